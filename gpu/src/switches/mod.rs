@@ -1,0 +1,209 @@
+//! The `RX_VK_*` switches: read once at start from the environment, checked against
+//! `env_switches.tsv`, and exposed as typed values.
+
+mod table;
+
+use std::path::PathBuf;
+
+pub use table::{parse_dimensions, parse_table, SwitchSpec, ValueForm, TABLE_TSV};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SwitchError {
+    #[error("{name}={value:?} is not accepted; {name} takes {values}")]
+    BadValue {
+        name: String,
+        value: String,
+        values: String,
+    },
+    #[error("env_switches.tsv line {line}: {reason}")]
+    Table { line: usize, reason: String },
+    #[error("env_switches.tsv and the code disagree: {0}")]
+    Mismatch(String),
+}
+
+/// Where a switch's effective value came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Default,
+    Environment,
+}
+
+impl Source {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Default => "default",
+            Source::Environment => "environment",
+        }
+    }
+}
+
+/// One switch with its effective value.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub spec: SwitchSpec,
+    pub value: String,
+    pub source: Source,
+}
+
+/// `RX_VK_DEVICE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeviceChoice {
+    Auto,
+    Index(usize),
+    NameContains(String),
+}
+
+/// `RX_VK_SHADER_CACHE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShaderCacheChoice {
+    UserCacheDir,
+    Off,
+    Dir(PathBuf),
+}
+
+/// Every switch, parsed and checked.
+#[derive(Clone, Debug)]
+pub struct Switches {
+    entries: Vec<Entry>,
+    pub device: DeviceChoice,
+    pub validation: bool,
+    pub log_filter: String,
+    /// `None`: take the budget from the driver.
+    pub vram_mb: Option<u64>,
+    pub keep_finalized_mb: u64,
+    pub gpu_storage: bool,
+    pub watch_dim: Option<(u32, u32)>,
+    pub portability: bool,
+    pub shader_cache: ShaderCacheChoice,
+    pub spirv_opt: bool,
+}
+
+impl Switches {
+    /// Reads every switch from the process environment.
+    pub fn from_env() -> Result<Self, SwitchError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads every switch through `lookup` (the environment, or a test's map).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, SwitchError> {
+        let specs = parse_table(TABLE_TSV)?;
+        let mut entries = Vec::with_capacity(specs.len());
+        for spec in specs {
+            let (value, source) = match lookup(&spec.name) {
+                Some(value) => (value, Source::Environment),
+                None => (spec.default.clone(), Source::Default),
+            };
+            if !spec.accepts(&value) {
+                return Err(SwitchError::BadValue {
+                    name: spec.name.clone(),
+                    value,
+                    values: spec.values.clone(),
+                });
+            }
+            entries.push(Entry {
+                spec,
+                value,
+                source,
+            });
+        }
+        let mut reader = Reader {
+            entries: &entries,
+            read: vec![false; entries.len()],
+        };
+        let device = match reader.get("RX_VK_DEVICE")? {
+            "auto" => DeviceChoice::Auto,
+            value => match value.parse::<usize>() {
+                Ok(index) => DeviceChoice::Index(index),
+                Err(_) => DeviceChoice::NameContains(value.to_owned()),
+            },
+        };
+        let validation = reader.flag("RX_VK_VALIDATION")?;
+        let log_filter = reader.get("RX_VK_LOG")?.to_owned();
+        let vram_mb = match reader.get("RX_VK_VRAM_MB")? {
+            "auto" => None,
+            value => Some(reader.unsigned("RX_VK_VRAM_MB", value)?),
+        };
+        let keep_finalized_mb = {
+            let value = reader.get("RX_VK_KEEP_FINALIZED_MB")?;
+            reader.unsigned("RX_VK_KEEP_FINALIZED_MB", value)?
+        };
+        let gpu_storage = reader.flag("RX_VK_GPU_STORAGE")?;
+        let watch_dim = match reader.get("RX_VK_WATCH_DIM")? {
+            "0" => None,
+            value => parse_dimensions(value),
+        };
+        let portability = reader.flag("RX_VK_PORTABILITY")?;
+        let shader_cache = match reader.get("RX_VK_SHADER_CACHE")? {
+            "auto" => ShaderCacheChoice::UserCacheDir,
+            "0" => ShaderCacheChoice::Off,
+            path => ShaderCacheChoice::Dir(PathBuf::from(path)),
+        };
+        let spirv_opt = reader.flag("RX_VK_SPIRV_OPT")?;
+        reader.all_read()?;
+        Ok(Switches {
+            entries,
+            device,
+            validation,
+            log_filter,
+            vram_mb,
+            keep_finalized_mb,
+            gpu_storage,
+            watch_dim,
+            portability,
+            shader_cache,
+            spirv_opt,
+        })
+    }
+
+    /// Every switch with its effective value, in table order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+}
+
+/// Reads values by name and remembers which rows were read, so a row the code does not
+/// use (or a name the table lacks) is an error rather than a silently ignored switch.
+struct Reader<'a> {
+    entries: &'a [Entry],
+    read: Vec<bool>,
+}
+
+impl<'a> Reader<'a> {
+    fn get(&mut self, name: &str) -> Result<&'a str, SwitchError> {
+        let index = self
+            .entries
+            .iter()
+            .position(|entry| entry.spec.name == name)
+            .ok_or_else(|| SwitchError::Mismatch(format!("the code reads {name}, the table lacks it")))?;
+        self.read[index] = true;
+        Ok(&self.entries[index].value)
+    }
+
+    fn flag(&mut self, name: &str) -> Result<bool, SwitchError> {
+        Ok(self.get(name)? == "1")
+    }
+
+    fn unsigned(&self, name: &str, value: &str) -> Result<u64, SwitchError> {
+        value.parse().map_err(|_| {
+            let entry = self.entries.iter().find(|entry| entry.spec.name == name);
+            SwitchError::BadValue {
+                name: name.to_owned(),
+                value: value.to_owned(),
+                values: entry.map(|entry| entry.spec.values.clone()).unwrap_or_default(),
+            }
+        })
+    }
+
+    fn all_read(&self) -> Result<(), SwitchError> {
+        match self.read.iter().position(|read| !read) {
+            Some(index) => Err(SwitchError::Mismatch(format!(
+                "the table lists {}, the code never reads it",
+                self.entries[index].spec.name
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,21 @@
+//! `hookshot bench ...`: every figure is a ratio against a baseline measured in the same run.
+
+pub mod swizzle;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    which: Which,
+}
+
+#[derive(clap::Subcommand)]
+enum Which {
+    /// CPU swizzle and deswizzle against tegra_swizzle and a plain copy.
+    Swizzle(swizzle::Args),
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.which {
+        Which::Swizzle(args) => swizzle::run(args),
+    }
+}

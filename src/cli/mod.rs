@@ -1,0 +1,31 @@
+//! Subcommands of the `hookshot` program, one file each.
+
+pub mod bench;
+pub mod info;
+pub mod layout;
+pub mod shader;
+pub mod texture;
+
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// The device, its capabilities and the effective value of every RX_VK_* switch.
+    Info(info::Args),
+    /// Storage size, alignment and per-level placement of a texture.
+    Layout(layout::Args),
+    /// Convert texture data between linear and block-linear storage.
+    Texture(texture::Args),
+    /// Translate a shader to SPIR-V, with reflection and the Metal-route check.
+    Shader(shader::Args),
+    /// Benchmarks, each a ratio against its baseline measured in the same run.
+    Bench(bench::Args),
+}
+
+pub fn run(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Info(args) => info::run(args),
+        Command::Layout(args) => layout::run(args),
+        Command::Texture(args) => texture::run(args),
+        Command::Shader(args) => shader::run(args),
+        Command::Bench(args) => bench::run(args),
+    }
+}
