@@ -1,5 +1,6 @@
 //! `hookshot bench ...`: every figure is a ratio against a baseline measured in the same run.
 
+pub mod shaders;
 pub mod swizzle;
 
 #[derive(clap::Args)]
@@ -12,10 +13,13 @@ pub struct Args {
 enum Which {
     /// CPU swizzle and deswizzle against tegra_swizzle and a plain copy.
     Swizzle(swizzle::Args),
+    /// Shader translation of the corpus: cold against a warm cache.
+    Shaders(shaders::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.which {
         Which::Swizzle(args) => swizzle::run(args),
+        Which::Shaders(args) => shaders::run(args),
     }
 }
