@@ -10,7 +10,11 @@ use clap::Parser;
 use crate::exit::Failure;
 
 #[derive(Parser)]
-#[command(name = "hookshot", version, about = "NVN semantics on Vulkan, for recompiled Switch ports")]
+#[command(
+    name = "hookshot",
+    version,
+    about = "NVN semantics on Vulkan, for recompiled Switch ports"
+)]
 struct Cli {
     #[command(subcommand)]
     command: cli::Command,

@@ -20,6 +20,14 @@ pub enum Command {
     Bench(bench::Args),
 }
 
+/// Reads every switch once and starts logging: the first step of each subcommand that
+/// touches the renderer.
+pub fn start() -> anyhow::Result<gpu::switches::Switches> {
+    let switches = gpu::switches::Switches::from_env()?;
+    crate::logging::init(&switches)?;
+    Ok(switches)
+}
+
 pub fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Info(args) => info::run(args),

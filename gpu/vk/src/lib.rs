@@ -1,1 +1,14 @@
-//! crate
+//! Hookshot's Vulkan backend: the device on any Vulkan 1.3 driver, validation, and (in
+//! their own files) the executor of NVN work.
+
+pub mod adapter;
+pub mod capabilities;
+pub mod device;
+pub mod error;
+pub mod instance;
+pub mod validation;
+
+pub use ash;
+pub use capabilities::Capabilities;
+pub use device::{Device, DeviceInfo};
+pub use error::{VkError, VkResult};

@@ -1,0 +1,153 @@
+//! What the chosen device offers that changes Hookshot's code paths. Every `true` here has
+//! a fallback for `false`, because drivers differ (lavapipe: no descriptor indexing, one
+//! memory type; MoltenVK: the portability subset).
+
+use std::ffi::CStr;
+
+use ash::vk;
+
+/// Device extensions Hookshot enables when offered.
+pub const EXT_EXTERNAL_MEMORY_HOST: &CStr = c"VK_EXT_external_memory_host";
+pub const EXT_MEMORY_BUDGET: &CStr = c"VK_EXT_memory_budget";
+pub const KHR_PORTABILITY_SUBSET: &CStr = c"VK_KHR_portability_subset";
+pub const KHR_PUSH_DESCRIPTOR: &CStr = c"VK_KHR_push_descriptor";
+
+#[derive(Clone, Debug, Default)]
+pub struct Capabilities {
+    /// Pools can be imported as buffers (`VK_EXT_external_memory_host`); else host-visible
+    /// memory mirrors them.
+    pub external_memory_host: bool,
+    pub min_imported_host_pointer_alignment_b: u64,
+    /// `VK_EXT_memory_budget`: the texture budget's default comes from the driver.
+    pub memory_budget: bool,
+    /// The driver is a portability implementation (MoltenVK): some features are missing.
+    pub portability_subset: bool,
+    /// Bindless sampled-image arrays with non-uniform indexing and partially bound slots.
+    pub descriptor_indexing: bool,
+    /// `VK_KHR_push_descriptor`; else descriptor sets come from per-frame pools.
+    pub push_descriptor: bool,
+    /// BC1-BC7 can be sampled; else they are decoded on upload.
+    pub texture_compression_bc: bool,
+    pub geometry_shader: bool,
+    pub tessellation_shader: bool,
+    /// Each memory type's flags, in the driver's order.
+    pub memory_types: Vec<vk::MemoryPropertyFlags>,
+    /// The largest device-local heap.
+    pub device_local_heap_b: u64,
+    pub min_storage_buffer_offset_alignment_b: u64,
+    pub min_uniform_buffer_offset_alignment_b: u64,
+    pub max_storage_buffer_range_b: u64,
+    pub max_uniform_buffer_range_b: u64,
+    pub max_push_constants_size_b: u32,
+    pub timestamp_period_ns: f32,
+    pub timestamps: bool,
+}
+
+impl Capabilities {
+    /// Reads the capabilities of `physical`, given the device extensions it offers.
+    pub fn query(
+        instance: &ash::Instance,
+        physical: vk::PhysicalDevice,
+        offered: &[&CStr],
+    ) -> Capabilities {
+        let has = |name: &CStr| offered.contains(&name);
+        let mut indexing = vk::PhysicalDeviceDescriptorIndexingFeatures::default();
+        let mut features = vk::PhysicalDeviceFeatures2::default().push_next(&mut indexing);
+        let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
+        let mut properties = vk::PhysicalDeviceProperties2::default();
+        if has(EXT_EXTERNAL_MEMORY_HOST) {
+            properties = properties.push_next(&mut host_props);
+        }
+        // SAFETY: `physical` came from this instance and the chained structs live across
+        // the calls.
+        let (memory, queue_families) = unsafe {
+            instance.get_physical_device_features2(physical, &mut features);
+            instance.get_physical_device_properties2(physical, &mut properties);
+            (
+                instance.get_physical_device_memory_properties(physical),
+                instance.get_physical_device_queue_family_properties(physical),
+            )
+        };
+        let core = features.features;
+        let limits = properties.properties.limits;
+        let memory_types = memory.memory_types_as_slice();
+        let device_local_heap_b = memory
+            .memory_heaps_as_slice()
+            .iter()
+            .filter(|heap| heap.flags.contains(vk::MemoryHeapFlags::DEVICE_LOCAL))
+            .map(|heap| heap.size)
+            .max()
+            .unwrap_or(0);
+        let descriptor_indexing = indexing.shader_sampled_image_array_non_uniform_indexing
+            == vk::TRUE
+            && indexing.descriptor_binding_partially_bound == vk::TRUE
+            && indexing.runtime_descriptor_array == vk::TRUE
+            && indexing.descriptor_binding_sampled_image_update_after_bind == vk::TRUE;
+        Capabilities {
+            external_memory_host: has(EXT_EXTERNAL_MEMORY_HOST),
+            min_imported_host_pointer_alignment_b: host_props.min_imported_host_pointer_alignment,
+            memory_budget: has(EXT_MEMORY_BUDGET),
+            portability_subset: has(KHR_PORTABILITY_SUBSET),
+            descriptor_indexing,
+            push_descriptor: has(KHR_PUSH_DESCRIPTOR),
+            texture_compression_bc: core.texture_compression_bc == vk::TRUE,
+            geometry_shader: core.geometry_shader == vk::TRUE,
+            tessellation_shader: core.tessellation_shader == vk::TRUE,
+            memory_types: memory_types.iter().map(|t| t.property_flags).collect(),
+            device_local_heap_b,
+            min_storage_buffer_offset_alignment_b: limits.min_storage_buffer_offset_alignment,
+            min_uniform_buffer_offset_alignment_b: limits.min_uniform_buffer_offset_alignment,
+            max_storage_buffer_range_b: u64::from(limits.max_storage_buffer_range),
+            max_uniform_buffer_range_b: u64::from(limits.max_uniform_buffer_range),
+            max_push_constants_size_b: limits.max_push_constants_size,
+            timestamp_period_ns: limits.timestamp_period,
+            timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
+                && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
+        }
+    }
+
+    /// The device extensions to enable for these capabilities.
+    pub fn extensions(&self) -> Vec<&'static CStr> {
+        let mut names = Vec::new();
+        if self.external_memory_host {
+            names.push(EXT_EXTERNAL_MEMORY_HOST);
+        }
+        if self.memory_budget {
+            names.push(EXT_MEMORY_BUDGET);
+        }
+        if self.portability_subset {
+            names.push(KHR_PORTABILITY_SUBSET);
+        }
+        if self.push_descriptor {
+            names.push(KHR_PUSH_DESCRIPTOR);
+        }
+        names
+    }
+
+    /// `(name, value)` pairs for `hookshot info` and the start-up log.
+    pub fn summary(&self) -> Vec<(&'static str, String)> {
+        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+        vec![
+            (
+                "external memory host import",
+                yes_no(self.external_memory_host),
+            ),
+            ("memory budget", yes_no(self.memory_budget)),
+            ("portability subset", yes_no(self.portability_subset)),
+            ("descriptor indexing", yes_no(self.descriptor_indexing)),
+            ("push descriptors", yes_no(self.push_descriptor)),
+            (
+                "BC texture compression",
+                yes_no(self.texture_compression_bc),
+            ),
+            ("geometry shaders", yes_no(self.geometry_shader)),
+            ("tessellation shaders", yes_no(self.tessellation_shader)),
+            ("memory types", self.memory_types.len().to_string()),
+            (
+                "largest device-local heap",
+                format!("{} MiB", self.device_local_heap_b >> 20),
+            ),
+            ("timestamps", yes_no(self.timestamps)),
+        ]
+    }
+}

@@ -1,0 +1,280 @@
+//! The logical device: chosen by `adapter`, with the Vulkan 1.3 features Hookshot builds on,
+//! the optional extensions in `Capabilities`, one graphics+compute queue and an allocator.
+
+use std::ffi::CStr;
+use std::mem::ManuallyDrop;
+use std::sync::Arc;
+
+use ash::vk;
+use gpu::switches::Switches;
+use gpu_allocator::vulkan::{Allocator, AllocatorCreateDesc};
+use parking_lot::Mutex;
+
+use crate::adapter::{choose, Candidate, DeviceKind};
+use crate::capabilities::Capabilities;
+use crate::error::{map_allocation, map_vk, VkError, VkResult};
+use crate::instance::Instance;
+use crate::validation::ValidationLog;
+
+/// What the driver says about the device, for `hookshot info` and the logs.
+#[derive(Clone, Debug)]
+pub struct DeviceInfo {
+    pub name: String,
+    pub kind: DeviceKind,
+    pub vendor_id: u32,
+    pub device_id: u32,
+    pub driver_name: String,
+    pub driver_info: String,
+    pub api_version: u32,
+}
+
+impl DeviceInfo {
+    pub fn api_version_string(&self) -> String {
+        format!(
+            "{}.{}.{}",
+            vk::api_version_major(self.api_version),
+            vk::api_version_minor(self.api_version),
+            vk::api_version_patch(self.api_version)
+        )
+    }
+}
+
+pub struct Device {
+    pub raw: ash::Device,
+    pub physical: vk::PhysicalDevice,
+    pub queue_family_index: u32,
+    /// Submissions are serialised: `vkQueueSubmit2` needs external synchronisation.
+    pub queue: Mutex<vk::Queue>,
+    pub info: DeviceInfo,
+    pub caps: Capabilities,
+    pub allocator: ManuallyDrop<Mutex<Allocator>>,
+    /// Dropped after the device (field order plus `Drop` below).
+    pub instance: Instance,
+}
+
+/// Per-device facts gathered while choosing.
+struct Probe {
+    physical: vk::PhysicalDevice,
+    info: DeviceInfo,
+    extensions: Vec<vk::ExtensionProperties>,
+    queue_family_index: Option<u32>,
+}
+
+impl Device {
+    /// Opens the device the switches select. No window or surface is needed.
+    pub fn open(switches: &Switches) -> VkResult<Arc<Device>> {
+        let instance = Instance::new(switches.validation)?;
+        // SAFETY: a plain query on a live instance.
+        let physicals = unsafe { instance.raw.enumerate_physical_devices() }
+            .map_err(map_vk("listing physical devices"))?;
+        let probes: Vec<Probe> = physicals
+            .iter()
+            .map(|&physical| probe(&instance.raw, physical))
+            .collect::<VkResult<_>>()?;
+        let candidates: Vec<Candidate> = probes
+            .iter()
+            .map(|p| Candidate {
+                name: p.info.name.clone(),
+                kind: p.info.kind,
+                unsuitable: unsuitable_reason(&instance.raw, p),
+            })
+            .collect();
+        let index = choose(&candidates, &switches.device).map_err(VkError::NoDevice)?;
+        let probe = &probes[index];
+        let offered: Vec<&CStr> = probe
+            .extensions
+            .iter()
+            .filter_map(|e| e.extension_name_as_c_str().ok())
+            .collect();
+        let caps = Capabilities::query(&instance.raw, probe.physical, &offered);
+        let queue_family_index = probe
+            .queue_family_index
+            .expect("a suitable device has a graphics+compute queue");
+        let raw = create_device(&instance.raw, probe.physical, queue_family_index, &caps)?;
+        // SAFETY: the queue family and index were requested at device creation.
+        let queue = unsafe { raw.get_device_queue(queue_family_index, 0) };
+        let allocator = Allocator::new(&AllocatorCreateDesc {
+            instance: instance.raw.clone(),
+            device: raw.clone(),
+            physical_device: probe.physical,
+            debug_settings: Default::default(),
+            buffer_device_address: false,
+            allocation_sizes: Default::default(),
+        })
+        .map_err(map_allocation("creating the allocator"))?;
+        tracing::info!(
+            device = %probe.info.name,
+            driver = %probe.info.driver_info,
+            api = %probe.info.api_version_string(),
+            validation = switches.validation,
+            "Vulkan device opened"
+        );
+        Ok(Arc::new(Device {
+            raw,
+            physical: probe.physical,
+            queue_family_index,
+            queue: Mutex::new(queue),
+            info: probe.info.clone(),
+            caps,
+            allocator: ManuallyDrop::new(Mutex::new(allocator)),
+            instance,
+        }))
+    }
+
+    /// The validation layer's message counts (all zero when the layer is off).
+    pub fn validation(&self) -> &ValidationLog {
+        &self.instance.validation
+    }
+
+    pub fn validation_enabled(&self) -> bool {
+        self.instance.validation_enabled
+    }
+
+    /// Waits until the device is idle; used before teardown and by tests.
+    pub fn wait_idle(&self) -> VkResult<()> {
+        let _queue = self.queue.lock();
+        // SAFETY: the queue lock is held, so no submission races the wait.
+        unsafe { self.raw.device_wait_idle() }.map_err(map_vk("waiting for the device"))
+    }
+}
+
+impl Drop for Device {
+    fn drop(&mut self) {
+        // SAFETY: the allocator's memory is freed before the device goes; every object made
+        // from the device is owned by structures holding an `Arc<Device>`, so none remain.
+        unsafe {
+            let _ = self.raw.device_wait_idle();
+            ManuallyDrop::drop(&mut self.allocator);
+            self.raw.destroy_device(None);
+        }
+    }
+}
+
+fn probe(instance: &ash::Instance, physical: vk::PhysicalDevice) -> VkResult<Probe> {
+    let mut driver = vk::PhysicalDeviceDriverProperties::default();
+    let mut properties = vk::PhysicalDeviceProperties2::default().push_next(&mut driver);
+    // SAFETY: `physical` came from this instance; the chained struct outlives the call.
+    let (extensions, families) = unsafe {
+        instance.get_physical_device_properties2(physical, &mut properties);
+        (
+            instance
+                .enumerate_device_extension_properties(physical)
+                .map_err(map_vk("listing device extensions"))?,
+            instance.get_physical_device_queue_family_properties(physical),
+        )
+    };
+    let props = properties.properties;
+    let wanted = vk::QueueFlags::GRAPHICS | vk::QueueFlags::COMPUTE;
+    let queue_family_index = families
+        .iter()
+        .position(|family| family.queue_flags.contains(wanted))
+        .map(|index| index as u32);
+    let text = |bytes: Result<&CStr, _>| {
+        bytes.map_or_else(
+            |_| String::new(),
+            |s: &CStr| s.to_string_lossy().into_owned(),
+        )
+    };
+    Ok(Probe {
+        physical,
+        info: DeviceInfo {
+            name: text(props.device_name_as_c_str()),
+            kind: DeviceKind::from_vk(props.device_type),
+            vendor_id: props.vendor_id,
+            device_id: props.device_id,
+            driver_name: text(driver.driver_name_as_c_str()),
+            driver_info: text(driver.driver_info_as_c_str()),
+            api_version: props.api_version,
+        },
+        extensions,
+        queue_family_index,
+    })
+}
+
+/// Why a device cannot run Hookshot, or `None` when it can.
+fn unsuitable_reason(instance: &ash::Instance, probe: &Probe) -> Option<String> {
+    let version = probe.info.api_version;
+    if vk::api_version_major(version) == 1 && vk::api_version_minor(version) < 3 {
+        return Some(format!(
+            "Vulkan {} (1.3 is required)",
+            probe.info.api_version_string()
+        ));
+    }
+    if probe.queue_family_index.is_none() {
+        return Some("no queue family with graphics and compute".into());
+    }
+    let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
+    let mut v13 = vk::PhysicalDeviceVulkan13Features::default();
+    let mut features = vk::PhysicalDeviceFeatures2::default()
+        .push_next(&mut v12)
+        .push_next(&mut v13);
+    // SAFETY: `probe.physical` came from this instance; the chain outlives the call.
+    unsafe { instance.get_physical_device_features2(probe.physical, &mut features) };
+    let missing: Vec<&str> = [
+        (v13.dynamic_rendering, "dynamicRendering"),
+        (v13.synchronization2, "synchronization2"),
+        (v12.timeline_semaphore, "timelineSemaphore"),
+    ]
+    .iter()
+    .filter(|(supported, _)| *supported != vk::TRUE)
+    .map(|(_, name)| *name)
+    .collect();
+    (!missing.is_empty()).then(|| format!("missing {}", missing.join(", ")))
+}
+
+fn create_device(
+    instance: &ash::Instance,
+    physical: vk::PhysicalDevice,
+    queue_family_index: u32,
+    caps: &Capabilities,
+) -> VkResult<ash::Device> {
+    // SAFETY: a plain query on a device from this instance.
+    let offered = unsafe { instance.get_physical_device_features(physical) };
+    // Optional core features: enabled when offered, never required.
+    let core = vk::PhysicalDeviceFeatures {
+        sampler_anisotropy: offered.sampler_anisotropy,
+        independent_blend: offered.independent_blend,
+        fragment_stores_and_atomics: offered.fragment_stores_and_atomics,
+        vertex_pipeline_stores_and_atomics: offered.vertex_pipeline_stores_and_atomics,
+        shader_storage_image_write_without_format: offered
+            .shader_storage_image_write_without_format,
+        multi_draw_indirect: offered.multi_draw_indirect,
+        draw_indirect_first_instance: offered.draw_indirect_first_instance,
+        depth_clamp: offered.depth_clamp,
+        depth_bias_clamp: offered.depth_bias_clamp,
+        fill_mode_non_solid: offered.fill_mode_non_solid,
+        geometry_shader: offered.geometry_shader,
+        tessellation_shader: offered.tessellation_shader,
+        texture_compression_bc: offered.texture_compression_bc,
+        shader_int16: offered.shader_int16,
+        ..Default::default()
+    };
+    let mut v12 = vk::PhysicalDeviceVulkan12Features::default().timeline_semaphore(true);
+    if caps.descriptor_indexing {
+        v12 = v12
+            .descriptor_indexing(true)
+            .shader_sampled_image_array_non_uniform_indexing(true)
+            .descriptor_binding_partially_bound(true)
+            .runtime_descriptor_array(true)
+            .descriptor_binding_sampled_image_update_after_bind(true);
+    }
+    let mut v13 = vk::PhysicalDeviceVulkan13Features::default()
+        .dynamic_rendering(true)
+        .synchronization2(true);
+    let priorities = [1.0_f32];
+    let queue_info = [vk::DeviceQueueCreateInfo::default()
+        .queue_family_index(queue_family_index)
+        .queue_priorities(&priorities)];
+    let extension_names: Vec<*const std::ffi::c_char> =
+        caps.extensions().iter().map(|name| name.as_ptr()).collect();
+    let create_info = vk::DeviceCreateInfo::default()
+        .queue_create_infos(&queue_info)
+        .enabled_extension_names(&extension_names)
+        .enabled_features(&core)
+        .push_next(&mut v12)
+        .push_next(&mut v13);
+    // SAFETY: every pointer in `create_info` refers to locals that outlive the call, and
+    // only features and extensions the device reported are requested.
+    unsafe { instance.create_device(physical, &create_info, None) }
+        .map_err(map_vk("creating the Vulkan device"))
+}

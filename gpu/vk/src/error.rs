@@ -1,0 +1,54 @@
+//! The backend's error type and the mapping of `vk::Result` codes onto it.
+
+use ash::vk;
+
+#[derive(Debug, thiserror::Error)]
+pub enum VkError {
+    #[error("the Vulkan loader could not be loaded ({0}); install the Debian package libvulkan1 (or your platform's Vulkan loader)")]
+    Loader(String),
+    #[error("no Vulkan device found: {0}")]
+    NoDevice(String),
+    #[error("device {device:?} lacks {what}, which Hookshot requires")]
+    MissingFeature { device: String, what: String },
+    #[error("RX_VK_VALIDATION=1 but the layer {layer} is not installed; install the Debian package vulkan-validationlayers (or the Vulkan SDK)")]
+    LayerMissing { layer: &'static str },
+    #[error("out of host memory during {0}")]
+    OutOfHostMemory(&'static str),
+    #[error("out of device memory during {0}")]
+    OutOfDeviceMemory(&'static str),
+    #[error("the Vulkan device was lost during {0}")]
+    DeviceLost(&'static str),
+    #[error("{context} failed: {result}")]
+    Other {
+        context: &'static str,
+        result: vk::Result,
+    },
+    #[error("memory allocation for {context} failed: {reason}")]
+    Allocation {
+        context: &'static str,
+        reason: String,
+    },
+}
+
+pub type VkResult<T> = Result<T, VkError>;
+
+/// Maps a failed call's code, naming what was being done.
+pub fn map_vk(context: &'static str) -> impl Fn(vk::Result) -> VkError {
+    move |result| match result {
+        vk::Result::ERROR_OUT_OF_HOST_MEMORY => VkError::OutOfHostMemory(context),
+        vk::Result::ERROR_OUT_OF_DEVICE_MEMORY => VkError::OutOfDeviceMemory(context),
+        vk::Result::ERROR_DEVICE_LOST => VkError::DeviceLost(context),
+        result => VkError::Other { context, result },
+    }
+}
+
+/// Maps gpu-allocator's errors; running out of memory stays recognisable.
+pub fn map_allocation(context: &'static str) -> impl Fn(gpu_allocator::AllocationError) -> VkError {
+    move |error| match error {
+        gpu_allocator::AllocationError::OutOfMemory => VkError::OutOfDeviceMemory(context),
+        other => VkError::Allocation {
+            context,
+            reason: other.to_string(),
+        },
+    }
+}

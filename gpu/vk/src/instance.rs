@@ -1,0 +1,151 @@
+//! The Vulkan instance: the loader, the validation layer when asked for, and portability
+//! enumeration where the loader offers it (MoltenVK).
+
+use std::ffi::{CStr, CString};
+use std::sync::Arc;
+
+use ash::vk;
+
+use crate::error::{map_vk, VkError, VkResult};
+use crate::validation::{messenger_callback, ValidationLog, VALIDATION_LAYER};
+
+const KHR_PORTABILITY_ENUMERATION: &CStr = c"VK_KHR_portability_enumeration";
+
+pub struct Instance {
+    pub entry: ash::Entry,
+    pub raw: ash::Instance,
+    messenger: Option<(ash::ext::debug_utils::Instance, vk::DebugUtilsMessengerEXT)>,
+    /// Shared with the messenger callback; kept alive until the messenger is gone.
+    pub validation: Arc<ValidationLog>,
+    pub validation_enabled: bool,
+    pub portability_enumeration: bool,
+}
+
+impl Instance {
+    pub fn new(validation: bool) -> VkResult<Instance> {
+        // SAFETY: loading the system loader runs its initialisation; nothing else is loaded
+        // in this process under that name.
+        let entry = unsafe { ash::Entry::load() }.map_err(|e| VkError::Loader(e.to_string()))?;
+        // SAFETY: plain queries on a loaded entry.
+        let (layers, extensions) = unsafe {
+            (
+                entry
+                    .enumerate_instance_layer_properties()
+                    .map_err(map_vk("listing instance layers"))?,
+                entry
+                    .enumerate_instance_extension_properties(None)
+                    .map_err(map_vk("listing instance extensions"))?,
+            )
+        };
+        let has_extension = |name: &CStr| {
+            extensions
+                .iter()
+                .any(|e| e.extension_name_as_c_str().is_ok_and(|n| n == name))
+        };
+        if validation
+            && !layers
+                .iter()
+                .any(|l| l.layer_name_as_c_str().is_ok_and(|n| n == VALIDATION_LAYER))
+        {
+            return Err(VkError::LayerMissing {
+                layer: "VK_LAYER_KHRONOS_validation",
+            });
+        }
+        let portability_enumeration = has_extension(KHR_PORTABILITY_ENUMERATION);
+        let mut extension_names = Vec::new();
+        if portability_enumeration {
+            extension_names.push(KHR_PORTABILITY_ENUMERATION.as_ptr());
+        }
+        if validation {
+            extension_names.push(ash::ext::debug_utils::NAME.as_ptr());
+        }
+        let layer_names = if validation {
+            vec![VALIDATION_LAYER.as_ptr()]
+        } else {
+            Vec::new()
+        };
+        let app_name = CString::new("hookshot").expect("no interior NUL");
+        let app_info = vk::ApplicationInfo::default()
+            .application_name(&app_name)
+            .engine_name(&app_name)
+            .api_version(vk::API_VERSION_1_3);
+        let enabled_validation = [vk::ValidationFeatureEnableEXT::SYNCHRONIZATION_VALIDATION];
+        let mut validation_features =
+            vk::ValidationFeaturesEXT::default().enabled_validation_features(&enabled_validation);
+        let log = Arc::new(ValidationLog::default());
+        let mut messenger_for_instance = messenger_create_info(&log);
+        let mut create_info = vk::InstanceCreateInfo::default()
+            .application_info(&app_info)
+            .enabled_layer_names(&layer_names)
+            .enabled_extension_names(&extension_names);
+        if portability_enumeration {
+            create_info = create_info.flags(vk::InstanceCreateFlags::ENUMERATE_PORTABILITY_KHR);
+        }
+        if validation {
+            // Chained so that instance creation and destruction are validated too.
+            create_info = create_info
+                .push_next(&mut validation_features)
+                .push_next(&mut messenger_for_instance);
+        }
+        // SAFETY: every pointer in `create_info` refers to locals that outlive the call.
+        let raw = unsafe { entry.create_instance(&create_info, None) }
+            .map_err(map_vk("creating the Vulkan instance"))?;
+        let messenger = if validation {
+            let debug_utils = ash::ext::debug_utils::Instance::new(&entry, &raw);
+            // SAFETY: the callback's user data is `log`, which this struct keeps alive and
+            // drops only after the messenger is destroyed.
+            let messenger = unsafe {
+                debug_utils.create_debug_utils_messenger(&messenger_create_info(&log), None)
+            }
+            .map_err(map_vk("creating the validation messenger"))?;
+            Some((debug_utils, messenger))
+        } else {
+            None
+        };
+        tracing::debug!(
+            validation,
+            portability_enumeration,
+            "Vulkan instance created"
+        );
+        Ok(Instance {
+            entry,
+            raw,
+            messenger,
+            validation: log,
+            validation_enabled: validation,
+            portability_enumeration,
+        })
+    }
+}
+
+/// The messenger's settings; `log` is its user data.
+fn messenger_create_info(
+    log: &Arc<ValidationLog>,
+) -> vk::DebugUtilsMessengerCreateInfoEXT<'static> {
+    vk::DebugUtilsMessengerCreateInfoEXT::default()
+        .message_severity(
+            vk::DebugUtilsMessageSeverityFlagsEXT::ERROR
+                | vk::DebugUtilsMessageSeverityFlagsEXT::WARNING
+                | vk::DebugUtilsMessageSeverityFlagsEXT::INFO,
+        )
+        .message_type(
+            vk::DebugUtilsMessageTypeFlagsEXT::GENERAL
+                | vk::DebugUtilsMessageTypeFlagsEXT::VALIDATION
+                | vk::DebugUtilsMessageTypeFlagsEXT::PERFORMANCE,
+        )
+        .pfn_user_callback(Some(messenger_callback))
+        .user_data(Arc::as_ptr(log) as *mut std::ffi::c_void)
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        // SAFETY: the device made from this instance is destroyed first (it is owned by
+        // `Device`, which drops its `Instance` last), and nothing uses these handles after.
+        unsafe {
+            if let Some((debug_utils, messenger)) = self.messenger.take() {
+                debug_utils.destroy_debug_utils_messenger(messenger, None);
+            }
+            self.raw.destroy_instance(None);
+        }
+    }
+}
