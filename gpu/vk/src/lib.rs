@@ -3,9 +3,13 @@
 
 pub mod adapter;
 pub mod capabilities;
+// pub mod conv;
 pub mod device;
 pub mod error;
 pub mod instance;
+pub mod pool_buffer;
+pub mod retire;
+pub mod timeline;
 pub mod validation;
 
 pub use ash;

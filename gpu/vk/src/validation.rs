@@ -54,7 +54,10 @@ impl ValidationLog {
     }
 }
 
-/// The messenger's callback. `user_data` is the `ValidationLog` owned by the instance,
+/// The messenger's callback.
+///
+/// # Safety
+/// Called by the layer only: `user_data` is the `ValidationLog` owned by the instance,
 /// which outlives the messenger.
 pub unsafe extern "system" fn messenger_callback(
     severity: vk::DebugUtilsMessageSeverityFlagsEXT,

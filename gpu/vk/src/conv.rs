@@ -1,0 +1,211 @@
+//! Pure translations from NVN/`memory` terms to Vulkan ones: formats (with the fallbacks a
+//! driver may need), aspects. No device calls here; the caller says what is supported.
+
+use ash::vk;
+use memory::{Format, FormatAspect};
+
+/// How storage bytes become host image bytes for a format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conversion {
+    /// The storage's element bytes are the image's texel bytes.
+    Direct,
+    /// Block-compressed data decoded on the CPU to RGBA8 (the driver lacks the format).
+    DecodeToRgba8,
+    /// Z24S8 stored as D32_SFLOAT_S8_UINT (the driver lacks D24_UNORM_S8_UINT).
+    Z24S8AsZ32FS8,
+}
+
+/// The Vulkan format a texture of `format` gets, and how its bytes get there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatMapping {
+    pub vk: vk::Format,
+    pub conversion: Conversion,
+}
+
+/// The Vulkan format with the same bytes as `format` (ignoring driver support).
+pub fn native_format(format: Format) -> vk::Format {
+    use vk::Format as V;
+    use Format as F;
+    match format {
+        F::R8 => V::R8_UNORM,
+        F::R8Sn => V::R8_SNORM,
+        F::R8Ui => V::R8_UINT,
+        F::R8I => V::R8_SINT,
+        F::R16 => V::R16_UNORM,
+        F::R16Sn => V::R16_SNORM,
+        F::R16Ui => V::R16_UINT,
+        F::R16I => V::R16_SINT,
+        F::R16F => V::R16_SFLOAT,
+        F::R32Ui => V::R32_UINT,
+        F::R32I => V::R32_SINT,
+        F::R32F => V::R32_SFLOAT,
+        F::Rg8 => V::R8G8_UNORM,
+        F::Rg8Sn => V::R8G8_SNORM,
+        F::Rg8Ui => V::R8G8_UINT,
+        F::Rg8I => V::R8G8_SINT,
+        F::Rg16 => V::R16G16_UNORM,
+        F::Rg16Sn => V::R16G16_SNORM,
+        F::Rg16Ui => V::R16G16_UINT,
+        F::Rg16I => V::R16G16_SINT,
+        F::Rg16F => V::R16G16_SFLOAT,
+        F::Rg32Ui => V::R32G32_UINT,
+        F::Rg32I => V::R32G32_SINT,
+        F::Rg32F => V::R32G32_SFLOAT,
+        F::Rgba8 => V::R8G8B8A8_UNORM,
+        F::Rgba8Sn => V::R8G8B8A8_SNORM,
+        F::Rgba8Ui => V::R8G8B8A8_UINT,
+        F::Rgba8I => V::R8G8B8A8_SINT,
+        F::Rgba16 => V::R16G16B16A16_UNORM,
+        F::Rgba16Sn => V::R16G16B16A16_SNORM,
+        F::Rgba16Ui => V::R16G16B16A16_UINT,
+        F::Rgba16I => V::R16G16B16A16_SINT,
+        F::Rgba16F => V::R16G16B16A16_SFLOAT,
+        F::Rgba32Ui => V::R32G32B32A32_UINT,
+        F::Rgba32I => V::R32G32B32A32_SINT,
+        F::Rgba32F => V::R32G32B32A32_SFLOAT,
+        F::Rgba8Srgb => V::R8G8B8A8_SRGB,
+        F::Bgra8 => V::B8G8R8A8_UNORM,
+        F::Bgra8Srgb => V::B8G8R8A8_SRGB,
+        // NVN names packed formats from the least significant bit; Vulkan's PACK16 names
+        // from the most significant, so the channel order reads reversed.
+        F::Rgb565 => V::B5G6R5_UNORM_PACK16,
+        F::Bgr565 => V::R5G6B5_UNORM_PACK16,
+        F::Rgb5A1 => V::A1R5G5B5_UNORM_PACK16,
+        F::Bgr5A1 => V::A1R5G5B5_UNORM_PACK16,
+        F::Rgba4 => V::A4B4G4R4_UNORM_PACK16,
+        F::Rgb10A2 => V::A2B10G10R10_UNORM_PACK32,
+        F::Rgb10A2Ui => V::A2B10G10R10_UINT_PACK32,
+        F::Rg11B10F => V::B10G11R11_UFLOAT_PACK32,
+        F::Rgb9E5F => V::E5B9G9R9_UFLOAT_PACK32,
+        F::S8 => V::S8_UINT,
+        F::Z16 => V::D16_UNORM,
+        F::Z24S8 => V::D24_UNORM_S8_UINT,
+        F::Z32F => V::D32_SFLOAT,
+        F::Z32FS8 => V::D32_SFLOAT_S8_UINT,
+        F::Bc1 => V::BC1_RGBA_UNORM_BLOCK,
+        F::Bc1Srgb => V::BC1_RGBA_SRGB_BLOCK,
+        F::Bc2 => V::BC2_UNORM_BLOCK,
+        F::Bc2Srgb => V::BC2_SRGB_BLOCK,
+        F::Bc3 => V::BC3_UNORM_BLOCK,
+        F::Bc3Srgb => V::BC3_SRGB_BLOCK,
+        F::Bc4 => V::BC4_UNORM_BLOCK,
+        F::Bc4Sn => V::BC4_SNORM_BLOCK,
+        F::Bc5 => V::BC5_UNORM_BLOCK,
+        F::Bc5Sn => V::BC5_SNORM_BLOCK,
+        F::Bc6 => V::BC6H_UFLOAT_BLOCK,
+        F::Bc6Sf => V::BC6H_SFLOAT_BLOCK,
+        F::Bc7 => V::BC7_UNORM_BLOCK,
+        F::Bc7Srgb => V::BC7_SRGB_BLOCK,
+        F::Astc4x4 => V::ASTC_4X4_UNORM_BLOCK,
+        F::Astc5x4 => V::ASTC_5X4_UNORM_BLOCK,
+        F::Astc5x5 => V::ASTC_5X5_UNORM_BLOCK,
+        F::Astc6x5 => V::ASTC_6X5_UNORM_BLOCK,
+        F::Astc6x6 => V::ASTC_6X6_UNORM_BLOCK,
+        F::Astc8x5 => V::ASTC_8X5_UNORM_BLOCK,
+        F::Astc8x6 => V::ASTC_8X6_UNORM_BLOCK,
+        F::Astc8x8 => V::ASTC_8X8_UNORM_BLOCK,
+        F::Astc10x5 => V::ASTC_10X5_UNORM_BLOCK,
+        F::Astc10x6 => V::ASTC_10X6_UNORM_BLOCK,
+        F::Astc10x8 => V::ASTC_10X8_UNORM_BLOCK,
+        F::Astc10x10 => V::ASTC_10X10_UNORM_BLOCK,
+        F::Astc12x10 => V::ASTC_12X10_UNORM_BLOCK,
+        F::Astc12x12 => V::ASTC_12X12_UNORM_BLOCK,
+        F::Astc4x4Srgb => V::ASTC_4X4_SRGB_BLOCK,
+        F::Astc5x4Srgb => V::ASTC_5X4_SRGB_BLOCK,
+        F::Astc5x5Srgb => V::ASTC_5X5_SRGB_BLOCK,
+        F::Astc6x5Srgb => V::ASTC_6X5_SRGB_BLOCK,
+        F::Astc6x6Srgb => V::ASTC_6X6_SRGB_BLOCK,
+        F::Astc8x5Srgb => V::ASTC_8X5_SRGB_BLOCK,
+        F::Astc8x6Srgb => V::ASTC_8X6_SRGB_BLOCK,
+        F::Astc8x8Srgb => V::ASTC_8X8_SRGB_BLOCK,
+        F::Astc10x5Srgb => V::ASTC_10X5_SRGB_BLOCK,
+        F::Astc10x6Srgb => V::ASTC_10X6_SRGB_BLOCK,
+        F::Astc10x8Srgb => V::ASTC_10X8_SRGB_BLOCK,
+        F::Astc10x10Srgb => V::ASTC_10X10_SRGB_BLOCK,
+        F::Astc12x10Srgb => V::ASTC_12X10_SRGB_BLOCK,
+        F::Astc12x12Srgb => V::ASTC_12X12_SRGB_BLOCK,
+    }
+}
+
+/// The mapping for `format`, given which Vulkan formats the device can sample (and, for
+/// depth, render to). `None` when neither the format nor a fallback is supported.
+pub fn map_format(format: Format, supported: impl Fn(vk::Format) -> bool) -> Option<FormatMapping> {
+    let native = native_format(format);
+    if supported(native) {
+        return Some(FormatMapping {
+            vk: native,
+            conversion: Conversion::Direct,
+        });
+    }
+    let fallback = if format.is_compressed() {
+        let rgba = if format.is_srgb() {
+            vk::Format::R8G8B8A8_SRGB
+        } else {
+            vk::Format::R8G8B8A8_UNORM
+        };
+        FormatMapping {
+            vk: rgba,
+            conversion: Conversion::DecodeToRgba8,
+        }
+    } else if format == Format::Z24S8 {
+        FormatMapping {
+            vk: vk::Format::D32_SFLOAT_S8_UINT,
+            conversion: Conversion::Z24S8AsZ32FS8,
+        }
+    } else {
+        return None;
+    };
+    supported(fallback.vk).then_some(fallback)
+}
+
+/// The image aspects of a format.
+pub fn aspect_flags(format: Format) -> vk::ImageAspectFlags {
+    match format.aspect() {
+        FormatAspect::Color => vk::ImageAspectFlags::COLOR,
+        FormatAspect::Depth => vk::ImageAspectFlags::DEPTH,
+        FormatAspect::Stencil => vk::ImageAspectFlags::STENCIL,
+        FormatAspect::DepthStencil => vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_maps_when_all_is_supported() {
+        for &format in Format::ALL {
+            let mapping = map_format(format, |_| true).unwrap();
+            assert_eq!(mapping.conversion, Conversion::Direct, "{format:?}");
+            assert_ne!(mapping.vk, vk::Format::UNDEFINED);
+        }
+    }
+
+    #[test]
+    fn native_formats_are_distinct_where_nvn_formats_are() {
+        let mut seen = std::collections::HashMap::new();
+        for &format in Format::ALL {
+            if let Some(other) = seen.insert(native_format(format), format) {
+                // Only the two 5551 orders share a Vulkan format (a component swizzle tells
+                // them apart at view creation).
+                assert!(
+                    matches!((other, format), (Format::Rgb5A1, Format::Bgr5A1)),
+                    "{other:?} and {format:?} map to the same Vulkan format"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn compressed_formats_fall_back_to_rgba8_and_z24s8_to_z32fs8() {
+        let no_bc = |f: vk::Format| !format!("{f:?}").contains("BC") && !format!("{f:?}").contains("ASTC");
+        let bc3 = map_format(Format::Bc3, no_bc).unwrap();
+        assert_eq!(bc3.vk, vk::Format::R8G8B8A8_UNORM);
+        assert_eq!(bc3.conversion, Conversion::DecodeToRgba8);
+        let astc = map_format(Format::Astc6x6Srgb, no_bc).unwrap();
+        assert_eq!(astc.vk, vk::Format::R8G8B8A8_SRGB);
+        let z24 = map_format(Format::Z24S8, |f| f != vk::Format::D24_UNORM_S8_UINT).unwrap();
+        assert_eq!(z24.conversion, Conversion::Z24S8AsZ32FS8);
+        assert_eq!(map_format(Format::R8, |_| false), None);
+    }
+}

@@ -1,0 +1,195 @@
+//! A pool's storage as a `VkBuffer` the GPU reads and writes. Where the driver has
+//! `VK_EXT_external_memory_host` the pool's own bytes are imported, so CPU and GPU see one
+//! storage; otherwise a host-visible mirror is allocated and kept in step by the executor.
+
+use std::sync::Arc;
+
+use ash::vk;
+use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme};
+use gpu_allocator::MemoryLocation;
+
+use crate::device::Device;
+use crate::error::{map_allocation, map_vk, VkError, VkResult};
+
+/// Every way NVN may bind a pool range.
+pub const POOL_BUFFER_USAGE: vk::BufferUsageFlags = vk::BufferUsageFlags::from_raw(
+    vk::BufferUsageFlags::VERTEX_BUFFER.as_raw()
+        | vk::BufferUsageFlags::INDEX_BUFFER.as_raw()
+        | vk::BufferUsageFlags::UNIFORM_BUFFER.as_raw()
+        | vk::BufferUsageFlags::STORAGE_BUFFER.as_raw()
+        | vk::BufferUsageFlags::INDIRECT_BUFFER.as_raw()
+        | vk::BufferUsageFlags::TRANSFER_SRC.as_raw()
+        | vk::BufferUsageFlags::TRANSFER_DST.as_raw(),
+);
+
+enum Backing {
+    /// The pool's storage itself, imported.
+    Imported(vk::DeviceMemory),
+    /// A host-visible copy of the storage.
+    Mirror(Allocation),
+}
+
+pub struct PoolBuffer {
+    pub raw: vk::Buffer,
+    pub size_b: u64,
+    backing: Option<Backing>,
+    device: Arc<Device>,
+}
+
+impl PoolBuffer {
+    /// Whether a storage of `size_b` bytes at `ptr` can be imported on this device.
+    pub fn can_import(device: &Device, ptr: *const u8, size_b: u64) -> bool {
+        let alignment_b = device.caps.min_imported_host_pointer_alignment_b.max(1);
+        device.caps.external_memory_host
+            && (ptr as u64).is_multiple_of(alignment_b)
+            && size_b.is_multiple_of(alignment_b)
+            && size_b > 0
+    }
+
+    /// Imports the storage at `ptr` as the buffer's memory.
+    ///
+    /// # Safety
+    /// `ptr` must stay valid, unmoved and allocated for `size_b` bytes until this buffer is
+    /// dropped and the GPU has finished with it; `can_import` must have returned true.
+    pub unsafe fn import(device: &Arc<Device>, ptr: *mut u8, size_b: u64) -> VkResult<PoolBuffer> {
+        let host = ash::ext::external_memory_host::Device::new(&device.instance.raw, &device.raw);
+        let handle_type = vk::ExternalMemoryHandleTypeFlags::HOST_ALLOCATION_EXT;
+        let mut pointer_properties = vk::MemoryHostPointerPropertiesEXT::default();
+        // SAFETY: the caller guarantees `ptr` is a live host allocation of `size_b` bytes,
+        // aligned as the device requires.
+        unsafe {
+            (host.fp().get_memory_host_pointer_properties_ext)(
+                device.raw.handle(),
+                handle_type,
+                ptr as *const std::ffi::c_void,
+                &mut pointer_properties,
+            )
+        }
+        .result()
+        .map_err(map_vk("querying an imported pool's memory types"))?;
+        let mut external = vk::ExternalMemoryBufferCreateInfo::default().handle_types(handle_type);
+        let buffer_info = vk::BufferCreateInfo::default()
+            .size(size_b)
+            .usage(POOL_BUFFER_USAGE)
+            .sharing_mode(vk::SharingMode::EXCLUSIVE)
+            .push_next(&mut external);
+        // SAFETY: valid create info; the buffer is destroyed on every error path below.
+        let raw = unsafe { device.raw.create_buffer(&buffer_info, None) }
+            .map_err(map_vk("creating a pool buffer"))?;
+        // SAFETY: `raw` was just created on this device.
+        let requirements = unsafe { device.raw.get_buffer_memory_requirements(raw) };
+        let type_bits = requirements.memory_type_bits & pointer_properties.memory_type_bits;
+        let Some(type_index) = (0..32).find(|index| type_bits & (1 << index) != 0) else {
+            // SAFETY: the buffer is unused.
+            unsafe { device.raw.destroy_buffer(raw, None) };
+            return Err(VkError::Allocation {
+                context: "importing a pool",
+                reason: "no memory type accepts both the buffer and the host pointer".into(),
+            });
+        };
+        let mut import = vk::ImportMemoryHostPointerInfoEXT::default()
+            .handle_type(handle_type)
+            .host_pointer(ptr as *mut std::ffi::c_void);
+        let allocate_info = vk::MemoryAllocateInfo::default()
+            .allocation_size(size_b)
+            .memory_type_index(type_index)
+            .push_next(&mut import);
+        // SAFETY: the import info names the caller's live allocation; the buffer is new.
+        let memory = match unsafe { device.raw.allocate_memory(&allocate_info, None) } {
+            Ok(memory) => memory,
+            Err(result) => {
+                // SAFETY: the buffer is unused.
+                unsafe { device.raw.destroy_buffer(raw, None) };
+                return Err(map_vk("importing a pool's storage")(result));
+            }
+        };
+        // SAFETY: memory and buffer are both new, and the memory is as large as the buffer.
+        if let Err(result) = unsafe { device.raw.bind_buffer_memory(raw, memory, 0) } {
+            // SAFETY: neither is in use.
+            unsafe {
+                device.raw.destroy_buffer(raw, None);
+                device.raw.free_memory(memory, None);
+            }
+            return Err(map_vk("binding an imported pool")(result));
+        }
+        tracing::debug!(size_b, "pool storage imported as a buffer");
+        Ok(PoolBuffer {
+            raw,
+            size_b,
+            backing: Some(Backing::Imported(memory)),
+            device: device.clone(),
+        })
+    }
+
+    /// A host-visible buffer mirroring a pool of `size_b` bytes.
+    pub fn mirror(device: &Arc<Device>, size_b: u64) -> VkResult<PoolBuffer> {
+        let buffer_info = vk::BufferCreateInfo::default()
+            .size(size_b)
+            .usage(POOL_BUFFER_USAGE)
+            .sharing_mode(vk::SharingMode::EXCLUSIVE);
+        // SAFETY: valid create info.
+        let raw = unsafe { device.raw.create_buffer(&buffer_info, None) }
+            .map_err(map_vk("creating a pool mirror"))?;
+        // SAFETY: `raw` was just created on this device.
+        let requirements = unsafe { device.raw.get_buffer_memory_requirements(raw) };
+        let allocation = device.allocator.lock().allocate(&AllocationCreateDesc {
+            name: "pool mirror",
+            requirements,
+            location: MemoryLocation::CpuToGpu,
+            linear: true,
+            allocation_scheme: AllocationScheme::DedicatedBuffer(raw),
+        });
+        let allocation = match allocation {
+            Ok(allocation) => allocation,
+            Err(error) => {
+                // SAFETY: the buffer is unused.
+                unsafe { device.raw.destroy_buffer(raw, None) };
+                return Err(map_allocation("a pool mirror")(error));
+            }
+        };
+        // SAFETY: the allocation fits the buffer's requirements and is not bound elsewhere.
+        if let Err(result) = unsafe {
+            device
+                .raw
+                .bind_buffer_memory(raw, allocation.memory(), allocation.offset())
+        } {
+            // SAFETY: the buffer is unused.
+            unsafe { device.raw.destroy_buffer(raw, None) };
+            let _ = device.allocator.lock().free(allocation);
+            return Err(map_vk("binding a pool mirror")(result));
+        }
+        Ok(PoolBuffer {
+            raw,
+            size_b,
+            backing: Some(Backing::Mirror(allocation)),
+            device: device.clone(),
+        })
+    }
+
+    pub fn is_imported(&self) -> bool {
+        matches!(self.backing, Some(Backing::Imported(_)))
+    }
+
+    /// The mirror's mapped bytes (`None` for an imported pool, whose bytes are the pool's).
+    pub fn mirror_bytes_mut(&mut self) -> Option<&mut [u8]> {
+        match &mut self.backing {
+            Some(Backing::Mirror(allocation)) => allocation.mapped_slice_mut(),
+            _ => None,
+        }
+    }
+}
+
+impl Drop for PoolBuffer {
+    fn drop(&mut self) {
+        // SAFETY: owners drop a pool buffer only after the fence of its last use.
+        unsafe { self.device.raw.destroy_buffer(self.raw, None) };
+        match self.backing.take() {
+            // SAFETY: the buffer bound to this memory is destroyed above.
+            Some(Backing::Imported(memory)) => unsafe { self.device.raw.free_memory(memory, None) },
+            Some(Backing::Mirror(allocation)) => {
+                let _ = self.device.allocator.lock().free(allocation);
+            }
+            None => {}
+        }
+    }
+}
