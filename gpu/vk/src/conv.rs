@@ -198,7 +198,8 @@ mod tests {
 
     #[test]
     fn compressed_formats_fall_back_to_rgba8_and_z24s8_to_z32fs8() {
-        let no_bc = |f: vk::Format| !format!("{f:?}").contains("BC") && !format!("{f:?}").contains("ASTC");
+        let no_bc =
+            |f: vk::Format| !format!("{f:?}").contains("BC") && !format!("{f:?}").contains("ASTC");
         let bc3 = map_format(Format::Bc3, no_bc).unwrap();
         assert_eq!(bc3.vk, vk::Format::R8G8B8A8_UNORM);
         assert_eq!(bc3.conversion, Conversion::DecodeToRgba8);

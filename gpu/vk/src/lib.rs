@@ -3,12 +3,15 @@
 
 pub mod adapter;
 pub mod capabilities;
-// pub mod conv;
+pub mod conv;
 pub mod device;
 pub mod error;
+pub mod host_image;
 pub mod instance;
 pub mod pool_buffer;
 pub mod retire;
+pub mod staging;
+pub mod swizzle_params;
 pub mod timeline;
 pub mod validation;
 

@@ -1,0 +1,50 @@
+// Shared by swz.comp and deswz.comp: the parameters of one region of one level and layer,
+// and the block-linear byte address of a 16-byte run. Mirrors memory's CPU swizzle and
+// gpu/vk/src/swizzle_kernel.rs (KernelParams), field for field.
+
+layout(push_constant) uniform Params {
+    uint run_x0;          // first 16-byte run of the region in the row
+    uint region_x0_b;     // region's first byte in the row
+    uint region_x1_b;     // one past the region's last byte in the row
+    uint region_y0;       // first row (in elements)
+    uint region_z0;       // first slice
+    uint runs_per_row;    // runs the region spans in a row
+    uint rows;            // region height in elements
+    uint slices;          // region depth
+    uint staging_pitch_b; // bytes from one staging row to the next (runs_per_row * 16)
+    uint staging_slice_b; // bytes from one staging slice to the next
+    uint block_height_log2;
+    uint block_depth_log2;
+    uint block_b;         // 512 << (block_height_log2 + block_depth_log2)
+    uint row_of_blocks_b; // gobs per row * block_b
+    uint slab_b;          // bytes of one slab of block_depth slices
+    uint base_b;          // level and layer start, within the bound storage window
+    uint limit_b;         // end of the texture's storage, within the bound storage window
+} p;
+
+// Byte offset of the 16-byte run starting at byte x_b (a multiple of 16) of row y, slice z.
+uint run_address(uint x_b, uint y, uint z) {
+    uint bh = p.block_height_log2;
+    uint bd = p.block_depth_log2;
+    uint gob_row = y >> 3;
+    uint in_gob = ((y & 1u) << 4) | ((x_b & 16u) << 1) | ((y & 6u) << 5) | ((x_b & 32u) << 3);
+    uint gob_in_block = ((z & ((1u << bd) - 1u)) << bh) + (gob_row & ((1u << bh) - 1u));
+    return p.base_b + (z >> bd) * p.slab_b + (gob_row >> bh) * p.row_of_blocks_b
+        + (x_b >> 6) * p.block_b + gob_in_block * 512u + in_gob;
+}
+
+// The bytes of the run at x_b that lie inside the region, as a mask per 32-bit word.
+uvec4 run_mask(uint x_b) {
+    uvec4 mask = uvec4(0u);
+    for (uint word = 0u; word < 4u; word++) {
+        uint bits = 0u;
+        for (uint byte_i = 0u; byte_i < 4u; byte_i++) {
+            uint at = x_b + word * 4u + byte_i;
+            if (at >= p.region_x0_b && at < p.region_x1_b) {
+                bits |= 0xFFu << (byte_i * 8u);
+            }
+        }
+        mask[word] = bits;
+    }
+    return mask;
+}

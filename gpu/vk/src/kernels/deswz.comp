@@ -1,0 +1,21 @@
+// The upload: block-linear storage in the pool to linear rows in staging (runs-aligned),
+// 16 bytes a thread; a buffer-to-image copy takes the region from there. Reads stop at
+// limit_b; staging is scratch, so whole runs are written.
+layout(local_size_x = 64) in;
+
+layout(std430, binding = 0) writeonly buffer Staging { uvec4 staging[]; };
+layout(std430, binding = 1) readonly buffer Storage { uvec4 storage[]; };
+
+
+void main() {
+    uint run = gl_GlobalInvocationID.x;
+    uint row = gl_GlobalInvocationID.y;
+    uint slice = gl_GlobalInvocationID.z;
+    if (run >= p.runs_per_row || row >= p.rows || slice >= p.slices) {
+        return;
+    }
+    uint x_b = (p.run_x0 + run) * 16u;
+    uint src_b = run_address(x_b, p.region_y0 + row, p.region_z0 + slice);
+    uvec4 value = src_b + 16u <= p.limit_b ? storage[src_b >> 4] : uvec4(0u);
+    staging[(slice * p.staging_slice_b + row * p.staging_pitch_b + run * 16u) >> 4] = value;
+}

@@ -1,0 +1,30 @@
+// The write-back: linear rows in staging (runs-aligned) to block-linear storage in the
+// pool, 16 bytes a thread. Runs cut by the region's edges are merged under a byte mask,
+// and nothing is written at or past limit_b.
+layout(local_size_x = 64) in;
+
+layout(std430, binding = 0) readonly buffer Staging { uvec4 staging[]; };
+layout(std430, binding = 1) buffer Storage { uvec4 storage[]; };
+
+
+void main() {
+    uint run = gl_GlobalInvocationID.x;
+    uint row = gl_GlobalInvocationID.y;
+    uint slice = gl_GlobalInvocationID.z;
+    if (run >= p.runs_per_row || row >= p.rows || slice >= p.slices) {
+        return;
+    }
+    uint x_b = (p.run_x0 + run) * 16u;
+    uint dst_b = run_address(x_b, p.region_y0 + row, p.region_z0 + slice);
+    if (dst_b + 16u > p.limit_b) {
+        return;
+    }
+    uvec4 value = staging[(slice * p.staging_slice_b + row * p.staging_pitch_b + run * 16u) >> 4];
+    uvec4 mask = run_mask(x_b);
+    if (all(equal(mask, uvec4(0xFFFFFFFFu)))) {
+        storage[dst_b >> 4] = value;
+    } else {
+        uvec4 old = storage[dst_b >> 4];
+        storage[dst_b >> 4] = (old & ~mask) | (value & mask);
+    }
+}

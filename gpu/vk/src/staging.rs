@@ -1,0 +1,167 @@
+//! The staging arena: host-visible memory handed out linearly for uploads, read-backs and
+//! the write-back's intermediate copies. Chunks go back to the free list once the
+//! submission that used them has completed.
+
+use std::sync::Arc;
+
+use ash::vk;
+use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme};
+use gpu_allocator::MemoryLocation;
+
+use crate::device::Device;
+use crate::error::{map_allocation, map_vk, VkResult};
+
+const CHUNK_B: u64 = 16 << 20;
+/// Offsets are aligned for every use: texel copies of 16-byte blocks and storage buffers.
+const ALIGNMENT_B: u64 = 256;
+
+pub struct Chunk {
+    pub raw: vk::Buffer,
+    pub size_b: u64,
+    used_b: u64,
+    allocation: Option<Allocation>,
+    device: Arc<Device>,
+}
+
+impl Chunk {
+    fn new(device: &Arc<Device>, size_b: u64) -> VkResult<Chunk> {
+        let info = vk::BufferCreateInfo::default()
+            .size(size_b)
+            .usage(
+                vk::BufferUsageFlags::TRANSFER_SRC
+                    | vk::BufferUsageFlags::TRANSFER_DST
+                    | vk::BufferUsageFlags::STORAGE_BUFFER,
+            )
+            .sharing_mode(vk::SharingMode::EXCLUSIVE);
+        // SAFETY: valid create info.
+        let raw = unsafe { device.raw.create_buffer(&info, None) }
+            .map_err(map_vk("creating a staging chunk"))?;
+        // SAFETY: `raw` was just created on this device.
+        let requirements = unsafe { device.raw.get_buffer_memory_requirements(raw) };
+        let allocation = device.allocator.lock().allocate(&AllocationCreateDesc {
+            name: "staging",
+            requirements,
+            location: MemoryLocation::GpuToCpu,
+            linear: true,
+            allocation_scheme: AllocationScheme::DedicatedBuffer(raw),
+        });
+        let allocation = match allocation {
+            Ok(allocation) => allocation,
+            Err(error) => {
+                // SAFETY: the buffer is unused.
+                unsafe { device.raw.destroy_buffer(raw, None) };
+                return Err(map_allocation("a staging chunk")(error));
+            }
+        };
+        // SAFETY: the allocation fits the buffer and is unbound.
+        if let Err(result) = unsafe {
+            device
+                .raw
+                .bind_buffer_memory(raw, allocation.memory(), allocation.offset())
+        } {
+            // SAFETY: the buffer is unused.
+            unsafe { device.raw.destroy_buffer(raw, None) };
+            let _ = device.allocator.lock().free(allocation);
+            return Err(map_vk("binding a staging chunk")(result));
+        }
+        Ok(Chunk {
+            raw,
+            size_b,
+            used_b: 0,
+            allocation: Some(allocation),
+            device: device.clone(),
+        })
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        self.allocation
+            .as_ref()
+            .and_then(|a| a.mapped_slice())
+            .expect("staging memory is host-visible and mapped")
+    }
+
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        self.allocation
+            .as_mut()
+            .and_then(|a| a.mapped_slice_mut())
+            .expect("staging memory is host-visible and mapped")
+    }
+}
+
+impl Drop for Chunk {
+    fn drop(&mut self) {
+        // SAFETY: chunks are dropped only after the submissions using them completed.
+        unsafe { self.device.raw.destroy_buffer(self.raw, None) };
+        if let Some(allocation) = self.allocation.take() {
+            let _ = self.device.allocator.lock().free(allocation);
+        }
+    }
+}
+
+/// A slice of staging memory: which chunk, where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StagingSlice {
+    pub chunk: usize,
+    pub buffer: vk::Buffer,
+    pub offset_b: u64,
+    pub size_b: u64,
+}
+
+/// The chunks of one submission; reset once its timeline value is reached.
+pub struct StagingArena {
+    device: Arc<Device>,
+    chunks: Vec<Chunk>,
+}
+
+impl StagingArena {
+    pub fn new(device: &Arc<Device>) -> StagingArena {
+        StagingArena {
+            device: device.clone(),
+            chunks: Vec::new(),
+        }
+    }
+
+    /// Hands out `size_b` bytes, in a new chunk when the current ones are full.
+    pub fn allocate(&mut self, size_b: u64) -> VkResult<StagingSlice> {
+        let fits =
+            |chunk: &Chunk| chunk.used_b.next_multiple_of(ALIGNMENT_B) + size_b <= chunk.size_b;
+        let index = match self.chunks.iter().position(fits) {
+            Some(index) => index,
+            None => {
+                self.chunks
+                    .push(Chunk::new(&self.device, size_b.max(CHUNK_B))?);
+                self.chunks.len() - 1
+            }
+        };
+        let chunk = &mut self.chunks[index];
+        let offset_b = chunk.used_b.next_multiple_of(ALIGNMENT_B);
+        chunk.used_b = offset_b + size_b;
+        Ok(StagingSlice {
+            chunk: index,
+            buffer: chunk.raw,
+            offset_b,
+            size_b,
+        })
+    }
+
+    pub fn bytes(&self, slice: StagingSlice) -> &[u8] {
+        &self.chunks[slice.chunk].bytes()
+            [slice.offset_b as usize..(slice.offset_b + slice.size_b) as usize]
+    }
+
+    pub fn bytes_mut(&mut self, slice: StagingSlice) -> &mut [u8] {
+        &mut self.chunks[slice.chunk].bytes_mut()
+            [slice.offset_b as usize..(slice.offset_b + slice.size_b) as usize]
+    }
+
+    /// Makes every chunk free again; call only once the GPU is done with them.
+    pub fn reset(&mut self) {
+        for chunk in &mut self.chunks {
+            chunk.used_b = 0;
+        }
+    }
+
+    pub fn capacity_b(&self) -> u64 {
+        self.chunks.iter().map(|chunk| chunk.size_b).sum()
+    }
+}
