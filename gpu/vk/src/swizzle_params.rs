@@ -74,7 +74,7 @@ pub fn kernel_params(
         return Err(KernelParamError::PitchLinear);
     }
     let bpe = level.bytes_per_element;
-    if bpe == 0 || RUN_B % bpe != 0 {
+    if bpe == 0 || !RUN_B.is_multiple_of(bpe) {
         return Err(KernelParamError::ElementSize(bpe));
     }
     let inside = region.width_el > 0
