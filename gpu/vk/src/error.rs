@@ -23,6 +23,13 @@ pub enum VkError {
         context: &'static str,
         result: vk::Result,
     },
+    #[error("the renderer's kernel {name} did not translate: {source}")]
+    Kernel {
+        name: &'static str,
+        source: shader_translate::TranslateError,
+    },
+    #[error("{0}")]
+    KernelParams(#[from] crate::swizzle_params::KernelParamError),
     #[error("memory allocation for {context} failed: {reason}")]
     Allocation {
         context: &'static str,

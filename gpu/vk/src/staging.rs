@@ -24,7 +24,7 @@ pub struct Chunk {
 }
 
 impl Chunk {
-    fn new(device: &Arc<Device>, size_b: u64) -> VkResult<Chunk> {
+    fn new(device: &Arc<Device>, size_b: u64, location: MemoryLocation) -> VkResult<Chunk> {
         let info = vk::BufferCreateInfo::default()
             .size(size_b)
             .usage(
@@ -41,7 +41,7 @@ impl Chunk {
         let allocation = device.allocator.lock().allocate(&AllocationCreateDesc {
             name: "staging",
             requirements,
-            location: MemoryLocation::GpuToCpu,
+            location,
             linear: true,
             allocation_scheme: AllocationScheme::DedicatedBuffer(raw),
         });
@@ -73,18 +73,18 @@ impl Chunk {
         })
     }
 
-    pub fn bytes(&self) -> &[u8] {
+    fn bytes(&self) -> &[u8] {
         self.allocation
             .as_ref()
             .and_then(|a| a.mapped_slice())
-            .expect("staging memory is host-visible and mapped")
+            .expect("a host-visible arena's memory is mapped")
     }
 
-    pub fn bytes_mut(&mut self) -> &mut [u8] {
+    fn bytes_mut(&mut self) -> &mut [u8] {
         self.allocation
             .as_mut()
             .and_then(|a| a.mapped_slice_mut())
-            .expect("staging memory is host-visible and mapped")
+            .expect("a host-visible arena's memory is mapped")
     }
 }
 
@@ -111,13 +111,26 @@ pub struct StagingSlice {
 pub struct StagingArena {
     device: Arc<Device>,
     chunks: Vec<Chunk>,
+    location: MemoryLocation,
 }
 
 impl StagingArena {
+    /// Host-visible staging: the CPU fills or reads it.
     pub fn new(device: &Arc<Device>) -> StagingArena {
         StagingArena {
             device: device.clone(),
             chunks: Vec::new(),
+            location: MemoryLocation::GpuToCpu,
+        }
+    }
+
+    /// Device-local scratch that only the GPU touches (the write-back's intermediate rows):
+    /// on a discrete GPU it keeps that copy off the bus. `bytes`/`bytes_mut` panic here.
+    pub fn device_local(device: &Arc<Device>) -> StagingArena {
+        StagingArena {
+            device: device.clone(),
+            chunks: Vec::new(),
+            location: MemoryLocation::GpuOnly,
         }
     }
 
@@ -129,7 +142,7 @@ impl StagingArena {
             Some(index) => index,
             None => {
                 self.chunks
-                    .push(Chunk::new(&self.device, size_b.max(CHUNK_B))?);
+                    .push(Chunk::new(&self.device, size_b.max(CHUNK_B), self.location)?);
                 self.chunks.len() - 1
             }
         };

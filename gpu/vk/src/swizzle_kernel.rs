@@ -490,3 +490,101 @@ impl SwizzleKernels {
         Ok(())
     }
 }
+
+impl SwizzleKernels {
+    /// Translates `swz` and `deswz` with `translator` and builds their pipelines.
+    pub fn build(
+        device: &Arc<Device>,
+        translator: &shader_translate::Translator,
+        use_push_descriptors: bool,
+    ) -> VkResult<SwizzleKernels> {
+        use shader_translate::{host_binding, ResourceKind, Stage};
+        let translate = |name: &'static str, direction| {
+            translator
+                .build_kernel(name, &kernel_glsl(direction))
+                .map(|shader| shader.spirv)
+                .map_err(|source| crate::error::VkError::Kernel { name, source })
+        };
+        let swz = translate("swz", Direction::ToStorage)?;
+        let deswz = translate("deswz", Direction::ToLinear)?;
+        let staging = host_binding(Stage::Compute, ResourceKind::StorageBuffer, 0)
+            .expect("slot 0 is inside NVN's range");
+        let storage = host_binding(Stage::Compute, ResourceKind::StorageBuffer, 1)
+            .expect("slot 1 is inside NVN's range");
+        let bindings = KernelBindings {
+            set: staging.set,
+            staging_binding: staging.binding,
+            storage_binding: storage.binding,
+        };
+        SwizzleKernels::new(device, &swz, &deswz, bindings, use_push_descriptors)
+    }
+}
+
+/// Where a texture's storage lies in its pool buffer.
+#[derive(Clone, Copy, Debug)]
+pub struct StoragePlacement<'a> {
+    pub pool_buffer: vk::Buffer,
+    pub texture_offset_b: u64,
+    pub layout: &'a memory::layout::TextureLayout,
+}
+
+/// Plans one region's move: the kernel parameters over a storage window that starts at
+/// the texture (aligned down as the device requires) and ends at its last byte, and a
+/// staging slice for the run-aligned rows.
+pub fn plan_job(
+    device: &Device,
+    staging: &mut crate::staging::StagingArena,
+    image: vk::Image,
+    aspect: vk::ImageAspectFlags,
+    placement: StoragePlacement<'_>,
+    level: u32,
+    layer: u32,
+    region: memory::swizzle::Region,
+) -> VkResult<SwizzleJob> {
+    let layout = placement.layout;
+    let level_layout = *layout.level(level).map_err(|_| {
+        crate::swizzle_params::KernelParamError::OutsideLevel {
+            region,
+            level,
+            width: 0,
+            height: 0,
+            depth: 0,
+        }
+    })?;
+    let subresource_b = layout.subresource_offset_b(level, layer).map_err(|_| {
+        crate::swizzle_params::KernelParamError::OutsideLevel {
+            region,
+            level,
+            width: level_layout.width_el,
+            height: level_layout.height_el,
+            depth: level_layout.depth_el,
+        }
+    })?;
+    let alignment_b = device.caps.min_storage_buffer_offset_alignment_b.max(16);
+    let window_offset_b = placement.texture_offset_b / alignment_b * alignment_b;
+    let texture_end_b = placement.texture_offset_b + layout.size_b;
+    let base_b = placement.texture_offset_b + subresource_b - window_offset_b;
+    let limit_b = texture_end_b - window_offset_b;
+    let (params, geometry) =
+        crate::swizzle_params::kernel_params(&level_layout, &region, base_b, limit_b)?;
+    let slice = staging.allocate(geometry.size_b)?;
+    Ok(SwizzleJob {
+        image,
+        aspect,
+        level,
+        layer,
+        region,
+        params,
+        geometry,
+        staging: BufferRange {
+            buffer: slice.buffer,
+            offset_b: slice.offset_b,
+            size_b: slice.size_b,
+        },
+        storage: BufferRange {
+            buffer: placement.pool_buffer,
+            offset_b: window_offset_b,
+            size_b: limit_b,
+        },
+    })
+}
