@@ -174,7 +174,9 @@ impl<'a> Reader<'a> {
             .entries
             .iter()
             .position(|entry| entry.spec.name == name)
-            .ok_or_else(|| SwitchError::Mismatch(format!("the code reads {name}, the table lacks it")))?;
+            .ok_or_else(|| {
+                SwitchError::Mismatch(format!("the code reads {name}, the table lacks it"))
+            })?;
         self.read[index] = true;
         Ok(&self.entries[index].value)
     }
@@ -189,7 +191,9 @@ impl<'a> Reader<'a> {
             SwitchError::BadValue {
                 name: name.to_owned(),
                 value: value.to_owned(),
-                values: entry.map(|entry| entry.spec.values.clone()).unwrap_or_default(),
+                values: entry
+                    .map(|entry| entry.spec.values.clone())
+                    .unwrap_or_default(),
             }
         })
     }

@@ -46,7 +46,10 @@ fn environment_values_are_typed_and_sourced() {
         .find(|entry| entry.spec.name == "RX_VK_VRAM_MB")
         .unwrap();
     assert_eq!(vram.source, Source::Environment);
-    assert_eq!(with(&[("RX_VK_DEVICE", "1")]).unwrap().device, DeviceChoice::Index(1));
+    assert_eq!(
+        with(&[("RX_VK_DEVICE", "1")]).unwrap().device,
+        DeviceChoice::Index(1)
+    );
 }
 
 #[test]

@@ -1,0 +1,71 @@
+//! What an executor (the Vulkan backend) implements. The device calls it with every
+//! object change and every submission; the backend reads objects from the tables it is
+//! handed and keeps its own host objects keyed by their ids.
+
+use std::time::Duration;
+
+use crate::command::CommandList;
+use crate::error::BackendError;
+use crate::ids::{ObjectRef, PoolId, SyncId, WindowId};
+use crate::objects::ObjectTables;
+
+/// One submission of a finished list.
+#[derive(Clone, Copy, Debug)]
+pub struct Submission<'a> {
+    pub list: &'a CommandList,
+    /// One value per `SignalSync`/`WaitSync` op, in op order (`CommandList::sync_ops`):
+    /// the timeline value a signal sets, or the value a wait waits for (0: the sync was
+    /// never signalled, nothing to wait for).
+    pub sync_values: &'a [u64],
+}
+
+pub trait Backend: Send {
+    /// An object was made; it is in `tables`.
+    fn object_created(
+        &mut self,
+        object: ObjectRef,
+        tables: &ObjectTables,
+    ) -> Result<(), BackendError>;
+
+    /// An object is being finalized; it is still in `tables` during the call and gone
+    /// after. For a texture this ends the object, not its storage: an image cache keeps
+    /// GPU-written contents the storage does not hold yet.
+    fn object_finalized(&mut self, object: ObjectRef, tables: &ObjectTables);
+
+    /// A descriptor table slot was (re)registered.
+    fn descriptor_written(&mut self, _table: ObjectRef, _slot: u32, _tables: &ObjectTables) {}
+
+    /// The CPU wrote `len_b` bytes of a pool at `offset_b` (the pool's write stamps say
+    /// so too; this is for backends that want to hear it at once).
+    fn pool_written(&mut self, _pool: PoolId, _offset_b: u64, _len_b: u64) {}
+
+    fn submit(
+        &mut self,
+        submission: Submission<'_>,
+        tables: &ObjectTables,
+    ) -> Result<(), BackendError>;
+
+    /// Sends submitted work to the GPU without waiting.
+    fn flush(&mut self) -> Result<(), BackendError>;
+
+    /// Waits until all submitted work is complete.
+    fn finish(&mut self) -> Result<(), BackendError>;
+
+    /// Waits up to `timeout` for `sync` to reach `value`; true once it has.
+    fn wait_sync(
+        &mut self,
+        sync: SyncId,
+        value: u64,
+        timeout: Duration,
+    ) -> Result<bool, BackendError>;
+
+    /// The index of the window's next texture to draw into.
+    fn acquire(&mut self, window: WindowId, tables: &ObjectTables) -> Result<u32, BackendError>;
+
+    fn present(
+        &mut self,
+        window: WindowId,
+        texture_index: u32,
+        tables: &ObjectTables,
+    ) -> Result<(), BackendError>;
+}

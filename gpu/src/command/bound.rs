@@ -1,0 +1,40 @@
+//! What a command buffer has bound so far: enough to refuse a draw with nothing to draw
+//! with, or a handle into no table.
+
+use crate::ids::{ProgramId, SamplerTableId, TextureTableId};
+use crate::objects::ObjectTables;
+use crate::state::IndexType;
+
+use super::verbs::{BufferBinding, Command, RenderTargets};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoundState {
+    pub graphics_program: Option<ProgramId>,
+    pub compute_program: Option<ProgramId>,
+    pub targets: RenderTargets,
+    pub descriptor_tables: Option<(TextureTableId, SamplerTableId)>,
+    pub index_type: Option<IndexType>,
+}
+
+impl BoundState {
+    /// The state after `command`, which has passed its checks. A program no longer in
+    /// `tables` binds nothing (it can only happen when continuing an old list).
+    pub fn apply(&mut self, command: &Command, tables: &ObjectTables) {
+        match command {
+            Command::BindProgram(id) => match tables.programs.get(*id) {
+                Some(program) if program.is_compute() => self.compute_program = Some(*id),
+                Some(_) => self.graphics_program = Some(*id),
+                None => {}
+            },
+            Command::BindRenderTargets(targets) => self.targets = *targets,
+            Command::BindDescriptorTables { textures, samplers } => {
+                self.descriptor_tables = Some((*textures, *samplers))
+            }
+            Command::BindBuffer {
+                binding: BufferBinding::Index { index_type },
+                ..
+            } => self.index_type = Some(*index_type),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! The command buffer: checks each command against the device's objects and appends it.
+//! A refused command leaves the buffer as it was.
+
+use crate::device::Device;
+use crate::error::RecordError;
+use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureTableId};
+use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
+use crate::state::{ComponentMask, StateChange};
+
+use super::bound::BoundState;
+use super::list::CommandList;
+use super::validate;
+use super::verbs::{
+    BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
+    DrawIndexed, DrawIndirect, Invalidate, RenderTargets,
+};
+
+pub struct CommandBuffer<'d> {
+    device: &'d Device,
+    list: CommandList,
+    bound: BoundState,
+}
+
+impl<'d> CommandBuffer<'d> {
+    pub(crate) fn new(device: &'d Device, bound: BoundState) -> CommandBuffer<'d> {
+        CommandBuffer {
+            device,
+            list: CommandList::default(),
+            bound,
+        }
+    }
+
+    /// Checks and appends one command.
+    pub fn record(&mut self, command: Command) -> Result<(), RecordError> {
+        let tables = self.device.tables();
+        validate::check(&command, &self.bound, &tables)?;
+        self.bound.apply(&command, &tables);
+        self.list.push(command);
+        Ok(())
+    }
+
+    /// What is bound after the commands recorded so far.
+    pub fn bound(&self) -> &BoundState {
+        &self.bound
+    }
+
+    /// Ops recorded so far.
+    pub fn list(&self) -> &CommandList {
+        &self.list
+    }
+
+    /// Ends recording; the list gets its id and goes into the device's recording.
+    pub fn finish(self) -> CommandList {
+        self.device.finish_list(self.list)
+    }
+
+    pub fn bind_render_targets(&mut self, targets: RenderTargets) -> Result<(), RecordError> {
+        self.record(Command::BindRenderTargets(targets))
+    }
+    pub fn clear_color(
+        &mut self,
+        target: u8,
+        value: ClearValue,
+        mask: ComponentMask,
+    ) -> Result<(), RecordError> {
+        self.record(Command::ClearColor {
+            target,
+            value,
+            mask,
+        })
+    }
+    pub fn clear_depth_stencil(
+        &mut self,
+        depth: Option<f32>,
+        stencil: Option<u8>,
+        stencil_mask: u8,
+    ) -> Result<(), RecordError> {
+        self.record(Command::ClearDepthStencil {
+            depth,
+            stencil,
+            stencil_mask,
+        })
+    }
+    pub fn set_state(&mut self, state: StateChange) -> Result<(), RecordError> {
+        self.record(Command::SetState(state))
+    }
+    pub fn bind_program(&mut self, program: ProgramId) -> Result<(), RecordError> {
+        self.record(Command::BindProgram(program))
+    }
+    pub fn bind_descriptor_tables(
+        &mut self,
+        textures: TextureTableId,
+        samplers: SamplerTableId,
+    ) -> Result<(), RecordError> {
+        self.record(Command::BindDescriptorTables { textures, samplers })
+    }
+    pub fn bind_buffer(
+        &mut self,
+        binding: BufferBinding,
+        range: BufferRange,
+    ) -> Result<(), RecordError> {
+        self.record(Command::BindBuffer { binding, range })
+    }
+    pub fn bind_texture(
+        &mut self,
+        stage: Stage,
+        slot: u8,
+        handle: TextureHandle,
+    ) -> Result<(), RecordError> {
+        self.record(Command::BindTexture {
+            stage,
+            slot,
+            handle,
+        })
+    }
+    pub fn bind_image(
+        &mut self,
+        stage: Stage,
+        slot: u8,
+        handle: ImageHandle,
+    ) -> Result<(), RecordError> {
+        self.record(Command::BindImage {
+            stage,
+            slot,
+            handle,
+        })
+    }
+    pub fn draw(&mut self, draw: DrawArrays) -> Result<(), RecordError> {
+        self.record(Command::Draw(draw))
+    }
+    pub fn draw_indexed(&mut self, draw: DrawIndexed) -> Result<(), RecordError> {
+        self.record(Command::DrawIndexed(draw))
+    }
+    pub fn draw_indirect(&mut self, draw: DrawIndirect) -> Result<(), RecordError> {
+        self.record(Command::DrawIndirect(draw))
+    }
+    pub fn dispatch(&mut self, groups: [u32; 3]) -> Result<(), RecordError> {
+        self.record(Command::Dispatch { groups })
+    }
+    pub fn dispatch_indirect(
+        &mut self,
+        buffer: BufferId,
+        offset_b: u64,
+    ) -> Result<(), RecordError> {
+        self.record(Command::DispatchIndirect { buffer, offset_b })
+    }
+    pub fn copy(&mut self, copy: CopyOp) -> Result<(), RecordError> {
+        self.record(Command::Copy(copy))
+    }
+    pub fn barrier(
+        &mut self,
+        order: BarrierOrder,
+        invalidate: Invalidate,
+    ) -> Result<(), RecordError> {
+        self.record(Command::Barrier { order, invalidate })
+    }
+    pub fn signal_sync(
+        &mut self,
+        sync: SyncId,
+        condition: SyncCondition,
+        flush: bool,
+    ) -> Result<(), RecordError> {
+        self.record(Command::SignalSync {
+            sync,
+            condition,
+            flush,
+        })
+    }
+    pub fn wait_sync(&mut self, sync: SyncId) -> Result<(), RecordError> {
+        self.record(Command::WaitSync { sync })
+    }
+    pub fn discard(&mut self, target: DiscardTarget) -> Result<(), RecordError> {
+        self.record(Command::Discard(target))
+    }
+}

@@ -1,0 +1,306 @@
+//! A finished command list: small fixed-size ops with ids; render target sets, state
+//! changes and copies sit in side tables the ops index. Immutable once finished, so it
+//! can be submitted any number of times.
+
+use crate::ids::{BufferId, CommandListId, ProgramId, SamplerTableId, SyncId, TextureTableId};
+use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
+use crate::state::{ComponentMask, StateChange};
+
+use super::verbs::{
+    BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
+    DrawIndexed, DrawIndirect, Invalidate, RenderTargets,
+};
+
+/// The stored form of a `Command`. Indices point into the list's side tables.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Op {
+    BindRenderTargets {
+        targets_index: u32,
+    },
+    ClearColor {
+        target: u8,
+        value: ClearValue,
+        mask: ComponentMask,
+    },
+    ClearDepthStencil {
+        depth: Option<f32>,
+        stencil: Option<u8>,
+        stencil_mask: u8,
+    },
+    SetState {
+        state_index: u32,
+    },
+    BindProgram(ProgramId),
+    BindDescriptorTables {
+        textures: TextureTableId,
+        samplers: SamplerTableId,
+    },
+    BindBuffer {
+        binding: BufferBinding,
+        range: BufferRange,
+    },
+    BindTexture {
+        stage: Stage,
+        slot: u8,
+        handle: TextureHandle,
+    },
+    BindImage {
+        stage: Stage,
+        slot: u8,
+        handle: ImageHandle,
+    },
+    Draw(DrawArrays),
+    DrawIndexed(DrawIndexed),
+    DrawIndirect(DrawIndirect),
+    Dispatch {
+        groups: [u32; 3],
+    },
+    DispatchIndirect {
+        buffer: BufferId,
+        offset_b: u64,
+    },
+    Copy {
+        copy_index: u32,
+    },
+    Barrier {
+        order: BarrierOrder,
+        invalidate: Invalidate,
+    },
+    SignalSync {
+        sync: SyncId,
+        condition: SyncCondition,
+        flush: bool,
+    },
+    WaitSync {
+        sync: SyncId,
+    },
+    Discard(DiscardTarget),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct CommandList {
+    /// Set when a device finishes the list; decoded lists keep the recorded id.
+    pub(crate) id: Option<CommandListId>,
+    /// The device that finished it; 0 for lists that were decoded, not recorded.
+    pub(crate) device_serial: u64,
+    ops: Vec<Op>,
+    targets: Vec<RenderTargets>,
+    states: Vec<StateChange>,
+    copies: Vec<CopyOp>,
+}
+
+/// Lists are equal when their commands are: ids and devices do not count.
+impl PartialEq for CommandList {
+    fn eq(&self, other: &CommandList) -> bool {
+        self.ops == other.ops
+            && self.targets == other.targets
+            && self.states == other.states
+            && self.copies == other.copies
+    }
+}
+
+fn side_index<T>(table: &mut Vec<T>, value: T) -> u32 {
+    table.push(value);
+    // A list never holds 4G side entries: its ops would need far more memory first.
+    u32::try_from(table.len() - 1).expect("side table fits u32 indices")
+}
+
+impl CommandList {
+    pub fn id(&self) -> Option<CommandListId> {
+        self.id
+    }
+    pub fn ops(&self) -> &[Op] {
+        &self.ops
+    }
+    pub fn len(&self) -> usize {
+        self.ops.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.ops.is_empty()
+    }
+    pub fn render_targets(&self, targets_index: u32) -> &RenderTargets {
+        &self.targets[targets_index as usize]
+    }
+    pub fn state(&self, state_index: u32) -> &StateChange {
+        &self.states[state_index as usize]
+    }
+    pub fn copy(&self, copy_index: u32) -> &CopyOp {
+        &self.copies[copy_index as usize]
+    }
+
+    /// Appends without checking: recording checks first, decoding rebuilds what was
+    /// recorded.
+    pub(crate) fn push(&mut self, command: Command) {
+        let op = match command {
+            Command::BindRenderTargets(targets) => Op::BindRenderTargets {
+                targets_index: side_index(&mut self.targets, targets),
+            },
+            Command::ClearColor {
+                target,
+                value,
+                mask,
+            } => Op::ClearColor {
+                target,
+                value,
+                mask,
+            },
+            Command::ClearDepthStencil {
+                depth,
+                stencil,
+                stencil_mask,
+            } => Op::ClearDepthStencil {
+                depth,
+                stencil,
+                stencil_mask,
+            },
+            Command::SetState(state) => Op::SetState {
+                state_index: side_index(&mut self.states, state),
+            },
+            Command::BindProgram(program) => Op::BindProgram(program),
+            Command::BindDescriptorTables { textures, samplers } => {
+                Op::BindDescriptorTables { textures, samplers }
+            }
+            Command::BindBuffer { binding, range } => Op::BindBuffer { binding, range },
+            Command::BindTexture {
+                stage,
+                slot,
+                handle,
+            } => Op::BindTexture {
+                stage,
+                slot,
+                handle,
+            },
+            Command::BindImage {
+                stage,
+                slot,
+                handle,
+            } => Op::BindImage {
+                stage,
+                slot,
+                handle,
+            },
+            Command::Draw(draw) => Op::Draw(draw),
+            Command::DrawIndexed(draw) => Op::DrawIndexed(draw),
+            Command::DrawIndirect(draw) => Op::DrawIndirect(draw),
+            Command::Dispatch { groups } => Op::Dispatch { groups },
+            Command::DispatchIndirect { buffer, offset_b } => {
+                Op::DispatchIndirect { buffer, offset_b }
+            }
+            Command::Copy(copy) => Op::Copy {
+                copy_index: side_index(&mut self.copies, copy),
+            },
+            Command::Barrier { order, invalidate } => Op::Barrier { order, invalidate },
+            Command::SignalSync {
+                sync,
+                condition,
+                flush,
+            } => Op::SignalSync {
+                sync,
+                condition,
+                flush,
+            },
+            Command::WaitSync { sync } => Op::WaitSync { sync },
+            Command::Discard(target) => Op::Discard(target),
+        };
+        self.ops.push(op);
+    }
+
+    /// The command an op was recorded from, payload included.
+    pub fn command(&self, op: &Op) -> Command {
+        match *op {
+            Op::BindRenderTargets { targets_index } => {
+                Command::BindRenderTargets(*self.render_targets(targets_index))
+            }
+            Op::ClearColor {
+                target,
+                value,
+                mask,
+            } => Command::ClearColor {
+                target,
+                value,
+                mask,
+            },
+            Op::ClearDepthStencil {
+                depth,
+                stencil,
+                stencil_mask,
+            } => Command::ClearDepthStencil {
+                depth,
+                stencil,
+                stencil_mask,
+            },
+            Op::SetState { state_index } => Command::SetState(self.state(state_index).clone()),
+            Op::BindProgram(program) => Command::BindProgram(program),
+            Op::BindDescriptorTables { textures, samplers } => {
+                Command::BindDescriptorTables { textures, samplers }
+            }
+            Op::BindBuffer { binding, range } => Command::BindBuffer { binding, range },
+            Op::BindTexture {
+                stage,
+                slot,
+                handle,
+            } => Command::BindTexture {
+                stage,
+                slot,
+                handle,
+            },
+            Op::BindImage {
+                stage,
+                slot,
+                handle,
+            } => Command::BindImage {
+                stage,
+                slot,
+                handle,
+            },
+            Op::Draw(draw) => Command::Draw(draw),
+            Op::DrawIndexed(draw) => Command::DrawIndexed(draw),
+            Op::DrawIndirect(draw) => Command::DrawIndirect(draw),
+            Op::Dispatch { groups } => Command::Dispatch { groups },
+            Op::DispatchIndirect { buffer, offset_b } => {
+                Command::DispatchIndirect { buffer, offset_b }
+            }
+            Op::Copy { copy_index } => Command::Copy(*self.copy(copy_index)),
+            Op::Barrier { order, invalidate } => Command::Barrier { order, invalidate },
+            Op::SignalSync {
+                sync,
+                condition,
+                flush,
+            } => Command::SignalSync {
+                sync,
+                condition,
+                flush,
+            },
+            Op::WaitSync { sync } => Command::WaitSync { sync },
+            Op::Discard(target) => Command::Discard(target),
+        }
+    }
+
+    /// Every command in order, payloads included.
+    pub fn commands(&self) -> impl Iterator<Item = Command> + '_ {
+        self.ops.iter().map(|op| self.command(op))
+    }
+
+    /// Syncs signalled or waited on, in op order: the submit resolves a value for each.
+    pub fn sync_ops(&self) -> impl Iterator<Item = (SyncId, bool)> + '_ {
+        self.ops.iter().filter_map(|op| match *op {
+            Op::SignalSync { sync, .. } => Some((sync, true)),
+            Op::WaitSync { sync } => Some((sync, false)),
+            _ => None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ops_stay_small() {
+        assert!(
+            std::mem::size_of::<Op>() <= 40,
+            "{}",
+            std::mem::size_of::<Op>()
+        );
+    }
+}

@@ -1,0 +1,16 @@
+//! Command buffers: NVN's verbs recorded as a compact op list, checked as they are
+//! recorded. Nothing here executes anything.
+
+pub mod bound;
+pub mod buffer;
+pub mod list;
+pub mod validate;
+pub mod verbs;
+
+pub use bound::BoundState;
+pub use buffer::CommandBuffer;
+pub use list::{CommandList, Op};
+pub use verbs::{
+    BarrierOrder, BufferBinding, BufferImage, ClearValue, Command, CopyOp, DiscardTarget,
+    DrawArrays, DrawIndexed, DrawIndirect, Invalidate, RenderTargets, TextureRegion,
+};

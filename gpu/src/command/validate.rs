@@ -1,0 +1,478 @@
+//! The record-time checks: a command that passes can be executed against the objects
+//! as they are now; one that fails is refused with an error naming what is wrong.
+
+use crate::error::{CopySide, RecordError};
+use crate::ids::{BufferId, ObjectRef};
+use crate::objects::descriptor::DescriptorKind;
+use crate::objects::{Buffer, BufferRange, BufferUsage, ObjectTables, Texture};
+use crate::state::{MAX_COLOR_TARGETS, MAX_VERTEX_STREAMS};
+
+use super::bound::BoundState;
+use super::verbs::{BufferBinding, BufferImage, Command, CopyOp, DiscardTarget, TextureRegion};
+
+/// NVN's per-stage slot counts.
+pub const UNIFORM_SLOTS: u32 = 16;
+pub const STORAGE_SLOTS: u32 = 16;
+pub const TEXTURE_SLOTS: u32 = 32;
+pub const IMAGE_SLOTS: u32 = 8;
+/// Bytes of a `DispatchIndirect` argument record (three group counts).
+pub const DISPATCH_INDIRECT_B: u64 = 12;
+
+fn unknown(object: impl Into<ObjectRef>) -> RecordError {
+    RecordError::UnknownObject(object.into())
+}
+
+fn slot_in(what: &'static str, slot: u32, limit: u32) -> Result<(), RecordError> {
+    if slot < limit {
+        Ok(())
+    } else {
+        Err(RecordError::SlotOutOfRange { what, slot, limit })
+    }
+}
+
+fn buffer(tables: &ObjectTables, id: BufferId) -> Result<&Buffer, RecordError> {
+    tables.buffers.get(id).ok_or_else(|| unknown(id))
+}
+
+fn buffer_range(
+    buffer: &Buffer,
+    offset_b: u64,
+    size_b: u64,
+    usage: BufferUsage,
+    needed: &'static str,
+) -> Result<(), RecordError> {
+    if !buffer.usage.contains(usage) {
+        return Err(RecordError::BufferUsage {
+            buffer: buffer.id,
+            needed,
+        });
+    }
+    if !buffer.contains(offset_b, size_b) {
+        return Err(RecordError::BufferRangeOutOfBounds {
+            buffer: buffer.id,
+            offset_b,
+            size_b,
+            buffer_size_b: buffer.size_b,
+        });
+    }
+    Ok(())
+}
+
+pub fn check(
+    command: &Command,
+    bound: &BoundState,
+    tables: &ObjectTables,
+) -> Result<(), RecordError> {
+    match command {
+        Command::BindRenderTargets(targets) => {
+            for view in targets.views() {
+                let view = tables.views.get(view).ok_or_else(|| unknown(view))?;
+                if tables.textures.get(view.texture).is_none() {
+                    return Err(unknown(view.texture));
+                }
+            }
+            Ok(())
+        }
+        Command::ClearColor { target, mask, .. } => {
+            slot_in(
+                "colour target",
+                u32::from(*target),
+                MAX_COLOR_TARGETS as u32,
+            )?;
+            if !mask.is_valid() {
+                return Err(RecordError::BadArgument {
+                    what: "clear mask",
+                    why: "bits other than R, G, B, A",
+                });
+            }
+            match bound.targets.colors[usize::from(*target)] {
+                Some(_) => Ok(()),
+                None => Err(RecordError::ClearUnboundColor(*target)),
+            }
+        }
+        Command::ClearDepthStencil { depth, .. } => {
+            if depth.is_some_and(|depth| !(0.0..=1.0).contains(&depth)) {
+                return Err(RecordError::BadArgument {
+                    what: "depth clear value",
+                    why: "outside 0..=1",
+                });
+            }
+            match bound.targets.depth_stencil {
+                Some(_) => Ok(()),
+                None => Err(RecordError::ClearUnboundDepthStencil),
+            }
+        }
+        Command::SetState(state) => state.check().map_err(|error| RecordError::StateOutOfRange {
+            what: error.what,
+            index: error.index,
+            limit: error.limit,
+        }),
+        Command::BindProgram(program) => match tables.programs.get(*program) {
+            Some(_) => Ok(()),
+            None => Err(unknown(*program)),
+        },
+        Command::BindDescriptorTables { textures, samplers } => {
+            tables
+                .texture_tables
+                .get(*textures)
+                .ok_or_else(|| unknown(*textures))?;
+            tables
+                .sampler_tables
+                .get(*samplers)
+                .ok_or_else(|| unknown(*samplers))?;
+            Ok(())
+        }
+        Command::BindBuffer { binding, range } => check_buffer_binding(*binding, range, tables),
+        Command::BindTexture { slot, handle, .. } => {
+            slot_in("texture", u32::from(*slot), TEXTURE_SLOTS)?;
+            let (texture_table, sampler_table) = bound_tables(bound, tables)?;
+            check_texture_slot(
+                tables,
+                texture_table,
+                handle.texture_slot,
+                DescriptorKind::Texture,
+            )?;
+            if sampler_table.entry(handle.sampler_slot).is_none() {
+                return Err(RecordError::UnregisteredHandle {
+                    table: sampler_table.id.into(),
+                    slot: handle.sampler_slot,
+                });
+            }
+            Ok(())
+        }
+        Command::BindImage { slot, handle, .. } => {
+            slot_in("image", u32::from(*slot), IMAGE_SLOTS)?;
+            let (texture_table, _) = bound_tables(bound, tables)?;
+            check_texture_slot(
+                tables,
+                texture_table,
+                handle.texture_slot,
+                DescriptorKind::Image,
+            )
+        }
+        Command::Draw(_) => check_draw(bound, tables, false),
+        Command::DrawIndexed(_) => check_draw(bound, tables, true),
+        Command::DrawIndirect(draw) => {
+            check_draw(bound, tables, draw.indexed)?;
+            let record_b = draw.record_size_b();
+            if draw.draw_count > 1 && u64::from(draw.stride_b) < record_b {
+                return Err(RecordError::BadArgument {
+                    what: "indirect draw stride",
+                    why: "smaller than one argument record",
+                });
+            }
+            let span_b = match draw.draw_count {
+                0 => 0,
+                count => u64::from(count - 1) * u64::from(draw.stride_b) + record_b,
+            };
+            let buffer = buffer(tables, draw.buffer)?;
+            buffer_range(
+                buffer,
+                draw.offset_b,
+                span_b,
+                BufferUsage::INDIRECT,
+                "indirect",
+            )
+        }
+        Command::Dispatch { .. } => check_dispatch(bound, tables),
+        Command::DispatchIndirect {
+            buffer: id,
+            offset_b,
+        } => {
+            check_dispatch(bound, tables)?;
+            let buffer = buffer(tables, *id)?;
+            buffer_range(
+                buffer,
+                *offset_b,
+                DISPATCH_INDIRECT_B,
+                BufferUsage::INDIRECT,
+                "indirect",
+            )
+        }
+        Command::Copy(copy) => check_copy(copy, tables),
+        Command::Barrier { .. } => Ok(()),
+        Command::SignalSync { sync, .. } | Command::WaitSync { sync } => {
+            match tables.syncs.get(*sync) {
+                Some(_) => Ok(()),
+                None => Err(unknown(*sync)),
+            }
+        }
+        Command::Discard(DiscardTarget::Color(target)) => slot_in(
+            "colour target",
+            u32::from(*target),
+            MAX_COLOR_TARGETS as u32,
+        ),
+        Command::Discard(DiscardTarget::DepthStencil) => Ok(()),
+    }
+}
+
+fn check_buffer_binding(
+    binding: BufferBinding,
+    range: &BufferRange,
+    tables: &ObjectTables,
+) -> Result<(), RecordError> {
+    let (usage, needed) = match binding {
+        BufferBinding::Vertex { stream } => {
+            slot_in(
+                "vertex stream",
+                u32::from(stream),
+                MAX_VERTEX_STREAMS as u32,
+            )?;
+            (BufferUsage::VERTEX, "vertex")
+        }
+        BufferBinding::Index { .. } => (BufferUsage::INDEX, "index"),
+        BufferBinding::Uniform { slot, .. } => {
+            slot_in("uniform buffer", u32::from(slot), UNIFORM_SLOTS)?;
+            (BufferUsage::UNIFORM, "uniform")
+        }
+        BufferBinding::Storage { slot, .. } => {
+            slot_in("storage buffer", u32::from(slot), STORAGE_SLOTS)?;
+            (BufferUsage::STORAGE, "storage")
+        }
+    };
+    let buffer = buffer(tables, range.buffer)?;
+    buffer_range(buffer, range.offset_b, range.size_b, usage, needed)
+}
+
+fn bound_tables<'t>(
+    bound: &BoundState,
+    tables: &'t ObjectTables,
+) -> Result<
+    (
+        &'t crate::objects::TextureTable,
+        &'t crate::objects::SamplerTable,
+    ),
+    RecordError,
+> {
+    let (textures, samplers) = bound
+        .descriptor_tables
+        .ok_or(RecordError::HandleWithoutTables)?;
+    Ok((
+        tables
+            .texture_tables
+            .get(textures)
+            .ok_or_else(|| unknown(textures))?,
+        tables
+            .sampler_tables
+            .get(samplers)
+            .ok_or_else(|| unknown(samplers))?,
+    ))
+}
+
+fn check_texture_slot(
+    tables: &ObjectTables,
+    table: &crate::objects::TextureTable,
+    slot: u32,
+    kind: DescriptorKind,
+) -> Result<(), RecordError> {
+    match table.entry(slot) {
+        Some(entry) if entry.kind == kind => match tables.view_texture(entry.view) {
+            Some(_) => Ok(()),
+            None => Err(unknown(entry.view)),
+        },
+        _ => Err(RecordError::UnregisteredHandle {
+            table: table.id.into(),
+            slot,
+        }),
+    }
+}
+
+fn check_draw(bound: &BoundState, tables: &ObjectTables, indexed: bool) -> Result<(), RecordError> {
+    let program = bound
+        .graphics_program
+        .ok_or(RecordError::DrawWithoutProgram)?;
+    if tables.programs.get(program).is_none() {
+        return Err(unknown(program));
+    }
+    if bound.targets.is_empty() {
+        return Err(RecordError::DrawWithoutRenderTarget);
+    }
+    if indexed && bound.index_type.is_none() {
+        return Err(RecordError::DrawWithoutIndexBuffer);
+    }
+    Ok(())
+}
+
+fn check_dispatch(bound: &BoundState, tables: &ObjectTables) -> Result<(), RecordError> {
+    let program = bound
+        .compute_program
+        .ok_or(RecordError::DispatchWithoutProgram)?;
+    match tables.programs.get(program) {
+        Some(_) => Ok(()),
+        None => Err(unknown(program)),
+    }
+}
+
+fn out_of_bounds(
+    side: CopySide,
+    object: impl Into<ObjectRef>,
+    what: &'static str,
+    end: u64,
+    limit: u64,
+) -> RecordError {
+    RecordError::CopyOutOfBounds {
+        side,
+        object: object.into(),
+        what,
+        end,
+        limit,
+    }
+}
+
+fn check_copy(copy: &CopyOp, tables: &ObjectTables) -> Result<(), RecordError> {
+    match copy {
+        CopyOp::BufferToBuffer {
+            source,
+            source_offset_b,
+            destination,
+            destination_offset_b,
+            size_b,
+        } => {
+            for (side, id, offset_b) in [
+                (CopySide::Source, *source, *source_offset_b),
+                (CopySide::Destination, *destination, *destination_offset_b),
+            ] {
+                let buffer = buffer(tables, id)?;
+                let end_b = offset_b.saturating_add(*size_b);
+                if end_b > buffer.size_b {
+                    return Err(out_of_bounds(side, id, "bytes", end_b, buffer.size_b));
+                }
+            }
+            Ok(())
+        }
+        CopyOp::BufferToTexture {
+            source,
+            destination,
+        } => {
+            let texture = check_region(CopySide::Destination, destination, tables)?;
+            check_buffer_image(CopySide::Source, source, destination, texture, tables)
+        }
+        CopyOp::TextureToBuffer {
+            source,
+            destination,
+        } => {
+            let texture = check_region(CopySide::Source, source, tables)?;
+            check_buffer_image(CopySide::Destination, destination, source, texture, tables)
+        }
+        CopyOp::TextureToTexture {
+            source,
+            destination,
+            ..
+        } => {
+            let source_texture = check_region(CopySide::Source, source, tables)?;
+            let destination_texture = check_region(CopySide::Destination, destination, tables)?;
+            let (a, b) = (source_texture.format(), destination_texture.format());
+            let same_element = a.bytes_per_element() == b.bytes_per_element()
+                && a.block_width_px() == b.block_width_px()
+                && a.block_height_px() == b.block_height_px();
+            if !same_element {
+                return Err(RecordError::CopyFormatMismatch {
+                    source_texture: source.texture,
+                    destination: destination.texture,
+                });
+            }
+            Ok(())
+        }
+    }
+}
+
+fn check_region<'t>(
+    side: CopySide,
+    region: &TextureRegion,
+    tables: &'t ObjectTables,
+) -> Result<&'t Texture, RecordError> {
+    let texture = tables
+        .textures
+        .get(region.texture)
+        .ok_or_else(|| unknown(region.texture))?;
+    if region.width_px == 0 || region.height_px == 0 || region.depth == 0 {
+        return Err(RecordError::BadArgument {
+            what: "copy region",
+            why: "has no texels",
+        });
+    }
+    let levels = texture.desc.levels;
+    let (Some([width_px, height_px, _]), Some(z_limit)) = (
+        texture.level_extent_px(region.level),
+        texture.level_z_limit(region.level),
+    ) else {
+        return Err(out_of_bounds(
+            side,
+            region.texture,
+            "level",
+            u64::from(region.level) + 1,
+            u64::from(levels),
+        ));
+    };
+    for (what, start, size, limit) in [
+        ("x", region.x_px, region.width_px, width_px),
+        ("y", region.y_px, region.height_px, height_px),
+        ("z", region.z, region.depth, z_limit),
+    ] {
+        let end = u64::from(start) + u64::from(size);
+        if end > u64::from(limit) {
+            return Err(out_of_bounds(
+                side,
+                region.texture,
+                what,
+                end,
+                u64::from(limit),
+            ));
+        }
+    }
+    Ok(texture)
+}
+
+/// Bytes a region's texels take in a buffer laid out as `image` says.
+pub fn buffer_image_span_b(
+    image: &BufferImage,
+    region: &TextureRegion,
+    texture: &Texture,
+) -> Result<u64, RecordError> {
+    let format = texture.format();
+    let width_el = u64::from(region.width_px.div_ceil(format.block_width_px()));
+    let height_el = u64::from(region.height_px.div_ceil(format.block_height_px()));
+    let row_b = width_el * u64::from(format.bytes_per_element());
+    let pitch_b = match image.row_pitch_b {
+        0 => row_b,
+        pitch_b => u64::from(pitch_b),
+    };
+    let rows_per_image = match image.rows_per_image {
+        0 => height_el,
+        rows => u64::from(rows),
+    };
+    if pitch_b < row_b || rows_per_image < height_el {
+        return Err(RecordError::BadArgument {
+            what: "buffer image layout",
+            why: "rows or images overlap",
+        });
+    }
+    Ok(
+        pitch_b * rows_per_image * (u64::from(region.depth) - 1)
+            + pitch_b * (height_el - 1)
+            + row_b,
+    )
+}
+
+fn check_buffer_image(
+    side: CopySide,
+    image: &BufferImage,
+    region: &TextureRegion,
+    texture: &Texture,
+    tables: &ObjectTables,
+) -> Result<(), RecordError> {
+    let buffer = buffer(tables, image.buffer)?;
+    let end_b = image
+        .offset_b
+        .saturating_add(buffer_image_span_b(image, region, texture)?);
+    if end_b > buffer.size_b {
+        return Err(out_of_bounds(
+            side,
+            image.buffer,
+            "bytes",
+            end_b,
+            buffer.size_b,
+        ));
+    }
+    Ok(())
+}

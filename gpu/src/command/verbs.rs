@@ -1,0 +1,231 @@
+//! One command as it is recorded, checked and written to a recording, with its payload
+//! inline. The list keeps a compact form of it (`list::Op`).
+
+use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureId, TextureTableId, ViewId};
+use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
+use crate::state::{ComponentMask, IndexType, PrimitiveKind, StateChange, MAX_COLOR_TARGETS};
+
+/// Up to eight colour views and a depth/stencil view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RenderTargets {
+    pub colors: [Option<ViewId>; MAX_COLOR_TARGETS],
+    pub depth_stencil: Option<ViewId>,
+}
+
+impl RenderTargets {
+    pub fn is_empty(&self) -> bool {
+        self.depth_stencil.is_none() && self.colors.iter().all(Option::is_none)
+    }
+    pub fn views(&self) -> impl Iterator<Item = ViewId> + '_ {
+        self.colors
+            .iter()
+            .chain(Some(&self.depth_stencil))
+            .flatten()
+            .copied()
+    }
+}
+
+/// A colour clear value, in the numeric kind of the target's format.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ClearValue {
+    Float([f32; 4]),
+    Int([i32; 4]),
+    Uint([u32; 4]),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BufferBinding {
+    Vertex { stream: u8 },
+    Index { index_type: IndexType },
+    Uniform { stage: Stage, slot: u8 },
+    Storage { stage: Stage, slot: u8 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DrawArrays {
+    pub primitive: PrimitiveKind,
+    pub first_vertex: u32,
+    pub vertex_count: u32,
+    pub first_instance: u32,
+    pub instance_count: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DrawIndexed {
+    pub primitive: PrimitiveKind,
+    pub first_index: u32,
+    pub index_count: u32,
+    pub base_vertex: i32,
+    pub first_instance: u32,
+    pub instance_count: u32,
+}
+
+/// Draws whose arguments the GPU reads from a buffer: `draw_count` records
+/// `stride_b` apart from `offset_b`, laid out as Vulkan's indirect commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DrawIndirect {
+    pub primitive: PrimitiveKind,
+    pub indexed: bool,
+    pub buffer: BufferId,
+    pub offset_b: u64,
+    pub draw_count: u32,
+    pub stride_b: u32,
+}
+
+impl DrawIndirect {
+    /// Bytes of one argument record: 16 for arrays, 20 for indexed draws.
+    pub fn record_size_b(&self) -> u64 {
+        if self.indexed {
+            20
+        } else {
+            16
+        }
+    }
+}
+
+/// A box of one level of a texture, in pixels; `z`/`depth` count depth slices of a
+/// 3D texture and layers (faces for cubes) otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TextureRegion {
+    pub texture: TextureId,
+    pub level: u32,
+    pub x_px: u32,
+    pub y_px: u32,
+    pub z: u32,
+    pub width_px: u32,
+    pub height_px: u32,
+    pub depth: u32,
+}
+
+/// Texels in a buffer: rows `row_pitch_b` apart (0: tight), images
+/// `rows_per_image` rows apart (0: tight).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BufferImage {
+    pub buffer: BufferId,
+    pub offset_b: u64,
+    pub row_pitch_b: u32,
+    pub rows_per_image: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CopyOp {
+    BufferToBuffer {
+        source: BufferId,
+        source_offset_b: u64,
+        destination: BufferId,
+        destination_offset_b: u64,
+        size_b: u64,
+    },
+    BufferToTexture {
+        source: BufferImage,
+        destination: TextureRegion,
+    },
+    TextureToBuffer {
+        source: TextureRegion,
+        destination: BufferImage,
+    },
+    /// Regions of other sizes scale (NVN's blit), with linear filtering if asked.
+    TextureToTexture {
+        source: TextureRegion,
+        destination: TextureRegion,
+        linear_filter: bool,
+    },
+}
+
+flag_set!(
+    /// What later work waits for (NVN's barrier order bits).
+    pub struct BarrierOrder {
+        PRIMITIVES = 1,
+        FRAGMENTS = 2,
+        FRAGMENTS_TILED = 4,
+        INDIRECT_DATA = 8,
+    }
+);
+
+flag_set!(
+    /// Caches a barrier invalidates.
+    pub struct Invalidate {
+        TEXTURES = 1,
+        SHADERS = 2,
+        TEXTURE_DESCRIPTORS = 4,
+        ZCULL = 8,
+        L2_CACHE = 16,
+    }
+);
+
+/// Render target contents the program no longer needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DiscardTarget {
+    Color(u8),
+    DepthStencil,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    BindRenderTargets(RenderTargets),
+    ClearColor {
+        target: u8,
+        value: ClearValue,
+        mask: ComponentMask,
+    },
+    /// `None` leaves that aspect alone.
+    ClearDepthStencil {
+        depth: Option<f32>,
+        stencil: Option<u8>,
+        stencil_mask: u8,
+    },
+    SetState(StateChange),
+    BindProgram(ProgramId),
+    BindDescriptorTables {
+        textures: TextureTableId,
+        samplers: SamplerTableId,
+    },
+    BindBuffer {
+        binding: BufferBinding,
+        range: BufferRange,
+    },
+    BindTexture {
+        stage: Stage,
+        slot: u8,
+        handle: TextureHandle,
+    },
+    BindImage {
+        stage: Stage,
+        slot: u8,
+        handle: ImageHandle,
+    },
+    Draw(DrawArrays),
+    DrawIndexed(DrawIndexed),
+    DrawIndirect(DrawIndirect),
+    Dispatch {
+        groups: [u32; 3],
+    },
+    DispatchIndirect {
+        buffer: BufferId,
+        offset_b: u64,
+    },
+    Copy(CopyOp),
+    Barrier {
+        order: BarrierOrder,
+        invalidate: Invalidate,
+    },
+    SignalSync {
+        sync: SyncId,
+        condition: SyncCondition,
+        flush: bool,
+    },
+    WaitSync {
+        sync: SyncId,
+    },
+    Discard(DiscardTarget),
+}
+
+impl Command {
+    /// Whether the command signals or waits on a sync (it takes a value at submit).
+    pub fn sync(&self) -> Option<SyncId> {
+        match self {
+            Command::SignalSync { sync, .. } | Command::WaitSync { sync } => Some(*sync),
+            _ => None,
+        }
+    }
+}

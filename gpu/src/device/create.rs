@@ -1,0 +1,373 @@
+//! Making, registering and finalizing objects. Each is checked before it gets an id, so
+//! a refused object uses none, and a replay hands out the same ids.
+
+use std::sync::Arc;
+
+use crate::error::ObjectError;
+use crate::ids::*;
+use crate::mem::pool::MemoryPool;
+use crate::mem::TextureKind;
+use crate::objects::descriptor::{DescriptorKind, MAX_SAMPLER_SLOTS, MAX_TEXTURE_SLOTS};
+use crate::objects::tables::Registry;
+use crate::objects::texture::check_placement;
+use crate::objects::window::MAX_WINDOW_TEXTURES;
+use crate::objects::*;
+use crate::recording::Record;
+
+use super::Device;
+
+impl Device {
+    fn make<Id, T>(
+        &self,
+        registry: fn(&mut ObjectTables) -> &mut Registry<Id, T>,
+        build: impl FnOnce(&ObjectTables, Id) -> Result<T, ObjectError>,
+        record: impl FnOnce(Id) -> Record,
+    ) -> Result<Id, ObjectError>
+    where
+        Id: TypedId + Into<ObjectRef>,
+    {
+        let mut tables = self.tables.write();
+        let id = Id::from_raw(registry(&mut tables).next_raw()).expect("ids start at 1");
+        let object = build(&tables, id)?;
+        registry(&mut tables).insert(id, object);
+        if let Err(error) = self.backend.lock().object_created(id.into(), &tables) {
+            registry(&mut tables).undo_insert(id);
+            return Err(error.into());
+        }
+        tracing::trace!(target: "gpu::objects", object = %id.into(), "made");
+        self.record_with(|| record(id));
+        Ok(id)
+    }
+
+    pub fn create_pool(&self, maker: &PoolMaker) -> Result<PoolId, ObjectError> {
+        self.make(
+            |tables| &mut tables.pools,
+            |_, id| {
+                let storage = MemoryPool::new(maker.size_b, maker.flags)
+                    .map_err(ObjectError::PoolCreation)?;
+                Ok(Pool {
+                    id,
+                    maker: *maker,
+                    storage: Arc::new(storage),
+                })
+            },
+            |id| Record::CreatePool { id, maker: *maker },
+        )
+    }
+
+    /// A texture over `pool` at `offset_b`. The storage is not touched: a texture made
+    /// over bytes already there (a defragmented copy) shows those bytes.
+    pub fn create_texture(
+        &self,
+        builder: &TextureBuilder,
+        pool: PoolId,
+        offset_b: u64,
+    ) -> Result<TextureId, ObjectError> {
+        let layout = builder.layout()?;
+        self.make(
+            |tables| &mut tables.textures,
+            |tables, id| {
+                let pool_object = tables
+                    .pools
+                    .get(pool)
+                    .ok_or(ObjectError::UnknownObject(pool.into()))?;
+                check_placement(&layout, pool, pool_object.size_b(), offset_b)?;
+                Ok(Texture {
+                    id,
+                    pool,
+                    offset_b,
+                    desc: builder.desc,
+                    flags: builder.flags,
+                    layout,
+                })
+            },
+            |id| Record::CreateTexture {
+                id,
+                builder: *builder,
+                pool,
+                offset_b,
+            },
+        )
+    }
+
+    pub fn create_view(&self, maker: &ViewMaker) -> Result<ViewId, ObjectError> {
+        self.make(
+            |tables| &mut tables.views,
+            |tables, id| {
+                let texture = tables
+                    .textures
+                    .get(maker.texture)
+                    .ok_or(ObjectError::UnknownObject(maker.texture.into()))?;
+                maker.resolve(id, texture)
+            },
+            |id| Record::CreateView { id, maker: *maker },
+        )
+    }
+
+    pub fn create_sampler(&self, maker: &SamplerMaker) -> Result<SamplerId, ObjectError> {
+        maker.check()?;
+        self.make(
+            |tables| &mut tables.samplers,
+            |_, id| Ok(Sampler { id, maker: *maker }),
+            |id| Record::CreateSampler { id, maker: *maker },
+        )
+    }
+
+    pub fn create_texture_table(&self, capacity: u32) -> Result<TextureTableId, ObjectError> {
+        if capacity > MAX_TEXTURE_SLOTS {
+            return Err(ObjectError::TableTooLarge {
+                capacity,
+                limit: MAX_TEXTURE_SLOTS,
+            });
+        }
+        self.make(
+            |tables| &mut tables.texture_tables,
+            |_, id| {
+                Ok(TextureTable {
+                    id,
+                    slots: vec![None; capacity as usize],
+                })
+            },
+            |id| Record::CreateTextureTable { id, capacity },
+        )
+    }
+
+    pub fn create_sampler_table(&self, capacity: u32) -> Result<SamplerTableId, ObjectError> {
+        if capacity > MAX_SAMPLER_SLOTS {
+            return Err(ObjectError::TableTooLarge {
+                capacity,
+                limit: MAX_SAMPLER_SLOTS,
+            });
+        }
+        self.make(
+            |tables| &mut tables.sampler_tables,
+            |_, id| {
+                Ok(SamplerTable {
+                    id,
+                    slots: vec![None; capacity as usize],
+                })
+            },
+            |id| Record::CreateSamplerTable { id, capacity },
+        )
+    }
+
+    /// Puts `view` at `slot` of a texture table, for texture handles to sample.
+    pub fn register_texture(
+        &self,
+        table: TextureTableId,
+        slot: u32,
+        view: ViewId,
+    ) -> Result<(), ObjectError> {
+        self.register_view(table, slot, view, DescriptorKind::Texture)
+    }
+
+    /// Puts `view` at `slot` of a texture table, for image handles to load and store.
+    pub fn register_image(
+        &self,
+        table: TextureTableId,
+        slot: u32,
+        view: ViewId,
+    ) -> Result<(), ObjectError> {
+        self.register_view(table, slot, view, DescriptorKind::Image)
+    }
+
+    fn register_view(
+        &self,
+        table: TextureTableId,
+        slot: u32,
+        view: ViewId,
+        kind: DescriptorKind,
+    ) -> Result<(), ObjectError> {
+        let mut tables = self.tables.write();
+        if tables.view_texture(view).is_none() {
+            return Err(ObjectError::UnknownObject(view.into()));
+        }
+        let table_object = tables
+            .texture_tables
+            .get_mut(table)
+            .ok_or(ObjectError::UnknownObject(table.into()))?;
+        let capacity = table_object.slots.len() as u32;
+        let entry = TextureEntry { view, kind };
+        match table_object.slots.get_mut(slot as usize) {
+            Some(place) => *place = Some(entry),
+            None => {
+                return Err(ObjectError::SlotOutOfRange {
+                    table: table.into(),
+                    slot,
+                    capacity,
+                })
+            }
+        }
+        self.backend
+            .lock()
+            .descriptor_written(table.into(), slot, &tables);
+        self.record_with(|| Record::RegisterTexture { table, slot, entry });
+        Ok(())
+    }
+
+    pub fn register_sampler(
+        &self,
+        table: SamplerTableId,
+        slot: u32,
+        sampler: SamplerId,
+    ) -> Result<(), ObjectError> {
+        let mut tables = self.tables.write();
+        if tables.samplers.get(sampler).is_none() {
+            return Err(ObjectError::UnknownObject(sampler.into()));
+        }
+        let table_object = tables
+            .sampler_tables
+            .get_mut(table)
+            .ok_or(ObjectError::UnknownObject(table.into()))?;
+        let capacity = table_object.slots.len() as u32;
+        match table_object.slots.get_mut(slot as usize) {
+            Some(place) => *place = Some(sampler),
+            None => {
+                return Err(ObjectError::SlotOutOfRange {
+                    table: table.into(),
+                    slot,
+                    capacity,
+                })
+            }
+        }
+        self.backend
+            .lock()
+            .descriptor_written(table.into(), slot, &tables);
+        self.record_with(|| Record::RegisterSampler {
+            table,
+            slot,
+            sampler,
+        });
+        Ok(())
+    }
+
+    pub fn create_buffer(&self, maker: &BufferMaker) -> Result<BufferId, ObjectError> {
+        self.make(
+            |tables| &mut tables.buffers,
+            |tables, id| {
+                let pool = tables
+                    .pools
+                    .get(maker.pool)
+                    .ok_or(ObjectError::UnknownObject(maker.pool.into()))?;
+                if maker.size_b == 0 {
+                    return Err(ObjectError::EmptyBuffer {
+                        pool: maker.pool,
+                        offset_b: maker.offset_b,
+                    });
+                }
+                let fits = maker
+                    .offset_b
+                    .checked_add(maker.size_b)
+                    .is_some_and(|end_b| end_b <= pool.size_b());
+                if !fits {
+                    return Err(ObjectError::BufferPastPoolEnd {
+                        pool: maker.pool,
+                        offset_b: maker.offset_b,
+                        size_b: maker.size_b,
+                        pool_size_b: pool.size_b(),
+                    });
+                }
+                Ok(Buffer {
+                    id,
+                    pool: maker.pool,
+                    offset_b: maker.offset_b,
+                    size_b: maker.size_b,
+                    usage: maker.usage,
+                })
+            },
+            |id| Record::CreateBuffer { id, maker: *maker },
+        )
+    }
+
+    pub fn create_program(&self, maker: &ProgramMaker) -> Result<ProgramId, ObjectError> {
+        let stages = maker.check()?;
+        self.make(
+            |tables| &mut tables.programs,
+            |_, id| {
+                Ok(Program {
+                    id,
+                    stages,
+                    modules: maker.modules.clone(),
+                })
+            },
+            |id| Record::CreateProgram {
+                id,
+                maker: maker.clone(),
+            },
+        )
+    }
+
+    pub fn create_sync(&self) -> Result<SyncId, ObjectError> {
+        self.make(
+            |tables| &mut tables.syncs,
+            |_, id| {
+                Ok(SyncObject {
+                    id,
+                    last_issued_value: 0,
+                })
+            },
+            |id| Record::CreateSync { id },
+        )
+    }
+
+    /// A window presenting `maker.textures` in turn: 2D textures of one format and size.
+    pub fn create_window(&self, maker: &WindowMaker) -> Result<WindowId, ObjectError> {
+        if maker.textures.is_empty() || maker.textures.len() > MAX_WINDOW_TEXTURES {
+            return Err(ObjectError::BadWindow {
+                why: "needs 1 to 4 textures",
+            });
+        }
+        self.make(
+            |tables| &mut tables.windows,
+            |tables, id| {
+                let mut first: Option<&Texture> = None;
+                for &texture_id in &maker.textures {
+                    let texture = tables
+                        .textures
+                        .get(texture_id)
+                        .ok_or(ObjectError::UnknownObject(texture_id.into()))?;
+                    if texture.desc.kind != TextureKind::D2 {
+                        return Err(ObjectError::WindowTexture {
+                            texture: texture_id,
+                            why: "is not a 2D texture",
+                        });
+                    }
+                    let first = *first.get_or_insert(texture);
+                    let same = texture.desc.format == first.desc.format
+                        && texture.desc.width_px == first.desc.width_px
+                        && texture.desc.height_px == first.desc.height_px;
+                    if !same {
+                        return Err(ObjectError::WindowTexture {
+                            texture: texture_id,
+                            why: "differs in format or size from the first",
+                        });
+                    }
+                }
+                Ok(Window {
+                    id,
+                    textures: maker.textures.clone(),
+                    present_interval: maker.present_interval,
+                })
+            },
+            |id| Record::CreateWindow {
+                id,
+                maker: maker.clone(),
+            },
+        )
+    }
+
+    /// Ends an object. The backend hears of it while the object is still in the tables.
+    /// A texture's storage keeps its bytes: a texture made there later shows them.
+    pub fn finalize(&self, object: impl Into<ObjectRef>) -> Result<(), ObjectError> {
+        let object = object.into();
+        let mut tables = self.tables.write();
+        if !tables.contains(object) {
+            return Err(ObjectError::UnknownObject(object));
+        }
+        self.backend.lock().object_finalized(object, &tables);
+        tables.remove(object);
+        tracing::trace!(target: "gpu::objects", %object, "finalized");
+        self.record_with(|| Record::Finalize { object });
+        Ok(())
+    }
+}

@@ -1,0 +1,138 @@
+//! The device: owns every object (in `ObjectTables`), the backend, and the recording.
+//! All methods take `&self`; objects are made and used from any thread.
+
+mod cpu_access;
+mod create;
+mod recorder;
+
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use parking_lot::{Mutex, RwLock, RwLockReadGuard};
+
+use crate::backend::Backend;
+use crate::command::{BoundState, CommandBuffer, CommandList};
+use crate::ids::CommandListId;
+use crate::objects::ObjectTables;
+use crate::queue::Queue;
+use crate::recording::Record;
+
+pub use recorder::Recorder;
+
+/// deko3d's device maker: the backend to execute on, and where to record, if anywhere.
+pub struct DeviceMaker {
+    pub backend: Box<dyn Backend>,
+    pub recording: Option<Box<dyn Write + Send>>,
+}
+
+impl DeviceMaker {
+    pub fn new(backend: Box<dyn Backend>) -> DeviceMaker {
+        DeviceMaker {
+            backend,
+            recording: None,
+        }
+    }
+    pub fn recording(mut self, sink: Box<dyn Write + Send>) -> DeviceMaker {
+        self.recording = Some(sink);
+        self
+    }
+}
+
+/// Tells devices apart, so a list is only submitted where it was finished.
+static NEXT_DEVICE_SERIAL: AtomicU64 = AtomicU64::new(1);
+
+pub struct Device {
+    serial: u64,
+    // Lock order: tables, then backend, then recorder.
+    pub(crate) tables: RwLock<ObjectTables>,
+    pub(crate) backend: Mutex<Box<dyn Backend>>,
+    pub(crate) recorder: Mutex<Option<Recorder>>,
+    lists_finished: Mutex<u32>,
+}
+
+impl Device {
+    pub fn new(maker: DeviceMaker) -> Result<Device, std::io::Error> {
+        let recorder = match maker.recording {
+            Some(sink) => Some(Recorder::new(sink)?),
+            None => None,
+        };
+        Ok(Device {
+            serial: NEXT_DEVICE_SERIAL.fetch_add(1, Ordering::Relaxed),
+            tables: RwLock::new(ObjectTables::default()),
+            backend: Mutex::new(maker.backend),
+            recorder: Mutex::new(recorder),
+            lists_finished: Mutex::new(0),
+        })
+    }
+
+    pub(crate) fn serial(&self) -> u64 {
+        self.serial
+    }
+
+    /// The live objects; hold the guard briefly: making objects waits for it.
+    pub fn tables(&self) -> RwLockReadGuard<'_, ObjectTables> {
+        self.tables.read()
+    }
+
+    /// A new command buffer with nothing bound.
+    pub fn command_buffer(&self) -> CommandBuffer<'_> {
+        CommandBuffer::new(self, BoundState::default())
+    }
+
+    /// A command buffer that goes on where `previous` ended, with what it bound still
+    /// bound (NVN's state carries across command buffers submitted in order).
+    pub fn command_buffer_after(&self, previous: &CommandList) -> CommandBuffer<'_> {
+        let tables = self.tables.read();
+        let mut bound = BoundState::default();
+        for command in previous.commands() {
+            bound.apply(&command, &tables);
+        }
+        CommandBuffer::new(self, bound)
+    }
+
+    pub fn queue(&self) -> Queue<'_> {
+        Queue::new(self)
+    }
+
+    pub(crate) fn finish_list(&self, mut list: CommandList) -> CommandList {
+        let mut finished = self.lists_finished.lock();
+        *finished += 1;
+        let id = CommandListId::from_raw(*finished).expect("list ids start at 1");
+        list.id = Some(id);
+        list.device_serial = self.serial;
+        // Recorded under the counter's lock so lists appear in id order.
+        self.record_with(|| Record::CommandList {
+            id,
+            list: list.clone(),
+        });
+        list
+    }
+
+    /// Writes a record if recording; builds it only then.
+    pub(crate) fn record_with(&self, make: impl FnOnce() -> Record) {
+        if let Some(recorder) = self.recorder.lock().as_mut() {
+            recorder.write(&make());
+        }
+    }
+
+    /// Writes the `End` record and closes the recording. The first write error of the
+    /// run, if any, is returned here (recording stops at it; the run goes on).
+    pub fn end_recording(&self) -> Result<(), std::io::Error> {
+        match self.recorder.lock().take() {
+            Some(recorder) => recorder.finish(),
+            None => Ok(()),
+        }
+    }
+
+    pub fn is_recording(&self) -> bool {
+        self.recorder.lock().is_some()
+    }
+}
+
+impl Drop for Device {
+    fn drop(&mut self) {
+        if let Err(error) = self.end_recording() {
+            tracing::error!(target: "gpu::recording", %error, "recording could not be closed");
+        }
+    }
+}

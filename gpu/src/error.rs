@@ -1,0 +1,211 @@
+//! The errors of making objects, recording commands and using the queue. Each names the
+//! object at fault; a failed call changes nothing.
+
+use crate::ids::{BufferId, ObjectRef, PoolId, TextureId, WindowId};
+use crate::mem::pool::PoolError;
+use crate::mem::LayoutError;
+use crate::objects::program::ProgramError;
+
+/// What a backend reports; the backend names the cause in its own words.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum BackendError {
+    #[error("the device was lost")]
+    DeviceLost,
+    #[error("out of memory")]
+    OutOfMemory,
+    #[error("not supported by this backend: {0}")]
+    Unsupported(String),
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// Making, registering, finalizing objects, and CPU access to pools.
+#[derive(Debug, thiserror::Error)]
+pub enum ObjectError {
+    #[error("{0} does not exist (never made, or finalized)")]
+    UnknownObject(ObjectRef),
+    #[error("{pool}: {source}")]
+    PoolAccess {
+        pool: PoolId,
+        #[source]
+        source: PoolError,
+    },
+    #[error("{pool}: range {offset_b:#x}+{len_b:#x} past its end at {pool_size_b:#x}")]
+    PoolRangeOutOfBounds {
+        pool: PoolId,
+        offset_b: u64,
+        len_b: u64,
+        pool_size_b: u64,
+    },
+    #[error("pool cannot be made: {0}")]
+    PoolCreation(#[source] PoolError),
+    #[error("texture layout: {0}")]
+    Layout(#[from] LayoutError),
+    #[error("texture at {pool} offset {offset_b:#x} needs {size_b:#x} bytes, past the pool's end at {pool_size_b:#x}")]
+    TexturePastPoolEnd {
+        pool: PoolId,
+        offset_b: u64,
+        size_b: u64,
+        pool_size_b: u64,
+    },
+    #[error("texture at {pool} offset {offset_b:#x} is not aligned to its layout's {alignment_b:#x} bytes")]
+    TextureMisaligned {
+        pool: PoolId,
+        offset_b: u64,
+        alignment_b: u64,
+    },
+    #[error(
+        "view of {texture}: {what} {first}..{first}+{count} outside the texture's {available}"
+    )]
+    ViewOutsideTexture {
+        texture: TextureId,
+        what: &'static str,
+        first: u32,
+        count: u32,
+        available: u32,
+    },
+    #[error(
+        "view of {texture}: format {view_format} has another element size than {texture_format}"
+    )]
+    ViewFormatSize {
+        texture: TextureId,
+        texture_format: &'static str,
+        view_format: &'static str,
+    },
+    #[error("sampler: {0}")]
+    BadSampler(&'static str),
+    #[error("{table}: slot {slot} outside its {capacity} slots")]
+    SlotOutOfRange {
+        table: ObjectRef,
+        slot: u32,
+        capacity: u32,
+    },
+    #[error("descriptor table of {capacity} slots is larger than handles can address ({limit})")]
+    TableTooLarge { capacity: u32, limit: u32 },
+    #[error("buffer at {pool} offset {offset_b:#x} size {size_b:#x} is past the pool's end at {pool_size_b:#x}")]
+    BufferPastPoolEnd {
+        pool: PoolId,
+        offset_b: u64,
+        size_b: u64,
+        pool_size_b: u64,
+    },
+    #[error("buffer of no bytes at {pool} offset {offset_b:#x}")]
+    EmptyBuffer { pool: PoolId, offset_b: u64 },
+    #[error(transparent)]
+    Program(#[from] ProgramError),
+    #[error("window: {why}")]
+    BadWindow { why: &'static str },
+    #[error("window: {texture} {why}")]
+    WindowTexture {
+        texture: TextureId,
+        why: &'static str,
+    },
+    #[error("backend: {0}")]
+    Backend(#[from] BackendError),
+}
+
+/// Which side of a copy is at fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopySide {
+    Source,
+    Destination,
+}
+
+impl std::fmt::Display for CopySide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CopySide::Source => "source",
+            CopySide::Destination => "destination",
+        })
+    }
+}
+
+/// A command refused at record time. The command is not recorded; what the command
+/// buffer held before stays.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum RecordError {
+    #[error("{0} does not exist (never made, or finalized)")]
+    UnknownObject(ObjectRef),
+    #[error("draw with no graphics program bound")]
+    DrawWithoutProgram,
+    #[error("draw with no render target bound")]
+    DrawWithoutRenderTarget,
+    #[error("indexed draw with no index buffer bound")]
+    DrawWithoutIndexBuffer,
+    #[error("dispatch with no compute program bound")]
+    DispatchWithoutProgram,
+    #[error("{program} has no {needed} stages")]
+    ProgramKind {
+        program: crate::ids::ProgramId,
+        needed: &'static str,
+    },
+    #[error("handle refers to slot {slot} of {table}, where nothing of that kind is registered")]
+    UnregisteredHandle { table: ObjectRef, slot: u32 },
+    #[error("texture or image handle bound before any descriptor tables")]
+    HandleWithoutTables,
+    #[error("{what} slot {slot} outside 0..{limit}")]
+    SlotOutOfRange {
+        what: &'static str,
+        slot: u32,
+        limit: u32,
+    },
+    #[error("{what} {index} outside 0..{limit}")]
+    StateOutOfRange {
+        what: &'static str,
+        index: usize,
+        limit: usize,
+    },
+    #[error("{buffer}: range {offset_b:#x}+{size_b:#x} outside its {buffer_size_b:#x} bytes")]
+    BufferRangeOutOfBounds {
+        buffer: BufferId,
+        offset_b: u64,
+        size_b: u64,
+        buffer_size_b: u64,
+    },
+    #[error("{buffer} was not made for {needed} use")]
+    BufferUsage {
+        buffer: BufferId,
+        needed: &'static str,
+    },
+    #[error("copy {side} {object}: {what} reaches {end}, past its {limit}")]
+    CopyOutOfBounds {
+        side: CopySide,
+        object: ObjectRef,
+        what: &'static str,
+        end: u64,
+        limit: u64,
+    },
+    #[error("copy from {source_texture} to {destination}: element sizes differ")]
+    CopyFormatMismatch {
+        source_texture: TextureId,
+        destination: TextureId,
+    },
+    #[error("clear of colour target {0}, which is not bound")]
+    ClearUnboundColor(u8),
+    #[error("clear of depth/stencil with no depth/stencil target bound")]
+    ClearUnboundDepthStencil,
+    #[error("{what}: {why}")]
+    BadArgument {
+        what: &'static str,
+        why: &'static str,
+    },
+}
+
+/// Submitting, waiting, presenting.
+#[derive(Debug, thiserror::Error)]
+pub enum QueueError {
+    #[error("{0} does not exist (never made, or finalized)")]
+    UnknownObject(ObjectRef),
+    #[error("the command list was not finished on this device (decoded, or another device's)")]
+    ForeignList,
+    #[error("{window}: texture index {index} outside its {count} textures")]
+    WindowIndex {
+        window: WindowId,
+        index: u32,
+        count: u32,
+    },
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    #[error("backend: {0}")]
+    Backend(#[from] BackendError),
+}

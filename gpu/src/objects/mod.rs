@@ -1,0 +1,26 @@
+//! The NVN objects: what each holds and what makes one valid. The device makes them
+//! and keeps them in its `ObjectTables`.
+
+pub mod buffer;
+pub mod descriptor;
+pub mod pool;
+pub mod program;
+pub mod sampler;
+pub mod sync;
+pub mod tables;
+pub mod texture;
+pub mod view;
+pub mod window;
+
+pub use buffer::{Buffer, BufferMaker, BufferRange, BufferUsage};
+pub use descriptor::{
+    DescriptorKind, ImageHandle, SamplerTable, TextureEntry, TextureHandle, TextureTable,
+};
+pub use pool::{Pool, PoolMaker};
+pub use program::{Program, ProgramMaker, ShaderModule, Stage, StageMask, StageReflection};
+pub use sampler::{Filter, MipFilter, Sampler, SamplerMaker, WrapMode};
+pub use sync::{SyncCondition, SyncObject, SyncWait};
+pub use tables::ObjectTables;
+pub use texture::{Texture, TextureBuilder, TextureFlags};
+pub use view::{Swizzle, TextureView, ViewMaker};
+pub use window::{AcquiredTexture, Window, WindowMaker};

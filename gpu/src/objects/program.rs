@@ -1,0 +1,183 @@
+//! Programs: one shader module per stage, with what each stage uses. The payload type is
+//! this crate's until `shader_translate` publishes its own; keep it small to switch.
+
+use crate::ids::ProgramId;
+
+coded_enum!(
+    pub enum Stage {
+        Vertex = 0,
+        TessControl = 1,
+        TessEval = 2,
+        Geometry = 3,
+        Fragment = 4,
+        Compute = 5,
+    }
+);
+
+impl Stage {
+    pub const ALL: [Stage; 6] = [
+        Stage::Vertex,
+        Stage::TessControl,
+        Stage::TessEval,
+        Stage::Geometry,
+        Stage::Fragment,
+        Stage::Compute,
+    ];
+    pub fn mask(self) -> StageMask {
+        StageMask::from_stage(self)
+    }
+}
+
+flag_set!(
+    pub struct StageMask {
+        VERTEX = 1,
+        TESS_CONTROL = 2,
+        TESS_EVAL = 4,
+        GEOMETRY = 8,
+        FRAGMENT = 16,
+        COMPUTE = 32,
+    }
+);
+
+impl StageMask {
+    pub const GRAPHICS: StageMask = StageMask(31);
+
+    pub fn from_stage(stage: Stage) -> StageMask {
+        StageMask(1 << stage as u32)
+    }
+}
+
+/// The slots, constants and interface one stage uses (NVN's binding model: uniform
+/// buffers 0-15, textures 0-31, images 0-7, storage buffers 0-15), as bit masks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct StageReflection {
+    pub uniform_slots: u16,
+    pub texture_slots: u32,
+    pub image_slots: u8,
+    pub storage_slots: u16,
+    pub push_constants_b: u32,
+    /// Compute only; zeros elsewhere.
+    pub workgroup_size: [u32; 3],
+    pub input_locations: u32,
+    pub output_locations: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShaderModule {
+    pub stage: Stage,
+    pub spirv_words: Vec<u32>,
+    pub reflection: StageReflection,
+}
+
+pub const SPIRV_MAGIC: u32 = 0x0723_0203;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProgramMaker {
+    pub modules: Vec<ShaderModule>,
+}
+
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum ProgramError {
+    #[error("program has no stages")]
+    NoStages,
+    #[error("program has two {0:?} stages")]
+    DuplicateStage(Stage),
+    #[error("program mixes compute with graphics stages")]
+    MixedCompute,
+    #[error("graphics program has no vertex stage")]
+    NoVertexStage,
+    #[error("{0:?} stage is not SPIR-V (no magic number)")]
+    NotSpirv(Stage),
+}
+
+impl ProgramMaker {
+    pub fn stage_mask(&self) -> StageMask {
+        self.modules
+            .iter()
+            .fold(StageMask::NONE, |mask, module| mask | module.stage.mask())
+    }
+
+    pub fn check(&self) -> Result<StageMask, ProgramError> {
+        let mut mask = StageMask::NONE;
+        for module in &self.modules {
+            if mask.contains(module.stage.mask()) {
+                return Err(ProgramError::DuplicateStage(module.stage));
+            }
+            if module.spirv_words.first() != Some(&SPIRV_MAGIC) {
+                return Err(ProgramError::NotSpirv(module.stage));
+            }
+            mask = mask | module.stage.mask();
+        }
+        if mask.is_empty() {
+            return Err(ProgramError::NoStages);
+        }
+        if mask.contains(StageMask::COMPUTE) && mask.intersects(StageMask::GRAPHICS) {
+            return Err(ProgramError::MixedCompute);
+        }
+        if mask.intersects(StageMask::GRAPHICS) && !mask.contains(StageMask::VERTEX) {
+            return Err(ProgramError::NoVertexStage);
+        }
+        Ok(mask)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    pub id: ProgramId,
+    pub stages: StageMask,
+    pub modules: Vec<ShaderModule>,
+}
+
+impl Program {
+    pub fn is_compute(&self) -> bool {
+        self.stages.contains(StageMask::COMPUTE)
+    }
+    pub fn module(&self, stage: Stage) -> Option<&ShaderModule> {
+        self.modules.iter().find(|module| module.stage == stage)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn module(stage: Stage) -> ShaderModule {
+        ShaderModule {
+            stage,
+            spirv_words: vec![SPIRV_MAGIC, 0x0001_0000],
+            reflection: StageReflection::default(),
+        }
+    }
+
+    #[test]
+    fn program_stage_rules() {
+        let ok = ProgramMaker {
+            modules: vec![module(Stage::Vertex), module(Stage::Fragment)],
+        };
+        assert_eq!(ok.check(), Ok(StageMask::VERTEX | StageMask::FRAGMENT));
+        let cases = [
+            (vec![], ProgramError::NoStages),
+            (
+                vec![module(Stage::Vertex), module(Stage::Vertex)],
+                ProgramError::DuplicateStage(Stage::Vertex),
+            ),
+            (
+                vec![module(Stage::Compute), module(Stage::Vertex)],
+                ProgramError::MixedCompute,
+            ),
+            (vec![module(Stage::Fragment)], ProgramError::NoVertexStage),
+        ];
+        for (modules, expected) in cases {
+            assert_eq!(ProgramMaker { modules }.check(), Err(expected));
+        }
+        let mut not_spirv = module(Stage::Compute);
+        not_spirv.spirv_words[0] = 0;
+        assert_eq!(
+            ProgramMaker {
+                modules: vec![not_spirv]
+            }
+            .check(),
+            Err(ProgramError::NotSpirv(Stage::Compute))
+        );
+    }
+}

@@ -1,0 +1,167 @@
+//! Fixed-function state in a recording.
+
+use crate::state::*;
+
+use super::wire::{wire_struct, Malformed, Wire, WireReader};
+
+impl Wire for ComponentMask {
+    const MIN_B: usize = 1;
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(self.0);
+    }
+    fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
+        Ok(ComponentMask(u8::take(reader)?))
+    }
+}
+
+wire_struct!(BlendEquation {
+    src_factor,
+    dst_factor,
+    op
+});
+wire_struct!(BlendState {
+    enabled,
+    color,
+    alpha
+});
+wire_struct!(StencilFace {
+    fail,
+    depth_fail,
+    pass,
+    compare,
+    reference,
+    read_mask,
+    write_mask,
+});
+wire_struct!(DepthStencilState {
+    depth_test,
+    depth_write,
+    depth_compare,
+    stencil_test,
+    front,
+    back,
+});
+wire_struct!(RasterizerState {
+    cull,
+    front_face,
+    polygon_mode,
+    depth_clamp,
+    discard,
+    line_width_px,
+    point_size_px,
+});
+wire_struct!(PolygonOffset {
+    factor,
+    units,
+    clamp,
+    fill,
+    line,
+    point
+});
+wire_struct!(Viewport {
+    x_px,
+    y_px,
+    width_px,
+    height_px,
+    min_depth,
+    max_depth,
+});
+wire_struct!(Scissor {
+    x_px,
+    y_px,
+    width_px,
+    height_px
+});
+wire_struct!(VertexFormat { kind, components });
+wire_struct!(VertexAttribute {
+    location,
+    stream,
+    format,
+    offset_b
+});
+wire_struct!(VertexStream { stride_b, divisor });
+
+impl Wire for StateChange {
+    const MIN_B: usize = 1;
+    fn put(&self, out: &mut Vec<u8>) {
+        match self {
+            StateChange::Blend { target, state } => {
+                out.push(0);
+                target.put(out);
+                state.put(out);
+            }
+            StateChange::BlendConstant(rgba) => {
+                out.push(1);
+                rgba.put(out);
+            }
+            StateChange::WriteMasks(masks) => {
+                out.push(2);
+                masks.put(out);
+            }
+            StateChange::LogicOp(op) => {
+                out.push(3);
+                op.put(out);
+            }
+            StateChange::DepthStencil(state) => {
+                out.push(4);
+                state.put(out);
+            }
+            StateChange::Rasterizer(state) => {
+                out.push(5);
+                state.put(out);
+            }
+            StateChange::PolygonOffset(offset) => {
+                out.push(6);
+                offset.put(out);
+            }
+            StateChange::Viewports { first, viewports } => {
+                out.push(7);
+                first.put(out);
+                viewports.put(out);
+            }
+            StateChange::Scissors { first, scissors } => {
+                out.push(8);
+                first.put(out);
+                scissors.put(out);
+            }
+            StateChange::VertexAttributes(attributes) => {
+                out.push(9);
+                attributes.put(out);
+            }
+            StateChange::VertexStreams(streams) => {
+                out.push(10);
+                streams.put(out);
+            }
+            StateChange::PrimitiveRestart(index) => {
+                out.push(11);
+                index.put(out);
+            }
+        }
+    }
+    fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
+        Ok(match u8::take(reader)? {
+            0 => StateChange::Blend {
+                target: Wire::take(reader)?,
+                state: Wire::take(reader)?,
+            },
+            1 => StateChange::BlendConstant(Wire::take(reader)?),
+            2 => StateChange::WriteMasks(Wire::take(reader)?),
+            3 => StateChange::LogicOp(Wire::take(reader)?),
+            4 => StateChange::DepthStencil(Wire::take(reader)?),
+            5 => StateChange::Rasterizer(Wire::take(reader)?),
+            6 => StateChange::PolygonOffset(Wire::take(reader)?),
+            7 => StateChange::Viewports {
+                first: Wire::take(reader)?,
+                viewports: Wire::take(reader)?,
+            },
+            8 => StateChange::Scissors {
+                first: Wire::take(reader)?,
+                scissors: Wire::take(reader)?,
+            },
+            9 => StateChange::VertexAttributes(Wire::take(reader)?),
+            10 => StateChange::VertexStreams(Wire::take(reader)?),
+            11 => StateChange::PrimitiveRestart(Wire::take(reader)?),
+            _ => return Err(reader.fail("state change kind")),
+        })
+    }
+}

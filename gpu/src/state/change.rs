@@ -1,0 +1,112 @@
+//! One state change as a command buffer records it.
+
+use super::{
+    BlendState, ComponentMask, DepthStencilState, LogicOp, PolygonOffset, RasterizerState, Scissor,
+    VertexAttribute, VertexStream, Viewport, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES,
+    MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
+};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StateChange {
+    Blend {
+        target: u8,
+        state: BlendState,
+    },
+    BlendConstant([f32; 4]),
+    WriteMasks([ComponentMask; MAX_COLOR_TARGETS]),
+    /// `None` turns the logic op off.
+    LogicOp(Option<LogicOp>),
+    DepthStencil(DepthStencilState),
+    Rasterizer(RasterizerState),
+    PolygonOffset(PolygonOffset),
+    Viewports {
+        first: u8,
+        viewports: Vec<Viewport>,
+    },
+    Scissors {
+        first: u8,
+        scissors: Vec<Scissor>,
+    },
+    /// Replaces every attribute; locations not listed are off.
+    VertexAttributes(Vec<VertexAttribute>),
+    /// Replaces every stream's stride and divisor.
+    VertexStreams(Vec<VertexStream>),
+    /// `None` turns primitive restart off.
+    PrimitiveRestart(Option<u32>),
+}
+
+/// Why a state change was refused: what is out of range, the index and the limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StateRangeError {
+    pub what: &'static str,
+    pub index: usize,
+    pub limit: usize,
+}
+
+impl StateChange {
+    /// Checks indices against the limits; a change that passes can be recorded.
+    pub fn check(&self) -> Result<(), StateRangeError> {
+        let fail = |what, index: usize, limit| {
+            if index >= limit {
+                Err(StateRangeError { what, index, limit })
+            } else {
+                Ok(())
+            }
+        };
+        match self {
+            StateChange::Blend { target, .. } => {
+                fail("blend target", usize::from(*target), MAX_COLOR_TARGETS)
+            }
+            StateChange::WriteMasks(masks) => {
+                match masks.iter().position(|mask| !mask.is_valid()) {
+                    Some(target) => fail("write mask bits of target", target, 0),
+                    None => Ok(()),
+                }
+            }
+            StateChange::Viewports { first, viewports } => {
+                let end = usize::from(*first) + viewports.len();
+                fail("viewport", end.saturating_sub(1), MAX_VIEWPORTS)
+            }
+            StateChange::Scissors { first, scissors } => {
+                let end = usize::from(*first) + scissors.len();
+                fail("scissor", end.saturating_sub(1), MAX_VIEWPORTS)
+            }
+            StateChange::VertexAttributes(attributes) => {
+                fail(
+                    "vertex attribute count",
+                    attributes.len(),
+                    MAX_VERTEX_ATTRIBUTES + 1,
+                )?;
+                for attribute in attributes {
+                    fail(
+                        "vertex attribute location",
+                        usize::from(attribute.location),
+                        MAX_VERTEX_ATTRIBUTES,
+                    )?;
+                    fail(
+                        "vertex attribute stream",
+                        usize::from(attribute.stream),
+                        MAX_VERTEX_STREAMS,
+                    )?;
+                    if !attribute.format.is_valid() {
+                        fail(
+                            "vertex attribute components at location",
+                            usize::from(attribute.location),
+                            0,
+                        )?;
+                    }
+                }
+                Ok(())
+            }
+            StateChange::VertexStreams(streams) => {
+                fail("vertex stream count", streams.len(), MAX_VERTEX_STREAMS + 1)
+            }
+            StateChange::BlendConstant(_)
+            | StateChange::LogicOp(_)
+            | StateChange::DepthStencil(_)
+            | StateChange::Rasterizer(_)
+            | StateChange::PolygonOffset(_)
+            | StateChange::PrimitiveRestart(_) => Ok(()),
+        }
+    }
+}

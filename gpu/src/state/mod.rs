@@ -1,0 +1,25 @@
+//! Fixed-function state a command buffer sets: what each piece means, not how a
+//! backend expresses it.
+
+pub mod blend;
+pub mod change;
+pub mod depth_stencil;
+pub mod primitive;
+pub mod raster;
+pub mod vertex;
+pub mod viewport;
+
+pub use blend::{BlendEquation, BlendFactor, BlendOp, BlendState, ComponentMask, LogicOp};
+pub use change::StateChange;
+pub use depth_stencil::{CompareOp, DepthStencilState, StencilFace, StencilOp};
+pub use primitive::{IndexType, PrimitiveKind};
+pub use raster::{CullMode, FrontFace, PolygonMode, PolygonOffset, RasterizerState};
+pub use vertex::{ComponentKind, VertexAttribute, VertexFormat, VertexStream};
+pub use viewport::{Scissor, Viewport};
+
+/// Colour targets a pass can bind.
+pub const MAX_COLOR_TARGETS: usize = 8;
+/// Viewports and scissors.
+pub const MAX_VIEWPORTS: usize = 16;
+pub const MAX_VERTEX_ATTRIBUTES: usize = 16;
+pub const MAX_VERTEX_STREAMS: usize = 16;

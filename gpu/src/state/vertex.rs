@@ -1,0 +1,73 @@
+//! Vertex attributes and the streams they read.
+
+coded_enum!(
+    /// The type of each component of a vertex attribute.
+    pub enum ComponentKind {
+        Float32 = 0,
+        Float16 = 1,
+        Unorm8 = 2,
+        Snorm8 = 3,
+        Uint8 = 4,
+        Sint8 = 5,
+        Unorm16 = 6,
+        Snorm16 = 7,
+        Uint16 = 8,
+        Sint16 = 9,
+        Uint32 = 10,
+        Sint32 = 11,
+        /// Packed 10:10:10:2 (components must be 4).
+        Unorm1010102 = 12,
+    }
+);
+
+impl ComponentKind {
+    pub fn bytes_per_component(self) -> u32 {
+        match self {
+            ComponentKind::Float32 | ComponentKind::Uint32 | ComponentKind::Sint32 => 4,
+            ComponentKind::Float16
+            | ComponentKind::Unorm16
+            | ComponentKind::Snorm16
+            | ComponentKind::Uint16
+            | ComponentKind::Sint16 => 2,
+            ComponentKind::Unorm8
+            | ComponentKind::Snorm8
+            | ComponentKind::Uint8
+            | ComponentKind::Sint8 => 1,
+            ComponentKind::Unorm1010102 => 1,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VertexFormat {
+    pub kind: ComponentKind,
+    /// 1 to 4.
+    pub components: u8,
+}
+
+impl VertexFormat {
+    pub fn size_b(self) -> u32 {
+        self.kind.bytes_per_component() * u32::from(self.components)
+    }
+    pub fn is_valid(self) -> bool {
+        match self.kind {
+            ComponentKind::Unorm1010102 => self.components == 4,
+            _ => (1..=4).contains(&self.components),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VertexAttribute {
+    pub location: u8,
+    pub stream: u8,
+    pub format: VertexFormat,
+    pub offset_b: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VertexStream {
+    pub stride_b: u32,
+    /// 0: per vertex; n: advance once every n instances.
+    pub divisor: u32,
+}

@@ -1,0 +1,156 @@
+//! A backend for this crate's unit tests: it executes nothing, logs every call, and
+//! completes a sync value when `finish` runs (or at once, if told to).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use parking_lot::Mutex;
+
+use crate::backend::{Backend, Submission};
+use crate::error::BackendError;
+use crate::ids::{ObjectRef, PoolId, SyncId, WindowId};
+use crate::objects::ObjectTables;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Call {
+    Created(ObjectRef),
+    Finalized(ObjectRef),
+    DescriptorWritten(ObjectRef, u32),
+    PoolWritten(PoolId, u64, u64),
+    Submit { ops: usize, sync_values: Vec<u64> },
+    Flush,
+    Finish,
+    Wait(SyncId, u64),
+    Acquire(WindowId),
+    Present(WindowId, u32),
+}
+
+#[derive(Default)]
+pub struct Shared {
+    pub calls: Vec<Call>,
+    /// Highest value signalled per sync that completed.
+    pub completed: Vec<(SyncId, u64)>,
+    pub pending: Vec<(SyncId, u64)>,
+    pub complete_at_submit: bool,
+    pub fail_next_create: bool,
+    pub next_acquire: u32,
+}
+
+#[derive(Clone, Default)]
+pub struct TestBackend {
+    pub shared: Arc<Mutex<Shared>>,
+}
+
+impl TestBackend {
+    pub fn calls(&self) -> Vec<Call> {
+        self.shared.lock().calls.clone()
+    }
+}
+
+impl Shared {
+    fn complete_pending(&mut self) {
+        let pending = std::mem::take(&mut self.pending);
+        self.completed.extend(pending);
+    }
+}
+
+impl Backend for TestBackend {
+    fn object_created(
+        &mut self,
+        object: ObjectRef,
+        tables: &ObjectTables,
+    ) -> Result<(), BackendError> {
+        assert!(tables.contains(object));
+        let mut shared = self.shared.lock();
+        if std::mem::take(&mut shared.fail_next_create) {
+            return Err(BackendError::OutOfMemory);
+        }
+        shared.calls.push(Call::Created(object));
+        Ok(())
+    }
+
+    fn object_finalized(&mut self, object: ObjectRef, tables: &ObjectTables) {
+        assert!(tables.contains(object), "finalize is heard before removal");
+        self.shared.lock().calls.push(Call::Finalized(object));
+    }
+
+    fn descriptor_written(&mut self, table: ObjectRef, slot: u32, _tables: &ObjectTables) {
+        self.shared
+            .lock()
+            .calls
+            .push(Call::DescriptorWritten(table, slot));
+    }
+
+    fn pool_written(&mut self, pool: PoolId, offset_b: u64, len_b: u64) {
+        self.shared
+            .lock()
+            .calls
+            .push(Call::PoolWritten(pool, offset_b, len_b));
+    }
+
+    fn submit(
+        &mut self,
+        submission: Submission<'_>,
+        _tables: &ObjectTables,
+    ) -> Result<(), BackendError> {
+        let mut shared = self.shared.lock();
+        for ((sync, is_signal), &value) in submission.list.sync_ops().zip(submission.sync_values) {
+            if is_signal {
+                shared.pending.push((sync, value));
+            }
+        }
+        if shared.complete_at_submit {
+            shared.complete_pending();
+        }
+        shared.calls.push(Call::Submit {
+            ops: submission.list.len(),
+            sync_values: submission.sync_values.to_vec(),
+        });
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), BackendError> {
+        self.shared.lock().calls.push(Call::Flush);
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<(), BackendError> {
+        let mut shared = self.shared.lock();
+        shared.complete_pending();
+        shared.calls.push(Call::Finish);
+        Ok(())
+    }
+
+    fn wait_sync(
+        &mut self,
+        sync: SyncId,
+        value: u64,
+        _timeout: Duration,
+    ) -> Result<bool, BackendError> {
+        let mut shared = self.shared.lock();
+        shared.calls.push(Call::Wait(sync, value));
+        Ok(shared
+            .completed
+            .iter()
+            .any(|&(id, done)| id == sync && done >= value))
+    }
+
+    fn acquire(&mut self, window: WindowId, _tables: &ObjectTables) -> Result<u32, BackendError> {
+        let mut shared = self.shared.lock();
+        shared.calls.push(Call::Acquire(window));
+        Ok(shared.next_acquire)
+    }
+
+    fn present(
+        &mut self,
+        window: WindowId,
+        texture_index: u32,
+        _tables: &ObjectTables,
+    ) -> Result<(), BackendError> {
+        self.shared
+            .lock()
+            .calls
+            .push(Call::Present(window, texture_index));
+        Ok(())
+    }
+}

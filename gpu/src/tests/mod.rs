@@ -1,0 +1,9 @@
+//! Tests across the crate: a device on the test backend, recording every kind of
+//! command and every error, and the recording format end to end.
+
+mod commands;
+mod decoder_fuzz;
+mod fixture;
+mod objects;
+mod queue;
+mod recording;
