@@ -1,1 +1,39 @@
-//! crate
+//! Shaders to SPIR-V for the host: NVN-model GLSL (glslang, through the system shaderc),
+//! the renderer's own kernels (naga) and SPIR-V modules go through one pipeline:
+//!
+//! 1. front end to SPIR-V 1.3 (Vulkan 1.1);
+//! 2. every resource moved from its NVN slot to the host layout by [`host_binding`];
+//! 3. spirv-val, always; spirv-opt then spirv-val again when optimising;
+//! 4. a [`Reflection`] record of the final module;
+//! 5. the Metal route check ([`MetalCheck`]): SPIRV-Cross to MSL, naga's MSL writer as a
+//!    second opinion, and what MoltenVK lacks by name;
+//!
+//! with an on-disk cache around it all. Nothing here knows Vulkan.
+
+mod binding;
+mod cache;
+pub mod corpus;
+mod error;
+mod front;
+mod metal;
+mod options;
+mod reflect;
+mod remap;
+mod resources;
+mod source;
+mod spirv;
+mod stage;
+mod tools;
+mod translator;
+
+pub use binding::{host_binding, nvn_slot, HostBinding, ResourceKind, HOST_SET_COUNT};
+pub use cache::{user_cache_dir, TRANSLATOR_VERSION};
+pub use error::{Diagnostic, Diagnostics, SourcePos, TranslateError};
+pub use metal::{MetalCheck, MoltenVkGap, Opinion};
+pub use options::{CacheLocation, TranslateOptions};
+pub use reflect::{InterfaceVariable, PushConstants, Reflection, ResourceUse};
+pub use source::{ShaderCode, ShaderSource};
+pub use spirv::{words_from_bytes as spirv_words_from_bytes, ParseError as SpirvParseError};
+pub use stage::{Stage, UnknownStage};
+pub use tools::TARGET_ENV;
+pub use translator::{CacheOutcome, TranslatedShader, Translator};

@@ -1,8 +1,141 @@
-//! Placeholder until its issue lands; replaced by the crate's owner.
+//! `hookshot shader translate FILE --stage STAGE`: one shader to SPIR-V for the host
+//! layout, with its reflection and the Metal-route check. A shader that does not compile
+//! prints `FILE:LINE:COLUMN: message` lines and exits non-zero.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use shader_translate::{Opinion, ShaderCode, ShaderSource, Stage, TranslateError, Translator};
+
+use crate::exit::Failure;
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(subcommand)]
+    which: Which,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("this subcommand is not built yet")
+#[derive(clap::Subcommand)]
+enum Which {
+    /// Translate GLSL (NVN's binding model) or SPIR-V to SPIR-V for the host layout.
+    Translate(TranslateArgs),
+}
+
+#[derive(clap::Args)]
+struct TranslateArgs {
+    /// GLSL source, or a SPIR-V module (recognised by its magic number).
+    file: PathBuf,
+    #[arg(long, value_parser = ["vert", "tesc", "tese", "geom", "frag", "comp"])]
+    stage: String,
+    /// Write the SPIR-V here.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Write SPIRV-Cross's MSL (the MoltenVK route) here.
+    #[arg(long)]
+    msl: Option<PathBuf>,
+    /// Print the reflection record as JSON on stdout.
+    #[arg(long)]
+    reflect: bool,
+    /// Read FILE as one of the renderer's own kernels (naga's GLSL front end).
+    #[arg(long)]
+    kernel: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.which {
+        Which::Translate(args) => translate(args),
+    }
+}
+
+fn translate(args: TranslateArgs) -> anyhow::Result<()> {
+    let switches = crate::cli::start()?;
+    let stage: Stage = args.stage.parse()?;
+    let name = args.file.display().to_string();
+    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {name}"))?;
+    let code = match shader_translate::spirv_words_from_bytes(&bytes) {
+        Ok(words) => ShaderCode::Spirv(words),
+        Err(_) => {
+            let text = String::from_utf8(bytes)
+                .with_context(|| format!("{name} is neither SPIR-V nor UTF-8 text"))?;
+            if args.kernel {
+                ShaderCode::KernelGlsl(text)
+            } else {
+                ShaderCode::Glsl(text)
+            }
+        }
+    };
+    let source = ShaderSource {
+        name: name.clone(),
+        stage,
+        code,
+    };
+    let translator = Translator::new(crate::cli::translate_options(&switches))?;
+    let translated = match translator.translate(&source) {
+        Ok(translated) => translated,
+        Err(error) => return Err(report_failure(&name, error)),
+    };
+
+    let metal = &translated.metal;
+    let naga = match &metal.naga {
+        Opinion::Accepted => "naga agrees".to_owned(),
+        Opinion::Rejected(reason) => format!("naga disagrees: {reason}"),
+        Opinion::CannotRead(_) => "naga cannot read it".to_owned(),
+    };
+    let metal_line = if metal.portable() {
+        format!("portable ({naga})")
+    } else {
+        format!("NOT portable: {}", metal.problems().join("; "))
+    };
+    eprintln!(
+        "{name}: {stage} shader, {} words of SPIR-V ({}), cache {:?}; Metal: {metal_line}",
+        translated.spirv.len(),
+        if translator.options().optimise {
+            "optimised"
+        } else {
+            "unoptimised"
+        },
+        translated.cache,
+    );
+
+    if let Some(out) = &args.out {
+        let bytes: Vec<u8> = translated
+            .spirv
+            .iter()
+            .flat_map(|word| word.to_le_bytes())
+            .collect();
+        std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    if let Some(msl_path) = &args.msl {
+        let msl = metal
+            .msl
+            .as_deref()
+            .ok_or_else(|| anyhow::anyhow!("{name}: no MSL: {}", metal.problems().join("; ")))?;
+        std::fs::write(msl_path, msl)
+            .with_context(|| format!("cannot write {}", msl_path.display()))?;
+    }
+    if args.reflect {
+        println!("{}", serde_json::to_string_pretty(&translated.reflection)?);
+    }
+    Ok(())
+}
+
+/// Source errors go to stderr one a line as `FILE:LINE:COLUMN: message`; the returned
+/// error (exit 1) says only how many there were.
+fn report_failure(name: &str, error: TranslateError) -> anyhow::Error {
+    let diagnostics = error.diagnostics();
+    if diagnostics.is_empty() {
+        return error.into();
+    }
+    for diagnostic in &diagnostics {
+        eprintln!("{diagnostic}");
+    }
+    let count = diagnostics.len();
+    Failure {
+        exit_code: 1,
+        message: format!(
+            "{name}: {count} error{} in the shader; nothing written",
+            if count == 1 { "" } else { "s" }
+        ),
+    }
+    .into()
 }

@@ -1,0 +1,119 @@
+//! The on-disk cache of translated shaders. A damaged entry is logged and rebuilt, never
+//! used; a cache that cannot be written costs speed, never a translation.
+
+mod entry;
+mod key;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub(crate) use entry::Entry;
+pub(crate) use key::cache_key;
+pub use key::TRANSLATOR_VERSION;
+
+use crate::CacheLocation;
+
+const TARGET: &str = "shader_translate::cache";
+
+/// What a lookup found.
+pub(crate) enum Lookup {
+    Hit(Box<Entry>),
+    Miss,
+    /// An entry was there but unusable; the reason is logged and returned.
+    Damaged(String),
+}
+
+pub(crate) struct ShaderCache {
+    dir: PathBuf,
+    temp_counter: AtomicU64,
+}
+
+/// `hookshot/shaders` under the user's cache directory, per platform convention.
+pub fn user_cache_dir() -> Option<PathBuf> {
+    let home = || std::env::var_os("HOME").map(PathBuf::from);
+    let base = if cfg!(target_os = "macos") {
+        home().map(|home| home.join("Library/Caches"))
+    } else if cfg!(windows) {
+        std::env::var_os("LOCALAPPDATA").map(PathBuf::from)
+    } else {
+        std::env::var_os("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .filter(|dir| dir.is_absolute())
+            .or_else(|| home().map(|home| home.join(".cache")))
+    };
+    base.map(|base| base.join("hookshot").join("shaders"))
+}
+
+impl ShaderCache {
+    /// The cache for `location`, or `None` when it is off or has nowhere to live.
+    pub(crate) fn open(location: &CacheLocation) -> Option<Self> {
+        let dir = match location {
+            CacheLocation::Off => return None,
+            CacheLocation::Dir(dir) => dir.clone(),
+            CacheLocation::UserCacheDir => match user_cache_dir() {
+                Some(dir) => dir,
+                None => {
+                    tracing::warn!(target: TARGET, "no user cache directory (HOME unset); shader cache off");
+                    return None;
+                }
+            },
+        };
+        tracing::debug!(target: TARGET, dir = %dir.display(), "shader cache");
+        Some(ShaderCache {
+            dir,
+            temp_counter: AtomicU64::new(0),
+        })
+    }
+
+    pub(crate) fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    pub(crate) fn entry_path(&self, key: &str) -> PathBuf {
+        self.dir.join(format!("{key}.hsc"))
+    }
+
+    pub(crate) fn load(&self, key: &str) -> Lookup {
+        let path = self.entry_path(key);
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Lookup::Miss,
+            Err(error) => {
+                tracing::warn!(target: TARGET, path = %path.display(), %error, "cannot read shader cache entry");
+                return Lookup::Miss;
+            }
+        };
+        match entry::decode(&bytes) {
+            Ok(entry) => Lookup::Hit(Box::new(entry)),
+            Err(damage) => {
+                tracing::warn!(
+                    target: TARGET,
+                    path = %path.display(),
+                    %damage,
+                    "damaged shader cache entry; rebuilding it"
+                );
+                Lookup::Damaged(damage.to_string())
+            }
+        }
+    }
+
+    /// Writes an entry through a temporary file and a rename, so a reader (another
+    /// process included) sees the old entry or the whole new one.
+    pub(crate) fn store(&self, key: &str, entry: &Entry) {
+        let result = (|| -> std::io::Result<()> {
+            std::fs::create_dir_all(&self.dir)?;
+            let temp = self.dir.join(format!(
+                "{key}.{}.{}.tmp",
+                std::process::id(),
+                self.temp_counter.fetch_add(1, Ordering::Relaxed)
+            ));
+            std::fs::write(&temp, entry::encode(entry))?;
+            std::fs::rename(&temp, self.entry_path(key)).inspect_err(|_| {
+                let _ = std::fs::remove_file(&temp);
+            })
+        })();
+        if let Err(error) = result {
+            tracing::warn!(target: TARGET, dir = %self.dir.display(), %error, "cannot write shader cache entry");
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! Reading and rewriting SPIR-V modules.
+
+pub mod index;
+pub mod module;
+pub mod ops;
+
+pub use index::ModuleIndex;
+pub use module::{words_from_bytes, Module, ParseError};

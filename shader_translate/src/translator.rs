@@ -1,0 +1,219 @@
+//! The translator: front end, binding remap, spirv-val, spirv-opt, reflection, the Metal
+//! check, and the cache around all of it.
+
+use std::path::Path;
+
+use crate::cache::{cache_key, Entry, Lookup, ShaderCache};
+use crate::front::glslang::Glslang;
+use crate::front::naga_glsl::compile_kernel;
+use crate::front::position::{binding_declaration, first_token};
+use crate::metal::check_metal;
+use crate::reflect::reflect;
+use crate::remap::{remap_to_host, RemapError};
+use crate::spirv::{Module, ModuleIndex};
+use crate::{
+    tools, Diagnostic, MetalCheck, Reflection, ShaderCode, ShaderSource, Stage, TranslateError,
+    TranslateOptions,
+};
+
+const TARGET: &str = "shader_translate";
+
+/// A module ready for the host: SPIR-V in the host layout, what it uses, and whether it
+/// can go to Metal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TranslatedShader {
+    pub spirv: Vec<u32>,
+    pub reflection: Reflection,
+    pub metal: MetalCheck,
+    /// Where the result came from.
+    pub cache: CacheOutcome,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CacheOutcome {
+    Off,
+    Hit,
+    Miss,
+    /// The entry was damaged (the reason), so it was translated again and rewritten.
+    Rebuilt(String),
+}
+
+pub struct Translator {
+    options: TranslateOptions,
+    glslang: Glslang,
+    cache: Option<ShaderCache>,
+    tool_fingerprint: String,
+}
+
+impl Translator {
+    /// Checks that spirv-val, spirv-opt and spirv-cross can be run and opens the cache.
+    pub fn new(options: TranslateOptions) -> Result<Self, TranslateError> {
+        let tool_fingerprint = tools::fingerprint()?;
+        Ok(Translator {
+            glslang: Glslang::new()?,
+            cache: ShaderCache::open(&options.cache),
+            options,
+            tool_fingerprint,
+        })
+    }
+
+    pub fn options(&self) -> &TranslateOptions {
+        &self.options
+    }
+
+    /// The cache's folder, `None` when the cache is off.
+    pub fn cache_dir(&self) -> Option<&Path> {
+        self.cache.as_ref().map(ShaderCache::dir)
+    }
+
+    /// Translates one shader, from the cache when it holds a sound entry.
+    pub fn translate(&self, source: &ShaderSource) -> Result<TranslatedShader, TranslateError> {
+        let Some(cache) = &self.cache else {
+            let entry = self.translate_uncached(source)?;
+            return self.finish(source, entry, CacheOutcome::Off);
+        };
+        let key = cache_key(source, &self.options, &self.tool_fingerprint);
+        let outcome = match cache.load(&key) {
+            Lookup::Hit(entry) => return self.finish(source, *entry, CacheOutcome::Hit),
+            Lookup::Miss => CacheOutcome::Miss,
+            Lookup::Damaged(reason) => CacheOutcome::Rebuilt(reason),
+        };
+        let entry = self.translate_uncached(source)?;
+        cache.store(&key, &entry);
+        self.finish(source, entry, outcome)
+    }
+
+    /// One of the renderer's own compute kernels (GLSL through naga: storage buffers,
+    /// images, push constants).
+    pub fn build_kernel(&self, name: &str, glsl: &str) -> Result<TranslatedShader, TranslateError> {
+        self.translate(&ShaderSource {
+            name: name.to_owned(),
+            stage: Stage::Compute,
+            code: ShaderCode::KernelGlsl(glsl.to_owned()),
+        })
+    }
+
+    /// Applies the portability rule: a warning, or an error under strict portability.
+    fn finish(
+        &self,
+        source: &ShaderSource,
+        entry: Entry,
+        cache: CacheOutcome,
+    ) -> Result<TranslatedShader, TranslateError> {
+        if !entry.metal.portable() {
+            if self.options.strict_portability {
+                return Err(TranslateError::NotPortable {
+                    name: source.name.clone(),
+                    check: Box::new(entry.metal),
+                });
+            }
+            tracing::warn!(
+                target: TARGET,
+                "{}: cannot go to Metal (MoltenVK): {}",
+                source.name,
+                entry.metal.problems().join("; ")
+            );
+        }
+        Ok(TranslatedShader {
+            spirv: entry.spirv,
+            reflection: entry.reflection,
+            metal: entry.metal,
+            cache,
+        })
+    }
+
+    fn translate_uncached(&self, source: &ShaderSource) -> Result<Entry, TranslateError> {
+        let name = &source.name;
+        let stage = source.stage;
+        let words = match &source.code {
+            ShaderCode::Glsl(text) => self.glslang.compile(name, stage, text)?,
+            ShaderCode::KernelGlsl(text) => compile_kernel(name, stage, text)?,
+            ShaderCode::Spirv(words) => words.clone(),
+        };
+        let malformed = |reason: String| TranslateError::MalformedSpirv {
+            name: name.clone(),
+            reason,
+        };
+        let mut module = Module::parse(&words).map_err(|error| malformed(error.to_string()))?;
+        let has_stage = ModuleIndex::new(&module)
+            .entry_points
+            .iter()
+            .any(|entry| Stage::from_execution_model(entry.execution_model) == Some(stage));
+        if !has_stage {
+            return Err(TranslateError::StageMismatch {
+                name: name.clone(),
+                expected: stage,
+            });
+        }
+        remap_to_host(&mut module, stage).map_err(|error| remap_error(source, &error))?;
+        let translated = module.to_words();
+        tools::validate(&translated)?.map_err(|log| TranslateError::Invalid {
+            name: name.clone(),
+            phase: "translated",
+            log,
+        })?;
+        let final_words = if self.options.optimise {
+            let optimised =
+                tools::optimise(&translated)?.map_err(|log| TranslateError::Optimise {
+                    name: name.clone(),
+                    log,
+                })?;
+            tools::validate(&optimised)?.map_err(|log| TranslateError::Invalid {
+                name: name.clone(),
+                phase: "optimised",
+                log,
+            })?;
+            optimised
+        } else {
+            translated
+        };
+        let final_module =
+            Module::parse(&final_words).map_err(|error| malformed(error.to_string()))?;
+        let reflection = reflect(&final_module, stage).map_err(malformed)?;
+        let metal = check_metal(&final_words, &ModuleIndex::new(&final_module), stage)?;
+        Ok(Entry {
+            spirv: final_words,
+            reflection,
+            metal,
+        })
+    }
+}
+
+/// A remap failure as a diagnostic at the declaration, where there is source text.
+fn remap_error(source: &ShaderSource, error: &RemapError) -> TranslateError {
+    let text = match &source.code {
+        ShaderCode::Glsl(text) | ShaderCode::KernelGlsl(text) => Some(text.as_str()),
+        ShaderCode::Spirv(_) => None,
+    };
+    let pos = text.and_then(|text| match error {
+        RemapError::OutOfRange { slot, name, .. } => binding_declaration(text, *slot, name),
+        RemapError::NoBinding { name } | RemapError::NonZeroSet { name, .. } => {
+            first_token(text, name)
+        }
+        RemapError::Unsupported(unsupported) => first_token(text, &unsupported.name),
+    });
+    let diagnostic = Diagnostic {
+        file: source.name.clone(),
+        pos,
+        message: error.message(),
+    };
+    match error {
+        RemapError::OutOfRange { kind, slot, .. } => TranslateError::BindingOutOfRange {
+            diagnostic,
+            kind: *kind,
+            slot: *slot,
+        },
+        _ => TranslateError::Unsupported(diagnostic),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_translator_can_be_shared_between_threads() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<Translator>();
+    }
+}

@@ -1,0 +1,189 @@
+//! Shaders that must not translate report `FILE:LINE:COLUMN: message` at the right place.
+
+mod common;
+
+use shader_translate::{ResourceKind, SourcePos, Stage, TranslateError};
+
+fn first_diagnostic(error: &TranslateError) -> (SourcePos, String) {
+    let diagnostics = error.diagnostics();
+    let first = diagnostics
+        .first()
+        .unwrap_or_else(|| panic!("no diagnostic in {error:?}"));
+    (first.pos.expect("a position"), first.to_string())
+}
+
+fn compile_error(stage: Stage, text: &str) -> TranslateError {
+    common::translator(false)
+        .translate(&common::glsl("bad.glsl", stage, text))
+        .expect_err("the shader is bad")
+}
+
+#[test]
+fn syntax_error() {
+    let text = "#version 450\n\
+                layout(location = 0) out vec4 colour;\n\
+                void main() {\n\
+                \x20   colour = vec4((1.0, 0.5, 0.25, 1.0);\n\
+                }\n";
+    let error = compile_error(Stage::Fragment, text);
+    assert!(matches!(error, TranslateError::Compile(_)), "{error:?}");
+    let (pos, line) = first_diagnostic(&error);
+    // glslang stops at the `;` where a `)` was expected.
+    assert_eq!(
+        pos,
+        SourcePos {
+            line: 4,
+            column: 40
+        },
+        "{line}"
+    );
+    assert!(line.starts_with("bad.glsl:4:40: "), "{line}");
+    assert!(line.contains("syntax error"), "{line}");
+}
+
+#[test]
+fn unknown_identifier() {
+    let text = "#version 450\n\
+                layout(location = 0) out vec4 colour;\n\
+                \n\
+                void main() {\n\
+                \x20   float scale = 2.0;\n\
+                \x20   colour = vec4(brightness * scale);\n\
+                }\n";
+    let error = compile_error(Stage::Fragment, text);
+    let (pos, line) = first_diagnostic(&error);
+    assert_eq!(
+        pos,
+        SourcePos {
+            line: 6,
+            column: 19
+        },
+        "{line}"
+    );
+    assert_eq!(line, "bad.glsl:6:19: 'brightness' : undeclared identifier");
+}
+
+#[test]
+fn type_error() {
+    let text = "#version 450\n\
+                layout(location = 0) out vec4 colour;\n\
+                void main() {\n\
+                \x20   vec3 rgb = vec3(1.0);\n\
+                \x20   colour = rgb;\n\
+                }\n";
+    let error = compile_error(Stage::Fragment, text);
+    let (pos, line) = first_diagnostic(&error);
+    assert_eq!(
+        pos,
+        SourcePos {
+            line: 5,
+            column: 12
+        },
+        "{line}"
+    );
+    assert!(line.contains("cannot convert"), "{line}");
+}
+
+#[test]
+fn bindings_outside_nvn_ranges() {
+    let cases = [
+        (
+            Stage::Fragment,
+            "layout(binding = 32) uniform sampler2D extra;",
+            "void main() { colour = texture(extra, vec2(0.5)); }",
+            ResourceKind::Texture,
+            32,
+        ),
+        (
+            Stage::Fragment,
+            "layout(std140, binding = 16) uniform Tint { vec4 tint; };",
+            "void main() { colour = tint; }",
+            ResourceKind::UniformBuffer,
+            16,
+        ),
+        (
+            Stage::Fragment,
+            "layout(std430, binding = 16) buffer Data { vec4 values[]; };",
+            "void main() { colour = values[0]; }",
+            ResourceKind::StorageBuffer,
+            16,
+        ),
+        (
+            Stage::Fragment,
+            "layout(binding = 8, rgba8) uniform readonly image2D picture;",
+            "void main() { colour = imageLoad(picture, ivec2(0)); }",
+            ResourceKind::Image,
+            8,
+        ),
+    ];
+    for (stage, declaration, body, kind, slot) in cases {
+        let text = format!(
+            "#version 450\nlayout(location = 0) out vec4 colour;\n\n{declaration}\n{body}\n"
+        );
+        let error = compile_error(stage, &text);
+        let TranslateError::BindingOutOfRange {
+            diagnostic,
+            kind: error_kind,
+            slot: error_slot,
+        } = &error
+        else {
+            panic!("{declaration}: {error:?}");
+        };
+        assert_eq!((*error_kind, *error_slot), (kind, slot));
+        let column = declaration.find(&format!("= {slot}")).unwrap() as u32 + 3;
+        assert_eq!(
+            diagnostic.pos,
+            Some(SourcePos { line: 4, column }),
+            "{diagnostic}"
+        );
+        let last = kind.slots_per_stage() - 1;
+        assert!(
+            diagnostic
+                .message
+                .contains(&format!("slot {slot}, outside NVN's"))
+                && diagnostic.message.contains(&format!("0-{last}")),
+            "{diagnostic}"
+        );
+    }
+}
+
+#[test]
+fn texture_array_running_past_slot_31() {
+    let text = "#version 450\n\
+                layout(location = 0) out vec4 colour;\n\
+                layout(binding = 30) uniform sampler2D layers[4];\n\
+                void main() { colour = texture(layers[3], vec2(0.5)); }\n";
+    let error = compile_error(Stage::Fragment, text);
+    let (pos, line) = first_diagnostic(&error);
+    assert_eq!(
+        pos,
+        SourcePos {
+            line: 3,
+            column: 18
+        }
+    );
+    assert!(line.contains("slots 30-33"), "{line}");
+}
+
+#[test]
+fn kernel_errors_carry_naga_positions() {
+    let text = "#version 450\n\
+                layout(local_size_x = 64) in;\n\
+                layout(std430, binding = 0) buffer Data { uint words[]; };\n\
+                void main() {\n\
+                \x20   words[0] = missing_word;\n\
+                }\n";
+    let error = common::translator(false)
+        .build_kernel("kernel.comp", text)
+        .expect_err("unknown identifier");
+    let (pos, line) = first_diagnostic(&error);
+    assert_eq!(
+        pos,
+        SourcePos {
+            line: 5,
+            column: 16
+        },
+        "{line}"
+    );
+    assert!(line.starts_with("kernel.comp:5:16: "), "{line}");
+}
