@@ -28,6 +28,22 @@ pub fn start() -> anyhow::Result<gpu::switches::Switches> {
     Ok(switches)
 }
 
+/// The translator's options from the switches `RX_VK_SPIRV_OPT`, `RX_VK_SHADER_CACHE` and
+/// `RX_VK_PORTABILITY`.
+pub fn translate_options(switches: &gpu::switches::Switches) -> shader_translate::TranslateOptions {
+    use gpu::switches::ShaderCacheChoice;
+    use shader_translate::CacheLocation;
+    shader_translate::TranslateOptions {
+        optimise: switches.spirv_opt,
+        cache: match &switches.shader_cache {
+            ShaderCacheChoice::UserCacheDir => CacheLocation::UserCacheDir,
+            ShaderCacheChoice::Off => CacheLocation::Off,
+            ShaderCacheChoice::Dir(path) => CacheLocation::Dir(path.clone()),
+        },
+        strict_portability: switches.portability,
+    }
+}
+
 pub fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Info(args) => info::run(args),

@@ -2,6 +2,7 @@
 
 pub mod shaders;
 pub mod swizzle;
+pub mod writeback;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -15,11 +16,14 @@ enum Which {
     Swizzle(swizzle::Args),
     /// Shader translation of the corpus: cold against a warm cache.
     Shaders(shaders::Args),
+    /// The GPU write-back and upload kernels against plain Vulkan copies of the same bytes.
+    Writeback(writeback::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.which {
         Which::Swizzle(args) => swizzle::run(args),
         Which::Shaders(args) => shaders::run(args),
+        Which::Writeback(args) => writeback::run(args),
     }
 }

@@ -3,7 +3,7 @@
 // limit_b; staging is scratch, so whole runs are written.
 layout(local_size_x = 64) in;
 
-layout(std430, binding = 0) writeonly buffer Staging { uvec4 staging[]; };
+layout(std430, binding = 0) buffer Staging { uvec4 staging[]; };
 layout(std430, binding = 1) readonly buffer Storage { uvec4 storage[]; };
 
 
