@@ -38,7 +38,11 @@ impl GpuTimer {
     /// Resets every span; record before the first `begin` of a submission.
     pub fn reset(&self, cmd: vk::CommandBuffer) {
         // SAFETY: `cmd` is recording outside a render pass.
-        unsafe { self.device.raw.cmd_reset_query_pool(cmd, self.pool, 0, self.capacity * 2) };
+        unsafe {
+            self.device
+                .raw
+                .cmd_reset_query_pool(cmd, self.pool, 0, self.capacity * 2)
+        };
     }
 
     /// Marks the start of span `span` once all earlier work has completed.

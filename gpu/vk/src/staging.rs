@@ -141,8 +141,11 @@ impl StagingArena {
         let index = match self.chunks.iter().position(fits) {
             Some(index) => index,
             None => {
-                self.chunks
-                    .push(Chunk::new(&self.device, size_b.max(CHUNK_B), self.location)?);
+                self.chunks.push(Chunk::new(
+                    &self.device,
+                    size_b.max(CHUNK_B),
+                    self.location,
+                )?);
                 self.chunks.len() - 1
             }
         };

@@ -59,6 +59,9 @@ pub struct SwizzleKernels {
 
 const FALLBACK_SETS: u32 = 4096;
 
+/// The kernels' `local_size_x` and `local_size_y` (runs by rows).
+const KERNEL_GROUP: [u32; 2] = [16, 4];
+
 impl SwizzleKernels {
     /// Builds both pipelines from translated SPIR-V. `use_push_descriptors` is normally
     /// the device's capability; tests force `false` to cover the fallback.
@@ -226,8 +229,8 @@ impl SwizzleKernels {
             );
             raw.cmd_dispatch(
                 cmd,
-                params.runs_per_row.div_ceil(64),
-                params.rows,
+                params.runs_per_row.div_ceil(KERNEL_GROUP[0]),
+                params.rows.div_ceil(KERNEL_GROUP[1]),
                 params.slices,
             );
         }

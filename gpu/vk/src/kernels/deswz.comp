@@ -1,7 +1,7 @@
 // The upload: block-linear storage in the pool to linear rows in staging (runs-aligned),
 // 16 bytes a thread; a buffer-to-image copy takes the region from there. Reads stop at
 // limit_b; staging is scratch, so whole runs are written.
-layout(local_size_x = 64) in;
+layout(local_size_x = 16, local_size_y = 4) in;
 
 layout(std430, binding = 0) buffer Staging { uvec4 staging[]; };
 layout(std430, binding = 1) readonly buffer Storage { uvec4 storage[]; };

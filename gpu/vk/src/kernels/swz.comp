@@ -1,7 +1,7 @@
 // The write-back: linear rows in staging (runs-aligned) to block-linear storage in the
 // pool, 16 bytes a thread. Runs cut by the region's edges are merged under a byte mask,
 // and nothing is written at or past limit_b.
-layout(local_size_x = 64) in;
+layout(local_size_x = 16, local_size_y = 4) in;
 
 layout(std430, binding = 0) readonly buffer Staging { uvec4 staging[]; };
 layout(std430, binding = 1) buffer Storage { uvec4 storage[]; };
@@ -20,10 +20,10 @@ void main() {
         return;
     }
     uvec4 value = staging[(slice * p.staging_slice_b + row * p.staging_pitch_b + run * 16u) >> 4];
-    uvec4 mask = run_mask(x_b);
-    if (all(equal(mask, uvec4(0xFFFFFFFFu)))) {
+    if (x_b >= p.region_x0_b && x_b + 16u <= p.region_x1_b) {
         storage[dst_b >> 4] = value;
     } else {
+        uvec4 mask = run_mask(x_b);
         uvec4 old = storage[dst_b >> 4];
         storage[dst_b >> 4] = (old & ~mask) | (value & mask);
     }
