@@ -66,7 +66,8 @@ impl Rig {
             strict_portability: false,
         })
         .expect("translator");
-        let kernels = SwizzleKernels::build(&device, &translator, use_push_descriptors).expect("kernels");
+        let kernels =
+            SwizzleKernels::build(&device, &translator, use_push_descriptors).expect("kernels");
         Rig {
             immediate: Immediate::new(&device).unwrap(),
             staging: StagingArena::new(&device),
@@ -127,15 +128,34 @@ fn write_image(rig: &mut Rig, image: &HostImage, level: u32, region: &Region, te
         buffer_row_length: 0,
         buffer_image_height: 0,
         image_subresource: subresource(level),
-        image_offset: vk::Offset3D { x: region.x_el as i32, y: region.y_el as i32, z: 0 },
-        image_extent: vk::Extent3D { width: region.width_el, height: region.height_el, depth: 1 },
+        image_offset: vk::Offset3D {
+            x: region.x_el as i32,
+            y: region.y_el as i32,
+            z: 0,
+        },
+        image_extent: vk::Extent3D {
+            width: region.width_el,
+            height: region.height_el,
+            depth: 1,
+        },
     };
     rig.immediate
         .run(TIMEOUT, |cmd| {
-            let every = (vk::PipelineStageFlags2::ALL_COMMANDS, vk::AccessFlags2::MEMORY_READ | vk::AccessFlags2::MEMORY_WRITE);
+            let every = (
+                vk::PipelineStageFlags2::ALL_COMMANDS,
+                vk::AccessFlags2::MEMORY_READ | vk::AccessFlags2::MEMORY_WRITE,
+            );
             memory_barrier(cmd, &device, every, every);
             // SAFETY: `cmd` is recording; the image is in GENERAL layout.
-            unsafe { device.raw.cmd_copy_buffer_to_image(cmd, slice.buffer, image.raw, vk::ImageLayout::GENERAL, &[copy]) };
+            unsafe {
+                device.raw.cmd_copy_buffer_to_image(
+                    cmd,
+                    slice.buffer,
+                    image.raw,
+                    vk::ImageLayout::GENERAL,
+                    &[copy],
+                )
+            };
             memory_barrier(cmd, &device, every, every);
             Ok(())
         })
@@ -153,16 +173,40 @@ fn read_image(rig: &mut Rig, image: &HostImage, level: u32, region: &Region, bpe
         buffer_row_length: 0,
         buffer_image_height: 0,
         image_subresource: subresource(level),
-        image_offset: vk::Offset3D { x: region.x_el as i32, y: region.y_el as i32, z: 0 },
-        image_extent: vk::Extent3D { width: region.width_el, height: region.height_el, depth: 1 },
+        image_offset: vk::Offset3D {
+            x: region.x_el as i32,
+            y: region.y_el as i32,
+            z: 0,
+        },
+        image_extent: vk::Extent3D {
+            width: region.width_el,
+            height: region.height_el,
+            depth: 1,
+        },
     };
     rig.immediate
         .run(TIMEOUT, |cmd| {
-            let every = (vk::PipelineStageFlags2::ALL_COMMANDS, vk::AccessFlags2::MEMORY_READ | vk::AccessFlags2::MEMORY_WRITE);
+            let every = (
+                vk::PipelineStageFlags2::ALL_COMMANDS,
+                vk::AccessFlags2::MEMORY_READ | vk::AccessFlags2::MEMORY_WRITE,
+            );
             memory_barrier(cmd, &device, every, every);
             // SAFETY: `cmd` is recording; the image is in GENERAL layout.
-            unsafe { device.raw.cmd_copy_image_to_buffer(cmd, image.raw, vk::ImageLayout::GENERAL, slice.buffer, &[copy]) };
-            memory_barrier(cmd, &device, every, (vk::PipelineStageFlags2::HOST, vk::AccessFlags2::HOST_READ));
+            unsafe {
+                device.raw.cmd_copy_image_to_buffer(
+                    cmd,
+                    image.raw,
+                    vk::ImageLayout::GENERAL,
+                    slice.buffer,
+                    &[copy],
+                )
+            };
+            memory_barrier(
+                cmd,
+                &device,
+                every,
+                (vk::PipelineStageFlags2::HOST, vk::AccessFlags2::HOST_READ),
+            );
             Ok(())
         })
         .unwrap();
@@ -191,21 +235,49 @@ fn pool_bytes(pool: &MemoryPool) -> Vec<u8> {
     out
 }
 
-fn run_write_back(rig: &mut Rig, image: &HostImage, placement: StoragePlacement<'_>, level: u32, region: Region) {
+fn run_write_back(
+    rig: &mut Rig,
+    image: &HostImage,
+    placement: StoragePlacement<'_>,
+    level: u32,
+    region: Region,
+) {
     let device = rig.device().clone();
-    let job = plan_job(&device, &mut rig.staging, image.raw, vk::ImageAspectFlags::COLOR, placement, level, 0, region).unwrap();
+    let job = plan_job(
+        &device,
+        &mut rig.staging,
+        image.raw,
+        vk::ImageAspectFlags::COLOR,
+        placement,
+        level,
+        0,
+        region,
+    )
+    .unwrap();
     let kernels = &rig.kernels;
-    rig.immediate.run(TIMEOUT, |cmd| kernels.record_write_backs(cmd, &[job])).unwrap();
+    rig.immediate
+        .run(TIMEOUT, |cmd| kernels.record_write_backs(cmd, &[job]))
+        .unwrap();
     rig.kernels.reset_descriptors().unwrap();
     rig.staging.reset();
 }
 
-fn check_write_back_every_level(format: Format, vk_format: vk::Format, width: u32, height: u32, levels: u32, push: bool) {
+fn check_write_back_every_level(
+    format: Format,
+    vk_format: vk::Format,
+    width: u32,
+    height: u32,
+    levels: u32,
+    push: bool,
+) {
     let mut rig = Rig::new(push);
     let mut random = Bytes(0x5eed_0000 + u64::from(width));
     let layout = TextureLayout::new(&LayoutDesc::new_2d(format, width, height, levels)).unwrap();
     let texture_offset_b = 8192;
-    let (pool, buffer) = pool_with_buffer(&rig, (texture_offset_b + layout.size_b).next_multiple_of(4096) + 4096);
+    let (pool, buffer) = pool_with_buffer(
+        &rig,
+        (texture_offset_b + layout.size_b).next_multiple_of(4096) + 4096,
+    );
     // Bytes around the texture that no write-back may touch.
     let around = random.vec(pool.size_b() as usize);
     pool.write(0, &around).unwrap();
@@ -217,13 +289,28 @@ fn check_write_back_every_level(format: Format, vk_format: vk::Format, width: u3
         let whole = Region::whole(&level_layout);
         let texels = random.vec(whole.linear_size_b(level_layout.bytes_per_element) as usize);
         write_image(&mut rig, &image, level, &whole, &texels);
-        swizzle_region(&layout, level, 0, &whole, &texels, &mut expected[texture_range.clone()]).unwrap();
-        let placement = StoragePlacement { pool_buffer: buffer.raw, texture_offset_b, layout: &layout };
+        swizzle_region(
+            &layout,
+            level,
+            0,
+            &whole,
+            &texels,
+            &mut expected[texture_range.clone()],
+        )
+        .unwrap();
+        let placement = StoragePlacement {
+            pool_buffer: buffer.raw,
+            texture_offset_b,
+            layout: &layout,
+        };
         run_write_back(&mut rig, &image, placement, level, whole);
     }
     let actual = pool_bytes(&pool);
     let first_difference = actual.iter().zip(&expected).position(|(a, e)| a != e);
-    assert_eq!(first_difference, None, "{format:?} {width}x{height}: storage differs from the CPU swizzle");
+    assert_eq!(
+        first_difference, None,
+        "{format:?} {width}x{height}: storage differs from the CPU swizzle"
+    );
     drop(buffer);
 }
 
@@ -240,7 +327,14 @@ fn write_back_with_pooled_descriptors_matches_too() {
 
 #[test]
 fn write_back_of_wide_formats_matches() {
-    check_write_back_every_level(Format::Rgba16F, vk::Format::R16G16B16A16_SFLOAT, 70, 33, 2, true);
+    check_write_back_every_level(
+        Format::Rgba16F,
+        vk::Format::R16G16B16A16_SFLOAT,
+        70,
+        33,
+        2,
+        true,
+    );
     check_write_back_every_level(Format::R8, vk::Format::R8_UNORM, 129, 65, 4, true);
 }
 
@@ -261,7 +355,14 @@ fn a_scissored_write_back_stores_its_rectangle_and_no_byte_outside() {
         // Odd edges cut 16-byte runs in the middle.
         let x = random.below(250);
         let y = random.below(250);
-        let region = Region { x_el: x, y_el: y, z_el: 0, width_el: 1 + random.below(260 - x - 1), height_el: 1 + random.below(260 - y - 1), depth_el: 1 };
+        let region = Region {
+            x_el: x,
+            y_el: y,
+            z_el: 0,
+            width_el: 1 + random.below(260 - x - 1),
+            height_el: 1 + random.below(260 - y - 1),
+            depth_el: 1,
+        };
         let mut expected = pool_bytes(&pool);
         let mut region_texels = Vec::new();
         for row in region.y_el..region.y_el + region.height_el {
@@ -269,7 +370,11 @@ fn a_scissored_write_back_stores_its_rectangle_and_no_byte_outside() {
             region_texels.extend_from_slice(&texels[start..start + (region.width_el * 2) as usize]);
         }
         swizzle_region(&layout, 0, 0, &region, &region_texels, &mut expected).unwrap();
-        let placement = StoragePlacement { pool_buffer: buffer.raw, texture_offset_b: 0, layout: &layout };
+        let placement = StoragePlacement {
+            pool_buffer: buffer.raw,
+            texture_offset_b: 0,
+            layout: &layout,
+        };
         run_write_back(&mut rig, &image, placement, 0, region);
         let actual = pool_bytes(&pool);
         let first_difference = actual.iter().zip(&expected).position(|(a, e)| a != e);
@@ -290,11 +395,26 @@ fn a_texture_ending_at_the_pools_last_byte_is_written_within_it() {
     let whole = Region::whole(&layout.levels[0]);
     let texels = random.vec(whole.linear_size_b(4) as usize);
     write_image(&mut rig, &image, 0, &whole, &texels);
-    let placement = StoragePlacement { pool_buffer: buffer.raw, texture_offset_b, layout: &layout };
+    let placement = StoragePlacement {
+        pool_buffer: buffer.raw,
+        texture_offset_b,
+        layout: &layout,
+    };
     run_write_back(&mut rig, &image, placement, 0, whole);
     let mut expected = vec![0u8; pool_size_b as usize];
-    swizzle_region(&layout, 0, 0, &whole, &texels, &mut expected[texture_offset_b as usize..]).unwrap();
-    assert!(pool_bytes(&pool) == expected, "storage at the pool's end differs");
+    swizzle_region(
+        &layout,
+        0,
+        0,
+        &whole,
+        &texels,
+        &mut expected[texture_offset_b as usize..],
+    )
+    .unwrap();
+    assert!(
+        pool_bytes(&pool) == expected,
+        "storage at the pool's end differs"
+    );
     drop(buffer);
 }
 
@@ -331,10 +451,26 @@ fn gpu_deswizzle_equals_cpu_deswizzle_for_admitted_formats_and_random_regions() 
                 depth_el: 1,
             };
             let device = rig.device().clone();
-            let placement = StoragePlacement { pool_buffer: buffer.raw, texture_offset_b: 0, layout: &layout };
-            let job = plan_job(&device, &mut rig.staging, image.raw, vk::ImageAspectFlags::COLOR, placement, level, 0, region).unwrap();
+            let placement = StoragePlacement {
+                pool_buffer: buffer.raw,
+                texture_offset_b: 0,
+                layout: &layout,
+            };
+            let job = plan_job(
+                &device,
+                &mut rig.staging,
+                image.raw,
+                vk::ImageAspectFlags::COLOR,
+                placement,
+                level,
+                0,
+                region,
+            )
+            .unwrap();
             let kernels = &rig.kernels;
-            rig.immediate.run(TIMEOUT, |cmd| kernels.record_uploads(cmd, &[job])).unwrap();
+            rig.immediate
+                .run(TIMEOUT, |cmd| kernels.record_uploads(cmd, &[job]))
+                .unwrap();
             rig.staging.reset();
             let gpu = read_image(&mut rig, &image, level, &region, bpe);
             let mut cpu = vec![0u8; region.linear_size_b(bpe) as usize];

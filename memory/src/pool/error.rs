@@ -1,0 +1,19 @@
+//! Why a pool operation was refused. A refused operation changes nothing.
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PoolError {
+    #[error("pool size {size_b} bytes is not a non-zero multiple of 4096")]
+    BadSize { size_b: u64 },
+    #[error("invalid pool flags: {reason}")]
+    BadFlags { reason: &'static str },
+    #[error("could not allocate {size_b} bytes of pool storage")]
+    OutOfMemory { size_b: u64 },
+    #[error("range {offset_b:#x}+{len_b:#x} is outside the pool of {size_b:#x} bytes")]
+    OutOfBounds {
+        offset_b: u64,
+        len_b: u64,
+        size_b: u64,
+    },
+    #[error("the pool was made without CPU access")]
+    NoCpuAccess,
+}

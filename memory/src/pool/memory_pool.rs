@@ -1,0 +1,262 @@
+//! A memory pool: storage the game and the renderer share, with exact write stamps.
+
+use std::ptr::NonNull;
+
+use parking_lot::RwLock;
+
+use super::stamp::{pages_of, StampClock};
+use super::storage::PageAlignedBytes;
+use super::tracker::{PageStamps, WriteTracker};
+use super::{PoolError, PoolFlags, WriteStamp, PAGE_SIZE_B};
+
+/// Guest memory of one NVN memory pool.
+///
+/// The game's CPU accesses (`read`, `write`, `copy_within`, `fill`) are bounds-checked and
+/// stamp every 4 KiB page they write. The renderer's own writes go through `*_for_device`
+/// or are announced with `note_device_write`; they get device stamps, never CPU stamps.
+/// Every method takes `&self` and may be called from any thread.
+pub struct MemoryPool {
+    flags: PoolFlags,
+    storage: PageAlignedBytes,
+    /// Readers share it, writers hold it alone: a stamp taken under it is exact for the
+    /// bytes read under it.
+    access: RwLock<()>,
+    clock: StampClock,
+    cpu_writes: Box<dyn WriteTracker>,
+    device_writes: PageStamps,
+}
+
+impl MemoryPool {
+    /// A zero-filled pool of `size_b` bytes (a non-zero multiple of 4 KiB).
+    pub fn new(size_b: u64, flags: PoolFlags) -> Result<MemoryPool, PoolError> {
+        let page_count = check_size(size_b)?;
+        MemoryPool::with_cpu_tracker(size_b, flags, Box::new(PageStamps::new(page_count)))
+    }
+
+    /// A pool whose CPU writes are tracked by `cpu_writes` (e.g. by page protection).
+    pub fn with_cpu_tracker(
+        size_b: u64,
+        flags: PoolFlags,
+        cpu_writes: Box<dyn WriteTracker>,
+    ) -> Result<MemoryPool, PoolError> {
+        let page_count = check_size(size_b)?;
+        if flags.is_virtual() && flags.cpu_accessible() {
+            return Err(PoolError::BadFlags {
+                reason: "a virtual pool has no CPU access",
+            });
+        }
+        let storage = PageAlignedBytes::zeroed(size_b)?;
+        tracing::debug!(target: "memory::pool", size_b, ?flags, "pool made");
+        Ok(MemoryPool {
+            flags,
+            storage,
+            access: RwLock::new(()),
+            clock: StampClock::default(),
+            cpu_writes,
+            device_writes: PageStamps::new(page_count),
+        })
+    }
+
+    pub fn flags(&self) -> PoolFlags {
+        self.flags
+    }
+
+    pub fn size_b(&self) -> u64 {
+        self.storage.len() as u64
+    }
+
+    /// The first byte of storage: 4 KiB aligned, `size_b()` bytes, never moving while the
+    /// pool lives (it can be imported as host memory).
+    ///
+    /// Safety contract for whoever uses it: the pool's safe methods may read or write any
+    /// byte at any time from other threads, so accesses through this pointer must be
+    /// ordered against them by the caller (as NVN requires of GPU work: fences). Writes
+    /// through it are not stamped; announce them with `note_device_write`.
+    pub fn storage_ptr(&self) -> NonNull<u8> {
+        self.storage.ptr()
+    }
+
+    /// Copies `out.len()` bytes at `offset_b` out of the pool (a CPU read).
+    pub fn read(&self, offset_b: u64, out: &mut [u8]) -> Result<(), PoolError> {
+        self.require_cpu()?;
+        self.read_for_device(offset_b, out.len() as u64, |bytes| {
+            out.copy_from_slice(bytes)
+        })
+        .map(|_| ())
+    }
+
+    /// Copies `data` into the pool at `offset_b` (a CPU write); returns its stamp.
+    pub fn write(&self, offset_b: u64, data: &[u8]) -> Result<WriteStamp, PoolError> {
+        self.require_cpu()?;
+        self.cpu_write(offset_b, data.len() as u64, |bytes| {
+            bytes.copy_from_slice(data)
+        })
+    }
+
+    /// `memmove` inside the pool (a CPU write of the destination); returns its stamp.
+    pub fn copy_within(
+        &self,
+        src_offset_b: u64,
+        dst_offset_b: u64,
+        len_b: u64,
+    ) -> Result<WriteStamp, PoolError> {
+        self.require_cpu()?;
+        let src = self.range(src_offset_b, len_b)?;
+        let dst = self.range(dst_offset_b, len_b)?;
+        let _exclusive = self.access.write();
+        let stamp = self.stamp_cpu(dst_offset_b, len_b);
+        // SAFETY: both ranges are inside the storage (checked above) and the write lock
+        // keeps every other safe access out.
+        let all = unsafe { self.storage.bytes_mut(0, self.storage.len()) };
+        all.copy_within(src, dst.start);
+        Ok(stamp)
+    }
+
+    /// Sets `len_b` bytes at `offset_b` to `value` (a CPU write); returns its stamp.
+    pub fn fill(&self, offset_b: u64, len_b: u64, value: u8) -> Result<WriteStamp, PoolError> {
+        self.require_cpu()?;
+        self.cpu_write(offset_b, len_b, |bytes| bytes.fill(value))
+    }
+
+    /// The latest stamp given to any write, CPU or device.
+    pub fn current_stamp(&self) -> WriteStamp {
+        self.clock.now()
+    }
+
+    /// Whether the CPU wrote any page of `offset_b..offset_b + len_b` after `stamp`. Exact
+    /// at 4 KiB pages. A range past the end answers `true` (assume written).
+    pub fn cpu_written_since(&self, offset_b: u64, len_b: u64, stamp: WriteStamp) -> bool {
+        match self.range(offset_b, len_b) {
+            Ok(_) => self.cpu_writes.latest(pages_of(offset_b, len_b)) > stamp,
+            Err(err) => {
+                tracing::warn!(target: "memory::pool", %err, "stamp query outside the pool");
+                true
+            }
+        }
+    }
+
+    /// The latest CPU write stamp of any page of the range (`NEVER` if none).
+    pub fn last_cpu_write(&self, offset_b: u64, len_b: u64) -> Result<WriteStamp, PoolError> {
+        self.range(offset_b, len_b)?;
+        Ok(self.cpu_writes.latest(pages_of(offset_b, len_b)))
+    }
+
+    /// Records that the renderer (the GPU, through `storage_ptr`) wrote the range. Not a
+    /// CPU write.
+    pub fn note_device_write(&self, offset_b: u64, len_b: u64) -> Result<WriteStamp, PoolError> {
+        self.range(offset_b, len_b)?;
+        let stamp = self.clock.advance();
+        self.device_writes.record(pages_of(offset_b, len_b), stamp);
+        Ok(stamp)
+    }
+
+    /// Whether the renderer wrote any page of the range after `stamp`.
+    pub fn device_written_since(&self, offset_b: u64, len_b: u64, stamp: WriteStamp) -> bool {
+        match self.range(offset_b, len_b) {
+            Ok(_) => self.device_writes.latest(pages_of(offset_b, len_b)) > stamp,
+            Err(_) => true,
+        }
+    }
+
+    /// The latest device write stamp of any page of the range (`NEVER` if none).
+    pub fn last_device_write(&self, offset_b: u64, len_b: u64) -> Result<WriteStamp, PoolError> {
+        self.range(offset_b, len_b)?;
+        Ok(self.device_writes.latest(pages_of(offset_b, len_b)))
+    }
+
+    /// Lends the renderer the bytes of a range to read (e.g. to deswizzle for an upload),
+    /// whatever the pool's CPU access. Returns `f`'s result and the stamp the bytes are
+    /// current at: a later write anywhere in the range gets a larger stamp.
+    pub fn read_for_device<R>(
+        &self,
+        offset_b: u64,
+        len_b: u64,
+        f: impl FnOnce(&[u8]) -> R,
+    ) -> Result<(R, WriteStamp), PoolError> {
+        let range = self.range(offset_b, len_b)?;
+        let _shared = self.access.read();
+        let stamp = self.clock.now();
+        // SAFETY: the range is inside the storage and the read lock keeps safe writers out.
+        let bytes = unsafe { self.storage.bytes(range.start, range.len()) };
+        Ok((f(bytes), stamp))
+    }
+
+    /// Lends the renderer the bytes of a range to write (e.g. a CPU write-back). Stamped as
+    /// a device write, not a CPU write.
+    pub fn write_for_device<R>(
+        &self,
+        offset_b: u64,
+        len_b: u64,
+        f: impl FnOnce(&mut [u8]) -> R,
+    ) -> Result<(R, WriteStamp), PoolError> {
+        let range = self.range(offset_b, len_b)?;
+        let _exclusive = self.access.write();
+        let stamp = self.clock.advance();
+        self.device_writes.record(pages_of(offset_b, len_b), stamp);
+        // SAFETY: the range is inside the storage and the write lock keeps every other
+        // safe access out.
+        let bytes = unsafe { self.storage.bytes_mut(range.start, range.len()) };
+        Ok((f(bytes), stamp))
+    }
+
+    fn cpu_write(
+        &self,
+        offset_b: u64,
+        len_b: u64,
+        f: impl FnOnce(&mut [u8]),
+    ) -> Result<WriteStamp, PoolError> {
+        let range = self.range(offset_b, len_b)?;
+        let _exclusive = self.access.write();
+        let stamp = self.stamp_cpu(offset_b, len_b);
+        // SAFETY: the range is inside the storage and the write lock keeps every other
+        // safe access out.
+        f(unsafe { self.storage.bytes_mut(range.start, range.len()) });
+        Ok(stamp)
+    }
+
+    /// Stamps the pages before the bytes change, so a concurrent query errs towards
+    /// "written".
+    fn stamp_cpu(&self, offset_b: u64, len_b: u64) -> WriteStamp {
+        let stamp = self.clock.advance();
+        self.cpu_writes.record(pages_of(offset_b, len_b), stamp);
+        stamp
+    }
+
+    fn require_cpu(&self) -> Result<(), PoolError> {
+        if self.flags.cpu_accessible() {
+            Ok(())
+        } else {
+            Err(PoolError::NoCpuAccess)
+        }
+    }
+
+    /// The byte range, if it lies inside the pool.
+    fn range(&self, offset_b: u64, len_b: u64) -> Result<std::ops::Range<usize>, PoolError> {
+        let size_b = self.size_b();
+        match offset_b.checked_add(len_b) {
+            Some(end_b) if end_b <= size_b => Ok(offset_b as usize..end_b as usize),
+            _ => Err(PoolError::OutOfBounds {
+                offset_b,
+                len_b,
+                size_b,
+            }),
+        }
+    }
+}
+
+impl std::fmt::Debug for MemoryPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MemoryPool")
+            .field("size_b", &self.size_b())
+            .field("flags", &self.flags)
+            .field("stamp", &self.current_stamp())
+            .finish_non_exhaustive()
+    }
+}
+
+fn check_size(size_b: u64) -> Result<usize, PoolError> {
+    if size_b == 0 || !size_b.is_multiple_of(PAGE_SIZE_B) || usize::try_from(size_b).is_err() {
+        return Err(PoolError::BadSize { size_b });
+    }
+    Ok((size_b / PAGE_SIZE_B) as usize)
+}
