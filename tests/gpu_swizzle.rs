@@ -14,7 +14,9 @@ use gpu_vk::host_image::{HostImage, HostImageDesc};
 use gpu_vk::immediate::Immediate;
 use gpu_vk::pool_buffer::PoolBuffer;
 use gpu_vk::staging::StagingArena;
-use gpu_vk::swizzle_kernel::{memory_barrier, plan_job, StoragePlacement, SwizzleKernels};
+use gpu_vk::swizzle_kernel::{
+    memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleKernels,
+};
 use gpu_vk::Device;
 use memory::layout::{LayoutDesc, TextureLayout};
 use memory::swizzle::{deswizzle_region, swizzle_region, Region};
@@ -246,12 +248,14 @@ fn run_write_back(
     let job = plan_job(
         &device,
         &mut rig.staging,
-        image.raw,
-        vk::ImageAspectFlags::COLOR,
+        ImageRegion {
+            image: image.raw,
+            aspect: vk::ImageAspectFlags::COLOR,
+            level,
+            layer: 0,
+            region,
+        },
         placement,
-        level,
-        0,
-        region,
     )
     .unwrap();
     let kernels = &rig.kernels;
@@ -459,12 +463,14 @@ fn gpu_deswizzle_equals_cpu_deswizzle_for_admitted_formats_and_random_regions() 
             let job = plan_job(
                 &device,
                 &mut rig.staging,
-                image.raw,
-                vk::ImageAspectFlags::COLOR,
+                ImageRegion {
+                    image: image.raw,
+                    aspect: vk::ImageAspectFlags::COLOR,
+                    level,
+                    layer: 0,
+                    region,
+                },
                 placement,
-                level,
-                0,
-                region,
             )
             .unwrap();
             let kernels = &rig.kernels;

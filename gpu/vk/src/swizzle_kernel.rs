@@ -523,6 +523,16 @@ impl SwizzleKernels {
     }
 }
 
+/// A region of one level and layer of a host image.
+#[derive(Clone, Copy, Debug)]
+pub struct ImageRegion {
+    pub image: vk::Image,
+    pub aspect: vk::ImageAspectFlags,
+    pub level: u32,
+    pub layer: u32,
+    pub region: memory::swizzle::Region,
+}
+
 /// Where a texture's storage lies in its pool buffer.
 #[derive(Clone, Copy, Debug)]
 pub struct StoragePlacement<'a> {
@@ -537,13 +547,16 @@ pub struct StoragePlacement<'a> {
 pub fn plan_job(
     device: &Device,
     staging: &mut crate::staging::StagingArena,
-    image: vk::Image,
-    aspect: vk::ImageAspectFlags,
+    target: ImageRegion,
     placement: StoragePlacement<'_>,
-    level: u32,
-    layer: u32,
-    region: memory::swizzle::Region,
 ) -> VkResult<SwizzleJob> {
+    let ImageRegion {
+        image,
+        aspect,
+        level,
+        layer,
+        region,
+    } = target;
     let layout = placement.layout;
     let level_layout = *layout.level(level).map_err(|_| {
         crate::swizzle_params::KernelParamError::OutsideLevel {

@@ -13,7 +13,7 @@ use gpu_vk::immediate::Immediate;
 use gpu_vk::pool_buffer::PoolBuffer;
 use gpu_vk::staging::StagingArena;
 use gpu_vk::swizzle_kernel::{
-    memory_barrier, plan_job, StoragePlacement, SwizzleJob, SwizzleKernels,
+    memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels,
 };
 use gpu_vk::Device;
 use memory::layout::{LayoutDesc, TextureLayout};
@@ -153,22 +153,26 @@ fn measure(
         write_backs.push(plan_job(
             device,
             &mut write_scratch,
-            image.raw,
-            vk::ImageAspectFlags::COLOR,
+            ImageRegion {
+                image: image.raw,
+                aspect: vk::ImageAspectFlags::COLOR,
+                level,
+                layer: 0,
+                region: whole,
+            },
             placement,
-            level,
-            0,
-            whole,
         )?);
         uploads.push(plan_job(
             device,
             &mut upload_scratch,
-            image.raw,
-            vk::ImageAspectFlags::COLOR,
+            ImageRegion {
+                image: image.raw,
+                aspect: vk::ImageAspectFlags::COLOR,
+                level,
+                layer: 0,
+                region: whole,
+            },
             placement,
-            level,
-            0,
-            whole,
         )?);
         copies.push(vk::BufferImageCopy {
             buffer_offset: copy_offset_b,
