@@ -46,11 +46,7 @@ pub fn deswizzle_level_region(
     linear: &mut [u8],
 ) -> Result<(), SwizzleError> {
     check(level, region, linear.len(), level_storage.len())?;
-    traverse::transfer_region(
-        level,
-        region,
-        &mut ToLinear::new(level_storage, linear),
-    );
+    traverse::transfer_region(level, region, &mut ToLinear::new(level_storage, linear));
     Ok(())
 }
 

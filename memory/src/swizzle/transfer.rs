@@ -232,9 +232,16 @@ impl Transfer for ToLinear<'_> {
         let mut lines: [std::slice::ChunksExactMut<'_, u8>; GOB_ROWS] = std::array::from_fn(|_| {
             rows.next().expect("8 linear rows")[..span_b].chunks_exact_mut(GOB_WIDTH)
         });
-        for (index, block) in self.storage[storage_b..].chunks(block_b).take(count).enumerate() {
+        for (index, block) in self.storage[storage_b..]
+            .chunks(block_b)
+            .take(count)
+            .enumerate()
+        {
             if self.prefetch {
-                if let Some(ahead) = self.storage.get(storage_b + (index + PREFETCH_GOBS) * block_b..) {
+                if let Some(ahead) = self
+                    .storage
+                    .get(storage_b + (index + PREFETCH_GOBS) * block_b..)
+                {
                     prefetch_gob(ahead);
                 }
             }
