@@ -35,6 +35,16 @@ pub enum VkError {
         context: &'static str,
         reason: String,
     },
+    /// Work the executor does not run yet; nothing of the submission was executed.
+    #[error("not supported yet: {0}")]
+    Unsupported(String),
+    /// An object a submission names is not (or no longer) known.
+    #[error("{0} is not known to the executor")]
+    UnknownObject(gpu::ObjectRef),
+    #[error("moving texture storage: {0}")]
+    Swizzle(#[from] memory::SwizzleError),
+    #[error("pool access: {0}")]
+    Pool(#[from] memory::PoolError),
 }
 
 pub type VkResult<T> = Result<T, VkError>;

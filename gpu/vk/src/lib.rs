@@ -7,6 +7,7 @@ pub mod capabilities;
 pub mod conv;
 pub mod device;
 pub mod error;
+pub mod executor;
 pub mod gpu_timer;
 pub mod host_image;
 pub mod immediate;

@@ -1,0 +1,290 @@
+//! Pass formation: which ops open and close a render pass (dynamic rendering), and each
+//! attachment's load and store ops. Pure: the recorder follows the steps it returns.
+//!
+//! Rules: a pass opens at the first clear or draw after its targets are bound and ends
+//! at a target change, copy, dispatch, barrier, sync signal or wait (or the list's end).
+//! A full clear of an attachment nothing in the pass has touched yet becomes its load
+//! op; later clears are recorded as `vkCmdClearAttachments`. A discard makes the store op
+//! DONT_CARE (or, outside a pass, the next pass's load op) unless the attachment is
+//! written again first.
+
+use gpu::command::{ClearValue, DiscardTarget, Op, RenderTargets};
+use gpu::state::{ComponentMask, MAX_COLOR_TARGETS};
+
+/// How an attachment's contents start a pass.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Load<V> {
+    Load,
+    Clear(V),
+    DontCare,
+}
+
+/// Whether an attachment's contents outlive the pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Store {
+    Store,
+    DontCare,
+}
+
+/// One render pass: its targets and what happens to each attachment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PassPlan {
+    pub targets: RenderTargets,
+    pub color_loads: [Load<ClearValue>; MAX_COLOR_TARGETS],
+    pub color_stores: [Store; MAX_COLOR_TARGETS],
+    pub depth_load: Load<f32>,
+    pub depth_store: Store,
+    pub stencil_load: Load<u8>,
+    pub stencil_store: Store,
+}
+
+/// What the recorder does, in order. `usize`s index the list's ops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Begin `Plan::passes[index]`.
+    BeginPass(usize),
+    EndPass,
+    /// A clear inside an open pass that did not become a load op.
+    ClearInPass(usize),
+    /// Any other op, executed as itself (clears folded into load ops have no step).
+    Op(usize),
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Plan {
+    pub steps: Vec<Step>,
+    pub passes: Vec<PassPlan>,
+    /// The targets bound at the list's end (NVN's state carries to the next list).
+    pub final_targets: RenderTargets,
+}
+
+/// Attachment slots: colours 0..8, then depth, then stencil.
+const DEPTH: usize = MAX_COLOR_TARGETS;
+const STENCIL: usize = MAX_COLOR_TARGETS + 1;
+const SLOTS: usize = MAX_COLOR_TARGETS + 2;
+
+struct OpenPass {
+    index: usize,
+    /// Written by a draw or an in-pass clear: a later clear cannot be a load op.
+    touched: [bool; SLOTS],
+}
+
+struct Former<'a> {
+    plan: Plan,
+    targets: RenderTargets,
+    open: Option<OpenPass>,
+    /// Discarded while no pass was open: the next pass need not load them.
+    discarded: [bool; SLOTS],
+    ops: &'a [Op],
+}
+
+/// Forms passes over `ops`, starting with `targets` bound (from earlier lists);
+/// `targets_of` reads a `BindRenderTargets` op's side-table entry.
+pub fn form_passes(
+    ops: &[Op],
+    targets: RenderTargets,
+    targets_of: impl Fn(u32) -> RenderTargets,
+) -> Plan {
+    let mut former = Former {
+        plan: Plan::default(),
+        targets,
+        open: None,
+        discarded: [false; SLOTS],
+        ops,
+    };
+    for (index, op) in ops.iter().enumerate() {
+        former.op(index, op, &targets_of);
+    }
+    former.close();
+    former.plan.final_targets = former.targets;
+    former.plan
+}
+
+impl Former<'_> {
+    fn op(&mut self, index: usize, op: &Op, targets_of: &impl Fn(u32) -> RenderTargets) {
+        match *op {
+            Op::BindRenderTargets { targets_index } => {
+                let targets = targets_of(targets_index);
+                if targets != self.targets {
+                    self.close();
+                    self.discarded = [false; SLOTS];
+                    self.targets = targets;
+                }
+            }
+            Op::ClearColor { target, mask, .. } => self.clear_color(index, target, mask),
+            Op::ClearDepthStencil { .. } => self.clear_depth_stencil(index),
+            Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_) => {
+                let pass_index = self.ensure_open();
+                for slot in 0..SLOTS {
+                    self.touch(slot);
+                }
+                self.keep_all(pass_index);
+                self.plan.steps.push(Step::Op(index));
+            }
+            Op::Discard(target) => self.discard(target),
+            Op::Copy { .. }
+            | Op::Dispatch { .. }
+            | Op::DispatchIndirect { .. }
+            | Op::Barrier { .. }
+            | Op::SignalSync { .. }
+            | Op::WaitSync { .. } => {
+                self.close();
+                self.plan.steps.push(Step::Op(index));
+            }
+            Op::SetState { .. }
+            | Op::BindProgram(_)
+            | Op::BindDescriptorTables { .. }
+            | Op::BindBuffer { .. }
+            | Op::BindTexture { .. }
+            | Op::BindImage { .. } => self.plan.steps.push(Step::Op(index)),
+        }
+    }
+
+    fn clear_color(&mut self, index: usize, target: u8, mask: ComponentMask) {
+        let slot = usize::from(target);
+        let bound = self.targets.colors.get(slot).copied().flatten().is_some();
+        let Op::ClearColor { value, .. } = self.ops[index] else {
+            unreachable!("clear_color is called for ClearColor ops");
+        };
+        if mask == ComponentMask::NONE || !bound {
+            return;
+        }
+        let pass_index = self.ensure_open();
+        if self.untouched(slot) && mask == ComponentMask::ALL {
+            self.plan.passes[pass_index].color_loads[slot] = Load::Clear(value);
+        } else {
+            self.touch(slot);
+            self.plan.steps.push(Step::ClearInPass(index));
+        }
+        self.plan.passes[pass_index].color_stores[slot] = Store::Store;
+    }
+
+    fn clear_depth_stencil(&mut self, index: usize) {
+        let Op::ClearDepthStencil {
+            depth,
+            stencil,
+            stencil_mask,
+        } = self.ops[index]
+        else {
+            unreachable!("clear_depth_stencil is called for ClearDepthStencil ops");
+        };
+        let stencil = stencil.filter(|_| stencil_mask != 0);
+        if self.targets.depth_stencil.is_none() || (depth.is_none() && stencil.is_none()) {
+            return;
+        }
+        let pass_index = self.ensure_open();
+        let foldable = depth.is_none_or(|_| self.untouched(DEPTH))
+            && stencil.is_none_or(|_| self.untouched(STENCIL) && stencil_mask == u8::MAX);
+        if !foldable {
+            if depth.is_some() {
+                self.touch(DEPTH);
+            }
+            if stencil.is_some() {
+                self.touch(STENCIL);
+            }
+            self.plan.steps.push(Step::ClearInPass(index));
+        }
+        let planned = &mut self.plan.passes[pass_index];
+        if let Some(depth) = depth {
+            if foldable {
+                planned.depth_load = Load::Clear(depth);
+            }
+            planned.depth_store = Store::Store;
+        }
+        if let Some(stencil) = stencil {
+            if foldable {
+                planned.stencil_load = Load::Clear(stencil);
+            }
+            planned.stencil_store = Store::Store;
+        }
+    }
+
+    fn untouched(&self, slot: usize) -> bool {
+        self.open.as_ref().is_some_and(|pass| !pass.touched[slot])
+    }
+
+    fn touch(&mut self, slot: usize) {
+        if let Some(pass) = &mut self.open {
+            pass.touched[slot] = true;
+        }
+    }
+
+    fn discard(&mut self, target: DiscardTarget) {
+        let slots: &[usize] = match target {
+            DiscardTarget::Color(target) if usize::from(target) < MAX_COLOR_TARGETS => {
+                &[usize::from(target)]
+            }
+            DiscardTarget::Color(_) => &[],
+            DiscardTarget::DepthStencil => &[DEPTH, STENCIL],
+        };
+        match &self.open {
+            Some(pass) => {
+                let planned = &mut self.plan.passes[pass.index];
+                for &slot in slots {
+                    match slot {
+                        DEPTH => planned.depth_store = Store::DontCare,
+                        STENCIL => planned.stencil_store = Store::DontCare,
+                        color => planned.color_stores[color] = Store::DontCare,
+                    }
+                }
+            }
+            None => {
+                for &slot in slots {
+                    self.discarded[slot] = true;
+                }
+            }
+        }
+    }
+
+    /// A draw writes every attachment: whatever was discarded before is kept again.
+    fn keep_all(&mut self, pass_index: usize) {
+        let planned = &mut self.plan.passes[pass_index];
+        planned.color_stores = [Store::Store; MAX_COLOR_TARGETS];
+        planned.depth_store = Store::Store;
+        planned.stencil_store = Store::Store;
+    }
+
+    /// The open pass's index, opening one over the bound targets if none is.
+    fn ensure_open(&mut self) -> usize {
+        if let Some(pass) = &self.open {
+            return pass.index;
+        }
+        let discarded = self.discarded;
+        let pass = PassPlan {
+            targets: self.targets,
+            color_loads: std::array::from_fn(|slot| start_load(discarded[slot])),
+            color_stores: [Store::Store; MAX_COLOR_TARGETS],
+            depth_load: start_load(discarded[DEPTH]),
+            depth_store: Store::Store,
+            stencil_load: start_load(discarded[STENCIL]),
+            stencil_store: Store::Store,
+        };
+        self.discarded = [false; SLOTS];
+        let index = self.plan.passes.len();
+        self.plan.passes.push(pass);
+        self.plan.steps.push(Step::BeginPass(index));
+        self.open = Some(OpenPass {
+            index,
+            touched: [false; SLOTS],
+        });
+        index
+    }
+
+    fn close(&mut self) {
+        if self.open.take().is_some() {
+            self.plan.steps.push(Step::EndPass);
+        }
+    }
+}
+
+/// An attachment's load op at a pass's start, before any clear folds into it.
+fn start_load<V>(discarded: bool) -> Load<V> {
+    if discarded {
+        Load::DontCare
+    } else {
+        Load::Load
+    }
+}
+
+#[cfg(test)]
+mod tests;

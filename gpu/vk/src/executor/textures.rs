@@ -1,0 +1,261 @@
+//! Textures on the GPU: one host image per texture in use (a simple map for now; the
+//! image cache keyed by storage is its own issue), its attachment views, and whether
+//! its contents are current with storage (the pool stamp it was filled at).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use ash::vk;
+use gpu::objects::{Texture, TextureView};
+use gpu::{TextureId, ViewId};
+use memory::{TextureKind, WriteStamp};
+
+use crate::conv::{aspect_flags, map_format, FormatMapping};
+use crate::device::Device;
+use crate::error::{map_vk, VkError, VkResult};
+use crate::host_image::{HostImage, HostImageDesc};
+use crate::retire::RetireList;
+
+/// An image view a pass renders to: one level, the view's layers.
+pub struct AttachmentView {
+    pub raw: vk::ImageView,
+    pub format: vk::Format,
+    pub aspect: vk::ImageAspectFlags,
+    pub extent_px: [u32; 2],
+    pub layers: u32,
+    device: Arc<Device>,
+}
+
+impl Drop for AttachmentView {
+    fn drop(&mut self) {
+        // SAFETY: views are dropped with or after their image's last use (they are parked
+        // together), never while a submission using them is pending.
+        unsafe { self.device.raw.destroy_image_view(self.raw, None) };
+    }
+}
+
+pub struct TrackedImage {
+    /// Dropped before `image`: they view it.
+    views: HashMap<ViewId, AttachmentView>,
+    pub image: HostImage,
+    pub texture: Texture,
+    pub mapping: FormatMapping,
+    /// The pool stamp the image's contents match storage at; `None`: never filled.
+    pub synced_at: Option<WriteStamp>,
+    /// Made in the current submission: it needs its first layout transition.
+    pub needs_layout: bool,
+    pub last_use: u64,
+}
+
+pub struct ImageTable {
+    images: HashMap<TextureId, TrackedImage>,
+    retired: RetireList<TrackedImage>,
+    retired_views: Vec<(u64, AttachmentView)>,
+    device: Arc<Device>,
+}
+
+/// Whether the device can use `format` for images at all (sampling or rendering).
+fn format_usable(device: &Device, format: vk::Format) -> bool {
+    // SAFETY: a plain query on the device's physical device.
+    let features = unsafe {
+        device
+            .instance
+            .raw
+            .get_physical_device_format_properties(device.physical, format)
+    }
+    .optimal_tiling_features;
+    features.intersects(
+        vk::FormatFeatureFlags::SAMPLED_IMAGE
+            | vk::FormatFeatureFlags::COLOR_ATTACHMENT
+            | vk::FormatFeatureFlags::DEPTH_STENCIL_ATTACHMENT,
+    )
+}
+
+/// The Vulkan format for an NVN format on this device.
+pub fn format_mapping(device: &Device, format: memory::Format) -> VkResult<FormatMapping> {
+    map_format(format, |vk_format| format_usable(device, vk_format)).ok_or_else(|| {
+        VkError::Unsupported(format!(
+            "format {} (neither it nor a fallback is usable on this device)",
+            format.name()
+        ))
+    })
+}
+
+/// What a texture's host image is made of.
+pub fn image_desc(texture: &Texture, mapping: FormatMapping) -> VkResult<HostImageDesc> {
+    let desc = &texture.desc;
+    if desc.samples > 1 {
+        return Err(VkError::Unsupported(format!(
+            "{}: multisample textures",
+            texture.id
+        )));
+    }
+    let image_type = match desc.kind {
+        TextureKind::D1 | TextureKind::D1Array => vk::ImageType::TYPE_1D,
+        TextureKind::D3 => vk::ImageType::TYPE_3D,
+        TextureKind::Buffer => {
+            return Err(VkError::Unsupported(format!(
+                "{}: buffer textures",
+                texture.id
+            )))
+        }
+        _ => vk::ImageType::TYPE_2D,
+    };
+    let (height_px, depth_px) = match desc.kind {
+        TextureKind::D1 | TextureKind::D1Array => (1, 1),
+        TextureKind::D3 => (desc.height_px, desc.depth_px),
+        _ => (desc.height_px, 1),
+    };
+    Ok(HostImageDesc {
+        format: mapping.vk,
+        aspect: aspect_flags(texture.format()),
+        image_type,
+        width_px: desc.width_px,
+        height_px,
+        depth_px,
+        levels: desc.levels,
+        layers: texture.layout.layer_count,
+        samples: vk::SampleCountFlags::TYPE_1,
+        cube_compatible: matches!(desc.kind, TextureKind::Cube | TextureKind::CubeArray),
+    })
+}
+
+impl ImageTable {
+    pub fn new(device: &Arc<Device>) -> ImageTable {
+        ImageTable {
+            images: HashMap::new(),
+            retired: RetireList::default(),
+            retired_views: Vec::new(),
+            device: device.clone(),
+        }
+    }
+
+    /// The texture's image, made (unfilled) on first use.
+    pub fn ensure(&mut self, texture: &Texture) -> VkResult<&mut TrackedImage> {
+        if !self.images.contains_key(&texture.id) {
+            let mapping = format_mapping(&self.device, texture.format())?;
+            let desc = image_desc(texture, mapping)?;
+            let image = HostImage::new(&self.device, desc, "texture")?;
+            tracing::debug!(target: "gpu_vk::executor", texture = %texture.id,
+                format = texture.format().name(), "host image made");
+            self.images.insert(
+                texture.id,
+                TrackedImage {
+                    views: HashMap::new(),
+                    image,
+                    texture: texture.clone(),
+                    mapping,
+                    synced_at: None,
+                    needs_layout: true,
+                    last_use: 0,
+                },
+            );
+        }
+        Ok(self.images.get_mut(&texture.id).expect("inserted above"))
+    }
+
+    pub fn get(&self, texture: TextureId) -> VkResult<&TrackedImage> {
+        self.images
+            .get(&texture)
+            .ok_or(VkError::UnknownObject(texture.into()))
+    }
+
+    pub fn get_mut(&mut self, texture: TextureId) -> VkResult<&mut TrackedImage> {
+        self.images
+            .get_mut(&texture)
+            .ok_or(VkError::UnknownObject(texture.into()))
+    }
+
+    /// The view's attachment view (made on first use) over its texture's image.
+    pub fn attachment(&mut self, view: &TextureView) -> VkResult<&AttachmentView> {
+        let device = self.device.clone();
+        let tracked = self
+            .images
+            .get_mut(&view.texture)
+            .ok_or(VkError::UnknownObject(view.texture.into()))?;
+        if !tracked.views.contains_key(&view.id) {
+            let made = make_attachment(&device, tracked, view)?;
+            tracked.views.insert(view.id, made);
+        }
+        Ok(&tracked.views[&view.id])
+    }
+
+    /// Ends a texture: its image is released after its last use.
+    pub fn finalize_texture(&mut self, texture: TextureId) {
+        if let Some(tracked) = self.images.remove(&texture) {
+            self.retired.park(tracked.last_use, tracked);
+        }
+    }
+
+    /// Ends a view: its attachment view, if any, is released after the image's last use.
+    pub fn finalize_view(&mut self, view: &TextureView) {
+        if let Some(tracked) = self.images.get_mut(&view.texture) {
+            if let Some(attachment) = tracked.views.remove(&view.id) {
+                self.retired_views.push((tracked.last_use, attachment));
+            }
+        }
+    }
+
+    pub fn retire(&mut self, completed: u64) {
+        self.retired.release(completed);
+        self.retired_views.retain(|(last_use, _)| *last_use > completed);
+    }
+}
+
+fn make_attachment(
+    device: &Arc<Device>,
+    tracked: &TrackedImage,
+    view: &TextureView,
+) -> VkResult<AttachmentView> {
+    let texture = &tracked.texture;
+    if texture.desc.kind == TextureKind::D3 {
+        return Err(VkError::Unsupported(format!(
+            "{}: rendering to a 3D texture",
+            view.id
+        )));
+    }
+    let mapping = format_mapping(device, view.format)?;
+    if mapping.conversion != tracked.mapping.conversion {
+        return Err(VkError::Unsupported(format!(
+            "{}: a view format converted differently from its texture's",
+            view.id
+        )));
+    }
+    let level = view.levels.start;
+    let layers = view.layers.end - view.layers.start;
+    let aspect = tracked.image.desc.aspect;
+    let view_type = if layers > 1 {
+        vk::ImageViewType::TYPE_2D_ARRAY
+    } else if texture.desc.kind.is_one_dimensional() {
+        vk::ImageViewType::TYPE_1D
+    } else {
+        vk::ImageViewType::TYPE_2D
+    };
+    let info = vk::ImageViewCreateInfo::default()
+        .image(tracked.image.raw)
+        .view_type(view_type)
+        .format(mapping.vk)
+        .subresource_range(vk::ImageSubresourceRange {
+            aspect_mask: aspect,
+            base_mip_level: level,
+            level_count: 1,
+            base_array_layer: view.layers.start,
+            layer_count: layers,
+        });
+    // SAFETY: the image is live and the range lies inside it (views are checked against
+    // their texture when made); the format has the image's element size.
+    let raw = unsafe { device.raw.create_image_view(&info, None) }
+        .map_err(map_vk("creating an attachment view"))?;
+    let shrink = |px: u32| (px >> level).max(1);
+    Ok(AttachmentView {
+        raw,
+        format: mapping.vk,
+        aspect,
+        extent_px: [
+            shrink(tracked.image.desc.width_px),
+            shrink(tracked.image.desc.height_px),
+        ],
+        layers,
+        device: device.clone(),
+    })
+}
