@@ -19,6 +19,7 @@ pub mod swizzle_kernel;
 pub mod swizzle_params;
 pub mod timeline;
 pub mod validation;
+pub mod writeback;
 
 pub use ash;
 pub use capabilities::Capabilities;
