@@ -65,3 +65,135 @@ fn info_prints_device_capabilities_and_every_switch() {
         "{keep}"
     );
 }
+
+/// Runs `hookshot` with `args`; returns (success, stdout, stderr).
+fn run(args: &[&str]) -> (bool, String, String) {
+    let output = hookshot().args(args).output().unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn assert_one_line_error(args: &[&str], expect: &str) {
+    let (ok, _, stderr) = run(args);
+    assert!(!ok, "{args:?} must fail");
+    assert_eq!(stderr.trim().lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.contains(expect), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+}
+
+#[test]
+fn layout_prints_the_worked_values_as_json() {
+    let (ok, stdout, stderr) = run(&[
+        "layout", "--format", "rgba8", "--size", "256x256", "--levels", "9", "--json",
+    ]);
+    assert!(ok, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["size"], 351_232);
+    let offsets: Vec<u64> = json["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|level| level["offset"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        offsets,
+        [0, 0x40000, 0x50000, 0x54000, 0x55000, 0x55400, 0x55600, 0x55800, 0x55A00]
+    );
+}
+
+#[test]
+fn layout_and_texture_refuse_bad_parameters_in_one_line() {
+    assert_one_line_error(
+        &["layout", "--format", "nope", "--size", "4x4"],
+        "unknown format",
+    );
+    assert_one_line_error(
+        &[
+            "layout", "--format", "rgba8", "--size", "4x4", "--levels", "9",
+        ],
+        "at most 3",
+    );
+    assert_one_line_error(&["layout", "--format", "rgba8", "--size", "0x4"], "width");
+    let dir = std::env::temp_dir().join(format!("hookshot-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let short = dir.join("short.bin");
+    std::fs::write(&short, [0u8; 100]).unwrap();
+    let out = dir.join("out.bin");
+    assert_one_line_error(
+        &[
+            "texture",
+            "swizzle",
+            "--format",
+            "rgba8",
+            "--size",
+            "64x64",
+            short.to_str().unwrap(),
+            out.to_str().unwrap(),
+        ],
+        "16384",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn texture_swizzle_then_deswizzle_gives_the_input_back() {
+    let dir = std::env::temp_dir().join(format!("hookshot-roundtrip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let linear: Vec<u8> = (0..260u32 * 260 * 2)
+        .map(|i| (i * 7 + i / 3) as u8)
+        .collect();
+    let (input, storage, back) = (
+        dir.join("in.bin"),
+        dir.join("storage.bin"),
+        dir.join("back.bin"),
+    );
+    std::fs::write(&input, &linear).unwrap();
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_owned();
+    let (ok, _, stderr) = run(&[
+        "texture",
+        "swizzle",
+        "--format",
+        "rg8",
+        "--size",
+        "260x260",
+        &path(&input),
+        &path(&storage),
+    ]);
+    assert!(ok, "{stderr}");
+    let (ok, _, stderr) = run(&[
+        "texture",
+        "deswizzle",
+        "--format",
+        "rg8",
+        "--size",
+        "260x260",
+        &path(&storage),
+        &path(&back),
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(std::fs::read(&back).unwrap() == linear);
+    assert_ne!(std::fs::read(&storage).unwrap()[..linear.len()], linear[..]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_shader_that_does_not_compile_gives_file_line_column() {
+    let dir = std::env::temp_dir().join(format!("hookshot-shader-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.vert");
+    std::fs::write(
+        &file,
+        "#version 450\nvoid main() { gl_Position = vec4(oops); }\n",
+    )
+    .unwrap();
+    let name = file.to_str().unwrap();
+    let (ok, _, stderr) = run(&["shader", "translate", name, "--stage", "vert"]);
+    assert!(!ok);
+    assert!(stderr.contains(&format!("{name}:2:34:")), "{stderr}");
+    assert!(stderr.contains("oops"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
