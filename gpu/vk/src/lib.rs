@@ -2,6 +2,7 @@
 //! their own files) the executor of NVN work.
 
 pub mod adapter;
+pub mod allocated_buffer;
 pub mod budget;
 pub mod capabilities;
 pub mod conv;

@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use ash::vk;
-use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme};
 use gpu_allocator::MemoryLocation;
 
+use crate::allocated_buffer::AllocatedBuffer;
 use crate::device::Device;
-use crate::error::{map_allocation, map_vk, VkError, VkResult};
+use crate::error::{map_vk, VkError, VkResult};
 
 /// Every way NVN may bind a pool range.
 pub const POOL_BUFFER_USAGE: vk::BufferUsageFlags = vk::BufferUsageFlags::from_raw(
@@ -25,8 +25,8 @@ pub const POOL_BUFFER_USAGE: vk::BufferUsageFlags = vk::BufferUsageFlags::from_r
 enum Backing {
     /// The pool's storage itself, imported.
     Imported(vk::DeviceMemory),
-    /// A host-visible copy of the storage.
-    Mirror(Allocation),
+    /// A host-visible copy of the storage (the buffer is `raw`).
+    Mirror(AllocatedBuffer),
 }
 
 pub struct PoolBuffer {
@@ -123,45 +123,17 @@ impl PoolBuffer {
 
     /// A host-visible buffer mirroring a pool of `size_b` bytes.
     pub fn mirror(device: &Arc<Device>, size_b: u64) -> VkResult<PoolBuffer> {
-        let buffer_info = vk::BufferCreateInfo::default()
-            .size(size_b)
-            .usage(POOL_BUFFER_USAGE)
-            .sharing_mode(vk::SharingMode::EXCLUSIVE);
-        // SAFETY: valid create info.
-        let raw = unsafe { device.raw.create_buffer(&buffer_info, None) }
-            .map_err(map_vk("creating a pool mirror"))?;
-        // SAFETY: `raw` was just created on this device.
-        let requirements = unsafe { device.raw.get_buffer_memory_requirements(raw) };
-        let allocation = device.allocator.lock().allocate(&AllocationCreateDesc {
-            name: "pool mirror",
-            requirements,
-            location: MemoryLocation::CpuToGpu,
-            linear: true,
-            allocation_scheme: AllocationScheme::DedicatedBuffer(raw),
-        });
-        let allocation = match allocation {
-            Ok(allocation) => allocation,
-            Err(error) => {
-                // SAFETY: the buffer is unused.
-                unsafe { device.raw.destroy_buffer(raw, None) };
-                return Err(map_allocation("a pool mirror")(error));
-            }
-        };
-        // SAFETY: the allocation fits the buffer's requirements and is not bound elsewhere.
-        if let Err(result) = unsafe {
-            device
-                .raw
-                .bind_buffer_memory(raw, allocation.memory(), allocation.offset())
-        } {
-            // SAFETY: the buffer is unused.
-            unsafe { device.raw.destroy_buffer(raw, None) };
-            let _ = device.allocator.lock().free(allocation);
-            return Err(map_vk("binding a pool mirror")(result));
-        }
-        Ok(PoolBuffer {
-            raw,
+        let buffer = AllocatedBuffer::new(
+            device,
             size_b,
-            backing: Some(Backing::Mirror(allocation)),
+            POOL_BUFFER_USAGE,
+            MemoryLocation::CpuToGpu,
+            "a pool mirror",
+        )?;
+        Ok(PoolBuffer {
+            raw: buffer.raw,
+            size_b,
+            backing: Some(Backing::Mirror(buffer)),
             device: device.clone(),
         })
     }
@@ -173,7 +145,7 @@ impl PoolBuffer {
     /// The mirror's mapped bytes (`None` for an imported pool, whose bytes are the pool's).
     pub fn mirror_bytes_mut(&mut self) -> Option<&mut [u8]> {
         match &mut self.backing {
-            Some(Backing::Mirror(allocation)) => allocation.mapped_slice_mut(),
+            Some(Backing::Mirror(buffer)) => buffer.mapped_mut(),
             _ => None,
         }
     }
@@ -181,15 +153,13 @@ impl PoolBuffer {
 
 impl Drop for PoolBuffer {
     fn drop(&mut self) {
-        // SAFETY: owners drop a pool buffer only after the fence of its last use.
-        unsafe { self.device.raw.destroy_buffer(self.raw, None) };
-        match self.backing.take() {
-            // SAFETY: the buffer bound to this memory is destroyed above.
-            Some(Backing::Imported(memory)) => unsafe { self.device.raw.free_memory(memory, None) },
-            Some(Backing::Mirror(allocation)) => {
-                let _ = self.device.allocator.lock().free(allocation);
+        // SAFETY: owners drop a pool buffer only after the fence of its last use; the
+        // imported memory is freed after the buffer bound to it. A mirror frees itself.
+        if let Some(Backing::Imported(memory)) = self.backing.take() {
+            unsafe {
+                self.device.raw.destroy_buffer(self.raw, None);
+                self.device.raw.free_memory(memory, None);
             }
-            None => {}
         }
     }
 }

@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use ash::vk;
-use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme};
 use gpu_allocator::MemoryLocation;
 
+use crate::allocated_buffer::AllocatedBuffer;
 use crate::device::Device;
-use crate::error::{map_allocation, map_vk, VkResult};
+use crate::error::VkResult;
 
 const CHUNK_B: u64 = 16 << 20;
 /// Offsets are aligned for every use: texel copies of 16-byte blocks and storage buffers.
@@ -19,82 +19,33 @@ pub struct Chunk {
     pub raw: vk::Buffer,
     pub size_b: u64,
     used_b: u64,
-    allocation: Option<Allocation>,
-    device: Arc<Device>,
+    buffer: AllocatedBuffer,
 }
 
 impl Chunk {
     fn new(device: &Arc<Device>, size_b: u64, location: MemoryLocation) -> VkResult<Chunk> {
-        let info = vk::BufferCreateInfo::default()
-            .size(size_b)
-            .usage(
-                vk::BufferUsageFlags::TRANSFER_SRC
-                    | vk::BufferUsageFlags::TRANSFER_DST
-                    | vk::BufferUsageFlags::STORAGE_BUFFER,
-            )
-            .sharing_mode(vk::SharingMode::EXCLUSIVE);
-        // SAFETY: valid create info.
-        let raw = unsafe { device.raw.create_buffer(&info, None) }
-            .map_err(map_vk("creating a staging chunk"))?;
-        // SAFETY: `raw` was just created on this device.
-        let requirements = unsafe { device.raw.get_buffer_memory_requirements(raw) };
-        let allocation = device.allocator.lock().allocate(&AllocationCreateDesc {
-            name: "staging",
-            requirements,
-            location,
-            linear: true,
-            allocation_scheme: AllocationScheme::DedicatedBuffer(raw),
-        });
-        let allocation = match allocation {
-            Ok(allocation) => allocation,
-            Err(error) => {
-                // SAFETY: the buffer is unused.
-                unsafe { device.raw.destroy_buffer(raw, None) };
-                return Err(map_allocation("a staging chunk")(error));
-            }
-        };
-        // SAFETY: the allocation fits the buffer and is unbound.
-        if let Err(result) = unsafe {
-            device
-                .raw
-                .bind_buffer_memory(raw, allocation.memory(), allocation.offset())
-        } {
-            // SAFETY: the buffer is unused.
-            unsafe { device.raw.destroy_buffer(raw, None) };
-            let _ = device.allocator.lock().free(allocation);
-            return Err(map_vk("binding a staging chunk")(result));
-        }
+        let usage = vk::BufferUsageFlags::TRANSFER_SRC
+            | vk::BufferUsageFlags::TRANSFER_DST
+            | vk::BufferUsageFlags::STORAGE_BUFFER;
+        let buffer = AllocatedBuffer::new(device, size_b, usage, location, "a staging chunk")?;
         Ok(Chunk {
-            raw,
+            raw: buffer.raw,
             size_b,
             used_b: 0,
-            allocation: Some(allocation),
-            device: device.clone(),
+            buffer,
         })
     }
 
     fn bytes(&self) -> &[u8] {
-        self.allocation
-            .as_ref()
-            .and_then(|a| a.mapped_slice())
+        self.buffer
+            .mapped()
             .expect("a host-visible arena's memory is mapped")
     }
 
     fn bytes_mut(&mut self) -> &mut [u8] {
-        self.allocation
-            .as_mut()
-            .and_then(|a| a.mapped_slice_mut())
+        self.buffer
+            .mapped_mut()
             .expect("a host-visible arena's memory is mapped")
-    }
-}
-
-impl Drop for Chunk {
-    fn drop(&mut self) {
-        // SAFETY: chunks are dropped only after the submissions using them completed.
-        unsafe { self.device.raw.destroy_buffer(self.raw, None) };
-        if let Some(allocation) = self.allocation.take() {
-            let _ = self.device.allocator.lock().free(allocation);
-        }
     }
 }
 
