@@ -11,6 +11,7 @@ pub mod error;
 pub mod executor;
 pub mod gpu_timer;
 pub mod host_image;
+pub mod image_cache;
 pub mod immediate;
 pub mod instance;
 pub mod pool_buffer;
