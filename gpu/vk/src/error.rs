@@ -41,6 +41,13 @@ pub enum VkError {
     /// An object a submission names is not (or no longer) known.
     #[error("{0} is not known to the executor")]
     UnknownObject(gpu::ObjectRef),
+    #[error("{program}: its {stage:?} stage uses {kind} slot {slot}, where nothing is bound")]
+    UnboundSlot {
+        program: gpu::ProgramId,
+        stage: gpu::objects::Stage,
+        kind: &'static str,
+        slot: u32,
+    },
     #[error("moving texture storage: {0}")]
     Swizzle(#[from] memory::SwizzleError),
     #[error("pool access: {0}")]

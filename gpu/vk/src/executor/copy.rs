@@ -2,6 +2,7 @@
 //! into the Vulkan command and its region, checked before anything is recorded.
 
 use ash::vk;
+use gpu::command::validate::buffer_image_span_b;
 use gpu::command::{BufferImage, CopyOp, TextureRegion};
 use gpu::objects::{ObjectTables, Texture};
 use gpu::{BufferId, PoolId};
@@ -14,19 +15,19 @@ use crate::error::{VkError, VkResult};
 use super::pools::PoolTable;
 use super::textures::ImageTable;
 
-/// Texels in a buffer as Vulkan counts them, and the bytes they span.
+/// Texels in a buffer as Vulkan counts them (`bufferRowLength`, `bufferImageHeight`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BufferTexels {
     pub row_length_px: u32,
     pub image_height_px: u32,
-    pub span_b: u64,
 }
 
-/// How `width_px` x `height_px` x `depth` texels of `format` lie in a buffer whose rows are
-/// `row_pitch_b` apart (0: tight) and images `rows_per_image` element rows apart (0: tight).
+/// How rows of `width_px` x `height_px` texels of `format` lie in a buffer whose rows are
+/// `row_pitch_b` apart (0: tight) and images `rows_per_image` element rows apart (0: tight),
+/// in Vulkan's texel counts. A pitch that splits an element has no Vulkan form.
 pub fn buffer_texels(
     format: Format,
-    [width_px, height_px, depth]: [u32; 3],
+    [width_px, height_px]: [u32; 2],
     row_pitch_b: u32,
     rows_per_image: u32,
 ) -> Result<BufferTexels, String> {
@@ -48,13 +49,9 @@ pub fn buffer_texels(
         rows if rows >= height_el => rows,
         rows => return Err(format!("{rows} rows per image for {height_el} rows")),
     };
-    let span_b = u64::from(depth.saturating_sub(1)) * u64::from(rows) * pitch_b
-        + u64::from(height_el.saturating_sub(1)) * pitch_b
-        + row_b;
     Ok(BufferTexels {
         row_length_px: (pitch_b / bytes_per_element) as u32 * format.block_width_px(),
         image_height_px: rows * format.block_height_px(),
-        span_b,
     })
 }
 
@@ -190,11 +187,13 @@ impl Side<'_> {
         }
         let texels = buffer_texels(
             format,
-            [region.width_px, region.height_px, region.depth],
+            [region.width_px, region.height_px],
             buffer.row_pitch_b,
             buffer.rows_per_image,
         )
         .map_err(VkError::Unsupported)?;
+        let span_b = buffer_image_span_b(buffer, region, texture)
+            .map_err(|error| VkError::Unsupported(error.to_string()))?;
         let (subresource, offset, extent) = image_region(texture, region, aspect);
         let copy = vk::BufferImageCopy::default()
             .buffer_offset(offset_b)
@@ -203,7 +202,7 @@ impl Side<'_> {
             .image_subresource(subresource)
             .image_offset(offset)
             .image_extent(extent);
-        Ok((pool, raw_buffer, image, copy, texels.span_b))
+        Ok((pool, raw_buffer, image, copy, span_b))
     }
 }
 
@@ -231,7 +230,8 @@ pub fn prepare_copy(
             let (_, source, src_offset_b) = side.buffer(source, source_offset_b)?;
             let (pool, destination, dst_offset_b) =
                 side.buffer(destination, destination_offset_b)?;
-            let overlap = src_offset_b < dst_offset_b + size_b && dst_offset_b < src_offset_b + size_b;
+            let overlap =
+                src_offset_b < dst_offset_b + size_b && dst_offset_b < src_offset_b + size_b;
             if source == destination && overlap {
                 return Err(VkError::Unsupported(
                     "a buffer copy whose source and destination overlap".into(),
@@ -269,8 +269,7 @@ pub fn prepare_copy(
             source,
             destination,
         } => {
-            let (pool, buffer, image, region, span_b) =
-                side.buffer_image(&destination, &source)?;
+            let (pool, buffer, image, region, span_b) = side.buffer_image(&destination, &source)?;
             Ok((
                 PreparedCopy::ImageToBuffer {
                     source: image,
@@ -292,7 +291,9 @@ pub fn prepare_copy(
                 image_region(source_texture, &source, source_aspect);
             let (dst_subresource, dst_offset, dst_extent) =
                 image_region(destination_texture, &destination, destination_aspect);
-            if src_extent == dst_extent && src_subresource.layer_count == dst_subresource.layer_count {
+            if src_extent == dst_extent
+                && src_subresource.layer_count == dst_subresource.layer_count
+            {
                 let region = vk::ImageCopy {
                     src_subresource,
                     src_offset,
@@ -379,7 +380,15 @@ pub fn record_copy(device: &Device, cmd: vk::CommandBuffer, copy: &PreparedCopy)
                 destination,
                 region,
                 filter,
-            } => raw.cmd_blit_image(cmd, source, general, destination, general, &[region], filter),
+            } => raw.cmd_blit_image(
+                cmd,
+                source,
+                general,
+                destination,
+                general,
+                &[region],
+                filter,
+            ),
         }
     }
 }
@@ -393,33 +402,30 @@ mod tests {
     }
 
     #[test]
-    fn tight_rows_span_exactly_the_texels() {
-        let texels = buffer_texels(format("rgba8"), [5, 3, 1], 0, 0).unwrap();
+    fn tight_rows_count_the_region_itself() {
+        let texels = buffer_texels(format("rgba8"), [5, 3], 0, 0).unwrap();
         assert_eq!(texels.row_length_px, 5);
         assert_eq!(texels.image_height_px, 3);
-        assert_eq!(texels.span_b, 5 * 4 * 3);
     }
 
     #[test]
-    fn pitched_rows_and_images_count_in_texels_and_end_at_the_last_byte() {
-        let texels = buffer_texels(format("rg8"), [3, 2, 2], 16, 4).unwrap();
+    fn pitched_rows_and_images_count_in_texels() {
+        let texels = buffer_texels(format("rg8"), [3, 2], 16, 4).unwrap();
         assert_eq!(texels.row_length_px, 8);
         assert_eq!(texels.image_height_px, 4);
-        assert_eq!(texels.span_b, 4 * 16 + 16 + 6);
     }
 
     #[test]
-    fn compressed_rows_count_blocks() {
-        let texels = buffer_texels(format("bc1"), [10, 6, 1], 0, 0).unwrap();
-        assert_eq!(texels.row_length_px, 12);
+    fn compressed_rows_count_whole_blocks() {
+        let texels = buffer_texels(format("bc1"), [10, 6], 32, 0).unwrap();
+        assert_eq!(texels.row_length_px, 16);
         assert_eq!(texels.image_height_px, 8);
-        assert_eq!(texels.span_b, 3 * 8 * 2);
     }
 
     #[test]
     fn pitches_that_split_elements_or_rows_are_refused() {
-        assert!(buffer_texels(format("rgba8"), [4, 1, 1], 18, 0).is_err());
-        assert!(buffer_texels(format("rgba8"), [4, 1, 1], 8, 0).is_err());
-        assert!(buffer_texels(format("rgba8"), [4, 4, 2], 0, 2).is_err());
+        assert!(buffer_texels(format("rgba8"), [4, 1], 18, 0).is_err());
+        assert!(buffer_texels(format("rgba8"), [4, 1], 8, 0).is_err());
+        assert!(buffer_texels(format("rgba8"), [4, 4], 0, 2).is_err());
     }
 }

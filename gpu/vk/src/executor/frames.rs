@@ -10,10 +10,15 @@ use crate::device::Device;
 use crate::error::{map_vk, VkResult};
 use crate::staging::StagingArena;
 
+use super::descriptors::DescriptorPools;
+use super::index_arena::IndexArena;
+
 /// What one submission records into.
 pub struct Frame {
     pub cmd: vk::CommandBuffer,
     pub staging: StagingArena,
+    pub descriptors: DescriptorPools,
+    pub indices: IndexArena,
 }
 
 pub struct FrameRing {
@@ -56,6 +61,8 @@ impl FrameRing {
                 Frame {
                     cmd,
                     staging: StagingArena::new(&self.device),
+                    descriptors: DescriptorPools::new(&self.device),
+                    indices: IndexArena::new(&self.device),
                 }
             }
         };
@@ -76,6 +83,10 @@ impl FrameRing {
         // executable, and the next `begin` resets it.
         let _ = unsafe { self.device.raw.end_command_buffer(frame.cmd) };
         frame.staging.reset();
+        frame.indices.reset();
+        if let Err(error) = frame.descriptors.reset() {
+            tracing::error!(target: "gpu_vk::executor", %error, "an abandoned frame's descriptors");
+        }
         self.free.push(frame);
     }
 
@@ -93,6 +104,10 @@ impl FrameRing {
         {
             let (_, mut frame) = self.in_flight.pop_front().expect("checked above");
             frame.staging.reset();
+            frame.indices.reset();
+            if let Err(error) = frame.descriptors.reset() {
+                tracing::error!(target: "gpu_vk::executor", %error, "a completed frame's descriptors");
+            }
             self.free.push(frame);
         }
     }

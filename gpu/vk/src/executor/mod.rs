@@ -1,19 +1,44 @@
 //! The executor: `VkBackend` runs NVN command lists on Vulkan. Each submission is one
-//! command buffer on the queue's timeline; pools are buffers (imported or mirrored),
-//! textures host images filled from storage when the CPU (or a GPU buffer write) changed
-//! it; passes are formed by `plan`; sync objects are timeline values.
+//! command buffer on the queue's timeline semaphore (its value is the submission's
+//! fence; NVN sync values map onto it).
 //!
-//! Between its units of work (passes, copies, uploads) the executor records a global
-//! memory barrier, and one at each command buffer's start (for earlier submissions) and
-//! end (for host reads after the fence): correct first, fewer barriers later.
+//! - Pools (`pools`): one `PoolBuffer` per GPU-accessible pool, the storage imported where
+//!   the driver can, else a mirror that takes the CPU's writes (pool write stamps) before
+//!   each submit and gives the GPU's writes back to storage once their fence passed.
+//! - Textures (`textures`, `upload`): a host image per texture (a plain map; the image
+//!   cache is its own issue), filled before the list runs when storage is newer than the
+//!   image (CPU deswizzle into staging, or a zero clear for never-written storage).
+//! - Passes (`plan`, `passes`): formed by pure rules; dynamic rendering; folded clears.
+//! - Work (`prepare`, `submit`): everything is resolved and checked before the command
+//!   buffer begins, so refused work (a typed `Unsupported`) runs none of the list.
+//! - Between its units of work (passes, copies, dispatches, uploads) the executor records
+//!   a global memory barrier, and one at each command buffer's start (for earlier
+//!   submissions) and end (for host reads after the fence): correct first, fewer later.
+//! - Descriptors (`slots`, `descriptors`): sets from per-frame pools, one set per host
+//!   set of the program's layout (`shader_translate::host_binding`).
 
 mod barrier;
+mod bindings;
+mod compute;
 mod copy;
+mod descriptors;
+mod dispatch;
+mod draw;
 mod frames;
 mod gate;
+mod graphics;
+mod graphics_conv;
+mod graphics_state;
+mod index_arena;
+mod layout;
+mod masked_clear;
 mod passes;
 mod plan;
 mod pools;
+mod prepare;
+mod samplers;
+mod slots;
+mod stats;
 mod submit;
 mod sync_values;
 mod textures;
@@ -34,10 +59,17 @@ use crate::timeline::{Timeline, WaitOutcome};
 pub use barrier::nvn_barrier_scope;
 pub use copy::{buffer_texels, BufferTexels};
 pub use plan::{form_passes, Load, PassPlan, Plan, Step, Store};
+pub use stats::ExecutorStats;
 
+use bindings::Bindings;
+use compute::ComputePipelines;
 use frames::FrameRing;
 use gate::Gate;
+use graphics::GraphicsPipelines;
+use graphics_state::GraphicsState;
+use masked_clear::MaskedClears;
 use pools::PoolTable;
+use samplers::SamplerCache;
 use sync_values::{SyncTarget, SyncValues};
 use textures::ImageTable;
 
@@ -67,9 +99,16 @@ pub struct VkBackend {
     pools: PoolTable,
     images: ImageTable,
     syncs: SyncValues,
-    /// Render targets bound at the end of the last list (NVN state carries over).
+    compute: ComputePipelines,
+    graphics: GraphicsPipelines,
+    samplers: SamplerCache,
+    masked_clears: MaskedClears,
+    /// Render targets and bindings at the end of the last list (NVN state carries over).
     targets: RenderTargets,
+    bindings: Bindings,
+    state: GraphicsState,
     gate: Gate,
+    stats: ExecutorStats,
     device: Arc<Device>,
 }
 
@@ -82,8 +121,15 @@ impl VkBackend {
             pools: PoolTable::new(device, options.import_pools),
             images: ImageTable::new(device),
             syncs: SyncValues::default(),
+            compute: ComputePipelines::new(device),
+            graphics: GraphicsPipelines::new(device),
+            samplers: SamplerCache::new(device),
+            masked_clears: MaskedClears::new(device),
             targets: RenderTargets::default(),
+            bindings: Bindings::default(),
+            state: GraphicsState::default(),
             gate: Gate::default(),
+            stats: ExecutorStats::default(),
             device: device.clone(),
         })
     }
@@ -95,6 +141,16 @@ impl VkBackend {
     /// The timeline value of the last submission.
     pub fn submitted_value(&self) -> u64 {
         self.submitted
+    }
+
+    /// What the executor did since it was made.
+    pub fn stats(&self) -> ExecutorStats {
+        ExecutorStats {
+            pipelines_created: self.compute.made()
+                + self.graphics.made()
+                + self.masked_clears.made(),
+            ..self.stats
+        }
     }
 
     /// Makes later submissions wait on the GPU until `release_submissions`: lets a test
@@ -116,6 +172,9 @@ impl VkBackend {
         self.pools.retire(completed)?;
         self.images.retire(completed);
         self.syncs.retire(completed);
+        self.compute.retire(completed);
+        self.graphics.retire(completed);
+        self.samplers.retire(completed);
         Ok(completed)
     }
 
@@ -181,6 +240,11 @@ impl Backend for VkBackend {
                 }
             }
             ObjectRef::Sync(id) => self.syncs.forget(id),
+            ObjectRef::Sampler(id) => self.samplers.finalize(id),
+            ObjectRef::Program(id) => {
+                self.compute.finalize(id);
+                self.graphics.finalize(id);
+            }
             _ => {}
         }
     }

@@ -8,7 +8,11 @@ use gpu::state::MAX_COLOR_TARGETS;
 use crate::device::Device;
 use crate::error::{VkError, VkResult};
 
+use gpu::objects::ObjectTables;
+
+use super::graphics_state::TargetFormats;
 use super::plan::{Load, PassPlan, Store};
+use super::textures::ImageTable;
 
 /// The views a pass renders to, resolved.
 #[derive(Clone, Copy, Debug, Default)]
@@ -17,6 +21,78 @@ pub struct PassTargets {
     pub depth_stencil: Option<(vk::ImageView, vk::ImageAspectFlags)>,
     pub extent_px: [u32; 2],
     pub layers: u32,
+    /// What pipelines drawing in the pass are made for.
+    pub formats: TargetFormats,
+}
+
+/// Narrows the pass's area and layers to an attachment's.
+fn fit(targets: &mut PassTargets, extent_px: [u32; 2], layers: u32) {
+    targets.extent_px[0] = targets.extent_px[0].min(extent_px[0]);
+    targets.extent_px[1] = targets.extent_px[1].min(extent_px[1]);
+    targets.layers = targets.layers.min(layers);
+}
+
+/// The attachment views, formats and common area of a pass's targets. The render area is
+/// the intersection of the targets' extents (NVN allows targets of different sizes).
+pub fn resolve_targets(
+    images: &mut ImageTable,
+    pass: &PassPlan,
+    tables: &ObjectTables,
+) -> VkResult<PassTargets> {
+    let mut resolved = PassTargets {
+        extent_px: [u32::MAX; 2],
+        layers: u32::MAX,
+        ..PassTargets::default()
+    };
+    for (slot, view) in pass.targets.colors.iter().enumerate() {
+        let Some(view) = view.and_then(|view| tables.views.get(view)) else {
+            continue;
+        };
+        let attachment = images.attachment(view)?;
+        if !attachment.aspect.contains(vk::ImageAspectFlags::COLOR) {
+            return Err(VkError::Unsupported(format!(
+                "{}: a depth/stencil view bound as a colour target",
+                view.id
+            )));
+        }
+        let (raw, format, extent_px, layers) = (
+            attachment.raw,
+            attachment.format,
+            attachment.extent_px,
+            attachment.layers,
+        );
+        fit(&mut resolved, extent_px, layers);
+        resolved.colors[slot] = Some(raw);
+        resolved.formats.colors[slot] = format.as_raw();
+    }
+    if let Some(view) = pass.targets.depth_stencil.and_then(|v| tables.views.get(v)) {
+        let attachment = images.attachment(view)?;
+        let aspect = attachment.aspect;
+        if aspect.contains(vk::ImageAspectFlags::COLOR) {
+            return Err(VkError::Unsupported(format!(
+                "{}: a colour view bound as the depth/stencil target",
+                view.id
+            )));
+        }
+        let (raw, format, extent_px, layers) = (
+            attachment.raw,
+            attachment.format,
+            attachment.extent_px,
+            attachment.layers,
+        );
+        fit(&mut resolved, extent_px, layers);
+        resolved.depth_stencil = Some((raw, aspect));
+        if aspect.contains(vk::ImageAspectFlags::DEPTH) {
+            resolved.formats.depth = format.as_raw();
+        }
+        if aspect.contains(vk::ImageAspectFlags::STENCIL) {
+            resolved.formats.stencil = format.as_raw();
+        }
+    }
+    if resolved.layers == u32::MAX {
+        return Err(VkError::Unsupported("a pass with no render targets".into()));
+    }
+    Ok(resolved)
 }
 
 pub fn clear_color(value: ClearValue) -> vk::ClearColorValue {
@@ -104,7 +180,11 @@ pub fn begin_pass(device: &Device, cmd: vk::CommandBuffer, pass: &PassPlan, targ
     let mut stencil = None;
     if let Some((view, aspect)) = targets.depth_stencil {
         if aspect.contains(vk::ImageAspectFlags::DEPTH) {
-            depth = Some(attachment(view, load_op(&pass.depth_load), pass.depth_store));
+            depth = Some(attachment(
+                view,
+                load_op(&pass.depth_load),
+                pass.depth_store,
+            ));
         }
         if aspect.contains(vk::ImageAspectFlags::STENCIL) {
             stencil = Some(attachment(

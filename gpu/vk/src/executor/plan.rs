@@ -4,7 +4,8 @@
 //! Rules: a pass opens at the first clear or draw after its targets are bound and ends
 //! at a target change, copy, dispatch, barrier, sync signal or wait (or the list's end).
 //! A full clear of an attachment nothing in the pass has touched yet becomes its load
-//! op; later clears are recorded as `vkCmdClearAttachments`. A discard makes the store op
+//! op; later clears, and clears with a partial component mask, are recorded inside the
+//! pass (`vkCmdClearAttachments`, or a masked draw). A discard makes the store op
 //! DONT_CARE (or, outside a pass, the next pass's load op) unless the attachment is
 //! written again first.
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use ash::vk;
-use gpu::objects::{Texture, TextureView};
+use gpu::objects::{Swizzle, Texture, TextureView};
 use gpu::{TextureId, ViewId};
 use memory::{TextureKind, WriteStamp};
 
@@ -16,8 +16,9 @@ use crate::error::{map_vk, VkError, VkResult};
 use crate::host_image::{HostImage, HostImageDesc};
 use crate::retire::RetireList;
 
-/// An image view a pass renders to: one level, the view's layers.
-pub struct AttachmentView {
+/// An image view over a texture's image: a pass's attachment (one level) or a shader's
+/// sampled view (the view's levels, layers and swizzle).
+pub struct HostView {
     pub raw: vk::ImageView,
     pub format: vk::Format,
     pub aspect: vk::ImageAspectFlags,
@@ -26,7 +27,7 @@ pub struct AttachmentView {
     device: Arc<Device>,
 }
 
-impl Drop for AttachmentView {
+impl Drop for HostView {
     fn drop(&mut self) {
         // SAFETY: views are dropped with or after their image's last use (they are parked
         // together), never while a submission using them is pending.
@@ -36,7 +37,9 @@ impl Drop for AttachmentView {
 
 pub struct TrackedImage {
     /// Dropped before `image`: they view it.
-    views: HashMap<ViewId, AttachmentView>,
+    views: HashMap<ViewId, HostView>,
+    sampled: HashMap<ViewId, HostView>,
+    storage: HashMap<ViewId, HostView>,
     pub image: HostImage,
     pub texture: Texture,
     pub mapping: FormatMapping,
@@ -50,7 +53,7 @@ pub struct TrackedImage {
 pub struct ImageTable {
     images: HashMap<TextureId, TrackedImage>,
     retired: RetireList<TrackedImage>,
-    retired_views: Vec<(u64, AttachmentView)>,
+    retired_views: Vec<(u64, HostView)>,
     device: Arc<Device>,
 }
 
@@ -142,6 +145,8 @@ impl ImageTable {
                 texture.id,
                 TrackedImage {
                     views: HashMap::new(),
+                    sampled: HashMap::new(),
+                    storage: HashMap::new(),
                     image,
                     texture: texture.clone(),
                     mapping,
@@ -167,7 +172,7 @@ impl ImageTable {
     }
 
     /// The view's attachment view (made on first use) over its texture's image.
-    pub fn attachment(&mut self, view: &TextureView) -> VkResult<&AttachmentView> {
+    pub fn attachment(&mut self, view: &TextureView) -> VkResult<&HostView> {
         let device = self.device.clone();
         let tracked = self
             .images
@@ -180,6 +185,34 @@ impl ImageTable {
         Ok(&tracked.views[&view.id])
     }
 
+    /// The view's sampled view (made on first use) over its texture's image.
+    pub fn sampled(&mut self, view: &TextureView) -> VkResult<vk::ImageView> {
+        let device = self.device.clone();
+        let tracked = self
+            .images
+            .get_mut(&view.texture)
+            .ok_or(VkError::UnknownObject(view.texture.into()))?;
+        if !tracked.sampled.contains_key(&view.id) {
+            let made = make_sampled(&device, tracked, view)?;
+            tracked.sampled.insert(view.id, made);
+        }
+        Ok(tracked.sampled[&view.id].raw)
+    }
+
+    /// The view's storage (load/store) view, made on first use: its first level.
+    pub fn storage(&mut self, view: &TextureView) -> VkResult<vk::ImageView> {
+        let device = self.device.clone();
+        let tracked = self
+            .images
+            .get_mut(&view.texture)
+            .ok_or(VkError::UnknownObject(view.texture.into()))?;
+        if !tracked.storage.contains_key(&view.id) {
+            let made = make_storage(&device, tracked, view)?;
+            tracked.storage.insert(view.id, made);
+        }
+        Ok(tracked.storage[&view.id].raw)
+    }
+
     /// Ends a texture: its image is released after its last use.
     pub fn finalize_texture(&mut self, texture: TextureId) {
         if let Some(tracked) = self.images.remove(&texture) {
@@ -190,15 +223,23 @@ impl ImageTable {
     /// Ends a view: its attachment view, if any, is released after the image's last use.
     pub fn finalize_view(&mut self, view: &TextureView) {
         if let Some(tracked) = self.images.get_mut(&view.texture) {
-            if let Some(attachment) = tracked.views.remove(&view.id) {
-                self.retired_views.push((tracked.last_use, attachment));
+            for host_view in [
+                tracked.views.remove(&view.id),
+                tracked.sampled.remove(&view.id),
+                tracked.storage.remove(&view.id),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                self.retired_views.push((tracked.last_use, host_view));
             }
         }
     }
 
     pub fn retire(&mut self, completed: u64) {
         self.retired.release(completed);
-        self.retired_views.retain(|(last_use, _)| *last_use > completed);
+        self.retired_views
+            .retain(|(last_use, _)| *last_use > completed);
     }
 }
 
@@ -206,7 +247,7 @@ fn make_attachment(
     device: &Arc<Device>,
     tracked: &TrackedImage,
     view: &TextureView,
-) -> VkResult<AttachmentView> {
+) -> VkResult<HostView> {
     let texture = &tracked.texture;
     if texture.desc.kind == TextureKind::D3 {
         return Err(VkError::Unsupported(format!(
@@ -247,7 +288,7 @@ fn make_attachment(
     let raw = unsafe { device.raw.create_image_view(&info, None) }
         .map_err(map_vk("creating an attachment view"))?;
     let shrink = |px: u32| (px >> level).max(1);
-    Ok(AttachmentView {
+    Ok(HostView {
         raw,
         format: mapping.vk,
         aspect,
@@ -255,6 +296,128 @@ fn make_attachment(
             shrink(tracked.image.desc.width_px),
             shrink(tracked.image.desc.height_px),
         ],
+        layers,
+        device: device.clone(),
+    })
+}
+
+fn component(swizzle: Swizzle) -> vk::ComponentSwizzle {
+    match swizzle {
+        Swizzle::Zero => vk::ComponentSwizzle::ZERO,
+        Swizzle::One => vk::ComponentSwizzle::ONE,
+        Swizzle::R => vk::ComponentSwizzle::R,
+        Swizzle::G => vk::ComponentSwizzle::G,
+        Swizzle::B => vk::ComponentSwizzle::B,
+        Swizzle::A => vk::ComponentSwizzle::A,
+    }
+}
+
+fn make_sampled(
+    device: &Arc<Device>,
+    tracked: &TrackedImage,
+    view: &TextureView,
+) -> VkResult<HostView> {
+    make_shader_view(device, tracked, view, ShaderUse::Sampled)
+}
+
+fn make_storage(
+    device: &Arc<Device>,
+    tracked: &TrackedImage,
+    view: &TextureView,
+) -> VkResult<HostView> {
+    make_shader_view(device, tracked, view, ShaderUse::Storage)
+}
+
+/// How a shader reads a view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ShaderUse {
+    Sampled,
+    /// Load/store: one level, no swizzle.
+    Storage,
+}
+
+fn make_shader_view(
+    device: &Arc<Device>,
+    tracked: &TrackedImage,
+    view: &TextureView,
+    shader_use: ShaderUse,
+) -> VkResult<HostView> {
+    let layers = view.layers.end - view.layers.start;
+    let view_type = match view.kind {
+        TextureKind::D1 if layers == 1 => vk::ImageViewType::TYPE_1D,
+        TextureKind::D2 | TextureKind::Rectangle if layers == 1 => vk::ImageViewType::TYPE_2D,
+        TextureKind::D3 => vk::ImageViewType::TYPE_3D,
+        TextureKind::D1 | TextureKind::D1Array => vk::ImageViewType::TYPE_1D_ARRAY,
+        TextureKind::D2 | TextureKind::Rectangle | TextureKind::D2Array => {
+            vk::ImageViewType::TYPE_2D_ARRAY
+        }
+        TextureKind::Cube => vk::ImageViewType::CUBE,
+        TextureKind::CubeArray => vk::ImageViewType::CUBE_ARRAY,
+        TextureKind::D2Multisample | TextureKind::Buffer => {
+            return Err(VkError::Unsupported(format!(
+                "{}: a shader reading a {} view",
+                view.id, view.kind
+            )))
+        }
+    };
+    let mapping = format_mapping(device, view.format)?;
+    if mapping.conversion != tracked.mapping.conversion {
+        return Err(VkError::Unsupported(format!(
+            "{}: a view format converted differently from its texture's",
+            view.id
+        )));
+    }
+    let (usage, what) = match shader_use {
+        ShaderUse::Sampled => (vk::ImageUsageFlags::SAMPLED, "sampled"),
+        ShaderUse::Storage => (vk::ImageUsageFlags::STORAGE, "loaded and stored"),
+    };
+    if !tracked.image.usage.contains(usage) {
+        return Err(VkError::Unsupported(format!(
+            "{}: format {} cannot be {what} on this device",
+            view.id,
+            view.format.name()
+        )));
+    }
+    let (components, level_count) = match shader_use {
+        ShaderUse::Sampled => (
+            vk::ComponentMapping {
+                r: component(view.swizzle[0]),
+                g: component(view.swizzle[1]),
+                b: component(view.swizzle[2]),
+                a: component(view.swizzle[3]),
+            },
+            view.levels.end - view.levels.start,
+        ),
+        ShaderUse::Storage => (vk::ComponentMapping::default(), 1),
+    };
+    // A depth/stencil texture samples its depth (NVN's default); stencil-only its stencil.
+    let image_aspect = tracked.image.desc.aspect;
+    let aspect = if image_aspect.contains(vk::ImageAspectFlags::DEPTH) {
+        vk::ImageAspectFlags::DEPTH
+    } else {
+        image_aspect
+    };
+    let info = vk::ImageViewCreateInfo::default()
+        .image(tracked.image.raw)
+        .view_type(view_type)
+        .format(mapping.vk)
+        .components(components)
+        .subresource_range(vk::ImageSubresourceRange {
+            aspect_mask: aspect,
+            base_mip_level: view.levels.start,
+            level_count,
+            base_array_layer: view.layers.start,
+            layer_count: layers,
+        });
+    // SAFETY: the image is live with the usage checked above and the range lies inside
+    // it (views are checked against their texture when made).
+    let raw = unsafe { device.raw.create_image_view(&info, None) }
+        .map_err(map_vk("creating a shader view"))?;
+    Ok(HostView {
+        raw,
+        format: mapping.vk,
+        aspect,
+        extent_px: [tracked.image.desc.width_px, tracked.image.desc.height_px],
         layers,
         device: device.clone(),
     })

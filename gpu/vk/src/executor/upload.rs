@@ -16,7 +16,8 @@ use super::textures::TrackedImage;
 
 /// Whether a never-written texture can be filled by a clear instead of an upload.
 pub fn zero_fill_possible(tracked: &TrackedImage) -> bool {
-    !tracked.texture.format().is_compressed() && tracked.mapping.conversion != Conversion::DecodeToRgba8
+    !tracked.texture.format().is_compressed()
+        && tracked.mapping.conversion != Conversion::DecodeToRgba8
 }
 
 /// Clears every level and layer to zero.
@@ -27,9 +28,13 @@ pub fn record_zero_fill(device: &Device, cmd: vk::CommandBuffer, image: &HostIma
         // SAFETY: `cmd` is recording; the image is in GENERAL (its initial barrier was
         // recorded before) and has TRANSFER_DST usage.
         unsafe {
-            device
-                .raw
-                .cmd_clear_color_image(cmd, image.raw, vk::ImageLayout::GENERAL, &zero, &range)
+            device.raw.cmd_clear_color_image(
+                cmd,
+                image.raw,
+                vk::ImageLayout::GENERAL,
+                &zero,
+                &range,
+            )
         };
     } else {
         let zero = vk::ClearDepthStencilValue::default();
@@ -46,15 +51,8 @@ pub fn record_zero_fill(device: &Device, cmd: vk::CommandBuffer, image: &HostIma
     }
 }
 
-/// Deswizzles the texture's storage into staging and records its copy into the image.
-/// Returns the pool stamp the uploaded bytes are current at.
-pub fn record_upload(
-    device: &Device,
-    cmd: vk::CommandBuffer,
-    staging: &mut StagingArena,
-    tracked: &TrackedImage,
-    storage: &MemoryPool,
-) -> VkResult<WriteStamp> {
+/// Refuses textures whose storage cannot be uploaded yet.
+pub fn check_upload(tracked: &TrackedImage) -> VkResult<()> {
     let texture = &tracked.texture;
     if tracked.mapping.conversion != Conversion::Direct {
         return Err(VkError::Unsupported(format!(
@@ -64,13 +62,27 @@ pub fn record_upload(
             tracked.mapping.conversion
         )));
     }
-    let aspect = tracked.image.desc.aspect;
-    if aspect == vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL {
+    if tracked.image.desc.aspect == vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL {
         return Err(VkError::Unsupported(format!(
             "{}: uploading a combined depth/stencil texture",
             texture.id
         )));
     }
+    Ok(())
+}
+
+/// Deswizzles the texture's storage into staging and records its copy into the image.
+/// Returns the pool stamp the uploaded bytes are current at.
+pub fn record_upload(
+    device: &Device,
+    cmd: vk::CommandBuffer,
+    staging: &mut StagingArena,
+    tracked: &TrackedImage,
+    storage: &MemoryPool,
+) -> VkResult<WriteStamp> {
+    check_upload(tracked)?;
+    let texture = &tracked.texture;
+    let aspect = tracked.image.desc.aspect;
     let layout = &texture.layout;
     let stamp = storage.current_stamp();
     let mut regions = Vec::new();
@@ -78,7 +90,10 @@ pub fn record_upload(
         for level in &layout.levels {
             let region = Region::whole(level);
             let slice = staging.allocate(region.linear_size_b(level.bytes_per_element))?;
-            let level_offset_b = texture.offset_b + layout.subresource_offset_b(level.level, layer).map_err(memory::SwizzleError::from)?;
+            let level_offset_b = texture.offset_b
+                + layout
+                    .subresource_offset_b(level.level, layer)
+                    .map_err(memory::SwizzleError::from)?;
             let linear = staging.bytes_mut(slice);
             storage
                 .read_for_device(level_offset_b, level.size_b, |bytes| {

@@ -144,10 +144,7 @@ fn copies_dispatches_barriers_and_syncs_end_a_pass() {
 #[test]
 fn a_target_change_ends_a_pass_and_rebinding_the_same_targets_does_not() {
     let same = plan(&[bind(0), clear(RED, ComponentMask::ALL), bind(0), draw()]);
-    assert_eq!(
-        same.steps,
-        [Step::BeginPass(0), Step::Op(3), Step::EndPass]
-    );
+    assert_eq!(same.steps, [Step::BeginPass(0), Step::Op(3), Step::EndPass]);
     let changed = plan(&[bind(0), clear(RED, ComponentMask::ALL), bind(1), draw()]);
     assert_eq!(
         changed.steps,
@@ -195,7 +192,12 @@ fn discards_make_stores_or_the_next_load_dont_care_until_written_again() {
     ]);
     assert_eq!(in_pass.passes[0].color_stores[0], Store::DontCare);
 
-    let rewritten = plan(&[bind(0), draw(), Op::Discard(DiscardTarget::Color(0)), draw()]);
+    let rewritten = plan(&[
+        bind(0),
+        draw(),
+        Op::Discard(DiscardTarget::Color(0)),
+        draw(),
+    ]);
     assert_eq!(rewritten.passes[0].color_stores[0], Store::Store);
 
     let before = plan(&[bind(2), Op::Discard(DiscardTarget::DepthStencil), draw()]);

@@ -1,0 +1,301 @@
+//! Graphics pipelines, cached by (program, baked state, primitive, target formats), made
+//! for dynamic rendering with the viewport, scissor and blend constants dynamic.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use ash::vk;
+use gpu::objects::{Program, Stage};
+use gpu::state::{PolygonMode, PrimitiveKind};
+use gpu::ProgramId;
+
+use crate::device::Device;
+use crate::error::{map_vk, VkError, VkResult};
+use crate::retire::RetireList;
+
+use super::compute::ShaderModule;
+use super::graphics_conv as conv;
+use super::graphics_state::{GraphicsState, PipelineKey, TargetFormats};
+use super::layout::{stage_flags, ProgramLayout};
+
+pub struct GraphicsPipeline {
+    pub raw: vk::Pipeline,
+    pub layout: ProgramLayout,
+    pub last_use: u64,
+    device: Arc<Device>,
+}
+
+impl Drop for GraphicsPipeline {
+    fn drop(&mut self) {
+        // SAFETY: pipelines are dropped after their last use (parked until its fence).
+        unsafe { self.device.raw.destroy_pipeline(self.raw, None) };
+    }
+}
+
+pub struct GraphicsPipelines {
+    /// Pipelines made so far.
+    made: u64,
+    pipelines: HashMap<PipelineKey, GraphicsPipeline>,
+    retired: RetireList<GraphicsPipeline>,
+    device: Arc<Device>,
+}
+
+impl GraphicsPipelines {
+    pub fn new(device: &Arc<Device>) -> GraphicsPipelines {
+        GraphicsPipelines {
+            pipelines: HashMap::new(),
+            made: 0,
+            retired: RetireList::default(),
+            device: device.clone(),
+        }
+    }
+
+    pub fn get_or_make(
+        &mut self,
+        program: &Program,
+        state: &GraphicsState,
+        primitive: PrimitiveKind,
+        targets: TargetFormats,
+    ) -> VkResult<(&mut GraphicsPipeline, PipelineKey)> {
+        let key = state.pipeline_key(program.id, primitive, targets);
+        if !self.pipelines.contains_key(&key) {
+            let made = make(&self.device, program, state, primitive, targets)?;
+            self.made += 1;
+            tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,
+                cached = self.pipelines.len(), "graphics pipeline made");
+            self.pipelines.insert(key.clone(), made);
+        }
+        let pipeline = self.pipelines.get_mut(&key).expect("inserted above");
+        Ok((pipeline, key))
+    }
+
+    pub fn get_mut(&mut self, key: &PipelineKey) -> Option<&mut GraphicsPipeline> {
+        self.pipelines.get_mut(key)
+    }
+
+    /// Retires every pipeline of a finalized program.
+    pub fn made(&self) -> u64 {
+        self.made
+    }
+
+    pub fn finalize(&mut self, program: ProgramId) {
+        let keys: Vec<PipelineKey> = self
+            .pipelines
+            .keys()
+            .filter(|key| key.program == program)
+            .cloned()
+            .collect();
+        for key in keys {
+            if let Some(pipeline) = self.pipelines.remove(&key) {
+                self.retired.park(pipeline.last_use, pipeline);
+            }
+        }
+    }
+
+    pub fn retire(&mut self, completed: u64) {
+        self.retired.release(completed);
+    }
+}
+
+fn unsupported(what: impl Into<String>) -> VkError {
+    VkError::Unsupported(what.into())
+}
+
+fn make(
+    device: &Arc<Device>,
+    program: &Program,
+    state: &GraphicsState,
+    primitive: PrimitiveKind,
+    targets: TargetFormats,
+) -> VkResult<GraphicsPipeline> {
+    let topology = conv::topology(primitive).ok_or_else(|| {
+        unsupported(format!(
+            "{primitive:?} primitives (need an index conversion)"
+        ))
+    })?;
+    let mut shaders = Vec::new();
+    for module in &program.modules {
+        match module.stage {
+            Stage::Vertex | Stage::Fragment => {}
+            other => return Err(unsupported(format!("{other:?} shaders in draws"))),
+        }
+        shaders.push((
+            module.stage,
+            ShaderModule::new(device, &module.spirv_words)?,
+        ));
+    }
+    let stages: Vec<vk::PipelineShaderStageCreateInfo> = shaders
+        .iter()
+        .map(|(stage, module)| {
+            vk::PipelineShaderStageCreateInfo::default()
+                .stage(stage_flags(*stage))
+                .module(module.raw)
+                .name(c"main")
+        })
+        .collect();
+
+    let mut vertex_bindings: Vec<vk::VertexInputBindingDescription> = Vec::new();
+    let mut vertex_attributes = Vec::new();
+    for attribute in &state.attributes {
+        let format = conv::vertex_format(attribute.format)
+            .ok_or_else(|| unsupported(format!("vertex format {:?}", attribute.format)))?;
+        vertex_attributes.push(vk::VertexInputAttributeDescription {
+            location: u32::from(attribute.location),
+            binding: u32::from(attribute.stream),
+            format,
+            offset: attribute.offset_b,
+        });
+        let binding = u32::from(attribute.stream);
+        if vertex_bindings.iter().any(|known| known.binding == binding) {
+            continue;
+        }
+        let stream = state
+            .streams
+            .get(usize::from(attribute.stream))
+            .copied()
+            .unwrap_or(gpu::state::VertexStream {
+                stride_b: 0,
+                divisor: 0,
+            });
+        let input_rate = match stream.divisor {
+            0 => vk::VertexInputRate::VERTEX,
+            1 => vk::VertexInputRate::INSTANCE,
+            other => return Err(unsupported(format!("an instance divisor of {other}"))),
+        };
+        vertex_bindings.push(vk::VertexInputBindingDescription {
+            binding,
+            stride: stream.stride_b,
+            input_rate,
+        });
+    }
+    let vertex_input = vk::PipelineVertexInputStateCreateInfo::default()
+        .vertex_binding_descriptions(&vertex_bindings)
+        .vertex_attribute_descriptions(&vertex_attributes);
+    let is_list = matches!(
+        topology,
+        vk::PrimitiveTopology::POINT_LIST
+            | vk::PrimitiveTopology::LINE_LIST
+            | vk::PrimitiveTopology::TRIANGLE_LIST
+            | vk::PrimitiveTopology::LINE_LIST_WITH_ADJACENCY
+            | vk::PrimitiveTopology::TRIANGLE_LIST_WITH_ADJACENCY
+            | vk::PrimitiveTopology::PATCH_LIST
+    );
+    // Restart on list topologies needs a feature this executor does not enable; lists
+    // never restart anyway unless the index reaches the restart value.
+    let restart = state.primitive_restart.is_some() && !is_list;
+    let input_assembly = vk::PipelineInputAssemblyStateCreateInfo::default()
+        .topology(topology)
+        .primitive_restart_enable(restart);
+    let viewport = vk::PipelineViewportStateCreateInfo::default()
+        .viewport_count(1)
+        .scissor_count(1);
+
+    let raster = &state.rasterizer;
+    if raster.depth_clamp {
+        return Err(unsupported("depth clamp (not enabled on the device yet)"));
+    }
+    if raster.polygon_mode != PolygonMode::Fill {
+        return Err(unsupported("non-fill polygon modes (not enabled yet)"));
+    }
+    let offset = &state.polygon_offset;
+    let rasterization = vk::PipelineRasterizationStateCreateInfo::default()
+        .rasterizer_discard_enable(raster.discard)
+        .polygon_mode(conv::polygon_mode(raster.polygon_mode))
+        .cull_mode(conv::cull_mode(raster.cull))
+        .front_face(conv::front_face(raster.front_face))
+        .depth_bias_enable(offset.fill)
+        .depth_bias_constant_factor(offset.units)
+        .depth_bias_slope_factor(offset.factor)
+        .depth_bias_clamp(0.0)
+        // Wide lines are not enabled: every line is one pixel wide.
+        .line_width(1.0);
+    if offset.fill && offset.clamp != 0.0 {
+        return Err(unsupported(
+            "a clamped polygon offset (depthBiasClamp not enabled)",
+        ));
+    }
+    let multisample = vk::PipelineMultisampleStateCreateInfo::default()
+        .rasterization_samples(vk::SampleCountFlags::TYPE_1);
+    let depth_stencil_state = &state.depth_stencil;
+    let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default()
+        .depth_test_enable(depth_stencil_state.depth_test)
+        .depth_write_enable(depth_stencil_state.depth_write)
+        .depth_compare_op(conv::compare_op(depth_stencil_state.depth_compare))
+        .stencil_test_enable(depth_stencil_state.stencil_test)
+        .front(conv::stencil_face(&depth_stencil_state.front))
+        .back(conv::stencil_face(&depth_stencil_state.back));
+
+    if state.logic_op.is_some() {
+        return Err(unsupported(
+            "logic ops (logicOp not enabled on the device yet)",
+        ));
+    }
+    let color_count = targets
+        .colors
+        .iter()
+        .rposition(|&format| format != vk::Format::UNDEFINED.as_raw())
+        .map_or(0, |last| last + 1);
+    let blends: Vec<vk::PipelineColorBlendAttachmentState> = (0..color_count)
+        .map(|slot| {
+            let blend = &state.blend[slot];
+            // Integer targets are written unblended (Vulkan forbids blending them).
+            let integer = conv::is_integer_format(vk::Format::from_raw(targets.colors[slot]));
+            vk::PipelineColorBlendAttachmentState {
+                blend_enable: (blend.enabled && !integer).into(),
+                src_color_blend_factor: conv::blend_factor(blend.color.src_factor),
+                dst_color_blend_factor: conv::blend_factor(blend.color.dst_factor),
+                color_blend_op: conv::blend_op(blend.color.op),
+                src_alpha_blend_factor: conv::blend_factor(blend.alpha.src_factor),
+                dst_alpha_blend_factor: conv::blend_factor(blend.alpha.dst_factor),
+                alpha_blend_op: conv::blend_op(blend.alpha.op),
+                // NVN's R, G, B, A bits are Vulkan's.
+                color_write_mask: vk::ColorComponentFlags::from_raw(u32::from(
+                    state.write_masks[slot].0,
+                )),
+            }
+        })
+        .collect();
+    let color_blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blends);
+    let dynamic_states = [
+        vk::DynamicState::VIEWPORT,
+        vk::DynamicState::SCISSOR,
+        vk::DynamicState::BLEND_CONSTANTS,
+    ];
+    let dynamic = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dynamic_states);
+    let color_formats: Vec<vk::Format> = targets.colors[..color_count]
+        .iter()
+        .map(|&raw| vk::Format::from_raw(raw))
+        .collect();
+    let mut rendering = vk::PipelineRenderingCreateInfo::default()
+        .color_attachment_formats(&color_formats)
+        .depth_attachment_format(vk::Format::from_raw(targets.depth))
+        .stencil_attachment_format(vk::Format::from_raw(targets.stencil));
+
+    let layout = ProgramLayout::new(device, program)?;
+    let info = [vk::GraphicsPipelineCreateInfo::default()
+        .stages(&stages)
+        .vertex_input_state(&vertex_input)
+        .input_assembly_state(&input_assembly)
+        .viewport_state(&viewport)
+        .rasterization_state(&rasterization)
+        .multisample_state(&multisample)
+        .depth_stencil_state(&depth_stencil)
+        .color_blend_state(&color_blend)
+        .dynamic_state(&dynamic)
+        .layout(layout.raw)
+        .push_next(&mut rendering)];
+    // SAFETY: every pointer in `info` refers to locals that outlive the call; modules and
+    // layout are live; the layout declares the bindings the modules' reflection names.
+    let raw = unsafe {
+        device
+            .raw
+            .create_graphics_pipelines(vk::PipelineCache::null(), &info, None)
+    }
+    .map_err(|(_, result)| map_vk("creating a graphics pipeline")(result))?[0];
+    Ok(GraphicsPipeline {
+        raw,
+        layout,
+        last_use: 0,
+        device: device.clone(),
+    })
+}

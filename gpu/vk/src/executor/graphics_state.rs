@@ -1,0 +1,186 @@
+//! The fixed-function state a list sets, as the executor tracks it between draws, and
+//! the part of it a graphics pipeline is keyed by. Viewports and scissors are dynamic;
+//! everything else is baked (floats by their bits, so the key hashes).
+
+use gpu::state::{
+    BlendState, ComponentMask, DepthStencilState, LogicOp, PolygonOffset, PrimitiveKind,
+    RasterizerState, Scissor, StateChange, VertexAttribute, VertexStream, Viewport,
+    MAX_COLOR_TARGETS, MAX_VIEWPORTS,
+};
+use gpu::ProgramId;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphicsState {
+    pub blend: [BlendState; MAX_COLOR_TARGETS],
+    pub blend_constant: [f32; 4],
+    pub write_masks: [ComponentMask; MAX_COLOR_TARGETS],
+    pub logic_op: Option<LogicOp>,
+    pub depth_stencil: DepthStencilState,
+    pub rasterizer: RasterizerState,
+    pub polygon_offset: PolygonOffset,
+    /// `None`: not set, the pass's render area is used.
+    pub viewports: [Option<Viewport>; MAX_VIEWPORTS],
+    pub scissors: [Option<Scissor>; MAX_VIEWPORTS],
+    pub attributes: Vec<VertexAttribute>,
+    pub streams: Vec<VertexStream>,
+    pub primitive_restart: Option<u32>,
+}
+
+impl Default for GraphicsState {
+    fn default() -> Self {
+        GraphicsState {
+            blend: [BlendState::default(); MAX_COLOR_TARGETS],
+            blend_constant: [0.0; 4],
+            write_masks: [ComponentMask::ALL; MAX_COLOR_TARGETS],
+            logic_op: None,
+            depth_stencil: DepthStencilState::default(),
+            rasterizer: RasterizerState::default(),
+            polygon_offset: PolygonOffset::default(),
+            viewports: [None; MAX_VIEWPORTS],
+            scissors: [None; MAX_VIEWPORTS],
+            attributes: Vec::new(),
+            streams: Vec::new(),
+            primitive_restart: None,
+        }
+    }
+}
+
+impl GraphicsState {
+    pub fn apply(&mut self, change: &StateChange) {
+        match change {
+            StateChange::Blend { target, state } => {
+                if let Some(blend) = self.blend.get_mut(usize::from(*target)) {
+                    *blend = *state;
+                }
+            }
+            StateChange::BlendConstant(constant) => self.blend_constant = *constant,
+            StateChange::WriteMasks(masks) => self.write_masks = *masks,
+            StateChange::LogicOp(op) => self.logic_op = *op,
+            StateChange::DepthStencil(state) => self.depth_stencil = *state,
+            StateChange::Rasterizer(state) => self.rasterizer = *state,
+            StateChange::PolygonOffset(offset) => self.polygon_offset = *offset,
+            StateChange::Viewports { first, viewports } => {
+                for (slot, viewport) in self
+                    .viewports
+                    .iter_mut()
+                    .skip(usize::from(*first))
+                    .zip(viewports)
+                {
+                    *slot = Some(*viewport);
+                }
+            }
+            StateChange::Scissors { first, scissors } => {
+                for (slot, scissor) in self
+                    .scissors
+                    .iter_mut()
+                    .skip(usize::from(*first))
+                    .zip(scissors)
+                {
+                    *slot = Some(*scissor);
+                }
+            }
+            StateChange::VertexAttributes(attributes) => self.attributes = attributes.clone(),
+            StateChange::VertexStreams(streams) => self.streams = streams.clone(),
+            StateChange::PrimitiveRestart(index) => self.primitive_restart = *index,
+        }
+    }
+
+    /// What a pipeline made for this state, program, primitive and targets is keyed by.
+    pub fn pipeline_key(
+        &self,
+        program: ProgramId,
+        primitive: PrimitiveKind,
+        targets: TargetFormats,
+    ) -> PipelineKey {
+        let raster = &self.rasterizer;
+        let offset = &self.polygon_offset;
+        PipelineKey {
+            program,
+            primitive,
+            targets,
+            blend: self.blend,
+            write_masks: self.write_masks,
+            logic_op: self.logic_op,
+            depth_stencil: self.depth_stencil,
+            rasterizer: (
+                raster.cull,
+                raster.front_face,
+                raster.polygon_mode,
+                raster.depth_clamp,
+                raster.discard,
+                raster.line_width_px.to_bits(),
+            ),
+            polygon_offset: (
+                [offset.factor, offset.units, offset.clamp].map(f32::to_bits),
+                [offset.fill, offset.line, offset.point],
+            ),
+            attributes: self.attributes.clone(),
+            streams: self.streams.clone(),
+            primitive_restart: self.primitive_restart.is_some(),
+        }
+    }
+}
+
+/// The Vulkan formats of a pass's attachments (raw values, so the key hashes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TargetFormats {
+    pub colors: [i32; MAX_COLOR_TARGETS],
+    pub depth: i32,
+    pub stencil: i32,
+}
+
+type RasterKey = (
+    gpu::state::CullMode,
+    gpu::state::FrontFace,
+    gpu::state::PolygonMode,
+    bool,
+    bool,
+    u32,
+);
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PipelineKey {
+    pub program: ProgramId,
+    pub primitive: PrimitiveKind,
+    pub targets: TargetFormats,
+    pub blend: [BlendState; MAX_COLOR_TARGETS],
+    pub write_masks: [ComponentMask; MAX_COLOR_TARGETS],
+    pub logic_op: Option<LogicOp>,
+    pub depth_stencil: DepthStencilState,
+    pub rasterizer: RasterKey,
+    pub polygon_offset: ([u32; 3], [bool; 3]),
+    pub attributes: Vec<VertexAttribute>,
+    pub streams: Vec<VertexStream>,
+    pub primitive_restart: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dynamic_state_does_not_change_the_key_but_baked_state_does() {
+        let program = ProgramId::from_raw(1).unwrap();
+        let mut state = GraphicsState::default();
+        let key = |state: &GraphicsState| {
+            state.pipeline_key(program, PrimitiveKind::Triangles, TargetFormats::default())
+        };
+        let before = key(&state);
+        state.apply(&StateChange::Viewports {
+            first: 1,
+            viewports: vec![Viewport::covering(8, 8)],
+        });
+        state.apply(&StateChange::BlendConstant([1.0; 4]));
+        assert_eq!(key(&state), before);
+        assert_eq!(state.viewports[1], Some(Viewport::covering(8, 8)));
+        assert_eq!(state.viewports[0], None);
+        state.apply(&StateChange::Blend {
+            target: 2,
+            state: BlendState {
+                enabled: true,
+                ..BlendState::default()
+            },
+        });
+        assert_ne!(key(&state), before);
+    }
+}

@@ -1,0 +1,227 @@
+//! A program's pipeline layout: the host descriptor bindings its stages reflect, one set
+//! per resource kind (`shader_translate::host_binding`). Only the slots a stage uses are
+//! declared, so a layout is as small as its program.
+
+use std::sync::Arc;
+
+use ash::vk;
+use gpu::objects::{Program, Stage};
+use shader_translate::{host_binding, ResourceKind};
+
+use crate::device::Device;
+use crate::error::{map_vk, VkError, VkResult};
+
+/// One descriptor a program uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotUse {
+    pub stage: Stage,
+    pub kind: ResourceKind,
+    pub slot: u32,
+    pub set: u32,
+    pub binding: u32,
+}
+
+pub fn host_stage(stage: Stage) -> shader_translate::Stage {
+    use shader_translate::Stage as T;
+    match stage {
+        Stage::Vertex => T::Vertex,
+        Stage::TessControl => T::TessControl,
+        Stage::TessEval => T::TessEval,
+        Stage::Geometry => T::Geometry,
+        Stage::Fragment => T::Fragment,
+        Stage::Compute => T::Compute,
+    }
+}
+
+pub fn stage_flags(stage: Stage) -> vk::ShaderStageFlags {
+    match stage {
+        Stage::Vertex => vk::ShaderStageFlags::VERTEX,
+        Stage::TessControl => vk::ShaderStageFlags::TESSELLATION_CONTROL,
+        Stage::TessEval => vk::ShaderStageFlags::TESSELLATION_EVALUATION,
+        Stage::Geometry => vk::ShaderStageFlags::GEOMETRY,
+        Stage::Fragment => vk::ShaderStageFlags::FRAGMENT,
+        Stage::Compute => vk::ShaderStageFlags::COMPUTE,
+    }
+}
+
+pub fn descriptor_type(kind: ResourceKind) -> vk::DescriptorType {
+    match kind {
+        ResourceKind::UniformBuffer => vk::DescriptorType::UNIFORM_BUFFER,
+        ResourceKind::StorageBuffer => vk::DescriptorType::STORAGE_BUFFER,
+        ResourceKind::Texture => vk::DescriptorType::COMBINED_IMAGE_SAMPLER,
+        ResourceKind::Image => vk::DescriptorType::STORAGE_IMAGE,
+    }
+}
+
+/// Every descriptor `program` uses, from its stages' reflection. Push constants (which
+/// NVN programs do not have) are refused.
+pub fn program_slots(program: &Program) -> VkResult<Vec<SlotUse>> {
+    let mut slots = Vec::new();
+    for module in &program.modules {
+        let reflection = &module.reflection;
+        let unsupported = [(reflection.push_constants_b != 0, "push constants")];
+        if let Some((_, what)) = unsupported.iter().find(|(used, _)| *used) {
+            return Err(VkError::Unsupported(format!(
+                "{}: {:?} stage uses {what} (not bound by the executor yet)",
+                program.id, module.stage
+            )));
+        }
+        for (kind, mask) in [
+            (
+                ResourceKind::UniformBuffer,
+                u32::from(reflection.uniform_slots),
+            ),
+            (
+                ResourceKind::StorageBuffer,
+                u32::from(reflection.storage_slots),
+            ),
+            (ResourceKind::Texture, reflection.texture_slots),
+            (ResourceKind::Image, u32::from(reflection.image_slots)),
+        ] {
+            for slot in (0..kind.slots_per_stage()).filter(|slot| mask & (1 << slot) != 0) {
+                let host = host_binding(host_stage(module.stage), kind, slot)
+                    .expect("reflected slots are inside NVN's range");
+                slots.push(SlotUse {
+                    stage: module.stage,
+                    kind,
+                    slot,
+                    set: host.set,
+                    binding: host.binding,
+                });
+            }
+        }
+    }
+    Ok(slots)
+}
+
+pub struct ProgramLayout {
+    pub raw: vk::PipelineLayout,
+    pub set_layouts: Vec<vk::DescriptorSetLayout>,
+    pub slots: Vec<SlotUse>,
+    device: Arc<Device>,
+}
+
+impl ProgramLayout {
+    pub fn new(device: &Arc<Device>, program: &Program) -> VkResult<ProgramLayout> {
+        let slots = program_slots(program)?;
+        let set_count = slots.iter().map(|slot| slot.set + 1).max().unwrap_or(0);
+        let mut layout = ProgramLayout {
+            raw: vk::PipelineLayout::null(),
+            set_layouts: Vec::new(),
+            slots,
+            device: device.clone(),
+        };
+        for set in 0..set_count {
+            let bindings: Vec<vk::DescriptorSetLayoutBinding> = layout
+                .slots
+                .iter()
+                .filter(|slot| slot.set == set)
+                .map(|slot| {
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(slot.binding)
+                        .descriptor_type(descriptor_type(slot.kind))
+                        .descriptor_count(1)
+                        .stage_flags(stage_flags(slot.stage))
+                })
+                .collect();
+            let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
+            // SAFETY: valid create info; bindings are distinct (one per stage and slot).
+            let set_layout = unsafe { device.raw.create_descriptor_set_layout(&info, None) }
+                .map_err(map_vk("creating a descriptor set layout"))?;
+            layout.set_layouts.push(set_layout);
+        }
+        let info = vk::PipelineLayoutCreateInfo::default().set_layouts(&layout.set_layouts);
+        // SAFETY: the set layouts are live (dropped with `layout` on error).
+        layout.raw = unsafe { device.raw.create_pipeline_layout(&info, None) }
+            .map_err(map_vk("creating a pipeline layout"))?;
+        Ok(layout)
+    }
+}
+
+impl Drop for ProgramLayout {
+    fn drop(&mut self) {
+        // SAFETY: layouts are dropped with their pipeline, after its last use; a null
+        // pipeline layout (creation failed) is ignored by the driver.
+        unsafe {
+            self.device.raw.destroy_pipeline_layout(self.raw, None);
+            for &set_layout in &self.set_layouts {
+                self.device
+                    .raw
+                    .destroy_descriptor_set_layout(set_layout, None);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gpu::objects::{ShaderModule, StageMask, StageReflection};
+    use gpu::ProgramId;
+
+    use super::*;
+
+    fn program(reflection: StageReflection) -> Program {
+        Program {
+            id: ProgramId::from_raw(1).unwrap(),
+            stages: StageMask::COMPUTE,
+            modules: vec![ShaderModule {
+                stage: Stage::Compute,
+                spirv_words: vec![gpu::objects::program::SPIRV_MAGIC],
+                reflection,
+            }],
+        }
+    }
+
+    #[test]
+    fn reflected_buffer_slots_map_to_host_bindings() {
+        let slots = program_slots(&program(StageReflection {
+            uniform_slots: 0b1,
+            storage_slots: 0b100,
+            ..Default::default()
+        }))
+        .unwrap();
+        assert_eq!(
+            slots,
+            [
+                SlotUse {
+                    stage: Stage::Compute,
+                    kind: ResourceKind::UniformBuffer,
+                    slot: 0,
+                    set: 0,
+                    binding: 5 * 16,
+                },
+                SlotUse {
+                    stage: Stage::Compute,
+                    kind: ResourceKind::StorageBuffer,
+                    slot: 2,
+                    set: 1,
+                    binding: 5 * 16 + 2,
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn push_constants_are_refused() {
+        let reflection = StageReflection {
+            push_constants_b: 16,
+            ..Default::default()
+        };
+        assert!(matches!(
+            program_slots(&program(reflection)),
+            Err(VkError::Unsupported(_))
+        ));
+    }
+
+    #[test]
+    fn textures_and_images_go_to_their_own_sets() {
+        let slots = program_slots(&program(StageReflection {
+            texture_slots: 1 << 31,
+            image_slots: 1 << 7,
+            ..Default::default()
+        }))
+        .unwrap();
+        let sets: Vec<(u32, u32)> = slots.iter().map(|s| (s.set, s.binding)).collect();
+        assert_eq!(sets, [(2, 5 * 32 + 31), (3, 5 * 8 + 7)]);
+    }
+}

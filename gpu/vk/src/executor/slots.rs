@@ -1,0 +1,305 @@
+//! A program's descriptors resolved against what is bound: buffer slots to pool buffer
+//! ranges (within the device's alignment and range limits), texture slots through the
+//! bound descriptor tables to a sampled view and a sampler; and writing them into sets
+//! from the frame's pools.
+
+use ash::vk;
+use gpu::objects::{DescriptorKind, ObjectTables};
+use gpu::{PoolId, ProgramId, SamplerId, TextureId};
+use shader_translate::ResourceKind;
+
+use crate::device::Device;
+use crate::error::{VkError, VkResult};
+
+use super::bindings::{stage_index, Bindings};
+use super::copy::PoolWrite;
+use super::descriptors::DescriptorPools;
+use super::layout::{descriptor_type, SlotUse};
+use super::pools::PoolTable;
+use super::samplers::SamplerCache;
+use super::textures::ImageTable;
+
+#[derive(Clone, Copy, Debug)]
+pub enum Resource {
+    Buffer {
+        buffer: vk::Buffer,
+        offset_b: u64,
+        range_b: u64,
+    },
+    Texture {
+        view: vk::ImageView,
+        sampler: vk::Sampler,
+    },
+    Image {
+        view: vk::ImageView,
+    },
+}
+
+/// One descriptor to write.
+#[derive(Clone, Copy, Debug)]
+pub struct Descriptor {
+    pub set: u32,
+    pub binding: u32,
+    pub ty: vk::DescriptorType,
+    pub resource: Resource,
+}
+
+/// What a program's slots resolved to, and what that uses.
+#[derive(Clone, Debug, Default)]
+pub struct Resolved {
+    pub descriptors: Vec<Descriptor>,
+    /// Storage buffer ranges the work may write.
+    pub writes: Vec<PoolWrite>,
+    pub pools: Vec<PoolId>,
+    pub textures: Vec<TextureId>,
+    pub samplers: Vec<SamplerId>,
+}
+
+/// The executor's tables a resolution reads and fills.
+pub struct SlotContext<'a> {
+    pub device: &'a Device,
+    pub tables: &'a ObjectTables,
+    pub pools: &'a PoolTable,
+    pub images: &'a mut ImageTable,
+    pub samplers: &'a mut SamplerCache,
+}
+
+impl SlotContext<'_> {
+    pub fn resolve(
+        &mut self,
+        program: ProgramId,
+        slots: &[SlotUse],
+        bindings: &Bindings,
+    ) -> VkResult<Resolved> {
+        let mut resolved = Resolved::default();
+        for slot in slots {
+            let unbound = || VkError::UnboundSlot {
+                program,
+                stage: slot.stage,
+                kind: slot.kind.as_str(),
+                slot: slot.slot,
+            };
+            let stage = stage_index(slot.stage);
+            let resource = match slot.kind {
+                ResourceKind::UniformBuffer | ResourceKind::StorageBuffer => {
+                    let bound = if slot.kind == ResourceKind::UniformBuffer {
+                        bindings.uniform[stage][slot.slot as usize]
+                    } else {
+                        bindings.storage[stage][slot.slot as usize]
+                    };
+                    self.buffer(slot.kind, bound.ok_or_else(unbound)?, &mut resolved)?
+                }
+                ResourceKind::Texture => {
+                    let handle =
+                        bindings.textures[stage][slot.slot as usize].ok_or_else(unbound)?;
+                    self.texture(handle, bindings, &mut resolved)?
+                }
+                ResourceKind::Image => {
+                    let handle = bindings.images[stage][slot.slot as usize].ok_or_else(unbound)?;
+                    self.image(handle, bindings, &mut resolved)?
+                }
+            };
+            resolved.descriptors.push(Descriptor {
+                set: slot.set,
+                binding: slot.binding,
+                ty: descriptor_type(slot.kind),
+                resource,
+            });
+        }
+        Ok(resolved)
+    }
+
+    fn buffer(
+        &mut self,
+        kind: ResourceKind,
+        range: gpu::objects::BufferRange,
+        resolved: &mut Resolved,
+    ) -> VkResult<Resource> {
+        let caps = &self.device.caps;
+        let (alignment_b, max_range_b) = if kind == ResourceKind::UniformBuffer {
+            (
+                caps.min_uniform_buffer_offset_alignment_b,
+                caps.max_uniform_buffer_range_b,
+            )
+        } else {
+            (
+                caps.min_storage_buffer_offset_alignment_b,
+                caps.max_storage_buffer_range_b,
+            )
+        };
+        let buffer = self
+            .tables
+            .buffers
+            .get(range.buffer)
+            .ok_or(VkError::UnknownObject(range.buffer.into()))?;
+        let pool = self.pools.get(buffer.pool)?;
+        let offset_b = buffer.offset_b + range.offset_b;
+        if !offset_b.is_multiple_of(alignment_b.max(1)) {
+            return Err(VkError::Unsupported(format!(
+                "a {} at pool offset {offset_b:#x}, not aligned to the device's {alignment_b} bytes",
+                kind.as_str()
+            )));
+        }
+        let range_b = range.size_b.min(max_range_b);
+        if range_b < range.size_b {
+            tracing::debug!(target: "gpu_vk::executor", size_b = range.size_b, range_b,
+                "buffer binding clamped to the device's range limit");
+        }
+        if kind == ResourceKind::StorageBuffer {
+            resolved.writes.push((buffer.pool, offset_b, range_b));
+        }
+        resolved.pools.push(buffer.pool);
+        Ok(Resource::Buffer {
+            buffer: pool.buffer.raw,
+            offset_b,
+            range_b,
+        })
+    }
+
+    fn texture(
+        &mut self,
+        handle: gpu::objects::TextureHandle,
+        bindings: &Bindings,
+        resolved: &mut Resolved,
+    ) -> VkResult<Resource> {
+        let tables = self.tables;
+        let (texture_table, sampler_table) = bindings
+            .descriptor_tables
+            .ok_or_else(|| VkError::Unsupported("a texture handle with no tables bound".into()))?;
+        let texture_table = tables
+            .texture_tables
+            .get(texture_table)
+            .ok_or(VkError::UnknownObject(texture_table.into()))?;
+        let sampler_table = tables
+            .sampler_tables
+            .get(sampler_table)
+            .ok_or(VkError::UnknownObject(sampler_table.into()))?;
+        let unregistered = |what: &str, slot: u32| {
+            VkError::Unsupported(format!(
+                "a texture handle naming the empty {what} slot {slot}"
+            ))
+        };
+        let entry = texture_table
+            .entry(handle.texture_slot)
+            .filter(|entry| entry.kind == DescriptorKind::Texture)
+            .ok_or_else(|| unregistered("texture", handle.texture_slot))?;
+        let sampler_id = sampler_table
+            .entry(handle.sampler_slot)
+            .ok_or_else(|| unregistered("sampler", handle.sampler_slot))?;
+        let (view, texture) = tables
+            .view_texture(entry.view)
+            .ok_or(VkError::UnknownObject(entry.view.into()))?;
+        let sampler = tables
+            .samplers
+            .get(sampler_id)
+            .ok_or(VkError::UnknownObject(sampler_id.into()))?;
+        self.images.ensure(texture)?;
+        let view_raw = self.images.sampled(view)?;
+        let sampler_raw = self.samplers.get_or_make(sampler)?.raw;
+        resolved.textures.push(texture.id);
+        resolved.samplers.push(sampler_id);
+        Ok(Resource::Texture {
+            view: view_raw,
+            sampler: sampler_raw,
+        })
+    }
+}
+
+impl SlotContext<'_> {
+    fn image(
+        &mut self,
+        handle: gpu::objects::ImageHandle,
+        bindings: &Bindings,
+        resolved: &mut Resolved,
+    ) -> VkResult<Resource> {
+        let tables = self.tables;
+        let (texture_table, _) = bindings
+            .descriptor_tables
+            .ok_or_else(|| VkError::Unsupported("an image handle with no tables bound".into()))?;
+        let texture_table = tables
+            .texture_tables
+            .get(texture_table)
+            .ok_or(VkError::UnknownObject(texture_table.into()))?;
+        let entry = texture_table
+            .entry(handle.texture_slot)
+            .filter(|entry| entry.kind == DescriptorKind::Image)
+            .ok_or_else(|| {
+                VkError::Unsupported(format!(
+                    "an image handle naming the empty image slot {}",
+                    handle.texture_slot
+                ))
+            })?;
+        let (view, texture) = tables
+            .view_texture(entry.view)
+            .ok_or(VkError::UnknownObject(entry.view.into()))?;
+        self.images.ensure(texture)?;
+        let raw = self.images.storage(view)?;
+        resolved.textures.push(texture.id);
+        Ok(Resource::Image { view: raw })
+    }
+}
+
+/// Allocates one set per layout and writes `descriptors` into them.
+pub fn write_sets(
+    device: &Device,
+    pools: &mut DescriptorPools,
+    set_layouts: &[vk::DescriptorSetLayout],
+    descriptors: &[Descriptor],
+) -> VkResult<Vec<vk::DescriptorSet>> {
+    let sets = pools.allocate(set_layouts)?;
+    let buffer_infos: Vec<[vk::DescriptorBufferInfo; 1]> = descriptors
+        .iter()
+        .map(|descriptor| match descriptor.resource {
+            Resource::Buffer {
+                buffer,
+                offset_b,
+                range_b,
+                ..
+            } => [vk::DescriptorBufferInfo {
+                buffer,
+                offset: offset_b,
+                range: range_b,
+            }],
+            Resource::Texture { .. } | Resource::Image { .. } => {
+                [vk::DescriptorBufferInfo::default()]
+            }
+        })
+        .collect();
+    let image_infos: Vec<[vk::DescriptorImageInfo; 1]> = descriptors
+        .iter()
+        .map(|descriptor| match descriptor.resource {
+            Resource::Texture { view, sampler } => [vk::DescriptorImageInfo {
+                sampler,
+                image_view: view,
+                image_layout: vk::ImageLayout::GENERAL,
+            }],
+            Resource::Image { view } => [vk::DescriptorImageInfo {
+                sampler: vk::Sampler::null(),
+                image_view: view,
+                image_layout: vk::ImageLayout::GENERAL,
+            }],
+            Resource::Buffer { .. } => [vk::DescriptorImageInfo::default()],
+        })
+        .collect();
+    let writes: Vec<vk::WriteDescriptorSet> = descriptors
+        .iter()
+        .enumerate()
+        .map(|(index, descriptor)| {
+            let write = vk::WriteDescriptorSet::default()
+                .dst_set(sets[descriptor.set as usize])
+                .dst_binding(descriptor.binding)
+                .descriptor_type(descriptor.ty);
+            match descriptor.resource {
+                Resource::Buffer { .. } => write.buffer_info(&buffer_infos[index]),
+                Resource::Texture { .. } | Resource::Image { .. } => {
+                    write.image_info(&image_infos[index])
+                }
+            }
+        })
+        .collect();
+    // SAFETY: the sets were just allocated from this frame's pools and are not in use;
+    // every buffer, view and sampler is live with the usage its descriptor type needs,
+    // and images are in GENERAL for life.
+    unsafe { device.raw.update_descriptor_sets(&writes, &[]) };
+    Ok(sets)
+}

@@ -1,0 +1,1155 @@
+//! The executor on the real driver (lavapipe in CI) with validation and synchronization
+//! validation on: clears read back through copies, every copy direction against
+//! `memory`'s CPU swizzle (pools imported and mirrored), sync waits, repeat submissions,
+//! and work it does not run yet refused with a typed error.
+
+mod common;
+
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use common::TestGpu;
+use gpu::backend::{Backend, Submission};
+use gpu::command::{
+    BarrierOrder, BufferBinding, BufferImage, ClearValue, CopyOp, DrawArrays, DrawIndexed,
+    Invalidate, RenderTargets, TextureRegion,
+};
+use gpu::objects::{
+    BufferMaker, BufferRange, BufferUsage, ImageHandle, ObjectTables, PoolMaker, ProgramMaker,
+    SamplerMaker, ShaderModule, Stage, SyncCondition, SyncWait, TextureBuilder, TextureFlags,
+    TextureHandle, ViewMaker,
+};
+use gpu::state::{
+    CompareOp, ComponentKind, ComponentMask, DepthStencilState, IndexType, PrimitiveKind,
+    StateChange, VertexAttribute, VertexFormat, VertexStream,
+};
+use gpu::{
+    BackendError, BufferId, DeviceMaker, ObjectRef, PoolId, QueueError, SyncId, TextureId, ViewId,
+    WindowId,
+};
+use gpu_vk::executor::{ExecutorOptions, VkBackend};
+use memory::swizzle::swizzle_texture;
+use memory::{Format, PoolFlags};
+use shader_translate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
+
+const POOL_B: u64 = 4 << 20;
+/// Where read-back buffers start in the pool (textures go below).
+const READBACK_OFFSET_B: u64 = 2 << 20;
+const READBACK_B: u64 = 1 << 20;
+
+/// Lets the test reach the executor the gpu device owns (to hold submissions).
+#[derive(Clone)]
+struct Shared(Arc<Mutex<VkBackend>>);
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, VkBackend> {
+        self.0.lock().unwrap()
+    }
+}
+
+impl Backend for Shared {
+    fn object_created(&mut self, o: ObjectRef, t: &ObjectTables) -> Result<(), BackendError> {
+        self.lock().object_created(o, t)
+    }
+    fn object_finalized(&mut self, o: ObjectRef, t: &ObjectTables) {
+        self.lock().object_finalized(o, t)
+    }
+    fn pool_written(&mut self, pool: PoolId, offset_b: u64, len_b: u64) {
+        self.lock().pool_written(pool, offset_b, len_b)
+    }
+    fn submit(&mut self, s: Submission<'_>, t: &ObjectTables) -> Result<(), BackendError> {
+        self.lock().submit(s, t)
+    }
+    fn flush(&mut self) -> Result<(), BackendError> {
+        self.lock().flush()
+    }
+    fn finish(&mut self) -> Result<(), BackendError> {
+        self.lock().finish()
+    }
+    fn wait_sync(&mut self, s: SyncId, v: u64, d: Duration) -> Result<bool, BackendError> {
+        self.lock().wait_sync(s, v, d)
+    }
+    fn acquire(&mut self, w: WindowId, t: &ObjectTables) -> Result<u32, BackendError> {
+        self.lock().acquire(w, t)
+    }
+    fn present(&mut self, w: WindowId, i: u32, t: &ObjectTables) -> Result<(), BackendError> {
+        self.lock().present(w, i, t)
+    }
+}
+
+/// A gpu device on the executor, one pool, and a read-back buffer in it. Fields drop in
+/// order: the device (and the executor) before the harness checks validation.
+struct Rig {
+    device: gpu::Device,
+    backend: Shared,
+    pool: PoolId,
+    readback: BufferId,
+    /// Held for its validation check when the rig drops.
+    _gpu: TestGpu,
+}
+
+impl Rig {
+    fn new(import_pools: bool) -> Rig {
+        let gpu = TestGpu::open();
+        let backend = VkBackend::new(&gpu.device, ExecutorOptions { import_pools }).unwrap();
+        let backend = Shared(Arc::new(Mutex::new(backend)));
+        let device = gpu::Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
+        let pool = device
+            .create_pool(&PoolMaker::new(POOL_B, PoolFlags::CPU_CACHED_GPU_CACHED))
+            .unwrap();
+        let readback = device
+            .create_buffer(&BufferMaker {
+                pool,
+                offset_b: READBACK_OFFSET_B,
+                size_b: READBACK_B,
+                usage: BufferUsage::ALL,
+            })
+            .unwrap();
+        Rig {
+            device,
+            backend,
+            pool,
+            readback,
+            _gpu: gpu,
+        }
+    }
+
+    fn texture(&self, builder: &TextureBuilder, offset_b: u64) -> (TextureId, ViewId) {
+        let texture = self
+            .device
+            .create_texture(builder, self.pool, offset_b)
+            .unwrap();
+        let view = self.device.create_view(&ViewMaker::whole(texture)).unwrap();
+        (texture, view)
+    }
+
+    fn buffer(&self, offset_b: u64, size_b: u64) -> BufferId {
+        self.device
+            .create_buffer(&BufferMaker {
+                pool: self.pool,
+                offset_b,
+                size_b,
+                usage: BufferUsage::ALL,
+            })
+            .unwrap()
+    }
+
+    /// Copies level `level` of `texture` (whole) to the read-back buffer, tightly.
+    fn read_level(&self, texture: TextureId, level: u32, width_px: u32, height_px: u32) -> CopyOp {
+        CopyOp::TextureToBuffer {
+            source: region(texture, level, width_px, height_px),
+            destination: BufferImage {
+                buffer: self.readback,
+                offset_b: 0,
+                row_pitch_b: 0,
+                rows_per_image: 0,
+            },
+        }
+    }
+
+    fn submit(&self, list: &gpu::CommandList) {
+        self.device.queue().submit(list).unwrap();
+    }
+
+    fn finish(&self) {
+        self.device.queue().finish().unwrap();
+    }
+
+    fn read_back(&self, len_b: usize) -> Vec<u8> {
+        let mut out = vec![0; len_b];
+        self.device
+            .read_pool(self.pool, READBACK_OFFSET_B, &mut out)
+            .unwrap();
+        out
+    }
+}
+
+fn region(texture: TextureId, level: u32, width_px: u32, height_px: u32) -> TextureRegion {
+    TextureRegion {
+        texture,
+        level,
+        x_px: 0,
+        y_px: 0,
+        z: 0,
+        width_px,
+        height_px,
+        depth: 1,
+    }
+}
+
+fn format(name: &str) -> Format {
+    Format::from_name(name).unwrap()
+}
+
+fn colour(view: ViewId) -> RenderTargets {
+    let mut targets = RenderTargets::default();
+    targets.colors[0] = Some(view);
+    targets
+}
+
+/// A small deterministic generator: tests must be repeatable.
+struct Bytes(u64);
+
+impl Bytes {
+    fn vec(&mut self, len: usize) -> Vec<u8> {
+        (0..len)
+            .map(|_| {
+                self.0 ^= self.0 << 13;
+                self.0 ^= self.0 >> 7;
+                self.0 ^= self.0 << 17;
+                (self.0 >> 24) as u8
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn colour_clears_become_load_ops_and_read_back_exactly() {
+    for import in [true, false] {
+        let rig = Rig::new(import);
+        let (a, view_a) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 8), 0);
+        let (b, view_b) = rig.texture(&TextureBuilder::new_2d(format("rgba8ui"), 16, 8), 64 << 10);
+        let mut targets = colour(view_a);
+        targets.colors[1] = Some(view_b);
+        let mut commands = rig.device.command_buffer();
+        commands.bind_render_targets(targets).unwrap();
+        commands
+            .clear_color(
+                0,
+                ClearValue::Float([1.0, 0.0, 0.5, 1.0]),
+                ComponentMask::ALL,
+            )
+            .unwrap();
+        commands
+            .clear_color(1, ClearValue::Uint([7, 200, 9, 255]), ComponentMask::ALL)
+            .unwrap();
+        commands.copy(rig.read_level(a, 0, 16, 8)).unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        let pixels = rig.read_back(16 * 8 * 4);
+        for pixel in pixels.chunks(4) {
+            assert_eq!(pixel, [255, 0, 128, 255], "import {import}");
+        }
+
+        let mut commands = rig.device.command_buffer();
+        commands.copy(rig.read_level(b, 0, 16, 8)).unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        for pixel in rig.read_back(16 * 8 * 4).chunks(4) {
+            assert_eq!(pixel, [7, 200, 9, 255], "import {import}");
+        }
+    }
+}
+
+/// A clear with no components keeps the contents; a partial mask writes only its
+/// components (a masked draw inside the pass), for float and unsigned targets.
+#[test]
+fn component_masks_clear_only_their_components() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 0);
+    let (uint, uint_view) = rig.texture(&TextureBuilder::new_2d(format("rgba8ui"), 8, 8), 64 << 10);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(
+            0,
+            ClearValue::Float([0.0, 1.0, 0.0, 1.0]),
+            ComponentMask::ALL,
+        )
+        .unwrap();
+    rig.submit(&commands.finish());
+
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(
+            0,
+            ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
+            ComponentMask::NONE,
+        )
+        .unwrap();
+    commands.copy(rig.read_level(texture, 0, 8, 8)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
+        assert_eq!(pixel, [0, 255, 0, 255]);
+    }
+
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(0, ClearValue::Float([1.0, 0.0, 1.0, 0.0]), ComponentMask::R)
+        .unwrap();
+    commands
+        .clear_color(0, ClearValue::Float([0.0, 0.0, 0.0, 0.0]), ComponentMask::A)
+        .unwrap();
+    commands.copy(rig.read_level(texture, 0, 8, 8)).unwrap();
+    let mut targets = colour(view);
+    targets.colors[1] = Some(uint_view);
+    commands.bind_render_targets(targets).unwrap();
+    commands
+        .clear_color(1, ClearValue::Uint([1, 2, 3, 4]), ComponentMask::ALL)
+        .unwrap();
+    commands
+        .clear_color(
+            1,
+            ClearValue::Uint([9, 9, 9, 9]),
+            ComponentMask::G | ComponentMask::B,
+        )
+        .unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
+        assert_eq!(pixel, [255, 255, 0, 0]);
+    }
+    let mut commands = rig.device.command_buffer();
+    commands.copy(rig.read_level(uint, 0, 8, 8)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
+        assert_eq!(pixel, [1, 9, 9, 4]);
+    }
+}
+
+#[test]
+fn depth_and_stencil_clears_read_back() {
+    let rig = Rig::new(true);
+    let (depth, depth_view) = rig.texture(&TextureBuilder::new_2d(format("z32f"), 8, 4), 0);
+    let (stencil, stencil_view) =
+        rig.texture(&TextureBuilder::new_2d(format("s8"), 8, 4), 64 << 10);
+    for (view, depth_value, stencil_value) in [
+        (depth_view, Some(0.25), None),
+        (stencil_view, None, Some(0x5a)),
+    ] {
+        let mut commands = rig.device.command_buffer();
+        commands
+            .bind_render_targets(RenderTargets {
+                depth_stencil: Some(view),
+                ..RenderTargets::default()
+            })
+            .unwrap();
+        commands
+            .clear_depth_stencil(depth_value, stencil_value, 0xff)
+            .unwrap();
+        rig.submit(&commands.finish());
+    }
+    let mut commands = rig.device.command_buffer();
+    commands.copy(rig.read_level(depth, 0, 8, 4)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    for texel in rig.read_back(8 * 4 * 4).chunks(4) {
+        assert_eq!(f32::from_le_bytes(texel.try_into().unwrap()), 0.25);
+    }
+    let mut commands = rig.device.command_buffer();
+    commands.copy(rig.read_level(stencil, 0, 8, 4)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    assert!(rig.read_back(8 * 4).iter().all(|&texel| texel == 0x5a));
+}
+
+/// The seeds' terrain tile: 260x260 RG8, 9 levels, block-linear in a CPU_CACHED |
+/// GPU_CACHED pool, written by the CPU (swizzled by `memory`), read back level by level.
+#[test]
+fn uploads_deswizzle_every_level_as_memory_swizzled_it() {
+    for import in [true, false] {
+        let rig = Rig::new(import);
+        let builder = TextureBuilder::new_2d(format("rg8"), 260, 260).levels(9);
+        let layout = builder.layout().unwrap();
+        let (texture, _) = rig.texture(&builder, 0);
+        let linear = Bytes(0x5eed).vec(layout.linear_size_b() as usize);
+        let mut storage = vec![0; layout.size_b as usize];
+        swizzle_texture(&layout, &linear, &mut storage).unwrap();
+        rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+        for level in 0..9 {
+            let [width_px, height_px, _] = [(260u32 >> level).max(1), (260u32 >> level).max(1), 1];
+            let mut commands = rig.device.command_buffer();
+            commands
+                .copy(rig.read_level(texture, level, width_px, height_px))
+                .unwrap();
+            rig.submit(&commands.finish());
+            rig.finish();
+            let start = layout.linear_subresource_offset_b(level, 0).unwrap() as usize;
+            let len = layout.linear_level_size_b(level).unwrap() as usize;
+            assert!(
+                rig.read_back(len) == linear[start..start + len],
+                "level {level} (import {import}) differs from the CPU's linear texels"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_cpu_write_after_use_is_uploaded_again() {
+    let rig = Rig::new(false);
+    let builder = TextureBuilder::new_2d(format("rgba8"), 32, 32);
+    let layout = builder.layout().unwrap();
+    let (texture, _) = rig.texture(&builder, 0);
+    let mut generator = Bytes(7);
+    for round in 0..2 {
+        let linear = generator.vec(layout.linear_size_b() as usize);
+        let mut storage = vec![0; layout.size_b as usize];
+        swizzle_texture(&layout, &linear, &mut storage).unwrap();
+        rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+        let mut commands = rig.device.command_buffer();
+        commands.copy(rig.read_level(texture, 0, 32, 32)).unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        assert!(rig.read_back(linear.len()) == linear, "round {round}");
+    }
+}
+
+/// Buffer -> texture (pitched rows, a sub-region), texture -> texture, texture -> buffer,
+/// buffer -> buffer; checked against the CPU's model of each copy.
+#[test]
+fn copies_in_every_direction_match_the_cpu_model() {
+    for import in [true, false] {
+        let rig = Rig::new(import);
+        let (a, _) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
+        let (b, _) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 64 << 10);
+        let source_offset_b = 1 << 20;
+        let source = rig.buffer(source_offset_b, 64 << 10);
+        // 5x3 texels, rows 32 bytes apart.
+        let rows = Bytes(99).vec(32 * 3);
+        rig.device
+            .write_pool(rig.pool, source_offset_b, &rows)
+            .unwrap();
+        let staging_offset_b = (1 << 20) + (128 << 10);
+        let staging = rig.buffer(staging_offset_b, 64 << 10);
+
+        let mut commands = rig.device.command_buffer();
+        commands
+            .copy(CopyOp::BufferToTexture {
+                source: BufferImage {
+                    buffer: source,
+                    offset_b: 0,
+                    row_pitch_b: 32,
+                    rows_per_image: 0,
+                },
+                destination: TextureRegion {
+                    x_px: 2,
+                    y_px: 4,
+                    width_px: 5,
+                    height_px: 3,
+                    ..region(a, 0, 0, 0)
+                },
+            })
+            .unwrap();
+        commands
+            .copy(CopyOp::TextureToTexture {
+                source: region(a, 0, 16, 16),
+                destination: region(b, 0, 16, 16),
+                linear_filter: false,
+            })
+            .unwrap();
+        commands
+            .copy(CopyOp::TextureToBuffer {
+                source: region(b, 0, 16, 16),
+                destination: BufferImage {
+                    buffer: staging,
+                    offset_b: 0,
+                    row_pitch_b: 0,
+                    rows_per_image: 0,
+                },
+            })
+            .unwrap();
+        commands
+            .copy(CopyOp::BufferToBuffer {
+                source: staging,
+                source_offset_b: 0,
+                destination: rig.readback,
+                destination_offset_b: 0,
+                size_b: 16 * 16 * 4,
+            })
+            .unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+
+        let mut expected = vec![0u8; 16 * 16 * 4];
+        for y in 0..3 {
+            let row = &rows[y * 32..y * 32 + 5 * 4];
+            let at = ((4 + y) * 16 + 2) * 4;
+            expected[at..at + 5 * 4].copy_from_slice(row);
+        }
+        assert!(rig.read_back(expected.len()) == expected, "import {import}");
+    }
+}
+
+#[test]
+fn a_scaling_copy_blits() {
+    let rig = Rig::new(true);
+    let (small, small_view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 4, 4), 0);
+    let (large, _) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 64 << 10);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(small_view)).unwrap();
+    commands
+        .clear_color(
+            0,
+            ClearValue::Float([0.0, 0.0, 1.0, 1.0]),
+            ComponentMask::ALL,
+        )
+        .unwrap();
+    commands
+        .copy(CopyOp::TextureToTexture {
+            source: region(small, 0, 4, 4),
+            destination: region(large, 0, 8, 8),
+            linear_filter: true,
+        })
+        .unwrap();
+    commands.copy(rig.read_level(large, 0, 8, 8)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
+        assert_eq!(pixel, [0, 0, 255, 255]);
+    }
+}
+
+#[test]
+fn a_sync_wait_before_the_signal_times_out_and_after_it_succeeds() {
+    let rig = Rig::new(true);
+    let sync = rig.device.create_sync().unwrap();
+    assert_eq!(
+        rig.device
+            .wait_sync(sync, Duration::from_millis(1))
+            .unwrap(),
+        SyncWait::NeverSignaled
+    );
+    let (_, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 0);
+    rig.backend.lock().hold_submissions().unwrap();
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(0, ClearValue::Float([1.0; 4]), ComponentMask::ALL)
+        .unwrap();
+    commands
+        .signal_sync(sync, SyncCondition::AllGpuCommandsComplete, true)
+        .unwrap();
+    rig.submit(&commands.finish());
+    assert_eq!(
+        rig.device
+            .wait_sync(sync, Duration::from_millis(50))
+            .unwrap(),
+        SyncWait::TimedOut
+    );
+    rig.backend.lock().release_submissions().unwrap();
+    assert_eq!(
+        rig.device.wait_sync(sync, Duration::from_secs(30)).unwrap(),
+        SyncWait::Signaled
+    );
+    // A GPU wait on it (already signalled) and a second signal in one list.
+    let mut commands = rig.device.command_buffer();
+    commands.wait_sync(sync).unwrap();
+    commands
+        .signal_sync(sync, SyncCondition::AllGpuCommandsComplete, false)
+        .unwrap();
+    commands.wait_sync(sync).unwrap();
+    rig.submit(&commands.finish());
+    assert_eq!(
+        rig.device.wait_sync(sync, Duration::from_secs(30)).unwrap(),
+        SyncWait::Signaled
+    );
+}
+
+#[test]
+fn the_same_list_submitted_twice_gives_the_same_pixels() {
+    let rig = Rig::new(false);
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(
+            0,
+            ClearValue::Float([0.2, 0.4, 0.6, 0.8]),
+            ComponentMask::ALL,
+        )
+        .unwrap();
+    commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
+    let list = commands.finish();
+    rig.submit(&list);
+    rig.finish();
+    let first = rig.read_back(16 * 16 * 4);
+    assert!(first.chunks(4).all(|pixel| pixel == [51, 102, 153, 204]));
+    rig.device
+        .write_pool(rig.pool, READBACK_OFFSET_B, &vec![0; first.len()])
+        .unwrap();
+    rig.submit(&list);
+    rig.finish();
+    assert_eq!(rig.read_back(first.len()), first);
+}
+
+#[test]
+fn finalized_objects_are_released_after_their_last_use() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 0);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(0, ClearValue::Float([1.0; 4]), ComponentMask::ALL)
+        .unwrap();
+    rig.submit(&commands.finish());
+    // The GPU may still be clearing: release is deferred to the fence.
+    rig.device.finalize(view).unwrap();
+    rig.device.finalize(texture).unwrap();
+    let other = rig
+        .device
+        .create_pool(&PoolMaker::new(64 << 10, PoolFlags::CPU_CACHED_GPU_CACHED))
+        .unwrap();
+    rig.device.finalize(other).unwrap();
+    rig.finish();
+    rig.device.queue().flush().unwrap();
+}
+
+const DOUBLE_PLUS: &str = "#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Values { uint values[]; };
+layout(std140, binding = 0) uniform Params { uint add; };
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    values[i] = values[i] * 2u + add;
+}
+";
+
+/// A program of the given (stage, GLSL) modules, translated as the game's would be.
+fn program(rig: &Rig, stages: &[(shader_translate::Stage, &str)]) -> gpu::ProgramId {
+    let translator = Translator::new(TranslateOptions {
+        optimise: true,
+        cache: CacheLocation::Off,
+        strict_portability: false,
+    })
+    .expect("translator");
+    let modules = stages
+        .iter()
+        .map(|&(stage, source)| {
+            let shader = translator
+                .translate(&ShaderSource {
+                    name: format!("executor-test-{stage:?}"),
+                    stage,
+                    code: ShaderCode::Glsl(source.into()),
+                })
+                .expect("the test shader translates");
+            ShaderModule::from(&shader)
+        })
+        .collect();
+    rig.device
+        .create_program(&ProgramMaker { modules })
+        .unwrap()
+}
+
+fn compute_program(rig: &Rig, source: &str) -> gpu::ProgramId {
+    program(rig, &[(shader_translate::Stage::Compute, source)])
+}
+
+/// Storage-buffer writes of a dispatch (direct, then indirect) are in the pool when the
+/// CPU reads it after the fence, imported or mirrored.
+#[test]
+fn a_compute_dispatch_writes_storage_the_cpu_reads_after_the_fence() {
+    for import in [true, false] {
+        let rig = Rig::new(import);
+        let program = compute_program(&rig, DOUBLE_PLUS);
+        let values_offset_b = 1 << 20;
+        let params_offset_b = values_offset_b + (64 << 10);
+        let arguments_offset_b = params_offset_b + (64 << 10);
+        let values = rig.buffer(values_offset_b, 256 * 4);
+        let params = rig.buffer(params_offset_b, 256);
+        let arguments = rig.buffer(arguments_offset_b, 256);
+        let initial: Vec<u8> = (0..256u32).flat_map(|i| i.to_le_bytes()).collect();
+        rig.device
+            .write_pool(rig.pool, values_offset_b, &initial)
+            .unwrap();
+        rig.device
+            .write_pool(rig.pool, params_offset_b, &5u32.to_le_bytes())
+            .unwrap();
+        let groups: Vec<u8> = [4u32, 1, 1].iter().flat_map(|g| g.to_le_bytes()).collect();
+        rig.device
+            .write_pool(rig.pool, arguments_offset_b, &groups)
+            .unwrap();
+
+        let mut commands = rig.device.command_buffer();
+        commands.bind_program(program).unwrap();
+        commands
+            .bind_buffer(
+                BufferBinding::Storage {
+                    stage: Stage::Compute,
+                    slot: 0,
+                },
+                BufferRange {
+                    buffer: values,
+                    offset_b: 0,
+                    size_b: 256 * 4,
+                },
+            )
+            .unwrap();
+        commands
+            .bind_buffer(
+                BufferBinding::Uniform {
+                    stage: Stage::Compute,
+                    slot: 0,
+                },
+                BufferRange {
+                    buffer: params,
+                    offset_b: 0,
+                    size_b: 16,
+                },
+            )
+            .unwrap();
+        commands.dispatch([4, 1, 1]).unwrap();
+        commands
+            .barrier(BarrierOrder::PRIMITIVES, Invalidate::NONE)
+            .unwrap();
+        commands.dispatch_indirect(arguments, 0).unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        let mut out = vec![0; 256 * 4];
+        rig.device
+            .read_pool(rig.pool, values_offset_b, &mut out)
+            .unwrap();
+        for (i, value) in out.chunks(4).enumerate() {
+            let value = u32::from_le_bytes(value.try_into().unwrap());
+            assert_eq!(
+                value,
+                (i as u32 * 2 + 5) * 2 + 5,
+                "import {import}, index {i}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_dispatch_with_an_unbound_slot_is_refused_before_anything_runs() {
+    let rig = Rig::new(true);
+    let program = compute_program(&rig, DOUBLE_PLUS);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_program(program).unwrap();
+    commands.dispatch([1, 1, 1]).unwrap();
+    let refused = rig.device.queue().submit(&commands.finish());
+    assert!(
+        matches!(
+            refused,
+            Err(QueueError::Backend(BackendError::Failed(ref why))) if why.contains("nothing is bound")
+        ),
+        "{refused:?}"
+    );
+}
+
+const POSITION_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+void main() {
+    gl_Position = vec4(position, 0.0, 1.0);
+}
+";
+
+const TINT_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(std140, binding = 0) uniform Tint { vec4 tint; };
+void main() {
+    colour = tint;
+}
+";
+
+/// Over the upper-left half of the target (Vulkan's clip space: y grows downwards).
+const HALF: [f32; 6] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0];
+/// Over all of it.
+const FULL: [f32; 6] = [-1.0, -1.0, 3.0, -1.0, -1.0, 3.0];
+
+/// Records the state, program and buffers of a one-triangle draw over the upper-left half
+/// of the target with a green tint.
+fn bind_triangle(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>) {
+    bind_draw(rig, commands, TINT_FRAG, &HALF);
+}
+
+/// Records the state, program (`POSITION_VERT` and `fragment`), vertex buffer and a green
+/// tint in the fragment stage's uniform slot 0 for a draw of `positions`.
+fn bind_draw(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>, fragment: &str, positions: &[f32]) {
+    let program = program(
+        rig,
+        &[
+            (shader_translate::Stage::Vertex, POSITION_VERT),
+            (shader_translate::Stage::Fragment, fragment),
+        ],
+    );
+    let vertices_offset_b = 1 << 20;
+    let tint_offset_b = vertices_offset_b + (64 << 10);
+    let vertices = rig.buffer(vertices_offset_b, 256);
+    let tint = rig.buffer(tint_offset_b, 256);
+    let positions: Vec<u8> = positions.iter().flat_map(|v| v.to_le_bytes()).collect();
+    rig.device
+        .write_pool(rig.pool, vertices_offset_b, &positions)
+        .unwrap();
+    let green: Vec<u8> = [0.0f32, 1.0, 0.0, 1.0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    rig.device
+        .write_pool(rig.pool, tint_offset_b, &green)
+        .unwrap();
+    commands
+        .set_state(StateChange::VertexStreams(vec![VertexStream {
+            stride_b: 8,
+            divisor: 0,
+        }]))
+        .unwrap();
+    commands
+        .set_state(StateChange::VertexAttributes(vec![VertexAttribute {
+            location: 0,
+            stream: 0,
+            format: VertexFormat {
+                kind: ComponentKind::Float32,
+                components: 2,
+            },
+            offset_b: 0,
+        }]))
+        .unwrap();
+    commands.bind_program(program).unwrap();
+    commands
+        .bind_buffer(
+            BufferBinding::Vertex { stream: 0 },
+            BufferRange {
+                buffer: vertices,
+                offset_b: 0,
+                size_b: positions.len() as u64 * 4,
+            },
+        )
+        .unwrap();
+    commands
+        .bind_buffer(
+            BufferBinding::Uniform {
+                stage: Stage::Fragment,
+                slot: 0,
+            },
+            BufferRange {
+                buffer: tint,
+                offset_b: 0,
+                size_b: 16,
+            },
+        )
+        .unwrap();
+}
+
+fn triangle(primitive: PrimitiveKind) -> DrawArrays {
+    DrawArrays {
+        primitive,
+        first_vertex: 0,
+        vertex_count: 3,
+        first_instance: 0,
+        instance_count: 1,
+    }
+}
+
+/// A draw lands inside the pass its clear opened (the clear is the load op), and a clear
+/// after a draw is recorded inside the pass over the whole target.
+#[test]
+fn a_draw_renders_over_the_load_op_clear_and_a_later_clear_covers_it() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(
+            0,
+            ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
+            ComponentMask::ALL,
+        )
+        .unwrap();
+    bind_triangle(&rig, &mut commands);
+    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
+    let list = commands.finish();
+    let before = rig.backend.lock().stats();
+    rig.submit(&list);
+    rig.finish();
+    let after = rig.backend.lock().stats();
+    assert_eq!(after.passes - before.passes, 1);
+    assert_eq!(after.draws - before.draws, 1);
+    assert_eq!(
+        after.clears_in_pass - before.clears_in_pass,
+        0,
+        "the clear is the load op"
+    );
+    assert_eq!(after.pipelines_created - before.pipelines_created, 1);
+    let pixels = rig.read_back(16 * 16 * 4);
+    let pixel = |x: usize, y: usize| &pixels[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4];
+    assert_eq!(pixel(1, 1), [0, 255, 0, 255], "inside the triangle");
+    assert_eq!(pixel(14, 14), [255, 0, 0, 255], "outside: the clear");
+
+    let mut commands = rig.device.command_buffer_after(&list);
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands
+        .clear_color(
+            0,
+            ClearValue::Float([0.0, 0.0, 1.0, 1.0]),
+            ComponentMask::ALL,
+        )
+        .unwrap();
+    commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    let last = rig.backend.lock().stats();
+    assert_eq!(last.clears_in_pass - after.clears_in_pass, 1);
+    assert_eq!(
+        last.pipelines_created, after.pipelines_created,
+        "the pipeline is cached"
+    );
+    for pixel in rig.read_back(16 * 16 * 4).chunks(4) {
+        assert_eq!(pixel, [0, 0, 255, 255]);
+    }
+}
+
+/// Quads have no Vulkan topology: a non-indexed quad draw is converted to triangles
+/// from indices the executor makes; an indexed one is refused with a typed error, and
+/// later work still runs.
+#[test]
+fn quads_are_drawn_as_converted_triangles() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 0);
+    let quad = [-1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0, 1.0];
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(
+            0,
+            ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
+            ComponentMask::ALL,
+        )
+        .unwrap();
+    bind_draw(&rig, &mut commands, TINT_FRAG, &quad);
+    commands
+        .draw(DrawArrays {
+            vertex_count: 4,
+            ..triangle(PrimitiveKind::Quads)
+        })
+        .unwrap();
+    commands.copy(rig.read_level(texture, 0, 8, 8)).unwrap();
+    let list = commands.finish();
+    rig.submit(&list);
+    rig.finish();
+    for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
+        assert_eq!(pixel, [0, 255, 0, 255]);
+    }
+
+    let indices_offset_b = (1 << 20) + (256 << 10);
+    let indices = rig.buffer(indices_offset_b, 256);
+    let mut commands = rig.device.command_buffer_after(&list);
+    commands
+        .bind_buffer(
+            BufferBinding::Index {
+                index_type: IndexType::U16,
+            },
+            BufferRange {
+                buffer: indices,
+                offset_b: 0,
+                size_b: 8,
+            },
+        )
+        .unwrap();
+    commands
+        .draw_indexed(DrawIndexed {
+            primitive: PrimitiveKind::Quads,
+            first_index: 0,
+            index_count: 4,
+            base_vertex: 0,
+            first_instance: 0,
+            instance_count: 1,
+        })
+        .unwrap();
+    let refused = rig.device.queue().submit(&commands.finish());
+    assert!(
+        matches!(
+            refused,
+            Err(QueueError::Backend(BackendError::Unsupported(ref what))) if what.contains("Quads")
+        ),
+        "{refused:?}"
+    );
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(0, ClearValue::Float([1.0; 4]), ComponentMask::ALL)
+        .unwrap();
+    commands.copy(rig.read_level(texture, 0, 8, 8)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    assert!(rig.read_back(8 * 8 * 4).iter().all(|&byte| byte == 255));
+}
+
+/// A GPU buffer copy into a texture's storage makes storage newer than the host image:
+/// the next use waits for that copy and uploads again (imported and mirrored pools).
+#[test]
+fn a_gpu_copy_into_texture_storage_is_seen_by_the_next_use() {
+    for import in [true, false] {
+        let rig = Rig::new(import);
+        let builder = TextureBuilder::new_2d(format("rgba8"), 16, 16);
+        let layout = builder.layout().unwrap();
+        let (texture, _) = rig.texture(&builder, 0);
+        let storage_buffer = rig.buffer(0, layout.size_b);
+        let source_offset_b = 1 << 20;
+        let source = rig.buffer(source_offset_b, layout.size_b);
+        let linear = Bytes(31).vec(layout.linear_size_b() as usize);
+        let mut swizzled = vec![0; layout.size_b as usize];
+        swizzle_texture(&layout, &linear, &mut swizzled).unwrap();
+        rig.device
+            .write_pool(rig.pool, source_offset_b, &swizzled)
+            .unwrap();
+
+        // First use: the never-written storage reads as zeros.
+        let mut commands = rig.device.command_buffer();
+        commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        assert!(rig.read_back(linear.len()).iter().all(|&byte| byte == 0));
+
+        let mut commands = rig.device.command_buffer();
+        commands
+            .copy(CopyOp::BufferToBuffer {
+                source,
+                source_offset_b: 0,
+                destination: storage_buffer,
+                destination_offset_b: 0,
+                size_b: layout.size_b,
+            })
+            .unwrap();
+        rig.submit(&commands.finish());
+        let mut commands = rig.device.command_buffer();
+        commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        assert!(rig.read_back(linear.len()) == linear, "import {import}");
+    }
+}
+
+const TEXEL_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform sampler2D albedo;
+void main() {
+    colour = texelFetch(albedo, ivec2(gl_FragCoord.xy), 0);
+}
+";
+
+/// A draw sampling a texture stored block-linear in a pool (written by the CPU through
+/// `memory`'s swizzle), through NVN's descriptor tables and a bound handle: each target
+/// pixel is its texel.
+#[test]
+fn a_textured_draw_samples_block_linear_storage_through_descriptor_tables() {
+    let rig = Rig::new(true);
+    let builder = TextureBuilder::new_2d(format("rgba8"), 8, 8);
+    let layout = builder.layout().unwrap();
+    let (_, albedo_view) = rig.texture(&builder, 0);
+    let (target, target_view) = rig.texture(&builder, 64 << 10);
+    let linear = Bytes(0xa1b3d0).vec(layout.linear_size_b() as usize);
+    let mut storage = vec![0; layout.size_b as usize];
+    swizzle_texture(&layout, &linear, &mut storage).unwrap();
+    rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+
+    let textures = rig.device.create_texture_table(16).unwrap();
+    let samplers = rig.device.create_sampler_table(4).unwrap();
+    rig.device
+        .register_texture(textures, 5, albedo_view)
+        .unwrap();
+    let sampler = rig.device.create_sampler(&SamplerMaker::default()).unwrap();
+    rig.device.register_sampler(samplers, 2, sampler).unwrap();
+
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(target_view)).unwrap();
+    bind_draw(&rig, &mut commands, TEXEL_FRAG, &FULL);
+    commands.bind_descriptor_tables(textures, samplers).unwrap();
+    commands
+        .bind_texture(
+            Stage::Fragment,
+            0,
+            TextureHandle {
+                texture_slot: 5,
+                sampler_slot: 2,
+            },
+        )
+        .unwrap();
+    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands.copy(rig.read_level(target, 0, 8, 8)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    assert!(rig.read_back(linear.len()) == linear);
+}
+
+/// A draw with a depth target and depth testing: drawn where the cleared depth is farther,
+/// not where it is nearer, and the depth written reads back.
+#[test]
+fn depth_tested_draws_follow_the_cleared_depth() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 0);
+    let (depth, depth_view) = rig.texture(&TextureBuilder::new_2d(format("z32f"), 8, 8), 64 << 10);
+    for (cleared_depth, expected) in [(1.0, [0, 255, 0, 255]), (0.0, [255, 0, 0, 255])] {
+        let mut commands = rig.device.command_buffer();
+        let mut targets = colour(view);
+        targets.depth_stencil = Some(depth_view);
+        commands.bind_render_targets(targets).unwrap();
+        commands
+            .clear_color(
+                0,
+                ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
+                ComponentMask::ALL,
+            )
+            .unwrap();
+        commands
+            .clear_depth_stencil(Some(cleared_depth), None, 0xff)
+            .unwrap();
+        bind_draw(&rig, &mut commands, TINT_FRAG, &FULL);
+        commands
+            .set_state(StateChange::DepthStencil(DepthStencilState {
+                depth_test: true,
+                depth_write: true,
+                depth_compare: CompareOp::Less,
+                ..DepthStencilState::default()
+            }))
+            .unwrap();
+        commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+        commands.copy(rig.read_level(texture, 0, 8, 8)).unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
+            assert_eq!(pixel, expected, "depth cleared to {cleared_depth}");
+        }
+    }
+    let mut commands = rig.device.command_buffer();
+    commands.copy(rig.read_level(depth, 0, 8, 8)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    for texel in rig.read_back(8 * 8 * 4).chunks(4) {
+        assert_eq!(f32::from_le_bytes(texel.try_into().unwrap()), 0.0);
+    }
+}
+
+const GRADIENT_COMP: &str = "#version 450
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(binding = 0, rgba8) uniform writeonly image2D target;
+void main() {
+    uvec2 at = gl_GlobalInvocationID.xy;
+    imageStore(target, ivec2(at), vec4(float(at.x) / 255.0, float(at.y) / 255.0, 0.0, 1.0));
+}
+";
+
+/// A dispatch storing to an image registered in a texture table as an image: every
+/// texel reads back as the kernel wrote it.
+#[test]
+fn a_dispatch_stores_to_an_image_through_its_handle() {
+    let rig = Rig::new(true);
+    let builder = TextureBuilder::new_2d(format("rgba8"), 16, 8).flags(TextureFlags::IMAGE);
+    let (texture, view) = rig.texture(&builder, 0);
+    let table = rig.device.create_texture_table(4).unwrap();
+    let samplers = rig.device.create_sampler_table(1).unwrap();
+    rig.device.register_image(table, 3, view).unwrap();
+    let program = compute_program(&rig, GRADIENT_COMP);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_program(program).unwrap();
+    commands.bind_descriptor_tables(table, samplers).unwrap();
+    commands
+        .bind_image(Stage::Compute, 0, ImageHandle { texture_slot: 3 })
+        .unwrap();
+    commands.dispatch([2, 1, 1]).unwrap();
+    commands.copy(rig.read_level(texture, 0, 16, 8)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    let texels = rig.read_back(16 * 8 * 4);
+    for y in 0..8 {
+        for x in 0..16 {
+            let at = (y * 16 + x) * 4;
+            assert_eq!(texels[at..at + 4], [x as u8, y as u8, 0, 255], "({x}, {y})");
+        }
+    }
+}
