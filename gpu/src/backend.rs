@@ -39,6 +39,20 @@ pub trait Backend: Send {
     /// so too; this is for backends that want to hear it at once).
     fn pool_written(&mut self, _pool: PoolId, _offset_b: u64, _len_b: u64) {}
 
+    /// The CPU copied `len_b` bytes from one pool range to another (`Device::copy_pool`, a
+    /// game's defragmentation). A backend whose host images hold texels the storage lacks
+    /// can make them follow the copy; by default it is a write of the destination.
+    fn pool_copied(
+        &mut self,
+        _source: PoolId,
+        _source_offset_b: u64,
+        destination: PoolId,
+        destination_offset_b: u64,
+        len_b: u64,
+    ) {
+        self.pool_written(destination, destination_offset_b, len_b)
+    }
+
     fn submit(
         &mut self,
         submission: Submission<'_>,

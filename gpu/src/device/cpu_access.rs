@@ -112,9 +112,13 @@ impl Device {
                 .write(destination_offset_b, &bytes)
                 .map_err(access(destination))?;
         }
-        self.backend
-            .lock()
-            .pool_written(destination, destination_offset_b, len_b);
+        self.backend.lock().pool_copied(
+            source,
+            source_offset_b,
+            destination,
+            destination_offset_b,
+            len_b,
+        );
         self.record_with(|| Record::PoolCopy {
             source,
             source_offset_b,
