@@ -8,12 +8,14 @@ mod codec_objects;
 mod codec_state;
 pub mod error;
 pub mod format;
+pub mod player;
 pub mod reader;
 pub mod record;
 pub mod wire;
 pub mod writer;
 
 pub use error::{ReadError, ReadErrorKind};
+pub use player::{PlayError, Played, Player};
 pub use reader::RecordingReader;
 pub use record::{Record, RecordKind};
 pub use writer::RecordingWriter;

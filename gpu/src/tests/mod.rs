@@ -5,5 +5,6 @@ mod commands;
 mod decoder_fuzz;
 mod fixture;
 mod objects;
+mod player;
 mod queue;
 mod recording;
