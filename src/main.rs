@@ -2,6 +2,7 @@
 //! parses the command line, starts logging and turns errors into one line and an exit code.
 
 mod cli;
+mod demo;
 mod exit;
 mod logging;
 

@@ -8,6 +8,9 @@ pub mod texture;
 
 #[derive(clap::Subcommand)]
 pub enum Command {
+    /// The built-in workload: terrain tiles drawn, finalized, returning and defragmented,
+    /// eleven lights, and the terrain check.
+    Demo(crate::demo::Args),
     /// The device, its capabilities and the effective value of every RX_VK_* switch.
     Info(info::Args),
     /// Storage size, alignment and per-level placement of a texture.
@@ -46,6 +49,7 @@ pub fn translate_options(switches: &gpu::switches::Switches) -> shader_translate
 
 pub fn run(command: Command) -> anyhow::Result<()> {
     match command {
+        Command::Demo(args) => crate::demo::run(args),
         Command::Info(args) => info::run(args),
         Command::Layout(args) => layout::run(args),
         Command::Texture(args) => texture::run(args),

@@ -16,6 +16,7 @@ pub mod immediate;
 pub mod instance;
 pub mod pool_buffer;
 pub mod retire;
+pub mod shared_backend;
 pub mod staging;
 pub mod swizzle_kernel;
 pub mod swizzle_params;

@@ -1,0 +1,347 @@
+//! `hookshot demo`: the built-in workload, written against Hookshot's NVN-level API the way
+//! the seeds' game uses NVN: terrain chunks whose normal tiles the GPU draws once, finalized
+//! when they leave range and made again over the same storage when they return, the tile
+//! pool defragmented with `memcpy`, and eleven lights each with a shadow pass and a light
+//! pass. At the end, the terrain check: every tile sampled held the normals drawn for it.
+
+mod frame;
+mod math;
+mod png_out;
+mod report;
+mod route;
+mod scene;
+mod shaders;
+mod terrain;
+mod tiles;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use gpu::objects::{TextureBuilder, ViewMaker};
+use gpu::{DeviceMaker, TextureId, ViewId};
+use gpu_vk::executor::{ExecutorOptions, VkBackend};
+use gpu_vk::shared_backend::SharedBackend;
+use memory::Format;
+
+use crate::exit::Failure;
+use frame::{TileCheck, TileDraw, VisibleChunk};
+use report::RunStats;
+use route::{Event, Route};
+use scene::{
+    Scene, FIRST_TILE_SLOT, HEIGHTS_OFFSET_B, HEIGHTS_STRIDE_B, READBACK_B, READBACK_OFFSET_B,
+    TEXTURE_SLOTS,
+};
+use terrain::{ChunkCoord, TILE_LEVELS, TILE_SIZE_PX};
+use tiles::TileStorage;
+
+/// The exit status of a run whose terrain check failed.
+const TERRAIN_FAILED_EXIT: u8 = 3;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Frames to run; the default goes through every event of the route at least once.
+    #[arg(long)]
+    frames: Option<u32>,
+    /// Write PNG frames (every `--every` frames and the last) and a frame-time plot here.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Frames between PNG frames written to `--out`.
+    #[arg(long, default_value_t = 100)]
+    every: u32,
+    /// Record the run (objects, pool writes, command lists, submissions) to this file.
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// Write the summary as JSON here.
+    #[arg(long)]
+    stats: Option<PathBuf>,
+    /// Run without a window even where a display exists.
+    #[arg(long)]
+    headless: bool,
+    /// Output size, WxH.
+    #[arg(long, default_value = "320x180", value_parser = parse_size)]
+    size: (u32, u32),
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    gpu::switches::parse_dimensions(text)
+        .ok_or_else(|| format!("{text:?} is not WxH with both sides positive"))
+}
+
+/// A chunk's texture while it is in range.
+struct LiveTile {
+    texture: TextureId,
+    view: ViewId,
+    level_views: Vec<ViewId>,
+    slot: u32,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let switches = crate::cli::start()?;
+    let device = gpu_vk::Device::open(&switches)?;
+    let translator = shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
+    let backend = SharedBackend::new(VkBackend::new(&device, ExecutorOptions::default())?);
+    let mut maker = DeviceMaker::new(Box::new(backend.clone()));
+    if let Some(path) = &args.record {
+        let file =
+            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+        maker = maker.recording(Box::new(std::io::BufWriter::new(file)));
+    }
+    let nvn = gpu::Device::new(maker)?;
+    if !args.headless
+        && (std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some())
+    {
+        tracing::info!("a display exists, but the window path is not built yet: running headless");
+    }
+    if let Some(out) = &args.out {
+        std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    }
+
+    let route = Route::default();
+    let frames = args.frames.unwrap_or_else(|| route.default_frames());
+    let tile_builder =
+        TextureBuilder::new_2d(Format::Rg8, TILE_SIZE_PX, TILE_SIZE_PX).levels(TILE_LEVELS);
+    let tile_layout = tile_builder.layout()?;
+    let mut storage = TileStorage::new(tile_layout.size_b, tile_layout.alignment_b.max(512), 32);
+    let scene = Scene::new(&nvn, &translator, storage.pool_size_b(), args.size)?;
+
+    let mut live: BTreeMap<ChunkCoord, LiveTile> = BTreeMap::new();
+    let mut drawn: BTreeSet<ChunkCoord> = BTreeSet::new();
+    let mut free_slots: Vec<u32> = (FIRST_TILE_SLOT..TEXTURE_SLOTS).rev().collect();
+    let mut references: HashMap<ChunkCoord, Vec<u8>> = HashMap::new();
+    let mut stats = RunStats::default();
+    let tile_readback_b = frame::tile_readback_b();
+    let output_readback_b = u64::from(args.size.0 * args.size.1 * 4);
+    let progress = frames >= 200 && std::io::IsTerminal::is_terminal(&std::io::stderr());
+
+    let make_tile = |nvn: &gpu::Device,
+                     offset_b: u64,
+                     slot: u32,
+                     with_levels: bool|
+     -> anyhow::Result<LiveTile> {
+        let texture = nvn.create_texture(&tile_builder, scene.tile_pool, offset_b)?;
+        let view = nvn.create_view(&ViewMaker::whole(texture))?;
+        let level_views = if with_levels {
+            (0..TILE_LEVELS)
+                .map(|level| nvn.create_view(&ViewMaker::whole(texture).levels(level, 1)))
+                .collect::<Result<Vec<_>, _>>()?
+        } else {
+            Vec::new()
+        };
+        nvn.register_texture(scene.textures, slot, view)?;
+        Ok(LiveTile {
+            texture,
+            view,
+            level_views,
+            slot,
+        })
+    };
+    let end_tile = |nvn: &gpu::Device, tile: LiveTile| -> anyhow::Result<u32> {
+        for view in tile.level_views.into_iter().chain([tile.view]) {
+            nvn.finalize(view)?;
+        }
+        nvn.finalize(tile.texture)?;
+        Ok(tile.slot)
+    };
+
+    for frame_index in 0..frames {
+        let mut tile_draws = Vec::new();
+        let mut checks: Vec<(ChunkCoord, TextureId)> = Vec::new();
+        for event in route.events(frame_index, &drawn) {
+            match event {
+                Event::Leave { chunk } => {
+                    if let Some(tile) = live.remove(&chunk) {
+                        free_slots.push(end_tile(&nvn, tile)?);
+                        stats.textures_finalized += 1;
+                    }
+                }
+                Event::Defragment => {
+                    let moves = storage.defragment();
+                    let moved_live: Vec<ChunkCoord> = moves
+                        .iter()
+                        .filter(|m| live.contains_key(&m.chunk))
+                        .map(|m| m.chunk)
+                        .collect();
+                    for chunk in &moved_live {
+                        let tile = live.remove(chunk).expect("live");
+                        free_slots.push(end_tile(&nvn, tile)?);
+                        stats.textures_finalized += 1;
+                    }
+                    for step in &moves {
+                        nvn.copy_pool(
+                            scene.tile_pool,
+                            step.from_b,
+                            scene.tile_pool,
+                            step.to_b,
+                            tile_layout.size_b,
+                        )?;
+                    }
+                    for chunk in moved_live {
+                        let slot = free_slots.pop().context("texture table full")?;
+                        let tile = make_tile(
+                            &nvn,
+                            storage.offset_of(chunk).expect("placed"),
+                            slot,
+                            false,
+                        )?;
+                        checks.push((chunk, tile.texture));
+                        live.insert(chunk, tile);
+                    }
+                    stats.defragmentations += 1;
+                }
+                Event::Enter { chunk, returning } => {
+                    let slot = free_slots.pop().context("texture table full")?;
+                    if returning {
+                        let offset_b = storage
+                            .offset_of(chunk)
+                            .context("a returning chunk has storage")?;
+                        let tile = make_tile(&nvn, offset_b, slot, false)?;
+                        checks.push((chunk, tile.texture));
+                        live.insert(chunk, tile);
+                        stats.chunks_returned += 1;
+                    } else {
+                        let offset_b = storage.place(chunk)?;
+                        let heights_slot = tile_draws.len() as u64;
+                        anyhow::ensure!(
+                            heights_slot < scene::HEIGHTS_SLOTS,
+                            "too many new tiles in one frame"
+                        );
+                        nvn.write_pool(
+                            scene.work_pool,
+                            HEIGHTS_OFFSET_B + heights_slot * HEIGHTS_STRIDE_B,
+                            &terrain::chunk_heights(chunk),
+                        )?;
+                        let tile = make_tile(&nvn, offset_b, slot, true)?;
+                        tile_draws.push(TileDraw {
+                            level_views: tile.level_views.clone(),
+                            heights_slot,
+                        });
+                        checks.push((chunk, tile.texture));
+                        live.insert(chunk, tile);
+                        drawn.insert(chunk);
+                    }
+                }
+            }
+        }
+        let visible: Vec<VisibleChunk> = live
+            .iter()
+            .map(|(&chunk, tile)| VisibleChunk {
+                chunk,
+                texture_slot: tile.slot,
+            })
+            .collect();
+        let checks: Vec<TileCheck> = checks
+            .into_iter()
+            .enumerate()
+            .map(|(index, (chunk, texture))| TileCheck {
+                chunk,
+                texture,
+                readback_offset_b: READBACK_OFFSET_B + index as u64 * tile_readback_b,
+            })
+            .collect();
+        let checks_end_b = READBACK_OFFSET_B + checks.len() as u64 * tile_readback_b;
+        let write_png = args.out.is_some()
+            && (frame_index.is_multiple_of(args.every.max(1)) || frame_index + 1 == frames);
+        let output_offset_b = write_png.then_some(checks_end_b);
+        anyhow::ensure!(
+            checks_end_b + output_readback_b <= READBACK_OFFSET_B + READBACK_B,
+            "read-backs overflow their region"
+        );
+
+        let cpu_start = Instant::now();
+        let camera_x = route_camera_x(&route, frame_index);
+        frame::write_uniforms(&nvn, &scene, camera_x, &visible, frame_index)?;
+        let mut commands = nvn.command_buffer();
+        frame::record(
+            &mut commands,
+            &scene,
+            &tile_draws,
+            &visible,
+            &checks,
+            output_offset_b,
+        )?;
+        let list = commands.finish();
+        nvn.queue().submit(&list)?;
+        let cpu_ms = cpu_start.elapsed().as_secs_f64() * 1e3;
+        let gpu_start = Instant::now();
+        nvn.queue().finish()?;
+        stats.cpu_ms.push(cpu_ms);
+        stats.gpu_ms.push(gpu_start.elapsed().as_secs_f64() * 1e3);
+
+        for check in &checks {
+            let reference = references
+                .entry(check.chunk)
+                .or_insert_with(|| terrain::reference_tile(check.chunk).concat());
+            let mut texels = vec![0u8; reference.len()];
+            nvn.read_pool(scene.work_pool, check.readback_offset_b, &mut texels)?;
+            stats.tiles_checked += 1;
+            if texels != *reference {
+                stats.tiles_failed += 1;
+                tracing::warn!(frame = frame_index, chunk = ?check.chunk, "terrain tile does not hold the normals drawn for it");
+            }
+        }
+        if let (Some(out), Some(offset_b)) = (&args.out, output_offset_b) {
+            let mut pixels = vec![0u8; output_readback_b as usize];
+            nvn.read_pool(scene.work_pool, offset_b, &mut pixels)?;
+            png_out::write_rgba8(
+                &out.join(format!("frame_{frame_index:05}.png")),
+                args.size.0,
+                args.size.1,
+                &pixels,
+            )?;
+        }
+        if progress && frame_index.is_multiple_of(20) {
+            let done = (frame_index + 1) as usize * 40 / frames as usize;
+            eprint!(
+                "\r[{}{}] {}/{frames}",
+                "#".repeat(done),
+                " ".repeat(40 - done),
+                frame_index + 1
+            );
+            let _ = std::io::stderr().flush();
+        }
+    }
+    if progress {
+        eprintln!();
+    }
+    if args.record.is_some() {
+        nvn.end_recording()?;
+    }
+
+    stats.frames = frames;
+    {
+        let executor = backend.lock();
+        let executor_stats = executor.stats();
+        stats.passes = executor_stats.passes;
+        stats.uploads = executor_stats.uploads;
+        stats.upload_bytes = executor_stats.upload_bytes;
+    }
+    stats.validation_errors = device.validation().error_count();
+    print!("{}", stats.summary());
+    if let Some(path) = &args.stats {
+        std::fs::write(path, serde_json::to_string_pretty(&stats.json())? + "\n")
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(out) = &args.out {
+        std::fs::write(out.join("frame_times.svg"), stats.plot_svg())
+            .with_context(|| format!("writing the plot in {}", out.display()))?;
+    }
+    if !stats.terrain_ok() {
+        return Err(Failure {
+            exit_code: TERRAIN_FAILED_EXIT,
+            message: stats.terrain_line(),
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// The camera's x in chunks, gliding between the route's chunk steps.
+fn route_camera_x(route: &Route, frame: u32) -> f32 {
+    let here = route.camera_chunk(frame).x as f32;
+    let next = route.camera_chunk(frame + route.frames_per_chunk).x as f32;
+    let t = (frame % route.frames_per_chunk) as f32 / route.frames_per_chunk as f32;
+    here + (next - here) * t
+}

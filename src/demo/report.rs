@@ -1,0 +1,216 @@
+//! The demo's summary: the console lines, the `--stats` JSON, and the frame-time plot.
+
+use std::fmt::Write as _;
+
+/// What a run measured and counted.
+#[derive(Debug, Default)]
+pub struct RunStats {
+    pub frames: u32,
+    pub cpu_ms: Vec<f64>,
+    pub gpu_ms: Vec<f64>,
+    pub passes: u64,
+    pub uploads: u64,
+    pub upload_bytes: u64,
+    pub writebacks: u64,
+    pub writeback_bytes: u64,
+    pub kept_textures: u64,
+    pub kept_bytes: u64,
+    pub validation_errors: u64,
+    pub tiles_checked: u64,
+    pub tiles_failed: u64,
+    pub textures_finalized: u64,
+    pub chunks_returned: u64,
+    pub defragmentations: u64,
+}
+
+/// The `p`th percentile (0..=100) of `values`, nearest rank; 0 for none.
+pub fn percentile(values: &[f64], p: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil().max(1.0) as usize;
+    sorted[rank.min(sorted.len()) - 1]
+}
+
+impl RunStats {
+    pub fn terrain_ok(&self) -> bool {
+        self.tiles_failed == 0
+    }
+
+    pub fn terrain_line(&self) -> String {
+        if self.terrain_ok() {
+            "terrain check: OK".to_owned()
+        } else {
+            format!(
+                "terrain check: FAILED ({} of {} tiles)",
+                self.tiles_failed, self.tiles_checked
+            )
+        }
+    }
+
+    pub fn passes_per_frame(&self) -> f64 {
+        self.passes as f64 / f64::from(self.frames.max(1))
+    }
+
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "frames: {}", self.frames);
+        let _ = writeln!(
+            out,
+            "cpu frame time: p50 {:.2} ms, p95 {:.2} ms",
+            percentile(&self.cpu_ms, 50.0),
+            percentile(&self.cpu_ms, 95.0)
+        );
+        let _ = writeln!(
+            out,
+            "gpu frame time (submit to fence): p50 {:.2} ms, p95 {:.2} ms",
+            percentile(&self.gpu_ms, 50.0),
+            percentile(&self.gpu_ms, 95.0)
+        );
+        let _ = writeln!(out, "passes a frame: {:.1}", self.passes_per_frame());
+        let _ = writeln!(
+            out,
+            "uploads: {} ({} bytes)",
+            self.uploads, self.upload_bytes
+        );
+        let _ = writeln!(
+            out,
+            "write-backs: {} ({} bytes)",
+            self.writebacks, self.writeback_bytes
+        );
+        let _ = writeln!(
+            out,
+            "kept textures: {} ({} bytes)",
+            self.kept_textures, self.kept_bytes
+        );
+        let _ = writeln!(
+            out,
+            "tiles: {} finalized, {} returned, {} defragmentations",
+            self.textures_finalized, self.chunks_returned, self.defragmentations
+        );
+        let _ = writeln!(out, "validation errors: {}", self.validation_errors);
+        let _ = writeln!(out, "{}", self.terrain_line());
+        out
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "frames": self.frames,
+            "cpu_ms_p50": percentile(&self.cpu_ms, 50.0),
+            "cpu_ms_p95": percentile(&self.cpu_ms, 95.0),
+            "gpu_ms_p50": percentile(&self.gpu_ms, 50.0),
+            "gpu_ms_p95": percentile(&self.gpu_ms, 95.0),
+            "passes_per_frame": self.passes_per_frame(),
+            "uploads": self.uploads,
+            "upload_bytes": self.upload_bytes,
+            "writebacks": self.writebacks,
+            "writeback_bytes": self.writeback_bytes,
+            "kept_textures": self.kept_textures,
+            "kept_bytes": self.kept_bytes,
+            "validation_errors": self.validation_errors,
+            "terrain_tiles_checked": self.tiles_checked,
+            "terrain_tiles_failed": self.tiles_failed,
+            "textures_finalized": self.textures_finalized,
+            "chunks_returned": self.chunks_returned,
+            "defragmentations": self.defragmentations,
+        })
+    }
+
+    /// The frame times as an SVG line plot (CPU and GPU, ms by frame).
+    pub fn plot_svg(&self) -> String {
+        const WIDTH: f64 = 800.0;
+        const HEIGHT: f64 = 300.0;
+        const MARGIN: f64 = 40.0;
+        let peak = self
+            .cpu_ms
+            .iter()
+            .chain(&self.gpu_ms)
+            .fold(1.0f64, |a, &b| a.max(b));
+        let frames = self.cpu_ms.len().max(2) as f64;
+        let line = |values: &[f64], colour: &str| {
+            let points: Vec<String> = values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    let x = MARGIN + (i as f64) / (frames - 1.0) * (WIDTH - 2.0 * MARGIN);
+                    let y = HEIGHT - MARGIN - v / peak * (HEIGHT - 2.0 * MARGIN);
+                    format!("{x:.1},{y:.1}")
+                })
+                .collect();
+            format!(
+                "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"1\" points=\"{}\"/>",
+                points.join(" ")
+            )
+        };
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\">\
+             <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\
+             <text x=\"{MARGIN}\" y=\"20\" font-family=\"sans-serif\" font-size=\"12\">frame time (ms), \
+             cpu in blue, gpu in orange; peak {peak:.2} ms over {} frames</text>\
+             <line x1=\"{MARGIN}\" y1=\"{y0}\" x2=\"{x1}\" y2=\"{y0}\" stroke=\"black\"/>\
+             {}{}</svg>\n",
+            self.cpu_ms.len(),
+            line(&self.cpu_ms, "#1f77b4"),
+            line(&self.gpu_ms, "#ff7f0e"),
+            y0 = HEIGHT - MARGIN,
+            x1 = WIDTH - MARGIN,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_and_the_terrain_line() {
+        let values: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(percentile(&values, 50.0), 50.0);
+        assert_eq!(percentile(&values, 95.0), 95.0);
+        assert_eq!(percentile(&[], 50.0), 0.0);
+        let mut stats = RunStats {
+            tiles_checked: 12,
+            ..RunStats::default()
+        };
+        assert_eq!(stats.terrain_line(), "terrain check: OK");
+        stats.tiles_failed = 3;
+        assert_eq!(
+            stats.terrain_line(),
+            "terrain check: FAILED (3 of 12 tiles)"
+        );
+    }
+
+    #[test]
+    fn the_json_has_every_key_the_issue_names() {
+        let json = RunStats::default().json();
+        for key in [
+            "frames",
+            "cpu_ms_p50",
+            "gpu_ms_p50",
+            "passes_per_frame",
+            "uploads",
+            "upload_bytes",
+            "writebacks",
+            "writeback_bytes",
+            "kept_textures",
+            "kept_bytes",
+            "validation_errors",
+            "terrain_tiles_checked",
+            "terrain_tiles_failed",
+            "textures_finalized",
+            "chunks_returned",
+            "defragmentations",
+        ] {
+            assert!(json.get(key).is_some(), "{key}");
+        }
+        assert!(RunStats {
+            cpu_ms: vec![1.0, 2.0],
+            gpu_ms: vec![1.5, 1.0],
+            ..RunStats::default()
+        }
+        .plot_svg()
+        .starts_with("<svg"));
+    }
+}

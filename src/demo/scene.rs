@@ -1,0 +1,196 @@
+//! The demo's objects: its pools, programs, render targets, descriptor tables and the
+//! buffers over the work pool, made once through Hookshot's NVN-level API.
+
+use anyhow::Context;
+use gpu::objects::{
+    BufferMaker, BufferUsage, Filter, MipFilter, PoolMaker, SamplerMaker, TextureBuilder,
+    ViewMaker, WrapMode,
+};
+use gpu::{BufferId, ProgramId, SamplerTableId, TextureId, TextureTableId, ViewId};
+use memory::{Format, PoolFlags};
+use shader_translate::{Stage, Translator};
+
+use super::shaders::*;
+
+/// Regions of the work pool.
+pub const HEIGHTS_OFFSET_B: u64 = 0;
+pub const HEIGHTS_STRIDE_B: u64 = 17 * 4096;
+pub const HEIGHTS_SLOTS: u64 = 9;
+pub const UNIFORMS_OFFSET_B: u64 = 1 << 20;
+pub const UNIFORM_STRIDE_B: u64 = 256;
+pub const UNIFORM_SLOTS: u64 = 64;
+const TARGETS_OFFSET_B: u64 = 2 << 20;
+pub const READBACK_OFFSET_B: u64 = 8 << 20;
+pub const READBACK_B: u64 = 8 << 20;
+const WORK_POOL_B: u64 = 16 << 20;
+
+pub const SHADOW_SIZE_PX: u32 = 256;
+/// Texture-table slots of the fixed textures; tiles take the rest.
+pub const SCENE_SLOT: u32 = 0;
+pub const LIGHTS_SLOT: u32 = 1;
+pub const SHADOW_SLOT: u32 = 2;
+pub const FIRST_TILE_SLOT: u32 = 8;
+pub const TEXTURE_SLOTS: u32 = 64;
+pub const LINEAR_SAMPLER: u32 = 0;
+pub const NEAREST_SAMPLER: u32 = 1;
+
+/// A render target texture with its view.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    pub texture: TextureId,
+    pub view: ViewId,
+    pub width_px: u32,
+    pub height_px: u32,
+}
+
+pub struct Programs {
+    pub normals: ProgramId,
+    pub terrain: ProgramId,
+    pub shadow: ProgramId,
+    pub light: ProgramId,
+    pub composite: ProgramId,
+}
+
+pub struct Scene {
+    pub work_pool: gpu::PoolId,
+    pub tile_pool: gpu::PoolId,
+    pub heights: BufferId,
+    pub uniforms: BufferId,
+    pub readback: BufferId,
+    pub programs: Programs,
+    pub scene: Target,
+    pub lights: Target,
+    pub shadow: Target,
+    pub output: Target,
+    pub textures: TextureTableId,
+    pub samplers: SamplerTableId,
+}
+
+impl Scene {
+    pub fn new(
+        device: &gpu::Device,
+        translator: &Translator,
+        tile_pool_b: u64,
+        size_px: (u32, u32),
+    ) -> anyhow::Result<Scene> {
+        let work_pool = device.create_pool(&PoolMaker::new(
+            WORK_POOL_B,
+            PoolFlags::CPU_CACHED_GPU_CACHED,
+        ))?;
+        let tile_pool = device.create_pool(&PoolMaker::new(
+            tile_pool_b,
+            PoolFlags::CPU_CACHED_GPU_CACHED,
+        ))?;
+        let buffer = |offset_b, size_b| {
+            device.create_buffer(&BufferMaker {
+                pool: work_pool,
+                offset_b,
+                size_b,
+                usage: BufferUsage::ALL,
+            })
+        };
+        let heights = buffer(HEIGHTS_OFFSET_B, HEIGHTS_SLOTS * HEIGHTS_STRIDE_B)?;
+        let uniforms = buffer(UNIFORMS_OFFSET_B, UNIFORM_SLOTS * UNIFORM_STRIDE_B)?;
+        let readback = buffer(READBACK_OFFSET_B, READBACK_B)?;
+        let program = |stages: &[(&str, Stage, &str)]| -> anyhow::Result<ProgramId> {
+            let maker = program_maker(translator, stages)?;
+            Ok(device.create_program(&maker)?)
+        };
+        let programs = Programs {
+            normals: program(&[
+                ("fullscreen.vert", Stage::Vertex, FULLSCREEN_VERT),
+                ("normals.frag", Stage::Fragment, NORMALS_FRAG),
+            ])?,
+            terrain: program(&[
+                ("terrain.vert", Stage::Vertex, TERRAIN_VERT),
+                ("terrain.frag", Stage::Fragment, TERRAIN_FRAG),
+            ])?,
+            shadow: program(&[("shadow.vert", Stage::Vertex, SHADOW_VERT)])?,
+            light: program(&[
+                ("fullscreen.vert", Stage::Vertex, FULLSCREEN_VERT),
+                ("light.frag", Stage::Fragment, LIGHT_FRAG),
+            ])?,
+            composite: program(&[
+                ("fullscreen.vert", Stage::Vertex, FULLSCREEN_VERT),
+                ("composite.frag", Stage::Fragment, COMPOSITE_FRAG),
+            ])?,
+        };
+        let mut next_target_b = TARGETS_OFFSET_B;
+        let mut target = |format: &str, width_px: u32, height_px: u32| -> anyhow::Result<Target> {
+            let format = Format::from_name(format).context("a demo format")?;
+            let builder = TextureBuilder::new_2d(format, width_px, height_px);
+            let layout = builder.layout()?;
+            let offset_b = next_target_b.next_multiple_of(layout.alignment_b.max(4096));
+            next_target_b = offset_b + layout.size_b;
+            anyhow::ensure!(
+                next_target_b <= READBACK_OFFSET_B,
+                "render targets overflow their region"
+            );
+            let texture = device.create_texture(&builder, work_pool, offset_b)?;
+            let view = device.create_view(&ViewMaker::whole(texture))?;
+            Ok(Target {
+                texture,
+                view,
+                width_px,
+                height_px,
+            })
+        };
+        let (width_px, height_px) = size_px;
+        let scene = target("rgba8", width_px, height_px)?;
+        let lights = target("rgba8", width_px, height_px)?;
+        let shadow = target("z32f", SHADOW_SIZE_PX, SHADOW_SIZE_PX)?;
+        let output = target("rgba8", width_px, height_px)?;
+        let textures = device.create_texture_table(TEXTURE_SLOTS)?;
+        let samplers = device.create_sampler_table(2)?;
+        device.register_texture(textures, SCENE_SLOT, scene.view)?;
+        device.register_texture(textures, LIGHTS_SLOT, lights.view)?;
+        device.register_texture(textures, SHADOW_SLOT, shadow.view)?;
+        let clamp = [WrapMode::ClampToEdge; 3];
+        let linear = device.create_sampler(&SamplerMaker {
+            min_filter: Filter::Linear,
+            mag_filter: Filter::Linear,
+            mip_filter: MipFilter::Linear,
+            wrap: clamp,
+            ..SamplerMaker::default()
+        })?;
+        let nearest = device.create_sampler(&SamplerMaker {
+            wrap: clamp,
+            ..SamplerMaker::default()
+        })?;
+        device.register_sampler(samplers, LINEAR_SAMPLER, linear)?;
+        device.register_sampler(samplers, NEAREST_SAMPLER, nearest)?;
+        Ok(Scene {
+            work_pool,
+            tile_pool,
+            heights,
+            uniforms,
+            readback,
+            programs,
+            scene,
+            lights,
+            shadow,
+            output,
+            textures,
+            samplers,
+        })
+    }
+
+    /// Writes a uniform block into slot `slot` of the uniform region.
+    pub fn write_uniform(
+        &self,
+        device: &gpu::Device,
+        slot: u64,
+        bytes: &[u8],
+    ) -> anyhow::Result<()> {
+        anyhow::ensure!(
+            slot < UNIFORM_SLOTS && bytes.len() as u64 <= UNIFORM_STRIDE_B,
+            "uniform slot {slot}"
+        );
+        device.write_pool(
+            self.work_pool,
+            UNIFORMS_OFFSET_B + slot * UNIFORM_STRIDE_B,
+            bytes,
+        )?;
+        Ok(())
+    }
+}
