@@ -91,7 +91,11 @@ struct Rig {
 impl Rig {
     fn new(import_pools: bool) -> Rig {
         let gpu = TestGpu::open();
-        let backend = VkBackend::new(&gpu.device, ExecutorOptions { import_pools }).unwrap();
+        let options = ExecutorOptions {
+            import_pools,
+            ..ExecutorOptions::default()
+        };
+        let backend = VkBackend::new(&gpu.device, options).unwrap();
         let backend = Shared(Arc::new(Mutex::new(backend)));
         let device = gpu::Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
         let pool = device
@@ -1152,4 +1156,34 @@ fn a_dispatch_stores_to_an_image_through_its_handle() {
             assert_eq!(texels[at..at + 4], [x as u8, y as u8, 0, 255], "({x}, {y})");
         }
     }
+}
+
+/// Draws bind only what changed since the previous draw; a masked clear in between binds
+/// its own pipeline and state, so the draw after it binds everything again.
+#[test]
+fn a_draw_after_a_masked_clear_binds_its_pipeline_again() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(
+            0,
+            ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
+            ComponentMask::ALL,
+        )
+        .unwrap();
+    bind_triangle(&rig, &mut commands);
+    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands
+        .clear_color(0, ClearValue::Float([0.0, 0.0, 1.0, 1.0]), ComponentMask::B)
+        .unwrap();
+    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    let pixels = rig.read_back(16 * 16 * 4);
+    let pixel = |x: usize, y: usize| &pixels[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4];
+    assert_eq!(pixel(1, 1), [0, 255, 0, 255], "drawn after the clear");
+    assert_eq!(pixel(14, 14), [255, 0, 255, 255], "red, blue masked in");
 }

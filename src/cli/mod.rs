@@ -3,6 +3,8 @@
 pub mod bench;
 pub mod info;
 pub mod layout;
+pub mod png;
+pub mod replay;
 pub mod shader;
 pub mod texture;
 
@@ -13,6 +15,8 @@ pub enum Command {
     Demo(crate::demo::Args),
     /// The device, its capabilities and the effective value of every RX_VK_* switch.
     Info(info::Args),
+    /// Play a recording back: presented frames as PNG, and a summary.
+    Replay(replay::Args),
     /// Storage size, alignment and per-level placement of a texture.
     Layout(layout::Args),
     /// Convert texture data between linear and block-linear storage.
@@ -52,6 +56,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Demo(args) => crate::demo::run(args),
         Command::Info(args) => info::run(args),
         Command::Layout(args) => layout::run(args),
+        Command::Replay(args) => replay::run(args),
         Command::Texture(args) => texture::run(args),
         Command::Shader(args) => shader::run(args),
         Command::Bench(args) => bench::run(args),

@@ -142,14 +142,13 @@ pub fn write_uniforms(
 }
 
 /// Records the frame: tile draws, terrain, lights, composite, then the terrain checks'
-/// read-backs and (when asked) the output's.
+/// read-backs.
 pub fn record(
     commands: &mut gpu::CommandBuffer<'_>,
     scene: &Scene,
     tile_draws: &[TileDraw],
     visible: &[VisibleChunk],
     checks: &[TileCheck],
-    output_readback_offset_b: Option<u64>,
 ) -> anyhow::Result<()> {
     commands.bind_descriptor_tables(scene.textures, scene.samplers)?;
     commands.set_state(StateChange::Blend {
@@ -292,16 +291,6 @@ pub fn record(
             commands.copy(read_back(scene, check.texture, level, side, side, offset_b))?;
             offset_b += u64::from(side * side * 2);
         }
-    }
-    if let Some(offset_b) = output_readback_offset_b {
-        commands.copy(read_back(
-            scene,
-            scene.output.texture,
-            0,
-            width_px,
-            height_px,
-            offset_b,
-        ))?;
     }
     Ok(())
 }

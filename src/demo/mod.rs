@@ -6,7 +6,6 @@
 
 mod frame;
 mod math;
-mod png_out;
 mod report;
 mod route;
 mod scene;
@@ -20,7 +19,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
-use gpu::objects::{TextureBuilder, ViewMaker};
+use gpu::objects::{TextureBuilder, ViewMaker, WindowMaker};
 use gpu::{DeviceMaker, TextureId, ViewId};
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
 use gpu_vk::shared_backend::SharedBackend;
@@ -82,7 +81,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let switches = crate::cli::start()?;
     let device = gpu_vk::Device::open(&switches)?;
     let translator = shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
-    let backend = SharedBackend::new(VkBackend::new(&device, ExecutorOptions::default())?);
+    let backend = SharedBackend::new(VkBackend::with_switches(
+        &device,
+        ExecutorOptions::from_switches(&switches),
+        &switches,
+    )?);
     let mut maker = DeviceMaker::new(Box::new(backend.clone()));
     if let Some(path) = &args.record {
         let file =
@@ -106,6 +109,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let tile_layout = tile_builder.layout()?;
     let mut storage = TileStorage::new(tile_layout.size_b, tile_layout.alignment_b.max(512), 32);
     let scene = Scene::new(&nvn, &translator, storage.pool_size_b(), args.size)?;
+    // The output image is the window's one texture: each frame is acquired, drawn, presented.
+    let window = nvn.create_window(&WindowMaker {
+        textures: vec![scene.output.texture],
+        present_interval: 0,
+    })?;
 
     let mut live: BTreeMap<ChunkCoord, LiveTile> = BTreeMap::new();
     let mut drawn: BTreeSet<ChunkCoord> = BTreeSet::new();
@@ -113,7 +121,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut references: HashMap<ChunkCoord, Vec<u8>> = HashMap::new();
     let mut stats = RunStats::default();
     let tile_readback_b = frame::tile_readback_b();
-    let output_readback_b = u64::from(args.size.0 * args.size.1 * 4);
     let progress = frames >= 200 && std::io::IsTerminal::is_terminal(&std::io::stderr());
 
     let make_tile = |nvn: &gpu::Device,
@@ -242,28 +249,24 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             })
             .collect();
         let checks_end_b = READBACK_OFFSET_B + checks.len() as u64 * tile_readback_b;
-        let write_png = args.out.is_some()
-            && (frame_index.is_multiple_of(args.every.max(1)) || frame_index + 1 == frames);
-        let output_offset_b = write_png.then_some(checks_end_b);
         anyhow::ensure!(
-            checks_end_b + output_readback_b <= READBACK_OFFSET_B + READBACK_B,
+            checks_end_b <= READBACK_OFFSET_B + READBACK_B,
             "read-backs overflow their region"
         );
 
         let cpu_start = Instant::now();
         let camera_x = route_camera_x(&route, frame_index);
         frame::write_uniforms(&nvn, &scene, camera_x, &visible, frame_index)?;
+        let acquired = nvn.acquire_texture(window)?;
+        anyhow::ensure!(
+            acquired.texture == scene.output.texture,
+            "the window hands out its one texture"
+        );
         let mut commands = nvn.command_buffer();
-        frame::record(
-            &mut commands,
-            &scene,
-            &tile_draws,
-            &visible,
-            &checks,
-            output_offset_b,
-        )?;
+        frame::record(&mut commands, &scene, &tile_draws, &visible, &checks)?;
         let list = commands.finish();
         nvn.queue().submit(&list)?;
+        nvn.queue().present(window, acquired.index)?;
         let cpu_ms = cpu_start.elapsed().as_secs_f64() * 1e3;
         let gpu_start = Instant::now();
         nvn.queue().finish()?;
@@ -282,14 +285,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 tracing::warn!(frame = frame_index, chunk = ?check.chunk, "terrain tile does not hold the normals drawn for it");
             }
         }
-        if let (Some(out), Some(offset_b)) = (&args.out, output_offset_b) {
-            let mut pixels = vec![0u8; output_readback_b as usize];
-            nvn.read_pool(scene.work_pool, offset_b, &mut pixels)?;
-            png_out::write_rgba8(
+        let write_png = frame_index.is_multiple_of(args.every.max(1)) || frame_index + 1 == frames;
+        if let (Some(out), true) = (&args.out, write_png) {
+            let image = backend
+                .lock()
+                .read_presented(window)?
+                .context("a presented frame has an image")?;
+            crate::cli::png::write_rgba8(
                 &out.join(format!("frame_{frame_index:05}.png")),
-                args.size.0,
-                args.size.1,
-                &pixels,
+                image.width_px,
+                image.height_px,
+                &image.rgba8,
             )?;
         }
         if progress && frame_index.is_multiple_of(20) {
@@ -317,6 +323,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         stats.passes = executor_stats.passes;
         stats.uploads = executor_stats.uploads;
         stats.upload_bytes = executor_stats.upload_bytes;
+        stats.writebacks = executor_stats.write_back_regions;
+        stats.writeback_bytes = executor_stats.write_back_bytes;
+        stats.kept_textures = executor_stats.cache.kept;
+        stats.kept_bytes = executor_stats.cache.kept_b;
     }
     stats.validation_errors = device.validation().error_count();
     print!("{}", stats.summary());

@@ -36,8 +36,6 @@ pub enum Played {
         window: WindowId,
         index: u32,
     },
-    /// The recording's last record.
-    End,
 }
 
 pub struct Player<R: Read> {

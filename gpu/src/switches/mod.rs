@@ -61,6 +61,14 @@ pub enum ShaderCacheChoice {
     Dir(PathBuf),
 }
 
+/// `RX_VK_PIPELINE_CACHE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PipelineCacheChoice {
+    UserCacheDir,
+    Off,
+    Dir(PathBuf),
+}
+
 /// Every switch, parsed and checked.
 #[derive(Clone, Debug)]
 pub struct Switches {
@@ -75,6 +83,7 @@ pub struct Switches {
     pub watch_dim: Option<(u32, u32)>,
     pub portability: bool,
     pub shader_cache: ShaderCacheChoice,
+    pub pipeline_cache: PipelineCacheChoice,
     pub spirv_opt: bool,
 }
 
@@ -138,6 +147,11 @@ impl Switches {
             "0" => ShaderCacheChoice::Off,
             path => ShaderCacheChoice::Dir(PathBuf::from(path)),
         };
+        let pipeline_cache = match reader.get("RX_VK_PIPELINE_CACHE")? {
+            "auto" => PipelineCacheChoice::UserCacheDir,
+            "0" => PipelineCacheChoice::Off,
+            path => PipelineCacheChoice::Dir(PathBuf::from(path)),
+        };
         let spirv_opt = reader.flag("RX_VK_SPIRV_OPT")?;
         reader.all_read()?;
         Ok(Switches {
@@ -151,6 +165,7 @@ impl Switches {
             watch_dim,
             portability,
             shader_cache,
+            pipeline_cache,
             spirv_opt,
         })
     }

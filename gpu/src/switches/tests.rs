@@ -19,6 +19,7 @@ fn defaults_parse_and_every_row_is_read() {
     assert_eq!(switches.keep_finalized_mb, 512);
     assert!(switches.gpu_storage);
     assert_eq!(switches.watch_dim, None);
+    assert_eq!(switches.pipeline_cache, PipelineCacheChoice::UserCacheDir);
     assert!(switches
         .entries()
         .iter()
@@ -33,6 +34,7 @@ fn environment_values_are_typed_and_sourced() {
         ("RX_VK_WATCH_DIM", "260x260"),
         ("RX_VK_KEEP_FINALIZED_MB", "0"),
         ("RX_VK_SHADER_CACHE", "0"),
+        ("RX_VK_PIPELINE_CACHE", "/tmp/pipelines"),
     ])
     .unwrap();
     assert_eq!(switches.device, DeviceChoice::NameContains("llvm".into()));
@@ -40,6 +42,16 @@ fn environment_values_are_typed_and_sourced() {
     assert_eq!(switches.watch_dim, Some((260, 260)));
     assert_eq!(switches.keep_finalized_mb, 0);
     assert_eq!(switches.shader_cache, ShaderCacheChoice::Off);
+    assert_eq!(
+        switches.pipeline_cache,
+        PipelineCacheChoice::Dir("/tmp/pipelines".into())
+    );
+    assert_eq!(
+        with(&[("RX_VK_PIPELINE_CACHE", "0")])
+            .unwrap()
+            .pipeline_cache,
+        PipelineCacheChoice::Off
+    );
     let vram = switches
         .entries()
         .iter()

@@ -52,6 +52,8 @@ pub enum VkError {
     Swizzle(#[from] memory::SwizzleError),
     #[error("pool access: {0}")]
     Pool(#[from] memory::PoolError),
+    #[error("image cache: {0}")]
+    Cache(#[from] crate::image_cache::CacheError),
 }
 
 pub type VkResult<T> = Result<T, VkError>;

@@ -1,5 +1,6 @@
 //! `hookshot bench ...`: every figure is a ratio against a baseline measured in the same run.
 
+pub mod draws;
 pub mod shaders;
 pub mod swizzle;
 pub mod writeback;
@@ -18,6 +19,9 @@ enum Which {
     Shaders(shaders::Args),
     /// The GPU write-back and upload kernels against plain Vulkan copies of the same bytes.
     Writeback(writeback::Args),
+    /// Draws through Hookshot (NVN command buffer -> executor) against the same draws
+    /// recorded directly with ash.
+    Draws(draws::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -25,5 +29,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Which::Swizzle(args) => swizzle::run(args),
         Which::Shaders(args) => shaders::run(args),
         Which::Writeback(args) => writeback::run(args),
+        Which::Draws(args) => draws::run(args),
     }
 }

@@ -8,6 +8,8 @@ use ash::vk;
 use crate::device::Device;
 use crate::error::{map_vk, VkResult};
 
+use super::draw::BoundGraphics;
+
 const SETS_PER_POOL: u32 = 256;
 const DESCRIPTORS_PER_KIND: u32 = 1024;
 
@@ -15,6 +17,9 @@ pub struct DescriptorPools {
     pools: Vec<vk::DescriptorPool>,
     /// The pool allocations come from; earlier ones are full.
     current: usize,
+    /// What the frame's draws left bound in its command buffer (kept beside the sets
+    /// they bind; forgotten with them when the frame is reset).
+    pub bound: BoundGraphics,
     device: Arc<Device>,
 }
 
@@ -23,6 +28,7 @@ impl DescriptorPools {
         DescriptorPools {
             pools: Vec::new(),
             current: 0,
+            bound: BoundGraphics::default(),
             device: device.clone(),
         }
     }
@@ -61,6 +67,7 @@ impl DescriptorPools {
 
     /// Frees every set; call only once the submission using them completed.
     pub fn reset(&mut self) -> VkResult<()> {
+        self.bound.forget();
         for &pool in &self.pools {
             // SAFETY: the owner's submission completed, so no set of the pool is in use.
             unsafe {

@@ -13,9 +13,9 @@ use crate::error::{VkError, VkResult};
 
 use super::bindings::Bindings;
 use super::descriptors::DescriptorPools;
-use super::graphics::GraphicsPipelines;
+use super::graphics::{GraphicsPipelines, PipelineId};
 use super::graphics_conv;
-use super::graphics_state::{GraphicsState, PipelineKey};
+use super::graphics_state::GraphicsState;
 use super::index_arena::IndexArena;
 use super::passes::{render_area, PassTargets};
 use super::pools::PoolTable;
@@ -52,9 +52,44 @@ pub enum DrawCall {
     },
 }
 
+/// The graphics state the command buffer's last draw bound, so the next draw records
+/// only what differs: consecutive draws mostly share pipeline, vertex buffers, viewport,
+/// scissor and blend constants, and every command recorded costs again when the
+/// buffer is reset. Forgotten when other work binds graphics state (masked clears) and
+/// when the frame is reset.
+#[derive(Debug, Default)]
+pub struct BoundGraphics {
+    pipeline: Option<vk::Pipeline>,
+    vertex_buffers: Vec<(u32, vk::Buffer, u64)>,
+    index: Option<(vk::Buffer, u64, vk::IndexType)>,
+    viewport: Option<vk::Viewport>,
+    scissor: Option<vk::Rect2D>,
+    blend_constant: Option<[f32; 4]>,
+}
+
+impl BoundGraphics {
+    pub fn forget(&mut self) {
+        *self = BoundGraphics::default();
+    }
+}
+
+/// Sets `*bound` to `value`; true when it changed (so the command must be recorded).
+fn changed<T: PartialEq>(bound: &mut Option<T>, value: T) -> bool {
+    if bound.as_ref() == Some(&value) {
+        return false;
+    }
+    *bound = Some(value);
+    true
+}
+
+fn same_viewport(a: &vk::Viewport, b: &vk::Viewport) -> bool {
+    [a.x, a.y, a.width, a.height, a.min_depth, a.max_depth]
+        == [b.x, b.y, b.width, b.height, b.min_depth, b.max_depth]
+}
+
 #[derive(Clone, Debug)]
 pub struct PreparedDraw {
-    pub key: PipelineKey,
+    pub key: PipelineId,
     pub pipeline: vk::Pipeline,
     pub layout: vk::PipelineLayout,
     pub set_layouts: Vec<vk::DescriptorSetLayout>,
@@ -285,10 +320,15 @@ pub fn record_draw(
         &draw.resolved.descriptors,
     )?;
     let raw = &device.raw;
+    let bound = &mut descriptors.bound;
     // SAFETY: `cmd` is inside the pass whose formats the pipeline was made for; every
-    // handle is live until the submission's fence; the sets match the layout.
+    // handle is live until the submission's fence; the sets match the layout. What is
+    // not recorded again was recorded by an earlier draw of this command buffer, and
+    // nothing bound graphics state since (`BoundGraphics` is forgotten when it is).
     unsafe {
-        raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::GRAPHICS, draw.pipeline);
+        if changed(&mut bound.pipeline, draw.pipeline) {
+            raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::GRAPHICS, draw.pipeline);
+        }
         if !sets.is_empty() {
             raw.cmd_bind_descriptor_sets(
                 cmd,
@@ -299,15 +339,35 @@ pub fn record_draw(
                 &[],
             );
         }
-        for &(binding, buffer, offset_b) in &draw.vertex_buffers {
-            raw.cmd_bind_vertex_buffers(cmd, binding, &[buffer], &[offset_b]);
+        for &stream in &draw.vertex_buffers {
+            if !bound.vertex_buffers.contains(&stream) {
+                let (binding, buffer, offset_b) = stream;
+                raw.cmd_bind_vertex_buffers(cmd, binding, &[buffer], &[offset_b]);
+                bound
+                    .vertex_buffers
+                    .retain(|&(known, _, _)| known != binding);
+                bound.vertex_buffers.push(stream);
+            }
         }
-        if let Some((buffer, offset_b, index_type)) = draw.index {
-            raw.cmd_bind_index_buffer(cmd, buffer, offset_b, index_type);
+        if let Some(index) = draw.index {
+            if changed(&mut bound.index, index) {
+                let (buffer, offset_b, index_type) = index;
+                raw.cmd_bind_index_buffer(cmd, buffer, offset_b, index_type);
+            }
         }
-        raw.cmd_set_viewport(cmd, 0, &[draw.viewport]);
-        raw.cmd_set_scissor(cmd, 0, &[draw.scissor]);
-        raw.cmd_set_blend_constants(cmd, &draw.blend_constant);
+        if !bound
+            .viewport
+            .is_some_and(|viewport| same_viewport(&viewport, &draw.viewport))
+        {
+            raw.cmd_set_viewport(cmd, 0, &[draw.viewport]);
+            bound.viewport = Some(draw.viewport);
+        }
+        if changed(&mut bound.scissor, draw.scissor) {
+            raw.cmd_set_scissor(cmd, 0, &[draw.scissor]);
+        }
+        if changed(&mut bound.blend_constant, draw.blend_constant) {
+            raw.cmd_set_blend_constants(cmd, &draw.blend_constant);
+        }
         match draw.call {
             DrawCall::Converted {
                 ref indices,
@@ -317,7 +377,10 @@ pub fn record_draw(
             } => {
                 // Too few vertices for one primitive: nothing is drawn.
                 if let Some((buffer, offset_b)) = converted {
-                    raw.cmd_bind_index_buffer(cmd, buffer, offset_b, vk::IndexType::UINT32);
+                    let index = (buffer, offset_b, vk::IndexType::UINT32);
+                    if changed(&mut bound.index, index) {
+                        raw.cmd_bind_index_buffer(cmd, buffer, offset_b, vk::IndexType::UINT32);
+                    }
                     raw.cmd_draw_indexed(
                         cmd,
                         indices.len() as u32,

@@ -17,6 +17,8 @@ use super::index_arena::IndexArena;
 pub struct Frame {
     pub cmd: vk::CommandBuffer,
     pub staging: StagingArena,
+    /// Device-local rows the write-back moves through.
+    pub scratch: StagingArena,
     pub descriptors: DescriptorPools,
     pub indices: IndexArena,
 }
@@ -61,6 +63,7 @@ impl FrameRing {
                 Frame {
                     cmd,
                     staging: StagingArena::new(&self.device),
+                    scratch: StagingArena::device_local(&self.device),
                     descriptors: DescriptorPools::new(&self.device),
                     indices: IndexArena::new(&self.device),
                 }
@@ -83,6 +86,7 @@ impl FrameRing {
         // executable, and the next `begin` resets it.
         let _ = unsafe { self.device.raw.end_command_buffer(frame.cmd) };
         frame.staging.reset();
+        frame.scratch.reset();
         frame.indices.reset();
         if let Err(error) = frame.descriptors.reset() {
             tracing::error!(target: "gpu_vk::executor", %error, "an abandoned frame's descriptors");
@@ -104,6 +108,7 @@ impl FrameRing {
         {
             let (_, mut frame) = self.in_flight.pop_front().expect("checked above");
             frame.staging.reset();
+            frame.scratch.reset();
             frame.indices.reset();
             if let Err(error) = frame.descriptors.reset() {
                 tracing::error!(target: "gpu_vk::executor", %error, "a completed frame's descriptors");

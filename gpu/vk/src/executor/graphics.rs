@@ -32,10 +32,29 @@ impl Drop for GraphicsPipeline {
     }
 }
 
+/// A made pipeline, as prepared draws name it: cheap to copy and hash, unlike the
+/// `PipelineKey` it was made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PipelineId(u64);
+
+/// The inputs of the last lookup and its answer: consecutive draws mostly share them,
+/// and comparing them costs less than building and hashing a key.
+struct LastLookup {
+    program: ProgramId,
+    primitive: PrimitiveKind,
+    targets: TargetFormats,
+    state: GraphicsState,
+    id: PipelineId,
+}
+
 pub struct GraphicsPipelines {
     /// Pipelines made so far.
     made: u64,
-    pipelines: HashMap<PipelineKey, GraphicsPipeline>,
+    /// Given to every creation (null: none).
+    cache: vk::PipelineCache,
+    ids: HashMap<PipelineKey, PipelineId>,
+    pipelines: HashMap<PipelineId, GraphicsPipeline>,
+    last: Option<LastLookup>,
     retired: RetireList<GraphicsPipeline>,
     device: Arc<Device>,
 }
@@ -43,11 +62,19 @@ pub struct GraphicsPipelines {
 impl GraphicsPipelines {
     pub fn new(device: &Arc<Device>) -> GraphicsPipelines {
         GraphicsPipelines {
+            ids: HashMap::new(),
             pipelines: HashMap::new(),
+            last: None,
             made: 0,
+            cache: vk::PipelineCache::null(),
             retired: RetireList::default(),
             device: device.clone(),
         }
+    }
+
+    /// Makes later pipelines through `cache` (the executor keeps it alive longer).
+    pub fn use_cache(&mut self, cache: vk::PipelineCache) {
+        self.cache = cache;
     }
 
     pub fn get_or_make(
@@ -56,40 +83,78 @@ impl GraphicsPipelines {
         state: &GraphicsState,
         primitive: PrimitiveKind,
         targets: TargetFormats,
-    ) -> VkResult<(&mut GraphicsPipeline, PipelineKey)> {
+    ) -> VkResult<(&mut GraphicsPipeline, PipelineId)> {
+        let repeated = self.last.as_ref().filter(|last| {
+            last.program == program.id
+                && last.primitive == primitive
+                && last.targets == targets
+                && last.state == *state
+        });
+        let id = match repeated {
+            Some(last) => last.id,
+            None => {
+                let id = self.id_for(program, state, primitive, targets)?;
+                self.last = Some(LastLookup {
+                    program: program.id,
+                    primitive,
+                    targets,
+                    state: state.clone(),
+                    id,
+                });
+                id
+            }
+        };
+        let pipeline = self
+            .pipelines
+            .get_mut(&id)
+            .expect("ids name live pipelines");
+        Ok((pipeline, id))
+    }
+
+    /// The pipeline for the key of these inputs, made when new.
+    fn id_for(
+        &mut self,
+        program: &Program,
+        state: &GraphicsState,
+        primitive: PrimitiveKind,
+        targets: TargetFormats,
+    ) -> VkResult<PipelineId> {
         let key = state.pipeline_key(program.id, primitive, targets);
-        if !self.pipelines.contains_key(&key) {
-            let made = make(&self.device, program, state, primitive, targets)?;
-            self.made += 1;
-            tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,
-                cached = self.pipelines.len(), "graphics pipeline made");
-            self.pipelines.insert(key.clone(), made);
+        if let Some(&id) = self.ids.get(&key) {
+            return Ok(id);
         }
-        let pipeline = self.pipelines.get_mut(&key).expect("inserted above");
-        Ok((pipeline, key))
+        let made = make(&self.device, self.cache, program, state, primitive, targets)?;
+        self.made += 1;
+        let id = PipelineId(self.made);
+        tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,
+            cached = self.pipelines.len(), "graphics pipeline made");
+        self.ids.insert(key, id);
+        self.pipelines.insert(id, made);
+        Ok(id)
     }
 
-    pub fn get_mut(&mut self, key: &PipelineKey) -> Option<&mut GraphicsPipeline> {
-        self.pipelines.get_mut(key)
+    pub fn get_mut(&mut self, id: &PipelineId) -> Option<&mut GraphicsPipeline> {
+        self.pipelines.get_mut(id)
     }
 
-    /// Retires every pipeline of a finalized program.
     pub fn made(&self) -> u64 {
         self.made
     }
 
+    /// Retires every pipeline of a finalized program.
     pub fn finalize(&mut self, program: ProgramId) {
-        let keys: Vec<PipelineKey> = self
-            .pipelines
-            .keys()
-            .filter(|key| key.program == program)
-            .cloned()
-            .collect();
-        for key in keys {
-            if let Some(pipeline) = self.pipelines.remove(&key) {
-                self.retired.park(pipeline.last_use, pipeline);
+        self.last = None;
+        let pipelines = &mut self.pipelines;
+        let retired = &mut self.retired;
+        self.ids.retain(|key, id| {
+            if key.program != program {
+                return true;
             }
-        }
+            if let Some(pipeline) = pipelines.remove(id) {
+                retired.park(pipeline.last_use, pipeline);
+            }
+            false
+        });
     }
 
     pub fn retire(&mut self, completed: u64) {
@@ -103,6 +168,7 @@ fn unsupported(what: impl Into<String>) -> VkError {
 
 fn make(
     device: &Arc<Device>,
+    cache: vk::PipelineCache,
     program: &Program,
     state: &GraphicsState,
     primitive: PrimitiveKind,
@@ -284,14 +350,10 @@ fn make(
         .dynamic_state(&dynamic)
         .layout(layout.raw)
         .push_next(&mut rendering)];
-    // SAFETY: every pointer in `info` refers to locals that outlive the call; modules and
-    // layout are live; the layout declares the bindings the modules' reflection names.
-    let raw = unsafe {
-        device
-            .raw
-            .create_graphics_pipelines(vk::PipelineCache::null(), &info, None)
-    }
-    .map_err(|(_, result)| map_vk("creating a graphics pipeline")(result))?[0];
+    // SAFETY: every pointer in `info` refers to locals that outlive the call; modules,
+    // layout and cache (or null) are live, the cache used by this thread only; the layout declares the bindings the modules' reflection names.
+    let raw = unsafe { device.raw.create_graphics_pipelines(cache, &info, None) }
+        .map_err(|(_, result)| map_vk("creating a graphics pipeline")(result))?[0];
     Ok(GraphicsPipeline {
         raw,
         layout,

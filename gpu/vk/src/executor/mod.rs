@@ -5,9 +5,15 @@
 //! - Pools (`pools`): one `PoolBuffer` per GPU-accessible pool, the storage imported where
 //!   the driver can, else a mirror that takes the CPU's writes (pool write stamps) before
 //!   each submit and gives the GPU's writes back to storage once their fence passed.
-//! - Textures (`textures`, `upload`): a host image per texture (a plain map; the image
-//!   cache is its own issue), filled before the list runs when storage is newer than the
-//!   image (CPU deswizzle into staging, or a zero clear for never-written storage).
+//! - Textures (`textures`, `residency`, `upload`): host images owned through the image
+//!   cache (`crate::image_cache`), keyed by (pool, offset, layout); each use resolves to a
+//!   cached image or one filled before the list runs (`deswz` on the GPU for admitted
+//!   textures, else a CPU deswizzle into staging, or a zero clear for never-written
+//!   storage). CPU writes and copies of storage are reported to the cache.
+//! - Write-back (`write_targets`, `swizzle_jobs`): what passes, clears and copies write
+//!   into admitted textures is stored into the pool buffer by `swz` in the same command
+//!   buffer, once per level after its last write, before buffer reads of that storage and
+//!   before signals (`RX_VK_GPU_STORAGE`).
 //! - Passes (`plan`, `passes`): formed by pure rules; dynamic rendering; folded clears.
 //! - Work (`prepare`, `submit`): everything is resolved and checked before the command
 //!   buffer begins, so refused work (a typed `Unsupported`) runs none of the list.
@@ -36,13 +42,17 @@ mod passes;
 mod plan;
 mod pools;
 mod prepare;
+mod present;
+mod residency;
 mod samplers;
 mod slots;
 mod stats;
 mod submit;
+mod swizzle_jobs;
 mod sync_values;
 mod textures;
 mod upload;
+mod write_targets;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -54,11 +64,14 @@ use gpu::{BackendError, ObjectRef, PoolId, SyncId, WindowId};
 
 use crate::device::Device;
 use crate::error::{VkError, VkResult};
+use crate::image_cache::{CacheConfig, ImageCache};
+use crate::pipeline_cache::PipelineCache;
 use crate::timeline::{Timeline, WaitOutcome};
 
 pub use barrier::nvn_barrier_scope;
 pub use copy::{buffer_texels, BufferTexels};
 pub use plan::{form_passes, Load, PassPlan, Plan, Step, Store};
+pub use present::{texels_to_rgba8, PresentedImage};
 pub use stats::ExecutorStats;
 
 use bindings::Bindings;
@@ -69,6 +82,7 @@ use graphics::GraphicsPipelines;
 use graphics_state::GraphicsState;
 use masked_clear::MaskedClears;
 use pools::PoolTable;
+use present::Presentation;
 use samplers::SamplerCache;
 use sync_values::{SyncTarget, SyncValues};
 use textures::ImageTable;
@@ -83,11 +97,35 @@ const FINISH_TIMEOUT: Duration = Duration::from_secs(60);
 pub struct ExecutorOptions {
     /// Import pools' storage where the driver can (else every pool is mirrored).
     pub import_pools: bool,
+    /// `RX_VK_GPU_STORAGE`: the write-back stores what the GPU writes into admitted textures.
+    pub gpu_storage: bool,
+    /// `RX_VK_VRAM_MB`: the image cache's budget; `None` takes the driver's.
+    pub vram_mb: Option<u64>,
+    /// `RX_VK_KEEP_FINALIZED_MB`: the cap on kept finalized GPU-drawn images; 0 turns off.
+    pub keep_finalized_mb: u64,
+    /// `RX_VK_WATCH_DIM`: trace every texture of this width and height.
+    pub watch_dim: Option<(u32, u32)>,
+}
+
+impl ExecutorOptions {
+    /// The switches' choices (pools imported where the driver can).
+    pub fn from_switches(switches: &gpu::switches::Switches) -> ExecutorOptions {
+        ExecutorOptions {
+            import_pools: true,
+            gpu_storage: switches.gpu_storage,
+            vram_mb: switches.vram_mb,
+            keep_finalized_mb: switches.keep_finalized_mb,
+            watch_dim: switches.watch_dim,
+        }
+    }
 }
 
 impl Default for ExecutorOptions {
+    /// Every switch at its default.
     fn default() -> Self {
-        ExecutorOptions { import_pools: true }
+        let defaults = gpu::switches::Switches::from_lookup(|_| None)
+            .expect("the switch table's defaults are valid");
+        ExecutorOptions::from_switches(&defaults)
     }
 }
 
@@ -109,20 +147,63 @@ pub struct VkBackend {
     state: GraphicsState,
     gate: Gate,
     stats: ExecutorStats,
+    presentation: Presentation,
+    /// The on-disk pipeline cache graphics pipelines are made through, if opened.
+    pipeline_cache: Option<PipelineCache>,
+    /// The write-back and GPU upload kernels, built on first use.
+    kernels: Option<crate::swizzle_kernel::SwizzleKernels>,
+    /// `RX_VK_GPU_STORAGE`: the write-back stores admitted textures' GPU writes.
+    gpu_storage: bool,
+    /// Uploads of admitted textures deswizzle on the GPU.
+    gpu_uploads: bool,
+    frame: u64,
     device: Arc<Device>,
 }
 
 impl VkBackend {
+    /// The executor with the image cache and write-back `options` choose, other switches
+    /// at their defaults, but no on-disk pipeline cache (so tests and tools leave nothing
+    /// in the user's cache directory).
     pub fn new(device: &Arc<Device>, options: ExecutorOptions) -> VkResult<VkBackend> {
+        let mut defaults = gpu::switches::Switches::from_lookup(|name| {
+            (name == "RX_VK_PIPELINE_CACHE").then(|| "0".to_owned())
+        })
+        .expect("the switch table's defaults are valid");
+        defaults.gpu_storage = options.gpu_storage;
+        defaults.vram_mb = options.vram_mb;
+        defaults.keep_finalized_mb = options.keep_finalized_mb;
+        defaults.watch_dim = options.watch_dim;
+        VkBackend::with_switches(device, options, &defaults)
+    }
+
+    /// The executor configured by `switches`: the image cache's budget and keep cap
+    /// (`RX_VK_VRAM_MB`, `RX_VK_KEEP_FINALIZED_MB`, `RX_VK_WATCH_DIM`) and the write-back
+    /// (`RX_VK_GPU_STORAGE`), and the on-disk pipeline cache (`RX_VK_PIPELINE_CACHE`).
+    pub fn with_switches(
+        device: &Arc<Device>,
+        options: ExecutorOptions,
+        switches: &gpu::switches::Switches,
+    ) -> VkResult<VkBackend> {
+        let heaps = crate::budget::device_local_heaps(device);
+        let (driver_budget_b, _) = crate::budget::texture_budget_b(None, &heaps);
+        let cache = ImageCache::new(CacheConfig::from_switches(switches, driver_budget_b));
+        let pipeline_cache = match switches.pipeline_cache {
+            gpu::switches::PipelineCacheChoice::Off => None,
+            ref choice => Some(PipelineCache::open(device, choice)?),
+        };
+        let mut graphics = GraphicsPipelines::new(device);
+        if let Some(cache) = &pipeline_cache {
+            graphics.use_cache(cache.raw);
+        }
         Ok(VkBackend {
             timeline: Timeline::new(device)?,
             submitted: 0,
             frames: FrameRing::new(device)?,
             pools: PoolTable::new(device, options.import_pools),
-            images: ImageTable::new(device),
+            images: ImageTable::new(device, cache),
             syncs: SyncValues::default(),
             compute: ComputePipelines::new(device),
-            graphics: GraphicsPipelines::new(device),
+            graphics,
             samplers: SamplerCache::new(device),
             masked_clears: MaskedClears::new(device),
             targets: RenderTargets::default(),
@@ -130,8 +211,32 @@ impl VkBackend {
             state: GraphicsState::default(),
             gate: Gate::default(),
             stats: ExecutorStats::default(),
+            presentation: Presentation::default(),
+            pipeline_cache,
+            kernels: None,
+            gpu_storage: switches.gpu_storage,
+            gpu_uploads: true,
+            frame: 0,
             device: device.clone(),
         })
+    }
+
+    /// Opens the pipeline cache `choice` names (`RX_VK_PIPELINE_CACHE`) for the
+    /// pipelines made from now on; it is saved when the executor ends. Call at start.
+    pub fn open_pipeline_cache(
+        &mut self,
+        choice: &gpu::switches::PipelineCacheChoice,
+    ) -> VkResult<()> {
+        let cache = PipelineCache::open(&self.device, choice)?;
+        self.graphics.use_cache(cache.raw);
+        // A replaced cache is saved and destroyed; pipelines do not keep their cache.
+        self.pipeline_cache = Some(cache);
+        Ok(())
+    }
+
+    /// The pipeline cache in use, if opened.
+    pub fn pipeline_cache(&self) -> Option<&PipelineCache> {
+        self.pipeline_cache.as_ref()
     }
 
     pub fn device(&self) -> &Arc<Device> {
@@ -149,6 +254,7 @@ impl VkBackend {
             pipelines_created: self.compute.made()
                 + self.graphics.made()
                 + self.masked_clears.made(),
+            cache: self.images.cache.counters(),
             ..self.stats
         }
     }
@@ -175,6 +281,12 @@ impl VkBackend {
         self.compute.retire(completed);
         self.graphics.retire(completed);
         self.samplers.retire(completed);
+        self.presentation.retire(completed);
+        if completed >= self.submitted {
+            if let Some(kernels) = &self.kernels {
+                kernels.reset_descriptors()?;
+            }
+        }
         Ok(completed)
     }
 
@@ -225,6 +337,16 @@ impl Backend for VkBackend {
                     .map_err(backend_error)?;
                 self.pools.create(pool).map_err(backend_error)
             }
+            ObjectRef::Texture(id) => {
+                let texture = tables
+                    .textures
+                    .get(id)
+                    .ok_or(VkError::UnknownObject(object))
+                    .map_err(backend_error)?;
+                self.images
+                    .texture_made(texture, tables, self.gpu_storage)
+                    .map_err(backend_error)
+            }
             // Host images and views are made on first use.
             _ => Ok(()),
         }
@@ -232,8 +354,11 @@ impl Backend for VkBackend {
 
     fn object_finalized(&mut self, object: ObjectRef, tables: &ObjectTables) {
         match object {
-            ObjectRef::Pool(id) => self.pools.finalize(id),
-            ObjectRef::Texture(id) => self.images.finalize_texture(id),
+            ObjectRef::Pool(id) => {
+                self.images.pool_finalized(id);
+                self.pools.finalize(id);
+            }
+            ObjectRef::Texture(id) => self.images.texture_finalized(id),
             ObjectRef::View(id) => {
                 if let Some(view) = tables.views.get(id) {
                     self.images.finalize_view(view);
@@ -241,6 +366,7 @@ impl Backend for VkBackend {
             }
             ObjectRef::Sync(id) => self.syncs.forget(id),
             ObjectRef::Sampler(id) => self.samplers.finalize(id),
+            ObjectRef::Window(id) => self.presentation.finalize(id),
             ObjectRef::Program(id) => {
                 self.compute.finalize(id);
                 self.graphics.finalize(id);
@@ -249,8 +375,27 @@ impl Backend for VkBackend {
         }
     }
 
-    fn pool_written(&mut self, _pool: PoolId, _offset_b: u64, _len_b: u64) {
-        // The pool's write stamps say the same; mirrors read them at the next submit.
+    fn pool_written(&mut self, pool: PoolId, offset_b: u64, len_b: u64) {
+        // Mirrors read the pool's write stamps at the next submit; the image cache hears
+        // the exact bytes (page stamps cannot tell packed neighbours apart).
+        self.images
+            .cpu_wrote(pool, offset_b..offset_b + len_b, &self.pools);
+    }
+
+    fn pool_copied(
+        &mut self,
+        source: PoolId,
+        source_offset_b: u64,
+        destination: PoolId,
+        destination_offset_b: u64,
+        len_b: u64,
+    ) {
+        self.images.storage_copied(
+            (source, source_offset_b),
+            (destination, destination_offset_b),
+            len_b,
+            &self.pools,
+        );
     }
 
     fn submit(
@@ -297,20 +442,24 @@ impl Backend for VkBackend {
         }
     }
 
-    fn acquire(&mut self, window: WindowId, _tables: &ObjectTables) -> Result<u32, BackendError> {
-        Err(BackendError::Unsupported(format!(
-            "{window}: presentation is not part of the executor yet"
-        )))
+    fn acquire(&mut self, window: WindowId, tables: &ObjectTables) -> Result<u32, BackendError> {
+        self.acquire_index(window, tables).map_err(backend_error)
     }
 
     fn present(
         &mut self,
         window: WindowId,
-        _texture_index: u32,
-        _tables: &ObjectTables,
+        texture_index: u32,
+        tables: &ObjectTables,
     ) -> Result<(), BackendError> {
-        Err(BackendError::Unsupported(format!(
-            "{window}: presentation is not part of the executor yet"
-        )))
+        self.present_index(window, texture_index, tables)
+            .map_err(|error| {
+                tracing::warn!(target: TARGET, %error, "present refused");
+                backend_error(error)
+            })?;
+        // A present ends a frame: the image cache's frame count (the keep rule's "drawn in
+        // one frame", the watch lines) follows the game's presents.
+        self.begin_frame();
+        Ok(())
     }
 }

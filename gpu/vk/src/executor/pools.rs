@@ -68,7 +68,14 @@ impl PoolTable {
             // move while it lives, and `can_import` said the alignment fits.
             unsafe { PoolBuffer::import(&self.device, ptr, size_b)? }
         } else {
-            PoolBuffer::mirror(&self.device, size_b)?
+            // A mirror starts as the storage (zeros, or what the CPU wrote): the memory it
+            // gets may hold anything, and a write-back copies whole texture ranges back.
+            let mut mirror = PoolBuffer::mirror(&self.device, size_b)?;
+            let bytes = mirror
+                .mirror_bytes_mut()
+                .expect("a mirror's memory is mapped");
+            storage.read_for_device(0, size_b, |stored| bytes.copy_from_slice(stored))?;
+            mirror
         };
         tracing::debug!(target: "gpu_vk::executor", pool = %pool.id, size_b,
             imported = buffer.is_imported(), "pool on the GPU");

@@ -14,6 +14,8 @@ use gpu::{PoolId, SyncId, TextureId};
 use memory::{MemoryPool, WriteStamp};
 
 use crate::error::{VkError, VkResult};
+use crate::image_cache::{HostImageId, Use};
+use crate::writeback::{admit, WriteTarget};
 
 use super::bindings::Bindings;
 use super::copy::{prepare_copy, PoolWrite, PreparedCopy};
@@ -25,15 +27,20 @@ use super::passes::{
     color_clear_attachment, depth_stencil_clear_attachment, resolve_targets, PassTargets,
 };
 use super::plan::{form_passes, Plan, Step};
+use super::residency::kernel_covers;
 use super::slots::SlotContext;
 use super::upload::{check_upload, zero_fill_possible};
+use super::write_targets::{copy_write, PassBounds};
 use super::{VkBackend, TARGET};
 
 /// How a texture's image gets storage's contents before the list runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Fill {
     Zero,
+    /// A CPU deswizzle into staging.
     Upload,
+    /// The `deswz` kernel from the pool buffer.
+    GpuUpload,
 }
 
 /// Everything a list needs, resolved before its command buffer begins.
@@ -45,6 +52,18 @@ pub(super) struct Prepared {
     pub(super) masked_clears: HashMap<usize, PreparedMaskedClear>,
     pub(super) textures: Vec<TextureId>,
     pub(super) fills: Vec<(TextureId, Fill)>,
+    /// Images over filled storage whose GPU texels are stored before the fills.
+    pub(super) write_back_first: Vec<HostImageId>,
+    /// Every texture the list writes on the GPU (targets, copy destinations, images).
+    pub(super) written: Vec<TextureId>,
+    /// What each pass writes into textures the write-back stores.
+    pub(super) pass_writes: Vec<Vec<WriteTarget>>,
+    /// Pools each pass's draws read through buffers (vertices, indices, uniforms, storage).
+    pub(super) pass_reads: Vec<Vec<PoolId>>,
+    /// What each copy (by op index) writes into a texture the write-back stores.
+    pub(super) copy_writes: HashMap<usize, WriteTarget>,
+    /// Pool bytes each copy (by op index) reads through a buffer.
+    pub(super) copy_reads: HashMap<usize, (PoolId, std::ops::Range<u64>)>,
     /// (sync, sync value) of each signal, in op order.
     pub(super) signals: Vec<(SyncId, u64)>,
     /// Pools whose buffers the list's copies and dispatches use.
@@ -77,43 +96,58 @@ impl VkBackend {
     ) -> VkResult<Prepared> {
         let list = submission.list;
         let ops = list.ops();
+        self.images.begin_submission();
         let plan = form_passes(ops, self.targets, |index| *list.render_targets(index));
 
-        let mut textures: Vec<TextureId> = Vec::new();
+        let mut uses: Vec<(TextureId, Use)> = Vec::new();
         for pass in &plan.passes {
             for view in pass.targets.views() {
                 let view = tables
                     .views
                     .get(view)
                     .ok_or(VkError::UnknownObject(view.into()))?;
-                textures.push(view.texture);
+                uses.push((view.texture, Use::Write));
             }
         }
+        let pass_uses = uses.len();
         for op in ops {
             if let Op::Copy { copy_index } = op {
                 match *list.copy(*copy_index) {
                     CopyOp::BufferToTexture { destination, .. } => {
-                        textures.push(destination.texture)
+                        uses.push((destination.texture, Use::Write))
                     }
-                    CopyOp::TextureToBuffer { source, .. } => textures.push(source.texture),
+                    CopyOp::TextureToBuffer { source, .. } => {
+                        uses.push((source.texture, Use::CopySource))
+                    }
                     CopyOp::TextureToTexture {
                         source,
                         destination,
                         ..
-                    } => textures.extend([source.texture, destination.texture]),
+                    } => uses.extend([
+                        (source.texture, Use::CopySource),
+                        (destination.texture, Use::Write),
+                    ]),
                     CopyOp::BufferToBuffer { .. } => {}
                 }
             }
         }
+        // Copy destinations; pass targets join once the passes' writes are known.
+        let mut written: Vec<TextureId> = uses
+            .iter()
+            .skip(pass_uses)
+            .filter(|(_, use_)| *use_ == Use::Write)
+            .map(|(id, _)| *id)
+            .collect();
+        let mut textures: Vec<TextureId> = uses.iter().map(|(id, _)| *id).collect();
         textures.sort_unstable();
         textures.dedup();
 
-        for &id in &textures {
+        for &(id, use_) in &uses {
             let texture = tables
                 .textures
                 .get(id)
                 .ok_or(VkError::UnknownObject(id.into()))?;
-            self.images.ensure(texture)?;
+            self.images.ensure(texture, use_, tables)?;
         }
 
         let pass_targets = plan
@@ -130,12 +164,20 @@ impl VkBackend {
         let mut state = self.state.clone();
         let mut dispatches = HashMap::new();
         let mut draws = HashMap::new();
+        let mut pass_bounds = vec![PassBounds::default(); plan.passes.len()];
+        let mut pass_reads: Vec<Vec<PoolId>> = vec![Vec::new(); plan.passes.len()];
+        let mut copy_writes = HashMap::new();
         for step in &plan.steps {
             match *step {
-                Step::BeginPass(pass) => open_pass = Some(pass),
+                Step::BeginPass(pass) => {
+                    open_pass = Some(pass);
+                    pass_bounds[pass] = PassBounds::from_loads(&plan.passes[pass]);
+                }
                 Step::EndPass => open_pass = None,
                 Step::ClearInPass(index) => {
-                    let targets = &pass_targets[open_pass.expect("clears are inside passes")];
+                    let pass = open_pass.expect("clears are inside passes");
+                    pass_bounds[pass].whole = true;
+                    let targets = &pass_targets[pass];
                     let attachment = match ops[index] {
                         Op::ClearColor {
                             target,
@@ -191,6 +233,11 @@ impl VkBackend {
                             &ops[index],
                         )?;
                         textures.extend(&draw.resolved.textures);
+                        written.extend(&draw.resolved.images_written);
+                        let pass = open_pass.expect("draws are inside passes");
+                        pass_bounds[pass].add_scissor(draw.scissor);
+                        pass_reads[pass].extend(&draw.pools);
+                        pass_reads[pass].extend(&draw.resolved.pools);
                         draws.insert(index, draw);
                     }
                     if matches!(
@@ -211,10 +258,14 @@ impl VkBackend {
                             &ops[index],
                         )?;
                         textures.extend(&dispatch.resolved.textures);
+                        written.extend(&dispatch.resolved.images_written);
                         dispatches.insert(index, dispatch);
                     }
                     if let Op::Copy { copy_index } = ops[index] {
                         let copy = list.copy(copy_index);
+                        if let Some(target) = copy_write(copy, tables, &self.images) {
+                            copy_writes.insert(index, target);
+                        }
                         copies.insert(
                             index,
                             prepare_copy(copy, tables, &self.pools, &self.images)?,
@@ -223,12 +274,32 @@ impl VkBackend {
                 }
             }
         }
-        // Sampled textures joined the list: every texture's image gets storage's contents
-        // before the list runs.
+        // Sampled textures joined the list: the images the cache asked to fill get
+        // storage's contents before the list runs.
+        // A colour target is written when its pass clears or draws; a depth/stencil target
+        // is counted as written whenever bound (the write-back never stores it).
+        for (pass, bounds) in plan.passes.iter().zip(&pass_bounds) {
+            let colors = pass
+                .targets
+                .colors
+                .iter()
+                .flatten()
+                .filter(|_| bounds.writes());
+            for &view in colors.chain(&pass.targets.depth_stencil) {
+                if let Some(view) = tables.views.get(view) {
+                    written.push(view.texture);
+                }
+            }
+        }
         textures.sort_unstable();
         textures.dedup();
+        written.sort_unstable();
+        written.dedup();
         let mut fills = Vec::new();
-        for &id in &textures {
+        let mut write_back_first = Vec::new();
+        for pending in self.images.fills.clone() {
+            let id = pending.texture;
+            write_back_first.extend(pending.write_back_first.iter().copied());
             let texture = tables
                 .textures
                 .get(id)
@@ -246,23 +317,39 @@ impl VkBackend {
                     "waiting for a pending GPU write to the texture's storage");
                 self.wait_timeline(value, super::FINISH_TIMEOUT)?;
             }
-            let last_write = storage
-                .last_cpu_write(range.start, len_b)?
-                .max(storage.last_device_write(range.start, len_b)?);
-            let tracked = self.images.ensure(texture)?;
-            let fill = match tracked.synced_at {
-                Some(at) if last_write <= at => None,
-                None if last_write == WriteStamp::NEVER && zero_fill_possible(tracked) => {
-                    Some(Fill::Zero)
-                }
-                _ => {
-                    check_upload(tracked)?;
-                    Some(Fill::Upload)
+            let never_written = storage.last_cpu_write(range.start, len_b)? == WriteStamp::NEVER
+                && storage.last_device_write(range.start, len_b)? == WriteStamp::NEVER;
+            let pool_flags = tables
+                .pools
+                .get(texture.pool)
+                .map(|pool| pool.maker.flags)
+                .ok_or(VkError::UnknownObject(texture.pool.into()))?;
+            let tracked = self.images.get(id)?;
+            let fill = if never_written && zero_fill_possible(tracked) {
+                Fill::Zero
+            } else {
+                check_upload(tracked)?;
+                let on_gpu = self.gpu_uploads
+                    && kernel_covers(texture, tracked.mapping.conversion)
+                    && admit(&texture.desc, texture.flags, pool_flags).is_ok();
+                if on_gpu {
+                    Fill::GpuUpload
+                } else {
+                    // The CPU reads storage while recording, before stores this list
+                    // records land; the executor stores every admitted write in the
+                    // submission that makes it, so none should be waiting here.
+                    if !pending.write_back_first.is_empty() {
+                        tracing::warn!(target: TARGET, texture = %id,
+                            "a CPU upload over storage with GPU texels still to store");
+                    }
+                    Fill::Upload
                 }
             };
-            if let Some(fill) = fill {
-                fills.push((id, fill));
-            }
+            fills.push((id, fill));
+        }
+        let mut pass_writes = Vec::with_capacity(plan.passes.len());
+        for (pass, bounds) in plan.passes.iter().zip(&pass_bounds) {
+            pass_writes.push(bounds.targets(pass, tables, &self.images));
         }
 
         let sync_ops = list.sync_ops().count();
@@ -279,8 +366,18 @@ impl VkBackend {
             .map(|((sync, _), &value)| (sync, value))
             .collect();
         let mut buffer_pools: Vec<PoolId> = Vec::new();
-        for op in ops {
+        let mut copy_reads = HashMap::new();
+        for (index, op) in ops.iter().enumerate() {
             if let Op::Copy { copy_index } = *op {
+                let read = match *list.copy(copy_index) {
+                    CopyOp::BufferToBuffer { source, .. } => Some(source),
+                    CopyOp::BufferToTexture { source, .. } => Some(source.buffer),
+                    _ => None,
+                };
+                if let Some(buffer) = read.and_then(|buffer| tables.buffers.get(buffer)) {
+                    let range_b = buffer.offset_b..buffer.offset_b + buffer.size_b;
+                    copy_reads.insert(index, (buffer.pool, range_b));
+                }
                 let buffers = match *list.copy(copy_index) {
                     CopyOp::BufferToBuffer {
                         source,
@@ -306,6 +403,12 @@ impl VkBackend {
             masked_clears,
             textures,
             fills,
+            write_back_first,
+            written,
+            pass_writes,
+            pass_reads,
+            copy_writes,
+            copy_reads,
             signals,
             buffer_pools,
             dispatches,

@@ -10,6 +10,7 @@ use shader_translate::ResourceKind;
 
 use crate::device::Device;
 use crate::error::{VkError, VkResult};
+use crate::image_cache::Use;
 
 use super::bindings::{stage_index, Bindings};
 use super::copy::PoolWrite;
@@ -52,6 +53,8 @@ pub struct Resolved {
     pub writes: Vec<PoolWrite>,
     pub pools: Vec<PoolId>,
     pub textures: Vec<TextureId>,
+    /// Of those, textures a shader may store to (load/store images).
+    pub images_written: Vec<TextureId>,
     pub samplers: Vec<SamplerId>,
 }
 
@@ -193,7 +196,7 @@ impl SlotContext<'_> {
             .samplers
             .get(sampler_id)
             .ok_or(VkError::UnknownObject(sampler_id.into()))?;
-        self.images.ensure(texture)?;
+        self.images.ensure(texture, Use::Sample, tables)?;
         let view_raw = self.images.sampled(view)?;
         let sampler_raw = self.samplers.get_or_make(sampler)?.raw;
         resolved.textures.push(texture.id);
@@ -232,9 +235,10 @@ impl SlotContext<'_> {
         let (view, texture) = tables
             .view_texture(entry.view)
             .ok_or(VkError::UnknownObject(entry.view.into()))?;
-        self.images.ensure(texture)?;
+        self.images.ensure(texture, Use::Write, tables)?;
         let raw = self.images.storage(view)?;
         resolved.textures.push(texture.id);
+        resolved.images_written.push(texture.id);
         Ok(Resource::Image { view: raw })
     }
 }

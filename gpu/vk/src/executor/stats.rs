@@ -1,5 +1,7 @@
 //! What the executor did, counted since it was made: for `hookshot` stats, benchmarks and
-//! tests that check work was formed as intended.
+//! tests that check work was formed as intended. Diff two snapshots for one frame.
+
+use crate::image_cache::CacheCounters;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ExecutorStats {
@@ -12,8 +14,17 @@ pub struct ExecutorStats {
     /// into load ops are not counted.
     pub clears_in_pass: u64,
     pub barriers: u64,
+    /// Images filled from storage (on the CPU or the GPU), and their linear bytes.
     pub uploads: u64,
     pub upload_bytes: u64,
+    /// Of those, regions (one level and layer each) deswizzled by `deswz`, and their bytes.
+    pub gpu_uploads: u64,
+    pub gpu_upload_bytes: u64,
     pub zero_fills: u64,
+    /// Regions the write-back (`swz`) stored into pool storage, and their texel bytes.
+    pub write_back_regions: u64,
+    pub write_back_bytes: u64,
     pub pipelines_created: u64,
+    /// The image cache's counters (gauges are the state now, the rest count).
+    pub cache: CacheCounters,
 }

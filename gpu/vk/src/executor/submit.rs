@@ -5,8 +5,6 @@ use ash::vk;
 use gpu::backend::Submission;
 use gpu::command::Op;
 use gpu::objects::ObjectTables;
-use gpu::TextureId;
-use memory::WriteStamp;
 
 use crate::error::{map_vk, VkResult};
 use crate::swizzle_kernel::memory_barrier;
@@ -19,13 +17,17 @@ use super::frames::Frame;
 use super::passes::{begin_pass, clear_in_pass, end_pass};
 use super::plan::Step;
 use super::prepare::{storage_of, Fill, Prepared};
+use super::swizzle_jobs::StoreLog;
+use crate::writeback::PendingWrites;
 
 /// What recording a list produced besides its commands.
 struct Recorded {
-    /// The pool stamp each filled image is current at (`NEVER`: zero-filled).
-    stamps: Vec<(TextureId, WriteStamp)>,
+    zero_fills: u64,
+    uploads: u64,
     barriers: u64,
     upload_bytes: u64,
+    gpu_uploads: (u64, u64),
+    stores: StoreLog,
 }
 use super::slots::Resolved;
 use super::upload::{record_upload, record_zero_fill};
@@ -38,24 +40,41 @@ impl VkBackend {
         tables: &ObjectTables,
     ) -> VkResult<()> {
         self.retire()?;
-        let prepared = self.prepare(submission, tables)?;
-        self.pools.sync_mirrors()?;
-        let mut frame = self.frames.begin()?;
+        let prepared = match self.prepare(submission, tables) {
+            Ok(prepared) => prepared,
+            Err(error) => {
+                self.images.abandon_submission();
+                return Err(error);
+            }
+        };
+        if let Err(error) = self.pools.sync_mirrors() {
+            self.images.abandon_submission();
+            return Err(error);
+        }
+        let mut frame = match self.frames.begin() {
+            Ok(frame) => frame,
+            Err(error) => {
+                self.images.abandon_submission();
+                return Err(error);
+            }
+        };
         let recorded = match self.record(&mut frame, &prepared, submission, tables) {
             Ok(recorded) => recorded,
             Err(error) => {
                 self.frames.abandon(frame);
+                self.images.abandon_submission();
                 return Err(error);
             }
         };
         let value = self.submitted + 1;
         if let Err(error) = self.queue_submit(frame.cmd, value) {
             self.frames.abandon(frame);
+            self.images.abandon_submission();
             return Err(error);
         }
         self.submitted = value;
         self.frames.park(value, frame);
-        self.after_submit(prepared, recorded, value);
+        self.after_submit(prepared, recorded, value, tables);
         Ok(())
     }
 
@@ -78,36 +97,54 @@ impl VkBackend {
 
         // Earlier submissions' writes, then first layout transitions.
         barrier(EVERY_ACCESS);
-        let layouts: Vec<vk::ImageMemoryBarrier2> = prepared
+        let mut layouts: Vec<vk::ImageMemoryBarrier2> = prepared
             .textures
             .iter()
             .filter_map(|&id| self.images.get(id).ok())
             .filter(|tracked| tracked.needs_layout)
             .map(|tracked| tracked.image.initial_barrier())
             .collect();
+        // Textures sharing an image transition it once.
+        layouts.sort_by_key(|barrier| barrier.image);
+        layouts.dedup_by_key(|barrier| barrier.image);
         if !layouts.is_empty() {
             let info = vk::DependencyInfo::default().image_memory_barriers(&layouts);
             // SAFETY: `cmd` is recording; the images are live and new (UNDEFINED).
             unsafe { device.raw.cmd_pipeline_barrier2(cmd, &info) };
         }
 
-        let mut stamps = Vec::new();
-        let mut upload_bytes = 0;
+        let mut stores = StoreLog::default();
+        if !prepared.write_back_first.is_empty() {
+            self.record_image_stores(
+                cmd,
+                &mut frame.scratch,
+                &prepared.write_back_first,
+                &mut stores,
+            )?;
+            barrier(EVERY_ACCESS);
+        }
+        let (mut zero_fills, mut uploads, mut upload_bytes) = (0, 0, 0);
+        let mut on_gpu = Vec::new();
         for &(id, fill) in &prepared.fills {
             let tracked = self.images.get(id)?;
             match fill {
                 Fill::Zero => {
                     record_zero_fill(&device, cmd, &tracked.image);
-                    stamps.push((id, WriteStamp::NEVER));
+                    zero_fills += 1;
                 }
                 Fill::Upload => {
                     let storage = storage_of(tables, id)?;
-                    let stamp = record_upload(&device, cmd, &mut frame.staging, tracked, &storage)?;
+                    record_upload(&device, cmd, &mut frame.staging, tracked, &storage)?;
                     upload_bytes += tracked.texture.layout.linear_size_b();
-                    stamps.push((id, stamp));
+                    uploads += 1;
                 }
+                Fill::GpuUpload => on_gpu.push(id),
             }
         }
+        let gpu_uploads = self.record_gpu_uploads(cmd, &mut frame.scratch, &on_gpu)?;
+        uploads += on_gpu.len() as u64;
+        upload_bytes += gpu_uploads.1;
+        let mut pending = PendingWrites::default();
         let mut dirty = !prepared.fills.is_empty();
         let barrier_if_dirty = |dirty: &mut bool| {
             if std::mem::take(dirty) {
@@ -119,6 +156,15 @@ impl VkBackend {
         for step in &prepared.plan.steps {
             match *step {
                 Step::BeginPass(index) => {
+                    // Drawn texels in pools the pass's draws read go to storage first.
+                    let mut regions = Vec::new();
+                    for &pool in &prepared.pass_reads[index] {
+                        regions.extend(pending.take_overlapping(pool, 0..u64::MAX));
+                    }
+                    if !regions.is_empty() {
+                        barrier_if_dirty(&mut dirty);
+                        self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
+                    }
                     barrier_if_dirty(&mut dirty);
                     let targets = &prepared.pass_targets[index];
                     begin_pass(&device, cmd, &prepared.plan.passes[index], targets);
@@ -126,6 +172,11 @@ impl VkBackend {
                 }
                 Step::EndPass => {
                     end_pass(&device, cmd);
+                    if let Some(index) = open_pass {
+                        for target in &prepared.pass_writes[index] {
+                            pending.note_write(target);
+                        }
+                    }
                     open_pass = None;
                     dirty = true;
                 }
@@ -134,6 +185,8 @@ impl VkBackend {
                         &prepared.pass_targets[open_pass.expect("clears are inside passes")];
                     if let Some(clear) = prepared.masked_clears.get(&index) {
                         self.masked_clears.record(cmd, targets, clear);
+                        // It bound its own pipeline and state: the next draw binds anew.
+                        frame.descriptors.bound.forget();
                     } else {
                         let attachment = prepared.clears[&index];
                         if !attachment.aspect_mask.is_empty() {
@@ -143,11 +196,31 @@ impl VkBackend {
                 }
                 Step::Op(index) => match ops[index] {
                     Op::Copy { .. } => {
+                        // Drawn texels under the bytes the copy reads go to storage first.
+                        if let Some((pool, range_b)) = prepared.copy_reads.get(&index) {
+                            let regions = pending.take_overlapping(*pool, range_b.clone());
+                            if !regions.is_empty() {
+                                barrier_if_dirty(&mut dirty);
+                                self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
+                            }
+                        }
                         barrier_if_dirty(&mut dirty);
                         record_copy(&device, cmd, &prepared.copies[&index].0);
+                        if let Some(target) = prepared.copy_writes.get(&index) {
+                            pending.note_write(target);
+                        }
                         dirty = true;
                     }
                     Op::Dispatch { .. } | Op::DispatchIndirect { .. } => {
+                        // A shader may read any byte of the pools it uses.
+                        let mut regions = Vec::new();
+                        for &pool in &prepared.dispatches[&index].resolved.pools {
+                            regions.extend(pending.take_overlapping(pool, 0..u64::MAX));
+                        }
+                        if !regions.is_empty() {
+                            barrier_if_dirty(&mut dirty);
+                            self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
+                        }
                         barrier_if_dirty(&mut dirty);
                         record_dispatch(
                             &device,
@@ -183,18 +256,34 @@ impl VkBackend {
                         barrier(EVERY_ACCESS);
                         dirty = false;
                     }
+                    Op::SignalSync { .. } => {
+                        // Storage is complete when a signal is seen.
+                        let regions = pending.take_all();
+                        if !regions.is_empty() {
+                            barrier_if_dirty(&mut dirty);
+                            self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
+                        }
+                    }
                     // Signals complete with the submission (its timeline value).
                     _ => {}
                 },
             }
         }
+        let regions = pending.take_all();
+        if !regions.is_empty() {
+            barrier_if_dirty(&mut dirty);
+            self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
+        }
         barrier(HOST_READ);
         // SAFETY: `cmd` is recording and outside any pass (the plan closes every pass).
         unsafe { device.raw.end_command_buffer(cmd) }.map_err(map_vk("ending a command buffer"))?;
         Ok(Recorded {
-            stamps,
+            zero_fills,
+            uploads,
             barriers: barriers.get(),
             upload_bytes,
+            gpu_uploads,
+            stores,
         })
     }
 
@@ -222,7 +311,13 @@ impl VkBackend {
     }
 
     /// Bookkeeping once the submission is on the queue.
-    fn after_submit(&mut self, prepared: Prepared, recorded: Recorded, value: u64) {
+    fn after_submit(
+        &mut self,
+        prepared: Prepared,
+        recorded: Recorded,
+        value: u64,
+        tables: &ObjectTables,
+    ) {
         self.targets = prepared.plan.final_targets;
         self.bindings = prepared.bindings;
         self.state = prepared.state;
@@ -252,31 +347,37 @@ impl VkBackend {
         stats.copies += prepared.copies.len() as u64;
         stats.clears_in_pass += (prepared.clears.len() + prepared.masked_clears.len()) as u64;
         stats.barriers += recorded.barriers;
-        let zero_fills = recorded
-            .stamps
-            .iter()
-            .filter(|(_, stamp)| *stamp == WriteStamp::NEVER)
-            .count() as u64;
-        stats.zero_fills += zero_fills;
-        stats.uploads += recorded.stamps.len() as u64 - zero_fills;
+        stats.zero_fills += recorded.zero_fills;
+        stats.uploads += recorded.uploads;
         stats.upload_bytes += recorded.upload_bytes;
-        for (id, stamp) in recorded.stamps {
-            if let Ok(tracked) = self.images.get_mut(id) {
-                tracked.synced_at = Some(stamp);
-            }
-        }
-        for &id in &prepared.textures {
-            if let Ok(tracked) = self.images.get_mut(id) {
+        stats.gpu_uploads += recorded.gpu_uploads.0;
+        stats.gpu_upload_bytes += recorded.gpu_uploads.1;
+        stats.write_back_regions += recorded.stores.regions;
+        stats.write_back_bytes += recorded.stores.bytes;
+        let bound: Vec<_> = self.images.bound.values().copied().collect();
+        for image in bound {
+            if let Some(tracked) = self.images.images.get_mut(&image) {
                 tracked.needs_layout = false;
                 tracked.last_use = value;
-                self.pools.mark_used(tracked.texture.pool, value);
+                let pool = tracked.texture.pool;
+                self.pools.mark_used(pool, value);
             }
         }
         for (_, write) in prepared.copies.values() {
             if let Some((pool, offset_b, len_b)) = *write {
                 self.pools.note_gpu_write(pool, offset_b, len_b, value);
+                self.images.buffer_wrote(pool, offset_b..offset_b + len_b);
             }
         }
+        // The write-back's own writes: device writes, so the textures stay the GPU's.
+        let mut stored = Vec::new();
+        for (image, pool, range_b) in &recorded.stores.stored {
+            self.pools
+                .note_gpu_write(*pool, range_b.start, range_b.end - range_b.start, value);
+            stored.push(*image);
+        }
+        self.images
+            .submission_recorded(&prepared.written, &stored, tables);
         for &pool in &prepared.buffer_pools {
             self.pools.mark_used(pool, value);
         }
@@ -295,6 +396,7 @@ impl VkBackend {
         }
         for &(pool, offset_b, len_b) in &resolved.writes {
             self.pools.note_gpu_write(pool, offset_b, len_b, value);
+            self.images.buffer_wrote(pool, offset_b..offset_b + len_b);
         }
         for &sampler in &resolved.samplers {
             self.samplers.mark_used(sampler, value);

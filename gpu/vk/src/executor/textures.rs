@@ -1,6 +1,7 @@
-//! Textures on the GPU: one host image per texture in use (a simple map for now; the
-//! image cache keyed by storage is its own issue), its attachment views, and whether
-//! its contents are current with storage (the pool stamp it was filled at).
+//! Textures on the GPU: host images owned through the image cache (keyed by pool,
+//! offset and layout, so textures made over the same storage share one), each texture's
+//! image in the submission being prepared, and the attachment and shader views over them.
+//! How the cache is driven is `residency`.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -14,6 +15,7 @@ use crate::conv::{aspect_flags, map_format, FormatMapping};
 use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::host_image::{HostImage, HostImageDesc};
+use crate::image_cache::{HostImageId, ImageCache};
 use crate::retire::RetireList;
 
 /// An image view over a texture's image: a pass's attachment (one level) or a shader's
@@ -41,20 +43,37 @@ pub struct TrackedImage {
     sampled: HashMap<ViewId, HostView>,
     storage: HashMap<ViewId, HostView>,
     pub image: HostImage,
+    /// The texture that used the image last (every texture sharing it has its layout).
     pub texture: Texture,
     pub mapping: FormatMapping,
-    /// The pool stamp the image's contents match storage at; `None`: never filled.
+    /// The pool stamp up to which the image holds storage's latest texels (or newer ones
+    /// the GPU drew); `None`: never filled, or storage moved on.
     pub synced_at: Option<WriteStamp>,
     /// Made in the current submission: it needs its first layout transition.
     pub needs_layout: bool,
     pub last_use: u64,
 }
 
+/// A texture whose image is filled from storage before the list runs.
+#[derive(Clone, Debug)]
+pub struct PendingFill {
+    pub texture: TextureId,
+    pub image: HostImageId,
+    /// Images over the same storage whose GPU texels go to storage first.
+    pub write_back_first: Vec<HostImageId>,
+}
+
 pub struct ImageTable {
-    images: HashMap<TextureId, TrackedImage>,
-    retired: RetireList<TrackedImage>,
-    retired_views: Vec<(u64, HostView)>,
-    device: Arc<Device>,
+    pub(super) cache: ImageCache,
+    pub(super) images: HashMap<HostImageId, TrackedImage>,
+    /// Each texture's image in the submission being prepared (resolved once per submission).
+    pub(super) bound: HashMap<TextureId, HostImageId>,
+    pub(super) fills: Vec<PendingFill>,
+    /// Textures the write-back stores (admitted, a format the kernel moves, switch on).
+    pub(super) storable: std::collections::HashSet<TextureId>,
+    pub(super) retired: RetireList<TrackedImage>,
+    pub(super) retired_views: Vec<(u64, HostView)>,
+    pub(super) device: Arc<Device>,
 }
 
 /// Whether the device can use `format` for images at all (sampling or rendering).
@@ -124,60 +143,68 @@ pub fn image_desc(texture: &Texture, mapping: FormatMapping) -> VkResult<HostIma
 }
 
 impl ImageTable {
-    pub fn new(device: &Arc<Device>) -> ImageTable {
+    pub fn new(device: &Arc<Device>, cache: ImageCache) -> ImageTable {
         ImageTable {
+            cache,
             images: HashMap::new(),
+            bound: HashMap::new(),
+            fills: Vec::new(),
+            storable: Default::default(),
             retired: RetireList::default(),
             retired_views: Vec::new(),
             device: device.clone(),
         }
     }
 
-    /// The texture's image, made (unfilled) on first use.
-    pub fn ensure(&mut self, texture: &Texture) -> VkResult<&mut TrackedImage> {
-        if !self.images.contains_key(&texture.id) {
-            let mapping = format_mapping(&self.device, texture.format())?;
-            let desc = image_desc(texture, mapping)?;
-            let image = HostImage::new(&self.device, desc, "texture")?;
-            tracing::debug!(target: "gpu_vk::executor", texture = %texture.id,
-                format = texture.format().name(), "host image made");
-            self.images.insert(
-                texture.id,
-                TrackedImage {
-                    views: HashMap::new(),
-                    sampled: HashMap::new(),
-                    storage: HashMap::new(),
-                    image,
-                    texture: texture.clone(),
-                    mapping,
-                    synced_at: None,
-                    needs_layout: true,
-                    last_use: 0,
-                },
-            );
-        }
-        Ok(self.images.get_mut(&texture.id).expect("inserted above"))
+    /// Makes the host image the cache named `image` for `texture` (unfilled).
+    pub(super) fn make(&mut self, image: HostImageId, texture: &Texture) -> VkResult<()> {
+        let mapping = format_mapping(&self.device, texture.format())?;
+        let desc = image_desc(texture, mapping)?;
+        let host = HostImage::new(&self.device, desc, "texture")?;
+        tracing::debug!(target: "gpu_vk::executor", texture = %texture.id, %image,
+            format = texture.format().name(), "host image made");
+        self.images.insert(
+            image,
+            TrackedImage {
+                views: HashMap::new(),
+                sampled: HashMap::new(),
+                storage: HashMap::new(),
+                image: host,
+                texture: texture.clone(),
+                mapping,
+                synced_at: None,
+                needs_layout: true,
+                last_use: 0,
+            },
+        );
+        Ok(())
+    }
+
+    /// The image `texture` was resolved to in this submission, else the one the cache
+    /// holds for its storage.
+    fn image_of(&self, texture: TextureId) -> Option<HostImageId> {
+        self.bound
+            .get(&texture)
+            .copied()
+            .or_else(|| self.cache.texture_image(texture))
     }
 
     pub fn get(&self, texture: TextureId) -> VkResult<&TrackedImage> {
-        self.images
-            .get(&texture)
+        self.image_of(texture)
+            .and_then(|image| self.images.get(&image))
             .ok_or(VkError::UnknownObject(texture.into()))
     }
 
     pub fn get_mut(&mut self, texture: TextureId) -> VkResult<&mut TrackedImage> {
-        self.images
-            .get_mut(&texture)
+        self.image_of(texture)
+            .and_then(|image| self.images.get_mut(&image))
             .ok_or(VkError::UnknownObject(texture.into()))
     }
 
     /// The view's attachment view (made on first use) over its texture's image.
     pub fn attachment(&mut self, view: &TextureView) -> VkResult<&HostView> {
         let device = self.device.clone();
-        let tracked = self
-            .images
-            .get_mut(&view.texture)
-            .ok_or(VkError::UnknownObject(view.texture.into()))?;
+        let tracked = self.get_mut(view.texture)?;
         if !tracked.views.contains_key(&view.id) {
             let made = make_attachment(&device, tracked, view)?;
             tracked.views.insert(view.id, made);
@@ -188,10 +215,7 @@ impl ImageTable {
     /// The view's sampled view (made on first use) over its texture's image.
     pub fn sampled(&mut self, view: &TextureView) -> VkResult<vk::ImageView> {
         let device = self.device.clone();
-        let tracked = self
-            .images
-            .get_mut(&view.texture)
-            .ok_or(VkError::UnknownObject(view.texture.into()))?;
+        let tracked = self.get_mut(view.texture)?;
         if !tracked.sampled.contains_key(&view.id) {
             let made = make_sampled(&device, tracked, view)?;
             tracked.sampled.insert(view.id, made);
@@ -202,10 +226,7 @@ impl ImageTable {
     /// The view's storage (load/store) view, made on first use: its first level.
     pub fn storage(&mut self, view: &TextureView) -> VkResult<vk::ImageView> {
         let device = self.device.clone();
-        let tracked = self
-            .images
-            .get_mut(&view.texture)
-            .ok_or(VkError::UnknownObject(view.texture.into()))?;
+        let tracked = self.get_mut(view.texture)?;
         if !tracked.storage.contains_key(&view.id) {
             let made = make_storage(&device, tracked, view)?;
             tracked.storage.insert(view.id, made);
@@ -213,16 +234,10 @@ impl ImageTable {
         Ok(tracked.storage[&view.id].raw)
     }
 
-    /// Ends a texture: its image is released after its last use.
-    pub fn finalize_texture(&mut self, texture: TextureId) {
-        if let Some(tracked) = self.images.remove(&texture) {
-            self.retired.park(tracked.last_use, tracked);
-        }
-    }
-
-    /// Ends a view: its attachment view, if any, is released after the image's last use.
+    /// Ends a view: its views over whichever image holds them are released after that
+    /// image's last use.
     pub fn finalize_view(&mut self, view: &TextureView) {
-        if let Some(tracked) = self.images.get_mut(&view.texture) {
+        for tracked in self.images.values_mut() {
             for host_view in [
                 tracked.views.remove(&view.id),
                 tracked.sampled.remove(&view.id),
@@ -233,6 +248,14 @@ impl ImageTable {
             {
                 self.retired_views.push((tracked.last_use, host_view));
             }
+        }
+    }
+
+    /// Takes an image out of the table; it is destroyed after its last use.
+    pub(super) fn retire_image(&mut self, image: HostImageId) {
+        if let Some(tracked) = self.images.remove(&image) {
+            self.bound.retain(|_, bound| *bound != image);
+            self.retired.park(tracked.last_use, tracked);
         }
     }
 

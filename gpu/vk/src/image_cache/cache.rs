@@ -88,6 +88,12 @@ impl ImageCache {
         self.entries.get(image).map(CachedImage::from)
     }
 
+    /// The cached image for a live texture's storage and layout, if any.
+    pub fn texture_image(&self, texture: TextureId) -> Option<HostImageId> {
+        let record = self.textures.get(&texture)?;
+        self.by_key.get(&record.key).copied()
+    }
+
     /// Every cached image, least recently used first.
     pub fn images(&self) -> Vec<CachedImage> {
         self.lru

@@ -22,4 +22,6 @@ pub struct CacheCounters {
     pub kept_invalidated: u64,
     /// Finalized images kept instead of evicted.
     pub keeps: u64,
+    /// Images that followed a CPU copy of their storage (`storage_copied`).
+    pub moved: u64,
 }

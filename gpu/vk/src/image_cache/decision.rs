@@ -34,6 +34,10 @@ pub enum Texels {
 pub enum StaleCause {
     CpuWritten,
     DrawnOver,
+    /// The GPU wrote the storage through a buffer (a copy into the pool, a storage buffer).
+    BufferWritten,
+    /// The fill the image was resolved with was never recorded (the submission was refused).
+    FillAbandoned,
 }
 
 /// Why the executor fills a host image from storage.
@@ -45,6 +49,10 @@ pub enum FillReason {
     CpuWritten,
     /// Another image was drawn over the storage since.
     DrawnOver,
+    /// The GPU wrote the storage through a buffer since.
+    BufferWritten,
+    /// The image's last fill was never recorded.
+    FillAbandoned,
     /// Storage lacks texels the GPU drew: `image` held them and went (or, not storable,
     /// still holds them) without a write-back. The fill gives storage's stale bytes.
     GpuTexelsLost {
@@ -58,6 +66,8 @@ impl From<StaleCause> for FillReason {
         match cause {
             StaleCause::CpuWritten => FillReason::CpuWritten,
             StaleCause::DrawnOver => FillReason::DrawnOver,
+            StaleCause::BufferWritten => FillReason::BufferWritten,
+            StaleCause::FillAbandoned => FillReason::FillAbandoned,
         }
     }
 }
@@ -68,6 +78,8 @@ impl fmt::Display for FillReason {
             FillReason::NoImage => write!(f, "no host image for this storage"),
             FillReason::CpuWritten => write!(f, "the CPU wrote the storage"),
             FillReason::DrawnOver => write!(f, "another image was drawn over the storage"),
+            FillReason::BufferWritten => write!(f, "the GPU wrote the storage through a buffer"),
+            FillReason::FillAbandoned => write!(f, "its last fill was never recorded"),
             FillReason::GpuTexelsLost { image, drawn_frame } => write!(
                 f,
                 "storage lacks the GPU's texels: {image} drew them at frame {drawn_frame}, never stored"

@@ -7,7 +7,9 @@
 //! Driving it, per texture: `texture_made`, then per use in a submission `resolve`
 //! (and `gpu_wrote` once a pass, clear or copy into it is recorded), `stored` when a
 //! write-back lands, `texture_finalized`. Per submission: `submission_recorded`, then
-//! `evict`. Per frame: `begin_frame`. `pool_finalized` when a pool goes.
+//! `evict`. Per frame: `begin_frame`. `pool_finalized` when a pool goes. Storage events:
+//! `buffer_wrote` (the GPU wrote storage through a buffer), `storage_copied` (the CPU
+//! copied storage: images holding texels storage lacks follow), `fill_abandoned`.
 
 mod cache;
 mod config;
@@ -17,6 +19,7 @@ mod entry;
 mod evict;
 mod key;
 mod overlap;
+mod storage_events;
 mod validity;
 mod watch;
 
@@ -32,6 +35,7 @@ pub use decision::{
 };
 pub use entry::CachedImage;
 pub use key::{CpuWriteStamps, HostImageId, ImageKey};
+pub use storage_events::{CopyOutcome, MovedImage};
 pub use watch::{
     kept_groups, summary_line, watch_line, KeptGroup, WatchEvent, WatchSummary, WATCH_TARGET,
 };

@@ -49,6 +49,11 @@ pub enum WatchEvent {
         texture: TextureId,
         image: HostImageId,
     },
+    Moved {
+        texture: TextureId,
+        image: HostImageId,
+        to: ImageKey,
+    },
 }
 
 pub fn watch_line(frame: u64, event: &WatchEvent) -> String {
@@ -78,6 +83,8 @@ pub fn watch_line(frame: u64, event: &WatchEvent) -> String {
             let why = match cause {
                 StaleCause::CpuWritten => "the CPU wrote its storage",
                 StaleCause::DrawnOver => "another image was drawn over its storage",
+                StaleCause::BufferWritten => "the GPU wrote its storage through a buffer",
+                StaleCause::FillAbandoned => "its fill was never recorded",
             };
             format!("{frame} no longer kept #{} ({why})", texture.raw())
         }
@@ -92,6 +99,12 @@ pub fn watch_line(frame: u64, event: &WatchEvent) -> String {
         WatchEvent::Uploaded { texture, reason } => {
             format!("{frame} uploaded #{} ({reason})", texture.raw())
         }
+        WatchEvent::Moved { texture, image, to } => format!(
+            "{frame} moved #{} ({image}) with a CPU copy to pool {} offset 0x{:x}",
+            texture.raw(),
+            to.pool.raw(),
+            to.offset_b
+        ),
         WatchEvent::NotUploaded { texture, image } => format!(
             "{frame} NOT uploaded #{} ({image} still holds the storage's texels)",
             texture.raw()

@@ -1,5 +1,6 @@
 //! Unit tests of the cache's policy, with a fake pool clock in place of the pools.
 
+mod copies;
 mod model;
 mod rules;
 mod seed_001;

@@ -26,14 +26,36 @@ fn slots() -> Vec<ImageKey> {
     ]
 }
 
+/// The slots holding whole tiles, apart from one another: copies go between them.
+const TILE_SLOTS: [usize; 3] = [0, 2, 5];
+
 #[derive(Clone, Debug)]
 enum Op {
-    Make { slot: usize, storable: bool },
-    Finalize { pick: usize },
-    Sample { pick: usize },
-    Draw { pick: usize },
-    Stored { pick: usize },
-    CpuWrite { slot: usize, whole: bool },
+    Make {
+        slot: usize,
+        storable: bool,
+    },
+    Finalize {
+        pick: usize,
+    },
+    Sample {
+        pick: usize,
+    },
+    Draw {
+        pick: usize,
+    },
+    Stored {
+        pick: usize,
+    },
+    CpuWrite {
+        slot: usize,
+        whole: bool,
+    },
+    /// The CPU copies one tile slot's storage over another's (defragmentation).
+    Copy {
+        from: usize,
+        to: usize,
+    },
     EndSubmission,
     NextFrame,
 }
@@ -46,6 +68,10 @@ fn op() -> impl Strategy<Value = Op> {
         3 => (0..64usize).prop_map(|pick| Op::Draw { pick }),
         1 => (0..64usize).prop_map(|pick| Op::Stored { pick }),
         1 => (0..7usize, any::<bool>()).prop_map(|(slot, whole)| Op::CpuWrite { slot, whole }),
+        1 => (0..3usize, 1..3usize).prop_map(|(from, step)| Op::Copy {
+            from: TILE_SLOTS[from],
+            to: TILE_SLOTS[(from + step) % 3],
+        }),
         3 => Just(Op::EndSubmission),
         2 => Just(Op::NextFrame),
     ]
@@ -272,6 +298,88 @@ fn run(config: CacheConfig, ops: &[Op]) {
                     ..key
                 };
                 model.supersede(&written, None);
+            }
+            Op::Copy { from, to } => {
+                let (source, destination) = (slots[from], slots[to]);
+                let len_b = source.size_b;
+                // Expected to follow: whole storage inside the source, texels only the
+                // image holds and still the latest, not in use, keeping on.
+                let movers: Vec<HostImageId> = model
+                    .images
+                    .iter()
+                    .filter(|(_, image)| {
+                        image.key.pool == source.pool
+                            && source.offset_b <= image.key.offset_b
+                            && image.key.range_b().end <= source.offset_b + len_b
+                            && image.unstored
+                            && image.current
+                            && !image.pinned
+                            && model.live_on(&image.key) == 0
+                            && config.keep_cap_b() > 0
+                    })
+                    .filter(|(_, image)| {
+                        // An image in use at the destination stays; so does the mover.
+                        let to = ImageKey {
+                            offset_b: destination.offset_b + (image.key.offset_b - source.offset_b),
+                            ..image.key
+                        };
+                        model
+                            .by_key
+                            .get(&to)
+                            .is_none_or(|other| !model.images[other].pinned)
+                    })
+                    .map(|(id, _)| *id)
+                    .collect();
+                let destination_b = destination.offset_b..destination.offset_b + len_b;
+                harness
+                    .cpu
+                    .cpu_write(destination.pool, destination_b.clone());
+                let outcome = harness.cache.storage_copied(
+                    source.pool,
+                    source.offset_b,
+                    destination.pool,
+                    destination.offset_b,
+                    len_b,
+                    &harness.cpu,
+                );
+                let mut moved: Vec<HostImageId> =
+                    outcome.moved.iter().map(|moved| moved.image).collect();
+                moved.sort();
+                let mut expected = movers.clone();
+                expected.sort();
+                assert_eq!(moved, expected, "the images that follow the copy");
+                let mut carried = Vec::new();
+                for id in &movers {
+                    let image = model.images.remove(id).unwrap();
+                    model.by_key.remove(&image.key);
+                    carried.push((*id, image));
+                }
+                let written = ImageKey {
+                    offset_b: destination.offset_b,
+                    size_b: len_b,
+                    ..destination
+                };
+                model.supersede(&written, None);
+                for eviction in &outcome.evictions {
+                    assert_eq!(eviction.action, EvictAction::Release);
+                    model.evicted(eviction, &config);
+                }
+                for (id, mut image) in carried {
+                    let to = outcome
+                        .moved
+                        .iter()
+                        .find(|moved| moved.image == id)
+                        .unwrap()
+                        .to;
+                    assert_eq!(
+                        to.offset_b - destination.offset_b,
+                        image.key.offset_b - source.offset_b
+                    );
+                    image.key = to;
+                    assert!(!model.by_key.contains_key(&to), "replaced, not shared");
+                    model.by_key.insert(to, id);
+                    model.images.insert(id, image);
+                }
             }
             Op::EndSubmission => {
                 let evictions = harness.end_submission();

@@ -1,0 +1,203 @@
+//! The executor's use of the swizzle kernels: the write-back (`swz`) of what a submission
+//! wrote into admitted textures, into the pool buffer in the same command buffer, and
+//! uploads deswizzled on the GPU (`deswz`) from the pool buffer.
+
+use std::ops::Range;
+
+use ash::vk;
+use gpu::{PoolId, TextureId};
+use memory::swizzle::Region;
+use shader_translate::{CacheLocation, TranslateOptions, Translator};
+
+use crate::error::{VkError, VkResult};
+use crate::image_cache::HostImageId;
+use crate::staging::StagingArena;
+use crate::swizzle_kernel::{plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels};
+use crate::writeback::PendingRegion;
+
+use super::textures::TrackedImage;
+use super::VkBackend;
+
+/// What the write-backs of a submission stored.
+#[derive(Debug, Default)]
+pub(super) struct StoreLog {
+    /// Each image written back, with its storage: stamped as a device write once submitted.
+    pub stored: Vec<(HostImageId, PoolId, Range<u64>)>,
+    pub regions: u64,
+    pub bytes: u64,
+}
+
+/// Builds the kernels on first use (translating them costs time a run without admitted
+/// writes never pays).
+fn kernels(
+    slot: &mut Option<SwizzleKernels>,
+    device: &std::sync::Arc<crate::device::Device>,
+) -> VkResult<()> {
+    if slot.is_none() {
+        let translator = Translator::new(TranslateOptions {
+            optimise: true,
+            cache: CacheLocation::Off,
+            strict_portability: false,
+        })
+        .map_err(|source| VkError::Kernel {
+            name: "swz",
+            source,
+        })?;
+        *slot = Some(SwizzleKernels::build(device, &translator, true)?);
+    }
+    Ok(())
+}
+
+fn job(
+    backend: &VkBackend,
+    arena: &mut StagingArena,
+    tracked: &TrackedImage,
+    level: u32,
+    layer: u32,
+    region: Region,
+) -> VkResult<SwizzleJob> {
+    let texture = &tracked.texture;
+    let pool_buffer = backend.pools.get(texture.pool)?.buffer.raw;
+    plan_job(
+        &backend.device,
+        arena,
+        ImageRegion {
+            image: tracked.image.raw,
+            aspect: tracked.image.desc.aspect,
+            level,
+            layer,
+            region,
+        },
+        StoragePlacement {
+            pool_buffer,
+            texture_offset_b: texture.offset_b,
+            layout: &texture.layout,
+        },
+    )
+}
+
+impl VkBackend {
+    /// Records the write-back of `regions` (taken from `PendingWrites`).
+    pub(super) fn record_stores(
+        &mut self,
+        cmd: vk::CommandBuffer,
+        scratch: &mut StagingArena,
+        regions: Vec<PendingRegion>,
+        log: &mut StoreLog,
+    ) -> VkResult<()> {
+        if regions.is_empty() {
+            return Ok(());
+        }
+        kernels(&mut self.kernels, &self.device)?;
+        let mut jobs = Vec::with_capacity(regions.len());
+        for pending in regions {
+            let image = *self
+                .images
+                .bound
+                .get(&pending.texture)
+                .ok_or(VkError::UnknownObject(pending.texture.into()))?;
+            let tracked = &self.images.images[&image];
+            let region = Region {
+                x_el: pending.rect.x_el,
+                y_el: pending.rect.y_el,
+                z_el: 0,
+                width_el: pending.rect.width_el,
+                height_el: pending.rect.height_el,
+                depth_el: 1,
+            };
+            jobs.push(job(
+                self,
+                scratch,
+                tracked,
+                pending.level,
+                pending.layer,
+                region,
+            )?);
+            let bytes_per_element = tracked.texture.format().bytes_per_element();
+            log.regions += 1;
+            log.bytes += u64::from(region.width_el)
+                * u64::from(region.height_el)
+                * u64::from(bytes_per_element);
+            if !log.stored.iter().any(|(stored, _, _)| *stored == image) {
+                log.stored
+                    .push((image, pending.pool, pending.storage_b.clone()));
+            }
+        }
+        let kernels = self.kernels.as_ref().expect("built above");
+        kernels.record_write_backs(cmd, &jobs)
+    }
+
+    /// Records the write-back of every level and layer of `images` (GPU texels the cache
+    /// asked to store before storage under them is read).
+    pub(super) fn record_image_stores(
+        &mut self,
+        cmd: vk::CommandBuffer,
+        scratch: &mut StagingArena,
+        images: &[HostImageId],
+        log: &mut StoreLog,
+    ) -> VkResult<()> {
+        let mut regions = Vec::new();
+        for image in images {
+            let Some(tracked) = self.images.images.get(image) else {
+                continue;
+            };
+            let texture = &tracked.texture;
+            // The write-back addresses images through the texture bound to them.
+            self.images.bound.entry(texture.id).or_insert(*image);
+            for layer in 0..texture.layout.layer_count {
+                for level in &texture.layout.levels {
+                    regions.push(PendingRegion {
+                        texture: texture.id,
+                        pool: texture.pool,
+                        storage_b: texture.storage_range_b(),
+                        level: level.level,
+                        layer,
+                        rect: crate::writeback::Rect {
+                            x_el: 0,
+                            y_el: 0,
+                            width_el: level.width_el,
+                            height_el: level.height_el,
+                        },
+                    });
+                }
+            }
+        }
+        self.record_stores(cmd, scratch, regions, log)
+    }
+
+    /// Records the uploads of `textures` deswizzled by `deswz` from the pool buffer.
+    /// Returns the regions and bytes moved.
+    pub(super) fn record_gpu_uploads(
+        &mut self,
+        cmd: vk::CommandBuffer,
+        staging: &mut StagingArena,
+        textures: &[TextureId],
+    ) -> VkResult<(u64, u64)> {
+        if textures.is_empty() {
+            return Ok((0, 0));
+        }
+        kernels(&mut self.kernels, &self.device)?;
+        let mut jobs = Vec::new();
+        let mut bytes = 0;
+        for &id in textures {
+            let tracked = self.images.get(id)?;
+            let layout = &tracked.texture.layout;
+            for layer in 0..layout.layer_count {
+                for level in &layout.levels {
+                    jobs.push(job(
+                        self,
+                        staging,
+                        tracked,
+                        level.level,
+                        layer,
+                        Region::whole(level),
+                    )?);
+                    bytes += Region::whole(level).linear_size_b(level.bytes_per_element);
+                }
+            }
+        }
+        let kernels = self.kernels.as_ref().expect("built above");
+        kernels.record_uploads(cmd, &jobs)?;
+        Ok((jobs.len() as u64, bytes))
+    }
+}

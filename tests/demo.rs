@@ -1,0 +1,159 @@
+//! `hookshot demo` end to end on the real driver: zero validation errors, and the terrain
+//! check provably sees the seeds' failure: it passes with the write-back on, with kept
+//! finalized textures on, and with both, and fails (exit 3) only with both off.
+
+use std::process::Command;
+
+fn demo(frames: u32, env: &[(&str, &str)]) -> (Option<i32>, serde_json::Value, String) {
+    let dir = std::env::temp_dir().join(format!(
+        "hookshot-demo-{}-{}",
+        std::process::id(),
+        rand_suffix(env)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let stats = dir.join("stats.json");
+    let output = Command::new(env!("CARGO_BIN_EXE_hookshot"))
+        .args([
+            "demo",
+            "--headless",
+            "--frames",
+            &frames.to_string(),
+            "--stats",
+        ])
+        .arg(&stats)
+        .env("RX_VK_SHADER_CACHE", "0")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    let json = std::fs::read_to_string(&stats)
+        .map(|s| serde_json::from_str(&s).unwrap())
+        .unwrap_or(serde_json::Value::Null);
+    std::fs::remove_dir_all(&dir).unwrap();
+    (output.status.code(), json, text)
+}
+
+fn rand_suffix(env: &[(&str, &str)]) -> String {
+    env.iter()
+        .map(|(k, v)| format!("{}{v}", &k[6..]))
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+#[test]
+fn the_demo_runs_validation_clean() {
+    let (code, stats, text) = demo(90, &[("RX_VK_VALIDATION", "1")]);
+    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(stats["validation_errors"], 0, "{text}");
+    assert!(text.contains("terrain check: OK"), "{text}");
+    assert!(
+        stats["terrain_tiles_checked"].as_u64().unwrap() >= 9,
+        "{text}"
+    );
+}
+
+#[test]
+fn the_terrain_check_fails_only_with_write_back_and_keeping_both_off() {
+    // 260 frames: chunks leave and return, and one defragmentation moves every tile.
+    for (gpu_storage, keep_mb, passes) in [
+        ("1", "512", true),
+        ("1", "0", true),
+        ("0", "512", true),
+        ("0", "0", false),
+    ] {
+        let env = [
+            ("RX_VK_GPU_STORAGE", gpu_storage),
+            ("RX_VK_KEEP_FINALIZED_MB", keep_mb),
+        ];
+        let (code, stats, text) = demo(260, &env);
+        let label = format!("RX_VK_GPU_STORAGE={gpu_storage} RX_VK_KEEP_FINALIZED_MB={keep_mb}");
+        assert!(
+            stats["chunks_returned"].as_u64().unwrap() > 0,
+            "{label}: {text}"
+        );
+        assert!(
+            stats["defragmentations"].as_u64().unwrap() >= 1,
+            "{label}: {text}"
+        );
+        if passes {
+            assert_eq!(code, Some(0), "{label}: {text}");
+            assert!(text.contains("terrain check: OK"), "{label}: {text}");
+            assert_eq!(stats["terrain_tiles_failed"], 0, "{label}");
+        } else {
+            assert_eq!(code, Some(3), "{label}: {text}");
+            assert!(text.contains("terrain check: FAILED ("), "{label}: {text}");
+            assert!(
+                stats["terrain_tiles_failed"].as_u64().unwrap() > 0,
+                "{label}"
+            );
+        }
+    }
+}
+
+fn hookshot(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_hookshot"))
+        .args(args)
+        .env("RX_VK_SHADER_CACHE", "0")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_recorded_run_replays_to_the_same_frames_and_a_cut_recording_is_refused() {
+    let dir = std::env::temp_dir().join(format!("hookshot-replay-{}", std::process::id()));
+    let (recorded, replayed) = (dir.join("recorded"), dir.join("replayed"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let recording = dir.join("run.hsrec");
+    let output = hookshot(&[
+        "demo".as_ref(),
+        "--headless".as_ref(),
+        "--frames".as_ref(),
+        "40".as_ref(),
+        "--every".as_ref(),
+        "13".as_ref(),
+        "--record".as_ref(),
+        recording.as_os_str(),
+        "--out".as_ref(),
+        recorded.as_os_str(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let output = hookshot(&[
+        "replay".as_ref(),
+        recording.as_os_str(),
+        "--out".as_ref(),
+        replayed.as_os_str(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let mut compared = 0;
+    for entry in std::fs::read_dir(&recorded).unwrap() {
+        let name = entry.unwrap().file_name();
+        if !name.to_string_lossy().ends_with(".png") {
+            continue;
+        }
+        let original = std::fs::read(recorded.join(&name)).unwrap();
+        let again = std::fs::read(replayed.join(&name))
+            .unwrap_or_else(|_| panic!("{name:?} was not replayed"));
+        assert!(original == again, "{name:?} differs after replay");
+        compared += 1;
+    }
+    assert!(compared >= 4, "only {compared} frames compared");
+
+    let bytes = std::fs::read(&recording).unwrap();
+    let cut = dir.join("cut.hsrec");
+    std::fs::write(&cut, &bytes[..bytes.len() * 2 / 3]).unwrap();
+    let output = hookshot(&["replay".as_ref(), cut.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("byte"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

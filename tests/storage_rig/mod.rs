@@ -1,0 +1,435 @@
+//! The rig the image cache and write-back tests share: a gpu device on the executor with
+//! chosen switches, a pool for textures, one for buffers and read-backs, and a draw that
+//! fills every texel of an RG8 level with a pattern known on the CPU (so storage and
+//! read-backs can be checked texel by texel).
+
+#![allow(dead_code)]
+
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use gpu::backend::{Backend, Submission};
+use gpu::command::{BufferBinding, BufferImage, CopyOp, DrawArrays, RenderTargets, TextureRegion};
+use gpu::objects::{
+    BufferMaker, BufferRange, BufferUsage, ObjectTables, PoolMaker, ProgramMaker, ShaderModule,
+    Stage, TextureBuilder, ViewMaker,
+};
+use gpu::state::{
+    ComponentKind, PrimitiveKind, Scissor, StateChange, VertexAttribute, VertexFormat, VertexStream,
+};
+use gpu::{BackendError, BufferId, DeviceMaker, ObjectRef, PoolId, SyncId, TextureId, WindowId};
+use gpu_vk::executor::{ExecutorOptions, ExecutorStats, VkBackend};
+use memory::{Format, PoolFlags, TextureLayout};
+use shader_translate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
+
+use crate::common::{switches_with, TestGpu};
+
+pub const POOL_B: u64 = 8 << 20;
+pub const READBACK_B: u64 = 1 << 20;
+const VERTICES_OFFSET_B: u64 = READBACK_B;
+const PARAMS_OFFSET_B: u64 = READBACK_B + (64 << 10);
+/// Uniform ranges per draw, as far apart as every device's offset alignment needs.
+const PARAMS_STRIDE_B: u64 = 256;
+const PARAMS_COUNT: u64 = 64;
+
+/// Lets a test reach the executor the gpu device owns (stats, frames).
+#[derive(Clone)]
+pub struct Shared(pub Arc<Mutex<VkBackend>>);
+
+impl Shared {
+    pub fn lock(&self) -> MutexGuard<'_, VkBackend> {
+        self.0.lock().unwrap()
+    }
+}
+
+impl Backend for Shared {
+    fn object_created(&mut self, o: ObjectRef, t: &ObjectTables) -> Result<(), BackendError> {
+        self.lock().object_created(o, t)
+    }
+    fn object_finalized(&mut self, o: ObjectRef, t: &ObjectTables) {
+        self.lock().object_finalized(o, t)
+    }
+    fn pool_written(&mut self, pool: PoolId, offset_b: u64, len_b: u64) {
+        self.lock().pool_written(pool, offset_b, len_b)
+    }
+    fn pool_copied(
+        &mut self,
+        source: PoolId,
+        source_offset_b: u64,
+        destination: PoolId,
+        destination_offset_b: u64,
+        len_b: u64,
+    ) {
+        self.lock().pool_copied(
+            source,
+            source_offset_b,
+            destination,
+            destination_offset_b,
+            len_b,
+        )
+    }
+    fn submit(&mut self, s: Submission<'_>, t: &ObjectTables) -> Result<(), BackendError> {
+        self.lock().submit(s, t)
+    }
+    fn flush(&mut self) -> Result<(), BackendError> {
+        self.lock().flush()
+    }
+    fn finish(&mut self) -> Result<(), BackendError> {
+        self.lock().finish()
+    }
+    fn wait_sync(&mut self, s: SyncId, v: u64, d: Duration) -> Result<bool, BackendError> {
+        self.lock().wait_sync(s, v, d)
+    }
+    fn acquire(&mut self, w: WindowId, t: &ObjectTables) -> Result<u32, BackendError> {
+        self.lock().acquire(w, t)
+    }
+    fn present(&mut self, w: WindowId, i: u32, t: &ObjectTables) -> Result<(), BackendError> {
+        self.lock().present(w, i, t)
+    }
+}
+
+const POSITION_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+void main() {
+    gl_Position = vec4(position, 0.0, 1.0);
+}
+";
+
+/// Each texel from its position, the level and a seed; `pattern_texel` is its CPU twin.
+const PATTERN_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(std140, binding = 0) uniform Params { uvec4 params; };
+void main() {
+    uvec2 at = uvec2(gl_FragCoord.xy);
+    uint level = params.x;
+    uint seed = params.y;
+    uint r = (at.x * 7u + level * 31u + seed) & 255u;
+    uint g = (at.y * 3u + at.x + level * 13u + seed * 5u) & 255u;
+    colour = vec4(float(r) / 255.0, float(g) / 255.0, 0.0, 1.0);
+}
+";
+
+/// The RG8 texel the pattern draw writes at (`x`, `y`) of `level`.
+pub fn pattern_texel(x: u32, y: u32, level: u32, seed: u32) -> [u8; 2] {
+    let r = (x * 7 + level * 31 + seed) & 255;
+    let g = (y * 3 + x + level * 13 + seed * 5) & 255;
+    [r as u8, g as u8]
+}
+
+/// A whole RG8 level of the pattern, tightly packed.
+pub fn pattern_level(width_px: u32, height_px: u32, level: u32, seed: u32) -> Vec<u8> {
+    let mut out = Vec::with_capacity((width_px * height_px * 2) as usize);
+    for y in 0..height_px {
+        for x in 0..width_px {
+            out.extend(pattern_texel(x, y, level, seed));
+        }
+    }
+    out
+}
+
+/// A full-target triangle.
+const FULL: [f32; 6] = [-1.0, -1.0, 3.0, -1.0, -1.0, 3.0];
+
+/// The seeds' terrain tile: 260x260 RG8, 9 levels.
+pub fn terrain_tile() -> TextureBuilder {
+    TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 260, 260).levels(9)
+}
+
+pub fn level_extent(layout: &TextureLayout, level: u32) -> (u32, u32) {
+    let level = layout.level(level).unwrap();
+    (level.width_px, level.height_px)
+}
+
+/// A small deterministic generator: tests must be repeatable.
+pub struct Bytes(pub u64);
+
+impl Bytes {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, bound: u32) -> u32 {
+        ((self.next() >> 16) % u64::from(bound.max(1))) as u32
+    }
+
+    pub fn vec(&mut self, len: usize) -> Vec<u8> {
+        (0..len).map(|_| (self.next() >> 24) as u8).collect()
+    }
+}
+
+/// A gpu device on the executor: `pool` for textures, `buffers` for vertices, uniforms
+/// and the read-back buffer. Fields drop in order: the device before the harness checks
+/// validation.
+pub struct Rig {
+    pub device: gpu::Device,
+    pub backend: Shared,
+    pub pool: PoolId,
+    pub buffers: PoolId,
+    pub readback: BufferId,
+    vertices: BufferId,
+    params: BufferId,
+    program: gpu::ProgramId,
+    next_params: std::cell::Cell<u64>,
+    _gpu: TestGpu,
+}
+
+impl Rig {
+    /// A rig with `switches` over the environment's (validation always on).
+    pub fn new(switches: &[(&str, &str)], import_pools: bool) -> Rig {
+        let gpu = TestGpu::open_with(switches);
+        let options = ExecutorOptions {
+            import_pools,
+            ..ExecutorOptions::default()
+        };
+        let backend =
+            VkBackend::with_switches(&gpu.device, options, &switches_with(switches)).unwrap();
+        let backend = Shared(Arc::new(Mutex::new(backend)));
+        let device = gpu::Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
+        let pool = device
+            .create_pool(&PoolMaker::new(POOL_B, PoolFlags::CPU_CACHED_GPU_CACHED))
+            .unwrap();
+        let buffers = device
+            .create_pool(&PoolMaker::new(2 << 20, PoolFlags::CPU_CACHED_GPU_CACHED))
+            .unwrap();
+        let buffer = |offset_b, size_b| {
+            device
+                .create_buffer(&BufferMaker {
+                    pool: buffers,
+                    offset_b,
+                    size_b,
+                    usage: BufferUsage::ALL,
+                })
+                .unwrap()
+        };
+        let readback = buffer(0, READBACK_B);
+        let vertices = buffer(VERTICES_OFFSET_B, 256);
+        let params = buffer(PARAMS_OFFSET_B, PARAMS_STRIDE_B * PARAMS_COUNT);
+        let positions: Vec<u8> = FULL.iter().flat_map(|v| v.to_le_bytes()).collect();
+        device
+            .write_pool(buffers, VERTICES_OFFSET_B, &positions)
+            .unwrap();
+        let translator = Translator::new(TranslateOptions {
+            optimise: true,
+            cache: CacheLocation::Off,
+            strict_portability: false,
+        })
+        .expect("translator");
+        let modules = [
+            (shader_translate::Stage::Vertex, POSITION_VERT),
+            (shader_translate::Stage::Fragment, PATTERN_FRAG),
+        ]
+        .iter()
+        .map(|&(stage, source)| {
+            let shader = translator
+                .translate(&ShaderSource {
+                    name: format!("storage-rig-{stage:?}"),
+                    stage,
+                    code: ShaderCode::Glsl(source.into()),
+                })
+                .expect("the test shader translates");
+            ShaderModule::from(&shader)
+        })
+        .collect();
+        let program = device.create_program(&ProgramMaker { modules }).unwrap();
+        Rig {
+            device,
+            backend,
+            pool,
+            buffers,
+            readback,
+            vertices,
+            params,
+            program,
+            next_params: std::cell::Cell::new(0),
+            _gpu: gpu,
+        }
+    }
+
+    pub fn texture(&self, builder: &TextureBuilder, offset_b: u64) -> TextureId {
+        self.device
+            .create_texture(builder, self.pool, offset_b)
+            .unwrap()
+    }
+
+    pub fn stats(&self) -> ExecutorStats {
+        self.backend.lock().stats()
+    }
+
+    pub fn begin_frame(&self) {
+        self.backend.lock().begin_frame();
+    }
+
+    pub fn submit(&self, list: &gpu::CommandList) {
+        self.device.queue().submit(list).unwrap();
+    }
+
+    pub fn finish(&self) {
+        self.device.queue().finish().unwrap();
+    }
+
+    /// Records the pattern draw (with `seed`) over `level` of `texture`, clipped to
+    /// `scissor` when given. Views made here are finalized by the caller's drop of the
+    /// texture or left to the device.
+    pub fn draw_pattern(
+        &self,
+        commands: &mut gpu::CommandBuffer<'_>,
+        texture: TextureId,
+        level: u32,
+        seed: u32,
+        scissor: Option<Scissor>,
+    ) {
+        let view = self
+            .device
+            .create_view(&ViewMaker::whole(texture).levels(level, 1))
+            .unwrap();
+        let slot = self.next_params.get() % PARAMS_COUNT;
+        self.next_params.set(slot + 1);
+        let params: Vec<u8> = [level, seed, 0, 0]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        self.device
+            .write_pool(
+                self.buffers,
+                PARAMS_OFFSET_B + slot * PARAMS_STRIDE_B,
+                &params,
+            )
+            .unwrap();
+        let mut targets = RenderTargets::default();
+        targets.colors[0] = Some(view);
+        commands.bind_render_targets(targets).unwrap();
+        commands
+            .set_state(StateChange::VertexStreams(vec![VertexStream {
+                stride_b: 8,
+                divisor: 0,
+            }]))
+            .unwrap();
+        commands
+            .set_state(StateChange::VertexAttributes(vec![VertexAttribute {
+                location: 0,
+                stream: 0,
+                format: VertexFormat {
+                    kind: ComponentKind::Float32,
+                    components: 2,
+                },
+                offset_b: 0,
+            }]))
+            .unwrap();
+        let (width_px, height_px) = {
+            let layout = self.layout(texture);
+            level_extent(&layout, level)
+        };
+        let scissor = scissor.unwrap_or(Scissor {
+            x_px: 0,
+            y_px: 0,
+            width_px,
+            height_px,
+        });
+        commands
+            .set_state(StateChange::Scissors {
+                first: 0,
+                scissors: vec![scissor],
+            })
+            .unwrap();
+        commands.bind_program(self.program).unwrap();
+        commands
+            .bind_buffer(
+                BufferBinding::Vertex { stream: 0 },
+                BufferRange {
+                    buffer: self.vertices,
+                    offset_b: 0,
+                    size_b: 24,
+                },
+            )
+            .unwrap();
+        commands
+            .bind_buffer(
+                BufferBinding::Uniform {
+                    stage: Stage::Fragment,
+                    slot: 0,
+                },
+                BufferRange {
+                    buffer: self.params,
+                    offset_b: slot * PARAMS_STRIDE_B,
+                    size_b: 16,
+                },
+            )
+            .unwrap();
+        commands
+            .draw(DrawArrays {
+                primitive: PrimitiveKind::Triangles,
+                first_vertex: 0,
+                vertex_count: 3,
+                first_instance: 0,
+                instance_count: 1,
+            })
+            .unwrap();
+    }
+
+    /// Draws the pattern over every level of `texture` in one submission and waits.
+    pub fn draw_every_level(&self, texture: TextureId, seed: u32) {
+        let levels = self.layout(texture).levels.len() as u32;
+        let mut commands = self.device.command_buffer();
+        for level in 0..levels {
+            self.draw_pattern(&mut commands, texture, level, seed, None);
+        }
+        self.submit(&commands.finish());
+        self.finish();
+    }
+
+    pub fn layout(&self, texture: TextureId) -> TextureLayout {
+        self.device
+            .tables()
+            .textures
+            .get(texture)
+            .unwrap()
+            .layout
+            .clone()
+    }
+
+    /// Level `level` of `texture` as a texture-to-buffer copy reads it (it resolves as
+    /// sampling does), tightly packed.
+    pub fn read_level(&self, texture: TextureId, level: u32) -> Vec<u8> {
+        let layout = self.layout(texture);
+        let (width_px, height_px) = level_extent(&layout, level);
+        let mut commands = self.device.command_buffer();
+        commands
+            .copy(CopyOp::TextureToBuffer {
+                source: TextureRegion {
+                    texture,
+                    level,
+                    x_px: 0,
+                    y_px: 0,
+                    z: 0,
+                    width_px,
+                    height_px,
+                    depth: 1,
+                },
+                destination: BufferImage {
+                    buffer: self.readback,
+                    offset_b: 0,
+                    row_pitch_b: 0,
+                    rows_per_image: 0,
+                },
+            })
+            .unwrap();
+        self.submit(&commands.finish());
+        self.finish();
+        let len_b = layout.linear_level_size_b(level).unwrap() as usize;
+        let mut out = vec![0; len_b];
+        self.device.read_pool(self.buffers, 0, &mut out).unwrap();
+        out
+    }
+
+    /// The bytes of `len_b` of the texture pool at `offset_b`, as the CPU reads them.
+    pub fn storage(&self, offset_b: u64, len_b: u64) -> Vec<u8> {
+        let mut out = vec![0; len_b as usize];
+        self.device
+            .read_pool(self.pool, offset_b, &mut out)
+            .unwrap();
+        out
+    }
+}

@@ -1,0 +1,414 @@
+//! The GPU swizzle write-back and GPU deswizzle uploads in the executor on the real
+//! driver (lavapipe in CI), validation and synchronization validation on, pools imported
+//! and mirrored. Storage is checked byte for byte against `memory`'s CPU swizzle of the
+//! drawn pixels; seed 000 (draw, defragment with `memcpy`, make textures at the new
+//! offsets, sample) end to end.
+
+mod common;
+mod storage_rig;
+
+use gpu::command::{BufferImage, CopyOp, TextureRegion};
+use gpu::objects::TextureBuilder;
+use gpu::state::Scissor;
+use gpu::TextureId;
+use memory::swizzle::swizzle_texture;
+use memory::{Format, TextureLayout};
+use storage_rig::{level_extent, pattern_level, pattern_texel, terrain_tile, Bytes, Rig, POOL_B};
+
+const MIB_B: u64 = 1 << 20;
+
+/// Every level of `layout` filled with the pattern of `seed`, linear (layers, then levels).
+fn pattern_linear(layout: &TextureLayout, seed: u32) -> Vec<u8> {
+    let mut linear = Vec::new();
+    for level in 0..layout.levels.len() as u32 {
+        let (width_px, height_px) = level_extent(layout, level);
+        linear.extend(pattern_level(width_px, height_px, level, seed));
+    }
+    linear
+}
+
+/// What storage holds when the pattern of `seed` is in every level: `memory`'s swizzle.
+fn pattern_storage(layout: &TextureLayout, seed: u32) -> Vec<u8> {
+    let mut storage = vec![0; layout.size_b as usize];
+    swizzle_texture(layout, &pattern_linear(layout, seed), &mut storage).unwrap();
+    storage
+}
+
+/// Whether every level of `texture` reads back as the pattern of `seed`, and whether
+/// every level reads back as zeros.
+fn reads_pattern(rig: &Rig, texture: TextureId, seed: u32) -> (bool, bool) {
+    let layout = rig.layout(texture);
+    let (mut pattern, mut zeros) = (true, true);
+    for level in 0..layout.levels.len() as u32 {
+        let (width_px, height_px) = level_extent(&layout, level);
+        let read = rig.read_level(texture, level);
+        pattern &= read == pattern_level(width_px, height_px, level, seed);
+        zeros &= read.iter().all(|&byte| byte == 0);
+    }
+    (pattern, zeros)
+}
+
+#[test]
+fn after_the_fence_storage_holds_every_level_of_the_drawn_tile() {
+    for import in [true, false] {
+        let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "1")], import);
+        let tile = rig.texture(&terrain_tile(), 0);
+        let layout = rig.layout(tile);
+        let before = rig.stats();
+        rig.draw_every_level(tile, 9);
+        let after = rig.stats();
+        assert!(
+            rig.storage(0, layout.size_b) == pattern_storage(&layout, 9),
+            "import {import}: storage differs from the CPU swizzle of the drawing"
+        );
+        assert_eq!(after.write_back_regions - before.write_back_regions, 9);
+        assert_eq!(
+            after.write_back_bytes - before.write_back_bytes,
+            layout.linear_size_b()
+        );
+    }
+}
+
+#[test]
+fn with_the_write_back_off_storage_keeps_its_zeros() {
+    let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "0")], true);
+    let tile = rig.texture(&terrain_tile(), 0);
+    let layout = rig.layout(tile);
+    rig.draw_every_level(tile, 9);
+    assert!(rig.storage(0, layout.size_b).iter().all(|&byte| byte == 0));
+    assert_eq!(rig.stats().write_back_regions, 0);
+}
+
+/// A scissored draw over storage the CPU wrote stores its rectangle: storage is the CPU's
+/// bytes with the rectangle drawn, and only the rectangle's bytes were moved.
+#[test]
+fn a_scissored_draw_stores_its_rectangle_and_nothing_outside() {
+    for import in [true, false] {
+        let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "1")], import);
+        let builder = TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 260, 260);
+        let layout = builder.layout().unwrap();
+        let mut linear = Bytes(0x5c155).vec(layout.linear_size_b() as usize);
+        let mut storage = vec![0; layout.size_b as usize];
+        swizzle_texture(&layout, &linear, &mut storage).unwrap();
+        rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+        let texture = rig.texture(&builder, 0);
+        let rect = Scissor {
+            x_px: 37,
+            y_px: 101,
+            width_px: 70,
+            height_px: 45,
+        };
+        let before = rig.stats();
+        let mut commands = rig.device.command_buffer();
+        rig.draw_pattern(&mut commands, texture, 0, 4, Some(rect));
+        rig.submit(&commands.finish());
+        rig.finish();
+        let after = rig.stats();
+        for y in 101..146u32 {
+            for x in 37..107u32 {
+                let at = ((y * 260 + x) * 2) as usize;
+                linear[at..at + 2].copy_from_slice(&pattern_texel(x, y, 0, 4));
+            }
+        }
+        swizzle_texture(&layout, &linear, &mut storage).unwrap();
+        assert!(
+            rig.storage(0, layout.size_b) == storage,
+            "import {import}: storage is not the CPU's bytes with the rectangle drawn"
+        );
+        assert_eq!(
+            after.write_back_bytes - before.write_back_bytes,
+            70 * 45 * 2
+        );
+    }
+}
+
+/// A copy from the pool later in the same list reads the drawing: the store is recorded
+/// before the copy, not only at the list's end.
+#[test]
+fn a_copy_from_storage_later_in_the_list_reads_the_drawing() {
+    for import in [true, false] {
+        let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "1")], import);
+        let builder = TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 260, 260);
+        let layout = builder.layout().unwrap();
+        let texture = rig.texture(&builder, 0);
+        let storage_buffer = rig
+            .device
+            .create_buffer(&gpu::objects::BufferMaker {
+                pool: rig.pool,
+                offset_b: 0,
+                size_b: layout.size_b,
+                usage: gpu::objects::BufferUsage::ALL,
+            })
+            .unwrap();
+        let mut commands = rig.device.command_buffer();
+        rig.draw_pattern(&mut commands, texture, 0, 8, None);
+        commands
+            .copy(CopyOp::BufferToBuffer {
+                source: storage_buffer,
+                source_offset_b: 0,
+                destination: rig.readback,
+                destination_offset_b: 0,
+                size_b: layout.size_b,
+            })
+            .unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        let mut copied = vec![0; layout.size_b as usize];
+        rig.device.read_pool(rig.buffers, 0, &mut copied).unwrap();
+        assert!(copied == pattern_storage(&layout, 8), "import {import}");
+    }
+}
+
+/// Write A, wait; next frame write B, wait; copy the storage at once: B everywhere.
+#[test]
+fn a_copy_right_after_the_second_write_moves_the_second_write() {
+    for import in [true, false] {
+        let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "1")], import);
+        let tile = rig.texture(&terrain_tile(), 0);
+        let size_b = rig.layout(tile).size_b;
+        rig.draw_every_level(tile, 1);
+        rig.begin_frame();
+        rig.draw_every_level(tile, 2);
+        let moved_b = 4 * MIB_B;
+        rig.device
+            .copy_pool(rig.pool, 0, rig.pool, moved_b, size_b)
+            .unwrap();
+        let moved = rig.texture(&terrain_tile(), moved_b);
+        let (b_everywhere, _) = reads_pattern(&rig, moved, 2);
+        assert!(b_everywhere, "import {import}");
+    }
+}
+
+/// After the game writes its own bytes over a drawn texture's storage, nothing older from
+/// the GPU lands over them, however many frames pass; a texture made there holds them.
+#[test]
+fn nothing_older_from_the_gpu_lands_over_the_cpus_bytes() {
+    for import in [true, false] {
+        let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "1")], import);
+        let tile = rig.texture(&terrain_tile(), 0);
+        let layout = rig.layout(tile);
+        rig.draw_every_level(tile, 1);
+        let linear = Bytes(0x9a3e).vec(layout.linear_size_b() as usize);
+        let mut storage = vec![0; layout.size_b as usize];
+        swizzle_texture(&layout, &linear, &mut storage).unwrap();
+        rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+        let other = rig.texture(&terrain_tile(), 2 * MIB_B);
+        for frame in 0..5 {
+            rig.begin_frame();
+            rig.draw_every_level(other, frame);
+            assert!(
+                rig.storage(0, layout.size_b) == storage,
+                "import {import}, frame {frame}"
+            );
+        }
+        rig.device.finalize(tile).unwrap();
+        let again = rig.texture(&terrain_tile(), 0);
+        for level in 0..9 {
+            let start = layout.linear_subresource_offset_b(level, 0).unwrap() as usize;
+            let len = layout.linear_level_size_b(level).unwrap() as usize;
+            assert!(
+                rig.read_level(again, level) == linear[start..start + len],
+                "import {import}, level {level}"
+            );
+        }
+        assert!(rig.storage(0, layout.size_b) == storage);
+    }
+}
+
+const TILES: u64 = 4;
+
+/// Seed 000: tiles drawn once and never flushed, finalized, moved by the CPU (`memcpy`,
+/// the game's defragmentation) to new offsets, made again there and sampled. Returns,
+/// per tile, whether it read back as drawn and whether it read back as zeros.
+fn defragment(rig: &Rig) -> Vec<(bool, bool)> {
+    defragment_with(rig, 0)
+}
+
+/// `defragment`, with `fillers` other textures used between the draws and the copy (so
+/// a small budget evicts, or keeps, the finalized tiles).
+fn defragment_with(rig: &Rig, fillers: u64) -> Vec<(bool, bool)> {
+    let size_b = terrain_tile().layout().unwrap().size_b;
+    let stride_b = size_b.next_multiple_of(64 << 10);
+    let old_b = |index: u64| MIB_B + index * stride_b;
+    let new_b = |index: u64| 4 * MIB_B + index * stride_b;
+    for index in 0..TILES {
+        let tile = rig.texture(&terrain_tile(), old_b(index));
+        rig.draw_every_level(tile, 20 + index as u32);
+        rig.device.finalize(tile).unwrap();
+    }
+    rig.begin_frame();
+    let filler = TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), 256, 256);
+    let filler_b = filler.layout().unwrap().size_b;
+    for index in 0..fillers {
+        let texture = rig.texture(&filler, 6 * MIB_B + index * filler_b);
+        rig.read_level(texture, 0);
+        rig.device.finalize(texture).unwrap();
+    }
+    for index in 0..TILES {
+        rig.device
+            .copy_pool(rig.pool, old_b(index), rig.pool, new_b(index), size_b)
+            .unwrap();
+    }
+    (0..TILES)
+        .map(|index| {
+            let tile = rig.texture(&terrain_tile(), new_b(index));
+            reads_pattern(rig, tile, 20 + index as u32)
+        })
+        .collect()
+}
+
+#[test]
+fn defragmented_tiles_keep_their_drawn_normals() {
+    for (keep_mb, import) in [("512", true), ("512", false), ("0", true)] {
+        let rig = Rig::new(
+            &[
+                ("RX_VK_GPU_STORAGE", "1"),
+                ("RX_VK_KEEP_FINALIZED_MB", keep_mb),
+            ],
+            import,
+        );
+        for (index, (drawn, _)) in defragment(&rig).into_iter().enumerate() {
+            assert!(drawn, "tile {index} (keep {keep_mb} MiB, import {import})");
+        }
+        assert_eq!(rig.stats().cache.moved, 0, "storage held the texels");
+    }
+}
+
+/// With the write-back off, the keep rule alone: drawn images whose texels storage lacks
+/// follow the CPU's copy, and the textures made at the new offsets use them (under the
+/// default budget, and kept by the keep rule under a small budget other textures fill).
+#[test]
+fn without_the_write_back_kept_images_follow_the_copy() {
+    for (budget_mb, fillers) in [("auto", 0), ("2", 4)] {
+        for import in [true, false] {
+            let rig = Rig::new(
+                &[
+                    ("RX_VK_GPU_STORAGE", "0"),
+                    ("RX_VK_KEEP_FINALIZED_MB", "512"),
+                    ("RX_VK_VRAM_MB", budget_mb),
+                ],
+                import,
+            );
+            for (index, (drawn, _)) in defragment_with(&rig, fillers).into_iter().enumerate() {
+                assert!(drawn, "tile {index} (budget {budget_mb}, import {import})");
+            }
+            let stats = rig.stats();
+            assert_eq!(stats.cache.moved, TILES, "{stats:?}");
+            assert_eq!(stats.cache.texels_lost, 0, "{stats:?}");
+            if fillers > 0 {
+                assert_eq!(stats.cache.keeps, TILES, "kept before the copy: {stats:?}");
+            }
+            assert_eq!(stats.write_back_regions, 0);
+        }
+    }
+}
+
+#[test]
+fn without_the_write_back_and_the_keep_rule_defragmented_tiles_are_zeros() {
+    let rig = Rig::new(
+        &[("RX_VK_GPU_STORAGE", "0"), ("RX_VK_KEEP_FINALIZED_MB", "0")],
+        true,
+    );
+    for (index, (drawn, zeros)) in defragment(&rig).into_iter().enumerate() {
+        assert!(!drawn && zeros, "tile {index}: the copy moved zeros");
+    }
+}
+
+/// A texture that ends at its pool's last byte is stored without writing past it.
+#[test]
+fn a_texture_ending_at_the_pools_last_byte_is_stored() {
+    let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "1")], true);
+    let builder = TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 256, 256);
+    let layout = builder.layout().unwrap();
+    let offset_b = POOL_B - layout.size_b;
+    assert_eq!(offset_b % layout.alignment_b.max(1), 0);
+    let texture = rig.texture(&builder, offset_b);
+    rig.draw_every_level(texture, 6);
+    assert!(rig.storage(offset_b, layout.size_b) == pattern_storage(&layout, 6));
+}
+
+/// Reads level `level` of `texture` through a copy; `None` when the executor refuses
+/// the texture's format.
+fn try_read_level(rig: &Rig, texture: TextureId, level: u32, len_b: usize) -> Option<Vec<u8>> {
+    let layout = rig.layout(texture);
+    let (width_px, height_px) = level_extent(&layout, level);
+    let mut commands = rig.device.command_buffer();
+    commands
+        .copy(CopyOp::TextureToBuffer {
+            source: TextureRegion {
+                texture,
+                level,
+                x_px: 0,
+                y_px: 0,
+                z: 0,
+                width_px,
+                height_px,
+                depth: 1,
+            },
+            destination: BufferImage {
+                buffer: rig.readback,
+                offset_b: 0,
+                row_pitch_b: 0,
+                rows_per_image: 0,
+            },
+        })
+        .unwrap();
+    rig.device.queue().submit(&commands.finish()).ok()?;
+    rig.finish();
+    let mut out = vec![0; len_b];
+    rig.device.read_pool(rig.buffers, 0, &mut out).unwrap();
+    Some(out)
+}
+
+/// Every admitted format the kernel moves, random sizes and level counts, uploaded by the
+/// executor from storage the CPU wrote: the GPU deswizzle and the CPU deswizzle give the
+/// same bytes (the CPU's linear texels).
+#[test]
+fn gpu_deswizzle_uploads_equal_cpu_deswizzle_for_every_admitted_format() {
+    for (gpu_uploads, import) in [(true, true), (true, false), (false, true)] {
+        let rig = Rig::new(&[], import);
+        rig.backend.lock().set_gpu_uploads(gpu_uploads);
+        let mut bytes = Bytes(0xde5 + gpu_uploads as u64);
+        let mut checked = 0;
+        for &format in Format::ALL {
+            let bytes_per_element = format.bytes_per_element();
+            if format.is_compressed() || format.is_depth_or_stencil() || 16 % bytes_per_element != 0
+            {
+                continue;
+            }
+            let width_px = 1 + bytes.below(300);
+            let height_px = 1 + bytes.below(200);
+            let levels = 1 + bytes.below(3);
+            let builder = TextureBuilder::new_2d(format, width_px, height_px).levels(levels);
+            let Ok(layout) = builder.layout() else {
+                continue;
+            };
+            if layout.linear_size_b() > MIB_B || layout.size_b > 4 * MIB_B {
+                continue;
+            }
+            let linear = bytes.vec(layout.linear_size_b() as usize);
+            let mut storage = vec![0; layout.size_b as usize];
+            swizzle_texture(&layout, &linear, &mut storage).unwrap();
+            rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+            let texture = rig.texture(&builder, 0);
+            for level in 0..levels {
+                let start = layout.linear_subresource_offset_b(level, 0).unwrap() as usize;
+                let len = layout.linear_level_size_b(level).unwrap() as usize;
+                let Some(read) = try_read_level(&rig, texture, level, len) else {
+                    break;
+                };
+                assert!(
+                    read == linear[start..start + len],
+                    "{} {width_px}x{height_px} level {level} (GPU uploads {gpu_uploads}, \
+                     import {import})",
+                    format.name()
+                );
+                checked += 1;
+            }
+            rig.device.finalize(texture).unwrap();
+        }
+        let stats = rig.stats();
+        assert!(checked > 20, "{checked} levels checked");
+        assert_eq!(stats.gpu_uploads > 0, gpu_uploads, "{stats:?}");
+    }
+}
