@@ -34,7 +34,12 @@ impl ValidationLog {
         self.recent_errors.lock().clone()
     }
 
-    fn record(&self, severity: vk::DebugUtilsMessageSeverityFlagsEXT, message: &str) {
+    fn record(
+        &self,
+        severity: vk::DebugUtilsMessageSeverityFlagsEXT,
+        kind: vk::DebugUtilsMessageTypeFlagsEXT,
+        message: &str,
+    ) {
         if severity.contains(vk::DebugUtilsMessageSeverityFlagsEXT::ERROR) {
             self.errors.fetch_add(1, Ordering::Relaxed);
             let mut recent = self.recent_errors.lock();
@@ -45,7 +50,13 @@ impl ValidationLog {
             tracing::error!(target: "gpu_vk::validation", "{message}");
         } else if severity.contains(vk::DebugUtilsMessageSeverityFlagsEXT::WARNING) {
             self.warnings.fetch_add(1, Ordering::Relaxed);
-            tracing::warn!(target: "gpu_vk::validation", "{message}");
+            // Performance advice (e.g. GENERAL layouts, a documented choice) is counted but
+            // kept out of the default log; `gpu_vk::validation=debug` shows it.
+            if kind.contains(vk::DebugUtilsMessageTypeFlagsEXT::PERFORMANCE) {
+                tracing::debug!(target: "gpu_vk::validation", "{message}");
+            } else {
+                tracing::warn!(target: "gpu_vk::validation", "{message}");
+            }
         } else if severity.contains(vk::DebugUtilsMessageSeverityFlagsEXT::INFO) {
             tracing::debug!(target: "gpu_vk::validation", "{message}");
         } else {
@@ -61,7 +72,7 @@ impl ValidationLog {
 /// which outlives the messenger.
 pub unsafe extern "system" fn messenger_callback(
     severity: vk::DebugUtilsMessageSeverityFlagsEXT,
-    _kind: vk::DebugUtilsMessageTypeFlagsEXT,
+    kind: vk::DebugUtilsMessageTypeFlagsEXT,
     data: *const vk::DebugUtilsMessengerCallbackDataEXT<'_>,
     user_data: *mut std::ffi::c_void,
 ) -> vk::Bool32 {
@@ -79,6 +90,6 @@ pub unsafe extern "system" fn messenger_callback(
         };
         (log, message)
     };
-    log.record(severity, &message);
+    log.record(severity, kind, &message);
     vk::FALSE
 }
