@@ -20,9 +20,9 @@ pub const UNIFORMS_OFFSET_B: u64 = 1 << 20;
 pub const UNIFORM_STRIDE_B: u64 = 256;
 pub const UNIFORM_SLOTS: u64 = 64;
 const TARGETS_OFFSET_B: u64 = 2 << 20;
-pub const READBACK_OFFSET_B: u64 = 8 << 20;
+pub const READBACK_OFFSET_B: u64 = 48 << 20;
 pub const READBACK_B: u64 = 8 << 20;
-const WORK_POOL_B: u64 = 16 << 20;
+const WORK_POOL_B: u64 = 56 << 20;
 
 pub const SHADOW_SIZE_PX: u32 = 256;
 /// Texture-table slots of the fixed textures; tiles take the rest.

@@ -24,25 +24,31 @@ fn mix(mut value: u32) -> u32 {
     value ^ (value >> 16)
 }
 
-/// The height (0..=255) at world texel (x, y): smooth hills from a coarse lattice, bilinear
-/// in integers, plus a little fine detail.
-pub fn height_at(world_x: i32, world_y: i32) -> u32 {
-    const CELL: i32 = 64;
+/// Value noise (0..=255) on a lattice of `cell` texels, eased between lattice points in
+/// integers so the surface has no creases; `seed` picks an independent lattice.
+fn value_noise(world_x: i32, world_y: i32, cell: i32, seed: u32) -> u32 {
     let lattice = |cx: i32, cy: i32| {
-        mix((cx as u32).wrapping_mul(73_856_093) ^ (cy as u32).wrapping_mul(19_349_663)) & 0x7f
+        mix((cx as u32).wrapping_mul(73_856_093) ^ (cy as u32).wrapping_mul(19_349_663) ^ seed)
+            & 0xff
     };
-    let cx = world_x.div_euclid(CELL);
-    let cy = world_y.div_euclid(CELL);
-    let cell = CELL as u32;
-    // A smoothstep weight in integers (0..=cell), so the hills have no creases.
-    let ease = |f: u32| (3 * f * f * cell - 2 * f * f * f) / (cell * cell);
-    let fx = ease(world_x.rem_euclid(CELL) as u32);
-    let fy = ease(world_y.rem_euclid(CELL) as u32);
-    let top = lattice(cx, cy) * (cell - fx) + lattice(cx + 1, cy) * fx;
-    let bottom = lattice(cx, cy + 1) * (cell - fx) + lattice(cx + 1, cy + 1) * fx;
-    let smooth = (top * (cell - fy) + bottom * fy) / (cell * cell);
-    let detail = mix((world_x as u32) ^ (world_y as u32).rotate_left(16)) & 1;
-    (smooth * 7 / 8 + detail).min(255)
+    let cx = world_x.div_euclid(cell);
+    let cy = world_y.div_euclid(cell);
+    let side = cell as u32;
+    let ease = |f: u32| (3 * f * f * side - 2 * f * f * f) / (side * side);
+    let fx = ease(world_x.rem_euclid(cell) as u32);
+    let fy = ease(world_y.rem_euclid(cell) as u32);
+    let top = lattice(cx, cy) * (side - fx) + lattice(cx + 1, cy) * fx;
+    let bottom = lattice(cx, cy + 1) * (side - fx) + lattice(cx + 1, cy + 1) * fx;
+    (top * (side - fy) + bottom * fy) / (side * side)
+}
+
+/// The height (0..=255) at world texel (x, y): broad hills, smaller ones on top, and a
+/// little grain.
+pub fn height_at(world_x: i32, world_y: i32) -> u32 {
+    let hills = value_noise(world_x, world_y, 96, 0x5eed);
+    let knolls = value_noise(world_x, world_y, 41, 0xbeef);
+    let grain = mix((world_x as u32) ^ (world_y as u32).rotate_left(16)) & 3;
+    ((hills * 6 + knolls * 2) / 8 + grain).min(255)
 }
 
 /// The heights a chunk's tile is drawn from: `HEIGHTS_SIDE` squared, row-major, one texel
