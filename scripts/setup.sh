@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   libvulkan1 mesa-vulkan-drivers vulkan-validationlayers
   libshaderc-dev glslang-tools spirv-tools spirv-cross
-  pkg-config
+  pkg-config xvfb
 )
 missing=()
 for package in "${packages[@]}"; do

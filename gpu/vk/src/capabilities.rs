@@ -11,6 +11,7 @@ pub const EXT_EXTERNAL_MEMORY_HOST: &CStr = c"VK_EXT_external_memory_host";
 pub const EXT_MEMORY_BUDGET: &CStr = c"VK_EXT_memory_budget";
 pub const KHR_PORTABILITY_SUBSET: &CStr = c"VK_KHR_portability_subset";
 pub const KHR_PUSH_DESCRIPTOR: &CStr = c"VK_KHR_push_descriptor";
+pub const KHR_SWAPCHAIN: &CStr = c"VK_KHR_swapchain";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -26,6 +27,8 @@ pub struct Capabilities {
     pub descriptor_indexing: bool,
     /// `VK_KHR_push_descriptor`; else descriptor sets come from per-frame pools.
     pub push_descriptor: bool,
+    /// `VK_KHR_swapchain`: presenting to a window; else headless only.
+    pub swapchain: bool,
     /// BC1-BC7 can be sampled; else they are decoded on upload.
     pub texture_compression_bc: bool,
     pub geometry_shader: bool,
@@ -90,6 +93,7 @@ impl Capabilities {
             portability_subset: has(KHR_PORTABILITY_SUBSET),
             descriptor_indexing,
             push_descriptor: has(KHR_PUSH_DESCRIPTOR),
+            swapchain: has(KHR_SWAPCHAIN),
             texture_compression_bc: core.texture_compression_bc == vk::TRUE,
             geometry_shader: core.geometry_shader == vk::TRUE,
             tessellation_shader: core.tessellation_shader == vk::TRUE,
@@ -121,6 +125,9 @@ impl Capabilities {
         if self.push_descriptor {
             names.push(KHR_PUSH_DESCRIPTOR);
         }
+        if self.swapchain {
+            names.push(KHR_SWAPCHAIN);
+        }
         names
     }
 
@@ -136,6 +143,7 @@ impl Capabilities {
             ("portability subset", yes_no(self.portability_subset)),
             ("descriptor indexing", yes_no(self.descriptor_indexing)),
             ("push descriptors", yes_no(self.push_descriptor)),
+            ("swapchain (windows)", yes_no(self.swapchain)),
             (
                 "BC texture compression",
                 yes_no(self.texture_compression_bc),

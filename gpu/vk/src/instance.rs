@@ -11,6 +11,18 @@ use crate::validation::{messenger_callback, ValidationLog, VALIDATION_LAYER};
 
 const KHR_PORTABILITY_ENUMERATION: &CStr = c"VK_KHR_portability_enumeration";
 
+/// Surface extensions enabled when the loader offers them, so a window on any platform can
+/// be presented to; headless runs pay nothing for them.
+const SURFACE_EXTENSIONS: [&CStr; 7] = [
+    c"VK_KHR_surface",
+    c"VK_KHR_xlib_surface",
+    c"VK_KHR_xcb_surface",
+    c"VK_KHR_wayland_surface",
+    c"VK_KHR_win32_surface",
+    c"VK_EXT_metal_surface",
+    c"VK_KHR_get_surface_capabilities2",
+];
+
 pub struct Instance {
     pub entry: ash::Entry,
     pub raw: ash::Instance,
@@ -19,6 +31,8 @@ pub struct Instance {
     pub validation: Arc<ValidationLog>,
     pub validation_enabled: bool,
     pub portability_enumeration: bool,
+    /// `VK_KHR_surface` is on: windows can be presented to.
+    pub surfaces: bool,
 }
 
 impl Instance {
@@ -56,6 +70,11 @@ impl Instance {
         if portability_enumeration {
             extension_names.push(KHR_PORTABILITY_ENUMERATION.as_ptr());
         }
+        let surfaces: Vec<&CStr> = SURFACE_EXTENSIONS
+            .into_iter()
+            .filter(|name| has_extension(name))
+            .collect();
+        extension_names.extend(surfaces.iter().map(|name| name.as_ptr()));
         if validation {
             extension_names.push(ash::ext::debug_utils::NAME.as_ptr());
         }
@@ -114,6 +133,7 @@ impl Instance {
             validation: log,
             validation_enabled: validation,
             portability_enumeration,
+            surfaces: surfaces.contains(&c"VK_KHR_surface"),
         })
     }
 }

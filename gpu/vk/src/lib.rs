@@ -23,6 +23,7 @@ pub mod swizzle_kernel;
 pub mod swizzle_params;
 pub mod timeline;
 pub mod validation;
+pub mod window_surface;
 pub mod writeback;
 
 pub use ash;

@@ -54,6 +54,8 @@ struct Snapshot {
 #[derive(Default)]
 pub struct Presentation {
     next_index: HashMap<WindowId, u32>,
+    /// Windows on a display: each present is also blitted to the window's swapchain.
+    surfaces: HashMap<WindowId, crate::window_surface::WindowSurface>,
     snapshots: HashMap<WindowId, Snapshot>,
     retired: RetireList<AllocatedBuffer>,
 }
@@ -66,6 +68,8 @@ impl Presentation {
     /// Ends a window: its read-back buffer goes once the GPU has passed its last copy.
     pub fn finalize(&mut self, window: WindowId) {
         self.next_index.remove(&window);
+        // Its drop waits for the device, so nothing of the swapchain is in use after.
+        self.surfaces.remove(&window);
         if let Some(snapshot) = self.snapshots.remove(&window) {
             park(&mut self.retired, snapshot);
         }
@@ -172,6 +176,18 @@ impl VkBackend {
         let from_image = self
             .cached_image(texture_id)
             .is_some_and(|tracked| image_current(tracked, last_write));
+        if from_image && self.presentation.surfaces.contains_key(&window) {
+            let source = self
+                .cached_image(texture_id)
+                .map(|tracked| tracked.image.raw)
+                .expect("a current image was found above");
+            if let Some(surface) = self.presentation.surfaces.get_mut(&window) {
+                surface.present(source, texture.desc.width_px, texture.desc.height_px)?;
+            }
+        } else if self.presentation.surfaces.contains_key(&window) {
+            tracing::debug!(target: TARGET, %window,
+                "the presented texture was never drawn: the window keeps its picture");
+        }
         let texels = if from_image {
             self.snapshot_image(window, texture)?
         } else {
@@ -189,6 +205,23 @@ impl VkBackend {
             park(&mut self.presentation.retired, previous);
         }
         Ok(())
+    }
+
+    /// Shows `window`'s presents on a display window too (`surface` made from its handles).
+    pub fn attach_surface(
+        &mut self,
+        window: WindowId,
+        surface: crate::window_surface::WindowSurface,
+    ) {
+        self.presentation.surfaces.insert(window, surface);
+    }
+
+    /// The display window of `window`, to tell it about resizes.
+    pub fn surface_mut(
+        &mut self,
+        window: WindowId,
+    ) -> Option<&mut crate::window_surface::WindowSurface> {
+        self.presentation.surfaces.get_mut(&window)
     }
 
     /// The last image presented to `window`, waiting for its copy; `None` before the

@@ -1,0 +1,431 @@
+//! Presenting to a window: a surface made from the window's raw handles (ash-window), a
+//! swapchain of three images recreated when the window resizes or the swapchain turns
+//! suboptimal, and each present a blit from the presented texture's host image.
+
+use std::sync::Arc;
+
+use ash::vk;
+use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
+
+use crate::device::Device;
+use crate::error::{map_vk, VkError, VkResult};
+
+/// Frames the window may have in flight before a present waits for the oldest.
+const SLOTS: usize = 2;
+const WANTED_IMAGES: u32 = 3;
+
+struct Slot {
+    pool: vk::CommandPool,
+    cmd: vk::CommandBuffer,
+    image_available: vk::Semaphore,
+    done: vk::Fence,
+}
+
+pub struct WindowSurface {
+    surface_fn: ash::khr::surface::Instance,
+    swapchain_fn: ash::khr::swapchain::Device,
+    surface: vk::SurfaceKHR,
+    swapchain: vk::SwapchainKHR,
+    images: Vec<vk::Image>,
+    /// One per swapchain image: a present waits on the semaphore of the image it shows.
+    render_finished: Vec<vk::Semaphore>,
+    format: vk::SurfaceFormatKHR,
+    extent: vk::Extent2D,
+    wanted_extent: vk::Extent2D,
+    stale: bool,
+    slots: Vec<Slot>,
+    next_slot: usize,
+    pub presents: u64,
+    pub recreations: u64,
+    device: Arc<Device>,
+}
+
+impl WindowSurface {
+    /// A surface and swapchain for the window behind `display` and `window`.
+    ///
+    /// # Safety
+    /// The handles must name a live window that outlives this surface.
+    pub unsafe fn new(
+        device: &Arc<Device>,
+        display: RawDisplayHandle,
+        window: RawWindowHandle,
+        size_px: (u32, u32),
+    ) -> VkResult<WindowSurface> {
+        if !device.instance.surfaces || !device.caps.swapchain {
+            return Err(VkError::Unsupported(
+                "this driver offers no surface or swapchain extension: run headless".into(),
+            ));
+        }
+        let instance = &device.instance;
+        // SAFETY: the caller guarantees the handles name a live window.
+        let surface = unsafe {
+            ash_window::create_surface(&instance.entry, &instance.raw, display, window, None)
+        }
+        .map_err(map_vk("creating a window surface"))?;
+        let surface_fn = ash::khr::surface::Instance::new(&instance.entry, &instance.raw);
+        // SAFETY: a plain query on a live surface and the device's physical device.
+        let supported = unsafe {
+            surface_fn.get_physical_device_surface_support(
+                device.physical,
+                device.queue_family_index,
+                surface,
+            )
+        }
+        .map_err(map_vk("asking whether the queue can present"))?;
+        if !supported {
+            // SAFETY: the surface is unused.
+            unsafe { surface_fn.destroy_surface(surface, None) };
+            return Err(VkError::Unsupported(
+                "the device's queue cannot present to this window".into(),
+            ));
+        }
+        let mut slots = Vec::with_capacity(SLOTS);
+        for _ in 0..SLOTS {
+            slots.push(make_slot(device)?);
+        }
+        let mut window_surface = WindowSurface {
+            surface_fn,
+            swapchain_fn: ash::khr::swapchain::Device::new(&instance.raw, &device.raw),
+            surface,
+            swapchain: vk::SwapchainKHR::null(),
+            images: Vec::new(),
+            render_finished: Vec::new(),
+            format: vk::SurfaceFormatKHR::default(),
+            extent: vk::Extent2D::default(),
+            wanted_extent: vk::Extent2D {
+                width: size_px.0,
+                height: size_px.1,
+            },
+            stale: true,
+            slots,
+            next_slot: 0,
+            presents: 0,
+            recreations: 0,
+            device: device.clone(),
+        };
+        window_surface.recreate()?;
+        Ok(window_surface)
+    }
+
+    /// The window's new size; the swapchain is made again before the next present.
+    pub fn resize(&mut self, size_px: (u32, u32)) {
+        self.wanted_extent = vk::Extent2D {
+            width: size_px.0,
+            height: size_px.1,
+        };
+        self.stale = true;
+    }
+
+    fn recreate(&mut self) -> VkResult<()> {
+        let raw = &self.device.raw;
+        // SAFETY: waiting for the queue to drain makes the old swapchain's images unused.
+        unsafe { raw.device_wait_idle() }.map_err(map_vk("waiting before a swapchain"))?;
+        // SAFETY: plain queries on a live surface.
+        let (caps, formats) = unsafe {
+            (
+                self.surface_fn
+                    .get_physical_device_surface_capabilities(self.device.physical, self.surface)
+                    .map_err(map_vk("reading the surface's capabilities"))?,
+                self.surface_fn
+                    .get_physical_device_surface_formats(self.device.physical, self.surface)
+                    .map_err(map_vk("reading the surface's formats"))?,
+            )
+        };
+        if !caps
+            .supported_usage_flags
+            .contains(vk::ImageUsageFlags::TRANSFER_DST)
+        {
+            return Err(VkError::Unsupported(
+                "the window's swapchain images cannot be blitted to".into(),
+            ));
+        }
+        self.format = formats
+            .iter()
+            .copied()
+            .find(|f| {
+                f.format == vk::Format::B8G8R8A8_UNORM || f.format == vk::Format::R8G8B8A8_UNORM
+            })
+            .or_else(|| formats.first().copied())
+            .ok_or_else(|| VkError::Unsupported("the surface offers no format".into()))?;
+        self.extent = if caps.current_extent.width != u32::MAX {
+            caps.current_extent
+        } else {
+            vk::Extent2D {
+                width: self
+                    .wanted_extent
+                    .width
+                    .clamp(caps.min_image_extent.width, caps.max_image_extent.width),
+                height: self
+                    .wanted_extent
+                    .height
+                    .clamp(caps.min_image_extent.height, caps.max_image_extent.height),
+            }
+        };
+        let mut image_count = WANTED_IMAGES.max(caps.min_image_count);
+        if caps.max_image_count > 0 {
+            image_count = image_count.min(caps.max_image_count);
+        }
+        let old = self.swapchain;
+        let info = vk::SwapchainCreateInfoKHR::default()
+            .surface(self.surface)
+            .min_image_count(image_count)
+            .image_format(self.format.format)
+            .image_color_space(self.format.color_space)
+            .image_extent(self.extent)
+            .image_array_layers(1)
+            .image_usage(vk::ImageUsageFlags::TRANSFER_DST)
+            .image_sharing_mode(vk::SharingMode::EXCLUSIVE)
+            .pre_transform(caps.current_transform)
+            .composite_alpha(vk::CompositeAlphaFlagsKHR::OPAQUE)
+            .present_mode(vk::PresentModeKHR::FIFO)
+            .clipped(true)
+            .old_swapchain(old);
+        // SAFETY: valid create info; the old swapchain is retired by this call and
+        // destroyed below, its images unused after the wait above.
+        self.swapchain = unsafe { self.swapchain_fn.create_swapchain(&info, None) }
+            .map_err(map_vk("creating a swapchain"))?;
+        // SAFETY: as above; the semaphores of the old images are unused after the wait.
+        unsafe {
+            if old != vk::SwapchainKHR::null() {
+                self.swapchain_fn.destroy_swapchain(old, None);
+            }
+            for semaphore in self.render_finished.drain(..) {
+                raw.destroy_semaphore(semaphore, None);
+            }
+        }
+        // SAFETY: a plain query on the new swapchain.
+        self.images = unsafe { self.swapchain_fn.get_swapchain_images(self.swapchain) }
+            .map_err(map_vk("listing swapchain images"))?;
+        for _ in &self.images {
+            // SAFETY: valid create info.
+            let semaphore =
+                unsafe { raw.create_semaphore(&vk::SemaphoreCreateInfo::default(), None) }
+                    .map_err(map_vk("creating a present semaphore"))?;
+            self.render_finished.push(semaphore);
+        }
+        self.stale = false;
+        self.recreations += 1;
+        tracing::debug!(
+            width = self.extent.width,
+            height = self.extent.height,
+            images = self.images.len(),
+            "swapchain made"
+        );
+        Ok(())
+    }
+
+    /// Shows `source` (a host image in GENERAL layout, `width_px` x `height_px`) in the
+    /// window, scaled to it. Work submitted earlier on the queue finishes first.
+    pub fn present(&mut self, source: vk::Image, width_px: u32, height_px: u32) -> VkResult<()> {
+        if self.stale {
+            self.recreate()?;
+        }
+        let raw = &self.device.raw;
+        let slot = &self.slots[self.next_slot];
+        // SAFETY: the fence belongs to this device; waiting makes the slot's buffer free.
+        unsafe {
+            raw.wait_for_fences(&[slot.done], true, u64::MAX)
+                .map_err(map_vk("waiting for a window slot"))?;
+        }
+        // SAFETY: a live swapchain and an unsignalled semaphore of this slot.
+        let acquired = unsafe {
+            self.swapchain_fn.acquire_next_image(
+                self.swapchain,
+                u64::MAX,
+                slot.image_available,
+                vk::Fence::null(),
+            )
+        };
+        let image_index = match acquired {
+            Ok((index, suboptimal)) => {
+                self.stale |= suboptimal;
+                index
+            }
+            Err(vk::Result::ERROR_OUT_OF_DATE_KHR) => {
+                self.stale = true;
+                return Ok(());
+            }
+            Err(result) => return Err(map_vk("acquiring a swapchain image")(result)),
+        };
+        let target = self.images[image_index as usize];
+        // SAFETY: the slot's previous use is complete (fence above); `cmd` is re-recorded.
+        unsafe {
+            raw.reset_fences(&[slot.done])
+                .map_err(map_vk("resetting a window fence"))?;
+            raw.reset_command_pool(slot.pool, vk::CommandPoolResetFlags::empty())
+                .map_err(map_vk("resetting a window command pool"))?;
+            raw.begin_command_buffer(
+                slot.cmd,
+                &vk::CommandBufferBeginInfo::default()
+                    .flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT),
+            )
+            .map_err(map_vk("beginning a present"))?;
+            let subresource = vk::ImageSubresourceRange {
+                aspect_mask: vk::ImageAspectFlags::COLOR,
+                base_mip_level: 0,
+                level_count: 1,
+                base_array_layer: 0,
+                layer_count: 1,
+            };
+            let earlier_writes = [vk::MemoryBarrier2::default()
+                .src_stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)
+                .src_access_mask(vk::AccessFlags2::MEMORY_WRITE)
+                .dst_stage_mask(vk::PipelineStageFlags2::BLIT)
+                .dst_access_mask(vk::AccessFlags2::TRANSFER_READ)];
+            let to_transfer = [vk::ImageMemoryBarrier2::default()
+                .src_stage_mask(vk::PipelineStageFlags2::BLIT)
+                .src_access_mask(vk::AccessFlags2::NONE)
+                .dst_stage_mask(vk::PipelineStageFlags2::BLIT)
+                .dst_access_mask(vk::AccessFlags2::TRANSFER_WRITE)
+                .old_layout(vk::ImageLayout::UNDEFINED)
+                .new_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
+                .image(target)
+                .subresource_range(subresource)];
+            raw.cmd_pipeline_barrier2(
+                slot.cmd,
+                &vk::DependencyInfo::default()
+                    .memory_barriers(&earlier_writes)
+                    .image_memory_barriers(&to_transfer),
+            );
+            let layers = vk::ImageSubresourceLayers {
+                aspect_mask: vk::ImageAspectFlags::COLOR,
+                mip_level: 0,
+                base_array_layer: 0,
+                layer_count: 1,
+            };
+            let corner = |w: u32, h: u32| vk::Offset3D {
+                x: w as i32,
+                y: h as i32,
+                z: 1,
+            };
+            let blit = vk::ImageBlit {
+                src_subresource: layers,
+                src_offsets: [vk::Offset3D::default(), corner(width_px, height_px)],
+                dst_subresource: layers,
+                dst_offsets: [
+                    vk::Offset3D::default(),
+                    corner(self.extent.width, self.extent.height),
+                ],
+            };
+            raw.cmd_blit_image(
+                slot.cmd,
+                source,
+                vk::ImageLayout::GENERAL,
+                target,
+                vk::ImageLayout::TRANSFER_DST_OPTIMAL,
+                &[blit],
+                vk::Filter::LINEAR,
+            );
+            let to_present = [vk::ImageMemoryBarrier2::default()
+                .src_stage_mask(vk::PipelineStageFlags2::BLIT)
+                .src_access_mask(vk::AccessFlags2::TRANSFER_WRITE)
+                .dst_stage_mask(vk::PipelineStageFlags2::NONE)
+                .dst_access_mask(vk::AccessFlags2::NONE)
+                .old_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
+                .new_layout(vk::ImageLayout::PRESENT_SRC_KHR)
+                .image(target)
+                .subresource_range(subresource)];
+            raw.cmd_pipeline_barrier2(
+                slot.cmd,
+                &vk::DependencyInfo::default().image_memory_barriers(&to_present),
+            );
+            raw.end_command_buffer(slot.cmd)
+                .map_err(map_vk("ending a present"))?;
+        }
+        let waits = [vk::SemaphoreSubmitInfo::default()
+            .semaphore(slot.image_available)
+            .stage_mask(vk::PipelineStageFlags2::BLIT)];
+        let signals = [vk::SemaphoreSubmitInfo::default()
+            .semaphore(self.render_finished[image_index as usize])
+            .stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)];
+        let commands = [vk::CommandBufferSubmitInfo::default().command_buffer(slot.cmd)];
+        let submit = [vk::SubmitInfo2::default()
+            .wait_semaphore_infos(&waits)
+            .command_buffer_infos(&commands)
+            .signal_semaphore_infos(&signals)];
+        let present_waits = [self.render_finished[image_index as usize]];
+        let swapchains = [self.swapchain];
+        let indices = [image_index];
+        let present = vk::PresentInfoKHR::default()
+            .wait_semaphores(&present_waits)
+            .swapchains(&swapchains)
+            .image_indices(&indices);
+        let queue = self.device.queue.lock();
+        // SAFETY: the queue lock serialises queue use; every handle is live and the arrays
+        // outlive the calls.
+        let presented = unsafe {
+            raw.queue_submit2(*queue, &submit, slot.done)
+                .map_err(map_vk("submitting a present"))?;
+            self.swapchain_fn.queue_present(*queue, &present)
+        };
+        drop(queue);
+        match presented {
+            Ok(suboptimal) => self.stale |= suboptimal,
+            Err(vk::Result::ERROR_OUT_OF_DATE_KHR) => self.stale = true,
+            Err(result) => return Err(map_vk("presenting")(result)),
+        }
+        self.next_slot = (self.next_slot + 1) % SLOTS;
+        self.presents += 1;
+        Ok(())
+    }
+}
+
+fn make_slot(device: &Device) -> VkResult<Slot> {
+    let raw = &device.raw;
+    let pool_info = vk::CommandPoolCreateInfo::default()
+        .queue_family_index(device.queue_family_index)
+        .flags(vk::CommandPoolCreateFlags::TRANSIENT);
+    // SAFETY: valid create infos on a live device; the fence starts signalled so the first
+    // present does not wait.
+    unsafe {
+        let pool = raw
+            .create_command_pool(&pool_info, None)
+            .map_err(map_vk("creating a window command pool"))?;
+        let cmd = raw
+            .allocate_command_buffers(
+                &vk::CommandBufferAllocateInfo::default()
+                    .command_pool(pool)
+                    .level(vk::CommandBufferLevel::PRIMARY)
+                    .command_buffer_count(1),
+            )
+            .map_err(map_vk("allocating a window command buffer"))?[0];
+        let image_available = raw
+            .create_semaphore(&vk::SemaphoreCreateInfo::default(), None)
+            .map_err(map_vk("creating an acquire semaphore"))?;
+        let done = raw
+            .create_fence(
+                &vk::FenceCreateInfo::default().flags(vk::FenceCreateFlags::SIGNALED),
+                None,
+            )
+            .map_err(map_vk("creating a window fence"))?;
+        Ok(Slot {
+            pool,
+            cmd,
+            image_available,
+            done,
+        })
+    }
+}
+
+impl Drop for WindowSurface {
+    fn drop(&mut self) {
+        let raw = &self.device.raw;
+        // SAFETY: after the device is idle nothing uses the swapchain, its semaphores or
+        // the slots; the surface goes after the swapchain made from it.
+        unsafe {
+            let _ = raw.device_wait_idle();
+            for slot in self.slots.drain(..) {
+                raw.destroy_fence(slot.done, None);
+                raw.destroy_semaphore(slot.image_available, None);
+                raw.destroy_command_pool(slot.pool, None);
+            }
+            for semaphore in self.render_finished.drain(..) {
+                raw.destroy_semaphore(semaphore, None);
+            }
+            if self.swapchain != vk::SwapchainKHR::null() {
+                self.swapchain_fn.destroy_swapchain(self.swapchain, None);
+            }
+            self.surface_fn.destroy_surface(self.surface, None);
+        }
+    }
+}
