@@ -412,3 +412,118 @@ fn gpu_deswizzle_uploads_equal_cpu_deswizzle_for_every_admitted_format() {
         assert_eq!(stats.gpu_uploads > 0, gpu_uploads, "{stats:?}");
     }
 }
+
+/// A draw reading a uniform buffer in the pool of a texture drawn earlier in the list
+/// stores that texture first only when the buffer's bytes overlap its storage.
+#[test]
+fn only_a_buffer_read_over_a_drawn_textures_storage_stores_it_first() {
+    let builder = TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 64, 64);
+    let size_b = builder.layout().unwrap().size_b;
+    for (params_b, stores) in [(6 * MIB_B, 2), (size_b - 256, 3)] {
+        let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "1")], true);
+        let drawn = rig.texture(&builder, 0);
+        let other = rig.texture(&builder, 2 * MIB_B);
+        let params = rig
+            .device
+            .create_buffer(&gpu::objects::BufferMaker {
+                pool: rig.pool,
+                offset_b: params_b,
+                size_b: 256,
+                usage: gpu::objects::BufferUsage::ALL,
+            })
+            .unwrap();
+        let range = gpu::objects::BufferRange {
+            buffer: params,
+            offset_b: 0,
+            size_b: 16,
+        };
+        let before = rig.stats();
+        let mut commands = rig.device.command_buffer();
+        rig.draw_pattern(&mut commands, drawn, 0, 3, None);
+        rig.draw_reading(&mut commands, other, 0, range, None);
+        rig.draw_pattern(&mut commands, drawn, 0, 4, None);
+        rig.submit(&commands.finish());
+        rig.finish();
+        let regions = rig.stats().write_back_regions - before.write_back_regions;
+        assert_eq!(regions, stores, "uniforms at {params_b:#x}");
+        let layout = rig.layout(drawn);
+        assert!(rig.storage(0, size_b) == pattern_storage(&layout, 4));
+    }
+}
+
+/// The cost bound: a target drawn every frame is stored in the first two frames only;
+/// a tile drawn once meanwhile is stored in its frame; when the target stops being
+/// drawn, its last drawing reaches storage once two frames pass without a write.
+#[test]
+fn a_target_drawn_every_frame_is_stored_twice_and_its_last_drawing_after_two_quiet_frames() {
+    let builder = TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 64, 64);
+    for import in [true, false] {
+        let rig = Rig::new(
+            &[("RX_VK_GPU_STORAGE", "1"), ("RX_VK_STORE_HOT", "1")],
+            import,
+        );
+        let target = rig.texture(&builder, 0);
+        let layout = rig.layout(target);
+        let target_regions = |rig: &Rig, seed| {
+            let before = rig.stats().write_back_regions;
+            rig.draw_every_level(target, seed);
+            rig.stats().write_back_regions - before
+        };
+        let mut stored = 0;
+        for frame in 0..30u32 {
+            rig.begin_frame();
+            stored += target_regions(&rig, frame);
+            if frame == 12 {
+                let tile = rig.texture(&terrain_tile(), 2 * MIB_B);
+                let tile_layout = rig.layout(tile);
+                rig.draw_every_level(tile, 77);
+                assert!(
+                    rig.storage(2 * MIB_B, tile_layout.size_b) == pattern_storage(&tile_layout, 77),
+                    "import {import}: the tile drawn once is in storage in its frame"
+                );
+            }
+        }
+        assert_eq!(stored, 2, "import {import}");
+        assert!(rig.storage(0, layout.size_b) == pattern_storage(&layout, 1));
+        // Two frames without a write, each with a submission that does not use it.
+        let elsewhere = rig.texture(&builder, 4 * MIB_B);
+        for quiet in 0..2u32 {
+            rig.begin_frame();
+            rig.draw_every_level(elsewhere, quiet);
+            assert!(
+                rig.storage(0, layout.size_b) == pattern_storage(&layout, 1),
+                "import {import}: quiet frame {quiet}"
+            );
+        }
+        rig.begin_frame();
+        rig.draw_every_level(elsewhere, 9);
+        assert!(
+            rig.storage(0, layout.size_b) == pattern_storage(&layout, 29),
+            "import {import}: the last drawing is in storage"
+        );
+    }
+}
+
+/// With `RX_VK_STORE_HOT` at its default every write is stored before the next signal,
+/// however often the level is drawn: a target drawn every frame is stored every frame.
+#[test]
+fn by_default_a_target_drawn_every_frame_is_stored_every_frame() {
+    let builder = TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 64, 64);
+    let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "1")], true);
+    let target = rig.texture(&builder, 0);
+    let layout = rig.layout(target);
+    let levels = layout.levels.len() as u64;
+    for frame in 0..8u32 {
+        let before = rig.stats().write_back_regions;
+        rig.draw_every_level(target, frame);
+        assert_eq!(
+            rig.stats().write_back_regions - before,
+            levels,
+            "frame {frame}"
+        );
+        assert!(
+            rig.storage(0, layout.size_b) == pattern_storage(&layout, frame),
+            "frame {frame}: storage must hold this frame's drawing"
+        );
+    }
+}

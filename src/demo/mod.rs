@@ -4,6 +4,7 @@
 //! pool defragmented with `memcpy`, and eleven lights each with a shadow pass and a light
 //! pass. At the end, the terrain check: every tile sampled held the normals drawn for it.
 
+mod ab;
 mod frame;
 mod math;
 mod report;
@@ -12,6 +13,7 @@ mod scene;
 mod shaders;
 mod terrain;
 mod tiles;
+mod window;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::Write as _;
@@ -26,6 +28,7 @@ use gpu_vk::shared_backend::SharedBackend;
 use memory::Format;
 
 use crate::exit::Failure;
+use ab::AbPhases;
 use frame::{TileCheck, TileDraw, VisibleChunk};
 use report::RunStats;
 use route::{Event, Route};
@@ -93,11 +96,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         maker = maker.recording(Box::new(std::io::BufWriter::new(file)));
     }
     let nvn = gpu::Device::new(maker)?;
-    if !args.headless
-        && (std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some())
-    {
-        tracing::info!("a display exists, but the window path is not built yet: running headless");
-    }
+    // A window where a display exists (unless --headless); headless when it cannot open.
+    let mut display = if !args.headless && window::display_exists() {
+        match window::DisplayWindow::open(args.size) {
+            Ok(display) => Some(display),
+            Err(error) => {
+                tracing::warn!("no window ({error:#}): running headless");
+                None
+            }
+        }
+    } else {
+        None
+    };
     if let Some(out) = &args.out {
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     }
@@ -114,6 +124,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         textures: vec![scene.output.texture],
         present_interval: 0,
     })?;
+    if let Some(display_window) = &display {
+        let surface = display_window.surface(&device)?;
+        backend.lock().attach_surface(window, surface);
+    }
 
     let mut live: BTreeMap<ChunkCoord, LiveTile> = BTreeMap::new();
     let mut drawn: BTreeSet<ChunkCoord> = BTreeSet::new();
@@ -122,6 +136,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut stats = RunStats::default();
     let tile_readback_b = frame::tile_readback_b();
     let progress = frames >= 200 && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    // `RX_VK_AB`: phases with the write-back on and off after a loading phase; tiles
+    // drawn while it is off are left out of the terrain check.
+    let ab = switches.ab_frames.map(AbPhases::new);
+    let mut drawn_unstored: BTreeSet<ChunkCoord> = BTreeSet::new();
 
     let make_tile = |nvn: &gpu::Device,
                      offset_b: u64,
@@ -153,7 +171,26 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Ok(tile.slot)
     };
 
+    let mut frames_run = frames;
     for frame_index in 0..frames {
+        if let Some(display_window) = &mut display {
+            display_window.pump();
+            if display_window.closed() {
+                frames_run = frame_index;
+                break;
+            }
+            if let Some(size) = display_window.take_resize() {
+                if let Some(surface) = backend.lock().surface_mut(window) {
+                    surface.resize(size);
+                }
+            }
+        }
+        let phase = ab.map(|ab| ab.phase(frame_index));
+        if let Some(phase) = phase {
+            backend
+                .lock()
+                .set_gpu_storage(phase != report::AbPhase::Off);
+        }
         let mut tile_draws = Vec::new();
         let mut checks: Vec<(ChunkCoord, TextureId)> = Vec::new();
         for event in route.events(frame_index, &drawn) {
@@ -228,6 +265,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                         checks.push((chunk, tile.texture));
                         live.insert(chunk, tile);
                         drawn.insert(chunk);
+                        if phase == Some(report::AbPhase::Off) {
+                            drawn_unstored.insert(chunk);
+                        }
                     }
                 }
             }
@@ -272,8 +312,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         nvn.queue().finish()?;
         stats.cpu_ms.push(cpu_ms);
         stats.gpu_ms.push(gpu_start.elapsed().as_secs_f64() * 1e3);
+        if let Some(phase) = phase {
+            stats.ab_phases.push(phase);
+        }
 
         for check in &checks {
+            if drawn_unstored.contains(&check.chunk) {
+                stats.tiles_unchecked += 1;
+                continue;
+            }
             let reference = references
                 .entry(check.chunk)
                 .or_insert_with(|| terrain::reference_tile(check.chunk).concat());
@@ -315,8 +362,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.record.is_some() {
         nvn.end_recording()?;
     }
+    if display.is_some() {
+        let presents = backend
+            .lock()
+            .surface_mut(window)
+            .map_or(0, |surface| surface.presents);
+        println!("window: {presents} frames presented to the display");
+    }
+    // The swapchain goes (with the NVN window) before the display's window does.
+    nvn.finalize(window)?;
+    drop(display);
 
-    stats.frames = frames;
+    stats.frames = frames_run;
+    stats.ab_frames = switches.ab_frames;
     {
         let executor = backend.lock();
         let executor_stats = executor.stats();

@@ -2,6 +2,45 @@
 
 use std::fmt::Write as _;
 
+/// Which phase of `RX_VK_AB`'s benchmark a frame ran in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbPhase {
+    /// The first phase (tiles load), the write-back on; not measured.
+    Loading,
+    On,
+    Off,
+}
+
+/// The write-back's cost from an A/B run: median frame times with it on and off.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AbCost {
+    pub gpu_ms_on: f64,
+    pub gpu_ms_off: f64,
+    pub cpu_ms_on: f64,
+    pub cpu_ms_off: f64,
+    pub frames_on: usize,
+    pub frames_off: usize,
+}
+
+impl AbCost {
+    /// The write-back's share of frame time: on / off - 1.
+    pub fn gpu_ratio(&self) -> f64 {
+        ratio(self.gpu_ms_on, self.gpu_ms_off)
+    }
+
+    pub fn cpu_ratio(&self) -> f64 {
+        ratio(self.cpu_ms_on, self.cpu_ms_off)
+    }
+}
+
+fn ratio(on: f64, off: f64) -> f64 {
+    if off > 0.0 {
+        on / off - 1.0
+    } else {
+        0.0
+    }
+}
+
 /// What a run measured and counted.
 #[derive(Debug, Default)]
 pub struct RunStats {
@@ -21,6 +60,11 @@ pub struct RunStats {
     pub textures_finalized: u64,
     pub chunks_returned: u64,
     pub defragmentations: u64,
+    /// `RX_VK_AB`'s frames a phase, and each frame's phase.
+    pub ab_frames: Option<u64>,
+    pub ab_phases: Vec<AbPhase>,
+    /// Tiles the A/B run drew with the write-back off: not checked.
+    pub tiles_unchecked: u64,
 }
 
 /// The `p`th percentile (0..=100) of `values`, nearest rank; 0 for none.
@@ -35,12 +79,44 @@ pub fn percentile(values: &[f64], p: f64) -> f64 {
 }
 
 impl RunStats {
+    /// The A/B benchmark's medians, when the run had both phases.
+    pub fn ab_cost(&self) -> Option<AbCost> {
+        let of = |phase: AbPhase, times: &[f64]| -> Vec<f64> {
+            self.ab_phases
+                .iter()
+                .zip(times)
+                .filter(|(p, _)| **p == phase)
+                .map(|(_, &ms)| ms)
+                .collect()
+        };
+        let (gpu_on, gpu_off) = (
+            of(AbPhase::On, &self.gpu_ms),
+            of(AbPhase::Off, &self.gpu_ms),
+        );
+        if gpu_on.is_empty() || gpu_off.is_empty() {
+            return None;
+        }
+        Some(AbCost {
+            gpu_ms_on: percentile(&gpu_on, 50.0),
+            gpu_ms_off: percentile(&gpu_off, 50.0),
+            cpu_ms_on: percentile(&of(AbPhase::On, &self.cpu_ms), 50.0),
+            cpu_ms_off: percentile(&of(AbPhase::Off, &self.cpu_ms), 50.0),
+            frames_on: gpu_on.len(),
+            frames_off: gpu_off.len(),
+        })
+    }
+
     pub fn terrain_ok(&self) -> bool {
         self.tiles_failed == 0
     }
 
     pub fn terrain_line(&self) -> String {
-        if self.terrain_ok() {
+        if self.terrain_ok() && self.tiles_unchecked > 0 {
+            format!(
+                "terrain check: OK ({} tiles drawn with the write-back off not checked)",
+                self.tiles_unchecked
+            )
+        } else if self.terrain_ok() {
             "terrain check: OK".to_owned()
         } else {
             format!(
@@ -90,12 +166,42 @@ impl RunStats {
             "tiles: {} finalized, {} returned, {} defragmentations",
             self.textures_finalized, self.chunks_returned, self.defragmentations
         );
+        if let (Some(frames), Some(cost)) = (self.ab_frames, self.ab_cost()) {
+            let _ = writeln!(
+                out,
+                "write-back A/B ({frames} frames a phase; {} on, {} off): gpu p50 {:.2} ms on, \
+                 {:.2} ms off, cost {:+.1}%; cpu p50 {:.2} ms on, {:.2} ms off, cost {:+.1}%",
+                cost.frames_on,
+                cost.frames_off,
+                cost.gpu_ms_on,
+                cost.gpu_ms_off,
+                cost.gpu_ratio() * 100.0,
+                cost.cpu_ms_on,
+                cost.cpu_ms_off,
+                cost.cpu_ratio() * 100.0
+            );
+        }
         let _ = writeln!(out, "validation errors: {}", self.validation_errors);
         let _ = writeln!(out, "{}", self.terrain_line());
         out
     }
 
     pub fn json(&self) -> serde_json::Value {
+        let mut json = self.json_common();
+        if let (Some(frames), Some(cost)) = (self.ab_frames, self.ab_cost()) {
+            json["ab_frames_per_phase"] = frames.into();
+            json["ab_gpu_ms_p50_on"] = cost.gpu_ms_on.into();
+            json["ab_gpu_ms_p50_off"] = cost.gpu_ms_off.into();
+            json["ab_gpu_cost_ratio"] = cost.gpu_ratio().into();
+            json["ab_cpu_ms_p50_on"] = cost.cpu_ms_on.into();
+            json["ab_cpu_ms_p50_off"] = cost.cpu_ms_off.into();
+            json["ab_cpu_cost_ratio"] = cost.cpu_ratio().into();
+            json["terrain_tiles_unchecked"] = self.tiles_unchecked.into();
+        }
+        json
+    }
+
+    fn json_common(&self) -> serde_json::Value {
         serde_json::json!({
             "frames": self.frames,
             "cpu_ms_p50": percentile(&self.cpu_ms, 50.0),
@@ -180,6 +286,39 @@ mod tests {
             stats.terrain_line(),
             "terrain check: FAILED (3 of 12 tiles)"
         );
+    }
+
+    #[test]
+    fn the_ab_cost_is_the_ratio_of_the_phases_medians() {
+        use AbPhase::*;
+        let stats = RunStats {
+            ab_frames: Some(2),
+            ab_phases: vec![Loading, Loading, On, On, Off, Off, On, On],
+            gpu_ms: vec![50.0, 50.0, 10.5, 10.5, 10.0, 10.0, 10.5, 10.5],
+            cpu_ms: vec![9.0, 9.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0],
+            tiles_checked: 4,
+            tiles_unchecked: 2,
+            ..RunStats::default()
+        };
+        let cost = stats.ab_cost().unwrap();
+        assert_eq!((cost.frames_on, cost.frames_off), (4, 2));
+        assert!((cost.gpu_ratio() - 0.05).abs() < 1e-9);
+        assert_eq!(cost.cpu_ratio(), 0.0);
+        assert!(
+            stats.summary().contains("cost +5.0%"),
+            "{}",
+            stats.summary()
+        );
+        assert!((stats.json()["ab_gpu_cost_ratio"].as_f64().unwrap() - 0.05).abs() < 1e-9);
+        assert_eq!(
+            stats.terrain_line(),
+            "terrain check: OK (2 tiles drawn with the write-back off not checked)"
+        );
+        assert!(RunStats::default().ab_cost().is_none());
+        assert!(RunStats::default()
+            .json()
+            .get("ab_gpu_cost_ratio")
+            .is_none());
     }
 
     #[test]

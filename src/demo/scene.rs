@@ -4,7 +4,7 @@
 use anyhow::Context;
 use gpu::objects::{
     BufferMaker, BufferUsage, Filter, MipFilter, PoolMaker, SamplerMaker, TextureBuilder,
-    ViewMaker, WrapMode,
+    TextureFlags, ViewMaker, WrapMode,
 };
 use gpu::{BufferId, ProgramId, SamplerTableId, TextureId, TextureTableId, ViewId};
 use memory::{Format, PoolFlags};
@@ -118,7 +118,10 @@ impl Scene {
         let mut next_target_b = TARGETS_OFFSET_B;
         let mut target = |format: &str, width_px: u32, height_px: u32| -> anyhow::Result<Target> {
             let format = Format::from_name(format).context("a demo format")?;
-            let builder = TextureBuilder::new_2d(format, width_px, height_px);
+            // Render targets are compressible, as games make them: the write-back leaves them
+            // alone (their storage is never the CPU's to copy).
+            let builder = TextureBuilder::new_2d(format, width_px, height_px)
+                .flags(TextureFlags::COMPRESSIBLE);
             let layout = builder.layout()?;
             let offset_b = next_target_b.next_multiple_of(layout.alignment_b.max(4096));
             next_target_b = offset_b + layout.size_b;

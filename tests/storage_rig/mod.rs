@@ -281,10 +281,6 @@ impl Rig {
         seed: u32,
         scissor: Option<Scissor>,
     ) {
-        let view = self
-            .device
-            .create_view(&ViewMaker::whole(texture).levels(level, 1))
-            .unwrap();
         let slot = self.next_params.get() % PARAMS_COUNT;
         self.next_params.set(slot + 1);
         let params: Vec<u8> = [level, seed, 0, 0]
@@ -297,6 +293,28 @@ impl Rig {
                 PARAMS_OFFSET_B + slot * PARAMS_STRIDE_B,
                 &params,
             )
+            .unwrap();
+        let params = BufferRange {
+            buffer: self.params,
+            offset_b: slot * PARAMS_STRIDE_B,
+            size_b: 16,
+        };
+        self.draw_reading(commands, texture, level, params, scissor);
+    }
+
+    /// The pattern draw over `level` of `texture` with its uniforms read from `params`
+    /// (written by the caller, or not).
+    pub fn draw_reading(
+        &self,
+        commands: &mut gpu::CommandBuffer<'_>,
+        texture: TextureId,
+        level: u32,
+        params: BufferRange,
+        scissor: Option<Scissor>,
+    ) {
+        let view = self
+            .device
+            .create_view(&ViewMaker::whole(texture).levels(level, 1))
             .unwrap();
         let mut targets = RenderTargets::default();
         targets.colors[0] = Some(view);
@@ -351,11 +369,7 @@ impl Rig {
                     stage: Stage::Fragment,
                     slot: 0,
                 },
-                BufferRange {
-                    buffer: self.params,
-                    offset_b: slot * PARAMS_STRIDE_B,
-                    size_b: 16,
-                },
+                params,
             )
             .unwrap();
         commands

@@ -80,11 +80,15 @@ pub struct Switches {
     pub vram_mb: Option<u64>,
     pub keep_finalized_mb: u64,
     pub gpu_storage: bool,
+    /// `RX_VK_STORE_HOT`: levels drawn frame after frame wait for quiet frames.
+    pub store_hot: bool,
     pub watch_dim: Option<(u32, u32)>,
     pub portability: bool,
     pub shader_cache: ShaderCacheChoice,
     pub pipeline_cache: PipelineCacheChoice,
     pub spirv_opt: bool,
+    /// `RX_VK_AB`: frames per phase of the demo's write-back A/B benchmark; `None` off.
+    pub ab_frames: Option<u64>,
 }
 
 impl Switches {
@@ -137,6 +141,7 @@ impl Switches {
             reader.unsigned("RX_VK_KEEP_FINALIZED_MB", value)?
         };
         let gpu_storage = reader.flag("RX_VK_GPU_STORAGE")?;
+        let store_hot = reader.flag("RX_VK_STORE_HOT")?;
         let watch_dim = match reader.get("RX_VK_WATCH_DIM")? {
             "0" => None,
             value => parse_dimensions(value),
@@ -153,6 +158,10 @@ impl Switches {
             path => PipelineCacheChoice::Dir(PathBuf::from(path)),
         };
         let spirv_opt = reader.flag("RX_VK_SPIRV_OPT")?;
+        let ab_frames = match reader.get("RX_VK_AB")? {
+            "0" => None,
+            value => Some(reader.unsigned("RX_VK_AB", value)?),
+        };
         reader.all_read()?;
         Ok(Switches {
             entries,
@@ -162,11 +171,13 @@ impl Switches {
             vram_mb,
             keep_finalized_mb,
             gpu_storage,
+            store_hot,
             watch_dim,
             portability,
             shader_cache,
             pipeline_cache,
             spirv_opt,
+            ab_frames,
         })
     }
 

@@ -20,6 +20,7 @@ fn defaults_parse_and_every_row_is_read() {
     assert!(switches.gpu_storage);
     assert_eq!(switches.watch_dim, None);
     assert_eq!(switches.pipeline_cache, PipelineCacheChoice::UserCacheDir);
+    assert_eq!(switches.ab_frames, None);
     assert!(switches
         .entries()
         .iter()
@@ -35,8 +36,10 @@ fn environment_values_are_typed_and_sourced() {
         ("RX_VK_KEEP_FINALIZED_MB", "0"),
         ("RX_VK_SHADER_CACHE", "0"),
         ("RX_VK_PIPELINE_CACHE", "/tmp/pipelines"),
+        ("RX_VK_AB", "50"),
     ])
     .unwrap();
+    assert_eq!(switches.ab_frames, Some(50));
     assert_eq!(switches.device, DeviceChoice::NameContains("llvm".into()));
     assert_eq!(switches.vram_mb, Some(64));
     assert_eq!(switches.watch_dim, Some((260, 260)));
@@ -73,6 +76,7 @@ fn bad_values_name_the_switch_and_what_it_takes() {
         ("RX_VK_WATCH_DIM", "260"),
         ("RX_VK_WATCH_DIM", "0x260"),
         ("RX_VK_KEEP_FINALIZED_MB", "auto"),
+        ("RX_VK_AB", "on"),
         ("RX_VK_DEVICE", ""),
     ] {
         let err = with(&[(name, value)]).unwrap_err();

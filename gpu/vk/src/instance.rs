@@ -11,18 +11,23 @@ use crate::validation::{messenger_callback, ValidationLog, VALIDATION_LAYER};
 
 const KHR_PORTABILITY_ENUMERATION: &CStr = c"VK_KHR_portability_enumeration";
 
-/// Surface extensions enabled when the loader offers them, so a window on any platform can
-/// be presented to; headless runs pay nothing for them.
-const SURFACE_EXTENSIONS: [&CStr; 7] = [
-    c"VK_KHR_surface",
-    c"VK_KHR_xlib_surface",
-    c"VK_KHR_xcb_surface",
-    c"VK_KHR_wayland_surface",
-    c"VK_KHR_win32_surface",
-    c"VK_EXT_metal_surface",
-    c"VK_KHR_get_surface_capabilities2",
-];
-
+/// Surface extensions enabled when the loader offers them and their platform can have a
+/// window here, so a window can be presented to; headless runs pay nothing for them.
+fn surface_extensions() -> Vec<&'static CStr> {
+    let mut names = vec![
+        c"VK_KHR_surface",
+        c"VK_KHR_win32_surface",
+        c"VK_EXT_metal_surface",
+    ];
+    // Asking Mesa for X11 or Wayland surfaces without that display only makes it complain.
+    if std::env::var_os("DISPLAY").is_some() {
+        names.extend([c"VK_KHR_xlib_surface", c"VK_KHR_xcb_surface"]);
+    }
+    if std::env::var_os("WAYLAND_DISPLAY").is_some() {
+        names.push(c"VK_KHR_wayland_surface");
+    }
+    names
+}
 pub struct Instance {
     pub entry: ash::Entry,
     pub raw: ash::Instance,
@@ -70,7 +75,7 @@ impl Instance {
         if portability_enumeration {
             extension_names.push(KHR_PORTABILITY_ENUMERATION.as_ptr());
         }
-        let surfaces: Vec<&CStr> = SURFACE_EXTENSIONS
+        let surfaces: Vec<&CStr> = surface_extensions()
             .into_iter()
             .filter(|name| has_extension(name))
             .collect();

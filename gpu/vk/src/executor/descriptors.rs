@@ -1,6 +1,7 @@
 //! Descriptor sets from per-submission pools: a frame allocates what its dispatches and
 //! draws need, and the pools are reset once the frame's submission completed.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use ash::vk;
@@ -13,10 +14,33 @@ use super::draw::BoundGraphics;
 const SETS_PER_POOL: u32 = 256;
 const DESCRIPTORS_PER_KIND: u32 = 1024;
 
+/// One descriptor as a set holds it: the key of a set's contents. A dynamic buffer's
+/// offset is not part of it (given at bind), so draws that only move it share the set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SetEntry {
+    pub binding: u32,
+    pub ty: vk::DescriptorType,
+    /// The buffer, or the image view.
+    pub handle: u64,
+    pub sampler: u64,
+    pub offset_b: u64,
+    pub range_b: u64,
+}
+
 pub struct DescriptorPools {
     pools: Vec<vk::DescriptorPool>,
     /// The pool allocations come from; earlier ones are full.
     current: usize,
+    /// Sets written this frame, by layout and contents.
+    written: HashMap<vk::DescriptorSetLayout, HashMap<Box<[SetEntry]>, vk::DescriptorSet>>,
+    /// The last set found per set index: consecutive draws mostly repeat it, and
+    /// comparing costs less than hashing.
+    recent: Vec<(vk::DescriptorSetLayout, Vec<SetEntry>, vk::DescriptorSet)>,
+    /// Reused by each draw: the contents being looked up, and the sets and dynamic
+    /// offsets to bind.
+    pub entries: Vec<SetEntry>,
+    pub sets: Vec<vk::DescriptorSet>,
+    pub offsets: Vec<u32>,
     /// What the frame's draws left bound in its command buffer (kept beside the sets
     /// they bind; forgotten with them when the frame is reset).
     pub bound: BoundGraphics,
@@ -28,6 +52,11 @@ impl DescriptorPools {
         DescriptorPools {
             pools: Vec::new(),
             current: 0,
+            written: HashMap::new(),
+            recent: Vec::new(),
+            entries: Vec::new(),
+            sets: Vec::new(),
+            offsets: Vec::new(),
             bound: BoundGraphics::default(),
             device: device.clone(),
         }
@@ -65,9 +94,59 @@ impl DescriptorPools {
         }
     }
 
+    /// The set written this frame for `layout` with the contents in `self.entries`, at
+    /// set index `index`.
+    pub fn find(
+        &mut self,
+        index: usize,
+        layout: vk::DescriptorSetLayout,
+    ) -> Option<vk::DescriptorSet> {
+        if let Some((known, entries, set)) = self.recent.get(index) {
+            if *known == layout && *entries == self.entries {
+                return Some(*set);
+            }
+        }
+        let set = *self.written.get(&layout)?.get(self.entries.as_slice())?;
+        self.note_recent(index, layout, set);
+        Some(set)
+    }
+
+    /// Remembers `set` as written for `layout` with the contents in `self.entries`.
+    pub fn remember(
+        &mut self,
+        index: usize,
+        layout: vk::DescriptorSetLayout,
+        set: vk::DescriptorSet,
+    ) {
+        self.written
+            .entry(layout)
+            .or_default()
+            .insert(self.entries.as_slice().into(), set);
+        self.note_recent(index, layout, set);
+    }
+
+    fn note_recent(
+        &mut self,
+        index: usize,
+        layout: vk::DescriptorSetLayout,
+        set: vk::DescriptorSet,
+    ) {
+        if self.recent.len() <= index {
+            self.recent.resize_with(index + 1, || {
+                (vk::DescriptorSetLayout::null(), Vec::new(), set)
+            });
+        }
+        let recent = &mut self.recent[index];
+        recent.0 = layout;
+        recent.1.clone_from(&self.entries);
+        recent.2 = set;
+    }
+
     /// Frees every set; call only once the submission using them completed.
     pub fn reset(&mut self) -> VkResult<()> {
         self.bound.forget();
+        self.written.clear();
+        self.recent.clear();
         for &pool in &self.pools {
             // SAFETY: the owner's submission completed, so no set of the pool is in use.
             unsafe {
@@ -85,6 +164,8 @@ impl DescriptorPools {
         let sizes = [
             vk::DescriptorType::UNIFORM_BUFFER,
             vk::DescriptorType::STORAGE_BUFFER,
+            vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC,
+            vk::DescriptorType::STORAGE_BUFFER_DYNAMIC,
             vk::DescriptorType::COMBINED_IMAGE_SAMPLER,
             vk::DescriptorType::STORAGE_IMAGE,
         ]

@@ -2,10 +2,12 @@
 //! the pass's formats, its buffer slots, vertex and index buffers, viewport and scissor,
 //! then the draw call.
 
+use std::sync::Arc;
+
 use ash::vk;
 use gpu::command::Op;
 use gpu::objects::ObjectTables;
-use gpu::state::PrimitiveKind;
+use gpu::state::{PrimitiveKind, MAX_VERTEX_STREAMS};
 use gpu::BufferId;
 
 use crate::device::Device;
@@ -19,7 +21,7 @@ use super::graphics_state::GraphicsState;
 use super::index_arena::IndexArena;
 use super::passes::{render_area, PassTargets};
 use super::pools::PoolTable;
-use super::slots::{write_sets, Resolved, SlotContext};
+use super::slots::{draw_sets, Resolved, SlotContext};
 
 #[derive(Clone, Debug)]
 pub enum DrawCall {
@@ -65,6 +67,10 @@ pub struct BoundGraphics {
     viewport: Option<vk::Viewport>,
     scissor: Option<vk::Rect2D>,
     blend_constant: Option<[f32; 4]>,
+    /// The pipeline layout, sets and dynamic offsets last bound.
+    descriptor_layout: Option<vk::PipelineLayout>,
+    sets: Vec<vk::DescriptorSet>,
+    offsets: Vec<u32>,
 }
 
 impl BoundGraphics {
@@ -92,23 +98,98 @@ pub struct PreparedDraw {
     pub key: PipelineId,
     pub pipeline: vk::Pipeline,
     pub layout: vk::PipelineLayout,
-    pub set_layouts: Vec<vk::DescriptorSetLayout>,
+    pub set_layouts: Arc<[vk::DescriptorSetLayout]>,
     pub resolved: Resolved,
-    /// (binding, buffer, offset) per vertex stream the pipeline reads.
-    pub vertex_buffers: Vec<(u32, vk::Buffer, u64)>,
+    /// (binding, buffer, offset) per vertex stream the pipeline reads (shared with the
+    /// draw before when the same).
+    pub vertex_buffers: Arc<[VertexBuffer]>,
     pub index: Option<(vk::Buffer, u64, vk::IndexType)>,
     pub viewport: vk::Viewport,
     pub scissor: vk::Rect2D,
     pub blend_constant: [f32; 4],
     pub call: DrawCall,
-    /// Pools of the vertex, index and indirect buffers.
+}
+
+/// (binding, buffer, offset) of a vertex stream.
+pub type VertexBuffer = (u32, vk::Buffer, u64);
+
+/// A list's prepared draws by op index, in op order: a draw is found by a binary search,
+/// and thousands of draws cost no hashing or rehashing.
+#[derive(Debug, Default)]
+pub struct PreparedDraws {
+    ops: Vec<usize>,
+    draws: Vec<PreparedDraw>,
+    /// Where the draw after the last one found is: recording asks in op order.
+    next: std::cell::Cell<usize>,
+    /// What the draws use, each once: marked used by the submission without a lookup
+    /// per draw.
+    pub pipelines: Vec<PipelineId>,
     pub pools: Vec<gpu::PoolId>,
+    pub samplers: Vec<gpu::SamplerId>,
+}
+
+/// Adds `item` to `set` unless it holds it (sets of a list's pools and pipelines are few).
+fn add_once<T: PartialEq + Copy>(set: &mut Vec<T>, item: T) {
+    if !set.contains(&item) {
+        set.push(item);
+    }
+}
+
+impl PreparedDraws {
+    /// Room for `draws` draws (a list's draws are known before they are prepared).
+    pub fn with_capacity(draws: usize) -> PreparedDraws {
+        PreparedDraws {
+            ops: Vec::with_capacity(draws),
+            draws: Vec::with_capacity(draws),
+            ..PreparedDraws::default()
+        }
+    }
+
+    /// Adds the draw of op `index`, after every draw added so far.
+    pub fn insert(&mut self, index: usize, draw: PreparedDraw) {
+        debug_assert!(self.ops.last().is_none_or(|&last| last < index));
+        add_once(&mut self.pipelines, draw.key);
+        for &pool in &draw.resolved.pools {
+            add_once(&mut self.pools, pool);
+        }
+        for &sampler in &draw.resolved.samplers {
+            add_once(&mut self.samplers, sampler);
+        }
+        self.ops.push(index);
+        self.draws.push(draw);
+    }
+
+    pub fn values(&self) -> std::slice::Iter<'_, PreparedDraw> {
+        self.draws.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.draws.len()
+    }
+}
+
+impl std::ops::Index<&usize> for PreparedDraws {
+    type Output = PreparedDraw;
+
+    fn index(&self, index: &usize) -> &PreparedDraw {
+        let next = self.next.get();
+        let at = if self.ops.get(next) == Some(index) {
+            next
+        } else {
+            self.ops
+                .binary_search(index)
+                .expect("a prepared draw for every draw op")
+        };
+        self.next.set(at + 1);
+        &self.draws[at]
+    }
 }
 
 struct Resolver<'a> {
     tables: &'a ObjectTables,
     pools: &'a PoolTable,
-    used: Vec<gpu::PoolId>,
+    /// The list's draws' pools, each once.
+    used: &'a mut Vec<gpu::PoolId>,
 }
 
 impl Resolver<'_> {
@@ -119,7 +200,7 @@ impl Resolver<'_> {
             .buffers
             .get(buffer)
             .ok_or(VkError::UnknownObject(buffer.into()))?;
-        self.used.push(object.pool);
+        add_once(self.used, object.pool);
         Ok((
             self.pools.get(object.pool)?.buffer.raw,
             object.offset_b + offset_b,
@@ -127,7 +208,8 @@ impl Resolver<'_> {
     }
 }
 
-/// Resolves a draw op against what is bound, inside a pass with `targets`.
+/// Resolves a draw op against what is bound, inside a pass with `targets`, after the
+/// list's `draws` so far (which take the pools of its vertex, index and indirect buffers).
 pub fn prepare_draw(
     context: &mut SlotContext<'_>,
     pipelines: &mut GraphicsPipelines,
@@ -135,6 +217,7 @@ pub fn prepare_draw(
     state: &GraphicsState,
     targets: &PassTargets,
     op: &Op,
+    draws: &mut PreparedDraws,
 ) -> VkResult<PreparedDraw> {
     let (device, tables) = (context.device, context.tables);
     let program_id = bindings
@@ -167,28 +250,36 @@ pub fn prepare_draw(
     let (raw, layout, set_layouts) = (
         pipeline.raw,
         pipeline.layout.raw,
-        pipeline.layout.set_layouts.clone(),
+        pipeline.set_layouts.clone(),
     );
     let resolved = context.resolve(program_id, &pipeline.layout.slots, bindings)?;
+    let previous_vertex_buffers = draws.draws.last().map(|draw| &draw.vertex_buffers);
     let mut resolver = Resolver {
         tables,
         pools: context.pools,
-        used: Vec::new(),
+        used: &mut draws.pools,
     };
 
-    let mut vertex_buffers = Vec::new();
-    let mut streams: Vec<u8> = state.attributes.iter().map(|a| a.stream).collect();
-    streams.sort_unstable();
-    streams.dedup();
-    for stream in streams {
+    let mut vertex_buffers = [(0, vk::Buffer::null(), 0); MAX_VERTEX_STREAMS];
+    let mut stream_count = 0;
+    // The streams the attributes read, each once and in order.
+    let streams = state.attributes.iter().fold(0u64, |mask, attribute| {
+        mask | 1u64.checked_shl(u32::from(attribute.stream)).unwrap_or(0)
+    });
+    for stream in (0..MAX_VERTEX_STREAMS as u8).filter(|&stream| streams & (1 << stream) != 0) {
         let range = bindings.vertex[usize::from(stream)].ok_or_else(|| {
             VkError::Unsupported(format!(
                 "a draw reading vertex stream {stream}, which is unbound"
             ))
         })?;
         let (buffer, offset_b) = resolver.buffer(range.buffer, range.offset_b)?;
-        vertex_buffers.push((u32::from(stream), buffer, offset_b));
+        vertex_buffers[stream_count] = (u32::from(stream), buffer, offset_b);
+        stream_count += 1;
     }
+    let vertex_buffers = match previous_vertex_buffers {
+        Some(previous) if **previous == vertex_buffers[..stream_count] => previous.clone(),
+        _ => vertex_buffers[..stream_count].into(),
+    };
     let indexed = match op {
         Op::DrawIndexed(_) => true,
         Op::DrawIndirect(draw) => draw.indexed,
@@ -286,7 +377,6 @@ pub fn prepare_draw(
         scissor,
         blend_constant: state.blend_constant,
         call,
-        pools: resolver.used,
     })
 }
 
@@ -313,12 +403,13 @@ pub fn record_draw(
         DrawCall::Converted { indices: made, .. } if !made.is_empty() => Some(indices.push(made)?),
         _ => None,
     };
-    let sets = write_sets(
+    draw_sets(
         device,
         descriptors,
         &draw.set_layouts,
         &draw.resolved.descriptors,
     )?;
+    let (sets, offsets) = (&descriptors.sets, &descriptors.offsets);
     let raw = &device.raw;
     let bound = &mut descriptors.bound;
     // SAFETY: `cmd` is inside the pass whose formats the pipeline was made for; every
@@ -329,17 +420,23 @@ pub fn record_draw(
         if changed(&mut bound.pipeline, draw.pipeline) {
             raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::GRAPHICS, draw.pipeline);
         }
-        if !sets.is_empty() {
+        let same_sets = bound.descriptor_layout == Some(draw.layout)
+            && bound.sets == *sets
+            && bound.offsets == *offsets;
+        if !sets.is_empty() && !same_sets {
             raw.cmd_bind_descriptor_sets(
                 cmd,
                 vk::PipelineBindPoint::GRAPHICS,
                 draw.layout,
                 0,
-                &sets,
-                &[],
+                sets,
+                offsets,
             );
+            bound.descriptor_layout = Some(draw.layout);
+            bound.sets.clone_from(sets);
+            bound.offsets.clone_from(offsets);
         }
-        for &stream in &draw.vertex_buffers {
+        for &stream in draw.vertex_buffers.iter() {
             if !bound.vertex_buffers.contains(&stream) {
                 let (binding, buffer, offset_b) = stream;
                 raw.cmd_bind_vertex_buffers(cmd, binding, &[buffer], &[offset_b]);

@@ -2,6 +2,7 @@
 //! for dynamic rendering with the viewport, scissor and blend constants dynamic.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use ash::vk;
@@ -21,6 +22,8 @@ use super::layout::{stage_flags, ProgramLayout};
 pub struct GraphicsPipeline {
     pub raw: vk::Pipeline,
     pub layout: ProgramLayout,
+    /// The layout's set layouts, shared with the draws prepared for it.
+    pub set_layouts: Arc<[vk::DescriptorSetLayout]>,
     pub last_use: u64,
     device: Arc<Device>,
 }
@@ -36,6 +39,28 @@ impl Drop for GraphicsPipeline {
 /// `PipelineKey` it was made for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PipelineId(u64);
+
+/// Hashes a `PipelineId` by one multiply: ids are distinct counters, looked up once a
+/// draw, where a keyed hash of them would cost more than the lookup.
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(self.0 ^ u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        // A large odd constant spreads counters over the high bits the table probes by.
+        self.0 = value.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
 
 /// The inputs of the last lookup and its answer: consecutive draws mostly share them,
 /// and comparing them costs less than building and hashing a key.
@@ -53,7 +78,7 @@ pub struct GraphicsPipelines {
     /// Given to every creation (null: none).
     cache: vk::PipelineCache,
     ids: HashMap<PipelineKey, PipelineId>,
-    pipelines: HashMap<PipelineId, GraphicsPipeline>,
+    pipelines: HashMap<PipelineId, GraphicsPipeline, BuildHasherDefault<IdHasher>>,
     last: Option<LastLookup>,
     retired: RetireList<GraphicsPipeline>,
     device: Arc<Device>,
@@ -63,7 +88,7 @@ impl GraphicsPipelines {
     pub fn new(device: &Arc<Device>) -> GraphicsPipelines {
         GraphicsPipelines {
             ids: HashMap::new(),
-            pipelines: HashMap::new(),
+            pipelines: HashMap::default(),
             last: None,
             made: 0,
             cache: vk::PipelineCache::null(),
@@ -337,7 +362,7 @@ fn make(
         .depth_attachment_format(vk::Format::from_raw(targets.depth))
         .stencil_attachment_format(vk::Format::from_raw(targets.stencil));
 
-    let layout = ProgramLayout::new(device, program)?;
+    let layout = ProgramLayout::for_draws(device, program)?;
     let info = [vk::GraphicsPipelineCreateInfo::default()
         .stages(&stages)
         .vertex_input_state(&vertex_input)
@@ -356,6 +381,7 @@ fn make(
         .map_err(|(_, result)| map_vk("creating a graphics pipeline")(result))?[0];
     Ok(GraphicsPipeline {
         raw,
+        set_layouts: layout.set_layouts.as_slice().into(),
         layout,
         last_use: 0,
         device: device.clone(),

@@ -19,6 +19,8 @@ pub struct SlotUse {
     pub slot: u32,
     pub set: u32,
     pub binding: u32,
+    /// How the layout declares it: a buffer may be dynamic (its offset given at bind).
+    pub ty: vk::DescriptorType,
 }
 
 pub fn host_stage(stage: Stage) -> shader_translate::Stage {
@@ -50,6 +52,38 @@ pub fn descriptor_type(kind: ResourceKind) -> vk::DescriptorType {
         ResourceKind::StorageBuffer => vk::DescriptorType::STORAGE_BUFFER,
         ResourceKind::Texture => vk::DescriptorType::COMBINED_IMAGE_SAMPLER,
         ResourceKind::Image => vk::DescriptorType::STORAGE_IMAGE,
+    }
+}
+
+/// Whether a descriptor's buffer offset is given when its set is bound.
+pub fn is_dynamic(ty: vk::DescriptorType) -> bool {
+    ty == vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC
+        || ty == vk::DescriptorType::STORAGE_BUFFER_DYNAMIC
+}
+
+/// Makes the first buffer slots dynamic, up to the device's limits of dynamic uniform
+/// and storage buffers in a layout: draws that only move a buffer's offset then share
+/// one descriptor set.
+pub fn make_buffers_dynamic(slots: &mut [SlotUse], max_uniform: u32, max_storage: u32) {
+    let (mut uniform, mut storage) = (0, 0);
+    for slot in slots {
+        let (count, max, dynamic) = match slot.kind {
+            ResourceKind::UniformBuffer => (
+                &mut uniform,
+                max_uniform,
+                vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC,
+            ),
+            ResourceKind::StorageBuffer => (
+                &mut storage,
+                max_storage,
+                vk::DescriptorType::STORAGE_BUFFER_DYNAMIC,
+            ),
+            ResourceKind::Texture | ResourceKind::Image => continue,
+        };
+        if *count < max {
+            *count += 1;
+            slot.ty = dynamic;
+        }
     }
 }
 
@@ -87,6 +121,7 @@ pub fn program_slots(program: &Program) -> VkResult<Vec<SlotUse>> {
                     slot,
                     set: host.set,
                     binding: host.binding,
+                    ty: descriptor_type(kind),
                 });
             }
         }
@@ -102,8 +137,34 @@ pub struct ProgramLayout {
 }
 
 impl ProgramLayout {
+    /// Every buffer a plain descriptor (dispatches write their sets each time).
     pub fn new(device: &Arc<Device>, program: &Program) -> VkResult<ProgramLayout> {
-        let slots = program_slots(program)?;
+        ProgramLayout::with_slots(device, program_slots(program)?)
+    }
+
+    /// Buffers dynamic where the device allows (draws reuse sets across offsets).
+    pub fn for_draws(device: &Arc<Device>, program: &Program) -> VkResult<ProgramLayout> {
+        let mut slots = program_slots(program)?;
+        // SAFETY: a plain query on the device's physical device.
+        let limits = unsafe {
+            device
+                .instance
+                .raw
+                .get_physical_device_properties(device.physical)
+        }
+        .limits;
+        make_buffers_dynamic(
+            &mut slots,
+            limits.max_descriptor_set_uniform_buffers_dynamic,
+            limits.max_descriptor_set_storage_buffers_dynamic,
+        );
+        ProgramLayout::with_slots(device, slots)
+    }
+
+    fn with_slots(device: &Arc<Device>, mut slots: Vec<SlotUse>) -> VkResult<ProgramLayout> {
+        // Dynamic offsets are given in (set, binding) order: resolved descriptors follow
+        // the slots' order.
+        slots.sort_by_key(|slot| (slot.set, slot.binding));
         let set_count = slots.iter().map(|slot| slot.set + 1).max().unwrap_or(0);
         let mut layout = ProgramLayout {
             raw: vk::PipelineLayout::null(),
@@ -119,7 +180,7 @@ impl ProgramLayout {
                 .map(|slot| {
                     vk::DescriptorSetLayoutBinding::default()
                         .binding(slot.binding)
-                        .descriptor_type(descriptor_type(slot.kind))
+                        .descriptor_type(slot.ty)
                         .descriptor_count(1)
                         .stage_flags(stage_flags(slot.stage))
                 })
@@ -189,6 +250,7 @@ mod tests {
                     slot: 0,
                     set: 0,
                     binding: 5 * 16,
+                    ty: vk::DescriptorType::UNIFORM_BUFFER,
                 },
                 SlotUse {
                     stage: Stage::Compute,
@@ -196,6 +258,7 @@ mod tests {
                     slot: 2,
                     set: 1,
                     binding: 5 * 16 + 2,
+                    ty: vk::DescriptorType::STORAGE_BUFFER,
                 }
             ]
         );
@@ -223,5 +286,28 @@ mod tests {
         .unwrap();
         let sets: Vec<(u32, u32)> = slots.iter().map(|s| (s.set, s.binding)).collect();
         assert_eq!(sets, [(2, 5 * 32 + 31), (3, 5 * 8 + 7)]);
+    }
+
+    #[test]
+    fn buffers_turn_dynamic_up_to_the_limits() {
+        let mut slots = program_slots(&program(StageReflection {
+            uniform_slots: 0b111,
+            storage_slots: 0b1,
+            texture_slots: 0b1,
+            ..Default::default()
+        }))
+        .unwrap();
+        make_buffers_dynamic(&mut slots, 2, 0);
+        let types: Vec<vk::DescriptorType> = slots.iter().map(|s| s.ty).collect();
+        assert_eq!(
+            types,
+            [
+                vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC,
+                vk::DescriptorType::UNIFORM_BUFFER_DYNAMIC,
+                vk::DescriptorType::UNIFORM_BUFFER,
+                vk::DescriptorType::STORAGE_BUFFER,
+                vk::DescriptorType::COMBINED_IMAGE_SAMPLER,
+            ]
+        );
     }
 }

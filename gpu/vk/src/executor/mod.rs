@@ -12,8 +12,9 @@
 //!   storage). CPU writes and copies of storage are reported to the cache.
 //! - Write-back (`write_targets`, `swizzle_jobs`): what passes, clears and copies write
 //!   into admitted textures is stored into the pool buffer by `swz` in the same command
-//!   buffer, once per level after its last write, before buffer reads of that storage and
-//!   before signals (`RX_VK_GPU_STORAGE`).
+//!   buffer, once per level after its last write, before buffer reads of the exact bytes
+//!   of that storage (`buffer_reads`) and before signals (`RX_VK_GPU_STORAGE`); a level
+//!   drawn every frame waits for two quiet frames (`writeback::cadence`).
 //! - Passes (`plan`, `passes`): formed by pure rules; dynamic rendering; folded clears.
 //! - Work (`prepare`, `submit`): everything is resolved and checked before the command
 //!   buffer begins, so refused work (a typed `Unsupported`) runs none of the list.
@@ -25,6 +26,7 @@
 
 mod barrier;
 mod bindings;
+mod buffer_reads;
 mod compute;
 mod copy;
 mod descriptors;
@@ -156,6 +158,8 @@ pub struct VkBackend {
     gpu_storage: bool,
     /// Uploads of admitted textures deswizzle on the GPU.
     gpu_uploads: bool,
+    /// Write-backs of levels drawn every frame, waiting for quiet frames.
+    waiting: swizzle_jobs::WaitingStores,
     frame: u64,
     device: Arc<Device>,
 }
@@ -216,6 +220,7 @@ impl VkBackend {
             kernels: None,
             gpu_storage: switches.gpu_storage,
             gpu_uploads: true,
+            waiting: swizzle_jobs::WaitingStores::holding_hot_levels(switches.store_hot),
             frame: 0,
             device: device.clone(),
         })
@@ -355,10 +360,14 @@ impl Backend for VkBackend {
     fn object_finalized(&mut self, object: ObjectRef, tables: &ObjectTables) {
         match object {
             ObjectRef::Pool(id) => {
+                self.waiting.regions.forget_overlapping(id, 0..u64::MAX);
                 self.images.pool_finalized(id);
                 self.pools.finalize(id);
             }
-            ObjectRef::Texture(id) => self.images.texture_finalized(id),
+            ObjectRef::Texture(id) => {
+                self.waiting.texture_finalized(id);
+                self.images.texture_finalized(id);
+            }
             ObjectRef::View(id) => {
                 if let Some(view) = tables.views.get(id) {
                     self.images.finalize_view(view);
@@ -377,7 +386,11 @@ impl Backend for VkBackend {
 
     fn pool_written(&mut self, pool: PoolId, offset_b: u64, len_b: u64) {
         // Mirrors read the pool's write stamps at the next submit; the image cache hears
-        // the exact bytes (page stamps cannot tell packed neighbours apart).
+        // the exact bytes (page stamps cannot tell packed neighbours apart). Nothing
+        // waiting from the GPU lands over them.
+        self.waiting
+            .regions
+            .forget_overlapping(pool, offset_b..offset_b + len_b);
         self.images
             .cpu_wrote(pool, offset_b..offset_b + len_b, &self.pools);
     }
@@ -390,6 +403,19 @@ impl Backend for VkBackend {
         destination_offset_b: u64,
         len_b: u64,
     ) {
+        if self
+            .waiting
+            .regions
+            .overlaps(source, source_offset_b..source_offset_b + len_b)
+        {
+            tracing::warn!(target: TARGET, pool = %source, offset_b = source_offset_b, len_b,
+                "the CPU copied storage of a level drawn every frame whose latest drawing \
+                waits for quiet frames: the copy holds an older drawing");
+        }
+        self.waiting.regions.forget_overlapping(
+            destination,
+            destination_offset_b..destination_offset_b + len_b,
+        );
         self.images.storage_copied(
             (source, source_offset_b),
             (destination, destination_offset_b),

@@ -18,9 +18,10 @@ use crate::image_cache::{HostImageId, Use};
 use crate::writeback::{admit, WriteTarget};
 
 use super::bindings::Bindings;
+use super::buffer_reads::{dispatch_reads as dispatch_reads_of, draw_reads, PoolRead};
 use super::copy::{prepare_copy, PoolWrite, PreparedCopy};
 use super::dispatch::{prepare_dispatch, PreparedDispatch};
-use super::draw::{prepare_draw, PreparedDraw};
+use super::draw::{prepare_draw, PreparedDraws};
 use super::graphics_state::GraphicsState;
 use super::masked_clear::PreparedMaskedClear;
 use super::passes::{
@@ -58,8 +59,11 @@ pub(super) struct Prepared {
     pub(super) written: Vec<TextureId>,
     /// What each pass writes into textures the write-back stores.
     pub(super) pass_writes: Vec<Vec<WriteTarget>>,
-    /// Pools each pass's draws read through buffers (vertices, indices, uniforms, storage).
-    pub(super) pass_reads: Vec<Vec<PoolId>>,
+    /// Pool bytes each pass's draws read through buffers (vertices, indices, uniforms,
+    /// storage, indirect arguments).
+    pub(super) pass_reads: Vec<Vec<PoolRead>>,
+    /// Pool bytes each dispatch (by op index) reads through buffers.
+    pub(super) dispatch_reads: HashMap<usize, Vec<PoolRead>>,
     /// What each copy (by op index) writes into a texture the write-back stores.
     pub(super) copy_writes: HashMap<usize, WriteTarget>,
     /// Pool bytes each copy (by op index) reads through a buffer.
@@ -69,7 +73,7 @@ pub(super) struct Prepared {
     /// Pools whose buffers the list's copies and dispatches use.
     pub(super) buffer_pools: Vec<PoolId>,
     pub(super) dispatches: HashMap<usize, PreparedDispatch>,
-    pub(super) draws: HashMap<usize, PreparedDraw>,
+    pub(super) draws: PreparedDraws,
     /// The bindings and state at the list's end.
     pub(super) bindings: Bindings,
     pub(super) state: GraphicsState,
@@ -163,9 +167,14 @@ impl VkBackend {
         let mut bindings = self.bindings.clone();
         let mut state = self.state.clone();
         let mut dispatches = HashMap::new();
-        let mut draws = HashMap::new();
+        let mut draws = PreparedDraws::with_capacity(
+            ops.iter()
+                .filter(|op| matches!(op, Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_)))
+                .count(),
+        );
         let mut pass_bounds = vec![PassBounds::default(); plan.passes.len()];
-        let mut pass_reads: Vec<Vec<PoolId>> = vec![Vec::new(); plan.passes.len()];
+        let mut pass_reads: Vec<Vec<PoolRead>> = vec![Vec::new(); plan.passes.len()];
+        let mut dispatch_reads = HashMap::new();
         let mut copy_writes = HashMap::new();
         for step in &plan.steps {
             match *step {
@@ -231,13 +240,20 @@ impl VkBackend {
                             &state,
                             targets,
                             &ops[index],
+                            &mut draws,
                         )?;
                         textures.extend(&draw.resolved.textures);
                         written.extend(&draw.resolved.images_written);
                         let pass = open_pass.expect("draws are inside passes");
                         pass_bounds[pass].add_scissor(draw.scissor);
-                        pass_reads[pass].extend(&draw.pools);
-                        pass_reads[pass].extend(&draw.resolved.pools);
+                        pass_reads[pass].extend(draw_reads(
+                            &draw,
+                            &ops[index],
+                            &bindings,
+                            &state,
+                            tables,
+                            &self.pools,
+                        ));
                         draws.insert(index, draw);
                     }
                     if matches!(
@@ -259,6 +275,7 @@ impl VkBackend {
                         )?;
                         textures.extend(&dispatch.resolved.textures);
                         written.extend(&dispatch.resolved.images_written);
+                        dispatch_reads.insert(index, dispatch_reads_of(&dispatch, &self.pools));
                         dispatches.insert(index, dispatch);
                     }
                     if let Op::Copy { copy_index } = ops[index] {
@@ -407,6 +424,7 @@ impl VkBackend {
             written,
             pass_writes,
             pass_reads,
+            dispatch_reads,
             copy_writes,
             copy_reads,
             signals,

@@ -262,12 +262,13 @@ impl ImageTable {
                     tracing::debug!(target: "gpu_vk::executor", texture = %eviction.texture,
                         image = %eviction.image, ?cause, "released with GPU texels storage lacks");
                 }
-                // Every written admitted region is stored in the submission that wrote it,
-                // so the cache never holds storable GPU texels past a submission.
+                // Written admitted regions are stored in the submission that wrote them but
+                // for levels drawn every frame, whose latest drawing waits for quiet frames
+                // (`writeback::cadence`): only such an image can be evicted unstored.
                 EvictAction::WriteBackThenRelease => {
-                    tracing::error!(target: "gpu_vk::executor", texture = %eviction.texture,
-                        image = %eviction.image, "an eviction asked for a write-back the executor \
-                        did not expect: released without it");
+                    tracing::warn!(target: "gpu_vk::executor", texture = %eviction.texture,
+                        image = %eviction.image, "an image evicted while its latest drawing \
+                        waited for quiet frames: released without storing it");
                 }
             }
             self.retire_image(eviction.image);
@@ -281,6 +282,15 @@ impl super::VkBackend {
     pub fn begin_frame(&mut self) {
         self.frame += 1;
         self.images.begin_frame(self.frame);
+    }
+
+    /// Whether the write-back stores what the GPU writes into admitted textures from now
+    /// on (`RX_VK_GPU_STORAGE` at run time, for the A/B benchmark). Off, writes into
+    /// admitted textures go unstored and their images hold texels storage lacks, and
+    /// textures made meanwhile are not admitted (as with the switch at 0, for life);
+    /// levels already waiting are still stored.
+    pub fn set_gpu_storage(&mut self, on: bool) {
+        self.gpu_storage = on;
     }
 
     /// Whether uploads of admitted textures deswizzle on the GPU (on by default; tests

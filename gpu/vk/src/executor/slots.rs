@@ -4,6 +4,7 @@
 //! from the frame's pools.
 
 use ash::vk;
+use ash::vk::Handle;
 use gpu::objects::{DescriptorKind, ObjectTables};
 use gpu::{PoolId, ProgramId, SamplerId, TextureId};
 use shader_translate::ResourceKind;
@@ -14,8 +15,8 @@ use crate::image_cache::Use;
 
 use super::bindings::{stage_index, Bindings};
 use super::copy::PoolWrite;
-use super::descriptors::DescriptorPools;
-use super::layout::{descriptor_type, SlotUse};
+use super::descriptors::{DescriptorPools, SetEntry};
+use super::layout::{is_dynamic, SlotUse};
 use super::pools::PoolTable;
 use super::samplers::SamplerCache;
 use super::textures::ImageTable;
@@ -74,7 +75,10 @@ impl SlotContext<'_> {
         slots: &[SlotUse],
         bindings: &Bindings,
     ) -> VkResult<Resolved> {
-        let mut resolved = Resolved::default();
+        let mut resolved = Resolved {
+            descriptors: Vec::with_capacity(slots.len()),
+            ..Resolved::default()
+        };
         for slot in slots {
             let unbound = || VkError::UnboundSlot {
                 program,
@@ -105,7 +109,7 @@ impl SlotContext<'_> {
             resolved.descriptors.push(Descriptor {
                 set: slot.set,
                 binding: slot.binding,
-                ty: descriptor_type(slot.kind),
+                ty: slot.ty,
                 resource,
             });
         }
@@ -306,4 +310,126 @@ pub fn write_sets(
     // and images are in GENERAL for life.
     unsafe { device.raw.update_descriptor_sets(&writes, &[]) };
     Ok(sets)
+}
+
+/// The part of a dynamic buffer's offset written into its descriptor: a multiple of 4 GiB
+/// (aligned for any device), so the rest fits the bind's 32-bit dynamic offset.
+fn dynamic_base_b(offset_b: u64) -> u64 {
+    offset_b & !u64::from(u32::MAX)
+}
+
+/// A descriptor as its set holds it.
+fn set_entry(descriptor: &Descriptor) -> SetEntry {
+    let (handle, sampler, offset_b, range_b) = match descriptor.resource {
+        Resource::Buffer {
+            buffer,
+            offset_b,
+            range_b,
+        } => {
+            let offset_b = if is_dynamic(descriptor.ty) {
+                dynamic_base_b(offset_b)
+            } else {
+                offset_b
+            };
+            (buffer.as_raw(), 0, offset_b, range_b)
+        }
+        Resource::Texture { view, sampler } => (view.as_raw(), sampler.as_raw(), 0, 0),
+        Resource::Image { view } => (view.as_raw(), 0, 0, 0),
+    };
+    SetEntry {
+        binding: descriptor.binding,
+        ty: descriptor.ty,
+        handle,
+        sampler,
+        offset_b,
+        range_b,
+    }
+}
+
+/// A draw's sets and dynamic offsets, left in `pools.sets` and `pools.offsets`: sets with
+/// the same contents are written once a frame and shared. `descriptors` are in (set,
+/// binding) order, as the layout's slots.
+pub fn draw_sets(
+    device: &Device,
+    pools: &mut DescriptorPools,
+    set_layouts: &[vk::DescriptorSetLayout],
+    descriptors: &[Descriptor],
+) -> VkResult<()> {
+    pools.sets.clear();
+    pools.offsets.clear();
+    let mut rest = descriptors;
+    for (index, &layout) in set_layouts.iter().enumerate() {
+        let count = rest
+            .iter()
+            .take_while(|descriptor| descriptor.set as usize == index)
+            .count();
+        let (ours, later) = rest.split_at(count);
+        rest = later;
+        pools.entries.clear();
+        for descriptor in ours {
+            pools.entries.push(set_entry(descriptor));
+            if let Resource::Buffer { offset_b, .. } = descriptor.resource {
+                if is_dynamic(descriptor.ty) {
+                    pools
+                        .offsets
+                        .push((offset_b - dynamic_base_b(offset_b)) as u32);
+                }
+            }
+        }
+        let set = match pools.find(index, layout) {
+            Some(set) => set,
+            None => {
+                let set = pools.allocate(&[layout])?[0];
+                write_set(device, set, &pools.entries);
+                pools.remember(index, layout, set);
+                set
+            }
+        };
+        pools.sets.push(set);
+    }
+    Ok(())
+}
+
+/// Writes a new set's contents.
+fn write_set(device: &Device, set: vk::DescriptorSet, entries: &[SetEntry]) {
+    let buffer_infos: Vec<[vk::DescriptorBufferInfo; 1]> = entries
+        .iter()
+        .map(|entry| {
+            [vk::DescriptorBufferInfo {
+                buffer: Handle::from_raw(entry.handle),
+                offset: entry.offset_b,
+                range: entry.range_b,
+            }]
+        })
+        .collect();
+    let image_infos: Vec<[vk::DescriptorImageInfo; 1]> = entries
+        .iter()
+        .map(|entry| {
+            [vk::DescriptorImageInfo {
+                sampler: Handle::from_raw(entry.sampler),
+                image_view: Handle::from_raw(entry.handle),
+                image_layout: vk::ImageLayout::GENERAL,
+            }]
+        })
+        .collect();
+    let writes: Vec<vk::WriteDescriptorSet> = entries
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| {
+            let write = vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(entry.binding)
+                .descriptor_type(entry.ty);
+            match entry.ty {
+                vk::DescriptorType::COMBINED_IMAGE_SAMPLER | vk::DescriptorType::STORAGE_IMAGE => {
+                    write.image_info(&image_infos[index])
+                }
+                _ => write.buffer_info(&buffer_infos[index]),
+            }
+        })
+        .collect();
+    // SAFETY: the set was just allocated from this frame's pools and is not in use;
+    // every buffer, view and sampler is live with the usage its descriptor type needs,
+    // and images are in GENERAL for life.
+    unsafe { device.raw.update_descriptor_sets(&writes, &[]) };
 }

@@ -10,6 +10,7 @@ use crate::error::{map_vk, VkResult};
 use crate::swizzle_kernel::memory_barrier;
 
 use super::barrier::{nvn_barrier_scope, EVERY_ACCESS, EVERY_WRITE, HOST_READ};
+use super::buffer_reads::PoolRead;
 use super::copy::record_copy;
 use super::dispatch::record_dispatch;
 use super::draw::record_draw;
@@ -18,7 +19,19 @@ use super::passes::{begin_pass, clear_in_pass, end_pass};
 use super::plan::Step;
 use super::prepare::{storage_of, Fill, Prepared};
 use super::swizzle_jobs::StoreLog;
-use crate::writeback::PendingWrites;
+use crate::image_cache::HostImageId;
+use crate::writeback::{PendingRegion, PendingWrites};
+
+/// Whether `image` still has a level waiting to be stored.
+fn waiting_image(
+    waiting: &PendingWrites,
+    images: &std::collections::HashMap<gpu::TextureId, HostImageId>,
+    image: HostImageId,
+) -> bool {
+    images
+        .iter()
+        .any(|(&texture, &held)| held == image && waiting.holds_texture(texture))
+}
 
 /// What recording a list produced besides its commands.
 struct Recorded {
@@ -145,7 +158,17 @@ impl VkBackend {
         uploads += on_gpu.len() as u64;
         upload_bytes += gpu_uploads.1;
         let mut pending = PendingWrites::default();
+        // `set_gpu_storage(false)`: writes are not stored (what waits still is).
+        let storing = self.gpu_storage;
         let mut dirty = !prepared.fills.is_empty();
+        // Levels drawn every frame that stopped two frames ago: their last contents.
+        let due = self.waiting.take_due(self.frame);
+        if !due.is_empty() {
+            if std::mem::take(&mut dirty) {
+                barrier(EVERY_ACCESS);
+            }
+            self.record_stores(cmd, &mut frame.scratch, due, &mut stores)?;
+        }
         let barrier_if_dirty = |dirty: &mut bool| {
             if std::mem::take(dirty) {
                 barrier(EVERY_ACCESS);
@@ -156,11 +179,8 @@ impl VkBackend {
         for step in &prepared.plan.steps {
             match *step {
                 Step::BeginPass(index) => {
-                    // Drawn texels in pools the pass's draws read go to storage first.
-                    let mut regions = Vec::new();
-                    for &pool in &prepared.pass_reads[index] {
-                        regions.extend(pending.take_overlapping(pool, 0..u64::MAX));
-                    }
+                    // Drawn texels under the bytes the pass's draws read go to storage first.
+                    let regions = self.take_read(&mut pending, &prepared.pass_reads[index]);
                     if !regions.is_empty() {
                         barrier_if_dirty(&mut dirty);
                         self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
@@ -173,7 +193,7 @@ impl VkBackend {
                 Step::EndPass => {
                     end_pass(&device, cmd);
                     if let Some(index) = open_pass {
-                        for target in &prepared.pass_writes[index] {
+                        for target in prepared.pass_writes[index].iter().filter(|_| storing) {
                             pending.note_write(target);
                         }
                     }
@@ -198,7 +218,8 @@ impl VkBackend {
                     Op::Copy { .. } => {
                         // Drawn texels under the bytes the copy reads go to storage first.
                         if let Some((pool, range_b)) = prepared.copy_reads.get(&index) {
-                            let regions = pending.take_overlapping(*pool, range_b.clone());
+                            let read = [(*pool, range_b.clone())];
+                            let regions = self.take_read(&mut pending, &read);
                             if !regions.is_empty() {
                                 barrier_if_dirty(&mut dirty);
                                 self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
@@ -206,17 +227,14 @@ impl VkBackend {
                         }
                         barrier_if_dirty(&mut dirty);
                         record_copy(&device, cmd, &prepared.copies[&index].0);
-                        if let Some(target) = prepared.copy_writes.get(&index) {
+                        if let Some(target) = prepared.copy_writes.get(&index).filter(|_| storing) {
                             pending.note_write(target);
                         }
                         dirty = true;
                     }
                     Op::Dispatch { .. } | Op::DispatchIndirect { .. } => {
-                        // A shader may read any byte of the pools it uses.
-                        let mut regions = Vec::new();
-                        for &pool in &prepared.dispatches[&index].resolved.pools {
-                            regions.extend(pending.take_overlapping(pool, 0..u64::MAX));
-                        }
+                        let reads = &prepared.dispatch_reads[&index];
+                        let regions = self.take_read(&mut pending, reads);
                         if !regions.is_empty() {
                             barrier_if_dirty(&mut dirty);
                             self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
@@ -257,8 +275,11 @@ impl VkBackend {
                         dirty = false;
                     }
                     Op::SignalSync { .. } => {
-                        // Storage is complete when a signal is seen.
-                        let regions = pending.take_all();
+                        // Storage is complete when a signal is seen, but for levels
+                        // drawn every frame (`writeback::cadence`).
+                        let regions =
+                            self.waiting
+                                .split(pending.take_all(), self.frame, &self.images.bound);
                         if !regions.is_empty() {
                             barrier_if_dirty(&mut dirty);
                             self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
@@ -269,11 +290,19 @@ impl VkBackend {
                 },
             }
         }
-        let regions = pending.take_all();
+        let regions = self
+            .waiting
+            .split(pending.take_all(), self.frame, &self.images.bound);
         if !regions.is_empty() {
             barrier_if_dirty(&mut dirty);
             self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
         }
+        // Images with levels still waiting keep texels storage lacks, for the cache.
+        let waiting = &self.waiting.regions;
+        stores
+            .stored
+            .retain(|(image, _, _)| !waiting_image(waiting, &self.waiting.images, *image));
+        self.waiting.prune();
         barrier(HOST_READ);
         // SAFETY: `cmd` is recording and outside any pass (the plan closes every pass).
         unsafe { device.raw.end_command_buffer(cmd) }.map_err(map_vk("ending a command buffer"))?;
@@ -285,6 +314,20 @@ impl VkBackend {
             gpu_uploads,
             stores,
         })
+    }
+
+    /// The pending and waiting regions under the bytes some work reads through buffers.
+    fn take_read(&mut self, pending: &mut PendingWrites, reads: &[PoolRead]) -> Vec<PendingRegion> {
+        let mut regions = Vec::new();
+        for (pool, range_b) in reads {
+            regions.extend(pending.take_overlapping(*pool, range_b.clone()));
+            regions.extend(
+                self.waiting
+                    .regions
+                    .take_overlapping(*pool, range_b.clone()),
+            );
+        }
+        regions
     }
 
     fn queue_submit(&mut self, cmd: vk::CommandBuffer, value: u64) -> VkResult<()> {
@@ -321,13 +364,23 @@ impl VkBackend {
         self.targets = prepared.plan.final_targets;
         self.bindings = prepared.bindings;
         self.state = prepared.state;
-        for draw in prepared.draws.values() {
-            if let Some(pipeline) = self.graphics.get_mut(&draw.key) {
+        let draws = &prepared.draws;
+        for key in &draws.pipelines {
+            if let Some(pipeline) = self.graphics.get_mut(key) {
                 pipeline.last_use = value;
             }
-            for &pool in &draw.pools {
-                self.pools.mark_used(pool, value);
-            }
+        }
+        for &pool in &draws.pools {
+            self.pools.mark_used(pool, value);
+        }
+        for &sampler in &draws.samplers {
+            self.samplers.mark_used(sampler, value);
+        }
+        // Pools and samplers are marked above: only storage writes are left per draw.
+        for draw in draws
+            .values()
+            .filter(|draw| !draw.resolved.writes.is_empty())
+        {
             self.note_resolved(&draw.resolved, value);
         }
         for dispatch in prepared.dispatches.values() {

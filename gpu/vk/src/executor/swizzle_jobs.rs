@@ -2,6 +2,7 @@
 //! wrote into admitted textures, into the pool buffer in the same command buffer, and
 //! uploads deswizzled on the GPU (`deswz`) from the pool buffer.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 use ash::vk;
@@ -13,7 +14,7 @@ use crate::error::{VkError, VkResult};
 use crate::image_cache::HostImageId;
 use crate::staging::StagingArena;
 use crate::swizzle_kernel::{plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels};
-use crate::writeback::PendingRegion;
+use crate::writeback::{PendingRegion, PendingWrites, StoreCadence, StoreWhen};
 
 use super::textures::TrackedImage;
 use super::VkBackend;
@@ -25,6 +26,88 @@ pub(super) struct StoreLog {
     pub stored: Vec<(HostImageId, PoolId, Range<u64>)>,
     pub regions: u64,
     pub bytes: u64,
+}
+
+/// Write-backs that wait for quiet frames (`writeback::cadence`), kept across
+/// submissions with the image each region is stored from.
+#[derive(Debug, Default)]
+pub(super) struct WaitingStores {
+    /// `RX_VK_STORE_HOT`: only then do levels drawn frame after frame wait; otherwise
+    /// every write is stored before the next signal, as the seed's landed fix does.
+    hold_hot: bool,
+    pub cadence: StoreCadence,
+    pub regions: PendingWrites,
+    pub images: HashMap<TextureId, HostImageId>,
+}
+
+impl WaitingStores {
+    pub fn holding_hot_levels(hold_hot: bool) -> WaitingStores {
+        WaitingStores {
+            hold_hot,
+            ..WaitingStores::default()
+        }
+    }
+
+    /// Of `regions` (taken at a signal or the submission's end, written in `frame`),
+    /// those to store now; the others wait, with their images from `bound`. A waiting
+    /// region of a level stored now is stored with it.
+    pub fn split(
+        &mut self,
+        regions: Vec<PendingRegion>,
+        frame: u64,
+        bound: &HashMap<TextureId, HostImageId>,
+    ) -> Vec<PendingRegion> {
+        let mut now = Vec::new();
+        for region in regions {
+            let key = region.level_key();
+            let earlier = self.regions.take_if(|waiting| waiting.level_key() == key);
+            let when = if self.hold_hot {
+                self.cadence.note_write(key, frame)
+            } else {
+                StoreWhen::Now
+            };
+            match when {
+                StoreWhen::Now => {
+                    let mut region = region;
+                    for waiting in earlier {
+                        region.rect = region.rect.union(waiting.rect);
+                    }
+                    now.push(region);
+                }
+                StoreWhen::AfterQuiet => {
+                    if let Some(&image) = bound.get(&region.texture) {
+                        self.images.insert(region.texture, image);
+                        earlier
+                            .into_iter()
+                            .for_each(|w| self.regions.note_region(w));
+                        self.regions.note_region(region);
+                    } else {
+                        now.push(region);
+                    }
+                }
+            }
+        }
+        now
+    }
+
+    /// The waiting regions due in `frame`: two frames passed without a write.
+    pub fn take_due(&mut self, frame: u64) -> Vec<PendingRegion> {
+        let cadence = &self.cadence;
+        self.regions
+            .take_if(|region| cadence.is_quiet(region.level_key(), frame))
+    }
+
+    /// Drops the images of textures nothing waits for any more.
+    pub fn prune(&mut self) {
+        let regions = &self.regions;
+        self.images
+            .retain(|&texture, _| regions.holds_texture(texture));
+    }
+
+    /// The texture ended: what waits for it is stored in the next submission.
+    pub fn texture_finalized(&mut self, texture: TextureId) {
+        self.cadence.forget_texture(texture);
+    }
 }
 
 /// Builds the kernels on first use (translating them costs time a run without admitted
@@ -91,11 +174,25 @@ impl VkBackend {
         kernels(&mut self.kernels, &self.device)?;
         let mut jobs = Vec::with_capacity(regions.len());
         for pending in regions {
-            let image = *self
-                .images
-                .bound
-                .get(&pending.texture)
-                .ok_or(VkError::UnknownObject(pending.texture.into()))?;
+            let image = match self.images.bound.get(&pending.texture) {
+                Some(&image) => image,
+                // A waiting store of a texture this submission does not use: its image is
+                // bound so the submission keeps it alive.
+                None => {
+                    let image = *self
+                        .waiting
+                        .images
+                        .get(&pending.texture)
+                        .ok_or(VkError::UnknownObject(pending.texture.into()))?;
+                    if !self.images.images.contains_key(&image) {
+                        tracing::warn!(target: "gpu_vk::executor", texture = %pending.texture,
+                            %image, "a waiting write-back's image was released first");
+                        continue;
+                    }
+                    self.images.bound.insert(pending.texture, image);
+                    image
+                }
+            };
             let tracked = &self.images.images[&image];
             let region = Region {
                 x_el: pending.rect.x_el,

@@ -1,7 +1,9 @@
 //! When the write-back stores what a submission drew. A level written by several passes is
 //! stored once, after its last write, but always before anything in the submission reads
-//! the texture's storage through a buffer (a copy from the pool, an upload) and before every
-//! signal, so the storage is complete when the fence signals and nothing lands later.
+//! bytes of the texture's storage through a buffer (a copy from the pool, an upload, a
+//! draw's or dispatch's bound ranges) and before every signal, so the storage is complete
+//! when the fence signals and nothing lands later; levels drawn every frame are the
+//! exception `cadence` makes.
 
 use std::ops::Range;
 
@@ -60,6 +62,17 @@ pub struct PendingRegion {
     pub rect: Rect,
 }
 
+impl PendingRegion {
+    /// The level and layer it covers.
+    pub fn level_key(&self) -> crate::writeback::LevelKey {
+        crate::writeback::LevelKey {
+            texture: self.texture,
+            level: self.level,
+            layer: self.layer,
+        }
+    }
+}
+
 /// The regions a submission has drawn and not yet stored, in first-write order.
 #[derive(Debug, Default)]
 pub struct PendingWrites {
@@ -110,6 +123,47 @@ impl PendingWrites {
     /// Takes every region: call before a signal and at the end of the submission.
     pub fn take_all(&mut self) -> Vec<PendingRegion> {
         std::mem::take(&mut self.pending)
+    }
+
+    /// Adds a region taken from elsewhere; one of the same level and layer widens.
+    pub fn note_region(&mut self, region: PendingRegion) {
+        self.note_write(&WriteTarget {
+            texture: region.texture,
+            pool: region.pool,
+            storage_b: region.storage_b,
+            level: region.level,
+            layers: region.layer..region.layer + 1,
+            rect: region.rect,
+        });
+    }
+
+    /// Takes the regions `take` picks.
+    pub fn take_if(&mut self, mut take: impl FnMut(&PendingRegion) -> bool) -> Vec<PendingRegion> {
+        let (taken, kept) = std::mem::take(&mut self.pending)
+            .into_iter()
+            .partition(|region| take(region));
+        self.pending = kept;
+        taken
+    }
+
+    /// Drops what is pending over `range_b` of `pool` (the CPU wrote it): nothing older
+    /// from the GPU may land over the CPU's bytes.
+    pub fn forget_overlapping(&mut self, pool: PoolId, range_b: Range<u64>) {
+        drop(self.take_overlapping(pool, range_b));
+    }
+
+    /// Whether anything pending lies over `range_b` of `pool`.
+    pub fn overlaps(&self, pool: PoolId, range_b: Range<u64>) -> bool {
+        self.pending.iter().any(|region| {
+            region.pool == pool
+                && region.storage_b.start < range_b.end
+                && range_b.start < region.storage_b.end
+        })
+    }
+
+    /// Whether anything is pending for `texture`.
+    pub fn holds_texture(&self, texture: TextureId) -> bool {
+        self.pending.iter().any(|region| region.texture == texture)
     }
 
     /// Drops what is pending for `texture` (its storage was written over by the CPU, or the
@@ -199,6 +253,34 @@ mod tests {
         pending.note_write(&write(3, 0, (0, 0, 0, 8), 0..4096));
         let layers: Vec<u32> = pending.take_all().iter().map(|r| r.layer).collect();
         assert_eq!(layers, vec![2, 3, 4]);
+    }
+
+    #[test]
+    fn regions_moved_between_schedules_merge_and_cpu_writes_drop_them() {
+        let mut waiting = PendingWrites::default();
+        let mut pending = PendingWrites::default();
+        pending.note_write(&write(1, 0, (0, 0, 8, 8), 0..4096));
+        pending.note_write(&write(2, 0, (0, 0, 8, 8), 4096..8192));
+        for region in pending.take_all() {
+            waiting.note_region(region);
+        }
+        let first = waiting.take_if(|region| region.texture == texture(1));
+        waiting.note_region(PendingRegion {
+            rect: Rect {
+                x_el: 8,
+                y_el: 8,
+                width_el: 8,
+                height_el: 8,
+            },
+            ..first[0].clone()
+        });
+        assert!(waiting.holds_texture(texture(1)));
+        waiting.forget_overlapping(pool(1), 4096..4097);
+        assert!(!waiting.holds_texture(texture(2)));
+        let taken = waiting.take_all();
+        assert_eq!(taken.len(), 1);
+        assert_eq!(taken[0].rect.width_el, 8);
+        assert_eq!(taken[0].level_key().texture, texture(1));
     }
 
     #[test]

@@ -1,0 +1,115 @@
+//! The exact pool bytes a draw or dispatch reads through buffers (vertex, index and
+//! indirect ranges, uniform and storage bindings): the write-back stores what is pending
+//! under these bytes, and only these, before the work runs.
+
+use std::ops::Range;
+
+use gpu::command::Op;
+use gpu::objects::ObjectTables;
+use gpu::{BufferId, PoolId};
+
+use super::bindings::Bindings;
+use super::dispatch::{Launch, PreparedDispatch};
+use super::draw::PreparedDraw;
+use super::graphics_state::GraphicsState;
+use super::pools::PoolTable;
+use super::slots::{Resolved, Resource};
+
+/// Bytes of `pool` some work reads.
+pub type PoolRead = (PoolId, Range<u64>);
+
+/// Bytes of one indirect dispatch's arguments (three group counts).
+const DISPATCH_ARGUMENTS_B: u64 = 12;
+
+/// The pool range of `size_b` bytes at `offset_b` into a buffer object.
+fn buffer_read(
+    tables: &ObjectTables,
+    buffer: BufferId,
+    offset_b: u64,
+    size_b: u64,
+) -> Option<PoolRead> {
+    let object = tables.buffers.get(buffer)?;
+    let start_b = object.offset_b.saturating_add(offset_b);
+    Some((object.pool, start_b..start_b.saturating_add(size_b)))
+}
+
+/// The uniform and storage buffer ranges the resolved descriptors bind, found by the pool
+/// buffer each descriptor names among the pools the resolution used.
+fn descriptor_reads(resolved: &Resolved, pools: &PoolTable, reads: &mut Vec<PoolRead>) {
+    for descriptor in &resolved.descriptors {
+        let Resource::Buffer {
+            buffer,
+            offset_b,
+            range_b,
+        } = descriptor.resource
+        else {
+            continue;
+        };
+        let pool = resolved.pools.iter().copied().find(|&pool| {
+            pools
+                .get(pool)
+                .is_ok_and(|tracked| tracked.buffer.raw == buffer)
+        });
+        match pool {
+            Some(pool) => reads.push((pool, offset_b..offset_b.saturating_add(range_b))),
+            // Not expected: read the whole of every pool the resolution used.
+            None => reads.extend(resolved.pools.iter().map(|&pool| (pool, 0..u64::MAX))),
+        }
+    }
+}
+
+/// What a draw reads through buffers, with the bindings and state it was prepared with.
+pub fn draw_reads(
+    draw: &PreparedDraw,
+    op: &Op,
+    bindings: &Bindings,
+    state: &GraphicsState,
+    tables: &ObjectTables,
+    pools: &PoolTable,
+) -> Vec<PoolRead> {
+    let mut reads = Vec::new();
+    for attribute in &state.attributes {
+        if let Some(range) = bindings.vertex[usize::from(attribute.stream)] {
+            reads.extend(buffer_read(
+                tables,
+                range.buffer,
+                range.offset_b,
+                range.size_b,
+            ));
+        }
+    }
+    if draw.index.is_some() {
+        if let Some((range, _)) = bindings.index {
+            reads.extend(buffer_read(
+                tables,
+                range.buffer,
+                range.offset_b,
+                range.size_b,
+            ));
+        }
+    }
+    if let Op::DrawIndirect(indirect) = op {
+        let records_b = u64::from(indirect.draw_count.max(1))
+            * u64::from(indirect.stride_b).max(indirect.record_size_b());
+        reads.extend(buffer_read(
+            tables,
+            indirect.buffer,
+            indirect.offset_b,
+            records_b,
+        ));
+    }
+    descriptor_reads(&draw.resolved, pools, &mut reads);
+    reads
+}
+
+/// What a dispatch reads through buffers: its bound buffers and indirect arguments.
+pub fn dispatch_reads(dispatch: &PreparedDispatch, pools: &PoolTable) -> Vec<PoolRead> {
+    let mut reads = Vec::new();
+    if let (Launch::Indirect { offset_b, .. }, Some(pool)) =
+        (dispatch.launch, dispatch.argument_pool)
+    {
+        reads.push((pool, offset_b..offset_b + DISPATCH_ARGUMENTS_B));
+    }
+    descriptor_reads(&dispatch.resolved, pools, &mut reads);
+    reads
+}

@@ -1,0 +1,130 @@
+//! The demo's window on a display: winit's event loop pumped once a frame from the demo's
+//! own loop, so the same frame code runs headless and windowed. Closing the window ends the
+//! run early; a resize remakes the swapchain.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use raw_window_handle::{HasDisplayHandle, HasWindowHandle};
+use winit::application::ApplicationHandler;
+use winit::dpi::PhysicalSize;
+use winit::event::WindowEvent;
+use winit::event_loop::{ActiveEventLoop, EventLoop};
+use winit::platform::pump_events::EventLoopExtPumpEvents;
+use winit::window::{Window, WindowId};
+
+/// Whether a display is there to open a window on.
+pub fn display_exists() -> bool {
+    std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some()
+}
+
+struct Handler {
+    size_px: (u32, u32),
+    window: Option<Window>,
+    closed: bool,
+    resized: Option<(u32, u32)>,
+    error: Option<winit::error::OsError>,
+}
+
+impl ApplicationHandler for Handler {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.window.is_some() {
+            return;
+        }
+        let attributes = Window::default_attributes()
+            .with_title("Hookshot demo")
+            .with_inner_size(PhysicalSize::new(self.size_px.0, self.size_px.1));
+        match event_loop.create_window(attributes) {
+            Ok(window) => self.window = Some(window),
+            Err(error) => self.error = Some(error),
+        }
+    }
+
+    fn window_event(&mut self, _: &ActiveEventLoop, _: WindowId, event: WindowEvent) {
+        match event {
+            WindowEvent::CloseRequested | WindowEvent::Destroyed => self.closed = true,
+            WindowEvent::Resized(size) if size.width > 0 && size.height > 0 => {
+                self.resized = Some((size.width, size.height))
+            }
+            _ => {}
+        }
+    }
+}
+
+pub struct DisplayWindow {
+    event_loop: EventLoop<()>,
+    handler: Handler,
+}
+
+impl DisplayWindow {
+    /// Opens a window of `size_px` on the display.
+    pub fn open(size_px: (u32, u32)) -> anyhow::Result<DisplayWindow> {
+        let event_loop = EventLoop::new().context("connecting to the display")?;
+        let mut window = DisplayWindow {
+            event_loop,
+            handler: Handler {
+                size_px,
+                window: None,
+                closed: false,
+                resized: None,
+                error: None,
+            },
+        };
+        // The window is made when the loop first resumes.
+        for _ in 0..100 {
+            window.pump();
+            if let Some(error) = window.handler.error.take() {
+                return Err(error).context("opening the demo's window");
+            }
+            if window.handler.window.is_some() {
+                return Ok(window);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        anyhow::bail!("the display did not open a window within a second")
+    }
+
+    /// Handles what the display sent since the last call.
+    pub fn pump(&mut self) {
+        let _ = self
+            .event_loop
+            .pump_app_events(Some(Duration::ZERO), &mut self.handler);
+    }
+
+    pub fn closed(&self) -> bool {
+        self.handler.closed
+    }
+
+    /// The new size, once, after a resize.
+    pub fn take_resize(&mut self) -> Option<(u32, u32)> {
+        self.handler.resized.take()
+    }
+
+    /// A swapchain for the window on `device`.
+    pub fn surface(
+        &self,
+        device: &std::sync::Arc<gpu_vk::Device>,
+    ) -> anyhow::Result<gpu_vk::window_surface::WindowSurface> {
+        let window = self.handler.window.as_ref().context("the window is open")?;
+        let display = window
+            .display_handle()
+            .context("the display's handle")?
+            .as_raw();
+        let handle = window
+            .window_handle()
+            .context("the window's handle")?
+            .as_raw();
+        let size = window.inner_size();
+        // SAFETY: the window lives in `self`, and the demo drops the surface (by ending
+        // the NVN window, which drops it in the executor) before it drops `self`.
+        let surface = unsafe {
+            gpu_vk::window_surface::WindowSurface::new(
+                device,
+                display,
+                handle,
+                (size.width, size.height),
+            )
+        }?;
+        Ok(surface)
+    }
+}
