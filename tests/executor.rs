@@ -5,29 +5,25 @@
 
 mod common;
 
-use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use common::TestGpu;
-use gpu::backend::{Backend, Submission};
 use gpu::command::{
     BarrierOrder, BufferBinding, BufferImage, ClearValue, CopyOp, DrawArrays, DrawIndexed,
     Invalidate, RenderTargets, TextureRegion,
 };
 use gpu::objects::{
-    BufferMaker, BufferRange, BufferUsage, ImageHandle, ObjectTables, PoolMaker, ProgramMaker,
-    SamplerMaker, ShaderModule, Stage, SyncCondition, SyncWait, TextureBuilder, TextureFlags,
-    TextureHandle, ViewMaker,
+    BufferMaker, BufferRange, BufferUsage, ImageHandle, PoolMaker, ProgramMaker, SamplerMaker,
+    ShaderModule, Stage, SyncCondition, SyncWait, TextureBuilder, TextureFlags, TextureHandle,
+    ViewMaker,
 };
 use gpu::state::{
     CompareOp, ComponentKind, ComponentMask, DepthStencilState, IndexType, PrimitiveKind,
     StateChange, VertexAttribute, VertexFormat, VertexStream,
 };
-use gpu::{
-    BackendError, BufferId, DeviceMaker, ObjectRef, PoolId, QueueError, SyncId, TextureId, ViewId,
-    WindowId,
-};
+use gpu::{BackendError, BufferId, DeviceMaker, PoolId, QueueError, TextureId, ViewId};
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
+use gpu_vk::shared_backend::SharedBackend as Shared;
 use memory::swizzle::swizzle_texture;
 use memory::{Format, PoolFlags};
 use shader_translate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
@@ -36,46 +32,6 @@ const POOL_B: u64 = 4 << 20;
 /// Where read-back buffers start in the pool (textures go below).
 const READBACK_OFFSET_B: u64 = 2 << 20;
 const READBACK_B: u64 = 1 << 20;
-
-/// Lets the test reach the executor the gpu device owns (to hold submissions).
-#[derive(Clone)]
-struct Shared(Arc<Mutex<VkBackend>>);
-
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, VkBackend> {
-        self.0.lock().unwrap()
-    }
-}
-
-impl Backend for Shared {
-    fn object_created(&mut self, o: ObjectRef, t: &ObjectTables) -> Result<(), BackendError> {
-        self.lock().object_created(o, t)
-    }
-    fn object_finalized(&mut self, o: ObjectRef, t: &ObjectTables) {
-        self.lock().object_finalized(o, t)
-    }
-    fn pool_written(&mut self, pool: PoolId, offset_b: u64, len_b: u64) {
-        self.lock().pool_written(pool, offset_b, len_b)
-    }
-    fn submit(&mut self, s: Submission<'_>, t: &ObjectTables) -> Result<(), BackendError> {
-        self.lock().submit(s, t)
-    }
-    fn flush(&mut self) -> Result<(), BackendError> {
-        self.lock().flush()
-    }
-    fn finish(&mut self) -> Result<(), BackendError> {
-        self.lock().finish()
-    }
-    fn wait_sync(&mut self, s: SyncId, v: u64, d: Duration) -> Result<bool, BackendError> {
-        self.lock().wait_sync(s, v, d)
-    }
-    fn acquire(&mut self, w: WindowId, t: &ObjectTables) -> Result<u32, BackendError> {
-        self.lock().acquire(w, t)
-    }
-    fn present(&mut self, w: WindowId, i: u32, t: &ObjectTables) -> Result<(), BackendError> {
-        self.lock().present(w, i, t)
-    }
-}
 
 /// A gpu device on the executor, one pool, and a read-back buffer in it. Fields drop in
 /// order: the device (and the executor) before the harness checks validation.
@@ -96,7 +52,7 @@ impl Rig {
             ..ExecutorOptions::default()
         };
         let backend = VkBackend::new(&gpu.device, options).unwrap();
-        let backend = Shared(Arc::new(Mutex::new(backend)));
+        let backend = Shared::new(backend);
         let device = gpu::Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
         let pool = device
             .create_pool(&PoolMaker::new(POOL_B, PoolFlags::CPU_CACHED_GPU_CACHED))

@@ -5,20 +5,17 @@
 
 #![allow(dead_code)]
 
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
-
-use gpu::backend::{Backend, Submission};
 use gpu::command::{BufferBinding, BufferImage, CopyOp, DrawArrays, RenderTargets, TextureRegion};
 use gpu::objects::{
-    BufferMaker, BufferRange, BufferUsage, ObjectTables, PoolMaker, ProgramMaker, ShaderModule,
-    Stage, TextureBuilder, ViewMaker,
+    BufferMaker, BufferRange, BufferUsage, PoolMaker, ProgramMaker, ShaderModule, Stage,
+    TextureBuilder, ViewMaker,
 };
 use gpu::state::{
     ComponentKind, PrimitiveKind, Scissor, StateChange, VertexAttribute, VertexFormat, VertexStream,
 };
-use gpu::{BackendError, BufferId, DeviceMaker, ObjectRef, PoolId, SyncId, TextureId, WindowId};
+use gpu::{BufferId, DeviceMaker, PoolId, TextureId};
 use gpu_vk::executor::{ExecutorOptions, ExecutorStats, VkBackend};
+use gpu_vk::shared_backend::SharedBackend as Shared;
 use memory::{Format, PoolFlags, TextureLayout};
 use shader_translate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
 
@@ -31,62 +28,6 @@ const PARAMS_OFFSET_B: u64 = READBACK_B + (64 << 10);
 /// Uniform ranges per draw, as far apart as every device's offset alignment needs.
 const PARAMS_STRIDE_B: u64 = 256;
 const PARAMS_COUNT: u64 = 64;
-
-/// Lets a test reach the executor the gpu device owns (stats, frames).
-#[derive(Clone)]
-pub struct Shared(pub Arc<Mutex<VkBackend>>);
-
-impl Shared {
-    pub fn lock(&self) -> MutexGuard<'_, VkBackend> {
-        self.0.lock().unwrap()
-    }
-}
-
-impl Backend for Shared {
-    fn object_created(&mut self, o: ObjectRef, t: &ObjectTables) -> Result<(), BackendError> {
-        self.lock().object_created(o, t)
-    }
-    fn object_finalized(&mut self, o: ObjectRef, t: &ObjectTables) {
-        self.lock().object_finalized(o, t)
-    }
-    fn pool_written(&mut self, pool: PoolId, offset_b: u64, len_b: u64) {
-        self.lock().pool_written(pool, offset_b, len_b)
-    }
-    fn pool_copied(
-        &mut self,
-        source: PoolId,
-        source_offset_b: u64,
-        destination: PoolId,
-        destination_offset_b: u64,
-        len_b: u64,
-    ) {
-        self.lock().pool_copied(
-            source,
-            source_offset_b,
-            destination,
-            destination_offset_b,
-            len_b,
-        )
-    }
-    fn submit(&mut self, s: Submission<'_>, t: &ObjectTables) -> Result<(), BackendError> {
-        self.lock().submit(s, t)
-    }
-    fn flush(&mut self) -> Result<(), BackendError> {
-        self.lock().flush()
-    }
-    fn finish(&mut self) -> Result<(), BackendError> {
-        self.lock().finish()
-    }
-    fn wait_sync(&mut self, s: SyncId, v: u64, d: Duration) -> Result<bool, BackendError> {
-        self.lock().wait_sync(s, v, d)
-    }
-    fn acquire(&mut self, w: WindowId, t: &ObjectTables) -> Result<u32, BackendError> {
-        self.lock().acquire(w, t)
-    }
-    fn present(&mut self, w: WindowId, i: u32, t: &ObjectTables) -> Result<(), BackendError> {
-        self.lock().present(w, i, t)
-    }
-}
 
 const POSITION_VERT: &str = "#version 450
 layout(location = 0) in vec2 position;
@@ -186,7 +127,7 @@ impl Rig {
         };
         let backend =
             VkBackend::with_switches(&gpu.device, options, &switches_with(switches)).unwrap();
-        let backend = Shared(Arc::new(Mutex::new(backend)));
+        let backend = Shared::new(backend);
         let device = gpu::Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
         let pool = device
             .create_pool(&PoolMaker::new(POOL_B, PoolFlags::CPU_CACHED_GPU_CACHED))
