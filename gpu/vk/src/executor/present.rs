@@ -335,25 +335,7 @@ impl VkBackend {
         // SAFETY: `frame.cmd` is recording, outside any pass.
         unsafe { self.device.raw.end_command_buffer(frame.cmd) }
             .map_err(map_vk("ending a present's command buffer"))?;
-        let commands = [vk::CommandBufferSubmitInfo::default().command_buffer(frame.cmd)];
-        let signals = [vk::SemaphoreSubmitInfo::default()
-            .semaphore(self.timeline.raw)
-            .value(value)
-            .stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)];
-        let waits: Vec<vk::SemaphoreSubmitInfo> = self.gate.wait_info().into_iter().collect();
-        let submit = [vk::SubmitInfo2::default()
-            .command_buffer_infos(&commands)
-            .wait_semaphore_infos(&waits)
-            .signal_semaphore_infos(&signals)];
-        let queue = self.device.queue.lock();
-        // SAFETY: the queue lock serialises submissions; the buffer is executable and what
-        // it uses is parked with `value`, above every value signalled before.
-        unsafe {
-            self.device
-                .raw
-                .queue_submit2(*queue, &submit, vk::Fence::null())
-        }
-        .map_err(map_vk("submitting a present"))
+        self.queue_submit(frame.cmd, value)
     }
 
     /// The host image the image cache holds for the texture's storage, if any.

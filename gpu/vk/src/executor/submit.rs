@@ -330,7 +330,8 @@ impl VkBackend {
         regions
     }
 
-    fn queue_submit(&mut self, cmd: vk::CommandBuffer, value: u64) -> VkResult<()> {
+    /// Submits `cmd` on the queue, after the test gate, signalling timeline `value`.
+    pub(super) fn queue_submit(&mut self, cmd: vk::CommandBuffer, value: u64) -> VkResult<()> {
         let commands = [vk::CommandBufferSubmitInfo::default().command_buffer(cmd)];
         let signals = [vk::SemaphoreSubmitInfo::default()
             .semaphore(self.timeline.raw)
