@@ -51,6 +51,9 @@ fn the_demo_runs_validation_clean() {
         stats["terrain_tiles_checked"].as_u64().unwrap() >= 9,
         "{text}"
     );
+    // The frame stats carry memory: host images, and the pools imported from the game.
+    assert!(stats["image_memory_bytes"].as_u64().unwrap() > 0, "{text}");
+    assert!(stats["imported_pool_bytes"].as_u64().unwrap() > 0, "{text}");
 }
 
 #[test]

@@ -385,6 +385,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         stats.writeback_bytes = executor_stats.write_back_bytes;
         stats.kept_textures = executor_stats.cache.kept;
         stats.kept_bytes = executor_stats.cache.kept_b;
+        stats.image_memory_b = executor_stats.image_memory_b;
+        stats.buffer_memory_b = executor_stats.buffer_memory_b;
+        stats.imported_pool_b = executor_stats.imported_pool_b;
     }
     stats.validation_errors = device.validation().error_count();
     print!("{}", stats.summary());

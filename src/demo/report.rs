@@ -54,6 +54,10 @@ pub struct RunStats {
     pub writeback_bytes: u64,
     pub kept_textures: u64,
     pub kept_bytes: u64,
+    /// At the end of the run: host images, the executor's buffers, imported pool storage.
+    pub image_memory_b: u64,
+    pub buffer_memory_b: u64,
+    pub imported_pool_b: u64,
     pub validation_errors: u64,
     pub tiles_checked: u64,
     pub tiles_failed: u64,
@@ -163,6 +167,13 @@ impl RunStats {
         );
         let _ = writeln!(
             out,
+            "memory: host images {:.1} MiB, buffers {:.1} MiB, imported pools {:.1} MiB",
+            self.image_memory_b as f64 / 1048576.0,
+            self.buffer_memory_b as f64 / 1048576.0,
+            self.imported_pool_b as f64 / 1048576.0
+        );
+        let _ = writeln!(
+            out,
             "tiles: {} finalized, {} returned, {} defragmentations",
             self.textures_finalized, self.chunks_returned, self.defragmentations
         );
@@ -215,6 +226,9 @@ impl RunStats {
             "writeback_bytes": self.writeback_bytes,
             "kept_textures": self.kept_textures,
             "kept_bytes": self.kept_bytes,
+            "image_memory_bytes": self.image_memory_b,
+            "buffer_memory_bytes": self.buffer_memory_b,
+            "imported_pool_bytes": self.imported_pool_b,
             "validation_errors": self.validation_errors,
             "terrain_tiles_checked": self.tiles_checked,
             "terrain_tiles_failed": self.tiles_failed,

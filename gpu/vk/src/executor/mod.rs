@@ -255,7 +255,11 @@ impl VkBackend {
 
     /// What the executor did since it was made.
     pub fn stats(&self) -> ExecutorStats {
+        let (image_memory_b, buffer_memory_b) = stats::allocated_b(&self.device);
         ExecutorStats {
+            image_memory_b,
+            buffer_memory_b,
+            imported_pool_b: self.pools.imported_b(),
             pipelines_created: self.compute.made()
                 + self.graphics.made()
                 + self.masked_clears.made(),

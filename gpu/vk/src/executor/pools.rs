@@ -91,6 +91,15 @@ impl PoolTable {
         Ok(())
     }
 
+    /// Bytes of pool storage imported from the game's memory (not allocated here).
+    pub fn imported_b(&self) -> u64 {
+        self.pools
+            .values()
+            .filter(|tracked| tracked.buffer.is_imported())
+            .map(|tracked| tracked.buffer.size_b)
+            .sum()
+    }
+
     pub fn get(&self, pool: PoolId) -> VkResult<&TrackedPool> {
         self.pools
             .get(&pool)

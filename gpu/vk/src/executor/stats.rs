@@ -27,4 +27,27 @@ pub struct ExecutorStats {
     pub pipelines_created: u64,
     /// The image cache's counters (gauges are the state now, the rest count).
     pub cache: CacheCounters,
+    /// Memory now (gauges): host images; the executor's own buffers (staging, scratch
+    /// rows, pool mirrors, read-backs); pool storage imported from the game's memory.
+    pub image_memory_b: u64,
+    pub buffer_memory_b: u64,
+    pub imported_pool_b: u64,
 }
+
+/// (host images, the executor's other allocations) in bytes, from the allocator's report.
+pub(super) fn allocated_b(device: &crate::device::Device) -> (u64, u64) {
+    let report = device.allocator.lock().generate_report();
+    report
+        .allocations
+        .iter()
+        .fold((0, 0), |(images_b, buffers_b), allocation| {
+            if allocation.name == IMAGE_ALLOCATION_NAME {
+                (images_b + allocation.size, buffers_b)
+            } else {
+                (images_b, buffers_b + allocation.size)
+            }
+        })
+}
+
+/// The allocation name host images are made with.
+pub(super) const IMAGE_ALLOCATION_NAME: &str = "texture";

@@ -160,7 +160,7 @@ impl ImageTable {
     pub(super) fn make(&mut self, image: HostImageId, texture: &Texture) -> VkResult<()> {
         let mapping = format_mapping(&self.device, texture.format())?;
         let desc = image_desc(texture, mapping)?;
-        let host = HostImage::new(&self.device, desc, "texture")?;
+        let host = HostImage::new(&self.device, desc, super::stats::IMAGE_ALLOCATION_NAME)?;
         tracing::debug!(target: "gpu_vk::executor", texture = %texture.id, %image,
             format = texture.format().name(), "host image made");
         self.images.insert(
