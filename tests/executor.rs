@@ -765,7 +765,7 @@ fn bind_draw(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>, fragment: &str, p
             BufferRange {
                 buffer: vertices,
                 offset_b: 0,
-                size_b: positions.len() as u64 * 4,
+                size_b: positions.len() as u64,
             },
         )
         .unwrap();
@@ -1142,4 +1142,79 @@ fn a_draw_after_a_masked_clear_binds_its_pipeline_again() {
     let pixel = |x: usize, y: usize| &pixels[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4];
     assert_eq!(pixel(1, 1), [0, 255, 0, 255], "drawn after the clear");
     assert_eq!(pixel(14, 14), [255, 0, 255, 255], "red, blue masked in");
+}
+
+/// Draws that differ only in their uniform buffer's offset each read their own values: a
+/// per-draw cache of bindings must not hand a later draw an earlier draw's range.
+#[test]
+fn draws_that_move_only_a_uniform_offset_read_their_own_values() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)
+        .unwrap();
+    // One small triangle in the upper-left corner of each quadrant of the target.
+    let corners_ndc = [(-1.0f32, -1.0f32), (0.0, -1.0), (-1.0, 0.0), (0.0, 0.0)];
+    let positions: Vec<f32> = corners_ndc
+        .iter()
+        .flat_map(|&(x, y)| [x, y, x + 1.0, y, x, y + 1.0])
+        .collect();
+    bind_draw(&rig, &mut commands, TINT_FRAG, &positions);
+    let tints_stride_b = 256;
+    let tints_offset_b = (1 << 20) + (128 << 10);
+    let tints = rig.buffer(tints_offset_b, tints_stride_b * 4);
+    let tint_values = [
+        [1.0f32, 0.0, 0.0, 1.0],
+        [0.0, 1.0, 0.0, 1.0],
+        [0.0, 0.0, 1.0, 1.0],
+        [1.0, 1.0, 1.0, 1.0],
+    ];
+    for (index, tint) in tint_values.iter().enumerate() {
+        let bytes: Vec<u8> = tint.iter().flat_map(|v| v.to_le_bytes()).collect();
+        rig.device
+            .write_pool(
+                rig.pool,
+                tints_offset_b + index as u64 * tints_stride_b,
+                &bytes,
+            )
+            .unwrap();
+    }
+    for index in 0..tint_values.len() {
+        commands
+            .bind_buffer(
+                BufferBinding::Uniform {
+                    stage: Stage::Fragment,
+                    slot: 0,
+                },
+                BufferRange {
+                    buffer: tints,
+                    offset_b: index as u64 * tints_stride_b,
+                    size_b: 16,
+                },
+            )
+            .unwrap();
+        commands
+            .draw(DrawArrays {
+                first_vertex: index as u32 * 3,
+                ..triangle(PrimitiveKind::Triangles)
+            })
+            .unwrap();
+    }
+    commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    let pixels = rig.read_back(16 * 16 * 4);
+    let pixel = |x: usize, y: usize| &pixels[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4];
+    let quadrant_origins_px = [(0, 0), (8, 0), (0, 8), (8, 8)];
+    for ((x, y), tint) in quadrant_origins_px.iter().zip(&tint_values) {
+        let expected: Vec<u8> = tint.iter().map(|&v| (v * 255.0) as u8).collect();
+        assert_eq!(pixel(x + 1, y + 1), expected, "the draw at ({x}, {y})");
+        assert_eq!(
+            pixel(x + 7, y + 7),
+            [0, 0, 0, 0],
+            "outside the draw at ({x}, {y})"
+        );
+    }
 }

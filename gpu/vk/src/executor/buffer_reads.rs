@@ -21,6 +21,26 @@ pub type PoolRead = (PoolId, Range<u64>);
 /// Bytes of one indirect dispatch's arguments (three group counts).
 const DISPATCH_ARGUMENTS_B: u64 = 12;
 
+/// How many of the latest reads a new one is checked against: draws in a row mostly read
+/// the same vertex and index ranges, and a read inside one already noted takes nothing more.
+const RECENT_READS: usize = 8;
+
+/// Notes `read` unless one of the latest reads holds it: the write-back takes whatever
+/// overlaps a read, so a read inside an earlier one of the same list takes nothing new.
+fn note_read(reads: &mut Vec<PoolRead>, read: PoolRead) {
+    let (pool, range_b) = &read;
+    let held = reads
+        .iter()
+        .rev()
+        .take(RECENT_READS)
+        .any(|(noted, noted_b)| {
+            noted == pool && noted_b.start <= range_b.start && range_b.end <= noted_b.end
+        });
+    if !held {
+        reads.push(read);
+    }
+}
+
 /// The pool range of `size_b` bytes at `offset_b` into a buffer object.
 fn buffer_read(
     tables: &ObjectTables,
@@ -51,55 +71,50 @@ fn descriptor_reads(resolved: &Resolved, pools: &PoolTable, reads: &mut Vec<Pool
                 .is_ok_and(|tracked| tracked.buffer.raw == buffer)
         });
         match pool {
-            Some(pool) => reads.push((pool, offset_b..offset_b.saturating_add(range_b))),
+            Some(pool) => note_read(reads, (pool, offset_b..offset_b.saturating_add(range_b))),
             // Not expected: read the whole of every pool the resolution used.
-            None => reads.extend(resolved.pools.iter().map(|&pool| (pool, 0..u64::MAX))),
+            None => {
+                for &pool in &resolved.pools {
+                    note_read(reads, (pool, 0..u64::MAX));
+                }
+            }
         }
     }
 }
 
-/// What a draw reads through buffers, with the bindings and state it was prepared with.
-pub fn draw_reads(
+/// Adds what a draw reads through buffers, with the bindings and state it was prepared
+/// with, to `reads` (its pass's reads).
+pub fn note_draw_reads(
     draw: &PreparedDraw,
     op: &Op,
     bindings: &Bindings,
     state: &GraphicsState,
     tables: &ObjectTables,
     pools: &PoolTable,
-) -> Vec<PoolRead> {
-    let mut reads = Vec::new();
+    reads: &mut Vec<PoolRead>,
+) {
     for attribute in &state.attributes {
         if let Some(range) = bindings.vertex[usize::from(attribute.stream)] {
-            reads.extend(buffer_read(
-                tables,
-                range.buffer,
-                range.offset_b,
-                range.size_b,
-            ));
+            if let Some(read) = buffer_read(tables, range.buffer, range.offset_b, range.size_b) {
+                note_read(reads, read);
+            }
         }
     }
     if draw.index.is_some() {
         if let Some((range, _)) = bindings.index {
-            reads.extend(buffer_read(
-                tables,
-                range.buffer,
-                range.offset_b,
-                range.size_b,
-            ));
+            if let Some(read) = buffer_read(tables, range.buffer, range.offset_b, range.size_b) {
+                note_read(reads, read);
+            }
         }
     }
     if let Op::DrawIndirect(indirect) = op {
         let records_b = u64::from(indirect.draw_count.max(1))
             * u64::from(indirect.stride_b).max(indirect.record_size_b());
-        reads.extend(buffer_read(
-            tables,
-            indirect.buffer,
-            indirect.offset_b,
-            records_b,
-        ));
+        if let Some(read) = buffer_read(tables, indirect.buffer, indirect.offset_b, records_b) {
+            note_read(reads, read);
+        }
     }
-    descriptor_reads(&draw.resolved, pools, &mut reads);
-    reads
+    descriptor_reads(&draw.resolved, pools, reads);
 }
 
 /// What a dispatch reads through buffers: its bound buffers and indirect arguments.
@@ -112,4 +127,29 @@ pub fn dispatch_reads(dispatch: &PreparedDispatch, pools: &PoolTable) -> Vec<Poo
     }
     descriptor_reads(&dispatch.resolved, pools, &mut reads);
     reads
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool(raw: u32) -> PoolId {
+        PoolId::from_raw(raw).unwrap()
+    }
+
+    #[test]
+    fn a_read_inside_a_recent_one_of_its_pool_is_not_noted_again() {
+        let mut reads = Vec::new();
+        note_read(&mut reads, (pool(1), 0..256));
+        note_read(&mut reads, (pool(1), 16..32));
+        note_read(&mut reads, (pool(1), 0..256));
+        assert_eq!(reads, [(pool(1), 0..256)]);
+        // Overlapping but not inside, or of another pool: noted.
+        note_read(&mut reads, (pool(1), 128..512));
+        note_read(&mut reads, (pool(2), 16..32));
+        assert_eq!(
+            reads,
+            [(pool(1), 0..256), (pool(1), 128..512), (pool(2), 16..32)]
+        );
+    }
 }

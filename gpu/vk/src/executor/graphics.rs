@@ -2,7 +2,6 @@
 //! for dynamic rendering with the viewport, scissor and blend constants dynamic.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use ash::vk;
@@ -17,6 +16,7 @@ use crate::retire::RetireList;
 use super::compute::ShaderModule;
 use super::graphics_conv as conv;
 use super::graphics_state::{GraphicsState, PipelineKey, TargetFormats};
+use super::id_map::IdMap;
 use super::layout::{stage_flags, ProgramLayout};
 
 pub struct GraphicsPipeline {
@@ -40,28 +40,6 @@ impl Drop for GraphicsPipeline {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PipelineId(u64);
 
-/// Hashes a `PipelineId` by one multiply: ids are distinct counters, looked up once a
-/// draw, where a keyed hash of them would cost more than the lookup.
-#[derive(Default)]
-struct IdHasher(u64);
-
-impl Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(self.0 ^ u64::from(byte));
-        }
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        // A large odd constant spreads counters over the high bits the table probes by.
-        self.0 = value.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
 /// The inputs of the last lookup and its answer: consecutive draws mostly share them,
 /// and comparing them costs less than building and hashing a key.
 struct LastLookup {
@@ -69,6 +47,8 @@ struct LastLookup {
     primitive: PrimitiveKind,
     targets: TargetFormats,
     state: GraphicsState,
+    /// `GraphicsPipelines::state_version` when `state` was last found equal to a draw's.
+    state_version: u64,
     id: PipelineId,
 }
 
@@ -78,8 +58,11 @@ pub struct GraphicsPipelines {
     /// Given to every creation (null: none).
     cache: vk::PipelineCache,
     ids: HashMap<PipelineKey, PipelineId>,
-    pipelines: HashMap<PipelineId, GraphicsPipeline, BuildHasherDefault<IdHasher>>,
+    pipelines: IdMap<PipelineId, GraphicsPipeline>,
     last: Option<LastLookup>,
+    /// Bumped whenever the state draws are prepared with may have changed: while it
+    /// holds, the last lookup's state is the draw's and needs no comparison.
+    state_version: u64,
     retired: RetireList<GraphicsPipeline>,
     device: Arc<Device>,
 }
@@ -90,6 +73,7 @@ impl GraphicsPipelines {
             ids: HashMap::new(),
             pipelines: HashMap::default(),
             last: None,
+            state_version: 0,
             made: 0,
             cache: vk::PipelineCache::null(),
             retired: RetireList::default(),
@@ -102,6 +86,12 @@ impl GraphicsPipelines {
         self.cache = cache;
     }
 
+    /// The state later draws are prepared with may differ from earlier draws' (a list
+    /// starts, or sets state): the next lookup compares it in full.
+    pub fn note_state_change(&mut self) {
+        self.state_version += 1;
+    }
+
     pub fn get_or_make(
         &mut self,
         program: &Program,
@@ -109,14 +99,18 @@ impl GraphicsPipelines {
         primitive: PrimitiveKind,
         targets: TargetFormats,
     ) -> VkResult<(&mut GraphicsPipeline, PipelineId)> {
-        let repeated = self.last.as_ref().filter(|last| {
+        let state_version = self.state_version;
+        let repeated = self.last.as_mut().filter(|last| {
             last.program == program.id
                 && last.primitive == primitive
                 && last.targets == targets
-                && last.state == *state
+                && (last.state_version == state_version || last.state == *state)
         });
         let id = match repeated {
-            Some(last) => last.id,
+            Some(last) => {
+                last.state_version = state_version;
+                last.id
+            }
             None => {
                 let id = self.id_for(program, state, primitive, targets)?;
                 self.last = Some(LastLookup {
@@ -124,6 +118,7 @@ impl GraphicsPipelines {
                     primitive,
                     targets,
                     state: state.clone(),
+                    state_version,
                     id,
                 });
                 id

@@ -37,6 +37,7 @@ mod gate;
 mod graphics;
 mod graphics_conv;
 mod graphics_state;
+mod id_map;
 mod index_arena;
 mod layout;
 mod masked_clear;

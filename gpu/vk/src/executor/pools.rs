@@ -3,7 +3,7 @@
 //! stamps) before each submission, and gives the GPU's writes back to storage once the
 //! submission that made them has completed.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use gpu::objects::Pool;
@@ -14,6 +14,8 @@ use crate::device::Device;
 use crate::error::{VkError, VkResult};
 use crate::pool_buffer::PoolBuffer;
 use crate::retire::RetireList;
+
+use super::id_map::IdMap;
 
 pub struct TrackedPool {
     /// Dropped before `storage`: an imported buffer uses the storage's bytes.
@@ -36,7 +38,7 @@ struct GpuWrite {
 }
 
 pub struct PoolTable {
-    pools: HashMap<PoolId, TrackedPool>,
+    pools: IdMap<PoolId, TrackedPool>,
     writes: VecDeque<GpuWrite>,
     retired: RetireList<TrackedPool>,
     import: bool,
@@ -46,7 +48,7 @@ pub struct PoolTable {
 impl PoolTable {
     pub fn new(device: &Arc<Device>, import: bool) -> PoolTable {
         PoolTable {
-            pools: HashMap::new(),
+            pools: IdMap::default(),
             writes: VecDeque::new(),
             retired: RetireList::default(),
             import,

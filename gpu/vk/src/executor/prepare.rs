@@ -18,7 +18,7 @@ use crate::image_cache::{HostImageId, Use};
 use crate::writeback::{admit, WriteTarget};
 
 use super::bindings::Bindings;
-use super::buffer_reads::{dispatch_reads as dispatch_reads_of, draw_reads, PoolRead};
+use super::buffer_reads::{dispatch_reads as dispatch_reads_of, note_draw_reads, PoolRead};
 use super::copy::{prepare_copy, PoolWrite, PreparedCopy};
 use super::dispatch::{prepare_dispatch, PreparedDispatch};
 use super::draw::{prepare_draw, PreparedDraws};
@@ -166,6 +166,7 @@ impl VkBackend {
         let mut open_pass = None;
         let mut bindings = self.bindings.clone();
         let mut state = self.state.clone();
+        self.graphics.note_state_change();
         let mut dispatches = HashMap::new();
         let mut draws = PreparedDraws::with_capacity(
             ops.iter()
@@ -220,6 +221,7 @@ impl VkBackend {
                     bindings.apply(&ops[index], tables);
                     if let Op::SetState { state_index } = ops[index] {
                         state.apply(list.state(state_index));
+                        self.graphics.note_state_change();
                     }
                     if matches!(
                         ops[index],
@@ -246,14 +248,15 @@ impl VkBackend {
                         written.extend(&draw.resolved.images_written);
                         let pass = open_pass.expect("draws are inside passes");
                         pass_bounds[pass].add_scissor(draw.scissor);
-                        pass_reads[pass].extend(draw_reads(
+                        note_draw_reads(
                             &draw,
                             &ops[index],
                             &bindings,
                             &state,
                             tables,
                             &self.pools,
-                        ));
+                            &mut pass_reads[pass],
+                        );
                         draws.insert(index, draw);
                     }
                     if matches!(

@@ -319,6 +319,10 @@ impl VkBackend {
     /// The pending and waiting regions under the bytes some work reads through buffers.
     fn take_read(&mut self, pending: &mut PendingWrites, reads: &[PoolRead]) -> Vec<PendingRegion> {
         let mut regions = Vec::new();
+        // Nothing drawn waits for storage: no read can take anything.
+        if pending.is_empty() && self.waiting.regions.is_empty() {
+            return regions;
+        }
         for (pool, range_b) in reads {
             regions.extend(pending.take_overlapping(*pool, range_b.clone()));
             regions.extend(
