@@ -7,7 +7,7 @@
 mod common;
 mod storage_rig;
 
-use gpu::command::{BufferImage, CopyOp, TextureRegion};
+use gpu::command::CopyOp;
 use gpu::objects::TextureBuilder;
 use gpu::state::Scissor;
 use gpu::TextureId;
@@ -327,39 +327,6 @@ fn a_texture_ending_at_the_pools_last_byte_is_stored() {
     assert!(rig.storage(offset_b, layout.size_b) == pattern_storage(&layout, 6));
 }
 
-/// Reads level `level` of `texture` through a copy; `None` when the executor refuses
-/// the texture's format.
-fn try_read_level(rig: &Rig, texture: TextureId, level: u32, len_b: usize) -> Option<Vec<u8>> {
-    let layout = rig.layout(texture);
-    let (width_px, height_px) = level_extent(&layout, level);
-    let mut commands = rig.device.command_buffer();
-    commands
-        .copy(CopyOp::TextureToBuffer {
-            source: TextureRegion {
-                texture,
-                level,
-                x_px: 0,
-                y_px: 0,
-                z: 0,
-                width_px,
-                height_px,
-                depth: 1,
-            },
-            destination: BufferImage {
-                buffer: rig.readback,
-                offset_b: 0,
-                row_pitch_b: 0,
-                rows_per_image: 0,
-            },
-        })
-        .unwrap();
-    rig.device.queue().submit(&commands.finish()).ok()?;
-    rig.finish();
-    let mut out = vec![0; len_b];
-    rig.device.read_pool(rig.buffers, 0, &mut out).unwrap();
-    Some(out)
-}
-
 /// Every admitted format the kernel moves, random sizes and level counts, uploaded by the
 /// executor from storage the CPU wrote: the GPU deswizzle and the CPU deswizzle give the
 /// same bytes (the CPU's linear texels).
@@ -394,7 +361,7 @@ fn gpu_deswizzle_uploads_equal_cpu_deswizzle_for_every_admitted_format() {
             for level in 0..levels {
                 let start = layout.linear_subresource_offset_b(level, 0).unwrap() as usize;
                 let len = layout.linear_level_size_b(level).unwrap() as usize;
-                let Some(read) = try_read_level(&rig, texture, level, len) else {
+                let Some(read) = rig.try_read_level(texture, level) else {
                     break;
                 };
                 assert!(
