@@ -120,13 +120,10 @@ fn subresource(level: u32) -> vk::ImageSubresourceLayers {
     }
 }
 
-/// Copies tightly packed `texels` into `region` of `level` of the image.
-fn write_image(rig: &mut Rig, image: &HostImage, level: u32, region: &Region, texels: &[u8]) {
-    let slice = rig.staging.allocate(texels.len() as u64).unwrap();
-    rig.staging.bytes_mut(slice).copy_from_slice(texels);
-    let device = rig.device().clone();
-    let copy = vk::BufferImageCopy {
-        buffer_offset: slice.offset_b,
+/// A copy between tightly packed bytes at `offset_b` and `region` of `level`.
+fn tight_copy(offset_b: u64, level: u32, region: &Region) -> vk::BufferImageCopy {
+    vk::BufferImageCopy {
+        buffer_offset: offset_b,
         buffer_row_length: 0,
         buffer_image_height: 0,
         image_subresource: subresource(level),
@@ -140,7 +137,15 @@ fn write_image(rig: &mut Rig, image: &HostImage, level: u32, region: &Region, te
             height: region.height_el,
             depth: 1,
         },
-    };
+    }
+}
+
+/// Copies tightly packed `texels` into `region` of `level` of the image.
+fn write_image(rig: &mut Rig, image: &HostImage, level: u32, region: &Region, texels: &[u8]) {
+    let slice = rig.staging.allocate(texels.len() as u64).unwrap();
+    rig.staging.bytes_mut(slice).copy_from_slice(texels);
+    let device = rig.device().clone();
+    let copy = tight_copy(slice.offset_b, level, region);
     rig.immediate
         .run(TIMEOUT, |cmd| {
             let every = (
@@ -170,22 +175,7 @@ fn read_image(rig: &mut Rig, image: &HostImage, level: u32, region: &Region, bpe
     let size_b = u64::from(region.width_el * region.height_el * bpe);
     let slice = rig.staging.allocate(size_b).unwrap();
     let device = rig.device().clone();
-    let copy = vk::BufferImageCopy {
-        buffer_offset: slice.offset_b,
-        buffer_row_length: 0,
-        buffer_image_height: 0,
-        image_subresource: subresource(level),
-        image_offset: vk::Offset3D {
-            x: region.x_el as i32,
-            y: region.y_el as i32,
-            z: 0,
-        },
-        image_extent: vk::Extent3D {
-            width: region.width_el,
-            height: region.height_el,
-            depth: 1,
-        },
-    };
+    let copy = tight_copy(slice.offset_b, level, region);
     rig.immediate
         .run(TIMEOUT, |cmd| {
             let every = (

@@ -370,21 +370,17 @@ const EVERY_ACCESS: (vk::PipelineStageFlags2, vk::AccessFlags2) = (
 );
 
 impl SwizzleKernels {
-    /// The write-back of `jobs`: every region copied from its image to staging, then every
-    /// `swz` dispatch into storage, with one barrier between each phase, so the storage
-    /// holds the drawn texels for whatever the submission does next.
-    pub fn record_write_backs(&self, cmd: vk::CommandBuffer, jobs: &[SwizzleJob]) -> VkResult<()> {
-        if jobs.is_empty() {
-            return Ok(());
-        }
+    /// Every job's image <-> staging copy: image to staging before `swz`, staging to image
+    /// after `deswz`. The image is in GENERAL layout for life.
+    fn record_staging_copies(
+        &self,
+        cmd: vk::CommandBuffer,
+        jobs: &[SwizzleJob],
+        direction: Direction,
+    ) {
         let raw = &self.device.raw;
-        let copy_read = (
-            vk::PipelineStageFlags2::COPY,
-            vk::AccessFlags2::TRANSFER_READ | vk::AccessFlags2::TRANSFER_WRITE,
-        );
-        memory_barrier(cmd, &self.device, EVERY_WRITE, copy_read);
         for job in jobs {
-            let copy = staging_copy_region(
+            let region = staging_copy_region(
                 &job.geometry,
                 job.staging.offset_b,
                 job.aspect,
@@ -392,17 +388,41 @@ impl SwizzleKernels {
                 job.layer,
                 &job.region,
             );
-            // SAFETY: `cmd` is recording; the image is in GENERAL layout for life.
+            // SAFETY: `cmd` is recording; the image and staging buffer are live.
             unsafe {
-                raw.cmd_copy_image_to_buffer(
-                    cmd,
-                    job.image,
-                    vk::ImageLayout::GENERAL,
-                    job.staging.buffer,
-                    &[copy],
-                )
-            };
+                match direction {
+                    Direction::ToStorage => raw.cmd_copy_image_to_buffer(
+                        cmd,
+                        job.image,
+                        vk::ImageLayout::GENERAL,
+                        job.staging.buffer,
+                        &[region],
+                    ),
+                    Direction::ToLinear => raw.cmd_copy_buffer_to_image(
+                        cmd,
+                        job.staging.buffer,
+                        job.image,
+                        vk::ImageLayout::GENERAL,
+                        &[region],
+                    ),
+                }
+            }
         }
+    }
+
+    /// The write-back of `jobs`: every region copied from its image to staging, then every
+    /// `swz` dispatch into storage, with one barrier between each phase, so the storage
+    /// holds the drawn texels for whatever the submission does next.
+    pub fn record_write_backs(&self, cmd: vk::CommandBuffer, jobs: &[SwizzleJob]) -> VkResult<()> {
+        if jobs.is_empty() {
+            return Ok(());
+        }
+        let copy_read = (
+            vk::PipelineStageFlags2::COPY,
+            vk::AccessFlags2::TRANSFER_READ | vk::AccessFlags2::TRANSFER_WRITE,
+        );
+        memory_barrier(cmd, &self.device, EVERY_WRITE, copy_read);
+        self.record_staging_copies(cmd, jobs, Direction::ToStorage);
         let shader = (
             vk::PipelineStageFlags2::COMPUTE_SHADER,
             vk::AccessFlags2::SHADER_STORAGE_READ | vk::AccessFlags2::SHADER_STORAGE_WRITE,
@@ -441,7 +461,6 @@ impl SwizzleKernels {
         if jobs.is_empty() {
             return Ok(());
         }
-        let raw = &self.device.raw;
         let shader = (
             vk::PipelineStageFlags2::COMPUTE_SHADER,
             vk::AccessFlags2::SHADER_STORAGE_READ | vk::AccessFlags2::SHADER_STORAGE_WRITE,
@@ -461,26 +480,7 @@ impl SwizzleKernels {
             vk::AccessFlags2::TRANSFER_READ | vk::AccessFlags2::TRANSFER_WRITE,
         );
         memory_barrier(cmd, &self.device, EVERY_ACCESS, copy);
-        for job in jobs {
-            let region = staging_copy_region(
-                &job.geometry,
-                job.staging.offset_b,
-                job.aspect,
-                job.level,
-                job.layer,
-                &job.region,
-            );
-            // SAFETY: `cmd` is recording; the image is in GENERAL layout for life.
-            unsafe {
-                raw.cmd_copy_buffer_to_image(
-                    cmd,
-                    job.staging.buffer,
-                    job.image,
-                    vk::ImageLayout::GENERAL,
-                    &[region],
-                )
-            };
-        }
+        self.record_staging_copies(cmd, jobs, Direction::ToLinear);
         memory_barrier(
             cmd,
             &self.device,
