@@ -20,6 +20,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+  # The downloaded .deb files are not needed once installed; disk can be short.
+  $sudo apt-get clean
 fi
 
 if ! command -v cargo >/dev/null 2>&1; then
