@@ -1162,39 +1162,15 @@ fn draws_that_move_only_a_uniform_offset_read_their_own_values() {
         .flat_map(|&(x, y)| [x, y, x + 1.0, y, x, y + 1.0])
         .collect();
     bind_draw(&rig, &mut commands, TINT_FRAG, &positions);
-    let tints_stride_b = 256;
-    let tints_offset_b = (1 << 20) + (128 << 10);
-    let tints = rig.buffer(tints_offset_b, tints_stride_b * 4);
     let tint_values = [
         [1.0f32, 0.0, 0.0, 1.0],
         [0.0, 1.0, 0.0, 1.0],
         [0.0, 0.0, 1.0, 1.0],
         [1.0, 1.0, 1.0, 1.0],
     ];
-    for (index, tint) in tint_values.iter().enumerate() {
-        let bytes: Vec<u8> = tint.iter().flat_map(|v| v.to_le_bytes()).collect();
-        rig.device
-            .write_pool(
-                rig.pool,
-                tints_offset_b + index as u64 * tints_stride_b,
-                &bytes,
-            )
-            .unwrap();
-    }
+    let tints = write_tints(&rig, &tint_values);
     for index in 0..tint_values.len() {
-        commands
-            .bind_buffer(
-                BufferBinding::Uniform {
-                    stage: Stage::Fragment,
-                    slot: 0,
-                },
-                BufferRange {
-                    buffer: tints,
-                    offset_b: index as u64 * tints_stride_b,
-                    size_b: 16,
-                },
-            )
-            .unwrap();
+        bind_tint(&mut commands, tints, index as u64 * TINT_STRIDE_B);
         commands
             .draw(DrawArrays {
                 first_vertex: index as u32 * 3,
@@ -1217,4 +1193,111 @@ fn draws_that_move_only_a_uniform_offset_read_their_own_values() {
             "outside the draw at ({x}, {y})"
         );
     }
+}
+
+/// Where `write_tints` puts tints, and how far apart (above any uniform alignment).
+const TINTS_OFFSET_B: u64 = (1 << 20) + (128 << 10);
+const TINT_STRIDE_B: u64 = 256;
+
+/// A buffer holding `tints`, `TINT_STRIDE_B` apart.
+fn write_tints(rig: &Rig, tints: &[[f32; 4]]) -> gpu::BufferId {
+    for (index, tint) in tints.iter().enumerate() {
+        let bytes: Vec<u8> = tint.iter().flat_map(|v| v.to_le_bytes()).collect();
+        rig.device
+            .write_pool(
+                rig.pool,
+                TINTS_OFFSET_B + index as u64 * TINT_STRIDE_B,
+                &bytes,
+            )
+            .unwrap();
+    }
+    rig.buffer(TINTS_OFFSET_B, TINT_STRIDE_B * tints.len() as u64)
+}
+
+/// Binds the tint at `offset_b` into the buffer `tints` for the fragment stage's slot 0.
+fn bind_tint(commands: &mut gpu::CommandBuffer<'_>, tints: gpu::BufferId, offset_b: u64) {
+    commands
+        .bind_buffer(
+            BufferBinding::Uniform {
+                stage: Stage::Fragment,
+                slot: 0,
+            },
+            BufferRange {
+                buffer: tints,
+                offset_b,
+                size_b: 16,
+            },
+        )
+        .unwrap();
+}
+
+/// A draw made from the one before (only its uniform offset moved) after a masked clear,
+/// which binds a pipeline of its own: the draw binds its pipeline, sets and state again,
+/// and reads its own tint.
+#[test]
+fn a_repeated_draw_after_a_masked_clear_binds_everything_again() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)
+        .unwrap();
+    // The upper-left quadrant, then the lower-right one.
+    let positions = [
+        -1.0f32, -1.0, 0.0, -1.0, -1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0,
+    ];
+    bind_draw(&rig, &mut commands, TINT_FRAG, &positions);
+    let tints = write_tints(&rig, &[[1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0]]);
+    bind_tint(&mut commands, tints, 0);
+    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands
+        .clear_color(0, ClearValue::Float([0.0, 0.0, 1.0, 1.0]), ComponentMask::B)
+        .unwrap();
+    bind_tint(&mut commands, tints, TINT_STRIDE_B);
+    commands
+        .draw(DrawArrays {
+            first_vertex: 3,
+            ..triangle(PrimitiveKind::Triangles)
+        })
+        .unwrap();
+    commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    let pixels = rig.read_back(16 * 16 * 4);
+    let pixel = |x: usize, y: usize| &pixels[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4];
+    assert_eq!(pixel(1, 1), [255, 0, 255, 255], "red, then blue masked in");
+    assert_eq!(
+        pixel(9, 9),
+        [0, 255, 0, 255],
+        "the repeated draw's own tint"
+    );
+    assert_eq!(pixel(14, 1), [0, 0, 255, 0], "only the masked clear");
+}
+
+/// A repeated draw whose uniform offset breaks the device's alignment is refused with
+/// the offset named, as the first draw would be.
+#[test]
+fn a_repeated_draw_at_a_misaligned_uniform_offset_is_refused() {
+    let rig = Rig::new(true);
+    let (_, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    bind_triangle(&rig, &mut commands);
+    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    let tints = write_tints(&rig, &[[1.0; 4]; 2]);
+    bind_tint(&mut commands, tints, 0);
+    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    // 4 bytes on: no device aligns uniform buffers that finely.
+    bind_tint(&mut commands, tints, 4);
+    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    let refused = rig.device.queue().submit(&commands.finish());
+    assert!(
+        matches!(
+            refused,
+            Err(QueueError::Backend(BackendError::Unsupported(ref why)))
+                if why.contains("not aligned") && why.contains("0x120004")
+        ),
+        "{refused:?}"
+    );
 }

@@ -14,6 +14,7 @@ pub mod backend;
 pub mod command;
 pub mod device;
 pub mod error;
+pub mod id_map;
 pub mod ids;
 pub mod objects;
 pub mod queue;

@@ -1,8 +1,8 @@
 //! Every live object of a device, by id: what a backend reads while it executes.
 
-use std::collections::HashMap;
 use std::hash::Hash;
 
+use crate::id_map::IdMap;
 use crate::ids::*;
 
 use super::{
@@ -13,14 +13,15 @@ use super::{
 /// The live objects of one kind and the id the next one gets.
 #[derive(Debug)]
 pub struct Registry<Id, T> {
-    objects: HashMap<Id, T>,
+    /// Looked up several times a draw: hashed by one multiply, not SipHash.
+    objects: IdMap<Id, T>,
     made: u32,
 }
 
 impl<Id: Copy + Eq + Hash, T> Registry<Id, T> {
     fn new() -> Self {
         Registry {
-            objects: HashMap::new(),
+            objects: IdMap::default(),
             made: 0,
         }
     }

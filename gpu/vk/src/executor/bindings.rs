@@ -25,6 +25,15 @@ pub struct Bindings {
     pub descriptor_tables: Option<(TextureTableId, SamplerTableId)>,
     pub textures: [[Option<TextureHandle>; TEXTURE_SLOTS]; STAGES],
     pub images: [[Option<ImageHandle>; IMAGE_SLOTS]; STAGES],
+    /// Bumped by every bind but one that moves a uniform or storage binding within the
+    /// same buffer, keeping its size: while it holds, a draw resolves as the one before
+    /// but for those bindings' offsets (`draw::DrawMemo`).
+    pub version: u64,
+}
+
+/// Whether binding `range` where `bound` was moves only the offset.
+fn offset_only(bound: Option<BufferRange>, range: BufferRange) -> bool {
+    bound.is_some_and(|bound| bound.buffer == range.buffer && bound.size_b == range.size_b)
 }
 
 /// The index of a stage in per-stage arrays (the translator's stage order).
@@ -38,6 +47,7 @@ pub fn stage_index(stage: Stage) -> usize {
 impl Bindings {
     /// The bindings after `op` (ops that bind nothing leave them as they are).
     pub fn apply(&mut self, op: &Op, tables: &ObjectTables) {
+        let version = self.version;
         match *op {
             Op::BindProgram(id) => match tables.programs.get(id) {
                 Some(program) if program.is_compute() => self.compute_program = Some(id),
@@ -48,12 +58,20 @@ impl Bindings {
                 BufferBinding::Uniform { stage, slot } => {
                     if let Some(entry) = self.uniform[stage_index(stage)].get_mut(usize::from(slot))
                     {
+                        if offset_only(*entry, range) {
+                            *entry = Some(range);
+                            return;
+                        }
                         *entry = Some(range);
                     }
                 }
                 BufferBinding::Storage { stage, slot } => {
                     if let Some(entry) = self.storage[stage_index(stage)].get_mut(usize::from(slot))
                     {
+                        if offset_only(*entry, range) {
+                            *entry = Some(range);
+                            return;
+                        }
                         *entry = Some(range);
                     }
                 }
@@ -85,8 +103,10 @@ impl Bindings {
                     *entry = Some(handle);
                 }
             }
-            _ => {}
+            // Ops that bind nothing.
+            _ => return,
         }
+        self.version = version + 1;
     }
 }
 
@@ -118,5 +138,35 @@ mod tests {
         assert_eq!(bindings.storage[5][3], Some(range));
         assert_eq!(bindings.uniform[5][3], None);
         assert_eq!(stage_index(Stage::Fragment), 4);
+    }
+
+    #[test]
+    fn only_a_move_within_the_same_buffer_keeps_the_version() {
+        let tables = ObjectTables::default();
+        let buffer = |raw, offset_b, size_b| BufferRange {
+            buffer: BufferId::from_raw(raw).unwrap(),
+            offset_b,
+            size_b,
+        };
+        let bind = |range| Op::BindBuffer {
+            binding: BufferBinding::Uniform {
+                stage: Stage::Fragment,
+                slot: 0,
+            },
+            range,
+        };
+        let mut bindings = Bindings::default();
+        bindings.apply(&bind(buffer(1, 0, 16)), &tables);
+        let first = bindings.version;
+        assert!(first > 0, "a first bind is a change");
+        bindings.apply(&bind(buffer(1, 256, 16)), &tables);
+        assert_eq!(bindings.version, first, "the offset moved");
+        assert_eq!(bindings.uniform[4][0], Some(buffer(1, 256, 16)));
+        bindings.apply(&bind(buffer(1, 256, 32)), &tables);
+        assert_eq!(bindings.version, first + 1, "the size changed");
+        bindings.apply(&bind(buffer(2, 256, 32)), &tables);
+        assert_eq!(bindings.version, first + 2, "another buffer");
+        bindings.apply(&Op::SetState { state_index: 0 }, &tables);
+        assert_eq!(bindings.version, first + 2, "state is not a binding");
     }
 }

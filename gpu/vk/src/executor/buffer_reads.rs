@@ -1,6 +1,7 @@
 //! The exact pool bytes a draw or dispatch reads through buffers (vertex, index and
 //! indirect ranges, uniform and storage bindings): the write-back stores what is pending
-//! under these bytes, and only these, before the work runs.
+//! under these bytes, and only these, before the work runs. Each buffer descriptor names
+//! its pool (`slots::BufferSource`).
 
 use std::ops::Range;
 
@@ -10,10 +11,8 @@ use gpu::{BufferId, PoolId};
 
 use super::bindings::Bindings;
 use super::dispatch::{Launch, PreparedDispatch};
-use super::draw::PreparedDraw;
 use super::graphics_state::GraphicsState;
-use super::pools::PoolTable;
-use super::slots::{Resolved, Resource};
+use super::slots::{Descriptor, Resource};
 
 /// Bytes of `pool` some work reads.
 pub type PoolRead = (PoolId, Range<u64>);
@@ -27,7 +26,7 @@ const RECENT_READS: usize = 8;
 
 /// Notes `read` unless one of the latest reads holds it: the write-back takes whatever
 /// overlaps a read, so a read inside an earlier one of the same list takes nothing new.
-fn note_read(reads: &mut Vec<PoolRead>, read: PoolRead) {
+pub fn note_read(reads: &mut Vec<PoolRead>, read: PoolRead) {
     let (pool, range_b) = &read;
     let held = reads
         .iter()
@@ -53,44 +52,32 @@ fn buffer_read(
     Some((object.pool, start_b..start_b.saturating_add(size_b)))
 }
 
-/// The uniform and storage buffer ranges the resolved descriptors bind, found by the pool
-/// buffer each descriptor names among the pools the resolution used.
-fn descriptor_reads(resolved: &Resolved, pools: &PoolTable, reads: &mut Vec<PoolRead>) {
-    for descriptor in &resolved.descriptors {
-        let Resource::Buffer {
-            buffer,
-            offset_b,
-            range_b,
-        } = descriptor.resource
-        else {
-            continue;
-        };
-        let pool = resolved.pools.iter().copied().find(|&pool| {
-            pools
-                .get(pool)
-                .is_ok_and(|tracked| tracked.buffer.raw == buffer)
-        });
-        match pool {
-            Some(pool) => note_read(reads, (pool, offset_b..offset_b.saturating_add(range_b))),
-            // Not expected: read the whole of every pool the resolution used.
-            None => {
-                for &pool in &resolved.pools {
-                    note_read(reads, (pool, 0..u64::MAX));
-                }
-            }
+/// Notes the uniform and storage buffer ranges `descriptors` bind.
+pub fn descriptor_reads(descriptors: &[Descriptor], reads: &mut Vec<PoolRead>) {
+    for descriptor in descriptors {
+        if let (
+            Resource::Buffer {
+                offset_b, range_b, ..
+            },
+            Some(source),
+        ) = (descriptor.resource, descriptor.source)
+        {
+            note_read(
+                reads,
+                (source.pool, offset_b..offset_b.saturating_add(range_b)),
+            );
         }
     }
 }
 
-/// Adds what a draw reads through buffers, with the bindings and state it was prepared
-/// with, to `reads` (its pass's reads).
-pub fn note_draw_reads(
-    draw: &PreparedDraw,
+/// Notes what a draw reads through its vertex streams, its index buffer (when `indexed`)
+/// and its indirect arguments, with the bindings and state it was prepared with.
+pub fn note_stream_reads(
     op: &Op,
+    indexed: bool,
     bindings: &Bindings,
     state: &GraphicsState,
     tables: &ObjectTables,
-    pools: &PoolTable,
     reads: &mut Vec<PoolRead>,
 ) {
     for attribute in &state.attributes {
@@ -100,7 +87,7 @@ pub fn note_draw_reads(
             }
         }
     }
-    if draw.index.is_some() {
+    if indexed {
         if let Some((range, _)) = bindings.index {
             if let Some(read) = buffer_read(tables, range.buffer, range.offset_b, range.size_b) {
                 note_read(reads, read);
@@ -114,18 +101,17 @@ pub fn note_draw_reads(
             note_read(reads, read);
         }
     }
-    descriptor_reads(&draw.resolved, pools, reads);
 }
 
 /// What a dispatch reads through buffers: its bound buffers and indirect arguments.
-pub fn dispatch_reads(dispatch: &PreparedDispatch, pools: &PoolTable) -> Vec<PoolRead> {
+pub fn dispatch_reads(dispatch: &PreparedDispatch) -> Vec<PoolRead> {
     let mut reads = Vec::new();
     if let (Launch::Indirect { offset_b, .. }, Some(pool)) =
         (dispatch.launch, dispatch.argument_pool)
     {
         reads.push((pool, offset_b..offset_b + DISPATCH_ARGUMENTS_B));
     }
-    descriptor_reads(&dispatch.resolved, pools, &mut reads);
+    descriptor_reads(&dispatch.resolved.descriptors, &mut reads);
     reads
 }
 

@@ -9,7 +9,7 @@ use ash::vk;
 use crate::device::Device;
 use crate::error::{map_vk, VkResult};
 
-use super::draw::BoundGraphics;
+use super::draw_record::BoundGraphics;
 
 const SETS_PER_POOL: u32 = 256;
 const DESCRIPTORS_PER_KIND: u32 = 1024;

@@ -1,27 +1,37 @@
-//! Draws inside a pass: the bound graphics program's pipeline for the current state and
-//! the pass's formats, its buffer slots, vertex and index buffers, viewport and scissor,
-//! then the draw call.
+//! Preparing draws inside a pass: the bound graphics program's pipeline for the current
+//! state and the pass's formats, its buffer slots, vertex and index buffers, viewport and
+//! scissor, and what the draw reads. Recording them is `draw_record`.
+//!
+//! A list's draws are kept flat: what consecutive draws share (pipeline, buffers,
+//! viewport...) is one `DrawShape`, descriptors lie in one array, and a draw is a few
+//! indices into them. A draw after one with the same program, state, pass and bindings
+//! but for moved uniform or storage offsets (a game's per-object constants) is made from
+//! the one before by patching those offsets (`DrawMemo`), without resolving anything.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use ash::vk;
 use gpu::command::Op;
 use gpu::objects::ObjectTables;
 use gpu::state::{PrimitiveKind, MAX_VERTEX_STREAMS};
-use gpu::BufferId;
+use gpu::{BufferId, PoolId, ProgramId, SamplerId, TextureId};
 
 use crate::device::Device;
 use crate::error::{VkError, VkResult};
 
 use super::bindings::Bindings;
-use super::descriptors::DescriptorPools;
+use super::buffer_reads::{descriptor_reads, note_read, note_stream_reads, PoolRead};
+use super::copy::PoolWrite;
 use super::graphics::{GraphicsPipelines, PipelineId};
 use super::graphics_conv;
 use super::graphics_state::GraphicsState;
-use super::index_arena::IndexArena;
-use super::passes::{render_area, PassTargets};
+use super::layout::is_dynamic;
+use super::passes::{full_viewport, render_area, PassTargets};
 use super::pools::PoolTable;
-use super::slots::{draw_sets, Resolved, SlotContext};
+use super::slots::{
+    checked_buffer_range, dynamic_base_b, Descriptor, Resolved, Resource, SlotContext,
+};
 
 #[derive(Clone, Debug)]
 pub enum DrawCall {
@@ -54,78 +64,85 @@ pub enum DrawCall {
     },
 }
 
-/// The graphics state the command buffer's last draw bound, so the next draw records
-/// only what differs: consecutive draws mostly share pipeline, vertex buffers, viewport,
-/// scissor and blend constants, and every command recorded costs again when the
-/// buffer is reset. Forgotten when other work binds graphics state (masked clears) and
-/// when the frame is reset.
-#[derive(Debug, Default)]
-pub struct BoundGraphics {
-    pipeline: Option<vk::Pipeline>,
-    vertex_buffers: Vec<(u32, vk::Buffer, u64)>,
-    index: Option<(vk::Buffer, u64, vk::IndexType)>,
-    viewport: Option<vk::Viewport>,
-    scissor: Option<vk::Rect2D>,
-    blend_constant: Option<[f32; 4]>,
-    /// The pipeline layout, sets and dynamic offsets last bound.
-    descriptor_layout: Option<vk::PipelineLayout>,
-    sets: Vec<vk::DescriptorSet>,
-    offsets: Vec<u32>,
-}
+/// (binding, buffer, offset) of a vertex stream.
+pub type VertexBuffer = (u32, vk::Buffer, u64);
 
-impl BoundGraphics {
-    pub fn forget(&mut self) {
-        *self = BoundGraphics::default();
-    }
-}
-
-/// Sets `*bound` to `value`; true when it changed (so the command must be recorded).
-fn changed<T: PartialEq>(bound: &mut Option<T>, value: T) -> bool {
-    if bound.as_ref() == Some(&value) {
-        return false;
-    }
-    *bound = Some(value);
-    true
-}
-
-fn same_viewport(a: &vk::Viewport, b: &vk::Viewport) -> bool {
-    [a.x, a.y, a.width, a.height, a.min_depth, a.max_depth]
-        == [b.x, b.y, b.width, b.height, b.min_depth, b.max_depth]
-}
-
+/// What a run of draws shares and binds once.
 #[derive(Clone, Debug)]
-pub struct PreparedDraw {
+pub struct DrawShape {
     pub key: PipelineId,
     pub pipeline: vk::Pipeline,
     pub layout: vk::PipelineLayout,
     pub set_layouts: Arc<[vk::DescriptorSetLayout]>,
-    pub resolved: Resolved,
-    /// (binding, buffer, offset) per vertex stream the pipeline reads (shared with the
-    /// draw before when the same).
-    pub vertex_buffers: Arc<[VertexBuffer]>,
+    /// Each vertex stream the pipeline reads.
+    pub vertex_buffers: Box<[VertexBuffer]>,
     pub index: Option<(vk::Buffer, u64, vk::IndexType)>,
     pub viewport: vk::Viewport,
     pub scissor: vk::Rect2D,
     pub blend_constant: [f32; 4],
+}
+
+impl DrawShape {
+    fn same_as(&self, other: &DrawShape) -> bool {
+        let viewport = |v: &vk::Viewport| [v.x, v.y, v.width, v.height, v.min_depth, v.max_depth];
+        self.key == other.key
+            && self.pipeline == other.pipeline
+            && self.layout == other.layout
+            && self.vertex_buffers == other.vertex_buffers
+            && self.index == other.index
+            && viewport(&self.viewport) == viewport(&other.viewport)
+            && self.scissor == other.scissor
+            && self.blend_constant == other.blend_constant
+    }
+}
+
+/// A prepared draw: indices into its list's `PreparedDraws`.
+#[derive(Clone, Debug)]
+pub struct PreparedDraw {
+    /// Into `PreparedDraws::shapes`.
+    pub shape: u32,
+    /// Into `PreparedDraws::descriptors`, in (set, binding) order.
+    pub descriptors: Range<u32>,
+    /// The draw's sets hold what the draw before's do (same shape, and only dynamic
+    /// offsets moved): recording binds those sets with new offsets.
+    pub same_sets: bool,
     pub call: DrawCall,
 }
 
-/// (binding, buffer, offset) of a vertex stream.
-pub type VertexBuffer = (u32, vk::Buffer, u64);
+/// The draw a following draw may be made from, and what must hold for that.
+#[derive(Clone, Debug)]
+struct DrawMemo {
+    program: ProgramId,
+    state_version: u64,
+    bindings_version: u64,
+    pass: usize,
+    primitive: PrimitiveKind,
+    indexed: bool,
+    shape: u32,
+    descriptors: Range<u32>,
+}
 
-/// A list's prepared draws by op index, in op order: a draw is found by a binary search,
-/// and thousands of draws cost no hashing or rehashing.
+/// A list's prepared draws in op order, and what they use, each once. Kept between
+/// submissions (`reset`), so a frame of thousands of draws allocates nothing.
 #[derive(Debug, Default)]
 pub struct PreparedDraws {
     ops: Vec<usize>,
     draws: Vec<PreparedDraw>,
     /// Where the draw after the last one found is: recording asks in op order.
     next: std::cell::Cell<usize>,
-    /// What the draws use, each once: marked used by the submission without a lookup
-    /// per draw.
+    pub shapes: Vec<DrawShape>,
+    pub descriptors: Vec<Descriptor>,
     pub pipelines: Vec<PipelineId>,
-    pub pools: Vec<gpu::PoolId>,
-    pub samplers: Vec<gpu::SamplerId>,
+    pub pools: Vec<PoolId>,
+    pub samplers: Vec<SamplerId>,
+    /// Sampled and stored textures (repeats possible), and those stored to.
+    pub textures: Vec<TextureId>,
+    pub images_written: Vec<TextureId>,
+    /// Storage buffer ranges the draws may write.
+    pub writes: Vec<PoolWrite>,
+    memo: Option<DrawMemo>,
+    /// Reused by each resolution.
+    scratch: Resolved,
 }
 
 /// Adds `item` to `set` unless it holds it (sets of a list's pools and pipelines are few).
@@ -136,35 +153,44 @@ fn add_once<T: PartialEq + Copy>(set: &mut Vec<T>, item: T) {
 }
 
 impl PreparedDraws {
-    /// Room for `draws` draws (a list's draws are known before they are prepared).
-    pub fn with_capacity(draws: usize) -> PreparedDraws {
-        PreparedDraws {
-            ops: Vec::with_capacity(draws),
-            draws: Vec::with_capacity(draws),
-            ..PreparedDraws::default()
-        }
+    /// Empty for a new list, keeping the room.
+    pub fn reset(&mut self) {
+        self.ops.clear();
+        self.draws.clear();
+        self.next.set(0);
+        self.shapes.clear();
+        self.descriptors.clear();
+        self.pipelines.clear();
+        self.pools.clear();
+        self.samplers.clear();
+        self.textures.clear();
+        self.images_written.clear();
+        self.writes.clear();
+        self.memo = None;
     }
 
     /// Adds the draw of op `index`, after every draw added so far.
-    pub fn insert(&mut self, index: usize, draw: PreparedDraw) {
+    fn push(&mut self, index: usize, draw: PreparedDraw) {
         debug_assert!(self.ops.last().is_none_or(|&last| last < index));
-        add_once(&mut self.pipelines, draw.key);
-        for &pool in &draw.resolved.pools {
-            add_once(&mut self.pools, pool);
-        }
-        for &sampler in &draw.resolved.samplers {
-            add_once(&mut self.samplers, sampler);
-        }
         self.ops.push(index);
         self.draws.push(draw);
     }
 
-    pub fn values(&self) -> std::slice::Iter<'_, PreparedDraw> {
-        self.draws.iter()
-    }
-
     pub fn len(&self) -> usize {
         self.draws.len()
+    }
+
+    pub fn shape(&self, draw: &PreparedDraw) -> &DrawShape {
+        &self.shapes[draw.shape as usize]
+    }
+
+    pub fn descriptors(&self, draw: &PreparedDraw) -> &[Descriptor] {
+        &self.descriptors[draw.descriptors.start as usize..draw.descriptors.end as usize]
+    }
+
+    /// The scissor of the draw added last.
+    pub fn last_scissor(&self) -> Option<vk::Rect2D> {
+        self.draws.last().map(|draw| self.shape(draw).scissor)
     }
 }
 
@@ -185,54 +211,151 @@ impl std::ops::Index<&usize> for PreparedDraws {
     }
 }
 
-struct Resolver<'a> {
-    tables: &'a ObjectTables,
-    pools: &'a PoolTable,
-    /// The list's draws' pools, each once.
-    used: &'a mut Vec<gpu::PoolId>,
+/// The pool buffer and absolute offset of `offset_b` into a buffer object; notes its pool.
+fn pool_buffer(
+    tables: &ObjectTables,
+    pools: &PoolTable,
+    used: &mut Vec<PoolId>,
+    buffer: BufferId,
+    offset_b: u64,
+) -> VkResult<(vk::Buffer, u64)> {
+    let object = tables
+        .buffers
+        .get(buffer)
+        .ok_or(VkError::UnknownObject(buffer.into()))?;
+    add_once(used, object.pool);
+    Ok((
+        pools.get(object.pool)?.buffer.raw,
+        object.offset_b + offset_b,
+    ))
 }
 
-impl Resolver<'_> {
-    /// The pool buffer and absolute offset of `offset_b` into a buffer object.
-    fn buffer(&mut self, buffer: BufferId, offset_b: u64) -> VkResult<(vk::Buffer, u64)> {
-        let object = self
-            .tables
-            .buffers
-            .get(buffer)
-            .ok_or(VkError::UnknownObject(buffer.into()))?;
-        add_once(self.used, object.pool);
-        Ok((
-            self.pools.get(object.pool)?.buffer.raw,
-            object.offset_b + offset_b,
-        ))
-    }
+/// Where a draw is prepared: the list's bindings and state at the draw, and its pass.
+pub struct DrawSite<'a> {
+    pub bindings: &'a Bindings,
+    pub state: &'a GraphicsState,
+    pub targets: &'a PassTargets,
+    pub pass: usize,
+    /// The draw's op and its index in the list.
+    pub op: &'a Op,
+    pub index: usize,
 }
 
-/// Resolves a draw op against what is bound, inside a pass with `targets`, after the
-/// list's `draws` so far (which take the pools of its vertex, index and indirect buffers).
+/// Prepares the draw at `site` into `draws`, and notes what it reads in `reads` (its
+/// pass's reads).
 pub fn prepare_draw(
     context: &mut SlotContext<'_>,
     pipelines: &mut GraphicsPipelines,
-    bindings: &Bindings,
-    state: &GraphicsState,
-    targets: &PassTargets,
-    op: &Op,
+    site: &DrawSite<'_>,
     draws: &mut PreparedDraws,
-) -> VkResult<PreparedDraw> {
-    let (device, tables) = (context.device, context.tables);
-    let program_id = bindings
+    reads: &mut Vec<PoolRead>,
+) -> VkResult<()> {
+    let program = site
+        .bindings
         .graphics_program
         .ok_or_else(|| VkError::Unsupported("a draw with no graphics program bound".into()))?;
+    let (primitive, indexed) = match site.op {
+        Op::Draw(draw) => (draw.primitive, false),
+        Op::DrawIndexed(draw) => (draw.primitive, true),
+        Op::DrawIndirect(draw) => (draw.primitive, draw.indexed),
+        _ => unreachable!("prepare_draw is called for draws"),
+    };
+    let memo = draws.memo.as_ref().filter(|memo| {
+        memo.program == program
+            && memo.state_version == pipelines.state_version()
+            && memo.bindings_version == site.bindings.version
+            && memo.pass == site.pass
+            && memo.primitive == primitive
+            && memo.indexed == indexed
+            && !matches!(site.op, Op::DrawIndirect(_))
+    });
+    if let Some(memo) = memo.cloned() {
+        if let Some(draw) = repeat_draw(context.device, &memo, site, draws, reads)? {
+            draws.push(site.index, draw);
+            return Ok(());
+        }
+    }
+    resolve_draw(context, pipelines, site, program, primitive, draws, reads)
+}
+
+/// The draw at `site` made from the memo's draw by moving its uniform and storage
+/// offsets to where the bindings now are; `None` when a binding it needs is gone.
+fn repeat_draw(
+    device: &Device,
+    memo: &DrawMemo,
+    site: &DrawSite<'_>,
+    draws: &mut PreparedDraws,
+    reads: &mut Vec<PoolRead>,
+) -> VkResult<Option<PreparedDraw>> {
+    let start = draws.descriptors.len();
+    draws
+        .descriptors
+        .extend_from_within(memo.descriptors.start as usize..memo.descriptors.end as usize);
+    let mut same_sets = true;
+    for at in start..draws.descriptors.len() {
+        let descriptor = &mut draws.descriptors[at];
+        let (
+            Some(source),
+            Resource::Buffer {
+                offset_b, range_b, ..
+            },
+        ) = (descriptor.source, &mut descriptor.resource)
+        else {
+            continue;
+        };
+        let stage = usize::from(source.stage);
+        let slot = usize::from(source.slot);
+        let bound = if source.storage {
+            site.bindings.storage[stage][slot]
+        } else {
+            site.bindings.uniform[stage][slot]
+        };
+        let Some(bound) = bound else {
+            draws.descriptors.truncate(start);
+            return Ok(None);
+        };
+        let moved_b = source.base_b + bound.offset_b;
+        if moved_b != *offset_b {
+            *range_b = checked_buffer_range(device, source.storage, moved_b, bound.size_b)?;
+            same_sets &=
+                is_dynamic(descriptor.ty) && dynamic_base_b(moved_b) == dynamic_base_b(*offset_b);
+            *offset_b = moved_b;
+        }
+        let range = moved_b..moved_b.saturating_add(*range_b);
+        if source.storage {
+            draws.writes.push((source.pool, range.start, *range_b));
+        }
+        note_read(reads, (source.pool, range));
+    }
+    let descriptors = start as u32..draws.descriptors.len() as u32;
+    let call = direct_call(site.op).expect("only direct draws repeat");
+    if let Some(memo) = draws.memo.as_mut() {
+        memo.descriptors = descriptors.clone();
+    }
+    Ok(Some(PreparedDraw {
+        shape: memo.shape,
+        descriptors,
+        same_sets,
+        call,
+    }))
+}
+
+/// Resolves the draw at `site` in full: pipeline, slots, buffers, viewport and scissor.
+fn resolve_draw(
+    context: &mut SlotContext<'_>,
+    pipelines: &mut GraphicsPipelines,
+    site: &DrawSite<'_>,
+    program_id: ProgramId,
+    primitive: PrimitiveKind,
+    draws: &mut PreparedDraws,
+    reads: &mut Vec<PoolRead>,
+) -> VkResult<()> {
+    let (device, tables) = (context.device, context.tables);
+    let (bindings, state, op) = (site.bindings, site.state, site.op);
     let program = tables
         .programs
         .get(program_id)
         .ok_or(VkError::UnknownObject(program_id.into()))?;
-    let primitive = match op {
-        Op::Draw(draw) => draw.primitive,
-        Op::DrawIndexed(draw) => draw.primitive,
-        Op::DrawIndirect(draw) => draw.primitive,
-        _ => unreachable!("prepare_draw is called for draws"),
-    };
     // Kinds without a Vulkan topology (and fans on portability drivers) are drawn as
     // the kind they convert to, from indices the executor makes.
     let converts = graphics_conv::topology(primitive).is_none()
@@ -246,19 +369,19 @@ pub fn prepare_draw(
             "indexed or indirect draws of {primitive:?} (they need index conversion)"
         )));
     }
-    let (pipeline, key) = pipelines.get_or_make(program, state, drawn, targets.formats)?;
+    let state_version = pipelines.state_version();
+    let (pipeline, key) = pipelines.get_or_make(program, state, drawn, site.targets.formats)?;
     let (raw, layout, set_layouts) = (
         pipeline.raw,
         pipeline.layout.raw,
         pipeline.set_layouts.clone(),
     );
-    let resolved = context.resolve(program_id, &pipeline.layout.slots, bindings)?;
-    let previous_vertex_buffers = draws.draws.last().map(|draw| &draw.vertex_buffers);
-    let mut resolver = Resolver {
-        tables,
-        pools: context.pools,
-        used: &mut draws.pools,
-    };
+    let mut resolved = std::mem::take(&mut draws.scratch);
+    let outcome = context.resolve_into(program_id, &pipeline.layout.slots, bindings, &mut resolved);
+    if let Err(error) = outcome {
+        draws.scratch = resolved;
+        return Err(error);
+    }
 
     let mut vertex_buffers = [(0, vk::Buffer::null(), 0); MAX_VERTEX_STREAMS];
     let mut stream_count = 0;
@@ -266,20 +389,18 @@ pub fn prepare_draw(
     let streams = state.attributes.iter().fold(0u64, |mask, attribute| {
         mask | 1u64.checked_shl(u32::from(attribute.stream)).unwrap_or(0)
     });
+    let mut buffer =
+        |buffer, offset_b| pool_buffer(tables, context.pools, &mut draws.pools, buffer, offset_b);
     for stream in (0..MAX_VERTEX_STREAMS as u8).filter(|&stream| streams & (1 << stream) != 0) {
         let range = bindings.vertex[usize::from(stream)].ok_or_else(|| {
             VkError::Unsupported(format!(
                 "a draw reading vertex stream {stream}, which is unbound"
             ))
         })?;
-        let (buffer, offset_b) = resolver.buffer(range.buffer, range.offset_b)?;
-        vertex_buffers[stream_count] = (u32::from(stream), buffer, offset_b);
+        let (raw_buffer, offset_b) = buffer(range.buffer, range.offset_b)?;
+        vertex_buffers[stream_count] = (u32::from(stream), raw_buffer, offset_b);
         stream_count += 1;
     }
-    let vertex_buffers = match previous_vertex_buffers {
-        Some(previous) if **previous == vertex_buffers[..stream_count] => previous.clone(),
-        _ => vertex_buffers[..stream_count].into(),
-    };
     let indexed = match op {
         Op::DrawIndexed(_) => true,
         Op::DrawIndirect(draw) => draw.indexed,
@@ -291,8 +412,8 @@ pub fn prepare_draw(
             .ok_or_else(|| VkError::Unsupported("an indexed draw with no index buffer".into()))?;
         let vk_type = graphics_conv::index_type(index_type)
             .ok_or_else(|| VkError::Unsupported("8-bit indices".into()))?;
-        let (buffer, offset_b) = resolver.buffer(range.buffer, range.offset_b)?;
-        Some((buffer, offset_b, vk_type))
+        let (raw_buffer, offset_b) = buffer(range.buffer, range.offset_b)?;
+        Some((raw_buffer, offset_b, vk_type))
     } else {
         None
     };
@@ -303,26 +424,14 @@ pub fn prepare_draw(
             first_instance: draw.first_instance,
             instance_count: draw.instance_count,
         },
-        Op::Draw(draw) => DrawCall::Arrays {
-            first_vertex: draw.first_vertex,
-            vertex_count: draw.vertex_count,
-            first_instance: draw.first_instance,
-            instance_count: draw.instance_count,
-        },
-        Op::DrawIndexed(draw) => DrawCall::Indexed {
-            first_index: draw.first_index,
-            index_count: draw.index_count,
-            base_vertex: draw.base_vertex,
-            first_instance: draw.first_instance,
-            instance_count: draw.instance_count,
-        },
+        Op::Draw(_) | Op::DrawIndexed(_) => direct_call(op).expect("a direct draw"),
         Op::DrawIndirect(draw) => {
-            let (buffer, offset_b) = resolver.buffer(draw.buffer, draw.offset_b)?;
+            let (raw_buffer, offset_b) = buffer(draw.buffer, draw.offset_b)?;
             if draw.draw_count > 1 && !device_multi_draw(device) {
                 return Err(VkError::Unsupported("multi-draw indirect".into()));
             }
             DrawCall::Indirect {
-                buffer,
+                buffer: raw_buffer,
                 offset_b,
                 draw_count: draw.draw_count,
                 stride_b: draw.stride_b,
@@ -331,9 +440,85 @@ pub fn prepare_draw(
         }
         _ => unreachable!("prepare_draw is called for draws"),
     };
+    let shape = DrawShape {
+        key,
+        pipeline: raw,
+        layout,
+        set_layouts,
+        vertex_buffers: vertex_buffers[..stream_count].into(),
+        index,
+        viewport: viewport(state, site.targets),
+        scissor: scissor(state, site.targets),
+        blend_constant: state.blend_constant,
+    };
+    let shape = match draws.shapes.last() {
+        Some(last) if last.same_as(&shape) => draws.shapes.len() - 1,
+        _ => {
+            draws.shapes.push(shape);
+            draws.shapes.len() - 1
+        }
+    } as u32;
 
-    let area = render_area(targets);
-    let viewport = match state.viewports[0] {
+    note_stream_reads(op, indexed, bindings, state, tables, reads);
+    descriptor_reads(&resolved.descriptors, reads);
+    add_once(&mut draws.pipelines, key);
+    for &pool in &resolved.pools {
+        add_once(&mut draws.pools, pool);
+    }
+    for &sampler in &resolved.samplers {
+        add_once(&mut draws.samplers, sampler);
+    }
+    draws.textures.extend(&resolved.textures);
+    draws.images_written.extend(&resolved.images_written);
+    draws.writes.extend(&resolved.writes);
+    let start = draws.descriptors.len() as u32;
+    draws.descriptors.extend_from_slice(&resolved.descriptors);
+    let descriptors = start..draws.descriptors.len() as u32;
+    draws.scratch = resolved;
+    draws.memo = (!converts && !matches!(op, Op::DrawIndirect(_))).then(|| DrawMemo {
+        program: program_id,
+        state_version,
+        bindings_version: bindings.version,
+        pass: site.pass,
+        primitive,
+        indexed,
+        shape,
+        descriptors: descriptors.clone(),
+    });
+    draws.push(
+        site.index,
+        PreparedDraw {
+            shape,
+            descriptors,
+            same_sets: false,
+            call,
+        },
+    );
+    Ok(())
+}
+
+/// The call of a direct (not indirect, not converted) draw op.
+fn direct_call(op: &Op) -> Option<DrawCall> {
+    match *op {
+        Op::Draw(draw) => Some(DrawCall::Arrays {
+            first_vertex: draw.first_vertex,
+            vertex_count: draw.vertex_count,
+            first_instance: draw.first_instance,
+            instance_count: draw.instance_count,
+        }),
+        Op::DrawIndexed(draw) => Some(DrawCall::Indexed {
+            first_index: draw.first_index,
+            index_count: draw.index_count,
+            base_vertex: draw.base_vertex,
+            first_instance: draw.first_instance,
+            instance_count: draw.instance_count,
+        }),
+        _ => None,
+    }
+}
+
+fn viewport(state: &GraphicsState, targets: &PassTargets) -> vk::Viewport {
+    match state.viewports[0] {
         Some(v) => vk::Viewport {
             x: v.x_px,
             y: v.y_px,
@@ -342,16 +527,12 @@ pub fn prepare_draw(
             min_depth: v.min_depth,
             max_depth: v.max_depth,
         },
-        None => vk::Viewport {
-            x: 0.0,
-            y: 0.0,
-            width: area.extent.width as f32,
-            height: area.extent.height as f32,
-            min_depth: 0.0,
-            max_depth: 1.0,
-        },
-    };
-    let scissor = match state.scissors[0] {
+        None => full_viewport(targets),
+    }
+}
+
+fn scissor(state: &GraphicsState, targets: &PassTargets) -> vk::Rect2D {
+    match state.scissors[0] {
         // Vulkan needs non-negative offsets: cut what lies left of or above the origin.
         Some(s) => vk::Rect2D {
             offset: vk::Offset2D {
@@ -363,21 +544,8 @@ pub fn prepare_draw(
                 height: s.height_px.saturating_sub(s.y_px.min(0).unsigned_abs()),
             },
         },
-        None => area,
-    };
-    Ok(PreparedDraw {
-        key,
-        pipeline: raw,
-        layout,
-        set_layouts,
-        resolved,
-        vertex_buffers,
-        index,
-        viewport,
-        scissor,
-        blend_constant: state.blend_constant,
-        call,
-    })
+        None => render_area(targets),
+    }
 }
 
 fn device_multi_draw(device: &Device) -> bool {
@@ -389,146 +557,4 @@ fn device_multi_draw(device: &Device) -> bool {
             .get_physical_device_features(device.physical)
     };
     features.multi_draw_indirect == vk::TRUE
-}
-
-/// Records a prepared draw; `cmd` is inside the pass it was prepared for.
-pub fn record_draw(
-    device: &Device,
-    cmd: vk::CommandBuffer,
-    descriptors: &mut DescriptorPools,
-    indices: &mut IndexArena,
-    draw: &PreparedDraw,
-) -> VkResult<()> {
-    let converted = match &draw.call {
-        DrawCall::Converted { indices: made, .. } if !made.is_empty() => Some(indices.push(made)?),
-        _ => None,
-    };
-    draw_sets(
-        device,
-        descriptors,
-        &draw.set_layouts,
-        &draw.resolved.descriptors,
-    )?;
-    let (sets, offsets) = (&descriptors.sets, &descriptors.offsets);
-    let raw = &device.raw;
-    let bound = &mut descriptors.bound;
-    // SAFETY: `cmd` is inside the pass whose formats the pipeline was made for; every
-    // handle is live until the submission's fence; the sets match the layout. What is
-    // not recorded again was recorded by an earlier draw of this command buffer, and
-    // nothing bound graphics state since (`BoundGraphics` is forgotten when it is).
-    unsafe {
-        if changed(&mut bound.pipeline, draw.pipeline) {
-            raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::GRAPHICS, draw.pipeline);
-        }
-        let same_sets = bound.descriptor_layout == Some(draw.layout)
-            && bound.sets == *sets
-            && bound.offsets == *offsets;
-        if !sets.is_empty() && !same_sets {
-            raw.cmd_bind_descriptor_sets(
-                cmd,
-                vk::PipelineBindPoint::GRAPHICS,
-                draw.layout,
-                0,
-                sets,
-                offsets,
-            );
-            bound.descriptor_layout = Some(draw.layout);
-            bound.sets.clone_from(sets);
-            bound.offsets.clone_from(offsets);
-        }
-        for &stream in draw.vertex_buffers.iter() {
-            if !bound.vertex_buffers.contains(&stream) {
-                let (binding, buffer, offset_b) = stream;
-                raw.cmd_bind_vertex_buffers(cmd, binding, &[buffer], &[offset_b]);
-                bound
-                    .vertex_buffers
-                    .retain(|&(known, _, _)| known != binding);
-                bound.vertex_buffers.push(stream);
-            }
-        }
-        if let Some(index) = draw.index {
-            if changed(&mut bound.index, index) {
-                let (buffer, offset_b, index_type) = index;
-                raw.cmd_bind_index_buffer(cmd, buffer, offset_b, index_type);
-            }
-        }
-        if !bound
-            .viewport
-            .is_some_and(|viewport| same_viewport(&viewport, &draw.viewport))
-        {
-            raw.cmd_set_viewport(cmd, 0, &[draw.viewport]);
-            bound.viewport = Some(draw.viewport);
-        }
-        if changed(&mut bound.scissor, draw.scissor) {
-            raw.cmd_set_scissor(cmd, 0, &[draw.scissor]);
-        }
-        if changed(&mut bound.blend_constant, draw.blend_constant) {
-            raw.cmd_set_blend_constants(cmd, &draw.blend_constant);
-        }
-        match draw.call {
-            DrawCall::Converted {
-                ref indices,
-                first_vertex,
-                first_instance,
-                instance_count,
-            } => {
-                // Too few vertices for one primitive: nothing is drawn.
-                if let Some((buffer, offset_b)) = converted {
-                    let index = (buffer, offset_b, vk::IndexType::UINT32);
-                    if changed(&mut bound.index, index) {
-                        raw.cmd_bind_index_buffer(cmd, buffer, offset_b, vk::IndexType::UINT32);
-                    }
-                    raw.cmd_draw_indexed(
-                        cmd,
-                        indices.len() as u32,
-                        instance_count,
-                        0,
-                        first_vertex as i32,
-                        first_instance,
-                    );
-                }
-            }
-            DrawCall::Arrays {
-                first_vertex,
-                vertex_count,
-                first_instance,
-                instance_count,
-            } => raw.cmd_draw(
-                cmd,
-                vertex_count,
-                instance_count,
-                first_vertex,
-                first_instance,
-            ),
-            DrawCall::Indexed {
-                first_index,
-                index_count,
-                base_vertex,
-                first_instance,
-                instance_count,
-            } => raw.cmd_draw_indexed(
-                cmd,
-                index_count,
-                instance_count,
-                first_index,
-                base_vertex,
-                first_instance,
-            ),
-            DrawCall::Indirect {
-                buffer,
-                offset_b,
-                draw_count,
-                stride_b,
-                indexed: false,
-            } => raw.cmd_draw_indirect(cmd, buffer, offset_b, draw_count, stride_b),
-            DrawCall::Indirect {
-                buffer,
-                offset_b,
-                draw_count,
-                stride_b,
-                indexed: true,
-            } => raw.cmd_draw_indexed_indirect(cmd, buffer, offset_b, draw_count, stride_b),
-        }
-    }
-    Ok(())
 }

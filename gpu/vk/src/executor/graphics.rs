@@ -16,8 +16,8 @@ use crate::retire::RetireList;
 use super::compute::ShaderModule;
 use super::graphics_conv as conv;
 use super::graphics_state::{GraphicsState, PipelineKey, TargetFormats};
-use super::id_map::IdMap;
 use super::layout::{stage_flags, ProgramLayout};
+use gpu::id_map::IdMap;
 
 pub struct GraphicsPipeline {
     pub raw: vk::Pipeline,
@@ -90,6 +90,11 @@ impl GraphicsPipelines {
     /// starts, or sets state): the next lookup compares it in full.
     pub fn note_state_change(&mut self) {
         self.state_version += 1;
+    }
+
+    /// Bumped by `note_state_change`: equal values mean the same state.
+    pub fn state_version(&self) -> u64 {
+        self.state_version
     }
 
     pub fn get_or_make(

@@ -18,7 +18,7 @@ use crate::error::{map_vk, VkError, VkResult};
 
 use super::compute::ShaderModule;
 use super::graphics_state::TargetFormats;
-use super::passes::{render_area, PassTargets};
+use super::passes::{full_viewport, render_area, PassTargets};
 
 const FULL_TRIANGLE_VERT: &str = "#version 450
 void main() {
@@ -271,14 +271,7 @@ impl MaskedClears {
         clear: &PreparedMaskedClear,
     ) {
         let area = render_area(targets);
-        let viewport = vk::Viewport {
-            x: 0.0,
-            y: 0.0,
-            width: area.extent.width as f32,
-            height: area.extent.height as f32,
-            min_depth: 0.0,
-            max_depth: 1.0,
-        };
+        let viewport = full_viewport(targets);
         let raw = &self.device.raw;
         // SAFETY: `cmd` is inside a pass with the formats the pipeline was made for; the
         // push constant range is the layout's.

@@ -32,12 +32,12 @@ mod copy;
 mod descriptors;
 mod dispatch;
 mod draw;
+mod draw_record;
 mod frames;
 mod gate;
 mod graphics;
 mod graphics_conv;
 mod graphics_state;
-mod id_map;
 mod index_arena;
 mod layout;
 mod masked_clear;
@@ -147,6 +147,8 @@ pub struct VkBackend {
     /// Render targets and bindings at the end of the last list (NVN state carries over).
     targets: RenderTargets,
     bindings: Bindings,
+    /// The last list's prepared draws, emptied and reused by the next list.
+    spare_draws: draw::PreparedDraws,
     state: GraphicsState,
     gate: Gate,
     stats: ExecutorStats,
@@ -213,6 +215,7 @@ impl VkBackend {
             masked_clears: MaskedClears::new(device),
             targets: RenderTargets::default(),
             bindings: Bindings::default(),
+            spare_draws: draw::PreparedDraws::default(),
             state: GraphicsState::default(),
             gate: Gate::default(),
             stats: ExecutorStats::default(),

@@ -118,6 +118,19 @@ fn store_op(store: Store) -> vk::AttachmentStoreOp {
     }
 }
 
+/// The viewport over the whole render area, depth 0 to 1.
+pub fn full_viewport(targets: &PassTargets) -> vk::Viewport {
+    let area = render_area(targets);
+    vk::Viewport {
+        x: 0.0,
+        y: 0.0,
+        width: area.extent.width as f32,
+        height: area.extent.height as f32,
+        min_depth: 0.0,
+        max_depth: 1.0,
+    }
+}
+
 pub fn render_area(targets: &PassTargets) -> vk::Rect2D {
     vk::Rect2D {
         offset: vk::Offset2D { x: 0, y: 0 },

@@ -15,7 +15,7 @@ use crate::error::{VkError, VkResult};
 use crate::pool_buffer::PoolBuffer;
 use crate::retire::RetireList;
 
-use super::id_map::IdMap;
+use gpu::id_map::IdMap;
 
 pub struct TrackedPool {
     /// Dropped before `storage`: an imported buffer uses the storage's bytes.

@@ -18,10 +18,10 @@ use crate::image_cache::{HostImageId, Use};
 use crate::writeback::{admit, WriteTarget};
 
 use super::bindings::Bindings;
-use super::buffer_reads::{dispatch_reads as dispatch_reads_of, note_draw_reads, PoolRead};
+use super::buffer_reads::{dispatch_reads as dispatch_reads_of, PoolRead};
 use super::copy::{prepare_copy, PoolWrite, PreparedCopy};
 use super::dispatch::{prepare_dispatch, PreparedDispatch};
-use super::draw::{prepare_draw, PreparedDraws};
+use super::draw::{prepare_draw, DrawSite, PreparedDraws};
 use super::graphics_state::GraphicsState;
 use super::masked_clear::PreparedMaskedClear;
 use super::passes::{
@@ -168,11 +168,8 @@ impl VkBackend {
         let mut state = self.state.clone();
         self.graphics.note_state_change();
         let mut dispatches = HashMap::new();
-        let mut draws = PreparedDraws::with_capacity(
-            ops.iter()
-                .filter(|op| matches!(op, Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_)))
-                .count(),
-        );
+        let mut draws = std::mem::take(&mut self.spare_draws);
+        draws.reset();
         let mut pass_bounds = vec![PassBounds::default(); plan.passes.len()];
         let mut pass_reads: Vec<Vec<PoolRead>> = vec![Vec::new(); plan.passes.len()];
         let mut dispatch_reads = HashMap::new();
@@ -227,7 +224,7 @@ impl VkBackend {
                         ops[index],
                         Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_)
                     ) {
-                        let targets = &pass_targets[open_pass.expect("draws are inside passes")];
+                        let pass = open_pass.expect("draws are inside passes");
                         let mut context = SlotContext {
                             device: &self.device,
                             tables,
@@ -235,29 +232,24 @@ impl VkBackend {
                             images: &mut self.images,
                             samplers: &mut self.samplers,
                         };
-                        let draw = prepare_draw(
+                        let site = DrawSite {
+                            bindings: &bindings,
+                            state: &state,
+                            targets: &pass_targets[pass],
+                            pass,
+                            op: &ops[index],
+                            index,
+                        };
+                        prepare_draw(
                             &mut context,
                             &mut self.graphics,
-                            &bindings,
-                            &state,
-                            targets,
-                            &ops[index],
+                            &site,
                             &mut draws,
-                        )?;
-                        textures.extend(&draw.resolved.textures);
-                        written.extend(&draw.resolved.images_written);
-                        let pass = open_pass.expect("draws are inside passes");
-                        pass_bounds[pass].add_scissor(draw.scissor);
-                        note_draw_reads(
-                            &draw,
-                            &ops[index],
-                            &bindings,
-                            &state,
-                            tables,
-                            &self.pools,
                             &mut pass_reads[pass],
-                        );
-                        draws.insert(index, draw);
+                        )?;
+                        if let Some(scissor) = draws.last_scissor() {
+                            pass_bounds[pass].add_scissor(scissor);
+                        }
                     }
                     if matches!(
                         ops[index],
@@ -278,7 +270,7 @@ impl VkBackend {
                         )?;
                         textures.extend(&dispatch.resolved.textures);
                         written.extend(&dispatch.resolved.images_written);
-                        dispatch_reads.insert(index, dispatch_reads_of(&dispatch, &self.pools));
+                        dispatch_reads.insert(index, dispatch_reads_of(&dispatch));
                         dispatches.insert(index, dispatch);
                     }
                     if let Op::Copy { copy_index } = ops[index] {
@@ -294,6 +286,8 @@ impl VkBackend {
                 }
             }
         }
+        textures.extend(&draws.textures);
+        written.extend(&draws.images_written);
         // Sampled textures joined the list: the images the cache asked to fill get
         // storage's contents before the list runs.
         // A colour target is written when its pass clears or draws; a depth/stencil target

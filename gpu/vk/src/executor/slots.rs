@@ -37,6 +37,18 @@ pub enum Resource {
     },
 }
 
+/// Where a uniform or storage buffer descriptor's range came from: the binding a later
+/// draw reads again when only offsets moved, and the pool its bytes lie in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BufferSource {
+    pub storage: bool,
+    pub stage: u8,
+    pub slot: u8,
+    pub pool: PoolId,
+    /// The buffer object's offset in its pool.
+    pub base_b: u64,
+}
+
 /// One descriptor to write.
 #[derive(Clone, Copy, Debug)]
 pub struct Descriptor {
@@ -44,6 +56,8 @@ pub struct Descriptor {
     pub binding: u32,
     pub ty: vk::DescriptorType,
     pub resource: Resource,
+    /// For uniform and storage buffers.
+    pub source: Option<BufferSource>,
 }
 
 /// What a program's slots resolved to, and what that uses.
@@ -68,6 +82,57 @@ pub struct SlotContext<'a> {
     pub samplers: &'a mut SamplerCache,
 }
 
+impl Resolved {
+    /// Empty, keeping the room.
+    pub fn clear(&mut self) {
+        self.descriptors.clear();
+        self.writes.clear();
+        self.pools.clear();
+        self.textures.clear();
+        self.images_written.clear();
+        self.samplers.clear();
+    }
+}
+
+/// The range a uniform (or storage) buffer descriptor at pool offset `offset_b` covers:
+/// refused when the offset breaks the device's alignment, clamped to its range limit.
+pub fn checked_buffer_range(
+    device: &Device,
+    storage: bool,
+    offset_b: u64,
+    size_b: u64,
+) -> VkResult<u64> {
+    let caps = &device.caps;
+    let (alignment_b, max_range_b) = if storage {
+        (
+            caps.min_storage_buffer_offset_alignment_b,
+            caps.max_storage_buffer_range_b,
+        )
+    } else {
+        (
+            caps.min_uniform_buffer_offset_alignment_b,
+            caps.max_uniform_buffer_range_b,
+        )
+    };
+    if !offset_b.is_multiple_of(alignment_b.max(1)) {
+        let kind = if storage {
+            ResourceKind::StorageBuffer
+        } else {
+            ResourceKind::UniformBuffer
+        };
+        return Err(VkError::Unsupported(format!(
+            "a {} at pool offset {offset_b:#x}, not aligned to the device's {alignment_b} bytes",
+            kind.as_str()
+        )));
+    }
+    let range_b = size_b.min(max_range_b);
+    if range_b < size_b {
+        tracing::debug!(target: "gpu_vk::executor", size_b, range_b,
+            "buffer binding clamped to the device's range limit");
+    }
+    Ok(range_b)
+}
+
 impl SlotContext<'_> {
     pub fn resolve(
         &mut self,
@@ -79,6 +144,19 @@ impl SlotContext<'_> {
             descriptors: Vec::with_capacity(slots.len()),
             ..Resolved::default()
         };
+        self.resolve_into(program, slots, bindings, &mut resolved)?;
+        Ok(resolved)
+    }
+
+    /// `resolve` into `resolved`, emptied first (a draw reuses one `Resolved`).
+    pub fn resolve_into(
+        &mut self,
+        program: ProgramId,
+        slots: &[SlotUse],
+        bindings: &Bindings,
+        resolved: &mut Resolved,
+    ) -> VkResult<()> {
+        resolved.clear();
         for slot in slots {
             let unbound = || VkError::UnboundSlot {
                 program,
@@ -87,23 +165,34 @@ impl SlotContext<'_> {
                 slot: slot.slot,
             };
             let stage = stage_index(slot.stage);
+            let mut source = None;
             let resource = match slot.kind {
                 ResourceKind::UniformBuffer | ResourceKind::StorageBuffer => {
-                    let bound = if slot.kind == ResourceKind::UniformBuffer {
-                        bindings.uniform[stage][slot.slot as usize]
-                    } else {
+                    let storage = slot.kind == ResourceKind::StorageBuffer;
+                    let bound = if storage {
                         bindings.storage[stage][slot.slot as usize]
+                    } else {
+                        bindings.uniform[stage][slot.slot as usize]
                     };
-                    self.buffer(slot.kind, bound.ok_or_else(unbound)?, &mut resolved)?
+                    let (resource, pool, base_b) =
+                        self.buffer(slot.kind, bound.ok_or_else(unbound)?, resolved)?;
+                    source = Some(BufferSource {
+                        storage,
+                        stage: stage as u8,
+                        slot: slot.slot as u8,
+                        pool,
+                        base_b,
+                    });
+                    resource
                 }
                 ResourceKind::Texture => {
                     let handle =
                         bindings.textures[stage][slot.slot as usize].ok_or_else(unbound)?;
-                    self.texture(handle, bindings, &mut resolved)?
+                    self.texture(handle, bindings, resolved)?
                 }
                 ResourceKind::Image => {
                     let handle = bindings.images[stage][slot.slot as usize].ok_or_else(unbound)?;
-                    self.image(handle, bindings, &mut resolved)?
+                    self.image(handle, bindings, resolved)?
                 }
             };
             resolved.descriptors.push(Descriptor {
@@ -111,29 +200,19 @@ impl SlotContext<'_> {
                 binding: slot.binding,
                 ty: slot.ty,
                 resource,
+                source,
             });
         }
-        Ok(resolved)
+        Ok(())
     }
 
+    /// The buffer descriptor of `range`, its pool and the buffer object's offset in it.
     fn buffer(
         &mut self,
         kind: ResourceKind,
         range: gpu::objects::BufferRange,
         resolved: &mut Resolved,
-    ) -> VkResult<Resource> {
-        let caps = &self.device.caps;
-        let (alignment_b, max_range_b) = if kind == ResourceKind::UniformBuffer {
-            (
-                caps.min_uniform_buffer_offset_alignment_b,
-                caps.max_uniform_buffer_range_b,
-            )
-        } else {
-            (
-                caps.min_storage_buffer_offset_alignment_b,
-                caps.max_storage_buffer_range_b,
-            )
-        };
+    ) -> VkResult<(Resource, PoolId, u64)> {
         let buffer = self
             .tables
             .buffers
@@ -141,26 +220,18 @@ impl SlotContext<'_> {
             .ok_or(VkError::UnknownObject(range.buffer.into()))?;
         let pool = self.pools.get(buffer.pool)?;
         let offset_b = buffer.offset_b + range.offset_b;
-        if !offset_b.is_multiple_of(alignment_b.max(1)) {
-            return Err(VkError::Unsupported(format!(
-                "a {} at pool offset {offset_b:#x}, not aligned to the device's {alignment_b} bytes",
-                kind.as_str()
-            )));
-        }
-        let range_b = range.size_b.min(max_range_b);
-        if range_b < range.size_b {
-            tracing::debug!(target: "gpu_vk::executor", size_b = range.size_b, range_b,
-                "buffer binding clamped to the device's range limit");
-        }
-        if kind == ResourceKind::StorageBuffer {
+        let storage = kind == ResourceKind::StorageBuffer;
+        let range_b = checked_buffer_range(self.device, storage, offset_b, range.size_b)?;
+        if storage {
             resolved.writes.push((buffer.pool, offset_b, range_b));
         }
         resolved.pools.push(buffer.pool);
-        Ok(Resource::Buffer {
+        let resource = Resource::Buffer {
             buffer: pool.buffer.raw,
             offset_b,
             range_b,
-        })
+        };
+        Ok((resource, buffer.pool, buffer.offset_b))
     }
 
     fn texture(
@@ -314,7 +385,7 @@ pub fn write_sets(
 
 /// The part of a dynamic buffer's offset written into its descriptor: a multiple of 4 GiB
 /// (aligned for any device), so the rest fits the bind's 32-bit dynamic offset.
-fn dynamic_base_b(offset_b: u64) -> u64 {
+pub fn dynamic_base_b(offset_b: u64) -> u64 {
     offset_b & !u64::from(u32::MAX)
 }
 

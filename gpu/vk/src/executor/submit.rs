@@ -13,7 +13,7 @@ use super::barrier::{nvn_barrier_scope, EVERY_ACCESS, EVERY_WRITE, HOST_READ};
 use super::buffer_reads::PoolRead;
 use super::copy::record_copy;
 use super::dispatch::record_dispatch;
-use super::draw::record_draw;
+use super::draw_record::record_draw;
 use super::frames::Frame;
 use super::passes::{begin_pass, clear_in_pass, end_pass};
 use super::plan::Step;
@@ -255,6 +255,7 @@ impl VkBackend {
                             cmd,
                             &mut frame.descriptors,
                             &mut frame.indices,
+                            &prepared.draws,
                             draw,
                         );
                         if let Err(error) = recorded {
@@ -381,12 +382,8 @@ impl VkBackend {
         for &sampler in &draws.samplers {
             self.samplers.mark_used(sampler, value);
         }
-        // Pools and samplers are marked above: only storage writes are left per draw.
-        for draw in draws
-            .values()
-            .filter(|draw| !draw.resolved.writes.is_empty())
-        {
-            self.note_resolved(&draw.resolved, value);
+        for &(pool, offset_b, len_b) in &draws.writes {
+            self.note_buffer_write(pool, offset_b, len_b, value);
         }
         for dispatch in prepared.dispatches.values() {
             if let Some(pipeline) = self.compute.get_mut(dispatch.program) {
@@ -423,8 +420,7 @@ impl VkBackend {
         }
         for (_, write) in prepared.copies.values() {
             if let Some((pool, offset_b, len_b)) = *write {
-                self.pools.note_gpu_write(pool, offset_b, len_b, value);
-                self.images.buffer_wrote(pool, offset_b..offset_b + len_b);
+                self.note_buffer_write(pool, offset_b, len_b, value);
             }
         }
         // The write-back's own writes: device writes, so the textures stay the GPU's.
@@ -444,17 +440,23 @@ impl VkBackend {
         }
         tracing::trace!(target: TARGET, value, passes = prepared.plan.passes.len(),
             in_flight = self.frames.in_flight(), "submitted");
+        self.spare_draws = prepared.draws;
     }
 
-    /// Marks what a draw's or dispatch's descriptors use as used by `value`; storage
-    /// buffers as written by it.
+    /// A storage buffer range the submission of `value` may write.
+    fn note_buffer_write(&mut self, pool: gpu::PoolId, offset_b: u64, len_b: u64, value: u64) {
+        self.pools.note_gpu_write(pool, offset_b, len_b, value);
+        self.images.buffer_wrote(pool, offset_b..offset_b + len_b);
+    }
+
+    /// Marks what a dispatch's descriptors use as used by `value`; storage buffers as
+    /// written by it.
     fn note_resolved(&mut self, resolved: &Resolved, value: u64) {
         for &pool in &resolved.pools {
             self.pools.mark_used(pool, value);
         }
         for &(pool, offset_b, len_b) in &resolved.writes {
-            self.pools.note_gpu_write(pool, offset_b, len_b, value);
-            self.images.buffer_wrote(pool, offset_b..offset_b + len_b);
+            self.note_buffer_write(pool, offset_b, len_b, value);
         }
         for &sampler in &resolved.samplers {
             self.samplers.mark_used(sampler, value);

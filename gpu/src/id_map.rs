@@ -1,4 +1,5 @@
-//! Maps keyed by the executor's counter ids (pools, pipelines), hashed by one multiply.
+//! Maps keyed by counter ids (objects, and the Vulkan executor's pools and pipelines),
+//! hashed by one multiply.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -1,0 +1,232 @@
+//! Recording prepared draws: what the command buffer does not hold yet of the draw's
+//! shape (pipeline, vertex and index buffers, viewport, scissor, blend constants), its
+//! descriptor sets and dynamic offsets, then the draw call.
+
+use ash::vk;
+
+use crate::device::Device;
+use crate::error::VkResult;
+
+use super::descriptors::DescriptorPools;
+use super::draw::{DrawCall, PreparedDraw, PreparedDraws, VertexBuffer};
+use super::index_arena::IndexArena;
+use super::layout::is_dynamic;
+use super::slots::{draw_sets, dynamic_base_b, Resource};
+
+/// The graphics state the command buffer's last draw bound, so the next draw records
+/// only what differs: consecutive draws mostly share pipeline, vertex buffers, viewport,
+/// scissor and blend constants, and every command recorded costs again when the
+/// buffer is reset. Forgotten when other work binds graphics state (masked clears) and
+/// when the frame is reset (a frame records one list).
+#[derive(Debug, Default)]
+pub struct BoundGraphics {
+    /// The shape (of the list being recorded) the last draw bound in full.
+    shape: Option<u32>,
+    pipeline: Option<vk::Pipeline>,
+    vertex_buffers: Vec<VertexBuffer>,
+    index: Option<(vk::Buffer, u64, vk::IndexType)>,
+    viewport: Option<vk::Viewport>,
+    scissor: Option<vk::Rect2D>,
+    blend_constant: Option<[f32; 4]>,
+    /// The pipeline layout, sets and dynamic offsets last bound.
+    descriptor_layout: Option<vk::PipelineLayout>,
+    sets: Vec<vk::DescriptorSet>,
+    offsets: Vec<u32>,
+}
+
+impl BoundGraphics {
+    pub fn forget(&mut self) {
+        *self = BoundGraphics::default();
+    }
+}
+
+/// Sets `*bound` to `value`; true when it changed (so the command must be recorded).
+fn changed<T: PartialEq>(bound: &mut Option<T>, value: T) -> bool {
+    if bound.as_ref() == Some(&value) {
+        return false;
+    }
+    *bound = Some(value);
+    true
+}
+
+fn same_viewport(a: &vk::Viewport, b: &vk::Viewport) -> bool {
+    [a.x, a.y, a.width, a.height, a.min_depth, a.max_depth]
+        == [b.x, b.y, b.width, b.height, b.min_depth, b.max_depth]
+}
+
+/// Records `draw` of `draws`; `cmd` is inside the pass it was prepared for.
+pub fn record_draw(
+    device: &Device,
+    cmd: vk::CommandBuffer,
+    descriptors: &mut DescriptorPools,
+    indices: &mut IndexArena,
+    draws: &PreparedDraws,
+    draw: &PreparedDraw,
+) -> VkResult<()> {
+    let converted = match &draw.call {
+        DrawCall::Converted { indices: made, .. } if !made.is_empty() => Some(indices.push(made)?),
+        _ => None,
+    };
+    let shape = draws.shape(draw);
+    let resources = draws.descriptors(draw);
+    let same_shape = descriptors.bound.shape == Some(draw.shape);
+    let raw = &device.raw;
+    if draw.same_sets && same_shape && descriptors.bound.descriptor_layout == Some(shape.layout) {
+        // The sets bound hold this draw's contents: only dynamic offsets can differ.
+        descriptors.offsets.clear();
+        for descriptor in resources.iter().filter(|d| is_dynamic(d.ty)) {
+            if let Resource::Buffer { offset_b, .. } = descriptor.resource {
+                descriptors
+                    .offsets
+                    .push((offset_b - dynamic_base_b(offset_b)) as u32);
+            }
+        }
+        let bound = &mut descriptors.bound;
+        if bound.offsets != descriptors.offsets {
+            // SAFETY: `cmd` is recording inside a pass; the sets were bound with this
+            // layout by the draw before, and are live until the submission's fence.
+            unsafe {
+                raw.cmd_bind_descriptor_sets(
+                    cmd,
+                    vk::PipelineBindPoint::GRAPHICS,
+                    shape.layout,
+                    0,
+                    &bound.sets,
+                    &descriptors.offsets,
+                )
+            };
+            bound.offsets.clone_from(&descriptors.offsets);
+        }
+    } else {
+        draw_sets(device, descriptors, &shape.set_layouts, resources)?;
+        let (sets, offsets) = (&descriptors.sets, &descriptors.offsets);
+        let bound = &mut descriptors.bound;
+        let bound_already = bound.descriptor_layout == Some(shape.layout)
+            && bound.sets == *sets
+            && bound.offsets == *offsets;
+        if !sets.is_empty() && !bound_already {
+            // SAFETY: `cmd` is recording inside a pass; the sets match the layout and
+            // are live until the submission's fence.
+            unsafe {
+                raw.cmd_bind_descriptor_sets(
+                    cmd,
+                    vk::PipelineBindPoint::GRAPHICS,
+                    shape.layout,
+                    0,
+                    sets,
+                    offsets,
+                )
+            };
+            bound.descriptor_layout = Some(shape.layout);
+            bound.sets.clone_from(sets);
+            bound.offsets.clone_from(offsets);
+        }
+    }
+    let bound = &mut descriptors.bound;
+    // SAFETY: `cmd` is inside the pass whose formats the pipeline was made for; every
+    // handle is live until the submission's fence. What is not recorded again was
+    // recorded by an earlier draw of this command buffer, and nothing bound graphics
+    // state since (`BoundGraphics` is forgotten when it is).
+    unsafe {
+        if !same_shape {
+            if changed(&mut bound.pipeline, shape.pipeline) {
+                raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::GRAPHICS, shape.pipeline);
+            }
+            for &stream in shape.vertex_buffers.iter() {
+                if !bound.vertex_buffers.contains(&stream) {
+                    let (binding, buffer, offset_b) = stream;
+                    raw.cmd_bind_vertex_buffers(cmd, binding, &[buffer], &[offset_b]);
+                    bound
+                        .vertex_buffers
+                        .retain(|&(known, _, _)| known != binding);
+                    bound.vertex_buffers.push(stream);
+                }
+            }
+            if let Some(index) = shape.index {
+                if changed(&mut bound.index, index) {
+                    let (buffer, offset_b, index_type) = index;
+                    raw.cmd_bind_index_buffer(cmd, buffer, offset_b, index_type);
+                }
+            }
+            if !bound
+                .viewport
+                .is_some_and(|viewport| same_viewport(&viewport, &shape.viewport))
+            {
+                raw.cmd_set_viewport(cmd, 0, &[shape.viewport]);
+                bound.viewport = Some(shape.viewport);
+            }
+            if changed(&mut bound.scissor, shape.scissor) {
+                raw.cmd_set_scissor(cmd, 0, &[shape.scissor]);
+            }
+            if changed(&mut bound.blend_constant, shape.blend_constant) {
+                raw.cmd_set_blend_constants(cmd, &shape.blend_constant);
+            }
+            bound.shape = Some(draw.shape);
+        }
+        match draw.call {
+            DrawCall::Converted {
+                ref indices,
+                first_vertex,
+                first_instance,
+                instance_count,
+            } => {
+                // Too few vertices for one primitive: nothing is drawn.
+                if let Some((buffer, offset_b)) = converted {
+                    let index = (buffer, offset_b, vk::IndexType::UINT32);
+                    if changed(&mut bound.index, index) {
+                        raw.cmd_bind_index_buffer(cmd, buffer, offset_b, vk::IndexType::UINT32);
+                    }
+                    raw.cmd_draw_indexed(
+                        cmd,
+                        indices.len() as u32,
+                        instance_count,
+                        0,
+                        first_vertex as i32,
+                        first_instance,
+                    );
+                }
+            }
+            DrawCall::Arrays {
+                first_vertex,
+                vertex_count,
+                first_instance,
+                instance_count,
+            } => raw.cmd_draw(
+                cmd,
+                vertex_count,
+                instance_count,
+                first_vertex,
+                first_instance,
+            ),
+            DrawCall::Indexed {
+                first_index,
+                index_count,
+                base_vertex,
+                first_instance,
+                instance_count,
+            } => raw.cmd_draw_indexed(
+                cmd,
+                index_count,
+                instance_count,
+                first_index,
+                base_vertex,
+                first_instance,
+            ),
+            DrawCall::Indirect {
+                buffer,
+                offset_b,
+                draw_count,
+                stride_b,
+                indexed: false,
+            } => raw.cmd_draw_indirect(cmd, buffer, offset_b, draw_count, stride_b),
+            DrawCall::Indirect {
+                buffer,
+                offset_b,
+                draw_count,
+                stride_b,
+                indexed: true,
+            } => raw.cmd_draw_indexed_indirect(cmd, buffer, offset_b, draw_count, stride_b),
+        }
+    }
+    Ok(())
+}
