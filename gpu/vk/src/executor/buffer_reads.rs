@@ -24,10 +24,24 @@ const DISPATCH_ARGUMENTS_B: u64 = 12;
 /// the same vertex and index ranges, and a read inside one already noted takes nothing more.
 const RECENT_READS: usize = 8;
 
+/// A read that starts at most this far past the end of the latest read of its pool
+/// extends that read instead of adding one: per-object constants read at a stride make
+/// one range, not one per draw. The bytes between are counted as read, so the write-back
+/// may store texels drawn there a little before they are read; it never stores later.
+const MERGE_GAP_B: u64 = 4 << 10;
+
 /// Notes `read` unless one of the latest reads holds it: the write-back takes whatever
 /// overlaps a read, so a read inside an earlier one of the same list takes nothing new.
 pub fn note_read(reads: &mut Vec<PoolRead>, read: PoolRead) {
     let (pool, range_b) = &read;
+    if let Some((last_pool, last_b)) = reads.last_mut() {
+        let follows = range_b.start >= last_b.start
+            && range_b.start <= last_b.end.saturating_add(MERGE_GAP_B);
+        if last_pool == pool && follows {
+            last_b.end = last_b.end.max(range_b.end);
+            return;
+        }
+    }
     let held = reads
         .iter()
         .rev()
@@ -126,16 +140,38 @@ mod tests {
     #[test]
     fn a_read_inside_a_recent_one_of_its_pool_is_not_noted_again() {
         let mut reads = Vec::new();
-        note_read(&mut reads, (pool(1), 0..256));
-        note_read(&mut reads, (pool(1), 16..32));
-        note_read(&mut reads, (pool(1), 0..256));
-        assert_eq!(reads, [(pool(1), 0..256)]);
-        // Overlapping but not inside, or of another pool: noted.
-        note_read(&mut reads, (pool(1), 128..512));
-        note_read(&mut reads, (pool(2), 16..32));
+        note_read(&mut reads, (pool(1), 0x10000..0x10100));
+        note_read(&mut reads, (pool(2), 0..16));
+        note_read(&mut reads, (pool(1), 0x10010..0x10020));
+        note_read(&mut reads, (pool(1), 0x10000..0x10100));
+        assert_eq!(reads, [(pool(1), 0x10000..0x10100), (pool(2), 0..16)]);
+        // Overlapping but not inside one, or of another pool: noted.
+        note_read(&mut reads, (pool(1), 0x100..0x200));
+        note_read(&mut reads, (pool(3), 16..32));
         assert_eq!(
             reads,
-            [(pool(1), 0..256), (pool(1), 128..512), (pool(2), 16..32)]
+            [
+                (pool(1), 0x10000..0x10100),
+                (pool(2), 0..16),
+                (pool(1), 0x100..0x200),
+                (pool(3), 16..32)
+            ]
         );
+    }
+
+    #[test]
+    fn reads_following_the_last_one_of_their_pool_extend_it() {
+        let mut reads = Vec::new();
+        // Constants at a 256-byte stride: one range.
+        for index in 0..100u64 {
+            note_read(&mut reads, (pool(1), index * 256..index * 256 + 16));
+        }
+        assert_eq!(reads, [(pool(1), 0..99 * 256 + 16)]);
+        // Past the gap, before the last start, or another pool: a read of its own.
+        let far_b = 99 * 256 + 16 + MERGE_GAP_B + 1;
+        note_read(&mut reads, (pool(1), far_b..far_b + 16));
+        note_read(&mut reads, (pool(1), far_b - 64..far_b - 48));
+        note_read(&mut reads, (pool(2), far_b..far_b + 16));
+        assert_eq!(reads.len(), 4, "{reads:?}");
     }
 }
