@@ -19,6 +19,17 @@ pub struct BoundState {
 impl BoundState {
     /// The state after `command`, which has passed its checks. A program no longer in
     /// `tables` binds nothing (it can only happen when continuing an old list).
+    /// `apply` for a command that reads nothing from the tables (buffer binds, draws).
+    pub fn apply_known(&mut self, command: &Command) {
+        if let Command::BindBuffer {
+            binding: BufferBinding::Index { index_type },
+            ..
+        } = command
+        {
+            self.index_type = Some(*index_type);
+        }
+    }
+
     pub fn apply(&mut self, command: &Command, tables: &ObjectTables) {
         match command {
             Command::BindProgram(id) => match tables.programs.get(*id) {

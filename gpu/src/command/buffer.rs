@@ -9,6 +9,7 @@ use crate::state::{ComponentMask, StateChange};
 
 use super::bound::BoundState;
 use super::list::CommandList;
+use super::remembered::Remembered;
 use super::validate;
 use super::verbs::{
     BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
@@ -19,6 +20,7 @@ pub struct CommandBuffer<'d> {
     device: &'d Device,
     list: CommandList,
     bound: BoundState,
+    remembered: Remembered,
 }
 
 impl<'d> CommandBuffer<'d> {
@@ -27,14 +29,29 @@ impl<'d> CommandBuffer<'d> {
             device,
             list: CommandList::default(),
             bound,
+            remembered: Remembered::default(),
         }
     }
 
     /// Checks and appends one command.
     pub fn record(&mut self, command: Command) -> Result<(), RecordError> {
-        let tables = self.device.tables();
-        validate::check(&command, &self.bound, &tables)?;
-        self.bound.apply(&command, &tables);
+        let removals = self.device.removals();
+        match self.remembered.check(&command, &self.bound, removals) {
+            Some(checked) => {
+                checked?;
+                self.bound.apply_known(&command);
+            }
+            None => {
+                let tables = self.device.tables();
+                validate::check(&command, &self.bound, &tables)?;
+                let found = match &command {
+                    Command::BindBuffer { range, .. } => tables.buffers.get(range.buffer).copied(),
+                    _ => None,
+                };
+                self.remembered.note(&command, &self.bound, found);
+                self.bound.apply(&command, &tables);
+            }
+        }
         self.list.push(command);
         Ok(())
     }

@@ -4,6 +4,7 @@
 pub mod bound;
 pub mod buffer;
 pub mod list;
+mod remembered;
 pub mod validate;
 pub mod verbs;
 

@@ -211,6 +211,16 @@ fn check_buffer_binding(
     range: &BufferRange,
     tables: &ObjectTables,
 ) -> Result<(), RecordError> {
+    check_binding_of(binding, range, buffer(tables, range.buffer)?)
+}
+
+/// Checks binding `range` of `buffer` (the buffer the range names) at `binding`.
+pub(crate) fn check_binding_of(
+    binding: BufferBinding,
+    range: &BufferRange,
+    buffer: &Buffer,
+) -> Result<(), RecordError> {
+    debug_assert_eq!(buffer.id, range.buffer);
     let (usage, needed) = match binding {
         BufferBinding::Vertex { stream } => {
             slot_in(
@@ -230,7 +240,6 @@ fn check_buffer_binding(
             (BufferUsage::STORAGE, "storage")
         }
     };
-    let buffer = buffer(tables, range.buffer)?;
     buffer_range(buffer, range.offset_b, range.size_b, usage, needed)
 }
 
@@ -284,6 +293,14 @@ fn check_draw(bound: &BoundState, tables: &ObjectTables, indexed: bool) -> Resul
     if tables.programs.get(program).is_none() {
         return Err(unknown(program));
     }
+    check_draw_with_live_program(bound, indexed)
+}
+
+/// `check_draw` once the bound graphics program is known to be live.
+pub(crate) fn check_draw_with_live_program(
+    bound: &BoundState,
+    indexed: bool,
+) -> Result<(), RecordError> {
     if bound.targets.is_empty() {
         return Err(RecordError::DrawWithoutRenderTarget);
     }

@@ -366,6 +366,7 @@ impl Device {
         }
         self.backend.lock().object_finalized(object, &tables);
         tables.remove(object);
+        self.note_removal();
         tracing::trace!(target: "gpu::objects", %object, "finalized");
         self.record_with(|| Record::Finalize { object });
         Ok(())

@@ -48,6 +48,9 @@ pub struct Device {
     pub(crate) backend: Mutex<Box<dyn Backend>>,
     pub(crate) recorder: Mutex<Option<Recorder>>,
     lists_finished: Mutex<u32>,
+    /// Bumped, under the tables' write lock, whenever an object leaves the tables: what a
+    /// command buffer found there stays true while this holds (`command::Remembered`).
+    removals: AtomicU64,
 }
 
 impl Device {
@@ -62,11 +65,22 @@ impl Device {
             backend: Mutex::new(maker.backend),
             recorder: Mutex::new(recorder),
             lists_finished: Mutex::new(0),
+            removals: AtomicU64::new(0),
         })
     }
 
     pub(crate) fn serial(&self) -> u64 {
         self.serial
+    }
+
+    /// How many times objects have left the tables.
+    pub(crate) fn removals(&self) -> u64 {
+        self.removals.load(Ordering::Acquire)
+    }
+
+    /// Notes that an object left the tables (called under their write lock).
+    pub(crate) fn note_removal(&self) {
+        self.removals.fetch_add(1, Ordering::Release);
     }
 
     /// The live objects; hold the guard briefly: making objects waits for it.

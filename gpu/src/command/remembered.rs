@@ -1,0 +1,65 @@
+//! What a command buffer's earlier commands found in the device's tables, kept while no
+//! object has left them since (`Device::removals`): a game binds the same buffer at new
+//! offsets and draws with the same program thousands of times a frame, and those
+//! commands are then checked without taking the tables' lock.
+
+use crate::ids::ProgramId;
+use crate::objects::Buffer;
+
+use super::bound::BoundState;
+use super::validate::{check_binding_of, check_draw_with_live_program};
+use super::verbs::Command;
+use crate::error::RecordError;
+
+#[derive(Debug, Default)]
+pub(crate) struct Remembered {
+    /// `Device::removals` when these were found.
+    removals: u64,
+    /// The buffer bound last.
+    buffer: Option<Buffer>,
+    /// A graphics program known to be live.
+    program: Option<ProgramId>,
+}
+
+impl Remembered {
+    /// Checks `command` from what is remembered: `None` when that is not enough (the
+    /// tables must be read), else the check's outcome. `removals` is the device's count now.
+    pub(crate) fn check(
+        &mut self,
+        command: &Command,
+        bound: &BoundState,
+        removals: u64,
+    ) -> Option<Result<(), RecordError>> {
+        if removals != self.removals {
+            *self = Remembered {
+                removals,
+                ..Remembered::default()
+            };
+            return None;
+        }
+        match command {
+            Command::BindBuffer { binding, range } => {
+                let buffer = self.buffer.as_ref().filter(|b| b.id == range.buffer)?;
+                Some(check_binding_of(*binding, range, buffer))
+            }
+            Command::Draw(_) | Command::DrawIndexed(_) => {
+                let program = bound.graphics_program?;
+                (self.program == Some(program)).then(|| {
+                    check_draw_with_live_program(bound, matches!(command, Command::DrawIndexed(_)))
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Notes what `command`, just checked against the tables, found there.
+    pub(crate) fn note(&mut self, command: &Command, bound: &BoundState, found: Option<Buffer>) {
+        match command {
+            Command::BindBuffer { .. } => self.buffer = found,
+            Command::Draw(_) | Command::DrawIndexed(_) | Command::DrawIndirect(_) => {
+                self.program = bound.graphics_program;
+            }
+            _ => {}
+        }
+    }
+}
