@@ -68,8 +68,13 @@ impl Rig {
             strict_portability: false,
         })
         .expect("translator");
-        let kernels =
-            SwizzleKernels::build(&device, &translator, use_push_descriptors).expect("kernels");
+        let kernels = SwizzleKernels::build(
+            &device,
+            &translator,
+            use_push_descriptors,
+            gpu_vk::ash::vk::PipelineCache::null(),
+        )
+        .expect("kernels");
         Rig {
             immediate: Immediate::new(&device).unwrap(),
             staging: StagingArena::new(&device),

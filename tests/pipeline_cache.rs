@@ -44,7 +44,8 @@ fn module(translator: &Translator, stage: shader_translate::Stage, glsl: &str) -
 }
 
 /// Starts an executor with `RX_VK_PIPELINE_CACHE` naming `dir`, draws one triangle (one
-/// graphics pipeline), ends it; returns the bytes the cache started from.
+/// graphics pipeline) and clears with a mask (the executor's masked-clear pipeline), ends
+/// it; returns the bytes the cache started from.
 fn run_once(gpu: &TestGpu, dir: &Path) -> usize {
     let switches = common::switches_with(&[("RX_VK_PIPELINE_CACHE", dir.to_str().unwrap())]);
     let backend = VkBackend::with_switches(&gpu.device, ExecutorOptions::default(), &switches)
@@ -88,6 +89,10 @@ fn run_once(gpu: &TestGpu, dir: &Path) -> usize {
             first_instance: 0,
             instance_count: 1,
         })
+        .unwrap();
+    // A masked clear: the executor's own pipeline, made through the cache too.
+    commands
+        .clear_color(0, ClearValue::Float([1.0; 4]), ComponentMask::R)
         .unwrap();
     device.queue().submit(&commands.finish()).unwrap();
     device.queue().finish().unwrap();

@@ -71,6 +71,7 @@ impl SwizzleKernels {
         deswz_spirv: &[u32],
         bindings: KernelBindings,
         use_push_descriptors: bool,
+        cache: vk::PipelineCache,
     ) -> VkResult<SwizzleKernels> {
         let raw = &device.raw;
         let use_push = use_push_descriptors && device.caps.push_descriptor;
@@ -117,8 +118,8 @@ impl SwizzleKernels {
         // SAFETY: the set layouts are live.
         let layout = unsafe { raw.create_pipeline_layout(&layout_info, None) }
             .map_err(map_vk("creating the kernel pipeline layout"))?;
-        let swz = compute_pipeline(device, layout, swz_spirv)?;
-        let deswz = compute_pipeline(device, layout, deswz_spirv)?;
+        let swz = compute_pipeline(device, layout, cache, swz_spirv)?;
+        let deswz = compute_pipeline(device, layout, cache, deswz_spirv)?;
         let pool_sizes = [vk::DescriptorPoolSize::default()
             .ty(vk::DescriptorType::STORAGE_BUFFER)
             .descriptor_count(2 * FALLBACK_SETS)];
@@ -273,6 +274,7 @@ impl Drop for SwizzleKernels {
 fn compute_pipeline(
     device: &Device,
     layout: vk::PipelineLayout,
+    cache: vk::PipelineCache,
     spirv: &[u32],
 ) -> VkResult<vk::Pipeline> {
     let raw = &device.raw;
@@ -287,8 +289,9 @@ fn compute_pipeline(
     let info = [vk::ComputePipelineCreateInfo::default()
         .stage(stage)
         .layout(layout)];
-    // SAFETY: module and layout are live; the module is destroyed after creation.
-    let created = unsafe { raw.create_compute_pipelines(vk::PipelineCache::null(), &info, None) };
+    // SAFETY: module, layout and cache (or null) are live; the module is destroyed after
+    // creation.
+    let created = unsafe { raw.create_compute_pipelines(cache, &info, None) };
     unsafe { raw.destroy_shader_module(module, None) };
     created
         .map(|pipelines| pipelines[0])
@@ -495,11 +498,13 @@ impl SwizzleKernels {
 }
 
 impl SwizzleKernels {
-    /// Translates `swz` and `deswz` with `translator` and builds their pipelines.
+    /// Translates `swz` and `deswz` with `translator` and builds their pipelines, through
+    /// `cache` (null: none).
     pub fn build(
         device: &Arc<Device>,
         translator: &shader_translate::Translator,
         use_push_descriptors: bool,
+        cache: vk::PipelineCache,
     ) -> VkResult<SwizzleKernels> {
         use shader_translate::{host_binding, ResourceKind, Stage};
         let translate = |name: &'static str, direction| {
@@ -519,7 +524,7 @@ impl SwizzleKernels {
             staging_binding: staging.binding,
             storage_binding: storage.binding,
         };
-        SwizzleKernels::new(device, &swz, &deswz, bindings, use_push_descriptors)
+        SwizzleKernels::new(device, &swz, &deswz, bindings, use_push_descriptors, cache)
     }
 }
 

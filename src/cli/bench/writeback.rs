@@ -67,7 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let switches = crate::cli::start()?;
     let device = Device::open(&switches)?;
     let translator = shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
-    let kernels = SwizzleKernels::build(&device, &translator, true)?;
+    let kernels = SwizzleKernels::build(&device, &translator, true, vk::PipelineCache::null())?;
     let mut immediate = Immediate::new(&device)?;
     println!(
         "device: {} ({}), rounds: {}",

@@ -61,6 +61,8 @@ pub struct ComputePipelines {
     made: u64,
     pipelines: HashMap<ProgramId, ComputePipeline>,
     retired: RetireList<ComputePipeline>,
+    /// Given to every creation (null: none).
+    cache: vk::PipelineCache,
     device: Arc<Device>,
 }
 
@@ -70,14 +72,20 @@ impl ComputePipelines {
             pipelines: HashMap::new(),
             made: 0,
             retired: RetireList::default(),
+            cache: vk::PipelineCache::null(),
             device: device.clone(),
         }
+    }
+
+    /// Makes later pipelines through `cache` (the executor keeps it alive longer).
+    pub fn use_cache(&mut self, cache: vk::PipelineCache) {
+        self.cache = cache;
     }
 
     /// The program's pipeline, made on first use.
     pub fn get_or_make(&mut self, program: &Program) -> VkResult<&mut ComputePipeline> {
         if !self.pipelines.contains_key(&program.id) {
-            let made = make(&self.device, program)?;
+            let made = make(&self.device, self.cache, program)?;
             self.made += 1;
             tracing::debug!(target: "gpu_vk::executor", program = %program.id,
                 "compute pipeline made");
@@ -105,7 +113,11 @@ impl ComputePipelines {
     }
 }
 
-fn make(device: &Arc<Device>, program: &Program) -> VkResult<ComputePipeline> {
+fn make(
+    device: &Arc<Device>,
+    cache: vk::PipelineCache,
+    program: &Program,
+) -> VkResult<ComputePipeline> {
     let module = program
         .module(Stage::Compute)
         .ok_or_else(|| VkError::Unsupported(format!("{}: no compute stage", program.id)))?;
@@ -118,14 +130,10 @@ fn make(device: &Arc<Device>, program: &Program) -> VkResult<ComputePipeline> {
     let info = [vk::ComputePipelineCreateInfo::default()
         .stage(stage)
         .layout(layout.raw)];
-    // SAFETY: the module and layout are live; the layout declares every binding the
-    // module's reflection names (both come from the same translation).
-    let raw = unsafe {
-        device
-            .raw
-            .create_compute_pipelines(vk::PipelineCache::null(), &info, None)
-    }
-    .map_err(|(_, result)| map_vk("creating a compute pipeline")(result))?[0];
+    // SAFETY: the module, layout and cache (or null) are live; the layout declares every
+    // binding the module's reflection names (both come from the same translation).
+    let raw = unsafe { device.raw.create_compute_pipelines(cache, &info, None) }
+        .map_err(|(_, result)| map_vk("creating a compute pipeline")(result))?[0];
     Ok(ComputePipeline {
         raw,
         layout,

@@ -86,6 +86,8 @@ pub struct MaskedClears {
     fragments: HashMap<(Kind, u8), ShaderModule>,
     layout: vk::PipelineLayout,
     pipelines: HashMap<PipelineKey, vk::Pipeline>,
+    /// Given to every creation (null: none).
+    cache: vk::PipelineCache,
     device: Arc<Device>,
 }
 
@@ -97,8 +99,14 @@ impl MaskedClears {
             fragments: HashMap::new(),
             layout: vk::PipelineLayout::null(),
             pipelines: HashMap::new(),
+            cache: vk::PipelineCache::null(),
             device: device.clone(),
         }
+    }
+
+    /// Makes later pipelines through `cache` (the executor keeps it alive longer).
+    pub fn use_cache(&mut self, cache: vk::PipelineCache) {
+        self.cache = cache;
     }
 
     /// Pipelines made so far.
@@ -253,11 +261,12 @@ impl MaskedClears {
             .dynamic_state(&dynamic)
             .layout(self.layout)
             .push_next(&mut rendering)];
-        // SAFETY: every pointer in `info` refers to locals or live modules and layout.
+        // SAFETY: every pointer in `info` refers to locals or live modules and layout; the
+        // cache (or null) is live.
         let pipeline = unsafe {
             self.device
                 .raw
-                .create_graphics_pipelines(vk::PipelineCache::null(), &info, None)
+                .create_graphics_pipelines(self.cache, &info, None)
         }
         .map_err(|(_, result)| map_vk("creating a masked clear pipeline")(result))?[0];
         Ok(pipeline)

@@ -199,8 +199,12 @@ impl VkBackend {
             ref choice => Some(PipelineCache::open(device, choice)?),
         };
         let mut graphics = GraphicsPipelines::new(device);
+        let mut compute = ComputePipelines::new(device);
+        let mut masked_clears = MaskedClears::new(device);
         if let Some(cache) = &pipeline_cache {
             graphics.use_cache(cache.raw);
+            compute.use_cache(cache.raw);
+            masked_clears.use_cache(cache.raw);
         }
         Ok(VkBackend {
             timeline: Timeline::new(device)?,
@@ -209,10 +213,10 @@ impl VkBackend {
             pools: PoolTable::new(device, options.import_pools),
             images: ImageTable::new(device, cache),
             syncs: SyncValues::default(),
-            compute: ComputePipelines::new(device),
+            compute,
             graphics,
             samplers: SamplerCache::new(device),
-            masked_clears: MaskedClears::new(device),
+            masked_clears,
             targets: RenderTargets::default(),
             bindings: Bindings::default(),
             spare_draws: draw::PreparedDraws::default(),
@@ -238,6 +242,8 @@ impl VkBackend {
     ) -> VkResult<()> {
         let cache = PipelineCache::open(&self.device, choice)?;
         self.graphics.use_cache(cache.raw);
+        self.compute.use_cache(cache.raw);
+        self.masked_clears.use_cache(cache.raw);
         // A replaced cache is saved and destroyed; pipelines do not keep their cache.
         self.pipeline_cache = Some(cache);
         Ok(())

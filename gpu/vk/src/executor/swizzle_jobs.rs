@@ -115,6 +115,7 @@ impl WaitingStores {
 fn kernels(
     slot: &mut Option<SwizzleKernels>,
     device: &std::sync::Arc<crate::device::Device>,
+    cache: vk::PipelineCache,
 ) -> VkResult<()> {
     if slot.is_none() {
         let translator = Translator::new(TranslateOptions {
@@ -126,7 +127,7 @@ fn kernels(
             name: "swz",
             source,
         })?;
-        *slot = Some(SwizzleKernels::build(device, &translator, true)?);
+        *slot = Some(SwizzleKernels::build(device, &translator, true, cache)?);
     }
     Ok(())
 }
@@ -171,7 +172,11 @@ impl VkBackend {
         if regions.is_empty() {
             return Ok(());
         }
-        kernels(&mut self.kernels, &self.device)?;
+        let cache = self
+            .pipeline_cache
+            .as_ref()
+            .map_or(vk::PipelineCache::null(), |cache| cache.raw);
+        kernels(&mut self.kernels, &self.device, cache)?;
         let mut jobs = Vec::with_capacity(regions.len());
         for pending in regions {
             let image = match self.images.bound.get(&pending.texture) {
@@ -273,7 +278,11 @@ impl VkBackend {
         if textures.is_empty() {
             return Ok((0, 0));
         }
-        kernels(&mut self.kernels, &self.device)?;
+        let cache = self
+            .pipeline_cache
+            .as_ref()
+            .map_or(vk::PipelineCache::null(), |cache| cache.raw);
+        kernels(&mut self.kernels, &self.device, cache)?;
         let mut jobs = Vec::new();
         let mut bytes = 0;
         for &id in textures {
