@@ -890,3 +890,66 @@ fn state_changes_within_limits_pass() {
         },
     );
 }
+
+/// Buffer binds and draws checked from what the command buffer found before are checked
+/// as strictly: a bad range or use of a remembered buffer is refused, and an object
+/// finalized after it was remembered is named as unknown.
+#[test]
+fn what_a_command_buffer_remembers_is_still_checked() {
+    let (device, scene) = scene_for_errors();
+    let uniform = |offset_b, size_b| Command::BindBuffer {
+        binding: BufferBinding::Uniform {
+            stage: Stage::Fragment,
+            slot: 0,
+        },
+        range: range(&scene, offset_b, size_b),
+    };
+    let mut buffer = device.command_buffer();
+    buffer
+        .record(Command::BindRenderTargets(targets(&scene)))
+        .unwrap();
+    buffer.record(Command::BindProgram(scene.graphics)).unwrap();
+    buffer.record(uniform(0, 16)).unwrap();
+    buffer.record(draw()).unwrap();
+    // Remembered now: the same buffer at another offset, the same program.
+    buffer.record(uniform(256, 16)).unwrap();
+    buffer.record(draw()).unwrap();
+    assert_eq!(
+        buffer.record(uniform(BUFFER_B, 1)).unwrap_err(),
+        RecordError::BufferRangeOutOfBounds {
+            buffer: scene.buffer,
+            offset_b: BUFFER_B,
+            size_b: 1,
+            buffer_size_b: BUFFER_B,
+        }
+    );
+    assert_eq!(
+        buffer
+            .record(Command::DrawIndexed(DrawIndexed {
+                primitive: PrimitiveKind::Triangles,
+                first_index: 0,
+                index_count: 3,
+                base_vertex: 0,
+                first_instance: 0,
+                instance_count: 1,
+            }))
+            .unwrap_err(),
+        RecordError::DrawWithoutIndexBuffer
+    );
+    let recorded = buffer.list().len();
+    device.finalize(scene.graphics).unwrap();
+    assert_eq!(
+        buffer.record(draw()).unwrap_err(),
+        RecordError::UnknownObject(scene.graphics.into())
+    );
+    device.finalize(scene.buffer).unwrap();
+    assert_eq!(
+        buffer.record(uniform(512, 16)).unwrap_err(),
+        RecordError::UnknownObject(scene.buffer.into())
+    );
+    assert_eq!(
+        buffer.list().len(),
+        recorded,
+        "nothing refused was recorded"
+    );
+}
