@@ -9,9 +9,11 @@ use memory::{Format, FormatAspect};
 pub enum Conversion {
     /// The storage's element bytes are the image's texel bytes.
     Direct,
-    /// Block-compressed data decoded on the CPU to RGBA8 (the driver lacks the format).
+    /// Block-compressed data decoded on the CPU to RGBA8 (the driver lacks the format): UNORM,
+    /// SRGB for sRGB formats, SNORM for signed BC4/BC5 (`conversion::decode_level`).
     DecodeToRgba8,
-    /// Z24S8 stored as D32_SFLOAT_S8_UINT (the driver lacks D24_UNORM_S8_UINT).
+    /// Z24S8 stored as D32_SFLOAT_S8_UINT (the driver lacks D24_UNORM_S8_UINT): depth as
+    /// d24 / 0xFFFFFF (`conversion::split_depth_stencil`).
     Z24S8AsZ32FS8,
 }
 
@@ -128,34 +130,50 @@ pub fn native_format(format: Format) -> vk::Format {
 }
 
 /// The mapping for `format`, given which Vulkan formats the device can sample (and, for
-/// depth, render to). `None` when neither the format nor a fallback is supported.
-pub fn map_format(format: Format, supported: impl Fn(vk::Format) -> bool) -> Option<FormatMapping> {
+/// depth, render to). `force_fallbacks` takes a format's fallback even where its own format
+/// is supported (to run the conversions on a driver that does not need them). `None` when
+/// neither the format nor a fallback is supported.
+pub fn map_format(
+    format: Format,
+    force_fallbacks: bool,
+    supported: impl Fn(vk::Format) -> bool,
+) -> Option<FormatMapping> {
+    let fallback = fallback(format);
     let native = native_format(format);
-    if supported(native) {
+    if supported(native) && !(force_fallbacks && fallback.is_some()) {
         return Some(FormatMapping {
             vk: native,
             conversion: Conversion::Direct,
         });
     }
-    let fallback = if format.is_compressed() {
-        let rgba = if format.is_srgb() {
-            vk::Format::R8G8B8A8_SRGB
-        } else {
-            vk::Format::R8G8B8A8_UNORM
+    fallback.filter(|fallback| supported(fallback.vk))
+}
+
+/// The format a driver without `format` gets instead, if any.
+fn fallback(format: Format) -> Option<FormatMapping> {
+    if format.is_compressed() {
+        let rgba = match format {
+            Format::Bc4Sn | Format::Bc5Sn => vk::Format::R8G8B8A8_SNORM,
+            _ if format.is_srgb() => vk::Format::R8G8B8A8_SRGB,
+            _ => vk::Format::R8G8B8A8_UNORM,
         };
-        FormatMapping {
+        return Some(FormatMapping {
             vk: rgba,
             conversion: Conversion::DecodeToRgba8,
-        }
-    } else if format == Format::Z24S8 {
-        FormatMapping {
-            vk: vk::Format::D32_SFLOAT_S8_UINT,
-            conversion: Conversion::Z24S8AsZ32FS8,
-        }
-    } else {
-        return None;
-    };
-    supported(fallback.vk).then_some(fallback)
+        });
+    }
+    (format == Format::Z24S8).then_some(FormatMapping {
+        vk: vk::Format::D32_SFLOAT_S8_UINT,
+        conversion: Conversion::Z24S8AsZ32FS8,
+    })
+}
+
+/// Whether textures of formats `a` and `b`, both stored converted, hold the same texels
+/// for the same storage: the same format, or its sRGB twin (the one decoder, the image's
+/// bytes read as sRGB or not).
+pub fn converted_alike(a: Format, b: Format) -> bool {
+    // The table names a format's sRGB twin by its name and `-srgb`.
+    a.name().trim_end_matches("-srgb") == b.name().trim_end_matches("-srgb")
 }
 
 /// The image aspects of a format.
@@ -175,7 +193,7 @@ mod tests {
     #[test]
     fn every_format_maps_when_all_is_supported() {
         for &format in Format::ALL {
-            let mapping = map_format(format, |_| true).unwrap();
+            let mapping = map_format(format, false, |_| true).unwrap();
             assert_eq!(mapping.conversion, Conversion::Direct, "{format:?}");
             assert_ne!(mapping.vk, vk::Format::UNDEFINED);
         }
@@ -200,13 +218,68 @@ mod tests {
     fn compressed_formats_fall_back_to_rgba8_and_z24s8_to_z32fs8() {
         let no_bc =
             |f: vk::Format| !format!("{f:?}").contains("BC") && !format!("{f:?}").contains("ASTC");
-        let bc3 = map_format(Format::Bc3, no_bc).unwrap();
+        let bc3 = map_format(Format::Bc3, false, no_bc).unwrap();
         assert_eq!(bc3.vk, vk::Format::R8G8B8A8_UNORM);
         assert_eq!(bc3.conversion, Conversion::DecodeToRgba8);
-        let astc = map_format(Format::Astc6x6Srgb, no_bc).unwrap();
+        let astc = map_format(Format::Astc6x6Srgb, false, no_bc).unwrap();
         assert_eq!(astc.vk, vk::Format::R8G8B8A8_SRGB);
-        let z24 = map_format(Format::Z24S8, |f| f != vk::Format::D24_UNORM_S8_UINT).unwrap();
+        let z24 = map_format(Format::Z24S8, false, |f| f != vk::Format::D24_UNORM_S8_UINT).unwrap();
         assert_eq!(z24.conversion, Conversion::Z24S8AsZ32FS8);
-        assert_eq!(map_format(Format::R8, |_| false), None);
+        assert_eq!(map_format(Format::R8, false, |_| false), None);
+        let bc5_sn = map_format(Format::Bc5Sn, false, no_bc).unwrap();
+        assert_eq!(bc5_sn.vk, vk::Format::R8G8B8A8_SNORM);
+        // A fallback the driver lacks too is no mapping.
+        let no_bc_nor_rgba8 = |f: vk::Format| no_bc(f) && f != vk::Format::R8G8B8A8_UNORM;
+        assert_eq!(map_format(Format::Bc7, false, no_bc_nor_rgba8), None);
+    }
+
+    #[test]
+    fn converted_textures_are_alike_only_with_their_srgb_twin() {
+        assert!(converted_alike(Format::Bc1, Format::Bc1Srgb));
+        assert!(converted_alike(Format::Astc6x5Srgb, Format::Astc6x5));
+        assert!(converted_alike(Format::Bc7, Format::Bc7));
+        assert!(!converted_alike(Format::Bc1, Format::Bc4));
+        assert!(!converted_alike(Format::Bc4, Format::Bc4Sn));
+        assert!(!converted_alike(Format::Astc4x4, Format::Bc7));
+        for &format in Format::ALL.iter().filter(|format| format.is_srgb()) {
+            let twin = Format::from_name(format.name().trim_end_matches("-srgb"));
+            assert!(twin.is_some(), "{format} has an sRGB twin in the table");
+        }
+    }
+
+    #[test]
+    fn forced_fallbacks_apply_to_formats_that_have_one() {
+        for &format in Format::ALL {
+            let forced = map_format(format, true, |_| true).unwrap();
+            let expected = if format.is_compressed() {
+                Conversion::DecodeToRgba8
+            } else if format == Format::Z24S8 {
+                Conversion::Z24S8AsZ32FS8
+            } else {
+                Conversion::Direct
+            };
+            assert_eq!(forced.conversion, expected, "{format:?}");
+        }
+    }
+
+    /// The write-back stores GPU texels into storage as they are in the image: a converted
+    /// texture's are not storage's (RGBA8 is no BC block), so admission must refuse every
+    /// format that can be converted.
+    #[test]
+    fn the_write_back_admits_no_format_that_can_be_converted() {
+        use gpu::objects::TextureFlags;
+        use memory::{LayoutDesc, PoolFlags};
+        for &format in Format::ALL {
+            if map_format(format, true, |_| true).unwrap().conversion == Conversion::Direct {
+                continue;
+            }
+            let desc = LayoutDesc::new_2d(format, 64, 64, 1);
+            let admitted = crate::writeback::admit(
+                &desc,
+                TextureFlags::NONE,
+                PoolFlags::CPU_CACHED_GPU_CACHED,
+            );
+            assert!(admitted.is_err(), "{format:?} is converted yet admitted");
+        }
     }
 }

@@ -6,6 +6,7 @@ pub mod allocated_buffer;
 pub mod budget;
 pub mod capabilities;
 pub mod conv;
+pub mod conversion;
 pub mod device;
 pub mod error;
 pub mod executor;

@@ -8,7 +8,7 @@ use gpu::objects::{ObjectTables, Texture};
 use gpu::{BufferId, PoolId};
 use memory::{Format, TextureKind};
 
-use crate::conv::Conversion;
+use crate::conv::{converted_alike, Conversion};
 use crate::device::Device;
 use crate::error::{VkError, VkResult};
 
@@ -166,6 +166,30 @@ impl Side<'_> {
         Ok(())
     }
 
+    /// Images copy the texels they store: a converted texture's are another texture's
+    /// only where that one has its format (or its sRGB twin), converted alike.
+    fn same_form(&self, source: &TextureRegion, destination: &TextureRegion) -> VkResult<()> {
+        let from = self.images.get(source.texture)?;
+        let to = self.images.get(destination.texture)?;
+        let converted = from.mapping.conversion != Conversion::Direct
+            || to.mapping.conversion != Conversion::Direct;
+        let alike = from.mapping.conversion == to.mapping.conversion
+            && converted_alike(from.texture.format(), to.texture.format());
+        if converted && !alike {
+            return Err(VkError::Unsupported(format!(
+                "a copy from {} ({}, {:?}) to {} ({}, {:?}): a texture stored converted copies \
+                 only to its own format converted alike",
+                source.texture,
+                from.texture.format().name(),
+                from.mapping.conversion,
+                destination.texture,
+                to.texture.format().name(),
+                to.mapping.conversion
+            )));
+        }
+        Ok(())
+    }
+
     fn buffer_image(
         &self,
         buffer: &BufferImage,
@@ -284,6 +308,7 @@ pub fn prepare_copy(
             destination,
             linear_filter,
         } => {
+            side.same_form(&source, &destination)?;
             let (source_texture, source_image, source_aspect) = side.texture(&source)?;
             let (destination_texture, destination_image, destination_aspect) =
                 side.texture(&destination)?;

@@ -108,6 +108,10 @@ pub struct ExecutorOptions {
     pub keep_finalized_mb: u64,
     /// `RX_VK_WATCH_DIM`: trace every texture of this width and height.
     pub watch_dim: Option<(u32, u32)>,
+    /// Textures take their format's fallback even where the driver has the format:
+    /// block-compressed ones are decoded on the CPU, Z24S8 is stored as D32_SFLOAT_S8_UINT
+    /// (tests and comparisons run the fallbacks on any driver). Off by default.
+    pub force_format_fallbacks: bool,
 }
 
 impl ExecutorOptions {
@@ -119,6 +123,7 @@ impl ExecutorOptions {
             vram_mb: switches.vram_mb,
             keep_finalized_mb: switches.keep_finalized_mb,
             watch_dim: switches.watch_dim,
+            force_format_fallbacks: false,
         }
     }
 }
@@ -211,7 +216,7 @@ impl VkBackend {
             submitted: 0,
             frames: FrameRing::new(device)?,
             pools: PoolTable::new(device, options.import_pools),
-            images: ImageTable::new(device, cache),
+            images: ImageTable::new(device, cache, options.force_format_fallbacks),
             syncs: SyncValues::default(),
             compute,
             graphics,

@@ -87,7 +87,7 @@ impl ImageTable {
             .get(texture.pool)
             .map(|pool| pool.maker.flags)
             .ok_or(VkError::UnknownObject(texture.pool.into()))?;
-        let covered = format_mapping(&self.device, texture.format())
+        let covered = format_mapping(&self.device, texture.format(), self.force_format_fallbacks)
             .is_ok_and(|mapping| kernel_covers(texture, mapping.conversion));
         let storable =
             gpu_storage && covered && admit(&texture.desc, texture.flags, pool_flags).is_ok();
@@ -302,5 +302,42 @@ impl super::VkBackend {
     /// The image cache's images, least recently used first.
     pub fn cached_images(&self) -> Vec<crate::image_cache::CachedImage> {
         self.images.cache.images()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gpu::objects::{TextureBuilder, TextureFlags};
+    use memory::Format;
+
+    use super::*;
+    use crate::conv::map_format;
+
+    fn texture(format: Format) -> Texture {
+        let layout = TextureBuilder::new_2d(format, 16, 16).layout().unwrap();
+        Texture {
+            id: TextureId::from_raw(1).unwrap(),
+            pool: PoolId::from_raw(1).unwrap(),
+            offset_b: 0,
+            desc: layout.desc,
+            flags: TextureFlags::NONE,
+            layout,
+        }
+    }
+
+    /// `deswz` and `swz` move storage's bytes as they are: a texture stored converted
+    /// takes the CPU upload, and the write-back (which needs the kernel) never stores it.
+    #[test]
+    fn the_kernels_cover_no_converted_texture() {
+        for &format in Format::ALL {
+            let forced = map_format(format, true, |_| true).unwrap();
+            if forced.conversion != Conversion::Direct {
+                assert!(
+                    !kernel_covers(&texture(format), forced.conversion),
+                    "{format}"
+                );
+            }
+        }
+        assert!(kernel_covers(&texture(Format::Rgba8), Conversion::Direct));
     }
 }

@@ -11,7 +11,7 @@ use gpu::objects::{Swizzle, Texture, TextureView};
 use gpu::{TextureId, ViewId};
 use memory::{TextureKind, WriteStamp};
 
-use crate::conv::{aspect_flags, map_format, FormatMapping};
+use crate::conv::{aspect_flags, converted_alike, map_format, Conversion, FormatMapping};
 use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::host_image::{HostImage, HostImageDesc};
@@ -73,6 +73,8 @@ pub struct ImageTable {
     pub(super) storable: std::collections::HashSet<TextureId>,
     pub(super) retired: RetireList<TrackedImage>,
     pub(super) retired_views: Vec<(u64, HostView)>,
+    /// Textures take their format's fallback even where the device has the format.
+    pub(super) force_format_fallbacks: bool,
     pub(super) device: Arc<Device>,
 }
 
@@ -93,9 +95,17 @@ fn format_usable(device: &Device, format: vk::Format) -> bool {
     )
 }
 
-/// The Vulkan format for an NVN format on this device.
-pub fn format_mapping(device: &Device, format: memory::Format) -> VkResult<FormatMapping> {
-    map_format(format, |vk_format| format_usable(device, vk_format)).ok_or_else(|| {
+/// The Vulkan format for an NVN format on this device; `force_fallbacks` takes a
+/// format's fallback even where the device has the format (`ExecutorOptions`).
+pub fn format_mapping(
+    device: &Device,
+    format: memory::Format,
+    force_fallbacks: bool,
+) -> VkResult<FormatMapping> {
+    map_format(format, force_fallbacks, |vk_format| {
+        format_usable(device, vk_format)
+    })
+    .ok_or_else(|| {
         VkError::Unsupported(format!(
             "format {} (neither it nor a fallback is usable on this device)",
             format.name()
@@ -143,7 +153,11 @@ pub fn image_desc(texture: &Texture, mapping: FormatMapping) -> VkResult<HostIma
 }
 
 impl ImageTable {
-    pub fn new(device: &Arc<Device>, cache: ImageCache) -> ImageTable {
+    pub fn new(
+        device: &Arc<Device>,
+        cache: ImageCache,
+        force_format_fallbacks: bool,
+    ) -> ImageTable {
         ImageTable {
             cache,
             images: HashMap::new(),
@@ -152,13 +166,14 @@ impl ImageTable {
             storable: Default::default(),
             retired: RetireList::default(),
             retired_views: Vec::new(),
+            force_format_fallbacks,
             device: device.clone(),
         }
     }
 
     /// Makes the host image the cache named `image` for `texture` (unfilled).
     pub(super) fn make(&mut self, image: HostImageId, texture: &Texture) -> VkResult<()> {
-        let mapping = format_mapping(&self.device, texture.format())?;
+        let mapping = format_mapping(&self.device, texture.format(), self.force_format_fallbacks)?;
         let desc = image_desc(texture, mapping)?;
         let host = HostImage::new(&self.device, desc, super::stats::IMAGE_ALLOCATION_NAME)?;
         tracing::debug!(target: "gpu_vk::executor", texture = %texture.id, %image,
@@ -278,8 +293,11 @@ fn make_attachment(
             view.id
         )));
     }
-    let mapping = format_mapping(device, view.format)?;
-    if mapping.conversion != tracked.mapping.conversion {
+    // A view of a converted texture takes its format's fallback too: those are its texels.
+    let converted = tracked.mapping.conversion != Conversion::Direct;
+    let mapping = format_mapping(device, view.format, converted)?;
+    let alike = !converted || converted_alike(view.format, tracked.texture.format());
+    if mapping.conversion != tracked.mapping.conversion || !alike {
         return Err(VkError::Unsupported(format!(
             "{}: a view format converted differently from its texture's",
             view.id
@@ -383,8 +401,11 @@ fn make_shader_view(
             )))
         }
     };
-    let mapping = format_mapping(device, view.format)?;
-    if mapping.conversion != tracked.mapping.conversion {
+    // A view of a converted texture takes its format's fallback too: those are its texels.
+    let converted = tracked.mapping.conversion != Conversion::Direct;
+    let mapping = format_mapping(device, view.format, converted)?;
+    let alike = !converted || converted_alike(view.format, tracked.texture.format());
+    if mapping.conversion != tracked.mapping.conversion || !alike {
         return Err(VkError::Unsupported(format!(
             "{}: a view format converted differently from its texture's",
             view.id

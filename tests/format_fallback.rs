@@ -1,0 +1,743 @@
+//! Format fallbacks on the real driver (lavapipe in CI: BC and D24S8, no ASTC) with
+//! validation on: block-compressed textures decoded on the CPU sample as the driver's own
+//! decoder samples them, ASTC takes the fallback by itself, Z24S8 stored as
+//! D32_SFLOAT_S8_UINT keeps its depth and stencil, and combined depth/stencil storage
+//! uploads. Every texture lies block-linear in a pool, written by the CPU through
+//! `memory`'s swizzle, and is read by draws (texel fetches, stencil tests).
+
+mod common;
+
+use std::cell::Cell;
+
+use common::TestGpu;
+use gpu::command::{BufferBinding, BufferImage, ClearValue, CopyOp, DrawArrays, TextureRegion};
+use gpu::objects::{
+    BufferMaker, BufferRange, BufferUsage, PoolMaker, ProgramMaker, SamplerMaker, ShaderModule,
+    Stage, TextureBuilder, TextureHandle, ViewMaker,
+};
+use gpu::state::{
+    CompareOp, ComponentKind, ComponentMask, DepthStencilState, PrimitiveKind, StateChange,
+    StencilFace, VertexAttribute, VertexFormat, VertexStream,
+};
+use gpu::{
+    BackendError, BufferId, DeviceMaker, ObjectError, PoolId, ProgramId, QueueError, TextureId,
+    ViewId,
+};
+use gpu_vk::executor::{ExecutorOptions, VkBackend};
+use gpu_vk::shared_backend::SharedBackend as Shared;
+use memory::swizzle::swizzle_texture;
+use memory::{Format, PoolFlags};
+use shader_translate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
+
+const POOL_B: u64 = 8 << 20;
+/// Textures and targets are placed from 0 up to here, each on its own 64 KiB.
+const TEXTURES_END_B: u64 = 6 << 20;
+const PLACEMENT_B: u64 = 64 << 10;
+const VERTICES_OFFSET_B: u64 = 6 << 20;
+const READBACK_OFFSET_B: u64 = 7 << 20;
+const READBACK_B: u64 = 1 << 20;
+
+const POSITION_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+void main() {
+    gl_Position = vec4(position, 0.0, 1.0);
+}
+";
+
+const FETCH_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform sampler2D source;
+void main() {
+    colour = texelFetch(source, ivec2(gl_FragCoord.xy), 0);
+}
+";
+
+const GREEN_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+void main() {
+    colour = vec4(0.0, 1.0, 0.0, 1.0);
+}
+";
+
+/// One triangle over the whole target.
+const FULL: [f32; 6] = [-1.0, -1.0, 3.0, -1.0, -1.0, 3.0];
+
+/// A gpu device on the executor with one pool. Fields drop in order: the device (and the
+/// executor) before the harness checks validation.
+struct Rig {
+    device: gpu::Device,
+    _backend: Shared,
+    pool: PoolId,
+    readback: BufferId,
+    vertices: BufferId,
+    fetch: ProgramId,
+    green: ProgramId,
+    next_offset_b: Cell<u64>,
+    _gpu: TestGpu,
+}
+
+impl Rig {
+    fn new(force_format_fallbacks: bool) -> Rig {
+        let gpu = TestGpu::open();
+        let options = ExecutorOptions {
+            force_format_fallbacks,
+            ..ExecutorOptions::default()
+        };
+        let backend = Shared::new(VkBackend::new(&gpu.device, options).unwrap());
+        let device = gpu::Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
+        let pool = device
+            .create_pool(&PoolMaker::new(POOL_B, PoolFlags::CPU_CACHED_GPU_CACHED))
+            .unwrap();
+        let buffer = |offset_b, size_b| {
+            device
+                .create_buffer(&BufferMaker {
+                    pool,
+                    offset_b,
+                    size_b,
+                    usage: BufferUsage::ALL,
+                })
+                .unwrap()
+        };
+        let readback = buffer(READBACK_OFFSET_B, READBACK_B);
+        let vertices = buffer(VERTICES_OFFSET_B, 256);
+        let positions: Vec<u8> = FULL.iter().flat_map(|v| v.to_le_bytes()).collect();
+        device
+            .write_pool(pool, VERTICES_OFFSET_B, &positions)
+            .unwrap();
+        let fetch = program(&device, FETCH_FRAG);
+        let green = program(&device, GREEN_FRAG);
+        Rig {
+            device,
+            _backend: backend,
+            pool,
+            readback,
+            vertices,
+            fetch,
+            green,
+            next_offset_b: Cell::new(0),
+            _gpu: gpu,
+        }
+    }
+
+    /// A texture at the next free place in the pool.
+    fn texture(&self, builder: &TextureBuilder) -> TextureId {
+        self.place(builder).0
+    }
+
+    /// A texture at the next free place in the pool, and where that is.
+    fn place(&self, builder: &TextureBuilder) -> (TextureId, u64) {
+        let offset_b = self.next_offset_b.get();
+        let size_b = builder.layout().unwrap().size_b;
+        let next_b = (offset_b + size_b).next_multiple_of(PLACEMENT_B);
+        assert!(
+            next_b <= TEXTURES_END_B,
+            "the test's textures fill the pool"
+        );
+        self.next_offset_b.set(next_b);
+        let texture = self
+            .device
+            .create_texture(builder, self.pool, offset_b)
+            .unwrap();
+        (texture, offset_b)
+    }
+
+    /// A texture whose storage holds `linear` (every level tightly packed: rows of
+    /// elements, levels one after the other) swizzled block-linear by `memory`.
+    fn texture_holding(&self, builder: &TextureBuilder, linear: &[u8]) -> TextureId {
+        let layout = builder.layout().unwrap();
+        let (texture, offset_b) = self.place(builder);
+        let mut storage = vec![0; layout.size_b as usize];
+        swizzle_texture(&layout, linear, &mut storage).unwrap();
+        self.device
+            .write_pool(self.pool, offset_b, &storage)
+            .unwrap();
+        texture
+    }
+
+    /// Binds the vertex stream of `FULL` and `program`.
+    fn bind_full_draw(&self, commands: &mut gpu::CommandBuffer<'_>, program: ProgramId) {
+        commands
+            .set_state(StateChange::VertexStreams(vec![VertexStream {
+                stride_b: 8,
+                divisor: 0,
+            }]))
+            .unwrap();
+        commands
+            .set_state(StateChange::VertexAttributes(vec![VertexAttribute {
+                location: 0,
+                stream: 0,
+                format: VertexFormat {
+                    kind: ComponentKind::Float32,
+                    components: 2,
+                },
+                offset_b: 0,
+            }]))
+            .unwrap();
+        commands.bind_program(program).unwrap();
+        commands
+            .bind_buffer(
+                BufferBinding::Vertex { stream: 0 },
+                BufferRange {
+                    buffer: self.vertices,
+                    offset_b: 0,
+                    size_b: 24,
+                },
+            )
+            .unwrap();
+    }
+
+    /// Copies `target` (level 0, `width_px` x `height_px`) into the read-back buffer,
+    /// submits, waits and returns its `texel_b`-byte texels.
+    fn submit_and_read(
+        &self,
+        mut commands: gpu::CommandBuffer<'_>,
+        target: TextureId,
+        [width_px, height_px]: [u32; 2],
+        texel_b: usize,
+    ) -> Vec<u8> {
+        commands
+            .copy(CopyOp::TextureToBuffer {
+                source: region(target, 0, width_px, height_px),
+                destination: BufferImage {
+                    buffer: self.readback,
+                    offset_b: 0,
+                    row_pitch_b: 0,
+                    rows_per_image: 0,
+                },
+            })
+            .unwrap();
+        self.device.queue().submit(&commands.finish()).unwrap();
+        self.device.queue().finish().unwrap();
+        let mut out = vec![0; width_px as usize * height_px as usize * texel_b];
+        self.device
+            .read_pool(self.pool, READBACK_OFFSET_B, &mut out)
+            .unwrap();
+        out
+    }
+
+    /// Every texel of level `level` of `texture` as a draw fetches it, in an RGBA32F target.
+    fn fetch_level(&self, texture: TextureId, level: u32, extent_px: [u32; 2]) -> Vec<[f32; 4]> {
+        let view = self
+            .device
+            .create_view(&ViewMaker::whole(texture).levels(level, 1))
+            .unwrap();
+        let builder = TextureBuilder::new_2d(Format::Rgba32F, extent_px[0], extent_px[1]);
+        let target = self.texture(&builder);
+        let target_view = self.device.create_view(&ViewMaker::whole(target)).unwrap();
+        let textures = self.device.create_texture_table(4).unwrap();
+        let samplers = self.device.create_sampler_table(4).unwrap();
+        self.device.register_texture(textures, 1, view).unwrap();
+        let sampler = self
+            .device
+            .create_sampler(&SamplerMaker::default())
+            .unwrap();
+        self.device.register_sampler(samplers, 1, sampler).unwrap();
+
+        let mut commands = self.device.command_buffer();
+        commands.bind_render_targets(colour(target_view)).unwrap();
+        self.bind_full_draw(&mut commands, self.fetch);
+        commands.bind_descriptor_tables(textures, samplers).unwrap();
+        commands
+            .bind_texture(
+                Stage::Fragment,
+                0,
+                TextureHandle {
+                    texture_slot: 1,
+                    sampler_slot: 1,
+                },
+            )
+            .unwrap();
+        commands.draw(triangle()).unwrap();
+        let bytes = self.submit_and_read(commands, target, extent_px, 16);
+        bytes
+            .chunks_exact(16)
+            .map(|texel| {
+                let channel =
+                    |i: usize| f32::from_le_bytes(texel[i * 4..i * 4 + 4].try_into().unwrap());
+                [channel(0), channel(1), channel(2), channel(3)]
+            })
+            .collect()
+    }
+
+    /// Which pixels pass a stencil test `Equal reference` against the depth/stencil
+    /// texture `depth_stencil` (loaded, not cleared): a draw of green over red.
+    fn stencil_equal(
+        &self,
+        depth_stencil: ViewId,
+        extent_px: [u32; 2],
+        reference: u8,
+    ) -> Vec<bool> {
+        let builder = TextureBuilder::new_2d(Format::Rgba8, extent_px[0], extent_px[1]);
+        let target = self.texture(&builder);
+        let target_view = self.device.create_view(&ViewMaker::whole(target)).unwrap();
+        let mut commands = self.device.command_buffer();
+        let mut targets = colour(target_view);
+        targets.depth_stencil = Some(depth_stencil);
+        commands.bind_render_targets(targets).unwrap();
+        commands
+            .clear_color(
+                0,
+                ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
+                ComponentMask::ALL,
+            )
+            .unwrap();
+        self.bind_full_draw(&mut commands, self.green);
+        let face = StencilFace {
+            compare: CompareOp::Equal,
+            reference,
+            ..StencilFace::default()
+        };
+        commands
+            .set_state(StateChange::DepthStencil(DepthStencilState {
+                stencil_test: true,
+                front: face,
+                back: face,
+                ..DepthStencilState::default()
+            }))
+            .unwrap();
+        commands.draw(triangle()).unwrap();
+        let bytes = self.submit_and_read(commands, target, extent_px, 4);
+        bytes
+            .chunks_exact(4)
+            .map(|pixel| match pixel {
+                [0, 255, 0, 255] => true,
+                [255, 0, 0, 255] => false,
+                other => panic!("a pixel neither drawn nor cleared: {other:?}"),
+            })
+            .collect()
+    }
+}
+
+fn program(device: &gpu::Device, fragment: &str) -> ProgramId {
+    let translator = Translator::new(TranslateOptions {
+        optimise: true,
+        cache: CacheLocation::Off,
+        strict_portability: false,
+    })
+    .expect("translator");
+    let modules = [
+        (shader_translate::Stage::Vertex, POSITION_VERT),
+        (shader_translate::Stage::Fragment, fragment),
+    ]
+    .iter()
+    .map(|&(stage, source)| {
+        let shader = translator
+            .translate(&ShaderSource {
+                name: format!("format-fallback-{stage:?}"),
+                stage,
+                code: ShaderCode::Glsl(source.into()),
+            })
+            .expect("the test shader translates");
+        ShaderModule::from(&shader)
+    })
+    .collect();
+    device.create_program(&ProgramMaker { modules }).unwrap()
+}
+
+fn region(texture: TextureId, level: u32, width_px: u32, height_px: u32) -> TextureRegion {
+    TextureRegion {
+        texture,
+        level,
+        x_px: 0,
+        y_px: 0,
+        z: 0,
+        width_px,
+        height_px,
+        depth: 1,
+    }
+}
+
+fn colour(view: ViewId) -> gpu::command::RenderTargets {
+    let mut targets = gpu::command::RenderTargets::default();
+    targets.colors[0] = Some(view);
+    targets
+}
+
+fn triangle() -> DrawArrays {
+    DrawArrays {
+        primitive: PrimitiveKind::Triangles,
+        first_vertex: 0,
+        vertex_count: 3,
+        first_instance: 0,
+        instance_count: 1,
+    }
+}
+
+/// A small deterministic generator: tests must be repeatable.
+struct Bytes(u64);
+
+impl Bytes {
+    fn vec(&mut self, len: usize) -> Vec<u8> {
+        (0..len)
+            .map(|_| {
+                self.0 ^= self.0 << 13;
+                self.0 ^= self.0 >> 7;
+                self.0 ^= self.0 << 17;
+                (self.0 >> 24) as u8
+            })
+            .collect()
+    }
+}
+
+/// Each level's extent in pixels.
+fn level_extents(builder: &TextureBuilder) -> Vec<[u32; 2]> {
+    let layout = builder.layout().unwrap();
+    layout
+        .levels
+        .iter()
+        .map(|level| [level.width_px, level.height_px])
+        .collect()
+}
+
+/// Every level of a texture of `builder` holding `linear`, fetched by draws on an
+/// executor with the fallbacks forced or not.
+fn fetch_every_level(
+    force_format_fallbacks: bool,
+    builder: &TextureBuilder,
+    linear: &[u8],
+) -> Vec<Vec<[f32; 4]>> {
+    let rig = Rig::new(force_format_fallbacks);
+    let texture = rig.texture_holding(builder, linear);
+    level_extents(builder)
+        .into_iter()
+        .enumerate()
+        .map(|(level, extent_px)| rig.fetch_level(texture, level as u32, extent_px))
+        .collect()
+}
+
+/// Every level's texels of `got` within `tolerance` of `reference`'s, channel by channel.
+fn assert_close(got: &[Vec<[f32; 4]>], reference: &[Vec<[f32; 4]>], tolerance: f32, what: &str) {
+    assert_eq!(got.len(), reference.len(), "{what}: levels");
+    for (level, (got, reference)) in got.iter().zip(reference).enumerate() {
+        assert_eq!(got.len(), reference.len(), "{what}: level {level}'s texels");
+        for (texel, (got, reference)) in got.iter().zip(reference).enumerate() {
+            let off = got
+                .iter()
+                .zip(reference)
+                .any(|(g, r)| (g - r).abs() > tolerance);
+            assert!(
+                !off,
+                "{what}: level {level} texel {texel} is {got:?}, against {reference:?}"
+            );
+        }
+    }
+}
+
+/// A BC1 block of one colour in four-colour mode (index 0 everywhere).
+fn bc1_solid(colour565: u16) -> [u8; 8] {
+    let mut block = [0; 8];
+    block[..2].copy_from_slice(&colour565.to_le_bytes());
+    block
+}
+
+/// BC1 blocks whose every palette entry is exact in 8 bits (endpoints 0 or full per
+/// channel, thirds of 255 are 85 and 170), each texel at its own index: the decoded texels
+/// are the ones computed here, and the driver's within its rounding.
+#[test]
+fn a_bc1_texture_decoded_on_the_cpu_samples_its_exact_texels() {
+    // 10x6 pixels, 2 levels: 3x2 blocks cropped at the right and bottom, then 5x3 (2x1).
+    let builder = TextureBuilder::new_2d(Format::Bc1, 10, 6).levels(2);
+    let layout = builder.layout().unwrap();
+    let endpoints = [(0xf800u16, 0x0000u16), (0x07e0, 0x001f), (0xffff, 0xf800)];
+    let expand = |colour: u16| {
+        let (r, g, b) = (
+            colour >> 11 != 0,
+            (colour >> 5) & 0x3f != 0,
+            colour & 0x1f != 0,
+        );
+        [r, g, b].map(|on| if on { 255u32 } else { 0 })
+    };
+    let mut linear = Vec::new();
+    let mut expected: Vec<Vec<[u8; 4]>> = Vec::new();
+    for (level, [width_px, height_px]) in level_extents(&builder).into_iter().enumerate() {
+        let (width_el, height_el) = Format::Bc1.extent_el(width_px, height_px);
+        let mut texels = vec![[0u8; 4]; (width_px * height_px) as usize];
+        for y_el in 0..height_el {
+            for x_el in 0..width_el {
+                let block_index = (y_el * width_el + x_el) as usize + level;
+                let (colour0, colour1) = endpoints[block_index % endpoints.len()];
+                let [c0, c1] = [expand(colour0), expand(colour1)];
+                let palette: [[u32; 3]; 4] = [
+                    c0,
+                    c1,
+                    [0, 1, 2].map(|i| (2 * c0[i] + c1[i]) / 3),
+                    [0, 1, 2].map(|i| (c0[i] + 2 * c1[i]) / 3),
+                ];
+                let mut indices = 0u32;
+                for texel in 0..16u32 {
+                    let index = (texel + block_index as u32) % 4;
+                    indices |= index << (2 * texel);
+                    let (x, y) = (x_el * 4 + texel % 4, y_el * 4 + texel / 4);
+                    if x < width_px && y < height_px {
+                        let [r, g, b] = palette[index as usize].map(|c| c as u8);
+                        texels[(y * width_px + x) as usize] = [r, g, b, 255];
+                    }
+                }
+                let mut block = [0u8; 8];
+                block[..2].copy_from_slice(&colour0.to_le_bytes());
+                block[2..4].copy_from_slice(&colour1.to_le_bytes());
+                block[4..].copy_from_slice(&indices.to_le_bytes());
+                linear.extend_from_slice(&block);
+            }
+        }
+        expected.push(texels);
+    }
+    assert_eq!(linear.len() as u64, layout.linear_size_b());
+    let expected: Vec<Vec<[f32; 4]>> = expected
+        .iter()
+        .map(|level| {
+            level
+                .iter()
+                .map(|texel| texel.map(|c| f32::from(c) / 255.0))
+                .collect()
+        })
+        .collect();
+    let decoded = fetch_every_level(true, &builder, &linear);
+    assert_close(&decoded, &expected, 1e-6, "bc1 decoded on the CPU");
+    // lavapipe's thirds are a step off some of the exact values (85 reads 84).
+    let native = fetch_every_level(false, &builder, &linear);
+    assert_close(
+        &native,
+        &expected,
+        1.01 / 255.0,
+        "bc1 sampled by the driver",
+    );
+}
+
+/// Arbitrary blocks (any bytes are a valid BC1, BC3 or BC7 block, but for BC7's reserved
+/// mode, which the generator leaves out), three levels cropped at the edges: the CPU
+/// decode and the driver's decoder agree, BC7 exactly, BC1/BC3 to one step of 8 bits
+/// (their thirds and sevenths round apart).
+#[test]
+fn bc1_bc3_and_bc7_decoded_on_the_cpu_sample_as_the_driver_decodes_them() {
+    for (format, tolerance) in [
+        (Format::Bc1, 1.01 / 255.0),
+        (Format::Bc3, 1.01 / 255.0),
+        (Format::Bc7, 1e-6),
+        // sRGB stays sRGB: read back linear, a step of 8 bits is up to 2.3 steps near 1
+        // (and lavapipe linearises BC and RGBA8 texels a little apart).
+        (Format::Bc1Srgb, 2.5 / 255.0),
+        (Format::Bc7Srgb, 2.5 / 255.0),
+    ] {
+        let builder = TextureBuilder::new_2d(format, 18, 10).levels(3);
+        let layout = builder.layout().unwrap();
+        let mut linear = Bytes(0xbc0de).vec(layout.linear_size_b() as usize);
+        if matches!(format, Format::Bc7 | Format::Bc7Srgb) {
+            for block in linear.chunks_exact_mut(16) {
+                block[0] |= 1 << (block[1] % 8);
+            }
+        }
+        let decoded = fetch_every_level(true, &builder, &linear);
+        let native = fetch_every_level(false, &builder, &linear);
+        assert_close(&decoded, &native, tolerance, format.name());
+    }
+}
+
+/// Signed BC4/BC5 decode into SNORM texels: the driver's signed decoder and the CPU's
+/// (through the unsigned decoder, endpoints biased) agree to one step of 7 bits.
+#[test]
+fn signed_bc4_and_bc5_sample_as_the_driver_decodes_them() {
+    for format in [Format::Bc4Sn, Format::Bc5Sn, Format::Bc4, Format::Bc5] {
+        let builder = TextureBuilder::new_2d(format, 12, 8);
+        let layout = builder.layout().unwrap();
+        let linear = Bytes(0x5197ed).vec(layout.linear_size_b() as usize);
+        let decoded = fetch_every_level(true, &builder, &linear);
+        let native = fetch_every_level(false, &builder, &linear);
+        assert_close(&decoded, &native, 1.01 / 127.0, format.name());
+    }
+}
+
+/// An ASTC void-extent block: one RGBA colour (16-bit UNORM channels) over its footprint.
+fn astc_solid([r, g, b, a]: [u8; 4]) -> [u8; 16] {
+    let mut block = [
+        0xfc, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0,
+    ];
+    for (channel, value) in [r, g, b, a].into_iter().enumerate() {
+        block[8 + 2 * channel..][..2]
+            .copy_from_slice(&u16::from_be_bytes([value, value]).to_le_bytes());
+    }
+    block
+}
+
+/// lavapipe has no ASTC: an ASTC texture takes the CPU decode with no option set, and each
+/// block's colour lands on its footprint, cropped at the edges.
+#[test]
+fn astc_takes_the_fallback_where_the_driver_lacks_it() {
+    let rig = Rig::new(false);
+    // 14x11 pixels of 6x5 blocks: 3x3 blocks, the last column 2 wide and row 1 tall.
+    let builder = TextureBuilder::new_2d(Format::Astc6x5, 14, 11);
+    let colours: Vec<[u8; 4]> = (0..9u8)
+        .map(|block| [block * 28, 255 - block * 20, 17 * block, 255 - block])
+        .collect();
+    let linear: Vec<u8> = colours
+        .iter()
+        .flat_map(|&colour| astc_solid(colour))
+        .collect();
+    let texture = rig.texture_holding(&builder, &linear);
+    let texels = rig.fetch_level(texture, 0, [14, 11]);
+    for y in 0..11 {
+        for x in 0..14 {
+            let colour = colours[(y / 5) * 3 + x / 6].map(|c| f32::from(c) / 255.0);
+            let texel = texels[y * 14 + x];
+            assert!(
+                texel.iter().zip(colour).all(|(t, c)| (t - c).abs() < 1e-6),
+                "pixel ({x}, {y}): {texel:?}, its block's colour {colour:?}"
+            );
+        }
+    }
+}
+
+/// A texture whose storage would pass its pool's end is refused when made, compressed or
+/// not (the upload never reads past storage).
+#[test]
+fn compressed_storage_past_the_pool_end_is_refused() {
+    let rig = Rig::new(true);
+    let builder = TextureBuilder::new_2d(Format::Bc7, 256, 256);
+    let size_b = builder.layout().unwrap().size_b;
+    let offset_b = (POOL_B - size_b / 2).next_multiple_of(PLACEMENT_B);
+    let refused = rig.device.create_texture(&builder, rig.pool, offset_b);
+    assert!(
+        matches!(refused, Err(ObjectError::TexturePastPoolEnd { .. })),
+        "{refused:?}"
+    );
+}
+
+/// A copy between textures whose images hold different things (decoded RGBA8 texels, BC
+/// blocks, another format's decoded texels) is refused before anything runs, as is a
+/// buffer copy out of a decoded texture.
+#[test]
+fn copies_that_would_mix_decoded_texels_with_blocks_are_refused() {
+    let block = bc1_solid(0xf800);
+    let mut refusals = Vec::new();
+    for force in [true, false] {
+        let rig = Rig::new(force);
+        // Forced, both are decoded (by different decoders); else BC3 is the driver's and
+        // ASTC (which lavapipe lacks) decoded. Either way the copy mixes two kinds.
+        let (source_format, destination_format) = if force {
+            (Format::Bc1, Format::Bc4)
+        } else {
+            (Format::Bc3, Format::Astc4x4)
+        };
+        let element_b = source_format.bytes_per_element() as usize;
+        let source = rig.texture_holding(
+            &TextureBuilder::new_2d(source_format, 8, 8),
+            &block.repeat(4 * element_b / 8),
+        );
+        let destination = rig.texture(&TextureBuilder::new_2d(destination_format, 8, 8));
+        let mut copies = vec![CopyOp::TextureToTexture {
+            source: region(source, 0, 8, 8),
+            destination: region(destination, 0, 8, 8),
+            linear_filter: false,
+        }];
+        if force {
+            copies.push(CopyOp::TextureToBuffer {
+                source: region(source, 0, 8, 8),
+                destination: BufferImage {
+                    buffer: rig.readback,
+                    offset_b: 0,
+                    row_pitch_b: 0,
+                    rows_per_image: 0,
+                },
+            });
+        }
+        for copy in copies {
+            let mut commands = rig.device.command_buffer();
+            commands.copy(copy).unwrap();
+            refusals.push(rig.device.queue().submit(&commands.finish()));
+        }
+    }
+    assert_eq!(refusals.len(), 3);
+    for refused in refusals {
+        assert!(
+            matches!(
+                refused,
+                Err(QueueError::Backend(BackendError::Unsupported(ref why))) if why.contains("converted")
+            ),
+            "{refused:?}"
+        );
+    }
+}
+
+/// The depth of every texel of a Z24S8 (or Z32FS8) texture and its stencil, written into
+/// storage as NVN packs them.
+struct DepthStencilTexels {
+    depth: Vec<f32>,
+    stencil: Vec<u8>,
+    storage_linear: Vec<u8>,
+}
+
+const DS_EXTENT_PX: [u32; 2] = [12, 8];
+/// The stencil value the test draws against, on a checkerboard of 2x2 cells.
+const STENCIL_MARK: u8 = 0x5a;
+
+fn depth_stencil_texels(format: Format) -> DepthStencilTexels {
+    let [width_px, height_px] = DS_EXTENT_PX;
+    let mut texels = DepthStencilTexels {
+        depth: Vec::new(),
+        stencil: Vec::new(),
+        storage_linear: Vec::new(),
+    };
+    for y in 0..height_px {
+        for x in 0..width_px {
+            let d24 = (y * width_px + x) * 0x2_1357 + 0x1234;
+            let stencil = if (x / 2 + y / 2) % 2 == 0 {
+                STENCIL_MARK
+            } else {
+                0x33
+            };
+            texels.stencil.push(stencil);
+            if format == Format::Z24S8 {
+                texels.depth.push(d24 as f32 / 16_777_215.0);
+                let word = d24 | u32::from(stencil) << 24;
+                texels.storage_linear.extend_from_slice(&word.to_le_bytes());
+            } else {
+                let depth = d24 as f32 / 16_777_216.0;
+                texels.depth.push(depth);
+                texels
+                    .storage_linear
+                    .extend_from_slice(&depth.to_le_bytes());
+                texels
+                    .storage_linear
+                    .extend_from_slice(&[stencil, 0xde, 0xad, 0xbe]);
+            }
+        }
+    }
+    texels
+}
+
+/// Z24S8 stored as D32_SFLOAT_S8_UINT (forced: lavapipe has D24S8), Z24S8 as D24S8 and
+/// Z32FS8: each texel's depth samples as storage holds it, and its stencil passes the
+/// stencil test exactly where storage holds the reference.
+#[test]
+fn combined_depth_stencil_storage_uploads_both_aspects() {
+    for (format, force) in [
+        (Format::Z24S8, true),
+        (Format::Z24S8, false),
+        (Format::Z32FS8, false),
+    ] {
+        let rig = Rig::new(force);
+        let expected = depth_stencil_texels(format);
+        let builder = TextureBuilder::new_2d(format, DS_EXTENT_PX[0], DS_EXTENT_PX[1]);
+        let texture = rig.texture_holding(&builder, &expected.storage_linear);
+        let what = format!("{} (fallback forced: {force})", format.name());
+        let sampled = rig.fetch_level(texture, 0, DS_EXTENT_PX);
+        for (texel, (sampled, depth)) in sampled.iter().zip(&expected.depth).enumerate() {
+            assert!(
+                (sampled[0] - depth).abs() <= 1.0 / 16_777_215.0,
+                "{what}: texel {texel} samples {} for {depth}",
+                sampled[0]
+            );
+        }
+        let view = rig.device.create_view(&ViewMaker::whole(texture)).unwrap();
+        let passed = rig.stencil_equal(view, DS_EXTENT_PX, STENCIL_MARK);
+        let marked: Vec<bool> = expected
+            .stencil
+            .iter()
+            .map(|&s| s == STENCIL_MARK)
+            .collect();
+        assert_eq!(
+            passed, marked,
+            "{what}: the stencil test against storage's stencil"
+        );
+    }
+}
