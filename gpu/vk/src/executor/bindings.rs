@@ -36,12 +36,17 @@ fn offset_only(bound: Option<BufferRange>, range: BufferRange) -> bool {
     bound.is_some_and(|bound| bound.buffer == range.buffer && bound.size_b == range.size_b)
 }
 
-/// The index of a stage in per-stage arrays (the translator's stage order).
+/// The index of a stage in per-stage arrays (the translator's stage order, which is
+/// `Stage::ALL`'s; a test checks they agree).
 pub fn stage_index(stage: Stage) -> usize {
-    Stage::ALL
-        .iter()
-        .position(|&known| known == stage)
-        .expect("Stage::ALL holds every stage")
+    match stage {
+        Stage::Vertex => 0,
+        Stage::TessControl => 1,
+        Stage::TessEval => 2,
+        Stage::Geometry => 3,
+        Stage::Fragment => 4,
+        Stage::Compute => 5,
+    }
 }
 
 impl Bindings {
@@ -138,6 +143,13 @@ mod tests {
         assert_eq!(bindings.storage[5][3], Some(range));
         assert_eq!(bindings.uniform[5][3], None);
         assert_eq!(stage_index(Stage::Fragment), 4);
+    }
+
+    #[test]
+    fn stage_indices_follow_the_stage_order() {
+        for (index, &stage) in Stage::ALL.iter().enumerate() {
+            assert_eq!(stage_index(stage), index, "{stage:?}");
+        }
     }
 
     #[test]

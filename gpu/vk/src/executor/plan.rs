@@ -68,6 +68,9 @@ struct OpenPass {
     index: usize,
     /// Written by a draw or an in-pass clear: a later clear cannot be a load op.
     touched: [bool; SLOTS],
+    /// A draw touched and kept every attachment, and nothing was discarded since: the
+    /// next draw changes nothing (a pass of thousands of draws plans each in no time).
+    drawn: bool,
 }
 
 struct Former<'a> {
@@ -116,10 +119,15 @@ impl Former<'_> {
             Op::ClearDepthStencil { .. } => self.clear_depth_stencil(index),
             Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_) => {
                 let pass_index = self.ensure_open();
-                for slot in 0..SLOTS {
-                    self.touch(slot);
+                if !self.open.as_ref().is_some_and(|pass| pass.drawn) {
+                    for slot in 0..SLOTS {
+                        self.touch(slot);
+                    }
+                    self.keep_all(pass_index);
+                    if let Some(pass) = &mut self.open {
+                        pass.drawn = true;
+                    }
                 }
-                self.keep_all(pass_index);
                 self.plan.steps.push(Step::Op(index));
             }
             Op::Discard(target) => self.discard(target),
@@ -218,8 +226,9 @@ impl Former<'_> {
             DiscardTarget::Color(_) => &[],
             DiscardTarget::DepthStencil => &[DEPTH, STENCIL],
         };
-        match &self.open {
+        match &mut self.open {
             Some(pass) => {
+                pass.drawn = false;
                 let planned = &mut self.plan.passes[pass.index];
                 for &slot in slots {
                     match slot {
@@ -267,6 +276,7 @@ impl Former<'_> {
         self.open = Some(OpenPass {
             index,
             touched: [false; SLOTS],
+            drawn: false,
         });
         index
     }
