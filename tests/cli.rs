@@ -1,10 +1,8 @@
 //! The program's error paths: one line, non-zero exit, no panic.
 
-use std::process::Command;
+mod common;
 
-fn hookshot() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_hookshot"))
-}
+use common::process::{assert_success, hookshot, scratch_dir};
 
 #[test]
 fn a_bad_switch_value_is_one_line_naming_the_switch() {
@@ -40,11 +38,7 @@ fn info_prints_device_capabilities_and_every_switch() {
         .env("RX_VK_KEEP_FINALIZED_MB", "64")
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_success(&output);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("API version"), "{stdout}");
     assert!(stdout.contains("descriptor indexing"), "{stdout}");
@@ -117,8 +111,7 @@ fn layout_and_texture_refuse_bad_parameters_in_one_line() {
         "at most 3",
     );
     assert_one_line_error(&["layout", "--format", "rgba8", "--size", "0x4"], "width");
-    let dir = std::env::temp_dir().join(format!("hookshot-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("cli");
     let short = dir.join("short.bin");
     std::fs::write(&short, [0u8; 100]).unwrap();
     let out = dir.join("out.bin");
@@ -140,8 +133,7 @@ fn layout_and_texture_refuse_bad_parameters_in_one_line() {
 
 #[test]
 fn texture_swizzle_then_deswizzle_gives_the_input_back() {
-    let dir = std::env::temp_dir().join(format!("hookshot-roundtrip-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("roundtrip");
     let linear: Vec<u8> = (0..260u32 * 260 * 2)
         .map(|i| (i * 7 + i / 3) as u8)
         .collect();
@@ -181,8 +173,7 @@ fn texture_swizzle_then_deswizzle_gives_the_input_back() {
 
 #[test]
 fn a_shader_that_does_not_compile_gives_file_line_column() {
-    let dir = std::env::temp_dir().join(format!("hookshot-shader-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("shader");
     let file = dir.join("bad.vert");
     std::fs::write(
         &file,

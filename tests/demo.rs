@@ -2,17 +2,14 @@
 //! check provably sees the seeds' failure: it passes with the write-back on, with kept
 //! finalized textures on, and with both, and fails (exit 3) only with both off.
 
-use std::process::Command;
+mod common;
+
+use common::process::{assert_success, hookshot, scratch_dir};
 
 fn demo(frames: u32, env: &[(&str, &str)]) -> (Option<i32>, serde_json::Value, String) {
-    let dir = std::env::temp_dir().join(format!(
-        "hookshot-demo-{}-{}",
-        std::process::id(),
-        rand_suffix(env)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir(&format!("demo-{}", rand_suffix(env)));
     let stats = dir.join("stats.json");
-    let output = Command::new(env!("CARGO_BIN_EXE_hookshot"))
+    let output = hookshot()
         .args([
             "demo",
             "--headless",
@@ -94,8 +91,9 @@ fn the_terrain_check_fails_only_with_write_back_and_keeping_both_off() {
     }
 }
 
-fn hookshot(args: &[&std::ffi::OsStr]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_hookshot"))
+/// Runs `hookshot` with `args` and the shader cache off.
+fn run(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    hookshot()
         .args(args)
         .env("RX_VK_SHADER_CACHE", "0")
         .output()
@@ -104,11 +102,10 @@ fn hookshot(args: &[&std::ffi::OsStr]) -> std::process::Output {
 
 #[test]
 fn a_recorded_run_replays_to_the_same_frames_and_a_cut_recording_is_refused() {
-    let dir = std::env::temp_dir().join(format!("hookshot-replay-{}", std::process::id()));
+    let dir = scratch_dir("replay");
     let (recorded, replayed) = (dir.join("recorded"), dir.join("replayed"));
-    std::fs::create_dir_all(&dir).unwrap();
     let recording = dir.join("run.hsrec");
-    let output = hookshot(&[
+    let output = run(&[
         "demo".as_ref(),
         "--headless".as_ref(),
         "--frames".as_ref(),
@@ -120,22 +117,14 @@ fn a_recorded_run_replays_to_the_same_frames_and_a_cut_recording_is_refused() {
         "--out".as_ref(),
         recorded.as_os_str(),
     ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let output = hookshot(&[
+    assert_success(&output);
+    let output = run(&[
         "replay".as_ref(),
         recording.as_os_str(),
         "--out".as_ref(),
         replayed.as_os_str(),
     ]);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_success(&output);
     let mut compared = 0;
     for entry in std::fs::read_dir(&recorded).unwrap() {
         let name = entry.unwrap().file_name();
@@ -153,7 +142,7 @@ fn a_recorded_run_replays_to_the_same_frames_and_a_cut_recording_is_refused() {
     let bytes = std::fs::read(&recording).unwrap();
     let cut = dir.join("cut.hsrec");
     std::fs::write(&cut, &bytes[..bytes.len() * 2 / 3]).unwrap();
-    let output = hookshot(&["replay".as_ref(), cut.as_os_str()]);
+    let output = run(&["replay".as_ref(), cut.as_os_str()]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("byte"), "{stderr}");

@@ -7,26 +7,27 @@ mod common;
 
 use std::time::Duration;
 
+use common::device::{buffer, cached_pool, executor_device};
+use common::draw::{bind_positions, colour, f32_bytes, positions_at, triangle, FULL_TRIANGLE_NDC};
+use common::programs::{position_program, program, TEXEL_FRAG};
+use common::readback::{copy_to_buffer, pool_bytes, region, Readback};
+use common::texels::{linear_level, swizzled, Bytes};
 use common::TestGpu;
 use gpu::command::{
     BarrierOrder, BufferBinding, BufferImage, ClearValue, CopyOp, DrawArrays, DrawIndexed,
     Invalidate, RenderTargets, TextureRegion,
 };
 use gpu::objects::{
-    BufferMaker, BufferRange, BufferUsage, ImageHandle, PoolMaker, ProgramMaker, SamplerMaker,
-    ShaderModule, Stage, SyncCondition, SyncWait, TextureBuilder, TextureFlags, TextureHandle,
-    ViewMaker,
+    BufferRange, ImageHandle, SamplerMaker, Stage, SyncCondition, SyncWait, TextureBuilder,
+    TextureFlags, TextureHandle, ViewMaker,
 };
 use gpu::state::{
-    CompareOp, ComponentKind, ComponentMask, DepthStencilState, IndexType, PrimitiveKind,
-    StateChange, VertexAttribute, VertexFormat, VertexStream,
+    CompareOp, ComponentMask, DepthStencilState, IndexType, PrimitiveKind, StateChange,
 };
-use gpu::{BackendError, BufferId, DeviceMaker, PoolId, QueueError, TextureId, ViewId};
+use gpu::{BackendError, BufferId, PoolId, QueueError, TextureId, ViewId};
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
 use gpu_vk::shared_backend::SharedBackend as Shared;
-use memory::swizzle::swizzle_texture;
-use memory::{Format, PoolFlags};
-use shader_translate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
+use memory::Format;
 
 const POOL_B: u64 = 4 << 20;
 /// Where read-back buffers start in the pool (textures go below).
@@ -39,7 +40,7 @@ struct Rig {
     device: gpu::Device,
     backend: Shared,
     pool: PoolId,
-    readback: BufferId,
+    readback: Readback,
     /// Held for its validation check when the rig drops.
     _gpu: TestGpu,
 }
@@ -51,20 +52,9 @@ impl Rig {
             import_pools,
             ..ExecutorOptions::default()
         };
-        let backend = VkBackend::new(&gpu.device, options).unwrap();
-        let backend = Shared::new(backend);
-        let device = gpu::Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
-        let pool = device
-            .create_pool(&PoolMaker::new(POOL_B, PoolFlags::CPU_CACHED_GPU_CACHED))
-            .unwrap();
-        let readback = device
-            .create_buffer(&BufferMaker {
-                pool,
-                offset_b: READBACK_OFFSET_B,
-                size_b: READBACK_B,
-                usage: BufferUsage::ALL,
-            })
-            .unwrap();
+        let (device, backend) = executor_device(VkBackend::new(&gpu.device, options).unwrap());
+        let pool = cached_pool(&device, POOL_B);
+        let readback = Readback::new(&device, pool, READBACK_OFFSET_B, READBACK_B);
         Rig {
             device,
             backend,
@@ -84,27 +74,13 @@ impl Rig {
     }
 
     fn buffer(&self, offset_b: u64, size_b: u64) -> BufferId {
-        self.device
-            .create_buffer(&BufferMaker {
-                pool: self.pool,
-                offset_b,
-                size_b,
-                usage: BufferUsage::ALL,
-            })
-            .unwrap()
+        buffer(&self.device, self.pool, offset_b, size_b)
     }
 
     /// Copies level `level` of `texture` (whole) to the read-back buffer, tightly.
     fn read_level(&self, texture: TextureId, level: u32, width_px: u32, height_px: u32) -> CopyOp {
-        CopyOp::TextureToBuffer {
-            source: region(texture, level, width_px, height_px),
-            destination: BufferImage {
-                buffer: self.readback,
-                offset_b: 0,
-                row_pitch_b: 0,
-                rows_per_image: 0,
-            },
-        }
+        self.readback
+            .copy_from(region(texture, level, width_px, height_px))
     }
 
     fn submit(&self, list: &gpu::CommandList) {
@@ -116,51 +92,29 @@ impl Rig {
     }
 
     fn read_back(&self, len_b: usize) -> Vec<u8> {
-        let mut out = vec![0; len_b];
-        self.device
-            .read_pool(self.pool, READBACK_OFFSET_B, &mut out)
-            .unwrap();
-        out
+        self.readback.bytes(&self.device, len_b)
     }
-}
 
-fn region(texture: TextureId, level: u32, width_px: u32, height_px: u32) -> TextureRegion {
-    TextureRegion {
-        texture,
-        level,
-        x_px: 0,
-        y_px: 0,
-        z: 0,
-        width_px,
-        height_px,
-        depth: 1,
+    /// Ends `commands` with a copy of `source` into the read-back buffer, submits them,
+    /// waits, and returns the first `len_b` bytes.
+    fn submit_and_read(
+        &self,
+        commands: gpu::CommandBuffer<'_>,
+        source: TextureRegion,
+        len_b: usize,
+    ) -> Vec<u8> {
+        self.readback
+            .submit_and_read(&self.device, commands, source, len_b)
+    }
+
+    /// `submit_and_read` of the copy alone.
+    fn read(&self, source: TextureRegion, len_b: usize) -> Vec<u8> {
+        self.submit_and_read(self.device.command_buffer(), source, len_b)
     }
 }
 
 fn format(name: &str) -> Format {
     Format::from_name(name).unwrap()
-}
-
-fn colour(view: ViewId) -> RenderTargets {
-    let mut targets = RenderTargets::default();
-    targets.colors[0] = Some(view);
-    targets
-}
-
-/// A small deterministic generator: tests must be repeatable.
-struct Bytes(u64);
-
-impl Bytes {
-    fn vec(&mut self, len: usize) -> Vec<u8> {
-        (0..len)
-            .map(|_| {
-                self.0 ^= self.0 << 13;
-                self.0 ^= self.0 >> 7;
-                self.0 ^= self.0 << 17;
-                (self.0 >> 24) as u8
-            })
-            .collect()
-    }
 }
 
 #[test]
@@ -183,19 +137,12 @@ fn colour_clears_become_load_ops_and_read_back_exactly() {
         commands
             .clear_color(1, ClearValue::Uint([7, 200, 9, 255]), ComponentMask::ALL)
             .unwrap();
-        commands.copy(rig.read_level(a, 0, 16, 8)).unwrap();
-        rig.submit(&commands.finish());
-        rig.finish();
-        let pixels = rig.read_back(16 * 8 * 4);
+        let pixels = rig.submit_and_read(commands, region(a, 0, 16, 8), 16 * 8 * 4);
         for pixel in pixels.chunks(4) {
             assert_eq!(pixel, [255, 0, 128, 255], "import {import}");
         }
 
-        let mut commands = rig.device.command_buffer();
-        commands.copy(rig.read_level(b, 0, 16, 8)).unwrap();
-        rig.submit(&commands.finish());
-        rig.finish();
-        for pixel in rig.read_back(16 * 8 * 4).chunks(4) {
+        for pixel in rig.read(region(b, 0, 16, 8), 16 * 8 * 4).chunks(4) {
             assert_eq!(pixel, [7, 200, 9, 255], "import {import}");
         }
     }
@@ -228,10 +175,10 @@ fn component_masks_clear_only_their_components() {
             ComponentMask::NONE,
         )
         .unwrap();
-    commands.copy(rig.read_level(texture, 0, 8, 8)).unwrap();
-    rig.submit(&commands.finish());
-    rig.finish();
-    for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
+    for pixel in rig
+        .submit_and_read(commands, region(texture, 0, 8, 8), 8 * 8 * 4)
+        .chunks(4)
+    {
         assert_eq!(pixel, [0, 255, 0, 255]);
     }
 
@@ -262,11 +209,7 @@ fn component_masks_clear_only_their_components() {
     for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
         assert_eq!(pixel, [255, 255, 0, 0]);
     }
-    let mut commands = rig.device.command_buffer();
-    commands.copy(rig.read_level(uint, 0, 8, 8)).unwrap();
-    rig.submit(&commands.finish());
-    rig.finish();
-    for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
+    for pixel in rig.read(region(uint, 0, 8, 8), 8 * 8 * 4).chunks(4) {
         assert_eq!(pixel, [1, 9, 9, 4]);
     }
 }
@@ -293,18 +236,13 @@ fn depth_and_stencil_clears_read_back() {
             .unwrap();
         rig.submit(&commands.finish());
     }
-    let mut commands = rig.device.command_buffer();
-    commands.copy(rig.read_level(depth, 0, 8, 4)).unwrap();
-    rig.submit(&commands.finish());
-    rig.finish();
-    for texel in rig.read_back(8 * 4 * 4).chunks(4) {
+    for texel in rig.read(region(depth, 0, 8, 4), 8 * 4 * 4).chunks(4) {
         assert_eq!(f32::from_le_bytes(texel.try_into().unwrap()), 0.25);
     }
-    let mut commands = rig.device.command_buffer();
-    commands.copy(rig.read_level(stencil, 0, 8, 4)).unwrap();
-    rig.submit(&commands.finish());
-    rig.finish();
-    assert!(rig.read_back(8 * 4).iter().all(|&texel| texel == 0x5a));
+    assert!(rig
+        .read(region(stencil, 0, 8, 4), 8 * 4)
+        .iter()
+        .all(|&texel| texel == 0x5a));
 }
 
 /// The seeds' terrain tile: 260x260 RG8, 9 levels, block-linear in a CPU_CACHED |
@@ -317,21 +255,14 @@ fn uploads_deswizzle_every_level_as_memory_swizzled_it() {
         let layout = builder.layout().unwrap();
         let (texture, _) = rig.texture(&builder, 0);
         let linear = Bytes(0x5eed).vec(layout.linear_size_b() as usize);
-        let mut storage = vec![0; layout.size_b as usize];
-        swizzle_texture(&layout, &linear, &mut storage).unwrap();
-        rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+        rig.device
+            .write_pool(rig.pool, 0, &swizzled(&layout, &linear))
+            .unwrap();
         for level in 0..9 {
             let [width_px, height_px, _] = [(260u32 >> level).max(1), (260u32 >> level).max(1), 1];
-            let mut commands = rig.device.command_buffer();
-            commands
-                .copy(rig.read_level(texture, level, width_px, height_px))
-                .unwrap();
-            rig.submit(&commands.finish());
-            rig.finish();
-            let start = layout.linear_subresource_offset_b(level, 0).unwrap() as usize;
-            let len = layout.linear_level_size_b(level).unwrap() as usize;
+            let expected = linear_level(&layout, &linear, level);
             assert!(
-                rig.read_back(len) == linear[start..start + len],
+                rig.read(region(texture, level, width_px, height_px), expected.len()) == expected,
                 "level {level} (import {import}) differs from the CPU's linear texels"
             );
         }
@@ -347,14 +278,13 @@ fn a_cpu_write_after_use_is_uploaded_again() {
     let mut generator = Bytes(7);
     for round in 0..2 {
         let linear = generator.vec(layout.linear_size_b() as usize);
-        let mut storage = vec![0; layout.size_b as usize];
-        swizzle_texture(&layout, &linear, &mut storage).unwrap();
-        rig.device.write_pool(rig.pool, 0, &storage).unwrap();
-        let mut commands = rig.device.command_buffer();
-        commands.copy(rig.read_level(texture, 0, 32, 32)).unwrap();
-        rig.submit(&commands.finish());
-        rig.finish();
-        assert!(rig.read_back(linear.len()) == linear, "round {round}");
+        rig.device
+            .write_pool(rig.pool, 0, &swizzled(&layout, &linear))
+            .unwrap();
+        assert!(
+            rig.read(region(texture, 0, 32, 32), linear.len()) == linear,
+            "round {round}"
+        );
     }
 }
 
@@ -402,21 +332,13 @@ fn copies_in_every_direction_match_the_cpu_model() {
             })
             .unwrap();
         commands
-            .copy(CopyOp::TextureToBuffer {
-                source: region(b, 0, 16, 16),
-                destination: BufferImage {
-                    buffer: staging,
-                    offset_b: 0,
-                    row_pitch_b: 0,
-                    rows_per_image: 0,
-                },
-            })
+            .copy(copy_to_buffer(region(b, 0, 16, 16), staging))
             .unwrap();
         commands
             .copy(CopyOp::BufferToBuffer {
                 source: staging,
                 source_offset_b: 0,
-                destination: rig.readback,
+                destination: rig.readback.buffer,
                 destination_offset_b: 0,
                 size_b: 16 * 16 * 4,
             })
@@ -455,10 +377,10 @@ fn a_scaling_copy_blits() {
             linear_filter: true,
         })
         .unwrap();
-    commands.copy(rig.read_level(large, 0, 8, 8)).unwrap();
-    rig.submit(&commands.finish());
-    rig.finish();
-    for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
+    for pixel in rig
+        .submit_and_read(commands, region(large, 0, 8, 8), 8 * 8 * 4)
+        .chunks(4)
+    {
         assert_eq!(pixel, [0, 0, 255, 255]);
     }
 }
@@ -529,7 +451,7 @@ fn the_same_list_submitted_twice_gives_the_same_pixels() {
     let first = rig.read_back(16 * 16 * 4);
     assert!(first.chunks(4).all(|pixel| pixel == [51, 102, 153, 204]));
     rig.device
-        .write_pool(rig.pool, READBACK_OFFSET_B, &vec![0; first.len()])
+        .write_pool(rig.pool, rig.readback.offset_b, &vec![0; first.len()])
         .unwrap();
     rig.submit(&list);
     rig.finish();
@@ -549,10 +471,7 @@ fn finalized_objects_are_released_after_their_last_use() {
     // The GPU may still be clearing: release is deferred to the fence.
     rig.device.finalize(view).unwrap();
     rig.device.finalize(texture).unwrap();
-    let other = rig
-        .device
-        .create_pool(&PoolMaker::new(64 << 10, PoolFlags::CPU_CACHED_GPU_CACHED))
-        .unwrap();
+    let other = cached_pool(&rig.device, 64 << 10);
     rig.device.finalize(other).unwrap();
     rig.finish();
     rig.device.queue().flush().unwrap();
@@ -568,34 +487,8 @@ void main() {
 }
 ";
 
-/// A program of the given (stage, GLSL) modules, translated as the game's would be.
-fn program(rig: &Rig, stages: &[(shader_translate::Stage, &str)]) -> gpu::ProgramId {
-    let translator = Translator::new(TranslateOptions {
-        optimise: true,
-        cache: CacheLocation::Off,
-        strict_portability: false,
-    })
-    .expect("translator");
-    let modules = stages
-        .iter()
-        .map(|&(stage, source)| {
-            let shader = translator
-                .translate(&ShaderSource {
-                    name: format!("executor-test-{stage:?}"),
-                    stage,
-                    code: ShaderCode::Glsl(source.into()),
-                })
-                .expect("the test shader translates");
-            ShaderModule::from(&shader)
-        })
-        .collect();
-    rig.device
-        .create_program(&ProgramMaker { modules })
-        .unwrap()
-}
-
 fn compute_program(rig: &Rig, source: &str) -> gpu::ProgramId {
-    program(rig, &[(shader_translate::Stage::Compute, source)])
+    program(&rig.device, &[(shader_translate::Stage::Compute, source)])
 }
 
 /// Storage-buffer writes of a dispatch (direct, then indirect) are in the pool when the
@@ -658,10 +551,7 @@ fn a_compute_dispatch_writes_storage_the_cpu_reads_after_the_fence() {
         commands.dispatch_indirect(arguments, 0).unwrap();
         rig.submit(&commands.finish());
         rig.finish();
-        let mut out = vec![0; 256 * 4];
-        rig.device
-            .read_pool(rig.pool, values_offset_b, &mut out)
-            .unwrap();
+        let out = pool_bytes(&rig.device, rig.pool, values_offset_b, 256 * 4);
         for (i, value) in out.chunks(4).enumerate() {
             let value = u32::from_le_bytes(value.try_into().unwrap());
             assert_eq!(
@@ -690,13 +580,6 @@ fn a_dispatch_with_an_unbound_slot_is_refused_before_anything_runs() {
     );
 }
 
-const POSITION_VERT: &str = "#version 450
-layout(location = 0) in vec2 position;
-void main() {
-    gl_Position = vec4(position, 0.0, 1.0);
-}
-";
-
 const TINT_FRAG: &str = "#version 450
 layout(location = 0) out vec4 colour;
 layout(std140, binding = 0) uniform Tint { vec4 tint; };
@@ -706,92 +589,27 @@ void main() {
 ";
 
 /// Over the upper-left half of the target (Vulkan's clip space: y grows downwards).
-const HALF: [f32; 6] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0];
-/// Over all of it.
-const FULL: [f32; 6] = [-1.0, -1.0, 3.0, -1.0, -1.0, 3.0];
+const HALF_TRIANGLE_NDC: [f32; 6] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0];
 
 /// Records the state, program and buffers of a one-triangle draw over the upper-left half
 /// of the target with a green tint.
 fn bind_triangle(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>) {
-    bind_draw(rig, commands, TINT_FRAG, &HALF);
+    bind_draw(rig, commands, TINT_FRAG, &HALF_TRIANGLE_NDC);
 }
 
 /// Records the state, program (`POSITION_VERT` and `fragment`), vertex buffer and a green
 /// tint in the fragment stage's uniform slot 0 for a draw of `positions`.
 fn bind_draw(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>, fragment: &str, positions: &[f32]) {
-    let program = program(
-        rig,
-        &[
-            (shader_translate::Stage::Vertex, POSITION_VERT),
-            (shader_translate::Stage::Fragment, fragment),
-        ],
-    );
+    let program = position_program(&rig.device, fragment);
     let vertices_offset_b = 1 << 20;
     let tint_offset_b = vertices_offset_b + (64 << 10);
-    let vertices = rig.buffer(vertices_offset_b, 256);
+    let positions = positions_at(&rig.device, rig.pool, vertices_offset_b, positions);
     let tint = rig.buffer(tint_offset_b, 256);
-    let positions: Vec<u8> = positions.iter().flat_map(|v| v.to_le_bytes()).collect();
     rig.device
-        .write_pool(rig.pool, vertices_offset_b, &positions)
+        .write_pool(rig.pool, tint_offset_b, &f32_bytes(&[0.0, 1.0, 0.0, 1.0]))
         .unwrap();
-    let green: Vec<u8> = [0.0f32, 1.0, 0.0, 1.0]
-        .iter()
-        .flat_map(|v| v.to_le_bytes())
-        .collect();
-    rig.device
-        .write_pool(rig.pool, tint_offset_b, &green)
-        .unwrap();
-    commands
-        .set_state(StateChange::VertexStreams(vec![VertexStream {
-            stride_b: 8,
-            divisor: 0,
-        }]))
-        .unwrap();
-    commands
-        .set_state(StateChange::VertexAttributes(vec![VertexAttribute {
-            location: 0,
-            stream: 0,
-            format: VertexFormat {
-                kind: ComponentKind::Float32,
-                components: 2,
-            },
-            offset_b: 0,
-        }]))
-        .unwrap();
-    commands.bind_program(program).unwrap();
-    commands
-        .bind_buffer(
-            BufferBinding::Vertex { stream: 0 },
-            BufferRange {
-                buffer: vertices,
-                offset_b: 0,
-                size_b: positions.len() as u64,
-            },
-        )
-        .unwrap();
-    commands
-        .bind_buffer(
-            BufferBinding::Uniform {
-                stage: Stage::Fragment,
-                slot: 0,
-            },
-            BufferRange {
-                buffer: tint,
-                offset_b: 0,
-                size_b: 16,
-            },
-        )
-        .unwrap();
-}
-
-fn triangle(primitive: PrimitiveKind) -> DrawArrays {
-    DrawArrays {
-        primitive,
-        first_vertex: 0,
-        vertex_count: 3,
-        first_instance: 0,
-        instance_count: 1,
-    }
+    bind_positions(commands, program, positions);
+    bind_tint(commands, tint, 0);
 }
 
 /// A draw lands inside the pass its clear opened (the clear is the load op), and a clear
@@ -810,7 +628,7 @@ fn a_draw_renders_over_the_load_op_clear_and_a_later_clear_covers_it() {
         )
         .unwrap();
     bind_triangle(&rig, &mut commands);
-    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands.draw(triangle()).unwrap();
     commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
     let list = commands.finish();
     let before = rig.backend.lock().stats();
@@ -832,7 +650,7 @@ fn a_draw_renders_over_the_load_op_clear_and_a_later_clear_covers_it() {
 
     let mut commands = rig.device.command_buffer_after(&list);
     commands.bind_render_targets(colour(view)).unwrap();
-    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands.draw(triangle()).unwrap();
     commands
         .clear_color(
             0,
@@ -874,8 +692,9 @@ fn quads_are_drawn_as_converted_triangles() {
     bind_draw(&rig, &mut commands, TINT_FRAG, &quad);
     commands
         .draw(DrawArrays {
+            primitive: PrimitiveKind::Quads,
             vertex_count: 4,
-            ..triangle(PrimitiveKind::Quads)
+            ..triangle()
         })
         .unwrap();
     commands.copy(rig.read_level(texture, 0, 8, 8)).unwrap();
@@ -885,49 +704,151 @@ fn quads_are_drawn_as_converted_triangles() {
     for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
         assert_eq!(pixel, [0, 255, 0, 255]);
     }
+}
 
-    let indices_offset_b = (1 << 20) + (256 << 10);
-    let indices = rig.buffer(indices_offset_b, 256);
-    let mut commands = rig.device.command_buffer_after(&list);
+/// Where the quads tests keep their indices.
+const INDICES_OFFSET_B: u64 = (1 << 20) + (256 << 10);
+
+/// Records an 8x8 target cleared red, the left- and right-half quads as vertices 0-3 and
+/// 4-7, and `indices` (16-bit) bound from the rig's pool.
+fn bind_indexed_quads(
+    rig: &Rig,
+    commands: &mut gpu::CommandBuffer<'_>,
+    view: ViewId,
+    indices: &[u16],
+) {
+    let halves = [
+        -1.0, -1.0, 0.0, -1.0, 0.0, 1.0, -1.0, 1.0, // left
+        0.0, -1.0, 1.0, -1.0, 1.0, 1.0, 0.0, 1.0, // right
+    ];
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(
+            0,
+            ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
+            ComponentMask::ALL,
+        )
+        .unwrap();
+    bind_draw(rig, commands, TINT_FRAG, &halves);
+    let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+    rig.device
+        .write_pool(rig.pool, INDICES_OFFSET_B, &bytes)
+        .unwrap();
     commands
         .bind_buffer(
             BufferBinding::Index {
                 index_type: IndexType::U16,
             },
             BufferRange {
-                buffer: indices,
+                buffer: rig.buffer(INDICES_OFFSET_B, 256),
                 offset_b: 0,
-                size_b: 8,
+                size_b: bytes.len() as u64,
             },
         )
         .unwrap();
+}
+
+fn indexed_quads(index_count: u32, base_vertex: i32) -> DrawIndexed {
+    DrawIndexed {
+        primitive: PrimitiveKind::Quads,
+        first_index: 0,
+        index_count,
+        base_vertex,
+        first_instance: 0,
+        instance_count: 1,
+    }
+}
+
+/// An indexed draw of quads is drawn from the game's indices, rearranged into triangles
+/// on the CPU: the base vertex still applies, and the indices' order decides the quad.
+#[test]
+fn indexed_quads_are_drawn_from_the_games_indices() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 0);
+    let mut commands = rig.device.command_buffer();
+    // Indices 0-3 with base vertex 4: the right half only.
+    bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
+    commands.draw_indexed(indexed_quads(4, 4)).unwrap();
+    let pixels = rig.submit_and_read(commands, region(texture, 0, 8, 8), 8 * 8 * 4);
+    let pixel = |x: usize, y: usize| &pixels[(y * 8 + x) * 4..(y * 8 + x) * 4 + 4];
+    for y in 0..8 {
+        for x in 0..8 {
+            let expected = if x >= 4 {
+                [0, 255, 0, 255]
+            } else {
+                [255, 0, 0, 255]
+            };
+            assert_eq!(pixel(x, y), expected, "({x}, {y})");
+        }
+    }
+}
+
+/// What cannot be converted on the CPU is refused with a typed error before anything
+/// runs: indirect quads (their counts are in GPU memory), primitive restart, indices past
+/// the binding, and indices a copy earlier in the same list writes.
+#[test]
+fn indexed_quads_that_cannot_be_converted_are_refused() {
+    let rig = Rig::new(true);
+    let (_, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 0);
+    let refused = |commands: gpu::CommandBuffer<'_>, why: &str| {
+        let outcome = rig.device.queue().submit(&commands.finish());
+        assert!(
+            matches!(
+                outcome,
+                Err(QueueError::Backend(BackendError::Unsupported(ref what))) if what.contains(why)
+            ),
+            "{why}: {outcome:?}"
+        );
+    };
+
+    let mut commands = rig.device.command_buffer();
+    bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
     commands
-        .draw_indexed(DrawIndexed {
+        .draw_indirect(gpu::command::DrawIndirect {
             primitive: PrimitiveKind::Quads,
-            first_index: 0,
-            index_count: 4,
-            base_vertex: 0,
-            first_instance: 0,
-            instance_count: 1,
+            indexed: true,
+            buffer: rig.buffer(INDICES_OFFSET_B, 256),
+            offset_b: 0,
+            draw_count: 1,
+            stride_b: 20,
         })
         .unwrap();
-    let refused = rig.device.queue().submit(&commands.finish());
-    assert!(
-        matches!(
-            refused,
-            Err(QueueError::Backend(BackendError::Unsupported(ref what))) if what.contains("Quads")
-        ),
-        "{refused:?}"
-    );
+    refused(commands, "indirect draws of Quads");
+
     let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(view)).unwrap();
+    bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
     commands
-        .clear_color(0, ClearValue::Float([1.0; 4]), ComponentMask::ALL)
+        .set_state(StateChange::PrimitiveRestart(Some(0xffff)))
         .unwrap();
-    commands.copy(rig.read_level(texture, 0, 8, 8)).unwrap();
-    rig.submit(&commands.finish());
+    commands.draw_indexed(indexed_quads(4, 0)).unwrap();
+    refused(commands, "primitive restart");
+
+    let mut commands = rig.device.command_buffer();
+    bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
+    commands.draw_indexed(indexed_quads(8, 0)).unwrap();
+    refused(commands, "past the 8-byte index binding");
+
+    let mut commands = rig.device.command_buffer();
+    let scratch = rig.buffer(INDICES_OFFSET_B + 4096, 256);
+    commands
+        .copy(CopyOp::BufferToBuffer {
+            source: scratch,
+            source_offset_b: 0,
+            destination: rig.buffer(INDICES_OFFSET_B, 256),
+            destination_offset_b: 0,
+            size_b: 8,
+        })
+        .unwrap();
+    bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
+    commands.draw_indexed(indexed_quads(4, 0)).unwrap();
+    refused(commands, "the GPU may still be writing");
+
+    // The device is still usable: a draw it can convert runs.
+    let mut commands = rig.device.command_buffer();
+    bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
+    commands.draw_indexed(indexed_quads(4, 0)).unwrap();
+    rig.device.queue().submit(&commands.finish()).unwrap();
     rig.finish();
-    assert!(rig.read_back(8 * 8 * 4).iter().all(|&byte| byte == 255));
 }
 
 /// A GPU buffer copy into a texture's storage makes storage newer than the host image:
@@ -943,18 +864,15 @@ fn a_gpu_copy_into_texture_storage_is_seen_by_the_next_use() {
         let source_offset_b = 1 << 20;
         let source = rig.buffer(source_offset_b, layout.size_b);
         let linear = Bytes(31).vec(layout.linear_size_b() as usize);
-        let mut swizzled = vec![0; layout.size_b as usize];
-        swizzle_texture(&layout, &linear, &mut swizzled).unwrap();
         rig.device
-            .write_pool(rig.pool, source_offset_b, &swizzled)
+            .write_pool(rig.pool, source_offset_b, &swizzled(&layout, &linear))
             .unwrap();
 
         // First use: the never-written storage reads as zeros.
-        let mut commands = rig.device.command_buffer();
-        commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
-        rig.submit(&commands.finish());
-        rig.finish();
-        assert!(rig.read_back(linear.len()).iter().all(|&byte| byte == 0));
+        assert!(rig
+            .read(region(texture, 0, 16, 16), linear.len())
+            .iter()
+            .all(|&byte| byte == 0));
 
         let mut commands = rig.device.command_buffer();
         commands
@@ -967,21 +885,12 @@ fn a_gpu_copy_into_texture_storage_is_seen_by_the_next_use() {
             })
             .unwrap();
         rig.submit(&commands.finish());
-        let mut commands = rig.device.command_buffer();
-        commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
-        rig.submit(&commands.finish());
-        rig.finish();
-        assert!(rig.read_back(linear.len()) == linear, "import {import}");
+        assert!(
+            rig.read(region(texture, 0, 16, 16), linear.len()) == linear,
+            "import {import}"
+        );
     }
 }
-
-const TEXEL_FRAG: &str = "#version 450
-layout(location = 0) out vec4 colour;
-layout(binding = 0) uniform sampler2D albedo;
-void main() {
-    colour = texelFetch(albedo, ivec2(gl_FragCoord.xy), 0);
-}
-";
 
 /// A draw sampling a texture stored block-linear in a pool (written by the CPU through
 /// `memory`'s swizzle), through NVN's descriptor tables and a bound handle: each target
@@ -994,9 +903,9 @@ fn a_textured_draw_samples_block_linear_storage_through_descriptor_tables() {
     let (_, albedo_view) = rig.texture(&builder, 0);
     let (target, target_view) = rig.texture(&builder, 64 << 10);
     let linear = Bytes(0xa1b3d0).vec(layout.linear_size_b() as usize);
-    let mut storage = vec![0; layout.size_b as usize];
-    swizzle_texture(&layout, &linear, &mut storage).unwrap();
-    rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+    rig.device
+        .write_pool(rig.pool, 0, &swizzled(&layout, &linear))
+        .unwrap();
 
     let textures = rig.device.create_texture_table(16).unwrap();
     let samplers = rig.device.create_sampler_table(4).unwrap();
@@ -1008,7 +917,7 @@ fn a_textured_draw_samples_block_linear_storage_through_descriptor_tables() {
 
     let mut commands = rig.device.command_buffer();
     commands.bind_render_targets(colour(target_view)).unwrap();
-    bind_draw(&rig, &mut commands, TEXEL_FRAG, &FULL);
+    bind_draw(&rig, &mut commands, TEXEL_FRAG, &FULL_TRIANGLE_NDC);
     commands.bind_descriptor_tables(textures, samplers).unwrap();
     commands
         .bind_texture(
@@ -1020,11 +929,8 @@ fn a_textured_draw_samples_block_linear_storage_through_descriptor_tables() {
             },
         )
         .unwrap();
-    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
-    commands.copy(rig.read_level(target, 0, 8, 8)).unwrap();
-    rig.submit(&commands.finish());
-    rig.finish();
-    assert!(rig.read_back(linear.len()) == linear);
+    commands.draw(triangle()).unwrap();
+    assert!(rig.submit_and_read(commands, region(target, 0, 8, 8), linear.len()) == linear);
 }
 
 /// A draw with a depth target and depth testing: drawn where the cleared depth is farther,
@@ -1049,7 +955,7 @@ fn depth_tested_draws_follow_the_cleared_depth() {
         commands
             .clear_depth_stencil(Some(cleared_depth), None, 0xff)
             .unwrap();
-        bind_draw(&rig, &mut commands, TINT_FRAG, &FULL);
+        bind_draw(&rig, &mut commands, TINT_FRAG, &FULL_TRIANGLE_NDC);
         commands
             .set_state(StateChange::DepthStencil(DepthStencilState {
                 depth_test: true,
@@ -1058,19 +964,15 @@ fn depth_tested_draws_follow_the_cleared_depth() {
                 ..DepthStencilState::default()
             }))
             .unwrap();
-        commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
-        commands.copy(rig.read_level(texture, 0, 8, 8)).unwrap();
-        rig.submit(&commands.finish());
-        rig.finish();
-        for pixel in rig.read_back(8 * 8 * 4).chunks(4) {
+        commands.draw(triangle()).unwrap();
+        for pixel in rig
+            .submit_and_read(commands, region(texture, 0, 8, 8), 8 * 8 * 4)
+            .chunks(4)
+        {
             assert_eq!(pixel, expected, "depth cleared to {cleared_depth}");
         }
     }
-    let mut commands = rig.device.command_buffer();
-    commands.copy(rig.read_level(depth, 0, 8, 8)).unwrap();
-    rig.submit(&commands.finish());
-    rig.finish();
-    for texel in rig.read_back(8 * 8 * 4).chunks(4) {
+    for texel in rig.read(region(depth, 0, 8, 8), 8 * 8 * 4).chunks(4) {
         assert_eq!(f32::from_le_bytes(texel.try_into().unwrap()), 0.0);
     }
 }
@@ -1102,10 +1004,7 @@ fn a_dispatch_stores_to_an_image_through_its_handle() {
         .bind_image(Stage::Compute, 0, ImageHandle { texture_slot: 3 })
         .unwrap();
     commands.dispatch([2, 1, 1]).unwrap();
-    commands.copy(rig.read_level(texture, 0, 16, 8)).unwrap();
-    rig.submit(&commands.finish());
-    rig.finish();
-    let texels = rig.read_back(16 * 8 * 4);
+    let texels = rig.submit_and_read(commands, region(texture, 0, 16, 8), 16 * 8 * 4);
     for y in 0..8 {
         for x in 0..16 {
             let at = (y * 16 + x) * 4;
@@ -1130,15 +1029,12 @@ fn a_draw_after_a_masked_clear_binds_its_pipeline_again() {
         )
         .unwrap();
     bind_triangle(&rig, &mut commands);
-    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands.draw(triangle()).unwrap();
     commands
         .clear_color(0, ClearValue::Float([0.0, 0.0, 1.0, 1.0]), ComponentMask::B)
         .unwrap();
-    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
-    commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
-    rig.submit(&commands.finish());
-    rig.finish();
-    let pixels = rig.read_back(16 * 16 * 4);
+    commands.draw(triangle()).unwrap();
+    let pixels = rig.submit_and_read(commands, region(texture, 0, 16, 16), 16 * 16 * 4);
     let pixel = |x: usize, y: usize| &pixels[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4];
     assert_eq!(pixel(1, 1), [0, 255, 0, 255], "drawn after the clear");
     assert_eq!(pixel(14, 14), [255, 0, 255, 255], "red, blue masked in");
@@ -1174,14 +1070,11 @@ fn draws_that_move_only_a_uniform_offset_read_their_own_values() {
         commands
             .draw(DrawArrays {
                 first_vertex: index as u32 * 3,
-                ..triangle(PrimitiveKind::Triangles)
+                ..triangle()
             })
             .unwrap();
     }
-    commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
-    rig.submit(&commands.finish());
-    rig.finish();
-    let pixels = rig.read_back(16 * 16 * 4);
+    let pixels = rig.submit_and_read(commands, region(texture, 0, 16, 16), 16 * 16 * 4);
     let pixel = |x: usize, y: usize| &pixels[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4];
     let quadrant_origins_px = [(0, 0), (8, 0), (0, 8), (8, 8)];
     for ((x, y), tint) in quadrant_origins_px.iter().zip(&tint_values) {
@@ -1202,12 +1095,11 @@ const TINT_STRIDE_B: u64 = 256;
 /// A buffer holding `tints`, `TINT_STRIDE_B` apart.
 fn write_tints(rig: &Rig, tints: &[[f32; 4]]) -> gpu::BufferId {
     for (index, tint) in tints.iter().enumerate() {
-        let bytes: Vec<u8> = tint.iter().flat_map(|v| v.to_le_bytes()).collect();
         rig.device
             .write_pool(
                 rig.pool,
                 TINTS_OFFSET_B + index as u64 * TINT_STRIDE_B,
-                &bytes,
+                &f32_bytes(tint),
             )
             .unwrap();
     }
@@ -1250,7 +1142,7 @@ fn a_repeated_draw_after_a_masked_clear_binds_everything_again() {
     bind_draw(&rig, &mut commands, TINT_FRAG, &positions);
     let tints = write_tints(&rig, &[[1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0]]);
     bind_tint(&mut commands, tints, 0);
-    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands.draw(triangle()).unwrap();
     commands
         .clear_color(0, ClearValue::Float([0.0, 0.0, 1.0, 1.0]), ComponentMask::B)
         .unwrap();
@@ -1258,13 +1150,10 @@ fn a_repeated_draw_after_a_masked_clear_binds_everything_again() {
     commands
         .draw(DrawArrays {
             first_vertex: 3,
-            ..triangle(PrimitiveKind::Triangles)
+            ..triangle()
         })
         .unwrap();
-    commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
-    rig.submit(&commands.finish());
-    rig.finish();
-    let pixels = rig.read_back(16 * 16 * 4);
+    let pixels = rig.submit_and_read(commands, region(texture, 0, 16, 16), 16 * 16 * 4);
     let pixel = |x: usize, y: usize| &pixels[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4];
     assert_eq!(pixel(1, 1), [255, 0, 255, 255], "red, then blue masked in");
     assert_eq!(
@@ -1284,13 +1173,13 @@ fn a_repeated_draw_at_a_misaligned_uniform_offset_is_refused() {
     let mut commands = rig.device.command_buffer();
     commands.bind_render_targets(colour(view)).unwrap();
     bind_triangle(&rig, &mut commands);
-    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands.draw(triangle()).unwrap();
     let tints = write_tints(&rig, &[[1.0; 4]; 2]);
     bind_tint(&mut commands, tints, 0);
-    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands.draw(triangle()).unwrap();
     // 4 bytes on: no device aligns uniform buffers that finely.
     bind_tint(&mut commands, tints, 4);
-    commands.draw(triangle(PrimitiveKind::Triangles)).unwrap();
+    commands.draw(triangle()).unwrap();
     let refused = rig.device.queue().submit(&commands.finish());
     assert!(
         matches!(

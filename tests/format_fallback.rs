@@ -9,25 +9,19 @@ mod common;
 
 use std::cell::Cell;
 
+use common::device::{cached_pool, executor_device};
+use common::draw::{bind_positions, colour, positions_at, triangle, FULL_TRIANGLE_NDC};
+use common::programs::{position_program, GREEN_FRAG, TEXEL_FRAG};
+use common::readback::{region, Readback};
+use common::texels::{swizzled, Bytes};
 use common::TestGpu;
-use gpu::command::{BufferBinding, BufferImage, ClearValue, CopyOp, DrawArrays, TextureRegion};
-use gpu::objects::{
-    BufferMaker, BufferRange, BufferUsage, PoolMaker, ProgramMaker, SamplerMaker, ShaderModule,
-    Stage, TextureBuilder, TextureHandle, ViewMaker,
-};
-use gpu::state::{
-    CompareOp, ComponentKind, ComponentMask, DepthStencilState, PrimitiveKind, StateChange,
-    StencilFace, VertexAttribute, VertexFormat, VertexStream,
-};
-use gpu::{
-    BackendError, BufferId, DeviceMaker, ObjectError, PoolId, ProgramId, QueueError, TextureId,
-    ViewId,
-};
+use gpu::command::{ClearValue, CopyOp};
+use gpu::objects::{BufferRange, SamplerMaker, Stage, TextureBuilder, TextureHandle, ViewMaker};
+use gpu::state::{CompareOp, ComponentMask, DepthStencilState, StateChange, StencilFace};
+use gpu::{BackendError, ObjectError, PoolId, ProgramId, QueueError, TextureId, ViewId};
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
 use gpu_vk::shared_backend::SharedBackend as Shared;
-use memory::swizzle::swizzle_texture;
-use memory::{Format, PoolFlags};
-use shader_translate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
+use memory::Format;
 
 const POOL_B: u64 = 8 << 20;
 /// Textures and targets are placed from 0 up to here, each on its own 64 KiB.
@@ -37,39 +31,14 @@ const VERTICES_OFFSET_B: u64 = 6 << 20;
 const READBACK_OFFSET_B: u64 = 7 << 20;
 const READBACK_B: u64 = 1 << 20;
 
-const POSITION_VERT: &str = "#version 450
-layout(location = 0) in vec2 position;
-void main() {
-    gl_Position = vec4(position, 0.0, 1.0);
-}
-";
-
-const FETCH_FRAG: &str = "#version 450
-layout(location = 0) out vec4 colour;
-layout(binding = 0) uniform sampler2D source;
-void main() {
-    colour = texelFetch(source, ivec2(gl_FragCoord.xy), 0);
-}
-";
-
-const GREEN_FRAG: &str = "#version 450
-layout(location = 0) out vec4 colour;
-void main() {
-    colour = vec4(0.0, 1.0, 0.0, 1.0);
-}
-";
-
-/// One triangle over the whole target.
-const FULL: [f32; 6] = [-1.0, -1.0, 3.0, -1.0, -1.0, 3.0];
-
 /// A gpu device on the executor with one pool. Fields drop in order: the device (and the
 /// executor) before the harness checks validation.
 struct Rig {
     device: gpu::Device,
     _backend: Shared,
     pool: PoolId,
-    readback: BufferId,
-    vertices: BufferId,
+    readback: Readback,
+    vertices: BufferRange,
     fetch: ProgramId,
     green: ProgramId,
     next_offset_b: Cell<u64>,
@@ -83,29 +52,12 @@ impl Rig {
             force_format_fallbacks,
             ..ExecutorOptions::default()
         };
-        let backend = Shared::new(VkBackend::new(&gpu.device, options).unwrap());
-        let device = gpu::Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
-        let pool = device
-            .create_pool(&PoolMaker::new(POOL_B, PoolFlags::CPU_CACHED_GPU_CACHED))
-            .unwrap();
-        let buffer = |offset_b, size_b| {
-            device
-                .create_buffer(&BufferMaker {
-                    pool,
-                    offset_b,
-                    size_b,
-                    usage: BufferUsage::ALL,
-                })
-                .unwrap()
-        };
-        let readback = buffer(READBACK_OFFSET_B, READBACK_B);
-        let vertices = buffer(VERTICES_OFFSET_B, 256);
-        let positions: Vec<u8> = FULL.iter().flat_map(|v| v.to_le_bytes()).collect();
-        device
-            .write_pool(pool, VERTICES_OFFSET_B, &positions)
-            .unwrap();
-        let fetch = program(&device, FETCH_FRAG);
-        let green = program(&device, GREEN_FRAG);
+        let (device, backend) = executor_device(VkBackend::new(&gpu.device, options).unwrap());
+        let pool = cached_pool(&device, POOL_B);
+        let readback = Readback::new(&device, pool, READBACK_OFFSET_B, READBACK_B);
+        let vertices = positions_at(&device, pool, VERTICES_OFFSET_B, &FULL_TRIANGLE_NDC);
+        let fetch = position_program(&device, TEXEL_FRAG);
+        let green = position_program(&device, GREEN_FRAG);
         Rig {
             device,
             _backend: backend,
@@ -144,75 +96,30 @@ impl Rig {
     /// A texture whose storage holds `linear` (every level tightly packed: rows of
     /// elements, levels one after the other) swizzled block-linear by `memory`.
     fn texture_holding(&self, builder: &TextureBuilder, linear: &[u8]) -> TextureId {
-        let layout = builder.layout().unwrap();
         let (texture, offset_b) = self.place(builder);
-        let mut storage = vec![0; layout.size_b as usize];
-        swizzle_texture(&layout, linear, &mut storage).unwrap();
+        let storage = swizzled(&builder.layout().unwrap(), linear);
         self.device
             .write_pool(self.pool, offset_b, &storage)
             .unwrap();
         texture
     }
 
-    /// Binds the vertex stream of `FULL` and `program`.
-    fn bind_full_draw(&self, commands: &mut gpu::CommandBuffer<'_>, program: ProgramId) {
-        commands
-            .set_state(StateChange::VertexStreams(vec![VertexStream {
-                stride_b: 8,
-                divisor: 0,
-            }]))
-            .unwrap();
-        commands
-            .set_state(StateChange::VertexAttributes(vec![VertexAttribute {
-                location: 0,
-                stream: 0,
-                format: VertexFormat {
-                    kind: ComponentKind::Float32,
-                    components: 2,
-                },
-                offset_b: 0,
-            }]))
-            .unwrap();
-        commands.bind_program(program).unwrap();
-        commands
-            .bind_buffer(
-                BufferBinding::Vertex { stream: 0 },
-                BufferRange {
-                    buffer: self.vertices,
-                    offset_b: 0,
-                    size_b: 24,
-                },
-            )
-            .unwrap();
-    }
-
     /// Copies `target` (level 0, `width_px` x `height_px`) into the read-back buffer,
     /// submits, waits and returns its `texel_b`-byte texels.
     fn submit_and_read(
         &self,
-        mut commands: gpu::CommandBuffer<'_>,
+        commands: gpu::CommandBuffer<'_>,
         target: TextureId,
         [width_px, height_px]: [u32; 2],
         texel_b: usize,
     ) -> Vec<u8> {
-        commands
-            .copy(CopyOp::TextureToBuffer {
-                source: region(target, 0, width_px, height_px),
-                destination: BufferImage {
-                    buffer: self.readback,
-                    offset_b: 0,
-                    row_pitch_b: 0,
-                    rows_per_image: 0,
-                },
-            })
-            .unwrap();
-        self.device.queue().submit(&commands.finish()).unwrap();
-        self.device.queue().finish().unwrap();
-        let mut out = vec![0; width_px as usize * height_px as usize * texel_b];
-        self.device
-            .read_pool(self.pool, READBACK_OFFSET_B, &mut out)
-            .unwrap();
-        out
+        let len_b = width_px as usize * height_px as usize * texel_b;
+        self.readback.submit_and_read(
+            &self.device,
+            commands,
+            region(target, 0, width_px, height_px),
+            len_b,
+        )
     }
 
     /// Every texel of level `level` of `texture` as a draw fetches it, in an RGBA32F target.
@@ -235,7 +142,7 @@ impl Rig {
 
         let mut commands = self.device.command_buffer();
         commands.bind_render_targets(colour(target_view)).unwrap();
-        self.bind_full_draw(&mut commands, self.fetch);
+        bind_positions(&mut commands, self.fetch, self.vertices);
         commands.bind_descriptor_tables(textures, samplers).unwrap();
         commands
             .bind_texture(
@@ -281,7 +188,7 @@ impl Rig {
                 ComponentMask::ALL,
             )
             .unwrap();
-        self.bind_full_draw(&mut commands, self.green);
+        bind_positions(&mut commands, self.green, self.vertices);
         let face = StencilFace {
             compare: CompareOp::Equal,
             reference,
@@ -303,77 +210,6 @@ impl Rig {
                 [0, 255, 0, 255] => true,
                 [255, 0, 0, 255] => false,
                 other => panic!("a pixel neither drawn nor cleared: {other:?}"),
-            })
-            .collect()
-    }
-}
-
-fn program(device: &gpu::Device, fragment: &str) -> ProgramId {
-    let translator = Translator::new(TranslateOptions {
-        optimise: true,
-        cache: CacheLocation::Off,
-        strict_portability: false,
-    })
-    .expect("translator");
-    let modules = [
-        (shader_translate::Stage::Vertex, POSITION_VERT),
-        (shader_translate::Stage::Fragment, fragment),
-    ]
-    .iter()
-    .map(|&(stage, source)| {
-        let shader = translator
-            .translate(&ShaderSource {
-                name: format!("format-fallback-{stage:?}"),
-                stage,
-                code: ShaderCode::Glsl(source.into()),
-            })
-            .expect("the test shader translates");
-        ShaderModule::from(&shader)
-    })
-    .collect();
-    device.create_program(&ProgramMaker { modules }).unwrap()
-}
-
-fn region(texture: TextureId, level: u32, width_px: u32, height_px: u32) -> TextureRegion {
-    TextureRegion {
-        texture,
-        level,
-        x_px: 0,
-        y_px: 0,
-        z: 0,
-        width_px,
-        height_px,
-        depth: 1,
-    }
-}
-
-fn colour(view: ViewId) -> gpu::command::RenderTargets {
-    let mut targets = gpu::command::RenderTargets::default();
-    targets.colors[0] = Some(view);
-    targets
-}
-
-fn triangle() -> DrawArrays {
-    DrawArrays {
-        primitive: PrimitiveKind::Triangles,
-        first_vertex: 0,
-        vertex_count: 3,
-        first_instance: 0,
-        instance_count: 1,
-    }
-}
-
-/// A small deterministic generator: tests must be repeatable.
-struct Bytes(u64);
-
-impl Bytes {
-    fn vec(&mut self, len: usize) -> Vec<u8> {
-        (0..len)
-            .map(|_| {
-                self.0 ^= self.0 << 13;
-                self.0 ^= self.0 >> 7;
-                self.0 ^= self.0 << 17;
-                (self.0 >> 24) as u8
             })
             .collect()
     }
@@ -630,15 +466,7 @@ fn copies_that_would_mix_decoded_texels_with_blocks_are_refused() {
             linear_filter: false,
         }];
         if force {
-            copies.push(CopyOp::TextureToBuffer {
-                source: region(source, 0, 8, 8),
-                destination: BufferImage {
-                    buffer: rig.readback,
-                    offset_b: 0,
-                    row_pitch_b: 0,
-                    rows_per_image: 0,
-                },
-            });
+            copies.push(rig.readback.copy_from(region(source, 0, 8, 8)));
         }
         for copy in copies {
             let mut commands = rig.device.command_buffer();

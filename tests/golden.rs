@@ -7,8 +7,11 @@
 //!
 //! To regenerate after an intended change: `HOOKSHOT_BLESS=1 cargo test --test golden`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use common::process::{assert_success, hookshot, scratch_path};
 
 const FRAMES: [u32; 3] = [0, 150, 300];
 const MEAN_TOLERANCE: f64 = 2.0;
@@ -61,20 +64,16 @@ fn the_metric_sees_a_lost_tile() {
 
 #[test]
 fn demo_frames_match_the_golden_images() {
-    let out = std::env::temp_dir().join(format!("hookshot-golden-{}", std::process::id()));
+    let out = scratch_path("golden");
     let last = FRAMES[FRAMES.len() - 1];
-    let output = Command::new(env!("CARGO_BIN_EXE_hookshot"))
+    let output = hookshot()
         .args(["demo", "--headless", "--size", "160x90", "--every", "150"])
         .args(["--frames", &(last + 1).to_string(), "--out"])
         .arg(&out)
         .env("RX_VK_SHADER_CACHE", "0")
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert_success(&output);
     let bless = std::env::var_os("HOOKSHOT_BLESS").is_some();
     for frame in FRAMES {
         let name = format!("frame_{frame:05}.png");

@@ -8,6 +8,8 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::programs::translator;
+use common::texels::Bytes;
 use common::TestGpu;
 use gpu_vk::ash::vk;
 use gpu_vk::host_image::{HostImage, HostImageDesc};
@@ -15,40 +17,20 @@ use gpu_vk::immediate::Immediate;
 use gpu_vk::pool_buffer::PoolBuffer;
 use gpu_vk::staging::StagingArena;
 use gpu_vk::swizzle_kernel::{
-    memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleKernels,
+    memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels,
 };
 use gpu_vk::Device;
 use memory::layout::{LayoutDesc, TextureLayout};
 use memory::swizzle::{deswizzle_region, swizzle_region, Region};
 use memory::{Format, MemoryPool, PoolFlags};
-use shader_translate::{CacheLocation, TranslateOptions, Translator};
 
 const TIMEOUT: Duration = Duration::from_secs(60);
 
-/// A small deterministic generator: tests must be repeatable.
-struct Bytes(u64);
-
-impl Bytes {
-    fn fill(&mut self, out: &mut [u8]) {
-        for byte in out {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            *byte = (self.0 >> 24) as u8;
-        }
-    }
-
-    fn below(&mut self, bound: u32) -> u32 {
-        let mut word = [0u8; 4];
-        self.fill(&mut word);
-        u32::from_le_bytes(word) % bound.max(1)
-    }
-
-    fn vec(&mut self, len: usize) -> Vec<u8> {
-        let mut out = vec![0; len];
-        self.fill(&mut out);
-        out
-    }
+/// A number below `bound` from the next four bytes of `random`: the draw these tests'
+/// sizes and regions were chosen with (`Bytes::below` draws differently).
+fn below(random: &mut Bytes, bound: u32) -> u32 {
+    let word: [u8; 4] = random.vec(4).try_into().unwrap();
+    u32::from_le_bytes(word) % bound.max(1)
 }
 
 struct Rig {
@@ -62,12 +44,7 @@ impl Rig {
     fn new(use_push_descriptors: bool) -> Rig {
         let gpu = TestGpu::open();
         let device = gpu.device.clone();
-        let translator = Translator::new(TranslateOptions {
-            optimise: true,
-            cache: CacheLocation::Off,
-            strict_portability: false,
-        })
-        .expect("translator");
+        let translator = translator();
         let kernels = SwizzleKernels::build(
             &device,
             &translator,
@@ -145,6 +122,15 @@ fn tight_copy(offset_b: u64, level: u32, region: &Region) -> vk::BufferImageCopy
     }
 }
 
+/// Every stage, every memory access: the tests' copies wait for all work before them and
+/// hold off all work after them.
+fn every_access() -> (vk::PipelineStageFlags2, vk::AccessFlags2) {
+    (
+        vk::PipelineStageFlags2::ALL_COMMANDS,
+        vk::AccessFlags2::MEMORY_READ | vk::AccessFlags2::MEMORY_WRITE,
+    )
+}
+
 /// Copies tightly packed `texels` into `region` of `level` of the image.
 fn write_image(rig: &mut Rig, image: &HostImage, level: u32, region: &Region, texels: &[u8]) {
     let slice = rig.staging.allocate(texels.len() as u64).unwrap();
@@ -153,10 +139,7 @@ fn write_image(rig: &mut Rig, image: &HostImage, level: u32, region: &Region, te
     let copy = tight_copy(slice.offset_b, level, region);
     rig.immediate
         .run(TIMEOUT, |cmd| {
-            let every = (
-                vk::PipelineStageFlags2::ALL_COMMANDS,
-                vk::AccessFlags2::MEMORY_READ | vk::AccessFlags2::MEMORY_WRITE,
-            );
+            let every = every_access();
             memory_barrier(cmd, &device, every, every);
             // SAFETY: `cmd` is recording; the image is in GENERAL layout.
             unsafe {
@@ -183,10 +166,7 @@ fn read_image(rig: &mut Rig, image: &HostImage, level: u32, region: &Region, bpe
     let copy = tight_copy(slice.offset_b, level, region);
     rig.immediate
         .run(TIMEOUT, |cmd| {
-            let every = (
-                vk::PipelineStageFlags2::ALL_COMMANDS,
-                vk::AccessFlags2::MEMORY_READ | vk::AccessFlags2::MEMORY_WRITE,
-            );
+            let every = every_access();
             memory_barrier(cmd, &device, every, every);
             // SAFETY: `cmd` is recording; the image is in GENERAL layout.
             unsafe {
@@ -232,15 +212,16 @@ fn pool_bytes(pool: &MemoryPool) -> Vec<u8> {
     out
 }
 
-fn run_write_back(
+/// The kernel job between `region` of `level` of the image and its storage.
+fn plan(
     rig: &mut Rig,
     image: &HostImage,
     placement: StoragePlacement<'_>,
     level: u32,
     region: Region,
-) {
+) -> SwizzleJob {
     let device = rig.device().clone();
-    let job = plan_job(
+    plan_job(
         &device,
         &mut rig.staging,
         ImageRegion {
@@ -252,7 +233,17 @@ fn run_write_back(
         },
         placement,
     )
-    .unwrap();
+    .unwrap()
+}
+
+fn run_write_back(
+    rig: &mut Rig,
+    image: &HostImage,
+    placement: StoragePlacement<'_>,
+    level: u32,
+    region: Region,
+) {
+    let job = plan(rig, image, placement, level, region);
     let kernels = &rig.kernels;
     rig.immediate
         .run(TIMEOUT, |cmd| kernels.record_write_backs(cmd, &[job]))
@@ -352,14 +343,14 @@ fn a_scissored_write_back_stores_its_rectangle_and_no_byte_outside() {
     write_image(&mut rig, &image, 0, &whole, &texels);
     for _ in 0..6 {
         // Odd edges cut 16-byte runs in the middle.
-        let x = random.below(250);
-        let y = random.below(250);
+        let x = below(&mut random, 250);
+        let y = below(&mut random, 250);
         let region = Region {
             x_el: x,
             y_el: y,
             z_el: 0,
-            width_el: 1 + random.below(260 - x - 1),
-            height_el: 1 + random.below(260 - y - 1),
+            width_el: 1 + below(&mut random, 260 - x - 1),
+            height_el: 1 + below(&mut random, 260 - y - 1),
             depth_el: 1,
         };
         let mut expected = pool_bytes(&pool);
@@ -429,8 +420,8 @@ fn gpu_deswizzle_equals_cpu_deswizzle_for_admitted_formats_and_random_regions() 
         (Format::Rgba16F, vk::Format::R16G16B16A16_SFLOAT),
         (Format::Rgba32F, vk::Format::R32G32B32A32_SFLOAT),
     ] {
-        let width = 40 + random.below(200);
-        let height = 20 + random.below(200);
+        let width = 40 + below(&mut random, 200);
+        let height = 20 + below(&mut random, 200);
         let layout = TextureLayout::new(&LayoutDesc::new_2d(format, width, height, 3)).unwrap();
         let (pool, buffer) = pool_with_buffer(&rig, layout.size_b.next_multiple_of(4096));
         let storage = random.vec(layout.size_b as usize);
@@ -439,35 +430,22 @@ fn gpu_deswizzle_equals_cpu_deswizzle_for_admitted_formats_and_random_regions() 
         let bpe = format.bytes_per_element();
         for level in 0..3 {
             let level_layout = layout.levels[level as usize];
-            let x = random.below(level_layout.width_el);
-            let y = random.below(level_layout.height_el);
+            let x = below(&mut random, level_layout.width_el);
+            let y = below(&mut random, level_layout.height_el);
             let region = Region {
                 x_el: x,
                 y_el: y,
                 z_el: 0,
-                width_el: 1 + random.below(level_layout.width_el - x),
-                height_el: 1 + random.below(level_layout.height_el - y),
+                width_el: 1 + below(&mut random, level_layout.width_el - x),
+                height_el: 1 + below(&mut random, level_layout.height_el - y),
                 depth_el: 1,
             };
-            let device = rig.device().clone();
             let placement = StoragePlacement {
                 pool_buffer: buffer.raw,
                 texture_offset_b: 0,
                 layout: &layout,
             };
-            let job = plan_job(
-                &device,
-                &mut rig.staging,
-                ImageRegion {
-                    image: image.raw,
-                    aspect: vk::ImageAspectFlags::COLOR,
-                    level,
-                    layer: 0,
-                    region,
-                },
-                placement,
-            )
-            .unwrap();
+            let job = plan(&mut rig, &image, placement, level, region);
             let kernels = &rig.kernels;
             rig.immediate
                 .run(TIMEOUT, |cmd| kernels.record_uploads(cmd, &[job]))

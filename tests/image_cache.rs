@@ -7,11 +7,11 @@
 mod common;
 mod storage_rig;
 
+use common::texels::{linear_level, swizzled, Bytes};
 use gpu::objects::TextureBuilder;
 use gpu::TextureId;
-use memory::swizzle::swizzle_texture;
 use memory::Format;
-use storage_rig::{level_extent, pattern_level, terrain_tile, Bytes, Rig};
+use storage_rig::{level_extent, pattern_level, terrain_tile, Rig};
 
 const MIB_B: u64 = 1 << 20;
 /// Where filler textures start in the texture pool (the tile sits at 0).
@@ -29,9 +29,9 @@ fn use_fillers(rig: &Rig, count: u64, seed: u64) {
     for index in 0..count {
         let offset_b = FILLERS_OFFSET_B + index * layout.size_b;
         let linear = bytes.vec(layout.linear_size_b() as usize);
-        let mut storage = vec![0; layout.size_b as usize];
-        swizzle_texture(&layout, &linear, &mut storage).unwrap();
-        rig.device.write_pool(rig.pool, offset_b, &storage).unwrap();
+        rig.device
+            .write_pool(rig.pool, offset_b, &swizzled(&layout, &linear))
+            .unwrap();
         let texture = rig.texture(&filler(), offset_b);
         assert!(rig.read_level(texture, 0) == linear, "filler {index}");
         rig.device.finalize(texture).unwrap();
@@ -196,9 +196,9 @@ fn a_cpu_write_into_a_kept_images_storage_is_uploaded_next() {
     assert_eq!(rig.stats().cache.kept, 1);
     let layout = terrain_tile().layout().unwrap();
     let linear = Bytes(0xc0ffee).vec(layout.linear_size_b() as usize);
-    let mut storage = vec![0; layout.size_b as usize];
-    swizzle_texture(&layout, &linear, &mut storage).unwrap();
-    rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+    rig.device
+        .write_pool(rig.pool, 0, &swizzled(&layout, &linear))
+        .unwrap();
     // The next submission's eviction pass sees the write: the image is kept no more.
     use_fillers(&rig, 1, 0xbeef);
     let stats = rig.stats();
@@ -207,10 +207,8 @@ fn a_cpu_write_into_a_kept_images_storage_is_uploaded_next() {
     let before = rig.stats();
     let tile = rig.texture(&terrain_tile(), 0);
     for level in 0..9 {
-        let start = layout.linear_subresource_offset_b(level, 0).unwrap() as usize;
-        let len = layout.linear_level_size_b(level).unwrap() as usize;
         assert!(
-            rig.read_level(tile, level) == linear[start..start + len],
+            rig.read_level(tile, level) == linear_level(&layout, &linear, level),
             "level {level}: the CPU's bytes"
         );
     }
@@ -256,10 +254,8 @@ fn a_cpu_write_of_a_packed_neighbour_leaves_the_drawn_tile() {
     let tile = rig.texture(&terrain_tile(), 0);
     rig.draw_every_level(tile, 13);
     let linear = Bytes(0x7e1).vec(layout.linear_size_b() as usize);
-    let mut storage = vec![0; layout.size_b as usize];
-    swizzle_texture(&layout, &linear, &mut storage).unwrap();
     rig.device
-        .write_pool(rig.pool, neighbour_b, &storage)
+        .write_pool(rig.pool, neighbour_b, &swizzled(&layout, &linear))
         .unwrap();
     let neighbour = rig.texture(&terrain_tile(), neighbour_b);
     assert!(rig.read_level(neighbour, 0) == linear[..(260 * 260 * 2)]);

@@ -6,16 +6,20 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use common::device::cached_pool;
+use common::draw::{colour, triangle};
+use common::process::scratch_path;
+use common::programs::{program, GREEN_FRAG};
 use common::TestGpu;
-use gpu::command::{ClearValue, DrawArrays, RenderTargets};
-use gpu::objects::{PoolMaker, ProgramMaker, ShaderModule, TextureBuilder, ViewMaker};
-use gpu::state::{ComponentMask, PrimitiveKind};
+use gpu::command::ClearValue;
+use gpu::objects::{TextureBuilder, ViewMaker};
+use gpu::state::ComponentMask;
 use gpu::switches::PipelineCacheChoice;
 use gpu::DeviceMaker;
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
 use gpu_vk::pipeline_cache::HEADER_B;
-use memory::{Format, PoolFlags};
-use shader_translate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
+use memory::Format;
+use shader_translate::Stage;
 
 /// A triangle over the whole target from the vertex index alone.
 const FULL_VERT: &str = "#version 450
@@ -24,24 +28,6 @@ void main() {
     gl_Position = vec4(corner, 0.0, 1.0);
 }
 ";
-
-const GREEN_FRAG: &str = "#version 450
-layout(location = 0) out vec4 colour;
-void main() {
-    colour = vec4(0.0, 1.0, 0.0, 1.0);
-}
-";
-
-fn module(translator: &Translator, stage: shader_translate::Stage, glsl: &str) -> ShaderModule {
-    let shader = translator
-        .translate(&ShaderSource {
-            name: format!("pipeline-cache-test-{stage:?}"),
-            stage,
-            code: ShaderCode::Glsl(glsl.into()),
-        })
-        .expect("the test shader translates");
-    ShaderModule::from(&shader)
-}
 
 /// Starts an executor with `RX_VK_PIPELINE_CACHE` naming `dir`, draws one triangle (one
 /// graphics pipeline) and clears with a mask (the executor's masked-clear pipeline), ends
@@ -52,44 +38,22 @@ fn run_once(gpu: &TestGpu, dir: &Path) -> usize {
         .expect("opening the cache never fails on a bad file");
     let loaded_b = backend.pipeline_cache().unwrap().loaded_b();
     let device = gpu::Device::new(DeviceMaker::new(Box::new(backend))).unwrap();
-    let pool = device
-        .create_pool(&PoolMaker::new(1 << 20, PoolFlags::CPU_CACHED_GPU_CACHED))
-        .unwrap();
+    let pool = cached_pool(&device, 1 << 20);
     let texture = device
         .create_texture(&TextureBuilder::new_2d(Format::Rgba8, 8, 8), pool, 0)
         .unwrap();
     let view = device.create_view(&ViewMaker::whole(texture)).unwrap();
-    let translator = Translator::new(TranslateOptions {
-        optimise: true,
-        cache: CacheLocation::Off,
-        strict_portability: false,
-    })
-    .expect("translator");
-    let program = device
-        .create_program(&ProgramMaker {
-            modules: vec![
-                module(&translator, shader_translate::Stage::Vertex, FULL_VERT),
-                module(&translator, shader_translate::Stage::Fragment, GREEN_FRAG),
-            ],
-        })
-        .unwrap();
-    let mut targets = RenderTargets::default();
-    targets.colors[0] = Some(view);
+    let program = program(
+        &device,
+        &[(Stage::Vertex, FULL_VERT), (Stage::Fragment, GREEN_FRAG)],
+    );
     let mut commands = device.command_buffer();
-    commands.bind_render_targets(targets).unwrap();
+    commands.bind_render_targets(colour(view)).unwrap();
     commands
         .clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)
         .unwrap();
     commands.bind_program(program).unwrap();
-    commands
-        .draw(DrawArrays {
-            primitive: PrimitiveKind::Triangles,
-            first_vertex: 0,
-            vertex_count: 3,
-            first_instance: 0,
-            instance_count: 1,
-        })
-        .unwrap();
+    commands.draw(triangle()).unwrap();
     // A masked clear: the executor's own pipeline, made through the cache too.
     commands
         .clear_color(0, ClearValue::Float([1.0; 4]), ComponentMask::R)
@@ -107,16 +71,10 @@ fn cache_files(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hookshot-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
 #[test]
 fn the_second_start_loads_what_the_first_saved() {
     let gpu = TestGpu::open();
-    let dir = temp_dir("pipeline-cache");
+    let dir = scratch_path("pipeline-cache");
     assert_eq!(run_once(&gpu, &dir), 0, "no file yet");
     let files = cache_files(&dir);
     assert_eq!(files.len(), 1, "one file, no temporary left: {files:?}");
@@ -135,7 +93,7 @@ fn the_second_start_loads_what_the_first_saved() {
 #[test]
 fn a_damaged_or_foreign_file_is_ignored() {
     let gpu = TestGpu::open();
-    let dir = temp_dir("pipeline-cache-bad");
+    let dir = scratch_path("pipeline-cache-bad");
     run_once(&gpu, &dir);
     let file = cache_files(&dir).remove(0);
     let good = std::fs::read(&file).unwrap();

@@ -4,17 +4,18 @@
 
 mod common;
 
+use common::device::{buffer, cached_pool, executor_device};
+use common::draw::colour;
+use common::readback::region;
+use common::texels::swizzled;
 use common::TestGpu;
-use gpu::command::{BufferImage, ClearValue, CopyOp, RenderTargets, TextureRegion};
-use gpu::objects::{
-    BufferMaker, BufferUsage, PoolMaker, TextureBuilder, TextureFlags, ViewMaker, WindowMaker,
-};
+use gpu::command::{BufferImage, ClearValue, CopyOp};
+use gpu::objects::{TextureBuilder, TextureFlags, ViewMaker, WindowMaker};
 use gpu::state::ComponentMask;
-use gpu::{DeviceMaker, PoolId, TextureId, ViewId, WindowId};
+use gpu::{PoolId, TextureId, ViewId, WindowId};
 use gpu_vk::executor::{ExecutorOptions, PresentedImage, VkBackend};
 use gpu_vk::shared_backend::SharedBackend;
-use memory::swizzle::swizzle_texture;
-use memory::{Format, PoolFlags};
+use memory::Format;
 
 const POOL_B: u64 = 4 << 20;
 const WIDTH_PX: u32 = 16;
@@ -35,11 +36,8 @@ impl Rig {
     fn new(format: &str, count: usize) -> Rig {
         let gpu = TestGpu::open();
         let backend = VkBackend::new(&gpu.device, ExecutorOptions::default()).unwrap();
-        let backend = SharedBackend::new(backend);
-        let device = gpu::Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
-        let pool = device
-            .create_pool(&PoolMaker::new(POOL_B, PoolFlags::CPU_CACHED_GPU_CACHED))
-            .unwrap();
+        let (device, backend) = executor_device(backend);
+        let pool = cached_pool(&device, POOL_B);
         let builder =
             TextureBuilder::new_2d(Format::from_name(format).unwrap(), WIDTH_PX, HEIGHT_PX)
                 .flags(TextureFlags::DISPLAY);
@@ -70,10 +68,10 @@ impl Rig {
 
     /// Clears the window's texture `index` to `rgba`.
     fn clear(&self, index: u32, rgba: [f32; 4]) {
-        let mut targets = RenderTargets::default();
-        targets.colors[0] = Some(self.textures[index as usize].1);
         let mut commands = self.device.command_buffer();
-        commands.bind_render_targets(targets).unwrap();
+        commands
+            .bind_render_targets(colour(self.textures[index as usize].1))
+            .unwrap();
         commands
             .clear_color(0, ClearValue::Float(rgba), ComponentMask::ALL)
             .unwrap();
@@ -139,15 +137,7 @@ fn a_present_keeps_the_image_as_it_was_presented() {
 fn bgra_rows_read_back_as_rgba_in_order() {
     let rig = Rig::new("bgra8", 1);
     let source_offset_b = 1 << 20;
-    let source = rig
-        .device
-        .create_buffer(&BufferMaker {
-            pool: rig.pool,
-            offset_b: source_offset_b,
-            size_b: 64 << 10,
-            usage: BufferUsage::ALL,
-        })
-        .unwrap();
+    let source = buffer(&rig.device, rig.pool, source_offset_b, 64 << 10);
     let bgra: Vec<u8> = (0..HEIGHT_PX)
         .flat_map(|row| (0..WIDTH_PX).flat_map(move |column| [row as u8, column as u8, 7, 255]))
         .collect();
@@ -163,16 +153,7 @@ fn bgra_rows_read_back_as_rgba_in_order() {
                 row_pitch_b: 0,
                 rows_per_image: 0,
             },
-            destination: TextureRegion {
-                texture: rig.textures[0].0,
-                level: 0,
-                x_px: 0,
-                y_px: 0,
-                z: 0,
-                width_px: WIDTH_PX,
-                height_px: HEIGHT_PX,
-                depth: 1,
-            },
+            destination: region(rig.textures[0].0, 0, WIDTH_PX, HEIGHT_PX),
         })
         .unwrap();
     rig.device.queue().submit(&commands.finish()).unwrap();
@@ -194,9 +175,9 @@ fn a_texture_only_the_cpu_wrote_presents_its_storage() {
         .layout()
         .unwrap();
     let linear: Vec<u8> = (0..WIDTH_PX * HEIGHT_PX * 4).map(|at| at as u8).collect();
-    let mut storage = vec![0; layout.size_b as usize];
-    swizzle_texture(&layout, &linear, &mut storage).unwrap();
-    rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+    rig.device
+        .write_pool(rig.pool, 0, &swizzled(&layout, &linear))
+        .unwrap();
     let index = rig.device.acquire_texture(rig.window).unwrap().index;
     assert_eq!(rig.textures[index as usize].0, texture);
     rig.present(index);

@@ -1,9 +1,13 @@
 //! The demo in a real window: a virtual X display (Xvfb), winit's window, a swapchain on
 //! lavapipe, every frame presented, validation with synchronization validation clean.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use common::process::hookshot;
 
 /// An Xvfb display for the test's life.
 struct VirtualDisplay {
@@ -53,7 +57,7 @@ impl Drop for VirtualDisplay {
 #[test]
 fn the_demo_presents_every_frame_to_a_window_validation_clean() {
     let display = VirtualDisplay::start();
-    let output = Command::new(env!("CARGO_BIN_EXE_hookshot"))
+    let output = hookshot()
         .args(["demo", "--frames", "40"])
         .env("DISPLAY", &display.name)
         .env_remove("WAYLAND_DISPLAY")

@@ -7,13 +7,14 @@
 mod common;
 mod storage_rig;
 
+use common::device::buffer;
+use common::texels::{linear_level, swizzled, Bytes};
 use gpu::command::CopyOp;
-use gpu::objects::TextureBuilder;
+use gpu::objects::{BufferRange, TextureBuilder};
 use gpu::state::Scissor;
 use gpu::TextureId;
-use memory::swizzle::swizzle_texture;
 use memory::{Format, TextureLayout};
-use storage_rig::{level_extent, pattern_level, pattern_texel, terrain_tile, Bytes, Rig, POOL_B};
+use storage_rig::{level_extent, pattern_level, pattern_texel, terrain_tile, Rig, POOL_B};
 
 const MIB_B: u64 = 1 << 20;
 
@@ -29,9 +30,7 @@ fn pattern_linear(layout: &TextureLayout, seed: u32) -> Vec<u8> {
 
 /// What storage holds when the pattern of `seed` is in every level: `memory`'s swizzle.
 fn pattern_storage(layout: &TextureLayout, seed: u32) -> Vec<u8> {
-    let mut storage = vec![0; layout.size_b as usize];
-    swizzle_texture(layout, &pattern_linear(layout, seed), &mut storage).unwrap();
-    storage
+    swizzled(layout, &pattern_linear(layout, seed))
 }
 
 /// Whether every level of `texture` reads back as the pattern of `seed`, and whether
@@ -88,9 +87,9 @@ fn a_scissored_draw_stores_its_rectangle_and_nothing_outside() {
         let builder = TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 260, 260);
         let layout = builder.layout().unwrap();
         let mut linear = Bytes(0x5c155).vec(layout.linear_size_b() as usize);
-        let mut storage = vec![0; layout.size_b as usize];
-        swizzle_texture(&layout, &linear, &mut storage).unwrap();
-        rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+        rig.device
+            .write_pool(rig.pool, 0, &swizzled(&layout, &linear))
+            .unwrap();
         let texture = rig.texture(&builder, 0);
         let rect = Scissor {
             x_px: 37,
@@ -110,9 +109,8 @@ fn a_scissored_draw_stores_its_rectangle_and_nothing_outside() {
                 linear[at..at + 2].copy_from_slice(&pattern_texel(x, y, 0, 4));
             }
         }
-        swizzle_texture(&layout, &linear, &mut storage).unwrap();
         assert!(
-            rig.storage(0, layout.size_b) == storage,
+            rig.storage(0, layout.size_b) == swizzled(&layout, &linear),
             "import {import}: storage is not the CPU's bytes with the rectangle drawn"
         );
         assert_eq!(
@@ -131,30 +129,21 @@ fn a_copy_from_storage_later_in_the_list_reads_the_drawing() {
         let builder = TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 260, 260);
         let layout = builder.layout().unwrap();
         let texture = rig.texture(&builder, 0);
-        let storage_buffer = rig
-            .device
-            .create_buffer(&gpu::objects::BufferMaker {
-                pool: rig.pool,
-                offset_b: 0,
-                size_b: layout.size_b,
-                usage: gpu::objects::BufferUsage::ALL,
-            })
-            .unwrap();
+        let storage_buffer = buffer(&rig.device, rig.pool, 0, layout.size_b);
         let mut commands = rig.device.command_buffer();
         rig.draw_pattern(&mut commands, texture, 0, 8, None);
         commands
             .copy(CopyOp::BufferToBuffer {
                 source: storage_buffer,
                 source_offset_b: 0,
-                destination: rig.readback,
+                destination: rig.readback.buffer,
                 destination_offset_b: 0,
                 size_b: layout.size_b,
             })
             .unwrap();
         rig.submit(&commands.finish());
         rig.finish();
-        let mut copied = vec![0; layout.size_b as usize];
-        rig.device.read_pool(rig.buffers, 0, &mut copied).unwrap();
+        let copied = rig.readback.bytes(&rig.device, layout.size_b as usize);
         assert!(copied == pattern_storage(&layout, 8), "import {import}");
     }
 }
@@ -189,8 +178,7 @@ fn nothing_older_from_the_gpu_lands_over_the_cpus_bytes() {
         let layout = rig.layout(tile);
         rig.draw_every_level(tile, 1);
         let linear = Bytes(0x9a3e).vec(layout.linear_size_b() as usize);
-        let mut storage = vec![0; layout.size_b as usize];
-        swizzle_texture(&layout, &linear, &mut storage).unwrap();
+        let storage = swizzled(&layout, &linear);
         rig.device.write_pool(rig.pool, 0, &storage).unwrap();
         let other = rig.texture(&terrain_tile(), 2 * MIB_B);
         for frame in 0..5 {
@@ -204,10 +192,8 @@ fn nothing_older_from_the_gpu_lands_over_the_cpus_bytes() {
         rig.device.finalize(tile).unwrap();
         let again = rig.texture(&terrain_tile(), 0);
         for level in 0..9 {
-            let start = layout.linear_subresource_offset_b(level, 0).unwrap() as usize;
-            let len = layout.linear_level_size_b(level).unwrap() as usize;
             assert!(
-                rig.read_level(again, level) == linear[start..start + len],
+                rig.read_level(again, level) == linear_level(&layout, &linear, level),
                 "import {import}, level {level}"
             );
         }
@@ -354,18 +340,16 @@ fn gpu_deswizzle_uploads_equal_cpu_deswizzle_for_every_admitted_format() {
                 continue;
             }
             let linear = bytes.vec(layout.linear_size_b() as usize);
-            let mut storage = vec![0; layout.size_b as usize];
-            swizzle_texture(&layout, &linear, &mut storage).unwrap();
-            rig.device.write_pool(rig.pool, 0, &storage).unwrap();
+            rig.device
+                .write_pool(rig.pool, 0, &swizzled(&layout, &linear))
+                .unwrap();
             let texture = rig.texture(&builder, 0);
             for level in 0..levels {
-                let start = layout.linear_subresource_offset_b(level, 0).unwrap() as usize;
-                let len = layout.linear_level_size_b(level).unwrap() as usize;
                 let Some(read) = rig.try_read_level(texture, level) else {
                     break;
                 };
                 assert!(
-                    read == linear[start..start + len],
+                    read == linear_level(&layout, &linear, level),
                     "{} {width_px}x{height_px} level {level} (GPU uploads {gpu_uploads}, \
                      import {import})",
                     format.name()
@@ -390,16 +374,8 @@ fn only_a_buffer_read_over_a_drawn_textures_storage_stores_it_first() {
         let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "1")], true);
         let drawn = rig.texture(&builder, 0);
         let other = rig.texture(&builder, 2 * MIB_B);
-        let params = rig
-            .device
-            .create_buffer(&gpu::objects::BufferMaker {
-                pool: rig.pool,
-                offset_b: params_b,
-                size_b: 256,
-                usage: gpu::objects::BufferUsage::ALL,
-            })
-            .unwrap();
-        let range = gpu::objects::BufferRange {
+        let params = buffer(&rig.device, rig.pool, params_b, 256);
+        let range = BufferRange {
             buffer: params,
             offset_b: 0,
             size_b: 16,

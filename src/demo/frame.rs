@@ -304,16 +304,7 @@ fn read_back(
     offset_b: u64,
 ) -> CopyOp {
     CopyOp::TextureToBuffer {
-        source: TextureRegion {
-            texture,
-            level,
-            x_px: 0,
-            y_px: 0,
-            z: 0,
-            width_px,
-            height_px,
-            depth: 1,
-        },
+        source: TextureRegion::from_origin(texture, level, width_px, height_px),
         destination: BufferImage {
             buffer: scene.readback,
             offset_b: offset_b - READBACK_OFFSET_B,

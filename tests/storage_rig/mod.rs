@@ -5,20 +5,18 @@
 
 #![allow(dead_code)]
 
-use gpu::command::{BufferBinding, BufferImage, CopyOp, DrawArrays, RenderTargets, TextureRegion};
-use gpu::objects::{
-    BufferMaker, BufferRange, BufferUsage, PoolMaker, ProgramMaker, ShaderModule, Stage,
-    TextureBuilder, ViewMaker,
-};
-use gpu::state::{
-    ComponentKind, PrimitiveKind, Scissor, StateChange, VertexAttribute, VertexFormat, VertexStream,
-};
-use gpu::{BufferId, DeviceMaker, PoolId, TextureId};
+use gpu::command::BufferBinding;
+use gpu::objects::{BufferRange, Stage, TextureBuilder, ViewMaker};
+use gpu::state::{Scissor, StateChange};
+use gpu::{BufferId, PoolId, TextureId};
 use gpu_vk::executor::{ExecutorOptions, ExecutorStats, VkBackend};
 use gpu_vk::shared_backend::SharedBackend as Shared;
-use memory::{Format, PoolFlags, TextureLayout};
-use shader_translate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
+use memory::{Format, TextureLayout};
 
+use crate::common::device::{buffer, cached_pool, executor_device};
+use crate::common::draw::{bind_positions, colour, positions_at, triangle, FULL_TRIANGLE_NDC};
+use crate::common::programs::position_program;
+use crate::common::readback::{pool_bytes, region, Readback};
 use crate::common::{switches_with, TestGpu};
 
 pub const POOL_B: u64 = 8 << 20;
@@ -28,13 +26,6 @@ const PARAMS_OFFSET_B: u64 = READBACK_B + (64 << 10);
 /// Uniform ranges per draw, as far apart as every device's offset alignment needs.
 const PARAMS_STRIDE_B: u64 = 256;
 const PARAMS_COUNT: u64 = 64;
-
-const POSITION_VERT: &str = "#version 450
-layout(location = 0) in vec2 position;
-void main() {
-    gl_Position = vec4(position, 0.0, 1.0);
-}
-";
 
 /// Each texel from its position, the level and a seed; `pattern_texel` is its CPU twin.
 const PATTERN_FRAG: &str = "#version 450
@@ -68,9 +59,6 @@ pub fn pattern_level(width_px: u32, height_px: u32, level: u32, seed: u32) -> Ve
     out
 }
 
-/// A full-target triangle.
-const FULL: [f32; 6] = [-1.0, -1.0, 3.0, -1.0, -1.0, 3.0];
-
 /// The seeds' terrain tile: 260x260 RG8, 9 levels.
 pub fn terrain_tile() -> TextureBuilder {
     TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 260, 260).levels(9)
@@ -81,26 +69,6 @@ pub fn level_extent(layout: &TextureLayout, level: u32) -> (u32, u32) {
     (level.width_px, level.height_px)
 }
 
-/// A small deterministic generator: tests must be repeatable.
-pub struct Bytes(pub u64);
-
-impl Bytes {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub fn below(&mut self, bound: u32) -> u32 {
-        ((self.next() >> 16) % u64::from(bound.max(1))) as u32
-    }
-
-    pub fn vec(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| (self.next() >> 24) as u8).collect()
-    }
-}
-
 /// A gpu device on the executor: `pool` for textures, `buffers` for vertices, uniforms
 /// and the read-back buffer. Fields drop in order: the device before the harness checks
 /// validation.
@@ -109,8 +77,8 @@ pub struct Rig {
     pub backend: Shared,
     pub pool: PoolId,
     pub buffers: PoolId,
-    pub readback: BufferId,
-    vertices: BufferId,
+    pub readback: Readback,
+    vertices: BufferRange,
     params: BufferId,
     program: gpu::ProgramId,
     next_params: std::cell::Cell<u64>,
@@ -127,54 +95,18 @@ impl Rig {
         };
         let backend =
             VkBackend::with_switches(&gpu.device, options, &switches_with(switches)).unwrap();
-        let backend = Shared::new(backend);
-        let device = gpu::Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
-        let pool = device
-            .create_pool(&PoolMaker::new(POOL_B, PoolFlags::CPU_CACHED_GPU_CACHED))
-            .unwrap();
-        let buffers = device
-            .create_pool(&PoolMaker::new(2 << 20, PoolFlags::CPU_CACHED_GPU_CACHED))
-            .unwrap();
-        let buffer = |offset_b, size_b| {
-            device
-                .create_buffer(&BufferMaker {
-                    pool: buffers,
-                    offset_b,
-                    size_b,
-                    usage: BufferUsage::ALL,
-                })
-                .unwrap()
-        };
-        let readback = buffer(0, READBACK_B);
-        let vertices = buffer(VERTICES_OFFSET_B, 256);
-        let params = buffer(PARAMS_OFFSET_B, PARAMS_STRIDE_B * PARAMS_COUNT);
-        let positions: Vec<u8> = FULL.iter().flat_map(|v| v.to_le_bytes()).collect();
-        device
-            .write_pool(buffers, VERTICES_OFFSET_B, &positions)
-            .unwrap();
-        let translator = Translator::new(TranslateOptions {
-            optimise: true,
-            cache: CacheLocation::Off,
-            strict_portability: false,
-        })
-        .expect("translator");
-        let modules = [
-            (shader_translate::Stage::Vertex, POSITION_VERT),
-            (shader_translate::Stage::Fragment, PATTERN_FRAG),
-        ]
-        .iter()
-        .map(|&(stage, source)| {
-            let shader = translator
-                .translate(&ShaderSource {
-                    name: format!("storage-rig-{stage:?}"),
-                    stage,
-                    code: ShaderCode::Glsl(source.into()),
-                })
-                .expect("the test shader translates");
-            ShaderModule::from(&shader)
-        })
-        .collect();
-        let program = device.create_program(&ProgramMaker { modules }).unwrap();
+        let (device, backend) = executor_device(backend);
+        let pool = cached_pool(&device, POOL_B);
+        let buffers = cached_pool(&device, 2 << 20);
+        let readback = Readback::new(&device, buffers, 0, READBACK_B);
+        let vertices = positions_at(&device, buffers, VERTICES_OFFSET_B, &FULL_TRIANGLE_NDC);
+        let params = buffer(
+            &device,
+            buffers,
+            PARAMS_OFFSET_B,
+            PARAMS_STRIDE_B * PARAMS_COUNT,
+        );
+        let program = position_program(&device, PATTERN_FRAG);
         Rig {
             device,
             backend,
@@ -257,26 +189,8 @@ impl Rig {
             .device
             .create_view(&ViewMaker::whole(texture).levels(level, 1))
             .unwrap();
-        let mut targets = RenderTargets::default();
-        targets.colors[0] = Some(view);
-        commands.bind_render_targets(targets).unwrap();
-        commands
-            .set_state(StateChange::VertexStreams(vec![VertexStream {
-                stride_b: 8,
-                divisor: 0,
-            }]))
-            .unwrap();
-        commands
-            .set_state(StateChange::VertexAttributes(vec![VertexAttribute {
-                location: 0,
-                stream: 0,
-                format: VertexFormat {
-                    kind: ComponentKind::Float32,
-                    components: 2,
-                },
-                offset_b: 0,
-            }]))
-            .unwrap();
+        commands.bind_render_targets(colour(view)).unwrap();
+        bind_positions(commands, self.program, self.vertices);
         let (width_px, height_px) = {
             let layout = self.layout(texture);
             level_extent(&layout, level)
@@ -293,17 +207,6 @@ impl Rig {
                 scissors: vec![scissor],
             })
             .unwrap();
-        commands.bind_program(self.program).unwrap();
-        commands
-            .bind_buffer(
-                BufferBinding::Vertex { stream: 0 },
-                BufferRange {
-                    buffer: self.vertices,
-                    offset_b: 0,
-                    size_b: 24,
-                },
-            )
-            .unwrap();
         commands
             .bind_buffer(
                 BufferBinding::Uniform {
@@ -313,15 +216,7 @@ impl Rig {
                 params,
             )
             .unwrap();
-        commands
-            .draw(DrawArrays {
-                primitive: PrimitiveKind::Triangles,
-                first_vertex: 0,
-                vertex_count: 3,
-                first_instance: 0,
-                instance_count: 1,
-            })
-            .unwrap();
+        commands.draw(triangle()).unwrap();
     }
 
     /// Draws the pattern over every level of `texture` in one submission and waits.
@@ -356,41 +251,19 @@ impl Rig {
     pub fn try_read_level(&self, texture: TextureId, level: u32) -> Option<Vec<u8>> {
         let layout = self.layout(texture);
         let (width_px, height_px) = level_extent(&layout, level);
-        let mut commands = self.device.command_buffer();
-        commands
-            .copy(CopyOp::TextureToBuffer {
-                source: TextureRegion {
-                    texture,
-                    level,
-                    x_px: 0,
-                    y_px: 0,
-                    z: 0,
-                    width_px,
-                    height_px,
-                    depth: 1,
-                },
-                destination: BufferImage {
-                    buffer: self.readback,
-                    offset_b: 0,
-                    row_pitch_b: 0,
-                    rows_per_image: 0,
-                },
-            })
-            .unwrap();
-        self.device.queue().submit(&commands.finish()).ok()?;
-        self.finish();
         let len_b = layout.linear_level_size_b(level).unwrap() as usize;
-        let mut out = vec![0; len_b];
-        self.device.read_pool(self.buffers, 0, &mut out).unwrap();
-        Some(out)
+        self.readback
+            .try_submit_and_read(
+                &self.device,
+                self.device.command_buffer(),
+                region(texture, level, width_px, height_px),
+                len_b,
+            )
+            .ok()
     }
 
     /// The bytes of `len_b` of the texture pool at `offset_b`, as the CPU reads them.
     pub fn storage(&self, offset_b: u64, len_b: u64) -> Vec<u8> {
-        let mut out = vec![0; len_b as usize];
-        self.device
-            .read_pool(self.pool, offset_b, &mut out)
-            .unwrap();
-        out
+        pool_bytes(&self.device, self.pool, offset_b, len_b as usize)
     }
 }

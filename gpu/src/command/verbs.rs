@@ -97,6 +97,22 @@ pub struct TextureRegion {
     pub depth: u32,
 }
 
+impl TextureRegion {
+    /// `width_px` x `height_px` of level `level` of `texture` from its origin, one deep.
+    pub fn from_origin(texture: TextureId, level: u32, width_px: u32, height_px: u32) -> Self {
+        TextureRegion {
+            texture,
+            level,
+            x_px: 0,
+            y_px: 0,
+            z: 0,
+            width_px,
+            height_px,
+            depth: 1,
+        }
+    }
+}
+
 /// Texels in a buffer: rows `row_pitch_b` apart (0: tight), images
 /// `rows_per_image` rows apart (0: tight).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -187,16 +187,7 @@ pub fn range(scene: &Scene, offset_b: u64, size_b: u64) -> BufferRange {
 }
 
 pub fn region(texture: TextureId, level: u32, width_px: u32, height_px: u32) -> TextureRegion {
-    TextureRegion {
-        texture,
-        level,
-        x_px: 0,
-        y_px: 0,
-        z: 0,
-        width_px,
-        height_px,
-        depth: 1,
-    }
+    TextureRegion::from_origin(texture, level, width_px, height_px)
 }
 
 /// Every command kind, valid in this order on `scene`.

@@ -55,10 +55,12 @@ pub enum DrawCall {
         stride_b: u32,
         indexed: bool,
     },
-    /// A kind the driver lacks drawn from made indices (into the original vertices).
+    /// A kind the driver lacks drawn from made indices: positions into the draw's
+    /// vertices, or (for an indexed draw) the game's indices rearranged.
     Converted {
         indices: Vec<u32>,
-        first_vertex: u32,
+        /// Added to every index: the first vertex, or the base vertex.
+        vertex_offset: i32,
         first_instance: u32,
         instance_count: u32,
     },
@@ -239,6 +241,9 @@ pub struct DrawSite<'a> {
     /// The draw's op and its index in the list.
     pub op: &'a Op,
     pub index: usize,
+    /// Pool ranges the list's work before the draw may write on the GPU (copies,
+    /// dispatches, earlier draws' storage buffers).
+    pub list_writes: &'a [PoolWrite],
 }
 
 /// Prepares the draw at `site` into `draws`, and notes what it reads in `reads` (its
@@ -364,9 +369,10 @@ fn resolve_draw(
         Some(kind) if converts => kind,
         _ => primitive,
     };
-    if converts && !matches!(op, Op::Draw(_)) {
+    if converts && matches!(op, Op::DrawIndirect(_)) {
         return Err(VkError::Unsupported(format!(
-            "indexed or indirect draws of {primitive:?} (they need index conversion)"
+            "indirect draws of {primitive:?} (their counts are in GPU memory, and the \
+             conversion is made on the CPU)"
         )));
     }
     let state_version = pipelines.state_version();
@@ -406,7 +412,7 @@ fn resolve_draw(
         Op::DrawIndirect(draw) => draw.indexed,
         _ => false,
     };
-    let index = if indexed {
+    let index = if indexed && !converts {
         let (range, index_type) = bindings
             .index
             .ok_or_else(|| VkError::Unsupported("an indexed draw with no index buffer".into()))?;
@@ -420,7 +426,13 @@ fn resolve_draw(
     let call = match *op {
         Op::Draw(draw) if converts => DrawCall::Converted {
             indices: primitive.conversion_indices(draw.vertex_count),
-            first_vertex: draw.first_vertex,
+            vertex_offset: draw.first_vertex as i32,
+            first_instance: draw.first_instance,
+            instance_count: draw.instance_count,
+        },
+        Op::DrawIndexed(draw) if converts => DrawCall::Converted {
+            indices: converted_indices(context, site, primitive, &draw, &draws.writes)?,
+            vertex_offset: draw.base_vertex,
             first_instance: draw.first_instance,
             instance_count: draw.instance_count,
         },
@@ -495,6 +507,86 @@ fn resolve_draw(
         },
     );
     Ok(())
+}
+
+/// The indices an indexed draw of `primitive` (a kind the driver lacks) reads, rearranged
+/// for the kind it converts to. They are read from the pool's storage now: indices the
+/// GPU may still be writing (in flight, or earlier in this list) are refused, not guessed.
+fn converted_indices(
+    context: &SlotContext<'_>,
+    site: &DrawSite<'_>,
+    primitive: PrimitiveKind,
+    draw: &gpu::command::DrawIndexed,
+    draw_writes: &[PoolWrite],
+) -> VkResult<Vec<u32>> {
+    if site.state.primitive_restart.is_some() {
+        return Err(VkError::Unsupported(format!(
+            "indexed draws of {primitive:?} with primitive restart on"
+        )));
+    }
+    let (range, index_type) = site
+        .bindings
+        .index
+        .ok_or_else(|| VkError::Unsupported("an indexed draw with no index buffer".into()))?;
+    let element_b = index_type.size_b();
+    let span_b = u64::from(draw.index_count) * element_b;
+    let start_in_range_b = u64::from(draw.first_index) * element_b;
+    if start_in_range_b.saturating_add(span_b) > range.size_b {
+        return Err(VkError::Unsupported(format!(
+            "indices {}..{} of {primitive:?} past the {}-byte index binding",
+            draw.first_index,
+            u64::from(draw.first_index) + u64::from(draw.index_count),
+            range.size_b
+        )));
+    }
+    let buffer = context
+        .tables
+        .buffers
+        .get(range.buffer)
+        .ok_or(VkError::UnknownObject(range.buffer.into()))?;
+    // The GPU never reads these bytes: the converted indices go through the index arena.
+    let pool = buffer.pool;
+    let start_b = buffer.offset_b + range.offset_b + start_in_range_b;
+    let written_in_list =
+        site.list_writes
+            .iter()
+            .chain(draw_writes)
+            .any(|&(written, offset_b, len_b)| {
+                written == pool && offset_b < start_b + span_b && start_b < offset_b + len_b
+            });
+    if written_in_list
+        || context
+            .pools
+            .pending_write_until(pool, start_b, span_b)
+            .is_some()
+    {
+        return Err(VkError::Unsupported(format!(
+            "indexed draws of {primitive:?} over indices the GPU may still be writing \
+             (they are converted on the CPU)"
+        )));
+    }
+    let storage = &context
+        .tables
+        .pools
+        .get(pool)
+        .ok_or(VkError::UnknownObject(pool.into()))?
+        .storage;
+    let read = storage.read_for_device(start_b, span_b, |bytes| {
+        bytes
+            .chunks_exact(element_b as usize)
+            .map(|index| match *index {
+                [a, b] => u32::from(u16::from_le_bytes([a, b])),
+                [a, b, c, d] => u32::from_le_bytes([a, b, c, d]),
+                _ => u32::from(index[0]),
+            })
+            .collect::<Vec<u32>>()
+    });
+    let source = read?.0;
+    Ok(primitive
+        .conversion_indices(draw.index_count)
+        .into_iter()
+        .map(|position| source[position as usize])
+        .collect())
 }
 
 /// The call of a direct (not indirect, not converted) draw op.

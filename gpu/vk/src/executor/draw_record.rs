@@ -166,7 +166,7 @@ pub fn record_draw(
         match draw.call {
             DrawCall::Converted {
                 ref indices,
-                first_vertex,
+                vertex_offset,
                 first_instance,
                 instance_count,
             } => {
@@ -181,7 +181,7 @@ pub fn record_draw(
                         indices.len() as u32,
                         instance_count,
                         0,
-                        first_vertex as i32,
+                        vertex_offset,
                         first_instance,
                     );
                 }

@@ -174,6 +174,8 @@ impl VkBackend {
         let mut pass_reads: Vec<Vec<PoolRead>> = vec![Vec::new(); plan.passes.len()];
         let mut dispatch_reads = HashMap::new();
         let mut copy_writes = HashMap::new();
+        // Pool bytes the list's copies and dispatches so far write on the GPU.
+        let mut list_writes = Vec::new();
         for step in &plan.steps {
             match *step {
                 Step::BeginPass(pass) => {
@@ -239,6 +241,7 @@ impl VkBackend {
                             pass,
                             op: &ops[index],
                             index,
+                            list_writes: &list_writes,
                         };
                         prepare_draw(
                             &mut context,
@@ -270,6 +273,7 @@ impl VkBackend {
                         )?;
                         textures.extend(&dispatch.resolved.textures);
                         written.extend(&dispatch.resolved.images_written);
+                        list_writes.extend(&dispatch.resolved.writes);
                         dispatch_reads.insert(index, dispatch_reads_of(&dispatch));
                         dispatches.insert(index, dispatch);
                     }
@@ -278,10 +282,9 @@ impl VkBackend {
                         if let Some(target) = copy_write(copy, tables, &self.images) {
                             copy_writes.insert(index, target);
                         }
-                        copies.insert(
-                            index,
-                            prepare_copy(copy, tables, &self.pools, &self.images)?,
-                        );
+                        let prepared = prepare_copy(copy, tables, &self.pools, &self.images)?;
+                        list_writes.extend(prepared.1);
+                        copies.insert(index, prepared);
                     }
                 }
             }
