@@ -30,7 +30,7 @@ use super::layout::is_dynamic;
 use super::passes::{full_viewport, render_area, PassTargets};
 use super::pools::PoolTable;
 use super::slots::{
-    checked_buffer_range, dynamic_base_b, Descriptor, Resolved, Resource, SlotContext,
+    checked_buffer_range, dynamic_base_b, BufferSource, Descriptor, Resolved, Resource, SlotContext,
 };
 
 #[derive(Clone, Debug)]
@@ -103,11 +103,14 @@ impl DrawShape {
 pub struct PreparedDraw {
     /// Into `PreparedDraws::shapes`.
     pub shape: u32,
-    /// Into `PreparedDraws::descriptors`, in (set, binding) order.
+    /// Into `PreparedDraws::descriptors`, in (set, binding) order. A draw with
+    /// `same_sets` shares the draw before's, whose buffer offsets may be older.
     pub descriptors: Range<u32>,
     /// The draw's sets hold what the draw before's do (same shape, and only dynamic
-    /// offsets moved): recording binds those sets with new offsets.
+    /// offsets moved): recording binds those sets with these dynamic offsets (into
+    /// `PreparedDraws::dynamic_offsets`, in (set, binding) order).
     pub same_sets: bool,
+    pub offsets: Range<u32>,
     pub call: DrawCall,
 }
 
@@ -134,6 +137,7 @@ pub struct PreparedDraws {
     next: std::cell::Cell<usize>,
     pub shapes: Vec<DrawShape>,
     pub descriptors: Vec<Descriptor>,
+    pub dynamic_offsets: Vec<u32>,
     pub pipelines: Vec<PipelineId>,
     pub pools: Vec<PoolId>,
     pub samplers: Vec<SamplerId>,
@@ -162,6 +166,7 @@ impl PreparedDraws {
         self.next.set(0);
         self.shapes.clear();
         self.descriptors.clear();
+        self.dynamic_offsets.clear();
         self.pipelines.clear();
         self.pools.clear();
         self.samplers.clear();
@@ -188,6 +193,11 @@ impl PreparedDraws {
 
     pub fn descriptors(&self, draw: &PreparedDraw) -> &[Descriptor] {
         &self.descriptors[draw.descriptors.start as usize..draw.descriptors.end as usize]
+    }
+
+    /// The dynamic offsets of a draw with `same_sets`.
+    pub fn dynamic_offsets(&self, draw: &PreparedDraw) -> &[u32] {
+        &self.dynamic_offsets[draw.offsets.start as usize..draw.offsets.end as usize]
     }
 
     /// The scissor of the draw added last.
@@ -283,8 +293,37 @@ pub fn prepare_draw(
     resolve_draw(context, pipelines, site, program, primitive, draws, reads)
 }
 
+/// Where a memo descriptor's buffer range moved to with the bindings at `site`: (pool
+/// offset, range); `None` when its binding is gone.
+fn moved_range(
+    device: &Device,
+    site: &DrawSite<'_>,
+    source: BufferSource,
+    offset_b: u64,
+    range_b: u64,
+) -> VkResult<Option<(u64, u64)>> {
+    let (stage, slot) = (usize::from(source.stage), usize::from(source.slot));
+    let bound = if source.storage {
+        site.bindings.storage[stage][slot]
+    } else {
+        site.bindings.uniform[stage][slot]
+    };
+    let Some(bound) = bound else {
+        return Ok(None);
+    };
+    let moved_b = source.base_b + bound.offset_b;
+    if moved_b == offset_b {
+        return Ok(Some((offset_b, range_b)));
+    }
+    let range_b = checked_buffer_range(device, source.storage, moved_b, bound.size_b)?;
+    Ok(Some((moved_b, range_b)))
+}
+
 /// The draw at `site` made from the memo's draw by moving its uniform and storage
-/// offsets to where the bindings now are; `None` when a binding it needs is gone.
+/// offsets to where the bindings now are; `None` when a binding it needs is gone. While
+/// only dynamic offsets move (within the 4 GiB base their sets hold), the draw shares the
+/// memo's descriptors and carries its dynamic offsets alone; otherwise it gets a patched
+/// copy of the descriptors (and new sets when recorded).
 fn repeat_draw(
     device: &Device,
     memo: &DrawMemo,
@@ -292,54 +331,77 @@ fn repeat_draw(
     draws: &mut PreparedDraws,
     reads: &mut Vec<PoolRead>,
 ) -> VkResult<Option<PreparedDraw>> {
-    let start = draws.descriptors.len();
-    draws
-        .descriptors
-        .extend_from_within(memo.descriptors.start as usize..memo.descriptors.end as usize);
+    let memo_range = memo.descriptors.start as usize..memo.descriptors.end as usize;
+    let (offsets_start, writes_start) = (draws.dynamic_offsets.len(), draws.writes.len());
     let mut same_sets = true;
-    for at in start..draws.descriptors.len() {
-        let descriptor = &mut draws.descriptors[at];
+    for at in memo_range.clone() {
+        let descriptor = draws.descriptors[at];
         let (
             Some(source),
             Resource::Buffer {
                 offset_b, range_b, ..
             },
-        ) = (descriptor.source, &mut descriptor.resource)
+        ) = (descriptor.source, descriptor.resource)
         else {
             continue;
         };
-        let stage = usize::from(source.stage);
-        let slot = usize::from(source.slot);
-        let bound = if source.storage {
-            site.bindings.storage[stage][slot]
-        } else {
-            site.bindings.uniform[stage][slot]
-        };
-        let Some(bound) = bound else {
-            draws.descriptors.truncate(start);
+        let Some((moved_b, moved_range_b)) = moved_range(device, site, source, offset_b, range_b)?
+        else {
+            draws.dynamic_offsets.truncate(offsets_start);
+            draws.writes.truncate(writes_start);
             return Ok(None);
         };
-        let moved_b = source.base_b + bound.offset_b;
-        if moved_b != *offset_b {
-            *range_b = checked_buffer_range(device, source.storage, moved_b, bound.size_b)?;
-            same_sets &=
-                is_dynamic(descriptor.ty) && dynamic_base_b(moved_b) == dynamic_base_b(*offset_b);
-            *offset_b = moved_b;
+        if is_dynamic(descriptor.ty) {
+            let base_b = dynamic_base_b(offset_b);
+            same_sets &= dynamic_base_b(moved_b) == base_b;
+            draws.dynamic_offsets.push((moved_b - base_b) as u32);
+        } else {
+            same_sets &= moved_b == offset_b;
         }
-        let range = moved_b..moved_b.saturating_add(*range_b);
+        let range = moved_b..moved_b.saturating_add(moved_range_b);
         if source.storage {
-            draws.writes.push((source.pool, range.start, *range_b));
+            draws.writes.push((source.pool, range.start, moved_range_b));
         }
         note_read(reads, (source.pool, range));
     }
-    let descriptors = start as u32..draws.descriptors.len() as u32;
     let call = direct_call(site.op).expect("only direct draws repeat");
+    if same_sets {
+        let offsets = offsets_start as u32..draws.dynamic_offsets.len() as u32;
+        return Ok(Some(PreparedDraw {
+            shape: memo.shape,
+            descriptors: memo.descriptors.clone(),
+            offsets,
+            same_sets,
+            call,
+        }));
+    }
+    // A set's contents change: a copy with the moved ranges (checked above).
+    draws.dynamic_offsets.truncate(offsets_start);
+    let start = draws.descriptors.len();
+    draws.descriptors.extend_from_within(memo_range);
+    for descriptor in &mut draws.descriptors[start..] {
+        if let (
+            Some(source),
+            Resource::Buffer {
+                offset_b, range_b, ..
+            },
+        ) = (descriptor.source, &mut descriptor.resource)
+        {
+            if let Some((moved_b, moved_range_b)) =
+                moved_range(device, site, source, *offset_b, *range_b)?
+            {
+                (*offset_b, *range_b) = (moved_b, moved_range_b);
+            }
+        }
+    }
+    let descriptors = start as u32..draws.descriptors.len() as u32;
     if let Some(memo) = draws.memo.as_mut() {
         memo.descriptors = descriptors.clone();
     }
     Ok(Some(PreparedDraw {
         shape: memo.shape,
         descriptors,
+        offsets: 0..0,
         same_sets,
         call,
     }))
@@ -502,6 +564,7 @@ fn resolve_draw(
         PreparedDraw {
             shape,
             descriptors,
+            offsets: 0..0,
             same_sets: false,
             call,
         },

@@ -10,8 +10,7 @@ use crate::error::VkResult;
 use super::descriptors::DescriptorPools;
 use super::draw::{DrawCall, PreparedDraw, PreparedDraws, VertexBuffer};
 use super::index_arena::IndexArena;
-use super::layout::is_dynamic;
-use super::slots::{draw_sets, dynamic_base_b, Resource};
+use super::slots::draw_sets;
 
 /// The graphics state the command buffer's last draw bound, so the next draw records
 /// only what differs: consecutive draws mostly share pipeline, vertex buffers, viewport,
@@ -73,16 +72,9 @@ pub fn record_draw(
     let raw = &device.raw;
     if draw.same_sets && same_shape && descriptors.bound.descriptor_layout == Some(shape.layout) {
         // The sets bound hold this draw's contents: only dynamic offsets can differ.
-        descriptors.offsets.clear();
-        for descriptor in resources.iter().filter(|d| is_dynamic(d.ty)) {
-            if let Resource::Buffer { offset_b, .. } = descriptor.resource {
-                descriptors
-                    .offsets
-                    .push((offset_b - dynamic_base_b(offset_b)) as u32);
-            }
-        }
+        let offsets = draws.dynamic_offsets(draw);
         let bound = &mut descriptors.bound;
-        if bound.offsets != descriptors.offsets {
+        if bound.offsets != offsets {
             // SAFETY: `cmd` is recording inside a pass; the sets were bound with this
             // layout by the draw before, and are live until the submission's fence.
             unsafe {
@@ -92,13 +84,21 @@ pub fn record_draw(
                     shape.layout,
                     0,
                     &bound.sets,
-                    &descriptors.offsets,
+                    offsets,
                 )
             };
-            bound.offsets.clone_from(&descriptors.offsets);
+            bound.offsets.clear();
+            bound.offsets.extend_from_slice(offsets);
         }
     } else {
         draw_sets(device, descriptors, &shape.set_layouts, resources)?;
+        if draw.same_sets {
+            // The shared descriptors give the sets; the offsets are this draw's.
+            descriptors.offsets.clear();
+            descriptors
+                .offsets
+                .extend_from_slice(draws.dynamic_offsets(draw));
+        }
         let (sets, offsets) = (&descriptors.sets, &descriptors.offsets);
         let bound = &mut descriptors.bound;
         let bound_already = bound.descriptor_layout == Some(shape.layout)

@@ -57,6 +57,9 @@ pub struct GraphicsPipelines {
     made: u64,
     /// Given to every creation (null: none).
     cache: vk::PipelineCache,
+    /// At most this many dynamic uniform (and storage) buffers a layout, below the
+    /// device's limits (`ExecutorOptions::max_dynamic_buffers`).
+    dynamic_cap: Option<u32>,
     ids: HashMap<PipelineKey, PipelineId>,
     pipelines: IdMap<PipelineId, GraphicsPipeline>,
     last: Option<LastLookup>,
@@ -76,6 +79,7 @@ impl GraphicsPipelines {
             state_version: 0,
             made: 0,
             cache: vk::PipelineCache::null(),
+            dynamic_cap: None,
             retired: RetireList::default(),
             device: device.clone(),
         }
@@ -84,6 +88,12 @@ impl GraphicsPipelines {
     /// Makes later pipelines through `cache` (the executor keeps it alive longer).
     pub fn use_cache(&mut self, cache: vk::PipelineCache) {
         self.cache = cache;
+    }
+
+    /// Later layouts have at most `cap` dynamic buffers of each kind (`None`: the
+    /// device's limits).
+    pub fn cap_dynamic_buffers(&mut self, cap: Option<u32>) {
+        self.dynamic_cap = cap;
     }
 
     /// The state later draws are prepared with may differ from earlier draws' (a list
@@ -148,7 +158,15 @@ impl GraphicsPipelines {
         if let Some(&id) = self.ids.get(&key) {
             return Ok(id);
         }
-        let made = make(&self.device, self.cache, program, state, primitive, targets)?;
+        let made = make(
+            &self.device,
+            self.cache,
+            self.dynamic_cap,
+            program,
+            state,
+            primitive,
+            targets,
+        )?;
         self.made += 1;
         let id = PipelineId(self.made);
         tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,
@@ -194,6 +212,7 @@ fn unsupported(what: impl Into<String>) -> VkError {
 fn make(
     device: &Arc<Device>,
     cache: vk::PipelineCache,
+    dynamic_cap: Option<u32>,
     program: &Program,
     state: &GraphicsState,
     primitive: PrimitiveKind,
@@ -362,7 +381,7 @@ fn make(
         .depth_attachment_format(vk::Format::from_raw(targets.depth))
         .stencil_attachment_format(vk::Format::from_raw(targets.stencil));
 
-    let layout = ProgramLayout::for_draws(device, program)?;
+    let layout = ProgramLayout::for_draws(device, program, dynamic_cap)?;
     let info = [vk::GraphicsPipelineCreateInfo::default()
         .stages(&stages)
         .vertex_input_state(&vertex_input)

@@ -142,8 +142,13 @@ impl ProgramLayout {
         ProgramLayout::with_slots(device, program_slots(program)?)
     }
 
-    /// Buffers dynamic where the device allows (draws reuse sets across offsets).
-    pub fn for_draws(device: &Arc<Device>, program: &Program) -> VkResult<ProgramLayout> {
+    /// Buffers dynamic where the device allows (draws reuse sets across offsets), and no
+    /// more than `cap` of each kind when given.
+    pub fn for_draws(
+        device: &Arc<Device>,
+        program: &Program,
+        cap: Option<u32>,
+    ) -> VkResult<ProgramLayout> {
         let mut slots = program_slots(program)?;
         // SAFETY: a plain query on the device's physical device.
         let limits = unsafe {
@@ -153,10 +158,11 @@ impl ProgramLayout {
                 .get_physical_device_properties(device.physical)
         }
         .limits;
+        let cap = cap.unwrap_or(u32::MAX);
         make_buffers_dynamic(
             &mut slots,
-            limits.max_descriptor_set_uniform_buffers_dynamic,
-            limits.max_descriptor_set_storage_buffers_dynamic,
+            limits.max_descriptor_set_uniform_buffers_dynamic.min(cap),
+            limits.max_descriptor_set_storage_buffers_dynamic.min(cap),
         );
         ProgramLayout::with_slots(device, slots)
     }

@@ -112,6 +112,10 @@ pub struct ExecutorOptions {
     /// block-compressed ones are decoded on the CPU, Z24S8 is stored as D32_SFLOAT_S8_UINT
     /// (tests and comparisons run the fallbacks on any driver). Off by default.
     pub force_format_fallbacks: bool,
+    /// At most this many dynamic uniform (and storage) buffers in a draw's layout, below
+    /// the driver's limits: tests run the plain-descriptor path drivers with low limits
+    /// take (AMD allows 8). `None` (the default): the driver's limits.
+    pub max_dynamic_buffers: Option<u32>,
 }
 
 impl ExecutorOptions {
@@ -124,6 +128,7 @@ impl ExecutorOptions {
             keep_finalized_mb: switches.keep_finalized_mb,
             watch_dim: switches.watch_dim,
             force_format_fallbacks: false,
+            max_dynamic_buffers: None,
         }
     }
 }
@@ -204,6 +209,7 @@ impl VkBackend {
             ref choice => Some(PipelineCache::open(device, choice)?),
         };
         let mut graphics = GraphicsPipelines::new(device);
+        graphics.cap_dynamic_buffers(options.max_dynamic_buffers);
         let mut compute = ComputePipelines::new(device);
         let mut masked_clears = MaskedClears::new(device);
         if let Some(cache) = &pipeline_cache {
