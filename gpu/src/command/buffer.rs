@@ -8,7 +8,7 @@ use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHand
 use crate::state::{ComponentMask, StateChange};
 
 use super::bound::BoundState;
-use super::list::CommandList;
+use super::list::{CommandList, Op};
 use super::remembered::Remembered;
 use super::validate;
 use super::verbs::{
@@ -116,6 +116,17 @@ impl<'d> CommandBuffer<'d> {
         binding: BufferBinding,
         range: BufferRange,
     ) -> Result<(), RecordError> {
+        // The common case first (a remembered buffer at a new offset), without building
+        // a `Command`: a game does this thousands of times a frame.
+        let removals = self.device.removals();
+        if let Some(checked) = self.remembered.check_binding(binding, &range, removals) {
+            checked?;
+            if let BufferBinding::Index { index_type } = binding {
+                self.bound.index_type = Some(index_type);
+            }
+            self.list.push_op(Op::BindBuffer { binding, range });
+            return Ok(());
+        }
         self.record(Command::BindBuffer { binding, range })
     }
     pub fn bind_texture(
@@ -143,6 +154,12 @@ impl<'d> CommandBuffer<'d> {
         })
     }
     pub fn draw(&mut self, draw: DrawArrays) -> Result<(), RecordError> {
+        let removals = self.device.removals();
+        if let Some(checked) = self.remembered.check_draw(&self.bound, false, removals) {
+            checked?;
+            self.list.push_op(Op::Draw(draw));
+            return Ok(());
+        }
         self.record(Command::Draw(draw))
     }
     pub fn draw_indexed(&mut self, draw: DrawIndexed) -> Result<(), RecordError> {

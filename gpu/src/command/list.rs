@@ -128,6 +128,11 @@ impl CommandList {
         &self.copies[copy_index as usize]
     }
 
+    /// Appends an op that has no side-table entry (binds, draws), unchecked.
+    pub(crate) fn push_op(&mut self, op: Op) {
+        self.ops.push(op);
+    }
+
     /// Appends without checking: recording checks first, decoding rebuilds what was
     /// recorded.
     pub(crate) fn push(&mut self, command: Command) {

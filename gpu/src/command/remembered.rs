@@ -4,11 +4,11 @@
 //! commands are then checked without taking the tables' lock.
 
 use crate::ids::ProgramId;
-use crate::objects::Buffer;
+use crate::objects::{Buffer, BufferRange};
 
 use super::bound::BoundState;
 use super::validate::{check_binding_of, check_draw_with_live_program};
-use super::verbs::Command;
+use super::verbs::{BufferBinding, Command};
 use crate::error::RecordError;
 
 #[derive(Debug, Default)]
@@ -38,18 +38,37 @@ impl Remembered {
             return None;
         }
         match command {
-            Command::BindBuffer { binding, range } => {
-                let buffer = self.buffer.as_ref().filter(|b| b.id == range.buffer)?;
-                Some(check_binding_of(*binding, range, buffer))
-            }
-            Command::Draw(_) | Command::DrawIndexed(_) => {
-                let program = bound.graphics_program?;
-                (self.program == Some(program)).then(|| {
-                    check_draw_with_live_program(bound, matches!(command, Command::DrawIndexed(_)))
-                })
-            }
+            Command::BindBuffer { binding, range } => self.check_binding(*binding, range, removals),
+            Command::Draw(_) => self.check_draw(bound, false, removals),
+            Command::DrawIndexed(_) => self.check_draw(bound, true, removals),
             _ => None,
         }
+    }
+
+    /// `check` of a buffer bind.
+    pub(crate) fn check_binding(
+        &self,
+        binding: BufferBinding,
+        range: &BufferRange,
+        removals: u64,
+    ) -> Option<Result<(), RecordError>> {
+        if removals != self.removals {
+            return None;
+        }
+        let buffer = self.buffer.as_ref().filter(|b| b.id == range.buffer)?;
+        Some(check_binding_of(binding, range, buffer))
+    }
+
+    /// `check` of a direct draw, `indexed` or not.
+    pub(crate) fn check_draw(
+        &self,
+        bound: &BoundState,
+        indexed: bool,
+        removals: u64,
+    ) -> Option<Result<(), RecordError>> {
+        let program = bound.graphics_program?;
+        (removals == self.removals && self.program == Some(program))
+            .then(|| check_draw_with_live_program(bound, indexed))
     }
 
     /// Notes what `command`, just checked against the tables, found there.
