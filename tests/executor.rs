@@ -7,114 +7,26 @@ mod common;
 
 use std::time::Duration;
 
-use common::device::{buffer, cached_pool, executor_device};
+use common::device::cached_pool;
 use common::draw::{bind_positions, colour, f32_bytes, positions_at, triangle, FULL_TRIANGLE_NDC};
-use common::programs::{position_program, program, TEXEL_FRAG};
-use common::readback::{copy_to_buffer, pool_bytes, region, Readback};
+use common::programs::{position_program, program, TEXEL_FRAG, TINT_FRAG};
+use common::readback::{copy_to_buffer, pool_bytes, region};
+use common::rig::Rig;
 use common::texels::{linear_level, swizzled, Bytes};
-use common::TestGpu;
 use gpu::command::{
     BarrierOrder, BufferBinding, BufferImage, ClearValue, CopyOp, DrawArrays, DrawIndexed,
     Invalidate, RenderTargets, TextureRegion,
 };
 use gpu::objects::{
     BufferRange, ImageHandle, SamplerMaker, Stage, SyncCondition, SyncWait, TextureBuilder,
-    TextureFlags, TextureHandle, ViewMaker,
+    TextureFlags, TextureHandle,
 };
 use gpu::state::{
     CompareOp, ComponentMask, DepthStencilState, IndexType, PrimitiveKind, StateChange,
 };
-use gpu::{BackendError, BufferId, PoolId, QueueError, TextureId, ViewId};
-use gpu_vk::executor::{ExecutorOptions, VkBackend};
-use gpu_vk::shared_backend::SharedBackend as Shared;
+use gpu::{BackendError, QueueError, ViewId};
+use gpu_vk::executor::ExecutorOptions;
 use memory::Format;
-
-const POOL_B: u64 = 4 << 20;
-/// Where read-back buffers start in the pool (textures go below).
-const READBACK_OFFSET_B: u64 = 2 << 20;
-const READBACK_B: u64 = 1 << 20;
-
-/// A gpu device on the executor, one pool, and a read-back buffer in it. Fields drop in
-/// order: the device (and the executor) before the harness checks validation.
-struct Rig {
-    device: gpu::Device,
-    backend: Shared,
-    pool: PoolId,
-    readback: Readback,
-    /// Held for its validation check when the rig drops.
-    _gpu: TestGpu,
-}
-
-impl Rig {
-    fn new(import_pools: bool) -> Rig {
-        Rig::with_options(ExecutorOptions {
-            import_pools,
-            ..ExecutorOptions::default()
-        })
-    }
-
-    fn with_options(options: ExecutorOptions) -> Rig {
-        let gpu = TestGpu::open();
-        let (device, backend) = executor_device(VkBackend::new(&gpu.device, options).unwrap());
-        let pool = cached_pool(&device, POOL_B);
-        let readback = Readback::new(&device, pool, READBACK_OFFSET_B, READBACK_B);
-        Rig {
-            device,
-            backend,
-            pool,
-            readback,
-            _gpu: gpu,
-        }
-    }
-
-    fn texture(&self, builder: &TextureBuilder, offset_b: u64) -> (TextureId, ViewId) {
-        let texture = self
-            .device
-            .create_texture(builder, self.pool, offset_b)
-            .unwrap();
-        let view = self.device.create_view(&ViewMaker::whole(texture)).unwrap();
-        (texture, view)
-    }
-
-    fn buffer(&self, offset_b: u64, size_b: u64) -> BufferId {
-        buffer(&self.device, self.pool, offset_b, size_b)
-    }
-
-    /// Copies level `level` of `texture` (whole) to the read-back buffer, tightly.
-    fn read_level(&self, texture: TextureId, level: u32, width_px: u32, height_px: u32) -> CopyOp {
-        self.readback
-            .copy_from(region(texture, level, width_px, height_px))
-    }
-
-    fn submit(&self, list: &gpu::CommandList) {
-        self.device.queue().submit(list).unwrap();
-    }
-
-    fn finish(&self) {
-        self.device.queue().finish().unwrap();
-    }
-
-    fn read_back(&self, len_b: usize) -> Vec<u8> {
-        self.readback.bytes(&self.device, len_b)
-    }
-
-    /// Ends `commands` with a copy of `source` into the read-back buffer, submits them,
-    /// waits, and returns the first `len_b` bytes.
-    fn submit_and_read(
-        &self,
-        commands: gpu::CommandBuffer<'_>,
-        source: TextureRegion,
-        len_b: usize,
-    ) -> Vec<u8> {
-        self.readback
-            .submit_and_read(&self.device, commands, source, len_b)
-    }
-
-    /// `submit_and_read` of the copy alone.
-    fn read(&self, source: TextureRegion, len_b: usize) -> Vec<u8> {
-        self.submit_and_read(self.device.command_buffer(), source, len_b)
-    }
-}
 
 fn format(name: &str) -> Format {
     Format::from_name(name).unwrap()
@@ -583,14 +495,6 @@ fn a_dispatch_with_an_unbound_slot_is_refused_before_anything_runs() {
     );
 }
 
-const TINT_FRAG: &str = "#version 450
-layout(location = 0) out vec4 colour;
-layout(std140, binding = 0) uniform Tint { vec4 tint; };
-void main() {
-    colour = tint;
-}
-";
-
 /// Over the upper-left half of the target (Vulkan's clip space: y grows downwards).
 const HALF_TRIANGLE_NDC: [f32; 6] = [-1.0, -1.0, 1.0, -1.0, -1.0, 1.0];
 
@@ -788,7 +692,8 @@ fn indexed_quads_are_drawn_from_the_games_indices() {
 
 /// What cannot be converted on the CPU is refused with a typed error before anything
 /// runs: indirect quads (their counts are in GPU memory), primitive restart, indices past
-/// the binding, and indices a copy earlier in the same list writes.
+/// the binding, indices a copy or a pass earlier in the same list writes, and more
+/// vertices than a conversion takes.
 #[test]
 fn indexed_quads_that_cannot_be_converted_are_refused() {
     let rig = Rig::new(true);
@@ -845,6 +750,41 @@ fn indexed_quads_that_cannot_be_converted_are_refused() {
     bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
     commands.draw_indexed(indexed_quads(4, 0)).unwrap();
     refused(commands, "the GPU may still be writing");
+
+    // Indices over the storage of a texture an earlier pass of the list renders to.
+    let (_, drawn) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 64 << 10);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(drawn)).unwrap();
+    commands
+        .clear_color(0, ClearValue::Float([1.0; 4]), ComponentMask::ALL)
+        .unwrap();
+    bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
+    commands
+        .bind_buffer(
+            BufferBinding::Index {
+                index_type: IndexType::U16,
+            },
+            BufferRange {
+                buffer: rig.buffer(64 << 10, 256),
+                offset_b: 0,
+                size_b: 8,
+            },
+        )
+        .unwrap();
+    commands.draw_indexed(indexed_quads(4, 0)).unwrap();
+    refused(commands, "the GPU may still be writing");
+
+    // More vertices than a conversion takes.
+    let mut commands = rig.device.command_buffer();
+    bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
+    commands
+        .draw(DrawArrays {
+            primitive: PrimitiveKind::Quads,
+            vertex_count: u32::MAX,
+            ..triangle()
+        })
+        .unwrap();
+    refused(commands, "converted on the CPU, at most");
 
     // The device is still usable: a draw it can convert runs.
     let mut commands = rig.device.command_buffer();

@@ -22,6 +22,15 @@ void main() {
 }
 ";
 
+/// Each pixel is the `vec4` in the fragment stage's uniform slot 0.
+pub const TINT_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(std140, binding = 0) uniform Tint { vec4 tint; };
+void main() {
+    colour = tint;
+}
+";
+
 /// Each pixel is the texel under it of the texture in the fragment stage's slot 0.
 pub const TEXEL_FRAG: &str = "#version 450
 layout(location = 0) out vec4 colour;

@@ -67,7 +67,8 @@ impl<'d> CommandBuffer<'d> {
     }
 
     /// Ends recording; the list gets its id and goes into the device's recording.
-    pub fn finish(self) -> CommandList {
+    pub fn finish(mut self) -> CommandList {
+        self.list.end_bound = Some(self.bound);
         self.device.finish_list(self.list)
     }
 

@@ -2,6 +2,7 @@
 //! changes and copies sit in side tables the ops index. Immutable once finished, so it
 //! can be submitted any number of times.
 
+use super::bound::BoundState;
 use crate::ids::{BufferId, CommandListId, ProgramId, SamplerTableId, SyncId, TextureTableId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, StateChange};
@@ -83,6 +84,9 @@ pub struct CommandList {
     pub(crate) id: Option<CommandListId>,
     /// The device that finished it; 0 for lists that were decoded, not recorded.
     pub(crate) device_serial: u64,
+    /// What was bound when a command buffer finished the list (from the state it started
+    /// with, carried from earlier lists); `None` for decoded lists.
+    pub(crate) end_bound: Option<BoundState>,
     ops: Vec<Op>,
     targets: Vec<RenderTargets>,
     states: Vec<StateChange>,

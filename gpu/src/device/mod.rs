@@ -93,9 +93,13 @@ impl Device {
         CommandBuffer::new(self, BoundState::default())
     }
 
-    /// A command buffer that goes on where `previous` ended, with what it bound still
-    /// bound (NVN's state carries across command buffers submitted in order).
+    /// A command buffer that goes on where `previous` ended, with what was bound then
+    /// still bound, including what lists before it bound (NVN's state carries across
+    /// command buffers submitted in order). A decoded list knows only its own commands.
     pub fn command_buffer_after(&self, previous: &CommandList) -> CommandBuffer<'_> {
+        if let Some(bound) = previous.end_bound {
+            return CommandBuffer::new(self, bound);
+        }
         let tables = self.tables.read();
         let mut bound = BoundState::default();
         for command in previous.commands() {

@@ -868,6 +868,11 @@ fn a_later_buffer_can_go_on_from_an_earlier_list() {
     let mut second = device.command_buffer_after(&first);
     second.record(draw()).unwrap();
     assert_eq!(second.bound().graphics_program, Some(scene.graphics));
+    // A list that binds nothing passes on what the lists before it bound.
+    let second = second.finish();
+    let third = device.command_buffer_after(&device.command_buffer_after(&second).finish());
+    assert_eq!(third.bound().graphics_program, Some(scene.graphics));
+    assert_eq!(third.bound().targets, targets(&scene));
 }
 
 #[test]

@@ -32,6 +32,7 @@ use super::pools::PoolTable;
 use super::slots::{
     checked_buffer_range, dynamic_base_b, BufferSource, Descriptor, Resolved, Resource, SlotContext,
 };
+use crate::writeback::PendingWrites;
 
 #[derive(Clone, Debug)]
 pub enum DrawCall {
@@ -65,6 +66,10 @@ pub enum DrawCall {
         instance_count: u32,
     },
 }
+
+/// The most vertices (or indices) a converted draw takes: its made indices (at most three
+/// times as many, 4 bytes each) stay within 48 MiB of the frame's index arena.
+const MAX_CONVERTED_VERTICES: u32 = 1 << 22;
 
 /// (binding, buffer, offset) of a vertex stream.
 pub type VertexBuffer = (u32, vk::Buffer, u64);
@@ -251,9 +256,11 @@ pub struct DrawSite<'a> {
     /// The draw's op and its index in the list.
     pub op: &'a Op,
     pub index: usize,
-    /// Pool ranges the list's work before the draw may write on the GPU (copies,
-    /// dispatches, earlier draws' storage buffers).
+    /// Pool ranges the list's work before the draw may write on the GPU: copies,
+    /// dispatches, the storage of textures its passes, copies and dispatches write.
     pub list_writes: &'a [PoolWrite],
+    /// Drawn texels whose store into storage is deferred (`RX_VK_STORE_HOT`).
+    pub waiting: &'a PendingWrites,
 }
 
 /// Prepares the draw at `site` into `draws`, and notes what it reads in `reads` (its
@@ -352,9 +359,13 @@ fn repeat_draw(
             return Ok(None);
         };
         if is_dynamic(descriptor.ty) {
+            // The set holds the 4 GiB base of the offset it was written with.
             let base_b = dynamic_base_b(offset_b);
-            same_sets &= dynamic_base_b(moved_b) == base_b;
-            draws.dynamic_offsets.push((moved_b - base_b) as u32);
+            if dynamic_base_b(moved_b) == base_b {
+                draws.dynamic_offsets.push((moved_b - base_b) as u32);
+            } else {
+                same_sets = false;
+            }
         } else {
             same_sets &= moved_b == offset_b;
         }
@@ -431,6 +442,17 @@ fn resolve_draw(
         Some(kind) if converts => kind,
         _ => primitive,
     };
+    let converted_count = match op {
+        Op::Draw(draw) => draw.vertex_count,
+        Op::DrawIndexed(draw) => draw.index_count,
+        _ => 0,
+    };
+    if converts && converted_count > MAX_CONVERTED_VERTICES {
+        return Err(VkError::Unsupported(format!(
+            "a draw of {converted_count} {primitive:?} vertices (converted on the CPU, at most \
+             {MAX_CONVERTED_VERTICES})"
+        )));
+    }
     if converts && matches!(op, Op::DrawIndirect(_)) {
         return Err(VkError::Unsupported(format!(
             "indirect draws of {primitive:?} (their counts are in GPU memory, and the \
@@ -493,7 +515,14 @@ fn resolve_draw(
             instance_count: draw.instance_count,
         },
         Op::DrawIndexed(draw) if converts => DrawCall::Converted {
-            indices: converted_indices(context, site, primitive, &draw, &draws.writes)?,
+            indices: converted_indices(
+                context,
+                site,
+                primitive,
+                &draw,
+                &draws.writes,
+                &draws.images_written,
+            )?,
             vertex_offset: draw.base_vertex,
             first_instance: draw.first_instance,
             instance_count: draw.instance_count,
@@ -581,6 +610,7 @@ fn converted_indices(
     primitive: PrimitiveKind,
     draw: &gpu::command::DrawIndexed,
     draw_writes: &[PoolWrite],
+    draw_images: &[TextureId],
 ) -> VkResult<Vec<u32>> {
     if site.state.primitive_restart.is_some() {
         return Err(VkError::Unsupported(format!(
@@ -610,14 +640,22 @@ fn converted_indices(
     // The GPU never reads these bytes: the converted indices go through the index arena.
     let pool = buffer.pool;
     let start_b = buffer.offset_b + range.offset_b + start_in_range_b;
-    let written_in_list =
-        site.list_writes
-            .iter()
-            .chain(draw_writes)
-            .any(|&(written, offset_b, len_b)| {
-                written == pool && offset_b < start_b + span_b && start_b < offset_b + len_b
-            });
+    let images_written = draw_images.iter().filter_map(|&texture| {
+        let texture = context.tables.textures.get(texture)?;
+        let range_b = texture.storage_range_b();
+        Some((texture.pool, range_b.start, range_b.end - range_b.start))
+    });
+    let written_in_list = site
+        .list_writes
+        .iter()
+        .chain(draw_writes)
+        .copied()
+        .chain(images_written)
+        .any(|(written, offset_b, len_b)| {
+            written == pool && offset_b < start_b + span_b && start_b < offset_b + len_b
+        });
     if written_in_list
+        || site.waiting.overlaps(pool, start_b..start_b + span_b)
         || context
             .pools
             .pending_write_until(pool, start_b, span_b)

@@ -79,6 +79,13 @@ pub(super) struct Prepared {
     pub(super) state: GraphicsState,
 }
 
+/// The pool bytes of `texture`'s storage, as a GPU write to them.
+fn storage_write(tables: &ObjectTables, texture: TextureId) -> Option<PoolWrite> {
+    let texture = tables.textures.get(texture)?;
+    let range_b = texture.storage_range_b();
+    Some((texture.pool, range_b.start, range_b.end - range_b.start))
+}
+
 pub(super) fn storage_of(tables: &ObjectTables, texture: TextureId) -> VkResult<Arc<MemoryPool>> {
     let object = tables
         .textures
@@ -181,6 +188,10 @@ impl VkBackend {
                 Step::BeginPass(pass) => {
                     open_pass = Some(pass);
                     pass_bounds[pass] = PassBounds::from_loads(&plan.passes[pass]);
+                    let targets = plan.passes[pass].targets;
+                    let textures = targets.views().filter_map(|view| tables.views.get(view));
+                    list_writes
+                        .extend(textures.filter_map(|view| storage_write(tables, view.texture)));
                 }
                 Step::EndPass => open_pass = None,
                 Step::ClearInPass(index) => {
@@ -242,6 +253,7 @@ impl VkBackend {
                             op: &ops[index],
                             index,
                             list_writes: &list_writes,
+                            waiting: &self.waiting.regions,
                         };
                         prepare_draw(
                             &mut context,
@@ -274,6 +286,13 @@ impl VkBackend {
                         textures.extend(&dispatch.resolved.textures);
                         written.extend(&dispatch.resolved.images_written);
                         list_writes.extend(&dispatch.resolved.writes);
+                        list_writes.extend(
+                            dispatch
+                                .resolved
+                                .images_written
+                                .iter()
+                                .filter_map(|&texture| storage_write(tables, texture)),
+                        );
                         dispatch_reads.insert(index, dispatch_reads_of(&dispatch));
                         dispatches.insert(index, dispatch);
                     }
@@ -284,6 +303,15 @@ impl VkBackend {
                         }
                         let prepared = prepare_copy(copy, tables, &self.pools, &self.images)?;
                         list_writes.extend(prepared.1);
+                        let destination = match *copy {
+                            CopyOp::BufferToTexture { destination, .. }
+                            | CopyOp::TextureToTexture { destination, .. } => {
+                                Some(destination.texture)
+                            }
+                            _ => None,
+                        };
+                        list_writes
+                            .extend(destination.and_then(|texture| storage_write(tables, texture)));
                         copies.insert(index, prepared);
                     }
                 }

@@ -1,0 +1,110 @@
+//! A gpu device on the executor with one pool and a read-back buffer in it: what the
+//! executor's end-to-end tests draw, copy and read back through.
+
+use gpu::command::{CopyOp, TextureRegion};
+use gpu::objects::{TextureBuilder, ViewMaker};
+use gpu::{BufferId, PoolId, TextureId, ViewId};
+use gpu_vk::executor::{ExecutorOptions, VkBackend};
+use gpu_vk::shared_backend::SharedBackend;
+
+use super::device::{buffer, cached_pool, executor_device};
+use super::readback::{region, Readback};
+use super::TestGpu;
+
+const POOL_B: u64 = 4 << 20;
+/// Where read-back buffers start in the pool (textures go below).
+const READBACK_OFFSET_B: u64 = 2 << 20;
+const READBACK_B: u64 = 1 << 20;
+
+/// A gpu device on the executor, one pool, and a read-back buffer in it. Fields drop in
+/// order: the device (and the executor) before the harness checks validation.
+pub struct Rig {
+    pub device: gpu::Device,
+    pub backend: SharedBackend,
+    pub pool: PoolId,
+    pub readback: Readback,
+    /// Held for its validation check when the rig drops.
+    _gpu: TestGpu,
+}
+
+impl Rig {
+    pub fn new(import_pools: bool) -> Rig {
+        Rig::with_options(ExecutorOptions {
+            import_pools,
+            ..ExecutorOptions::default()
+        })
+    }
+
+    pub fn with_options(options: ExecutorOptions) -> Rig {
+        let gpu = TestGpu::open();
+        let (device, backend) = executor_device(VkBackend::new(&gpu.device, options).unwrap());
+        let pool = cached_pool(&device, POOL_B);
+        let readback = Readback::new(&device, pool, READBACK_OFFSET_B, READBACK_B);
+        Rig {
+            device,
+            backend,
+            pool,
+            readback,
+            _gpu: gpu,
+        }
+    }
+
+    /// The harness the rig opened its device through (its validation log).
+    pub fn gpu_mut(&mut self) -> &mut TestGpu {
+        &mut self._gpu
+    }
+
+    pub fn texture(&self, builder: &TextureBuilder, offset_b: u64) -> (TextureId, ViewId) {
+        let texture = self
+            .device
+            .create_texture(builder, self.pool, offset_b)
+            .unwrap();
+        let view = self.device.create_view(&ViewMaker::whole(texture)).unwrap();
+        (texture, view)
+    }
+
+    pub fn buffer(&self, offset_b: u64, size_b: u64) -> BufferId {
+        buffer(&self.device, self.pool, offset_b, size_b)
+    }
+
+    /// Copies level `level` of `texture` (whole) to the read-back buffer, tightly.
+    pub fn read_level(
+        &self,
+        texture: TextureId,
+        level: u32,
+        width_px: u32,
+        height_px: u32,
+    ) -> CopyOp {
+        self.readback
+            .copy_from(region(texture, level, width_px, height_px))
+    }
+
+    pub fn submit(&self, list: &gpu::CommandList) {
+        self.device.queue().submit(list).unwrap();
+    }
+
+    pub fn finish(&self) {
+        self.device.queue().finish().unwrap();
+    }
+
+    pub fn read_back(&self, len_b: usize) -> Vec<u8> {
+        self.readback.bytes(&self.device, len_b)
+    }
+
+    /// Ends `commands` with a copy of `source` into the read-back buffer, submits them,
+    /// waits, and returns the first `len_b` bytes.
+    pub fn submit_and_read(
+        &self,
+        commands: gpu::CommandBuffer<'_>,
+        source: TextureRegion,
+        len_b: usize,
+    ) -> Vec<u8> {
+        self.readback
+            .submit_and_read(&self.device, commands, source, len_b)
+    }
+
+    /// `submit_and_read` of the copy alone.
+    pub fn read(&self, source: TextureRegion, len_b: usize) -> Vec<u8> {
+        self.submit_and_read(self.device.command_buffer(), source, len_b)
+    }
+}
