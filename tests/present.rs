@@ -131,6 +131,28 @@ fn a_present_keeps_the_image_as_it_was_presented() {
     assert_uniform(&rig.presented(), [0, 0, 255, 255]);
 }
 
+/// With snapshots off (a port showing frames only in a window) presents keep nothing to
+/// read back, and reading is a typed error; turned on again, the next present is read.
+#[test]
+fn presents_without_snapshots_keep_nothing_until_turned_on_again() {
+    let rig = Rig::new("rgba8", 1);
+    rig.clear(0, [1.0, 0.0, 0.0, 1.0]);
+    rig.present(0);
+    assert_uniform(&rig.presented(), [255, 0, 0, 255]);
+    rig.backend.lock().set_present_snapshots(rig.window, false);
+    rig.clear(0, [0.0, 1.0, 0.0, 1.0]);
+    rig.present(0);
+    let refused = rig.backend.lock().read_presented(rig.window);
+    assert!(
+        matches!(&refused, Err(error) if error.to_string().contains("snapshots off")),
+        "{refused:?}"
+    );
+    rig.backend.lock().set_present_snapshots(rig.window, true);
+    assert_eq!(rig.backend.lock().read_presented(rig.window).unwrap(), None);
+    rig.present(0);
+    assert_uniform(&rig.presented(), [0, 255, 0, 255]);
+}
+
 /// A BGRA8 window filled by a buffer copy (each row its own bytes): the read-back is
 /// RGBA8, rows top to bottom.
 #[test]

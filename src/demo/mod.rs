@@ -128,6 +128,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let surface = display_window.surface(&device)?;
         backend.lock().attach_surface(window, surface);
     }
+    // Frames are read back only for `--out`: otherwise presents take no snapshot.
+    backend
+        .lock()
+        .set_present_snapshots(window, args.out.is_some());
 
     let mut live: BTreeMap<ChunkCoord, LiveTile> = BTreeMap::new();
     let mut drawn: BTreeSet<ChunkCoord> = BTreeSet::new();

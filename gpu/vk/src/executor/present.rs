@@ -57,6 +57,8 @@ pub struct Presentation {
     /// Windows on a display: each present is also blitted to the window's swapchain.
     surfaces: HashMap<WindowId, crate::window_surface::WindowSurface>,
     snapshots: HashMap<WindowId, Snapshot>,
+    /// Windows whose presents take no snapshot (`set_present_snapshots`).
+    without_snapshots: std::collections::HashSet<WindowId>,
     retired: RetireList<AllocatedBuffer>,
 }
 
@@ -188,6 +190,11 @@ impl VkBackend {
             tracing::debug!(target: TARGET, %window,
                 "the presented texture was never drawn: the window keeps its picture");
         }
+        if self.presentation.without_snapshots.contains(&window) {
+            tracing::trace!(target: TARGET, %window, index, texture = %texture_id,
+                "presented without a snapshot");
+            return Ok(());
+        }
         let texels = if from_image {
             self.snapshot_image(window, texture)?
         } else {
@@ -224,9 +231,28 @@ impl VkBackend {
         self.presentation.surfaces.get_mut(&window)
     }
 
+    /// Whether presents of `window` keep a snapshot for `read_presented` (the default).
+    /// A port that shows frames only in a display window turns it off and saves a copy of
+    /// the presented texture (or a CPU deswizzle of its storage) every present.
+    pub fn set_present_snapshots(&mut self, window: WindowId, on: bool) {
+        if on {
+            self.presentation.without_snapshots.remove(&window);
+        } else {
+            self.presentation.without_snapshots.insert(window);
+            if let Some(previous) = self.presentation.snapshots.remove(&window) {
+                park(&mut self.presentation.retired, previous);
+            }
+        }
+    }
+
     /// The last image presented to `window`, waiting for its copy; `None` before the
-    /// first present.
+    /// first present (with snapshots on). With snapshots off, a typed error.
     pub fn read_presented(&mut self, window: WindowId) -> VkResult<Option<PresentedImage>> {
+        if self.presentation.without_snapshots.contains(&window) {
+            return Err(VkError::Unsupported(format!(
+                "{window}: reading a present back with snapshots off (set_present_snapshots)"
+            )));
+        }
         let ready_at = match self.presentation.snapshots.get(&window) {
             None => return Ok(None),
             Some(Snapshot {
