@@ -70,15 +70,7 @@ fn component_masks_clear_only_their_components() {
     let rig = Rig::new(true);
     let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 0);
     let (uint, uint_view) = rig.texture(&TextureBuilder::new_2d(format("rgba8ui"), 8, 8), 64 << 10);
-    let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(view)).unwrap();
-    commands
-        .clear_color(
-            0,
-            ClearValue::Float([0.0, 1.0, 0.0, 1.0]),
-            ComponentMask::ALL,
-        )
-        .unwrap();
+    let commands = rig.cleared(view, [0.0, 1.0, 0.0, 1.0]);
     rig.submit(&commands.finish());
 
     let mut commands = rig.device.command_buffer();
@@ -276,15 +268,7 @@ fn a_scaling_copy_blits() {
     let rig = Rig::new(true);
     let (small, small_view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 4, 4), 0);
     let (large, _) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 64 << 10);
-    let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(small_view)).unwrap();
-    commands
-        .clear_color(
-            0,
-            ClearValue::Float([0.0, 0.0, 1.0, 1.0]),
-            ComponentMask::ALL,
-        )
-        .unwrap();
+    let mut commands = rig.cleared(small_view, [0.0, 0.0, 1.0, 1.0]);
     commands
         .copy(CopyOp::TextureToTexture {
             source: region(small, 0, 4, 4),
@@ -312,11 +296,7 @@ fn a_sync_wait_before_the_signal_times_out_and_after_it_succeeds() {
     );
     let (_, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 0);
     rig.backend.lock().hold_submissions().unwrap();
-    let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(view)).unwrap();
-    commands
-        .clear_color(0, ClearValue::Float([1.0; 4]), ComponentMask::ALL)
-        .unwrap();
+    let mut commands = rig.cleared(view, [1.0; 4]);
     commands
         .signal_sync(sync, SyncCondition::AllGpuCommandsComplete, true)
         .unwrap();
@@ -350,15 +330,7 @@ fn a_sync_wait_before_the_signal_times_out_and_after_it_succeeds() {
 fn the_same_list_submitted_twice_gives_the_same_pixels() {
     let rig = Rig::new(false);
     let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
-    let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(view)).unwrap();
-    commands
-        .clear_color(
-            0,
-            ClearValue::Float([0.2, 0.4, 0.6, 0.8]),
-            ComponentMask::ALL,
-        )
-        .unwrap();
+    let mut commands = rig.cleared(view, [0.2, 0.4, 0.6, 0.8]);
     commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
     let list = commands.finish();
     rig.submit(&list);
@@ -377,11 +349,7 @@ fn the_same_list_submitted_twice_gives_the_same_pixels() {
 fn finalized_objects_are_released_after_their_last_use() {
     let rig = Rig::new(true);
     let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 0);
-    let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(view)).unwrap();
-    commands
-        .clear_color(0, ClearValue::Float([1.0; 4]), ComponentMask::ALL)
-        .unwrap();
+    let commands = rig.cleared(view, [1.0; 4]);
     rig.submit(&commands.finish());
     // The GPU may still be clearing: release is deferred to the fence.
     rig.device.finalize(view).unwrap();
@@ -525,15 +493,7 @@ fn bind_draw(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>, fragment: &str, p
 fn a_draw_renders_over_the_load_op_clear_and_a_later_clear_covers_it() {
     let rig = Rig::new(true);
     let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
-    let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(view)).unwrap();
-    commands
-        .clear_color(
-            0,
-            ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
-            ComponentMask::ALL,
-        )
-        .unwrap();
+    let mut commands = rig.cleared(view, [1.0, 0.0, 0.0, 1.0]);
     bind_triangle(&rig, &mut commands);
     commands.draw(triangle()).unwrap();
     commands.copy(rig.read_level(texture, 0, 16, 16)).unwrap();
@@ -587,15 +547,7 @@ fn quads_are_drawn_as_converted_triangles() {
     let rig = Rig::new(true);
     let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 0);
     let quad = [-1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0, 1.0];
-    let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(view)).unwrap();
-    commands
-        .clear_color(
-            0,
-            ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
-            ComponentMask::ALL,
-        )
-        .unwrap();
+    let mut commands = rig.cleared(view, [1.0, 0.0, 0.0, 1.0]);
     bind_draw(&rig, &mut commands, TINT_FRAG, &quad);
     commands
         .draw(DrawArrays {
@@ -753,11 +705,7 @@ fn indexed_quads_that_cannot_be_converted_are_refused() {
 
     // Indices over the storage of a texture an earlier pass of the list renders to.
     let (_, drawn) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 8, 8), 64 << 10);
-    let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(drawn)).unwrap();
-    commands
-        .clear_color(0, ClearValue::Float([1.0; 4]), ComponentMask::ALL)
-        .unwrap();
+    let mut commands = rig.cleared(drawn, [1.0; 4]);
     bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
     commands
         .bind_buffer(
@@ -962,15 +910,7 @@ fn a_dispatch_stores_to_an_image_through_its_handle() {
 fn a_draw_after_a_masked_clear_binds_its_pipeline_again() {
     let rig = Rig::new(true);
     let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
-    let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(view)).unwrap();
-    commands
-        .clear_color(
-            0,
-            ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
-            ComponentMask::ALL,
-        )
-        .unwrap();
+    let mut commands = rig.cleared(view, [1.0, 0.0, 0.0, 1.0]);
     bind_triangle(&rig, &mut commands);
     commands.draw(triangle()).unwrap();
     commands
@@ -1002,11 +942,7 @@ fn draws_that_move_only_a_uniform_offset_read_their_own_values() {
 /// Four triangles, one a quadrant, each with its own tint at a moved uniform offset.
 fn draw_four_tints(rig: &Rig) {
     let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
-    let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(view)).unwrap();
-    commands
-        .clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)
-        .unwrap();
+    let mut commands = rig.cleared(view, [0.0; 4]);
     // One small triangle in the upper-left corner of each quadrant of the target.
     let corners_ndc = [(-1.0f32, -1.0f32), (0.0, -1.0), (-1.0, 0.0), (0.0, 0.0)];
     let positions: Vec<f32> = corners_ndc
@@ -1086,11 +1022,7 @@ fn bind_tint(commands: &mut gpu::CommandBuffer<'_>, tints: gpu::BufferId, offset
 fn a_repeated_draw_after_a_masked_clear_binds_everything_again() {
     let rig = Rig::new(true);
     let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
-    let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(view)).unwrap();
-    commands
-        .clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)
-        .unwrap();
+    let mut commands = rig.cleared(view, [0.0; 4]);
     // The upper-left quadrant, then the lower-right one.
     let positions = [
         -1.0f32, -1.0, 0.0, -1.0, -1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0,

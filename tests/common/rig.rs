@@ -1,13 +1,15 @@
 //! A gpu device on the executor with one pool and a read-back buffer in it: what the
 //! executor's end-to-end tests draw, copy and read back through.
 
-use gpu::command::{CopyOp, TextureRegion};
+use gpu::command::{ClearValue, CopyOp, TextureRegion};
 use gpu::objects::{TextureBuilder, ViewMaker};
+use gpu::state::ComponentMask;
 use gpu::{BufferId, PoolId, TextureId, ViewId};
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
 use gpu_vk::shared_backend::SharedBackend;
 
 use super::device::{buffer, cached_pool, executor_device};
+use super::draw::colour;
 use super::readback::{region, Readback};
 use super::TestGpu;
 
@@ -28,6 +30,16 @@ pub struct Rig {
 }
 
 impl Rig {
+    /// A command buffer with `view` the one colour target, cleared to `rgba`.
+    pub fn cleared(&self, view: ViewId, rgba: [f32; 4]) -> gpu::CommandBuffer<'_> {
+        let mut commands = self.device.command_buffer();
+        commands.bind_render_targets(colour(view)).unwrap();
+        commands
+            .clear_color(0, ClearValue::Float(rgba), ComponentMask::ALL)
+            .unwrap();
+        commands
+    }
+
     pub fn new(import_pools: bool) -> Rig {
         Rig::with_options(ExecutorOptions {
             import_pools,
