@@ -321,6 +321,20 @@ mod tests {
             .collect()
     }
 
+    /// BC1's four-colour palette of two RGB565 endpoints: the endpoints and their thirds,
+    /// opaque.
+    fn four_colour_palette(colour0: u16, colour1: u16) -> [[u8; 4]; 4] {
+        let [r0, g0, b0] = expand_565(colour0).map(u32::from);
+        let [r1, g1, b1] = expand_565(colour1).map(u32::from);
+        let third = |a: u32, b: u32| ((2 * a + b) / 3) as u8;
+        [
+            [r0 as u8, g0 as u8, b0 as u8, 255],
+            [r1 as u8, g1 as u8, b1 as u8, 255],
+            [third(r0, r1), third(g0, g1), third(b0, b1), 255],
+            [third(r1, r0), third(g1, g0), third(b1, b0), 255],
+        ]
+    }
+
     /// Indices 0..3 over the block, so every palette entry appears.
     const RAMP: [u8; 16] = [0, 1, 2, 3, 3, 2, 1, 0, 0, 0, 1, 1, 2, 2, 3, 3];
 
@@ -331,13 +345,7 @@ mod tests {
         let (colour0, colour1) = (0xf800u16, 0x07ffu16);
         let [r0, g0, b0] = expand_565(colour0).map(u32::from);
         let [r1, g1, b1] = expand_565(colour1).map(u32::from);
-        let third = |a: u32, b: u32| ((2 * a + b) / 3) as u8;
-        let palette = [
-            [r0 as u8, g0 as u8, b0 as u8, 255],
-            [r1 as u8, g1 as u8, b1 as u8, 255],
-            [third(r0, r1), third(g0, g1), third(b0, b1), 255],
-            [third(r1, r0), third(g1, g0), third(b1, b0), 255],
-        ];
+        let palette = four_colour_palette(colour0, colour1);
         let texels = decode(Format::Bc1, [4, 4, 1], &bc1_block(colour0, colour1, RAMP));
         for (texel, &index) in texels.iter().zip(&RAMP) {
             assert_eq!(*texel, palette[index as usize]);
@@ -381,15 +389,7 @@ mod tests {
     #[test]
     fn bc3_colour_is_four_colour_whatever_the_endpoint_order() {
         let (colour0, colour1) = (0x001fu16, 0xf800u16);
-        let [r0, g0, b0] = expand_565(colour0).map(u32::from);
-        let [r1, g1, b1] = expand_565(colour1).map(u32::from);
-        let third = |a: u32, b: u32| ((2 * a + b) / 3) as u8;
-        let palette = [
-            [r0 as u8, g0 as u8, b0 as u8, 255],
-            [r1 as u8, g1 as u8, b1 as u8, 255],
-            [third(r0, r1), third(g0, g1), third(b0, b1), 255],
-            [third(r1, r0), third(g1, g0), third(b1, b0), 255],
-        ];
+        let palette = four_colour_palette(colour0, colour1);
         let mut block = bc4_block(255, 255, [0; 16]).to_vec();
         block.extend_from_slice(&bc1_block(colour0, colour1, RAMP));
         let texels = decode(Format::Bc3, [4, 4, 1], &block);
