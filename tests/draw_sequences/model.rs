@@ -1,0 +1,85 @@
+//! The CPU model of the targets: the pixels each snapshot should find, from clears and
+//! from each draw's cell placed by the viewport, cut by the scissor and the target, and
+//! written through the write mask.
+
+use gpu::state::ComponentMask;
+
+use crate::case::{
+    cell_at, Case, Program, Slot, Step, Target, Vertices, GRID, TARGETS, UNIT_PX, VIEWPORT_PX,
+};
+
+impl Case {
+    /// Both targets' pixels (row by row, as R, G, B, A) at each snapshot, as the CPU
+    /// sees them.
+    pub fn expected_snapshots(&self) -> Vec<[Vec<[u8; 4]>; 2]> {
+        let mut snapshots = Vec::new();
+        let mut images = TARGETS.map(|target| vec![[0u8; 4]; (target.bytes() / 4) as usize]);
+        let mut target = Target::Wide;
+        let mut program = Program::Tint;
+        let mut vertices = Vertices::Cells;
+        let mut entries = [None; 3];
+        // `None`: never set, the pass's whole render area.
+        let (mut viewport, mut scissor) = (None, None);
+        let mut write_mask = ComponentMask::ALL.0;
+        for &step in &self.steps {
+            let image = &mut images[target as usize];
+            match step {
+                Step::Program(to) => program = to,
+                Step::Vertices(to) => vertices = to,
+                Step::Target(to) => target = to,
+                Step::Bind(slot, binding) => entries[slot as usize] = Some(binding.entry),
+                Step::Viewport { x, y, scale } => viewport = Some((x, y, scale)),
+                Step::Scissor {
+                    x,
+                    y,
+                    width,
+                    height,
+                } => scissor = Some((x, y, width, height)),
+                Step::WriteMask(mask) => write_mask = mask,
+                // Clears cover the whole target, whatever the scissor and write mask.
+                Step::Clear { value, mask } => {
+                    for pixel in image.iter_mut() {
+                        write_channels(pixel, value, mask);
+                    }
+                }
+                Step::Draw { at, .. } => {
+                    let entry = |slot: Slot| entries[slot as usize].expect("bound") as usize;
+                    let tint = self.tints[entry(Slot::Uniform0)];
+                    let added = match program {
+                        Program::Tint => [0; 4],
+                        Program::Sum => self.tints[entry(Slot::Uniform1)],
+                        Program::Stored => self.stored[entry(Slot::Storage0)],
+                    };
+                    let value = [0, 1, 2, 3].map(|c| tint[c] + added[c]);
+                    let size = target.size_px();
+                    let (vx, vy, span) = viewport.map_or((0, 0, size), |(x, y, scale)| {
+                        (x * UNIT_PX, y * UNIT_PX, VIEWPORT_PX * scale)
+                    });
+                    let (sx, sy, sw, sh) = scissor.map_or((0, 0, size, size), |(x, y, w, h)| {
+                        (x * UNIT_PX, y * UNIT_PX, w * UNIT_PX, h * UNIT_PX)
+                    });
+                    let cell = cell_at(vertices, at) as i32;
+                    let cell_px = span / GRID;
+                    let (x0, y0) = (vx + cell % GRID * cell_px, vy + cell / GRID * cell_px);
+                    let xs = x0.max(sx).max(0)..(x0 + cell_px).min(sx + sw).min(size);
+                    for y in y0.max(sy).max(0)..(y0 + cell_px).min(sy + sh).min(size) {
+                        for x in xs.clone() {
+                            write_channels(&mut image[(y * size + x) as usize], value, write_mask);
+                        }
+                    }
+                }
+                Step::Snapshot => snapshots.push(images.clone()),
+                Step::Barrier | Step::NewList => {}
+            }
+        }
+        snapshots
+    }
+}
+
+fn write_channels(pixel: &mut [u8; 4], value: [u8; 4], mask: u8) {
+    for channel in 0..4 {
+        if mask & (1 << channel) != 0 {
+            pixel[channel] = value[channel];
+        }
+    }
+}
