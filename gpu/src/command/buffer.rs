@@ -27,7 +27,7 @@ impl<'d> CommandBuffer<'d> {
     pub(crate) fn new(device: &'d Device, bound: BoundState) -> CommandBuffer<'d> {
         CommandBuffer {
             device,
-            list: CommandList::default(),
+            list: CommandList::with_capacity(device.expected_list_ops()),
             bound,
             remembered: Remembered::default(),
         }

@@ -132,6 +132,14 @@ impl CommandList {
         &self.copies[copy_index as usize]
     }
 
+    /// An empty list with room for `ops` ops.
+    pub(crate) fn with_capacity(ops: usize) -> CommandList {
+        CommandList {
+            ops: Vec::with_capacity(ops),
+            ..CommandList::default()
+        }
+    }
+
     /// Appends an op that has no side-table entry (binds, draws), unchecked.
     pub(crate) fn push_op(&mut self, op: Op) {
         self.ops.push(op);

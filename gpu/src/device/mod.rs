@@ -48,6 +48,9 @@ pub struct Device {
     pub(crate) backend: Mutex<Box<dyn Backend>>,
     pub(crate) recorder: Mutex<Option<Recorder>>,
     lists_finished: Mutex<u32>,
+    /// Ops in the list finished last: a new command buffer reserves that much (a game's
+    /// lists are much alike from frame to frame), so recording does not grow it in steps.
+    last_list_ops: AtomicU64,
     /// Bumped, under the tables' write lock, whenever an object leaves the tables: what a
     /// command buffer found there stays true while this holds (`command::Remembered`).
     removals: AtomicU64,
@@ -66,6 +69,7 @@ impl Device {
             recorder: Mutex::new(recorder),
             lists_finished: Mutex::new(0),
             removals: AtomicU64::new(0),
+            last_list_ops: AtomicU64::new(0),
         })
     }
 
@@ -76,6 +80,12 @@ impl Device {
     /// How many times objects have left the tables.
     pub(crate) fn removals(&self) -> u64 {
         self.removals.load(Ordering::Acquire)
+    }
+
+    /// How many ops a new command buffer reserves room for: as many as the last list had,
+    /// up to 64 Ki (2 MiB; longer lists grow as they record).
+    pub(crate) fn expected_list_ops(&self) -> usize {
+        (self.last_list_ops.load(Ordering::Relaxed) as usize).min(1 << 16)
     }
 
     /// Notes that an object left the tables (called under their write lock).
@@ -113,6 +123,8 @@ impl Device {
     }
 
     pub(crate) fn finish_list(&self, mut list: CommandList) -> CommandList {
+        self.last_list_ops
+            .store(list.len() as u64, Ordering::Relaxed);
         let mut finished = self.lists_finished.lock();
         *finished += 1;
         let id = CommandListId::from_raw(*finished).expect("list ids start at 1");

@@ -159,6 +159,8 @@ pub struct VkBackend {
     bindings: Bindings,
     /// The last list's prepared draws, emptied and reused by the next list.
     spare_draws: draw::PreparedDraws,
+    /// The last list's planned steps, emptied and reused by the next list.
+    spare_steps: Vec<plan::Step>,
     state: GraphicsState,
     gate: Gate,
     stats: ExecutorStats,
@@ -231,6 +233,7 @@ impl VkBackend {
             targets: RenderTargets::default(),
             bindings: Bindings::default(),
             spare_draws: draw::PreparedDraws::default(),
+            spare_steps: Vec::new(),
             state: GraphicsState::default(),
             gate: Gate::default(),
             stats: ExecutorStats::default(),

@@ -89,8 +89,23 @@ pub fn form_passes(
     targets: RenderTargets,
     targets_of: impl Fn(u32) -> RenderTargets,
 ) -> Plan {
+    form_passes_into(ops, targets, targets_of, Vec::new())
+}
+
+/// `form_passes` with the steps in `steps` (emptied first): an executor hands back the
+/// last list's, so a list of thousands of ops allocates nothing for them.
+pub fn form_passes_into(
+    ops: &[Op],
+    targets: RenderTargets,
+    targets_of: impl Fn(u32) -> RenderTargets,
+    mut steps: Vec<Step>,
+) -> Plan {
+    steps.clear();
     let mut former = Former {
-        plan: Plan::default(),
+        plan: Plan {
+            steps,
+            ..Plan::default()
+        },
         targets,
         open: None,
         discarded: [false; SLOTS],

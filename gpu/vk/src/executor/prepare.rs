@@ -27,7 +27,7 @@ use super::masked_clear::PreparedMaskedClear;
 use super::passes::{
     color_clear_attachment, depth_stencil_clear_attachment, resolve_targets, PassTargets,
 };
-use super::plan::{form_passes, Plan, Step};
+use super::plan::{form_passes_into, Plan, Step};
 use super::residency::kernel_covers;
 use super::slots::SlotContext;
 use super::upload::{check_upload, zero_fill_possible};
@@ -108,7 +108,12 @@ impl VkBackend {
         let list = submission.list;
         let ops = list.ops();
         self.images.begin_submission();
-        let plan = form_passes(ops, self.targets, |index| *list.render_targets(index));
+        let plan = form_passes_into(
+            ops,
+            self.targets,
+            |index| *list.render_targets(index),
+            std::mem::take(&mut self.spare_steps),
+        );
 
         let mut uses: Vec<(TextureId, Use)> = Vec::new();
         for pass in &plan.passes {

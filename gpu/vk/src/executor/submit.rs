@@ -441,6 +441,7 @@ impl VkBackend {
         tracing::trace!(target: TARGET, value, passes = prepared.plan.passes.len(),
             in_flight = self.frames.in_flight(), "submitted");
         self.spare_draws = prepared.draws;
+        self.spare_steps = prepared.plan.steps;
     }
 
     /// A storage buffer range the submission of `value` may write.
