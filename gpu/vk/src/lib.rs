@@ -15,6 +15,7 @@ pub mod host_image;
 pub mod image_cache;
 pub mod immediate;
 pub mod instance;
+pub mod kernel_translator;
 pub mod pipeline_cache;
 pub mod pool_buffer;
 pub mod retire;

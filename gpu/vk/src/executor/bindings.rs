@@ -6,6 +6,8 @@ use gpu::objects::{BufferRange, ImageHandle, ObjectTables, Stage, TextureHandle}
 use gpu::state::{IndexType, MAX_VERTEX_STREAMS};
 use gpu::{ProgramId, SamplerTableId, TextureTableId};
 
+use super::layout::host_stage;
+
 /// NVN's uniform and storage buffer slots per stage.
 pub const BUFFER_SLOTS: usize = 16;
 /// NVN's texture slots per stage.
@@ -36,17 +38,9 @@ fn offset_only(bound: Option<BufferRange>, range: BufferRange) -> bool {
     bound.is_some_and(|bound| bound.buffer == range.buffer && bound.size_b == range.size_b)
 }
 
-/// The index of a stage in per-stage arrays (the translator's stage order, which is
-/// `Stage::ALL`'s; a test checks they agree).
+/// The index of a stage in per-stage arrays: the translator's stage order.
 pub fn stage_index(stage: Stage) -> usize {
-    match stage {
-        Stage::Vertex => 0,
-        Stage::TessControl => 1,
-        Stage::TessEval => 2,
-        Stage::Geometry => 3,
-        Stage::Fragment => 4,
-        Stage::Compute => 5,
-    }
+    host_stage(stage).index() as usize
 }
 
 impl Bindings {

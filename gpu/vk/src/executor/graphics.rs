@@ -340,16 +340,14 @@ fn make(
             "logic ops (logicOp not enabled on the device yet)",
         ));
     }
-    let color_count = targets
-        .colors
+    let color_formats = targets.color_formats();
+    let blends: Vec<vk::PipelineColorBlendAttachmentState> = color_formats
         .iter()
-        .rposition(|&format| format != vk::Format::UNDEFINED.as_raw())
-        .map_or(0, |last| last + 1);
-    let blends: Vec<vk::PipelineColorBlendAttachmentState> = (0..color_count)
-        .map(|slot| {
+        .enumerate()
+        .map(|(slot, &format)| {
             let blend = &state.blend[slot];
             // Integer targets are written unblended (Vulkan forbids blending them).
-            let integer = conv::is_integer_format(vk::Format::from_raw(targets.colors[slot]));
+            let integer = conv::is_integer_format(format);
             vk::PipelineColorBlendAttachmentState {
                 blend_enable: (blend.enabled && !integer).into(),
                 src_color_blend_factor: conv::blend_factor(blend.color.src_factor),
@@ -372,10 +370,6 @@ fn make(
         vk::DynamicState::BLEND_CONSTANTS,
     ];
     let dynamic = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dynamic_states);
-    let color_formats: Vec<vk::Format> = targets.colors[..color_count]
-        .iter()
-        .map(|&raw| vk::Format::from_raw(raw))
-        .collect();
     let mut rendering = vk::PipelineRenderingCreateInfo::default()
         .color_attachment_formats(&color_formats)
         .depth_attachment_format(vk::Format::from_raw(targets.depth))

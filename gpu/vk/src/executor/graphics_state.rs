@@ -2,6 +2,7 @@
 //! the part of it a graphics pipeline is keyed by. Viewports and scissors are dynamic;
 //! everything else is baked (floats by their bits, so the key hashes).
 
+use ash::vk;
 use gpu::state::{
     BlendState, ComponentMask, DepthStencilState, LogicOp, PolygonOffset, PrimitiveKind,
     RasterizerState, Scissor, StateChange, VertexAttribute, VertexStream, Viewport,
@@ -127,6 +128,22 @@ pub struct TargetFormats {
     pub colors: [i32; MAX_COLOR_TARGETS],
     pub depth: i32,
     pub stencil: i32,
+}
+
+impl TargetFormats {
+    /// The colour formats a pipeline for the pass names: every slot up to the last bound
+    /// one (a pipeline must name each colour attachment of its pass).
+    pub fn color_formats(&self) -> Vec<vk::Format> {
+        let count = self
+            .colors
+            .iter()
+            .rposition(|&format| format != vk::Format::UNDEFINED.as_raw())
+            .map_or(0, |last| last + 1);
+        self.colors[..count]
+            .iter()
+            .map(|&raw| vk::Format::from_raw(raw))
+            .collect()
+    }
 }
 
 type RasterKey = (

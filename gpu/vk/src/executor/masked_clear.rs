@@ -9,12 +9,11 @@ use std::sync::Arc;
 use ash::vk;
 use gpu::command::ClearValue;
 use gpu::state::ComponentMask;
-use shader_translate::{
-    CacheLocation, ShaderCode, ShaderSource, Stage, TranslateOptions, Translator,
-};
+use shader_translate::{ShaderCode, ShaderSource, Stage, Translator};
 
 use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
+use crate::kernel_translator::kernel_translator;
 
 use super::compute::ShaderModule;
 use super::graphics_state::TargetFormats;
@@ -146,16 +145,7 @@ impl MaskedClears {
 
     fn translate(&mut self, name: &str, stage: Stage, glsl: String) -> VkResult<ShaderModule> {
         if self.translator.is_none() {
-            let translator = Translator::new(TranslateOptions {
-                optimise: true,
-                cache: CacheLocation::Off,
-                strict_portability: false,
-            })
-            .map_err(|source| VkError::Kernel {
-                name: "masked clear",
-                source,
-            })?;
-            self.translator = Some(translator);
+            self.translator = Some(kernel_translator("masked clear")?);
         }
         let translator = self.translator.as_ref().expect("made above");
         let shader = translator
@@ -220,14 +210,8 @@ impl MaskedClears {
         let multisample = vk::PipelineMultisampleStateCreateInfo::default()
             .rasterization_samples(vk::SampleCountFlags::TYPE_1);
         let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default();
-        // The pipeline must name every colour attachment of the pass.
-        let color_count = key
-            .targets
-            .colors
-            .iter()
-            .rposition(|&format| format != vk::Format::UNDEFINED.as_raw())
-            .map_or(0, |last| last + 1);
-        let blends: Vec<vk::PipelineColorBlendAttachmentState> = (0..color_count)
+        let formats = key.targets.color_formats();
+        let blends: Vec<vk::PipelineColorBlendAttachmentState> = (0..formats.len())
             .map(|slot| vk::PipelineColorBlendAttachmentState {
                 // Only the cleared target, only its masked components.
                 color_write_mask: if slot == usize::from(key.slot) {
@@ -241,10 +225,6 @@ impl MaskedClears {
         let color_blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blends);
         let dynamic_states = [vk::DynamicState::VIEWPORT, vk::DynamicState::SCISSOR];
         let dynamic = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dynamic_states);
-        let formats: Vec<vk::Format> = key.targets.colors[..color_count]
-            .iter()
-            .map(|&raw| vk::Format::from_raw(raw))
-            .collect();
         let mut rendering = vk::PipelineRenderingCreateInfo::default()
             .color_attachment_formats(&formats)
             .depth_attachment_format(vk::Format::from_raw(key.targets.depth))

@@ -55,15 +55,9 @@ pub fn resolve_targets(
                 view.id
             )));
         }
-        let (raw, format, extent_px, layers) = (
-            attachment.raw,
-            attachment.format,
-            attachment.extent_px,
-            attachment.layers,
-        );
-        fit(&mut resolved, extent_px, layers);
-        resolved.colors[slot] = Some(raw);
-        resolved.formats.colors[slot] = format.as_raw();
+        fit(&mut resolved, attachment.extent_px, attachment.layers);
+        resolved.colors[slot] = Some(attachment.raw);
+        resolved.formats.colors[slot] = attachment.format.as_raw();
     }
     if let Some(view) = pass.targets.depth_stencil.and_then(|v| tables.views.get(v)) {
         let attachment = images.attachment(view)?;
@@ -74,19 +68,14 @@ pub fn resolve_targets(
                 view.id
             )));
         }
-        let (raw, format, extent_px, layers) = (
-            attachment.raw,
-            attachment.format,
-            attachment.extent_px,
-            attachment.layers,
-        );
-        fit(&mut resolved, extent_px, layers);
-        resolved.depth_stencil = Some((raw, aspect));
+        fit(&mut resolved, attachment.extent_px, attachment.layers);
+        resolved.depth_stencil = Some((attachment.raw, aspect));
+        let format = attachment.format.as_raw();
         if aspect.contains(vk::ImageAspectFlags::DEPTH) {
-            resolved.formats.depth = format.as_raw();
+            resolved.formats.depth = format;
         }
         if aspect.contains(vk::ImageAspectFlags::STENCIL) {
-            resolved.formats.stencil = format.as_raw();
+            resolved.formats.stencil = format;
         }
     }
     if resolved.layers == u32::MAX {

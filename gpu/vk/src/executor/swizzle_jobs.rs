@@ -8,10 +8,10 @@ use std::ops::Range;
 use ash::vk;
 use gpu::{PoolId, TextureId};
 use memory::swizzle::Region;
-use shader_translate::{CacheLocation, TranslateOptions, Translator};
 
 use crate::error::{VkError, VkResult};
 use crate::image_cache::HostImageId;
+use crate::kernel_translator::kernel_translator;
 use crate::staging::StagingArena;
 use crate::swizzle_kernel::{plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels};
 use crate::writeback::{PendingRegion, PendingWrites, StoreCadence, StoreWhen};
@@ -118,15 +118,7 @@ fn kernels(
     cache: vk::PipelineCache,
 ) -> VkResult<()> {
     if slot.is_none() {
-        let translator = Translator::new(TranslateOptions {
-            optimise: true,
-            cache: CacheLocation::Off,
-            strict_portability: false,
-        })
-        .map_err(|source| VkError::Kernel {
-            name: "swz",
-            source,
-        })?;
+        let translator = kernel_translator("swz")?;
         *slot = Some(SwizzleKernels::build(device, &translator, true, cache)?);
     }
     Ok(())
