@@ -8,9 +8,12 @@
 //! 5. the Metal route check ([`MetalCheck`]): SPIRV-Cross to MSL, naga's MSL writer as a
 //!    second opinion, and what MoltenVK lacks by name;
 //!
-//! with an on-disk cache around it all. Nothing here knows Vulkan.
+//! with an on-disk cache around it all. [`index_textures`] rewrites a translated module's
+//! textures to bindless arrays for the executor's descriptor-indexing path. Nothing here
+//! knows Vulkan.
 
 mod binding;
+mod bindless;
 mod cache;
 pub mod corpus;
 mod error;
@@ -27,6 +30,11 @@ mod tools;
 mod translator;
 
 pub use binding::{host_binding, nvn_slot, HostBinding, ResourceKind, HOST_SET_COUNT};
+pub use bindless::{
+    index_textures, pack_bindless_handle, IndexError, IndexedModule, BINDLESS_IMAGE_BINDING,
+    BINDLESS_IMAGE_INDEX_BITS, BINDLESS_SAMPLER_BINDING, BINDLESS_SET, MAX_BINDLESS_HANDLES,
+    MAX_BINDLESS_IMAGES, MAX_BINDLESS_SAMPLERS,
+};
 pub use cache::{user_cache_dir, TRANSLATOR_VERSION};
 pub use error::{Diagnostic, Diagnostics, SourcePos, TranslateError};
 pub use metal::{MetalCheck, MoltenVkGap, Opinion};

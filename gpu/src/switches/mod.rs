@@ -87,6 +87,9 @@ pub struct Switches {
     pub shader_cache: ShaderCacheChoice,
     pub pipeline_cache: PipelineCacheChoice,
     pub spirv_opt: bool,
+    /// `RX_VK_DESCRIPTOR_INDEXING`: draws' textures through a bindless table where the
+    /// driver can.
+    pub descriptor_indexing: bool,
     /// `RX_VK_AB`: frames per phase of the demo's write-back A/B benchmark; `None` off.
     pub ab_frames: Option<u64>,
 }
@@ -157,6 +160,7 @@ impl Switches {
             "0" => PipelineCacheChoice::Off,
             path => PipelineCacheChoice::Dir(PathBuf::from(path)),
         };
+        let descriptor_indexing = reader.flag("RX_VK_DESCRIPTOR_INDEXING")?;
         let spirv_opt = reader.flag("RX_VK_SPIRV_OPT")?;
         let ab_frames = match reader.get("RX_VK_AB")? {
             "0" => None,
@@ -177,6 +181,7 @@ impl Switches {
             shader_cache,
             pipeline_cache,
             spirv_opt,
+            descriptor_indexing,
             ab_frames,
         })
     }

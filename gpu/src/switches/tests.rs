@@ -21,6 +21,7 @@ fn defaults_parse_and_every_row_is_read() {
     assert_eq!(switches.watch_dim, None);
     assert_eq!(switches.pipeline_cache, PipelineCacheChoice::UserCacheDir);
     assert_eq!(switches.ab_frames, None);
+    assert!(switches.descriptor_indexing);
     assert!(switches
         .entries()
         .iter()
@@ -37,9 +38,11 @@ fn environment_values_are_typed_and_sourced() {
         ("RX_VK_SHADER_CACHE", "0"),
         ("RX_VK_PIPELINE_CACHE", "/tmp/pipelines"),
         ("RX_VK_AB", "50"),
+        ("RX_VK_DESCRIPTOR_INDEXING", "0"),
     ])
     .unwrap();
     assert_eq!(switches.ab_frames, Some(50));
+    assert!(!switches.descriptor_indexing);
     assert_eq!(switches.device, DeviceChoice::NameContains("llvm".into()));
     assert_eq!(switches.vram_mb, Some(64));
     assert_eq!(switches.watch_dim, Some((260, 260)));

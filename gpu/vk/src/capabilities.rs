@@ -23,8 +23,13 @@ pub struct Capabilities {
     pub memory_budget: bool,
     /// The driver is a portability implementation (MoltenVK): some features are missing.
     pub portability_subset: bool,
-    /// Bindless sampled-image arrays with non-uniform indexing and partially bound slots.
+    /// Bindless textures: runtime arrays of sampled images and samplers, indexed by a
+    /// dynamically uniform value, partially bound and written after they are bound.
     pub descriptor_indexing: bool,
+    /// The most sampled images, and samplers, one stage may see through sets written
+    /// after bind (0 without descriptor indexing).
+    pub max_bindless_images: u32,
+    pub max_bindless_samplers: u32,
     /// `VK_KHR_push_descriptor`; else descriptor sets come from per-frame pools.
     pub push_descriptor: bool,
     /// `VK_KHR_swapchain`: presenting to a window; else headless only.
@@ -57,7 +62,9 @@ impl Capabilities {
         let mut indexing = vk::PhysicalDeviceDescriptorIndexingFeatures::default();
         let mut features = vk::PhysicalDeviceFeatures2::default().push_next(&mut indexing);
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
-        let mut properties = vk::PhysicalDeviceProperties2::default();
+        let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
+        let mut properties =
+            vk::PhysicalDeviceProperties2::default().push_next(&mut indexing_props);
         if has(EXT_EXTERNAL_MEMORY_HOST) {
             properties = properties.push_next(&mut host_props);
         }
@@ -81,17 +88,31 @@ impl Capabilities {
             .map(|heap| heap.size)
             .max()
             .unwrap_or(0);
-        let descriptor_indexing = indexing.shader_sampled_image_array_non_uniform_indexing
-            == vk::TRUE
+        let descriptor_indexing = core.shader_sampled_image_array_dynamic_indexing == vk::TRUE
             && indexing.descriptor_binding_partially_bound == vk::TRUE
             && indexing.runtime_descriptor_array == vk::TRUE
             && indexing.descriptor_binding_sampled_image_update_after_bind == vk::TRUE;
+        let (max_bindless_images, max_bindless_samplers) = if descriptor_indexing {
+            (
+                indexing_props
+                    .max_per_stage_descriptor_update_after_bind_sampled_images
+                    .min(indexing_props.max_descriptor_set_update_after_bind_sampled_images)
+                    .min(indexing_props.max_per_stage_update_after_bind_resources),
+                indexing_props
+                    .max_per_stage_descriptor_update_after_bind_samplers
+                    .min(indexing_props.max_descriptor_set_update_after_bind_samplers),
+            )
+        } else {
+            (0, 0)
+        };
         Capabilities {
             external_memory_host: has(EXT_EXTERNAL_MEMORY_HOST),
             min_imported_host_pointer_alignment_b: host_props.min_imported_host_pointer_alignment,
             memory_budget: has(EXT_MEMORY_BUDGET),
             portability_subset: has(KHR_PORTABILITY_SUBSET),
             descriptor_indexing,
+            max_bindless_images,
+            max_bindless_samplers,
             push_descriptor: has(KHR_PUSH_DESCRIPTOR),
             swapchain: has(KHR_SWAPCHAIN),
             texture_compression_bc: core.texture_compression_bc == vk::TRUE,

@@ -247,13 +247,14 @@ fn create_device(
         tessellation_shader: offered.tessellation_shader,
         texture_compression_bc: offered.texture_compression_bc,
         shader_int16: offered.shader_int16,
+        shader_sampled_image_array_dynamic_indexing: offered
+            .shader_sampled_image_array_dynamic_indexing,
         ..Default::default()
     };
     let mut v12 = vk::PhysicalDeviceVulkan12Features::default().timeline_semaphore(true);
     if caps.descriptor_indexing {
+        // What the bindless texture table needs (`executor::bindless`).
         v12 = v12
-            .descriptor_indexing(true)
-            .shader_sampled_image_array_non_uniform_indexing(true)
             .descriptor_binding_partially_bound(true)
             .runtime_descriptor_array(true)
             .descriptor_binding_sampled_image_update_after_bind(true);

@@ -25,7 +25,13 @@ pub enum Type {
         count: u32,
     },
     Image {
+        /// The type of a texel component (float, int or uint).
+        sampled_type: u32,
         dim: u32,
+        /// 1 for a depth (shadow) image, 0 not, 2 unknown.
+        depth: u32,
+        arrayed: bool,
+        multisampled: bool,
         sampled: u32,
     },
     Sampler,
@@ -288,7 +294,11 @@ fn read_type(opcode: u16, operands: &[u32]) -> Option<Type> {
             count: at(2)?,
         },
         op::TYPE_IMAGE => Type::Image {
+            sampled_type: at(1)?,
             dim: at(2)?,
+            depth: at(3)?,
+            arrayed: at(4)? != 0,
+            multisampled: at(5)? != 0,
             sampled: at(6)?,
         },
         op::TYPE_SAMPLER => Type::Sampler,

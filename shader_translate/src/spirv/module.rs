@@ -3,7 +3,7 @@
 
 use super::ops::{op, MAGIC};
 
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ParseError {
     #[error("{0} bytes is not a whole number of 32-bit words")]
     NotWords(usize),
@@ -89,6 +89,75 @@ impl Module {
     }
 }
 
+/// The sections of a module's logical layout, in the order the specification requires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Section {
+    Capability,
+    Extension,
+    ExtInstImport,
+    MemoryModel,
+    EntryPoint,
+    ExecutionMode,
+    /// `OpString`, `OpSource*`.
+    DebugSource,
+    /// `OpName`, `OpMemberName`.
+    DebugName,
+    DebugModuleProcessed,
+    Annotation,
+    /// Types, constants, global variables (and `OpLine`, `OpUndef` among them).
+    Global,
+    Function,
+}
+
+impl Section {
+    /// The section an instruction before the first `OpFunction` belongs to.
+    fn of_preamble(opcode: u16) -> Section {
+        match opcode {
+            op::CAPABILITY => Section::Capability,
+            op::EXTENSION => Section::Extension,
+            op::EXT_INST_IMPORT => Section::ExtInstImport,
+            op::MEMORY_MODEL => Section::MemoryModel,
+            op::ENTRY_POINT => Section::EntryPoint,
+            op::EXECUTION_MODE | op::EXECUTION_MODE_ID => Section::ExecutionMode,
+            op::STRING | op::SOURCE | op::SOURCE_CONTINUED | op::SOURCE_EXTENSION => {
+                Section::DebugSource
+            }
+            op::NAME | op::MEMBER_NAME => Section::DebugName,
+            op::MODULE_PROCESSED => Section::DebugModuleProcessed,
+            op::DECORATE
+            | op::MEMBER_DECORATE
+            | op::DECORATION_GROUP
+            | op::GROUP_DECORATE
+            | op::GROUP_MEMBER_DECORATE
+            | op::DECORATE_ID
+            | op::DECORATE_STRING
+            | op::MEMBER_DECORATE_STRING => Section::Annotation,
+            op::FUNCTION => Section::Function,
+            _ => Section::Global,
+        }
+    }
+}
+
+impl Module {
+    /// Index of the first function's `OpFunction` (the module's length when it has none).
+    pub fn functions_start(&self) -> usize {
+        self.instructions
+            .iter()
+            .position(|instruction| instruction.opcode == op::FUNCTION)
+            .unwrap_or(self.instructions.len())
+    }
+
+    /// Appends `instructions` at the end of `section`, keeping the layout's order.
+    pub fn insert_in_section(&mut self, section: Section, instructions: Vec<Instruction>) {
+        let functions_start = self.functions_start();
+        let at = self.instructions[..functions_start]
+            .iter()
+            .position(|instruction| Section::of_preamble(instruction.opcode) > section)
+            .unwrap_or(functions_start);
+        self.instructions.splice(at..at, instructions);
+    }
+}
+
 /// SPIR-V words from a file's bytes, either byte order.
 pub fn words_from_bytes(bytes: &[u8]) -> Result<Vec<u32>, ParseError> {
     if !bytes.len().is_multiple_of(4) {
@@ -121,6 +190,17 @@ pub fn literal_string(words: &[u32]) -> String {
         }
     }
     String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Encodes a SPIR-V literal string: UTF-8, nul-terminated, zero-padded to whole words.
+pub fn literal_string_to_words(text: &str) -> Vec<u32> {
+    let mut bytes = text.as_bytes().to_vec();
+    bytes.push(0);
+    bytes.resize(bytes.len().next_multiple_of(4), 0);
+    bytes
+        .chunks_exact(4)
+        .map(|chunk| u32::from_le_bytes(chunk.try_into().expect("chunk of four")))
+        .collect()
 }
 
 /// Number of words a literal string occupies, its nul included.
@@ -158,6 +238,39 @@ mod tests {
         assert_eq!(module.instructions.len(), 2);
         assert_eq!(literal_string(&module.instructions[1].operands[1..]), "ab");
         assert_eq!(module.to_words(), words);
+    }
+
+    #[test]
+    fn literal_strings_round_trip() {
+        for text in ["", "abc", "abcd", "SPV_EXT_descriptor_indexing"] {
+            let words = literal_string_to_words(text);
+            assert_eq!(words.len(), text.len() / 4 + 1);
+            assert_eq!(literal_string(&words), text);
+            assert_eq!(literal_string_words(&words), words.len());
+        }
+    }
+
+    #[test]
+    fn insertions_keep_the_layout_order() {
+        let mut module = Module::parse(&tiny_module()).unwrap();
+        let instruction = |opcode: u16| Instruction {
+            opcode,
+            operands: vec![1],
+        };
+        module.insert_in_section(Section::Annotation, vec![instruction(op::DECORATE)]);
+        module.insert_in_section(Section::Capability, vec![instruction(op::CAPABILITY)]);
+        module.insert_in_section(Section::DebugName, vec![instruction(op::NAME)]);
+        let opcodes: Vec<u16> = module.instructions.iter().map(|i| i.opcode).collect();
+        assert_eq!(
+            opcodes,
+            [
+                op::CAPABILITY,
+                op::CAPABILITY,
+                op::NAME,
+                op::NAME,
+                op::DECORATE
+            ]
+        );
     }
 
     #[test]

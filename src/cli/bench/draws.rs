@@ -5,6 +5,11 @@
 //! descriptor set with a dynamic offset, the lean way to write it by hand). Frames are
 //! interleaved and the medians compared: CPU time of recording and submitting, and the
 //! whole frame to its fence.
+//!
+//! With `--textures N`, every draw also samples one of N textures (draw i the texture
+//! i % N, through NVN's texture table and a bound handle), and the contenders are
+//! Hookshot's two descriptor paths: the bindless table (descriptor indexing, where the
+//! driver has it) against a descriptor set per draw's textures.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,14 +17,14 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use gpu::command::{BufferBinding, ClearValue, DrawArrays, RenderTargets};
 use gpu::objects::{
-    BufferMaker, BufferRange, BufferUsage, PoolMaker, ProgramMaker, ShaderModule, Stage,
-    TextureBuilder, ViewMaker,
+    BufferMaker, BufferRange, BufferUsage, PoolMaker, ProgramMaker, SamplerMaker, ShaderModule,
+    Stage, TextureBuilder, TextureHandle, ViewMaker,
 };
 use gpu::state::{
     ComponentKind, ComponentMask, PrimitiveKind, StateChange, VertexAttribute, VertexFormat,
     VertexStream,
 };
-use gpu::{BufferId, DeviceMaker, ProgramId, ViewId};
+use gpu::{BufferId, DeviceMaker, ProgramId, SamplerTableId, TextureTableId, ViewId};
 use gpu_vk::ash::vk;
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
 use gpu_vk::host_image::{HostImage, HostImageDesc};
@@ -37,6 +42,10 @@ pub struct Args {
     /// Measured frames per contender (after 2 warm-up frames each); medians are reported.
     #[arg(long, default_value_t = 15)]
     frames: u32,
+    /// Textures the draws sample in turn (0: none, and the baseline is direct ash; else
+    /// the bindless table against per-draw descriptor sets, both through Hookshot).
+    #[arg(long, default_value_t = 0)]
+    textures: u32,
 }
 
 const TARGET_PX: u32 = 64;
@@ -68,6 +77,23 @@ void main() {
 }
 ";
 
+/// `TINT_FRAG` times the texel of the texture in slot 0.
+const TEXTURED_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(std140, binding = 0) uniform Tint { vec4 tint; };
+layout(binding = 0) uniform sampler2D shade;
+void main() {
+    colour = tint * texture(shade, vec2(0.5));
+}
+";
+
+/// The sampled textures' size, and where they lie in the pool (after the target).
+const TEXTURE_PX: u32 = 4;
+const TEXTURES_OFFSET_B: u64 = 64 << 10;
+const TEXTURE_STRIDE_B: u64 = 4 << 10;
+/// At most this many textures fit between the target and the vertices.
+const MAX_TEXTURES: u32 = ((VERTICES_OFFSET_B - TEXTURES_OFFSET_B) / TEXTURE_STRIDE_B) as u32;
+
 /// A few pixels in the corner: the frame's cost is recording, not rasterising.
 const TRIANGLE: [f32; 6] = [-1.0, -1.0, -0.9, -1.0, -1.0, -0.9];
 
@@ -89,12 +115,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.draws == 0 || args.frames == 0 {
         anyhow::bail!("--draws and --frames must be at least 1");
     }
+    if args.textures > MAX_TEXTURES {
+        anyhow::bail!("--textures is at most {MAX_TEXTURES}");
+    }
     let switches = crate::cli::start()?;
     let device = Device::open(&switches)?;
     let translator = Translator::new(crate::cli::translate_options(&switches))?;
+    let fragment = if args.textures > 0 {
+        TEXTURED_FRAG
+    } else {
+        TINT_FRAG
+    };
     let modules = [
         (shader_translate::Stage::Vertex, POSITION_VERT),
-        (shader_translate::Stage::Fragment, TINT_FRAG),
+        (shader_translate::Stage::Fragment, fragment),
     ]
     .map(|(stage, glsl)| {
         translator
@@ -109,8 +143,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let [vertex, fragment] = modules;
     let modules = vec![vertex?, fragment?];
     let uniforms = tints(args.draws);
+    if args.textures > 0 {
+        return compare_descriptor_paths(&device, &switches, &modules, &uniforms, &args);
+    }
 
-    let mut hookshot = HookshotRig::new(&device, &switches, &modules, &uniforms, args.draws)?;
+    let options = ExecutorOptions::default();
+    let mut hookshot = HookshotRig::new(&device, &switches, options, &modules, &uniforms, &args)?;
     let mut direct = DirectRig::new(&device, &modules, &uniforms, args.draws)?;
     println!(
         "device: {} ({}); {} draws a frame, {} frames each (interleaved, after 2 warm-up), medians",
@@ -127,41 +165,100 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         nvn_recording.push(recording);
         theirs.push(direct.frame()?);
     }
+    print_table(
+        args.draws,
+        [("hookshot", &ours), ("direct ash", &theirs)],
+        "ratio hookshot/direct",
+    );
+    let ours_cpu = median(ours.iter().map(|f| f.record_submit).collect());
+    println!(
+        "hookshot's record+submit: NVN command recording {:.2} ms, queue submit (executor) {:.2} ms",
+        ms(median(nvn_recording.clone())),
+        ms(ours_cpu) - ms(median(nvn_recording))
+    );
+    Ok(())
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// The medians of two contenders' frames, and the first's over the second's.
+fn print_table(draws: u32, contenders: [(&str, &[FrameTimes]); 2], ratio_name: &str) {
     let summary = |frames: &[FrameTimes]| {
         (
             median(frames.iter().map(|f| f.record_submit).collect()),
             median(frames.iter().map(|f| f.to_fence).collect()),
         )
     };
-    let (ours_cpu, ours_fence) = summary(&ours);
-    let (theirs_cpu, theirs_fence) = summary(&theirs);
-    let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    let draws_per_s = |d: Duration| f64::from(args.draws) / d.as_secs_f64();
+    let draws_per_s = |d: Duration| f64::from(draws) / d.as_secs_f64();
     println!(
-        "{:<22} {:>18} {:>14} {:>16}",
+        "{:<28} {:>18} {:>14} {:>16}",
         "", "record+submit ms", "to fence ms", "draws/s (fence)"
     );
-    for (name, cpu, fence) in [
-        ("hookshot", ours_cpu, ours_fence),
-        ("direct ash", theirs_cpu, theirs_fence),
-    ] {
+    for (name, frames) in contenders {
+        let (cpu, fence) = summary(frames);
         println!(
-            "{name:<22} {:>18.2} {:>14.2} {:>16.0}",
+            "{name:<28} {:>18.2} {:>14.2} {:>16.0}",
             ms(cpu),
             ms(fence),
             draws_per_s(fence)
         );
     }
+    let (first_cpu, first_fence) = summary(contenders[0].1);
+    let (second_cpu, second_fence) = summary(contenders[1].1);
     println!(
-        "{:<22} {:>18.2} {:>14.2}",
-        "ratio hookshot/direct",
-        ms(ours_cpu) / ms(theirs_cpu),
-        ms(ours_fence) / ms(theirs_fence)
+        "{ratio_name:<28} {:>18.2} {:>14.2}",
+        ms(first_cpu) / ms(second_cpu),
+        ms(first_fence) / ms(second_fence)
     );
+}
+
+/// `--textures`: the bindless table against per-draw sets, both through Hookshot.
+fn compare_descriptor_paths(
+    device: &Arc<Device>,
+    switches: &gpu::switches::Switches,
+    modules: &[ShaderModule],
+    uniforms: &[u8],
+    args: &Args,
+) -> anyhow::Result<()> {
+    let indexing = device.caps.descriptor_indexing && switches.descriptor_indexing;
+    let options = |descriptor_indexing| ExecutorOptions {
+        descriptor_indexing,
+        ..ExecutorOptions::default()
+    };
+    let mut bindless = HookshotRig::new(device, switches, options(true), modules, uniforms, args)?;
+    let mut per_draw = HookshotRig::new(device, switches, options(false), modules, uniforms, args)?;
     println!(
-        "hookshot's record+submit: NVN command recording {:.2} ms, queue submit (executor) {:.2} ms",
-        ms(median(nvn_recording.clone())),
-        ms(ours_cpu) - ms(median(nvn_recording))
+        "device: {} ({}); {} draws a frame over {} textures, {} frames each (interleaved, \
+         after 2 warm-up), medians; descriptor indexing: {}",
+        device.info.name,
+        device.info.driver_info,
+        args.draws,
+        args.textures,
+        args.frames,
+        if indexing {
+            "yes"
+        } else {
+            "no (both run per-draw sets)"
+        }
+    );
+    for _ in 0..2 {
+        bindless.frame()?;
+        per_draw.frame()?;
+    }
+    let (mut table, mut sets) = (Vec::new(), Vec::new());
+    for _ in 0..args.frames {
+        table.push(bindless.frame()?.0);
+        sets.push(per_draw.frame()?.0);
+    }
+    print_table(
+        args.draws,
+        [
+            ("hookshot, bindless table", &table),
+            ("hookshot, per-draw sets", &sets),
+        ],
+        "ratio bindless/per-draw",
     );
     Ok(())
 }
@@ -192,17 +289,21 @@ struct HookshotRig {
     vertices: BufferId,
     uniforms: BufferId,
     draws: u32,
+    /// With `--textures`: the tables and how many textures they hold.
+    tables: Option<(TextureTableId, SamplerTableId)>,
+    textures: u32,
 }
 
 impl HookshotRig {
     fn new(
         device: &Arc<Device>,
         switches: &gpu::switches::Switches,
+        options: ExecutorOptions,
         modules: &[ShaderModule],
         uniform_bytes: &[u8],
-        draws: u32,
+        args: &Args,
     ) -> anyhow::Result<HookshotRig> {
-        let backend = VkBackend::with_switches(device, ExecutorOptions::default(), switches)?;
+        let backend = VkBackend::with_switches(device, options, switches)?;
         let nvn = gpu::Device::new(DeviceMaker::new(Box::new(backend)))?;
         let uniforms_b = uniform_bytes.len() as u64;
         let pool = nvn.create_pool(&PoolMaker::new(
@@ -230,13 +331,20 @@ impl HookshotRig {
         let program = nvn.create_program(&ProgramMaker {
             modules: modules.to_vec(),
         })?;
+        let tables = if args.textures > 0 {
+            Some(sampled_textures(&nvn, pool, args.textures)?)
+        } else {
+            None
+        };
         Ok(HookshotRig {
             nvn,
             view,
             program,
             vertices,
             uniforms,
-            draws,
+            draws: args.draws,
+            tables,
+            textures: args.textures,
         })
     }
 
@@ -270,7 +378,17 @@ impl HookshotRig {
                 size_b: VERTICES_B,
             },
         )?;
+        if let Some((textures, samplers)) = self.tables {
+            commands.bind_descriptor_tables(textures, samplers)?;
+        }
         for index in 0..u64::from(self.draws) {
+            if self.tables.is_some() {
+                let handle = TextureHandle {
+                    texture_slot: (index % u64::from(self.textures)) as u32,
+                    sampler_slot: 0,
+                };
+                commands.bind_texture(Stage::Fragment, 0, handle)?;
+            }
             commands.bind_buffer(
                 BufferBinding::Uniform {
                     stage: Stage::Fragment,
@@ -303,6 +421,30 @@ impl HookshotRig {
             recorded,
         ))
     }
+}
+
+/// `count` textures of one grey each, registered in a texture table at their index, and
+/// one sampler at slot 0 of a sampler table.
+fn sampled_textures(
+    nvn: &gpu::Device,
+    pool: gpu::PoolId,
+    count: u32,
+) -> anyhow::Result<(TextureTableId, SamplerTableId)> {
+    let textures = nvn.create_texture_table(count)?;
+    let builder = TextureBuilder::new_2d(Format::Rgba8, TEXTURE_PX, TEXTURE_PX);
+    for index in 0..count {
+        let offset_b = TEXTURES_OFFSET_B + u64::from(index) * TEXTURE_STRIDE_B;
+        let texture = nvn.create_texture(&builder, pool, offset_b)?;
+        let grey = 128 + (index % 128) as u8;
+        let size_b = builder.layout()?.size_b as usize;
+        nvn.write_pool(pool, offset_b, &vec![grey; size_b])?;
+        let view = nvn.create_view(&ViewMaker::whole(texture))?;
+        nvn.register_texture(textures, index, view)?;
+    }
+    let samplers = nvn.create_sampler_table(1)?;
+    let sampler = nvn.create_sampler(&SamplerMaker::default())?;
+    nvn.register_sampler(samplers, 0, sampler)?;
+    Ok((textures, samplers))
 }
 
 /// The same frame recorded with ash by hand.

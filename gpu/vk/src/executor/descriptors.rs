@@ -9,6 +9,7 @@ use ash::vk;
 use crate::device::Device;
 use crate::error::{map_vk, VkResult};
 
+use super::bindless::{BindlessLayout, BindlessTable};
 use super::draw_record::BoundGraphics;
 
 const SETS_PER_POOL: u32 = 256;
@@ -41,6 +42,11 @@ pub struct DescriptorPools {
     pub entries: Vec<SetEntry>,
     pub sets: Vec<vk::DescriptorSet>,
     pub offsets: Vec<u32>,
+    /// The frame's bindless texture table (descriptor-indexing path), the (view,
+    /// sampler) pairs of the draw being recorded, and their handle words to push.
+    pub bindless: Option<BindlessTable>,
+    pub pairs: Vec<(vk::ImageView, vk::Sampler)>,
+    pub handles: Vec<u32>,
     /// What the frame's draws left bound in its command buffer (kept beside the sets
     /// they bind; forgotten with them when the frame is reset).
     pub bound: BoundGraphics,
@@ -48,8 +54,11 @@ pub struct DescriptorPools {
 }
 
 impl DescriptorPools {
-    pub fn new(device: &Arc<Device>) -> DescriptorPools {
+    pub fn new(device: &Arc<Device>, bindless: Option<Arc<BindlessLayout>>) -> DescriptorPools {
         DescriptorPools {
+            bindless: bindless.map(BindlessTable::new),
+            pairs: Vec::new(),
+            handles: Vec::new(),
             pools: Vec::new(),
             current: 0,
             written: HashMap::new(),
@@ -157,6 +166,9 @@ impl DescriptorPools {
             .map_err(map_vk("resetting a descriptor pool"))?;
         }
         self.current = 0;
+        if let Some(table) = &mut self.bindless {
+            table.reset()?;
+        }
         Ok(())
     }
 

@@ -81,6 +81,9 @@ pub struct DrawShape {
     pub pipeline: vk::Pipeline,
     pub layout: vk::PipelineLayout,
     pub set_layouts: Arc<[vk::DescriptorSetLayout]>,
+    /// The stages given the draw's bindless texture handles in push constants (empty on
+    /// the per-slot path).
+    pub handle_stages: vk::ShaderStageFlags,
     /// Each vertex stream the pipeline reads.
     pub vertex_buffers: Box<[VertexBuffer]>,
     pub index: Option<(vk::Buffer, u64, vk::IndexType)>,
@@ -461,10 +464,11 @@ fn resolve_draw(
     }
     let state_version = pipelines.state_version();
     let (pipeline, key) = pipelines.get_or_make(program, state, drawn, site.targets.formats)?;
-    let (raw, layout, set_layouts) = (
+    let (raw, layout, set_layouts, handle_stages) = (
         pipeline.raw,
         pipeline.layout.raw,
         pipeline.set_layouts.clone(),
+        pipeline.layout.handle_stages,
     );
     let mut resolved = std::mem::take(&mut draws.scratch);
     let outcome = context.resolve_into(program_id, &pipeline.layout.slots, bindings, &mut resolved);
@@ -548,6 +552,7 @@ fn resolve_draw(
         pipeline: raw,
         layout,
         set_layouts,
+        handle_stages,
         vertex_buffers: vertex_buffers[..stream_count].into(),
         index,
         viewport: viewport(state, site.targets),

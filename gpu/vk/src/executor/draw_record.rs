@@ -31,6 +31,9 @@ pub struct BoundGraphics {
     descriptor_layout: Option<vk::PipelineLayout>,
     sets: Vec<vk::DescriptorSet>,
     offsets: Vec<u32>,
+    /// The layout and bindless handle words last pushed.
+    handle_layout: Option<vk::PipelineLayout>,
+    handles: Vec<u32>,
 }
 
 impl BoundGraphics {
@@ -120,6 +123,24 @@ pub fn record_draw(
             bound.descriptor_layout = Some(shape.layout);
             bound.sets.clone_from(sets);
             bound.offsets.clone_from(offsets);
+        }
+        let handles = &descriptors.handles;
+        if !shape.handle_stages.is_empty()
+            && (bound.handle_layout != Some(shape.layout) || bound.handles != *handles)
+        {
+            // SAFETY: `cmd` is recording; the layout's push range covers these stages and
+            // the words (one per texture slot of the program).
+            unsafe {
+                raw.cmd_push_constants(
+                    cmd,
+                    shape.layout,
+                    shape.handle_stages,
+                    0,
+                    bytemuck::cast_slice(handles),
+                )
+            };
+            bound.handle_layout = Some(shape.layout);
+            bound.handles.clone_from(handles);
         }
     }
     let bound = &mut descriptors.bound;

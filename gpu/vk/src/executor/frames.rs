@@ -10,6 +10,7 @@ use crate::device::Device;
 use crate::error::{map_vk, VkResult};
 use crate::staging::StagingArena;
 
+use super::bindless::BindlessLayout;
 use super::descriptors::DescriptorPools;
 use super::index_arena::IndexArena;
 
@@ -27,11 +28,13 @@ pub struct FrameRing {
     pool: vk::CommandPool,
     free: Vec<Frame>,
     in_flight: VecDeque<(u64, Frame)>,
+    /// Each frame's bindless texture table follows it (descriptor-indexing path).
+    bindless: Option<Arc<BindlessLayout>>,
     device: Arc<Device>,
 }
 
 impl FrameRing {
-    pub fn new(device: &Arc<Device>) -> VkResult<FrameRing> {
+    pub fn new(device: &Arc<Device>, bindless: Option<Arc<BindlessLayout>>) -> VkResult<FrameRing> {
         let info = vk::CommandPoolCreateInfo::default()
             .queue_family_index(device.queue_family_index)
             .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER);
@@ -42,6 +45,7 @@ impl FrameRing {
             pool,
             free: Vec::new(),
             in_flight: VecDeque::new(),
+            bindless,
             device: device.clone(),
         })
     }
@@ -64,7 +68,7 @@ impl FrameRing {
                     cmd,
                     staging: StagingArena::new(&self.device),
                     scratch: StagingArena::device_local(&self.device),
-                    descriptors: DescriptorPools::new(&self.device),
+                    descriptors: DescriptorPools::new(&self.device, self.bindless.clone()),
                     indices: IndexArena::new(&self.device),
                 }
             }

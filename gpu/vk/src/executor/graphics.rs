@@ -13,6 +13,8 @@ use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::retire::RetireList;
 
+use super::bindless::BindlessLayout;
+use super::bindless_shaders::bindless_modules;
 use super::compute::ShaderModule;
 use super::graphics_conv as conv;
 use super::graphics_state::{GraphicsState, PipelineKey, TargetFormats};
@@ -60,6 +62,8 @@ pub struct GraphicsPipelines {
     /// At most this many dynamic uniform (and storage) buffers a layout, below the
     /// device's limits (`ExecutorOptions::max_dynamic_buffers`).
     dynamic_cap: Option<u32>,
+    /// The bindless texture table's layout (descriptor-indexing path), when in use.
+    bindless: Option<Arc<BindlessLayout>>,
     ids: HashMap<PipelineKey, PipelineId>,
     pipelines: IdMap<PipelineId, GraphicsPipeline>,
     last: Option<LastLookup>,
@@ -80,6 +84,7 @@ impl GraphicsPipelines {
             made: 0,
             cache: vk::PipelineCache::null(),
             dynamic_cap: None,
+            bindless: None,
             retired: RetireList::default(),
             device: device.clone(),
         }
@@ -94,6 +99,12 @@ impl GraphicsPipelines {
     /// device's limits).
     pub fn cap_dynamic_buffers(&mut self, cap: Option<u32>) {
         self.dynamic_cap = cap;
+    }
+
+    /// Later programs with textures read them through `bindless`'s table where their
+    /// shaders allow (`None`: per-slot descriptor sets).
+    pub fn use_bindless(&mut self, bindless: Option<Arc<BindlessLayout>>) {
+        self.bindless = bindless;
     }
 
     /// The state later draws are prepared with may differ from earlier draws' (a list
@@ -158,15 +169,13 @@ impl GraphicsPipelines {
         if let Some(&id) = self.ids.get(&key) {
             return Ok(id);
         }
-        let made = make(
-            &self.device,
-            self.cache,
-            self.dynamic_cap,
-            program,
-            state,
-            primitive,
-            targets,
-        )?;
+        let settings = Settings {
+            device: &self.device,
+            cache: self.cache,
+            dynamic_cap: self.dynamic_cap,
+            bindless: self.bindless.as_deref(),
+        };
+        let made = make(&settings, program, state, primitive, targets)?;
         self.made += 1;
         let id = PipelineId(self.made);
         tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,
@@ -209,15 +218,27 @@ fn unsupported(what: impl Into<String>) -> VkError {
     VkError::Unsupported(what.into())
 }
 
-fn make(
-    device: &Arc<Device>,
+/// What every pipeline the executor makes is made with.
+struct Settings<'a> {
+    device: &'a Arc<Device>,
     cache: vk::PipelineCache,
     dynamic_cap: Option<u32>,
+    bindless: Option<&'a BindlessLayout>,
+}
+
+fn make(
+    settings: &Settings<'_>,
     program: &Program,
     state: &GraphicsState,
     primitive: PrimitiveKind,
     targets: TargetFormats,
 ) -> VkResult<GraphicsPipeline> {
+    let Settings {
+        device,
+        cache,
+        dynamic_cap,
+        bindless,
+    } = *settings;
     let topology = conv::topology(primitive).ok_or_else(|| {
         unsupported(format!(
             "{primitive:?} primitives (need an index conversion)"
@@ -229,10 +250,14 @@ fn make(
             Stage::Vertex | Stage::Fragment => {}
             other => return Err(unsupported(format!("{other:?} shaders in draws"))),
         }
-        shaders.push((
-            module.stage,
-            ShaderModule::new(device, &module.spirv_words)?,
-        ));
+    }
+    let indexed = bindless.and_then(|_| bindless_modules(program));
+    for (at, module) in program.modules.iter().enumerate() {
+        let words = match &indexed {
+            Some(modules) => &modules[at],
+            None => &module.spirv_words,
+        };
+        shaders.push((module.stage, ShaderModule::new(device, words)?));
     }
     let stages: Vec<vk::PipelineShaderStageCreateInfo> = shaders
         .iter()
@@ -375,7 +400,10 @@ fn make(
         .depth_attachment_format(vk::Format::from_raw(targets.depth))
         .stencil_attachment_format(vk::Format::from_raw(targets.stencil));
 
-    let layout = ProgramLayout::for_draws(device, program, dynamic_cap)?;
+    let table = bindless
+        .filter(|_| indexed.is_some())
+        .map(|bindless| bindless.raw);
+    let layout = ProgramLayout::for_draws(device, program, dynamic_cap, table)?;
     let info = [vk::GraphicsPipelineCreateInfo::default()
         .stages(&stages)
         .vertex_input_state(&vertex_input)

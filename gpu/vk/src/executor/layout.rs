@@ -133,21 +133,29 @@ pub struct ProgramLayout {
     pub raw: vk::PipelineLayout,
     pub set_layouts: Vec<vk::DescriptorSetLayout>,
     pub slots: Vec<SlotUse>,
+    /// The stages given handle words in push constants (bindless textures; empty on the
+    /// per-slot path), and how many words.
+    pub handle_stages: vk::ShaderStageFlags,
+    pub handle_count: u32,
+    /// The set whose layout is the shared bindless table's (not destroyed here).
+    shared_set: Option<usize>,
     device: Arc<Device>,
 }
 
 impl ProgramLayout {
     /// Every buffer a plain descriptor (dispatches write their sets each time).
     pub fn new(device: &Arc<Device>, program: &Program) -> VkResult<ProgramLayout> {
-        ProgramLayout::with_slots(device, program_slots(program)?)
+        ProgramLayout::with_slots(device, program_slots(program)?, None)
     }
 
     /// Buffers dynamic where the device allows (draws reuse sets across offsets), and no
-    /// more than `cap` of each kind when given.
+    /// more than `cap` of each kind when given. With `bindless`, the texture set is the
+    /// shared bindless table and the texture slots' handle words are push constants.
     pub fn for_draws(
         device: &Arc<Device>,
         program: &Program,
         cap: Option<u32>,
+        bindless: Option<vk::DescriptorSetLayout>,
     ) -> VkResult<ProgramLayout> {
         let mut slots = program_slots(program)?;
         // SAFETY: a plain query on the device's physical device.
@@ -164,10 +172,14 @@ impl ProgramLayout {
             limits.max_descriptor_set_uniform_buffers_dynamic.min(cap),
             limits.max_descriptor_set_storage_buffers_dynamic.min(cap),
         );
-        ProgramLayout::with_slots(device, slots)
+        ProgramLayout::with_slots(device, slots, bindless)
     }
 
-    fn with_slots(device: &Arc<Device>, mut slots: Vec<SlotUse>) -> VkResult<ProgramLayout> {
+    fn with_slots(
+        device: &Arc<Device>,
+        mut slots: Vec<SlotUse>,
+        bindless: Option<vk::DescriptorSetLayout>,
+    ) -> VkResult<ProgramLayout> {
         // Dynamic offsets are given in (set, binding) order: resolved descriptors follow
         // the slots' order.
         slots.sort_by_key(|slot| (slot.set, slot.binding));
@@ -176,9 +188,25 @@ impl ProgramLayout {
             raw: vk::PipelineLayout::null(),
             set_layouts: Vec::new(),
             slots,
+            handle_stages: vk::ShaderStageFlags::empty(),
+            handle_count: 0,
+            shared_set: None,
             device: device.clone(),
         };
+        let textures = layout
+            .slots
+            .iter()
+            .filter(|slot| slot.kind == ResourceKind::Texture);
+        for slot in textures.clone() {
+            layout.handle_stages |= stage_flags(slot.stage);
+        }
+        let texture_set = ResourceKind::Texture.host_set();
         for set in 0..set_count {
+            if let Some(shared) = bindless.filter(|_| set == texture_set) {
+                layout.shared_set = Some(set as usize);
+                layout.set_layouts.push(shared);
+                continue;
+            }
             let bindings: Vec<vk::DescriptorSetLayoutBinding> = layout
                 .slots
                 .iter()
@@ -197,7 +225,20 @@ impl ProgramLayout {
                 .map_err(map_vk("creating a descriptor set layout"))?;
             layout.set_layouts.push(set_layout);
         }
-        let info = vk::PipelineLayoutCreateInfo::default().set_layouts(&layout.set_layouts);
+        let mut push_ranges = Vec::new();
+        if layout.shared_set.is_some() {
+            layout.handle_count = textures.count() as u32;
+            push_ranges.push(vk::PushConstantRange {
+                stage_flags: layout.handle_stages,
+                offset: 0,
+                size: layout.handle_count * 4,
+            });
+        } else {
+            layout.handle_stages = vk::ShaderStageFlags::empty();
+        }
+        let info = vk::PipelineLayoutCreateInfo::default()
+            .set_layouts(&layout.set_layouts)
+            .push_constant_ranges(&push_ranges);
         // SAFETY: the set layouts are live (dropped with `layout` on error).
         layout.raw = unsafe { device.raw.create_pipeline_layout(&info, None) }
             .map_err(map_vk("creating a pipeline layout"))?;
@@ -211,7 +252,10 @@ impl Drop for ProgramLayout {
         // pipeline layout (creation failed) is ignored by the driver.
         unsafe {
             self.device.raw.destroy_pipeline_layout(self.raw, None);
-            for &set_layout in &self.set_layouts {
+            for (set, &set_layout) in self.set_layouts.iter().enumerate() {
+                if self.shared_set == Some(set) {
+                    continue;
+                }
                 self.device
                     .raw
                     .destroy_descriptor_set_layout(set_layout, None);

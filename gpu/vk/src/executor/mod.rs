@@ -26,6 +26,8 @@
 
 mod barrier;
 mod bindings;
+mod bindless;
+mod bindless_shaders;
 mod buffer_reads;
 mod compute;
 mod copy;
@@ -116,6 +118,12 @@ pub struct ExecutorOptions {
     /// the driver's limits: tests run the plain-descriptor path drivers with low limits
     /// take (AMD allows 8). `None` (the default): the driver's limits.
     pub max_dynamic_buffers: Option<u32>,
+    /// `RX_VK_DESCRIPTOR_INDEXING`: draws' textures through the frame's bindless table
+    /// where the driver has descriptor indexing (`Capabilities::descriptor_indexing`).
+    pub descriptor_indexing: bool,
+    /// At most this many sampled images in a bindless table, below the driver's limits:
+    /// tests fill tables up. `None` (the default): the driver's limits.
+    pub bindless_table_images: Option<u32>,
 }
 
 impl ExecutorOptions {
@@ -129,6 +137,8 @@ impl ExecutorOptions {
             watch_dim: switches.watch_dim,
             force_format_fallbacks: false,
             max_dynamic_buffers: None,
+            descriptor_indexing: switches.descriptor_indexing,
+            bindless_table_images: None,
         }
     }
 }
@@ -210,8 +220,14 @@ impl VkBackend {
             gpu::switches::PipelineCacheChoice::Off => None,
             ref choice => Some(PipelineCache::open(device, choice)?),
         };
+        let bindless = if options.descriptor_indexing {
+            bindless::BindlessLayout::new(device, options.bindless_table_images)?
+        } else {
+            None
+        };
         let mut graphics = GraphicsPipelines::new(device);
         graphics.cap_dynamic_buffers(options.max_dynamic_buffers);
+        graphics.use_bindless(bindless.clone());
         let mut compute = ComputePipelines::new(device);
         let mut masked_clears = MaskedClears::new(device);
         if let Some(cache) = &pipeline_cache {
@@ -222,7 +238,7 @@ impl VkBackend {
         Ok(VkBackend {
             timeline: Timeline::new(device)?,
             submitted: 0,
-            frames: FrameRing::new(device)?,
+            frames: FrameRing::new(device, bindless)?,
             pools: PoolTable::new(device, options.import_pools),
             images: ImageTable::new(device, cache, options.force_format_fallbacks),
             syncs: SyncValues::default(),

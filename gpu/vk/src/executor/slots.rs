@@ -428,6 +428,7 @@ pub fn draw_sets(
 ) -> VkResult<()> {
     pools.sets.clear();
     pools.offsets.clear();
+    pools.handles.clear();
     let mut rest = descriptors;
     for (index, &layout) in set_layouts.iter().enumerate() {
         let count = rest
@@ -436,6 +437,23 @@ pub fn draw_sets(
             .count();
         let (ours, later) = rest.split_at(count);
         rest = later;
+        if let Some(table) = pools
+            .bindless
+            .as_mut()
+            .filter(|table| table.layout() == layout)
+        {
+            // The textures' handle words into the frame's table (in slot order, as the
+            // rewritten shaders number them).
+            pools.pairs.clear();
+            for descriptor in ours {
+                if let Resource::Texture { view, sampler } = descriptor.resource {
+                    pools.pairs.push((view, sampler));
+                }
+            }
+            table.handles(&pools.pairs, &mut pools.handles)?;
+            pools.sets.push(table.set);
+            continue;
+        }
         pools.entries.clear();
         for descriptor in ours {
             pools.entries.push(set_entry(descriptor));

@@ -25,6 +25,9 @@ pub struct ExecutorStats {
     pub write_back_regions: u64,
     pub write_back_bytes: u64,
     pub pipelines_created: u64,
+    /// Bindless texture tables the draws' textures went through (descriptor-indexing
+    /// path): one a frame with bindless draws, more when one fills up.
+    pub bindless_tables: u64,
     /// The image cache's counters (gauges are the state now, the rest count).
     pub cache: CacheCounters,
     /// Memory now (gauges): host images; the executor's own buffers (staging, scratch

@@ -41,6 +41,7 @@ struct Recorded {
     upload_bytes: u64,
     gpu_uploads: (u64, u64),
     stores: StoreLog,
+    bindless_tables: u64,
 }
 use super::slots::Resolved;
 use super::upload::{record_upload, record_zero_fill};
@@ -314,6 +315,11 @@ impl VkBackend {
             upload_bytes,
             gpu_uploads,
             stores,
+            bindless_tables: frame
+                .descriptors
+                .bindless
+                .as_ref()
+                .map_or(0, |table| u64::from(table.tables)),
         })
     }
 
@@ -409,6 +415,7 @@ impl VkBackend {
         stats.gpu_upload_bytes += recorded.gpu_uploads.1;
         stats.write_back_regions += recorded.stores.regions;
         stats.write_back_bytes += recorded.stores.bytes;
+        stats.bindless_tables += recorded.bindless_tables;
         let bound: Vec<_> = self.images.bound.values().copied().collect();
         for image in bound {
             if let Some(tracked) = self.images.images.get_mut(&image) {
