@@ -1,5 +1,5 @@
-//! Maps keyed by counter ids (objects, and the Vulkan executor's pools and pipelines),
-//! hashed by one multiply.
+//! Maps keyed by counter ids (objects, the Vulkan executor's pools, pipelines and Vulkan
+//! handles), hashed by one multiply per word.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -7,8 +7,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// A `HashMap` keyed by an id, without a keyed (SipHash) hash.
 pub type IdMap<K, V> = HashMap<K, V, BuildHasherDefault<IdHasher>>;
 
-/// Hashes an id by one multiply: ids are distinct counters, looked up once a draw or
-/// more, where a keyed hash of them would cost more than the lookup.
+/// Hashes an id by one multiply: ids are distinct counters (or handles), looked up once a
+/// draw or more, where a keyed hash of them would cost more than the lookup. Keys of
+/// several words (a descriptor set's contents) fold each word into the state before the
+/// multiply, so every word counts.
 #[derive(Default)]
 pub struct IdHasher(u64);
 
@@ -27,8 +29,33 @@ impl Hasher for IdHasher {
         self.write_u64(u64::from(value));
     }
 
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+
     fn write_u64(&mut self, value: u64) {
-        // A large odd constant spreads counters over the high bits the table probes by.
-        self.0 = value.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        // A large odd constant spreads counters over the high bits the table probes by;
+        // a first word hashes to `value * K` (the state starts at 0).
+        self.0 = (self.0.rotate_left(26) ^ value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+
+    use super::IdHasher;
+
+    fn hash(value: impl std::hash::Hash) -> u64 {
+        BuildHasherDefault::<IdHasher>::default().hash_one(value)
+    }
+
+    #[test]
+    fn every_word_of_a_key_counts() {
+        assert_ne!(hash((1u64, 2u64)), hash((3u64, 2u64)));
+        assert_ne!(hash((1u64, 2u64)), hash((2u64, 1u64)));
+        assert_ne!(hash([5u32, 0, 0]), hash([0u32, 5, 0]));
+        // One id hashes as it always has: one multiply.
+        assert_eq!(hash(7u64), 7u64.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     }
 }

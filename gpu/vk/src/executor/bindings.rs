@@ -28,9 +28,12 @@ pub struct Bindings {
     pub textures: [[Option<TextureHandle>; TEXTURE_SLOTS]; STAGES],
     pub images: [[Option<ImageHandle>; IMAGE_SLOTS]; STAGES],
     /// Bumped by every bind but one that moves a uniform or storage binding within the
-    /// same buffer, keeping its size: while it holds, a draw resolves as the one before
-    /// but for those bindings' offsets (`draw::DrawMemo`).
+    /// same buffer, keeping its size, and one that replaces a bound texture handle: while
+    /// it holds, a draw resolves as the one before but for those bindings' offsets and
+    /// textures (`draw::DrawMemo`).
     pub version: u64,
+    /// Bumped when a bound texture handle is replaced (without bumping `version`).
+    pub textures_version: u64,
 }
 
 /// Whether binding `range` where `bound` was moves only the offset.
@@ -90,7 +93,12 @@ impl Bindings {
                 handle,
             } => {
                 if let Some(entry) = self.textures[stage_index(stage)].get_mut(usize::from(slot)) {
+                    let replaced = entry.is_some();
                     *entry = Some(handle);
+                    if replaced {
+                        self.textures_version += 1;
+                        return;
+                    }
                 }
             }
             Op::BindImage {
@@ -174,5 +182,28 @@ mod tests {
         assert_eq!(bindings.version, first + 2, "another buffer");
         bindings.apply(&Op::SetState { state_index: 0 }, &tables);
         assert_eq!(bindings.version, first + 2, "state is not a binding");
+    }
+
+    #[test]
+    fn replacing_a_texture_handle_moves_only_the_texture_version() {
+        let tables = ObjectTables::default();
+        let bind = |slot, texture_slot| Op::BindTexture {
+            stage: Stage::Fragment,
+            slot,
+            handle: TextureHandle {
+                texture_slot,
+                sampler_slot: 0,
+            },
+        };
+        let mut bindings = Bindings::default();
+        bindings.apply(&bind(0, 1), &tables);
+        let (first, textures) = (bindings.version, bindings.textures_version);
+        assert!(first > 0, "a first bind of a slot is a change");
+        bindings.apply(&bind(0, 2), &tables);
+        assert_eq!(bindings.version, first, "a replaced handle");
+        assert_eq!(bindings.textures_version, textures + 1);
+        assert_eq!(bindings.textures[4][0].unwrap().texture_slot, 2);
+        bindings.apply(&bind(1, 2), &tables);
+        assert_eq!(bindings.version, first + 1, "another slot's first bind");
     }
 }

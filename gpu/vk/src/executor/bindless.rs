@@ -12,7 +12,7 @@
 //! The views stay alive until the frame's fence (the image table retires them), and the
 //! frame's pools are reset with its other descriptors.
 
-use std::collections::HashMap;
+use gpu::id_map::IdMap;
 use std::sync::Arc;
 
 use ash::vk;
@@ -124,8 +124,8 @@ pub struct BindlessTable {
     current_pool: usize,
     /// The table being filled (null before the frame's first bindless draw).
     pub set: vk::DescriptorSet,
-    images: HashMap<vk::ImageView, u32>,
-    samplers: HashMap<vk::Sampler, u32>,
+    images: IdMap<vk::ImageView, u32>,
+    samplers: IdMap<vk::Sampler, u32>,
     /// Tables made this frame.
     pub tables: u32,
 }
@@ -137,8 +137,8 @@ impl BindlessTable {
             pools: Vec::new(),
             current_pool: 0,
             set: vk::DescriptorSet::null(),
-            images: HashMap::new(),
-            samplers: HashMap::new(),
+            images: IdMap::default(),
+            samplers: IdMap::default(),
             tables: 0,
         }
     }

@@ -134,7 +134,7 @@ impl Side<'_> {
             .tables
             .buffers
             .get(buffer)
-            .ok_or(VkError::UnknownObject(buffer.into()))?;
+            .ok_or_else(|| VkError::UnknownObject(buffer.into()))?;
         let pool = self.pools.get(object.pool)?;
         Ok((object.pool, pool.buffer.raw, object.offset_b + offset_b))
     }

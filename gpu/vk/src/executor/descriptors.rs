@@ -1,7 +1,7 @@
 //! Descriptor sets from per-submission pools: a frame allocates what its dispatches and
 //! draws need, and the pools are reset once the frame's submission completed.
 
-use std::collections::HashMap;
+use gpu::id_map::IdMap;
 use std::sync::Arc;
 
 use ash::vk;
@@ -33,7 +33,7 @@ pub struct DescriptorPools {
     /// The pool allocations come from; earlier ones are full.
     current: usize,
     /// Sets written this frame, by layout and contents.
-    written: HashMap<vk::DescriptorSetLayout, HashMap<Box<[SetEntry]>, vk::DescriptorSet>>,
+    written: IdMap<vk::DescriptorSetLayout, IdMap<Box<[SetEntry]>, vk::DescriptorSet>>,
     /// The last set found per set index: consecutive draws mostly repeat it, and
     /// comparing costs less than hashing.
     recent: Vec<(vk::DescriptorSetLayout, Vec<SetEntry>, vk::DescriptorSet)>,
@@ -61,7 +61,7 @@ impl DescriptorPools {
             handles: Vec::new(),
             pools: Vec::new(),
             current: 0,
-            written: HashMap::new(),
+            written: IdMap::default(),
             recent: Vec::new(),
             entries: Vec::new(),
             sets: Vec::new(),

@@ -45,7 +45,7 @@ pub fn prepare_dispatch(
     let program = tables
         .programs
         .get(program_id)
-        .ok_or(VkError::UnknownObject(program_id.into()))?;
+        .ok_or_else(|| VkError::UnknownObject(program_id.into()))?;
     let pipeline = pipelines.get_or_make(program)?;
     let resolved = context.resolve(program_id, &pipeline.layout.slots, bindings)?;
     let mut argument_pool = None;
@@ -55,7 +55,7 @@ pub fn prepare_dispatch(
             let object = tables
                 .buffers
                 .get(buffer)
-                .ok_or(VkError::UnknownObject(buffer.into()))?;
+                .ok_or_else(|| VkError::UnknownObject(buffer.into()))?;
             let offset_b = object.offset_b + offset_b;
             if !offset_b.is_multiple_of(4) {
                 return Err(VkError::Unsupported(format!(

@@ -16,6 +16,7 @@ use gpu::command::Op;
 use gpu::objects::ObjectTables;
 use gpu::state::{PrimitiveKind, MAX_VERTEX_STREAMS};
 use gpu::{BufferId, PoolId, ProgramId, SamplerId, TextureId};
+use shader_translate::{nvn_slot, HostBinding};
 
 use crate::device::Device;
 use crate::error::{VkError, VkResult};
@@ -128,6 +129,7 @@ struct DrawMemo {
     program: ProgramId,
     state_version: u64,
     bindings_version: u64,
+    textures_version: u64,
     pass: usize,
     primitive: PrimitiveKind,
     indexed: bool,
@@ -242,7 +244,7 @@ fn pool_buffer(
     let object = tables
         .buffers
         .get(buffer)
-        .ok_or(VkError::UnknownObject(buffer.into()))?;
+        .ok_or_else(|| VkError::UnknownObject(buffer.into()))?;
     add_once(used, object.pool);
     Ok((
         pools.get(object.pool)?.buffer.raw,
@@ -295,7 +297,7 @@ pub fn prepare_draw(
             && !matches!(site.op, Op::DrawIndirect(_))
     });
     if let Some(memo) = memo.cloned() {
-        if let Some(draw) = repeat_draw(context.device, &memo, site, draws, reads)? {
+        if let Some(draw) = repeat_draw(context, &memo, site, draws, reads)? {
             draws.push(site.index, draw);
             return Ok(());
         }
@@ -330,20 +332,23 @@ fn moved_range(
 }
 
 /// The draw at `site` made from the memo's draw by moving its uniform and storage
-/// offsets to where the bindings now are; `None` when a binding it needs is gone. While
-/// only dynamic offsets move (within the 4 GiB base their sets hold), the draw shares the
-/// memo's descriptors and carries its dynamic offsets alone; otherwise it gets a patched
-/// copy of the descriptors (and new sets when recorded).
+/// offsets to where the bindings now are, and resolving its textures again when a texture
+/// handle was replaced; `None` when a binding it needs is gone. While only dynamic
+/// offsets move (within the 4 GiB base their sets hold), the draw shares the memo's
+/// descriptors and carries its dynamic offsets alone; otherwise it gets a patched copy of
+/// the descriptors (and new sets, or bindless handles, when recorded).
 fn repeat_draw(
-    device: &Device,
+    context: &mut SlotContext<'_>,
     memo: &DrawMemo,
     site: &DrawSite<'_>,
     draws: &mut PreparedDraws,
     reads: &mut Vec<PoolRead>,
 ) -> VkResult<Option<PreparedDraw>> {
+    let device = context.device;
     let memo_range = memo.descriptors.start as usize..memo.descriptors.end as usize;
     let (offsets_start, writes_start) = (draws.dynamic_offsets.len(), draws.writes.len());
-    let mut same_sets = true;
+    let textures_moved = memo.textures_version != site.bindings.textures_version;
+    let mut same_sets = !textures_moved;
     for at in memo_range.clone() {
         let descriptor = draws.descriptors[at];
         let (
@@ -393,24 +398,45 @@ fn repeat_draw(
     draws.dynamic_offsets.truncate(offsets_start);
     let start = draws.descriptors.len();
     draws.descriptors.extend_from_within(memo_range);
+    let mut scratch = std::mem::take(&mut draws.scratch);
+    scratch.clear();
     for descriptor in &mut draws.descriptors[start..] {
-        if let (
-            Some(source),
-            Resource::Buffer {
-                offset_b, range_b, ..
-            },
-        ) = (descriptor.source, &mut descriptor.resource)
-        {
-            if let Some((moved_b, moved_range_b)) =
-                moved_range(device, site, source, *offset_b, *range_b)?
-            {
-                (*offset_b, *range_b) = (moved_b, moved_range_b);
+        match (descriptor.source, &mut descriptor.resource) {
+            (
+                Some(source),
+                Resource::Buffer {
+                    offset_b, range_b, ..
+                },
+            ) => {
+                if let Some((moved_b, moved_range_b)) =
+                    moved_range(device, site, source, *offset_b, *range_b)?
+                {
+                    (*offset_b, *range_b) = (moved_b, moved_range_b);
+                }
             }
+            (_, resource @ Resource::Texture { .. }) if textures_moved => {
+                let host = HostBinding {
+                    set: descriptor.set,
+                    binding: descriptor.binding,
+                };
+                let (stage, _, slot) =
+                    nvn_slot(host).expect("texture descriptors sit at host bindings");
+                let handle = site.bindings.textures[stage.index() as usize][slot as usize]
+                    .expect("a replaced handle leaves the slot bound");
+                *resource = context.texture(handle, site.bindings, &mut scratch)?;
+            }
+            _ => {}
         }
     }
+    draws.textures.extend(&scratch.textures);
+    for &sampler in &scratch.samplers {
+        add_once(&mut draws.samplers, sampler);
+    }
+    draws.scratch = scratch;
     let descriptors = start as u32..draws.descriptors.len() as u32;
     if let Some(memo) = draws.memo.as_mut() {
         memo.descriptors = descriptors.clone();
+        memo.textures_version = site.bindings.textures_version;
     }
     Ok(Some(PreparedDraw {
         shape: memo.shape,
@@ -436,7 +462,7 @@ fn resolve_draw(
     let program = tables
         .programs
         .get(program_id)
-        .ok_or(VkError::UnknownObject(program_id.into()))?;
+        .ok_or_else(|| VkError::UnknownObject(program_id.into()))?;
     // Kinds without a Vulkan topology (and fans on portability drivers) are drawn as
     // the kind they convert to, from indices the executor makes.
     let converts = graphics_conv::topology(primitive).is_none()
@@ -587,6 +613,7 @@ fn resolve_draw(
         program: program_id,
         state_version,
         bindings_version: bindings.version,
+        textures_version: bindings.textures_version,
         pass: site.pass,
         primitive,
         indexed,
@@ -641,7 +668,7 @@ fn converted_indices(
         .tables
         .buffers
         .get(range.buffer)
-        .ok_or(VkError::UnknownObject(range.buffer.into()))?;
+        .ok_or_else(|| VkError::UnknownObject(range.buffer.into()))?;
     // The GPU never reads these bytes: the converted indices go through the index arena.
     let pool = buffer.pool;
     let start_b = buffer.offset_b + range.offset_b + start_in_range_b;
@@ -675,7 +702,7 @@ fn converted_indices(
         .tables
         .pools
         .get(pool)
-        .ok_or(VkError::UnknownObject(pool.into()))?
+        .ok_or_else(|| VkError::UnknownObject(pool.into()))?
         .storage;
     let read = storage.read_for_device(start_b, span_b, |bytes| {
         bytes

@@ -105,7 +105,7 @@ impl PoolTable {
     pub fn get(&self, pool: PoolId) -> VkResult<&TrackedPool> {
         self.pools
             .get(&pool)
-            .ok_or(VkError::UnknownObject(pool.into()))
+            .ok_or_else(|| VkError::UnknownObject(pool.into()))
     }
 
     pub fn mark_used(&mut self, pool: PoolId, timeline: u64) {

@@ -90,12 +90,12 @@ pub(super) fn storage_of(tables: &ObjectTables, texture: TextureId) -> VkResult<
     let object = tables
         .textures
         .get(texture)
-        .ok_or(VkError::UnknownObject(texture.into()))?;
+        .ok_or_else(|| VkError::UnknownObject(texture.into()))?;
     tables
         .pools
         .get(object.pool)
         .map(|pool| Arc::clone(&pool.storage))
-        .ok_or(VkError::UnknownObject(object.pool.into()))
+        .ok_or_else(|| VkError::UnknownObject(object.pool.into()))
 }
 
 impl VkBackend {
@@ -121,7 +121,7 @@ impl VkBackend {
                 let view = tables
                     .views
                     .get(view)
-                    .ok_or(VkError::UnknownObject(view.into()))?;
+                    .ok_or_else(|| VkError::UnknownObject(view.into()))?;
                 uses.push((view.texture, Use::Write));
             }
         }
@@ -162,7 +162,7 @@ impl VkBackend {
             let texture = tables
                 .textures
                 .get(id)
-                .ok_or(VkError::UnknownObject(id.into()))?;
+                .ok_or_else(|| VkError::UnknownObject(id.into()))?;
             self.images.ensure(texture, use_, tables)?;
         }
 
@@ -353,7 +353,7 @@ impl VkBackend {
             let texture = tables
                 .textures
                 .get(id)
-                .ok_or(VkError::UnknownObject(id.into()))?;
+                .ok_or_else(|| VkError::UnknownObject(id.into()))?;
             let storage = storage_of(tables, id)?;
             let range = texture.storage_range_b();
             let len_b = range.end - range.start;
@@ -373,7 +373,7 @@ impl VkBackend {
                 .pools
                 .get(texture.pool)
                 .map(|pool| pool.maker.flags)
-                .ok_or(VkError::UnknownObject(texture.pool.into()))?;
+                .ok_or_else(|| VkError::UnknownObject(texture.pool.into()))?;
             let tracked = self.images.get(id)?;
             let fill = if never_written && zero_fill_possible(tracked) {
                 Fill::Zero

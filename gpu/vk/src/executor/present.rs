@@ -134,7 +134,7 @@ impl VkBackend {
         let count = tables
             .windows
             .get(window)
-            .ok_or(VkError::UnknownObject(window.into()))?
+            .ok_or_else(|| VkError::UnknownObject(window.into()))?
             .textures
             .len() as u32;
         let next = self.presentation.next_index.entry(window).or_insert(0);
@@ -154,14 +154,14 @@ impl VkBackend {
         let texture_id = *tables
             .windows
             .get(window)
-            .ok_or(VkError::UnknownObject(window.into()))?
+            .ok_or_else(|| VkError::UnknownObject(window.into()))?
             .textures
             .get(index as usize)
             .ok_or_else(|| VkError::Unsupported(format!("{window}: no texture {index}")))?;
         let texture = tables
             .textures
             .get(texture_id)
-            .ok_or(VkError::UnknownObject(texture_id.into()))?;
+            .ok_or_else(|| VkError::UnknownObject(texture_id.into()))?;
         let format = texture.format();
         if !presentable(format) {
             return Err(VkError::Unsupported(format!(
@@ -340,7 +340,7 @@ impl VkBackend {
     ) -> VkResult<()> {
         let tracked = self
             .cached_image(texture)
-            .ok_or(VkError::UnknownObject(texture.into()))?;
+            .ok_or_else(|| VkError::UnknownObject(texture.into()))?;
         let (image, width_px, height_px) = (
             tracked.image.raw,
             tracked.image.desc.width_px,

@@ -86,7 +86,7 @@ impl ImageTable {
             .pools
             .get(texture.pool)
             .map(|pool| pool.maker.flags)
-            .ok_or(VkError::UnknownObject(texture.pool.into()))?;
+            .ok_or_else(|| VkError::UnknownObject(texture.pool.into()))?;
         let covered = format_mapping(&self.device, texture.format(), self.force_format_fallbacks)
             .is_ok_and(|mapping| kernel_covers(texture, mapping.conversion));
         let storable =

@@ -1,7 +1,7 @@
 //! Samplers: one `VkSampler` per NVN sampler in use, made on first use and released
 //! after its last use once finalized.
 
-use std::collections::HashMap;
+use gpu::id_map::IdMap;
 use std::sync::Arc;
 
 use ash::vk;
@@ -107,7 +107,7 @@ pub fn sampler_info(
 }
 
 pub struct SamplerCache {
-    samplers: HashMap<SamplerId, HostSampler>,
+    samplers: IdMap<SamplerId, HostSampler>,
     retired: RetireList<HostSampler>,
     anisotropy: bool,
     device: Arc<Device>,
@@ -123,7 +123,7 @@ impl SamplerCache {
                 .get_physical_device_features(device.physical)
         };
         SamplerCache {
-            samplers: HashMap::new(),
+            samplers: IdMap::default(),
             retired: RetireList::default(),
             anisotropy: features.sampler_anisotropy == vk::TRUE,
             device: device.clone(),

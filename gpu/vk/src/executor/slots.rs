@@ -217,7 +217,7 @@ impl SlotContext<'_> {
             .tables
             .buffers
             .get(range.buffer)
-            .ok_or(VkError::UnknownObject(range.buffer.into()))?;
+            .ok_or_else(|| VkError::UnknownObject(range.buffer.into()))?;
         let pool = self.pools.get(buffer.pool)?;
         let offset_b = buffer.offset_b + range.offset_b;
         let storage = kind == ResourceKind::StorageBuffer;
@@ -234,7 +234,9 @@ impl SlotContext<'_> {
         Ok((resource, buffer.pool, buffer.offset_b))
     }
 
-    fn texture(
+    /// The descriptor of texture `handle` through the bound tables: the texture made
+    /// resident for sampling, its sampled view and its sampler (noted in `resolved`).
+    pub fn texture(
         &mut self,
         handle: gpu::objects::TextureHandle,
         bindings: &Bindings,
@@ -247,11 +249,11 @@ impl SlotContext<'_> {
         let texture_table = tables
             .texture_tables
             .get(texture_table)
-            .ok_or(VkError::UnknownObject(texture_table.into()))?;
+            .ok_or_else(|| VkError::UnknownObject(texture_table.into()))?;
         let sampler_table = tables
             .sampler_tables
             .get(sampler_table)
-            .ok_or(VkError::UnknownObject(sampler_table.into()))?;
+            .ok_or_else(|| VkError::UnknownObject(sampler_table.into()))?;
         let unregistered = |what: &str, slot: u32| {
             VkError::Unsupported(format!(
                 "a texture handle naming the empty {what} slot {slot}"
@@ -266,11 +268,11 @@ impl SlotContext<'_> {
             .ok_or_else(|| unregistered("sampler", handle.sampler_slot))?;
         let (view, texture) = tables
             .view_texture(entry.view)
-            .ok_or(VkError::UnknownObject(entry.view.into()))?;
+            .ok_or_else(|| VkError::UnknownObject(entry.view.into()))?;
         let sampler = tables
             .samplers
             .get(sampler_id)
-            .ok_or(VkError::UnknownObject(sampler_id.into()))?;
+            .ok_or_else(|| VkError::UnknownObject(sampler_id.into()))?;
         self.images.ensure(texture, Use::Sample, tables)?;
         let view_raw = self.images.sampled(view)?;
         let sampler_raw = self.samplers.get_or_make(sampler)?.raw;
@@ -297,7 +299,7 @@ impl SlotContext<'_> {
         let texture_table = tables
             .texture_tables
             .get(texture_table)
-            .ok_or(VkError::UnknownObject(texture_table.into()))?;
+            .ok_or_else(|| VkError::UnknownObject(texture_table.into()))?;
         let entry = texture_table
             .entry(handle.texture_slot)
             .filter(|entry| entry.kind == DescriptorKind::Image)
@@ -309,7 +311,7 @@ impl SlotContext<'_> {
             })?;
         let (view, texture) = tables
             .view_texture(entry.view)
-            .ok_or(VkError::UnknownObject(entry.view.into()))?;
+            .ok_or_else(|| VkError::UnknownObject(entry.view.into()))?;
         self.images.ensure(texture, Use::Write, tables)?;
         let raw = self.images.storage(view)?;
         resolved.textures.push(texture.id);

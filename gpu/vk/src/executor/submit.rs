@@ -25,7 +25,7 @@ use crate::writeback::{PendingRegion, PendingWrites};
 /// Whether `image` still has a level waiting to be stored.
 fn waiting_image(
     waiting: &PendingWrites,
-    images: &std::collections::HashMap<gpu::TextureId, HostImageId>,
+    images: &gpu::id_map::IdMap<gpu::TextureId, HostImageId>,
     image: HostImageId,
 ) -> bool {
     images

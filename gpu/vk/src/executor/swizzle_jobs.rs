@@ -2,7 +2,7 @@
 //! wrote into admitted textures, into the pool buffer in the same command buffer, and
 //! uploads deswizzled on the GPU (`deswz`) from the pool buffer.
 
-use std::collections::HashMap;
+use gpu::id_map::IdMap;
 use std::ops::Range;
 
 use ash::vk;
@@ -37,7 +37,7 @@ pub(super) struct WaitingStores {
     hold_hot: bool,
     pub cadence: StoreCadence,
     pub regions: PendingWrites,
-    pub images: HashMap<TextureId, HostImageId>,
+    pub images: IdMap<TextureId, HostImageId>,
 }
 
 impl WaitingStores {
@@ -55,7 +55,7 @@ impl WaitingStores {
         &mut self,
         regions: Vec<PendingRegion>,
         frame: u64,
-        bound: &HashMap<TextureId, HostImageId>,
+        bound: &IdMap<TextureId, HostImageId>,
     ) -> Vec<PendingRegion> {
         let mut now = Vec::new();
         for region in regions {
@@ -180,7 +180,7 @@ impl VkBackend {
                         .waiting
                         .images
                         .get(&pending.texture)
-                        .ok_or(VkError::UnknownObject(pending.texture.into()))?;
+                        .ok_or_else(|| VkError::UnknownObject(pending.texture.into()))?;
                     if !self.images.images.contains_key(&image) {
                         tracing::warn!(target: "gpu_vk::executor", texture = %pending.texture,
                             %image, "a waiting write-back's image was released first");

@@ -3,7 +3,7 @@
 //! image in the submission being prepared, and the attachment and shader views over them.
 //! How the cache is driven is `residency`.
 
-use std::collections::HashMap;
+use gpu::id_map::IdMap;
 use std::sync::Arc;
 
 use ash::vk;
@@ -39,9 +39,9 @@ impl Drop for HostView {
 
 pub struct TrackedImage {
     /// Dropped before `image`: they view it.
-    views: HashMap<ViewId, HostView>,
-    sampled: HashMap<ViewId, HostView>,
-    storage: HashMap<ViewId, HostView>,
+    views: IdMap<ViewId, HostView>,
+    sampled: IdMap<ViewId, HostView>,
+    storage: IdMap<ViewId, HostView>,
     pub image: HostImage,
     /// The texture that used the image last (every texture sharing it has its layout).
     pub texture: Texture,
@@ -65,9 +65,9 @@ pub struct PendingFill {
 
 pub struct ImageTable {
     pub(super) cache: ImageCache,
-    pub(super) images: HashMap<HostImageId, TrackedImage>,
+    pub(super) images: IdMap<HostImageId, TrackedImage>,
     /// Each texture's image in the submission being prepared (resolved once per submission).
-    pub(super) bound: HashMap<TextureId, HostImageId>,
+    pub(super) bound: IdMap<TextureId, HostImageId>,
     pub(super) fills: Vec<PendingFill>,
     /// Textures the write-back stores (admitted, a format the kernel moves, switch on).
     pub(super) storable: std::collections::HashSet<TextureId>,
@@ -160,8 +160,8 @@ impl ImageTable {
     ) -> ImageTable {
         ImageTable {
             cache,
-            images: HashMap::new(),
-            bound: HashMap::new(),
+            images: IdMap::default(),
+            bound: IdMap::default(),
             fills: Vec::new(),
             storable: Default::default(),
             retired: RetireList::default(),
@@ -181,9 +181,9 @@ impl ImageTable {
         self.images.insert(
             image,
             TrackedImage {
-                views: HashMap::new(),
-                sampled: HashMap::new(),
-                storage: HashMap::new(),
+                views: IdMap::default(),
+                sampled: IdMap::default(),
+                storage: IdMap::default(),
                 image: host,
                 texture: texture.clone(),
                 mapping,
@@ -207,13 +207,13 @@ impl ImageTable {
     pub fn get(&self, texture: TextureId) -> VkResult<&TrackedImage> {
         self.image_of(texture)
             .and_then(|image| self.images.get(&image))
-            .ok_or(VkError::UnknownObject(texture.into()))
+            .ok_or_else(|| VkError::UnknownObject(texture.into()))
     }
 
     pub fn get_mut(&mut self, texture: TextureId) -> VkResult<&mut TrackedImage> {
         self.image_of(texture)
             .and_then(|image| self.images.get_mut(&image))
-            .ok_or(VkError::UnknownObject(texture.into()))
+            .ok_or_else(|| VkError::UnknownObject(texture.into()))
     }
 
     /// The view's attachment view (made on first use) over its texture's image.

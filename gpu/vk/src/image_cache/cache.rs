@@ -1,7 +1,9 @@
 //! The cache's state and the events the executor drives it with: textures made and
 //! finalized, uses resolved, GPU writes, write-backs stored, frames.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
+
+use gpu::id_map::IdMap;
 
 use gpu::{PoolId, TextureId};
 use memory::WriteStamp;
@@ -43,10 +45,10 @@ pub struct ImageCache {
     pub(super) frame: u64,
     next_image: u64,
     next_tick: u64,
-    textures: HashMap<TextureId, TextureRecord>,
-    pub(super) live_by_key: HashMap<ImageKey, u32>,
-    pub(super) by_key: HashMap<ImageKey, HostImageId>,
-    pub(super) entries: HashMap<HostImageId, Entry>,
+    textures: IdMap<TextureId, TextureRecord>,
+    pub(super) live_by_key: IdMap<ImageKey, u32>,
+    pub(super) by_key: IdMap<ImageKey, HostImageId>,
+    pub(super) entries: IdMap<HostImageId, Entry>,
     /// Recency order: tick to image, least recent first.
     pub(super) lru: BTreeMap<u64, HostImageId>,
     pub(super) overlap: OverlapIndex,
@@ -62,10 +64,10 @@ impl ImageCache {
             frame: 0,
             next_image: 1,
             next_tick: 1,
-            textures: HashMap::new(),
-            live_by_key: HashMap::new(),
-            by_key: HashMap::new(),
-            entries: HashMap::new(),
+            textures: IdMap::default(),
+            live_by_key: IdMap::default(),
+            by_key: IdMap::default(),
+            entries: IdMap::default(),
             lru: BTreeMap::new(),
             overlap: OverlapIndex::default(),
             pinned: Vec::new(),
