@@ -382,7 +382,7 @@ impl Backend for VkBackend {
                 let pool = tables
                     .pools
                     .get(id)
-                    .ok_or_else(|| VkError::UnknownObject(object))
+                    .ok_or(VkError::UnknownObject(object))
                     .map_err(backend_error)?;
                 self.pools.create(pool).map_err(backend_error)
             }
@@ -390,7 +390,7 @@ impl Backend for VkBackend {
                 let texture = tables
                     .textures
                     .get(id)
-                    .ok_or_else(|| VkError::UnknownObject(object))
+                    .ok_or(VkError::UnknownObject(object))
                     .map_err(backend_error)?;
                 self.images
                     .texture_made(texture, tables, self.gpu_storage)
