@@ -45,7 +45,7 @@ fn colour_clears_become_load_ops_and_read_back_exactly() {
         commands
             .clear_color(
                 0,
-                ClearValue::Float([1.0, 0.0, 0.5, 1.0]),
+                ClearValue::Float([1.0, 0.0, 0.4, 1.0]),
                 ComponentMask::ALL,
             )
             .unwrap();
@@ -54,7 +54,7 @@ fn colour_clears_become_load_ops_and_read_back_exactly() {
             .unwrap();
         let pixels = rig.submit_and_read(commands, region(a, 0, 16, 8), 16 * 8 * 4);
         for pixel in pixels.chunks(4) {
-            assert_eq!(pixel, [255, 0, 128, 255], "import {import}");
+            assert_eq!(pixel, [255, 0, 102, 255], "import {import}");
         }
 
         for pixel in rig.read(region(b, 0, 16, 8), 16 * 8 * 4).chunks(4) {

@@ -4,26 +4,24 @@
 //! gives their indices as handle words in push constants (`shader_translate::bindless`
 //! rewrites the shaders to read them).
 //!
-//! A frame's table is written while its command buffer records: an element is written
-//! the first time a view (or sampler) is used in the frame and never changes after, so
-//! draws recorded earlier keep what they read. The bindings are UPDATE_AFTER_BIND (new
-//! elements are written after the set is bound) and PARTIALLY_BOUND (elements no draw
-//! uses stay empty). A table that fills up is followed by a fresh one for later draws.
-//! The views stay alive until the frame's fence (the image table retires them), and the
-//! frame's pools are reset with its other descriptors.
+//! Which element each view and sampler takes is decided while the list is prepared
+//! (`bindless_list`); recording writes each of the list's tables once, before the first
+//! draw, and never changes it after. The bindings are PARTIALLY_BOUND (elements no draw
+//! uses stay empty) and UPDATE_AFTER_BIND (whose limits are the large ones). The views stay
+//! alive until the frame's fence (the image table retires them), and the frame's pools
+//! are reset with its other descriptors.
 
-use gpu::id_map::IdMap;
 use std::sync::Arc;
 
 use ash::vk;
-use ash::vk::Handle;
 use shader_translate::{
-    pack_bindless_handle, BINDLESS_IMAGE_BINDING, BINDLESS_SAMPLER_BINDING, MAX_BINDLESS_IMAGES,
-    MAX_BINDLESS_SAMPLERS,
+    BINDLESS_IMAGE_BINDING, BINDLESS_SAMPLER_BINDING, MAX_BINDLESS_IMAGES, MAX_BINDLESS_SAMPLERS,
 };
 
 use crate::device::Device;
-use crate::error::{map_vk, VkError, VkResult};
+use crate::error::{map_vk, VkResult};
+
+use super::bindless_list::{ListTables, TableContents};
 
 /// Sampled images one table holds (fewer where the driver's limits are lower).
 const TABLE_IMAGES: u32 = 16 * 1024;
@@ -116,17 +114,15 @@ impl Drop for BindlessLayout {
     }
 }
 
-/// A frame's tables: the one draws use now and what it holds.
+/// A frame's tables: one set per table its list's draws fill (`ListTables`).
 pub struct BindlessTable {
     layout: Arc<BindlessLayout>,
     pools: Vec<vk::DescriptorPool>,
     /// The pool tables come from; earlier ones are full.
     current_pool: usize,
-    /// The table being filled (null before the frame's first bindless draw).
-    pub set: vk::DescriptorSet,
-    images: IdMap<vk::ImageView, u32>,
-    samplers: IdMap<vk::Sampler, u32>,
-    /// Tables made this frame.
+    /// The list's tables, in `ListTables` order.
+    pub sets: Vec<vk::DescriptorSet>,
+    /// Tables written this frame.
     pub tables: u32,
 }
 
@@ -136,9 +132,7 @@ impl BindlessTable {
             layout,
             pools: Vec::new(),
             current_pool: 0,
-            set: vk::DescriptorSet::null(),
-            images: IdMap::default(),
-            samplers: IdMap::default(),
+            sets: Vec::new(),
             tables: 0,
         }
     }
@@ -147,111 +141,70 @@ impl BindlessTable {
         self.layout.raw
     }
 
-    /// Whether `views` and `samplers` fit the current table beside what it holds.
-    fn fits(&self, views: &[(vk::ImageView, vk::Sampler)]) -> bool {
-        let new_images = views
-            .iter()
-            .filter(|(view, _)| !self.images.contains_key(view))
-            .count();
-        let new_samplers = views
-            .iter()
-            .filter(|(_, sampler)| !self.samplers.contains_key(sampler))
-            .count();
-        self.images.len() + new_images <= self.layout.images as usize
-            && self.samplers.len() + new_samplers <= self.layout.samplers as usize
+    /// (images, samplers) one table holds.
+    pub fn capacity(layout: &BindlessLayout) -> (u32, u32) {
+        (layout.images, layout.samplers)
     }
 
-    /// The handle word of each (view, sampler) in `pairs`, into `handles`, writing the
-    /// elements the table lacks; the table they index is `self.set` after the call (a
-    /// fresh one when the current one cannot take them all).
-    pub fn handles(
-        &mut self,
-        pairs: &[(vk::ImageView, vk::Sampler)],
-        handles: &mut Vec<u32>,
-    ) -> VkResult<()> {
-        if pairs.len() > self.layout.images as usize || pairs.len() > self.layout.samplers as usize
-        {
-            return Err(VkError::Unsupported(format!(
-                "a draw sampling {} textures (the bindless table holds {})",
-                pairs.len(),
-                self.layout.images.min(self.layout.samplers)
-            )));
-        }
-        if self.set.is_null() || !self.fits(pairs) {
-            self.start_table()?;
-        }
-        handles.clear();
-        let (mut image_writes, mut sampler_writes) = (Vec::new(), Vec::new());
-        for &(view, sampler) in pairs {
-            let next_image = self.images.len() as u32;
-            let image = *self.images.entry(view).or_insert_with(|| {
-                image_writes.push((next_image, view));
-                next_image
-            });
-            let next_sampler = self.samplers.len() as u32;
-            let sampler_index = *self.samplers.entry(sampler).or_insert_with(|| {
-                sampler_writes.push((next_sampler, sampler));
-                next_sampler
-            });
-            handles.push(pack_bindless_handle(image, sampler_index));
-        }
-        if !image_writes.is_empty() || !sampler_writes.is_empty() {
-            self.write(&image_writes, &sampler_writes);
+    /// Allocates and writes a set for each of the list's tables, before any draw
+    /// records; their sets are `self.sets`.
+    pub fn write_list(&mut self, list: &ListTables) -> VkResult<()> {
+        for contents in &list.tables {
+            let set = self.allocate()?;
+            self.write(set, contents);
+            self.sets.push(set);
+            self.tables += 1;
         }
         Ok(())
     }
 
-    fn write(&self, images: &[(u32, vk::ImageView)], samplers: &[(u32, vk::Sampler)]) {
-        let image_infos: Vec<[vk::DescriptorImageInfo; 1]> = images
+    fn write(&self, set: vk::DescriptorSet, contents: &TableContents) {
+        let image_infos: Vec<vk::DescriptorImageInfo> = contents
+            .images
             .iter()
-            .map(|&(_, view)| {
-                [vk::DescriptorImageInfo {
-                    sampler: vk::Sampler::null(),
-                    image_view: view,
-                    image_layout: vk::ImageLayout::GENERAL,
-                }]
+            .map(|&view| vk::DescriptorImageInfo {
+                sampler: vk::Sampler::null(),
+                image_view: view,
+                image_layout: vk::ImageLayout::GENERAL,
             })
             .collect();
-        let sampler_infos: Vec<[vk::DescriptorImageInfo; 1]> = samplers
+        let sampler_infos: Vec<vk::DescriptorImageInfo> = contents
+            .samplers
             .iter()
-            .map(|&(_, sampler)| {
-                [vk::DescriptorImageInfo {
-                    sampler,
-                    image_view: vk::ImageView::null(),
-                    image_layout: vk::ImageLayout::UNDEFINED,
-                }]
+            .map(|&sampler| vk::DescriptorImageInfo {
+                sampler,
+                image_view: vk::ImageView::null(),
+                image_layout: vk::ImageLayout::UNDEFINED,
             })
             .collect();
-        let mut writes = Vec::with_capacity(images.len() + samplers.len());
-        for (&(element, _), info) in images.iter().zip(&image_infos) {
+        let mut writes = Vec::with_capacity(2);
+        if !image_infos.is_empty() {
             writes.push(
                 vk::WriteDescriptorSet::default()
-                    .dst_set(self.set)
+                    .dst_set(set)
                     .dst_binding(BINDLESS_IMAGE_BINDING)
-                    .dst_array_element(element)
                     .descriptor_type(vk::DescriptorType::SAMPLED_IMAGE)
-                    .image_info(info),
+                    .image_info(&image_infos),
             );
         }
-        for (&(element, _), info) in samplers.iter().zip(&sampler_infos) {
+        if !sampler_infos.is_empty() {
             writes.push(
                 vk::WriteDescriptorSet::default()
-                    .dst_set(self.set)
+                    .dst_set(set)
                     .dst_binding(BINDLESS_SAMPLER_BINDING)
-                    .dst_array_element(element)
                     .descriptor_type(vk::DescriptorType::SAMPLER)
-                    .image_info(info),
+                    .image_info(&sampler_infos),
             );
         }
-        // SAFETY: the elements are new in this frame's table (no recorded draw reads
-        // them); the bindings are update-after-bind, so writing them while the set is
-        // bound in the recording command buffer is allowed; the views and samplers are
-        // live until the frame's fence, and images are in GENERAL for life.
+        // SAFETY: the set was just allocated and no command uses it yet; the counts are
+        // within the bindings' (`ListTables` fills tables up to the layout's capacity);
+        // the views and samplers are live until the frame's fence, and images are in
+        // GENERAL for life.
         unsafe { self.layout.device.raw.update_descriptor_sets(&writes, &[]) };
     }
 
-    /// Allocates an empty table and makes it the current one.
-    fn start_table(&mut self) -> VkResult<()> {
+    /// An empty table from the frame's pools.
+    fn allocate(&mut self) -> VkResult<vk::DescriptorSet> {
         let layouts = [self.layout.raw];
         loop {
             let fresh = self.current_pool == self.pools.len();
@@ -264,10 +217,7 @@ impl BindlessTable {
                 .set_layouts(&layouts);
             // SAFETY: the pool and layout are live; one thread records the frame.
             match unsafe { self.layout.device.raw.allocate_descriptor_sets(&info) } {
-                Ok(sets) => {
-                    self.set = sets[0];
-                    break;
-                }
+                Ok(sets) => return Ok(sets[0]),
                 Err(vk::Result::ERROR_OUT_OF_POOL_MEMORY | vk::Result::ERROR_FRAGMENTED_POOL)
                     if !fresh =>
                 {
@@ -276,10 +226,6 @@ impl BindlessTable {
                 Err(result) => return Err(map_vk("allocating a bindless texture table")(result)),
             }
         }
-        self.images.clear();
-        self.samplers.clear();
-        self.tables += 1;
-        Ok(())
     }
 
     fn new_pool(&self) -> VkResult<vk::DescriptorPool> {
@@ -313,9 +259,7 @@ impl BindlessTable {
             .map_err(map_vk("resetting a bindless descriptor pool"))?;
         }
         self.current_pool = 0;
-        self.set = vk::DescriptorSet::null();
-        self.images.clear();
-        self.samplers.clear();
+        self.sets.clear();
         self.tables = 0;
         Ok(())
     }

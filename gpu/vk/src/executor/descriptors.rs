@@ -42,11 +42,8 @@ pub struct DescriptorPools {
     pub entries: Vec<SetEntry>,
     pub sets: Vec<vk::DescriptorSet>,
     pub offsets: Vec<u32>,
-    /// The frame's bindless texture table (descriptor-indexing path), the (view,
-    /// sampler) pairs of the draw being recorded, and their handle words to push.
+    /// The frame's bindless texture tables (descriptor-indexing path).
     pub bindless: Option<BindlessTable>,
-    pub pairs: Vec<(vk::ImageView, vk::Sampler)>,
-    pub handles: Vec<u32>,
     /// What the frame's draws left bound in its command buffer (kept beside the sets
     /// they bind; forgotten with them when the frame is reset).
     pub bound: BoundGraphics,
@@ -57,8 +54,7 @@ impl DescriptorPools {
     pub fn new(device: &Arc<Device>, bindless: Option<Arc<BindlessLayout>>) -> DescriptorPools {
         DescriptorPools {
             bindless: bindless.map(BindlessTable::new),
-            pairs: Vec::new(),
-            handles: Vec::new(),
+
             pools: Vec::new(),
             current: 0,
             written: IdMap::default(),

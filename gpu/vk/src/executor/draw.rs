@@ -22,6 +22,7 @@ use crate::device::Device;
 use crate::error::{VkError, VkResult};
 
 use super::bindings::Bindings;
+use super::bindless_list::{DrawHandles, ListTables};
 use super::buffer_reads::{descriptor_reads, note_read, note_stream_reads, PoolRead};
 use super::copy::PoolWrite;
 use super::graphics::{GraphicsPipelines, PipelineId};
@@ -120,6 +121,8 @@ pub struct PreparedDraw {
     /// `PreparedDraws::dynamic_offsets`, in (set, binding) order).
     pub same_sets: bool,
     pub offsets: Range<u32>,
+    /// The bindless table and handle words of its textures (none on the per-slot path).
+    pub handles: DrawHandles,
     pub call: DrawCall,
 }
 
@@ -135,6 +138,7 @@ struct DrawMemo {
     indexed: bool,
     shape: u32,
     descriptors: Range<u32>,
+    handles: DrawHandles,
 }
 
 /// A list's prepared draws in op order, and what they use, each once. Kept between
@@ -156,9 +160,12 @@ pub struct PreparedDraws {
     pub images_written: Vec<TextureId>,
     /// Storage buffer ranges the draws may write.
     pub writes: Vec<PoolWrite>,
+    /// What the bindless draws put in the frame's texture tables.
+    pub bindless: ListTables,
     memo: Option<DrawMemo>,
     /// Reused by each resolution.
     scratch: Resolved,
+    pairs: Vec<(vk::ImageView, vk::Sampler)>,
 }
 
 /// Adds `item` to `set` unless it holds it (sets of a list's pools and pipelines are few).
@@ -183,6 +190,7 @@ impl PreparedDraws {
         self.textures.clear();
         self.images_written.clear();
         self.writes.clear();
+        self.bindless.reset();
         self.memo = None;
     }
 
@@ -297,7 +305,8 @@ pub fn prepare_draw(
             && !matches!(site.op, Op::DrawIndirect(_))
     });
     if let Some(memo) = memo.cloned() {
-        if let Some(draw) = repeat_draw(context, &memo, site, draws, reads)? {
+        let capacity = pipelines.bindless_capacity();
+        if let Some(draw) = repeat_draw(context, &memo, site, capacity, draws, reads)? {
             draws.push(site.index, draw);
             return Ok(());
         }
@@ -341,6 +350,7 @@ fn repeat_draw(
     context: &mut SlotContext<'_>,
     memo: &DrawMemo,
     site: &DrawSite<'_>,
+    bindless_capacity: Option<(u32, u32)>,
     draws: &mut PreparedDraws,
     reads: &mut Vec<PoolRead>,
 ) -> VkResult<Option<PreparedDraw>> {
@@ -348,7 +358,18 @@ fn repeat_draw(
     let memo_range = memo.descriptors.start as usize..memo.descriptors.end as usize;
     let (offsets_start, writes_start) = (draws.dynamic_offsets.len(), draws.writes.len());
     let textures_moved = memo.textures_version != site.bindings.textures_version;
-    let mut same_sets = !textures_moved;
+    let bindless = !draws.shapes[memo.shape as usize].handle_stages.is_empty();
+    // On the bindless path textures are handle words: the sets do not hold them.
+    let mut handles = memo.handles.clone();
+    if textures_moved && bindless {
+        let capacity = bindless_capacity.expect("bindless shapes come with a table");
+        handles = bindless_handles(context, site, memo_range.clone(), capacity, draws)?;
+        if let Some(memo) = draws.memo.as_mut() {
+            memo.handles = handles.clone();
+            memo.textures_version = site.bindings.textures_version;
+        }
+    }
+    let mut same_sets = !(textures_moved && !bindless) && handles.table == memo.handles.table;
     for at in memo_range.clone() {
         let descriptor = draws.descriptors[at];
         let (
@@ -391,6 +412,7 @@ fn repeat_draw(
             descriptors: memo.descriptors.clone(),
             offsets,
             same_sets,
+            handles,
             call,
         }));
     }
@@ -414,7 +436,7 @@ fn repeat_draw(
                     (*offset_b, *range_b) = (moved_b, moved_range_b);
                 }
             }
-            (_, resource @ Resource::Texture { .. }) if textures_moved => {
+            (_, resource @ Resource::Texture { .. }) if textures_moved && !bindless => {
                 let host = HostBinding {
                     set: descriptor.set,
                     binding: descriptor.binding,
@@ -443,8 +465,75 @@ fn repeat_draw(
         descriptors,
         offsets: 0..0,
         same_sets,
+        handles,
         call,
     }))
+}
+
+/// The handle words of the texture descriptors in `range` of `draws.descriptors`, each
+/// resolved again through the bindings at `site` (the textures made resident and noted).
+fn bindless_handles(
+    context: &mut SlotContext<'_>,
+    site: &DrawSite<'_>,
+    range: Range<usize>,
+    capacity: (u32, u32),
+    draws: &mut PreparedDraws,
+) -> VkResult<DrawHandles> {
+    let mut scratch = std::mem::take(&mut draws.scratch);
+    scratch.clear();
+    let mut pairs = std::mem::take(&mut draws.pairs);
+    pairs.clear();
+    for descriptor in &draws.descriptors[range] {
+        if !matches!(descriptor.resource, Resource::Texture { .. }) {
+            continue;
+        }
+        let host = HostBinding {
+            set: descriptor.set,
+            binding: descriptor.binding,
+        };
+        let (stage, _, slot) = nvn_slot(host).expect("texture descriptors sit at host bindings");
+        let handle = site.bindings.textures[stage.index() as usize][slot as usize]
+            .expect("a replaced handle leaves the slot bound");
+        match context.texture(handle, site.bindings, &mut scratch) {
+            Ok(Resource::Texture { view, sampler }) => pairs.push((view, sampler)),
+            Ok(_) => unreachable!("a texture resolves to a texture"),
+            Err(error) => {
+                draws.scratch = scratch;
+                draws.pairs = pairs;
+                return Err(error);
+            }
+        }
+    }
+    draws.textures.extend(&scratch.textures);
+    for &sampler in &scratch.samplers {
+        add_once(&mut draws.samplers, sampler);
+    }
+    let handles = draws.bindless.add(&pairs, capacity);
+    draws.scratch = scratch;
+    draws.pairs = pairs;
+    handles
+}
+
+/// The handle words of a resolved draw's textures (in slot order, as the rewritten
+/// shaders number them).
+fn resolved_handles(
+    descriptors: &[Descriptor],
+    capacity: (u32, u32),
+    draws: &mut PreparedDraws,
+) -> VkResult<DrawHandles> {
+    let mut pairs = std::mem::take(&mut draws.pairs);
+    pairs.clear();
+    pairs.extend(
+        descriptors
+            .iter()
+            .filter_map(|descriptor| match descriptor.resource {
+                Resource::Texture { view, sampler } => Some((view, sampler)),
+                _ => None,
+            }),
+    );
+    let handles = draws.bindless.add(&pairs, capacity);
+    draws.pairs = pairs;
+    handles
 }
 
 /// Resolves the draw at `site` in full: pipeline, slots, buffers, viewport and scissor.
@@ -608,6 +697,18 @@ fn resolve_draw(
     let start = draws.descriptors.len() as u32;
     draws.descriptors.extend_from_slice(&resolved.descriptors);
     let descriptors = start..draws.descriptors.len() as u32;
+    let handles = match pipelines.bindless_capacity() {
+        Some(capacity) if !handle_stages.is_empty() => {
+            match resolved_handles(&resolved.descriptors, capacity, draws) {
+                Ok(handles) => handles,
+                Err(error) => {
+                    draws.scratch = resolved;
+                    return Err(error);
+                }
+            }
+        }
+        _ => DrawHandles::default(),
+    };
     draws.scratch = resolved;
     draws.memo = (!converts && !matches!(op, Op::DrawIndirect(_))).then(|| DrawMemo {
         program: program_id,
@@ -619,6 +720,7 @@ fn resolve_draw(
         indexed,
         shape,
         descriptors: descriptors.clone(),
+        handles: handles.clone(),
     });
     draws.push(
         site.index,
@@ -627,6 +729,7 @@ fn resolve_draw(
             descriptors,
             offsets: 0..0,
             same_sets: false,
+            handles,
             call,
         },
     );

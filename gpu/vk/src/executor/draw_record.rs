@@ -94,7 +94,19 @@ pub fn record_draw(
             bound.offsets.extend_from_slice(offsets);
         }
     } else {
-        draw_sets(device, descriptors, &shape.set_layouts, resources)?;
+        let bindless_set = match &descriptors.bindless {
+            Some(table) if !shape.handle_stages.is_empty() => {
+                table.sets[draw.handles.table as usize]
+            }
+            _ => vk::DescriptorSet::null(),
+        };
+        draw_sets(
+            device,
+            descriptors,
+            &shape.set_layouts,
+            resources,
+            bindless_set,
+        )?;
         if draw.same_sets {
             // The shared descriptors give the sets; the offsets are this draw's.
             descriptors.offsets.clear();
@@ -124,24 +136,26 @@ pub fn record_draw(
             bound.sets.clone_from(sets);
             bound.offsets.clone_from(offsets);
         }
-        let handles = &descriptors.handles;
-        if !shape.handle_stages.is_empty()
-            && (bound.handle_layout != Some(shape.layout) || bound.handles != *handles)
-        {
-            // SAFETY: `cmd` is recording; the layout's push range covers these stages and
-            // the words (one per texture slot of the program).
-            unsafe {
-                raw.cmd_push_constants(
-                    cmd,
-                    shape.layout,
-                    shape.handle_stages,
-                    0,
-                    bytemuck::cast_slice(handles),
-                )
-            };
-            bound.handle_layout = Some(shape.layout);
-            bound.handles.clone_from(handles);
-        }
+    }
+    let handles = draws.bindless.words(&draw.handles);
+    let bound = &mut descriptors.bound;
+    if !shape.handle_stages.is_empty()
+        && (bound.handle_layout != Some(shape.layout) || bound.handles != handles)
+    {
+        // SAFETY: `cmd` is recording; the layout's push range covers these stages and the
+        // words (one per texture slot of the program).
+        unsafe {
+            raw.cmd_push_constants(
+                cmd,
+                shape.layout,
+                shape.handle_stages,
+                0,
+                bytemuck::cast_slice(handles),
+            )
+        };
+        bound.handle_layout = Some(shape.layout);
+        bound.handles.clear();
+        bound.handles.extend_from_slice(handles);
     }
     let bound = &mut descriptors.bound;
     // SAFETY: `cmd` is inside the pass whose formats the pipeline was made for; every

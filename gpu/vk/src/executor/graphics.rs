@@ -107,6 +107,13 @@ impl GraphicsPipelines {
         self.bindless = bindless;
     }
 
+    /// (images, samplers) a bindless table holds, when draws use them.
+    pub fn bindless_capacity(&self) -> Option<(u32, u32)> {
+        self.bindless
+            .as_deref()
+            .map(super::bindless::BindlessTable::capacity)
+    }
+
     /// The state later draws are prepared with may differ from earlier draws' (a list
     /// starts, or sets state): the next lookup compares it in full.
     pub fn note_state_change(&mut self) {

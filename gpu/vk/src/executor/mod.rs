@@ -27,6 +27,7 @@
 mod barrier;
 mod bindings;
 mod bindless;
+mod bindless_list;
 mod bindless_shaders;
 mod buffer_reads;
 mod compute;

@@ -422,15 +422,19 @@ fn set_entry(descriptor: &Descriptor) -> SetEntry {
 /// A draw's sets and dynamic offsets, left in `pools.sets` and `pools.offsets`: sets with
 /// the same contents are written once a frame and shared. `descriptors` are in (set,
 /// binding) order, as the layout's slots.
+///
+/// The set of the bindless table's layout is `bindless_set` (its textures are handle
+/// words, not descriptors).
 pub fn draw_sets(
     device: &Device,
     pools: &mut DescriptorPools,
     set_layouts: &[vk::DescriptorSetLayout],
     descriptors: &[Descriptor],
+    bindless_set: vk::DescriptorSet,
 ) -> VkResult<()> {
     pools.sets.clear();
     pools.offsets.clear();
-    pools.handles.clear();
+    let bindless_layout = pools.bindless.as_ref().map(|table| table.layout());
     let mut rest = descriptors;
     for (index, &layout) in set_layouts.iter().enumerate() {
         let count = rest
@@ -439,21 +443,8 @@ pub fn draw_sets(
             .count();
         let (ours, later) = rest.split_at(count);
         rest = later;
-        if let Some(table) = pools
-            .bindless
-            .as_mut()
-            .filter(|table| table.layout() == layout)
-        {
-            // The textures' handle words into the frame's table (in slot order, as the
-            // rewritten shaders number them).
-            pools.pairs.clear();
-            for descriptor in ours {
-                if let Resource::Texture { view, sampler } = descriptor.resource {
-                    pools.pairs.push((view, sampler));
-                }
-            }
-            table.handles(&pools.pairs, &mut pools.handles)?;
-            pools.sets.push(table.set);
+        if bindless_layout == Some(layout) {
+            pools.sets.push(bindless_set);
             continue;
         }
         pools.entries.clear();

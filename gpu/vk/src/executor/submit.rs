@@ -127,6 +127,11 @@ impl VkBackend {
             unsafe { device.raw.cmd_pipeline_barrier2(cmd, &info) };
         }
 
+        // The list's bindless tables, whole, before any draw binds them.
+        if let Some(table) = &mut frame.descriptors.bindless {
+            table.write_list(&prepared.draws.bindless)?;
+        }
+
         let mut stores = StoreLog::default();
         if !prepared.write_back_first.is_empty() {
             self.record_image_stores(
