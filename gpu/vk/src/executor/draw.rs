@@ -369,7 +369,7 @@ fn repeat_draw(
             memo.textures_version = site.bindings.textures_version;
         }
     }
-    let mut same_sets = !(textures_moved && !bindless) && handles.table == memo.handles.table;
+    let mut same_sets = (bindless || !textures_moved) && handles.table == memo.handles.table;
     for at in memo_range.clone() {
         let descriptor = draws.descriptors[at];
         let (
