@@ -355,3 +355,48 @@ fn unoptimised_program(rig: &Rig, translator: &Translator) -> ProgramId {
         .create_program(&gpu::objects::ProgramMaker { modules })
         .unwrap()
 }
+
+/// A texture table slot registered again between two submissions: the second samples
+/// the new texture (what a handle resolved to is kept for one submission only).
+#[test]
+fn a_slot_registered_again_is_sampled_anew_by_the_next_submission() {
+    for (what, options) in option_sets().into_iter().take(2) {
+        let rig = Rig::with_options(options);
+        let scene = scene(&rig);
+        let program = program(
+            &rig.device,
+            &[
+                (ShaderStage::Vertex, POSITION_VERT),
+                (ShaderStage::Fragment, FIRST_TEXEL_FRAG),
+            ],
+        );
+        let positions = positions_at(&rig.device, rig.pool, VERTICES_OFFSET_B, &strips());
+        let frame = || {
+            let mut commands = rig.cleared(scene.target_view, [0.0, 0.0, 0.0, 1.0]);
+            bind_positions(&mut commands, program, positions);
+            commands
+                .bind_descriptor_tables(scene.textures, scene.samplers)
+                .unwrap();
+            for index in 0..TEXTURES {
+                // Every strip samples slot 7.
+                commands
+                    .bind_texture(Stage::Fragment, 0, handle(7))
+                    .unwrap();
+                commands.draw(strip_draw(index)).unwrap();
+            }
+            rig.submit_and_read(
+                commands,
+                region(scene.target, 0, TARGET_W_PX, TARGET_H_PX),
+                (TARGET_W_PX * TARGET_H_PX * 4) as usize,
+            )
+        };
+        assert!(frame() == expected(|_| texel(7)), "{what}: slot 7 first");
+        rig.device
+            .register_texture(scene.textures, 7, scene.views[11])
+            .unwrap();
+        assert!(
+            frame() == expected(|_| texel(11)),
+            "{what}: slot 7 registered again"
+        );
+    }
+}

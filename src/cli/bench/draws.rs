@@ -6,10 +6,11 @@
 //! interleaved and the medians compared: CPU time of recording and submitting, and the
 //! whole frame to its fence.
 //!
-//! With `--textures N`, every draw also samples one of N textures (draw i the texture
-//! i % N, through NVN's texture table and a bound handle), and the contenders are
-//! Hookshot's two descriptor paths: the bindless table (descriptor indexing, where the
-//! driver has it) against a descriptor set per draw's textures.
+//! With `--textures N`, every draw also samples two of N textures (draw i the textures
+//! i % N and (i / N) % N, through NVN's texture table and bound handles: up to N * N
+//! pairs, as materials combine maps), and the contenders are Hookshot's two descriptor
+//! paths: the bindless table (descriptor indexing, where the driver has it) against a
+//! descriptor set per draw's textures.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -77,13 +78,14 @@ void main() {
 }
 ";
 
-/// `TINT_FRAG` times the texel of the texture in slot 0.
+/// `TINT_FRAG` times the texels of the textures in slots 0 and 1 (a material's two maps).
 const TEXTURED_FRAG: &str = "#version 450
 layout(location = 0) out vec4 colour;
 layout(std140, binding = 0) uniform Tint { vec4 tint; };
-layout(binding = 0) uniform sampler2D shade;
+layout(binding = 0) uniform sampler2D albedo;
+layout(binding = 1) uniform sampler2D detail;
 void main() {
-    colour = tint * texture(shade, vec2(0.5));
+    colour = tint * texture(albedo, vec2(0.5)) * texture(detail, vec2(0.5));
 }
 ";
 
@@ -383,11 +385,17 @@ impl HookshotRig {
         }
         for index in 0..u64::from(self.draws) {
             if self.tables.is_some() {
-                let handle = TextureHandle {
-                    texture_slot: (index % u64::from(self.textures)) as u32,
-                    sampler_slot: 0,
-                };
-                commands.bind_texture(Stage::Fragment, 0, handle)?;
+                let textures = u64::from(self.textures);
+                for (slot, texture) in [index % textures, (index / textures) % textures]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let handle = TextureHandle {
+                        texture_slot: texture as u32,
+                        sampler_slot: 0,
+                    };
+                    commands.bind_texture(Stage::Fragment, slot as u8, handle)?;
+                }
             }
             commands.bind_buffer(
                 BufferBinding::Uniform {

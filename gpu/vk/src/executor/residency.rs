@@ -118,7 +118,11 @@ impl ImageTable {
         use_: Use,
         tables: &ObjectTables,
     ) -> VkResult<&mut TrackedImage> {
-        if !self.bound.contains_key(&texture.id) {
+        if self.bound.contains_key(&texture.id) {
+            // Resolved earlier in this submission (the tables do not change within it).
+            return self.get_mut(texture.id);
+        }
+        {
             let resolution = self.cache.resolve(texture.id, use_, &PoolStamps(tables))?;
             let image = resolution.image;
             if !self.images.contains_key(&image) {
@@ -148,6 +152,7 @@ impl ImageTable {
     pub fn begin_submission(&mut self) {
         self.bound.clear();
         self.fills.clear();
+        self.handles.clear();
     }
 
     /// The submission was refused: fills it resolved never happen.
@@ -157,6 +162,7 @@ impl ImageTable {
         }
         self.cache.submission_recorded();
         self.bound.clear();
+        self.handles.clear();
     }
 
     /// The submission is on the queue: what it wrote and stored goes to the cache, then

@@ -19,7 +19,7 @@ use super::descriptors::{DescriptorPools, SetEntry};
 use super::layout::{is_dynamic, SlotUse};
 use super::pools::PoolTable;
 use super::samplers::SamplerCache;
-use super::textures::ImageTable;
+use super::textures::{ImageTable, ResolvedHandle};
 
 #[derive(Clone, Copy, Debug)]
 pub enum Resource {
@@ -246,6 +246,15 @@ impl SlotContext<'_> {
         let (texture_table, sampler_table) = bindings
             .descriptor_tables
             .ok_or_else(|| VkError::Unsupported("a texture handle with no tables bound".into()))?;
+        let key = (texture_table, sampler_table, handle.to_bits());
+        if let Some(known) = self.images.handles.get(&key) {
+            resolved.textures.push(known.texture);
+            resolved.samplers.push(known.sampler_id);
+            return Ok(Resource::Texture {
+                view: known.view,
+                sampler: known.sampler,
+            });
+        }
         let texture_table = tables
             .texture_tables
             .get(texture_table)
@@ -276,6 +285,15 @@ impl SlotContext<'_> {
         self.images.ensure(texture, Use::Sample, tables)?;
         let view_raw = self.images.sampled(view)?;
         let sampler_raw = self.samplers.get_or_make(sampler)?.raw;
+        self.images.handles.insert(
+            key,
+            ResolvedHandle {
+                view: view_raw,
+                sampler: sampler_raw,
+                texture: texture.id,
+                sampler_id,
+            },
+        );
         resolved.textures.push(texture.id);
         resolved.samplers.push(sampler_id);
         Ok(Resource::Texture {

@@ -3,12 +3,12 @@
 //! image in the submission being prepared, and the attachment and shader views over them.
 //! How the cache is driven is `residency`.
 
-use gpu::id_map::IdMap;
 use std::sync::Arc;
 
 use ash::vk;
+use gpu::id_map::IdMap;
 use gpu::objects::{Swizzle, Texture, TextureView};
-use gpu::{TextureId, ViewId};
+use gpu::{SamplerId, SamplerTableId, TextureId, TextureTableId, ViewId};
 use memory::{TextureKind, WriteStamp};
 
 use crate::conv::{aspect_flags, converted_alike, map_format, Conversion, FormatMapping};
@@ -63,11 +63,26 @@ pub struct PendingFill {
     pub write_back_first: Vec<HostImageId>,
 }
 
+/// A texture handle as bound: the tables it indexes and its bits.
+pub type HandleKey = (TextureTableId, SamplerTableId, u64);
+
+/// What a texture handle resolved to.
+#[derive(Clone, Copy, Debug)]
+pub struct ResolvedHandle {
+    pub view: vk::ImageView,
+    pub sampler: vk::Sampler,
+    pub texture: TextureId,
+    pub sampler_id: SamplerId,
+}
+
 pub struct ImageTable {
     pub(super) cache: ImageCache,
     pub(super) images: IdMap<HostImageId, TrackedImage>,
     /// Each texture's image in the submission being prepared (resolved once per submission).
     pub(super) bound: IdMap<TextureId, HostImageId>,
+    /// Texture handles resolved in the submission being prepared, by (tables, handle
+    /// bits): the sampled view and sampler, the texture and sampler ids.
+    pub(super) handles: IdMap<HandleKey, ResolvedHandle>,
     pub(super) fills: Vec<PendingFill>,
     /// Textures the write-back stores (admitted, a format the kernel moves, switch on).
     pub(super) storable: std::collections::HashSet<TextureId>,
@@ -162,6 +177,7 @@ impl ImageTable {
             cache,
             images: IdMap::default(),
             bound: IdMap::default(),
+            handles: IdMap::default(),
             fills: Vec::new(),
             storable: Default::default(),
             retired: RetireList::default(),
