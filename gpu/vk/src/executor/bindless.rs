@@ -53,6 +53,13 @@ impl BindlessLayout {
         if !caps.descriptor_indexing {
             return Ok(None);
         }
+        if caps.portability_subset {
+            // The rewritten modules alias image arrays of several types on one binding;
+            // the Metal route (SPIRV-Cross, argument buffers) is not checked for that.
+            tracing::info!(target: "gpu_vk::executor",
+                "portability driver: per-draw texture sets, not the bindless table");
+            return Ok(None);
+        }
         let samplers = TABLE_SAMPLERS
             .min(caps.max_bindless_samplers)
             .min(MAX_BINDLESS_SAMPLERS);

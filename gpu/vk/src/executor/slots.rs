@@ -114,7 +114,14 @@ pub fn checked_buffer_range(
             caps.max_uniform_buffer_range_b,
         )
     };
-    if !offset_b.is_multiple_of(alignment_b.max(1)) {
+    // Vulkan's offset alignments are powers of two: a mask, not a division (this runs
+    // for every buffer of every draw).
+    let misaligned = if alignment_b.is_power_of_two() {
+        offset_b & (alignment_b - 1) != 0
+    } else {
+        !offset_b.is_multiple_of(alignment_b.max(1))
+    };
+    if misaligned {
         let kind = if storage {
             ResourceKind::StorageBuffer
         } else {
