@@ -35,6 +35,8 @@ pub struct ListTables {
     /// Element indices in the last table.
     image_index: IdMap<vk::ImageView, u32>,
     sampler_index: IdMap<vk::Sampler, u32>,
+    /// Reused by each draw: its pairs' elements found in the last table.
+    found: Vec<(Option<u32>, Option<u32>)>,
 }
 
 impl ListTables {
@@ -62,22 +64,49 @@ impl ListTables {
                 capacity.1
             )));
         }
-        if self.tables.is_empty() || !self.fits(pairs, images_cap, samplers_cap) {
+        // Each pair's elements where the current table has them; a table that cannot
+        // take the rest is followed by a fresh one.
+        self.found.clear();
+        let (mut new_images, mut new_samplers) = (0, 0);
+        for (view, sampler) in pairs {
+            let found = (
+                self.image_index.get(view).copied(),
+                self.sampler_index.get(sampler).copied(),
+            );
+            new_images += usize::from(found.0.is_none());
+            new_samplers += usize::from(found.1.is_none());
+            self.found.push(found);
+        }
+        let fits = self.tables.last().is_some_and(|table| {
+            table.images.len() + new_images <= images_cap
+                && table.samplers.len() + new_samplers <= samplers_cap
+        });
+        if !fits {
             self.tables.push(TableContents::default());
             self.image_index.clear();
             self.sampler_index.clear();
+            self.found
+                .iter_mut()
+                .for_each(|found| *found = (None, None));
         }
         let table = self.tables.last_mut().expect("a table was made above");
         let start = self.handles.len() as u32;
-        for &(view, sampler) in pairs {
-            let image = *self.image_index.entry(view).or_insert_with(|| {
-                table.images.push(view);
-                table.images.len() as u32 - 1
-            });
-            let sampler_index = *self.sampler_index.entry(sampler).or_insert_with(|| {
-                table.samplers.push(sampler);
-                table.samplers.len() as u32 - 1
-            });
+        for (&(view, sampler), &(image, sampler_index)) in pairs.iter().zip(&self.found) {
+            // A repeat within the draw was not found above but may be added by now.
+            let image = match image {
+                Some(image) => image,
+                None => *self.image_index.entry(view).or_insert_with(|| {
+                    table.images.push(view);
+                    table.images.len() as u32 - 1
+                }),
+            };
+            let sampler_index = match sampler_index {
+                Some(index) => index,
+                None => *self.sampler_index.entry(sampler).or_insert_with(|| {
+                    table.samplers.push(sampler);
+                    table.samplers.len() as u32 - 1
+                }),
+            };
             self.handles
                 .push(pack_bindless_handle(image, sampler_index));
         }
@@ -85,19 +114,6 @@ impl ListTables {
             table: self.tables.len() as u32 - 1,
             words: start..self.handles.len() as u32,
         })
-    }
-
-    /// Whether the last table takes `pairs` beside what it holds (a repeat counted twice
-    /// errs on the safe side).
-    fn fits(&self, pairs: &[(vk::ImageView, vk::Sampler)], images: usize, samplers: usize) -> bool {
-        let table = self.tables.last().expect("called with a table");
-        let mut new_images = 0;
-        let mut new_samplers = 0;
-        for (view, sampler) in pairs {
-            new_images += usize::from(!self.image_index.contains_key(view));
-            new_samplers += usize::from(!self.sampler_index.contains_key(sampler));
-        }
-        table.images.len() + new_images <= images && table.samplers.len() + new_samplers <= samplers
     }
 
     pub fn words(&self, handles: &DrawHandles) -> &[u32] {
