@@ -16,12 +16,15 @@ pub struct IdHasher(u64);
 
 impl Hasher for IdHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // The table picks buckets by the low bits: rotate the well-mixed middle bits of
+        // the product down to them (a product keeps the key's low zero bits, and
+        // handles are aligned).
+        self.0.rotate_left(26)
     }
 
     fn write(&mut self, bytes: &[u8]) {
         for &byte in bytes {
-            self.write_u64(self.0 ^ u64::from(byte));
+            self.write_u64(u64::from(byte));
         }
     }
 
@@ -34,8 +37,8 @@ impl Hasher for IdHasher {
     }
 
     fn write_u64(&mut self, value: u64) {
-        // A large odd constant spreads counters over the high bits the table probes by;
-        // a first word hashes to `value * K` (the state starts at 0).
+        // A large odd constant spreads the word over the high bits; `finish` brings them
+        // down to the bucket bits.
         self.0 = (self.0.rotate_left(26) ^ value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
 }
@@ -55,7 +58,13 @@ mod tests {
         assert_ne!(hash((1u64, 2u64)), hash((3u64, 2u64)));
         assert_ne!(hash((1u64, 2u64)), hash((2u64, 1u64)));
         assert_ne!(hash([5u32, 0, 0]), hash([0u32, 5, 0]));
-        // One id hashes as it always has: one multiply.
-        assert_eq!(hash(7u64), 7u64.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    }
+
+    #[test]
+    fn aligned_keys_spread_over_the_low_bits() {
+        // Handles are often 64-byte aligned: their low 10 hash bits still take most values.
+        let buckets: std::collections::HashSet<u64> =
+            (1..=4096u64).map(|key| hash(key * 64) & 1023).collect();
+        assert!(buckets.len() > 950, "{} buckets of 1024", buckets.len());
     }
 }

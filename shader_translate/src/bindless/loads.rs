@@ -257,17 +257,49 @@ impl<'a> LoadRewriter<'a> {
             }
             if let Some(sampled) = self.sampled_images.get(&id) {
                 let in_phi_or_select = matches!(instruction.opcode, op::PHI | op::SELECT);
+                let variable = &self.textures[sampled.texture];
                 if sampled.block != block || in_phi_or_select {
-                    let variable = &self.textures[sampled.texture];
                     return Err(IndexError::UsedOutsideBlock {
                         name: variable.name.clone(),
                         slot: variable.first_slot,
                     });
                 }
+                // An OpSampledImage result may only be sampled, gathered, queried for
+                // its LOD or taken apart by OpImage (a loaded one could also be passed
+                // on, stored or copied).
+                if !takes_sampled_image(instruction.opcode) {
+                    return Err(variable.unsupported_use(instruction.opcode));
+                }
             }
         }
         Ok(())
     }
+}
+
+/// The opcodes SPIR-V lets use an `OpSampledImage` result: the sampling and gather
+/// instructions (sparse ones too), `OpImage` and `OpImageQueryLod`.
+fn takes_sampled_image(opcode: u16) -> bool {
+    const IMAGE_SAMPLE_IMPLICIT_LOD: u16 = 87;
+    const IMAGE_SAMPLE_PROJ_DREF_EXPLICIT_LOD: u16 = 94;
+    const IMAGE_GATHER: u16 = 96;
+    const IMAGE_DREF_GATHER: u16 = 97;
+    const IMAGE: u16 = 100;
+    const IMAGE_QUERY_LOD: u16 = 105;
+    const IMAGE_SPARSE_SAMPLE_IMPLICIT_LOD: u16 = 305;
+    const IMAGE_SPARSE_SAMPLE_PROJ_DREF_EXPLICIT_LOD: u16 = 312;
+    const IMAGE_SPARSE_GATHER: u16 = 314;
+    const IMAGE_SPARSE_DREF_GATHER: u16 = 315;
+    matches!(
+        opcode,
+        IMAGE_SAMPLE_IMPLICIT_LOD..=IMAGE_SAMPLE_PROJ_DREF_EXPLICIT_LOD
+            | IMAGE_GATHER
+            | IMAGE_DREF_GATHER
+            | IMAGE
+            | IMAGE_QUERY_LOD
+            | IMAGE_SPARSE_SAMPLE_IMPLICIT_LOD..=IMAGE_SPARSE_SAMPLE_PROJ_DREF_EXPLICIT_LOD
+            | IMAGE_SPARSE_GATHER
+            | IMAGE_SPARSE_DREF_GATHER
+    )
 }
 
 fn index_not_int32(variable: &TextureVariable) -> IndexError {

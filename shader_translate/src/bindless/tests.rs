@@ -550,6 +550,40 @@ fn a_copied_texture_pointer_is_refused() {
 }
 
 #[test]
+fn a_loaded_texture_copied_before_sampling_is_refused() {
+    let words = translate(Stage::Fragment, ONE_TEXTURE, false);
+    let (mut module, _) = parse(&words);
+    // `%copy = OpCopyObject %SI %loaded` right after the load: valid for a loaded sampled
+    // image, not for the OpSampledImage the rewrite would put in its place.
+    let load = texture_loads(&words, "albedo")[0];
+    let at = module
+        .instructions
+        .iter()
+        .position(|instruction| instruction.opcode == op::LOAD && instruction.operands[1] == load)
+        .unwrap();
+    let result_type = module.instructions[at].operands[0];
+    let copy = module.header[3];
+    module.header[3] += 1;
+    module.instructions.insert(
+        at + 1,
+        Instruction {
+            opcode: op::COPY_OBJECT,
+            operands: vec![result_type, copy, load],
+        },
+    );
+    let words = module.to_words();
+    assert_valid(&words);
+    assert_eq!(
+        index_textures(&words, Stage::Fragment, 0),
+        Err(IndexError::UnsupportedUse {
+            name: "albedo".into(),
+            slot: 3,
+            opcode: op::COPY_OBJECT
+        })
+    );
+}
+
+#[test]
 fn a_texture_loaded_in_one_block_and_sampled_in_another_is_refused() {
     let text = "#version 450
 layout(binding = 1) uniform sampler2D albedo;

@@ -40,6 +40,11 @@ impl BoundGraphics {
     pub fn forget(&mut self) {
         *self = BoundGraphics::default();
     }
+
+    /// The next bindless draw pushes its handle words whatever was pushed before.
+    pub fn forget_pushed(&mut self) {
+        self.handle_layout = None;
+    }
 }
 
 /// Sets `*bound` to `value`; true when it changed (so the command must be recorded).

@@ -253,7 +253,12 @@ impl SlotContext<'_> {
         let (texture_table, sampler_table) = bindings
             .descriptor_tables
             .ok_or_else(|| VkError::Unsupported("a texture handle with no tables bound".into()))?;
-        let key = (texture_table, sampler_table, handle.to_bits());
+        let key = (
+            texture_table,
+            sampler_table,
+            handle.texture_slot,
+            handle.sampler_slot,
+        );
         if let Some(known) = self.images.handles.get(&key) {
             resolved.textures.push(known.texture);
             resolved.samplers.push(known.sampler_id);

@@ -192,6 +192,9 @@ impl VkBackend {
                         self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
                     }
                     barrier_if_dirty(&mut dirty);
+                    // Kernels between passes push constants of their own (compute), and
+                    // some drivers keep one store for every bind point: push again.
+                    frame.descriptors.bound.forget_pushed();
                     let targets = &prepared.pass_targets[index];
                     begin_pass(&device, cmd, &prepared.plan.passes[index], targets);
                     open_pass = Some(index);

@@ -63,8 +63,9 @@ pub struct PendingFill {
     pub write_back_first: Vec<HostImageId>,
 }
 
-/// A texture handle as bound: the tables it indexes and its bits.
-pub type HandleKey = (TextureTableId, SamplerTableId, u64);
+/// A texture handle as bound: the tables it indexes and its texture and sampler slots
+/// (as given, not masked to a handle's bits: a slot out of range must still be refused).
+pub type HandleKey = (TextureTableId, SamplerTableId, u32, u32);
 
 /// What a texture handle resolved to.
 #[derive(Clone, Copy, Debug)]
