@@ -18,6 +18,31 @@ fn device_opens_with_vulkan_1_3_and_validation() {
     gpu.assert_clean();
 }
 
+/// A device opened, closed and opened again in one process (a port recreating its
+/// renderer): the second opens and works. NVIDIA's driver does not load twice in one
+/// process; the loader and its drivers stay loaded from the first open.
+#[test]
+fn a_device_opens_again_after_the_first_closed() {
+    for round in 0..3 {
+        let gpu = TestGpu::open();
+        let info = vk::BufferCreateInfo::default()
+            .size(256)
+            .usage(vk::BufferUsageFlags::TRANSFER_SRC);
+        // SAFETY: valid create info on the live device; the buffer is destroyed at once.
+        unsafe {
+            let buffer = gpu
+                .device
+                .raw
+                .create_buffer(&info, None)
+                .unwrap_or_else(|error| {
+                    panic!("round {round}: {error}");
+                });
+            gpu.device.raw.destroy_buffer(buffer, None);
+        }
+        gpu.assert_clean();
+    }
+}
+
 /// A zero-sized buffer is invalid (VUID-VkBufferCreateInfo-size-00912).
 fn create_zero_sized_buffer(gpu: &TestGpu) {
     let info = vk::BufferCreateInfo::default()

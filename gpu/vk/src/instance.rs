@@ -28,6 +28,39 @@ fn surface_extensions() -> Vec<&'static CStr> {
     }
     names
 }
+/// The Vulkan loader, loaded once for the process and never unloaded, with its drivers
+/// held loaded by a bare instance that lives as long: a device opened again after an
+/// earlier one closed (a port recreating its renderer, a test binary) must not reload
+/// them (NVIDIA's driver fails to load a second time in one process, and its threads
+/// outlive an unload).
+fn loader() -> VkResult<ash::Entry> {
+    static LOADER: std::sync::OnceLock<Result<ash::Entry, String>> = std::sync::OnceLock::new();
+    LOADER
+        .get_or_init(|| {
+            // SAFETY: loading the system loader runs its initialisation; nothing else is
+            // loaded in this process under that name, and it is loaded once.
+            let entry = unsafe { ash::Entry::load() }.map_err(|error| error.to_string())?;
+            hold_drivers(&entry);
+            Ok(entry)
+        })
+        .clone()
+        .map_err(VkError::Loader)
+}
+
+/// Makes an instance with no layers or extensions and never destroys it, so the loader
+/// keeps its drivers loaded. A failure is left to the real instance to report.
+fn hold_drivers(entry: &ash::Entry) {
+    let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
+    let info = vk::InstanceCreateInfo::default().application_info(&app);
+    // SAFETY: valid create info; the instance is deliberately never destroyed (it lives
+    // until the process ends, as the loader does).
+    match unsafe { entry.create_instance(&info, None) } {
+        Ok(instance) => std::mem::forget(instance),
+        Err(result) => tracing::debug!(target: "gpu_vk::device", ?result,
+            "no instance to hold the drivers loaded"),
+    }
+}
+
 pub struct Instance {
     pub entry: ash::Entry,
     pub raw: ash::Instance,
@@ -42,9 +75,7 @@ pub struct Instance {
 
 impl Instance {
     pub fn new(validation: bool) -> VkResult<Instance> {
-        // SAFETY: loading the system loader runs its initialisation; nothing else is loaded
-        // in this process under that name.
-        let entry = unsafe { ash::Entry::load() }.map_err(|e| VkError::Loader(e.to_string()))?;
+        let entry = loader()?;
         // SAFETY: plain queries on a loaded entry.
         let (layers, extensions) = unsafe {
             (
