@@ -55,7 +55,8 @@ fn hold_drivers(entry: &ash::Entry) {
     // SAFETY: valid create info; the instance is deliberately never destroyed (it lives
     // until the process ends, as the loader does).
     match unsafe { entry.create_instance(&info, None) } {
-        Ok(instance) => std::mem::forget(instance),
+        // `ash::Instance` has no destructor: dropping the handle leaves the instance alive.
+        Ok(_instance) => {}
         Err(result) => tracing::debug!(target: "gpu_vk::device", ?result,
             "no instance to hold the drivers loaded"),
     }
