@@ -8,18 +8,17 @@
 mod common;
 
 use common::draw::{bind_positions, colour, positions_at};
-use common::programs::{program, POSITION_VERT};
+use common::programs::{program, program_through, POSITION_VERT};
 use common::readback::region;
 use common::rig::Rig;
 use gpu::command::{ClearValue, DrawArrays};
+use gpu::objects::BufferRange;
 use gpu::objects::{SamplerMaker, Stage, TextureBuilder, TextureHandle};
 use gpu::state::{ComponentMask, PrimitiveKind};
 use gpu::{ProgramId, ViewId};
 use gpu_vk::executor::ExecutorOptions;
 use memory::Format;
-use shader_translate::{
-    CacheLocation, ShaderCode, ShaderSource, Stage as ShaderStage, TranslateOptions, Translator,
-};
+use shader_translate::{CacheLocation, Stage as ShaderStage, TranslateOptions, Translator};
 
 /// Reads a texel of the texture in its vertex slot 2 and hands it on, flat.
 const SHADE_VERT: &str = "#version 450
@@ -132,6 +131,18 @@ fn scene(rig: &Rig) -> Scene {
     }
 }
 
+/// A rig with `options`, the scene, a program of `stages` and the strips' positions.
+fn drawn_scene(
+    options: ExecutorOptions,
+    stages: &[(ShaderStage, &str)],
+) -> (Rig, Scene, ProgramId, BufferRange) {
+    let rig = Rig::with_options(options);
+    let scene = scene(&rig);
+    let program = program(&rig.device, stages);
+    let positions = positions_at(&rig.device, rig.pool, VERTICES_OFFSET_B, &strips());
+    (rig, scene, program, positions)
+}
+
 fn handle(texture: u32) -> TextureHandle {
     TextureHandle {
         texture_slot: texture % TEXTURES,
@@ -214,16 +225,13 @@ fn option_sets() -> [(&'static str, ExecutorOptions); 3] {
 #[test]
 fn every_draw_samples_its_own_textures_from_both_stages() {
     for (what, options) in option_sets() {
-        let rig = Rig::with_options(options);
-        let scene = scene(&rig);
-        let program = program(
-            &rig.device,
+        let (rig, scene, program, positions) = drawn_scene(
+            options,
             &[
                 (ShaderStage::Vertex, SHADE_VERT),
                 (ShaderStage::Fragment, MIX_FRAG),
             ],
         );
-        let positions = positions_at(&rig.device, rig.pool, VERTICES_OFFSET_B, &strips());
         let mut commands = rig.cleared(scene.target_view, [0.0, 0.0, 0.0, 1.0]);
         bind_positions(&mut commands, program, positions);
         commands
@@ -287,17 +295,21 @@ fn refused_programs_keep_per_slot_descriptors_beside_bindless_ones() {
     })
     .unwrap();
     for (what, options) in option_sets().into_iter().take(2) {
-        let rig = Rig::with_options(options);
-        let scene = scene(&rig);
-        let texel_program = program(
-            &rig.device,
+        let (rig, scene, texel_program, positions) = drawn_scene(
+            options,
             &[
                 (ShaderStage::Vertex, POSITION_VERT),
                 (ShaderStage::Fragment, FIRST_TEXEL_FRAG),
             ],
         );
-        let call_program = unoptimised_program(&rig, &unoptimised);
-        let positions = positions_at(&rig.device, rig.pool, VERTICES_OFFSET_B, &strips());
+        let call_program = program_through(
+            &unoptimised,
+            &rig.device,
+            &[
+                (ShaderStage::Vertex, POSITION_VERT),
+                (ShaderStage::Fragment, CALL_FRAG),
+            ],
+        );
         let mut commands = rig.device.command_buffer();
         commands
             .bind_render_targets(colour(scene.target_view))
@@ -334,43 +346,18 @@ fn refused_programs_keep_per_slot_descriptors_beside_bindless_ones() {
     }
 }
 
-fn unoptimised_program(rig: &Rig, translator: &Translator) -> ProgramId {
-    let modules = [
-        (ShaderStage::Vertex, POSITION_VERT),
-        (ShaderStage::Fragment, CALL_FRAG),
-    ]
-    .iter()
-    .map(|&(stage, glsl)| {
-        let shader = translator
-            .translate(&ShaderSource {
-                name: format!("bindless-call-{stage:?}"),
-                stage,
-                code: ShaderCode::Glsl(glsl.into()),
-            })
-            .expect("the test shader translates");
-        gpu::objects::ShaderModule::from(&shader)
-    })
-    .collect();
-    rig.device
-        .create_program(&gpu::objects::ProgramMaker { modules })
-        .unwrap()
-}
-
 /// A texture table slot registered again between two submissions: the second samples
 /// the new texture (what a handle resolved to is kept for one submission only).
 #[test]
 fn a_slot_registered_again_is_sampled_anew_by_the_next_submission() {
     for (what, options) in option_sets().into_iter().take(2) {
-        let rig = Rig::with_options(options);
-        let scene = scene(&rig);
-        let program = program(
-            &rig.device,
+        let (rig, scene, program, positions) = drawn_scene(
+            options,
             &[
                 (ShaderStage::Vertex, POSITION_VERT),
                 (ShaderStage::Fragment, FIRST_TEXEL_FRAG),
             ],
         );
-        let positions = positions_at(&rig.device, rig.pool, VERTICES_OFFSET_B, &strips());
         let frame = || {
             let mut commands = rig.cleared(scene.target_view, [0.0, 0.0, 0.0, 1.0]);
             bind_positions(&mut commands, program, positions);

@@ -53,7 +53,15 @@ pub fn translator() -> Translator {
 
 /// A program of the given (stage, GLSL) modules, translated as the game's would be.
 pub fn program(device: &gpu::Device, stages: &[(Stage, &str)]) -> ProgramId {
-    let translator = translator();
+    program_through(&translator(), device, stages)
+}
+
+/// `program` through another translator (unoptimised, say).
+pub fn program_through(
+    translator: &Translator,
+    device: &gpu::Device,
+    stages: &[(Stage, &str)],
+) -> ProgramId {
     let modules = stages
         .iter()
         .map(|&(stage, source)| {

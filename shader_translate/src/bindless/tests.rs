@@ -502,6 +502,15 @@ void main() {
     );
 }
 
+/// Where the instruction `OpLoad` of result `load` is in `module`.
+fn load_position(module: &Module, load: u32) -> usize {
+    module
+        .instructions
+        .iter()
+        .position(|instruction| instruction.opcode == op::LOAD && instruction.operands[1] == load)
+        .unwrap()
+}
+
 /// `module` with `instruction` put right after the first function's first label.
 fn insert_at_entry(module: &mut Module, instruction: Instruction) {
     let label = module
@@ -556,11 +565,7 @@ fn a_loaded_texture_copied_before_sampling_is_refused() {
     // `%copy = OpCopyObject %SI %loaded` right after the load: valid for a loaded sampled
     // image, not for the OpSampledImage the rewrite would put in its place.
     let load = texture_loads(&words, "albedo")[0];
-    let at = module
-        .instructions
-        .iter()
-        .position(|instruction| instruction.opcode == op::LOAD && instruction.operands[1] == load)
-        .unwrap();
+    let at = load_position(&module, load);
     let result_type = module.instructions[at].operands[0];
     let copy = module.header[3];
     module.header[3] += 1;
@@ -600,11 +605,7 @@ void main() {
     let (mut module, _) = parse(&words);
     // Move the load into the entry block: valid SPIR-V, but no place for OpSampledImage.
     let load = texture_loads(&words, "albedo")[0];
-    let at = module
-        .instructions
-        .iter()
-        .position(|instruction| instruction.opcode == op::LOAD && instruction.operands[1] == load)
-        .unwrap();
+    let at = load_position(&module, load);
     let instruction = module.instructions.remove(at);
     insert_at_entry(&mut module, instruction);
     let words = module.to_words();
