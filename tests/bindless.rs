@@ -387,3 +387,51 @@ fn a_slot_registered_again_is_sampled_anew_by_the_next_submission() {
         );
     }
 }
+
+/// Each pixel is texel (0, 0) of element 1 of a sampler array at fragment slots 2-4.
+const ARRAY_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 2) uniform sampler2D sources[3];
+void main() {
+    colour = texelFetch(sources[1], ivec2(0), 0);
+}
+";
+
+/// A sampler array takes consecutive slots; each element samples the handle bound at
+/// its own slot.
+#[test]
+fn a_sampler_array_takes_one_slot_an_element() {
+    for (what, options) in option_sets().into_iter().take(2) {
+        let (rig, scene, program, positions) = drawn_scene(
+            options,
+            &[
+                (ShaderStage::Vertex, POSITION_VERT),
+                (ShaderStage::Fragment, ARRAY_FRAG),
+            ],
+        );
+        let mut commands = rig.cleared(scene.target_view, [0.0, 0.0, 0.0, 1.0]);
+        bind_positions(&mut commands, program, positions);
+        commands
+            .bind_descriptor_tables(scene.textures, scene.samplers)
+            .unwrap();
+        for index in 0..TEXTURES {
+            for element in 0..3 {
+                let handle = handle(index + element);
+                commands
+                    .bind_texture(Stage::Fragment, 2 + element as u8, handle)
+                    .unwrap();
+            }
+            commands.draw(strip_draw(index)).unwrap();
+        }
+        let want = expected(|index| texel((index + 1) % TEXTURES));
+        let got = rig.submit_and_read(
+            commands,
+            region(scene.target, 0, TARGET_W_PX, TARGET_H_PX),
+            want.len(),
+        );
+        assert!(
+            got == want,
+            "{what}: strips differ from element 1's textures"
+        );
+    }
+}

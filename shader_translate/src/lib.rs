@@ -12,6 +12,7 @@
 //! textures to bindless arrays for the executor's descriptor-indexing path. Nothing here
 //! knows Vulkan.
 
+mod arrays;
 mod binding;
 mod bindless;
 mod cache;
@@ -29,6 +30,7 @@ mod stage;
 mod tools;
 mod translator;
 
+pub use arrays::{resource_arrays, ResourceArray};
 pub use binding::{host_binding, nvn_slot, HostBinding, ResourceKind, HOST_SET_COUNT};
 pub use bindless::{
     index_textures, pack_bindless_handle, IndexError, IndexedModule, BINDLESS_IMAGE_BINDING,

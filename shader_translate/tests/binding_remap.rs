@@ -125,3 +125,47 @@ fn spirv_input_of_the_wrong_stage_is_refused() {
         "frag.spv: the module's entry point is not a vert shader"
     );
 }
+
+/// A sampler array at slots 4-6 and a uniform block array at slots 2-3: one host binding
+/// each (their first slot's), with their lengths; single resources are not listed.
+#[test]
+fn resource_arrays_keep_their_first_slots_binding_and_length() {
+    const ARRAYS: &str = "#version 450
+layout(binding = 4) uniform sampler2D maps[3];
+layout(binding = 1) uniform sampler2D single;
+layout(std140, binding = 2) uniform Lights { vec4 colour; } lights[2];
+layout(location = 0) out vec4 colour;
+void main() {
+    colour = texture(maps[2], vec2(0.5)) + texture(single, vec2(0.5)) + lights[1].colour;
+}
+";
+    for optimise in [false, true] {
+        let fragment = common::translator(optimise)
+            .translate(&common::glsl("arrays.frag", Stage::Fragment, ARRAYS))
+            .unwrap();
+        let mut arrays = shader_translate::resource_arrays(&fragment.spirv).unwrap();
+        arrays.sort_by_key(|array| array.host.set);
+        let found: Vec<(ResourceKind, Option<HostBinding>, u32, u32)> = arrays
+            .iter()
+            .map(|array| (array.kind, Some(array.host), array.first_slot, array.count))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    ResourceKind::UniformBuffer,
+                    host_binding(Stage::Fragment, ResourceKind::UniformBuffer, 2),
+                    2,
+                    2
+                ),
+                (
+                    ResourceKind::Texture,
+                    host_binding(Stage::Fragment, ResourceKind::Texture, 4),
+                    4,
+                    3
+                ),
+            ],
+            "optimise {optimise}"
+        );
+    }
+}

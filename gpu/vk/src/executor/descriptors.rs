@@ -20,6 +20,7 @@ const DESCRIPTORS_PER_KIND: u32 = 1024;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SetEntry {
     pub binding: u32,
+    pub element: u32,
     pub ty: vk::DescriptorType,
     /// The buffer, or the image view.
     pub handle: u64,

@@ -441,8 +441,9 @@ fn repeat_draw(
                     set: descriptor.set,
                     binding: descriptor.binding,
                 };
-                let (stage, _, slot) =
+                let (stage, _, first_slot) =
                     nvn_slot(host).expect("texture descriptors sit at host bindings");
+                let slot = first_slot + descriptor.element;
                 let handle = site.bindings.textures[stage.index() as usize][slot as usize]
                     .expect("a replaced handle leaves the slot bound");
                 *resource = context.texture(handle, site.bindings, &mut scratch)?;
@@ -491,7 +492,9 @@ fn bindless_handles(
             set: descriptor.set,
             binding: descriptor.binding,
         };
-        let (stage, _, slot) = nvn_slot(host).expect("texture descriptors sit at host bindings");
+        let (stage, _, first_slot) =
+            nvn_slot(host).expect("texture descriptors sit at host bindings");
+        let slot = first_slot + descriptor.element;
         let handle = site.bindings.textures[stage.index() as usize][slot as usize]
             .expect("a replaced handle leaves the slot bound");
         match context.texture(handle, site.bindings, &mut scratch) {

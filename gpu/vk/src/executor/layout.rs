@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use ash::vk;
 use gpu::objects::{Program, Stage};
-use shader_translate::{host_binding, ResourceKind};
+use shader_translate::{host_binding, resource_arrays, ResourceKind};
 
 use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
@@ -19,6 +19,10 @@ pub struct SlotUse {
     pub slot: u32,
     pub set: u32,
     pub binding: u32,
+    /// The slot's element of its binding: a resource array takes consecutive slots but
+    /// one binding (its first slot's), `array_len` descriptors long.
+    pub element: u32,
+    pub array_len: u32,
     /// How the layout declares it: a buffer may be dynamic (its offset given at bind).
     pub ty: vk::DescriptorType,
 }
@@ -80,6 +84,10 @@ pub fn make_buffers_dynamic(slots: &mut [SlotUse], max_uniform: u32, max_storage
             ),
             ResourceKind::Texture | ResourceKind::Image => continue,
         };
+        // An array's elements share one binding, so one descriptor type.
+        if slot.array_len > 1 {
+            continue;
+        }
         if *count < max {
             *count += 1;
             slot.ty = dynamic;
@@ -100,6 +108,8 @@ pub fn program_slots(program: &Program) -> VkResult<Vec<SlotUse>> {
                 program.id, module.stage
             )));
         }
+        // Arrays of the module (its words were validated when translated).
+        let arrays = resource_arrays(&module.spirv_words).unwrap_or_default();
         for (kind, mask) in [
             (
                 ResourceKind::UniformBuffer,
@@ -113,14 +123,27 @@ pub fn program_slots(program: &Program) -> VkResult<Vec<SlotUse>> {
             (ResourceKind::Image, u32::from(reflection.image_slots)),
         ] {
             for slot in (0..kind.slots_per_stage()).filter(|slot| mask & (1 << slot) != 0) {
-                let host = host_binding(host_stage(module.stage), kind, slot)
-                    .expect("reflected slots are inside NVN's range");
+                let array = arrays.iter().find(|array| {
+                    array.kind == kind
+                        && (array.first_slot..array.first_slot + array.count).contains(&slot)
+                });
+                let (host, element, array_len) = match array {
+                    Some(array) => (array.host, slot - array.first_slot, array.count),
+                    None => (
+                        host_binding(host_stage(module.stage), kind, slot)
+                            .expect("reflected slots are inside NVN's range"),
+                        0,
+                        1,
+                    ),
+                };
                 slots.push(SlotUse {
                     stage: module.stage,
                     kind,
                     slot,
                     set: host.set,
                     binding: host.binding,
+                    element,
+                    array_len,
                     ty: descriptor_type(kind),
                 });
             }
@@ -182,7 +205,7 @@ impl ProgramLayout {
     ) -> VkResult<ProgramLayout> {
         // Dynamic offsets are given in (set, binding) order: resolved descriptors follow
         // the slots' order.
-        slots.sort_by_key(|slot| (slot.set, slot.binding));
+        slots.sort_by_key(|slot| (slot.set, slot.binding, slot.element));
         let set_count = slots.iter().map(|slot| slot.set + 1).max().unwrap_or(0);
         let mut layout = ProgramLayout {
             raw: vk::PipelineLayout::null(),
@@ -210,12 +233,13 @@ impl ProgramLayout {
             let bindings: Vec<vk::DescriptorSetLayoutBinding> = layout
                 .slots
                 .iter()
-                .filter(|slot| slot.set == set)
+                // An array's binding once, from its first element.
+                .filter(|slot| slot.set == set && slot.element == 0)
                 .map(|slot| {
                     vk::DescriptorSetLayoutBinding::default()
                         .binding(slot.binding)
                         .descriptor_type(slot.ty)
-                        .descriptor_count(1)
+                        .descriptor_count(slot.array_len)
                         .stage_flags(stage_flags(slot.stage))
                 })
                 .collect();
@@ -300,6 +324,8 @@ mod tests {
                     slot: 0,
                     set: 0,
                     binding: 5 * 16,
+                    element: 0,
+                    array_len: 1,
                     ty: vk::DescriptorType::UNIFORM_BUFFER,
                 },
                 SlotUse {
@@ -308,6 +334,8 @@ mod tests {
                     slot: 2,
                     set: 1,
                     binding: 5 * 16 + 2,
+                    element: 0,
+                    array_len: 1,
                     ty: vk::DescriptorType::STORAGE_BUFFER,
                 }
             ]

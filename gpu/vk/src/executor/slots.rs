@@ -54,6 +54,8 @@ pub struct BufferSource {
 pub struct Descriptor {
     pub set: u32,
     pub binding: u32,
+    /// The element of an array binding (0 for a single resource).
+    pub element: u32,
     pub ty: vk::DescriptorType,
     pub resource: Resource,
     /// For uniform and storage buffers.
@@ -205,6 +207,7 @@ impl SlotContext<'_> {
             resolved.descriptors.push(Descriptor {
                 set: slot.set,
                 binding: slot.binding,
+                element: slot.element,
                 ty: slot.ty,
                 resource,
                 source,
@@ -399,6 +402,7 @@ pub fn write_sets(
             let write = vk::WriteDescriptorSet::default()
                 .dst_set(sets[descriptor.set as usize])
                 .dst_binding(descriptor.binding)
+                .dst_array_element(descriptor.element)
                 .descriptor_type(descriptor.ty);
             match descriptor.resource {
                 Resource::Buffer { .. } => write.buffer_info(&buffer_infos[index]),
@@ -441,6 +445,7 @@ fn set_entry(descriptor: &Descriptor) -> SetEntry {
     };
     SetEntry {
         binding: descriptor.binding,
+        element: descriptor.element,
         ty: descriptor.ty,
         handle,
         sampler,
@@ -531,6 +536,7 @@ fn write_set(device: &Device, set: vk::DescriptorSet, entries: &[SetEntry]) {
             let write = vk::WriteDescriptorSet::default()
                 .dst_set(set)
                 .dst_binding(entry.binding)
+                .dst_array_element(entry.element)
                 .descriptor_type(entry.ty);
             match entry.ty {
                 vk::DescriptorType::COMBINED_IMAGE_SAMPLER | vk::DescriptorType::STORAGE_IMAGE => {
