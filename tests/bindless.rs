@@ -95,6 +95,33 @@ struct Scene {
     samplers: gpu::SamplerTableId,
 }
 
+impl Scene {
+    /// A command buffer drawing into the cleared target with `program`, the strips'
+    /// positions and the scene's tables bound.
+    fn commands<'a>(
+        &self,
+        rig: &'a Rig,
+        program: ProgramId,
+        positions: BufferRange,
+    ) -> gpu::CommandBuffer<'a> {
+        let mut commands = rig.cleared(self.target_view, [0.0, 0.0, 0.0, 1.0]);
+        bind_positions(&mut commands, program, positions);
+        commands
+            .bind_descriptor_tables(self.textures, self.samplers)
+            .unwrap();
+        commands
+    }
+
+    /// Submits `commands`, waits, and reads the whole target back.
+    fn read(&self, rig: &Rig, commands: gpu::CommandBuffer<'_>) -> Vec<u8> {
+        rig.submit_and_read(
+            commands,
+            region(self.target, 0, TARGET_W_PX, TARGET_H_PX),
+            (TARGET_W_PX * TARGET_H_PX * 4) as usize,
+        )
+    }
+}
+
 fn scene(rig: &Rig) -> Scene {
     let builder = TextureBuilder::new_2d(rgba8(), 4, 4);
     let textures = rig.device.create_texture_table(TEXTURES).unwrap();
@@ -232,11 +259,7 @@ fn every_draw_samples_its_own_textures_from_both_stages() {
                 (ShaderStage::Fragment, MIX_FRAG),
             ],
         );
-        let mut commands = rig.cleared(scene.target_view, [0.0, 0.0, 0.0, 1.0]);
-        bind_positions(&mut commands, program, positions);
-        commands
-            .bind_descriptor_tables(scene.textures, scene.samplers)
-            .unwrap();
+        let mut commands = scene.commands(&rig, program, positions);
         for index in 0..TEXTURES {
             commands
                 .bind_texture(Stage::Vertex, 2, handle(index))
@@ -335,11 +358,7 @@ fn refused_programs_keep_per_slot_descriptors_beside_bindless_ones() {
         }
         let want = expected(|index| texel((index + 5) % TEXTURES));
         let before = rig.backend.lock().stats().bindless_tables;
-        let got = rig.submit_and_read(
-            commands,
-            region(scene.target, 0, TARGET_W_PX, TARGET_H_PX),
-            want.len(),
-        );
+        let got = scene.read(&rig, commands);
         assert!(got == want, "{what}: strips differ from their textures");
         let tables = rig.backend.lock().stats().bindless_tables - before;
         check_path(&rig, &options, tables, 1, what);
@@ -359,11 +378,7 @@ fn a_slot_registered_again_is_sampled_anew_by_the_next_submission() {
             ],
         );
         let frame = || {
-            let mut commands = rig.cleared(scene.target_view, [0.0, 0.0, 0.0, 1.0]);
-            bind_positions(&mut commands, program, positions);
-            commands
-                .bind_descriptor_tables(scene.textures, scene.samplers)
-                .unwrap();
+            let mut commands = scene.commands(&rig, program, positions);
             for index in 0..TEXTURES {
                 // Every strip samples slot 7.
                 commands
@@ -371,11 +386,7 @@ fn a_slot_registered_again_is_sampled_anew_by_the_next_submission() {
                     .unwrap();
                 commands.draw(strip_draw(index)).unwrap();
             }
-            rig.submit_and_read(
-                commands,
-                region(scene.target, 0, TARGET_W_PX, TARGET_H_PX),
-                (TARGET_W_PX * TARGET_H_PX * 4) as usize,
-            )
+            scene.read(&rig, commands)
         };
         assert!(frame() == expected(|_| texel(7)), "{what}: slot 7 first");
         rig.device
@@ -409,11 +420,7 @@ fn a_sampler_array_takes_one_slot_an_element() {
                 (ShaderStage::Fragment, ARRAY_FRAG),
             ],
         );
-        let mut commands = rig.cleared(scene.target_view, [0.0, 0.0, 0.0, 1.0]);
-        bind_positions(&mut commands, program, positions);
-        commands
-            .bind_descriptor_tables(scene.textures, scene.samplers)
-            .unwrap();
+        let mut commands = scene.commands(&rig, program, positions);
         for index in 0..TEXTURES {
             for element in 0..3 {
                 let handle = handle(index + element);
@@ -424,11 +431,7 @@ fn a_sampler_array_takes_one_slot_an_element() {
             commands.draw(strip_draw(index)).unwrap();
         }
         let want = expected(|index| texel((index + 1) % TEXTURES));
-        let got = rig.submit_and_read(
-            commands,
-            region(scene.target, 0, TARGET_W_PX, TARGET_H_PX),
-            want.len(),
-        );
+        let got = scene.read(&rig, commands);
         assert!(
             got == want,
             "{what}: strips differ from element 1's textures"

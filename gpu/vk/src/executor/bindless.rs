@@ -108,6 +108,11 @@ impl BindlessLayout {
             device: device.clone(),
         })))
     }
+
+    /// (images, samplers) one table holds.
+    pub fn capacity(&self) -> (u32, u32) {
+        (self.images, self.samplers)
+    }
 }
 
 impl Drop for BindlessLayout {
@@ -146,11 +151,6 @@ impl BindlessTable {
 
     pub fn layout(&self) -> vk::DescriptorSetLayout {
         self.layout.raw
-    }
-
-    /// (images, samplers) one table holds.
-    pub fn capacity(layout: &BindlessLayout) -> (u32, u32) {
-        (layout.images, layout.samplers)
     }
 
     /// Allocates and writes a set for each of the list's tables, before any draw

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use ash::vk;
 use gpu::command::Op;
-use gpu::objects::ObjectTables;
+use gpu::objects::{ObjectTables, TextureHandle};
 use gpu::state::{PrimitiveKind, MAX_VERTEX_STREAMS};
 use gpu::{BufferId, PoolId, ProgramId, SamplerId, TextureId};
 use shader_translate::{nvn_slot, HostBinding};
@@ -437,15 +437,12 @@ fn repeat_draw(
                 }
             }
             (_, resource @ Resource::Texture { .. }) if textures_moved && !bindless => {
-                let host = HostBinding {
-                    set: descriptor.set,
-                    binding: descriptor.binding,
-                };
-                let (stage, _, first_slot) =
-                    nvn_slot(host).expect("texture descriptors sit at host bindings");
-                let slot = first_slot + descriptor.element;
-                let handle = site.bindings.textures[stage.index() as usize][slot as usize]
-                    .expect("a replaced handle leaves the slot bound");
+                let handle = bound_texture(
+                    descriptor.set,
+                    descriptor.binding,
+                    descriptor.element,
+                    site.bindings,
+                );
                 *resource = context.texture(handle, site.bindings, &mut scratch)?;
             }
             _ => {}
@@ -471,6 +468,16 @@ fn repeat_draw(
     }))
 }
 
+/// The texture handle now bound at the slot of the texture descriptor at (`set`,
+/// `binding`, `element`): an array's element `i` is its first slot plus `i`.
+fn bound_texture(set: u32, binding: u32, element: u32, bindings: &Bindings) -> TextureHandle {
+    let (stage, _, first_slot) =
+        nvn_slot(HostBinding { set, binding }).expect("texture descriptors sit at host bindings");
+    let slot = first_slot + element;
+    bindings.textures[stage.index() as usize][slot as usize]
+        .expect("a replaced handle leaves the slot bound")
+}
+
 /// The handle words of the texture descriptors in `range` of `draws.descriptors`, each
 /// resolved again through the bindings at `site` (the textures made resident and noted).
 fn bindless_handles(
@@ -488,15 +495,12 @@ fn bindless_handles(
         if !matches!(descriptor.resource, Resource::Texture { .. }) {
             continue;
         }
-        let host = HostBinding {
-            set: descriptor.set,
-            binding: descriptor.binding,
-        };
-        let (stage, _, first_slot) =
-            nvn_slot(host).expect("texture descriptors sit at host bindings");
-        let slot = first_slot + descriptor.element;
-        let handle = site.bindings.textures[stage.index() as usize][slot as usize]
-            .expect("a replaced handle leaves the slot bound");
+        let handle = bound_texture(
+            descriptor.set,
+            descriptor.binding,
+            descriptor.element,
+            site.bindings,
+        );
         match context.texture(handle, site.bindings, &mut scratch) {
             Ok(Resource::Texture { view, sampler }) => pairs.push((view, sampler)),
             Ok(_) => unreachable!("a texture resolves to a texture"),

@@ -109,9 +109,7 @@ impl GraphicsPipelines {
 
     /// (images, samplers) a bindless table holds, when draws use them.
     pub fn bindless_capacity(&self) -> Option<(u32, u32)> {
-        self.bindless
-            .as_deref()
-            .map(super::bindless::BindlessTable::capacity)
+        self.bindless.as_deref().map(BindlessLayout::capacity)
     }
 
     /// The state later draws are prepared with may differ from earlier draws' (a list

@@ -157,9 +157,8 @@ pub struct ProgramLayout {
     pub set_layouts: Vec<vk::DescriptorSetLayout>,
     pub slots: Vec<SlotUse>,
     /// The stages given handle words in push constants (bindless textures; empty on the
-    /// per-slot path), and how many words.
+    /// per-slot path), one word a texture slot.
     pub handle_stages: vk::ShaderStageFlags,
-    pub handle_count: u32,
     /// The set whose layout is the shared bindless table's (not destroyed here).
     shared_set: Option<usize>,
     device: Arc<Device>,
@@ -212,7 +211,6 @@ impl ProgramLayout {
             set_layouts: Vec::new(),
             slots,
             handle_stages: vk::ShaderStageFlags::empty(),
-            handle_count: 0,
             shared_set: None,
             device: device.clone(),
         };
@@ -251,11 +249,10 @@ impl ProgramLayout {
         }
         let mut push_ranges = Vec::new();
         if layout.shared_set.is_some() {
-            layout.handle_count = textures.count() as u32;
             push_ranges.push(vk::PushConstantRange {
                 stage_flags: layout.handle_stages,
                 offset: 0,
-                size: layout.handle_count * 4,
+                size: textures.count() as u32 * 4,
             });
         } else {
             layout.handle_stages = vk::ShaderStageFlags::empty();

@@ -122,26 +122,24 @@ impl ImageTable {
             // Resolved earlier in this submission (the tables do not change within it).
             return self.get_mut(texture.id);
         }
+        let resolution = self.cache.resolve(texture.id, use_, &PoolStamps(tables))?;
+        let image = resolution.image;
+        if !self.images.contains_key(&image) {
+            if let Err(error) = self.make(image, texture) {
+                self.cache.fill_abandoned(image);
+                return Err(error);
+            }
+        }
+        self.bound.insert(texture.id, image);
+        if let Action::Fill {
+            write_back_first, ..
+        } = resolution.action
         {
-            let resolution = self.cache.resolve(texture.id, use_, &PoolStamps(tables))?;
-            let image = resolution.image;
-            if !self.images.contains_key(&image) {
-                if let Err(error) = self.make(image, texture) {
-                    self.cache.fill_abandoned(image);
-                    return Err(error);
-                }
-            }
-            self.bound.insert(texture.id, image);
-            if let Action::Fill {
-                write_back_first, ..
-            } = resolution.action
-            {
-                self.fills.push(PendingFill {
-                    texture: texture.id,
-                    image,
-                    write_back_first,
-                });
-            }
+            self.fills.push(PendingFill {
+                texture: texture.id,
+                image,
+                write_back_first,
+            });
         }
         let tracked = self.get_mut(texture.id)?;
         tracked.texture = texture.clone();
