@@ -147,8 +147,6 @@ struct DrawMemo {
 pub struct PreparedDraws {
     ops: Vec<usize>,
     draws: Vec<PreparedDraw>,
-    /// Where the draw after the last one found is: recording asks in op order.
-    next: std::cell::Cell<usize>,
     pub shapes: Vec<DrawShape>,
     pub descriptors: Vec<Descriptor>,
     pub dynamic_offsets: Vec<u32>,
@@ -180,7 +178,6 @@ impl PreparedDraws {
     pub fn reset(&mut self) {
         self.ops.clear();
         self.draws.clear();
-        self.next.set(0);
         self.shapes.clear();
         self.descriptors.clear();
         self.dynamic_offsets.clear();
@@ -218,26 +215,18 @@ impl PreparedDraws {
         &self.dynamic_offsets[draw.offsets.start as usize..draw.offsets.end as usize]
     }
 
-    /// The scissor of the draw added last.
-    pub fn last_scissor(&self) -> Option<vk::Rect2D> {
-        self.draws.last().map(|draw| self.shape(draw).scissor)
+    /// The shape index and scissor of the draw added last.
+    pub fn last_shape(&self) -> Option<(u32, vk::Rect2D)> {
+        self.draws
+            .last()
+            .map(|draw| (draw.shape, self.shape(draw).scissor))
     }
-}
 
-impl std::ops::Index<&usize> for PreparedDraws {
-    type Output = PreparedDraw;
-
-    fn index(&self, index: &usize) -> &PreparedDraw {
-        let next = self.next.get();
-        let at = if self.ops.get(next) == Some(index) {
-            next
-        } else {
-            self.ops
-                .binary_search(index)
-                .expect("a prepared draw for every draw op")
-        };
-        self.next.set(at + 1);
-        &self.draws[at]
+    /// The draws from the `from`th (in op order) whose ops come before op `end`: a span's
+    /// draws, recorded in one loop.
+    pub fn span(&self, from: usize, end: usize) -> &[PreparedDraw] {
+        let count = self.ops[from..].partition_point(|&op| op < end);
+        &self.draws[from..from + count]
     }
 }
 

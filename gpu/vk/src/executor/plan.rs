@@ -47,8 +47,16 @@ pub enum Step {
     EndPass,
     /// A clear inside an open pass that did not become a load op.
     ClearInPass(usize),
-    /// Any other op, executed as itself (clears folded into load ops have no step).
+    /// A copy, dispatch, barrier or sync op, executed as itself.
     Op(usize),
+    /// The ops `first..end`, each a bind, a state change or a draw (draws inside the
+    /// open pass): walked in one tight loop, as a frame's thousands of draws and their
+    /// binds are. Ops without a step of their own (clears folded into load ops, targets
+    /// bound again, discards) end a span.
+    Ops {
+        first: usize,
+        end: usize,
+    },
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -143,7 +151,7 @@ impl Former<'_> {
                         pass.drawn = true;
                     }
                 }
-                self.plan.steps.push(Step::Op(index));
+                self.span(index);
             }
             Op::Discard(target) => self.discard(target),
             Op::Copy { .. }
@@ -160,8 +168,23 @@ impl Former<'_> {
             | Op::BindDescriptorTables { .. }
             | Op::BindBuffer { .. }
             | Op::BindTexture { .. }
-            | Op::BindImage { .. } => self.plan.steps.push(Step::Op(index)),
+            | Op::BindImage { .. } => self.span(index),
         }
+    }
+
+    /// Adds op `index` to the span the last step is when it ends just before it, else
+    /// starts a span.
+    fn span(&mut self, index: usize) {
+        if let Some(Step::Ops { end, .. }) = self.plan.steps.last_mut() {
+            if *end == index {
+                *end = index + 1;
+                return;
+            }
+        }
+        self.plan.steps.push(Step::Ops {
+            first: index,
+            end: index + 1,
+        });
     }
 
     fn clear_color(&mut self, index: usize, target: u8, mask: ComponentMask) {

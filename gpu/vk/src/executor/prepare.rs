@@ -232,45 +232,54 @@ impl VkBackend {
                     };
                     clears.insert(index, attachment);
                 }
-                Step::Op(index) => {
-                    bindings.apply(&ops[index], tables);
-                    if let Op::SetState { state_index } = ops[index] {
-                        state.apply(list.state(state_index));
-                        self.graphics.note_state_change();
-                    }
-                    if matches!(
-                        ops[index],
-                        Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_)
-                    ) {
-                        let pass = open_pass.expect("draws are inside passes");
-                        let mut context = SlotContext {
-                            device: &self.device,
-                            tables,
-                            pools: &self.pools,
-                            images: &mut self.images,
-                            samplers: &mut self.samplers,
-                        };
-                        let site = DrawSite {
-                            bindings: &bindings,
-                            state: &state,
-                            targets: &pass_targets[pass],
-                            pass,
-                            op: &ops[index],
-                            index,
-                            list_writes: &list_writes,
-                            waiting: &self.waiting.regions,
-                        };
-                        prepare_draw(
-                            &mut context,
-                            &mut self.graphics,
-                            &site,
-                            &mut draws,
-                            &mut pass_reads[pass],
-                        )?;
-                        if let Some(scissor) = draws.last_scissor() {
-                            pass_bounds[pass].add_scissor(scissor);
+                Step::Ops { first, end } => {
+                    let mut last_shape = None;
+                    for (index, op) in ops.iter().enumerate().take(end).skip(first) {
+                        match op {
+                            Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_) => {
+                                let pass = open_pass.expect("draws are inside passes");
+                                let mut context = SlotContext {
+                                    device: &self.device,
+                                    tables,
+                                    pools: &self.pools,
+                                    images: &mut self.images,
+                                    samplers: &mut self.samplers,
+                                };
+                                let site = DrawSite {
+                                    bindings: &bindings,
+                                    state: &state,
+                                    targets: &pass_targets[pass],
+                                    pass,
+                                    op,
+                                    index,
+                                    list_writes: &list_writes,
+                                    waiting: &self.waiting.regions,
+                                };
+                                prepare_draw(
+                                    &mut context,
+                                    &mut self.graphics,
+                                    &site,
+                                    &mut draws,
+                                    &mut pass_reads[pass],
+                                )?;
+                                // Draws of one shape share its scissor: added once a run.
+                                let shape = draws.last_shape();
+                                if shape != last_shape {
+                                    if let Some((_, scissor)) = shape {
+                                        pass_bounds[pass].add_scissor(scissor);
+                                    }
+                                    last_shape = shape;
+                                }
+                            }
+                            Op::SetState { state_index } => {
+                                state.apply(list.state(*state_index));
+                                self.graphics.note_state_change();
+                            }
+                            _ => bindings.apply(op, tables),
                         }
                     }
+                }
+                Step::Op(index) => {
                     if matches!(
                         ops[index],
                         Op::Dispatch { .. } | Op::DispatchIndirect { .. }

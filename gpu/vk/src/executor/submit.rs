@@ -182,6 +182,8 @@ impl VkBackend {
         };
 
         let mut open_pass = None;
+        // Draws recorded so far.
+        let mut drawn = 0;
         for step in &prepared.plan.steps {
             match *step {
                 Step::BeginPass(index) => {
@@ -223,6 +225,26 @@ impl VkBackend {
                         }
                     }
                 }
+                Step::Ops { end, .. } => {
+                    // Binds and state changes are in the prepared draws already.
+                    let span = prepared.draws.span(drawn, end);
+                    for draw in span {
+                        let recorded = record_draw(
+                            &device,
+                            cmd,
+                            &mut frame.descriptors,
+                            &mut frame.indices,
+                            &prepared.draws,
+                            draw,
+                        );
+                        if let Err(error) = recorded {
+                            // The buffer is abandoned, but must end outside the pass.
+                            end_pass(&device, cmd);
+                            return Err(error);
+                        }
+                    }
+                    drawn += span.len();
+                }
                 Step::Op(index) => match ops[index] {
                     Op::Copy { .. } => {
                         // Drawn texels under the bytes the copy reads go to storage first.
@@ -256,22 +278,6 @@ impl VkBackend {
                             &prepared.dispatches[&index],
                         )?;
                         dirty = true;
-                    }
-                    Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_) => {
-                        let draw = &prepared.draws[&index];
-                        let recorded = record_draw(
-                            &device,
-                            cmd,
-                            &mut frame.descriptors,
-                            &mut frame.indices,
-                            &prepared.draws,
-                            draw,
-                        );
-                        if let Err(error) = recorded {
-                            // The buffer is abandoned, but must end outside the pass.
-                            end_pass(&device, cmd);
-                            return Err(error);
-                        }
                     }
                     Op::Barrier { order, invalidate } => {
                         let scope = nvn_barrier_scope(order, invalidate);

@@ -87,7 +87,7 @@ fn clears_after_a_draw_or_with_a_partial_mask_stay_in_the_pass() {
         plan.steps,
         [
             Step::BeginPass(0),
-            Step::Op(2),
+            Step::Ops { first: 2, end: 3 },
             Step::ClearInPass(3),
             Step::EndPass
         ]
@@ -144,7 +144,14 @@ fn copies_dispatches_barriers_and_syncs_end_a_pass() {
 #[test]
 fn a_target_change_ends_a_pass_and_rebinding_the_same_targets_does_not() {
     let same = plan(&[bind(0), clear(RED, ComponentMask::ALL), bind(0), draw()]);
-    assert_eq!(same.steps, [Step::BeginPass(0), Step::Op(3), Step::EndPass]);
+    assert_eq!(
+        same.steps,
+        [
+            Step::BeginPass(0),
+            Step::Ops { first: 3, end: 4 },
+            Step::EndPass
+        ]
+    );
     let changed = plan(&[bind(0), clear(RED, ComponentMask::ALL), bind(1), draw()]);
     assert_eq!(
         changed.steps,
@@ -152,7 +159,7 @@ fn a_target_change_ends_a_pass_and_rebinding_the_same_targets_does_not() {
             Step::BeginPass(0),
             Step::EndPass,
             Step::BeginPass(1),
-            Step::Op(3),
+            Step::Ops { first: 3, end: 4 },
             Step::EndPass
         ]
     );
@@ -173,11 +180,41 @@ fn state_and_binds_do_not_open_or_end_passes() {
     assert_eq!(
         plan.steps,
         [
-            Step::Op(1),
+            Step::Ops { first: 1, end: 2 },
             Step::BeginPass(0),
-            Step::Op(2),
-            Step::Op(3),
-            Step::Op(4),
+            Step::Ops { first: 2, end: 5 },
+            Step::EndPass
+        ]
+    );
+}
+
+#[test]
+fn a_span_of_binds_and_draws_ends_at_an_op_without_a_step_and_at_pass_ends() {
+    let plan = plan(&[
+        bind(0),
+        Op::SetState { state_index: 0 },
+        draw(),
+        draw(),
+        // Folded into nothing: the same targets bound again.
+        bind(0),
+        Op::SetState { state_index: 1 },
+        draw(),
+        Op::Dispatch { groups: [1, 1, 1] },
+        Op::SetState { state_index: 2 },
+        draw(),
+    ]);
+    assert_eq!(
+        plan.steps,
+        [
+            Step::Ops { first: 1, end: 2 },
+            Step::BeginPass(0),
+            Step::Ops { first: 2, end: 4 },
+            Step::Ops { first: 5, end: 7 },
+            Step::EndPass,
+            Step::Op(7),
+            Step::Ops { first: 8, end: 9 },
+            Step::BeginPass(1),
+            Step::Ops { first: 9, end: 10 },
             Step::EndPass
         ]
     );
