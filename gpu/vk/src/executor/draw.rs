@@ -31,6 +31,7 @@ use super::graphics_state::GraphicsState;
 use super::layout::is_dynamic;
 use super::passes::{full_viewport, render_area, PassTargets};
 use super::pools::PoolTable;
+use super::repeat::DrawMemo;
 use super::slots::{
     checked_buffer_range, dynamic_base_b, BufferSource, Descriptor, Resolved, Resource, SlotContext,
 };
@@ -126,21 +127,6 @@ pub struct PreparedDraw {
     pub call: DrawCall,
 }
 
-/// The draw a following draw may be made from, and what must hold for that.
-#[derive(Clone, Debug)]
-struct DrawMemo {
-    program: ProgramId,
-    state_version: u64,
-    bindings_version: u64,
-    textures_version: u64,
-    pass: usize,
-    primitive: PrimitiveKind,
-    indexed: bool,
-    shape: u32,
-    descriptors: Range<u32>,
-    handles: DrawHandles,
-}
-
 /// A list's prepared draws in op order, and what they use, each once. Kept between
 /// submissions (`reset`), so a frame of thousands of draws allocates nothing.
 #[derive(Debug, Default)]
@@ -160,7 +146,10 @@ pub struct PreparedDraws {
     pub writes: Vec<PoolWrite>,
     /// What the bindless draws put in the frame's texture tables.
     pub bindless: ListTables,
-    memo: Option<DrawMemo>,
+    /// The draw the next may repeat (`repeat`).
+    pub(super) memo: Option<DrawMemo>,
+    /// Reused by each repeat: its buffers' pool offsets.
+    pub(super) moved: Vec<u64>,
     /// Reused by each resolution.
     scratch: Resolved,
     pairs: Vec<(vk::ImageView, vk::Sampler)>,
@@ -192,7 +181,7 @@ impl PreparedDraws {
     }
 
     /// Adds the draw of op `index`, after every draw added so far.
-    fn push(&mut self, index: usize, draw: PreparedDraw) {
+    pub(super) fn push(&mut self, index: usize, draw: PreparedDraw) {
         debug_assert!(self.ops.last().is_none_or(|&last| last < index));
         self.ops.push(index);
         self.draws.push(draw);
@@ -284,18 +273,20 @@ pub fn prepare_draw(
         Op::DrawIndirect(draw) => (draw.primitive, draw.indexed),
         _ => unreachable!("prepare_draw is called for draws"),
     };
-    let memo = draws.memo.as_ref().filter(|memo| {
-        memo.program == program
+    if let Some(mut memo) = draws.memo.take() {
+        let repeats = memo.program == program
             && memo.state_version == pipelines.state_version()
             && memo.bindings_version == site.bindings.version
             && memo.pass == site.pass
             && memo.primitive == primitive
             && memo.indexed == indexed
-            && !matches!(site.op, Op::DrawIndirect(_))
-    });
-    if let Some(memo) = memo.cloned() {
+            && !matches!(site.op, Op::DrawIndirect(_));
         let capacity = pipelines.bindless_capacity();
-        if let Some(draw) = repeat_draw(context, &memo, site, capacity, draws, reads)? {
+        let repeated = repeats
+            .then(|| repeat_draw(context, &mut memo, site, capacity, draws, reads))
+            .transpose();
+        draws.memo = Some(memo);
+        if let Some(draw) = repeated?.flatten() {
             draws.push(site.index, draw);
             return Ok(());
         }
@@ -337,7 +328,7 @@ fn moved_range(
 /// the descriptors (and new sets, or bindless handles, when recorded).
 fn repeat_draw(
     context: &mut SlotContext<'_>,
-    memo: &DrawMemo,
+    memo: &mut DrawMemo,
     site: &DrawSite<'_>,
     bindless_capacity: Option<(u32, u32)>,
     draws: &mut PreparedDraws,
@@ -349,16 +340,14 @@ fn repeat_draw(
     let textures_moved = memo.textures_version != site.bindings.textures_version;
     let bindless = !draws.shapes[memo.shape as usize].handle_stages.is_empty();
     // On the bindless path textures are handle words: the sets do not hold them.
-    let mut handles = memo.handles.clone();
+    let memo_table = memo.handles.table;
     if textures_moved && bindless {
         let capacity = bindless_capacity.expect("bindless shapes come with a table");
-        handles = bindless_handles(context, site, memo_range.clone(), capacity, draws)?;
-        if let Some(memo) = draws.memo.as_mut() {
-            memo.handles = handles.clone();
-            memo.textures_version = site.bindings.textures_version;
-        }
+        memo.handles = bindless_handles(context, site, memo_range.clone(), capacity, draws)?;
+        memo.textures_version = site.bindings.textures_version;
     }
-    let mut same_sets = (bindless || !textures_moved) && handles.table == memo.handles.table;
+    let handles = memo.handles.clone();
+    let mut same_sets = (bindless || !textures_moved) && handles.table == memo_table;
     for at in memo_range.clone() {
         let descriptor = draws.descriptors[at];
         let (
@@ -443,10 +432,9 @@ fn repeat_draw(
     }
     draws.scratch = scratch;
     let descriptors = start as u32..draws.descriptors.len() as u32;
-    if let Some(memo) = draws.memo.as_mut() {
-        memo.descriptors = descriptors.clone();
-        memo.textures_version = site.bindings.textures_version;
-    }
+    memo.descriptors = descriptors.clone();
+    memo.textures_version = site.bindings.textures_version;
+    memo.note_moving(&draws.descriptors);
     Ok(Some(PreparedDraw {
         shape: memo.shape,
         descriptors,
@@ -706,18 +694,29 @@ fn resolve_draw(
         _ => DrawHandles::default(),
     };
     draws.scratch = resolved;
-    draws.memo = (!converts && !matches!(op, Op::DrawIndirect(_))).then(|| DrawMemo {
-        program: program_id,
-        state_version,
-        bindings_version: bindings.version,
-        textures_version: bindings.textures_version,
-        pass: site.pass,
-        primitive,
-        indexed,
-        shape,
-        descriptors: descriptors.clone(),
-        handles: handles.clone(),
-    });
+    // The last memo's room is reused.
+    let moving = draws
+        .memo
+        .take()
+        .map(|memo| memo.moving)
+        .unwrap_or_default();
+    if !converts && !matches!(op, Op::DrawIndirect(_)) {
+        let mut memo = DrawMemo {
+            program: program_id,
+            state_version,
+            bindings_version: bindings.version,
+            textures_version: bindings.textures_version,
+            pass: site.pass,
+            primitive,
+            indexed,
+            shape,
+            descriptors: descriptors.clone(),
+            handles: handles.clone(),
+            moving,
+        };
+        memo.note_moving(&draws.descriptors);
+        draws.memo = Some(memo);
+    }
     draws.push(
         site.index,
         PreparedDraw {

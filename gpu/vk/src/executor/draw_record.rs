@@ -62,7 +62,108 @@ fn same_viewport(a: &vk::Viewport, b: &vk::Viewport) -> bool {
 }
 
 /// Records `draw` of `draws`; `cmd` is inside the pass it was prepared for.
+#[inline]
 pub fn record_draw(
+    device: &Device,
+    cmd: vk::CommandBuffer,
+    descriptors: &mut DescriptorPools,
+    indices: &mut IndexArena,
+    draws: &PreparedDraws,
+    draw: &PreparedDraw,
+) -> VkResult<()> {
+    if record_repeat(device, cmd, &mut descriptors.bound, draws, draw) {
+        return Ok(());
+    }
+    record_in_full(device, cmd, descriptors, indices, draws, draw)
+}
+
+/// Records a direct draw whose shape, sets and handle words the command buffer holds
+/// (the draw before was of its shape, with the same sets): its dynamic offsets when they
+/// moved, and the call. False, recording nothing, for any other draw.
+#[inline]
+fn record_repeat(
+    device: &Device,
+    cmd: vk::CommandBuffer,
+    bound: &mut BoundGraphics,
+    draws: &PreparedDraws,
+    draw: &PreparedDraw,
+) -> bool {
+    let direct = matches!(
+        draw.call,
+        DrawCall::Arrays { .. } | DrawCall::Indexed { .. }
+    );
+    if !direct || !draw.same_sets || bound.shape != Some(draw.shape) {
+        return false;
+    }
+    let shape = draws.shape(draw);
+    let handles_held = shape.handle_stages.is_empty()
+        || (bound.handle_layout == Some(shape.layout)
+            && bound.handles == draws.bindless.words(&draw.handles));
+    if bound.descriptor_layout != Some(shape.layout) || !handles_held {
+        return false;
+    }
+    let raw = &device.raw;
+    let offsets = draws.dynamic_offsets(draw);
+    if bound.offsets != offsets {
+        // SAFETY: `cmd` is recording inside a pass; the sets were bound with this layout
+        // by an earlier draw of this shape, and are live until the submission's fence.
+        unsafe {
+            raw.cmd_bind_descriptor_sets(
+                cmd,
+                vk::PipelineBindPoint::GRAPHICS,
+                shape.layout,
+                0,
+                &bound.sets,
+                offsets,
+            )
+        };
+        bound.offsets.clear();
+        bound.offsets.extend_from_slice(offsets);
+    }
+    match draw.call {
+        // SAFETY: `cmd` is inside the pass the shape's pipeline was made for, and all
+        // it binds is bound (`bound.shape`).
+        DrawCall::Arrays {
+            first_vertex,
+            vertex_count,
+            first_instance,
+            instance_count,
+        } => unsafe {
+            raw.cmd_draw(
+                cmd,
+                vertex_count,
+                instance_count,
+                first_vertex,
+                first_instance,
+            )
+        },
+        // SAFETY: as above, with the shape's index buffer bound.
+        DrawCall::Indexed {
+            first_index,
+            index_count,
+            base_vertex,
+            first_instance,
+            instance_count,
+        } => unsafe {
+            raw.cmd_draw_indexed(
+                cmd,
+                index_count,
+                instance_count,
+                first_index,
+                base_vertex,
+                first_instance,
+            )
+        },
+        DrawCall::Indirect { .. } | DrawCall::Converted { .. } => {
+            unreachable!("only direct draws are repeated")
+        }
+    }
+    true
+}
+
+/// `record_draw` of any draw.
+#[inline(never)]
+fn record_in_full(
     device: &Device,
     cmd: vk::CommandBuffer,
     descriptors: &mut DescriptorPools,

@@ -49,6 +49,7 @@ mod plan;
 mod pools;
 mod prepare;
 mod present;
+mod repeat;
 mod residency;
 mod samplers;
 mod slots;

@@ -28,6 +28,7 @@ use super::passes::{
     color_clear_attachment, depth_stencil_clear_attachment, resolve_targets, PassTargets,
 };
 use super::plan::{form_passes_into, Plan, Step};
+use super::repeat::{take_repeats, RepeatSite};
 use super::residency::kernel_covers;
 use super::slots::SlotContext;
 use super::upload::{check_upload, zero_fill_possible};
@@ -234,7 +235,28 @@ impl VkBackend {
                 }
                 Step::Ops { first, end } => {
                     let mut last_shape = None;
-                    for (index, op) in ops.iter().enumerate().take(end).skip(first) {
+                    let mut index = first;
+                    while index < end {
+                        if let Some(pass) = open_pass {
+                            let site = RepeatSite {
+                                device: &self.device,
+                                pass,
+                                state_version: self.graphics.state_version(),
+                            };
+                            index = take_repeats(
+                                &site,
+                                ops,
+                                index,
+                                end,
+                                &mut bindings,
+                                &mut draws,
+                                &mut pass_reads[pass],
+                            )?;
+                            if index == end {
+                                break;
+                            }
+                        }
+                        let op = &ops[index];
                         match op {
                             Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_) => {
                                 let pass = open_pass.expect("draws are inside passes");
@@ -277,6 +299,7 @@ impl VkBackend {
                             }
                             _ => bindings.apply(op, tables),
                         }
+                        index += 1;
                     }
                 }
                 Step::Op(index) => {

@@ -1,0 +1,291 @@
+//! Repeated draws, taken in one tight loop. A game's thousands of draws a frame mostly
+//! differ from the draw before only by where their per-object constants lie: between two
+//! draws it binds the same uniform (or storage) buffer at a new offset. While a span's
+//! ops are such moves and direct draws that repeat the last prepared draw (`DrawMemo`:
+//! same program, state, pass, bindings and textures), each draw is made here from the
+//! memo's: the same sets, new dynamic offsets, its reads and writes noted, nothing
+//! resolved. The first op that is anything else (another bind, a state change, a moved
+//! set base, a texture replaced) goes to the full path (`draw::prepare_draw`), and the
+//! loop resumes after it.
+
+use std::ops::Range;
+
+use gpu::command::{BufferBinding, Op};
+use gpu::state::PrimitiveKind;
+use gpu::{PoolId, ProgramId};
+
+use crate::device::Device;
+use crate::error::VkResult;
+
+use super::bindings::{stage_index, Bindings};
+use super::bindless_list::DrawHandles;
+use super::buffer_reads::{note_read, PoolRead};
+use super::draw::{DrawCall, PreparedDraw, PreparedDraws};
+use super::layout::is_dynamic;
+use super::slots::{checked_buffer_range, dynamic_base_b, Descriptor, Resource};
+
+/// The draw a following draw may be made from, and what must hold for that.
+#[derive(Debug)]
+pub struct DrawMemo {
+    pub program: ProgramId,
+    pub state_version: u64,
+    pub bindings_version: u64,
+    pub textures_version: u64,
+    pub pass: usize,
+    pub primitive: PrimitiveKind,
+    pub indexed: bool,
+    pub shape: u32,
+    pub descriptors: Range<u32>,
+    pub handles: DrawHandles,
+    /// The buffer descriptors of `descriptors`, as a repeat moves them.
+    pub moving: Vec<MovingBuffer>,
+}
+
+/// A uniform or storage buffer descriptor of the memo's draw: where its binding is and
+/// what its set holds.
+#[derive(Clone, Copy, Debug)]
+pub struct MovingBuffer {
+    pub storage: bool,
+    /// Per-stage binding arrays' indices (`bindings::stage_index`) and the slot.
+    pub stage: u8,
+    pub slot: u8,
+    pub pool: PoolId,
+    /// The buffer object's offset in its pool.
+    pub base_b: u64,
+    /// The pool offset and range the descriptor was written with.
+    pub written_b: u64,
+    pub written_range_b: u64,
+    /// A dynamic descriptor: a move within its 4 GiB base is a dynamic offset.
+    pub dynamic: bool,
+}
+
+impl DrawMemo {
+    /// Fills `moving` from the memo's descriptors (`all` of the list's).
+    pub fn note_moving(&mut self, all: &[Descriptor]) {
+        self.moving.clear();
+        let range = self.descriptors.start as usize..self.descriptors.end as usize;
+        for descriptor in &all[range] {
+            if let (
+                Some(source),
+                Resource::Buffer {
+                    offset_b, range_b, ..
+                },
+            ) = (descriptor.source, descriptor.resource)
+            {
+                self.moving.push(MovingBuffer {
+                    storage: source.storage,
+                    stage: source.stage,
+                    slot: source.slot,
+                    pool: source.pool,
+                    base_b: source.base_b,
+                    written_b: offset_b,
+                    written_range_b: range_b,
+                    dynamic: is_dynamic(descriptor.ty),
+                });
+            }
+        }
+    }
+}
+
+/// Where a repeat is taken: the open pass and the state's version.
+pub struct RepeatSite<'a> {
+    pub device: &'a Device,
+    pub pass: usize,
+    pub state_version: u64,
+}
+
+impl RepeatSite<'_> {
+    /// Whether a uniform (or storage) buffer at pool offset `offset_b` keeps the device's
+    /// alignment; a power of two in every Vulkan driver, else checked in full.
+    fn aligned(&self, storage: bool, offset_b: u64) -> bool {
+        let caps = &self.device.caps;
+        let alignment_b = if storage {
+            caps.min_storage_buffer_offset_alignment_b
+        } else {
+            caps.min_uniform_buffer_offset_alignment_b
+        };
+        alignment_b.is_power_of_two() && offset_b & (alignment_b - 1) == 0
+    }
+}
+
+/// Moves the uniform or storage binding to `range` when that moves only its offset
+/// (same buffer and size, as `Bindings::apply` keeps the version for); false, binding
+/// nothing, for any other bind.
+fn move_offset(bindings: &mut Bindings, op: &Op) -> bool {
+    let (entry, range) = match op {
+        Op::BindBuffer {
+            binding: BufferBinding::Uniform { stage, slot },
+            range,
+        } => (
+            bindings.uniform[stage_index(*stage)].get_mut(usize::from(*slot)),
+            range,
+        ),
+        Op::BindBuffer {
+            binding: BufferBinding::Storage { stage, slot },
+            range,
+        } => (
+            bindings.storage[stage_index(*stage)].get_mut(usize::from(*slot)),
+            range,
+        ),
+        _ => return false,
+    };
+    match entry {
+        Some(Some(bound)) if bound.buffer == range.buffer && bound.size_b == range.size_b => {
+            bound.offset_b = range.offset_b;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The draw call of `op` when it repeats the memo's kind of draw.
+fn repeated_call(op: &Op, memo: &DrawMemo) -> Option<DrawCall> {
+    match *op {
+        Op::Draw(draw) if !memo.indexed && draw.primitive == memo.primitive => {
+            Some(DrawCall::Arrays {
+                first_vertex: draw.first_vertex,
+                vertex_count: draw.vertex_count,
+                first_instance: draw.first_instance,
+                instance_count: draw.instance_count,
+            })
+        }
+        Op::DrawIndexed(draw) if memo.indexed && draw.primitive == memo.primitive => {
+            Some(DrawCall::Indexed {
+                first_index: draw.first_index,
+                index_count: draw.index_count,
+                base_vertex: draw.base_vertex,
+                first_instance: draw.first_instance,
+                instance_count: draw.instance_count,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Takes the ops of `ops[from..end]` while they are offset moves and draws repeating the
+/// memo with their sets; returns the index of the first op not taken (`end` when all
+/// were). A buffer offset the device refuses is an error, as on the full path.
+pub fn take_repeats(
+    site: &RepeatSite<'_>,
+    ops: &[Op],
+    from: usize,
+    end: usize,
+    bindings: &mut Bindings,
+    draws: &mut PreparedDraws,
+    reads: &mut Vec<PoolRead>,
+) -> VkResult<usize> {
+    let Some(memo) = draws.memo.take() else {
+        return Ok(from);
+    };
+    let outcome = take_with(site, &memo, ops, from, end, bindings, draws, reads);
+    draws.memo = Some(memo);
+    outcome
+}
+
+#[allow(clippy::too_many_arguments)]
+fn take_with(
+    site: &RepeatSite<'_>,
+    memo: &DrawMemo,
+    ops: &[Op],
+    from: usize,
+    end: usize,
+    bindings: &mut Bindings,
+    draws: &mut PreparedDraws,
+    reads: &mut Vec<PoolRead>,
+) -> VkResult<usize> {
+    if memo.pass != site.pass
+        || memo.state_version != site.state_version
+        || bindings.graphics_program != Some(memo.program)
+    {
+        return Ok(from);
+    }
+    for (index, op) in ops[..end].iter().enumerate().skip(from) {
+        if move_offset(bindings, op) {
+            continue;
+        }
+        let Some(call) = repeated_call(op, memo) else {
+            return Ok(index);
+        };
+        if bindings.version != memo.bindings_version
+            || bindings.textures_version != memo.textures_version
+        {
+            return Ok(index);
+        }
+        let offsets_start = draws.dynamic_offsets.len();
+        draws.moved.clear();
+        let taken = moved_offsets(
+            site,
+            memo,
+            bindings,
+            &mut draws.dynamic_offsets,
+            &mut draws.moved,
+        );
+        if !matches!(taken, Ok(true)) {
+            draws.dynamic_offsets.truncate(offsets_start);
+            return taken.map(|_| index);
+        }
+        // Bindings moved only their offsets: each range is the one its set was written with.
+        for (moving, &moved_b) in memo.moving.iter().zip(&draws.moved) {
+            let range_b = moving.written_range_b;
+            if moving.storage {
+                draws.writes.push((moving.pool, moved_b, range_b));
+            }
+            note_read(
+                reads,
+                (moving.pool, moved_b..moved_b.saturating_add(range_b)),
+            );
+        }
+        let offsets = offsets_start as u32..draws.dynamic_offsets.len() as u32;
+        draws.push(
+            index,
+            PreparedDraw {
+                shape: memo.shape,
+                descriptors: memo.descriptors.clone(),
+                offsets,
+                same_sets: true,
+                handles: memo.handles.clone(),
+                call,
+            },
+        );
+    }
+    Ok(end)
+}
+
+/// Pushes the dynamic offsets of a repeat of the memo's draw with `bindings`, and each
+/// moving buffer's pool offset into `moved`; false when the draw cannot share the memo's
+/// sets (a binding gone, a set's contents moved).
+fn moved_offsets(
+    site: &RepeatSite<'_>,
+    memo: &DrawMemo,
+    bindings: &Bindings,
+    offsets: &mut Vec<u32>,
+    moved: &mut Vec<u64>,
+) -> VkResult<bool> {
+    for moving in &memo.moving {
+        let (stage, slot) = (usize::from(moving.stage), usize::from(moving.slot));
+        let bound = if moving.storage {
+            bindings.storage[stage][slot]
+        } else {
+            bindings.uniform[stage][slot]
+        };
+        let Some(bound) = bound else {
+            return Ok(false);
+        };
+        let moved_b = moving.base_b + bound.offset_b;
+        if !site.aligned(moving.storage, moved_b) {
+            // Refused when misaligned (the error says how).
+            checked_buffer_range(site.device, moving.storage, moved_b, bound.size_b)?;
+        }
+        moved.push(moved_b);
+        if moving.dynamic {
+            let base_b = dynamic_base_b(moving.written_b);
+            if dynamic_base_b(moved_b) != base_b {
+                return Ok(false);
+            }
+            offsets.push((moved_b - base_b) as u32);
+        } else if moved_b != moving.written_b {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
