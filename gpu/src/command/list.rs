@@ -88,6 +88,8 @@ pub struct CommandList {
     /// with, carried from earlier lists); `None` for decoded lists.
     pub(crate) end_bound: Option<BoundState>,
     ops: Vec<Op>,
+    /// How many of `ops` signal or wait on a sync (a list of draws has none to look for).
+    sync_count: usize,
     targets: Vec<RenderTargets>,
     states: Vec<StateChange>,
     copies: Vec<CopyOp>,
@@ -131,6 +133,10 @@ impl CommandList {
     pub fn copy(&self, copy_index: u32) -> &CopyOp {
         &self.copies[copy_index as usize]
     }
+    /// How many copy ops the list holds (a list of draws alone needs no look for them).
+    pub fn copy_count(&self) -> usize {
+        self.copies.len()
+    }
 
     /// An empty list with room for `ops` ops.
     pub(crate) fn with_capacity(ops: usize) -> CommandList {
@@ -142,6 +148,7 @@ impl CommandList {
 
     /// Appends an op that has no side-table entry (binds, draws), unchecked.
     pub(crate) fn push_op(&mut self, op: Op) {
+        debug_assert!(!matches!(op, Op::SignalSync { .. } | Op::WaitSync { .. }));
         self.ops.push(op);
     }
 
@@ -219,6 +226,9 @@ impl CommandList {
             Command::WaitSync { sync } => Op::WaitSync { sync },
             Command::Discard(target) => Op::Discard(target),
         };
+        if matches!(op, Op::SignalSync { .. } | Op::WaitSync { .. }) {
+            self.sync_count += 1;
+        }
         self.ops.push(op);
     }
 
@@ -300,7 +310,8 @@ impl CommandList {
 
     /// Syncs signalled or waited on, in op order: the submit resolves a value for each.
     pub fn sync_ops(&self) -> impl Iterator<Item = (SyncId, bool)> + '_ {
-        self.ops.iter().filter_map(|op| match *op {
+        let ops: &[Op] = if self.sync_count == 0 { &[] } else { &self.ops };
+        ops.iter().filter_map(|op| match *op {
             Op::SignalSync { sync, .. } => Some((sync, true)),
             Op::WaitSync { sync } => Some((sync, false)),
             _ => None,
@@ -319,5 +330,25 @@ mod tests {
             "{}",
             std::mem::size_of::<Op>()
         );
+    }
+
+    #[test]
+    fn sync_ops_are_found_in_op_order_and_a_list_without_any_has_none() {
+        let (a, b) = (SyncId::from_raw(1).unwrap(), SyncId::from_raw(2).unwrap());
+        let mut list = CommandList::default();
+        list.push(Command::Barrier {
+            order: BarrierOrder::FRAGMENTS,
+            invalidate: Invalidate::NONE,
+        });
+        assert_eq!(list.sync_ops().count(), 0);
+        list.push(Command::WaitSync { sync: a });
+        list.push(Command::Dispatch { groups: [1, 1, 1] });
+        list.push(Command::SignalSync {
+            sync: b,
+            condition: SyncCondition::AllGpuCommandsComplete,
+            flush: true,
+        });
+        let found: Vec<_> = list.sync_ops().collect();
+        assert_eq!(found, [(a, false), (b, true)]);
     }
 }

@@ -125,6 +125,30 @@ pub struct PreparedDraw {
     /// The bindless table and handle words of its textures (none on the per-slot path).
     pub handles: DrawHandles,
     pub call: DrawCall,
+    /// Draws made from this one by moving dynamic offsets alone (`repeat`), recorded
+    /// right after it: into `PreparedDraws::repeats` (set by `PreparedDraws::push`).
+    pub repeats: Range<u32>,
+}
+
+/// A draw recorded as the draw before it but for its dynamic offsets and its call.
+#[derive(Clone, Copy, Debug)]
+pub struct RepeatedDraw {
+    /// Into `PreparedDraws::dynamic_offsets`.
+    pub offsets_start: u32,
+    pub offsets_end: u32,
+    pub call: DirectCall,
+}
+
+/// The call of a direct draw: `vkCmdDraw` (`indexed` false: `first` and `count` are
+/// vertices, `base_vertex` is unused) or `vkCmdDrawIndexed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DirectCall {
+    pub indexed: bool,
+    pub first: u32,
+    pub count: u32,
+    pub base_vertex: i32,
+    pub first_instance: u32,
+    pub instance_count: u32,
 }
 
 /// A list's prepared draws in op order, and what they use, each once. Kept between
@@ -133,6 +157,10 @@ pub struct PreparedDraw {
 pub struct PreparedDraws {
     ops: Vec<usize>,
     draws: Vec<PreparedDraw>,
+    pub repeats: Vec<RepeatedDraw>,
+    /// The last draw pushed is in the span being prepared: a repeat of it joins its
+    /// `repeats` (draws of another span are recorded apart, in their place).
+    run_open: bool,
     pub shapes: Vec<DrawShape>,
     pub descriptors: Vec<Descriptor>,
     pub dynamic_offsets: Vec<u32>,
@@ -148,8 +176,6 @@ pub struct PreparedDraws {
     pub bindless: ListTables,
     /// The draw the next may repeat (`repeat`).
     pub(super) memo: Option<DrawMemo>,
-    /// Reused by each repeat: its buffers' pool offsets.
-    pub(super) moved: Vec<u64>,
     /// Reused by each resolution.
     scratch: Resolved,
     pairs: Vec<(vk::ImageView, vk::Sampler)>,
@@ -167,6 +193,8 @@ impl PreparedDraws {
     pub fn reset(&mut self) {
         self.ops.clear();
         self.draws.clear();
+        self.repeats.clear();
+        self.run_open = false;
         self.shapes.clear();
         self.descriptors.clear();
         self.dynamic_offsets.clear();
@@ -181,14 +209,56 @@ impl PreparedDraws {
     }
 
     /// Adds the draw of op `index`, after every draw added so far.
-    pub(super) fn push(&mut self, index: usize, draw: PreparedDraw) {
+    pub(super) fn push(&mut self, index: usize, mut draw: PreparedDraw) {
         debug_assert!(self.ops.last().is_none_or(|&last| last < index));
+        let at = self.repeats.len() as u32;
+        draw.repeats = at..at;
         self.ops.push(index);
         self.draws.push(draw);
+        self.run_open = true;
     }
 
+    /// A span's preparation starts: its draws are recorded apart from those before.
+    pub fn start_span(&mut self) {
+        self.run_open = false;
+    }
+
+    /// Adds a repeat of the last draw pushed (same shape, sets and handles; `offsets` into
+    /// `dynamic_offsets`) at op `index`: joined to it within a span, else a draw of its own
+    /// like `last`.
+    pub(super) fn push_repeat(
+        &mut self,
+        index: usize,
+        last: impl FnOnce() -> PreparedDraw,
+        offsets: Range<u32>,
+        call: DirectCall,
+    ) {
+        if self.run_open {
+            if let Some(draw) = self.draws.last_mut() {
+                self.repeats.push(RepeatedDraw {
+                    offsets_start: offsets.start,
+                    offsets_end: offsets.end,
+                    call,
+                });
+                draw.repeats.end = self.repeats.len() as u32;
+                return;
+            }
+        }
+        let mut draw = last();
+        draw.offsets = offsets;
+        draw.same_sets = true;
+        draw.call = call.into();
+        self.push(index, draw);
+    }
+
+    /// Every draw, repeats included.
     pub fn len(&self) -> usize {
-        self.draws.len()
+        self.draws.len() + self.repeats.len()
+    }
+
+    /// The repeats recorded right after `draw`.
+    pub fn repeats_of(&self, draw: &PreparedDraw) -> &[RepeatedDraw] {
+        &self.repeats[draw.repeats.start as usize..draw.repeats.end as usize]
     }
 
     pub fn shape(&self, draw: &PreparedDraw) -> &DrawShape {
@@ -392,6 +462,7 @@ fn repeat_draw(
             same_sets,
             handles,
             call,
+            repeats: 0..0,
         }));
     }
     // A set's contents change: a copy with the moved ranges (checked above).
@@ -442,6 +513,7 @@ fn repeat_draw(
         same_sets,
         handles,
         call,
+        repeats: 0..0,
     }))
 }
 
@@ -726,6 +798,7 @@ fn resolve_draw(
             same_sets: false,
             handles,
             call,
+            repeats: 0..0,
         },
     );
     Ok(())
@@ -818,6 +891,27 @@ fn converted_indices(
         .into_iter()
         .map(|position| source[position as usize])
         .collect())
+}
+
+impl From<DirectCall> for DrawCall {
+    fn from(call: DirectCall) -> DrawCall {
+        if call.indexed {
+            DrawCall::Indexed {
+                first_index: call.first,
+                index_count: call.count,
+                base_vertex: call.base_vertex,
+                first_instance: call.first_instance,
+                instance_count: call.instance_count,
+            }
+        } else {
+            DrawCall::Arrays {
+                first_vertex: call.first,
+                vertex_count: call.count,
+                first_instance: call.first_instance,
+                instance_count: call.instance_count,
+            }
+        }
+    }
 }
 
 /// The call of a direct (not indirect, not converted) draw op.

@@ -8,7 +8,7 @@ use crate::device::Device;
 use crate::error::VkResult;
 
 use super::descriptors::DescriptorPools;
-use super::draw::{DrawCall, PreparedDraw, PreparedDraws, VertexBuffer};
+use super::draw::{DirectCall, DrawCall, PreparedDraw, PreparedDraws, VertexBuffer};
 use super::index_arena::IndexArena;
 use super::slots::draw_sets;
 
@@ -61,7 +61,8 @@ fn same_viewport(a: &vk::Viewport, b: &vk::Viewport) -> bool {
         == [b.x, b.y, b.width, b.height, b.min_depth, b.max_depth]
 }
 
-/// Records `draw` of `draws`; `cmd` is inside the pass it was prepared for.
+/// Records `draw` of `draws`, then its repeats; `cmd` is inside the pass it was prepared
+/// for.
 #[inline]
 pub fn record_draw(
     device: &Device,
@@ -71,10 +72,61 @@ pub fn record_draw(
     draws: &PreparedDraws,
     draw: &PreparedDraw,
 ) -> VkResult<()> {
-    if record_repeat(device, cmd, &mut descriptors.bound, draws, draw) {
-        return Ok(());
+    if !record_repeat(device, cmd, &mut descriptors.bound, draws, draw) {
+        record_in_full(device, cmd, descriptors, indices, draws, draw)?;
     }
-    record_in_full(device, cmd, descriptors, indices, draws, draw)
+    let repeats = draws.repeats_of(draw);
+    if !repeats.is_empty() {
+        // The draw bound its shape and sets: each repeat moves the offsets and draws.
+        let layout = draws.shape(draw).layout;
+        for repeat in repeats {
+            let offsets =
+                &draws.dynamic_offsets[repeat.offsets_start as usize..repeat.offsets_end as usize];
+            offsets_and_call(
+                device,
+                cmd,
+                &mut descriptors.bound,
+                layout,
+                offsets,
+                repeat.call,
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The direct call of `call`, if it is one.
+fn direct(call: &DrawCall) -> Option<DirectCall> {
+    match *call {
+        DrawCall::Arrays {
+            first_vertex,
+            vertex_count,
+            first_instance,
+            instance_count,
+        } => Some(DirectCall {
+            indexed: false,
+            first: first_vertex,
+            count: vertex_count,
+            base_vertex: 0,
+            first_instance,
+            instance_count,
+        }),
+        DrawCall::Indexed {
+            first_index,
+            index_count,
+            base_vertex,
+            first_instance,
+            instance_count,
+        } => Some(DirectCall {
+            indexed: true,
+            first: first_index,
+            count: index_count,
+            base_vertex,
+            first_instance,
+            instance_count,
+        }),
+        DrawCall::Indirect { .. } | DrawCall::Converted { .. } => None,
+    }
 }
 
 /// Records a direct draw whose shape, sets and handle words the command buffer holds
@@ -88,13 +140,12 @@ fn record_repeat(
     draws: &PreparedDraws,
     draw: &PreparedDraw,
 ) -> bool {
-    let direct = matches!(
-        draw.call,
-        DrawCall::Arrays { .. } | DrawCall::Indexed { .. }
-    );
-    if !direct || !draw.same_sets || bound.shape != Some(draw.shape) {
+    if !draw.same_sets || bound.shape != Some(draw.shape) {
         return false;
     }
+    let Some(call) = direct(&draw.call) else {
+        return false;
+    };
     let shape = draws.shape(draw);
     let handles_held = shape.handle_stages.is_empty()
         || (bound.handle_layout == Some(shape.layout)
@@ -102,63 +153,79 @@ fn record_repeat(
     if bound.descriptor_layout != Some(shape.layout) || !handles_held {
         return false;
     }
-    let raw = &device.raw;
     let offsets = draws.dynamic_offsets(draw);
-    if bound.offsets != offsets {
+    offsets_and_call(device, cmd, bound, shape.layout, offsets, call);
+    true
+}
+
+/// Whether two short lists of words are equal: a draw's dynamic offsets are mostly one
+/// (per-object constants), and a library compare would cost more than the words.
+#[inline]
+fn same_words(held: &[u32], new: &[u32]) -> bool {
+    match (held, new) {
+        ([held], [new]) => held == new,
+        _ => held == new,
+    }
+}
+
+/// Binds the sets bound with `layout` again with `offsets` when those moved, and records
+/// `call`. The command buffer holds the draw's shape, its sets (bound with `layout` when
+/// it has dynamic offsets) and its handle words.
+#[inline]
+fn offsets_and_call(
+    device: &Device,
+    cmd: vk::CommandBuffer,
+    bound: &mut BoundGraphics,
+    layout: vk::PipelineLayout,
+    offsets: &[u32],
+    call: DirectCall,
+) {
+    let raw = &device.raw;
+    // No offsets: the sets bound are the draw's, with nothing dynamic in them.
+    if !offsets.is_empty() && !same_words(&bound.offsets, offsets) {
+        debug_assert_eq!(bound.descriptor_layout, Some(layout));
         // SAFETY: `cmd` is recording inside a pass; the sets were bound with this layout
         // by an earlier draw of this shape, and are live until the submission's fence.
         unsafe {
             raw.cmd_bind_descriptor_sets(
                 cmd,
                 vk::PipelineBindPoint::GRAPHICS,
-                shape.layout,
+                layout,
                 0,
                 &bound.sets,
                 offsets,
             )
         };
-        bound.offsets.clear();
-        bound.offsets.extend_from_slice(offsets);
-    }
-    match draw.call {
-        // SAFETY: `cmd` is inside the pass the shape's pipeline was made for, and all
-        // it binds is bound (`bound.shape`).
-        DrawCall::Arrays {
-            first_vertex,
-            vertex_count,
-            first_instance,
-            instance_count,
-        } => unsafe {
-            raw.cmd_draw(
-                cmd,
-                vertex_count,
-                instance_count,
-                first_vertex,
-                first_instance,
-            )
-        },
-        // SAFETY: as above, with the shape's index buffer bound.
-        DrawCall::Indexed {
-            first_index,
-            index_count,
-            base_vertex,
-            first_instance,
-            instance_count,
-        } => unsafe {
-            raw.cmd_draw_indexed(
-                cmd,
-                index_count,
-                instance_count,
-                first_index,
-                base_vertex,
-                first_instance,
-            )
-        },
-        DrawCall::Indirect { .. } | DrawCall::Converted { .. } => {
-            unreachable!("only direct draws are repeated")
+        match (bound.offsets.as_mut_slice(), offsets) {
+            ([held], [new]) => *held = *new,
+            _ => {
+                bound.offsets.clear();
+                bound.offsets.extend_from_slice(offsets);
+            }
         }
     }
-    true
+    // SAFETY: `cmd` is inside the pass the shape's pipeline was made for, and all it binds
+    // is bound (`bound.shape`), its index buffer included for an indexed call.
+    unsafe {
+        if call.indexed {
+            raw.cmd_draw_indexed(
+                cmd,
+                call.count,
+                call.instance_count,
+                call.first,
+                call.base_vertex,
+                call.first_instance,
+            );
+        } else {
+            raw.cmd_draw(
+                cmd,
+                call.count,
+                call.instance_count,
+                call.first,
+                call.first_instance,
+            );
+        }
+    }
 }
 
 /// `record_draw` of any draw.

@@ -141,8 +141,8 @@ impl Former<'_> {
             Op::ClearColor { target, mask, .. } => self.clear_color(index, target, mask),
             Op::ClearDepthStencil { .. } => self.clear_depth_stencil(index),
             Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_) => {
-                let pass_index = self.ensure_open();
                 if !self.open.as_ref().is_some_and(|pass| pass.drawn) {
+                    let pass_index = self.ensure_open();
                     for slot in 0..SLOTS {
                         self.touch(slot);
                     }

@@ -127,7 +127,8 @@ impl VkBackend {
             }
         }
         let pass_uses = uses.len();
-        for op in ops {
+        let copy_ops = if list.copy_count() > 0 { ops } else { &[] };
+        for op in copy_ops {
             if let Op::Copy { copy_index } = op {
                 match *list.copy(*copy_index) {
                     CopyOp::BufferToTexture { destination, .. } => {
@@ -234,15 +235,13 @@ impl VkBackend {
                     clears.insert(index, attachment);
                 }
                 Step::Ops { first, end } => {
+                    draws.start_span();
                     let mut last_shape = None;
                     let mut index = first;
                     while index < end {
                         if let Some(pass) = open_pass {
-                            let site = RepeatSite {
-                                device: &self.device,
-                                pass,
-                                state_version: self.graphics.state_version(),
-                            };
+                            let site =
+                                RepeatSite::new(&self.device, pass, self.graphics.state_version());
                             index = take_repeats(
                                 &site,
                                 ops,
@@ -449,7 +448,7 @@ impl VkBackend {
             .collect();
         let mut buffer_pools: Vec<PoolId> = Vec::new();
         let mut copy_reads = HashMap::new();
-        for (index, op) in ops.iter().enumerate() {
+        for (index, op) in copy_ops.iter().enumerate() {
             if let Op::Copy { copy_index } = *op {
                 let read = match *list.copy(copy_index) {
                     CopyOp::BufferToBuffer { source, .. } => Some(source),

@@ -11,6 +11,7 @@
 use std::ops::Range;
 
 use gpu::command::{BufferBinding, Op};
+use gpu::objects::BufferRange;
 use gpu::state::PrimitiveKind;
 use gpu::{PoolId, ProgramId};
 
@@ -20,7 +21,7 @@ use crate::error::VkResult;
 use super::bindings::{stage_index, Bindings};
 use super::bindless_list::DrawHandles;
 use super::buffer_reads::{note_read, PoolRead};
-use super::draw::{DrawCall, PreparedDraw, PreparedDraws};
+use super::draw::{DirectCall, PreparedDraw, PreparedDraws};
 use super::layout::is_dynamic;
 use super::slots::{checked_buffer_range, dynamic_base_b, Descriptor, Resource};
 
@@ -52,9 +53,11 @@ pub struct MovingBuffer {
     pub pool: PoolId,
     /// The buffer object's offset in its pool.
     pub base_b: u64,
-    /// The pool offset and range the descriptor was written with.
+    /// The pool offset and range the descriptor was written with, and the 4 GiB base
+    /// its set holds (dynamic offsets are from it).
     pub written_b: u64,
     pub written_range_b: u64,
+    pub set_base_b: u64,
     /// A dynamic descriptor: a move within its 4 GiB base is a dynamic offset.
     pub dynamic: bool,
 }
@@ -80,6 +83,7 @@ impl DrawMemo {
                     base_b: source.base_b,
                     written_b: offset_b,
                     written_range_b: range_b,
+                    set_base_b: dynamic_base_b(offset_b),
                     dynamic: is_dynamic(descriptor.ty),
                 });
             }
@@ -87,46 +91,53 @@ impl DrawMemo {
     }
 }
 
-/// Where a repeat is taken: the open pass and the state's version.
+/// Where a repeat is taken: the open pass, the state's version, the device's buffer
+/// offset alignments.
 pub struct RepeatSite<'a> {
-    pub device: &'a Device,
-    pub pass: usize,
-    pub state_version: u64,
+    device: &'a Device,
+    pass: usize,
+    state_version: u64,
+    /// Offset bits that must be clear (alignments are powers of two in every Vulkan
+    /// driver; `None` for one that is not, checked in full).
+    uniform_mask: Option<u64>,
+    storage_mask: Option<u64>,
 }
 
 impl RepeatSite<'_> {
+    pub fn new(device: &Device, pass: usize, state_version: u64) -> RepeatSite<'_> {
+        let mask = |alignment_b: u64| alignment_b.is_power_of_two().then(|| alignment_b - 1);
+        RepeatSite {
+            device,
+            pass,
+            state_version,
+            uniform_mask: mask(device.caps.min_uniform_buffer_offset_alignment_b),
+            storage_mask: mask(device.caps.min_storage_buffer_offset_alignment_b),
+        }
+    }
+
     /// Whether a uniform (or storage) buffer at pool offset `offset_b` keeps the device's
-    /// alignment; a power of two in every Vulkan driver, else checked in full.
+    /// alignment (false: check it in full).
     fn aligned(&self, storage: bool, offset_b: u64) -> bool {
-        let caps = &self.device.caps;
-        let alignment_b = if storage {
-            caps.min_storage_buffer_offset_alignment_b
+        let mask = if storage {
+            self.storage_mask
         } else {
-            caps.min_uniform_buffer_offset_alignment_b
+            self.uniform_mask
         };
-        alignment_b.is_power_of_two() && offset_b & (alignment_b - 1) == 0
+        mask.is_some_and(|mask| offset_b & mask == 0)
     }
 }
 
 /// Moves the uniform or storage binding to `range` when that moves only its offset
 /// (same buffer and size, as `Bindings::apply` keeps the version for); false, binding
 /// nothing, for any other bind.
-fn move_offset(bindings: &mut Bindings, op: &Op) -> bool {
-    let (entry, range) = match op {
-        Op::BindBuffer {
-            binding: BufferBinding::Uniform { stage, slot },
-            range,
-        } => (
-            bindings.uniform[stage_index(*stage)].get_mut(usize::from(*slot)),
-            range,
-        ),
-        Op::BindBuffer {
-            binding: BufferBinding::Storage { stage, slot },
-            range,
-        } => (
-            bindings.storage[stage_index(*stage)].get_mut(usize::from(*slot)),
-            range,
-        ),
+fn move_offset(bindings: &mut Bindings, binding: BufferBinding, range: &BufferRange) -> bool {
+    let entry = match binding {
+        BufferBinding::Uniform { stage, slot } => {
+            bindings.uniform[stage_index(stage)].get_mut(usize::from(slot))
+        }
+        BufferBinding::Storage { stage, slot } => {
+            bindings.storage[stage_index(stage)].get_mut(usize::from(slot))
+        }
         _ => return false,
     };
     match entry {
@@ -135,30 +146,6 @@ fn move_offset(bindings: &mut Bindings, op: &Op) -> bool {
             true
         }
         _ => false,
-    }
-}
-
-/// The draw call of `op` when it repeats the memo's kind of draw.
-fn repeated_call(op: &Op, memo: &DrawMemo) -> Option<DrawCall> {
-    match *op {
-        Op::Draw(draw) if !memo.indexed && draw.primitive == memo.primitive => {
-            Some(DrawCall::Arrays {
-                first_vertex: draw.first_vertex,
-                vertex_count: draw.vertex_count,
-                first_instance: draw.first_instance,
-                instance_count: draw.instance_count,
-            })
-        }
-        Op::DrawIndexed(draw) if memo.indexed && draw.primitive == memo.primitive => {
-            Some(DrawCall::Indexed {
-                first_index: draw.first_index,
-                index_count: draw.index_count,
-                base_vertex: draw.base_vertex,
-                first_instance: draw.first_instance,
-                instance_count: draw.instance_count,
-            })
-        }
-        _ => None,
     }
 }
 
@@ -199,67 +186,80 @@ fn take_with(
     {
         return Ok(from);
     }
-    for (index, op) in ops[..end].iter().enumerate().skip(from) {
-        if move_offset(bindings, op) {
-            continue;
-        }
-        let Some(call) = repeated_call(op, memo) else {
-            return Ok(index);
+    let mut index = from;
+    while index < end {
+        let op = &ops[index];
+        let call = match op {
+            Op::BindBuffer { binding, range } => {
+                if !move_offset(bindings, *binding, range) {
+                    return Ok(index);
+                }
+                index += 1;
+                continue;
+            }
+            Op::Draw(draw) if !memo.indexed && draw.primitive == memo.primitive => DirectCall {
+                indexed: false,
+                first: draw.first_vertex,
+                count: draw.vertex_count,
+                base_vertex: 0,
+                first_instance: draw.first_instance,
+                instance_count: draw.instance_count,
+            },
+            Op::DrawIndexed(draw) if memo.indexed && draw.primitive == memo.primitive => {
+                DirectCall {
+                    indexed: true,
+                    first: draw.first_index,
+                    count: draw.index_count,
+                    base_vertex: draw.base_vertex,
+                    first_instance: draw.first_instance,
+                    instance_count: draw.instance_count,
+                }
+            }
+            _ => return Ok(index),
         };
         if bindings.version != memo.bindings_version
             || bindings.textures_version != memo.textures_version
         {
             return Ok(index);
         }
-        let offsets_start = draws.dynamic_offsets.len();
-        draws.moved.clear();
-        let taken = moved_offsets(
-            site,
-            memo,
-            bindings,
-            &mut draws.dynamic_offsets,
-            &mut draws.moved,
-        );
-        if !matches!(taken, Ok(true)) {
+        let (offsets_start, writes_start) = (draws.dynamic_offsets.len(), draws.writes.len());
+        if !moved_buffers(site, memo, bindings, draws, reads)? {
+            // The full path makes this draw (and notes its reads again: a read noted
+            // twice takes nothing more).
             draws.dynamic_offsets.truncate(offsets_start);
-            return taken.map(|_| index);
-        }
-        // Bindings moved only their offsets: each range is the one its set was written with.
-        for (moving, &moved_b) in memo.moving.iter().zip(&draws.moved) {
-            let range_b = moving.written_range_b;
-            if moving.storage {
-                draws.writes.push((moving.pool, moved_b, range_b));
-            }
-            note_read(
-                reads,
-                (moving.pool, moved_b..moved_b.saturating_add(range_b)),
-            );
+            draws.writes.truncate(writes_start);
+            return Ok(index);
         }
         let offsets = offsets_start as u32..draws.dynamic_offsets.len() as u32;
-        draws.push(
+        draws.push_repeat(
             index,
-            PreparedDraw {
+            || PreparedDraw {
                 shape: memo.shape,
                 descriptors: memo.descriptors.clone(),
-                offsets,
+                offsets: 0..0,
                 same_sets: true,
                 handles: memo.handles.clone(),
-                call,
+                call: call.into(),
+                repeats: 0..0,
             },
+            offsets,
+            call,
         );
+        index += 1;
     }
     Ok(end)
 }
 
-/// Pushes the dynamic offsets of a repeat of the memo's draw with `bindings`, and each
-/// moving buffer's pool offset into `moved`; false when the draw cannot share the memo's
-/// sets (a binding gone, a set's contents moved).
-fn moved_offsets(
+/// Pushes the dynamic offsets of a repeat of the memo's draw with `bindings`, and notes
+/// what its buffers read and write; false when the draw cannot share the memo's sets (a
+/// binding gone, a set's contents moved), with what it pushed left for the caller to
+/// take back.
+fn moved_buffers(
     site: &RepeatSite<'_>,
     memo: &DrawMemo,
     bindings: &Bindings,
-    offsets: &mut Vec<u32>,
-    moved: &mut Vec<u64>,
+    draws: &mut PreparedDraws,
+    reads: &mut Vec<PoolRead>,
 ) -> VkResult<bool> {
     for moving in &memo.moving {
         let (stage, slot) = (usize::from(moving.stage), usize::from(moving.slot));
@@ -276,16 +276,25 @@ fn moved_offsets(
             // Refused when misaligned (the error says how).
             checked_buffer_range(site.device, moving.storage, moved_b, bound.size_b)?;
         }
-        moved.push(moved_b);
         if moving.dynamic {
-            let base_b = dynamic_base_b(moving.written_b);
-            if dynamic_base_b(moved_b) != base_b {
+            if dynamic_base_b(moved_b) != moving.set_base_b {
                 return Ok(false);
             }
-            offsets.push((moved_b - base_b) as u32);
+            draws
+                .dynamic_offsets
+                .push((moved_b - moving.set_base_b) as u32);
         } else if moved_b != moving.written_b {
             return Ok(false);
         }
+        // Bindings moved only their offsets: the range is the one the set was written with.
+        let range_b = moving.written_range_b;
+        if moving.storage {
+            draws.writes.push((moving.pool, moved_b, range_b));
+        }
+        note_read(
+            reads,
+            (moving.pool, moved_b..moved_b.saturating_add(range_b)),
+        );
     }
     Ok(true)
 }
