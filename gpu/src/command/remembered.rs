@@ -59,6 +59,25 @@ impl Remembered {
         Some(check_binding_of(binding, range, buffer))
     }
 
+    /// Whether a buffer bind passes its check from what is remembered (false: the tables
+    /// must be read, or the bind is refused; `CommandBuffer::record` says which).
+    #[inline]
+    pub(crate) fn binding_fits(
+        &self,
+        binding: BufferBinding,
+        range: &BufferRange,
+        removals: u64,
+    ) -> bool {
+        matches!(self.check_binding(binding, range, removals), Some(Ok(())))
+    }
+
+    /// Whether a direct draw passes its check from what is remembered (false as for
+    /// `binding_fits`).
+    #[inline]
+    pub(crate) fn draw_fits(&self, bound: &BoundState, indexed: bool, removals: u64) -> bool {
+        matches!(self.check_draw(bound, indexed, removals), Some(Ok(())))
+    }
+
     /// `check` of a direct draw, `indexed` or not.
     pub(crate) fn check_draw(
         &self,

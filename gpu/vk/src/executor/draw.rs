@@ -223,32 +223,17 @@ impl PreparedDraws {
         self.run_open = false;
     }
 
-    /// Adds a repeat of the last draw pushed (same shape, sets and handles; `offsets` into
-    /// `dynamic_offsets`) at op `index`: joined to it within a span, else a draw of its own
-    /// like `last`.
-    pub(super) fn push_repeat(
-        &mut self,
-        index: usize,
-        last: impl FnOnce() -> PreparedDraw,
-        offsets: Range<u32>,
-        call: DirectCall,
-    ) {
-        if self.run_open {
-            if let Some(draw) = self.draws.last_mut() {
-                self.repeats.push(RepeatedDraw {
-                    offsets_start: offsets.start,
-                    offsets_end: offsets.end,
-                    call,
-                });
-                draw.repeats.end = self.repeats.len() as u32;
-                return;
-            }
+    /// Whether the last draw pushed is in the span being prepared (repeats may join it).
+    pub fn run_open(&self) -> bool {
+        self.run_open && !self.draws.is_empty()
+    }
+
+    /// The repeats added since the last draw was pushed join it (`repeat`).
+    pub(super) fn joined_repeats(&mut self) {
+        let end = self.repeats.len() as u32;
+        if let Some(draw) = self.draws.last_mut() {
+            draw.repeats.end = end;
         }
-        let mut draw = last();
-        draw.offsets = offsets;
-        draw.same_sets = true;
-        draw.call = call.into();
-        self.push(index, draw);
     }
 
     /// Every draw, repeats included.

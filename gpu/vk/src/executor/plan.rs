@@ -119,8 +119,15 @@ pub fn form_passes_into(
         discarded: [false; SLOTS],
         ops,
     };
-    for (index, op) in ops.iter().enumerate() {
-        former.op(index, op, &targets_of);
+    let mut index = 0;
+    while index < ops.len() {
+        let spanned = former.extend_span(index);
+        if spanned > index {
+            index = spanned;
+            continue;
+        }
+        former.op(index, &ops[index], &targets_of);
+        index += 1;
     }
     former.close();
     former.plan.final_targets = former.targets;
@@ -128,6 +135,36 @@ pub fn form_passes_into(
 }
 
 impl Former<'_> {
+    /// Extends the span that ends just before op `from` over the ops from there that do
+    /// nothing but join it (binds and state changes, and draws into a pass a draw already
+    /// touched whole): a frame's thousands of binds and draws take this way. Returns the
+    /// index of the first op it did not take.
+    #[inline]
+    fn extend_span(&mut self, from: usize) -> usize {
+        let drawn = self.open.as_ref().is_some_and(|pass| pass.drawn);
+        let Some(Step::Ops { end, .. }) = self.plan.steps.last_mut() else {
+            return from;
+        };
+        if *end != from {
+            return from;
+        }
+        let taken = self.ops[from..]
+            .iter()
+            .take_while(|op| match op {
+                Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_) => drawn,
+                Op::SetState { .. }
+                | Op::BindProgram(_)
+                | Op::BindDescriptorTables { .. }
+                | Op::BindBuffer { .. }
+                | Op::BindTexture { .. }
+                | Op::BindImage { .. } => true,
+                _ => false,
+            })
+            .count();
+        *end = from + taken;
+        *end
+    }
+
     fn op(&mut self, index: usize, op: &Op, targets_of: &impl Fn(u32) -> RenderTargets) {
         match *op {
             Op::BindRenderTargets { targets_index } => {

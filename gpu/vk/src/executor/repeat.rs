@@ -21,7 +21,8 @@ use crate::error::VkResult;
 use super::bindings::{stage_index, Bindings};
 use super::bindless_list::DrawHandles;
 use super::buffer_reads::{note_read, PoolRead};
-use super::draw::{DirectCall, PreparedDraw, PreparedDraws};
+use super::copy::PoolWrite;
+use super::draw::{DirectCall, PreparedDraws, RepeatedDraw};
 use super::layout::is_dynamic;
 use super::slots::{checked_buffer_range, dynamic_base_b, Descriptor, Resource};
 
@@ -151,7 +152,9 @@ fn move_offset(bindings: &mut Bindings, binding: BufferBinding, range: &BufferRa
 
 /// Takes the ops of `ops[from..end]` while they are offset moves and draws repeating the
 /// memo with their sets; returns the index of the first op not taken (`end` when all
-/// were). A buffer offset the device refuses is an error, as on the full path.
+/// were). A span's first draw is made on the full path (from the memo, when it repeats
+/// one): the draws taken here join it. A buffer offset the device refuses is an error, as
+/// on the full path.
 pub fn take_repeats(
     site: &RepeatSite<'_>,
     ops: &[Op],
@@ -161,34 +164,54 @@ pub fn take_repeats(
     draws: &mut PreparedDraws,
     reads: &mut Vec<PoolRead>,
 ) -> VkResult<usize> {
+    if !draws.run_open() {
+        return Ok(from);
+    }
     let Some(memo) = draws.memo.take() else {
         return Ok(from);
     };
-    let outcome = take_with(site, &memo, ops, from, end, bindings, draws, reads);
+    let fits = memo.pass == site.pass
+        && memo.state_version == site.state_version
+        && bindings.graphics_program == Some(memo.program);
+    // The lists a repeat adds to, held apart while the loop runs (they cannot alias).
+    let mut lists = RepeatLists {
+        offsets: std::mem::take(&mut draws.dynamic_offsets),
+        writes: std::mem::take(&mut draws.writes),
+        repeats: std::mem::take(&mut draws.repeats),
+    };
+    let outcome = if fits {
+        take_with(site, &memo, &ops[..end], from, bindings, &mut lists, reads)
+    } else {
+        Ok(from)
+    };
+    draws.dynamic_offsets = lists.offsets;
+    draws.writes = lists.writes;
+    draws.repeats = lists.repeats;
+    draws.joined_repeats();
     draws.memo = Some(memo);
     outcome
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What repeats add to, out of `PreparedDraws` while they are taken.
+struct RepeatLists {
+    offsets: Vec<u32>,
+    writes: Vec<PoolWrite>,
+    repeats: Vec<RepeatedDraw>,
+}
+
 fn take_with(
     site: &RepeatSite<'_>,
     memo: &DrawMemo,
     ops: &[Op],
     from: usize,
-    end: usize,
     bindings: &mut Bindings,
-    draws: &mut PreparedDraws,
+    lists: &mut RepeatLists,
     reads: &mut Vec<PoolRead>,
 ) -> VkResult<usize> {
-    if memo.pass != site.pass
-        || memo.state_version != site.state_version
-        || bindings.graphics_program != Some(memo.program)
-    {
-        return Ok(from);
-    }
+    let (indexed, primitive) = (memo.indexed, memo.primitive);
+    let versions = (memo.bindings_version, memo.textures_version);
     let mut index = from;
-    while index < end {
-        let op = &ops[index];
+    while let Some(op) = ops.get(index) {
         let call = match op {
             Op::BindBuffer { binding, range } => {
                 if !move_offset(bindings, *binding, range) {
@@ -197,7 +220,7 @@ fn take_with(
                 index += 1;
                 continue;
             }
-            Op::Draw(draw) if !memo.indexed && draw.primitive == memo.primitive => DirectCall {
+            Op::Draw(draw) if !indexed && draw.primitive == primitive => DirectCall {
                 indexed: false,
                 first: draw.first_vertex,
                 count: draw.vertex_count,
@@ -205,60 +228,47 @@ fn take_with(
                 first_instance: draw.first_instance,
                 instance_count: draw.instance_count,
             },
-            Op::DrawIndexed(draw) if memo.indexed && draw.primitive == memo.primitive => {
-                DirectCall {
-                    indexed: true,
-                    first: draw.first_index,
-                    count: draw.index_count,
-                    base_vertex: draw.base_vertex,
-                    first_instance: draw.first_instance,
-                    instance_count: draw.instance_count,
-                }
-            }
+            Op::DrawIndexed(draw) if indexed && draw.primitive == primitive => DirectCall {
+                indexed: true,
+                first: draw.first_index,
+                count: draw.index_count,
+                base_vertex: draw.base_vertex,
+                first_instance: draw.first_instance,
+                instance_count: draw.instance_count,
+            },
             _ => return Ok(index),
         };
-        if bindings.version != memo.bindings_version
-            || bindings.textures_version != memo.textures_version
-        {
+        if (bindings.version, bindings.textures_version) != versions {
             return Ok(index);
         }
-        let (offsets_start, writes_start) = (draws.dynamic_offsets.len(), draws.writes.len());
-        if !moved_buffers(site, memo, bindings, draws, reads)? {
+        let (offsets_start, writes_start) = (lists.offsets.len(), lists.writes.len());
+        if !moved_buffers(site, memo, bindings, lists, reads)? {
             // The full path makes this draw (and notes its reads again: a read noted
             // twice takes nothing more).
-            draws.dynamic_offsets.truncate(offsets_start);
-            draws.writes.truncate(writes_start);
+            lists.offsets.truncate(offsets_start);
+            lists.writes.truncate(writes_start);
             return Ok(index);
         }
-        let offsets = offsets_start as u32..draws.dynamic_offsets.len() as u32;
-        draws.push_repeat(
-            index,
-            || PreparedDraw {
-                shape: memo.shape,
-                descriptors: memo.descriptors.clone(),
-                offsets: 0..0,
-                same_sets: true,
-                handles: memo.handles.clone(),
-                call: call.into(),
-                repeats: 0..0,
-            },
-            offsets,
+        lists.repeats.push(RepeatedDraw {
+            offsets_start: offsets_start as u32,
+            offsets_end: lists.offsets.len() as u32,
             call,
-        );
+        });
         index += 1;
     }
-    Ok(end)
+    Ok(index)
 }
 
 /// Pushes the dynamic offsets of a repeat of the memo's draw with `bindings`, and notes
 /// what its buffers read and write; false when the draw cannot share the memo's sets (a
 /// binding gone, a set's contents moved), with what it pushed left for the caller to
 /// take back.
+#[inline(always)]
 fn moved_buffers(
     site: &RepeatSite<'_>,
     memo: &DrawMemo,
     bindings: &Bindings,
-    draws: &mut PreparedDraws,
+    lists: &mut RepeatLists,
     reads: &mut Vec<PoolRead>,
 ) -> VkResult<bool> {
     for moving in &memo.moving {
@@ -280,16 +290,14 @@ fn moved_buffers(
             if dynamic_base_b(moved_b) != moving.set_base_b {
                 return Ok(false);
             }
-            draws
-                .dynamic_offsets
-                .push((moved_b - moving.set_base_b) as u32);
+            lists.offsets.push((moved_b - moving.set_base_b) as u32);
         } else if moved_b != moving.written_b {
             return Ok(false);
         }
         // Bindings moved only their offsets: the range is the one the set was written with.
         let range_b = moving.written_range_b;
         if moving.storage {
-            draws.writes.push((moving.pool, moved_b, range_b));
+            lists.writes.push((moving.pool, moved_b, range_b));
         }
         note_read(
             reads,
