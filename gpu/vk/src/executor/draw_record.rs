@@ -8,7 +8,7 @@ use crate::device::Device;
 use crate::error::VkResult;
 
 use super::descriptors::DescriptorPools;
-use super::draw::{DirectCall, DrawCall, PreparedDraw, PreparedDraws, VertexBuffer};
+use super::draw::{DirectCall, DrawCall, PreparedDraw, PreparedDraws, RepeatedDraw, VertexBuffer};
 use super::index_arena::IndexArena;
 use super::slots::draw_sets;
 
@@ -79,18 +79,14 @@ pub fn record_draw(
     if !repeats.is_empty() {
         // The draw bound its shape and sets: each repeat moves the offsets and draws.
         let layout = draws.shape(draw).layout;
-        for repeat in repeats {
-            let offsets =
-                &draws.dynamic_offsets[repeat.offsets_start as usize..repeat.offsets_end as usize];
-            offsets_and_call(
-                device,
-                cmd,
-                &mut descriptors.bound,
-                layout,
-                offsets,
-                repeat.call,
-            );
-        }
+        record_repeats(
+            device,
+            cmd,
+            &mut descriptors.bound,
+            layout,
+            repeats,
+            &draws.dynamic_offsets,
+        );
     }
     Ok(())
 }
@@ -156,6 +152,81 @@ fn record_repeat(
     let offsets = draws.dynamic_offsets(draw);
     offsets_and_call(device, cmd, bound, shape.layout, offsets, call);
     true
+}
+
+/// Records the repeats of the draw just recorded: its sets again with each repeat's
+/// dynamic offsets when they moved, and its call. The loop of a frame's thousands of
+/// draws: the driver's entry points are looked up once, and the sets and offsets held in
+/// locals.
+fn record_repeats(
+    device: &Device,
+    cmd: vk::CommandBuffer,
+    bound: &mut BoundGraphics,
+    layout: vk::PipelineLayout,
+    repeats: &[RepeatedDraw],
+    all_offsets: &[u32],
+) {
+    let entries = device.raw.fp_v1_0();
+    let (bind_sets, draw, draw_indexed) = (
+        entries.cmd_bind_descriptor_sets,
+        entries.cmd_draw,
+        entries.cmd_draw_indexed,
+    );
+    let mut held = std::mem::take(&mut bound.offsets);
+    let sets = bound.sets.as_slice();
+    for repeat in repeats {
+        let offsets = &all_offsets[repeat.offsets_start as usize..repeat.offsets_end as usize];
+        // No offsets: the sets bound are the draw's, with nothing dynamic in them.
+        if !offsets.is_empty() && !same_words(&held, offsets) {
+            debug_assert_eq!(bound.descriptor_layout, Some(layout));
+            // SAFETY: `cmd` is recording inside a pass; the sets were bound with `layout`
+            // by the draw just recorded (whose repeat this is), hold one dynamic offset
+            // each of `offsets`, and are live until the submission's fence.
+            unsafe {
+                bind_sets(
+                    cmd,
+                    vk::PipelineBindPoint::GRAPHICS,
+                    layout,
+                    0,
+                    sets.len() as u32,
+                    sets.as_ptr(),
+                    offsets.len() as u32,
+                    offsets.as_ptr(),
+                )
+            };
+            match (held.as_mut_slice(), offsets) {
+                ([held], [new]) => *held = *new,
+                _ => {
+                    held.clear();
+                    held.extend_from_slice(offsets);
+                }
+            }
+        }
+        let call = repeat.call;
+        // SAFETY: `cmd` is inside the pass the draw's pipeline was made for, and all it
+        // binds is bound (its index buffer included for an indexed call).
+        unsafe {
+            if call.indexed {
+                draw_indexed(
+                    cmd,
+                    call.count,
+                    call.instance_count,
+                    call.first,
+                    call.base_vertex,
+                    call.first_instance,
+                );
+            } else {
+                draw(
+                    cmd,
+                    call.count,
+                    call.instance_count,
+                    call.first,
+                    call.first_instance,
+                );
+            }
+        }
+    }
+    bound.offsets = held;
 }
 
 /// Whether two short lists of words are equal: a draw's dynamic offsets are mostly one
