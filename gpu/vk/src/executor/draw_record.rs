@@ -149,13 +149,25 @@ fn record_repeat(
     if bound.descriptor_layout != Some(shape.layout) || !handles_held {
         return false;
     }
-    let offsets = draws.dynamic_offsets(draw);
-    offsets_and_call(device, cmd, bound, shape.layout, offsets, call);
+    let repeat = RepeatedDraw {
+        offsets_start: draw.offsets.start,
+        offsets_end: draw.offsets.end,
+        call,
+    };
+    record_repeats(
+        device,
+        cmd,
+        bound,
+        shape.layout,
+        &[repeat],
+        &draws.dynamic_offsets,
+    );
     true
 }
 
-/// Records the repeats of the draw just recorded: its sets again with each repeat's
-/// dynamic offsets when they moved, and its call. The loop of a frame's thousands of
+/// Records the repeats of the draw just recorded (or a draw whose shape, sets and handle
+/// words the command buffer holds): its sets again with each repeat's dynamic offsets when
+/// they moved, and its call. The loop of a frame's thousands of
 /// draws: the driver's entry points are looked up once, and the sets and offsets held in
 /// locals.
 fn record_repeats(
@@ -180,8 +192,9 @@ fn record_repeats(
         if !offsets.is_empty() && !same_words(&held, offsets) {
             debug_assert_eq!(bound.descriptor_layout, Some(layout));
             // SAFETY: `cmd` is recording inside a pass; the sets were bound with `layout`
-            // by the draw just recorded (whose repeat this is), hold one dynamic offset
-            // each of `offsets`, and are live until the submission's fence.
+            // by the draw just recorded (or an earlier one of its shape and sets), hold
+            // one dynamic offset each of `offsets`, and are live until the submission's
+            // fence.
             unsafe {
                 bind_sets(
                     cmd,
@@ -236,66 +249,6 @@ fn same_words(held: &[u32], new: &[u32]) -> bool {
     match (held, new) {
         ([held], [new]) => held == new,
         _ => held == new,
-    }
-}
-
-/// Binds the sets bound with `layout` again with `offsets` when those moved, and records
-/// `call`. The command buffer holds the draw's shape, its sets (bound with `layout` when
-/// it has dynamic offsets) and its handle words.
-#[inline]
-fn offsets_and_call(
-    device: &Device,
-    cmd: vk::CommandBuffer,
-    bound: &mut BoundGraphics,
-    layout: vk::PipelineLayout,
-    offsets: &[u32],
-    call: DirectCall,
-) {
-    let raw = &device.raw;
-    // No offsets: the sets bound are the draw's, with nothing dynamic in them.
-    if !offsets.is_empty() && !same_words(&bound.offsets, offsets) {
-        debug_assert_eq!(bound.descriptor_layout, Some(layout));
-        // SAFETY: `cmd` is recording inside a pass; the sets were bound with this layout
-        // by an earlier draw of this shape, and are live until the submission's fence.
-        unsafe {
-            raw.cmd_bind_descriptor_sets(
-                cmd,
-                vk::PipelineBindPoint::GRAPHICS,
-                layout,
-                0,
-                &bound.sets,
-                offsets,
-            )
-        };
-        match (bound.offsets.as_mut_slice(), offsets) {
-            ([held], [new]) => *held = *new,
-            _ => {
-                bound.offsets.clear();
-                bound.offsets.extend_from_slice(offsets);
-            }
-        }
-    }
-    // SAFETY: `cmd` is inside the pass the shape's pipeline was made for, and all it binds
-    // is bound (`bound.shape`), its index buffer included for an indexed call.
-    unsafe {
-        if call.indexed {
-            raw.cmd_draw_indexed(
-                cmd,
-                call.count,
-                call.instance_count,
-                call.first,
-                call.base_vertex,
-                call.first_instance,
-            );
-        } else {
-            raw.cmd_draw(
-                cmd,
-                call.count,
-                call.instance_count,
-                call.first,
-                call.first_instance,
-            );
-        }
     }
 }
 
