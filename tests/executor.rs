@@ -980,6 +980,59 @@ fn draw_four_tints(rig: &Rig) {
     }
 }
 
+/// Draws that repeat one another but for their uniform offset, on both sides of a clear
+/// inside their pass: the executor joins repeats to the draw they repeat only within a
+/// run of binds and draws, so the clear still falls between the second and third draw
+/// (the first two are cleared away, the last two drawn over the clear).
+#[test]
+fn repeated_draws_on_both_sides_of_an_in_pass_clear_keep_their_order() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
+    let mut commands = rig.cleared(view, [0.0; 4]);
+    let corners_ndc = [(-1.0f32, -1.0f32), (0.0, -1.0), (-1.0, 0.0), (0.0, 0.0)];
+    let positions: Vec<f32> = corners_ndc
+        .iter()
+        .flat_map(|&(x, y)| [x, y, x + 1.0, y, x, y + 1.0])
+        .collect();
+    bind_draw(&rig, &mut commands, TINT_FRAG, &positions);
+    let tint_values = [
+        [1.0f32, 0.0, 0.0, 1.0],
+        [0.0, 1.0, 0.0, 1.0],
+        [0.0, 0.0, 1.0, 1.0],
+        [1.0, 1.0, 0.0, 1.0],
+    ];
+    let tints = write_tints(&rig, &tint_values);
+    let grey = [0.4f32, 0.4, 0.4, 0.4];
+    for index in 0..tint_values.len() {
+        if index == 2 {
+            commands
+                .clear_color(0, ClearValue::Float(grey), ComponentMask::ALL)
+                .unwrap();
+        }
+        bind_tint(&mut commands, tints, index as u64 * TINT_STRIDE_B);
+        commands
+            .draw(DrawArrays {
+                first_vertex: index as u32 * 3,
+                ..triangle()
+            })
+            .unwrap();
+    }
+    let pixels = rig.submit_and_read(commands, region(texture, 0, 16, 16), 16 * 16 * 4);
+    let pixel = |x: usize, y: usize| &pixels[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4];
+    let grey_texel = [102u8; 4];
+    let quadrant_origins_px = [(0, 0), (8, 0), (0, 8), (8, 8)];
+    for (index, ((x, y), tint)) in quadrant_origins_px.iter().zip(&tint_values).enumerate() {
+        let drawn: Vec<u8> = tint.iter().map(|&v| (v * 255.0) as u8).collect();
+        let expected = if index < 2 {
+            grey_texel.to_vec()
+        } else {
+            drawn
+        };
+        assert_eq!(pixel(x + 1, y + 1), expected, "draw {index} at ({x}, {y})");
+        assert_eq!(pixel(x + 7, y + 7), grey_texel, "outside draw {index}");
+    }
+}
+
 /// Where `write_tints` puts tints, and how far apart (above any uniform alignment).
 const TINTS_OFFSET_B: u64 = (1 << 20) + (128 << 10);
 const TINT_STRIDE_B: u64 = 256;
