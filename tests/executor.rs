@@ -1017,7 +1017,10 @@ fn repeated_draws_on_both_sides_of_an_in_pass_clear_keep_their_order() {
             })
             .unwrap();
     }
+    let before = rig.backend.lock().stats();
     let pixels = rig.submit_and_read(commands, region(texture, 0, 16, 16), 16 * 16 * 4);
+    let after = rig.backend.lock().stats();
+    assert_eq!(after.draws - before.draws, 4, "repeats count as draws");
     let pixel = |x: usize, y: usize| &pixels[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4];
     let grey_texel = [102u8; 4];
     let quadrant_origins_px = [(0, 0), (8, 0), (0, 8), (8, 8)];

@@ -30,7 +30,8 @@ pub struct Bindings {
     /// Bumped by every bind but one that moves a uniform or storage binding within the
     /// same buffer, keeping its size, and one that replaces a bound texture handle: while
     /// it holds, a draw resolves as the one before but for those bindings' offsets and
-    /// textures (`draw::DrawMemo`).
+    /// textures (`repeat::DrawMemo`). Every other change to what a draw binds must bump
+    /// it: repeated draws (`repeat`) join the draw before them while it holds.
     pub version: u64,
     /// Bumped when a bound texture handle is replaced (without bumping `version`).
     pub textures_version: u64,

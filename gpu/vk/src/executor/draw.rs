@@ -228,6 +228,13 @@ impl PreparedDraws {
         self.run_open && !self.draws.is_empty()
     }
 
+    /// Whether the last draw pushed has this shape and these descriptors.
+    pub(super) fn last_is(&self, shape: u32, descriptors: &Range<u32>) -> bool {
+        self.draws
+            .last()
+            .is_some_and(|draw| draw.shape == shape && draw.descriptors == *descriptors)
+    }
+
     /// The repeats added since the last draw was pushed join it (`repeat`).
     pub(super) fn joined_repeats(&mut self) {
         let end = self.repeats.len() as u32;
@@ -371,7 +378,7 @@ fn moved_range(
     if moved_b == offset_b {
         return Ok(Some((offset_b, range_b)));
     }
-    let range_b = checked_buffer_range(device, source.storage, moved_b, bound.size_b)?;
+    let range_b = checked_buffer_range(&device.caps, source.storage, moved_b, bound.size_b)?;
     Ok(Some((moved_b, range_b)))
 }
 

@@ -237,13 +237,14 @@ impl VkBackend {
                 Step::Ops { first, end } => {
                     draws.start_span();
                     let mut last_shape = None;
+                    let mut site = open_pass.map(|pass| {
+                        RepeatSite::new(&self.device.caps, pass, self.graphics.state_version())
+                    });
                     let mut index = first;
                     while index < end {
-                        if let Some(pass) = open_pass {
-                            let site =
-                                RepeatSite::new(&self.device, pass, self.graphics.state_version());
+                        if let (Some(site), Some(pass)) = (&site, open_pass) {
                             index = take_repeats(
-                                &site,
+                                site,
                                 ops,
                                 index,
                                 end,
@@ -295,6 +296,9 @@ impl VkBackend {
                             Op::SetState { state_index } => {
                                 state.apply(list.state(*state_index));
                                 self.graphics.note_state_change();
+                                if let Some(site) = &mut site {
+                                    site.set_state_version(self.graphics.state_version());
+                                }
                             }
                             _ => bindings.apply(op, tables),
                         }

@@ -15,7 +15,7 @@ use gpu::objects::BufferRange;
 use gpu::state::PrimitiveKind;
 use gpu::{PoolId, ProgramId};
 
-use crate::device::Device;
+use crate::capabilities::Capabilities;
 use crate::error::VkResult;
 
 use super::bindings::{stage_index, Bindings};
@@ -93,9 +93,9 @@ impl DrawMemo {
 }
 
 /// Where a repeat is taken: the open pass, the state's version, the device's buffer
-/// offset alignments.
+/// offset alignments. Made once a span; a state change inside it moves the version.
 pub struct RepeatSite<'a> {
-    device: &'a Device,
+    caps: &'a Capabilities,
     pass: usize,
     state_version: u64,
     /// Offset bits that must be clear (alignments are powers of two in every Vulkan
@@ -105,15 +105,20 @@ pub struct RepeatSite<'a> {
 }
 
 impl RepeatSite<'_> {
-    pub fn new(device: &Device, pass: usize, state_version: u64) -> RepeatSite<'_> {
+    pub fn new(caps: &Capabilities, pass: usize, state_version: u64) -> RepeatSite<'_> {
         let mask = |alignment_b: u64| alignment_b.is_power_of_two().then(|| alignment_b - 1);
         RepeatSite {
-            device,
+            caps,
             pass,
             state_version,
-            uniform_mask: mask(device.caps.min_uniform_buffer_offset_alignment_b),
-            storage_mask: mask(device.caps.min_storage_buffer_offset_alignment_b),
+            uniform_mask: mask(caps.min_uniform_buffer_offset_alignment_b),
+            storage_mask: mask(caps.min_storage_buffer_offset_alignment_b),
         }
+    }
+
+    /// The state changed (`GraphicsPipelines::state_version` moved).
+    pub fn set_state_version(&mut self, state_version: u64) {
+        self.state_version = state_version;
     }
 
     /// Whether a uniform (or storage) buffer at pool offset `offset_b` keeps the device's
@@ -167,23 +172,28 @@ pub fn take_repeats(
     if !draws.run_open() {
         return Ok(from);
     }
+    let fits = draws.memo.as_ref().is_some_and(|memo| {
+        memo.pass == site.pass
+            && memo.state_version == site.state_version
+            && bindings.graphics_program == Some(memo.program)
+    });
+    if !fits {
+        return Ok(from);
+    }
     let Some(memo) = draws.memo.take() else {
         return Ok(from);
     };
-    let fits = memo.pass == site.pass
-        && memo.state_version == site.state_version
-        && bindings.graphics_program == Some(memo.program);
+    // A repeat joins the last draw: the memo must be that draw's. (The full path keeps
+    // them in step; every op it takes that changes what a draw binds moves a version
+    // the loop checks.)
+    debug_assert!(draws.last_is(memo.shape, &memo.descriptors));
     // The lists a repeat adds to, held apart while the loop runs (they cannot alias).
     let mut lists = RepeatLists {
         offsets: std::mem::take(&mut draws.dynamic_offsets),
         writes: std::mem::take(&mut draws.writes),
         repeats: std::mem::take(&mut draws.repeats),
     };
-    let outcome = if fits {
-        take_with(site, &memo, &ops[..end], from, bindings, &mut lists, reads)
-    } else {
-        Ok(from)
-    };
+    let outcome = take_with(site, &memo, &ops[..end], from, bindings, &mut lists, reads);
     draws.dynamic_offsets = lists.offsets;
     draws.writes = lists.writes;
     draws.repeats = lists.repeats;
@@ -243,8 +253,8 @@ fn take_with(
         }
         let (offsets_start, writes_start) = (lists.offsets.len(), lists.writes.len());
         if !moved_buffers(site, memo, bindings, lists, reads)? {
-            // The full path makes this draw (and notes its reads again: a read noted
-            // twice takes nothing more).
+            // The full path makes this draw, and notes its reads again: a read noted
+            // twice at most widens what the write-back stores before the pass.
             lists.offsets.truncate(offsets_start);
             lists.writes.truncate(writes_start);
             return Ok(index);
@@ -284,7 +294,7 @@ fn moved_buffers(
         let moved_b = moving.base_b + bound.offset_b;
         if !site.aligned(moving.storage, moved_b) {
             // Refused when misaligned (the error says how).
-            checked_buffer_range(site.device, moving.storage, moved_b, bound.size_b)?;
+            checked_buffer_range(site.caps, moving.storage, moved_b, bound.size_b)?;
         }
         if moving.dynamic {
             if dynamic_base_b(moved_b) != moving.set_base_b {
@@ -306,3 +316,6 @@ fn moved_buffers(
     }
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests;

@@ -9,6 +9,7 @@ use gpu::objects::{DescriptorKind, ObjectTables};
 use gpu::{PoolId, ProgramId, SamplerId, TextureId};
 use shader_translate::ResourceKind;
 
+use crate::capabilities::Capabilities;
 use crate::device::Device;
 use crate::error::{VkError, VkResult};
 use crate::image_cache::Use;
@@ -99,12 +100,11 @@ impl Resolved {
 /// The range a uniform (or storage) buffer descriptor at pool offset `offset_b` covers:
 /// refused when the offset breaks the device's alignment, clamped to its range limit.
 pub fn checked_buffer_range(
-    device: &Device,
+    caps: &Capabilities,
     storage: bool,
     offset_b: u64,
     size_b: u64,
 ) -> VkResult<u64> {
-    let caps = &device.caps;
     let (alignment_b, max_range_b) = if storage {
         (
             caps.min_storage_buffer_offset_alignment_b,
@@ -231,7 +231,7 @@ impl SlotContext<'_> {
         let pool = self.pools.get(buffer.pool)?;
         let offset_b = buffer.offset_b + range.offset_b;
         let storage = kind == ResourceKind::StorageBuffer;
-        let range_b = checked_buffer_range(self.device, storage, offset_b, range.size_b)?;
+        let range_b = checked_buffer_range(&self.device.caps, storage, offset_b, range.size_b)?;
         if storage {
             resolved.writes.push((buffer.pool, offset_b, range_b));
         }
