@@ -145,13 +145,47 @@ fn draws_after_one(bindings: &Bindings, storage_dynamic: bool) -> PreparedDraws 
     draws
 }
 
+/// What taking `ops` after the memo's draw gives at the state version `state_version`:
+/// the outcome, the list's draws and the reads noted. With `new_span`, a span starts
+/// before `ops`.
+struct Taken {
+    outcome: VkResult<usize>,
+    draws: PreparedDraws,
+    reads: Vec<PoolRead>,
+}
+
+fn take(ops: &[Op], storage_dynamic: bool, state_version: u64, new_span: bool) -> Taken {
+    let caps = caps();
+    let site = RepeatSite::new(&caps, 0, state_version);
+    let mut bindings = bindings();
+    let mut draws = draws_after_one(&bindings, storage_dynamic);
+    if new_span {
+        draws.start_span();
+    }
+    let mut reads = Vec::new();
+    let outcome = take_repeats(
+        &site,
+        ops,
+        0,
+        ops.len(),
+        &mut bindings,
+        &mut draws,
+        &mut reads,
+    );
+    Taken {
+        outcome,
+        draws,
+        reads,
+    }
+}
+
+/// How many ops taking `ops` took (the state as the memo's, the span open).
+fn taken(ops: &[Op], storage_dynamic: bool) -> usize {
+    take(ops, storage_dynamic, 5, false).outcome.unwrap()
+}
+
 #[test]
 fn offset_moves_and_draws_join_the_last_draw_with_their_offsets_writes_and_reads() {
-    let caps = caps();
-    let site = RepeatSite::new(&caps, 0, 5);
-    let mut bindings = bindings();
-    let mut draws = draws_after_one(&bindings, true);
-    let mut reads = Vec::new();
     let ops = [
         uniform_bind(256),
         storage_bind(64),
@@ -159,16 +193,12 @@ fn offset_moves_and_draws_join_the_last_draw_with_their_offsets_writes_and_reads
         uniform_bind(512),
         draw(6),
     ];
-    let taken = take_repeats(
-        &site,
-        &ops,
-        0,
-        ops.len(),
-        &mut bindings,
-        &mut draws,
-        &mut reads,
-    );
-    assert_eq!(taken.unwrap(), ops.len(), "every op taken");
+    let Taken {
+        outcome,
+        draws,
+        reads,
+    } = take(&ops, true, 5, false);
+    assert_eq!(outcome.unwrap(), ops.len(), "every op taken");
     assert_eq!(draws.len(), 3, "the draw and its two repeats");
     let last = draws.span(0, usize::MAX)[0].clone();
     let repeats = draws.repeats_of(&last);
@@ -211,26 +241,10 @@ fn offset_moves_and_draws_join_the_last_draw_with_their_offsets_writes_and_reads
 
 #[test]
 fn any_other_op_or_a_moved_plain_buffer_is_left_to_the_full_path() {
-    let caps = caps();
-    let site = RepeatSite::new(&caps, 0, 5);
-    let take = |ops: &[Op], storage_dynamic: bool| {
-        let mut bindings = bindings();
-        let mut draws = draws_after_one(&bindings, storage_dynamic);
-        let mut reads = Vec::new();
-        let taken = take_repeats(
-            &site,
-            ops,
-            0,
-            ops.len(),
-            &mut bindings,
-            &mut draws,
-            &mut reads,
-        );
-        (taken.unwrap(), draws)
-    };
     // A plain (not dynamic) storage buffer that moved needs a set of its own.
-    let (taken, draws) = take(&[storage_bind(64), draw(3)], false);
-    assert_eq!(taken, 1, "the draw goes the full way");
+    let plain = take(&[storage_bind(64), draw(3)], false, 5, false);
+    assert_eq!(plain.outcome.unwrap(), 1, "the draw goes the full way");
+    let draws = plain.draws;
     assert!(draws.dynamic_offsets.is_empty() && draws.writes.is_empty());
     assert_eq!(draws.len(), 1);
     // Another buffer object at a uniform slot is a bind the full path takes.
@@ -245,7 +259,7 @@ fn any_other_op_or_a_moved_plain_buffer_is_left_to_the_full_path() {
             size_b: UNIFORM_SIZE_B,
         },
     };
-    assert_eq!(take(&[uniform_bind(256), draw(3), other], true).0, 2);
+    assert_eq!(taken(&[uniform_bind(256), draw(3), other], true), 2);
     // An indexed draw does not repeat a draw of arrays.
     let indexed = Op::DrawIndexed(gpu::command::DrawIndexed {
         primitive: PrimitiveKind::Triangles,
@@ -255,43 +269,18 @@ fn any_other_op_or_a_moved_plain_buffer_is_left_to_the_full_path() {
         first_instance: 0,
         instance_count: 1,
     });
-    assert_eq!(take(&[indexed], true).0, 0);
+    assert_eq!(taken(&[indexed], true), 0);
     // Past the set's 4 GiB base the dynamic offset cannot reach: the full path.
     let far = uniform_bind(1 << 32);
-    assert_eq!(take(&[far, draw(3)], true).0, 1);
+    assert_eq!(taken(&[far, draw(3)], true), 1);
     // The state changed since the memo: nothing is taken.
-    let mut bindings = bindings();
-    let mut draws = draws_after_one(&bindings, true);
-    let later = RepeatSite::new(&caps, 0, 6);
-    let ops = [draw(3)];
-    let taken = take_repeats(
-        &later,
-        &ops,
-        0,
-        1,
-        &mut bindings,
-        &mut draws,
-        &mut Vec::new(),
-    );
-    assert_eq!(taken.unwrap(), 0);
+    let moved_state = take(&[draw(3)], true, 6, false);
+    assert_eq!(moved_state.outcome.unwrap(), 0);
 }
 
 #[test]
 fn a_misaligned_offset_is_refused_with_the_offset_named() {
-    let caps = caps();
-    let site = RepeatSite::new(&caps, 0, 5);
-    let mut bindings = bindings();
-    let mut draws = draws_after_one(&bindings, true);
-    let ops = [storage_bind(32), draw(3)];
-    let refused = take_repeats(
-        &site,
-        &ops,
-        0,
-        2,
-        &mut bindings,
-        &mut draws,
-        &mut Vec::new(),
-    );
+    let refused = take(&[storage_bind(32), draw(3)], true, 5, false).outcome;
     let why = refused.unwrap_err().to_string();
     let offset = format!("{:#x}", STORAGE_BASE_B + 32);
     assert!(
@@ -302,21 +291,11 @@ fn a_misaligned_offset_is_refused_with_the_offset_named() {
 
 #[test]
 fn a_new_span_takes_its_first_draw_the_full_way() {
-    let caps = caps();
-    let site = RepeatSite::new(&caps, 0, 5);
-    let mut bindings = bindings();
-    let mut draws = draws_after_one(&bindings, true);
-    draws.start_span();
-    let ops = [uniform_bind(256), draw(3)];
-    let taken = take_repeats(
-        &site,
-        &ops,
+    let later = take(&[uniform_bind(256), draw(3)], true, 5, true);
+    assert_eq!(
+        later.outcome.unwrap(),
         0,
-        2,
-        &mut bindings,
-        &mut draws,
-        &mut Vec::new(),
+        "nothing joins a draw of another span"
     );
-    assert_eq!(taken.unwrap(), 0, "nothing joins a draw of another span");
-    assert_eq!(draws.repeats.len(), 0);
+    assert_eq!(later.draws.repeats.len(), 0);
 }
