@@ -263,8 +263,9 @@ impl SlotContext<'_> {
             handle.sampler_slot,
         );
         if let Some(known) = self.images.handles.get(&key) {
-            resolved.textures.push(known.texture);
-            resolved.samplers.push(known.sampler_id);
+            // Its first resolution this submission noted the texture and sampler as used
+            // (a draw's or dispatch's `Resolved`, both taken into the submission's lists):
+            // a frame of thousands of textured draws notes each once, not once a draw.
             return Ok(Resource::Texture {
                 view: known.view,
                 sampler: known.sampler,
@@ -305,8 +306,6 @@ impl SlotContext<'_> {
             ResolvedHandle {
                 view: view_raw,
                 sampler: sampler_raw,
-                texture: texture.id,
-                sampler_id,
             },
         );
         resolved.textures.push(texture.id);

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use ash::vk;
 use gpu::id_map::IdMap;
 use gpu::objects::{Swizzle, Texture, TextureView};
-use gpu::{SamplerId, SamplerTableId, TextureId, TextureTableId, ViewId};
+use gpu::{SamplerTableId, TextureId, TextureTableId, ViewId};
 use memory::{TextureKind, WriteStamp};
 
 use crate::conv::{aspect_flags, converted_alike, map_format, Conversion, FormatMapping};
@@ -67,13 +67,12 @@ pub struct PendingFill {
 /// (as given, not masked to a handle's bits: a slot out of range must still be refused).
 pub type HandleKey = (TextureTableId, SamplerTableId, u32, u32);
 
-/// What a texture handle resolved to.
+/// What a texture handle resolved to (its texture and sampler are noted as used where it
+/// was first resolved in the submission).
 #[derive(Clone, Copy, Debug)]
 pub struct ResolvedHandle {
     pub view: vk::ImageView,
     pub sampler: vk::Sampler,
-    pub texture: TextureId,
-    pub sampler_id: SamplerId,
 }
 
 pub struct ImageTable {
