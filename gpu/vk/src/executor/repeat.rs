@@ -169,36 +169,53 @@ pub fn take_repeats(
     draws: &mut PreparedDraws,
     reads: &mut Vec<PoolRead>,
 ) -> VkResult<usize> {
-    if !draws.run_open() {
+    // Only an offset move or a direct draw can start a run: anything else goes the full
+    // way at once (a textured frame asks here after each of its texture binds).
+    let starts = matches!(
+        ops.get(from),
+        Some(
+            Op::BindBuffer {
+                binding: BufferBinding::Uniform { .. } | BufferBinding::Storage { .. },
+                ..
+            } | Op::Draw(_)
+                | Op::DrawIndexed(_)
+        )
+    );
+    if !starts || !draws.run_open() {
         return Ok(from);
     }
+    // Versions only grow: bindings that moved past the memo's stay past it until the
+    // full path makes a draw (and a memo) again.
     let fits = draws.memo.as_ref().is_some_and(|memo| {
         memo.pass == site.pass
             && memo.state_version == site.state_version
             && bindings.graphics_program == Some(memo.program)
+            && bindings.version == memo.bindings_version
+            && bindings.textures_version == memo.textures_version
     });
     if !fits {
         return Ok(from);
     }
-    let Some(memo) = draws.memo.take() else {
-        return Ok(from);
-    };
-    // A repeat joins the last draw: the memo must be that draw's. (The full path keeps
-    // them in step; every op it takes that changes what a draw binds moves a version
-    // the loop checks.)
-    debug_assert!(draws.last_is(memo.shape, &memo.descriptors));
     // The lists a repeat adds to, held apart while the loop runs (they cannot alias).
     let mut lists = RepeatLists {
         offsets: std::mem::take(&mut draws.dynamic_offsets),
         writes: std::mem::take(&mut draws.writes),
         repeats: std::mem::take(&mut draws.repeats),
     };
-    let outcome = take_with(site, &memo, &ops[..end], from, bindings, &mut lists, reads);
+    let outcome = match &draws.memo {
+        Some(memo) => {
+            // A repeat joins the last draw: the memo must be that draw's. (The full path
+            // keeps them in step; every op it takes that changes what a draw binds moves
+            // a version the loop checks.)
+            debug_assert!(draws.last_is(memo.shape, &memo.descriptors));
+            take_with(site, memo, &ops[..end], from, bindings, &mut lists, reads)
+        }
+        None => Ok(from),
+    };
     draws.dynamic_offsets = lists.offsets;
     draws.writes = lists.writes;
     draws.repeats = lists.repeats;
     draws.joined_repeats();
-    draws.memo = Some(memo);
     outcome
 }
 
