@@ -37,8 +37,8 @@ impl<'d> CommandBuffer<'d> {
     /// their own short way first and come here only when that is not enough.
     #[inline(never)]
     pub fn record(&mut self, command: Command) -> Result<(), RecordError> {
-        let removals = self.device.removals();
-        match self.remembered.check(&command, &self.bound, removals) {
+        let table_changes = self.device.table_changes();
+        match self.remembered.check(&command, &self.bound, table_changes) {
             Some(checked) => {
                 checked?;
                 self.bound.apply_known(&command);
@@ -121,8 +121,8 @@ impl<'d> CommandBuffer<'d> {
     ) -> Result<(), RecordError> {
         // The common case first (a remembered buffer at a new offset), without building
         // a `Command`: a game does this thousands of times a frame.
-        let removals = self.device.removals();
-        if self.remembered.binding_fits(binding, &range, removals) {
+        let table_changes = self.device.table_changes();
+        if self.remembered.binding_fits(binding, &range, table_changes) {
             if let BufferBinding::Index { index_type } = binding {
                 self.bound.index_type = Some(index_type);
             }
@@ -137,6 +137,20 @@ impl<'d> CommandBuffer<'d> {
         slot: u8,
         handle: TextureHandle,
     ) -> Result<(), RecordError> {
+        // A handle found valid in the tables bound now (a material's maps, bound draw
+        // after draw) is checked without taking the tables' lock.
+        let table_changes = self.device.table_changes();
+        if self
+            .remembered
+            .texture_fits(&self.bound, slot, handle, table_changes)
+        {
+            self.list.push_op(Op::BindTexture {
+                stage,
+                slot,
+                handle,
+            });
+            return Ok(());
+        }
         self.record(Command::BindTexture {
             stage,
             slot,
@@ -156,8 +170,8 @@ impl<'d> CommandBuffer<'d> {
         })
     }
     pub fn draw(&mut self, draw: DrawArrays) -> Result<(), RecordError> {
-        let removals = self.device.removals();
-        if self.remembered.draw_fits(&self.bound, false, removals) {
+        let table_changes = self.device.table_changes();
+        if self.remembered.draw_fits(&self.bound, false, table_changes) {
             self.list.push_op(Op::Draw(draw));
             return Ok(());
         }

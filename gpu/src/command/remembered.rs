@@ -1,46 +1,75 @@
 //! What a command buffer's earlier commands found in the device's tables, kept while no
-//! object has left them since (`Device::removals`): a game binds the same buffer at new
-//! offsets and draws with the same program thousands of times a frame, and those
-//! commands are then checked without taking the tables' lock.
+//! object has left them and no table slot was registered since (`Device::table_changes`):
+//! a game binds the same buffer at new offsets, the same texture handles, and draws with
+//! the same program thousands of times a frame, and those commands are then checked
+//! without taking the tables' lock.
 
-use crate::ids::ProgramId;
-use crate::objects::{Buffer, BufferRange};
+use crate::ids::{ProgramId, SamplerTableId, TextureTableId};
+use crate::objects::{Buffer, BufferRange, TextureHandle};
 
 use super::bound::BoundState;
-use super::validate::{check_binding_of, check_draw_with_live_program};
+use super::validate::{check_binding_of, check_draw_with_live_program, TEXTURE_SLOTS};
 use super::verbs::{BufferBinding, Command};
 use crate::error::RecordError;
 
 #[derive(Debug, Default)]
 pub(crate) struct Remembered {
-    /// `Device::removals` when these were found.
-    removals: u64,
+    /// `Device::table_changes` when these were found.
+    table_changes: u64,
     /// The buffer bound last.
     buffer: Option<Buffer>,
     /// A graphics program known to be live.
     program: Option<ProgramId>,
+    /// Texture handles found valid (a texture at the texture slot, a sampler at the
+    /// sampler slot) in these descriptor tables.
+    handles: Option<KnownHandles>,
+}
+
+/// The texture and sampler slots of two descriptor tables that texture handles were
+/// found valid at, as bit sets.
+#[derive(Debug)]
+struct KnownHandles {
+    tables: (TextureTableId, SamplerTableId),
+    texture_slots: Vec<u64>,
+    sampler_slots: Vec<u64>,
+}
+
+/// Whether bit `index` of `bits` is set.
+fn has_bit(bits: &[u64], index: u32) -> bool {
+    bits.get(index as usize / 64)
+        .is_some_and(|word| word & (1 << (index % 64)) != 0)
+}
+
+fn set_bit(bits: &mut Vec<u64>, index: u32) {
+    let word = index as usize / 64;
+    if bits.len() <= word {
+        bits.resize(word + 1, 0);
+    }
+    bits[word] |= 1 << (index % 64);
 }
 
 impl Remembered {
     /// Checks `command` from what is remembered: `None` when that is not enough (the
-    /// tables must be read), else the check's outcome. `removals` is the device's count now.
+    /// tables must be read), else the check's outcome. `table_changes` is the device's count now.
     pub(crate) fn check(
         &mut self,
         command: &Command,
         bound: &BoundState,
-        removals: u64,
+        table_changes: u64,
     ) -> Option<Result<(), RecordError>> {
-        if removals != self.removals {
+        if table_changes != self.table_changes {
             *self = Remembered {
-                removals,
+                table_changes,
                 ..Remembered::default()
             };
             return None;
         }
         match command {
-            Command::BindBuffer { binding, range } => self.check_binding(*binding, range, removals),
-            Command::Draw(_) => self.check_draw(bound, false, removals),
-            Command::DrawIndexed(_) => self.check_draw(bound, true, removals),
+            Command::BindBuffer { binding, range } => {
+                self.check_binding(*binding, range, table_changes)
+            }
+            Command::Draw(_) => self.check_draw(bound, false, table_changes),
+            Command::DrawIndexed(_) => self.check_draw(bound, true, table_changes),
             _ => None,
         }
     }
@@ -50,9 +79,9 @@ impl Remembered {
         &self,
         binding: BufferBinding,
         range: &BufferRange,
-        removals: u64,
+        table_changes: u64,
     ) -> Option<Result<(), RecordError>> {
-        if removals != self.removals {
+        if table_changes != self.table_changes {
             return None;
         }
         let buffer = self.buffer.as_ref().filter(|b| b.id == range.buffer)?;
@@ -66,16 +95,40 @@ impl Remembered {
         &self,
         binding: BufferBinding,
         range: &BufferRange,
-        removals: u64,
+        table_changes: u64,
     ) -> bool {
-        matches!(self.check_binding(binding, range, removals), Some(Ok(())))
+        matches!(
+            self.check_binding(binding, range, table_changes),
+            Some(Ok(()))
+        )
     }
 
     /// Whether a direct draw passes its check from what is remembered (false as for
     /// `binding_fits`).
     #[inline]
-    pub(crate) fn draw_fits(&self, bound: &BoundState, indexed: bool, removals: u64) -> bool {
-        matches!(self.check_draw(bound, indexed, removals), Some(Ok(())))
+    pub(crate) fn draw_fits(&self, bound: &BoundState, indexed: bool, table_changes: u64) -> bool {
+        matches!(self.check_draw(bound, indexed, table_changes), Some(Ok(())))
+    }
+
+    /// Whether a texture bind at `slot` passes its check from what is remembered: the
+    /// handle was found valid in the descriptor tables bound now (false as for
+    /// `binding_fits`).
+    #[inline]
+    pub(crate) fn texture_fits(
+        &self,
+        bound: &BoundState,
+        slot: u8,
+        handle: TextureHandle,
+        table_changes: u64,
+    ) -> bool {
+        let Some(known) = &self.handles else {
+            return false;
+        };
+        table_changes == self.table_changes
+            && u32::from(slot) < TEXTURE_SLOTS
+            && bound.descriptor_tables == Some(known.tables)
+            && has_bit(&known.texture_slots, handle.texture_slot)
+            && has_bit(&known.sampler_slots, handle.sampler_slot)
     }
 
     /// `check` of a direct draw, `indexed` or not.
@@ -83,10 +136,10 @@ impl Remembered {
         &self,
         bound: &BoundState,
         indexed: bool,
-        removals: u64,
+        table_changes: u64,
     ) -> Option<Result<(), RecordError>> {
         let program = bound.graphics_program?;
-        (removals == self.removals && self.program == Some(program))
+        (table_changes == self.table_changes && self.program == Some(program))
             .then(|| check_draw_with_live_program(bound, indexed))
     }
 
@@ -96,6 +149,21 @@ impl Remembered {
             Command::BindBuffer { .. } => self.buffer = found,
             Command::Draw(_) | Command::DrawIndexed(_) | Command::DrawIndirect(_) => {
                 self.program = bound.graphics_program;
+            }
+            Command::BindTexture { handle, .. } => {
+                let Some(tables) = bound.descriptor_tables else {
+                    return;
+                };
+                let known = match &mut self.handles {
+                    Some(known) if known.tables == tables => known,
+                    _ => self.handles.insert(KnownHandles {
+                        tables,
+                        texture_slots: Vec::new(),
+                        sampler_slots: Vec::new(),
+                    }),
+                };
+                set_bit(&mut known.texture_slots, handle.texture_slot);
+                set_bit(&mut known.sampler_slots, handle.sampler_slot);
             }
             _ => {}
         }

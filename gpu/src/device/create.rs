@@ -198,6 +198,7 @@ impl Device {
                 })
             }
         }
+        self.note_table_change();
         self.backend
             .lock()
             .descriptor_written(table.into(), slot, &tables);
@@ -230,6 +231,7 @@ impl Device {
                 })
             }
         }
+        self.note_table_change();
         self.backend
             .lock()
             .descriptor_written(table.into(), slot, &tables);
@@ -366,7 +368,7 @@ impl Device {
         }
         self.backend.lock().object_finalized(object, &tables);
         tables.remove(object);
-        self.note_removal();
+        self.note_table_change();
         tracing::trace!(target: "gpu::objects", %object, "finalized");
         self.record_with(|| Record::Finalize { object });
         Ok(())

@@ -51,9 +51,10 @@ pub struct Device {
     /// Ops in the list finished last: a new command buffer reserves that much (a game's
     /// lists are much alike from frame to frame), so recording does not grow it in steps.
     last_list_ops: AtomicU64,
-    /// Bumped, under the tables' write lock, whenever an object leaves the tables: what a
-    /// command buffer found there stays true while this holds (`command::Remembered`).
-    removals: AtomicU64,
+    /// Bumped, under the tables' write lock, whenever an object leaves the tables or a
+    /// texture or sampler table slot is registered: what a command buffer found there
+    /// stays true while this holds (`command::Remembered`).
+    table_changes: AtomicU64,
 }
 
 impl Device {
@@ -68,7 +69,7 @@ impl Device {
             backend: Mutex::new(maker.backend),
             recorder: Mutex::new(recorder),
             lists_finished: Mutex::new(0),
-            removals: AtomicU64::new(0),
+            table_changes: AtomicU64::new(0),
             last_list_ops: AtomicU64::new(0),
         })
     }
@@ -77,9 +78,9 @@ impl Device {
         self.serial
     }
 
-    /// How many times objects have left the tables.
-    pub(crate) fn removals(&self) -> u64 {
-        self.removals.load(Ordering::Acquire)
+    /// How many times objects have left the tables or table slots were registered.
+    pub(crate) fn table_changes(&self) -> u64 {
+        self.table_changes.load(Ordering::Acquire)
     }
 
     /// How many ops a new command buffer reserves room for: as many as the last list had,
@@ -88,9 +89,10 @@ impl Device {
         (self.last_list_ops.load(Ordering::Relaxed) as usize).min(1 << 16)
     }
 
-    /// Notes that an object left the tables (called under their write lock).
-    pub(crate) fn note_removal(&self) {
-        self.removals.fetch_add(1, Ordering::Release);
+    /// Notes that an object left the tables or a table slot was registered (called under
+    /// their write lock).
+    pub(crate) fn note_table_change(&self) {
+        self.table_changes.fetch_add(1, Ordering::Release);
     }
 
     /// The live objects; hold the guard briefly: making objects waits for it.

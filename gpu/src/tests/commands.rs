@@ -958,3 +958,101 @@ fn what_a_command_buffer_remembers_is_still_checked() {
         "nothing refused was recorded"
     );
 }
+
+/// The typed verbs take a short way for a remembered buffer, program or texture handle;
+/// what they refuse is refused as `record` refuses it: a slot past the limit, a handle of
+/// the wrong kind, a slot registered again since (the registration forgets what was
+/// found), a range past the buffer's end, a finalized program.
+#[test]
+fn the_typed_verbs_check_what_they_remember_as_strictly() {
+    let (device, scene) = scene_for_errors();
+    let handle = |texture_slot, sampler_slot| TextureHandle {
+        texture_slot,
+        sampler_slot,
+    };
+    let uniform = BufferBinding::Uniform {
+        stage: Stage::Fragment,
+        slot: 0,
+    };
+    let mut buffer = device.command_buffer();
+    buffer.bind_render_targets(targets(&scene)).unwrap();
+    buffer.bind_program(scene.graphics).unwrap();
+    buffer
+        .bind_descriptor_tables(scene.textures, scene.samplers)
+        .unwrap();
+    buffer
+        .bind_texture(Stage::Fragment, 0, handle(1, 0))
+        .unwrap();
+    // Found valid above: these take the short way.
+    buffer
+        .bind_texture(Stage::Fragment, 1, handle(1, 0))
+        .unwrap();
+    buffer.bind_texture(Stage::Vertex, 0, handle(1, 0)).unwrap();
+    assert_eq!(
+        buffer
+            .bind_texture(Stage::Fragment, 32, handle(1, 0))
+            .unwrap_err(),
+        RecordError::SlotOutOfRange {
+            what: "texture",
+            slot: 32,
+            limit: 32,
+        }
+    );
+    let unregistered = |slot| RecordError::UnregisteredHandle {
+        table: scene.textures.into(),
+        slot,
+    };
+    assert_eq!(
+        buffer
+            .bind_texture(Stage::Fragment, 0, handle(2, 0))
+            .unwrap_err(),
+        unregistered(2),
+        "slot 2 holds an image"
+    );
+    buffer.bind_buffer(uniform, range(&scene, 0, 16)).unwrap();
+    buffer.draw(array_draw()).unwrap();
+    buffer.bind_buffer(uniform, range(&scene, 256, 16)).unwrap();
+    buffer.draw(array_draw()).unwrap();
+    assert_eq!(
+        buffer
+            .bind_buffer(uniform, range(&scene, BUFFER_B, 1))
+            .unwrap_err(),
+        RecordError::BufferRangeOutOfBounds {
+            buffer: scene.buffer,
+            offset_b: BUFFER_B,
+            size_b: 1,
+            buffer_size_b: BUFFER_B,
+        }
+    );
+    // Slot 1 now holds an image: the handle remembered as a texture is refused.
+    device
+        .register_image(scene.textures, 1, scene.tile_view)
+        .unwrap();
+    assert_eq!(
+        buffer
+            .bind_texture(Stage::Fragment, 0, handle(1, 0))
+            .unwrap_err(),
+        unregistered(1)
+    );
+    let recorded = buffer.list().len();
+    device.finalize(scene.graphics).unwrap();
+    assert_eq!(
+        buffer.draw(array_draw()).unwrap_err(),
+        RecordError::UnknownObject(scene.graphics.into())
+    );
+    assert_eq!(
+        buffer.list().len(),
+        recorded,
+        "nothing refused was recorded"
+    );
+}
+
+fn array_draw() -> DrawArrays {
+    DrawArrays {
+        primitive: PrimitiveKind::Triangles,
+        first_vertex: 0,
+        vertex_count: 3,
+        first_instance: 0,
+        instance_count: 1,
+    }
+}

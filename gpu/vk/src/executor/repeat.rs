@@ -160,6 +160,7 @@ fn move_offset(bindings: &mut Bindings, binding: BufferBinding, range: &BufferRa
 /// were). A span's first draw is made on the full path (from the memo, when it repeats
 /// one): the draws taken here join it. A buffer offset the device refuses is an error, as
 /// on the full path.
+#[inline]
 pub fn take_repeats(
     site: &RepeatSite<'_>,
     ops: &[Op],
@@ -184,6 +185,20 @@ pub fn take_repeats(
     if !starts || !draws.run_open() {
         return Ok(from);
     }
+    take_repeats_from(site, ops, from, end, bindings, draws, reads)
+}
+
+/// `take_repeats` once its op may start a run.
+#[inline(never)]
+fn take_repeats_from(
+    site: &RepeatSite<'_>,
+    ops: &[Op],
+    from: usize,
+    end: usize,
+    bindings: &mut Bindings,
+    draws: &mut PreparedDraws,
+    reads: &mut Vec<PoolRead>,
+) -> VkResult<usize> {
     // Versions only grow: bindings that moved past the memo's stay past it until the
     // full path makes a draw (and a memo) again.
     let fits = draws.memo.as_ref().is_some_and(|memo| {
