@@ -11,7 +11,7 @@ use common::draw::{bind_positions, colour, positions_at};
 use common::programs::{program, program_through, POSITION_VERT};
 use common::readback::region;
 use common::rig::Rig;
-use gpu::command::{ClearValue, DrawArrays};
+use gpu::command::{BufferBinding, ClearValue, DrawArrays};
 use gpu::objects::BufferRange;
 use gpu::objects::{SamplerMaker, Stage, TextureBuilder, TextureHandle};
 use gpu::state::{ComponentMask, PrimitiveKind};
@@ -52,6 +52,16 @@ void main() {
 }
 ";
 
+/// Each pixel is texel (0, 0) of fragment slot 0 times the tint of uniform slot 0.
+const TINTED_TEXEL_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform sampler2D source;
+layout(std140, binding = 0) uniform Tint { vec4 tint; };
+void main() {
+    colour = texelFetch(source, ivec2(0), 0) * tint;
+}
+";
+
 /// Each pixel is texel (0, 0) of fragment slot 1, read in a function that takes the
 /// sampler (kept a call without optimisation: the bindless rewrite refuses it).
 const CALL_FRAG: &str = "#version 450
@@ -74,6 +84,9 @@ const TARGET_H_PX: u32 = 4;
 const TEXTURE_STRIDE_B: u64 = 8 << 10;
 const TARGET_OFFSET_B: u64 = 512 << 10;
 const VERTICES_OFFSET_B: u64 = 1 << 20;
+/// Where tints lie (one a draw), and how far apart (above any uniform alignment).
+const TINTS_OFFSET_B: u64 = (1 << 20) + (64 << 10);
+const TINT_STRIDE_B: u64 = 256;
 
 fn rgba8() -> Format {
     Format::from_name("rgba8").unwrap()
@@ -436,5 +449,70 @@ fn a_sampler_array_takes_one_slot_an_element() {
             got == want,
             "{what}: strips differ from element 1's textures"
         );
+    }
+}
+
+/// Draws that move only their uniform offset between texture rebinds: the executor
+/// takes the draws after a rebind as repeats of the one that rebound (its sets, or its
+/// bindless handle words, with new offsets). Every third draw binds another texture;
+/// every strip shows the texture bound at its draw times its own tint (odd strips lose
+/// their green), on every path.
+#[test]
+fn repeats_between_texture_rebinds_sample_the_texture_bound_at_their_draw() {
+    for (what, options) in option_sets() {
+        let (rig, scene, program, positions) = drawn_scene(
+            options,
+            &[
+                (ShaderStage::Vertex, POSITION_VERT),
+                (ShaderStage::Fragment, TINTED_TEXEL_FRAG),
+            ],
+        );
+        let tint = |index: u32| [1.0f32, if index % 2 == 0 { 1.0 } else { 0.0 }, 1.0, 1.0];
+        for index in 0..TEXTURES {
+            let bytes: Vec<u8> = tint(index).iter().flat_map(|c| c.to_le_bytes()).collect();
+            let offset_b = TINTS_OFFSET_B + u64::from(index) * TINT_STRIDE_B;
+            rig.device.write_pool(rig.pool, offset_b, &bytes).unwrap();
+        }
+        let tints = rig.buffer(TINTS_OFFSET_B, u64::from(TEXTURES) * TINT_STRIDE_B);
+        let texture_at = |index: u32| (index / 3) * 5;
+        let mut commands = scene.commands(&rig, program, positions);
+        for index in 0..TEXTURES {
+            if index % 3 == 0 {
+                commands
+                    .bind_texture(Stage::Fragment, 0, handle(texture_at(index)))
+                    .unwrap();
+            }
+            let range = BufferRange {
+                buffer: tints,
+                offset_b: u64::from(index) * TINT_STRIDE_B,
+                size_b: 16,
+            };
+            let binding = BufferBinding::Uniform {
+                stage: Stage::Fragment,
+                slot: 0,
+            };
+            commands.bind_buffer(binding, range).unwrap();
+            commands.draw(strip_draw(index)).unwrap();
+        }
+        let want = expected(|index| {
+            let [r, g, b, a] = texel(texture_at(index) % TEXTURES);
+            [r, if index % 2 == 0 { g } else { 0 }, b, a]
+        });
+        let before = rig.backend.lock().stats();
+        let pixels = scene.read(&rig, commands);
+        let after = rig.backend.lock().stats();
+        assert!(
+            pixels == want,
+            "{what}: strips differ from their textures and tints"
+        );
+        assert_eq!(after.draws - before.draws, u64::from(TEXTURES), "{what}");
+        check_path(
+            &rig,
+            &options,
+            after.bindless_tables - before.bindless_tables,
+            1,
+            what,
+        );
+        drop(scene.views);
     }
 }
