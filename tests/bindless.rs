@@ -467,7 +467,14 @@ fn repeats_between_texture_rebinds_sample_the_texture_bound_at_their_draw() {
                 (ShaderStage::Fragment, TINTED_TEXEL_FRAG),
             ],
         );
-        let tint = |index: u32| [1.0f32, if index % 2 == 0 { 1.0 } else { 0.0 }, 1.0, 1.0];
+        let tint = |index: u32| {
+            [
+                1.0f32,
+                if index.is_multiple_of(2) { 1.0 } else { 0.0 },
+                1.0,
+                1.0,
+            ]
+        };
         for index in 0..TEXTURES {
             let bytes: Vec<u8> = tint(index).iter().flat_map(|c| c.to_le_bytes()).collect();
             let offset_b = TINTS_OFFSET_B + u64::from(index) * TINT_STRIDE_B;
@@ -477,7 +484,7 @@ fn repeats_between_texture_rebinds_sample_the_texture_bound_at_their_draw() {
         let texture_at = |index: u32| (index / 3) * 5;
         let mut commands = scene.commands(&rig, program, positions);
         for index in 0..TEXTURES {
-            if index % 3 == 0 {
+            if index.is_multiple_of(3) {
                 commands
                     .bind_texture(Stage::Fragment, 0, handle(texture_at(index)))
                     .unwrap();
@@ -496,7 +503,7 @@ fn repeats_between_texture_rebinds_sample_the_texture_bound_at_their_draw() {
         }
         let want = expected(|index| {
             let [r, g, b, a] = texel(texture_at(index) % TEXTURES);
-            [r, if index % 2 == 0 { g } else { 0 }, b, a]
+            [r, if index.is_multiple_of(2) { g } else { 0 }, b, a]
         });
         let before = rig.backend.lock().stats();
         let pixels = scene.read(&rig, commands);
