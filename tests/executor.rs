@@ -939,16 +939,20 @@ fn draws_that_move_only_a_uniform_offset_read_their_own_values() {
     }
 }
 
+/// One small triangle in the upper-left corner of each quadrant of the target.
+fn quadrant_triangles() -> Vec<f32> {
+    let corners_ndc = [(-1.0f32, -1.0f32), (0.0, -1.0), (-1.0, 0.0), (0.0, 0.0)];
+    corners_ndc
+        .iter()
+        .flat_map(|&(x, y)| [x, y, x + 1.0, y, x, y + 1.0])
+        .collect()
+}
+
 /// Four triangles, one a quadrant, each with its own tint at a moved uniform offset.
 fn draw_four_tints(rig: &Rig) {
     let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
     let mut commands = rig.cleared(view, [0.0; 4]);
-    // One small triangle in the upper-left corner of each quadrant of the target.
-    let corners_ndc = [(-1.0f32, -1.0f32), (0.0, -1.0), (-1.0, 0.0), (0.0, 0.0)];
-    let positions: Vec<f32> = corners_ndc
-        .iter()
-        .flat_map(|&(x, y)| [x, y, x + 1.0, y, x, y + 1.0])
-        .collect();
+    let positions = quadrant_triangles();
     bind_draw(rig, &mut commands, TINT_FRAG, &positions);
     let tint_values = [
         [1.0f32, 0.0, 0.0, 1.0],
@@ -989,11 +993,7 @@ fn repeated_draws_on_both_sides_of_an_in_pass_clear_keep_their_order() {
     let rig = Rig::new(true);
     let (texture, view) = rig.texture(&TextureBuilder::new_2d(format("rgba8"), 16, 16), 0);
     let mut commands = rig.cleared(view, [0.0; 4]);
-    let corners_ndc = [(-1.0f32, -1.0f32), (0.0, -1.0), (-1.0, 0.0), (0.0, 0.0)];
-    let positions: Vec<f32> = corners_ndc
-        .iter()
-        .flat_map(|&(x, y)| [x, y, x + 1.0, y, x, y + 1.0])
-        .collect();
+    let positions = quadrant_triangles();
     bind_draw(&rig, &mut commands, TINT_FRAG, &positions);
     let tint_values = [
         [1.0f32, 0.0, 0.0, 1.0],

@@ -39,19 +39,8 @@ use crate::writeback::PendingWrites;
 
 #[derive(Clone, Debug)]
 pub enum DrawCall {
-    Arrays {
-        first_vertex: u32,
-        vertex_count: u32,
-        first_instance: u32,
-        instance_count: u32,
-    },
-    Indexed {
-        first_index: u32,
-        index_count: u32,
-        base_vertex: i32,
-        first_instance: u32,
-        instance_count: u32,
-    },
+    /// `vkCmdDraw` or `vkCmdDrawIndexed`.
+    Direct(DirectCall),
     Indirect {
         buffer: vk::Buffer,
         offset_b: u64,
@@ -444,7 +433,7 @@ fn repeat_draw(
         }
         note_read(reads, (source.pool, range));
     }
-    let call = direct_call(site.op).expect("only direct draws repeat");
+    let call = DrawCall::Direct(direct_call(site.op).expect("only direct draws repeat"));
     if same_sets {
         let offsets = offsets_start as u32..draws.dynamic_offsets.len() as u32;
         return Ok(Some(PreparedDraw {
@@ -694,7 +683,9 @@ fn resolve_draw(
             first_instance: draw.first_instance,
             instance_count: draw.instance_count,
         },
-        Op::Draw(_) | Op::DrawIndexed(_) => direct_call(op).expect("a direct draw"),
+        Op::Draw(_) | Op::DrawIndexed(_) => {
+            DrawCall::Direct(direct_call(op).expect("a direct draw"))
+        }
         Op::DrawIndirect(draw) => {
             let (raw_buffer, offset_b) = buffer(draw.buffer, draw.offset_b)?;
             if draw.draw_count > 1 && !device_multi_draw(device) {
@@ -885,39 +876,21 @@ fn converted_indices(
         .collect())
 }
 
-impl From<DirectCall> for DrawCall {
-    fn from(call: DirectCall) -> DrawCall {
-        if call.indexed {
-            DrawCall::Indexed {
-                first_index: call.first,
-                index_count: call.count,
-                base_vertex: call.base_vertex,
-                first_instance: call.first_instance,
-                instance_count: call.instance_count,
-            }
-        } else {
-            DrawCall::Arrays {
-                first_vertex: call.first,
-                vertex_count: call.count,
-                first_instance: call.first_instance,
-                instance_count: call.instance_count,
-            }
-        }
-    }
-}
-
 /// The call of a direct (not indirect, not converted) draw op.
-fn direct_call(op: &Op) -> Option<DrawCall> {
+pub fn direct_call(op: &Op) -> Option<DirectCall> {
     match *op {
-        Op::Draw(draw) => Some(DrawCall::Arrays {
-            first_vertex: draw.first_vertex,
-            vertex_count: draw.vertex_count,
+        Op::Draw(draw) => Some(DirectCall {
+            indexed: false,
+            first: draw.first_vertex,
+            count: draw.vertex_count,
+            base_vertex: 0,
             first_instance: draw.first_instance,
             instance_count: draw.instance_count,
         }),
-        Op::DrawIndexed(draw) => Some(DrawCall::Indexed {
-            first_index: draw.first_index,
-            index_count: draw.index_count,
+        Op::DrawIndexed(draw) => Some(DirectCall {
+            indexed: true,
+            first: draw.first_index,
+            count: draw.index_count,
             base_vertex: draw.base_vertex,
             first_instance: draw.first_instance,
             instance_count: draw.instance_count,

@@ -91,40 +91,6 @@ pub fn record_draw(
     Ok(())
 }
 
-/// The direct call of `call`, if it is one.
-fn direct(call: &DrawCall) -> Option<DirectCall> {
-    match *call {
-        DrawCall::Arrays {
-            first_vertex,
-            vertex_count,
-            first_instance,
-            instance_count,
-        } => Some(DirectCall {
-            indexed: false,
-            first: first_vertex,
-            count: vertex_count,
-            base_vertex: 0,
-            first_instance,
-            instance_count,
-        }),
-        DrawCall::Indexed {
-            first_index,
-            index_count,
-            base_vertex,
-            first_instance,
-            instance_count,
-        } => Some(DirectCall {
-            indexed: true,
-            first: first_index,
-            count: index_count,
-            base_vertex,
-            first_instance,
-            instance_count,
-        }),
-        DrawCall::Indirect { .. } | DrawCall::Converted { .. } => None,
-    }
-}
-
 /// Records a direct draw whose shape, sets and handle words the command buffer holds
 /// (the draw before was of its shape, with the same sets): its dynamic offsets when they
 /// moved, and the call. False, recording nothing, for any other draw.
@@ -139,7 +105,7 @@ fn record_repeat(
     if !draw.same_sets || bound.shape != Some(draw.shape) {
         return false;
     }
-    let Some(call) = direct(&draw.call) else {
+    let DrawCall::Direct(call) = draw.call else {
         return false;
     };
     let shape = draws.shape(draw);
@@ -249,6 +215,32 @@ fn same_words(held: &[u32], new: &[u32]) -> bool {
     match (held, new) {
         ([held], [new]) => held == new,
         _ => held == new,
+    }
+}
+
+/// Records a direct call (the full path's; repeats look the entry points up once).
+fn record_call(raw: &ash::Device, cmd: vk::CommandBuffer, call: DirectCall) {
+    // SAFETY: `cmd` is inside the pass the draw's pipeline was made for, and all it binds
+    // is bound (its index buffer included for an indexed call).
+    unsafe {
+        if call.indexed {
+            raw.cmd_draw_indexed(
+                cmd,
+                call.count,
+                call.instance_count,
+                call.first,
+                call.base_vertex,
+                call.first_instance,
+            );
+        } else {
+            raw.cmd_draw(
+                cmd,
+                call.count,
+                call.instance_count,
+                call.first,
+                call.first_instance,
+            );
+        }
     }
 }
 
@@ -418,32 +410,7 @@ fn record_in_full(
                     );
                 }
             }
-            DrawCall::Arrays {
-                first_vertex,
-                vertex_count,
-                first_instance,
-                instance_count,
-            } => raw.cmd_draw(
-                cmd,
-                vertex_count,
-                instance_count,
-                first_vertex,
-                first_instance,
-            ),
-            DrawCall::Indexed {
-                first_index,
-                index_count,
-                base_vertex,
-                first_instance,
-                instance_count,
-            } => raw.cmd_draw_indexed(
-                cmd,
-                index_count,
-                instance_count,
-                first_index,
-                base_vertex,
-                first_instance,
-            ),
+            DrawCall::Direct(call) => record_call(raw, cmd, call),
             DrawCall::Indirect {
                 buffer,
                 offset_b,

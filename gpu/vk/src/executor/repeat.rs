@@ -22,7 +22,7 @@ use super::bindings::{stage_index, Bindings};
 use super::bindless_list::DrawHandles;
 use super::buffer_reads::{note_read, PoolRead};
 use super::copy::PoolWrite;
-use super::draw::{DirectCall, PreparedDraws, RepeatedDraw};
+use super::draw::{direct_call, PreparedDraws, RepeatedDraw};
 use super::layout::is_dynamic;
 use super::slots::{checked_buffer_range, dynamic_base_b, Descriptor, Resource};
 
@@ -262,23 +262,12 @@ fn take_with(
                 index += 1;
                 continue;
             }
-            Op::Draw(draw) if !indexed && draw.primitive == primitive => DirectCall {
-                indexed: false,
-                first: draw.first_vertex,
-                count: draw.vertex_count,
-                base_vertex: 0,
-                first_instance: draw.first_instance,
-                instance_count: draw.instance_count,
-            },
-            Op::DrawIndexed(draw) if indexed && draw.primitive == primitive => DirectCall {
-                indexed: true,
-                first: draw.first_index,
-                count: draw.index_count,
-                base_vertex: draw.base_vertex,
-                first_instance: draw.first_instance,
-                instance_count: draw.instance_count,
-            },
-            _ => return Ok(index),
+            Op::Draw(draw) if !indexed && draw.primitive == primitive => direct_call(op),
+            Op::DrawIndexed(draw) if indexed && draw.primitive == primitive => direct_call(op),
+            _ => None,
+        };
+        let Some(call) = call else {
+            return Ok(index);
         };
         if (bindings.version, bindings.textures_version) != versions {
             return Ok(index);

@@ -3,7 +3,7 @@ use gpu::objects::Stage;
 use gpu::{BufferId, PoolId};
 
 use super::super::bindless_list::DrawHandles;
-use super::super::draw::{DrawCall, PreparedDraw};
+use super::super::draw::{DirectCall, DrawCall, PreparedDraw};
 use super::*;
 
 const UNIFORM_ALIGNMENT_B: u64 = 256;
@@ -106,12 +106,14 @@ fn draws_after_one(bindings: &Bindings, storage_dynamic: bool) -> PreparedDraws 
             offsets: 0..0,
             same_sets: false,
             handles: DrawHandles::default(),
-            call: DrawCall::Arrays {
-                first_vertex: 0,
-                vertex_count: 3,
+            call: DrawCall::Direct(DirectCall {
+                indexed: false,
+                first: 0,
+                count: 3,
+                base_vertex: 0,
                 first_instance: 0,
                 instance_count: 1,
-            },
+            }),
             repeats: 0..0,
         },
     );
