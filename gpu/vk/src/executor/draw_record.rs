@@ -144,12 +144,7 @@ fn record_repeats(
     repeats: &[RepeatedDraw],
     all_offsets: &[u32],
 ) {
-    let entries = device.raw.fp_v1_0();
-    let (bind_sets, draw, draw_indexed) = (
-        entries.cmd_bind_descriptor_sets,
-        entries.cmd_draw,
-        entries.cmd_draw_indexed,
-    );
+    let bind_sets = device.raw.fp_v1_0().cmd_bind_descriptor_sets;
     let mut held = std::mem::take(&mut bound.offsets);
     let sets = bound.sets.as_slice();
     for repeat in repeats {
@@ -181,29 +176,7 @@ fn record_repeats(
                 }
             }
         }
-        let call = repeat.call;
-        // SAFETY: `cmd` is inside the pass the draw's pipeline was made for, and all it
-        // binds is bound (its index buffer included for an indexed call).
-        unsafe {
-            if call.indexed {
-                draw_indexed(
-                    cmd,
-                    call.count,
-                    call.instance_count,
-                    call.first,
-                    call.base_vertex,
-                    call.first_instance,
-                );
-            } else {
-                draw(
-                    cmd,
-                    call.count,
-                    call.instance_count,
-                    call.first,
-                    call.first_instance,
-                );
-            }
-        }
+        record_call(&device.raw, cmd, repeat.call);
     }
     bound.offsets = held;
 }
@@ -218,7 +191,7 @@ fn same_words(held: &[u32], new: &[u32]) -> bool {
     }
 }
 
-/// Records a direct call (the full path's; repeats look the entry points up once).
+/// Records a direct call.
 fn record_call(raw: &ash::Device, cmd: vk::CommandBuffer, call: DirectCall) {
     // SAFETY: `cmd` is inside the pass the draw's pipeline was made for, and all it binds
     // is bound (its index buffer included for an indexed call).
