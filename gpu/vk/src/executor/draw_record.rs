@@ -149,36 +149,54 @@ fn record_repeats(
     let sets = bound.sets.as_slice();
     for repeat in repeats {
         let offsets = &all_offsets[repeat.offsets_start as usize..repeat.offsets_end as usize];
-        // No offsets: the sets bound are the draw's, with nothing dynamic in them.
-        if !offsets.is_empty() && !same_words(&held, offsets) {
-            debug_assert_eq!(bound.descriptor_layout, Some(layout));
-            // SAFETY: `cmd` is recording inside a pass; the sets were bound with `layout`
-            // by the draw just recorded (or an earlier one of its shape and sets), hold
-            // one dynamic offset each of `offsets`, and are live until the submission's
-            // fence.
-            unsafe {
-                bind_sets(
-                    cmd,
-                    vk::PipelineBindPoint::GRAPHICS,
-                    layout,
-                    0,
-                    sets.len() as u32,
-                    sets.as_ptr(),
-                    offsets.len() as u32,
-                    offsets.as_ptr(),
-                )
-            };
-            match (held.as_mut_slice(), offsets) {
-                ([held], [new]) => *held = *new,
-                _ => {
-                    held.clear();
-                    held.extend_from_slice(offsets);
-                }
-            }
-        }
+        debug_assert!(offsets.is_empty() || bound.descriptor_layout == Some(layout));
+        // SAFETY: the sets were bound with `layout` by the draw just recorded (or an
+        // earlier one of its shape and sets) and are live until the submission's fence.
+        unsafe { rebind_offsets(bind_sets, cmd, layout, sets, &mut held, offsets) };
         record_call(&device.raw, cmd, repeat.call);
     }
     bound.offsets = held;
+}
+
+/// Binds `sets` again with `offsets` when those differ from `held` (the offsets they were
+/// bound with), and notes them there. No offsets: the sets bound are the draw's, with
+/// nothing dynamic in them.
+///
+/// # Safety
+/// `cmd` is recording inside a pass, and `sets` were bound on it with `layout`, hold
+/// one dynamic offset each of `offsets`, and stay live until the submission's fence.
+#[inline]
+unsafe fn rebind_offsets(
+    bind_sets: vk::PFN_vkCmdBindDescriptorSets,
+    cmd: vk::CommandBuffer,
+    layout: vk::PipelineLayout,
+    sets: &[vk::DescriptorSet],
+    held: &mut Vec<u32>,
+    offsets: &[u32],
+) {
+    if offsets.is_empty() || same_words(held, offsets) {
+        return;
+    }
+    // SAFETY: as the caller promises.
+    unsafe {
+        bind_sets(
+            cmd,
+            vk::PipelineBindPoint::GRAPHICS,
+            layout,
+            0,
+            sets.len() as u32,
+            sets.as_ptr(),
+            offsets.len() as u32,
+            offsets.as_ptr(),
+        )
+    };
+    match (held.as_mut_slice(), offsets) {
+        ([held], [new]) => *held = *new,
+        _ => {
+            held.clear();
+            held.extend_from_slice(offsets);
+        }
+    }
 }
 
 /// Whether two short lists of words are equal: a draw's dynamic offsets are mostly one
@@ -237,24 +255,21 @@ fn record_in_full(
     let raw = &device.raw;
     if draw.same_sets && same_shape && descriptors.bound.descriptor_layout == Some(shape.layout) {
         // The sets bound hold this draw's contents: only dynamic offsets can differ.
-        let offsets = draws.dynamic_offsets(draw);
         let bound = &mut descriptors.bound;
-        if bound.offsets != offsets {
-            // SAFETY: `cmd` is recording inside a pass; the sets were bound with this
-            // layout by the draw before, and are live until the submission's fence.
-            unsafe {
-                raw.cmd_bind_descriptor_sets(
-                    cmd,
-                    vk::PipelineBindPoint::GRAPHICS,
-                    shape.layout,
-                    0,
-                    &bound.sets,
-                    offsets,
-                )
-            };
-            bound.offsets.clear();
-            bound.offsets.extend_from_slice(offsets);
-        }
+        let bind_sets = raw.fp_v1_0().cmd_bind_descriptor_sets;
+        let offsets = draws.dynamic_offsets(draw);
+        // SAFETY: the sets were bound with this layout by the draw before (`same_sets`,
+        // the same shape and layout) and are live until the submission's fence.
+        unsafe {
+            rebind_offsets(
+                bind_sets,
+                cmd,
+                shape.layout,
+                &bound.sets,
+                &mut bound.offsets,
+                offsets,
+            )
+        };
     } else {
         let bindless_set = match &descriptors.bindless {
             Some(table) if !shape.handle_stages.is_empty() => {

@@ -269,9 +269,9 @@ fn take_with(
         let Some(call) = call else {
             return Ok(index);
         };
-        if (bindings.version, bindings.textures_version) != versions {
-            return Ok(index);
-        }
+        // The versions were the memo's at the start (`take_repeats_from`), and neither an
+        // offset move nor a draw moves them.
+        debug_assert_eq!((bindings.version, bindings.textures_version), versions);
         let (offsets_start, writes_start) = (lists.offsets.len(), lists.writes.len());
         if !moved_buffers(site, memo, bindings, lists, reads)? {
             // The full path makes this draw, and notes its reads again: a read noted
