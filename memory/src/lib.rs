@@ -8,5 +8,7 @@ pub mod swizzle;
 
 pub use format::{Format, FormatAspect, FormatClass};
 pub use layout::{LayoutDesc, LayoutError, LevelLayout, TextureKind, TextureLayout, Tiling};
-pub use pool::{CpuAccess, GpuAccess, MemoryPool, PoolError, PoolFlags, WriteStamp};
+pub use pool::{
+    host_page_size_b, CpuAccess, GpuAccess, MemoryPool, PoolError, PoolFlags, WriteStamp,
+};
 pub use swizzle::{Region, SwizzleError};

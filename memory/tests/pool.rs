@@ -39,6 +39,51 @@ fn new_pools_are_zeroed_and_page_aligned() {
     ));
 }
 
+/// Resident bytes of this process (Linux), to see what a pool commits.
+fn resident_b() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+    let pages: u64 = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
+    pages * memory::host_page_size_b()
+}
+
+#[test]
+fn a_pool_past_the_address_space_is_refused_before_anything_is_allocated() {
+    // 2^52 bytes: more than any host reserves; its page stamps alone would be 8 TiB.
+    let size_b = 1u64 << 52;
+    match MemoryPool::new(size_b, PoolFlags::CPU_CACHED_GPU_CACHED) {
+        Err(PoolError::OutOfMemory {
+            size_b: refused,
+            reason,
+        }) => {
+            assert_eq!(refused, size_b);
+            assert!(!reason.is_empty());
+        }
+        other => panic!(
+            "a 2^52-byte pool must be refused, got {:?}",
+            other.map(|_| ())
+        ),
+    }
+}
+
+#[test]
+fn a_large_pool_commits_only_what_is_touched() {
+    let size_b = 16u64 << 30;
+    let before_b = resident_b();
+    let pool = MemoryPool::new(size_b, PoolFlags::CPU_CACHED_GPU_CACHED).unwrap();
+    assert_eq!(pool.size_b(), size_b);
+    pool.write(size_b - 8, &[7; 8]).unwrap();
+    pool.write(0, &[9; 8]).unwrap();
+    let mut tail = [0u8; 16];
+    pool.read(size_b - 16, &mut tail).unwrap();
+    assert_eq!(tail, [0, 0, 0, 0, 0, 0, 0, 0, 7, 7, 7, 7, 7, 7, 7, 7]);
+    let grown_b = resident_b().saturating_sub(before_b);
+    assert!(
+        grown_b < 64 << 20,
+        "a 16 GiB pool with two writes made {grown_b} bytes resident"
+    );
+    assert!(memory::host_page_size_b().is_power_of_two());
+}
+
 #[test]
 fn out_of_bounds_changes_nothing() {
     let pool = pool(2 * PAGE_SIZE_B);

@@ -3,7 +3,8 @@
 //!
 //! 1. front end to SPIR-V 1.3 (Vulkan 1.1);
 //! 2. every resource moved from its NVN slot to the host layout by [`host_binding`];
-//! 3. spirv-val, always; spirv-opt then spirv-val again when optimising;
+//! 3. [`validate_spirv`] (SPIRV-Tools in process), always; spirv-opt then validation
+//!    again when optimising;
 //! 4. a [`Reflection`] record of the final module;
 //! 5. the Metal route check ([`MetalCheck`]): SPIRV-Cross to MSL, naga's MSL writer as a
 //!    second opinion, and what MoltenVK lacks by name;
@@ -29,6 +30,7 @@ mod spirv;
 mod stage;
 mod tools;
 mod translator;
+mod validate;
 
 pub use arrays::{resource_arrays, ResourceArray};
 pub use binding::{host_binding, nvn_slot, HostBinding, ResourceKind, HOST_SET_COUNT};
@@ -47,3 +49,4 @@ pub use spirv::{words_from_bytes as spirv_words_from_bytes, ParseError as SpirvP
 pub use stage::{Stage, UnknownStage};
 pub use tools::TARGET_ENV;
 pub use translator::{CacheOutcome, TranslatedShader, Translator};
+pub use validate::{check_stage_module, validate_spirv};

@@ -1,5 +1,5 @@
-//! The installed SPIRV-Tools and SPIRV-Cross programs (Debian's `spirv-tools` and
-//! `spirv-cross` packages), fed through pipes.
+//! The installed spirv-opt and SPIRV-Cross programs (Debian's `spirv-tools` and
+//! `spirv-cross` packages), fed through pipes. Validation runs in process (`validate`).
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -11,6 +11,8 @@ pub const TARGET_ENV: &str = "vulkan1.1";
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Tool {
+    /// Only tests run spirv-val, as a second validator beside the linked one.
+    #[cfg(test)]
     Val,
     Opt,
     Cross,
@@ -19,6 +21,7 @@ pub(crate) enum Tool {
 impl Tool {
     fn program(self) -> &'static str {
         match self {
+            #[cfg(test)]
             Tool::Val => "spirv-val",
             Tool::Opt => "spirv-opt",
             Tool::Cross => "spirv-cross",
@@ -27,7 +30,9 @@ impl Tool {
 
     fn package(self) -> &'static str {
         match self {
-            Tool::Val | Tool::Opt => "spirv-tools",
+            #[cfg(test)]
+            Tool::Val => "spirv-tools",
+            Tool::Opt => "spirv-tools",
             Tool::Cross => "spirv-cross",
         }
     }
@@ -92,17 +97,6 @@ pub(crate) fn words_to_bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|word| word.to_le_bytes()).collect()
 }
 
-/// spirv-val: `Ok(Err(log))` when the module is invalid.
-pub(crate) fn validate(words: &[u32]) -> Result<Result<(), String>, TranslateError> {
-    // spirv-val takes `--target-env ENV`; spirv-opt takes `--target-env=ENV`.
-    let run = run_tool(
-        Tool::Val,
-        &["--target-env", TARGET_ENV, "-"],
-        &words_to_bytes(words),
-    )?;
-    Ok(if run.succeeded { Ok(()) } else { Err(run.log) })
-}
-
 /// spirv-opt's performance passes: `Ok(Err(log))` when it fails.
 pub(crate) fn optimise(words: &[u32]) -> Result<Result<Vec<u32>, String>, TranslateError> {
     let env = format!("--target-env={TARGET_ENV}");
@@ -133,12 +127,11 @@ pub(crate) fn to_msl(words: &[u32]) -> Result<Result<String, String>, TranslateE
 
 /// The tools' versions, for the cache key; also proves they can be run.
 pub(crate) fn fingerprint() -> Result<String, TranslateError> {
-    let mut text = String::new();
-    for (tool, flag) in [
-        (Tool::Val, "--version"),
-        (Tool::Opt, "--version"),
-        (Tool::Cross, "--revision"),
-    ] {
+    let mut text = format!(
+        "SPIRV-Tools (linked) {}\n",
+        crate::validate::linked_version()
+    );
+    for (tool, flag) in [(Tool::Opt, "--version"), (Tool::Cross, "--revision")] {
         let run = run_tool(tool, &[flag], &[])?;
         text.push_str(tool.program());
         text.push(' ');

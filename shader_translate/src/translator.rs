@@ -11,6 +11,7 @@ use crate::metal::check_metal;
 use crate::reflect::reflect;
 use crate::remap::{remap_to_host, RemapError};
 use crate::spirv::{Module, ModuleIndex};
+use crate::validate::validate_spirv;
 use crate::{
     tools, Diagnostic, MetalCheck, Reflection, ShaderCode, ShaderSource, Stage, TranslateError,
     TranslateOptions,
@@ -147,7 +148,7 @@ impl Translator {
         }
         remap_to_host(&mut module, stage).map_err(|error| remap_error(source, &error))?;
         let translated = module.to_words();
-        tools::validate(&translated)?.map_err(|log| TranslateError::Invalid {
+        validate_spirv(&translated).map_err(|log| TranslateError::Invalid {
             name: name.clone(),
             phase: "translated",
             log,
@@ -158,7 +159,7 @@ impl Translator {
                     name: name.clone(),
                     log,
                 })?;
-            tools::validate(&optimised)?.map_err(|log| TranslateError::Invalid {
+            validate_spirv(&optimised).map_err(|log| TranslateError::Invalid {
                 name: name.clone(),
                 phase: "optimised",
                 log,

@@ -6,6 +6,7 @@
 
 mod ab;
 mod frame;
+mod host_memory;
 mod math;
 mod report;
 mod route;

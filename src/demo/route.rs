@@ -86,17 +86,18 @@ impl Route {
         } else {
             self.in_range(frame - 1)
         };
-        let mut events: Vec<Event> = before
-            .difference(&now)
-            .map(|&chunk| Event::Leave { chunk })
-            .collect();
+        // A defragmentation comes first, between frames as the game does it: a tile
+        // that enters in the same frame is then made (or drawn) at its new offset, never
+        // moved or ended before the frame that uses it has run.
+        let mut events = Vec::new();
+        if frame > 0 && frame.is_multiple_of(self.defragment_every) {
+            events.push(Event::Defragment);
+        }
+        events.extend(before.difference(&now).map(|&chunk| Event::Leave { chunk }));
         events.extend(now.difference(&before).map(|&chunk| Event::Enter {
             chunk,
             returning: drawn_before.contains(&chunk),
         }));
-        if frame > 0 && frame.is_multiple_of(self.defragment_every) {
-            events.push(Event::Defragment);
-        }
         events
     }
 }
@@ -134,6 +135,29 @@ mod tests {
         assert!(
             route.default_frames() < 1000,
             "the default run must stay short on lavapipe"
+        );
+    }
+
+    #[test]
+    fn a_defragmentation_comes_before_the_chunks_of_its_frame() {
+        let route = Route::default();
+        let mut drawn = BTreeSet::new();
+        let mut shared_frames = 0;
+        for frame in 0..3 * route.default_frames() {
+            let events = route.events(frame, &drawn);
+            if let Some(at) = events.iter().position(|e| *e == Event::Defragment) {
+                assert_eq!(at, 0, "frame {frame}: {events:?}");
+                shared_frames += usize::from(events.len() > 1);
+            }
+            for event in events {
+                if let Event::Enter { chunk, .. } = event {
+                    drawn.insert(chunk);
+                }
+            }
+        }
+        assert!(
+            shared_frames > 0,
+            "some defragmentation shares its frame with a chunk step"
         );
     }
 

@@ -88,6 +88,8 @@ pub enum ProgramError {
     NoVertexStage,
     #[error("{0:?} stage is not SPIR-V (no magic number)")]
     NotSpirv(Stage),
+    #[error("{stage:?} stage is not a valid SPIR-V module for Vulkan 1.1: {log}")]
+    InvalidSpirv { stage: Stage, log: String },
 }
 
 impl ProgramMaker {
@@ -106,6 +108,13 @@ impl ProgramMaker {
             if module.spirv_words.first() != Some(&SPIRV_MAGIC) {
                 return Err(ProgramError::NotSpirv(module.stage));
             }
+            // Every module from outside (the API, a recording) is validated here, before
+            // any driver is given it: a driver may crash on a malformed one.
+            shader_translate::check_stage_module(&module.spirv_words, module.stage.into())
+                .map_err(|log| ProgramError::InvalidSpirv {
+                    stage: module.stage,
+                    log,
+                })?;
             mask = mask | module.stage.mask();
         }
         if mask.is_empty() {
@@ -141,13 +150,7 @@ impl Program {
 mod tests {
     use super::*;
 
-    fn module(stage: Stage) -> ShaderModule {
-        ShaderModule {
-            stage,
-            spirv_words: vec![SPIRV_MAGIC, 0x0001_0000],
-            reflection: StageReflection::default(),
-        }
-    }
+    use crate::tests::fixture::module;
 
     #[test]
     fn program_stage_rules() {
@@ -169,6 +172,23 @@ mod tests {
         ];
         for (modules, expected) in cases {
             assert_eq!(ProgramMaker { modules }.check(), Err(expected));
+        }
+        // A module of another stage than it is given for, and a damaged one.
+        let mut fragment_as_vertex = module(Stage::Fragment);
+        fragment_as_vertex.stage = Stage::Vertex;
+        let mut damaged = module(Stage::Fragment);
+        damaged.spirv_words.truncate(damaged.spirv_words.len() - 3);
+        for (modules, stage) in [
+            (vec![fragment_as_vertex], Stage::Vertex),
+            (vec![module(Stage::Vertex), damaged], Stage::Fragment),
+        ] {
+            assert!(
+                matches!(
+                    ProgramMaker { modules }.check(),
+                    Err(ProgramError::InvalidSpirv { stage: s, .. }) if s == stage
+                ),
+                "{stage:?}"
+            );
         }
         let mut not_spirv = module(Stage::Compute);
         not_spirv.spirv_words[0] = 0;

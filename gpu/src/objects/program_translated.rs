@@ -18,6 +18,19 @@ impl From<shader_translate::Stage> for Stage {
     }
 }
 
+impl From<Stage> for shader_translate::Stage {
+    fn from(stage: Stage) -> shader_translate::Stage {
+        match stage {
+            Stage::Vertex => shader_translate::Stage::Vertex,
+            Stage::TessControl => shader_translate::Stage::TessControl,
+            Stage::TessEval => shader_translate::Stage::TessEval,
+            Stage::Geometry => shader_translate::Stage::Geometry,
+            Stage::Fragment => shader_translate::Stage::Fragment,
+            Stage::Compute => shader_translate::Stage::Compute,
+        }
+    }
+}
+
 impl From<&shader_translate::Reflection> for StageReflection {
     fn from(reflection: &shader_translate::Reflection) -> StageReflection {
         // Every slot the translator accepted is inside NVN's range, so each fits its mask.

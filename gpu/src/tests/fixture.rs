@@ -11,7 +11,6 @@ use crate::device::{Device, DeviceMaker};
 use crate::ids::*;
 use crate::mem::pool::PoolFlags;
 use crate::mem::Format;
-use crate::objects::program::SPIRV_MAGIC;
 use crate::objects::*;
 use crate::state::*;
 use crate::test_backend::TestBackend;
@@ -58,21 +57,71 @@ pub fn normal_tile() -> TextureBuilder {
     TextureBuilder::new_2d(rg8(), 260, 260).levels(9)
 }
 
+/// A real module of `stage` that uses uniform block 0 and texture 0, translated from GLSL
+/// once per stage: `create_program` validates every module it is given.
 pub fn module(stage: Stage) -> ShaderModule {
-    ShaderModule {
-        stage,
-        spirv_words: vec![SPIRV_MAGIC, 0x0001_0300, 7, 12, 0],
-        reflection: StageReflection {
-            texture_slots: 1,
-            uniform_slots: 1,
-            workgroup_size: if stage == Stage::Compute {
-                [8, 8, 1]
-            } else {
-                [0; 3]
-            },
-            ..StageReflection::default()
-        },
-    }
+    static MODULES: std::sync::OnceLock<Vec<ShaderModule>> = std::sync::OnceLock::new();
+    MODULES
+        .get_or_init(|| {
+            Stage::ALL
+                .iter()
+                .map(|&stage| translate_module(stage))
+                .collect()
+        })
+        .iter()
+        .find(|module| module.stage == stage)
+        .cloned()
+        .expect("every stage")
+}
+
+fn translate_module(stage: Stage) -> ShaderModule {
+    use shader_translate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
+    let declarations = "#version 450\n\
+        layout(binding = 0) uniform Block { vec4 value; };\n\
+        layout(binding = 0) uniform sampler2D image;\n";
+    let body = match stage {
+        Stage::Vertex => "void main() { gl_Position = value + textureLod(image, value.xy, 0.0); }",
+        Stage::TessControl => {
+            "layout(vertices = 3) out;\n\
+             void main() { gl_TessLevelOuter[0] = textureLod(image, value.xy, 0.0).x; }"
+        }
+        Stage::TessEval => {
+            "layout(triangles) in;\n\
+             void main() { gl_Position = value + textureLod(image, value.xy, 0.0); }"
+        }
+        Stage::Geometry => {
+            "layout(points) in; layout(points, max_vertices = 1) out;\n\
+             void main() { gl_Position = value + textureLod(image, value.xy, 0.0); EmitVertex(); }"
+        }
+        Stage::Fragment => {
+            "layout(location = 0) out vec4 colour;\n\
+             void main() { colour = value * texture(image, value.xy); }"
+        }
+        Stage::Compute => {
+            "layout(local_size_x = 8, local_size_y = 8) in;\n\
+             layout(std430, binding = 0) buffer Out { vec4 result; };\n\
+             void main() { result = value + textureLod(image, value.xy, 0.0); }"
+        }
+    };
+    let translator = Translator::new(TranslateOptions {
+        optimise: false,
+        cache: CacheLocation::Off,
+        strict_portability: false,
+    })
+    .expect("translator");
+    let source = ShaderSource {
+        name: format!(
+            "fixture.{}",
+            shader_translate::Stage::from(stage).short_name()
+        ),
+        stage: stage.into(),
+        code: ShaderCode::Glsl(format!("{declarations}{body}\n")),
+    };
+    ShaderModule::from(
+        &translator
+            .translate(&source)
+            .expect("the fixture translates"),
+    )
 }
 
 /// One object of every kind, ready to record with.

@@ -3,7 +3,7 @@
 
 mod commands;
 mod decoder_fuzz;
-mod fixture;
+pub(crate) mod fixture;
 mod objects;
 mod player;
 mod queue;

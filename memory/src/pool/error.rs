@@ -6,8 +6,8 @@ pub enum PoolError {
     BadSize { size_b: u64 },
     #[error("invalid pool flags: {reason}")]
     BadFlags { reason: &'static str },
-    #[error("could not allocate {size_b} bytes of pool storage")]
-    OutOfMemory { size_b: u64 },
+    #[error("could not reserve {size_b} bytes of pool storage: {reason}")]
+    OutOfMemory { size_b: u64, reason: String },
     #[error("range {offset_b:#x}+{len_b:#x} is outside the pool of {size_b:#x} bytes")]
     OutOfBounds {
         offset_b: u64,

@@ -27,10 +27,14 @@ pub struct MemoryPool {
 }
 
 impl MemoryPool {
-    /// A zero-filled pool of `size_b` bytes (a non-zero multiple of 4 KiB).
+    /// A zero-filled pool of `size_b` bytes (a non-zero multiple of 4 KiB). Its storage
+    /// is reserved first and committed page by page as it is touched; a size the host
+    /// cannot reserve is refused before anything else is allocated.
     pub fn new(size_b: u64, flags: PoolFlags) -> Result<MemoryPool, PoolError> {
         let page_count = check_size(size_b)?;
-        MemoryPool::with_cpu_tracker(size_b, flags, Box::new(PageStamps::new(page_count)))
+        let storage = PageAlignedBytes::zeroed(size_b)?;
+        let cpu_writes = Box::new(page_stamps(size_b, page_count)?);
+        MemoryPool::over_storage(storage, flags, cpu_writes)
     }
 
     /// A pool whose CPU writes are tracked by `cpu_writes` (e.g. by page protection).
@@ -39,13 +43,22 @@ impl MemoryPool {
         flags: PoolFlags,
         cpu_writes: Box<dyn WriteTracker>,
     ) -> Result<MemoryPool, PoolError> {
-        let page_count = check_size(size_b)?;
+        check_size(size_b)?;
+        MemoryPool::over_storage(PageAlignedBytes::zeroed(size_b)?, flags, cpu_writes)
+    }
+
+    fn over_storage(
+        storage: PageAlignedBytes,
+        flags: PoolFlags,
+        cpu_writes: Box<dyn WriteTracker>,
+    ) -> Result<MemoryPool, PoolError> {
         if flags.is_virtual() && flags.cpu_accessible() {
             return Err(PoolError::BadFlags {
                 reason: "a virtual pool has no CPU access",
             });
         }
-        let storage = PageAlignedBytes::zeroed(size_b)?;
+        let size_b = storage.len() as u64;
+        let device_writes = page_stamps(size_b, storage.len() / PAGE_SIZE_B as usize)?;
         tracing::debug!(target: "memory::pool", size_b, ?flags, "pool made");
         Ok(MemoryPool {
             flags,
@@ -53,7 +66,7 @@ impl MemoryPool {
             access: RwLock::new(()),
             clock: StampClock::default(),
             cpu_writes,
-            device_writes: PageStamps::new(page_count),
+            device_writes,
         })
     }
 
@@ -252,6 +265,14 @@ impl std::fmt::Debug for MemoryPool {
             .field("stamp", &self.current_stamp())
             .finish_non_exhaustive()
     }
+}
+
+/// A pool's page stamps, or `OutOfMemory` naming the pool's size when they cannot be had.
+fn page_stamps(size_b: u64, page_count: usize) -> Result<PageStamps, PoolError> {
+    PageStamps::new(page_count).ok_or_else(|| PoolError::OutOfMemory {
+        size_b,
+        reason: format!("no memory for the write stamps of {page_count} pages"),
+    })
 }
 
 fn check_size(size_b: u64) -> Result<usize, PoolError> {

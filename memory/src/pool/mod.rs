@@ -11,4 +11,5 @@ pub use error::PoolError;
 pub use flags::{CpuAccess, GpuAccess, PoolBacking, PoolFlags};
 pub use memory_pool::MemoryPool;
 pub use stamp::{pages_of, StampClock, WriteStamp, PAGE_SIZE_B};
+pub use storage::host_page_size_b;
 pub use tracker::{PageStamps, WriteTracker};

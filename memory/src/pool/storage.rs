@@ -1,16 +1,20 @@
-//! A pool's bytes: one zero-filled, page-aligned allocation that never moves or grows.
+//! A pool's bytes: one page-aligned mapping of anonymous memory that never moves or
+//! grows. The address space is reserved when the pool is made and the operating system
+//! commits (and zero-fills) each page on its first touch, as the console backs a pool:
+//! a large pool that is mostly unused costs address space, not memory.
 
-use std::alloc::{self, Layout};
 use std::ptr::NonNull;
 
-use super::{PoolError, PAGE_SIZE_B};
+use super::PoolError;
 
 pub(super) struct PageAlignedBytes {
     ptr: NonNull<u8>,
-    layout: Layout,
+    len: usize,
+    /// Owns the mapping; unmapped when dropped. Reached only through `ptr`.
+    _mapping: memmap2::MmapMut,
 }
 
-// SAFETY: the allocation is plain bytes owned by this value; every access through it is
+// SAFETY: the mapping is plain bytes owned by this value; every access through it is
 // ordered by the pool's lock or by the contract of `MemoryPool::storage_ptr`.
 unsafe impl Send for PageAlignedBytes {}
 // SAFETY: as above; `&PageAlignedBytes` only hands out the pointer and slices made under
@@ -18,16 +22,27 @@ unsafe impl Send for PageAlignedBytes {}
 unsafe impl Sync for PageAlignedBytes {}
 
 impl PageAlignedBytes {
-    /// `len_b` zero bytes aligned to a page; `len_b` is non-zero.
+    /// `len_b` zero bytes aligned to a page; `len_b` is non-zero. Refused with
+    /// `PoolError::OutOfMemory` when the address space cannot be reserved: nothing is
+    /// committed before that.
     pub fn zeroed(len_b: u64) -> Result<PageAlignedBytes, PoolError> {
-        let out_of_memory = PoolError::OutOfMemory { size_b: len_b };
-        let len = usize::try_from(len_b).map_err(|_| out_of_memory.clone())?;
-        let layout = Layout::from_size_align(len, PAGE_SIZE_B as usize)
-            .map_err(|_| out_of_memory.clone())?;
-        // SAFETY: the layout has a non-zero size (pool sizes are checked before this).
-        let raw = unsafe { alloc::alloc_zeroed(layout) };
-        let ptr = NonNull::new(raw).ok_or(out_of_memory)?;
-        Ok(PageAlignedBytes { ptr, layout })
+        let refused = |reason: String| PoolError::OutOfMemory {
+            size_b: len_b,
+            reason,
+        };
+        let len = usize::try_from(len_b)
+            .map_err(|_| refused("larger than this host's address space".into()))?;
+        let mut mapping = memmap2::MmapOptions::new()
+            .len(len)
+            .map_anon()
+            .map_err(|error| refused(error.to_string()))?;
+        let ptr = NonNull::new(mapping.as_mut_ptr())
+            .ok_or_else(|| refused("the mapping has no address".into()))?;
+        Ok(PageAlignedBytes {
+            ptr,
+            len,
+            _mapping: mapping,
+        })
     }
 
     pub fn ptr(&self) -> NonNull<u8> {
@@ -35,7 +50,7 @@ impl PageAlignedBytes {
     }
 
     pub fn len(&self) -> usize {
-        self.layout.size()
+        self.len
     }
 
     /// The bytes `start..start + len`.
@@ -62,9 +77,18 @@ impl PageAlignedBytes {
     }
 }
 
-impl Drop for PageAlignedBytes {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `zeroed` with this very layout, freed once.
-        unsafe { alloc::dealloc(self.ptr.as_ptr(), self.layout) }
+/// The host's virtual memory page size in bytes, as the operating system reports it
+/// (16 KiB on Apple Silicon, 4 KiB on most others).
+pub fn host_page_size_b() -> u64 {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf reads a constant of the system; it has no preconditions.
+        let page_b = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        u64::try_from(page_b).unwrap_or(4096)
+    }
+    #[cfg(not(unix))]
+    {
+        // Windows uses 4 KiB pages on every architecture it runs on.
+        4096
     }
 }

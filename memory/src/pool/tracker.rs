@@ -17,14 +17,29 @@ pub trait WriteTracker: Send + Sync {
 
 /// One stamp per page, told of each write explicitly. Exact at page granularity.
 pub struct PageStamps {
-    stamps: Vec<AtomicU64>,
+    stamps: Box<[AtomicU64]>,
 }
 
 impl PageStamps {
-    pub fn new(page_count: usize) -> PageStamps {
-        PageStamps {
-            stamps: (0..page_count).map(|_| AtomicU64::new(0)).collect(),
+    /// Stamps for `page_count` pages, all `WriteStamp::NEVER`; `None` when the memory
+    /// cannot be had. The zeroed allocation is committed by the system page by page as
+    /// stamps are written, so a large pool's history costs memory only where it is used.
+    pub fn new(page_count: usize) -> Option<PageStamps> {
+        if page_count == 0 {
+            return Some(PageStamps {
+                stamps: Box::new([]),
+            });
         }
+        let layout = std::alloc::Layout::array::<AtomicU64>(page_count).ok()?;
+        // SAFETY: the layout has a non-zero size (page_count > 0, checked above).
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<AtomicU64>();
+        if raw.is_null() {
+            return None;
+        }
+        // SAFETY: `raw` is a fresh allocation of `page_count` AtomicU64s with the global
+        // allocator's layout for that array, and all-zero bytes are a valid AtomicU64.
+        let stamps = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(raw, page_count)) };
+        Some(PageStamps { stamps })
     }
 
     fn pages(&self, pages: Range<usize>) -> &[AtomicU64] {

@@ -1,18 +1,22 @@
 //! One cache file: a header that lets a damaged entry be told apart from a good one, then
-//! the SPIR-V words and the reflection and Metal check as JSON.
+//! the SPIR-V words and the key, reflection and Metal check as JSON. An entry names its
+//! own key, so a file under another key's name (swapped, copied) is rebuilt, never used,
+//! and its SPIR-V is validated again before it is handed out.
 //!
 //! ```text
-//! 0..8    magic "HKSHDR01"
+//! 0..8    magic "HKSHDR02"
 //! 8..16   payload length in bytes, u64 little-endian
 //! 16..48  SHA-256 of the payload
 //! 48..    payload: SPIR-V word count (u32 LE), the words (LE), then JSON
+//!         {"key": ..., "reflection": ..., "metal": ...}
 //! ```
 
 use sha2::{Digest, Sha256};
 
 use crate::{MetalCheck, Reflection};
 
-const MAGIC: &[u8; 8] = b"HKSHDR01";
+// 02: the JSON names the entry's key.
+const MAGIC: &[u8; 8] = b"HKSHDR02";
 const HEADER_B: usize = 48;
 
 /// What a cache entry holds.
@@ -25,6 +29,7 @@ pub(crate) struct Entry {
 
 #[derive(serde::Serialize, serde::Deserialize)]
 struct Metadata {
+    key: String,
     reflection: Reflection,
     metal: MetalCheck,
 }
@@ -44,10 +49,15 @@ pub(crate) enum Damage {
     BadSpirv,
     #[error("the payload's metadata cannot be read: {0}")]
     BadMetadata(String),
+    #[error("the entry was written for key {found}, not this one")]
+    WrongKey { found: String },
+    #[error("the payload's SPIR-V does not validate: {0}")]
+    InvalidSpirv(String),
 }
 
-pub(crate) fn encode(entry: &Entry) -> Vec<u8> {
+pub(crate) fn encode(key: &str, entry: &Entry) -> Vec<u8> {
     let metadata = Metadata {
+        key: key.to_owned(),
         reflection: entry.reflection.clone(),
         metal: entry.metal.clone(),
     };
@@ -65,7 +75,8 @@ pub(crate) fn encode(entry: &Entry) -> Vec<u8> {
     file
 }
 
-pub(crate) fn decode(bytes: &[u8]) -> Result<Entry, Damage> {
+/// The entry in `bytes`, which must have been written for `key`.
+pub(crate) fn decode(key: &str, bytes: &[u8]) -> Result<Entry, Damage> {
     if bytes.len() < HEADER_B {
         return Err(Damage::TooShort(bytes.len()));
     }
@@ -99,6 +110,12 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Entry, Damage> {
     }
     let metadata: Metadata = serde_json::from_slice(&payload[spirv_end_b..])
         .map_err(|error| Damage::BadMetadata(error.to_string()))?;
+    if metadata.key != key {
+        return Err(Damage::WrongKey {
+            found: metadata.key,
+        });
+    }
+    crate::validate::validate_spirv(&spirv).map_err(Damage::InvalidSpirv)?;
     Ok(Entry {
         spirv,
         reflection: metadata.reflection,
@@ -113,7 +130,7 @@ mod tests {
 
     fn sample() -> Entry {
         Entry {
-            spirv: vec![crate::spirv::ops::MAGIC, 0x0001_0300, 0, 1, 0],
+            spirv: crate::validate::tests::empty_compute(),
             reflection: Reflection {
                 stage: Stage::Compute,
                 entry_point: "main".into(),
@@ -135,23 +152,35 @@ mod tests {
     #[test]
     fn round_trip() {
         let entry = sample();
-        assert_eq!(decode(&encode(&entry)), Ok(entry));
+        assert_eq!(decode("k", &encode("k", &entry)), Ok(entry));
     }
 
     #[test]
     fn every_kind_of_damage_is_caught() {
-        let bytes = encode(&sample());
-        assert_eq!(decode(&bytes[..10]), Err(Damage::TooShort(10)));
+        let bytes = encode("k", &sample());
+        assert_eq!(decode("k", &bytes[..10]), Err(Damage::TooShort(10)));
         assert!(matches!(
-            decode(&bytes[..bytes.len() - 1]),
+            decode("k", &bytes[..bytes.len() - 1]),
             Err(Damage::LengthMismatch { .. })
         ));
         let mut flipped = bytes.clone();
         let last = flipped.len() - 2;
         flipped[last] ^= 0x20;
-        assert_eq!(decode(&flipped), Err(Damage::ChecksumMismatch));
-        let mut magic = bytes;
+        assert_eq!(decode("k", &flipped), Err(Damage::ChecksumMismatch));
+        let mut magic = bytes.clone();
         magic[0] = b'X';
-        assert_eq!(decode(&magic), Err(Damage::BadMagic));
+        assert_eq!(decode("k", &magic), Err(Damage::BadMagic));
+        // A good entry under another key's name.
+        assert_eq!(
+            decode("other", &bytes),
+            Err(Damage::WrongKey { found: "k".into() })
+        );
+        // A checksummed entry whose SPIR-V does not validate.
+        let mut invalid = sample();
+        invalid.spirv.truncate(20);
+        assert!(matches!(
+            decode("k", &encode("k", &invalid)),
+            Err(Damage::InvalidSpirv(_))
+        ));
     }
 }

@@ -83,7 +83,7 @@ impl ShaderCache {
                 return Lookup::Miss;
             }
         };
-        match entry::decode(&bytes) {
+        match entry::decode(key, &bytes) {
             Ok(entry) => Lookup::Hit(Box::new(entry)),
             Err(damage) => {
                 tracing::warn!(
@@ -107,7 +107,7 @@ impl ShaderCache {
                 std::process::id(),
                 self.temp_counter.fetch_add(1, Ordering::Relaxed)
             ));
-            std::fs::write(&temp, entry::encode(entry))?;
+            std::fs::write(&temp, entry::encode(key, entry))?;
             std::fs::rename(&temp, self.entry_path(key)).inspect_err(|_| {
                 let _ = std::fs::remove_file(&temp);
             })
