@@ -91,6 +91,26 @@ fn the_terrain_check_fails_only_with_write_back_and_keeping_both_off() {
     }
 }
 
+#[test]
+fn the_demo_soaks_for_3000_frames_with_the_terrain_right_and_host_memory_flat() {
+    // Frame 750 is both a defragmentation and a chunk step (a returning tile's texture
+    // was ended by the defragmentation before its check); 3,000 frames pass twelve
+    // defragmentations and every kind of coincidence on the route.
+    let (code, stats, text) = demo(3000, &[]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("terrain check: OK"), "{text}");
+    assert_eq!(stats["frames"], 3000, "{text}");
+    assert!(stats["defragmentations"].as_u64().unwrap() >= 11, "{text}");
+    assert_eq!(stats["terrain_tiles_failed"], 0, "{text}");
+    let growth_b = stats["host_resident_growth_bytes"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no host memory samples: {text}"));
+    assert!(
+        growth_b < 16 << 20,
+        "host memory grew {growth_b} bytes between frame 500 and frame 3000: {text}"
+    );
+}
+
 /// Runs `hookshot` with `args` and the shader cache off.
 fn run(args: &[&std::ffi::OsStr]) -> std::process::Output {
     hookshot()

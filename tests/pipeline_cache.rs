@@ -102,7 +102,26 @@ fn a_damaged_or_foreign_file_is_ignored() {
     foreign[8] ^= 0xff; // another vendor
     let mut other_driver = good.clone();
     other_driver[20] ^= 0xff; // another pipelineCacheUUID
-    for bad in [b"not a cache".to_vec(), Vec::new(), foreign, other_driver] {
+                              // This device's header with a random body: the driver would take its header, so
+                              // only the checksum can tell (it is the file's last 40 bytes).
+    let mut random_body = good[..HEADER_B].to_vec();
+    let mut state = 0x2545_f491_u32;
+    random_body.extend((0..4096).map(|_| {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        state as u8
+    }));
+    let mut resealed_wrong = random_body.clone();
+    resealed_wrong.extend_from_slice(&good[good.len() - 40..]);
+    for bad in [
+        b"not a cache".to_vec(),
+        Vec::new(),
+        foreign,
+        other_driver,
+        random_body,
+        resealed_wrong,
+    ] {
         std::fs::write(&file, &bad).unwrap();
         assert_eq!(run_once(&gpu, &dir), 0, "a bad file is not loaded");
         // The run saved a good cache over it.

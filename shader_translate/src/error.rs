@@ -69,8 +69,12 @@ pub enum TranslateError {
     MalformedSpirv { name: String, reason: String },
     #[error("{name}: the module's entry point is not a {expected} shader")]
     StageMismatch { name: String, expected: Stage },
-    /// spirv-val rejected a module; `phase` says which ("translated" or "optimised").
-    #[error("{name}: spirv-val rejected the {phase} module: {log}")]
+    /// A shader past one of the bounds of `limits` (size, a NUL byte, nesting, macro
+    /// expansion): refused before any front end sees it.
+    #[error("{0}")]
+    TooCostly(Diagnostic),
+    /// Validation rejected a module; `phase` says which ("translated" or "optimised").
+    #[error("{name}: SPIR-V validation rejected the {phase} module: {log}")]
     Invalid {
         name: String,
         phase: &'static str,
@@ -100,7 +104,8 @@ impl TranslateError {
         match self {
             TranslateError::Compile(list) => list.0.clone(),
             TranslateError::BindingOutOfRange { diagnostic, .. }
-            | TranslateError::Unsupported(diagnostic) => vec![diagnostic.clone()],
+            | TranslateError::Unsupported(diagnostic)
+            | TranslateError::TooCostly(diagnostic) => vec![diagnostic.clone()],
             _ => Vec::new(),
         }
     }

@@ -20,6 +20,7 @@ mod cache;
 pub mod corpus;
 mod error;
 mod front;
+pub mod limits;
 mod metal;
 mod options;
 mod reflect;

@@ -7,6 +7,7 @@ use crate::cache::{cache_key, Entry, Lookup, ShaderCache};
 use crate::front::glslang::Glslang;
 use crate::front::naga_glsl::compile_kernel;
 use crate::front::position::{binding_declaration, first_token};
+use crate::limits;
 use crate::metal::check_metal;
 use crate::reflect::reflect;
 use crate::remap::{remap_to_host, RemapError};
@@ -69,6 +70,19 @@ impl Translator {
 
     /// Translates one shader, from the cache when it holds a sound entry.
     pub fn translate(&self, source: &ShaderSource) -> Result<TranslatedShader, TranslateError> {
+        match &source.code {
+            ShaderCode::Glsl(text) | ShaderCode::KernelGlsl(text) => {
+                limits::check_glsl(&source.name, text)?
+            }
+            ShaderCode::Spirv(words) => limits::check_spirv(&source.name, words)?,
+        }
+        if source.name.contains('\0') {
+            return Err(TranslateError::TooCostly(crate::Diagnostic {
+                file: source.name.replace('\0', "\\0"),
+                pos: None,
+                message: "a NUL byte in the shader's name".into(),
+            }));
+        }
         let Some(cache) = &self.cache else {
             let entry = self.translate_uncached(source)?;
             return self.finish(source, entry, CacheOutcome::Off);

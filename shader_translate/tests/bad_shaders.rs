@@ -187,3 +187,46 @@ fn kernel_errors_carry_naga_positions() {
     );
     assert!(line.starts_with("kernel.comp:5:16: "), "{line}");
 }
+
+/// Inputs past a bound of `shader_translate::limits` are refused before a front end runs,
+/// naming the bound (a NUL byte panicked inside shaderc; deep nesting overflowed naga's
+/// stack; a doubling macro grew without end).
+#[test]
+fn hostile_sources_are_refused_with_the_bound_they_break() {
+    let translator = common::translator(false);
+    let refused = |source: shader_translate::ShaderSource| match translator.translate(&source) {
+        Err(TranslateError::TooCostly(diagnostic)) => diagnostic.to_string(),
+        other => panic!("not refused: {other:?}"),
+    };
+    let nul = "#version 450\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(1)\0; }\n";
+    assert_eq!(
+        refused(common::glsl("nul.frag", Stage::Fragment, nul)),
+        "nul.frag:3:26: a NUL byte in the source"
+    );
+    let deep = format!(
+        "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}{}\n",
+        "{".repeat(10_000),
+        "}".repeat(10_000)
+    );
+    let kernel = shader_translate::ShaderSource {
+        name: "deep.comp".into(),
+        stage: Stage::Compute,
+        code: shader_translate::ShaderCode::KernelGlsl(deep),
+    };
+    assert!(refused(kernel).contains("nest deeper"));
+    let mut doubling = String::from("#version 450\n#define A0 1.0\n");
+    for level in 1..64 {
+        doubling.push_str(&format!(
+            "#define A{level} (A{} + A{})\n",
+            level - 1,
+            level - 1
+        ));
+    }
+    doubling.push_str("layout(location = 0) out vec4 c;\nvoid main() { c = vec4(A63); }\n");
+    assert!(refused(common::glsl("dbl.frag", Stage::Fragment, &doubling)).contains("macro `A"));
+    let huge = format!(
+        "#version 450\nvoid main() {{}}\n{}",
+        "// padding\n".repeat(500_000)
+    );
+    assert!(refused(common::glsl("big.frag", Stage::Fragment, &huge)).contains("bytes, more than"));
+}

@@ -103,6 +103,28 @@ fn a_foreign_file_in_the_entry_s_place_is_rebuilt() {
 }
 
 #[test]
+fn two_entries_swapped_are_both_rebuilt_never_used_under_the_wrong_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let translator = common::cached_translator(dir.path());
+    let (first, second) = (CORPUS[1].source(), CORPUS[6].source());
+    let first_cold = translator.translate(&first).unwrap();
+    let second_cold = translator.translate(&second).unwrap();
+    assert_ne!(first_cold.spirv, second_cold.spirv);
+    let [a, b] = entry_files(dir.path()).try_into().unwrap();
+    let (a_bytes, b_bytes) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    std::fs::write(&a, b_bytes).unwrap();
+    std::fs::write(&b, a_bytes).unwrap();
+    for (source, cold) in [(&first, &first_cold), (&second, &second_cold)] {
+        let again = translator.translate(source).unwrap();
+        let CacheOutcome::Rebuilt(reason) = &again.cache else {
+            panic!("a swapped entry was used: {:?}", again.cache);
+        };
+        assert!(reason.contains("written for key"), "{reason}");
+        assert_eq!(again.spirv, cold.spirv);
+    }
+}
+
+#[test]
 fn options_and_sources_have_their_own_entries() {
     let dir = tempfile::tempdir().unwrap();
     let optimised = common::cached_translator(dir.path());

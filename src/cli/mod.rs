@@ -62,3 +62,22 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Bench(args) => bench::run(args),
     }
 }
+
+/// Creates (or empties) an output file the run writes at its end, so a path that cannot
+/// be written fails before the run, not after it.
+pub fn create_output(path: &std::path::Path) -> anyhow::Result<std::fs::File> {
+    use anyhow::Context;
+    std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))
+}
+
+/// Writes `json` (pretty, one newline after) into `file`, made by `create_output(path)`.
+pub fn write_json(
+    mut file: std::fs::File,
+    path: &std::path::Path,
+    json: &serde_json::Value,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    use std::io::Write;
+    file.write_all((serde_json::to_string_pretty(json)? + "\n").as_bytes())
+        .with_context(|| format!("writing {}", path.display()))
+}

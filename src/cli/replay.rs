@@ -45,6 +45,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         .into()
     };
+    let stats_file = args
+        .stats
+        .as_deref()
+        .map(crate::cli::create_output)
+        .transpose()?;
     let mut player = Player::new(std::io::BufReader::new(file)).map_err(bad)?;
     let device = gpu_vk::Device::open(&switches)?;
     let backend = SharedBackend::new(VkBackend::with_switches(
@@ -86,15 +91,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         executor_stats.passes as f64 / f64::from(frames.max(1)),
         device.validation().error_count()
     );
-    if let Some(path) = &args.stats {
+    if let (Some(file), Some(path)) = (stats_file, &args.stats) {
         let json = serde_json::json!({
             "frames": frames,
             "submissions": submissions,
             "passes": executor_stats.passes,
             "validation_errors": device.validation().error_count(),
         });
-        std::fs::write(path, serde_json::to_string_pretty(&json)? + "\n")
-            .with_context(|| format!("writing {}", path.display()))?;
+        crate::cli::write_json(file, path, &json)?;
     }
     Ok(())
 }

@@ -39,13 +39,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Direction::Deswizzle(convert) => (convert, false),
     };
     let layout = convert.texture.layout()?;
-    let input = std::fs::read(&convert.input)
-        .with_context(|| format!("cannot read {}", convert.input.display()))?;
     let (needed_b, produced_b) = if to_storage {
         (layout.linear_size_b(), layout.size_b)
     } else {
         (layout.size_b, layout.linear_size_b())
     };
+    let (input, longer) = read_at_most(&convert.input, needed_b)?;
     let input_len_b = input.len() as u64;
     if input_len_b < needed_b {
         bail!(
@@ -53,9 +52,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             convert.input.display()
         );
     }
-    if input_len_b > needed_b {
+    if longer {
         eprintln!(
-            "hookshot: warning: {} has {input_len_b} bytes; only the first {needed_b} are used",
+            "hookshot: warning: {} has more than {needed_b} bytes; only the first {needed_b} are used",
             convert.input.display()
         );
     }
@@ -78,4 +77,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         convert.output.display()
     );
     Ok(())
+}
+
+/// The first `len_b` bytes of `path` (fewer if it is shorter), and whether it holds more:
+/// only what the layout needs is read, so an endless input (a pipe, `/dev/zero`) costs
+/// no more than a file of the right size.
+fn read_at_most(path: &std::path::Path, len_b: u64) -> anyhow::Result<(Vec<u8>, bool)> {
+    use std::io::Read;
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(usize::try_from(len_b)?.saturating_add(1))
+        .map_err(|_| anyhow!("cannot allocate {len_b} bytes for {}", path.display()))?;
+    file.take(len_b.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let longer = bytes.len() as u64 > len_b;
+    bytes.truncate(len_b as usize);
+    Ok((bytes, longer))
 }

@@ -307,7 +307,7 @@ fn read_back(
         source: TextureRegion::from_origin(texture, level, width_px, height_px),
         destination: BufferImage {
             buffer: scene.readback,
-            offset_b: offset_b - READBACK_OFFSET_B,
+            offset_b: offset_b - scene.readback_offset_b,
             row_pitch_b: 0,
             rows_per_image: 0,
         },

@@ -34,8 +34,7 @@ use frame::{TileCheck, TileDraw, VisibleChunk};
 use report::RunStats;
 use route::{Event, Route};
 use scene::{
-    Scene, FIRST_TILE_SLOT, HEIGHTS_OFFSET_B, HEIGHTS_STRIDE_B, READBACK_B, READBACK_OFFSET_B,
-    TEXTURE_SLOTS,
+    Scene, FIRST_TILE_SLOT, HEIGHTS_OFFSET_B, HEIGHTS_STRIDE_B, READBACK_B, TEXTURE_SLOTS,
 };
 use terrain::{ChunkCoord, TILE_LEVELS, TILE_SIZE_PX};
 use tiles::TileStorage;
@@ -90,6 +89,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ExecutorOptions::from_switches(&switches),
         &switches,
     )?);
+    let stats_file = args
+        .stats
+        .as_deref()
+        .map(crate::cli::create_output)
+        .transpose()?;
     let mut maker = DeviceMaker::new(Box::new(backend.clone()));
     if let Some(path) = &args.record {
         let file =
@@ -290,12 +294,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .map(|(index, (chunk, texture))| TileCheck {
                 chunk,
                 texture,
-                readback_offset_b: READBACK_OFFSET_B + index as u64 * tile_readback_b,
+                readback_offset_b: scene.readback_offset_b + index as u64 * tile_readback_b,
             })
             .collect();
-        let checks_end_b = READBACK_OFFSET_B + checks.len() as u64 * tile_readback_b;
+        let checks_end_b = scene.readback_offset_b + checks.len() as u64 * tile_readback_b;
         anyhow::ensure!(
-            checks_end_b <= READBACK_OFFSET_B + READBACK_B,
+            checks_end_b <= scene.readback_offset_b + READBACK_B,
             "read-backs overflow their region"
         );
 
@@ -337,6 +341,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 tracing::warn!(frame = frame_index, chunk = ?check.chunk, "terrain tile does not hold the normals drawn for it");
             }
         }
+        if frame_index.is_multiple_of(report::HOST_SAMPLE_FRAMES) || frame_index + 1 == frames {
+            if let Some(resident_b) = host_memory::resident_b() {
+                stats.host_resident_b.push((frame_index, resident_b));
+            }
+        }
         let write_png = frame_index.is_multiple_of(args.every.max(1)) || frame_index + 1 == frames;
         if let (Some(out), true) = (&args.out, write_png) {
             let image = backend
@@ -364,8 +373,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if progress {
         eprintln!();
     }
-    if args.record.is_some() {
-        nvn.end_recording()?;
+    if let Some(path) = &args.record {
+        nvn.end_recording()
+            .with_context(|| format!("writing the recording {}", path.display()))?;
     }
     if display.is_some() {
         let presents = backend
@@ -396,9 +406,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     stats.validation_errors = device.validation().error_count();
     print!("{}", stats.summary());
-    if let Some(path) = &args.stats {
-        std::fs::write(path, serde_json::to_string_pretty(&stats.json())? + "\n")
-            .with_context(|| format!("writing {}", path.display()))?;
+    if let (Some(file), Some(path)) = (stats_file, &args.stats) {
+        crate::cli::write_json(file, path, &stats.json())?;
     }
     if let Some(out) = &args.out {
         std::fs::write(out.join("frame_times.svg"), stats.plot_svg())

@@ -69,7 +69,16 @@ pub struct RunStats {
     pub ab_phases: Vec<AbPhase>,
     /// Tiles the A/B run drew with the write-back off: not checked.
     pub tiles_unchecked: u64,
+    /// The process's resident bytes at frames of the run (every `HOST_SAMPLE_FRAMES`
+    /// and the last), where the platform tells.
+    pub host_resident_b: Vec<(u32, u64)>,
 }
+
+/// Frames between samples of the process's resident memory.
+pub const HOST_SAMPLE_FRAMES: u32 = 250;
+/// Host memory growth is measured from the first sample at or after this frame: by then
+/// every tile of the route is drawn and every cache is warm.
+pub const HOST_SETTLED_FRAME: u32 = 500;
 
 /// The `p`th percentile (0..=100) of `values`, nearest rank; 0 for none.
 pub fn percentile(values: &[f64], p: f64) -> f64 {
@@ -172,6 +181,21 @@ impl RunStats {
             self.buffer_memory_b as f64 / 1048576.0,
             self.imported_pool_b as f64 / 1048576.0
         );
+        if let Some(&(_, resident_b)) = self.host_resident_b.last() {
+            let growth = super::host_memory::growth_b(&self.host_resident_b, HOST_SETTLED_FRAME)
+                .map(|growth_b| {
+                    format!(
+                        " ({:+.1} MiB since frame {HOST_SETTLED_FRAME})",
+                        growth_b as f64 / 1048576.0
+                    )
+                })
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "host memory: {:.1} MiB resident{growth}",
+                resident_b as f64 / 1048576.0
+            );
+        }
         let _ = writeln!(
             out,
             "tiles: {} finalized, {} returned, {} defragmentations",
@@ -235,6 +259,9 @@ impl RunStats {
             "textures_finalized": self.textures_finalized,
             "chunks_returned": self.chunks_returned,
             "defragmentations": self.defragmentations,
+            "host_resident_bytes": self.host_resident_b.last().map(|&(_, b)| b),
+            "host_resident_growth_bytes":
+                super::host_memory::growth_b(&self.host_resident_b, HOST_SETTLED_FRAME),
         })
     }
 

@@ -86,14 +86,17 @@ impl Route {
         } else {
             self.in_range(frame - 1)
         };
-        // A defragmentation comes first, between frames as the game does it: a tile
-        // that enters in the same frame is then made (or drawn) at its new offset, never
-        // moved or ended before the frame that uses it has run.
-        let mut events = Vec::new();
+        // Chunks leave, then the pool is defragmented, then chunks enter: a tile is
+        // never moved and made again after it left, and a tile that enters in the frame
+        // of a defragmentation is made (or drawn) at its new offset, never moved or
+        // ended before the frame that uses it has run.
+        let mut events: Vec<Event> = before
+            .difference(&now)
+            .map(|&chunk| Event::Leave { chunk })
+            .collect();
         if frame > 0 && frame.is_multiple_of(self.defragment_every) {
             events.push(Event::Defragment);
         }
-        events.extend(before.difference(&now).map(|&chunk| Event::Leave { chunk }));
         events.extend(now.difference(&before).map(|&chunk| Event::Enter {
             chunk,
             returning: drawn_before.contains(&chunk),
@@ -139,14 +142,22 @@ mod tests {
     }
 
     #[test]
-    fn a_defragmentation_comes_before_the_chunks_of_its_frame() {
+    fn a_defragmentation_comes_after_the_leaves_and_before_the_enters_of_its_frame() {
         let route = Route::default();
         let mut drawn = BTreeSet::new();
         let mut shared_frames = 0;
         for frame in 0..3 * route.default_frames() {
             let events = route.events(frame, &drawn);
             if let Some(at) = events.iter().position(|e| *e == Event::Defragment) {
-                assert_eq!(at, 0, "frame {frame}: {events:?}");
+                let (before, after) = events.split_at(at);
+                assert!(
+                    before.iter().all(|e| matches!(e, Event::Leave { .. })),
+                    "frame {frame}: {events:?}"
+                );
+                assert!(
+                    after[1..].iter().all(|e| matches!(e, Event::Enter { .. })),
+                    "frame {frame}: {events:?}"
+                );
                 shared_frames += usize::from(events.len() > 1);
             }
             for event in events {

@@ -20,9 +20,10 @@ pub const UNIFORMS_OFFSET_B: u64 = 1 << 20;
 pub const UNIFORM_STRIDE_B: u64 = 256;
 pub const UNIFORM_SLOTS: u64 = 64;
 const TARGETS_OFFSET_B: u64 = 2 << 20;
-pub const READBACK_OFFSET_B: u64 = 48 << 20;
+/// The read-backs start here at the least, after the render targets where they need more
+/// (a large `--size`): the work pool grows with the frame.
+const MIN_READBACK_OFFSET_B: u64 = 48 << 20;
 pub const READBACK_B: u64 = 8 << 20;
-const WORK_POOL_B: u64 = 56 << 20;
 
 pub const SHADOW_SIZE_PX: u32 = 256;
 /// Texture-table slots of the fixed textures; tiles take the rest.
@@ -53,6 +54,8 @@ pub struct Programs {
 
 pub struct Scene {
     pub work_pool: gpu::PoolId,
+    /// Where the read-back buffer lies in the work pool.
+    pub readback_offset_b: u64,
     pub tile_pool: gpu::PoolId,
     pub heights: BufferId,
     pub uniforms: BufferId,
@@ -73,10 +76,37 @@ impl Scene {
         tile_pool_b: u64,
         size_px: (u32, u32),
     ) -> anyhow::Result<Scene> {
-        let work_pool = device.create_pool(&PoolMaker::new(
-            WORK_POOL_B,
-            PoolFlags::CPU_CACHED_GPU_CACHED,
-        ))?;
+        // The render targets' places come first: the work pool is as large as they need.
+        let (width_px, height_px) = size_px;
+        let mut next_target_b = TARGETS_OFFSET_B;
+        let mut place = |format: &str, width_px: u32, height_px: u32| -> anyhow::Result<_> {
+            let format = Format::from_name(format).context("a demo format")?;
+            // Render targets are compressible, as games make them: the write-back leaves
+            // them alone (their storage is never the CPU's to copy).
+            let builder = TextureBuilder::new_2d(format, width_px, height_px)
+                .flags(TextureFlags::COMPRESSIBLE);
+            let layout = builder.layout()?;
+            let offset_b = next_target_b.next_multiple_of(layout.alignment_b.max(4096));
+            next_target_b = offset_b + layout.size_b;
+            Ok((builder, offset_b, width_px, height_px))
+        };
+        let places = [
+            place("rgba8", width_px, height_px)?,
+            place("rgba8", width_px, height_px)?,
+            place("z32f", SHADOW_SIZE_PX, SHADOW_SIZE_PX)?,
+            place("rgba8", width_px, height_px)?,
+        ];
+        let readback_offset_b = next_target_b
+            .next_multiple_of(1 << 20)
+            .max(MIN_READBACK_OFFSET_B);
+        let work_pool = device
+            .create_pool(&PoolMaker::new(
+                readback_offset_b + READBACK_B,
+                PoolFlags::CPU_CACHED_GPU_CACHED,
+            ))
+            .with_context(|| {
+                format!("the work pool of a {width_px}x{height_px} frame ({readback_offset_b} bytes of targets)")
+            })?;
         let tile_pool = device.create_pool(&PoolMaker::new(
             tile_pool_b,
             PoolFlags::CPU_CACHED_GPU_CACHED,
@@ -91,7 +121,7 @@ impl Scene {
         };
         let heights = buffer(HEIGHTS_OFFSET_B, HEIGHTS_SLOTS * HEIGHTS_STRIDE_B)?;
         let uniforms = buffer(UNIFORMS_OFFSET_B, UNIFORM_SLOTS * UNIFORM_STRIDE_B)?;
-        let readback = buffer(READBACK_OFFSET_B, READBACK_B)?;
+        let readback = buffer(readback_offset_b, READBACK_B)?;
         let program = |stages: &[(&str, Stage, &str)]| -> anyhow::Result<ProgramId> {
             let maker = program_maker(translator, stages)?;
             Ok(device.create_program(&maker)?)
@@ -115,34 +145,19 @@ impl Scene {
                 ("composite.frag", Stage::Fragment, COMPOSITE_FRAG),
             ])?,
         };
-        let mut next_target_b = TARGETS_OFFSET_B;
-        let mut target = |format: &str, width_px: u32, height_px: u32| -> anyhow::Result<Target> {
-            let format = Format::from_name(format).context("a demo format")?;
-            // Render targets are compressible, as games make them: the write-back leaves them
-            // alone (their storage is never the CPU's to copy).
-            let builder = TextureBuilder::new_2d(format, width_px, height_px)
-                .flags(TextureFlags::COMPRESSIBLE);
-            let layout = builder.layout()?;
-            let offset_b = next_target_b.next_multiple_of(layout.alignment_b.max(4096));
-            next_target_b = offset_b + layout.size_b;
-            anyhow::ensure!(
-                next_target_b <= READBACK_OFFSET_B,
-                "render targets overflow their region"
-            );
-            let texture = device.create_texture(&builder, work_pool, offset_b)?;
-            let view = device.create_view(&ViewMaker::whole(texture))?;
-            Ok(Target {
-                texture,
-                view,
-                width_px,
-                height_px,
-            })
-        };
-        let (width_px, height_px) = size_px;
-        let scene = target("rgba8", width_px, height_px)?;
-        let lights = target("rgba8", width_px, height_px)?;
-        let shadow = target("z32f", SHADOW_SIZE_PX, SHADOW_SIZE_PX)?;
-        let output = target("rgba8", width_px, height_px)?;
+        let [scene, lights, shadow, output] = places.map(
+            |(builder, offset_b, width_px, height_px)| -> anyhow::Result<Target> {
+                let texture = device.create_texture(&builder, work_pool, offset_b)?;
+                let view = device.create_view(&ViewMaker::whole(texture))?;
+                Ok(Target {
+                    texture,
+                    view,
+                    width_px,
+                    height_px,
+                })
+            },
+        );
+        let (scene, lights, shadow, output) = (scene?, lights?, shadow?, output?);
         let textures = device.create_texture_table(TEXTURE_SLOTS)?;
         let samplers = device.create_sampler_table(2)?;
         device.register_texture(textures, SCENE_SLOT, scene.view)?;
@@ -164,6 +179,7 @@ impl Scene {
         device.register_sampler(samplers, NEAREST_SAMPLER, nearest)?;
         Ok(Scene {
             work_pool,
+            readback_offset_b,
             tile_pool,
             heights,
             uniforms,

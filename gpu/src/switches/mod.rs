@@ -15,6 +15,8 @@ pub enum SwitchError {
         value: String,
         values: String,
     },
+    #[error("{name}={value:?} is not UTF-8 text (the bytes shown as U+FFFD are not); every switch takes text")]
+    NotUtf8 { name: String, value: String },
     #[error("env_switches.tsv line {line}: {reason}")]
     Table { line: usize, reason: String },
     #[error("env_switches.tsv and the code disagree: {0}")]
@@ -97,6 +99,18 @@ pub struct Switches {
 impl Switches {
     /// Reads every switch from the process environment.
     pub fn from_env() -> Result<Self, SwitchError> {
+        // A value that is not text is an error, never taken as unset.
+        for (name, value) in std::env::vars_os() {
+            let Some(name) = name.to_str().filter(|name| name.starts_with("RX_VK_")) else {
+                continue;
+            };
+            if value.to_str().is_none() {
+                return Err(SwitchError::NotUtf8 {
+                    name: name.to_owned(),
+                    value: value.to_string_lossy().into_owned(),
+                });
+            }
+        }
         Self::from_lookup(|name| std::env::var(name).ok())
     }
 

@@ -1,7 +1,13 @@
 //! The on-disk `VkPipelineCache` (`RX_VK_PIPELINE_CACHE`): loaded when the executor
 //! starts, handed to every pipeline it makes, saved when it ends. A file another device
 //! or driver wrote, or a damaged one, is logged and ignored: the driver is never given
-//! bytes whose header does not name this device.
+//! bytes whose header does not name this device, nor a body whose checksum fails.
+//!
+//! ```text
+//! 0..n       the driver's cache data (its header first, as Vulkan lays it out)
+//! n..n+32    SHA-256 of the driver's data
+//! n+32..n+40 magic "HKSHPC01"
+//! ```
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -18,6 +24,9 @@ const TARGET: &str = "gpu_vk::pipeline_cache";
 
 /// `VkPipelineCacheHeaderVersionOne`: size, version, vendor, device, UUID.
 pub const HEADER_B: usize = 32;
+/// The trailer after the driver's data: its SHA-256, then this magic number.
+const TRAILER_MAGIC: &[u8; 8] = b"HKSHPC01";
+pub const TRAILER_B: usize = 32 + TRAILER_MAGIC.len();
 
 /// What a cache file must name to be given to this device's driver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +49,36 @@ pub enum HeaderMismatch {
     OtherDevice { vendor_id: u32, device_id: u32 },
     #[error("written by another driver build (pipelineCacheUUID differs)")]
     OtherDriver,
+    #[error("no Hookshot trailer (not written by Hookshot, or cut short)")]
+    NoTrailer,
+    #[error("the body's checksum does not match (the file is damaged)")]
+    ChecksumMismatch,
+}
+
+/// `data` with its trailer: what a cache file holds.
+pub fn seal(data: &[u8]) -> Vec<u8> {
+    use sha2::Digest;
+    let mut file = Vec::with_capacity(data.len() + TRAILER_B);
+    file.extend_from_slice(data);
+    file.extend_from_slice(&sha2::Sha256::digest(data));
+    file.extend_from_slice(TRAILER_MAGIC);
+    file
+}
+
+/// The driver's data in a cache file, when its trailer is there and its checksum holds.
+pub fn unseal(file: &[u8]) -> Result<&[u8], HeaderMismatch> {
+    use sha2::Digest;
+    let Some(data_b) = file.len().checked_sub(TRAILER_B) else {
+        return Err(HeaderMismatch::NoTrailer);
+    };
+    let (data, trailer) = file.split_at(data_b);
+    if &trailer[32..] != TRAILER_MAGIC {
+        return Err(HeaderMismatch::NoTrailer);
+    }
+    if sha2::Sha256::digest(data).as_slice() != &trailer[..32] {
+        return Err(HeaderMismatch::ChecksumMismatch);
+    }
+    Ok(data)
 }
 
 fn u32_at(data: &[u8], at: usize) -> u32 {
@@ -146,19 +185,24 @@ impl PipelineCache {
             uuid: properties.pipeline_cache_uuid,
         };
         let file = cache_file(choice, &identity);
-        let initial = file
+        let loaded = file
             .as_deref()
             .map_or_else(Vec::new, |path| load(path, &identity));
-        let info = vk::PipelineCacheCreateInfo::default().initial_data(&initial);
-        // SAFETY: valid create info; `initial` is empty or starts with a header that
-        // names this device and driver build (checked above).
+        let initial = if loaded.is_empty() {
+            &[][..]
+        } else {
+            &loaded[..loaded.len() - TRAILER_B]
+        };
+        let info = vk::PipelineCacheCreateInfo::default().initial_data(initial);
+        // SAFETY: valid create info; `initial` is empty or a body whose checksum holds
+        // and whose header names this device and driver build (checked in `load`).
         let raw = unsafe { device.raw.create_pipeline_cache(&info, None) }
             .map_err(map_vk("creating the pipeline cache"))?;
-        tracing::debug!(target: TARGET, file = ?file, loaded_b = initial.len(), "pipeline cache");
+        tracing::debug!(target: TARGET, file = ?file, loaded_b = loaded.len(), "pipeline cache");
         Ok(PipelineCache {
             raw,
             file,
-            loaded_b: initial.len(),
+            loaded_b: loaded.len(),
             device: device.clone(),
         })
     }
@@ -181,13 +225,14 @@ impl PipelineCache {
         // pipeline now (it is behind `&mut`).
         let data = unsafe { self.device.raw.get_pipeline_cache_data(self.raw) }
             .map_err(|result| io::Error::other(format!("reading the pipeline cache: {result}")))?;
-        write_atomically(path, &data)?;
+        write_atomically(path, &seal(&data))?;
         tracing::debug!(target: TARGET, file = %path.display(), bytes = data.len(), "pipeline cache saved");
         Ok(data.len())
     }
 }
 
-/// The file's bytes when their header is this device's; empty (logged) otherwise.
+/// The file's bytes when its checksum holds and its header is this device's; empty
+/// (logged) otherwise.
 fn load(path: &Path, identity: &CacheIdentity) -> Vec<u8> {
     let data = match std::fs::read(path) {
         Ok(data) => data,
@@ -198,7 +243,7 @@ fn load(path: &Path, identity: &CacheIdentity) -> Vec<u8> {
             return Vec::new();
         }
     };
-    match check_header(&data, identity) {
+    match unseal(&data).and_then(|body| check_header(body, identity)) {
         Ok(()) => data,
         Err(mismatch) => {
             tracing::warn!(target: TARGET, file = %path.display(), %mismatch,
@@ -277,6 +322,20 @@ mod tests {
             check_header(&bad_size, &IDENTITY),
             Err(HeaderMismatch::HeaderSize { header_b: 200, .. })
         ));
+    }
+
+    #[test]
+    fn a_body_is_taken_only_with_its_checksum() {
+        let body = header(&IDENTITY, 100);
+        let file = seal(&body);
+        assert_eq!(unseal(&file), Ok(&body[..]));
+        // A valid header with a random body, no trailer: not Hookshot's file.
+        assert_eq!(unseal(&body), Err(HeaderMismatch::NoTrailer));
+        assert_eq!(unseal(&file[..10]), Err(HeaderMismatch::NoTrailer));
+        // One byte of the body changed under a good trailer.
+        let mut damaged = file.clone();
+        damaged[HEADER_B + 5] ^= 1;
+        assert_eq!(unseal(&damaged), Err(HeaderMismatch::ChecksumMismatch));
     }
 
     #[test]

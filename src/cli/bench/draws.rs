@@ -38,10 +38,10 @@ use shader_translate::{host_binding, ResourceKind, ShaderCode, ShaderSource, Tra
 #[derive(clap::Args)]
 pub struct Args {
     /// Draws in a frame.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=MAX_DRAWS))]
     draws: u32,
     /// Measured frames per contender (after 2 warm-up frames each); medians are reported.
-    #[arg(long, default_value_t = 15)]
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=super::MAX_ROUNDS))]
     frames: u32,
     /// Textures the draws sample in turn (0: none, and the baseline is direct ash; else
     /// the bindless table against per-draw descriptor sets, both through Hookshot).
@@ -49,6 +49,9 @@ pub struct Args {
     textures: u32,
 }
 
+/// The most draws a frame `--draws` takes: each draw's uniforms need their own 256 bytes
+/// of the pool, and a million draws a frame is far past any game's.
+const MAX_DRAWS: i64 = 1_000_000;
 const TARGET_PX: u32 = 64;
 /// Uniform offsets step by this (above every driver's minimum alignment).
 const UNIFORM_STRIDE_B: u64 = 256;

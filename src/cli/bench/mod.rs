@@ -1,6 +1,10 @@
 //! `hookshot bench ...`: every figure is a ratio against a baseline measured in the same run.
 
 pub mod draws;
+
+/// The most rounds, frames or batches a benchmark takes: a median needs at least one,
+/// and more than this is hours, not a measurement.
+const MAX_ROUNDS: i64 = 10_000;
 pub mod shaders;
 pub mod swizzle;
 pub mod writeback;

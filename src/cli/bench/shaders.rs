@@ -13,7 +13,7 @@ use shader_translate::{CacheLocation, CacheOutcome, TranslatedShader, Translator
 #[derive(clap::Args)]
 pub struct Args {
     /// Rounds of (cold, warm); the median of each is reported.
-    #[arg(long, default_value_t = 7)]
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=super::MAX_ROUNDS))]
     pub rounds: u32,
 }
 

@@ -16,10 +16,10 @@ use tegra_swizzle::BlockHeight;
 #[derive(clap::Args)]
 pub struct Args {
     /// Milliseconds each timed batch runs.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub batch_ms: u64,
     /// Timed batches per contender; the median batch is reported.
-    #[arg(long, default_value_t = 21)]
+    #[arg(long, default_value_t = 21, value_parser = clap::value_parser!(u32).range(1..=super::MAX_ROUNDS))]
     pub batches: u32,
 }
 

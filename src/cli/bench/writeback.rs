@@ -23,7 +23,7 @@ use memory::{Format, MemoryPool, PoolFlags};
 #[derive(clap::Args)]
 pub struct Args {
     /// Measured rounds per case (the median is reported).
-    #[arg(long, default_value_t = 9)]
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=super::MAX_ROUNDS))]
     rounds: u32,
 }
 
