@@ -29,8 +29,7 @@ fn main() -> std::process::ExitCode {
             let code = err
                 .downcast_ref::<Failure>()
                 .map_or(1, |failure| failure.exit_code);
-            // One line, no backtrace: the chain of causes joined by ": ".
-            eprintln!("hookshot: error: {err:#}");
+            eprintln!("hookshot: error: {}", cli::one_line(&err));
             std::process::ExitCode::from(code)
         }
     }

@@ -188,3 +188,126 @@ fn a_shader_that_does_not_compile_gives_file_line_column() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn a_switch_value_that_is_not_utf8_is_an_error_not_unset() {
+    use std::os::unix::ffi::OsStrExt;
+    let output = hookshot()
+        .arg("info")
+        .env("RX_VK_GPU_STORAGE", std::ffi::OsStr::from_bytes(b"0\xff"))
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("RX_VK_GPU_STORAGE"), "{stderr}");
+    assert!(stderr.contains("not UTF-8"), "{stderr}");
+}
+
+#[test]
+fn texture_swizzle_reads_only_what_the_layout_needs() {
+    // An endless input: read without a bound, this never ends.
+    let dir = scratch_dir("swizzle-endless");
+    let out = dir.join("out.bin");
+    let output = hookshot()
+        .args([
+            "texture",
+            "swizzle",
+            "--format",
+            "rgba8",
+            "--size",
+            "64x64",
+            "/dev/zero",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_success(&output);
+    assert_eq!(std::fs::metadata(&out).unwrap().len(), 64 * 64 * 4);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("more than 16384 bytes"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn benchmark_sizes_and_rounds_are_bounded() {
+    for (args, expect) in [
+        (
+            &["bench", "draws", "--draws", "4294967295"][..],
+            "not in 1..=1000000",
+        ),
+        (&["bench", "draws", "--frames", "0"][..], "not in 1..=10000"),
+        (
+            &["bench", "writeback", "--rounds", "0"][..],
+            "not in 1..=10000",
+        ),
+        (
+            &["bench", "shaders", "--rounds", "0"][..],
+            "not in 1..=10000",
+        ),
+        (
+            &["bench", "swizzle", "--batches", "0"][..],
+            "not in 1..=10000",
+        ),
+    ] {
+        let (ok, _, stderr) = run(args);
+        assert!(!ok, "{args:?}");
+        assert!(stderr.contains(expect), "{args:?}: {stderr}");
+        assert!(!stderr.contains("memory allocation"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn an_output_that_cannot_be_written_fails_before_the_run() {
+    let missing = std::env::temp_dir().join(format!("hookshot-no-such-dir-{}", std::process::id()));
+    let stats = missing.join("stats.json");
+    for args in [
+        vec!["demo", "--headless", "--frames", "200", "--stats"],
+        vec!["demo", "--headless", "--frames", "200", "--record"],
+    ] {
+        let output = hookshot()
+            .args(&args)
+            .arg(&stats)
+            .env("RX_VK_SHADER_CACHE", "0")
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{args:?}");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        // The summary is printed after the frames: none ran.
+        assert!(!stdout.contains("frames:"), "{args:?} ran first: {stdout}");
+        assert!(stderr.contains("creating"), "{args:?}: {stderr}");
+        assert!(stderr.contains("stats.json"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_large_demo_size_runs_and_one_past_the_device_names_the_limit() {
+    let output = hookshot()
+        .args(["demo", "--headless", "--frames", "2", "--size", "3840x2160"])
+        .env("RX_VK_SHADER_CACHE", "0")
+        .output()
+        .unwrap();
+    assert_success(&output);
+    let output = hookshot()
+        .args([
+            "demo",
+            "--headless",
+            "--frames",
+            "2",
+            "--size",
+            "60000x60000",
+        ])
+        .env("RX_VK_SHADER_CACHE", "0")
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("larger than the maximum"), "{stderr}");
+    assert_eq!(
+        stderr.matches("larger than the maximum").count(),
+        1,
+        "said once: {stderr}"
+    );
+}

@@ -111,6 +111,19 @@ fn the_demo_soaks_for_3000_frames_with_the_terrain_right_and_host_memory_flat() 
     );
 }
 
+#[test]
+fn a_budget_too_small_for_the_keep_rule_says_so() {
+    // With the write-back off only kept images hold the tiles; 4 MiB cannot keep them.
+    let env = [("RX_VK_GPU_STORAGE", "0"), ("RX_VK_VRAM_MB", "4")];
+    let (code, _, text) = demo(260, &env);
+    assert_eq!(code, Some(3), "{text}");
+    assert!(
+        text.contains("GPU-drawn texels that storage does not hold are lost"),
+        "{text}"
+    );
+    assert!(text.contains("raise RX_VK_VRAM_MB"), "{text}");
+}
+
 /// Runs `hookshot` with `args` and the shader cache off.
 fn run(args: &[&std::ffi::OsStr]) -> std::process::Output {
     hookshot()

@@ -15,6 +15,12 @@ pub enum BackendError {
     OutOfMemory,
     #[error("not supported by this backend: {0}")]
     Unsupported(String),
+    /// The GPU's work did not end within `waited_s` seconds: it is hung, or far larger
+    /// than any frame (a damaged argument). Its submissions may still be running.
+    #[error(
+        "the GPU did not finish its work within {waited_s} s (hung, or work far past any frame's)"
+    )]
+    GpuTimeout { waited_s: u64 },
     #[error("{0}")]
     Failed(String),
 }

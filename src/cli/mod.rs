@@ -81,3 +81,56 @@ pub fn write_json(
     file.write_all((serde_json::to_string_pretty(json)? + "\n").as_bytes())
         .with_context(|| format!("writing {}", path.display()))
 }
+
+/// The exit status of a run whose GPU work did not finish (`BackendError::GpuTimeout`).
+pub const GPU_HUNG_EXIT: i32 = 4;
+
+/// Exits at once with `GPU_HUNG_EXIT` when `error` says the GPU hung: returning would run
+/// the renderer's teardown, which must wait for the GPU's work to end before it frees
+/// what that work uses, and so would hang the program.
+pub fn exit_if_gpu_hung(error: &anyhow::Error) {
+    let hung = error.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<gpu::BackendError>(),
+            Some(gpu::BackendError::GpuTimeout { .. })
+        )
+    });
+    if hung {
+        eprintln!("hookshot: error: {}", one_line(error));
+        std::process::exit(GPU_HUNG_EXIT);
+    }
+}
+
+/// `error` and its causes in one line, joined by ": ", without a cause whose words the
+/// message before it already holds (many errors print their source inside their own).
+pub fn one_line(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_cause_already_in_the_message_is_not_repeated() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("inner")]
+        struct Inner;
+        #[derive(Debug, thiserror::Error)]
+        #[error("outer: {0}")]
+        struct Outer(#[source] Inner);
+        let error = anyhow::Error::new(Outer(Inner)).context("while testing");
+        assert_eq!(super::one_line(&error), "while testing: outer: inner");
+        let plain = anyhow::anyhow!("first").context("second");
+        assert_eq!(super::one_line(&plain), "second: first");
+    }
+}

@@ -39,11 +39,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             PlayError::Read(_) => BAD_RECORDING_EXIT,
             _ => 1,
         };
-        Failure {
+        let error = Failure {
             exit_code,
             message: format!("{}: {err}", args.file.display()),
         }
-        .into()
+        .into();
+        crate::cli::exit_if_gpu_hung(&anyhow::Error::new(err));
+        error
     };
     let stats_file = args
         .stats

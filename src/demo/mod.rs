@@ -318,7 +318,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         nvn.queue().present(window, acquired.index)?;
         let cpu_ms = cpu_start.elapsed().as_secs_f64() * 1e3;
         let gpu_start = Instant::now();
-        nvn.queue().finish()?;
+        nvn.queue()
+            .finish()
+            .map_err(anyhow::Error::from)
+            .inspect_err(crate::cli::exit_if_gpu_hung)?;
         stats.cpu_ms.push(cpu_ms);
         stats.gpu_ms.push(gpu_start.elapsed().as_secs_f64() * 1e3);
         if let Some(phase) = phase {

@@ -10,7 +10,7 @@ use crate::state::{ComponentMask, StateChange};
 use super::bound::BoundState;
 use super::list::{CommandList, Op};
 use super::remembered::Remembered;
-use super::validate;
+use super::validate::{self, draw_size_fits};
 use super::verbs::{
     BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
     DrawIndexed, DrawIndirect, Invalidate, RenderTargets,
@@ -171,7 +171,9 @@ impl<'d> CommandBuffer<'d> {
     }
     pub fn draw(&mut self, draw: DrawArrays) -> Result<(), RecordError> {
         let table_changes = self.device.table_changes();
-        if self.remembered.draw_fits(&self.bound, false, table_changes) {
+        if draw_size_fits(draw.vertex_count, draw.instance_count)
+            && self.remembered.draw_fits(&self.bound, false, table_changes)
+        {
             self.list.push_op(Op::Draw(draw));
             return Ok(());
         }

@@ -8,7 +8,9 @@ use crate::ids::{ProgramId, SamplerTableId, TextureTableId};
 use crate::objects::{Buffer, BufferRange, TextureHandle};
 
 use super::bound::BoundState;
-use super::validate::{check_binding_of, check_draw_with_live_program, TEXTURE_SLOTS};
+use super::validate::{
+    check_binding_of, check_draw_with_live_program, draw_size_fits, TEXTURE_SLOTS,
+};
 use super::verbs::{BufferBinding, Command};
 use crate::error::RecordError;
 
@@ -68,8 +70,13 @@ impl Remembered {
             Command::BindBuffer { binding, range } => {
                 self.check_binding(*binding, range, table_changes)
             }
-            Command::Draw(_) => self.check_draw(bound, false, table_changes),
-            Command::DrawIndexed(_) => self.check_draw(bound, true, table_changes),
+            // A draw past the size bound goes the full way, which refuses it.
+            Command::Draw(draw) if draw_size_fits(draw.vertex_count, draw.instance_count) => {
+                self.check_draw(bound, false, table_changes)
+            }
+            Command::DrawIndexed(draw) if draw_size_fits(draw.index_count, draw.instance_count) => {
+                self.check_draw(bound, true, table_changes)
+            }
             _ => None,
         }
     }

@@ -150,8 +150,14 @@ pub fn check(
                 DescriptorKind::Image,
             )
         }
-        Command::Draw(_) => check_draw(bound, tables, false),
-        Command::DrawIndexed(_) => check_draw(bound, tables, true),
+        Command::Draw(draw) => {
+            check_draw_size(draw.vertex_count, draw.instance_count)?;
+            check_draw(bound, tables, false)
+        }
+        Command::DrawIndexed(draw) => {
+            check_draw_size(draw.index_count, draw.instance_count)?;
+            check_draw(bound, tables, true)
+        }
         Command::DrawIndirect(draw) => {
             check_draw(bound, tables, draw.indexed)?;
             let record_b = draw.record_size_b();
@@ -284,6 +290,28 @@ fn check_texture_slot(
             slot,
         }),
     }
+}
+
+/// The most vertices (vertices, or indices, times instances) one direct draw may make:
+/// 2^28, hundreds of times what a console frame draws in all. A draw past it is a damaged
+/// argument, and executing it would hold the GPU for minutes.
+pub const MAX_DRAW_VERTICES: u64 = 1 << 28;
+
+/// Whether a direct draw of `count` vertices (or indices) and `instance_count` instances
+/// is within `MAX_DRAW_VERTICES`.
+#[inline]
+pub(crate) fn draw_size_fits(count: u32, instance_count: u32) -> bool {
+    u64::from(count) * u64::from(instance_count) <= MAX_DRAW_VERTICES
+}
+
+fn check_draw_size(count: u32, instance_count: u32) -> Result<(), RecordError> {
+    if !draw_size_fits(count, instance_count) {
+        return Err(RecordError::BadArgument {
+            what: "draw vertex and instance counts",
+            why: "more than 2^28 vertices in one draw (MAX_DRAW_VERTICES)",
+        });
+    }
+    Ok(())
 }
 
 fn check_draw(bound: &BoundState, tables: &ObjectTables, indexed: bool) -> Result<(), RecordError> {

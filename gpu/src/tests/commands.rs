@@ -1047,6 +1047,59 @@ fn the_typed_verbs_check_what_they_remember_as_strictly() {
     );
 }
 
+#[test]
+fn a_draw_past_the_vertex_bound_is_refused_on_every_path() {
+    let (device, scene) = scene_for_errors();
+    let setup = [
+        Command::BindRenderTargets(targets(&scene)),
+        Command::BindProgram(scene.graphics),
+    ];
+    let too_large = RecordError::BadArgument {
+        what: "draw vertex and instance counts",
+        why: "more than 2^28 vertices in one draw (MAX_DRAW_VERTICES)",
+    };
+    // Three vertices of 2^28 / 3 + 1 instances: a damaged count, just past 2^28 vertices.
+    let huge = DrawArrays {
+        instance_count: (1 << 28) / 3 + 1,
+        ..array_draw()
+    };
+    refused_in(
+        &device,
+        &scene,
+        &setup,
+        Command::Draw(huge),
+        too_large.clone(),
+    );
+    let indexed = DrawIndexed {
+        primitive: PrimitiveKind::Triangles,
+        first_index: 0,
+        index_count: u32::MAX,
+        base_vertex: 0,
+        first_instance: 0,
+        instance_count: 1,
+    };
+    refused_in(
+        &device,
+        &scene,
+        &setup,
+        Command::DrawIndexed(indexed),
+        too_large.clone(),
+    );
+    // The typed verb's remembered fast path refuses it too, after a draw that fits.
+    let mut buffer = device.command_buffer();
+    for command in &setup {
+        buffer.record(command.clone()).unwrap();
+    }
+    buffer.draw(array_draw()).unwrap();
+    let exactly = DrawArrays {
+        vertex_count: 1 << 14,
+        instance_count: 1 << 14,
+        ..array_draw()
+    };
+    buffer.draw(exactly).unwrap();
+    assert_eq!(buffer.draw(huge), Err(too_large));
+}
+
 fn array_draw() -> DrawArrays {
     DrawArrays {
         primitive: PrimitiveKind::Triangles,

@@ -489,9 +489,9 @@ impl Backend for VkBackend {
     fn finish(&mut self) -> Result<(), BackendError> {
         match self.wait_timeline(self.submitted, FINISH_TIMEOUT) {
             Ok(WaitOutcome::Reached) => Ok(()),
-            Ok(WaitOutcome::TimedOut) => Err(BackendError::Failed(format!(
-                "the queue did not finish within {FINISH_TIMEOUT:?} (held submissions?)"
-            ))),
+            Ok(WaitOutcome::TimedOut) => Err(BackendError::GpuTimeout {
+                waited_s: FINISH_TIMEOUT.as_secs(),
+            }),
             Err(error) => Err(backend_error(error)),
         }
     }

@@ -119,7 +119,23 @@ impl ImageCache {
         match action {
             EvictAction::Release => {}
             EvictAction::WriteBackThenRelease => self.counters.write_backs_asked += 1,
-            EvictAction::ReleaseLosing(_) => {
+            EvictAction::ReleaseLosing(cause) => {
+                // The porter must hear of it: the picture is about to be wrong.
+                let (switch, limit_b) = match cause {
+                    LossCause::KeptPastCap => ("RX_VK_KEEP_FINALIZED_MB", self.config.keep_cap_b()),
+                    LossCause::KeptPastBudget | LossCause::NotStorable => {
+                        ("RX_VK_VRAM_MB", self.config.budget_b)
+                    }
+                };
+                tracing::warn!(
+                    target: "gpu_vk::image_cache",
+                    pool = %entry.key.pool,
+                    offset_b = entry.key.offset_b,
+                    size_b = entry.key.size_b,
+                    limit_mib = limit_b >> 20,
+                    "GPU-drawn texels that storage does not hold are lost: {action}; \
+                     raise {switch} or keep RX_VK_GPU_STORAGE=1"
+                );
                 self.counters.texels_lost += 1;
                 self.record_loss(LostTexels {
                     key: entry.key,
