@@ -722,13 +722,14 @@ fn indexed_quads_that_cannot_be_converted_are_refused() {
     commands.draw_indexed(indexed_quads(4, 0)).unwrap();
     refused(commands, "the GPU may still be writing");
 
-    // More vertices than a conversion takes.
+    // More vertices than a conversion takes (and fewer than any draw may have, 2^28,
+    // past which the draw is refused as it is recorded).
     let mut commands = rig.device.command_buffer();
     bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
     commands
         .draw(DrawArrays {
             primitive: PrimitiveKind::Quads,
-            vertex_count: u32::MAX,
+            vertex_count: (1 << 24) + 4,
             ..triangle()
         })
         .unwrap();
