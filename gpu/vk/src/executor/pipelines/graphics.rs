@@ -13,7 +13,7 @@ use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::retire::RetireList;
 
-use super::bindless::BindlessLayout;
+use super::bindless_layout::BindlessLayout;
 use super::bindless_shaders::bindless_modules;
 use super::compute::ShaderModule;
 use super::graphics_conv as conv;

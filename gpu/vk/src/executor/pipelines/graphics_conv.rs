@@ -2,6 +2,7 @@
 //! this executor, for now) has no direct form.
 
 use ash::vk;
+use gpu::command::ClearValue;
 use gpu::state::{
     BlendFactor, BlendOp, CompareOp, ComponentKind, CullMode, FrontFace, IndexType, PolygonMode,
     PrimitiveKind, StencilFace, StencilOp, VertexFormat,
@@ -219,6 +220,15 @@ pub fn is_integer_format(format: vk::Format) -> bool {
             )
             && !nvn.is_depth_or_stencil()
     })
+}
+
+/// A clear value as Vulkan holds it (NVN's float, signed and unsigned colours).
+pub fn clear_color(value: ClearValue) -> vk::ClearColorValue {
+    match value {
+        ClearValue::Float(float32) => vk::ClearColorValue { float32 },
+        ClearValue::Int(int32) => vk::ClearColorValue { int32 },
+        ClearValue::Uint(uint32) => vk::ClearColorValue { uint32 },
+    }
 }
 
 #[cfg(test)]

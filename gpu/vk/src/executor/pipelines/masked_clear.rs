@@ -17,7 +17,6 @@ use crate::kernel_translator::kernel_translator;
 
 use super::compute::ShaderModule;
 use super::graphics_state::TargetFormats;
-use super::passes::{full_viewport, render_area, PassTargets};
 
 const FULL_TRIANGLE_VERT: &str = "#version 450
 void main() {
@@ -113,22 +112,24 @@ impl MaskedClears {
         self.pipelines.len() as u64
     }
 
-    /// The pipeline that clears `mask` of colour target `slot` in a pass with `targets`.
+    /// The pipeline that clears `mask` of colour target `slot` in a pass of `layers`
+    /// layers whose targets have `formats`.
     pub fn prepare(
         &mut self,
-        targets: &PassTargets,
+        formats: TargetFormats,
+        layers: u32,
         slot: u8,
         value: ClearValue,
         mask: ComponentMask,
     ) -> VkResult<PreparedMaskedClear> {
-        if targets.layers != 1 {
+        if layers != 1 {
             return Err(VkError::Unsupported(
                 "a masked clear of a layered target".into(),
             ));
         }
         let (kind, bytes) = kind_and_bytes(value);
         let key = PipelineKey {
-            targets: targets.formats,
+            targets: formats,
             slot,
             mask: mask.0,
             kind,
@@ -252,15 +253,15 @@ impl MaskedClears {
         Ok(pipeline)
     }
 
-    /// Records the clear; `cmd` is inside the pass it was prepared for.
+    /// Records the clear over `area` (the pass's render area, `viewport` over it); `cmd`
+    /// is inside the pass it was prepared for.
     pub fn record(
         &self,
         cmd: vk::CommandBuffer,
-        targets: &PassTargets,
+        area: vk::Rect2D,
+        viewport: vk::Viewport,
         clear: &PreparedMaskedClear,
     ) {
-        let area = render_area(targets);
-        let viewport = full_viewport(targets);
         let raw = &self.device.raw;
         // SAFETY: `cmd` is inside a pass with the formats the pipeline was made for; the
         // push constant range is the layout's.

@@ -6,7 +6,7 @@ use gpu::objects::{BufferRange, ImageHandle, ObjectTables, Stage, TextureHandle}
 use gpu::state::{IndexType, MAX_VERTEX_STREAMS};
 use gpu::{ProgramId, SamplerTableId, TextureTableId};
 
-use super::layout::host_stage;
+use crate::executor::pipelines::layout::host_stage;
 
 /// NVN's uniform and storage buffer slots per stage.
 pub const BUFFER_SLOTS: usize = 16;
@@ -30,8 +30,8 @@ pub struct Bindings {
     /// Bumped by every bind but one that moves a uniform or storage binding within the
     /// same buffer, keeping its size, and one that replaces a bound texture handle: while
     /// it holds, a draw resolves as the one before but for those bindings' offsets and
-    /// textures (`repeat::DrawMemo`). Every other change to what a draw binds must bump
-    /// it: repeated draws (`repeat`) join the draw before them while it holds.
+    /// textures (`prepared::memo::DrawMemo`). Every other change to what a draw binds must
+    /// bump it: repeated draws (`repeat`) join the draw before them while it holds.
     pub version: u64,
     /// Bumped when a bound texture handle is replaced (without bumping `version`).
     pub textures_version: u64,

@@ -1,7 +1,7 @@
 //! The exact pool bytes a draw or dispatch reads through buffers (vertex, index and
 //! indirect ranges, uniform and storage bindings): the write-back stores what is pending
 //! under these bytes, and only these, before the work runs. Each buffer descriptor names
-//! its pool (`slots::BufferSource`).
+//! its pool (`prepared::descriptors::BufferSource`).
 
 use std::ops::Range;
 
@@ -10,9 +10,9 @@ use gpu::objects::ObjectTables;
 use gpu::{BufferId, PoolId};
 
 use super::bindings::Bindings;
-use super::dispatch::{Launch, PreparedDispatch};
-use super::graphics_state::GraphicsState;
-use super::slots::{Descriptor, Resource};
+use crate::executor::pipelines::graphics_state::GraphicsState;
+use crate::executor::prepared::descriptors::{Descriptor, Resource};
+use crate::executor::prepared::dispatch::{Launch, PreparedDispatch};
 
 /// Bytes of `pool` some work reads.
 pub type PoolRead = (PoolId, Range<u64>);

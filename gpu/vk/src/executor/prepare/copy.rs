@@ -9,11 +9,10 @@ use gpu::{BufferId, PoolId};
 use memory::{Format, TextureKind};
 
 use crate::conv::{converted_alike, Conversion};
-use crate::device::Device;
 use crate::error::{VkError, VkResult};
-
-use super::pools::PoolTable;
-use super::textures::ImageTable;
+use crate::executor::prepared::copy::{PoolWrite, PreparedCopy};
+use crate::executor::resources::pools::PoolTable;
+use crate::executor::resources::textures::ImageTable;
 
 /// Texels in a buffer as Vulkan counts them (`bufferRowLength`, `bufferImageHeight`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,40 +85,6 @@ pub fn image_region(
         },
     )
 }
-
-/// A copy ready to record.
-#[derive(Clone, Copy, Debug)]
-pub enum PreparedCopy {
-    Buffers {
-        source: vk::Buffer,
-        destination: vk::Buffer,
-        region: vk::BufferCopy,
-    },
-    BufferToImage {
-        source: vk::Buffer,
-        destination: vk::Image,
-        region: vk::BufferImageCopy,
-    },
-    ImageToBuffer {
-        source: vk::Image,
-        destination: vk::Buffer,
-        region: vk::BufferImageCopy,
-    },
-    Images {
-        source: vk::Image,
-        destination: vk::Image,
-        region: vk::ImageCopy,
-    },
-    Blit {
-        source: vk::Image,
-        destination: vk::Image,
-        region: vk::ImageBlit,
-        filter: vk::Filter,
-    },
-}
-
-/// Pool bytes a copy writes: `(pool, offset_b, len_b)`.
-pub type PoolWrite = (PoolId, u64, u64);
 
 struct Side<'a> {
     tables: &'a ObjectTables,
@@ -367,53 +332,6 @@ pub fn prepare_copy(
                 },
                 None,
             ))
-        }
-    }
-}
-
-/// Records a prepared copy. Images are in GENERAL for life.
-pub fn record_copy(device: &Device, cmd: vk::CommandBuffer, copy: &PreparedCopy) {
-    let raw = &device.raw;
-    let general = vk::ImageLayout::GENERAL;
-    // SAFETY: `cmd` is recording; every handle was resolved from live objects this
-    // submission keeps alive until its fence; the regions were checked by recording
-    // (bounds) and by `prepare_copy` (alignment, aspects, overlap).
-    unsafe {
-        match *copy {
-            PreparedCopy::Buffers {
-                source,
-                destination,
-                region,
-            } => raw.cmd_copy_buffer(cmd, source, destination, &[region]),
-            PreparedCopy::BufferToImage {
-                source,
-                destination,
-                region,
-            } => raw.cmd_copy_buffer_to_image(cmd, source, destination, general, &[region]),
-            PreparedCopy::ImageToBuffer {
-                source,
-                destination,
-                region,
-            } => raw.cmd_copy_image_to_buffer(cmd, source, general, destination, &[region]),
-            PreparedCopy::Images {
-                source,
-                destination,
-                region,
-            } => raw.cmd_copy_image(cmd, source, general, destination, general, &[region]),
-            PreparedCopy::Blit {
-                source,
-                destination,
-                region,
-                filter,
-            } => raw.cmd_blit_image(
-                cmd,
-                source,
-                general,
-                destination,
-                general,
-                &[region],
-                filter,
-            ),
         }
     }
 }

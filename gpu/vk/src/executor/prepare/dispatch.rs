@@ -1,35 +1,15 @@
-//! Compute dispatches: the bound compute program's pipeline, its slots resolved
-//! (`slots`), and the recording: descriptor sets from the frame's pools, bind, dispatch.
+//! Compute dispatches: the bound compute program's pipeline and its slots resolved
+//! (`slots`). The recording (descriptor sets from the frame's pools, bind, dispatch) is
+//! `record::dispatch`.
 
-use ash::vk;
 use gpu::command::Op;
-use gpu::{PoolId, ProgramId};
 
-use crate::device::Device;
 use crate::error::{VkError, VkResult};
+use crate::executor::pipelines::compute::ComputePipelines;
+use crate::executor::prepared::dispatch::{Launch, PreparedDispatch};
 
 use super::bindings::Bindings;
-use super::compute::ComputePipelines;
-use super::descriptors::DescriptorPools;
-use super::slots::{write_sets, Resolved, SlotContext};
-
-#[derive(Clone, Copy, Debug)]
-pub enum Launch {
-    Groups([u32; 3]),
-    Indirect { buffer: vk::Buffer, offset_b: u64 },
-}
-
-#[derive(Clone, Debug)]
-pub struct PreparedDispatch {
-    pub program: ProgramId,
-    pub pipeline: vk::Pipeline,
-    pub layout: vk::PipelineLayout,
-    pub set_layouts: Vec<vk::DescriptorSetLayout>,
-    pub resolved: Resolved,
-    pub launch: Launch,
-    /// The pool of an indirect argument buffer.
-    pub argument_pool: Option<PoolId>,
-}
+use super::slots::SlotContext;
 
 /// Resolves a `Dispatch` or `DispatchIndirect` against what is bound.
 pub fn prepare_dispatch(
@@ -79,41 +59,4 @@ pub fn prepare_dispatch(
         launch,
         argument_pool,
     })
-}
-
-pub fn record_dispatch(
-    device: &Device,
-    cmd: vk::CommandBuffer,
-    descriptors: &mut DescriptorPools,
-    dispatch: &PreparedDispatch,
-) -> VkResult<()> {
-    let sets = write_sets(
-        device,
-        descriptors,
-        &dispatch.set_layouts,
-        &dispatch.resolved.descriptors,
-    )?;
-    let raw = &device.raw;
-    // SAFETY: `cmd` is recording outside any pass; pipeline, layout and sets are live and
-    // match (the sets were allocated with the layout's set layouts).
-    unsafe {
-        raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, dispatch.pipeline);
-        if !sets.is_empty() {
-            raw.cmd_bind_descriptor_sets(
-                cmd,
-                vk::PipelineBindPoint::COMPUTE,
-                dispatch.layout,
-                0,
-                &sets,
-                &[],
-            );
-        }
-        match dispatch.launch {
-            Launch::Groups([x, y, z]) => raw.cmd_dispatch(cmd, x, y, z),
-            Launch::Indirect { buffer, offset_b } => {
-                raw.cmd_dispatch_indirect(cmd, buffer, offset_b)
-            }
-        }
-    }
-    Ok(())
 }

@@ -3,7 +3,6 @@
 //! contents, refusing what cannot run before anything is recorded.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use ash::vk;
 use gpu::backend::Submission;
@@ -11,33 +10,39 @@ use gpu::command::{CopyOp, Op};
 use gpu::objects::ObjectTables;
 use gpu::state::ComponentMask;
 use gpu::{PoolId, SyncId, TextureId};
-use memory::{MemoryPool, WriteStamp};
+use memory::WriteStamp;
 
 use crate::error::{VkError, VkResult};
+use crate::executor::pipelines::graphics_state::GraphicsState;
+use crate::executor::pipelines::masked_clear::PreparedMaskedClear;
+use crate::executor::plan::{form_passes_into, Plan, Step};
+use crate::executor::prepared::copy::{PoolWrite, PreparedCopy};
+use crate::executor::prepared::dispatch::PreparedDispatch;
+use crate::executor::prepared::draws::PreparedDraws;
+use crate::executor::prepared::passes::PassTargets;
+use crate::executor::resources::pools::storage_of;
+use crate::executor::resources::residency::kernel_covers;
+use crate::executor::resources::upload::{check_upload, zero_fill_possible};
+use crate::executor::{VkBackend, TARGET};
 use crate::image_cache::{HostImageId, Use};
 use crate::writeback::{admit, WriteTarget};
 
 use super::bindings::Bindings;
 use super::buffer_reads::{dispatch_reads as dispatch_reads_of, PoolRead};
-use super::copy::{prepare_copy, PoolWrite, PreparedCopy};
-use super::dispatch::{prepare_dispatch, PreparedDispatch};
-use super::draw::{prepare_draw, DrawSite, PreparedDraws};
-use super::graphics_state::GraphicsState;
-use super::masked_clear::PreparedMaskedClear;
-use super::passes::{
-    color_clear_attachment, depth_stencil_clear_attachment, resolve_targets, PassTargets,
+use super::copy::prepare_copy;
+use super::dispatch::prepare_dispatch;
+use super::draw::prepare_draw;
+use super::draw_site::DrawSite;
+use super::pass_targets::{
+    color_clear_attachment, depth_stencil_clear_attachment, resolve_targets,
 };
-use super::plan::{form_passes_into, Plan, Step};
 use super::repeat::{take_repeats, RepeatSite};
-use super::residency::kernel_covers;
 use super::slots::SlotContext;
-use super::upload::{check_upload, zero_fill_possible};
 use super::write_targets::{copy_write, PassBounds};
-use super::{VkBackend, TARGET};
 
 /// How a texture's image gets storage's contents before the list runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Fill {
+pub(in crate::executor) enum Fill {
     Zero,
     /// A CPU deswizzle into staging.
     Upload,
@@ -46,38 +51,38 @@ pub(super) enum Fill {
 }
 
 /// Everything a list needs, resolved before its command buffer begins.
-pub(super) struct Prepared {
-    pub(super) plan: Plan,
-    pub(super) pass_targets: Vec<PassTargets>,
-    pub(super) copies: HashMap<usize, (PreparedCopy, Option<PoolWrite>)>,
-    pub(super) clears: HashMap<usize, vk::ClearAttachment>,
-    pub(super) masked_clears: HashMap<usize, PreparedMaskedClear>,
-    pub(super) textures: Vec<TextureId>,
-    pub(super) fills: Vec<(TextureId, Fill)>,
+pub(in crate::executor) struct Prepared {
+    pub(in crate::executor) plan: Plan,
+    pub(in crate::executor) pass_targets: Vec<PassTargets>,
+    pub(in crate::executor) copies: HashMap<usize, (PreparedCopy, Option<PoolWrite>)>,
+    pub(in crate::executor) clears: HashMap<usize, vk::ClearAttachment>,
+    pub(in crate::executor) masked_clears: HashMap<usize, PreparedMaskedClear>,
+    pub(in crate::executor) textures: Vec<TextureId>,
+    pub(in crate::executor) fills: Vec<(TextureId, Fill)>,
     /// Images over filled storage whose GPU texels are stored before the fills.
-    pub(super) write_back_first: Vec<HostImageId>,
+    pub(in crate::executor) write_back_first: Vec<HostImageId>,
     /// Every texture the list writes on the GPU (targets, copy destinations, images).
-    pub(super) written: Vec<TextureId>,
+    pub(in crate::executor) written: Vec<TextureId>,
     /// What each pass writes into textures the write-back stores.
-    pub(super) pass_writes: Vec<Vec<WriteTarget>>,
+    pub(in crate::executor) pass_writes: Vec<Vec<WriteTarget>>,
     /// Pool bytes each pass's draws read through buffers (vertices, indices, uniforms,
     /// storage, indirect arguments).
-    pub(super) pass_reads: Vec<Vec<PoolRead>>,
+    pub(in crate::executor) pass_reads: Vec<Vec<PoolRead>>,
     /// Pool bytes each dispatch (by op index) reads through buffers.
-    pub(super) dispatch_reads: HashMap<usize, Vec<PoolRead>>,
+    pub(in crate::executor) dispatch_reads: HashMap<usize, Vec<PoolRead>>,
     /// What each copy (by op index) writes into a texture the write-back stores.
-    pub(super) copy_writes: HashMap<usize, WriteTarget>,
+    pub(in crate::executor) copy_writes: HashMap<usize, WriteTarget>,
     /// Pool bytes each copy (by op index) reads through a buffer.
-    pub(super) copy_reads: HashMap<usize, (PoolId, std::ops::Range<u64>)>,
+    pub(in crate::executor) copy_reads: HashMap<usize, (PoolId, std::ops::Range<u64>)>,
     /// (sync, sync value) of each signal, in op order.
-    pub(super) signals: Vec<(SyncId, u64)>,
+    pub(in crate::executor) signals: Vec<(SyncId, u64)>,
     /// Pools whose buffers the list's copies and dispatches use.
-    pub(super) buffer_pools: Vec<PoolId>,
-    pub(super) dispatches: HashMap<usize, PreparedDispatch>,
-    pub(super) draws: PreparedDraws,
+    pub(in crate::executor) buffer_pools: Vec<PoolId>,
+    pub(in crate::executor) dispatches: HashMap<usize, PreparedDispatch>,
+    pub(in crate::executor) draws: PreparedDraws,
     /// The bindings and state at the list's end.
-    pub(super) bindings: Bindings,
-    pub(super) state: GraphicsState,
+    pub(in crate::executor) bindings: Bindings,
+    pub(in crate::executor) state: GraphicsState,
 }
 
 /// The pool bytes of `texture`'s storage, as a GPU write to them.
@@ -87,21 +92,9 @@ fn storage_write(tables: &ObjectTables, texture: TextureId) -> Option<PoolWrite>
     Some((texture.pool, range_b.start, range_b.end - range_b.start))
 }
 
-pub(super) fn storage_of(tables: &ObjectTables, texture: TextureId) -> VkResult<Arc<MemoryPool>> {
-    let object = tables
-        .textures
-        .get(texture)
-        .ok_or_else(|| VkError::UnknownObject(texture.into()))?;
-    tables
-        .pools
-        .get(object.pool)
-        .map(|pool| Arc::clone(&pool.storage))
-        .ok_or_else(|| VkError::UnknownObject(object.pool.into()))
-}
-
 impl VkBackend {
     /// Plans the list and resolves every object it uses; refuses what cannot run.
-    pub(super) fn prepare(
+    pub(in crate::executor) fn prepare(
         &mut self,
         submission: Submission<'_>,
         tables: &ObjectTables,
@@ -211,7 +204,13 @@ impl VkBackend {
                             value,
                             mask,
                         } if mask != ComponentMask::ALL => {
-                            let clear = self.masked_clears.prepare(targets, target, value, mask)?;
+                            let clear = self.masked_clears.prepare(
+                                targets.formats,
+                                targets.layers,
+                                target,
+                                value,
+                                mask,
+                            )?;
                             masked_clears.insert(index, clear);
                             continue;
                         }
@@ -400,7 +399,7 @@ impl VkBackend {
             {
                 tracing::debug!(target: TARGET, texture = %id, value,
                     "waiting for a pending GPU write to the texture's storage");
-                self.wait_timeline(value, super::FINISH_TIMEOUT)?;
+                self.wait_timeline(value, crate::executor::FINISH_TIMEOUT)?;
             }
             let never_written = storage.last_cpu_write(range.start, len_b)? == WriteStamp::NEVER
                 && storage.last_device_write(range.start, len_b)? == WriteStamp::NEVER;

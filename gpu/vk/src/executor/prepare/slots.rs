@@ -1,80 +1,23 @@
 //! A program's descriptors resolved against what is bound: buffer slots to pool buffer
 //! ranges (within the device's alignment and range limits), texture slots through the
-//! bound descriptor tables to a sampled view and a sampler; and writing them into sets
-//! from the frame's pools.
+//! bound descriptor tables to a sampled view and a sampler. Writing them into sets from
+//! the frame's pools is `record::sets`.
 
-use ash::vk;
-use ash::vk::Handle;
 use gpu::objects::{DescriptorKind, ObjectTables};
-use gpu::{PoolId, ProgramId, SamplerId, TextureId};
+use gpu::{PoolId, ProgramId};
 use shader_translate::ResourceKind;
 
 use crate::capabilities::Capabilities;
 use crate::device::Device;
 use crate::error::{VkError, VkResult};
+use crate::executor::pipelines::layout::SlotUse;
+use crate::executor::prepared::descriptors::{BufferSource, Descriptor, Resolved, Resource};
+use crate::executor::resources::pools::PoolTable;
+use crate::executor::resources::samplers::SamplerCache;
+use crate::executor::resources::textures::{ImageTable, ResolvedHandle};
 use crate::image_cache::Use;
 
 use super::bindings::{stage_index, Bindings};
-use super::copy::PoolWrite;
-use super::descriptors::{DescriptorPools, SetEntry};
-use super::layout::{is_dynamic, SlotUse};
-use super::pools::PoolTable;
-use super::samplers::SamplerCache;
-use super::textures::{ImageTable, ResolvedHandle};
-
-#[derive(Clone, Copy, Debug)]
-pub enum Resource {
-    Buffer {
-        buffer: vk::Buffer,
-        offset_b: u64,
-        range_b: u64,
-    },
-    Texture {
-        view: vk::ImageView,
-        sampler: vk::Sampler,
-    },
-    Image {
-        view: vk::ImageView,
-    },
-}
-
-/// Where a uniform or storage buffer descriptor's range came from: the binding a later
-/// draw reads again when only offsets moved, and the pool its bytes lie in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BufferSource {
-    pub storage: bool,
-    pub stage: u8,
-    pub slot: u8,
-    pub pool: PoolId,
-    /// The buffer object's offset in its pool.
-    pub base_b: u64,
-}
-
-/// One descriptor to write.
-#[derive(Clone, Copy, Debug)]
-pub struct Descriptor {
-    pub set: u32,
-    pub binding: u32,
-    /// The element of an array binding (0 for a single resource).
-    pub element: u32,
-    pub ty: vk::DescriptorType,
-    pub resource: Resource,
-    /// For uniform and storage buffers.
-    pub source: Option<BufferSource>,
-}
-
-/// What a program's slots resolved to, and what that uses.
-#[derive(Clone, Debug, Default)]
-pub struct Resolved {
-    pub descriptors: Vec<Descriptor>,
-    /// Storage buffer ranges the work may write.
-    pub writes: Vec<PoolWrite>,
-    pub pools: Vec<PoolId>,
-    pub textures: Vec<TextureId>,
-    /// Of those, textures a shader may store to (load/store images).
-    pub images_written: Vec<TextureId>,
-    pub samplers: Vec<SamplerId>,
-}
 
 /// The executor's tables a resolution reads and fills.
 pub struct SlotContext<'a> {
@@ -83,18 +26,6 @@ pub struct SlotContext<'a> {
     pub pools: &'a PoolTable,
     pub images: &'a mut ImageTable,
     pub samplers: &'a mut SamplerCache,
-}
-
-impl Resolved {
-    /// Empty, keeping the room.
-    pub fn clear(&mut self) {
-        self.descriptors.clear();
-        self.writes.clear();
-        self.pools.clear();
-        self.textures.clear();
-        self.images_written.clear();
-        self.samplers.clear();
-    }
 }
 
 /// The range a uniform (or storage) buffer descriptor at pool offset `offset_b` covers:
@@ -350,203 +281,4 @@ impl SlotContext<'_> {
         resolved.images_written.push(texture.id);
         Ok(Resource::Image { view: raw })
     }
-}
-
-/// Allocates one set per layout and writes `descriptors` into them.
-pub fn write_sets(
-    device: &Device,
-    pools: &mut DescriptorPools,
-    set_layouts: &[vk::DescriptorSetLayout],
-    descriptors: &[Descriptor],
-) -> VkResult<Vec<vk::DescriptorSet>> {
-    let sets = pools.allocate(set_layouts)?;
-    let buffer_infos: Vec<[vk::DescriptorBufferInfo; 1]> = descriptors
-        .iter()
-        .map(|descriptor| match descriptor.resource {
-            Resource::Buffer {
-                buffer,
-                offset_b,
-                range_b,
-                ..
-            } => [vk::DescriptorBufferInfo {
-                buffer,
-                offset: offset_b,
-                range: range_b,
-            }],
-            Resource::Texture { .. } | Resource::Image { .. } => {
-                [vk::DescriptorBufferInfo::default()]
-            }
-        })
-        .collect();
-    let image_infos: Vec<[vk::DescriptorImageInfo; 1]> = descriptors
-        .iter()
-        .map(|descriptor| match descriptor.resource {
-            Resource::Texture { view, sampler } => [vk::DescriptorImageInfo {
-                sampler,
-                image_view: view,
-                image_layout: vk::ImageLayout::GENERAL,
-            }],
-            Resource::Image { view } => [vk::DescriptorImageInfo {
-                sampler: vk::Sampler::null(),
-                image_view: view,
-                image_layout: vk::ImageLayout::GENERAL,
-            }],
-            Resource::Buffer { .. } => [vk::DescriptorImageInfo::default()],
-        })
-        .collect();
-    let writes: Vec<vk::WriteDescriptorSet> = descriptors
-        .iter()
-        .enumerate()
-        .map(|(index, descriptor)| {
-            let write = vk::WriteDescriptorSet::default()
-                .dst_set(sets[descriptor.set as usize])
-                .dst_binding(descriptor.binding)
-                .dst_array_element(descriptor.element)
-                .descriptor_type(descriptor.ty);
-            match descriptor.resource {
-                Resource::Buffer { .. } => write.buffer_info(&buffer_infos[index]),
-                Resource::Texture { .. } | Resource::Image { .. } => {
-                    write.image_info(&image_infos[index])
-                }
-            }
-        })
-        .collect();
-    // SAFETY: the sets were just allocated from this frame's pools and are not in use;
-    // every buffer, view and sampler is live with the usage its descriptor type needs,
-    // and images are in GENERAL for life.
-    unsafe { device.raw.update_descriptor_sets(&writes, &[]) };
-    Ok(sets)
-}
-
-/// The part of a dynamic buffer's offset written into its descriptor: a multiple of 4 GiB
-/// (aligned for any device), so the rest fits the bind's 32-bit dynamic offset.
-pub fn dynamic_base_b(offset_b: u64) -> u64 {
-    offset_b & !u64::from(u32::MAX)
-}
-
-/// A descriptor as its set holds it.
-fn set_entry(descriptor: &Descriptor) -> SetEntry {
-    let (handle, sampler, offset_b, range_b) = match descriptor.resource {
-        Resource::Buffer {
-            buffer,
-            offset_b,
-            range_b,
-        } => {
-            let offset_b = if is_dynamic(descriptor.ty) {
-                dynamic_base_b(offset_b)
-            } else {
-                offset_b
-            };
-            (buffer.as_raw(), 0, offset_b, range_b)
-        }
-        Resource::Texture { view, sampler } => (view.as_raw(), sampler.as_raw(), 0, 0),
-        Resource::Image { view } => (view.as_raw(), 0, 0, 0),
-    };
-    SetEntry {
-        binding: descriptor.binding,
-        element: descriptor.element,
-        ty: descriptor.ty,
-        handle,
-        sampler,
-        offset_b,
-        range_b,
-    }
-}
-
-/// A draw's sets and dynamic offsets, left in `pools.sets` and `pools.offsets`: sets with
-/// the same contents are written once a frame and shared. `descriptors` are in (set,
-/// binding) order, as the layout's slots.
-///
-/// The set of the bindless table's layout is `bindless_set` (its textures are handle
-/// words, not descriptors).
-pub fn draw_sets(
-    device: &Device,
-    pools: &mut DescriptorPools,
-    set_layouts: &[vk::DescriptorSetLayout],
-    descriptors: &[Descriptor],
-    bindless_set: vk::DescriptorSet,
-) -> VkResult<()> {
-    pools.sets.clear();
-    pools.offsets.clear();
-    let bindless_layout = pools.bindless.as_ref().map(|table| table.layout());
-    let mut rest = descriptors;
-    for (index, &layout) in set_layouts.iter().enumerate() {
-        let count = rest
-            .iter()
-            .take_while(|descriptor| descriptor.set as usize == index)
-            .count();
-        let (ours, later) = rest.split_at(count);
-        rest = later;
-        if bindless_layout == Some(layout) {
-            pools.sets.push(bindless_set);
-            continue;
-        }
-        pools.entries.clear();
-        for descriptor in ours {
-            pools.entries.push(set_entry(descriptor));
-            if let Resource::Buffer { offset_b, .. } = descriptor.resource {
-                if is_dynamic(descriptor.ty) {
-                    pools
-                        .offsets
-                        .push((offset_b - dynamic_base_b(offset_b)) as u32);
-                }
-            }
-        }
-        let set = match pools.find(index, layout) {
-            Some(set) => set,
-            None => {
-                let set = pools.allocate(&[layout])?[0];
-                write_set(device, set, &pools.entries);
-                pools.remember(index, layout, set);
-                set
-            }
-        };
-        pools.sets.push(set);
-    }
-    Ok(())
-}
-
-/// Writes a new set's contents.
-fn write_set(device: &Device, set: vk::DescriptorSet, entries: &[SetEntry]) {
-    let buffer_infos: Vec<[vk::DescriptorBufferInfo; 1]> = entries
-        .iter()
-        .map(|entry| {
-            [vk::DescriptorBufferInfo {
-                buffer: Handle::from_raw(entry.handle),
-                offset: entry.offset_b,
-                range: entry.range_b,
-            }]
-        })
-        .collect();
-    let image_infos: Vec<[vk::DescriptorImageInfo; 1]> = entries
-        .iter()
-        .map(|entry| {
-            [vk::DescriptorImageInfo {
-                sampler: Handle::from_raw(entry.sampler),
-                image_view: Handle::from_raw(entry.handle),
-                image_layout: vk::ImageLayout::GENERAL,
-            }]
-        })
-        .collect();
-    let writes: Vec<vk::WriteDescriptorSet> = entries
-        .iter()
-        .enumerate()
-        .map(|(index, entry)| {
-            let write = vk::WriteDescriptorSet::default()
-                .dst_set(set)
-                .dst_binding(entry.binding)
-                .dst_array_element(entry.element)
-                .descriptor_type(entry.ty);
-            match entry.ty {
-                vk::DescriptorType::COMBINED_IMAGE_SAMPLER | vk::DescriptorType::STORAGE_IMAGE => {
-                    write.image_info(&image_infos[index])
-                }
-                _ => write.buffer_info(&buffer_infos[index]),
-            }
-        })
-        .collect();
-    // SAFETY: the set was just allocated from this frame's pools and is not in use;
-    // every buffer, view and sampler is live with the usage its descriptor type needs,
-    // and images are in GENERAL for life.
-    unsafe { device.raw.update_descriptor_sets(&writes, &[]) };
 }

@@ -8,8 +8,8 @@ use gpu::objects::{ObjectTables, Texture};
 
 use crate::writeback::{Rect, WriteTarget};
 
-use super::plan::{Load, PassPlan};
-use super::textures::ImageTable;
+use crate::executor::plan::{Load, PassPlan};
+use crate::executor::resources::textures::ImageTable;
 
 /// The part of its targets a pass writes.
 #[derive(Clone, Copy, Debug, Default)]

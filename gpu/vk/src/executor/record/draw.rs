@@ -6,46 +6,14 @@ use ash::vk;
 
 use crate::device::Device;
 use crate::error::VkResult;
+use crate::executor::prepared::draws::{
+    DirectCall, DrawCall, PreparedDraw, PreparedDraws, RepeatedDraw,
+};
+use crate::executor::resources::bound_graphics::BoundGraphics;
+use crate::executor::resources::descriptors::DescriptorPools;
+use crate::executor::resources::index_arena::IndexArena;
 
-use super::descriptors::DescriptorPools;
-use super::draw::{DirectCall, DrawCall, PreparedDraw, PreparedDraws, RepeatedDraw, VertexBuffer};
-use super::index_arena::IndexArena;
-use super::slots::draw_sets;
-
-/// The graphics state the command buffer's last draw bound, so the next draw records
-/// only what differs: consecutive draws mostly share pipeline, vertex buffers, viewport,
-/// scissor and blend constants, and every command recorded costs again when the
-/// buffer is reset. Forgotten when other work binds graphics state (masked clears) and
-/// when the frame is reset (a frame records one list).
-#[derive(Debug, Default)]
-pub struct BoundGraphics {
-    /// The shape (of the list being recorded) the last draw bound in full.
-    shape: Option<u32>,
-    pipeline: Option<vk::Pipeline>,
-    vertex_buffers: Vec<VertexBuffer>,
-    index: Option<(vk::Buffer, u64, vk::IndexType)>,
-    viewport: Option<vk::Viewport>,
-    scissor: Option<vk::Rect2D>,
-    blend_constant: Option<[f32; 4]>,
-    /// The pipeline layout, sets and dynamic offsets last bound.
-    descriptor_layout: Option<vk::PipelineLayout>,
-    sets: Vec<vk::DescriptorSet>,
-    offsets: Vec<u32>,
-    /// The layout and bindless handle words last pushed.
-    handle_layout: Option<vk::PipelineLayout>,
-    handles: Vec<u32>,
-}
-
-impl BoundGraphics {
-    pub fn forget(&mut self) {
-        *self = BoundGraphics::default();
-    }
-
-    /// The next bindless draw pushes its handle words whatever was pushed before.
-    pub fn forget_pushed(&mut self) {
-        self.handle_layout = None;
-    }
-}
+use super::sets::draw_sets;
 
 /// Sets `*bound` to `value`; true when it changed (so the command must be recorded).
 fn changed<T: PartialEq>(bound: &mut Option<T>, value: T) -> bool {

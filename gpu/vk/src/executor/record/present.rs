@@ -18,10 +18,10 @@ use crate::retire::RetireList;
 use crate::swizzle_kernel::memory_barrier;
 
 use super::barrier::{EVERY_WRITE, HOST_READ};
-use super::frames::Frame;
-use super::prepare::storage_of;
-use super::textures::TrackedImage;
-use super::{VkBackend, FINISH_TIMEOUT, TARGET};
+use crate::executor::resources::frames::Frame;
+use crate::executor::resources::pools::storage_of;
+use crate::executor::resources::textures::TrackedImage;
+use crate::executor::{VkBackend, FINISH_TIMEOUT, TARGET};
 
 /// The last image presented to a window, as the program reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,7 +126,7 @@ fn image_current(tracked: &TrackedImage, last_storage_write: WriteStamp) -> bool
 impl VkBackend {
     /// The window's next texture: its textures in turn (nothing is on a display, so
     /// every texture is free once its snapshot is on the queue).
-    pub(super) fn acquire_index(
+    pub(in crate::executor) fn acquire_index(
         &mut self,
         window: WindowId,
         tables: &ObjectTables,
@@ -144,7 +144,7 @@ impl VkBackend {
     }
 
     /// Presents texture `index` of `window`: a snapshot of its first level.
-    pub(super) fn present_index(
+    pub(in crate::executor) fn present_index(
         &mut self,
         window: WindowId,
         index: u32,

@@ -16,12 +16,12 @@ use crate::staging::StagingArena;
 use crate::swizzle_kernel::{plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels};
 use crate::writeback::{PendingRegion, PendingWrites, StoreCadence, StoreWhen};
 
-use super::textures::TrackedImage;
-use super::VkBackend;
+use crate::executor::resources::textures::TrackedImage;
+use crate::executor::VkBackend;
 
 /// What the write-backs of a submission stored.
 #[derive(Debug, Default)]
-pub(super) struct StoreLog {
+pub(in crate::executor) struct StoreLog {
     /// Each image written back, with its storage: stamped as a device write once submitted.
     pub stored: Vec<(HostImageId, PoolId, Range<u64>)>,
     pub regions: u64,
@@ -31,7 +31,7 @@ pub(super) struct StoreLog {
 /// Write-backs that wait for quiet frames (`writeback::cadence`), kept across
 /// submissions with the image each region is stored from.
 #[derive(Debug, Default)]
-pub(super) struct WaitingStores {
+pub(in crate::executor) struct WaitingStores {
     /// `RX_VK_STORE_HOT`: only then do levels drawn frame after frame wait; otherwise
     /// every write is stored before the next signal, as the seed's landed fix does.
     hold_hot: bool,
@@ -154,7 +154,7 @@ fn job(
 
 impl VkBackend {
     /// Records the write-back of `regions` (taken from `PendingWrites`).
-    pub(super) fn record_stores(
+    pub(in crate::executor) fn record_stores(
         &mut self,
         cmd: vk::CommandBuffer,
         scratch: &mut StagingArena,
@@ -223,7 +223,7 @@ impl VkBackend {
 
     /// Records the write-back of every level and layer of `images` (GPU texels the cache
     /// asked to store before storage under them is read).
-    pub(super) fn record_image_stores(
+    pub(in crate::executor) fn record_image_stores(
         &mut self,
         cmd: vk::CommandBuffer,
         scratch: &mut StagingArena,
@@ -261,7 +261,7 @@ impl VkBackend {
 
     /// Records the uploads of `textures` deswizzled by `deswz` from the pool buffer.
     /// Returns the regions and bytes moved.
-    pub(super) fn record_gpu_uploads(
+    pub(in crate::executor) fn record_gpu_uploads(
         &mut self,
         cmd: vk::CommandBuffer,
         staging: &mut StagingArena,

@@ -9,8 +9,9 @@ use ash::vk;
 use crate::device::Device;
 use crate::error::{map_vk, VkResult};
 
-use super::bindless::{BindlessLayout, BindlessTable};
-use super::draw_record::BoundGraphics;
+use super::bindless_table::BindlessTable;
+use super::bound_graphics::BoundGraphics;
+use crate::executor::pipelines::bindless_layout::BindlessLayout;
 
 const SETS_PER_POOL: u32 = 256;
 const DESCRIPTORS_PER_KIND: u32 = 1024;

@@ -10,9 +10,9 @@ use crate::device::Device;
 use crate::error::{map_vk, VkResult};
 use crate::staging::StagingArena;
 
-use super::bindless::BindlessLayout;
 use super::descriptors::DescriptorPools;
 use super::index_arena::IndexArena;
+use crate::executor::pipelines::bindless_layout::BindlessLayout;
 
 /// What one submission records into.
 pub struct Frame {

@@ -6,16 +6,15 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use gpu::objects::Pool;
-use gpu::PoolId;
+use gpu::id_map::IdMap;
+use gpu::objects::{ObjectTables, Pool};
+use gpu::{PoolId, TextureId};
 use memory::pool::{MemoryPool, WriteStamp, PAGE_SIZE_B};
 
 use crate::device::Device;
 use crate::error::{VkError, VkResult};
 use crate::pool_buffer::PoolBuffer;
 use crate::retire::RetireList;
-
-use gpu::id_map::IdMap;
 
 pub struct TrackedPool {
     /// Dropped before `storage`: an imported buffer uses the storage's bytes.
@@ -241,6 +240,19 @@ fn runs(count: u64, mut take: impl FnMut(u64) -> bool) -> Vec<(u64, u64)> {
         found.push((first, count));
     }
     found
+}
+
+/// The pool storage `texture` lies in.
+pub fn storage_of(tables: &ObjectTables, texture: TextureId) -> VkResult<Arc<MemoryPool>> {
+    let object = tables
+        .textures
+        .get(texture)
+        .ok_or_else(|| VkError::UnknownObject(texture.into()))?;
+    tables
+        .pools
+        .get(object.pool)
+        .map(|pool| Arc::clone(&pool.storage))
+        .ok_or_else(|| VkError::UnknownObject(object.pool.into()))
 }
 
 #[cfg(test)]

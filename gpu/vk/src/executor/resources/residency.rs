@@ -280,7 +280,7 @@ impl ImageTable {
     }
 }
 
-impl super::VkBackend {
+impl crate::executor::VkBackend {
     /// A new frame starts (the program calls it once per presented frame): the keep
     /// rule's "drawn in one frame" and the watch summary count these.
     pub fn begin_frame(&mut self) {

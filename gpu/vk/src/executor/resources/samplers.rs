@@ -12,7 +12,7 @@ use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::retire::RetireList;
 
-use super::graphics_conv::compare_op;
+use crate::executor::pipelines::graphics_conv::compare_op;
 
 pub struct HostSampler {
     pub raw: vk::Sampler,

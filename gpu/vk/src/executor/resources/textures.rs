@@ -76,21 +76,21 @@ pub struct ResolvedHandle {
 }
 
 pub struct ImageTable {
-    pub(super) cache: ImageCache,
-    pub(super) images: IdMap<HostImageId, TrackedImage>,
+    pub(in crate::executor) cache: ImageCache,
+    pub(in crate::executor) images: IdMap<HostImageId, TrackedImage>,
     /// Each texture's image in the submission being prepared (resolved once per submission).
-    pub(super) bound: IdMap<TextureId, HostImageId>,
+    pub(in crate::executor) bound: IdMap<TextureId, HostImageId>,
     /// Texture handles resolved in the submission being prepared, by (tables, handle
     /// bits): the sampled view and sampler, the texture and sampler ids.
-    pub(super) handles: IdMap<HandleKey, ResolvedHandle>,
-    pub(super) fills: Vec<PendingFill>,
+    pub(in crate::executor) handles: IdMap<HandleKey, ResolvedHandle>,
+    pub(in crate::executor) fills: Vec<PendingFill>,
     /// Textures the write-back stores (admitted, a format the kernel moves, switch on).
-    pub(super) storable: std::collections::HashSet<TextureId>,
-    pub(super) retired: RetireList<TrackedImage>,
-    pub(super) retired_views: Vec<(u64, HostView)>,
+    pub(in crate::executor) storable: std::collections::HashSet<TextureId>,
+    pub(in crate::executor) retired: RetireList<TrackedImage>,
+    pub(in crate::executor) retired_views: Vec<(u64, HostView)>,
     /// Textures take their format's fallback even where the device has the format.
-    pub(super) force_format_fallbacks: bool,
-    pub(super) device: Arc<Device>,
+    pub(in crate::executor) force_format_fallbacks: bool,
+    pub(in crate::executor) device: Arc<Device>,
 }
 
 /// Whether the device can use `format` for images at all (sampling or rendering).
@@ -188,10 +188,18 @@ impl ImageTable {
     }
 
     /// Makes the host image the cache named `image` for `texture` (unfilled).
-    pub(super) fn make(&mut self, image: HostImageId, texture: &Texture) -> VkResult<()> {
+    pub(in crate::executor) fn make(
+        &mut self,
+        image: HostImageId,
+        texture: &Texture,
+    ) -> VkResult<()> {
         let mapping = format_mapping(&self.device, texture.format(), self.force_format_fallbacks)?;
         let desc = image_desc(texture, mapping)?;
-        let host = HostImage::new(&self.device, desc, super::stats::IMAGE_ALLOCATION_NAME)?;
+        let host = HostImage::new(
+            &self.device,
+            desc,
+            crate::executor::stats::IMAGE_ALLOCATION_NAME,
+        )?;
         tracing::debug!(target: "gpu_vk::executor", texture = %texture.id, %image,
             format = texture.format().name(), "host image made");
         self.images.insert(
@@ -283,7 +291,7 @@ impl ImageTable {
     }
 
     /// Takes an image out of the table; it is destroyed after its last use.
-    pub(super) fn retire_image(&mut self, image: HostImageId) {
+    pub(in crate::executor) fn retire_image(&mut self, image: HostImageId) {
         if let Some(tracked) = self.images.remove(&image) {
             self.bound.retain(|_, bound| *bound != image);
             self.retired.park(tracked.last_use, tracked);

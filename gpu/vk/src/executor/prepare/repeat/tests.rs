@@ -1,9 +1,12 @@
 use gpu::command::DrawArrays;
 use gpu::objects::Stage;
-use gpu::{BufferId, PoolId};
+use gpu::state::PrimitiveKind;
+use gpu::{BufferId, PoolId, ProgramId};
 
-use super::super::bindless_list::DrawHandles;
-use super::super::draw::{DirectCall, DrawCall, PreparedDraw};
+use crate::executor::prepared::bindless_list::DrawHandles;
+use crate::executor::prepared::draws::{DirectCall, DrawCall, PreparedDraw};
+use crate::executor::prepared::memo::MovingBuffer;
+
 use super::*;
 
 const UNIFORM_ALIGNMENT_B: u64 = 256;
