@@ -253,7 +253,7 @@ fn create_device(
     };
     let mut v12 = vk::PhysicalDeviceVulkan12Features::default().timeline_semaphore(true);
     if caps.descriptor_indexing {
-        // What the bindless texture table needs (`executor::bindless`).
+        // What the bindless texture table needs (`executor::pipelines::bindless_layout`).
         v12 = v12
             .descriptor_binding_partially_bound(true)
             .runtime_descriptor_array(true)

@@ -1,6 +1,6 @@
 //! The byte work of each `conv::Conversion` and of combined depth/stencil uploads: pure
 //! functions from a level's deswizzled storage to what a buffer-to-image copy takes. The
-//! upload (`executor::upload`) deswizzles, calls these, and records the copies.
+//! upload (`executor::resources::upload`) deswizzles, calls these, and records the copies.
 
 mod blocks;
 mod depth_stencil;

@@ -2,64 +2,67 @@
 //! command buffer on the queue's timeline semaphore (its value is the submission's
 //! fence; NVN sync values map onto it).
 //!
-//! - Pools (`pools`): one `PoolBuffer` per GPU-accessible pool, the storage imported where
-//!   the driver can, else a mirror that takes the CPU's writes (pool write stamps) before
-//!   each submit and gives the GPU's writes back to storage once their fence passed.
-//! - Textures (`textures`, `residency`, `upload`): host images owned through the image
-//!   cache (`crate::image_cache`), keyed by (pool, offset, layout); each use resolves to a
-//!   cached image or one filled before the list runs (`deswz` on the GPU for admitted
+//! One folder per stage of a submission (`submit` runs them in turn):
+//!
+//! - `plan/`: pass formation, pure: which ops open and close a render pass, each
+//!   attachment's load and store ops, binds and draws grouped into spans.
+//! - `prepare/`: everything the list uses resolved and checked before the command buffer
+//!   begins, so refused work (a typed `Unsupported`) runs none of the list: bindings,
+//!   program slots, draws (in full, from the memo of the draw before, or in runs of
+//!   repeats), dispatches, copies, pass targets and clears, what work reads and writes.
+//! - `prepared/`: what preparation hands recording (prepared draws, resolved descriptors,
+//!   bindless table elements, pass targets, dispatches and copies): the one module both
+//!   import, so neither imports the other.
+//! - `record/`: Vulkan commands from prepared work: passes, draws and repeats, descriptor
+//!   sets, dispatches, copies, barriers, the write-back and GPU uploads, presents.
+//! - `resources/`: what the executor owns on the GPU: pools, textures' host images and
+//!   their residency and uploads, samplers, frames in flight with their descriptor pools,
+//!   bindless tables and index arenas.
+//! - `pipelines/`: pipeline layouts, graphics and compute pipelines, the tracked state
+//!   they are keyed by, the bindless set layout and shaders, masked-clear pipelines.
+//!
+//! Imports between the folders go one way (`layers` checks it):
+//! `prepare` and `record` import `prepared`, `resources`, `pipelines` and `plan`, never
+//! each other; `resources` imports `prepared` and `pipelines`; `prepared` imports
+//! `pipelines`; `pipelines` and `plan` import no other folder. This root (`VkBackend`, its
+//! options, `submit`, and the backend's own `stats`, `gate` and `sync_values`) holds one of
+//! each and may import any; `impl VkBackend` blocks in the folders reach its fields.
+//!
+//! - Pools (`resources::pools`): one `PoolBuffer` per GPU-accessible pool, the storage
+//!   imported where the driver can, else a mirror that takes the CPU's writes (pool write
+//!   stamps) before each submit and gives the GPU's writes back to storage once their
+//!   fence passed.
+//! - Textures (`resources::{textures, residency, upload}`): host images owned through the
+//!   image cache (`crate::image_cache`), keyed by (pool, offset, layout); each use resolves
+//!   to a cached image or one filled before the list runs (`deswz` on the GPU for admitted
 //!   textures, else a CPU deswizzle into staging, or a zero clear for never-written
 //!   storage). CPU writes and copies of storage are reported to the cache.
-//! - Write-back (`write_targets`, `swizzle_jobs`): what passes, clears and copies write
-//!   into admitted textures is stored into the pool buffer by `swz` in the same command
-//!   buffer, once per level after its last write, before buffer reads of the exact bytes
-//!   of that storage (`buffer_reads`) and before signals (`RX_VK_GPU_STORAGE`); a level
-//!   drawn every frame waits for two quiet frames (`writeback::cadence`).
-//! - Passes (`plan`, `passes`): formed by pure rules; dynamic rendering; folded clears.
-//! - Work (`prepare`, `submit`): everything is resolved and checked before the command
-//!   buffer begins, so refused work (a typed `Unsupported`) runs none of the list.
+//! - Write-back (`prepare::write_targets`, `record::swizzle_jobs`): what passes, clears and
+//!   copies write into admitted textures is stored into the pool buffer by `swz` in the
+//!   same command buffer, once per level after its last write, before buffer reads of the
+//!   exact bytes of that storage (`prepare::buffer_reads`) and before signals
+//!   (`RX_VK_GPU_STORAGE`); a level drawn every frame waits for two quiet frames
+//!   (`writeback::cadence`).
 //! - Between its units of work (passes, copies, dispatches, uploads) the executor records
-//!   a global memory barrier, and one at each command buffer's start (for earlier
-//!   submissions) and end (for host reads after the fence): correct first, fewer later.
-//! - Descriptors (`slots`, `descriptors`): sets from per-frame pools, one set per host
-//!   set of the program's layout (`shader_translate::host_binding`).
+//!   a global memory barrier (`record::barrier`), and one at each command buffer's start
+//!   (for earlier submissions) and end (for host reads after the fence): correct first,
+//!   fewer later.
+//! - Descriptors (`prepare::slots`, `record::sets`, `resources::descriptors`): sets from
+//!   per-frame pools, one set per host set of the program's layout
+//!   (`shader_translate::host_binding`).
 
-mod barrier;
-mod bindings;
-mod bindless;
-mod bindless_list;
-mod bindless_shaders;
-mod buffer_reads;
-mod compute;
-mod copy;
-mod descriptors;
-mod dispatch;
-mod draw;
-mod draw_record;
-mod frames;
 mod gate;
-mod graphics;
-mod graphics_conv;
-mod graphics_state;
-mod index_arena;
-mod layout;
-mod masked_clear;
-mod passes;
+#[cfg(test)]
+mod layers;
+mod pipelines;
 mod plan;
-mod pools;
 mod prepare;
-mod present;
-mod repeat;
-mod residency;
-mod samplers;
-mod slots;
+mod prepared;
+mod record;
+mod resources;
 mod stats;
 mod submit;
-mod swizzle_jobs;
 mod sync_values;
-mod textures;
-mod upload;
-mod write_targets;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -75,24 +78,27 @@ use crate::image_cache::{CacheConfig, ImageCache};
 use crate::pipeline_cache::PipelineCache;
 use crate::timeline::{Timeline, WaitOutcome};
 
-pub use barrier::nvn_barrier_scope;
-pub use copy::{buffer_texels, BufferTexels};
 pub use plan::{form_passes, Load, PassPlan, Plan, Step, Store};
-pub use present::{texels_to_rgba8, PresentedImage};
+pub use prepare::copy::{buffer_texels, BufferTexels};
+pub use record::barrier::nvn_barrier_scope;
+pub use record::present::{texels_to_rgba8, PresentedImage};
 pub use stats::ExecutorStats;
 
-use bindings::Bindings;
-use compute::ComputePipelines;
-use frames::FrameRing;
 use gate::Gate;
-use graphics::GraphicsPipelines;
-use graphics_state::GraphicsState;
-use masked_clear::MaskedClears;
-use pools::PoolTable;
-use present::Presentation;
-use samplers::SamplerCache;
+use pipelines::bindless_layout::BindlessLayout;
+use pipelines::compute::ComputePipelines;
+use pipelines::graphics::GraphicsPipelines;
+use pipelines::graphics_state::GraphicsState;
+use pipelines::masked_clear::MaskedClears;
+use prepare::bindings::Bindings;
+use prepared::draws::PreparedDraws;
+use record::present::Presentation;
+use record::swizzle_jobs::WaitingStores;
+use resources::frames::FrameRing;
+use resources::pools::PoolTable;
+use resources::samplers::SamplerCache;
+use resources::textures::ImageTable;
 use sync_values::{SyncTarget, SyncValues};
-use textures::ImageTable;
 
 const TARGET: &str = "gpu_vk::executor";
 
@@ -170,9 +176,9 @@ pub struct VkBackend {
     targets: RenderTargets,
     bindings: Bindings,
     /// The last list's prepared draws, emptied and reused by the next list.
-    spare_draws: draw::PreparedDraws,
+    spare_draws: PreparedDraws,
     /// The last list's planned steps, emptied and reused by the next list.
-    spare_steps: Vec<plan::Step>,
+    spare_steps: Vec<Step>,
     state: GraphicsState,
     gate: Gate,
     stats: ExecutorStats,
@@ -186,7 +192,7 @@ pub struct VkBackend {
     /// Uploads of admitted textures deswizzle on the GPU.
     gpu_uploads: bool,
     /// Write-backs of levels drawn every frame, waiting for quiet frames.
-    waiting: swizzle_jobs::WaitingStores,
+    waiting: WaitingStores,
     frame: u64,
     device: Arc<Device>,
 }
@@ -223,7 +229,7 @@ impl VkBackend {
             ref choice => Some(PipelineCache::open(device, choice)?),
         };
         let bindless = if options.descriptor_indexing {
-            bindless::BindlessLayout::new(device, options.bindless_table_images)?
+            BindlessLayout::new(device, options.bindless_table_images)?
         } else {
             None
         };
@@ -250,7 +256,7 @@ impl VkBackend {
             masked_clears,
             targets: RenderTargets::default(),
             bindings: Bindings::default(),
-            spare_draws: draw::PreparedDraws::default(),
+            spare_draws: PreparedDraws::default(),
             spare_steps: Vec::new(),
             state: GraphicsState::default(),
             gate: Gate::default(),
@@ -260,7 +266,7 @@ impl VkBackend {
             kernels: None,
             gpu_storage: switches.gpu_storage,
             gpu_uploads: true,
-            waiting: swizzle_jobs::WaitingStores::holding_hot_levels(switches.store_hot),
+            waiting: WaitingStores::holding_hot_levels(switches.store_hot),
             frame: 0,
             device: device.clone(),
         })

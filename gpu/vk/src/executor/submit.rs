@@ -9,16 +9,20 @@ use gpu::objects::ObjectTables;
 use crate::error::{map_vk, VkResult};
 use crate::swizzle_kernel::memory_barrier;
 
-use super::barrier::{nvn_barrier_scope, EVERY_ACCESS, EVERY_WRITE, HOST_READ};
-use super::buffer_reads::PoolRead;
-use super::copy::record_copy;
-use super::dispatch::record_dispatch;
-use super::draw_record::record_draw;
-use super::frames::Frame;
-use super::passes::{begin_pass, clear_in_pass, end_pass};
 use super::plan::Step;
-use super::prepare::{storage_of, Fill, Prepared};
-use super::swizzle_jobs::StoreLog;
+use super::prepare::buffer_reads::PoolRead;
+use super::prepare::list::{Fill, Prepared};
+use super::prepared::descriptors::Resolved;
+use super::prepared::passes::{full_viewport, render_area};
+use super::record::barrier::{nvn_barrier_scope, EVERY_ACCESS, EVERY_WRITE, HOST_READ};
+use super::record::copy::record_copy;
+use super::record::dispatch::record_dispatch;
+use super::record::draw::record_draw;
+use super::record::passes::{begin_pass, clear_in_pass, end_pass};
+use super::record::swizzle_jobs::StoreLog;
+use super::resources::frames::Frame;
+use super::resources::pools::storage_of;
+use super::resources::upload::{record_upload, record_zero_fill};
 use crate::image_cache::HostImageId;
 use crate::writeback::{PendingRegion, PendingWrites};
 
@@ -43,8 +47,6 @@ struct Recorded {
     stores: StoreLog,
     bindless_tables: u64,
 }
-use super::slots::Resolved;
-use super::upload::{record_upload, record_zero_fill};
 use super::{VkBackend, TARGET};
 
 impl VkBackend {
@@ -215,7 +217,8 @@ impl VkBackend {
                     let targets =
                         &prepared.pass_targets[open_pass.expect("clears are inside passes")];
                     if let Some(clear) = prepared.masked_clears.get(&index) {
-                        self.masked_clears.record(cmd, targets, clear);
+                        let (area, viewport) = (render_area(targets), full_viewport(targets));
+                        self.masked_clears.record(cmd, area, viewport, clear);
                         // It bound its own pipeline and state: the next draw binds anew.
                         frame.descriptors.bound.forget();
                     } else {

@@ -1,0 +1,14 @@
+//! Pipelines and what they are made from: programs' pipeline layouts (`layout`), the
+//! bindless table's set layout and shader modules (`bindless_layout`,
+//! `bindless_shaders`), compute pipelines (`compute`), graphics pipelines keyed by the
+//! tracked fixed-function state (`graphics`, `graphics_state`, `graphics_conv`), and the
+//! pipelines of masked colour clears (`masked_clear`). It imports no other stage.
+
+pub mod bindless_layout;
+pub mod bindless_shaders;
+pub mod compute;
+pub mod graphics;
+pub mod graphics_conv;
+pub mod graphics_state;
+pub mod layout;
+pub mod masked_clear;

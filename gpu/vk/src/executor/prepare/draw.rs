@@ -1,0 +1,463 @@
+//! Preparing draws inside a pass: the bound graphics program's pipeline for the current
+//! state and the pass's formats, its buffer slots, vertex and index buffers, viewport and
+//! scissor, and what the draw reads. Recording them is `record::draw`.
+//!
+//! A draw that repeats the draw before but for moved uniform or storage offsets is made
+//! from the memo of that draw (`draw_memo`); every other draw is resolved in full here.
+//! Both go into the list's `prepared::draws`.
+
+use ash::vk;
+use gpu::command::Op;
+use gpu::objects::ObjectTables;
+use gpu::state::{PrimitiveKind, MAX_VERTEX_STREAMS};
+use gpu::{BufferId, PoolId, ProgramId, TextureId};
+
+use crate::device::Device;
+use crate::error::{VkError, VkResult};
+use crate::executor::pipelines::graphics::GraphicsPipelines;
+use crate::executor::pipelines::graphics_conv;
+use crate::executor::pipelines::graphics_state::GraphicsState;
+use crate::executor::prepared::bindless_list::DrawHandles;
+use crate::executor::prepared::copy::PoolWrite;
+use crate::executor::prepared::descriptors::{Descriptor, Resource};
+use crate::executor::prepared::draws::{
+    add_once, direct_call, DrawCall, DrawShape, PreparedDraw, PreparedDraws,
+};
+use crate::executor::prepared::memo::DrawMemo;
+use crate::executor::prepared::passes::{full_viewport, render_area, PassTargets};
+use crate::executor::resources::pools::PoolTable;
+
+use super::buffer_reads::{descriptor_reads, note_stream_reads, PoolRead};
+use super::draw_memo::repeat_draw;
+use super::draw_site::DrawSite;
+use super::slots::SlotContext;
+
+/// The most vertices (or indices) a converted draw takes: its made indices (at most three
+/// times as many, 4 bytes each) stay within 48 MiB of the frame's index arena.
+const MAX_CONVERTED_VERTICES: u32 = 1 << 22;
+
+/// The pool buffer and absolute offset of `offset_b` into a buffer object; notes its pool.
+fn pool_buffer(
+    tables: &ObjectTables,
+    pools: &PoolTable,
+    used: &mut Vec<PoolId>,
+    buffer: BufferId,
+    offset_b: u64,
+) -> VkResult<(vk::Buffer, u64)> {
+    let object = tables
+        .buffers
+        .get(buffer)
+        .ok_or_else(|| VkError::UnknownObject(buffer.into()))?;
+    add_once(used, object.pool);
+    Ok((
+        pools.get(object.pool)?.buffer.raw,
+        object.offset_b + offset_b,
+    ))
+}
+
+/// Prepares the draw at `site` into `draws`, and notes what it reads in `reads` (its
+/// pass's reads).
+pub fn prepare_draw(
+    context: &mut SlotContext<'_>,
+    pipelines: &mut GraphicsPipelines,
+    site: &DrawSite<'_>,
+    draws: &mut PreparedDraws,
+    reads: &mut Vec<PoolRead>,
+) -> VkResult<()> {
+    let program = site
+        .bindings
+        .graphics_program
+        .ok_or_else(|| VkError::Unsupported("a draw with no graphics program bound".into()))?;
+    let (primitive, indexed) = match site.op {
+        Op::Draw(draw) => (draw.primitive, false),
+        Op::DrawIndexed(draw) => (draw.primitive, true),
+        Op::DrawIndirect(draw) => (draw.primitive, draw.indexed),
+        _ => unreachable!("prepare_draw is called for draws"),
+    };
+    if let Some(mut memo) = draws.memo.take() {
+        let repeats = memo.program == program
+            && memo.state_version == pipelines.state_version()
+            && memo.bindings_version == site.bindings.version
+            && memo.pass == site.pass
+            && memo.primitive == primitive
+            && memo.indexed == indexed
+            && !matches!(site.op, Op::DrawIndirect(_));
+        let capacity = pipelines.bindless_capacity();
+        let repeated = repeats
+            .then(|| repeat_draw(context, &mut memo, site, capacity, draws, reads))
+            .transpose();
+        draws.memo = Some(memo);
+        if let Some(draw) = repeated?.flatten() {
+            draws.push(site.index, draw);
+            return Ok(());
+        }
+    }
+    resolve_draw(context, pipelines, site, program, primitive, draws, reads)
+}
+
+/// The handle words of a resolved draw's textures (in slot order, as the rewritten
+/// shaders number them).
+fn resolved_handles(
+    descriptors: &[Descriptor],
+    capacity: (u32, u32),
+    draws: &mut PreparedDraws,
+) -> VkResult<DrawHandles> {
+    let mut pairs = std::mem::take(&mut draws.pairs);
+    pairs.clear();
+    pairs.extend(
+        descriptors
+            .iter()
+            .filter_map(|descriptor| match descriptor.resource {
+                Resource::Texture { view, sampler } => Some((view, sampler)),
+                _ => None,
+            }),
+    );
+    let handles = draws.bindless.add(&pairs, capacity);
+    draws.pairs = pairs;
+    handles
+}
+
+/// Resolves the draw at `site` in full: pipeline, slots, buffers, viewport and scissor.
+fn resolve_draw(
+    context: &mut SlotContext<'_>,
+    pipelines: &mut GraphicsPipelines,
+    site: &DrawSite<'_>,
+    program_id: ProgramId,
+    primitive: PrimitiveKind,
+    draws: &mut PreparedDraws,
+    reads: &mut Vec<PoolRead>,
+) -> VkResult<()> {
+    let (device, tables) = (context.device, context.tables);
+    let (bindings, state, op) = (site.bindings, site.state, site.op);
+    let program = tables
+        .programs
+        .get(program_id)
+        .ok_or_else(|| VkError::UnknownObject(program_id.into()))?;
+    // Kinds without a Vulkan topology (and fans on portability drivers) are drawn as
+    // the kind they convert to, from indices the executor makes.
+    let converts = graphics_conv::topology(primitive).is_none()
+        || (primitive == PrimitiveKind::TriangleFan && device.caps.portability_subset);
+    let drawn = match primitive.converted_kind() {
+        Some(kind) if converts => kind,
+        _ => primitive,
+    };
+    let converted_count = match op {
+        Op::Draw(draw) => draw.vertex_count,
+        Op::DrawIndexed(draw) => draw.index_count,
+        _ => 0,
+    };
+    if converts && converted_count > MAX_CONVERTED_VERTICES {
+        return Err(VkError::Unsupported(format!(
+            "a draw of {converted_count} {primitive:?} vertices (converted on the CPU, at most \
+             {MAX_CONVERTED_VERTICES})"
+        )));
+    }
+    if converts && matches!(op, Op::DrawIndirect(_)) {
+        return Err(VkError::Unsupported(format!(
+            "indirect draws of {primitive:?} (their counts are in GPU memory, and the \
+             conversion is made on the CPU)"
+        )));
+    }
+    let state_version = pipelines.state_version();
+    let (pipeline, key) = pipelines.get_or_make(program, state, drawn, site.targets.formats)?;
+    let (raw, layout, set_layouts, handle_stages) = (
+        pipeline.raw,
+        pipeline.layout.raw,
+        pipeline.set_layouts.clone(),
+        pipeline.layout.handle_stages,
+    );
+    let mut resolved = std::mem::take(&mut draws.scratch);
+    let outcome = context.resolve_into(program_id, &pipeline.layout.slots, bindings, &mut resolved);
+    if let Err(error) = outcome {
+        draws.scratch = resolved;
+        return Err(error);
+    }
+
+    let mut vertex_buffers = [(0, vk::Buffer::null(), 0); MAX_VERTEX_STREAMS];
+    let mut stream_count = 0;
+    // The streams the attributes read, each once and in order.
+    let streams = state.attributes.iter().fold(0u64, |mask, attribute| {
+        mask | 1u64.checked_shl(u32::from(attribute.stream)).unwrap_or(0)
+    });
+    let mut buffer =
+        |buffer, offset_b| pool_buffer(tables, context.pools, &mut draws.pools, buffer, offset_b);
+    for stream in (0..MAX_VERTEX_STREAMS as u8).filter(|&stream| streams & (1 << stream) != 0) {
+        let range = bindings.vertex[usize::from(stream)].ok_or_else(|| {
+            VkError::Unsupported(format!(
+                "a draw reading vertex stream {stream}, which is unbound"
+            ))
+        })?;
+        let (raw_buffer, offset_b) = buffer(range.buffer, range.offset_b)?;
+        vertex_buffers[stream_count] = (u32::from(stream), raw_buffer, offset_b);
+        stream_count += 1;
+    }
+    let indexed = match op {
+        Op::DrawIndexed(_) => true,
+        Op::DrawIndirect(draw) => draw.indexed,
+        _ => false,
+    };
+    let index = if indexed && !converts {
+        let (range, index_type) = bindings
+            .index
+            .ok_or_else(|| VkError::Unsupported("an indexed draw with no index buffer".into()))?;
+        let vk_type = graphics_conv::index_type(index_type)
+            .ok_or_else(|| VkError::Unsupported("8-bit indices".into()))?;
+        let (raw_buffer, offset_b) = buffer(range.buffer, range.offset_b)?;
+        Some((raw_buffer, offset_b, vk_type))
+    } else {
+        None
+    };
+    let call = match *op {
+        Op::Draw(draw) if converts => DrawCall::Converted {
+            indices: primitive.conversion_indices(draw.vertex_count),
+            vertex_offset: draw.first_vertex as i32,
+            first_instance: draw.first_instance,
+            instance_count: draw.instance_count,
+        },
+        Op::DrawIndexed(draw) if converts => DrawCall::Converted {
+            indices: converted_indices(
+                context,
+                site,
+                primitive,
+                &draw,
+                &draws.writes,
+                &draws.images_written,
+            )?,
+            vertex_offset: draw.base_vertex,
+            first_instance: draw.first_instance,
+            instance_count: draw.instance_count,
+        },
+        Op::Draw(_) | Op::DrawIndexed(_) => {
+            DrawCall::Direct(direct_call(op).expect("a direct draw"))
+        }
+        Op::DrawIndirect(draw) => {
+            let (raw_buffer, offset_b) = buffer(draw.buffer, draw.offset_b)?;
+            if draw.draw_count > 1 && !device_multi_draw(device) {
+                return Err(VkError::Unsupported("multi-draw indirect".into()));
+            }
+            DrawCall::Indirect {
+                buffer: raw_buffer,
+                offset_b,
+                draw_count: draw.draw_count,
+                stride_b: draw.stride_b,
+                indexed: draw.indexed,
+            }
+        }
+        _ => unreachable!("prepare_draw is called for draws"),
+    };
+    let shape = DrawShape {
+        key,
+        pipeline: raw,
+        layout,
+        set_layouts,
+        handle_stages,
+        vertex_buffers: vertex_buffers[..stream_count].into(),
+        index,
+        viewport: viewport(state, site.targets),
+        scissor: scissor(state, site.targets),
+        blend_constant: state.blend_constant,
+    };
+    let shape = match draws.shapes.last() {
+        Some(last) if last.same_as(&shape) => draws.shapes.len() - 1,
+        _ => {
+            draws.shapes.push(shape);
+            draws.shapes.len() - 1
+        }
+    } as u32;
+
+    note_stream_reads(op, indexed, bindings, state, tables, reads);
+    descriptor_reads(&resolved.descriptors, reads);
+    add_once(&mut draws.pipelines, key);
+    for &pool in &resolved.pools {
+        add_once(&mut draws.pools, pool);
+    }
+    for &sampler in &resolved.samplers {
+        add_once(&mut draws.samplers, sampler);
+    }
+    draws.textures.extend(&resolved.textures);
+    draws.images_written.extend(&resolved.images_written);
+    draws.writes.extend(&resolved.writes);
+    let start = draws.descriptors.len() as u32;
+    draws.descriptors.extend_from_slice(&resolved.descriptors);
+    let descriptors = start..draws.descriptors.len() as u32;
+    let handles = match pipelines.bindless_capacity() {
+        Some(capacity) if !handle_stages.is_empty() => {
+            match resolved_handles(&resolved.descriptors, capacity, draws) {
+                Ok(handles) => handles,
+                Err(error) => {
+                    draws.scratch = resolved;
+                    return Err(error);
+                }
+            }
+        }
+        _ => DrawHandles::default(),
+    };
+    draws.scratch = resolved;
+    // The last memo's room is reused.
+    let moving = draws
+        .memo
+        .take()
+        .map(|memo| memo.moving)
+        .unwrap_or_default();
+    if !converts && !matches!(op, Op::DrawIndirect(_)) {
+        let mut memo = DrawMemo {
+            program: program_id,
+            state_version,
+            bindings_version: bindings.version,
+            textures_version: bindings.textures_version,
+            pass: site.pass,
+            primitive,
+            indexed,
+            shape,
+            descriptors: descriptors.clone(),
+            handles: handles.clone(),
+            moving,
+        };
+        memo.note_moving(&draws.descriptors);
+        draws.memo = Some(memo);
+    }
+    draws.push(
+        site.index,
+        PreparedDraw {
+            shape,
+            descriptors,
+            offsets: 0..0,
+            same_sets: false,
+            handles,
+            call,
+            repeats: 0..0,
+        },
+    );
+    Ok(())
+}
+
+/// The indices an indexed draw of `primitive` (a kind the driver lacks) reads, rearranged
+/// for the kind it converts to. They are read from the pool's storage now: indices the
+/// GPU may still be writing (in flight, or earlier in this list) are refused, not guessed.
+fn converted_indices(
+    context: &SlotContext<'_>,
+    site: &DrawSite<'_>,
+    primitive: PrimitiveKind,
+    draw: &gpu::command::DrawIndexed,
+    draw_writes: &[PoolWrite],
+    draw_images: &[TextureId],
+) -> VkResult<Vec<u32>> {
+    if site.state.primitive_restart.is_some() {
+        return Err(VkError::Unsupported(format!(
+            "indexed draws of {primitive:?} with primitive restart on"
+        )));
+    }
+    let (range, index_type) = site
+        .bindings
+        .index
+        .ok_or_else(|| VkError::Unsupported("an indexed draw with no index buffer".into()))?;
+    let element_b = index_type.size_b();
+    let span_b = u64::from(draw.index_count) * element_b;
+    let start_in_range_b = u64::from(draw.first_index) * element_b;
+    if start_in_range_b.saturating_add(span_b) > range.size_b {
+        return Err(VkError::Unsupported(format!(
+            "indices {}..{} of {primitive:?} past the {}-byte index binding",
+            draw.first_index,
+            u64::from(draw.first_index) + u64::from(draw.index_count),
+            range.size_b
+        )));
+    }
+    let buffer = context
+        .tables
+        .buffers
+        .get(range.buffer)
+        .ok_or_else(|| VkError::UnknownObject(range.buffer.into()))?;
+    // The GPU never reads these bytes: the converted indices go through the index arena.
+    let pool = buffer.pool;
+    let start_b = buffer.offset_b + range.offset_b + start_in_range_b;
+    let images_written = draw_images.iter().filter_map(|&texture| {
+        let texture = context.tables.textures.get(texture)?;
+        let range_b = texture.storage_range_b();
+        Some((texture.pool, range_b.start, range_b.end - range_b.start))
+    });
+    let written_in_list = site
+        .list_writes
+        .iter()
+        .chain(draw_writes)
+        .copied()
+        .chain(images_written)
+        .any(|(written, offset_b, len_b)| {
+            written == pool && offset_b < start_b + span_b && start_b < offset_b + len_b
+        });
+    if written_in_list
+        || site.waiting.overlaps(pool, start_b..start_b + span_b)
+        || context
+            .pools
+            .pending_write_until(pool, start_b, span_b)
+            .is_some()
+    {
+        return Err(VkError::Unsupported(format!(
+            "indexed draws of {primitive:?} over indices the GPU may still be writing \
+             (they are converted on the CPU)"
+        )));
+    }
+    let storage = &context
+        .tables
+        .pools
+        .get(pool)
+        .ok_or_else(|| VkError::UnknownObject(pool.into()))?
+        .storage;
+    let read = storage.read_for_device(start_b, span_b, |bytes| {
+        bytes
+            .chunks_exact(element_b as usize)
+            .map(|index| match *index {
+                [a, b] => u32::from(u16::from_le_bytes([a, b])),
+                [a, b, c, d] => u32::from_le_bytes([a, b, c, d]),
+                _ => u32::from(index[0]),
+            })
+            .collect::<Vec<u32>>()
+    });
+    let source = read?.0;
+    Ok(primitive
+        .conversion_indices(draw.index_count)
+        .into_iter()
+        .map(|position| source[position as usize])
+        .collect())
+}
+
+fn viewport(state: &GraphicsState, targets: &PassTargets) -> vk::Viewport {
+    match state.viewports[0] {
+        Some(v) => vk::Viewport {
+            x: v.x_px,
+            y: v.y_px,
+            width: v.width_px,
+            height: v.height_px,
+            min_depth: v.min_depth,
+            max_depth: v.max_depth,
+        },
+        None => full_viewport(targets),
+    }
+}
+
+fn scissor(state: &GraphicsState, targets: &PassTargets) -> vk::Rect2D {
+    match state.scissors[0] {
+        // Vulkan needs non-negative offsets: cut what lies left of or above the origin.
+        Some(s) => vk::Rect2D {
+            offset: vk::Offset2D {
+                x: s.x_px.max(0),
+                y: s.y_px.max(0),
+            },
+            extent: vk::Extent2D {
+                width: s.width_px.saturating_sub(s.x_px.min(0).unsigned_abs()),
+                height: s.height_px.saturating_sub(s.y_px.min(0).unsigned_abs()),
+            },
+        },
+        None => render_area(targets),
+    }
+}
+
+fn device_multi_draw(device: &Device) -> bool {
+    // SAFETY: a plain query on the device's physical device.
+    let features = unsafe {
+        device
+            .instance
+            .raw
+            .get_physical_device_features(device.physical)
+    };
+    features.multi_draw_indirect == vk::TRUE
+}

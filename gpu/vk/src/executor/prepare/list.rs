@@ -1,0 +1,505 @@
+//! Preparing a submission: plan its passes, resolve every object it uses (images, views,
+//! pipelines, descriptors, copies) and decide how each texture's image gets storage's
+//! contents, refusing what cannot run before anything is recorded.
+
+use std::collections::HashMap;
+
+use ash::vk;
+use gpu::backend::Submission;
+use gpu::command::{CopyOp, Op};
+use gpu::objects::ObjectTables;
+use gpu::state::ComponentMask;
+use gpu::{PoolId, SyncId, TextureId};
+use memory::WriteStamp;
+
+use crate::error::{VkError, VkResult};
+use crate::executor::pipelines::graphics_state::GraphicsState;
+use crate::executor::pipelines::masked_clear::PreparedMaskedClear;
+use crate::executor::plan::{form_passes_into, Plan, Step};
+use crate::executor::prepared::copy::{PoolWrite, PreparedCopy};
+use crate::executor::prepared::dispatch::PreparedDispatch;
+use crate::executor::prepared::draws::PreparedDraws;
+use crate::executor::prepared::passes::PassTargets;
+use crate::executor::resources::pools::storage_of;
+use crate::executor::resources::residency::kernel_covers;
+use crate::executor::resources::upload::{check_upload, zero_fill_possible};
+use crate::executor::{VkBackend, TARGET};
+use crate::image_cache::{HostImageId, Use};
+use crate::writeback::{admit, WriteTarget};
+
+use super::bindings::Bindings;
+use super::buffer_reads::{dispatch_reads as dispatch_reads_of, PoolRead};
+use super::copy::prepare_copy;
+use super::dispatch::prepare_dispatch;
+use super::draw::prepare_draw;
+use super::draw_site::DrawSite;
+use super::pass_targets::{
+    color_clear_attachment, depth_stencil_clear_attachment, resolve_targets,
+};
+use super::repeat::{take_repeats, RepeatSite};
+use super::slots::SlotContext;
+use super::write_targets::{copy_write, PassBounds};
+
+/// How a texture's image gets storage's contents before the list runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::executor) enum Fill {
+    Zero,
+    /// A CPU deswizzle into staging.
+    Upload,
+    /// The `deswz` kernel from the pool buffer.
+    GpuUpload,
+}
+
+/// Everything a list needs, resolved before its command buffer begins.
+pub(in crate::executor) struct Prepared {
+    pub(in crate::executor) plan: Plan,
+    pub(in crate::executor) pass_targets: Vec<PassTargets>,
+    pub(in crate::executor) copies: HashMap<usize, (PreparedCopy, Option<PoolWrite>)>,
+    pub(in crate::executor) clears: HashMap<usize, vk::ClearAttachment>,
+    pub(in crate::executor) masked_clears: HashMap<usize, PreparedMaskedClear>,
+    pub(in crate::executor) textures: Vec<TextureId>,
+    pub(in crate::executor) fills: Vec<(TextureId, Fill)>,
+    /// Images over filled storage whose GPU texels are stored before the fills.
+    pub(in crate::executor) write_back_first: Vec<HostImageId>,
+    /// Every texture the list writes on the GPU (targets, copy destinations, images).
+    pub(in crate::executor) written: Vec<TextureId>,
+    /// What each pass writes into textures the write-back stores.
+    pub(in crate::executor) pass_writes: Vec<Vec<WriteTarget>>,
+    /// Pool bytes each pass's draws read through buffers (vertices, indices, uniforms,
+    /// storage, indirect arguments).
+    pub(in crate::executor) pass_reads: Vec<Vec<PoolRead>>,
+    /// Pool bytes each dispatch (by op index) reads through buffers.
+    pub(in crate::executor) dispatch_reads: HashMap<usize, Vec<PoolRead>>,
+    /// What each copy (by op index) writes into a texture the write-back stores.
+    pub(in crate::executor) copy_writes: HashMap<usize, WriteTarget>,
+    /// Pool bytes each copy (by op index) reads through a buffer.
+    pub(in crate::executor) copy_reads: HashMap<usize, (PoolId, std::ops::Range<u64>)>,
+    /// (sync, sync value) of each signal, in op order.
+    pub(in crate::executor) signals: Vec<(SyncId, u64)>,
+    /// Pools whose buffers the list's copies and dispatches use.
+    pub(in crate::executor) buffer_pools: Vec<PoolId>,
+    pub(in crate::executor) dispatches: HashMap<usize, PreparedDispatch>,
+    pub(in crate::executor) draws: PreparedDraws,
+    /// The bindings and state at the list's end.
+    pub(in crate::executor) bindings: Bindings,
+    pub(in crate::executor) state: GraphicsState,
+}
+
+/// The pool bytes of `texture`'s storage, as a GPU write to them.
+fn storage_write(tables: &ObjectTables, texture: TextureId) -> Option<PoolWrite> {
+    let texture = tables.textures.get(texture)?;
+    let range_b = texture.storage_range_b();
+    Some((texture.pool, range_b.start, range_b.end - range_b.start))
+}
+
+impl VkBackend {
+    /// Plans the list and resolves every object it uses; refuses what cannot run.
+    pub(in crate::executor) fn prepare(
+        &mut self,
+        submission: Submission<'_>,
+        tables: &ObjectTables,
+    ) -> VkResult<Prepared> {
+        let list = submission.list;
+        let ops = list.ops();
+        self.images.begin_submission();
+        let plan = form_passes_into(
+            ops,
+            self.targets,
+            |index| *list.render_targets(index),
+            std::mem::take(&mut self.spare_steps),
+        );
+
+        let mut uses: Vec<(TextureId, Use)> = Vec::new();
+        for pass in &plan.passes {
+            for view in pass.targets.views() {
+                let view = tables
+                    .views
+                    .get(view)
+                    .ok_or_else(|| VkError::UnknownObject(view.into()))?;
+                uses.push((view.texture, Use::Write));
+            }
+        }
+        let pass_uses = uses.len();
+        let copy_ops = if list.copy_count() > 0 { ops } else { &[] };
+        for op in copy_ops {
+            if let Op::Copy { copy_index } = op {
+                match *list.copy(*copy_index) {
+                    CopyOp::BufferToTexture { destination, .. } => {
+                        uses.push((destination.texture, Use::Write))
+                    }
+                    CopyOp::TextureToBuffer { source, .. } => {
+                        uses.push((source.texture, Use::CopySource))
+                    }
+                    CopyOp::TextureToTexture {
+                        source,
+                        destination,
+                        ..
+                    } => uses.extend([
+                        (source.texture, Use::CopySource),
+                        (destination.texture, Use::Write),
+                    ]),
+                    CopyOp::BufferToBuffer { .. } => {}
+                }
+            }
+        }
+        // Copy destinations; pass targets join once the passes' writes are known.
+        let mut written: Vec<TextureId> = uses
+            .iter()
+            .skip(pass_uses)
+            .filter(|(_, use_)| *use_ == Use::Write)
+            .map(|(id, _)| *id)
+            .collect();
+        let mut textures: Vec<TextureId> = uses.iter().map(|(id, _)| *id).collect();
+        textures.sort_unstable();
+        textures.dedup();
+
+        for &(id, use_) in &uses {
+            let texture = tables
+                .textures
+                .get(id)
+                .ok_or_else(|| VkError::UnknownObject(id.into()))?;
+            self.images.ensure(texture, use_, tables)?;
+        }
+
+        let pass_targets = plan
+            .passes
+            .iter()
+            .map(|pass| resolve_targets(&mut self.images, pass, tables))
+            .collect::<VkResult<Vec<_>>>()?;
+
+        let mut copies = HashMap::new();
+        let mut clears = HashMap::new();
+        let mut masked_clears = HashMap::new();
+        let mut open_pass = None;
+        let mut bindings = self.bindings.clone();
+        let mut state = self.state.clone();
+        self.graphics.note_state_change();
+        let mut dispatches = HashMap::new();
+        let mut draws = std::mem::take(&mut self.spare_draws);
+        draws.reset();
+        let mut pass_bounds = vec![PassBounds::default(); plan.passes.len()];
+        let mut pass_reads: Vec<Vec<PoolRead>> = vec![Vec::new(); plan.passes.len()];
+        let mut dispatch_reads = HashMap::new();
+        let mut copy_writes = HashMap::new();
+        // Pool bytes the list's copies and dispatches so far write on the GPU.
+        let mut list_writes = Vec::new();
+        for step in &plan.steps {
+            match *step {
+                Step::BeginPass(pass) => {
+                    open_pass = Some(pass);
+                    pass_bounds[pass] = PassBounds::from_loads(&plan.passes[pass]);
+                    let targets = plan.passes[pass].targets;
+                    let textures = targets.views().filter_map(|view| tables.views.get(view));
+                    list_writes
+                        .extend(textures.filter_map(|view| storage_write(tables, view.texture)));
+                }
+                Step::EndPass => open_pass = None,
+                Step::ClearInPass(index) => {
+                    let pass = open_pass.expect("clears are inside passes");
+                    pass_bounds[pass].whole = true;
+                    let targets = &pass_targets[pass];
+                    let attachment = match ops[index] {
+                        Op::ClearColor {
+                            target,
+                            value,
+                            mask,
+                        } if mask != ComponentMask::ALL => {
+                            let clear = self.masked_clears.prepare(
+                                targets.formats,
+                                targets.layers,
+                                target,
+                                value,
+                                mask,
+                            )?;
+                            masked_clears.insert(index, clear);
+                            continue;
+                        }
+                        Op::ClearColor {
+                            target,
+                            value,
+                            mask,
+                        } => color_clear_attachment(target, value, mask)?,
+                        Op::ClearDepthStencil {
+                            depth,
+                            stencil,
+                            stencil_mask,
+                        } => {
+                            let aspect = targets
+                                .depth_stencil
+                                .map_or(vk::ImageAspectFlags::empty(), |(_, aspect)| aspect);
+                            depth_stencil_clear_attachment(depth, stencil, stencil_mask, aspect)?
+                        }
+                        _ => unreachable!("the plan marks only clears as in-pass clears"),
+                    };
+                    clears.insert(index, attachment);
+                }
+                Step::Ops { first, end } => {
+                    draws.start_span();
+                    let mut last_shape = None;
+                    let mut site = open_pass.map(|pass| {
+                        RepeatSite::new(&self.device.caps, pass, self.graphics.state_version())
+                    });
+                    let mut index = first;
+                    while index < end {
+                        if let (Some(site), Some(pass)) = (&site, open_pass) {
+                            index = take_repeats(
+                                site,
+                                ops,
+                                index,
+                                end,
+                                &mut bindings,
+                                &mut draws,
+                                &mut pass_reads[pass],
+                            )?;
+                            if index == end {
+                                break;
+                            }
+                        }
+                        let op = &ops[index];
+                        match op {
+                            Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_) => {
+                                let pass = open_pass.expect("draws are inside passes");
+                                let mut context = SlotContext {
+                                    device: &self.device,
+                                    tables,
+                                    pools: &self.pools,
+                                    images: &mut self.images,
+                                    samplers: &mut self.samplers,
+                                };
+                                let site = DrawSite {
+                                    bindings: &bindings,
+                                    state: &state,
+                                    targets: &pass_targets[pass],
+                                    pass,
+                                    op,
+                                    index,
+                                    list_writes: &list_writes,
+                                    waiting: &self.waiting.regions,
+                                };
+                                prepare_draw(
+                                    &mut context,
+                                    &mut self.graphics,
+                                    &site,
+                                    &mut draws,
+                                    &mut pass_reads[pass],
+                                )?;
+                                // Draws of one shape share its scissor: added once a run.
+                                let shape = draws.last_shape();
+                                if shape != last_shape {
+                                    if let Some((_, scissor)) = shape {
+                                        pass_bounds[pass].add_scissor(scissor);
+                                    }
+                                    last_shape = shape;
+                                }
+                            }
+                            Op::SetState { state_index } => {
+                                state.apply(list.state(*state_index));
+                                self.graphics.note_state_change();
+                                if let Some(site) = &mut site {
+                                    site.set_state_version(self.graphics.state_version());
+                                }
+                            }
+                            _ => bindings.apply(op, tables),
+                        }
+                        index += 1;
+                    }
+                }
+                Step::Op(index) => {
+                    if matches!(
+                        ops[index],
+                        Op::Dispatch { .. } | Op::DispatchIndirect { .. }
+                    ) {
+                        let mut context = SlotContext {
+                            device: &self.device,
+                            tables,
+                            pools: &self.pools,
+                            images: &mut self.images,
+                            samplers: &mut self.samplers,
+                        };
+                        let dispatch = prepare_dispatch(
+                            &mut context,
+                            &mut self.compute,
+                            &bindings,
+                            &ops[index],
+                        )?;
+                        textures.extend(&dispatch.resolved.textures);
+                        written.extend(&dispatch.resolved.images_written);
+                        list_writes.extend(&dispatch.resolved.writes);
+                        list_writes.extend(
+                            dispatch
+                                .resolved
+                                .images_written
+                                .iter()
+                                .filter_map(|&texture| storage_write(tables, texture)),
+                        );
+                        dispatch_reads.insert(index, dispatch_reads_of(&dispatch));
+                        dispatches.insert(index, dispatch);
+                    }
+                    if let Op::Copy { copy_index } = ops[index] {
+                        let copy = list.copy(copy_index);
+                        if let Some(target) = copy_write(copy, tables, &self.images) {
+                            copy_writes.insert(index, target);
+                        }
+                        let prepared = prepare_copy(copy, tables, &self.pools, &self.images)?;
+                        list_writes.extend(prepared.1);
+                        let destination = match *copy {
+                            CopyOp::BufferToTexture { destination, .. }
+                            | CopyOp::TextureToTexture { destination, .. } => {
+                                Some(destination.texture)
+                            }
+                            _ => None,
+                        };
+                        list_writes
+                            .extend(destination.and_then(|texture| storage_write(tables, texture)));
+                        copies.insert(index, prepared);
+                    }
+                }
+            }
+        }
+        textures.extend(&draws.textures);
+        written.extend(&draws.images_written);
+        // Sampled textures joined the list: the images the cache asked to fill get
+        // storage's contents before the list runs.
+        // A colour target is written when its pass clears or draws; a depth/stencil target
+        // is counted as written whenever bound (the write-back never stores it).
+        for (pass, bounds) in plan.passes.iter().zip(&pass_bounds) {
+            let colors = pass
+                .targets
+                .colors
+                .iter()
+                .flatten()
+                .filter(|_| bounds.writes());
+            for &view in colors.chain(&pass.targets.depth_stencil) {
+                if let Some(view) = tables.views.get(view) {
+                    written.push(view.texture);
+                }
+            }
+        }
+        textures.sort_unstable();
+        textures.dedup();
+        written.sort_unstable();
+        written.dedup();
+        let mut fills = Vec::new();
+        let mut write_back_first = Vec::new();
+        for pending in self.images.fills.clone() {
+            let id = pending.texture;
+            write_back_first.extend(pending.write_back_first.iter().copied());
+            let texture = tables
+                .textures
+                .get(id)
+                .ok_or_else(|| VkError::UnknownObject(id.into()))?;
+            let storage = storage_of(tables, id)?;
+            let range = texture.storage_range_b();
+            let len_b = range.end - range.start;
+            // Storage the GPU is still writing (a buffer copy into it) is read only after
+            // that write lands (a mirror's copy-back included): wait for it first.
+            if let Some(value) = self
+                .pools
+                .pending_write_until(texture.pool, range.start, len_b)
+            {
+                tracing::debug!(target: TARGET, texture = %id, value,
+                    "waiting for a pending GPU write to the texture's storage");
+                self.wait_timeline(value, crate::executor::FINISH_TIMEOUT)?;
+            }
+            let never_written = storage.last_cpu_write(range.start, len_b)? == WriteStamp::NEVER
+                && storage.last_device_write(range.start, len_b)? == WriteStamp::NEVER;
+            let pool_flags = tables
+                .pools
+                .get(texture.pool)
+                .map(|pool| pool.maker.flags)
+                .ok_or_else(|| VkError::UnknownObject(texture.pool.into()))?;
+            let tracked = self.images.get(id)?;
+            let fill = if never_written && zero_fill_possible(tracked) {
+                Fill::Zero
+            } else {
+                check_upload(tracked)?;
+                let on_gpu = self.gpu_uploads
+                    && kernel_covers(texture, tracked.mapping.conversion)
+                    && admit(&texture.desc, texture.flags, pool_flags).is_ok();
+                if on_gpu {
+                    Fill::GpuUpload
+                } else {
+                    // The CPU reads storage while recording, before stores this list
+                    // records land; the executor stores every admitted write in the
+                    // submission that makes it, so none should be waiting here.
+                    if !pending.write_back_first.is_empty() {
+                        tracing::warn!(target: TARGET, texture = %id,
+                            "a CPU upload over storage with GPU texels still to store");
+                    }
+                    Fill::Upload
+                }
+            };
+            fills.push((id, fill));
+        }
+        let mut pass_writes = Vec::with_capacity(plan.passes.len());
+        for (pass, bounds) in plan.passes.iter().zip(&pass_bounds) {
+            pass_writes.push(bounds.targets(pass, tables, &self.images));
+        }
+
+        let sync_ops = list.sync_ops().count();
+        if sync_ops != submission.sync_values.len() {
+            return Err(VkError::Unsupported(format!(
+                "a submission with {} sync values for {sync_ops} sync ops",
+                submission.sync_values.len()
+            )));
+        }
+        let signals = list
+            .sync_ops()
+            .zip(submission.sync_values)
+            .filter(|((_, is_signal), _)| *is_signal)
+            .map(|((sync, _), &value)| (sync, value))
+            .collect();
+        let mut buffer_pools: Vec<PoolId> = Vec::new();
+        let mut copy_reads = HashMap::new();
+        for (index, op) in copy_ops.iter().enumerate() {
+            if let Op::Copy { copy_index } = *op {
+                let read = match *list.copy(copy_index) {
+                    CopyOp::BufferToBuffer { source, .. } => Some(source),
+                    CopyOp::BufferToTexture { source, .. } => Some(source.buffer),
+                    _ => None,
+                };
+                if let Some(buffer) = read.and_then(|buffer| tables.buffers.get(buffer)) {
+                    let range_b = buffer.offset_b..buffer.offset_b + buffer.size_b;
+                    copy_reads.insert(index, (buffer.pool, range_b));
+                }
+                let buffers = match *list.copy(copy_index) {
+                    CopyOp::BufferToBuffer {
+                        source,
+                        destination,
+                        ..
+                    } => vec![source, destination],
+                    CopyOp::BufferToTexture { source, .. } => vec![source.buffer],
+                    CopyOp::TextureToBuffer { destination, .. } => vec![destination.buffer],
+                    CopyOp::TextureToTexture { .. } => Vec::new(),
+                };
+                buffer_pools.extend(
+                    buffers
+                        .into_iter()
+                        .filter_map(|buffer| tables.buffers.get(buffer).map(|b| b.pool)),
+                );
+            }
+        }
+        Ok(Prepared {
+            plan,
+            pass_targets,
+            copies,
+            clears,
+            masked_clears,
+            textures,
+            fills,
+            write_back_first,
+            written,
+            pass_writes,
+            pass_reads,
+            dispatch_reads,
+            copy_writes,
+            copy_reads,
+            signals,
+            buffer_pools,
+            dispatches,
+            draws,
+            bindings,
+            state,
+        })
+    }
+}

@@ -1,0 +1,39 @@
+//! A copy ready to record (the NVN copy in its Vulkan form), and the pool bytes work
+//! writes.
+
+use ash::vk;
+use gpu::PoolId;
+
+/// A copy ready to record.
+#[derive(Clone, Copy, Debug)]
+pub enum PreparedCopy {
+    Buffers {
+        source: vk::Buffer,
+        destination: vk::Buffer,
+        region: vk::BufferCopy,
+    },
+    BufferToImage {
+        source: vk::Buffer,
+        destination: vk::Image,
+        region: vk::BufferImageCopy,
+    },
+    ImageToBuffer {
+        source: vk::Image,
+        destination: vk::Buffer,
+        region: vk::BufferImageCopy,
+    },
+    Images {
+        source: vk::Image,
+        destination: vk::Image,
+        region: vk::ImageCopy,
+    },
+    Blit {
+        source: vk::Image,
+        destination: vk::Image,
+        region: vk::ImageBlit,
+        filter: vk::Filter,
+    },
+}
+
+/// Pool bytes a copy writes: `(pool, offset_b, len_b)`.
+pub type PoolWrite = (PoolId, u64, u64);

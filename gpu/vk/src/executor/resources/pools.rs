@@ -1,0 +1,269 @@
+//! Pools on the GPU: one `PoolBuffer` per pool the GPU can access, imported where the
+//! driver can, else a mirror. A mirror takes the CPU's writes (found by the pool's write
+//! stamps) before each submission, and gives the GPU's writes back to storage once the
+//! submission that made them has completed.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use gpu::id_map::IdMap;
+use gpu::objects::{ObjectTables, Pool};
+use gpu::{PoolId, TextureId};
+use memory::pool::{MemoryPool, WriteStamp, PAGE_SIZE_B};
+
+use crate::device::Device;
+use crate::error::{VkError, VkResult};
+use crate::pool_buffer::PoolBuffer;
+use crate::retire::RetireList;
+
+pub struct TrackedPool {
+    /// Dropped before `storage`: an imported buffer uses the storage's bytes.
+    pub buffer: PoolBuffer,
+    pub storage: Arc<MemoryPool>,
+    /// Mirrors only: CPU writes stamped up to here are in the mirror.
+    mirrored_at: WriteStamp,
+    /// The timeline value of the last submission that used the pool.
+    pub last_use: u64,
+}
+
+/// A range the GPU writes in a submission.
+struct GpuWrite {
+    timeline: u64,
+    pool: PoolId,
+    offset_b: u64,
+    len_b: u64,
+    /// The pool's stamp at submission: CPU writes after it win over the GPU's.
+    submitted_at: WriteStamp,
+}
+
+pub struct PoolTable {
+    pools: IdMap<PoolId, TrackedPool>,
+    writes: VecDeque<GpuWrite>,
+    retired: RetireList<TrackedPool>,
+    import: bool,
+    device: Arc<Device>,
+}
+
+impl PoolTable {
+    pub fn new(device: &Arc<Device>, import: bool) -> PoolTable {
+        PoolTable {
+            pools: IdMap::default(),
+            writes: VecDeque::new(),
+            retired: RetireList::default(),
+            import,
+            device: device.clone(),
+        }
+    }
+
+    /// Makes the pool's buffer (pools the GPU cannot access get none).
+    pub fn create(&mut self, pool: &Pool) -> VkResult<()> {
+        if pool.maker.flags.gpu == memory::GpuAccess::NoAccess {
+            return Ok(());
+        }
+        let storage = Arc::clone(&pool.storage);
+        let ptr = storage.storage_ptr().as_ptr();
+        let size_b = storage.size_b();
+        let buffer = if self.import && PoolBuffer::can_import(&self.device, ptr, size_b) {
+            // SAFETY: `storage` is kept in the same `TrackedPool` and dropped after the
+            // buffer (field order), after the fence of the pool's last use; its bytes never
+            // move while it lives, and `can_import` said the alignment fits.
+            unsafe { PoolBuffer::import(&self.device, ptr, size_b)? }
+        } else {
+            // A mirror starts as the storage (zeros, or what the CPU wrote): the memory it
+            // gets may hold anything, and a write-back copies whole texture ranges back.
+            let mut mirror = PoolBuffer::mirror(&self.device, size_b)?;
+            let bytes = mirror
+                .mirror_bytes_mut()
+                .expect("a mirror's memory is mapped");
+            storage.read_for_device(0, size_b, |stored| bytes.copy_from_slice(stored))?;
+            mirror
+        };
+        tracing::debug!(target: "gpu_vk::executor", pool = %pool.id, size_b,
+            imported = buffer.is_imported(), "pool on the GPU");
+        self.pools.insert(
+            pool.id,
+            TrackedPool {
+                buffer,
+                storage,
+                mirrored_at: WriteStamp::NEVER,
+                last_use: 0,
+            },
+        );
+        Ok(())
+    }
+
+    /// Bytes of pool storage imported from the game's memory (not allocated here).
+    pub fn imported_b(&self) -> u64 {
+        self.pools
+            .values()
+            .filter(|tracked| tracked.buffer.is_imported())
+            .map(|tracked| tracked.buffer.size_b)
+            .sum()
+    }
+
+    pub fn get(&self, pool: PoolId) -> VkResult<&TrackedPool> {
+        self.pools
+            .get(&pool)
+            .ok_or_else(|| VkError::UnknownObject(pool.into()))
+    }
+
+    pub fn mark_used(&mut self, pool: PoolId, timeline: u64) {
+        if let Some(tracked) = self.pools.get_mut(&pool) {
+            tracked.last_use = tracked.last_use.max(timeline);
+        }
+    }
+
+    /// Ends a pool: its buffer (and storage) are released after its last use.
+    pub fn finalize(&mut self, pool: PoolId) {
+        if let Some(tracked) = self.pools.remove(&pool) {
+            self.writes.retain(|write| write.pool != pool);
+            self.retired.park(tracked.last_use, tracked);
+        }
+    }
+
+    /// Copies every page the CPU wrote since the last time into each mirror.
+    pub fn sync_mirrors(&mut self) -> VkResult<()> {
+        for tracked in self.pools.values_mut() {
+            if tracked.buffer.is_imported() {
+                continue;
+            }
+            let now = tracked.storage.current_stamp();
+            let since = tracked.mirrored_at;
+            let storage = Arc::clone(&tracked.storage);
+            let pages = storage.size_b() / PAGE_SIZE_B;
+            let written =
+                |page: u64| storage.cpu_written_since(page * PAGE_SIZE_B, PAGE_SIZE_B, since);
+            let mirror = tracked
+                .buffer
+                .mirror_bytes_mut()
+                .expect("a mirror's memory is mapped");
+            for (first, end) in runs(pages, written) {
+                let (offset_b, len_b) = (first * PAGE_SIZE_B, (end - first) * PAGE_SIZE_B);
+                let range = offset_b as usize..(offset_b + len_b) as usize;
+                storage.read_for_device(offset_b, len_b, |bytes| {
+                    mirror[range].copy_from_slice(bytes)
+                })?;
+            }
+            tracked.mirrored_at = now;
+        }
+        Ok(())
+    }
+
+    /// The GPU writes `len_b` bytes at `offset_b` of `pool` in submission `timeline`.
+    pub fn note_gpu_write(&mut self, pool: PoolId, offset_b: u64, len_b: u64, timeline: u64) {
+        let Some(tracked) = self.pools.get(&pool) else {
+            return;
+        };
+        if tracked.buffer.is_imported() {
+            // The bytes are the storage's: only the stamp is the host's to give.
+            if let Err(error) = tracked.storage.note_device_write(offset_b, len_b) {
+                tracing::warn!(target: "gpu_vk::executor", %error, "GPU write outside its pool");
+            }
+        }
+        self.writes.push_back(GpuWrite {
+            timeline,
+            pool,
+            offset_b,
+            len_b,
+            submitted_at: tracked.storage.current_stamp(),
+        });
+    }
+
+    /// The timeline value after which no GPU write to the range is pending.
+    pub fn pending_write_until(&self, pool: PoolId, offset_b: u64, len_b: u64) -> Option<u64> {
+        self.writes
+            .iter()
+            .filter(|write| {
+                write.pool == pool
+                    && write.offset_b < offset_b + len_b
+                    && offset_b < write.offset_b + write.len_b
+            })
+            .map(|write| write.timeline)
+            .max()
+    }
+
+    /// Settles every submission up to `completed`: mirrors give their GPU writes back to
+    /// storage (except pages the CPU wrote since), retired pools are released.
+    pub fn retire(&mut self, completed: u64) -> VkResult<()> {
+        while self
+            .writes
+            .front()
+            .is_some_and(|write| write.timeline <= completed)
+        {
+            let write = self.writes.pop_front().expect("checked above");
+            let Some(tracked) = self.pools.get_mut(&write.pool) else {
+                continue;
+            };
+            if tracked.buffer.is_imported() {
+                continue;
+            }
+            let storage = Arc::clone(&tracked.storage);
+            let mirror = tracked
+                .buffer
+                .mirror_bytes_mut()
+                .expect("a mirror's memory is mapped");
+            let first_page = write.offset_b / PAGE_SIZE_B;
+            let end_page = (write.offset_b + write.len_b).div_ceil(PAGE_SIZE_B);
+            let untouched = |page: u64| {
+                let page = first_page + page;
+                !storage.cpu_written_since(page * PAGE_SIZE_B, PAGE_SIZE_B, write.submitted_at)
+            };
+            for (first, end) in runs(end_page - first_page, untouched) {
+                let start_b = ((first_page + first) * PAGE_SIZE_B).max(write.offset_b);
+                let end_b = ((first_page + end) * PAGE_SIZE_B).min(write.offset_b + write.len_b);
+                let range = start_b as usize..end_b as usize;
+                storage.write_for_device(start_b, end_b - start_b, |bytes| {
+                    bytes.copy_from_slice(&mirror[range])
+                })?;
+            }
+        }
+        self.retired.release(completed);
+        Ok(())
+    }
+}
+
+/// Runs of consecutive indices in `0..count` for which `take` holds, as `(first, end)`.
+fn runs(count: u64, mut take: impl FnMut(u64) -> bool) -> Vec<(u64, u64)> {
+    let mut found = Vec::new();
+    let mut start = None;
+    for index in 0..count {
+        match (take(index), start) {
+            (true, None) => start = Some(index),
+            (false, Some(first)) => {
+                found.push((first, index));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(first) = start {
+        found.push((first, count));
+    }
+    found
+}
+
+/// The pool storage `texture` lies in.
+pub fn storage_of(tables: &ObjectTables, texture: TextureId) -> VkResult<Arc<MemoryPool>> {
+    let object = tables
+        .textures
+        .get(texture)
+        .ok_or_else(|| VkError::UnknownObject(texture.into()))?;
+    tables
+        .pools
+        .get(object.pool)
+        .map(|pool| Arc::clone(&pool.storage))
+        .ok_or_else(|| VkError::UnknownObject(object.pool.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::runs;
+
+    #[test]
+    fn runs_group_consecutive_pages() {
+        let written = [false, true, true, false, true];
+        assert_eq!(runs(5, |i| written[i as usize]), [(1, 3), (4, 5)]);
+        assert_eq!(runs(3, |_| true), [(0, 3)]);
+        assert!(runs(4, |_| false).is_empty());
+    }
+}

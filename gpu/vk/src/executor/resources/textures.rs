@@ -1,0 +1,492 @@
+//! Textures on the GPU: host images owned through the image cache (keyed by pool,
+//! offset and layout, so textures made over the same storage share one), each texture's
+//! image in the submission being prepared, and the attachment and shader views over them.
+//! How the cache is driven is `residency`.
+
+use std::sync::Arc;
+
+use ash::vk;
+use gpu::id_map::IdMap;
+use gpu::objects::{Swizzle, Texture, TextureView};
+use gpu::{SamplerTableId, TextureId, TextureTableId, ViewId};
+use memory::{TextureKind, WriteStamp};
+
+use crate::conv::{aspect_flags, converted_alike, map_format, Conversion, FormatMapping};
+use crate::device::Device;
+use crate::error::{map_vk, VkError, VkResult};
+use crate::host_image::{HostImage, HostImageDesc};
+use crate::image_cache::{HostImageId, ImageCache};
+use crate::retire::RetireList;
+
+/// An image view over a texture's image: a pass's attachment (one level) or a shader's
+/// sampled view (the view's levels, layers and swizzle).
+pub struct HostView {
+    pub raw: vk::ImageView,
+    pub format: vk::Format,
+    pub aspect: vk::ImageAspectFlags,
+    pub extent_px: [u32; 2],
+    pub layers: u32,
+    device: Arc<Device>,
+}
+
+impl Drop for HostView {
+    fn drop(&mut self) {
+        // SAFETY: views are dropped with or after their image's last use (they are parked
+        // together), never while a submission using them is pending.
+        unsafe { self.device.raw.destroy_image_view(self.raw, None) };
+    }
+}
+
+pub struct TrackedImage {
+    /// Dropped before `image`: they view it.
+    views: IdMap<ViewId, HostView>,
+    sampled: IdMap<ViewId, HostView>,
+    storage: IdMap<ViewId, HostView>,
+    pub image: HostImage,
+    /// The texture that used the image last (every texture sharing it has its layout).
+    pub texture: Texture,
+    pub mapping: FormatMapping,
+    /// The pool stamp up to which the image holds storage's latest texels (or newer ones
+    /// the GPU drew); `None`: never filled, or storage moved on.
+    pub synced_at: Option<WriteStamp>,
+    /// Made in the current submission: it needs its first layout transition.
+    pub needs_layout: bool,
+    pub last_use: u64,
+}
+
+/// A texture whose image is filled from storage before the list runs.
+#[derive(Clone, Debug)]
+pub struct PendingFill {
+    pub texture: TextureId,
+    pub image: HostImageId,
+    /// Images over the same storage whose GPU texels go to storage first.
+    pub write_back_first: Vec<HostImageId>,
+}
+
+/// A texture handle as bound: the tables it indexes and its texture and sampler slots
+/// (as given, not masked to a handle's bits: a slot out of range must still be refused).
+pub type HandleKey = (TextureTableId, SamplerTableId, u32, u32);
+
+/// What a texture handle resolved to (its texture and sampler are noted as used where it
+/// was first resolved in the submission).
+#[derive(Clone, Copy, Debug)]
+pub struct ResolvedHandle {
+    pub view: vk::ImageView,
+    pub sampler: vk::Sampler,
+}
+
+pub struct ImageTable {
+    pub(in crate::executor) cache: ImageCache,
+    pub(in crate::executor) images: IdMap<HostImageId, TrackedImage>,
+    /// Each texture's image in the submission being prepared (resolved once per submission).
+    pub(in crate::executor) bound: IdMap<TextureId, HostImageId>,
+    /// Texture handles resolved in the submission being prepared, by (tables, handle
+    /// bits): the sampled view and sampler, the texture and sampler ids.
+    pub(in crate::executor) handles: IdMap<HandleKey, ResolvedHandle>,
+    pub(in crate::executor) fills: Vec<PendingFill>,
+    /// Textures the write-back stores (admitted, a format the kernel moves, switch on).
+    pub(in crate::executor) storable: std::collections::HashSet<TextureId>,
+    pub(in crate::executor) retired: RetireList<TrackedImage>,
+    pub(in crate::executor) retired_views: Vec<(u64, HostView)>,
+    /// Textures take their format's fallback even where the device has the format.
+    pub(in crate::executor) force_format_fallbacks: bool,
+    pub(in crate::executor) device: Arc<Device>,
+}
+
+/// Whether the device can use `format` for images at all (sampling or rendering).
+fn format_usable(device: &Device, format: vk::Format) -> bool {
+    // SAFETY: a plain query on the device's physical device.
+    let features = unsafe {
+        device
+            .instance
+            .raw
+            .get_physical_device_format_properties(device.physical, format)
+    }
+    .optimal_tiling_features;
+    features.intersects(
+        vk::FormatFeatureFlags::SAMPLED_IMAGE
+            | vk::FormatFeatureFlags::COLOR_ATTACHMENT
+            | vk::FormatFeatureFlags::DEPTH_STENCIL_ATTACHMENT,
+    )
+}
+
+/// The Vulkan format for an NVN format on this device; `force_fallbacks` takes a
+/// format's fallback even where the device has the format (`ExecutorOptions`).
+pub fn format_mapping(
+    device: &Device,
+    format: memory::Format,
+    force_fallbacks: bool,
+) -> VkResult<FormatMapping> {
+    map_format(format, force_fallbacks, |vk_format| {
+        format_usable(device, vk_format)
+    })
+    .ok_or_else(|| {
+        VkError::Unsupported(format!(
+            "format {} (neither it nor a fallback is usable on this device)",
+            format.name()
+        ))
+    })
+}
+
+/// What a texture's host image is made of.
+pub fn image_desc(texture: &Texture, mapping: FormatMapping) -> VkResult<HostImageDesc> {
+    let desc = &texture.desc;
+    if desc.samples > 1 {
+        return Err(VkError::Unsupported(format!(
+            "{}: multisample textures",
+            texture.id
+        )));
+    }
+    let image_type = match desc.kind {
+        TextureKind::D1 | TextureKind::D1Array => vk::ImageType::TYPE_1D,
+        TextureKind::D3 => vk::ImageType::TYPE_3D,
+        TextureKind::Buffer => {
+            return Err(VkError::Unsupported(format!(
+                "{}: buffer textures",
+                texture.id
+            )))
+        }
+        _ => vk::ImageType::TYPE_2D,
+    };
+    let (height_px, depth_px) = match desc.kind {
+        TextureKind::D1 | TextureKind::D1Array => (1, 1),
+        TextureKind::D3 => (desc.height_px, desc.depth_px),
+        _ => (desc.height_px, 1),
+    };
+    Ok(HostImageDesc {
+        format: mapping.vk,
+        aspect: aspect_flags(texture.format()),
+        image_type,
+        width_px: desc.width_px,
+        height_px,
+        depth_px,
+        levels: desc.levels,
+        layers: texture.layout.layer_count,
+        samples: vk::SampleCountFlags::TYPE_1,
+        cube_compatible: matches!(desc.kind, TextureKind::Cube | TextureKind::CubeArray),
+    })
+}
+
+impl ImageTable {
+    pub fn new(
+        device: &Arc<Device>,
+        cache: ImageCache,
+        force_format_fallbacks: bool,
+    ) -> ImageTable {
+        ImageTable {
+            cache,
+            images: IdMap::default(),
+            bound: IdMap::default(),
+            handles: IdMap::default(),
+            fills: Vec::new(),
+            storable: Default::default(),
+            retired: RetireList::default(),
+            retired_views: Vec::new(),
+            force_format_fallbacks,
+            device: device.clone(),
+        }
+    }
+
+    /// Makes the host image the cache named `image` for `texture` (unfilled).
+    pub(in crate::executor) fn make(
+        &mut self,
+        image: HostImageId,
+        texture: &Texture,
+    ) -> VkResult<()> {
+        let mapping = format_mapping(&self.device, texture.format(), self.force_format_fallbacks)?;
+        let desc = image_desc(texture, mapping)?;
+        let host = HostImage::new(
+            &self.device,
+            desc,
+            crate::executor::stats::IMAGE_ALLOCATION_NAME,
+        )?;
+        tracing::debug!(target: "gpu_vk::executor", texture = %texture.id, %image,
+            format = texture.format().name(), "host image made");
+        self.images.insert(
+            image,
+            TrackedImage {
+                views: IdMap::default(),
+                sampled: IdMap::default(),
+                storage: IdMap::default(),
+                image: host,
+                texture: texture.clone(),
+                mapping,
+                synced_at: None,
+                needs_layout: true,
+                last_use: 0,
+            },
+        );
+        Ok(())
+    }
+
+    /// The image `texture` was resolved to in this submission, else the one the cache
+    /// holds for its storage.
+    fn image_of(&self, texture: TextureId) -> Option<HostImageId> {
+        self.bound
+            .get(&texture)
+            .copied()
+            .or_else(|| self.cache.texture_image(texture))
+    }
+
+    pub fn get(&self, texture: TextureId) -> VkResult<&TrackedImage> {
+        self.image_of(texture)
+            .and_then(|image| self.images.get(&image))
+            .ok_or_else(|| VkError::UnknownObject(texture.into()))
+    }
+
+    pub fn get_mut(&mut self, texture: TextureId) -> VkResult<&mut TrackedImage> {
+        self.image_of(texture)
+            .and_then(|image| self.images.get_mut(&image))
+            .ok_or_else(|| VkError::UnknownObject(texture.into()))
+    }
+
+    /// The view's attachment view (made on first use) over its texture's image.
+    pub fn attachment(&mut self, view: &TextureView) -> VkResult<&HostView> {
+        let device = self.device.clone();
+        let tracked = self.get_mut(view.texture)?;
+        if !tracked.views.contains_key(&view.id) {
+            let made = make_attachment(&device, tracked, view)?;
+            tracked.views.insert(view.id, made);
+        }
+        Ok(&tracked.views[&view.id])
+    }
+
+    /// The view's sampled view (made on first use) over its texture's image.
+    pub fn sampled(&mut self, view: &TextureView) -> VkResult<vk::ImageView> {
+        let device = self.device.clone();
+        let tracked = self.get_mut(view.texture)?;
+        if !tracked.sampled.contains_key(&view.id) {
+            let made = make_sampled(&device, tracked, view)?;
+            tracked.sampled.insert(view.id, made);
+        }
+        Ok(tracked.sampled[&view.id].raw)
+    }
+
+    /// The view's storage (load/store) view, made on first use: its first level.
+    pub fn storage(&mut self, view: &TextureView) -> VkResult<vk::ImageView> {
+        let device = self.device.clone();
+        let tracked = self.get_mut(view.texture)?;
+        if !tracked.storage.contains_key(&view.id) {
+            let made = make_storage(&device, tracked, view)?;
+            tracked.storage.insert(view.id, made);
+        }
+        Ok(tracked.storage[&view.id].raw)
+    }
+
+    /// Ends a view: its views over whichever image holds them are released after that
+    /// image's last use.
+    pub fn finalize_view(&mut self, view: &TextureView) {
+        for tracked in self.images.values_mut() {
+            for host_view in [
+                tracked.views.remove(&view.id),
+                tracked.sampled.remove(&view.id),
+                tracked.storage.remove(&view.id),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                self.retired_views.push((tracked.last_use, host_view));
+            }
+        }
+    }
+
+    /// Takes an image out of the table; it is destroyed after its last use.
+    pub(in crate::executor) fn retire_image(&mut self, image: HostImageId) {
+        if let Some(tracked) = self.images.remove(&image) {
+            self.bound.retain(|_, bound| *bound != image);
+            self.retired.park(tracked.last_use, tracked);
+        }
+    }
+
+    pub fn retire(&mut self, completed: u64) {
+        self.retired.release(completed);
+        self.retired_views
+            .retain(|(last_use, _)| *last_use > completed);
+    }
+}
+
+fn make_attachment(
+    device: &Arc<Device>,
+    tracked: &TrackedImage,
+    view: &TextureView,
+) -> VkResult<HostView> {
+    let texture = &tracked.texture;
+    if texture.desc.kind == TextureKind::D3 {
+        return Err(VkError::Unsupported(format!(
+            "{}: rendering to a 3D texture",
+            view.id
+        )));
+    }
+    // A view of a converted texture takes its format's fallback too: those are its texels.
+    let converted = tracked.mapping.conversion != Conversion::Direct;
+    let mapping = format_mapping(device, view.format, converted)?;
+    let alike = !converted || converted_alike(view.format, tracked.texture.format());
+    if mapping.conversion != tracked.mapping.conversion || !alike {
+        return Err(VkError::Unsupported(format!(
+            "{}: a view format converted differently from its texture's",
+            view.id
+        )));
+    }
+    let level = view.levels.start;
+    let layers = view.layers.end - view.layers.start;
+    let aspect = tracked.image.desc.aspect;
+    let view_type = if layers > 1 {
+        vk::ImageViewType::TYPE_2D_ARRAY
+    } else if texture.desc.kind.is_one_dimensional() {
+        vk::ImageViewType::TYPE_1D
+    } else {
+        vk::ImageViewType::TYPE_2D
+    };
+    let info = vk::ImageViewCreateInfo::default()
+        .image(tracked.image.raw)
+        .view_type(view_type)
+        .format(mapping.vk)
+        .subresource_range(vk::ImageSubresourceRange {
+            aspect_mask: aspect,
+            base_mip_level: level,
+            level_count: 1,
+            base_array_layer: view.layers.start,
+            layer_count: layers,
+        });
+    // SAFETY: the image is live and the range lies inside it (views are checked against
+    // their texture when made); the format has the image's element size.
+    let raw = unsafe { device.raw.create_image_view(&info, None) }
+        .map_err(map_vk("creating an attachment view"))?;
+    let shrink = |px: u32| (px >> level).max(1);
+    Ok(HostView {
+        raw,
+        format: mapping.vk,
+        aspect,
+        extent_px: [
+            shrink(tracked.image.desc.width_px),
+            shrink(tracked.image.desc.height_px),
+        ],
+        layers,
+        device: device.clone(),
+    })
+}
+
+fn component(swizzle: Swizzle) -> vk::ComponentSwizzle {
+    match swizzle {
+        Swizzle::Zero => vk::ComponentSwizzle::ZERO,
+        Swizzle::One => vk::ComponentSwizzle::ONE,
+        Swizzle::R => vk::ComponentSwizzle::R,
+        Swizzle::G => vk::ComponentSwizzle::G,
+        Swizzle::B => vk::ComponentSwizzle::B,
+        Swizzle::A => vk::ComponentSwizzle::A,
+    }
+}
+
+fn make_sampled(
+    device: &Arc<Device>,
+    tracked: &TrackedImage,
+    view: &TextureView,
+) -> VkResult<HostView> {
+    make_shader_view(device, tracked, view, ShaderUse::Sampled)
+}
+
+fn make_storage(
+    device: &Arc<Device>,
+    tracked: &TrackedImage,
+    view: &TextureView,
+) -> VkResult<HostView> {
+    make_shader_view(device, tracked, view, ShaderUse::Storage)
+}
+
+/// How a shader reads a view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ShaderUse {
+    Sampled,
+    /// Load/store: one level, no swizzle.
+    Storage,
+}
+
+fn make_shader_view(
+    device: &Arc<Device>,
+    tracked: &TrackedImage,
+    view: &TextureView,
+    shader_use: ShaderUse,
+) -> VkResult<HostView> {
+    let layers = view.layers.end - view.layers.start;
+    let view_type = match view.kind {
+        TextureKind::D1 if layers == 1 => vk::ImageViewType::TYPE_1D,
+        TextureKind::D2 | TextureKind::Rectangle if layers == 1 => vk::ImageViewType::TYPE_2D,
+        TextureKind::D3 => vk::ImageViewType::TYPE_3D,
+        TextureKind::D1 | TextureKind::D1Array => vk::ImageViewType::TYPE_1D_ARRAY,
+        TextureKind::D2 | TextureKind::Rectangle | TextureKind::D2Array => {
+            vk::ImageViewType::TYPE_2D_ARRAY
+        }
+        TextureKind::Cube => vk::ImageViewType::CUBE,
+        TextureKind::CubeArray => vk::ImageViewType::CUBE_ARRAY,
+        TextureKind::D2Multisample | TextureKind::Buffer => {
+            return Err(VkError::Unsupported(format!(
+                "{}: a shader reading a {} view",
+                view.id, view.kind
+            )))
+        }
+    };
+    // A view of a converted texture takes its format's fallback too: those are its texels.
+    let converted = tracked.mapping.conversion != Conversion::Direct;
+    let mapping = format_mapping(device, view.format, converted)?;
+    let alike = !converted || converted_alike(view.format, tracked.texture.format());
+    if mapping.conversion != tracked.mapping.conversion || !alike {
+        return Err(VkError::Unsupported(format!(
+            "{}: a view format converted differently from its texture's",
+            view.id
+        )));
+    }
+    let (usage, what) = match shader_use {
+        ShaderUse::Sampled => (vk::ImageUsageFlags::SAMPLED, "sampled"),
+        ShaderUse::Storage => (vk::ImageUsageFlags::STORAGE, "loaded and stored"),
+    };
+    if !tracked.image.usage.contains(usage) {
+        return Err(VkError::Unsupported(format!(
+            "{}: format {} cannot be {what} on this device",
+            view.id,
+            view.format.name()
+        )));
+    }
+    let (components, level_count) = match shader_use {
+        ShaderUse::Sampled => (
+            vk::ComponentMapping {
+                r: component(view.swizzle[0]),
+                g: component(view.swizzle[1]),
+                b: component(view.swizzle[2]),
+                a: component(view.swizzle[3]),
+            },
+            view.levels.end - view.levels.start,
+        ),
+        ShaderUse::Storage => (vk::ComponentMapping::default(), 1),
+    };
+    // A depth/stencil texture samples its depth (NVN's default); stencil-only its stencil.
+    let image_aspect = tracked.image.desc.aspect;
+    let aspect = if image_aspect.contains(vk::ImageAspectFlags::DEPTH) {
+        vk::ImageAspectFlags::DEPTH
+    } else {
+        image_aspect
+    };
+    let info = vk::ImageViewCreateInfo::default()
+        .image(tracked.image.raw)
+        .view_type(view_type)
+        .format(mapping.vk)
+        .components(components)
+        .subresource_range(vk::ImageSubresourceRange {
+            aspect_mask: aspect,
+            base_mip_level: view.levels.start,
+            level_count,
+            base_array_layer: view.layers.start,
+            layer_count: layers,
+        });
+    // SAFETY: the image is live with the usage checked above and the range lies inside
+    // it (views are checked against their texture when made).
+    let raw = unsafe { device.raw.create_image_view(&info, None) }
+        .map_err(map_vk("creating a shader view"))?;
+    Ok(HostView {
+        raw,
+        format: mapping.vk,
+        aspect,
+        extent_px: [tracked.image.desc.width_px, tracked.image.desc.height_px],
+        layers,
+        device: device.clone(),
+    })
+}
