@@ -5,6 +5,7 @@ pub mod format;
 pub mod layout;
 pub mod pool;
 pub mod swizzle;
+pub mod tracking;
 
 pub use format::{Format, FormatAspect, FormatClass};
 pub use layout::{LayoutDesc, LayoutError, LevelLayout, TextureKind, TextureLayout, Tiling};
@@ -12,3 +13,4 @@ pub use pool::{
     host_page_size_b, CpuAccess, GpuAccess, MemoryPool, PoolError, PoolFlags, WriteStamp,
 };
 pub use swizzle::{Region, SwizzleError};
+pub use tracking::WriteTracking;

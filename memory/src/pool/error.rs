@@ -16,4 +16,8 @@ pub enum PoolError {
     },
     #[error("the pool was made without CPU access")]
     NoCpuAccess,
+    #[error("the storage given at {address:#x} is not aligned to the host's {host_page_b}-byte pages (or its size is not a multiple of them)")]
+    StorageUnaligned { address: usize, host_page_b: u64 },
+    #[error("the pool's pages cannot be write-protected: {0} (use RX_VK_WRITE_TRACKING=explicit)")]
+    CannotProtect(#[from] crate::tracking::protected::ProtectError),
 }

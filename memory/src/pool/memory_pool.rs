@@ -8,15 +8,22 @@ use super::stamp::{pages_of, StampClock};
 use super::storage::PageAlignedBytes;
 use super::tracker::{PageStamps, WriteTracker};
 use super::{PoolError, PoolFlags, WriteStamp, PAGE_SIZE_B};
+use crate::tracking::{ProtectedPages, WriteTracking};
 
 /// Guest memory of one NVN memory pool.
 ///
 /// The game's CPU accesses (`read`, `write`, `copy_within`, `fill`) are bounds-checked and
-/// stamp every 4 KiB page they write. The renderer's own writes go through `*_for_device`
-/// or are announced with `note_device_write`; they get device stamps, never CPU stamps.
-/// Every method takes `&self` and may be called from any thread.
+/// stamp every 4 KiB page they write. Under `WriteTracking::Protect` the game's plain
+/// stores through `storage_ptr` are seen too: its pages are write-protected, a write traps
+/// once, and the page is stamped when the pool is next asked what the CPU wrote. The
+/// renderer's own writes go through `*_for_device`, or are announced with
+/// `device_will_write` / `note_device_write` / `device_wrote`; they get device stamps,
+/// never CPU stamps. Every method takes `&self` and may be called from any thread.
 pub struct MemoryPool {
     flags: PoolFlags,
+    /// Dropped before `storage`: the pages are writable again before they are unmapped
+    /// or handed back to the game.
+    protected: Option<ProtectedPages>,
     storage: PageAlignedBytes,
     /// Readers share it, writers hold it alone: a stamp taken under it is exact for the
     /// bytes read under it.
@@ -31,10 +38,49 @@ impl MemoryPool {
     /// is reserved first and committed page by page as it is touched; a size the host
     /// cannot reserve is refused before anything else is allocated.
     pub fn new(size_b: u64, flags: PoolFlags) -> Result<MemoryPool, PoolError> {
+        MemoryPool::with_tracking(size_b, flags, WriteTracking::Explicit)
+    }
+
+    /// `new`, with CPU writes through the pointer found as `tracking` says.
+    pub fn with_tracking(
+        size_b: u64,
+        flags: PoolFlags,
+        tracking: WriteTracking,
+    ) -> Result<MemoryPool, PoolError> {
         let page_count = check_size(size_b)?;
         let storage = PageAlignedBytes::zeroed(size_b)?;
         let cpu_writes = Box::new(page_stamps(size_b, page_count)?);
-        MemoryPool::over_storage(storage, flags, cpu_writes)
+        MemoryPool::over_storage(storage, flags, cpu_writes, tracking)
+    }
+
+    /// A pool over the caller's `size_b` bytes at `storage` (as NVN allows): aligned to
+    /// the host's page size (16 KiB on Apple Silicon), a multiple of it in size. The bytes
+    /// are the pool's contents as they are; the caller keeps them and frees them after
+    /// the pool ends (its pages are writable again by then).
+    ///
+    /// # Safety
+    /// `storage..storage + size_b` is readable and writable memory of this process that
+    /// stays mapped and is not freed until the pool is dropped, and nothing else changes
+    /// its protection meanwhile.
+    pub unsafe fn over_caller_storage(
+        storage: NonNull<u8>,
+        size_b: u64,
+        flags: PoolFlags,
+        tracking: WriteTracking,
+    ) -> Result<MemoryPool, PoolError> {
+        let page_count = check_size(size_b)?;
+        let host_page_b = crate::host_page_size_b();
+        let address = storage.as_ptr() as usize;
+        if !(address as u64).is_multiple_of(host_page_b) || !size_b.is_multiple_of(host_page_b) {
+            return Err(PoolError::StorageUnaligned {
+                address,
+                host_page_b,
+            });
+        }
+        // SAFETY: the caller's promise, passed on.
+        let storage = unsafe { PageAlignedBytes::borrowed(storage, size_b)? };
+        let cpu_writes = Box::new(page_stamps(size_b, page_count)?);
+        MemoryPool::over_storage(storage, flags, cpu_writes, tracking)
     }
 
     /// A pool whose CPU writes are tracked by `cpu_writes` (e.g. by page protection).
@@ -44,13 +90,19 @@ impl MemoryPool {
         cpu_writes: Box<dyn WriteTracker>,
     ) -> Result<MemoryPool, PoolError> {
         check_size(size_b)?;
-        MemoryPool::over_storage(PageAlignedBytes::zeroed(size_b)?, flags, cpu_writes)
+        MemoryPool::over_storage(
+            PageAlignedBytes::zeroed(size_b)?,
+            flags,
+            cpu_writes,
+            WriteTracking::Explicit,
+        )
     }
 
     fn over_storage(
         storage: PageAlignedBytes,
         flags: PoolFlags,
         cpu_writes: Box<dyn WriteTracker>,
+        tracking: WriteTracking,
     ) -> Result<MemoryPool, PoolError> {
         if flags.is_virtual() && flags.cpu_accessible() {
             return Err(PoolError::BadFlags {
@@ -59,9 +111,19 @@ impl MemoryPool {
         }
         let size_b = storage.len() as u64;
         let device_writes = page_stamps(size_b, storage.len() / PAGE_SIZE_B as usize)?;
-        tracing::debug!(target: "memory::pool", size_b, ?flags, "pool made");
+        // Only the CPU's own pools are protected: a pool without CPU access has no
+        // pointer the game writes through.
+        let protected = if tracking == WriteTracking::Protect && flags.cpu_accessible() {
+            // SAFETY: the storage is this pool's (or the caller's, lent for the pool's
+            // life), page-aligned, and outlives `protected` (field order).
+            Some(unsafe { ProtectedPages::protect(storage.ptr().as_ptr(), storage.len())? })
+        } else {
+            None
+        };
+        tracing::debug!(target: "memory::pool", size_b, ?flags, ?tracking, "pool made");
         Ok(MemoryPool {
             flags,
+            protected,
             storage,
             access: RwLock::new(()),
             clock: StampClock::default(),
@@ -83,8 +145,10 @@ impl MemoryPool {
     ///
     /// Safety contract for whoever uses it: the pool's safe methods may read or write any
     /// byte at any time from other threads, so accesses through this pointer must be
-    /// ordered against them by the caller (as NVN requires of GPU work: fences). Writes
-    /// through it are not stamped; announce them with `note_device_write`.
+    /// ordered against them by the caller (as NVN requires of GPU work: fences). Under
+    /// `WriteTracking::Protect` the CPU's writes through it are found and stamped as CPU
+    /// writes; under `Explicit` they are not (announce them with `flush_mapped_range`).
+    /// The renderer announces its own with `note_device_write`.
     pub fn storage_ptr(&self) -> NonNull<u8> {
         self.storage.ptr()
     }
@@ -118,10 +182,16 @@ impl MemoryPool {
         let dst = self.range(dst_offset_b, len_b)?;
         let _exclusive = self.access.write();
         let stamp = self.stamp_cpu(dst_offset_b, len_b);
+        if let Some(protected) = &self.protected {
+            protected.open_for_cpu(dst.clone());
+        }
         // SAFETY: both ranges are inside the storage (checked above) and the write lock
         // keeps every other safe access out.
         let all = unsafe { self.storage.bytes_mut(0, self.storage.len()) };
         all.copy_within(src, dst.start);
+        if let Some(protected) = &self.protected {
+            protected.close_for_cpu(dst);
+        }
         Ok(stamp)
     }
 
@@ -139,6 +209,7 @@ impl MemoryPool {
     /// Whether the CPU wrote any page of `offset_b..offset_b + len_b` after `stamp`. Exact
     /// at 4 KiB pages. A range past the end answers `true` (assume written).
     pub fn cpu_written_since(&self, offset_b: u64, len_b: u64, stamp: WriteStamp) -> bool {
+        self.harvest_cpu_writes();
         match self.range(offset_b, len_b) {
             Ok(_) => self.cpu_writes.latest(pages_of(offset_b, len_b)) > stamp,
             Err(err) => {
@@ -151,7 +222,81 @@ impl MemoryPool {
     /// The latest CPU write stamp of any page of the range (`NEVER` if none).
     pub fn last_cpu_write(&self, offset_b: u64, len_b: u64) -> Result<WriteStamp, PoolError> {
         self.range(offset_b, len_b)?;
+        self.harvest_cpu_writes();
         Ok(self.cpu_writes.latest(pages_of(offset_b, len_b)))
+    }
+
+    /// Stamps the pages the CPU wrote through the pointer since the last harvest (under
+    /// `Protect`) and protects them again; whether there were any. Every stamp query
+    /// harvests first; the renderer also harvests at each submission.
+    pub fn harvest_cpu_writes(&self) -> bool {
+        let Some(protected) = &self.protected else {
+            return false;
+        };
+        let written = protected.harvest(self.storage.len());
+        if written.is_empty() {
+            return false;
+        }
+        let stamp = self.clock.advance();
+        for range in written {
+            self.cpu_writes
+                .record(pages_of(range.start as u64, range.len() as u64), stamp);
+        }
+        true
+    }
+
+    /// How this pool finds the CPU's writes through its pointer.
+    pub fn tracking(&self) -> WriteTracking {
+        if self.protected.is_some() {
+            WriteTracking::Protect
+        } else {
+            WriteTracking::Explicit
+        }
+    }
+
+    /// Writes through the pointer that trapped on this pool's protected pages.
+    pub fn traps(&self) -> u64 {
+        self.protected.as_ref().map_or(0, ProtectedPages::traps)
+    }
+
+    /// NVN's `FlushMappedRange`: the CPU wrote `len_b` bytes at `offset_b` through the
+    /// pointer. Under `Explicit` this is the write's only signal (the range is stamped);
+    /// under `Protect` the traps already saw it, and this only harvests them.
+    pub fn flush_mapped_range(&self, offset_b: u64, len_b: u64) -> Result<WriteStamp, PoolError> {
+        self.range(offset_b, len_b)?;
+        if self.protected.is_some() {
+            self.harvest_cpu_writes();
+            return Ok(self.clock.now());
+        }
+        Ok(self.stamp_cpu(offset_b, len_b))
+    }
+
+    /// NVN's `InvalidateMappedRange`: the CPU is about to read what the GPU wrote. Host
+    /// storage is coherent and the GPU's writes are in it once their fence has signalled,
+    /// so there is nothing to do but check the range.
+    pub fn invalidate_mapped_range(&self, offset_b: u64, len_b: u64) -> Result<(), PoolError> {
+        self.range(offset_b, len_b).map(|_| ())
+    }
+
+    /// The renderer is about to write the range itself (the GPU into storage it imported):
+    /// its pages are made writable without being taken for the CPU's writes, until
+    /// `device_wrote`.
+    pub fn device_will_write(&self, offset_b: u64, len_b: u64) -> Result<(), PoolError> {
+        let range = self.range(offset_b, len_b)?;
+        if let Some(protected) = &self.protected {
+            protected.open_for_device(range);
+        }
+        Ok(())
+    }
+
+    /// The renderer's write announced by `device_will_write` is done: the range's pages
+    /// are protected again.
+    pub fn device_wrote(&self, offset_b: u64, len_b: u64) -> Result<(), PoolError> {
+        let range = self.range(offset_b, len_b)?;
+        if let Some(protected) = &self.protected {
+            protected.close_for_device(range);
+        }
+        Ok(())
     }
 
     /// Records that the renderer (the GPU, through `storage_ptr`) wrote the range. Not a
@@ -206,10 +351,17 @@ impl MemoryPool {
         let _exclusive = self.access.write();
         let stamp = self.clock.advance();
         self.device_writes.record(pages_of(offset_b, len_b), stamp);
+        if let Some(protected) = &self.protected {
+            protected.open_for_device(range.clone());
+        }
         // SAFETY: the range is inside the storage and the write lock keeps every other
         // safe access out.
         let bytes = unsafe { self.storage.bytes_mut(range.start, range.len()) };
-        Ok((f(bytes), stamp))
+        let result = f(bytes);
+        if let Some(protected) = &self.protected {
+            protected.close_for_device(range);
+        }
+        Ok((result, stamp))
     }
 
     fn cpu_write(
@@ -221,9 +373,15 @@ impl MemoryPool {
         let range = self.range(offset_b, len_b)?;
         let _exclusive = self.access.write();
         let stamp = self.stamp_cpu(offset_b, len_b);
+        if let Some(protected) = &self.protected {
+            protected.open_for_cpu(range.clone());
+        }
         // SAFETY: the range is inside the storage and the write lock keeps every other
         // safe access out.
         f(unsafe { self.storage.bytes_mut(range.start, range.len()) });
+        if let Some(protected) = &self.protected {
+            protected.close_for_cpu(range);
+        }
         Ok(stamp)
     }
 

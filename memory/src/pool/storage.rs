@@ -1,7 +1,8 @@
 //! A pool's bytes: one page-aligned mapping of anonymous memory that never moves or
 //! grows. The address space is reserved when the pool is made and the operating system
 //! commits (and zero-fills) each page on its first touch, as the console backs a pool:
-//! a large pool that is mostly unused costs address space, not memory.
+//! a large pool that is mostly unused costs address space, not memory. Or the game's own
+//! storage, which the game keeps and Hookshot only borrows.
 
 use std::ptr::NonNull;
 
@@ -10,8 +11,9 @@ use super::PoolError;
 pub(super) struct PageAlignedBytes {
     ptr: NonNull<u8>,
     len: usize,
-    /// Owns the mapping; unmapped when dropped. Reached only through `ptr`.
-    _mapping: memmap2::MmapMut,
+    /// Owns the mapping; unmapped when dropped. Reached only through `ptr`. `None`: the
+    /// caller's storage, which it frees itself after the pool ends.
+    _mapping: Option<memmap2::MmapMut>,
 }
 
 // SAFETY: the mapping is plain bytes owned by this value; every access through it is
@@ -41,7 +43,24 @@ impl PageAlignedBytes {
         Ok(PageAlignedBytes {
             ptr,
             len,
-            _mapping: mapping,
+            _mapping: Some(mapping),
+        })
+    }
+
+    /// The caller's `len_b` bytes at `ptr`, borrowed for the pool's life.
+    ///
+    /// # Safety
+    /// `ptr..ptr + len_b` is readable and writable memory of this process that stays
+    /// mapped, and is not freed, until the pool ends.
+    pub unsafe fn borrowed(ptr: NonNull<u8>, len_b: u64) -> Result<PageAlignedBytes, PoolError> {
+        let len = usize::try_from(len_b).map_err(|_| PoolError::OutOfMemory {
+            size_b: len_b,
+            reason: "larger than this host's address space".into(),
+        })?;
+        Ok(PageAlignedBytes {
+            ptr,
+            len,
+            _mapping: None,
         })
     }
 
