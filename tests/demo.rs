@@ -7,7 +7,16 @@ mod common;
 use common::process::{assert_success, hookshot, scratch_dir};
 
 fn demo(frames: u32, env: &[(&str, &str)]) -> (Option<i32>, serde_json::Value, String) {
-    let dir = scratch_dir(&format!("demo-{}", rand_suffix(env)));
+    demo_with(frames, env, &[])
+}
+
+/// `demo` with more arguments.
+fn demo_with(
+    frames: u32,
+    env: &[(&str, &str)],
+    args: &[&str],
+) -> (Option<i32>, serde_json::Value, String) {
+    let dir = scratch_dir(&format!("demo-{}{}", rand_suffix(env), args.join("")));
     let stats = dir.join("stats.json");
     let output = hookshot()
         .args([
@@ -18,6 +27,7 @@ fn demo(frames: u32, env: &[(&str, &str)]) -> (Option<i32>, serde_json::Value, S
             "--stats",
         ])
         .arg(&stats)
+        .args(args)
         .env("RX_VK_SHADER_CACHE", "0")
         .envs(env.iter().copied())
         .output()
@@ -56,18 +66,27 @@ fn the_demo_runs_validation_clean() {
 #[test]
 fn the_terrain_check_fails_only_with_write_back_and_keeping_both_off() {
     // 260 frames: chunks leave and return, and one defragmentation moves every tile.
-    for (gpu_storage, keep_mb, passes) in [
-        ("1", "512", true),
-        ("1", "0", true),
-        ("0", "512", true),
-        ("0", "0", false),
+    // Through the API's copy the image cache sees the move, so kept images follow it;
+    // a plain memmove through the pointer (the default, as the game does it) is seen as
+    // a write of the destination only, so with the write-back off the moved tiles are
+    // what storage holds: nothing drawn.
+    for (gpu_storage, keep_mb, pool_writes, passes) in [
+        ("1", "512", "api", true),
+        ("1", "0", "api", true),
+        ("0", "512", "api", true),
+        ("0", "0", "api", false),
+        ("1", "512", "pointer", true),
+        ("1", "0", "pointer", true),
+        ("0", "512", "pointer", false),
     ] {
         let env = [
             ("RX_VK_GPU_STORAGE", gpu_storage),
             ("RX_VK_KEEP_FINALIZED_MB", keep_mb),
         ];
-        let (code, stats, text) = demo(260, &env);
-        let label = format!("RX_VK_GPU_STORAGE={gpu_storage} RX_VK_KEEP_FINALIZED_MB={keep_mb}");
+        let (code, stats, text) = demo_with(260, &env, &["--pool-writes", pool_writes]);
+        let label = format!(
+            "RX_VK_GPU_STORAGE={gpu_storage} RX_VK_KEEP_FINALIZED_MB={keep_mb} --pool-writes {pool_writes}"
+        );
         assert!(
             stats["chunks_returned"].as_u64().unwrap() > 0,
             "{label}: {text}"
@@ -112,10 +131,22 @@ fn the_demo_soaks_for_3000_frames_with_the_terrain_right_and_host_memory_flat() 
 }
 
 #[test]
+fn the_pointers_writes_are_seen_only_by_page_protection() {
+    // The demo's pool writes through the pointer with no flush: explicit tracking never
+    // hears of the defragmentation's memmove, and samples the host images cached at the
+    // destination from two defragmentations before.
+    let (code, _, text) = demo(530, &[("RX_VK_WRITE_TRACKING", "explicit")]);
+    assert_eq!(code, Some(3), "{text}");
+    let (code, stats, text) = demo(530, &[("RX_VK_WRITE_TRACKING", "protect")]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(stats["write_traps"].as_u64().unwrap() > 0, "{text}");
+}
+
+#[test]
 fn a_budget_too_small_for_the_keep_rule_says_so() {
     // With the write-back off only kept images hold the tiles; 4 MiB cannot keep them.
     let env = [("RX_VK_GPU_STORAGE", "0"), ("RX_VK_VRAM_MB", "4")];
-    let (code, _, text) = demo(260, &env);
+    let (code, _, text) = demo_with(260, &env, &["--pool-writes", "api"]);
     assert_eq!(code, Some(3), "{text}");
     assert!(
         text.contains("GPU-drawn texels that storage does not hold are lost"),

@@ -13,25 +13,12 @@ use gpu::command::CopyOp;
 use gpu::objects::{BufferRange, TextureBuilder};
 use gpu::state::Scissor;
 use gpu::TextureId;
-use memory::{Format, TextureLayout};
-use storage_rig::{level_extent, pattern_level, pattern_texel, terrain_tile, Rig, POOL_B};
+use memory::Format;
+use storage_rig::{
+    level_extent, pattern_level, pattern_storage, pattern_texel, terrain_tile, Rig, POOL_B,
+};
 
 const MIB_B: u64 = 1 << 20;
-
-/// Every level of `layout` filled with the pattern of `seed`, linear (layers, then levels).
-fn pattern_linear(layout: &TextureLayout, seed: u32) -> Vec<u8> {
-    let mut linear = Vec::new();
-    for level in 0..layout.levels.len() as u32 {
-        let (width_px, height_px) = level_extent(layout, level);
-        linear.extend(pattern_level(width_px, height_px, level, seed));
-    }
-    linear
-}
-
-/// What storage holds when the pattern of `seed` is in every level: `memory`'s swizzle.
-fn pattern_storage(layout: &TextureLayout, seed: u32) -> Vec<u8> {
-    swizzled(layout, &pattern_linear(layout, seed))
-}
 
 /// Whether every level of `texture` reads back as the pattern of `seed`, and whether
 /// every level reads back as zeros.
@@ -207,12 +194,22 @@ const TILES: u64 = 4;
 /// the game's defragmentation) to new offsets, made again there and sampled. Returns,
 /// per tile, whether it read back as drawn and whether it read back as zeros.
 fn defragment(rig: &Rig) -> Vec<(bool, bool)> {
-    defragment_with(rig, 0)
+    defragment_with(rig, 0, Move::Api)
+}
+
+/// How the defragmentation moves the tiles.
+#[derive(Clone, Copy, Debug)]
+enum Move {
+    /// `Device::copy_pool`.
+    Api,
+    /// A plain `memmove` through the mapped pointer, as the game does (page protection
+    /// finds it).
+    Pointer,
 }
 
 /// `defragment`, with `fillers` other textures used between the draws and the copy (so
-/// a small budget evicts, or keeps, the finalized tiles).
-fn defragment_with(rig: &Rig, fillers: u64) -> Vec<(bool, bool)> {
+/// a small budget evicts, or keeps, the finalized tiles), the copy made as `how` says.
+fn defragment_with(rig: &Rig, fillers: u64, how: Move) -> Vec<(bool, bool)> {
     let size_b = terrain_tile().layout().unwrap().size_b;
     let stride_b = size_b.next_multiple_of(64 << 10);
     let old_b = |index: u64| MIB_B + index * stride_b;
@@ -231,9 +228,24 @@ fn defragment_with(rig: &Rig, fillers: u64) -> Vec<(bool, bool)> {
         rig.device.finalize(texture).unwrap();
     }
     for index in 0..TILES {
-        rig.device
-            .copy_pool(rig.pool, old_b(index), rig.pool, new_b(index), size_b)
-            .unwrap();
+        match how {
+            Move::Api => rig
+                .device
+                .copy_pool(rig.pool, old_b(index), rig.pool, new_b(index), size_b)
+                .unwrap(),
+            Move::Pointer => {
+                let base = rig.device.map_pool(rig.pool).unwrap().as_ptr();
+                // SAFETY: both ranges lie inside the pool (POOL_B is past new_b's tiles)
+                // and the queue is idle: nothing else touches the bytes.
+                unsafe {
+                    std::ptr::copy(
+                        base.add(old_b(index) as usize),
+                        base.add(new_b(index) as usize),
+                        size_b as usize,
+                    )
+                };
+            }
+        }
     }
     (0..TILES)
         .map(|index| {
@@ -275,7 +287,10 @@ fn without_the_write_back_kept_images_follow_the_copy() {
                 ],
                 import,
             );
-            for (index, (drawn, _)) in defragment_with(&rig, fillers).into_iter().enumerate() {
+            for (index, (drawn, _)) in defragment_with(&rig, fillers, Move::Api)
+                .into_iter()
+                .enumerate()
+            {
                 assert!(drawn, "tile {index} (budget {budget_mb}, import {import})");
             }
             let stats = rig.stats();
@@ -285,6 +300,36 @@ fn without_the_write_back_kept_images_follow_the_copy() {
                 assert_eq!(stats.cache.keeps, TILES, "kept before the copy: {stats:?}");
             }
             assert_eq!(stats.write_back_regions, 0);
+        }
+    }
+}
+
+/// Seed 000 as the game does it: the tiles moved by a plain `memmove` through the mapped
+/// pointer, with no call at all. Page protection sees the copy: with the write-back on
+/// every level of every tile reads back as drawn; with it and the keep rule off the copy
+/// moved zeros.
+#[test]
+fn a_memmove_through_the_pointer_is_the_defragmentation() {
+    for import in [true, false] {
+        let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "1")], import);
+        for (index, (drawn, _)) in defragment_with(&rig, 0, Move::Pointer)
+            .into_iter()
+            .enumerate()
+        {
+            assert!(drawn, "tile {index} (import {import})");
+        }
+        let rig = Rig::new(
+            &[("RX_VK_GPU_STORAGE", "0"), ("RX_VK_KEEP_FINALIZED_MB", "0")],
+            import,
+        );
+        for (index, (drawn, zeros)) in defragment_with(&rig, 0, Move::Pointer)
+            .into_iter()
+            .enumerate()
+        {
+            assert!(
+                !drawn && zeros,
+                "tile {index} (import {import}): the copy moved zeros"
+            );
         }
     }
 }

@@ -214,4 +214,7 @@ pub enum QueueError {
     Record(#[from] RecordError),
     #[error("backend: {0}")]
     Backend(#[from] BackendError),
+    /// Reporting the CPU's writes through a pool's pointer before the submission.
+    #[error(transparent)]
+    Object(#[from] ObjectError),
 }

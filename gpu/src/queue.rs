@@ -53,6 +53,7 @@ impl<'d> Queue<'d> {
         else {
             return Err(QueueError::ForeignList);
         };
+        self.device.report_all_pointer_writes()?;
         let mut tables = self.device.tables.write();
         let resolved = resolve_sync_values(list, &tables)?;
         let sync_values: Vec<u64> = resolved.iter().map(|&(_, value)| value).collect();

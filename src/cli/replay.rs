@@ -59,7 +59,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ExecutorOptions::from_switches(&switches),
         &switches,
     )?);
-    let nvn = gpu::Device::new(DeviceMaker::new(Box::new(backend.clone())))?;
+    let nvn = gpu::Device::new(
+        DeviceMaker::new(Box::new(backend.clone())).write_tracking(switches.write_tracking),
+    )?;
     if let Some(out) = &args.out {
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     }

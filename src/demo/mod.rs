@@ -8,6 +8,7 @@ mod ab;
 mod frame;
 mod host_memory;
 mod math;
+mod pool_writes;
 mod report;
 mod route;
 mod scene;
@@ -62,6 +63,10 @@ pub struct Args {
     /// Run without a window even where a display exists.
     #[arg(long)]
     headless: bool,
+    /// How the demo writes its pools: through the mapped pointer, as a game does (seen
+    /// by page protection), or through the API's write and copy calls.
+    #[arg(long, value_enum, default_value_t = pool_writes::PoolWrites::Pointer)]
+    pool_writes: pool_writes::PoolWrites,
     /// Output size, WxH.
     #[arg(long, default_value = "320x180", value_parser = parse_size)]
     size: (u32, u32),
@@ -94,7 +99,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .as_deref()
         .map(crate::cli::create_output)
         .transpose()?;
-    let mut maker = DeviceMaker::new(Box::new(backend.clone()));
+    let mut maker =
+        DeviceMaker::new(Box::new(backend.clone())).write_tracking(switches.write_tracking);
     if let Some(path) = &args.record {
         let file =
             std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
@@ -123,7 +129,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         TextureBuilder::new_2d(Format::Rg8, TILE_SIZE_PX, TILE_SIZE_PX).levels(TILE_LEVELS);
     let tile_layout = tile_builder.layout()?;
     let mut storage = TileStorage::new(tile_layout.size_b, tile_layout.alignment_b.max(512), 32);
-    let scene = Scene::new(&nvn, &translator, storage.pool_size_b(), args.size)?;
+    let scene = Scene::new(
+        &nvn,
+        &translator,
+        storage.pool_size_b(),
+        args.size,
+        args.pool_writes,
+    )?;
     // The output image is the window's one texture: each frame is acquired, drawn, presented.
     let window = nvn.create_window(&WindowMaker {
         textures: vec![scene.output.texture],
@@ -180,6 +192,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Ok(tile.slot)
     };
 
+    let traps_at_start = memory::tracking::trap_count();
     let mut frames_run = frames;
     for frame_index in 0..frames {
         if let Some(display_window) = &mut display {
@@ -223,10 +236,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                         stats.textures_finalized += 1;
                     }
                     for step in &moves {
-                        nvn.copy_pool(
+                        args.pool_writes.copy_within(
+                            &nvn,
                             scene.tile_pool,
                             step.from_b,
-                            scene.tile_pool,
                             step.to_b,
                             tile_layout.size_b,
                         )?;
@@ -261,7 +274,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                             heights_slot < scene::HEIGHTS_SLOTS,
                             "too many new tiles in one frame"
                         );
-                        nvn.write_pool(
+                        args.pool_writes.write(
+                            &nvn,
                             scene.work_pool,
                             HEIGHTS_OFFSET_B + heights_slot * HEIGHTS_STRIDE_B,
                             &terrain::chunk_heights(chunk),
@@ -392,6 +406,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     drop(display);
 
     stats.frames = frames_run;
+    stats.write_traps = memory::tracking::trap_count() - traps_at_start;
+    stats.write_tracking = match switches.write_tracking {
+        memory::WriteTracking::Protect => "protect",
+        memory::WriteTracking::Explicit => "explicit",
+    };
     stats.ab_frames = switches.ab_frames;
     {
         let executor = backend.lock();

@@ -72,6 +72,9 @@ pub struct RunStats {
     /// The process's resident bytes at frames of the run (every `HOST_SAMPLE_FRAMES`
     /// and the last), where the platform tells.
     pub host_resident_b: Vec<(u32, u64)>,
+    /// `RX_VK_WRITE_TRACKING`, and the CPU writes that trapped on protected pages.
+    pub write_tracking: &'static str,
+    pub write_traps: u64,
 }
 
 /// Frames between samples of the process's resident memory.
@@ -181,6 +184,13 @@ impl RunStats {
             self.buffer_memory_b as f64 / 1048576.0,
             self.imported_pool_b as f64 / 1048576.0
         );
+        let _ = writeln!(
+            out,
+            "write tracking: {}, {} traps ({:.1} a frame)",
+            self.write_tracking,
+            self.write_traps,
+            self.write_traps as f64 / f64::from(self.frames.max(1))
+        );
         if let Some(&(_, resident_b)) = self.host_resident_b.last() {
             let growth = super::host_memory::growth_b(&self.host_resident_b, HOST_SETTLED_FRAME)
                 .map(|growth_b| {
@@ -259,6 +269,9 @@ impl RunStats {
             "textures_finalized": self.textures_finalized,
             "chunks_returned": self.chunks_returned,
             "defragmentations": self.defragmentations,
+            "write_tracking": self.write_tracking,
+            "write_traps": self.write_traps,
+            "write_traps_per_frame": self.write_traps as f64 / f64::from(self.frames.max(1)),
             "host_resident_bytes": self.host_resident_b.last().map(|&(_, b)| b),
             "host_resident_growth_bytes":
                 super::host_memory::growth_b(&self.host_resident_b, HOST_SETTLED_FRAME),

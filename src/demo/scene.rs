@@ -1,6 +1,7 @@
 //! The demo's objects: its pools, programs, render targets, descriptor tables and the
 //! buffers over the work pool, made once through Hookshot's NVN-level API.
 
+use super::pool_writes::PoolWrites;
 use anyhow::Context;
 use gpu::objects::{
     BufferMaker, BufferUsage, Filter, MipFilter, PoolMaker, SamplerMaker, TextureBuilder,
@@ -54,6 +55,8 @@ pub struct Programs {
 
 pub struct Scene {
     pub work_pool: gpu::PoolId,
+    /// How uniforms and heights reach the pool.
+    pub pool_writes: PoolWrites,
     /// Where the read-back buffer lies in the work pool.
     pub readback_offset_b: u64,
     pub tile_pool: gpu::PoolId,
@@ -75,6 +78,7 @@ impl Scene {
         translator: &Translator,
         tile_pool_b: u64,
         size_px: (u32, u32),
+        pool_writes: PoolWrites,
     ) -> anyhow::Result<Scene> {
         // The render targets' places come first: the work pool is as large as they need.
         let (width_px, height_px) = size_px;
@@ -179,6 +183,7 @@ impl Scene {
         device.register_sampler(samplers, NEAREST_SAMPLER, nearest)?;
         Ok(Scene {
             work_pool,
+            pool_writes,
             readback_offset_b,
             tile_pool,
             heights,
@@ -205,11 +210,11 @@ impl Scene {
             slot < UNIFORM_SLOTS && bytes.len() as u64 <= UNIFORM_STRIDE_B,
             "uniform slot {slot}"
         );
-        device.write_pool(
+        self.pool_writes.write(
+            device,
             self.work_pool,
             UNIFORMS_OFFSET_B + slot * UNIFORM_STRIDE_B,
             bytes,
-        )?;
-        Ok(())
+        )
     }
 }

@@ -59,6 +59,21 @@ pub fn pattern_level(width_px: u32, height_px: u32, level: u32, seed: u32) -> Ve
     out
 }
 
+/// Every level of `layout` filled with the pattern of `seed`, linear (layers, then levels).
+pub fn pattern_linear(layout: &TextureLayout, seed: u32) -> Vec<u8> {
+    let mut linear = Vec::new();
+    for level in 0..layout.levels.len() as u32 {
+        let (width_px, height_px) = level_extent(layout, level);
+        linear.extend(pattern_level(width_px, height_px, level, seed));
+    }
+    linear
+}
+
+/// What storage holds when the pattern of `seed` is in every level: `memory`'s swizzle.
+pub fn pattern_storage(layout: &TextureLayout, seed: u32) -> Vec<u8> {
+    crate::common::texels::swizzled(layout, &pattern_linear(layout, seed))
+}
+
 /// The seeds' terrain tile: 260x260 RG8, 9 levels.
 pub fn terrain_tile() -> TextureBuilder {
     TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 260, 260).levels(9)

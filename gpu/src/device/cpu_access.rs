@@ -63,6 +63,123 @@ impl Device {
         Ok(())
     }
 
+    /// NVN's `MemoryPool::Map`: the first byte of the pool's storage, which the game may
+    /// read and write with plain loads and stores (see `MemoryPool::storage_ptr` for what
+    /// orders them against the GPU). Under `WriteTracking::Protect` every write through it
+    /// is seen; under `Explicit` announce them with `flush_mapped_range`.
+    pub fn map_pool(&self, pool: PoolId) -> Result<std::ptr::NonNull<u8>, ObjectError> {
+        let storage = self.pool(pool)?;
+        if !storage.flags().cpu_accessible() {
+            return Err(ObjectError::PoolAccess {
+                pool,
+                source: crate::mem::PoolError::NoCpuAccess,
+            });
+        }
+        Ok(storage.storage_ptr())
+    }
+
+    /// NVN's `FlushMappedRange`: the CPU wrote the range through the mapped pointer. The
+    /// write's signal under `Explicit` tracking, a hint under `Protect`; either way the
+    /// renderer and the recording hear of what changed now.
+    pub fn flush_mapped_range(
+        &self,
+        pool: PoolId,
+        offset_b: u64,
+        len_b: u64,
+    ) -> Result<(), ObjectError> {
+        let storage = self.pool(pool)?;
+        storage
+            .flush_mapped_range(offset_b, len_b)
+            .map_err(|source| ObjectError::PoolAccess { pool, source })?;
+        if storage.tracking() == crate::mem::WriteTracking::Explicit {
+            self.cpu_wrote(pool, offset_b, len_b)?;
+        }
+        self.report_pointer_writes(pool, &storage)
+    }
+
+    /// NVN's `InvalidateMappedRange`: the CPU is about to read what the GPU wrote there.
+    pub fn invalidate_mapped_range(
+        &self,
+        pool: PoolId,
+        offset_b: u64,
+        len_b: u64,
+    ) -> Result<(), ObjectError> {
+        self.pool(pool)?
+            .invalidate_mapped_range(offset_b, len_b)
+            .map_err(|source| ObjectError::PoolAccess { pool, source })
+    }
+
+    /// Tells the renderer and the recording of the writes through `pool`'s pointer that
+    /// page protection found since the last time.
+    pub(crate) fn report_pointer_writes(
+        &self,
+        pool: PoolId,
+        storage: &MemoryPool,
+    ) -> Result<(), ObjectError> {
+        for range in storage.take_cpu_writes() {
+            self.cpu_wrote(pool, range.start, range.end - range.start)?;
+        }
+        Ok(())
+    }
+
+    /// The CPU changed the range outside the pool's calls: the backend hears of the exact
+    /// bytes and the recording takes them.
+    fn cpu_wrote(&self, pool: PoolId, offset_b: u64, len_b: u64) -> Result<(), ObjectError> {
+        self.backend.lock().pool_written(pool, offset_b, len_b);
+        if self.is_recording() {
+            self.record_pool_contents(pool, offset_b, len_b, false)?;
+        }
+        Ok(())
+    }
+
+    /// `report_pointer_writes` for every pool (before each submission).
+    pub(crate) fn report_all_pointer_writes(&self) -> Result<(), ObjectError> {
+        let pools: Vec<(PoolId, Arc<MemoryPool>)> = self
+            .tables
+            .read()
+            .pools
+            .iter()
+            .filter(|(_, pool)| pool.storage.tracking() == crate::mem::WriteTracking::Protect)
+            .map(|(&id, pool)| (id, Arc::clone(&pool.storage)))
+            .collect();
+        for (id, storage) in pools {
+            self.report_pointer_writes(id, &storage)?;
+        }
+        Ok(())
+    }
+
+    /// Records the bytes of a pool range as pool writes (pieces within the payload limit);
+    /// with `skip_zeros`, pieces of zeros are left out (a replay's new pool is zeroed).
+    pub(crate) fn record_pool_contents(
+        &self,
+        pool: PoolId,
+        offset_b: u64,
+        len_b: u64,
+        skip_zeros: bool,
+    ) -> Result<(), ObjectError> {
+        let storage = self.pool(pool)?;
+        let mut piece_offset_b = offset_b;
+        let end_b = offset_b + len_b;
+        while piece_offset_b < end_b {
+            let piece_b = (end_b - piece_offset_b).min(WRITE_RECORD_B as u64);
+            let mut bytes = vec![0u8; piece_b as usize];
+            storage
+                .read_for_device(piece_offset_b, piece_b, |stored| {
+                    bytes.copy_from_slice(stored)
+                })
+                .map_err(|source| ObjectError::PoolAccess { pool, source })?;
+            if !skip_zeros || bytes.iter().any(|&byte| byte != 0) {
+                self.record_with(|| Record::PoolWrite {
+                    pool,
+                    offset_b: piece_offset_b,
+                    bytes,
+                });
+            }
+            piece_offset_b += piece_b;
+        }
+        Ok(())
+    }
+
     /// The CPU's `memcpy` between pool ranges (the same pool or two), as a game's
     /// defragmentation does. Overlapping ranges in one pool copy as `memmove`.
     pub fn copy_pool(

@@ -40,19 +40,60 @@ impl Device {
     }
 
     pub fn create_pool(&self, maker: &PoolMaker) -> Result<PoolId, ObjectError> {
+        self.make_pool(maker, || {
+            MemoryPool::with_tracking(maker.size_b, maker.flags, self.write_tracking)
+        })
+    }
+
+    /// A pool of `maker` over the storage `storage` makes.
+    fn make_pool(
+        &self,
+        maker: &PoolMaker,
+        storage: impl FnOnce() -> Result<MemoryPool, crate::mem::PoolError>,
+    ) -> Result<PoolId, ObjectError> {
         self.make(
             |tables| &mut tables.pools,
             |_, id| {
-                let storage = MemoryPool::new(maker.size_b, maker.flags)
-                    .map_err(ObjectError::PoolCreation)?;
                 Ok(Pool {
                     id,
                     maker: *maker,
-                    storage: Arc::new(storage),
+                    storage: Arc::new(storage().map_err(ObjectError::PoolCreation)?),
                 })
             },
             |id| Record::CreatePool { id, maker: *maker },
         )
+    }
+
+    /// A pool over the game's own `maker.size_b` bytes at `storage` (NVN's pools over
+    /// memory the game allocated): aligned to the host's page size and a multiple of it.
+    /// What the bytes hold now is the pool's contents (and is recorded as pool writes).
+    ///
+    /// # Safety
+    /// The bytes are readable and writable memory of this process that stays mapped and
+    /// is not freed until the pool is finalized and the GPU's last use of it has ended
+    /// (after `Queue::finish`, or the fence of the last submission that used it), and
+    /// nothing else changes its page protection meanwhile.
+    pub unsafe fn create_pool_over(
+        &self,
+        maker: &PoolMaker,
+        storage: std::ptr::NonNull<u8>,
+    ) -> Result<PoolId, ObjectError> {
+        let id = self.make_pool(maker, || {
+            // SAFETY: the caller's promise, passed on.
+            unsafe {
+                MemoryPool::over_caller_storage(
+                    storage,
+                    maker.size_b,
+                    maker.flags,
+                    self.write_tracking,
+                )
+            }
+        })?;
+        // A replay makes the pool zeroed: what the game's bytes hold goes into the record.
+        if self.is_recording() {
+            self.record_pool_contents(id, 0, maker.size_b, true)?;
+        }
+        Ok(id)
     }
 
     /// A texture over `pool` at `offset_b`. The storage is not touched: a texture made

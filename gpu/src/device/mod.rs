@@ -23,6 +23,9 @@ pub use recorder::Recorder;
 pub struct DeviceMaker {
     pub backend: Box<dyn Backend>,
     pub recording: Option<Box<dyn Write + Send>>,
+    /// How pools find the CPU's writes through their pointers (`RX_VK_WRITE_TRACKING`);
+    /// page protection unless told otherwise.
+    pub write_tracking: crate::mem::WriteTracking,
 }
 
 impl DeviceMaker {
@@ -30,7 +33,12 @@ impl DeviceMaker {
         DeviceMaker {
             backend,
             recording: None,
+            write_tracking: crate::mem::WriteTracking::default(),
         }
+    }
+    pub fn write_tracking(mut self, tracking: crate::mem::WriteTracking) -> DeviceMaker {
+        self.write_tracking = tracking;
+        self
     }
     pub fn recording(mut self, sink: Box<dyn Write + Send>) -> DeviceMaker {
         self.recording = Some(sink);
@@ -55,6 +63,7 @@ pub struct Device {
     /// texture or sampler table slot is registered: what a command buffer found there
     /// stays true while this holds (`command::Remembered`).
     table_changes: AtomicU64,
+    pub(crate) write_tracking: crate::mem::WriteTracking,
 }
 
 impl Device {
@@ -71,6 +80,7 @@ impl Device {
             lists_finished: Mutex::new(0),
             table_changes: AtomicU64::new(0),
             last_list_ops: AtomicU64::new(0),
+            write_tracking: maker.write_tracking,
         })
     }
 

@@ -94,6 +94,8 @@ pub struct Switches {
     pub descriptor_indexing: bool,
     /// `RX_VK_AB`: frames per phase of the demo's write-back A/B benchmark; `None` off.
     pub ab_frames: Option<u64>,
+    /// `RX_VK_WRITE_TRACKING`: how pools find the CPU's writes through their pointers.
+    pub write_tracking: crate::mem::WriteTracking,
 }
 
 impl Switches {
@@ -180,6 +182,9 @@ impl Switches {
             "0" => None,
             value => Some(reader.unsigned("RX_VK_AB", value)?),
         };
+        let write_tracking =
+            crate::mem::WriteTracking::from_name(reader.get("RX_VK_WRITE_TRACKING")?)
+                .expect("the table allows protect and explicit only");
         reader.all_read()?;
         Ok(Switches {
             entries,
@@ -197,6 +202,7 @@ impl Switches {
             spirv_opt,
             descriptor_indexing,
             ab_frames,
+            write_tracking,
         })
     }
 

@@ -31,7 +31,12 @@ pub struct MemoryPool {
     clock: StampClock,
     cpu_writes: Box<dyn WriteTracker>,
     device_writes: PageStamps,
+    /// Ranges harvested and not yet taken by `take_cpu_writes`.
+    unreported: parking_lot::Mutex<Vec<std::ops::Range<u64>>>,
 }
+
+/// Past this many untaken ranges, they are joined into one.
+const MAX_UNREPORTED_RANGES: usize = 4096;
 
 impl MemoryPool {
     /// A zero-filled pool of `size_b` bytes (a non-zero multiple of 4 KiB). Its storage
@@ -129,6 +134,7 @@ impl MemoryPool {
             clock: StampClock::default(),
             cpu_writes,
             device_writes,
+            unreported: parking_lot::Mutex::new(Vec::new()),
         })
     }
 
@@ -227,22 +233,42 @@ impl MemoryPool {
     }
 
     /// Stamps the pages the CPU wrote through the pointer since the last harvest (under
-    /// `Protect`) and protects them again; whether there were any. Every stamp query
-    /// harvests first; the renderer also harvests at each submission.
-    pub fn harvest_cpu_writes(&self) -> bool {
+    /// `Protect`) and protects them again; the ranges wait in `unreported` for
+    /// `take_cpu_writes`. Every stamp query harvests first.
+    fn harvest_cpu_writes(&self) {
         let Some(protected) = &self.protected else {
-            return false;
+            return;
         };
         let written = protected.harvest(self.storage.len());
         if written.is_empty() {
-            return false;
+            return;
         }
         let stamp = self.clock.advance();
+        let mut unreported = self.unreported.lock();
         for range in written {
+            let range_b = range.start as u64..range.end as u64;
             self.cpu_writes
-                .record(pages_of(range.start as u64, range.len() as u64), stamp);
+                .record(pages_of(range_b.start, range_b.end - range_b.start), stamp);
+            unreported.push(range_b);
         }
-        true
+        if unreported.len() > MAX_UNREPORTED_RANGES {
+            // Nobody collects them: one range covering all is still true.
+            let start = unreported.iter().map(|r| r.start).min().unwrap_or(0);
+            let end = unreported.iter().map(|r| r.end).max().unwrap_or(0);
+            unreported.clear();
+            unreported.push(start..end);
+        }
+    }
+
+    /// The byte ranges (whole host pages) the CPU wrote through the pointer since the last
+    /// call, stamped, under `Protect`; empty under `Explicit`. The device takes them at
+    /// each submission to tell the renderer and the recording what changed.
+    pub fn take_cpu_writes(&self) -> Vec<std::ops::Range<u64>> {
+        if self.protected.is_none() {
+            return Vec::new();
+        }
+        self.harvest_cpu_writes();
+        std::mem::take(&mut *self.unreported.lock())
     }
 
     /// How this pool finds the CPU's writes through its pointer.

@@ -309,7 +309,9 @@ impl HookshotRig {
         args: &Args,
     ) -> anyhow::Result<HookshotRig> {
         let backend = VkBackend::with_switches(device, options, switches)?;
-        let nvn = gpu::Device::new(DeviceMaker::new(Box::new(backend)))?;
+        let nvn = gpu::Device::new(
+            DeviceMaker::new(Box::new(backend)).write_tracking(switches.write_tracking),
+        )?;
         let uniforms_b = uniform_bytes.len() as u64;
         let pool = nvn.create_pool(&PoolMaker::new(
             pool_size_b(uniforms_b),

@@ -155,8 +155,11 @@ impl PoolTable {
             return;
         };
         if tracked.buffer.is_imported() {
-            // The bytes are the storage's: only the stamp is the host's to give.
-            if let Err(error) = tracked.storage.note_device_write(offset_b, len_b) {
+            // The bytes are the storage's: only the stamp is the host's to give. Under
+            // page protection the pages open first: a GPU that is the CPU (lavapipe)
+            // must not trap there and be taken for the game.
+            let opened = tracked.storage.device_will_write(offset_b, len_b);
+            if let Err(error) = opened.and(tracked.storage.note_device_write(offset_b, len_b)) {
                 tracing::warn!(target: "gpu_vk::executor", %error, "GPU write outside its pool");
             }
         }
@@ -191,10 +194,18 @@ impl PoolTable {
             .is_some_and(|write| write.timeline <= completed)
         {
             let write = self.writes.pop_front().expect("checked above");
+            let still_pending = self
+                .pending_write_until(write.pool, write.offset_b, write.len_b)
+                .is_some();
             let Some(tracked) = self.pools.get_mut(&write.pool) else {
                 continue;
             };
             if tracked.buffer.is_imported() {
+                // Written and done: the pages are protected again, unless a later
+                // submission still writes them (it closes them when it is done).
+                if !still_pending {
+                    tracked.storage.device_wrote(write.offset_b, write.len_b)?;
+                }
                 continue;
             }
             let storage = Arc::clone(&tracked.storage);

@@ -1,0 +1,100 @@
+//! A game's plain stores through a pool's mapped pointer, seen by page protection (the
+//! default `RX_VK_WRITE_TRACKING=protect`), on the real driver with validation on: a
+//! texture's storage rewritten through the pointer is what the next use samples, from one
+//! thread or four at once, with pools imported and mirrored.
+
+mod common;
+mod storage_rig;
+
+use gpu::TextureId;
+use storage_rig::{level_extent, pattern_level, pattern_storage, terrain_tile, Rig};
+
+const MIB_B: u64 = 1 << 20;
+
+fn reads_pattern(rig: &Rig, texture: TextureId, seed: u32) -> bool {
+    let layout = rig.layout(texture);
+    (0..layout.levels.len() as u32).all(|level| {
+        let (width_px, height_px) = level_extent(&layout, level);
+        rig.read_level(texture, level) == pattern_level(width_px, height_px, level, seed)
+    })
+}
+
+/// Copies `bytes` to `offset_b` of the rig's pool through its mapped pointer.
+fn store(rig: &Rig, offset_b: u64, bytes: &[u8]) {
+    let base = rig.device.map_pool(rig.pool).unwrap().as_ptr();
+    assert!(offset_b as usize + bytes.len() <= storage_rig::POOL_B as usize);
+    // SAFETY: inside the pool (checked above); the caller's queue is idle.
+    unsafe {
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), base.add(offset_b as usize), bytes.len())
+    };
+}
+
+#[test]
+fn storage_rewritten_through_the_pointer_is_what_the_next_use_samples() {
+    for import in [true, false] {
+        let rig = Rig::new(&[], import);
+        let tile = rig.texture(&terrain_tile(), MIB_B);
+        let layout = rig.layout(tile);
+        store(&rig, MIB_B, &pattern_storage(&layout, 1));
+        assert!(reads_pattern(&rig, tile, 1), "first use (import {import})");
+        // The host image is cached now; the game rewrites storage with a plain copy.
+        store(&rig, MIB_B, &pattern_storage(&layout, 2));
+        assert!(
+            reads_pattern(&rig, tile, 2),
+            "after the rewrite (import {import})"
+        );
+        // And again, a single byte of the last level: the cache must see that too.
+        let last = layout.levels.len() as u32 - 1;
+        let last_offset_b = MIB_B + layout.levels[last as usize].offset_b;
+        store(&rig, last_offset_b, &[0xee]);
+        assert_eq!(rig.read_level(tile, last)[0], 0xee, "import {import}");
+    }
+}
+
+#[test]
+fn four_threads_rewriting_four_textures_at_once_are_all_seen() {
+    for import in [true, false] {
+        let rig = Rig::new(&[], import);
+        let stride_b = terrain_tile()
+            .layout()
+            .unwrap()
+            .size_b
+            .next_multiple_of(64 << 10);
+        let tiles: Vec<TextureId> = (0..4u64)
+            .map(|index| rig.texture(&terrain_tile(), MIB_B + index * stride_b))
+            .collect();
+        let layout = rig.layout(tiles[0]);
+        for (index, &tile) in tiles.iter().enumerate() {
+            store(
+                &rig,
+                MIB_B + index as u64 * stride_b,
+                &pattern_storage(&layout, 10),
+            );
+            assert!(reads_pattern(&rig, tile, 10));
+        }
+        let base = rig.device.map_pool(rig.pool).unwrap().as_ptr() as usize;
+        std::thread::scope(|scope| {
+            for index in 0..4u64 {
+                let storage = pattern_storage(&layout, 30 + index as u32);
+                scope.spawn(move || {
+                    let at = base + (MIB_B + index * stride_b) as usize;
+                    // SAFETY: each thread writes its own tile's range inside the pool;
+                    // the queue is idle while they run.
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(
+                            storage.as_ptr(),
+                            at as *mut u8,
+                            storage.len(),
+                        )
+                    };
+                });
+            }
+        });
+        for (index, &tile) in tiles.iter().enumerate() {
+            assert!(
+                reads_pattern(&rig, tile, 30 + index as u32),
+                "tile {index} (import {import})"
+            );
+        }
+    }
+}
