@@ -7,6 +7,7 @@ pub mod draws;
 const MAX_ROUNDS: i64 = 10_000;
 pub mod shaders;
 pub mod swizzle;
+pub mod tracking;
 pub mod writeback;
 
 #[derive(clap::Args)]
@@ -26,6 +27,8 @@ enum Which {
     /// Draws through Hookshot (NVN command buffer -> executor) against the same draws
     /// recorded directly with ash.
     Draws(draws::Args),
+    /// The game's writes into a page-protected pool against an unprotected one.
+    Tracking(tracking::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -34,5 +37,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Which::Shaders(args) => shaders::run(args),
         Which::Writeback(args) => writeback::run(args),
         Which::Draws(args) => draws::run(args),
+        Which::Tracking(args) => tracking::run(args),
     }
 }
