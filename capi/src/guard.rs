@@ -1,0 +1,32 @@
+//! Every entry point's frame: no panic crosses the ABI, and every failure is reported.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::report;
+use crate::result::{CapiError, CapiResult, HSresult, HS_SUCCESS};
+
+/// Runs `body` for the entry point `function`: its error, or a panic caught as
+/// `HS_ERROR_INTERNAL`, is reported and returned as its code.
+#[inline]
+pub(crate) fn entry(function: &'static str, body: impl FnOnce() -> CapiResult<()>) -> HSresult {
+    report::begin_entry();
+    let error = match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => return HS_SUCCESS,
+        Ok(Err(error)) => error,
+        Err(panic) => {
+            CapiError::Internal(format!("internal error (panic): {}", panic_text(&panic)))
+        }
+    };
+    report::failure(function, &error);
+    error.code()
+}
+
+fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> &str {
+    if let Some(text) = panic.downcast_ref::<&str>() {
+        text
+    } else if let Some(text) = panic.downcast_ref::<String>() {
+        text
+    } else {
+        "no message"
+    }
+}
