@@ -20,14 +20,14 @@
         }                                                                        \
     } while (0)
 
-static void print_message(HSdebugSeverity severity, const char *function, const char *message,
+static inline void print_message(HSdebugSeverity severity, const char *function, const char *message,
                           void *user_data) {
     (void)user_data;
     fprintf(stderr, "hookshot [%u] %s: %s\n", severity, function, message);
 }
 
 /* A device with the environment's switches (RX_VK_*) and the printing callback. */
-static void open_device(HSDevice *device) {
+static inline void open_device(HSDevice *device) {
     HSDeviceBuilder builder;
     CHECK(hsDeviceBuilderSetDefaults(&builder));
     CHECK(hsDeviceInitialize(device, &builder));
@@ -35,7 +35,7 @@ static void open_device(HSDevice *device) {
 }
 
 /* Fails the example when the validation layer reported anything. */
-static void check_validation(const HSDevice *device) {
+static inline void check_validation(const HSDevice *device) {
     uint64_t errors = 0;
     CHECK(hsDeviceGetValidationErrorCount(device, &errors));
     if (errors != 0) {
@@ -44,7 +44,7 @@ static void check_validation(const HSDevice *device) {
     }
 }
 
-static void make_pool(HSMemoryPool *pool, const HSDevice *device, uint64_t size_b) {
+static inline void make_pool(HSMemoryPool *pool, const HSDevice *device, uint64_t size_b) {
     HSMemoryPoolBuilder builder;
     CHECK(hsMemoryPoolBuilderSetDefaults(&builder));
     CHECK(hsMemoryPoolBuilderSetDevice(&builder, device));
@@ -54,7 +54,7 @@ static void make_pool(HSMemoryPool *pool, const HSDevice *device, uint64_t size_
     CHECK(hsMemoryPoolInitialize(pool, &builder));
 }
 
-static void make_buffer(HSBuffer *buffer, const HSDevice *device, const HSMemoryPool *pool,
+static inline void make_buffer(HSBuffer *buffer, const HSDevice *device, const HSMemoryPool *pool,
                         uint64_t offset_b, uint64_t size_b) {
     HSBufferBuilder builder;
     CHECK(hsBufferBuilderSetDefaults(&builder));
@@ -64,7 +64,7 @@ static void make_buffer(HSBuffer *buffer, const HSDevice *device, const HSMemory
 }
 
 /* A single-level 2D texture of `format` at `offset_b` of `pool`. */
-static void make_texture_2d(HSTexture *texture, const HSDevice *device, const HSMemoryPool *pool,
+static inline void make_texture_2d(HSTexture *texture, const HSDevice *device, const HSMemoryPool *pool,
                             uint64_t offset_b, HSformat format, uint32_t width_px,
                             uint32_t height_px) {
     HSTextureBuilder builder;
@@ -77,7 +77,7 @@ static void make_texture_2d(HSTexture *texture, const HSDevice *device, const HS
 }
 
 /* A program of a vertex and a fragment shader in GLSL. */
-static void make_program(HSProgram *program, const HSDevice *device, const char *vertex,
+static inline void make_program(HSProgram *program, const HSDevice *device, const char *vertex,
                          const char *fragment) {
     HSShaderData shaders[2] = {
         {HS_SHADER_STAGE_VERTEX, HS_SHADER_CODE_GLSL, vertex, strlen(vertex)},
@@ -88,7 +88,7 @@ static void make_program(HSProgram *program, const HSDevice *device, const char 
 }
 
 /* Vertex stream 0 of 2-float positions at location 0. */
-static void bind_positions(const HSCommandBuffer *commands, const HSBuffer *positions,
+static inline void bind_positions(const HSCommandBuffer *commands, const HSBuffer *positions,
                            uint64_t size_b) {
     HSVertexStream stream = {8, 0};
     HSVertexAttribute attribute = {0, 0, HS_VERTEX_COMPONENT_FLOAT32, 2, 0};
@@ -98,7 +98,7 @@ static void bind_positions(const HSCommandBuffer *commands, const HSBuffer *posi
 }
 
 /* Writes `size_b` bytes to the file `path` (the test compares them with its reference). */
-static void write_file(const char *path, const void *bytes, size_t size_b) {
+static inline void write_file(const char *path, const void *bytes, size_t size_b) {
     FILE *file = fopen(path, "wb");
     if (file == NULL || fwrite(bytes, 1, size_b, file) != size_b || fclose(file) != 0) {
         fprintf(stderr, "cannot write %s\n", path);

@@ -30,3 +30,20 @@ fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> &str {
         "no message"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::result::{HS_ERROR_INTERNAL, HS_ERROR_OUT_OF_RANGE};
+
+    #[test]
+    fn a_panic_is_caught_and_failures_keep_their_code() {
+        let panicked = entry("hsTestPanics", || panic!("a bug"));
+        assert_eq!(panicked, HS_ERROR_INTERNAL);
+        let refused = entry("hsTestFails", || {
+            Err(CapiError::OutOfRange("past the end".into()))
+        });
+        assert_eq!(refused, HS_ERROR_OUT_OF_RANGE);
+        assert_eq!(entry("hsTestPasses", || Ok(())), HS_SUCCESS);
+    }
+}

@@ -88,3 +88,29 @@ pub fn triangle_coverage(size_px: u32, corners: [[f32; 2]; 3], x: u32, y: u32) -
     let margin = distances.iter().map(|d| d.abs()).fold(f32::MAX, f32::min);
     (inside, margin)
 }
+
+/// Checks a `size_px` square RGBA8 image of the upper-left triangle (the examples'
+/// corners (-1,-1), (1,-1), (-1,1)): `inside` under it, `outside` elsewhere, skipping the
+/// pixels within 0.75 px of an edge.
+pub fn check_triangle_image(texels: &[u8], size_px: u32, inside: [u8; 4], outside: [u8; 4]) {
+    assert_eq!(texels.len(), (size_px * size_px * 4) as usize);
+    let corners = [[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]];
+    let mut checked = 0;
+    for y in 0..size_px {
+        for x in 0..size_px {
+            let (covered, margin) = triangle_coverage(size_px, corners, x, y);
+            if margin < 0.75 {
+                continue;
+            }
+            let at = ((y * size_px + x) * 4) as usize;
+            let expected = if covered { inside } else { outside };
+            assert_eq!(texels[at..at + 4], expected, "pixel ({x}, {y})");
+            checked += 1;
+        }
+    }
+    let all = size_px * size_px;
+    assert!(
+        checked > all * 7 / 8,
+        "only {checked} of {all} pixels away from the edges"
+    );
+}
