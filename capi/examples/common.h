@@ -9,6 +9,12 @@
 
 #include "hookshot.h"
 
+/* A vertex shader passing 2-float positions (location 0) through; bind_positions feeds it. */
+static const char *const POSITION_VERTEX =
+    "#version 450\n"
+    "layout(location = 0) in vec2 position;\n"
+    "void main() { gl_Position = vec4(position, 0.0, 1.0); }\n";
+
 /* Every call is checked; a failure's message has already reached the debug callback. */
 #define CHECK(call)                                                              \
     do {                                                                         \
@@ -64,6 +70,12 @@ static inline void make_buffer(HSBuffer *buffer, const HSDevice *device, const H
 }
 
 /* A single-level 2D texture of `format` at `offset_b` of `pool`. */
+/* The three corners of a triangle over the upper-left half of a target, in clip space. */
+static const float HALF_TRIANGLE[6] = {-1.0f, -1.0f, 1.0f, -1.0f, -1.0f, 1.0f};
+
+/* One triangle over the whole of a target. */
+static const float FULL_TRIANGLE[6] = {-1.0f, -1.0f, 3.0f, -1.0f, -1.0f, 3.0f};
+
 static inline void make_texture_2d(HSTexture *texture, const HSDevice *device, const HSMemoryPool *pool,
                             uint64_t offset_b, HSformat format, uint32_t width_px,
                             uint32_t height_px) {
@@ -95,6 +107,23 @@ static inline void bind_positions(const HSCommandBuffer *commands, const HSBuffe
     CHECK(hsCommandBufferSetVertexStreams(commands, 1, &stream));
     CHECK(hsCommandBufferSetVertexAttributes(commands, 1, &attribute));
     CHECK(hsCommandBufferBindVertexBuffer(commands, 0, positions, 0, size_b));
+}
+
+/* The viewport and scissor of a `width_px` x `height_px` area from the origin. */
+static inline void set_area(const HSCommandBuffer *commands, uint32_t width_px, uint32_t height_px) {
+    HSViewport viewport = {0.0f, 0.0f, (float)width_px, (float)height_px, 0.0f, 1.0f};
+    HSScissor scissor = {0, 0, width_px, height_px};
+    CHECK(hsCommandBufferSetViewports(commands, 0, 1, &viewport));
+    CHECK(hsCommandBufferSetScissors(commands, 0, 1, &scissor));
+}
+
+/* The output file an example writes its image to: its one argument. */
+static inline const char *output_path(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s OUT\n", argc > 0 ? argv[0] : "example");
+        exit(1);
+    }
+    return argv[1];
 }
 
 /* Writes `size_b` bytes to the file `path` (the test compares them with its reference). */

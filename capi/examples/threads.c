@@ -14,11 +14,6 @@
 #define SIZE_PX 64u
 #define UNIFORM_STRIDE_B 256u
 
-static const char *const VERTEX =
-    "#version 450\n"
-    "layout(location = 0) in vec2 position;\n"
-    "void main() { gl_Position = vec4(position, 0.0, 1.0); }\n";
-
 static const char *const FRAGMENT =
     "#version 450\n"
     "layout(location = 0) out vec4 colour;\n"
@@ -83,17 +78,13 @@ static void *record(void *argument) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: threads OUT.rgba\n");
-        return 1;
-    }
+    const char *out_path = output_path(argc, argv);
     static struct shared shared;
     open_device(&shared.device);
     make_pool(&shared.pool, &shared.device, 2u << 20);
-    const float positions[6] = {-1.0f, -1.0f, 1.0f, -1.0f, -1.0f, 1.0f};
-    CHECK(hsMemoryPoolWrite(&shared.pool, POSITIONS_OFFSET_B, positions, sizeof positions));
+    CHECK(hsMemoryPoolWrite(&shared.pool, POSITIONS_OFFSET_B, HALF_TRIANGLE, sizeof HALF_TRIANGLE));
     make_buffer(&shared.positions, &shared.device, &shared.pool, POSITIONS_OFFSET_B,
-                sizeof positions);
+                sizeof HALF_TRIANGLE);
     const uint64_t uniforms_b = (uint64_t)THREADS * DRAWS * UNIFORM_STRIDE_B;
     for (unsigned index = 0; index < THREADS; index++) {
         float tint[4];
@@ -111,7 +102,7 @@ int main(int argc, char **argv) {
         make_buffer(&shared.readbacks[index], &shared.device, &shared.pool,
                     READBACK_OFFSET_B + index * image_b, image_b);
     }
-    make_program(&shared.program, &shared.device, VERTEX, FRAGMENT);
+    make_program(&shared.program, &shared.device, POSITION_VERTEX, FRAGMENT);
 
     pthread_barrier_init(&shared.start, NULL, THREADS);
     struct job jobs[THREADS];
@@ -136,7 +127,7 @@ int main(int argc, char **argv) {
     CHECK(hsQueueFinish(&queue));
     void *mapped = NULL;
     CHECK(hsMemoryPoolMap(&shared.pool, &mapped));
-    write_file(argv[1], (const unsigned char *)mapped + READBACK_OFFSET_B, THREADS * image_b);
+    write_file(out_path, (const unsigned char *)mapped + READBACK_OFFSET_B, THREADS * image_b);
     check_validation(&shared.device);
 
     CHECK(hsQueueFinalize(&queue));

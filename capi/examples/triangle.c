@@ -5,21 +5,13 @@
 
 #define SIZE_PX 64u
 
-static const char *const VERTEX =
-    "#version 450\n"
-    "layout(location = 0) in vec2 position;\n"
-    "void main() { gl_Position = vec4(position, 0.0, 1.0); }\n";
-
 static const char *const FRAGMENT =
     "#version 450\n"
     "layout(location = 0) out vec4 colour;\n"
     "void main() { colour = vec4(0.0, 1.0, 0.0, 1.0); }\n";
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: triangle OUT.rgba\n");
-        return 1;
-    }
+    const char *out_path = output_path(argc, argv);
     HSDevice device;
     open_device(&device);
 
@@ -28,16 +20,15 @@ int main(int argc, char **argv) {
     make_pool(&pool, &device, 1u << 20);
     const uint64_t positions_offset_b = 256u << 10, readback_offset_b = 512u << 10;
     const uint64_t image_b = SIZE_PX * SIZE_PX * 4;
-    const float positions[6] = {-1.0f, -1.0f, 1.0f, -1.0f, -1.0f, 1.0f};
-    CHECK(hsMemoryPoolWrite(&pool, positions_offset_b, positions, sizeof positions));
+    CHECK(hsMemoryPoolWrite(&pool, positions_offset_b, HALF_TRIANGLE, sizeof HALF_TRIANGLE));
 
     HSTexture target;
     make_texture_2d(&target, &device, &pool, 0, HS_FORMAT_RGBA8, SIZE_PX, SIZE_PX);
     HSBuffer vertices, readback;
-    make_buffer(&vertices, &device, &pool, positions_offset_b, sizeof positions);
+    make_buffer(&vertices, &device, &pool, positions_offset_b, sizeof HALF_TRIANGLE);
     make_buffer(&readback, &device, &pool, readback_offset_b, image_b);
     HSProgram program;
-    make_program(&program, &device, VERTEX, FRAGMENT);
+    make_program(&program, &device, POSITION_VERTEX, FRAGMENT);
 
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));
@@ -47,7 +38,7 @@ int main(int argc, char **argv) {
     const float black[4] = {0.0f, 0.0f, 0.0f, 1.0f};
     CHECK(hsCommandBufferClearColor(&commands, 0, black, HS_CLEAR_COLOR_MASK_RGBA));
     CHECK(hsCommandBufferBindProgram(&commands, &program));
-    bind_positions(&commands, &vertices, sizeof positions);
+    bind_positions(&commands, &vertices, sizeof HALF_TRIANGLE);
     CHECK(hsCommandBufferDrawArrays(&commands, HS_DRAW_PRIMITIVE_TRIANGLES, 0, 3));
     HSCopyRegion region = {0, 0, 0, SIZE_PX, SIZE_PX, 1};
     CHECK(hsCommandBufferCopyTextureToBuffer(&commands, &target, 0, &region, &readback, 0, 0, 0));
@@ -62,7 +53,7 @@ int main(int argc, char **argv) {
     /* The copy is done: the mapped bytes hold it. */
     void *mapped = NULL;
     CHECK(hsMemoryPoolMap(&pool, &mapped));
-    write_file(argv[1], (const unsigned char *)mapped + readback_offset_b, image_b);
+    write_file(out_path, (const unsigned char *)mapped + readback_offset_b, image_b);
     check_validation(&device);
 
     CHECK(hsCommandBufferFinalize(&commands));

@@ -77,6 +77,14 @@ pub(crate) unsafe fn check_array<'a, T>(
 /// # Safety
 /// A non-null aligned `out` points to a writable `T`.
 pub(crate) unsafe fn out_value<T>(out: *mut T, arg: &str, value: T) -> CapiResult<()> {
+    check_out(out, arg)?;
+    // SAFETY: checked non-null and aligned; the caller owns the place.
+    unsafe { out.write(value) };
+    Ok(())
+}
+
+/// Null and misalignment of an out-parameter, checked before the work that fills it.
+pub(crate) fn check_out<T>(out: *mut T, arg: &str) -> CapiResult<()> {
     if out.is_null() {
         return Err(CapiError::argument(format!("{arg} is NULL")));
     }
@@ -85,8 +93,6 @@ pub(crate) unsafe fn out_value<T>(out: *mut T, arg: &str, value: T) -> CapiResul
             "{arg} ({out:p}) is misaligned"
         )));
     }
-    // SAFETY: checked non-null and aligned; the caller owns the place.
-    unsafe { out.write(value) };
     Ok(())
 }
 

@@ -106,7 +106,7 @@ pub unsafe extern "C" fn hsCommandBufferEndRecording(
     entry("hsCommandBufferEndRecording", || {
         // SAFETY: the header's contract for objects.
         let state = unsafe { resolve(command_buffer, "command buffer") }?;
-        crate::registry::check_pointer(handle, "handle")?;
+        crate::builder::check_out(handle, "handle")?;
         let mut recording = state.recording.lock();
         let buffer = recording
             .buffer

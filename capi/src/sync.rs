@@ -51,7 +51,7 @@ pub unsafe extern "C" fn hsSyncWait(
     entry("hsSyncWait", || {
         // SAFETY: the header's contract for objects and out-parameters.
         let state = unsafe { resolve(sync, "sync") }?;
-        crate::registry::check_pointer(result, "result")?;
+        crate::builder::check_out(result, "result")?;
         let outcome = state
             .device
             .gpu

@@ -272,7 +272,7 @@ pub unsafe extern "C" fn hsWindowAcquireTexture(
         // SAFETY: the header's contract for objects and out-parameters.
         let state = unsafe { resolve(window, "window") }?;
         let sync = unsafe { crate::objects::resolve_optional(sync, "sync") }?;
-        crate::registry::check_pointer(index, "index")?;
+        crate::builder::check_out(index, "index")?;
         let acquired = state.device.gpu.acquire_texture(state.id)?;
         if let Some(sync) = sync {
             state.device.check_same(&sync.device, "the sync")?;

@@ -21,8 +21,14 @@ fn examples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")
 }
 
-/// Builds `name` (a C or C++ program of `capi/examples`) with its Makefile.
+/// Builds `name` (a C or C++ program of `capi/examples`) with its Makefile, one build at
+/// a time: two tests may want the same program, and one must not relink it while the
+/// other runs it.
 pub fn build(name: &str) -> PathBuf {
+    static BUILDS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = BUILDS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let out = profile_dir().join("capi-examples");
     let program = out.join(name);
     let library = profile_dir().join("libhookshot.a");
@@ -41,11 +47,17 @@ pub fn build(name: &str) -> PathBuf {
 
 /// Runs a built example with validation on and no on-disk caches (runs share no state).
 pub fn run(program: &Path, args: &[&str]) -> Output {
+    run_with(program, args, &[])
+}
+
+/// `run` with more switches in the example's environment.
+pub fn run_with(program: &Path, args: &[&str], switches: &[(&str, &str)]) -> Output {
     let output = Command::new(program)
         .args(args)
         .env("RX_VK_VALIDATION", "1")
         .env("RX_VK_SHADER_CACHE", "0")
         .env("RX_VK_PIPELINE_CACHE", "0")
+        .envs(switches.iter().copied())
         .output()
         .expect("the example starts");
     if !output.status.success() {
