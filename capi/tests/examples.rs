@@ -142,3 +142,34 @@ fn cpp_triangle_draws_its_half_of_the_target() {
     let texels = std::fs::read(&out).expect("the example wrote its image");
     common::check_triangle_image(&texels, 64, [0, 255, 0, 255], [0, 0, 0, 255]);
 }
+
+/// `examples/window_record.c`: three frames acquired, cleared and presented; the last
+/// present reads back as its clear colour, and the recording holds every acquire and
+/// present and ends cleanly.
+#[test]
+fn window_presents_and_the_recording_holds_them() {
+    let program = common::build("window_record");
+    let (dir, out) = common::temp_file("window.rgba");
+    let recording = dir.path().join("run.hsrec");
+    common::run(
+        &program,
+        &[out.to_str().unwrap(), recording.to_str().unwrap()],
+    );
+    let image = std::fs::read(&out).expect("the example wrote its image");
+    assert_eq!(image.len(), 64 * 64 * 4);
+    // The third frame's clear: (0.75, 0.5, 0.5, 1) in RGBA8.
+    assert!(image.chunks(4).all(|texel| texel == [191, 128, 128, 255]));
+
+    let file = std::fs::File::open(&recording).expect("the recording exists");
+    let mut reader = gpu::recording::RecordingReader::new(std::io::BufReader::new(file))
+        .expect("a recording's header");
+    let (mut acquires, mut presents) = (0, 0);
+    while let Some(record) = reader.next_record().expect("every record reads back") {
+        match record {
+            gpu::recording::Record::Acquire { .. } => acquires += 1,
+            gpu::recording::Record::Present { .. } => presents += 1,
+            _ => {}
+        }
+    }
+    assert_eq!((acquires, presents), (3, 3));
+}
