@@ -84,7 +84,7 @@ fn stage_slot(stage: HSshaderStage, slot: u32, what: &str) -> CapiResult<(Stage,
     Ok((coded(stage, "stage")?, slot))
 }
 
-/// The buffer of a binding, checked to be of the command buffer's device.
+/// The buffer of a copy, checked to be of the command buffer's device.
 ///
 /// # Safety
 /// The header's contract for objects.
@@ -373,7 +373,7 @@ unsafe fn bind_buffer(
     unsafe {
         with_recording(function, command_buffer, |device, recording| {
             let range = BufferRange {
-                buffer: buffer_of(device, buffer, "buffer")?,
+                buffer: recording.buffer_id(device, buffer, "buffer")?,
                 offset_b,
                 size_b,
             };

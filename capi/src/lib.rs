@@ -17,6 +17,7 @@
 mod buffer;
 mod builder;
 mod command_buffer;
+mod command_slots;
 mod commands;
 mod device;
 mod formats;
@@ -59,3 +60,12 @@ pub use sampler::*;
 pub use sync::*;
 pub use texture::*;
 pub use window::*;
+
+/// The Vulkan device behind `device`, for Rust code in the same process that shares it
+/// (`hookshot bench draws --api c` runs its Rust-API contender on it, so both contenders
+/// draw on one device). Not part of the C ABI; `None` for an object that is no live device.
+pub fn vulkan_device_of(device: &HSDevice) -> Option<std::sync::Arc<gpu_vk::Device>> {
+    use objects::CObject;
+    let state = HSDevice::registry().get(device.opaque).ok()?;
+    Some(std::sync::Arc::clone(&state.vk))
+}

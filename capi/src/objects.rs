@@ -8,6 +8,10 @@ use crate::registry::{check_pointer, read_words, write_words, Registry};
 use crate::result::{CapiError, CapiResult};
 use crate::state::*;
 
+/// `HSCommandBuffer`'s kind number; command buffers have their own table
+/// (`command_slots`), made for the cost of a command.
+pub(crate) const COMMAND_BUFFER_KIND: u64 = 9;
+
 /// A device: the Vulkan device, the executor, the shader translator, the recording.
 #[repr(C)]
 pub struct HSDevice {
@@ -94,7 +98,6 @@ c_objects! {
     HSTexturePool => TexturePoolState, TEXTURE_POOLS, "texture pool", 6;
     HSSamplerPool => SamplerPoolState, SAMPLER_POOLS, "sampler pool", 7;
     HSProgram => ProgramState, PROGRAMS, "program", 8;
-    HSCommandBuffer => CommandBufferState, COMMAND_BUFFERS, "command buffer", 9;
     HSQueue => QueueState, QUEUES, "queue", 10;
     HSSync => SyncState, SYNCS, "sync", 11;
     HSWindow => WindowState, WINDOWS, "window", 12;

@@ -3,6 +3,7 @@
 //! registry per kind; a handle is looked up on every call, so a null, misaligned,
 //! garbage, finalized or wrong-kind object is a typed failure, never a stray pointer.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use parking_lot::RwLock;
@@ -20,6 +21,9 @@ pub(crate) struct Registry<T> {
     pub what: &'static str,
     tag: u64,
     slots: RwLock<Slots<T>>,
+    /// Bumped whenever an object leaves: what a command buffer resolved before stays
+    /// true while this holds (`Recording::buffer_id`).
+    removals: AtomicU64,
 }
 
 struct Slots<T> {
@@ -49,12 +53,19 @@ impl<T> Registry<T> {
     pub const fn new(what: &'static str, kind_number: u64) -> Registry<T> {
         Registry {
             what,
-            tag: TAG_BASE | kind_number,
+            tag: tag_of(kind_number),
             slots: RwLock::new(Slots {
                 entries: Vec::new(),
                 free: Vec::new(),
             }),
+            removals: AtomicU64::new(0),
         }
+    }
+
+    /// How many objects have left so far.
+    #[inline]
+    pub fn removals(&self) -> u64 {
+        self.removals.load(Ordering::Acquire)
     }
 
     /// Stores `object` and returns the words for the caller's `HS*` object.
@@ -99,6 +110,7 @@ impl<T> Registry<T> {
         let object = object.take().expect("checked above");
         *live = live.wrapping_add(1).max(1);
         slots.free.push(index as u32);
+        self.removals.fetch_add(1, Ordering::AcqRel);
         Ok(object)
     }
 
@@ -108,30 +120,44 @@ impl<T> Registry<T> {
     }
 
     fn check_tag(&self, words: Words) -> CapiResult<(usize, u32)> {
-        let [handle, tag] = words;
-        if tag != self.tag {
-            let message = if tag == 0 {
-                format!("the {} is not initialized (or was finalized)", self.what)
-            } else if tag & !0xffff == TAG_BASE && ((tag & 0xffff) as usize) < KIND_NAMES.len() {
-                format!(
-                    "a {} was passed where a {} is wanted",
-                    KIND_NAMES[(tag & 0xffff) as usize],
-                    self.what
-                )
-            } else {
-                format!("not a Hookshot {} (garbage or foreign memory)", self.what)
-            };
-            return Err(CapiError::InvalidObject(message));
-        }
-        Ok(((handle & 0xffff_ffff) as usize, (handle >> 32) as u32))
+        check_tag(words, self.tag, self.what)
     }
 
     fn finalized(&self) -> CapiError {
-        CapiError::InvalidObject(format!(
-            "the {} was finalized (a copy of a finalized object, or a stale handle)",
-            self.what
-        ))
+        finalized(self.what)
     }
+}
+
+/// The tag of kind `kind_number` (its index in the kind names).
+pub(crate) const fn tag_of(kind_number: u64) -> u64 {
+    TAG_BASE | kind_number
+}
+
+/// The (slot index, generation) of `words`, once their tag is `tag`'s.
+#[inline]
+pub(crate) fn check_tag(words: Words, tag: u64, what: &str) -> CapiResult<(usize, u32)> {
+    let [handle, found] = words;
+    if found != tag {
+        let message = if found == 0 {
+            format!("the {what} is not initialized (or was finalized)")
+        } else if found & !0xffff == TAG_BASE && ((found & 0xffff) as usize) < KIND_NAMES.len() {
+            format!(
+                "a {} was passed where a {what} is wanted",
+                KIND_NAMES[(found & 0xffff) as usize]
+            )
+        } else {
+            format!("not a Hookshot {what} (garbage or foreign memory)")
+        };
+        return Err(CapiError::InvalidObject(message));
+    }
+    Ok(((handle & 0xffff_ffff) as usize, (handle >> 32) as u32))
+}
+
+/// The failure for words whose object has gone.
+pub(crate) fn finalized(what: &str) -> CapiError {
+    CapiError::InvalidObject(format!(
+        "the {what} was finalized (a copy of a finalized object, or a stale handle)"
+    ))
 }
 
 /// Reads the words of the caller's object at `ptr`, for the argument `arg`.

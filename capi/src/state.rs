@@ -132,10 +132,10 @@ pub(crate) struct ProgramState {
     pub id: Mutex<Option<ProgramId>>,
 }
 
-/// A command buffer. `recording` borrows the device `device` holds: it is declared
-/// first, so it is dropped first.
+/// A command buffer, in its slot of `command_slots` (whose lock guards it). `recording`
+/// borrows the device `device` holds: it is declared first, so it is dropped first.
 pub(crate) struct CommandBufferState {
-    pub recording: Mutex<Recording>,
+    pub recording: Recording,
     pub device: DeviceRef,
 }
 
@@ -149,6 +149,9 @@ pub(crate) struct Recording {
     pub handles: Vec<u64>,
     pub texture_pool: Option<TextureTableId>,
     pub sampler_pool: Option<SamplerTableId>,
+    /// The buffer bound last (the caller's words, the buffers' removal count then, its
+    /// id): a game binds one buffer draw after draw at new offsets.
+    pub last_buffer: Option<(crate::registry::Words, u64, BufferId)>,
 }
 
 pub(crate) struct QueueState {
