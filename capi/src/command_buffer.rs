@@ -105,8 +105,9 @@ unsafe fn with_state(
     let words = unsafe { read_words(command_buffer, "command buffer") }?;
     let mut slot = command_slots::lock(words).map_err(named)?;
     let state = slot.state.as_mut().expect("lock checks it");
-    report::note_device(state.device.key);
-    body(state)
+    // Noted only for a failure's callbacks: a command that succeeds writes nothing more.
+    let key = state.device.key;
+    body(state).inspect_err(|_| report::note_device(key))
 }
 
 /// Starts recording. What the list this command buffer ended last left bound stays bound.

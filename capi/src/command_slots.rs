@@ -4,9 +4,11 @@
 //! count, takes the slot's own lock, and checks the generation under it. Several threads
 //! recording into different command buffers share nothing but the chunk table.
 
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
-use parking_lot::{Mutex, MutexGuard};
+use parking_lot::Mutex;
 
 use crate::objects::COMMAND_BUFFER_KIND;
 use crate::registry::{check_tag, finalized, tag_of, Words};
@@ -18,18 +20,77 @@ const TAG: u64 = tag_of(COMMAND_BUFFER_KIND);
 const CHUNK_SLOTS: usize = 256;
 const CHUNKS: usize = 1024;
 
+/// A slot's lock: one atomic swap to take, a plain store to give back (a mutex's unlock
+/// is a second read-modify-write, a tenth of a command's cost). A command buffer is used
+/// by one thread at a time, so it is not contended unless a caller breaks that rule;
+/// then the second thread yields until the first is done.
+pub(crate) struct SlotMutex<T> {
+    locked: AtomicBool,
+    value: UnsafeCell<T>,
+}
+
+// SAFETY: the value is reached only through a `SlotGuard`, one at a time (see `lock`).
+unsafe impl<T: Send> Sync for SlotMutex<T> {}
+
+impl<T> SlotMutex<T> {
+    fn new(value: T) -> SlotMutex<T> {
+        SlotMutex {
+            locked: AtomicBool::new(false),
+            value: UnsafeCell::new(value),
+        }
+    }
+
+    #[inline]
+    fn lock(&'static self) -> SlotGuard<T> {
+        while self.locked.swap(true, Ordering::Acquire) {
+            while self.locked.load(Ordering::Relaxed) {
+                std::thread::yield_now();
+            }
+        }
+        SlotGuard { mutex: self }
+    }
+}
+
+/// The holder of a slot's lock; gives it back when dropped.
+pub(crate) struct SlotGuard<T: 'static> {
+    mutex: &'static SlotMutex<T>,
+}
+
+impl<T> std::ops::Deref for SlotGuard<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        // SAFETY: this guard's swap took the lock, so no other reference to the value lives.
+        unsafe { &*self.mutex.value.get() }
+    }
+}
+
+impl<T> std::ops::DerefMut for SlotGuard<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        // SAFETY: as in `deref`, and `&mut self` makes this the only borrow of the guard.
+        unsafe { &mut *self.mutex.value.get() }
+    }
+}
+
+impl<T> Drop for SlotGuard<T> {
+    #[inline]
+    fn drop(&mut self) {
+        self.mutex.locked.store(false, Ordering::Release);
+    }
+}
+
 /// One command buffer's place: its generation and state, under its lock.
 pub(crate) struct Slot {
     generation: u32,
     pub state: Option<CommandBufferState>,
 }
 
-static CHUNK_TABLE: [OnceLock<Box<[Mutex<Slot>]>>; CHUNKS] = [const { OnceLock::new() }; CHUNKS];
+static CHUNK_TABLE: [OnceLock<Box<[SlotMutex<Slot>]>>; CHUNKS] =
+    [const { OnceLock::new() }; CHUNKS];
 
 /// Slots handed out so far, and the finalized ones to hand out again.
 static ALLOCATION: Mutex<(usize, Vec<usize>)> = Mutex::new((0, Vec::new()));
 
-fn slot(index: usize) -> Option<&'static Mutex<Slot>> {
+fn slot(index: usize) -> Option<&'static SlotMutex<Slot>> {
     CHUNK_TABLE
         .get(index / CHUNK_SLOTS)?
         .get()?
@@ -38,7 +99,7 @@ fn slot(index: usize) -> Option<&'static Mutex<Slot>> {
 
 /// The locked state behind `words`.
 #[inline]
-pub(crate) fn lock(words: Words) -> CapiResult<MutexGuard<'static, Slot>> {
+pub(crate) fn lock(words: Words) -> CapiResult<SlotGuard<Slot>> {
     let (index, generation) = check_tag(words, TAG, WHAT)?;
     let slot = slot(index).ok_or_else(|| finalized(WHAT))?.lock();
     if slot.generation != generation || slot.state.is_none() {
@@ -74,7 +135,7 @@ pub(crate) fn insert(state: CommandBufferState) -> CapiResult<Words> {
     CHUNK_TABLE[index / CHUNK_SLOTS].get_or_init(|| {
         (0..CHUNK_SLOTS)
             .map(|_| {
-                Mutex::new(Slot {
+                SlotMutex::new(Slot {
                     generation: 1,
                     state: None,
                 })

@@ -9,7 +9,7 @@ use crate::result::{CapiError, CapiResult, HSresult, HS_SUCCESS};
 /// `HS_ERROR_INTERNAL`, is reported and returned as its code.
 #[inline]
 pub(crate) fn entry(function: &'static str, body: impl FnOnce() -> CapiResult<()>) -> HSresult {
-    report::begin_entry();
+    report::clear_device();
     let error = match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(())) => return HS_SUCCESS,
         Ok(Err(error)) => error,

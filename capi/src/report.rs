@@ -43,8 +43,8 @@ thread_local! {
     static CURRENT_DEVICE: Cell<u64> = const { Cell::new(0) };
 }
 
-/// Called at the start of each entry point.
-pub(crate) fn begin_entry() {
+/// Forgets the noted device: called as each entry point starts.
+pub(crate) fn clear_device() {
     CURRENT_DEVICE.with(|device| device.set(0));
 }
 
