@@ -126,6 +126,25 @@ static inline const char *output_path(int argc, char **argv) {
     return argv[1];
 }
 
+/* The whole of the file `path`, in memory from malloc; its size in `size_b`. */
+static inline void *read_file(const char *path, size_t *size_b) {
+    FILE *file = fopen(path, "rb");
+    if (file == NULL || fseek(file, 0, SEEK_END) != 0) {
+        fprintf(stderr, "cannot read %s\n", path);
+        exit(1);
+    }
+    long size = ftell(file);
+    void *bytes = malloc(size > 0 ? (size_t)size : 1);
+    rewind(file);
+    if (size < 0 || bytes == NULL || fread(bytes, 1, (size_t)size, file) != (size_t)size) {
+        fprintf(stderr, "cannot read %s\n", path);
+        exit(1);
+    }
+    fclose(file);
+    *size_b = (size_t)size;
+    return bytes;
+}
+
 /* Writes `size_b` bytes to the file `path` (the test compares them with its reference). */
 static inline void write_file(const char *path, const void *bytes, size_t size_b) {
     FILE *file = fopen(path, "wb");

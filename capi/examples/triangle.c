@@ -1,6 +1,8 @@
 /* A triangle: the smallest whole program. A 64x64 RGBA8 target is cleared to black, one
  * green triangle is drawn over its upper-left half, and the texels are copied to a buffer
- * and written, as raw RGBA8 rows, to the file named by the first argument. */
+ * and written, as raw RGBA8 rows, to the file named by the first argument. With two more
+ * arguments, the program's shaders are those SPIR-V files (vertex, fragment) instead of
+ * the GLSL below. */
 #include "common.h"
 
 #define SIZE_PX 64u
@@ -11,7 +13,11 @@ static const char *const FRAGMENT =
     "void main() { colour = vec4(0.0, 1.0, 0.0, 1.0); }\n";
 
 int main(int argc, char **argv) {
-    const char *out_path = output_path(argc, argv);
+    if (argc != 2 && argc != 4) {
+        fprintf(stderr, "usage: triangle OUT.rgba [VERTEX.spv FRAGMENT.spv]\n");
+        return 1;
+    }
+    const char *out_path = argv[1];
     HSDevice device;
     open_device(&device);
 
@@ -28,7 +34,20 @@ int main(int argc, char **argv) {
     make_buffer(&vertices, &device, &pool, positions_offset_b, sizeof HALF_TRIANGLE);
     make_buffer(&readback, &device, &pool, readback_offset_b, image_b);
     HSProgram program;
-    make_program(&program, &device, POSITION_VERTEX, FRAGMENT);
+    if (argc == 4) {
+        size_t vertex_b = 0, fragment_b = 0;
+        void *vertex = read_file(argv[2], &vertex_b), *fragment = read_file(argv[3], &fragment_b);
+        HSShaderData shaders[2] = {
+            {HS_SHADER_STAGE_VERTEX, HS_SHADER_CODE_SPIRV, vertex, vertex_b},
+            {HS_SHADER_STAGE_FRAGMENT, HS_SHADER_CODE_SPIRV, fragment, fragment_b},
+        };
+        CHECK(hsProgramInitialize(&program, &device));
+        CHECK(hsProgramSetShaders(&program, 2, shaders));
+        free(vertex);
+        free(fragment);
+    } else {
+        make_program(&program, &device, POSITION_VERTEX, FRAGMENT);
+    }
 
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));

@@ -14,6 +14,51 @@ fn triangle_draws_its_half_of_the_target() {
     common::check_triangle_image(&texels, SIZE_PX, [0, 255, 0, 255], [0, 0, 0, 255]);
 }
 
+/// `examples/triangle.c` with SPIR-V shaders: the same GLSL compiled by glslangValidator
+/// (the Khronos reference compiler, an independent front end), given as HS_SHADER_CODE_SPIRV.
+#[test]
+fn triangle_from_spirv_draws_the_same() {
+    let program = common::build("triangle");
+    let (dir, out) = common::temp_file("triangle_spirv.rgba");
+    let mut modules = Vec::new();
+    for (name, glsl) in [
+        (
+            "shader.vert",
+            "#version 450\nlayout(location = 0) in vec2 position;\n\
+             void main() { gl_Position = vec4(position, 0.0, 1.0); }\n",
+        ),
+        (
+            "shader.frag",
+            "#version 450\nlayout(location = 0) out vec4 colour;\n\
+             void main() { colour = vec4(0.0, 1.0, 0.0, 1.0); }\n",
+        ),
+    ] {
+        let source = dir.path().join(name);
+        let module = dir.path().join(format!("{name}.spv"));
+        std::fs::write(&source, glsl).unwrap();
+        let status = std::process::Command::new("glslangValidator")
+            .arg("-V")
+            .arg(&source)
+            .arg("-o")
+            .arg(&module)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .expect("glslangValidator runs (scripts/setup.sh installs glslang-tools)");
+        assert!(status.success(), "glslangValidator failed on {name}");
+        modules.push(module);
+    }
+    common::run(
+        &program,
+        &[
+            out.to_str().unwrap(),
+            modules[0].to_str().unwrap(),
+            modules[1].to_str().unwrap(),
+        ],
+    );
+    let texels = std::fs::read(&out).expect("the example wrote its image");
+    common::check_triangle_image(&texels, 64, [0, 255, 0, 255], [0, 0, 0, 255]);
+}
+
 /// `examples/errors.c`: each bad input fails with its code and one callback message.
 #[test]
 fn every_bad_input_fails_with_a_message() {
