@@ -218,3 +218,43 @@ fn window_presents_and_the_recording_holds_them() {
     }
     assert_eq!((acquires, presents), (3, 3));
 }
+
+/// `examples/commands.c`: an indexed quad, a depth-hidden draw, additive blending, a
+/// strip, a blit at half size, a dispatch into a storage buffer and its copy.
+#[test]
+fn the_other_commands_give_their_results() {
+    const SIZE_PX: usize = 64;
+    const BLIT_PX: usize = 32;
+    let program = common::build("commands");
+    let (_dir, out) = common::temp_file("commands.bin");
+    common::run(&program, &[out.to_str().unwrap()]);
+    let bytes = std::fs::read(&out).expect("the example wrote its results");
+    let (image, rest) = bytes.split_at(SIZE_PX * SIZE_PX * 4);
+    let (blit, words) = rest.split_at(BLIT_PX * BLIT_PX * 4);
+    assert_eq!(words.len(), 2 * 256 * 4);
+    // Blue added everywhere; red (indexed) under it on the right half; green never (behind
+    // the depth cleared to 0.5).
+    let expected = |x: usize, width: usize| -> [u8; 4] {
+        if x < width / 2 {
+            [0, 0, 255, 255]
+        } else {
+            [255, 0, 255, 255]
+        }
+    };
+    for (texels, width) in [(image, SIZE_PX), (blit, BLIT_PX)] {
+        for (at, texel) in texels.chunks(4).enumerate() {
+            let (x, y) = (at % width, at / width);
+            assert_eq!(
+                texel,
+                expected(x, width),
+                "{width}px image, pixel ({x}, {y})"
+            );
+        }
+    }
+    let (dispatched, copied) = words.split_at(256 * 4);
+    for (index, word) in dispatched.chunks(4).enumerate() {
+        let value = u32::from_le_bytes(word.try_into().unwrap());
+        assert_eq!(value, index as u32 * 3 + 1, "word {index}");
+    }
+    assert_eq!(dispatched, copied);
+}
