@@ -219,8 +219,9 @@ fn window_presents_and_the_recording_holds_them() {
     assert_eq!((acquires, presents), (3, 3));
 }
 
-/// `examples/commands.c`: an indexed quad, a depth-hidden draw, additive blending, a
-/// strip, a blit at half size, a dispatch into a storage buffer and its copy.
+/// `examples/commands.c`: an indexed quad, a depth-hidden draw, additive blending, an
+/// indirect strip, a blit at half size, a dispatch into a storage buffer and its copy, an
+/// indirect dispatch storing into an image bound by its handle.
 #[test]
 fn the_other_commands_give_their_results() {
     const SIZE_PX: usize = 64;
@@ -230,8 +231,9 @@ fn the_other_commands_give_their_results() {
     common::run(&program, &[out.to_str().unwrap()]);
     let bytes = std::fs::read(&out).expect("the example wrote its results");
     let (image, rest) = bytes.split_at(SIZE_PX * SIZE_PX * 4);
-    let (blit, words) = rest.split_at(BLIT_PX * BLIT_PX * 4);
-    assert_eq!(words.len(), 2 * 256 * 4);
+    let (blit, rest) = rest.split_at(BLIT_PX * BLIT_PX * 4);
+    let (words, picture) = rest.split_at(2 * 256 * 4);
+    assert_eq!(picture.len(), 16 * 16 * 4);
     // Blue added everywhere; red (indexed) under it on the right half; green never (behind
     // the depth cleared to 0.5).
     let expected = |x: usize, width: usize| -> [u8; 4] {
@@ -257,4 +259,13 @@ fn the_other_commands_give_their_results() {
         assert_eq!(value, index as u32 * 3 + 1, "word {index}");
     }
     assert_eq!(dispatched, copied);
+    // The indirect dispatch's image stores: (16x, 16y, 0, 1) in RGBA8.
+    for (at, texel) in picture.chunks(4).enumerate() {
+        let (x, y) = (at % 16, at / 16);
+        assert_eq!(
+            texel,
+            [16 * x as u8, 16 * y as u8, 0, 255],
+            "image ({x}, {y})"
+        );
+    }
 }
