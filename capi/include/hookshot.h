@@ -76,6 +76,7 @@ typedef struct HSMemoryPool {
 } HSMemoryPool;
 
 typedef struct HSBufferBuilder {
+  // Set by its SetDefaults function; a struct without it is refused.
   uint32_t magic;
   uint32_t reserved;
   const struct HSDevice *device;
@@ -113,6 +114,7 @@ typedef uint32_t HSswizzle;
 // A selection of a texture: levels, layers, format, target, swizzle. Plain data, used
 // where a texture is bound (render targets, texture pool registrations).
 typedef struct HSTextureView {
+  // Set by its SetDefaults function; a struct without it is refused.
   uint32_t magic;
   uint32_t base_level;
   // 0: every level from `base_level` on.
@@ -200,6 +202,7 @@ typedef void (*HSdebugCallback)(HSdebugSeverity severity,
 typedef uint32_t HSmemoryPoolFlags;
 
 typedef struct HSMemoryPoolBuilder {
+  // Set by its SetDefaults function; a struct without it is refused.
   uint32_t magic;
   // Default CPU_UNCACHED | GPU_CACHED.
   HSmemoryPoolFlags flags;
@@ -349,6 +352,7 @@ typedef uint32_t HSmipFilter;
 typedef uint32_t HSwrapMode;
 
 typedef struct HSSamplerBuilder {
+  // Set by its SetDefaults function; a struct without it is refused.
   uint32_t magic;
   HSfilter min_filter;
   HSfilter mag_filter;
@@ -376,6 +380,7 @@ typedef uint32_t HSsyncWaitResult;
 typedef uint32_t HStextureFlags;
 
 typedef struct HSTextureBuilder {
+  // Set by its SetDefaults function; a struct without it is refused.
   uint32_t magic;
   // Default `HS_TEXTURE_TARGET_2D`.
   HStextureTarget target;
@@ -410,6 +415,7 @@ typedef struct HSNativeWindow {
 } HSNativeWindow;
 
 typedef struct HSWindowBuilder {
+  // Set by its SetDefaults function; a struct without it is refused.
   uint32_t magic;
   uint32_t texture_count;
   const struct HSDevice *device;

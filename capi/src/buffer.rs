@@ -13,6 +13,7 @@ use crate::state::{BufferState, DeviceRef};
 
 #[repr(C)]
 pub struct HSBufferBuilder {
+    /// Set by its SetDefaults function; a struct without it is refused.
     pub magic: u32,
     pub reserved: u32,
     pub device: *const HSDevice,

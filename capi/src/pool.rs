@@ -32,6 +32,7 @@ pub const HS_MEMORY_POOL_STORAGE_GRANULARITY: u64 = 4096;
 
 #[repr(C)]
 pub struct HSMemoryPoolBuilder {
+    /// Set by its SetDefaults function; a struct without it is refused.
     pub magic: u32,
     /// Default CPU_UNCACHED | GPU_CACHED.
     pub flags: HSmemoryPoolFlags,

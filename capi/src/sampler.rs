@@ -43,6 +43,7 @@ pub const HS_COMPARE_ALWAYS: HScompareFunc = 7;
 
 #[repr(C)]
 pub struct HSSamplerBuilder {
+    /// Set by its SetDefaults function; a struct without it is refused.
     pub magic: u32,
     pub min_filter: HSfilter,
     pub mag_filter: HSfilter,

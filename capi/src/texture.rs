@@ -53,6 +53,7 @@ pub const HS_SWIZZLE_A: HSswizzle = 5;
 
 #[repr(C)]
 pub struct HSTextureBuilder {
+    /// Set by its SetDefaults function; a struct without it is refused.
     pub magic: u32,
     /// Default `HS_TEXTURE_TARGET_2D`.
     pub target: HStextureTarget,
@@ -76,6 +77,7 @@ pub struct HSTextureBuilder {
 /// where a texture is bound (render targets, texture pool registrations).
 #[repr(C)]
 pub struct HSTextureView {
+    /// Set by its SetDefaults function; a struct without it is refused.
     pub magic: u32,
     pub base_level: u32,
     /// 0: every level from `base_level` on.

@@ -51,6 +51,7 @@ pub struct HSNativeWindow {
 
 #[repr(C)]
 pub struct HSWindowBuilder {
+    /// Set by its SetDefaults function; a struct without it is refused.
     pub magic: u32,
     pub texture_count: u32,
     pub device: *const HSDevice,
