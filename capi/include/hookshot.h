@@ -1188,9 +1188,10 @@ HSresult hsMemoryPoolFinalize(struct HSMemoryPool *pool);
 
 HSresult hsMemoryPoolGetSize(const struct HSMemoryPool *pool, uint64_t *size_b);
 
-// The pool's first byte, for the CPU. Reads are good once the GPU work that wrote the
-// bytes is done (a sync wait or `hsQueueFinish`); writes must be announced with
-// `hsMemoryPoolFlushMappedRange` before GPU work or a texture made there reads them.
+// The pool's first byte, for the CPU, good until the pool is finalized. Reads are good
+// once the GPU work that wrote the bytes is done (a sync wait or `hsQueueFinish`); writes
+// must be announced with `hsMemoryPoolFlushMappedRange` before GPU work or a texture made
+// there reads them.
 HSresult hsMemoryPoolMap(const struct HSMemoryPool *pool, void **pointer);
 
 // Tells Hookshot the CPU wrote `offset_b..offset_b + size_b` through the mapped pointer,

@@ -550,17 +550,15 @@ pub unsafe extern "C" fn hsCommandBufferDrawArrays(
     first_vertex: u32,
     vertex_count: u32,
 ) -> HSresult {
+    let draw = DrawArrays {
+        primitive: PrimitiveKind::Points,
+        first_vertex,
+        vertex_count,
+        first_instance: 0,
+        instance_count: 1,
+    };
     // SAFETY: passed on.
-    unsafe {
-        hsCommandBufferDrawArraysInstanced(
-            command_buffer,
-            primitive,
-            first_vertex,
-            vertex_count,
-            0,
-            1,
-        )
-    }
+    unsafe { draw_arrays("hsCommandBufferDrawArrays", command_buffer, primitive, draw) }
 }
 
 #[no_mangle]
@@ -572,22 +570,42 @@ pub unsafe extern "C" fn hsCommandBufferDrawArraysInstanced(
     first_instance: u32,
     instance_count: u32,
 ) -> HSresult {
-    // SAFETY: the header's contract for objects.
+    let draw = DrawArrays {
+        primitive: PrimitiveKind::Points,
+        first_vertex,
+        vertex_count,
+        first_instance,
+        instance_count,
+    };
+    // SAFETY: passed on.
     unsafe {
-        with_recording(
-            "hsCommandBufferDrawArrays",
+        draw_arrays(
+            "hsCommandBufferDrawArraysInstanced",
             command_buffer,
-            |_, recording| {
-                recording.buffer().draw(DrawArrays {
-                    primitive: coded::<PrimitiveKind>(primitive, "primitive")?,
-                    first_vertex,
-                    vertex_count,
-                    first_instance,
-                    instance_count,
-                })?;
-                Ok(())
-            },
+            primitive,
+            draw,
         )
+    }
+}
+
+/// Records `draw` with the caller's `primitive`, checked.
+///
+/// # Safety
+/// The header's contract for objects.
+#[inline]
+unsafe fn draw_arrays(
+    function: &'static str,
+    command_buffer: *const HSCommandBuffer,
+    primitive: HSdrawPrimitive,
+    draw: DrawArrays,
+) -> HSresult {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        with_recording(function, command_buffer, |_, recording| {
+            let primitive = coded::<PrimitiveKind>(primitive, "primitive")?;
+            recording.buffer().draw(DrawArrays { primitive, ..draw })?;
+            Ok(())
+        })
     }
 }
 

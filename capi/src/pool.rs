@@ -191,9 +191,10 @@ pub unsafe extern "C" fn hsMemoryPoolGetSize(
     })
 }
 
-/// The pool's first byte, for the CPU. Reads are good once the GPU work that wrote the
-/// bytes is done (a sync wait or `hsQueueFinish`); writes must be announced with
-/// `hsMemoryPoolFlushMappedRange` before GPU work or a texture made there reads them.
+/// The pool's first byte, for the CPU, good until the pool is finalized. Reads are good
+/// once the GPU work that wrote the bytes is done (a sync wait or `hsQueueFinish`); writes
+/// must be announced with `hsMemoryPoolFlushMappedRange` before GPU work or a texture made
+/// there reads them.
 #[no_mangle]
 pub unsafe extern "C" fn hsMemoryPoolMap(
     pool: *const HSMemoryPool,
