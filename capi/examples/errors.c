@@ -190,6 +190,16 @@ int main(void) {
     /* A device with live objects is not finalized. */
     EXPECT_FAIL(hsDeviceFinalize(&second), HS_ERROR_BUSY, "hsDeviceFinalize");
 
+    /* Every object is 16 bytes, 8-aligned, as the header promises. */
+#define OBJECT_OK(type) (sizeof(type) == 16 && _Alignof(type) == 8)
+    int sizes_ok = OBJECT_OK(HSDevice) && OBJECT_OK(HSMemoryPool) && OBJECT_OK(HSBuffer) &&
+                   OBJECT_OK(HSTexture) && OBJECT_OK(HSSampler) && OBJECT_OK(HSTexturePool) &&
+                   OBJECT_OK(HSSamplerPool) && OBJECT_OK(HSProgram) &&
+                   OBJECT_OK(HSCommandBuffer) && OBJECT_OK(HSQueue) && OBJECT_OK(HSSync) &&
+                   OBJECT_OK(HSWindow);
+    printf("%s every HS* object is 16 bytes, 8-aligned\n", sizes_ok ? "ok  " : "FAIL");
+    if (sizes_ok) passed++; else failed++;
+
     /* Names. */
     int names_ok = hsGetProcAddress("hsQueueSubmitCommands") ==
                        (HSgenericFuncPtr)hsQueueSubmitCommands &&
