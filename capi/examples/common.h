@@ -109,6 +109,49 @@ static inline void bind_positions(const HSCommandBuffer *commands, const HSBuffe
     CHECK(hsCommandBufferBindVertexBuffer(commands, 0, positions, 0, size_b));
 }
 
+/* A window of two `size_px` square RGBA8 textures made at the start of `pool`, 64 KiB
+ * apart, presenting without waiting for vertical blanks; shown in `native` too unless it
+ * is NULL. */
+static inline void make_window(HSWindow *window, HSTexture textures[2], const HSDevice *device,
+                               const HSMemoryPool *pool, uint32_t size_px,
+                               const HSNativeWindow *native) {
+    for (unsigned index = 0; index < 2; index++)
+        make_texture_2d(&textures[index], device, pool, index * (64u << 10), HS_FORMAT_RGBA8,
+                        size_px, size_px);
+    HSWindowBuilder builder;
+    CHECK(hsWindowBuilderSetDefaults(&builder));
+    CHECK(hsWindowBuilderSetDevice(&builder, device));
+    const HSTexture *window_textures[2] = {&textures[0], &textures[1]};
+    CHECK(hsWindowBuilderSetTextures(&builder, 2, window_textures));
+    CHECK(hsWindowBuilderSetPresentInterval(&builder, 0));
+    if (native != NULL) CHECK(hsWindowBuilderSetNativeWindow(&builder, native));
+    CHECK(hsWindowInitialize(window, &builder));
+}
+
+/* Ends what make_window made: the window, then its textures. */
+static inline void finalize_window(HSWindow *window, HSTexture textures[2]) {
+    CHECK(hsWindowFinalize(window));
+    CHECK(hsTextureFinalize(&textures[1]));
+    CHECK(hsTextureFinalize(&textures[0]));
+}
+
+/* Clears texture `index` of `window` (`textures`, as make_window made them) to `colour`
+ * and presents it; the list's handle is released right after, as a frame's command memory
+ * is reused. */
+static inline void present_cleared(const HSCommandBuffer *commands, const HSQueue *queue,
+                                   const HSWindow *window, const HSTexture textures[2],
+                                   uint32_t index, const float colour[4]) {
+    CHECK(hsCommandBufferBeginRecording(commands));
+    const HSTexture *colors[1] = {&textures[index]};
+    CHECK(hsCommandBufferSetRenderTargets(commands, 1, colors, NULL, NULL, NULL));
+    CHECK(hsCommandBufferClearColor(commands, 0, colour, HS_CLEAR_COLOR_MASK_RGBA));
+    HScommandHandle handle;
+    CHECK(hsCommandBufferEndRecording(commands, &handle));
+    CHECK(hsQueueSubmitCommands(queue, 1, &handle));
+    CHECK(hsQueuePresentTexture(queue, window, index));
+    CHECK(hsCommandBufferClearCommands(commands));
+}
+
 /* The viewport and scissor of a `width_px` x `height_px` area from the origin. */
 static inline void set_area(const HSCommandBuffer *commands, uint32_t width_px, uint32_t height_px) {
     HSViewport viewport = {0.0f, 0.0f, (float)width_px, (float)height_px, 0.0f, 1.0f};

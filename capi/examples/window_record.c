@@ -24,17 +24,8 @@ int main(int argc, char **argv) {
     HSMemoryPool pool;
     make_pool(&pool, &device, 1u << 20);
     HSTexture textures[2];
-    for (unsigned index = 0; index < 2; index++)
-        make_texture_2d(&textures[index], &device, &pool, index * (64u << 10), HS_FORMAT_RGBA8,
-                        SIZE_PX, SIZE_PX);
-    HSWindowBuilder window_builder;
-    CHECK(hsWindowBuilderSetDefaults(&window_builder));
-    CHECK(hsWindowBuilderSetDevice(&window_builder, &device));
-    const HSTexture *window_textures[2] = {&textures[0], &textures[1]};
-    CHECK(hsWindowBuilderSetTextures(&window_builder, 2, window_textures));
-    CHECK(hsWindowBuilderSetPresentInterval(&window_builder, 0));
     HSWindow window;
-    CHECK(hsWindowInitialize(&window, &window_builder));
+    make_window(&window, textures, &device, &pool, SIZE_PX, NULL);
 
     HSQueue queue;
     CHECK(hsQueueInitialize(&queue, &device));
@@ -47,18 +38,9 @@ int main(int argc, char **argv) {
         CHECK(hsWindowAcquireTexture(&window, &acquired, &index));
         HSsyncWaitResult waited = 0;
         CHECK(hsSyncWait(&acquired, 10ull * 1000 * 1000 * 1000, &waited));
-        CHECK(hsCommandBufferBeginRecording(&commands));
-        const HSTexture *colors[1] = {&textures[index]};
-        CHECK(hsCommandBufferSetRenderTargets(&commands, 1, colors, NULL, NULL, NULL));
         const float colour[4] = {(float)(frame + 1) * 0.25f, 0.5f, 1.0f - (float)frame * 0.25f,
                                  1.0f};
-        CHECK(hsCommandBufferClearColor(&commands, 0, colour, HS_CLEAR_COLOR_MASK_RGBA));
-        HScommandHandle handle;
-        CHECK(hsCommandBufferEndRecording(&commands, &handle));
-        CHECK(hsQueueSubmitCommands(&queue, 1, &handle));
-        CHECK(hsQueuePresentTexture(&queue, &window, index));
-        /* The list is not needed again: its handle goes, as a frame's command memory does. */
-        CHECK(hsCommandBufferClearCommands(&commands));
+        present_cleared(&commands, &queue, &window, textures, index, colour);
     }
     CHECK(hsQueueFinish(&queue));
     static unsigned char image[SIZE_PX * SIZE_PX * 4];
@@ -74,9 +56,7 @@ int main(int argc, char **argv) {
     CHECK(hsSyncFinalize(&acquired));
     CHECK(hsCommandBufferFinalize(&commands));
     CHECK(hsQueueFinalize(&queue));
-    CHECK(hsWindowFinalize(&window));
-    CHECK(hsTextureFinalize(&textures[1]));
-    CHECK(hsTextureFinalize(&textures[0]));
+    finalize_window(&window, textures);
     CHECK(hsMemoryPoolFinalize(&pool));
     /* Finalizing the device closes the recording. */
     CHECK(hsDeviceFinalize(&device));

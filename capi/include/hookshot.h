@@ -1482,6 +1482,13 @@ HSresult hsWindowReadPresented(const struct HSWindow *window,
                                uint32_t *width_px,
                                uint32_t *height_px);
 
+// Presents that reached the display window so far (0 without one): a port can tell its
+// frames are shown.
+HSresult hsWindowGetDisplayPresents(const struct HSWindow *window, uint64_t *presents);
+
+// The display window's new size: its swapchain is made again before the next present.
+HSresult hsWindowResizeNative(const struct HSWindow *window, uint32_t width_px, uint32_t height_px);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

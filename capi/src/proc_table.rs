@@ -166,6 +166,8 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsWindowInitialize" => hsWindowInitialize as *const (),
         "hsWindowReadPresented" => hsWindowReadPresented as *const (),
         "hsWindowSetPresentSnapshots" => hsWindowSetPresentSnapshots as *const (),
+        "hsWindowGetDisplayPresents" => hsWindowGetDisplayPresents as *const (),
+        "hsWindowResizeNative" => hsWindowResizeNative as *const (),
         _ => return None,
     };
     // SAFETY: a function pointer cast to the generic type; the caller casts it back to
@@ -314,6 +316,8 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsWindowInitialize",
     "hsWindowReadPresented",
     "hsWindowSetPresentSnapshots",
+    "hsWindowGetDisplayPresents",
+    "hsWindowResizeNative",
 ];
 
 #[cfg(test)]

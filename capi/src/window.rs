@@ -348,3 +348,42 @@ pub unsafe extern "C" fn hsWindowReadPresented(
         unsafe { out_value(height_px, "height_px", image.height_px) }
     })
 }
+
+/// Presents that reached the display window so far (0 without one): a port can tell its
+/// frames are shown.
+#[no_mangle]
+pub unsafe extern "C" fn hsWindowGetDisplayPresents(
+    window: *const HSWindow,
+    presents: *mut u64,
+) -> HSresult {
+    entry("hsWindowGetDisplayPresents", || {
+        // SAFETY: the header's contract for objects and out-parameters.
+        let state = unsafe { resolve(window, "window") }?;
+        let count = state
+            .device
+            .backend
+            .lock()
+            .surface_mut(state.id)
+            .map_or(0, |surface| surface.presents);
+        unsafe { out_value(presents, "presents", count) }
+    })
+}
+
+/// The display window's new size: its swapchain is made again before the next present.
+#[no_mangle]
+pub unsafe extern "C" fn hsWindowResizeNative(
+    window: *const HSWindow,
+    width_px: u32,
+    height_px: u32,
+) -> HSresult {
+    entry("hsWindowResizeNative", || {
+        // SAFETY: the header's contract for objects.
+        let state = unsafe { resolve(window, "window") }?;
+        let mut backend = state.device.backend.lock();
+        let surface = backend
+            .surface_mut(state.id)
+            .ok_or_else(|| CapiError::Refused("the window has no display window".into()))?;
+        surface.resize((width_px, height_px));
+        Ok(())
+    })
+}

@@ -269,3 +269,13 @@ fn the_other_commands_give_their_results() {
         );
     }
 }
+
+/// `examples/native_window.c`: a port's own XCB window, given by its handles, shows every
+/// present (under Xvfb), with a resize on the way.
+#[test]
+fn a_native_window_shows_every_present() {
+    let program = common::build("native_window");
+    let output = common::run_on_virtual_display(&program);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("display presents: 8 of 8"), "{stdout}");
+}

@@ -52,18 +52,34 @@ pub fn run(program: &Path, args: &[&str]) -> Output {
 
 /// `run` with more switches in the example's environment.
 pub fn run_with(program: &Path, args: &[&str], switches: &[(&str, &str)]) -> Output {
-    let output = Command::new(program)
-        .args(args)
+    run_command(
+        Command::new(program)
+            .args(args)
+            .envs(switches.iter().copied()),
+    )
+}
+
+/// Runs a built example on a virtual X display of its own (`xvfb-run -a`).
+pub fn run_on_virtual_display(program: &Path) -> Output {
+    run_command(
+        Command::new("xvfb-run")
+            .args(["-a", "-s", "-screen 0 640x480x24"])
+            .arg(program)
+            .env_remove("WAYLAND_DISPLAY"),
+    )
+}
+
+fn run_command(command: &mut Command) -> Output {
+    let program = format!("{command:?}");
+    let output = command
         .env("RX_VK_VALIDATION", "1")
         .env("RX_VK_SHADER_CACHE", "0")
         .env("RX_VK_PIPELINE_CACHE", "0")
-        .envs(switches.iter().copied())
         .output()
-        .expect("the example starts");
+        .expect("the example starts (xvfb-run needs the Debian package xvfb)");
     if !output.status.success() {
         panic!(
-            "{} {args:?} failed ({}):\n{}{}",
-            program.display(),
+            "{program} failed ({}):\n{}{}",
             output.status,
             String::from_utf8_lossy(&output.stdout),
             String::from_utf8_lossy(&output.stderr)
