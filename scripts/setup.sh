@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Hookshot needs on a Debian machine, only what is missing: the Vulkan
 # loader, Mesa's drivers (lavapipe), the Khronos validation layer, and the shader tools
-# (shaderc/glslang, spirv-tools, spirv-cross) that shader_translate links or runs.
+# (shaderc/glslang, spirv-tools, spirv-cross) that shader_translate links or runs, and make,
+# g++ and libxcb1-dev, which build the C and C++ examples of capi/ that its tests run.
 set -euo pipefail
 
 packages=(
   libvulkan1 mesa-vulkan-drivers vulkan-validationlayers
   libshaderc-dev glslang-tools spirv-tools spirv-cross
-  pkg-config xvfb
+  pkg-config xvfb make g++ libxcb1-dev
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -35,6 +35,8 @@ use gpu_vk::Device;
 use memory::{Format, PoolFlags};
 use shader_translate::{host_binding, ResourceKind, ShaderCode, ShaderSource, Translator};
 
+mod c_abi;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Draws in a frame.
@@ -47,6 +49,16 @@ pub struct Args {
     /// the bindless table against per-draw descriptor sets, both through Hookshot).
     #[arg(long, default_value_t = 0)]
     textures: u32,
+    /// `rust`: Hookshot's Rust API against direct ash; `c`: the C ABI (libhookshot,
+    /// through hsGetProcAddress) against the Rust API.
+    #[arg(long, value_enum, default_value_t = Api::Rust)]
+    api: Api,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Api {
+    Rust,
+    C,
 }
 
 /// The most draws a frame `--draws` takes: each draw's uniforms need their own 256 bytes
@@ -123,6 +135,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.textures > MAX_TEXTURES {
         anyhow::bail!("--textures is at most {MAX_TEXTURES}");
     }
+    if args.api == Api::C && args.textures > 0 {
+        anyhow::bail!("--api c runs the frame without textures (no --textures)");
+    }
     let switches = crate::cli::start()?;
     let device = Device::open(&switches)?;
     let translator = Translator::new(crate::cli::translate_options(&switches))?;
@@ -150,6 +165,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let uniforms = tints(args.draws);
     if args.textures > 0 {
         return compare_descriptor_paths(&device, &switches, &modules, &uniforms, &args);
+    }
+
+    if args.api == Api::C {
+        return compare_c_abi(&device, &switches, &modules, &uniforms, &args);
     }
 
     let options = ExecutorOptions::default();
@@ -217,6 +236,56 @@ fn print_table(draws: u32, contenders: [(&str, &[FrameTimes]); 2], ratio_name: &
         ms(first_cpu) / ms(second_cpu),
         ms(first_fence) / ms(second_fence)
     );
+}
+
+/// `--api c`: the frame through the C ABI against the same through the Rust API.
+fn compare_c_abi(
+    device: &Arc<Device>,
+    switches: &gpu::switches::Switches,
+    modules: &[ShaderModule],
+    uniforms: &[u8],
+    args: &Args,
+) -> anyhow::Result<()> {
+    // Both contenders on the Vulkan device the C ABI opened, each with its own executor.
+    let mut c_abi = c_abi::CAbiRig::new(uniforms, args.draws)?;
+    let shared = c_abi.vulkan_device()?;
+    let options = ExecutorOptions::default();
+    let mut rust = HookshotRig::new(&shared, switches, options, modules, uniforms, args)?;
+    println!(
+        "device: {} ({}); {} draws a frame, {} frames each (interleaved, after 2 warm-up), medians",
+        device.info.name, device.info.driver_info, args.draws, args.frames
+    );
+    for _ in 0..2 {
+        c_abi.frame()?;
+        rust.frame()?;
+    }
+    let (mut through_c, mut through_rust) = (Vec::new(), Vec::new());
+    let (mut c_recording, mut rust_recording) = (Vec::new(), Vec::new());
+    // Which goes first alternates, so neither always follows the other's frame.
+    for frame in 0..args.frames {
+        for turn in 0..2 {
+            if (frame + turn) % 2 == 0 {
+                let (times, recording) = c_abi.frame()?;
+                through_c.push(times);
+                c_recording.push(recording);
+            } else {
+                let (times, recording) = rust.frame()?;
+                through_rust.push(times);
+                rust_recording.push(recording);
+            }
+        }
+    }
+    print_table(
+        args.draws,
+        [("C ABI", &through_c), ("Rust API", &through_rust)],
+        "ratio C ABI/Rust API",
+    );
+    let (c_ms, rust_ms) = (ms(median(c_recording)), ms(median(rust_recording)));
+    println!(
+        "command recording alone: C ABI {c_ms:.2} ms, Rust API {rust_ms:.2} ms, ratio {:.2}",
+        c_ms / rust_ms
+    );
+    Ok(())
 }
 
 /// `--textures`: the bindless table against per-draw sets, both through Hookshot.

@@ -1,0 +1,1496 @@
+/*
+ * hookshot.h: Hookshot's C ABI, in NVN's shape.
+ *
+ * Objects. The caller allocates every object: an HS* struct of 16 bytes, 8-byte aligned,
+ * that holds a handle (all state lives in Hookshot), so it can sit inside a game's own
+ * NVN object storage. hs*Initialize makes it (from a builder, or a device), hs*Finalize
+ * ends it and clears it. Copies of an object name the same object; once it is finalized,
+ * every copy is refused.
+ *
+ * Builders (HS*Builder, HSTextureView) are plain structs the caller owns: fill one with
+ * hs*BuilderSetDefaults, change it with the setters (or its fields), pass it to
+ * hs*Initialize. Pointers in a builder must stay valid until hs*Initialize returns.
+ *
+ * Errors. Every function returns an HSresult: HS_SUCCESS (0) or a failure code. No panic
+ * crosses the ABI. A NULL or misaligned object pointer, an object never initialized or
+ * already finalized, an object of another kind or of another device, a builder that was
+ * never set to defaults or has a bad field, an offset or size past the end of a pool,
+ * buffer or table: each fails with its code and a message, sent to tracing (target
+ * "capi", on stderr through RX_VK_LOG unless the process set tracing up) and to the debug
+ * callbacks (hsDeviceInstallDebugCallback). A failure whose device cannot be told (a
+ * NULL or garbage object) goes to every installed callback. A failed call changes
+ * nothing: a refused command is not recorded.
+ *
+ * Lifetimes. hsDeviceFinalize fails with HS_ERROR_BUSY while any object made on the
+ * device lives: finalize them first. Finalizing a texture ends the views made of it.
+ * Command handles stay good until hsCommandBufferClearCommands or the command buffer's
+ * finalize.
+ *
+ * Threads. Every function may be called from any thread. Calls on different objects
+ * may run at once: in particular several threads may record into different command
+ * buffers at the same time while another thread makes objects, and one thread submits
+ * (NVN's model). Calls on the same command buffer, or on the same queue, from two
+ * threads at once are serialized by Hookshot, in an order it does not promise: give
+ * each command buffer to one thread at a time. Finalizing an object while another thread
+ * uses it is the caller's error; Hookshot then fails one of the calls, never crashes.
+ * Debug callbacks run on the thread whose call failed.
+ *
+ * Memory pools. hsMemoryPoolMap gives the storage's first byte. The CPU's writes through
+ * it are not seen by Hookshot yet: announce them with hsMemoryPoolFlushMappedRange (as
+ * NVN asks of CPU-cached pools), or write with hsMemoryPoolWrite / hsMemoryPoolCopy.
+ * Reads through it are good once the GPU work that wrote the bytes is done (hsSyncWait
+ * or hsQueueFinish).
+ *
+ * Where NVN uses GPU addresses (buffer binds, indirect draws), Hookshot takes
+ * (HSBuffer*, offset, size); texture and sampler pools take a slot count, not memory.
+ */
+
+#ifndef HOOKSHOT_H
+#define HOOKSHOT_H
+
+/* Made by cbindgen from capi/src: do not edit (capi/tests/header.rs checks it). */
+
+#include <stdint.h>
+#include <stddef.h>
+
+// Switches a device builder can set on top of the environment.
+#define HS_DEVICE_BUILDER_MAX_SWITCHES 16
+
+// Pool sizes are multiples of this.
+#define HS_MEMORY_POOL_STORAGE_GRANULARITY 4096
+
+#define HS_WINDOW_MAX_TEXTURES 4
+
+// What an entry point returns: `HS_SUCCESS` (0) or one of the failures below. Every
+// failure also goes to `tracing` and to the installed debug callbacks, with its message.
+typedef int32_t HSresult;
+
+// A device: the Vulkan device, the executor, the shader translator, the recording.
+typedef struct HSDevice {
+  uint64_t opaque[2];
+} HSDevice;
+
+// A memory pool: storage textures and buffers live in.
+typedef struct HSMemoryPool {
+  uint64_t opaque[2];
+} HSMemoryPool;
+
+typedef struct HSBufferBuilder {
+  // Set by its SetDefaults function; a struct without it is refused.
+  uint32_t magic;
+  uint32_t reserved;
+  const struct HSDevice *device;
+  const struct HSMemoryPool *pool;
+  uint64_t offset_b;
+  uint64_t size_b;
+} HSBufferBuilder;
+
+// A buffer: a range of a memory pool.
+typedef struct HSBuffer {
+  uint64_t opaque[2];
+} HSBuffer;
+
+typedef struct HSCommandBuffer {
+  uint64_t opaque[2];
+} HSCommandBuffer;
+
+// A finished command list, for `hsQueueSubmitCommands`.
+typedef uint64_t HScommandHandle;
+
+// A texture: a layout at an offset of a memory pool.
+typedef struct HSTexture {
+  uint64_t opaque[2];
+} HSTexture;
+
+// A texture format.
+typedef uint32_t HSformat;
+
+// What a texture is: 1D, 2D, 3D, arrays, cubes.
+typedef uint32_t HStextureTarget;
+
+// Where a view's component comes from.
+typedef uint32_t HSswizzle;
+
+// A selection of a texture: levels, layers, format, target, swizzle. Plain data, used
+// where a texture is bound (render targets, texture pool registrations).
+typedef struct HSTextureView {
+  // Set by its SetDefaults function; a struct without it is refused.
+  uint32_t magic;
+  uint32_t base_level;
+  // 0: every level from `base_level` on.
+  uint32_t level_count;
+  uint32_t base_layer;
+  // 0: every layer from `base_layer` on.
+  uint32_t layer_count;
+  // `HS_FORMAT_NONE`: the texture's (another of the same element size otherwise).
+  HSformat format;
+  // `HS_TEXTURE_TARGET_NONE`: the texture's.
+  HStextureTarget target;
+  HSswizzle swizzle[4];
+} HSTextureView;
+
+// Colour channel bits of clears and write masks.
+typedef uint32_t HSclearColorMask;
+
+// A program: one shader per stage.
+typedef struct HSProgram {
+  uint64_t opaque[2];
+} HSProgram;
+
+// A table of texture descriptors that texture and image handles index.
+typedef struct HSTexturePool {
+  uint64_t opaque[2];
+} HSTexturePool;
+
+// A table of sampler descriptors that texture handles index.
+typedef struct HSSamplerPool {
+  uint64_t opaque[2];
+} HSSamplerPool;
+
+typedef uint32_t HSindexType;
+
+typedef uint32_t HSshaderStage;
+
+typedef uint32_t HSdrawPrimitive;
+
+// A box of one level of a texture, in pixels; `z` and `depth` count slices of a 3D
+// texture and layers (faces of cubes) otherwise.
+typedef struct HSCopyRegion {
+  uint32_t x_px;
+  uint32_t y_px;
+  uint32_t z;
+  uint32_t width_px;
+  uint32_t height_px;
+  uint32_t depth;
+} HSCopyRegion;
+
+// What later work waits for (NVN's barrier order bits).
+typedef uint32_t HSbarrierBits;
+
+typedef struct HSSync {
+  uint64_t opaque[2];
+} HSSync;
+
+typedef uint32_t HSsyncCondition;
+
+// How to make a device. Plain data: set it with `hsDeviceBuilderSetDefaults` and the
+// setters; the strings it points to must live until `hsDeviceInitialize` returns.
+typedef struct HSDeviceBuilder {
+  // Set by `hsDeviceBuilderSetDefaults`; a builder without it is refused.
+  uint32_t magic;
+  uint32_t switch_count;
+  // `RX_VK_*` switches (name, value) that win over the environment's.
+  const char *switch_names[HS_DEVICE_BUILDER_MAX_SWITCHES];
+  const char *switch_values[HS_DEVICE_BUILDER_MAX_SWITCHES];
+  // Where to record everything the device does (`hookshot replay` plays it); NULL: no
+  // recording.
+  const char *recording_path;
+} HSDeviceBuilder;
+
+// How serious a debug message is.
+typedef uint32_t HSdebugSeverity;
+
+// A debug callback: the severity, the entry point that failed (e.g.
+// "hsCommandBufferDrawArrays"), the message, and the pointer given at install. Both
+// strings live only during the call. It may run on any thread that calls Hookshot.
+typedef void (*HSdebugCallback)(HSdebugSeverity severity,
+                                const char *function,
+                                const char *message,
+                                void *user_data);
+
+// Memory pool flags, NVN's bits: one CPU and one GPU access, and the rest as wanted.
+typedef uint32_t HSmemoryPoolFlags;
+
+typedef struct HSMemoryPoolBuilder {
+  // Set by its SetDefaults function; a struct without it is refused.
+  uint32_t magic;
+  // Default CPU_UNCACHED | GPU_CACHED.
+  HSmemoryPoolFlags flags;
+  const struct HSDevice *device;
+  // A non-zero multiple of `HS_MEMORY_POOL_STORAGE_GRANULARITY`.
+  uint64_t size_b;
+} HSMemoryPoolBuilder;
+
+// Any entry point; cast it to its real type before calling it.
+typedef void (*HSgenericFuncPtr)(void);
+
+// What a shader's bytes are.
+typedef uint32_t HSshaderCode;
+
+// One stage's shader for `hsProgramSetShaders`.
+typedef struct HSShaderData {
+  HSshaderStage stage;
+  HSshaderCode code;
+  const void *data;
+  uint64_t size_b;
+} HSShaderData;
+
+typedef struct HSQueue {
+  uint64_t opaque[2];
+} HSQueue;
+
+// A window: textures presented in turn, and the display window they show in, if any.
+typedef struct HSWindow {
+  uint64_t opaque[2];
+} HSWindow;
+
+// Blend factors, in the order of `gpu::state::BlendFactor` (0 ZERO, 1 ONE, 2 SRC_COLOR,
+// 3 ONE_MINUS_SRC_COLOR, 4 SRC_ALPHA, 5 ONE_MINUS_SRC_ALPHA, 6 DST_ALPHA,
+// 7 ONE_MINUS_DST_ALPHA, 8 DST_COLOR, 9 ONE_MINUS_DST_COLOR, 10 SRC_ALPHA_SATURATE,
+// 11 CONSTANT_COLOR, 12 ONE_MINUS_CONSTANT_COLOR, 13 CONSTANT_ALPHA,
+// 14 ONE_MINUS_CONSTANT_ALPHA, 15-18 the dual-source factors).
+typedef uint32_t HSblendFunc;
+
+typedef uint32_t HSblendEquation;
+
+typedef struct HSBlendState {
+  // 0 or 1.
+  uint32_t enabled;
+  HSblendFunc color_src;
+  HSblendFunc color_dst;
+  HSblendEquation color_equation;
+  HSblendFunc alpha_src;
+  HSblendFunc alpha_dst;
+  HSblendEquation alpha_equation;
+} HSBlendState;
+
+// Logic ops 0 CLEAR .. 15 SET in OpenGL's order; `HS_LOGIC_OP_NONE` turns it off.
+typedef uint32_t HSlogicOp;
+
+// Comparisons, for depth-compare samplers and depth/stencil tests.
+typedef uint32_t HScompareFunc;
+
+// Stencil ops 0 KEEP, 1 ZERO, 2 REPLACE, 3 INCR, 4 DECR, 5 INVERT, 6 INCR_WRAP,
+// 7 DECR_WRAP.
+typedef uint32_t HSstencilOp;
+
+typedef struct HSStencilFace {
+  HSstencilOp fail;
+  HSstencilOp depth_fail;
+  HSstencilOp pass;
+  HScompareFunc compare;
+  uint32_t reference;
+  uint32_t read_mask;
+  uint32_t write_mask;
+} HSStencilFace;
+
+typedef struct HSDepthStencilState {
+  uint32_t depth_test;
+  uint32_t depth_write;
+  HScompareFunc depth_compare;
+  uint32_t stencil_test;
+  struct HSStencilFace front;
+  struct HSStencilFace back;
+} HSDepthStencilState;
+
+typedef uint32_t HScullMode;
+
+typedef uint32_t HSfrontFace;
+
+typedef uint32_t HSpolygonMode;
+
+typedef struct HSRasterizerState {
+  HScullMode cull;
+  HSfrontFace front_face;
+  HSpolygonMode polygon_mode;
+  uint32_t depth_clamp;
+  // 1: primitives are dropped before rasterization.
+  uint32_t discard;
+  float line_width_px;
+  float point_size_px;
+} HSRasterizerState;
+
+typedef struct HSPolygonOffset {
+  float factor;
+  float units;
+  float clamp;
+  uint32_t fill;
+  uint32_t line;
+  uint32_t point;
+} HSPolygonOffset;
+
+typedef struct HSViewport {
+  float x_px;
+  float y_px;
+  float width_px;
+  float height_px;
+  float min_depth;
+  float max_depth;
+} HSViewport;
+
+typedef struct HSScissor {
+  int32_t x_px;
+  int32_t y_px;
+  uint32_t width_px;
+  uint32_t height_px;
+} HSScissor;
+
+// Vertex component kinds, in the order of `gpu::state::ComponentKind` (0 FLOAT32,
+// 1 FLOAT16, 2 UNORM8, 3 SNORM8, 4 UINT8, 5 SINT8, 6 UNORM16, 7 SNORM16, 8 UINT16,
+// 9 SINT16, 10 UINT32, 11 SINT32, 12 UNORM_10_10_10_2).
+typedef uint32_t HSvertexComponent;
+
+typedef struct HSVertexAttribute {
+  uint32_t location;
+  uint32_t stream;
+  HSvertexComponent component;
+  // 1 to 4 (4 for UNORM_10_10_10_2).
+  uint32_t components;
+  uint32_t offset_b;
+} HSVertexAttribute;
+
+typedef struct HSVertexStream {
+  uint32_t stride_b;
+  // 0: per vertex; N: per N instances.
+  uint32_t divisor;
+} HSVertexStream;
+
+typedef uint32_t HSfilter;
+
+typedef uint32_t HSmipFilter;
+
+typedef uint32_t HSwrapMode;
+
+typedef struct HSSamplerBuilder {
+  // Set by its SetDefaults function; a struct without it is refused.
+  uint32_t magic;
+  HSfilter min_filter;
+  HSfilter mag_filter;
+  HSmipFilter mip_filter;
+  // u, v, w.
+  HSwrapMode wrap[3];
+  // 1: a depth-compare sampler using `compare`.
+  uint32_t compare_enabled;
+  HScompareFunc compare;
+  float min_lod;
+  float max_lod;
+  float lod_bias;
+  float max_anisotropy;
+  float border_color[4];
+  const struct HSDevice *device;
+} HSSamplerBuilder;
+
+typedef struct HSSampler {
+  uint64_t opaque[2];
+} HSSampler;
+
+typedef uint32_t HSsyncWaitResult;
+
+// Texture flags: NVN's that change what Hookshot may do with the storage, and LINEAR.
+typedef uint32_t HStextureFlags;
+
+typedef struct HSTextureBuilder {
+  // Set by its SetDefaults function; a struct without it is refused.
+  uint32_t magic;
+  // Default `HS_TEXTURE_TARGET_2D`.
+  HStextureTarget target;
+  HSformat format;
+  HStextureFlags flags;
+  uint32_t width_px;
+  uint32_t height_px;
+  // Slices of a 3D texture, layers of an array (faces of a cube array: 6 a cube); 1
+  // otherwise.
+  uint32_t depth;
+  uint32_t levels;
+  uint32_t samples;
+  // Block height in GOBs (1, 2, 4, 8, 16, 32); 0 picks it from the height.
+  uint32_t block_height_gobs;
+  const struct HSDevice *device;
+  const struct HSMemoryPool *pool;
+  uint64_t offset_b;
+} HSTextureBuilder;
+
+// What kind of display window `HSNativeWindow` names.
+typedef uint32_t HSnativeWindowKind;
+
+// A display window, by its native handles; it must outlive the `HSWindow`.
+typedef struct HSNativeWindow {
+  HSnativeWindowKind kind;
+  // The X screen (Xlib, XCB); 0 otherwise.
+  int32_t screen;
+  void *display;
+  uint64_t window;
+  uint32_t width_px;
+  uint32_t height_px;
+} HSNativeWindow;
+
+typedef struct HSWindowBuilder {
+  // Set by its SetDefaults function; a struct without it is refused.
+  uint32_t magic;
+  uint32_t texture_count;
+  const struct HSDevice *device;
+  const struct HSTexture *textures[HS_WINDOW_MAX_TEXTURES];
+  // Vertical blanks between presents (0: do not wait).
+  uint32_t present_interval;
+  uint32_t reserved;
+  struct HSNativeWindow native;
+} HSWindowBuilder;
+
+#define HS_DRAW_PRIMITIVE_POINTS 0
+
+#define HS_DRAW_PRIMITIVE_LINES 1
+
+#define HS_DRAW_PRIMITIVE_LINE_LOOP 2
+
+#define HS_DRAW_PRIMITIVE_LINE_STRIP 3
+
+#define HS_DRAW_PRIMITIVE_TRIANGLES 4
+
+#define HS_DRAW_PRIMITIVE_TRIANGLE_STRIP 5
+
+#define HS_DRAW_PRIMITIVE_TRIANGLE_FAN 6
+
+#define HS_DRAW_PRIMITIVE_QUADS 7
+
+#define HS_DRAW_PRIMITIVE_QUAD_STRIP 8
+
+#define HS_DRAW_PRIMITIVE_POLYGON 9
+
+#define HS_DRAW_PRIMITIVE_LINES_ADJACENCY 10
+
+#define HS_DRAW_PRIMITIVE_LINE_STRIP_ADJACENCY 11
+
+#define HS_DRAW_PRIMITIVE_TRIANGLES_ADJACENCY 12
+
+#define HS_DRAW_PRIMITIVE_TRIANGLE_STRIP_ADJACENCY 13
+
+#define HS_DRAW_PRIMITIVE_PATCHES 14
+
+#define HS_INDEX_TYPE_UNSIGNED_BYTE 0
+
+#define HS_INDEX_TYPE_UNSIGNED_SHORT 1
+
+#define HS_INDEX_TYPE_UNSIGNED_INT 2
+
+#define HS_CLEAR_COLOR_MASK_R 1
+
+#define HS_CLEAR_COLOR_MASK_G 2
+
+#define HS_CLEAR_COLOR_MASK_B 4
+
+#define HS_CLEAR_COLOR_MASK_A 8
+
+#define HS_CLEAR_COLOR_MASK_RGBA 15
+
+#define HS_BARRIER_ORDER_PRIMITIVES 1
+
+#define HS_BARRIER_ORDER_FRAGMENTS 2
+
+#define HS_BARRIER_ORDER_FRAGMENTS_TILED 4
+
+#define HS_BARRIER_ORDER_INDIRECT_DATA 8
+
+// Caches a barrier invalidates, in the bits above the order bits.
+#define HS_BARRIER_INVALIDATE_TEXTURE 256
+
+#define HS_BARRIER_INVALIDATE_SHADER 512
+
+#define HS_BARRIER_INVALIDATE_TEXTURE_DESCRIPTOR 1024
+
+#define HS_BARRIER_INVALIDATE_ZCULL 2048
+
+#define HS_BARRIER_INVALIDATE_L2_CACHE 4096
+
+// In a view: the texture's own format.
+#define HS_FORMAT_NONE 0
+
+#define HS_FORMAT_R8 1
+
+#define HS_FORMAT_R8SN 2
+
+#define HS_FORMAT_R8UI 3
+
+#define HS_FORMAT_R8I 4
+
+#define HS_FORMAT_R16 5
+
+#define HS_FORMAT_R16SN 6
+
+#define HS_FORMAT_R16UI 7
+
+#define HS_FORMAT_R16I 8
+
+#define HS_FORMAT_R16F 9
+
+#define HS_FORMAT_R32UI 10
+
+#define HS_FORMAT_R32I 11
+
+#define HS_FORMAT_R32F 12
+
+#define HS_FORMAT_RG8 13
+
+#define HS_FORMAT_RG8SN 14
+
+#define HS_FORMAT_RG8UI 15
+
+#define HS_FORMAT_RG8I 16
+
+#define HS_FORMAT_RG16 17
+
+#define HS_FORMAT_RG16SN 18
+
+#define HS_FORMAT_RG16UI 19
+
+#define HS_FORMAT_RG16I 20
+
+#define HS_FORMAT_RG16F 21
+
+#define HS_FORMAT_RG32UI 22
+
+#define HS_FORMAT_RG32I 23
+
+#define HS_FORMAT_RG32F 24
+
+#define HS_FORMAT_RGBA8 25
+
+#define HS_FORMAT_RGBA8SN 26
+
+#define HS_FORMAT_RGBA8UI 27
+
+#define HS_FORMAT_RGBA8I 28
+
+#define HS_FORMAT_RGBA16 29
+
+#define HS_FORMAT_RGBA16SN 30
+
+#define HS_FORMAT_RGBA16UI 31
+
+#define HS_FORMAT_RGBA16I 32
+
+#define HS_FORMAT_RGBA16F 33
+
+#define HS_FORMAT_RGBA32UI 34
+
+#define HS_FORMAT_RGBA32I 35
+
+#define HS_FORMAT_RGBA32F 36
+
+#define HS_FORMAT_RGBA8_SRGB 37
+
+#define HS_FORMAT_BGRA8 38
+
+#define HS_FORMAT_BGRA8_SRGB 39
+
+#define HS_FORMAT_RGB565 40
+
+#define HS_FORMAT_BGR565 41
+
+#define HS_FORMAT_RGB5A1 42
+
+#define HS_FORMAT_BGR5A1 43
+
+#define HS_FORMAT_RGBA4 44
+
+#define HS_FORMAT_RGB10A2 45
+
+#define HS_FORMAT_RGB10A2UI 46
+
+#define HS_FORMAT_RG11B10F 47
+
+#define HS_FORMAT_RGB9E5F 48
+
+#define HS_FORMAT_S8 49
+
+#define HS_FORMAT_Z16 50
+
+#define HS_FORMAT_Z24S8 51
+
+#define HS_FORMAT_Z32F 52
+
+#define HS_FORMAT_Z32F_S8 53
+
+#define HS_FORMAT_BC1 54
+
+#define HS_FORMAT_BC1_SRGB 55
+
+#define HS_FORMAT_BC2 56
+
+#define HS_FORMAT_BC2_SRGB 57
+
+#define HS_FORMAT_BC3 58
+
+#define HS_FORMAT_BC3_SRGB 59
+
+#define HS_FORMAT_BC4 60
+
+#define HS_FORMAT_BC4_SN 61
+
+#define HS_FORMAT_BC5 62
+
+#define HS_FORMAT_BC5_SN 63
+
+#define HS_FORMAT_BC6 64
+
+#define HS_FORMAT_BC6_SF 65
+
+#define HS_FORMAT_BC7 66
+
+#define HS_FORMAT_BC7_SRGB 67
+
+#define HS_FORMAT_ASTC_4X4 68
+
+#define HS_FORMAT_ASTC_5X4 69
+
+#define HS_FORMAT_ASTC_5X5 70
+
+#define HS_FORMAT_ASTC_6X5 71
+
+#define HS_FORMAT_ASTC_6X6 72
+
+#define HS_FORMAT_ASTC_8X5 73
+
+#define HS_FORMAT_ASTC_8X6 74
+
+#define HS_FORMAT_ASTC_8X8 75
+
+#define HS_FORMAT_ASTC_10X5 76
+
+#define HS_FORMAT_ASTC_10X6 77
+
+#define HS_FORMAT_ASTC_10X8 78
+
+#define HS_FORMAT_ASTC_10X10 79
+
+#define HS_FORMAT_ASTC_12X10 80
+
+#define HS_FORMAT_ASTC_12X12 81
+
+#define HS_FORMAT_ASTC_4X4_SRGB 82
+
+#define HS_FORMAT_ASTC_5X4_SRGB 83
+
+#define HS_FORMAT_ASTC_5X5_SRGB 84
+
+#define HS_FORMAT_ASTC_6X5_SRGB 85
+
+#define HS_FORMAT_ASTC_6X6_SRGB 86
+
+#define HS_FORMAT_ASTC_8X5_SRGB 87
+
+#define HS_FORMAT_ASTC_8X6_SRGB 88
+
+#define HS_FORMAT_ASTC_8X8_SRGB 89
+
+#define HS_FORMAT_ASTC_10X5_SRGB 90
+
+#define HS_FORMAT_ASTC_10X6_SRGB 91
+
+#define HS_FORMAT_ASTC_10X8_SRGB 92
+
+#define HS_FORMAT_ASTC_10X10_SRGB 93
+
+#define HS_FORMAT_ASTC_12X10_SRGB 94
+
+#define HS_FORMAT_ASTC_12X12_SRGB 95
+
+#define HS_MEMORY_POOL_FLAGS_CPU_NO_ACCESS 1
+
+#define HS_MEMORY_POOL_FLAGS_CPU_UNCACHED 2
+
+#define HS_MEMORY_POOL_FLAGS_CPU_CACHED 4
+
+#define HS_MEMORY_POOL_FLAGS_GPU_NO_ACCESS 8
+
+#define HS_MEMORY_POOL_FLAGS_GPU_UNCACHED 16
+
+#define HS_MEMORY_POOL_FLAGS_GPU_CACHED 32
+
+#define HS_MEMORY_POOL_FLAGS_SHADER_CODE 64
+
+#define HS_MEMORY_POOL_FLAGS_COMPRESSIBLE 128
+
+#define HS_MEMORY_POOL_FLAGS_PHYSICAL 256
+
+#define HS_MEMORY_POOL_FLAGS_VIRTUAL 512
+
+#define HS_SHADER_STAGE_VERTEX 0
+
+#define HS_SHADER_STAGE_TESS_CONTROL 1
+
+#define HS_SHADER_STAGE_TESS_EVALUATION 2
+
+#define HS_SHADER_STAGE_GEOMETRY 3
+
+#define HS_SHADER_STAGE_FRAGMENT 4
+
+#define HS_SHADER_STAGE_COMPUTE 5
+
+// GLSL 4.50 text in NVN's binding model (`size_b` bytes, no NUL needed).
+#define HS_SHADER_CODE_GLSL 1
+
+// A SPIR-V module in NVN's binding model (descriptor set 0, binding = NVN slot).
+#define HS_SHADER_CODE_SPIRV 2
+
+#define HS_BLEND_FUNC_ZERO 0
+
+#define HS_BLEND_FUNC_ONE 1
+
+#define HS_BLEND_FUNC_SRC_ALPHA 4
+
+#define HS_BLEND_FUNC_ONE_MINUS_SRC_ALPHA 5
+
+#define HS_BLEND_EQUATION_ADD 0
+
+#define HS_BLEND_EQUATION_SUB 1
+
+#define HS_BLEND_EQUATION_REVERSE_SUB 2
+
+#define HS_BLEND_EQUATION_MIN 3
+
+#define HS_BLEND_EQUATION_MAX 4
+
+#define HS_LOGIC_OP_COPY 3
+
+#define HS_LOGIC_OP_NONE 4294967295
+
+#define HS_STENCIL_OP_KEEP 0
+
+#define HS_STENCIL_OP_REPLACE 2
+
+#define HS_CULL_MODE_NONE 0
+
+#define HS_CULL_MODE_FRONT 1
+
+#define HS_CULL_MODE_BACK 2
+
+#define HS_CULL_MODE_FRONT_AND_BACK 3
+
+#define HS_FRONT_FACE_CCW 0
+
+#define HS_FRONT_FACE_CW 1
+
+#define HS_POLYGON_MODE_FILL 0
+
+#define HS_POLYGON_MODE_LINE 1
+
+#define HS_POLYGON_MODE_POINT 2
+
+#define HS_VERTEX_COMPONENT_FLOAT32 0
+
+#define HS_VERTEX_COMPONENT_UNORM8 2
+
+#define HS_DEBUG_SEVERITY_ERROR 1
+
+#define HS_DEBUG_SEVERITY_WARNING 2
+
+#define HS_DEBUG_SEVERITY_INFO 3
+
+#define HS_SUCCESS 0
+
+// A null, misaligned, uninitialized, finalized or foreign object pointer, or an object of
+// another kind than the function takes.
+#define HS_ERROR_INVALID_OBJECT 1
+
+// A builder field, an enum value or a pointer argument the function cannot take.
+#define HS_ERROR_INVALID_ARGUMENT 2
+
+// An offset or size past the end of a pool, buffer, table or texture.
+#define HS_ERROR_OUT_OF_RANGE 3
+
+// The object is still in use: a device with live objects, a command buffer recording.
+#define HS_ERROR_BUSY 4
+
+// Hookshot refused the work (a command it cannot record, a submission it cannot take).
+#define HS_ERROR_REFUSED 5
+
+// The Vulkan device, the shader translator or the recording file failed.
+#define HS_ERROR_DEVICE 6
+
+// A bug in Hookshot (a caught panic); the message says where.
+#define HS_ERROR_INTERNAL 7
+
+#define HS_FILTER_NEAREST 0
+
+#define HS_FILTER_LINEAR 1
+
+#define HS_MIP_FILTER_NONE 0
+
+#define HS_MIP_FILTER_NEAREST 1
+
+#define HS_MIP_FILTER_LINEAR 2
+
+#define HS_WRAP_MODE_REPEAT 0
+
+#define HS_WRAP_MODE_MIRRORED_REPEAT 1
+
+#define HS_WRAP_MODE_CLAMP_TO_EDGE 2
+
+#define HS_WRAP_MODE_CLAMP_TO_BORDER 3
+
+#define HS_WRAP_MODE_MIRROR_CLAMP_TO_EDGE 4
+
+#define HS_COMPARE_NEVER 0
+
+#define HS_COMPARE_LESS 1
+
+#define HS_COMPARE_EQUAL 2
+
+#define HS_COMPARE_LEQUAL 3
+
+#define HS_COMPARE_GREATER 4
+
+#define HS_COMPARE_NOTEQUAL 5
+
+#define HS_COMPARE_GEQUAL 6
+
+#define HS_COMPARE_ALWAYS 7
+
+#define HS_SYNC_CONDITION_ALL_GPU_COMMANDS_COMPLETE 0
+
+#define HS_SYNC_CONDITION_GRAPHICS_WORLD_SPACE_COMPLETE 1
+
+// The sync's last signal came within the timeout.
+#define HS_SYNC_WAIT_RESULT_CONDITION_SATISFIED 1
+
+#define HS_SYNC_WAIT_RESULT_TIMEOUT_EXPIRED 2
+
+// Nothing was ever fenced on the sync: there is nothing to wait for.
+#define HS_SYNC_WAIT_RESULT_NEVER_SIGNALED 3
+
+// In a view: the texture's own target.
+#define HS_TEXTURE_TARGET_NONE 0
+
+#define HS_TEXTURE_TARGET_1D 1
+
+#define HS_TEXTURE_TARGET_2D 2
+
+#define HS_TEXTURE_TARGET_3D 3
+
+#define HS_TEXTURE_TARGET_1D_ARRAY 4
+
+#define HS_TEXTURE_TARGET_2D_ARRAY 5
+
+#define HS_TEXTURE_TARGET_2D_MULTISAMPLE 6
+
+#define HS_TEXTURE_TARGET_CUBE 7
+
+#define HS_TEXTURE_TARGET_CUBE_ARRAY 8
+
+#define HS_TEXTURE_TARGET_RECTANGLE 9
+
+#define HS_TEXTURE_TARGET_BUFFER 10
+
+#define HS_TEXTURE_FLAGS_DISPLAY 1
+
+#define HS_TEXTURE_FLAGS_VIDEO_DECODE 2
+
+#define HS_TEXTURE_FLAGS_IMAGE 4
+
+#define HS_TEXTURE_FLAGS_COMPRESSIBLE 8
+
+#define HS_TEXTURE_FLAGS_SPARSE 16
+
+#define HS_TEXTURE_FLAGS_LINEAR_RENDER_TARGET 32
+
+// Pitch-linear storage (one level, one layer) instead of block-linear.
+#define HS_TEXTURE_FLAGS_LINEAR 256
+
+#define HS_SWIZZLE_ZERO 0
+
+#define HS_SWIZZLE_ONE 1
+
+#define HS_SWIZZLE_R 2
+
+#define HS_SWIZZLE_G 3
+
+#define HS_SWIZZLE_B 4
+
+#define HS_SWIZZLE_A 5
+
+// No display window: presents are only kept for reading back.
+#define HS_NATIVE_WINDOW_NONE 0
+
+// `display`: an Xlib `Display*`; `window`: the X `Window`.
+#define HS_NATIVE_WINDOW_XLIB 1
+
+// `display`: an `xcb_connection_t*`; `window`: the `xcb_window_t`.
+#define HS_NATIVE_WINDOW_XCB 2
+
+// `display`: a `wl_display*`; `window`: the `wl_surface*`.
+#define HS_NATIVE_WINDOW_WAYLAND 3
+
+// `display`: the `HINSTANCE` (may be NULL); `window`: the `HWND`.
+#define HS_NATIVE_WINDOW_WIN32 4
+
+#ifdef __cplusplus
+extern "C" {
+#endif // __cplusplus
+
+HSresult hsBufferBuilderSetDefaults(struct HSBufferBuilder *builder);
+
+HSresult hsBufferBuilderSetDevice(struct HSBufferBuilder *builder, const struct HSDevice *device);
+
+// The buffer's bytes: `size_b` bytes of `pool` from `offset_b`.
+HSresult hsBufferBuilderSetStorage(struct HSBufferBuilder *builder,
+                                   const struct HSMemoryPool *pool,
+                                   uint64_t offset_b,
+                                   uint64_t size_b);
+
+HSresult hsBufferInitialize(struct HSBuffer *buffer, const struct HSBufferBuilder *builder);
+
+HSresult hsBufferFinalize(struct HSBuffer *buffer);
+
+HSresult hsBufferGetSize(const struct HSBuffer *buffer, uint64_t *size_b);
+
+HSresult hsCommandBufferInitialize(struct HSCommandBuffer *command_buffer,
+                                   const struct HSDevice *device);
+
+// Ends the command buffer (a recording in progress is dropped) and releases its handles.
+HSresult hsCommandBufferFinalize(struct HSCommandBuffer *command_buffer);
+
+// Starts recording. What the list this command buffer ended last left bound stays bound.
+HSresult hsCommandBufferBeginRecording(const struct HSCommandBuffer *command_buffer);
+
+// Ends recording: the commands become a list, named by the handle written to `handle`.
+// The handle stays good until `hsCommandBufferClearCommands` or the finalize.
+HSresult hsCommandBufferEndRecording(const struct HSCommandBuffer *command_buffer,
+                                     HScommandHandle *handle);
+
+// Releases every command handle this command buffer ended (as resetting NVN's command
+// memory does); submitting one afterwards fails.
+HSresult hsCommandBufferClearCommands(const struct HSCommandBuffer *command_buffer);
+
+// Sets the colour targets (`colors[0..color_count]`, each with its view or NULL for
+// the whole texture; `color_views` itself may be NULL) and the depth/stencil target
+// (NULL for none).
+HSresult hsCommandBufferSetRenderTargets(const struct HSCommandBuffer *command_buffer,
+                                         uint32_t color_count,
+                                         const struct HSTexture *const *colors,
+                                         const struct HSTextureView *const *color_views,
+                                         const struct HSTexture *depth_stencil,
+                                         const struct HSTextureView *depth_stencil_view);
+
+// Clears colour target `index` to `color[0..4]` (float formats).
+HSresult hsCommandBufferClearColor(const struct HSCommandBuffer *command_buffer,
+                                   uint32_t index,
+                                   const float *color,
+                                   HSclearColorMask mask);
+
+// Clears colour target `index` to `color[0..4]` (signed integer formats).
+HSresult hsCommandBufferClearColori(const struct HSCommandBuffer *command_buffer,
+                                    uint32_t index,
+                                    const int32_t *color,
+                                    HSclearColorMask mask);
+
+// Clears colour target `index` to `color[0..4]` (unsigned integer formats).
+HSresult hsCommandBufferClearColorui(const struct HSCommandBuffer *command_buffer,
+                                     uint32_t index,
+                                     const uint32_t *color,
+                                     HSclearColorMask mask);
+
+// Clears the depth/stencil target: depth to `depth` if `depth_mask` is 1, the stencil
+// bits in `stencil_mask` to `stencil`.
+HSresult hsCommandBufferClearDepthStencil(const struct HSCommandBuffer *command_buffer,
+                                          float depth,
+                                          uint32_t depth_mask,
+                                          uint32_t stencil,
+                                          uint32_t stencil_mask);
+
+HSresult hsCommandBufferBindProgram(const struct HSCommandBuffer *command_buffer,
+                                    const struct HSProgram *program);
+
+// The texture pool texture and image handles index (with the sampler pool, once both are
+// set).
+HSresult hsCommandBufferSetTexturePool(const struct HSCommandBuffer *command_buffer,
+                                       const struct HSTexturePool *pool);
+
+HSresult hsCommandBufferSetSamplerPool(const struct HSCommandBuffer *command_buffer,
+                                       const struct HSSamplerPool *pool);
+
+// Binds `size_b` bytes of `buffer` from `offset_b` as vertex stream `stream`.
+HSresult hsCommandBufferBindVertexBuffer(const struct HSCommandBuffer *command_buffer,
+                                         uint32_t stream,
+                                         const struct HSBuffer *buffer,
+                                         uint64_t offset_b,
+                                         uint64_t size_b);
+
+// Binds the index buffer `hsCommandBufferDrawElements` reads.
+HSresult hsCommandBufferBindIndexBuffer(const struct HSCommandBuffer *command_buffer,
+                                        HSindexType index_type,
+                                        const struct HSBuffer *buffer,
+                                        uint64_t offset_b,
+                                        uint64_t size_b);
+
+HSresult hsCommandBufferBindUniformBuffer(const struct HSCommandBuffer *command_buffer,
+                                          HSshaderStage stage,
+                                          uint32_t slot,
+                                          const struct HSBuffer *buffer,
+                                          uint64_t offset_b,
+                                          uint64_t size_b);
+
+HSresult hsCommandBufferBindStorageBuffer(const struct HSCommandBuffer *command_buffer,
+                                          HSshaderStage stage,
+                                          uint32_t slot,
+                                          const struct HSBuffer *buffer,
+                                          uint64_t offset_b,
+                                          uint64_t size_b);
+
+// Binds texture handle `handle` (`hsDeviceGetTextureHandle`) at texture slot `slot`.
+HSresult hsCommandBufferBindTexture(const struct HSCommandBuffer *command_buffer,
+                                    HSshaderStage stage,
+                                    uint32_t slot,
+                                    uint64_t handle);
+
+// Binds image handle `handle` (`hsDeviceGetImageHandle`) at image slot `slot`.
+HSresult hsCommandBufferBindImage(const struct HSCommandBuffer *command_buffer,
+                                  HSshaderStage stage,
+                                  uint32_t slot,
+                                  uint64_t handle);
+
+HSresult hsCommandBufferDrawArrays(const struct HSCommandBuffer *command_buffer,
+                                   HSdrawPrimitive primitive,
+                                   uint32_t first_vertex,
+                                   uint32_t vertex_count);
+
+HSresult hsCommandBufferDrawArraysInstanced(const struct HSCommandBuffer *command_buffer,
+                                            HSdrawPrimitive primitive,
+                                            uint32_t first_vertex,
+                                            uint32_t vertex_count,
+                                            uint32_t first_instance,
+                                            uint32_t instance_count);
+
+// Draws `index_count` indices of the bound index buffer from `first_index`.
+HSresult hsCommandBufferDrawElements(const struct HSCommandBuffer *command_buffer,
+                                     HSdrawPrimitive primitive,
+                                     uint32_t first_index,
+                                     uint32_t index_count,
+                                     int32_t base_vertex,
+                                     uint32_t first_instance,
+                                     uint32_t instance_count);
+
+// `draw_count` draws whose arguments the GPU reads from `buffer` at `offset_b`,
+// `stride_b` apart (Vulkan's indirect command layouts); `indexed` 1 for elements.
+HSresult hsCommandBufferDrawIndirect(const struct HSCommandBuffer *command_buffer,
+                                     HSdrawPrimitive primitive,
+                                     uint32_t indexed,
+                                     const struct HSBuffer *buffer,
+                                     uint64_t offset_b,
+                                     uint32_t draw_count,
+                                     uint32_t stride_b);
+
+HSresult hsCommandBufferDispatchCompute(const struct HSCommandBuffer *command_buffer,
+                                        uint32_t groups_x,
+                                        uint32_t groups_y,
+                                        uint32_t groups_z);
+
+HSresult hsCommandBufferDispatchComputeIndirect(const struct HSCommandBuffer *command_buffer,
+                                                const struct HSBuffer *buffer,
+                                                uint64_t offset_b);
+
+HSresult hsCommandBufferCopyBufferToBuffer(const struct HSCommandBuffer *command_buffer,
+                                           const struct HSBuffer *source,
+                                           uint64_t source_offset_b,
+                                           const struct HSBuffer *destination,
+                                           uint64_t destination_offset_b,
+                                           uint64_t size_b);
+
+// Texels from `buffer` at `offset_b` (rows `row_pitch_b` apart, images `rows_per_image`
+// rows apart; 0: tight) into `region` of `level` of `texture`.
+HSresult hsCommandBufferCopyBufferToTexture(const struct HSCommandBuffer *command_buffer,
+                                            const struct HSBuffer *buffer,
+                                            uint64_t offset_b,
+                                            uint32_t row_pitch_b,
+                                            uint32_t rows_per_image,
+                                            const struct HSTexture *texture,
+                                            uint32_t level,
+                                            const struct HSCopyRegion *region);
+
+// `region` of `level` of `texture` into `buffer` at `offset_b` (pitches as above).
+HSresult hsCommandBufferCopyTextureToBuffer(const struct HSCommandBuffer *command_buffer,
+                                            const struct HSTexture *texture,
+                                            uint32_t level,
+                                            const struct HSCopyRegion *region,
+                                            const struct HSBuffer *buffer,
+                                            uint64_t offset_b,
+                                            uint32_t row_pitch_b,
+                                            uint32_t rows_per_image);
+
+// A copy between textures; regions of other sizes scale (`linear_filter` 1: linearly).
+HSresult hsCommandBufferCopyTextureToTexture(const struct HSCommandBuffer *command_buffer,
+                                             const struct HSTexture *source,
+                                             uint32_t source_level,
+                                             const struct HSCopyRegion *source_region,
+                                             const struct HSTexture *destination,
+                                             uint32_t destination_level,
+                                             const struct HSCopyRegion *destination_region,
+                                             uint32_t linear_filter);
+
+HSresult hsCommandBufferBarrier(const struct HSCommandBuffer *command_buffer, HSbarrierBits bits);
+
+// Signals `sync` once the work before it reaches `condition`; `flush` 1 sends the work
+// on without waiting for a queue flush.
+HSresult hsCommandBufferFenceSync(const struct HSCommandBuffer *command_buffer,
+                                  const struct HSSync *sync,
+                                  HSsyncCondition condition,
+                                  uint32_t flush);
+
+// Makes the work after it wait for the last signal of `sync` issued before it.
+HSresult hsCommandBufferWaitSync(const struct HSCommandBuffer *command_buffer,
+                                 const struct HSSync *sync);
+
+// Colour target `index`'s contents are no longer needed.
+HSresult hsCommandBufferDiscardColor(const struct HSCommandBuffer *command_buffer, uint32_t index);
+
+HSresult hsCommandBufferDiscardDepthStencil(const struct HSCommandBuffer *command_buffer);
+
+HSresult hsDeviceBuilderSetDefaults(struct HSDeviceBuilder *builder);
+
+// Sets switch `name` (e.g. "RX_VK_VALIDATION") to `value` for this device; checked, with
+// every other switch, at `hsDeviceInitialize`.
+HSresult hsDeviceBuilderSetSwitch(struct HSDeviceBuilder *builder,
+                                  const char *name,
+                                  const char *value);
+
+HSresult hsDeviceBuilderSetRecordingPath(struct HSDeviceBuilder *builder, const char *path);
+
+HSresult hsDeviceInitialize(struct HSDevice *device, const struct HSDeviceBuilder *builder);
+
+// Ends the device. Refused (`HS_ERROR_BUSY`) while objects made on it live: finalize
+// them first. Waits for the GPU, closes the recording.
+HSresult hsDeviceFinalize(struct HSDevice *device);
+
+// Installs `callback` for failures on this device's objects (and for failures whose
+// device cannot be told); NULL removes it. One callback a device.
+HSresult hsDeviceInstallDebugCallback(const struct HSDevice *device,
+                                      HSdebugCallback callback,
+                                      void *user_data);
+
+// The texture handle of texture pool slot `texture_slot` and sampler pool slot
+// `sampler_slot`, for `hsCommandBufferBindTexture` (NVN's packing).
+HSresult hsDeviceGetTextureHandle(const struct HSDevice *device,
+                                  uint32_t texture_slot,
+                                  uint32_t sampler_slot,
+                                  uint64_t *handle);
+
+// The image handle of texture pool slot `texture_slot` (registered as an image).
+HSresult hsDeviceGetImageHandle(const struct HSDevice *device,
+                                uint32_t texture_slot,
+                                uint64_t *handle);
+
+// Validation errors the Vulkan layer reported on this device so far (0 with
+// `RX_VK_VALIDATION` off): a port's tests can fail on them.
+HSresult hsDeviceGetValidationErrorCount(const struct HSDevice *device, uint64_t *count);
+
+HSresult hsMemoryPoolBuilderSetDefaults(struct HSMemoryPoolBuilder *builder);
+
+HSresult hsMemoryPoolBuilderSetDevice(struct HSMemoryPoolBuilder *builder,
+                                      const struct HSDevice *device);
+
+HSresult hsMemoryPoolBuilderSetFlags(struct HSMemoryPoolBuilder *builder, HSmemoryPoolFlags flags);
+
+HSresult hsMemoryPoolBuilderSetSize(struct HSMemoryPoolBuilder *builder, uint64_t size_b);
+
+HSresult hsMemoryPoolInitialize(struct HSMemoryPool *pool,
+                                const struct HSMemoryPoolBuilder *builder);
+
+HSresult hsMemoryPoolFinalize(struct HSMemoryPool *pool);
+
+HSresult hsMemoryPoolGetSize(const struct HSMemoryPool *pool, uint64_t *size_b);
+
+// The pool's first byte, for the CPU, good until the pool is finalized. Reads are good
+// once the GPU work that wrote the bytes is done (a sync wait or `hsQueueFinish`); writes
+// must be announced with `hsMemoryPoolFlushMappedRange` before GPU work or a texture made
+// there reads them.
+HSresult hsMemoryPoolMap(const struct HSMemoryPool *pool, void **pointer);
+
+// Tells Hookshot the CPU wrote `offset_b..offset_b + size_b` through the mapped pointer,
+// so textures over those bytes are filled again and the recording has them.
+HSresult hsMemoryPoolFlushMappedRange(const struct HSMemoryPool *pool,
+                                      uint64_t offset_b,
+                                      uint64_t size_b);
+
+// Nothing to do: the mapped bytes are the storage the GPU's results are written to.
+// Kept so NVN code ports as it is; the range is still checked.
+HSresult hsMemoryPoolInvalidateMappedRange(const struct HSMemoryPool *pool,
+                                           uint64_t offset_b,
+                                           uint64_t size_b);
+
+// Copies `size_b` bytes from `data` into the pool at `offset_b` (a tracked CPU write).
+HSresult hsMemoryPoolWrite(const struct HSMemoryPool *pool,
+                           uint64_t offset_b,
+                           const void *data,
+                           uint64_t size_b);
+
+// Copies `size_b` bytes of the pool at `offset_b` out to `data`.
+HSresult hsMemoryPoolRead(const struct HSMemoryPool *pool,
+                          uint64_t offset_b,
+                          void *data,
+                          uint64_t size_b);
+
+// The CPU's `memcpy` between pool ranges (a defragmentation), tracked: a texture whose
+// whole storage moves keeps its cached image.
+HSresult hsMemoryPoolCopy(const struct HSMemoryPool *source,
+                          uint64_t source_offset_b,
+                          const struct HSMemoryPool *destination,
+                          uint64_t destination_offset_b,
+                          uint64_t size_b);
+
+// The entry point called `name` (e.g. "hsQueueSubmitCommands"); NULL for a name that
+// is none (or a NULL `name`).
+HSgenericFuncPtr hsGetProcAddress(const char *name);
+
+HSresult hsProgramInitialize(struct HSProgram *program, const struct HSDevice *device);
+
+HSresult hsProgramFinalize(struct HSProgram *program);
+
+// Gives the program its shaders, one a stage. Set again, the program's old shaders are
+// finalized: lists recorded with them are refused at submit.
+HSresult hsProgramSetShaders(const struct HSProgram *program,
+                             uint32_t count,
+                             const struct HSShaderData *shaders);
+
+HSresult hsQueueInitialize(struct HSQueue *queue, const struct HSDevice *device);
+
+HSresult hsQueueFinalize(struct HSQueue *queue);
+
+// Submits `count` command handles in order. A handle that is not this device's (or was
+// released) fails the call before anything is submitted.
+HSresult hsQueueSubmitCommands(const struct HSQueue *queue,
+                               uint32_t count,
+                               const HScommandHandle *handles);
+
+HSresult hsQueueFlush(const struct HSQueue *queue);
+
+// Waits until everything submitted is done.
+HSresult hsQueueFinish(const struct HSQueue *queue);
+
+// Signals `sync` once all work submitted before reaches `condition`.
+HSresult hsQueueFenceSync(const struct HSQueue *queue,
+                          const struct HSSync *sync,
+                          HSsyncCondition condition);
+
+// Makes later GPU work wait for the last signal fenced on `sync`.
+HSresult hsQueueWaitSync(const struct HSQueue *queue, const struct HSSync *sync);
+
+// Presents texture `index` of `window` (the index `hsWindowAcquireTexture` gave).
+HSresult hsQueuePresentTexture(const struct HSQueue *queue,
+                               const struct HSWindow *window,
+                               uint32_t index);
+
+HSresult hsCommandBufferSetBlendState(const struct HSCommandBuffer *command_buffer,
+                                      uint32_t target,
+                                      const struct HSBlendState *state);
+
+HSresult hsCommandBufferSetBlendColor(const struct HSCommandBuffer *command_buffer,
+                                      const float *color);
+
+// The colour write masks (`HS_CLEAR_COLOR_MASK_*` bits) of all eight targets.
+HSresult hsCommandBufferSetColorWriteMasks(const struct HSCommandBuffer *command_buffer,
+                                           const uint32_t *masks);
+
+HSresult hsCommandBufferSetLogicOp(const struct HSCommandBuffer *command_buffer, HSlogicOp op);
+
+HSresult hsCommandBufferSetDepthStencilState(const struct HSCommandBuffer *command_buffer,
+                                             const struct HSDepthStencilState *state);
+
+HSresult hsCommandBufferSetRasterizerState(const struct HSCommandBuffer *command_buffer,
+                                           const struct HSRasterizerState *state);
+
+HSresult hsCommandBufferSetPolygonOffset(const struct HSCommandBuffer *command_buffer,
+                                         const struct HSPolygonOffset *state);
+
+HSresult hsCommandBufferSetViewports(const struct HSCommandBuffer *command_buffer,
+                                     uint32_t first,
+                                     uint32_t count,
+                                     const struct HSViewport *viewports);
+
+HSresult hsCommandBufferSetScissors(const struct HSCommandBuffer *command_buffer,
+                                    uint32_t first,
+                                    uint32_t count,
+                                    const struct HSScissor *scissors);
+
+// Replaces every vertex attribute; locations not given are off.
+HSresult hsCommandBufferSetVertexAttributes(const struct HSCommandBuffer *command_buffer,
+                                            uint32_t count,
+                                            const struct HSVertexAttribute *attributes);
+
+// Replaces every vertex stream's stride and divisor.
+HSresult hsCommandBufferSetVertexStreams(const struct HSCommandBuffer *command_buffer,
+                                         uint32_t count,
+                                         const struct HSVertexStream *streams);
+
+// `enabled` 1: index `index` restarts primitives.
+HSresult hsCommandBufferSetPrimitiveRestart(const struct HSCommandBuffer *command_buffer,
+                                            uint32_t enabled,
+                                            uint32_t index);
+
+HSresult hsSamplerBuilderSetDefaults(struct HSSamplerBuilder *builder);
+
+HSresult hsSamplerBuilderSetDevice(struct HSSamplerBuilder *builder, const struct HSDevice *device);
+
+HSresult hsSamplerBuilderSetMinMagFilter(struct HSSamplerBuilder *builder,
+                                         HSfilter min_filter,
+                                         HSmipFilter mip_filter,
+                                         HSfilter mag_filter);
+
+HSresult hsSamplerBuilderSetWrapMode(struct HSSamplerBuilder *builder,
+                                     HSwrapMode s,
+                                     HSwrapMode t,
+                                     HSwrapMode r);
+
+HSresult hsSamplerBuilderSetLodClamp(struct HSSamplerBuilder *builder,
+                                     float min_lod,
+                                     float max_lod);
+
+HSresult hsSamplerBuilderSetLodBias(struct HSSamplerBuilder *builder, float bias);
+
+HSresult hsSamplerBuilderSetCompare(struct HSSamplerBuilder *builder,
+                                    uint32_t enabled,
+                                    HScompareFunc compare);
+
+HSresult hsSamplerBuilderSetMaxAnisotropy(struct HSSamplerBuilder *builder, float max_anisotropy);
+
+HSresult hsSamplerBuilderSetBorderColor(struct HSSamplerBuilder *builder, const float *color);
+
+HSresult hsSamplerInitialize(struct HSSampler *sampler, const struct HSSamplerBuilder *builder);
+
+HSresult hsSamplerFinalize(struct HSSampler *sampler);
+
+// A texture pool of `slot_count` descriptors (at most 2^20).
+HSresult hsTexturePoolInitialize(struct HSTexturePool *pool,
+                                 const struct HSDevice *device,
+                                 uint32_t slot_count);
+
+HSresult hsTexturePoolFinalize(struct HSTexturePool *pool);
+
+HSresult hsTexturePoolRegisterTexture(const struct HSTexturePool *pool,
+                                      uint32_t slot,
+                                      const struct HSTexture *texture,
+                                      const struct HSTextureView *view);
+
+HSresult hsTexturePoolRegisterImage(const struct HSTexturePool *pool,
+                                    uint32_t slot,
+                                    const struct HSTexture *texture,
+                                    const struct HSTextureView *view);
+
+// A sampler pool of `slot_count` descriptors (at most 2^12).
+HSresult hsSamplerPoolInitialize(struct HSSamplerPool *pool,
+                                 const struct HSDevice *device,
+                                 uint32_t slot_count);
+
+HSresult hsSamplerPoolFinalize(struct HSSamplerPool *pool);
+
+HSresult hsSamplerPoolRegisterSampler(const struct HSSamplerPool *pool,
+                                      uint32_t slot,
+                                      const struct HSSampler *sampler);
+
+HSresult hsSyncInitialize(struct HSSync *sync, const struct HSDevice *device);
+
+HSresult hsSyncFinalize(struct HSSync *sync);
+
+// Waits on the CPU, up to `timeout_ns`, for the last signal fenced on `sync`.
+HSresult hsSyncWait(const struct HSSync *sync, uint64_t timeout_ns, HSsyncWaitResult *result);
+
+HSresult hsTextureBuilderSetDefaults(struct HSTextureBuilder *builder);
+
+HSresult hsTextureBuilderSetDevice(struct HSTextureBuilder *builder, const struct HSDevice *device);
+
+HSresult hsTextureBuilderSetTarget(struct HSTextureBuilder *builder, HStextureTarget target);
+
+HSresult hsTextureBuilderSetFormat(struct HSTextureBuilder *builder, HSformat format);
+
+HSresult hsTextureBuilderSetFlags(struct HSTextureBuilder *builder, HStextureFlags flags);
+
+HSresult hsTextureBuilderSetSize2D(struct HSTextureBuilder *builder,
+                                   uint32_t width_px,
+                                   uint32_t height_px);
+
+HSresult hsTextureBuilderSetSize3D(struct HSTextureBuilder *builder,
+                                   uint32_t width_px,
+                                   uint32_t height_px,
+                                   uint32_t depth);
+
+HSresult hsTextureBuilderSetLevels(struct HSTextureBuilder *builder, uint32_t levels);
+
+HSresult hsTextureBuilderSetSamples(struct HSTextureBuilder *builder, uint32_t samples);
+
+HSresult hsTextureBuilderSetBlockHeight(struct HSTextureBuilder *builder,
+                                        uint32_t block_height_gobs);
+
+HSresult hsTextureBuilderSetStorage(struct HSTextureBuilder *builder,
+                                    const struct HSMemoryPool *pool,
+                                    uint64_t offset_b);
+
+// Bytes of pool storage the builder's texture takes.
+HSresult hsTextureBuilderGetStorageSize(const struct HSTextureBuilder *builder, uint64_t *size_b);
+
+// The alignment, in bytes, the texture's offset in its pool needs.
+HSresult hsTextureBuilderGetStorageAlignment(const struct HSTextureBuilder *builder,
+                                             uint64_t *alignment_b);
+
+// A texture over the builder's storage. The bytes there are not touched: a texture
+// made over bytes already there (a defragmented copy) shows them.
+HSresult hsTextureInitialize(struct HSTexture *texture, const struct HSTextureBuilder *builder);
+
+// Ends the texture and the views made of it; its storage keeps its bytes.
+HSresult hsTextureFinalize(struct HSTexture *texture);
+
+HSresult hsTextureViewSetDefaults(struct HSTextureView *view);
+
+HSresult hsTextureViewSetLevels(struct HSTextureView *view,
+                                uint32_t base_level,
+                                uint32_t level_count);
+
+HSresult hsTextureViewSetLayers(struct HSTextureView *view,
+                                uint32_t base_layer,
+                                uint32_t layer_count);
+
+HSresult hsTextureViewSetFormat(struct HSTextureView *view, HSformat format);
+
+HSresult hsTextureViewSetTarget(struct HSTextureView *view, HStextureTarget target);
+
+HSresult hsTextureViewSetSwizzle(struct HSTextureView *view,
+                                 HSswizzle r,
+                                 HSswizzle g,
+                                 HSswizzle b,
+                                 HSswizzle a);
+
+HSresult hsWindowBuilderSetDefaults(struct HSWindowBuilder *builder);
+
+HSresult hsWindowBuilderSetDevice(struct HSWindowBuilder *builder, const struct HSDevice *device);
+
+// The textures presented in turn: 1 to 4 2D textures of one format and size.
+HSresult hsWindowBuilderSetTextures(struct HSWindowBuilder *builder,
+                                    uint32_t count,
+                                    const struct HSTexture *const *textures);
+
+HSresult hsWindowBuilderSetPresentInterval(struct HSWindowBuilder *builder, uint32_t interval);
+
+HSresult hsWindowBuilderSetNativeWindow(struct HSWindowBuilder *builder,
+                                        const struct HSNativeWindow *native);
+
+HSresult hsWindowInitialize(struct HSWindow *window, const struct HSWindowBuilder *builder);
+
+HSresult hsWindowFinalize(struct HSWindow *window);
+
+// The index of the window's next texture to draw into. `sync`, when not NULL, is fenced
+// so that waiting on it waits until the texture may be drawn.
+HSresult hsWindowAcquireTexture(const struct HSWindow *window,
+                                const struct HSSync *sync,
+                                uint32_t *index);
+
+// Whether presents keep a copy to read back (1, the default) or only show in the
+// display window (0, cheaper).
+HSresult hsWindowSetPresentSnapshots(const struct HSWindow *window, uint32_t enabled);
+
+// The last presented image as RGBA8 rows into `rgba8` (`size_b` bytes at least
+// width * height * 4), with its size. `HS_ERROR_REFUSED` before the first present.
+HSresult hsWindowReadPresented(const struct HSWindow *window,
+                               void *rgba8,
+                               uint64_t size_b,
+                               uint32_t *width_px,
+                               uint32_t *height_px);
+
+// Presents that reached the display window so far (0 without one): a port can tell its
+// frames are shown.
+HSresult hsWindowGetDisplayPresents(const struct HSWindow *window, uint64_t *presents);
+
+// The display window's new size: its swapchain is made again before the next present.
+HSresult hsWindowResizeNative(const struct HSWindow *window, uint32_t width_px, uint32_t height_px);
+
+#ifdef __cplusplus
+}  // extern "C"
+#endif  // __cplusplus
+
+#endif  /* HOOKSHOT_H */

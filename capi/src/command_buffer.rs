@@ -1,0 +1,236 @@
+//! Command buffers: initialize, begin, end to a command handle, clear, finalize. Each
+//! command buffer records on one thread at a time; several command buffers record on
+//! several threads at once (each has its own slot and lock, `command_slots`).
+//!
+//! A `gpu::CommandBuffer` borrows its device; here the device lives behind the `Arc` in
+//! the command buffer's `DeviceRef`, which outlives the borrow (see `begin`), and
+//! `hsDeviceFinalize` refuses while any command buffer lives.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use gpu::BufferId;
+
+use crate::builder::out_value;
+use crate::command_slots;
+use crate::guard::entry;
+use crate::objects::{resolve, CObject, HSBuffer, HSCommandBuffer, HSDevice};
+use crate::registry::{read_words, write_words, Words};
+use crate::report;
+use crate::result::{CapiError, CapiResult, HSresult};
+use crate::state::{CommandBufferState, DeviceRef, DeviceState, Recording};
+
+/// A finished command list, for `hsQueueSubmitCommands`.
+pub type HScommandHandle = u64;
+
+/// Command handles are unique in the process, so another device's handle is told apart.
+static NEXT_COMMAND_HANDLE: AtomicU64 = AtomicU64::new(1);
+
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferInitialize(
+    command_buffer: *mut HSCommandBuffer,
+    device: *const HSDevice,
+) -> HSresult {
+    entry("hsCommandBufferInitialize", || {
+        // SAFETY: the header's contract for objects.
+        let device = unsafe { resolve(device, "device") }?;
+        let words = unsafe { read_words(command_buffer.cast_const(), "command buffer") }?;
+        if command_slots::is_live(words) {
+            return Err(CapiError::Busy(
+                "command buffer is a live command buffer: finalize it before initializing it again"
+                    .into(),
+            ));
+        }
+        let words = command_slots::insert(CommandBufferState {
+            recording: Recording {
+                buffer: None,
+                last: None,
+                handles: Vec::new(),
+                texture_pool: None,
+                sampler_pool: None,
+                last_buffer: None,
+            },
+            device: DeviceRef::new(&device),
+        })?;
+        // SAFETY: read above, so 16 bytes the caller owns.
+        unsafe { write_words(command_buffer, words) };
+        Ok(())
+    })
+}
+
+/// Releases the command handles `recording` made.
+fn release_handles(device: &DeviceState, recording: &mut Recording) {
+    let mut lists = device.lists.write();
+    for handle in recording.handles.drain(..) {
+        lists.remove(&handle);
+    }
+}
+
+/// Ends the command buffer (a recording in progress is dropped) and releases its handles.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferFinalize(command_buffer: *mut HSCommandBuffer) -> HSresult {
+    entry("hsCommandBufferFinalize", || {
+        // SAFETY: the header's contract for objects.
+        let words = unsafe { read_words(command_buffer.cast_const(), "command buffer") }?;
+        let mut state = command_slots::remove(words).map_err(named)?;
+        report::note_device(state.device.key);
+        // SAFETY: read above, so 16 bytes the caller owns.
+        unsafe { write_words(command_buffer, [0, 0]) };
+        state.recording.buffer = None;
+        release_handles(&state.device, &mut state.recording);
+        Ok(())
+    })
+}
+
+/// Puts the argument's name before a lookup's message.
+fn named(error: CapiError) -> CapiError {
+    match error {
+        CapiError::InvalidObject(message) => {
+            CapiError::InvalidObject(format!("command buffer: {message}"))
+        }
+        other => other,
+    }
+}
+
+/// Runs `body` on the command buffer's state, under its slot's lock.
+///
+/// # Safety
+/// The header's contract for objects.
+#[inline]
+unsafe fn with_state(
+    command_buffer: *const HSCommandBuffer,
+    body: impl FnOnce(&mut CommandBufferState) -> CapiResult<()>,
+) -> CapiResult<()> {
+    // SAFETY: passed on from the caller.
+    let words = unsafe { read_words(command_buffer, "command buffer") }?;
+    let mut slot = command_slots::lock(words).map_err(named)?;
+    let state = slot.state.as_mut().expect("lock checks it");
+    // Noted only for a failure's callbacks: a command that succeeds writes nothing more.
+    let key = state.device.key;
+    body(state).inspect_err(|_| report::note_device(key))
+}
+
+/// Starts recording. What the list this command buffer ended last left bound stays bound.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferBeginRecording(
+    command_buffer: *const HSCommandBuffer,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    entry("hsCommandBufferBeginRecording", || unsafe {
+        with_state(command_buffer, |state| {
+            let recording = &mut state.recording;
+            if recording.buffer.is_some() {
+                return Err(CapiError::Busy(
+                    "the command buffer is recording already (end it first)".into(),
+                ));
+            }
+            // SAFETY: the device lives in the Arc `state.device` holds, which does not
+            // move and is dropped only after `state.recording` (declared before it), so
+            // the borrow never outlives the device.
+            let device: &'static gpu::Device = &*std::ptr::from_ref(&state.device.gpu);
+            recording.buffer = Some(match &recording.last {
+                Some(last) => device.command_buffer_after(last),
+                None => device.command_buffer(),
+            });
+            Ok(())
+        })
+    })
+}
+
+/// Ends recording: the commands become a list, named by the handle written to `handle`.
+/// The handle stays good until `hsCommandBufferClearCommands` or the finalize.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferEndRecording(
+    command_buffer: *const HSCommandBuffer,
+    handle: *mut HScommandHandle,
+) -> HSresult {
+    // SAFETY: the header's contract for objects and out-parameters.
+    entry("hsCommandBufferEndRecording", || unsafe {
+        crate::builder::check_out(handle, "handle")?;
+        with_state(command_buffer, |state| {
+            let recording = &mut state.recording;
+            let buffer = recording
+                .buffer
+                .take()
+                .ok_or_else(|| CapiError::Refused("the command buffer is not recording".into()))?;
+            let list = Arc::new(buffer.finish());
+            let value = NEXT_COMMAND_HANDLE.fetch_add(1, Ordering::Relaxed);
+            state.device.lists.write().insert(value, Arc::clone(&list));
+            recording.handles.push(value);
+            recording.last = Some(list);
+            out_value(handle, "handle", value)
+        })
+    })
+}
+
+/// Releases every command handle this command buffer ended (as resetting NVN's command
+/// memory does); submitting one afterwards fails.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferClearCommands(
+    command_buffer: *const HSCommandBuffer,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    entry("hsCommandBufferClearCommands", || unsafe {
+        with_state(command_buffer, |state| {
+            release_handles(&state.device, &mut state.recording);
+            Ok(())
+        })
+    })
+}
+
+/// Runs `record` on the command buffer's recording: the frame of every command.
+///
+/// # Safety
+/// The header's contract for objects.
+#[inline]
+pub(crate) unsafe fn with_recording(
+    function: &'static str,
+    command_buffer: *const HSCommandBuffer,
+    record: impl FnOnce(&DeviceState, &mut Recording) -> CapiResult<()>,
+) -> HSresult {
+    // SAFETY: passed on from the caller.
+    entry(function, || unsafe {
+        with_state(command_buffer, |state| {
+            if state.recording.buffer.is_none() {
+                return Err(CapiError::Refused(
+                    "the command buffer is not recording (hsCommandBufferBeginRecording)".into(),
+                ));
+            }
+            record(&state.device, &mut state.recording)
+        })
+    })
+}
+
+impl Recording {
+    /// The buffer being recorded (checked by `with_recording`).
+    pub fn buffer(&mut self) -> &mut gpu::CommandBuffer<'static> {
+        self.buffer.as_mut().expect("with_recording checks it")
+    }
+
+    /// The id of the caller's buffer `buffer`, checked to be of `device`; the buffer bound
+    /// last is known without a lookup while no buffer has been finalized since.
+    ///
+    /// # Safety
+    /// The header's contract for objects.
+    #[inline]
+    pub unsafe fn buffer_id(
+        &mut self,
+        device: &DeviceState,
+        buffer: *const HSBuffer,
+        arg: &str,
+    ) -> CapiResult<BufferId> {
+        // SAFETY: passed on from the caller.
+        let words: Words = unsafe { read_words(buffer, arg) }?;
+        let removals = HSBuffer::registry().removals();
+        if let Some((known, then, id)) = self.last_buffer {
+            if known == words && then == removals {
+                return Ok(id);
+            }
+        }
+        // SAFETY: passed on from the caller.
+        let state = unsafe { resolve(buffer, arg) }?;
+        device.check_same(&state.device, arg)?;
+        self.last_buffer = Some((words, removals, state.id));
+        Ok(state.id)
+    }
+}
