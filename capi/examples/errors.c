@@ -83,6 +83,12 @@ int main(void) {
                 "hsMemoryPoolInitialize");
     CHECK(hsMemoryPoolBuilderSetFlags(&pool_builder, HS_MEMORY_POOL_FLAGS_CPU_CACHED |
                                                          HS_MEMORY_POOL_FLAGS_GPU_CACHED));
+    /* The game's storage must be aligned to the host's pages. */
+    static unsigned char unaligned_storage[3u << 16];
+    CHECK(hsMemoryPoolBuilderSetStorage(&pool_builder, unaligned_storage + 8, 64u << 10));
+    EXPECT_FAIL(hsMemoryPoolInitialize(&pool, &pool_builder), HS_ERROR_INVALID_ARGUMENT,
+                "hsMemoryPoolInitialize");
+    CHECK(hsMemoryPoolBuilderSetStorage(&pool_builder, NULL, 64u << 10));
     CHECK(hsMemoryPoolInitialize(&pool, &pool_builder));
 
     HSTextureBuilder texture_builder;

@@ -1,9 +1,9 @@
 /* The seed-000 scenario through the C ABI. A 260x260 RG8 tile with 9 levels is drawn by
  * the GPU, level by level, into a CPU_CACHED | GPU_CACHED pool; the game then
  * defragments: it waits for the GPU, finalizes the texture, moves the tile's bytes with
- * memcpy through the mapped pointer to a new offset, tells Hookshot of the write
- * (hsMemoryPoolFlushMappedRange: raw writes through the pointer are not tracked yet), and
- * makes the texture again over the moved bytes. Sampling every level of it must give what
+ * memcpy through the mapped pointer to a new offset, and makes the texture again over the
+ * moved bytes, with no call to say it wrote them: the pool is the game's own memory
+ * (hsMemoryPoolBuilderSetStorage) and Hookshot sees the writes by page protection. Sampling every level of it must give what
  * was drawn, which holds only if what the GPU drew reached the pool's storage. Level l's
  * texel (x, y) is ((7x + 31l) mod 256, (13y + 17l) mod 256); the sampled levels are
  * written one after the other, rows tight, to the file named by the first argument. */
@@ -70,8 +70,24 @@ int main(int argc, char **argv) {
         readback_b += (uint64_t)level_px(level) * level_px(level) * 2;
     const uint64_t pool_b = (readback_offset_b + readback_b + 0xffff) & ~(uint64_t)0xffff;
 
+    /* The pool's storage is the game's: page-aligned memory of its own. */
+    uint64_t page_b = 0;
+    CHECK(hsGetHostPageSize(&page_b));
+    const uint64_t storage_b = (pool_b + page_b - 1) / page_b * page_b;
+    void *storage = aligned_alloc((size_t)page_b, (size_t)storage_b);
+    if (storage == NULL) {
+        fprintf(stderr, "seed000: no memory for the pool\n");
+        return 1;
+    }
+    memset(storage, 0, (size_t)storage_b);
+    HSMemoryPoolBuilder pool_builder;
+    CHECK(hsMemoryPoolBuilderSetDefaults(&pool_builder));
+    CHECK(hsMemoryPoolBuilderSetDevice(&pool_builder, &device));
+    CHECK(hsMemoryPoolBuilderSetFlags(&pool_builder, HS_MEMORY_POOL_FLAGS_CPU_CACHED |
+                                                         HS_MEMORY_POOL_FLAGS_GPU_CACHED));
+    CHECK(hsMemoryPoolBuilderSetStorage(&pool_builder, storage, storage_b));
     HSMemoryPool pool;
-    make_pool(&pool, &device, pool_b);
+    CHECK(hsMemoryPoolInitialize(&pool, &pool_builder));
     for (uint32_t level = 0; level < LEVELS; level++) {
         int32_t value[4] = {(int32_t)level, 0, 0, 0};
         CHECK(hsMemoryPoolWrite(&pool, uniforms_offset_b + level * 256u, value, sizeof value));
@@ -116,10 +132,12 @@ int main(int argc, char **argv) {
     CHECK(hsTextureFinalize(&tile));
     unsigned char *mapped = NULL;
     CHECK(hsMemoryPoolMap(&pool, (void **)&mapped));
+    if (mapped != (unsigned char *)storage) {
+        fprintf(stderr, "seed000: the pool maps to other memory than its storage\n");
+        return 1;
+    }
     memcpy(mapped + moved_offset_b, mapped + first_offset_b, tile_b);
     memset(mapped + first_offset_b, 0, tile_b);
-    CHECK(hsMemoryPoolFlushMappedRange(&pool, first_offset_b, tile_b));
-    CHECK(hsMemoryPoolFlushMappedRange(&pool, moved_offset_b, tile_b));
     make_tile(&tile, &device, &pool, moved_offset_b);
 
     /* 3. Every level of the moved tile is sampled into a target (in the tile's old place,
@@ -182,5 +200,7 @@ int main(int argc, char **argv) {
     CHECK(hsBufferFinalize(&uniforms));
     CHECK(hsMemoryPoolFinalize(&pool));
     CHECK(hsDeviceFinalize(&device));
+    /* The device is gone and the GPU with it: the game may free its storage now. */
+    free(storage);
     return 0;
 }

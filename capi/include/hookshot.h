@@ -35,9 +35,14 @@
  * uses it is the caller's error; Hookshot then fails one of the calls, never crashes.
  * Debug callbacks run on the thread whose call failed.
  *
- * Memory pools. hsMemoryPoolMap gives the storage's first byte. The CPU's writes through
- * it are not seen by Hookshot yet: announce them with hsMemoryPoolFlushMappedRange (as
- * NVN asks of CPU-cached pools), or write with hsMemoryPoolWrite / hsMemoryPoolCopy.
+ * Memory pools. A pool lives in storage Hookshot allocates or in the game's own
+ * (hsMemoryPoolBuilderSetStorage: aligned to hsGetHostPageSize, 16 KiB on Apple Silicon).
+ * hsMemoryPoolMap gives the storage's first byte. Under RX_VK_WRITE_TRACKING=protect (the
+ * default) every CPU write through it is seen, by page protection: the first store to a
+ * page traps once (a SIGSEGV/SIGBUS handler, or a vectored exception handler on Windows,
+ * that passes every other fault on to the handler installed before it). Under explicit,
+ * announce writes with hsMemoryPoolFlushMappedRange, or write with hsMemoryPoolWrite /
+ * hsMemoryPoolCopy.
  * Reads through it are good once the GPU work that wrote the bytes is done (hsSyncWait
  * or hsQueueFinish).
  *
@@ -209,6 +214,8 @@ typedef struct HSMemoryPoolBuilder {
   const struct HSDevice *device;
   // A non-zero multiple of `HS_MEMORY_POOL_STORAGE_GRANULARITY`.
   uint64_t size_b;
+  // The game's own storage for the pool, or NULL for storage Hookshot allocates.
+  void *storage;
 } HSMemoryPoolBuilder;
 
 // Any entry point; cast it to its real type before calling it.
@@ -1181,6 +1188,19 @@ HSresult hsMemoryPoolBuilderSetFlags(struct HSMemoryPoolBuilder *builder, HSmemo
 
 HSresult hsMemoryPoolBuilderSetSize(struct HSMemoryPoolBuilder *builder, uint64_t size_b);
 
+// NVN's `MemoryPoolBuilder::SetStorage`: the pool lives in the game's `size_b` bytes
+// at `storage` (aligned to `hsGetHostPageSize`, a multiple of it in size), which the
+// game keeps mapped and does not free until the pool is finalized and the GPU is done
+// with it (`hsQueueFinish`). What the bytes hold is the pool's contents. NULL: storage
+// Hookshot allocates, of the builder's size.
+HSresult hsMemoryPoolBuilderSetStorage(struct HSMemoryPoolBuilder *builder,
+                                       void *storage,
+                                       uint64_t size_b);
+
+// The host's page size in bytes (16384 on Apple Silicon, 4096 on most others): the
+// alignment of storage given to `hsMemoryPoolBuilderSetStorage`.
+HSresult hsGetHostPageSize(uint64_t *page_size_b);
+
 HSresult hsMemoryPoolInitialize(struct HSMemoryPool *pool,
                                 const struct HSMemoryPoolBuilder *builder);
 
@@ -1189,19 +1209,23 @@ HSresult hsMemoryPoolFinalize(struct HSMemoryPool *pool);
 HSresult hsMemoryPoolGetSize(const struct HSMemoryPool *pool, uint64_t *size_b);
 
 // The pool's first byte, for the CPU, good until the pool is finalized. Reads are good
-// once the GPU work that wrote the bytes is done (a sync wait or `hsQueueFinish`); writes
-// must be announced with `hsMemoryPoolFlushMappedRange` before GPU work or a texture made
-// there reads them.
+// once the GPU work that wrote the bytes is done (a sync wait or `hsQueueFinish`). Writes
+// are seen by page protection under `RX_VK_WRITE_TRACKING=protect` (the default); under
+// `explicit` they must be announced with `hsMemoryPoolFlushMappedRange` before GPU work or
+// a texture made there reads them.
 HSresult hsMemoryPoolMap(const struct HSMemoryPool *pool, void **pointer);
 
-// Tells Hookshot the CPU wrote `offset_b..offset_b + size_b` through the mapped pointer,
-// so textures over those bytes are filled again and the recording has them.
+// NVN's `FlushMappedRange`: the CPU wrote `offset_b..offset_b + size_b` through the
+// mapped pointer. The write's signal under `RX_VK_WRITE_TRACKING=explicit`; a hint under
+// `protect`, which saw the writes already. Either way textures over those bytes are
+// filled again and the recording has them.
 HSresult hsMemoryPoolFlushMappedRange(const struct HSMemoryPool *pool,
                                       uint64_t offset_b,
                                       uint64_t size_b);
 
-// Nothing to do: the mapped bytes are the storage the GPU's results are written to.
-// Kept so NVN code ports as it is; the range is still checked.
+// NVN's `InvalidateMappedRange`: the CPU is about to read what the GPU wrote there. The
+// mapped bytes are the storage the GPU's results land in by their fence, so only the
+// range is checked; kept so NVN code ports as it is.
 HSresult hsMemoryPoolInvalidateMappedRange(const struct HSMemoryPool *pool,
                                            uint64_t offset_b,
                                            uint64_t size_b);

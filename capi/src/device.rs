@@ -170,7 +170,8 @@ fn open_device(builder: &HSDeviceBuilder) -> CapiResult<DeviceState> {
         VkBackend::with_switches(&vk, ExecutorOptions::from_switches(&switches), &switches)
             .map_err(|error| CapiError::Device(format!("the executor: {error}")))?;
     let backend = SharedBackend::new(executor);
-    let mut maker = DeviceMaker::new(Box::new(backend.clone()));
+    let mut maker =
+        DeviceMaker::new(Box::new(backend.clone())).write_tracking(switches.write_tracking);
     if !builder.recording_path.is_null() {
         // SAFETY: set by the caller to a live string.
         let path = unsafe { c_text(builder.recording_path, "recording_path") }?;

@@ -1,7 +1,8 @@
-//! Memory pools: `hsMemoryPoolBuilder*`, initialize/finalize, size, map, and the CPU
-//! writes Hookshot sees. Raw writes through the mapped pointer are not tracked yet (the
-//! pools issue): announce them with `hsMemoryPoolFlushMappedRange`, as NVN asks of
-//! CPU-cached pools, or write with `hsMemoryPoolWrite` / `hsMemoryPoolCopy`.
+//! Memory pools: `hsMemoryPoolBuilder*` (over storage Hookshot allocates, or the game's
+//! own), initialize/finalize, size, map, and the CPU writes Hookshot sees. Under
+//! `RX_VK_WRITE_TRACKING=protect` (the default) every write through the mapped pointer is
+//! seen by page protection; under `explicit` announce them with
+//! `hsMemoryPoolFlushMappedRange`, or write with `hsMemoryPoolWrite` / `hsMemoryPoolCopy`.
 
 use std::ffi::c_void;
 
@@ -39,6 +40,8 @@ pub struct HSMemoryPoolBuilder {
     pub device: *const HSDevice,
     /// A non-zero multiple of `HS_MEMORY_POOL_STORAGE_GRANULARITY`.
     pub size_b: u64,
+    /// The game's own storage for the pool, or NULL for storage Hookshot allocates.
+    pub storage: *mut c_void,
 }
 
 #[no_mangle]
@@ -54,6 +57,7 @@ pub unsafe extern "C" fn hsMemoryPoolBuilderSetDefaults(
                 flags: HS_MEMORY_POOL_FLAGS_CPU_UNCACHED | HS_MEMORY_POOL_FLAGS_GPU_CACHED,
                 device: std::ptr::null(),
                 size_b: 0,
+                storage: std::ptr::null_mut(),
             })
         };
         Ok(())
@@ -93,6 +97,36 @@ pub unsafe extern "C" fn hsMemoryPoolBuilderSetSize(
         // SAFETY: the header's contract for builders.
         unsafe { check_builder(builder) }?.size_b = size_b;
         Ok(())
+    })
+}
+
+/// NVN's `MemoryPoolBuilder::SetStorage`: the pool lives in the game's `size_b` bytes
+/// at `storage` (aligned to `hsGetHostPageSize`, a multiple of it in size), which the
+/// game keeps mapped and does not free until the pool is finalized and the GPU is done
+/// with it (`hsQueueFinish`). What the bytes hold is the pool's contents. NULL: storage
+/// Hookshot allocates, of the builder's size.
+#[no_mangle]
+pub unsafe extern "C" fn hsMemoryPoolBuilderSetStorage(
+    builder: *mut HSMemoryPoolBuilder,
+    storage: *mut c_void,
+    size_b: u64,
+) -> HSresult {
+    entry("hsMemoryPoolBuilderSetStorage", || {
+        // SAFETY: the header's contract for builders.
+        let builder = unsafe { check_builder(builder) }?;
+        builder.storage = storage;
+        builder.size_b = size_b;
+        Ok(())
+    })
+}
+
+/// The host's page size in bytes (16384 on Apple Silicon, 4096 on most others): the
+/// alignment of storage given to `hsMemoryPoolBuilderSetStorage`.
+#[no_mangle]
+pub unsafe extern "C" fn hsGetHostPageSize(page_size_b: *mut u64) -> HSresult {
+    entry("hsGetHostPageSize", || {
+        // SAFETY: the header's contract for out-parameters.
+        unsafe { out_value(page_size_b, "page_size_b", memory::host_page_size_b()) }
     })
 }
 
@@ -159,9 +193,14 @@ pub unsafe extern "C" fn hsMemoryPoolInitialize(
                 builder.size_b
             )));
         }
-        let id = device
-            .gpu
-            .create_pool(&PoolMaker::new(builder.size_b, flags))?;
+        let maker = PoolMaker::new(builder.size_b, flags);
+        let id = match std::ptr::NonNull::new(builder.storage.cast::<u8>()) {
+            None => device.gpu.create_pool(&maker)?,
+            // SAFETY: the header's contract for SetStorage: the game's memory, mapped
+            // and kept until the pool is finalized and the GPU is done with it. Its
+            // alignment is checked by the pool.
+            Some(storage) => unsafe { device.gpu.create_pool_over(&maker, storage) }?,
+        };
         let state = PoolState {
             device: DeviceRef::new(&device),
             id,
@@ -192,9 +231,10 @@ pub unsafe extern "C" fn hsMemoryPoolGetSize(
 }
 
 /// The pool's first byte, for the CPU, good until the pool is finalized. Reads are good
-/// once the GPU work that wrote the bytes is done (a sync wait or `hsQueueFinish`); writes
-/// must be announced with `hsMemoryPoolFlushMappedRange` before GPU work or a texture made
-/// there reads them.
+/// once the GPU work that wrote the bytes is done (a sync wait or `hsQueueFinish`). Writes
+/// are seen by page protection under `RX_VK_WRITE_TRACKING=protect` (the default); under
+/// `explicit` they must be announced with `hsMemoryPoolFlushMappedRange` before GPU work or
+/// a texture made there reads them.
 #[no_mangle]
 pub unsafe extern "C" fn hsMemoryPoolMap(
     pool: *const HSMemoryPool,
@@ -207,7 +247,12 @@ pub unsafe extern "C" fn hsMemoryPoolMap(
         if !storage.flags().cpu_accessible() {
             return Err(CapiError::Refused("the pool was made CPU_NO_ACCESS".into()));
         }
-        let first = storage.storage_ptr().as_ptr().cast::<c_void>();
+        let first = state
+            .device
+            .gpu
+            .map_pool(state.id)?
+            .as_ptr()
+            .cast::<c_void>();
         // SAFETY: the header's contract for out-parameters.
         unsafe { out_value(pointer, "pointer", first) }
     })
@@ -224,8 +269,10 @@ fn check_range(state: &PoolState, offset_b: u64, size_b: u64) -> CapiResult<()> 
     }
 }
 
-/// Tells Hookshot the CPU wrote `offset_b..offset_b + size_b` through the mapped pointer,
-/// so textures over those bytes are filled again and the recording has them.
+/// NVN's `FlushMappedRange`: the CPU wrote `offset_b..offset_b + size_b` through the
+/// mapped pointer. The write's signal under `RX_VK_WRITE_TRACKING=explicit`; a hint under
+/// `protect`, which saw the writes already. Either way textures over those bytes are
+/// filled again and the recording has them.
 #[no_mangle]
 pub unsafe extern "C" fn hsMemoryPoolFlushMappedRange(
     pool: *const HSMemoryPool,
@@ -236,17 +283,16 @@ pub unsafe extern "C" fn hsMemoryPoolFlushMappedRange(
         // SAFETY: the header's contract for objects.
         let state = unsafe { resolve(pool, "pool") }?;
         check_range(&state, offset_b, size_b)?;
-        // The bytes are in storage already; writing them again through the device
-        // stamps their pages as CPU writes and records them.
-        let mut bytes = vec![0u8; size_b as usize];
-        state.device.gpu.read_pool(state.id, offset_b, &mut bytes)?;
-        state.device.gpu.write_pool(state.id, offset_b, &bytes)?;
-        Ok(())
+        Ok(state
+            .device
+            .gpu
+            .flush_mapped_range(state.id, offset_b, size_b)?)
     })
 }
 
-/// Nothing to do: the mapped bytes are the storage the GPU's results are written to.
-/// Kept so NVN code ports as it is; the range is still checked.
+/// NVN's `InvalidateMappedRange`: the CPU is about to read what the GPU wrote there. The
+/// mapped bytes are the storage the GPU's results land in by their fence, so only the
+/// range is checked; kept so NVN code ports as it is.
 #[no_mangle]
 pub unsafe extern "C" fn hsMemoryPoolInvalidateMappedRange(
     pool: *const HSMemoryPool,
@@ -256,7 +302,11 @@ pub unsafe extern "C" fn hsMemoryPoolInvalidateMappedRange(
     entry("hsMemoryPoolInvalidateMappedRange", || {
         // SAFETY: the header's contract for objects.
         let state = unsafe { resolve(pool, "pool") }?;
-        check_range(&state, offset_b, size_b)
+        check_range(&state, offset_b, size_b)?;
+        Ok(state
+            .device
+            .gpu
+            .invalidate_mapped_range(state.id, offset_b, size_b)?)
     })
 }
 

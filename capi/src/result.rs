@@ -98,6 +98,7 @@ impl From<QueueError> for CapiError {
     fn from(error: QueueError) -> CapiError {
         match error {
             QueueError::Record(record) => record.into(),
+            QueueError::Object(object) => object.into(),
             QueueError::UnknownObject(_) => CapiError::InvalidObject(error.to_string()),
             QueueError::WindowIndex { .. } => CapiError::OutOfRange(error.to_string()),
             QueueError::Backend(_) => CapiError::Device(error.to_string()),

@@ -31,8 +31,21 @@ pub fn build(name: &str) -> PathBuf {
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     let out = profile_dir().join("capi-examples");
     let program = out.join(name);
-    let library = profile_dir().join("libhookshot.a");
-    assert!(library.exists(), "{} was not built", library.display());
+    // Cargo builds the static library beside its other outputs in `deps/`, and copies it
+    // up to the profile's folder only for some builds (`cargo build`, not always
+    // `cargo test`): the newer of the two is this test's.
+    let library = [
+        profile_dir().join("libhookshot.a"),
+        profile_dir().join("deps/libhookshot.a"),
+    ]
+    .into_iter()
+    .filter(|path| path.exists())
+    .max_by_key(|path| {
+        std::fs::metadata(path)
+            .and_then(|meta| meta.modified())
+            .ok()
+    })
+    .unwrap_or_else(|| panic!("libhookshot.a was not built in {}", profile_dir().display()));
     let status = Command::new("make")
         .arg("-C")
         .arg(examples_dir())

@@ -220,33 +220,50 @@ impl WindowSurface {
         if self.stale {
             self.recreate()?;
         }
-        let raw = &self.device.raw;
-        let slot = &self.slots[self.next_slot];
+        let (done, image_available) = {
+            let slot = &self.slots[self.next_slot];
+            (slot.done, slot.image_available)
+        };
         // SAFETY: the fence belongs to this device; waiting makes the slot's buffer free.
         unsafe {
-            raw.wait_for_fences(&[slot.done], true, u64::MAX)
+            self.device
+                .raw
+                .wait_for_fences(&[done], true, u64::MAX)
                 .map_err(map_vk("waiting for a window slot"))?;
         }
-        // SAFETY: a live swapchain and an unsignalled semaphore of this slot.
-        let acquired = unsafe {
-            self.swapchain_fn.acquire_next_image(
-                self.swapchain,
-                u64::MAX,
-                slot.image_available,
-                vk::Fence::null(),
-            )
-        };
-        let image_index = match acquired {
-            Ok((index, suboptimal)) => {
-                self.stale |= suboptimal;
-                index
+        // A swapchain found out of date (the window changed since) is made again and
+        // asked once more, so the frame still reaches the display.
+        let mut remade = false;
+        let image_index = loop {
+            // SAFETY: a live swapchain and an unsignalled semaphore of this slot (a
+            // failed acquire signals nothing).
+            let acquired = unsafe {
+                self.swapchain_fn.acquire_next_image(
+                    self.swapchain,
+                    u64::MAX,
+                    image_available,
+                    vk::Fence::null(),
+                )
+            };
+            match acquired {
+                Ok((index, suboptimal)) => {
+                    self.stale |= suboptimal;
+                    break index;
+                }
+                Err(vk::Result::ERROR_OUT_OF_DATE_KHR) if !remade => {
+                    remade = true;
+                    self.recreate()?;
+                }
+                Err(vk::Result::ERROR_OUT_OF_DATE_KHR) => {
+                    tracing::debug!(target: "gpu_vk::window", "swapchain out of date twice; frame not shown");
+                    self.stale = true;
+                    return Ok(());
+                }
+                Err(result) => return Err(map_vk("acquiring a swapchain image")(result)),
             }
-            Err(vk::Result::ERROR_OUT_OF_DATE_KHR) => {
-                self.stale = true;
-                return Ok(());
-            }
-            Err(result) => return Err(map_vk("acquiring a swapchain image")(result)),
         };
+        let raw = &self.device.raw;
+        let slot = &self.slots[self.next_slot];
         let target = self.images[image_index as usize];
         // SAFETY: the slot's previous use is complete (fence above); `cmd` is re-recorded.
         unsafe {
