@@ -74,9 +74,6 @@ fn memcpy_inside_the_pool_is_seen_as_the_console_sees_it() {
     let tile_b = 332_800u64;
     let texels: Vec<u8> = (0..tile_b).map(|i| (i * 7 % 251) as u8).collect();
     pool.write(0, &texels).unwrap();
-    // The call's pages are stamped once more at the next harvest (a query): take the
-    // stamp after it.
-    pool.cpu_written_since(0, 1, WriteStamp::NEVER);
     let before = pool.current_stamp();
     let to_b = 2 * MIB;
     // SAFETY: both ranges lie inside the pool and do not overlap.
@@ -92,6 +89,18 @@ fn memcpy_inside_the_pool_is_seen_as_the_console_sees_it() {
     let mut moved = vec![0u8; tile_b as usize];
     pool.read(to_b, &mut moved).unwrap();
     assert_eq!(moved, texels);
+}
+
+#[test]
+fn a_pool_call_is_stamped_once_not_again_by_a_later_harvest() {
+    let pool = protected_pool(MIB);
+    pool.write(0, &[1; 64]).unwrap();
+    let after_call = pool.current_stamp();
+    // A later query harvests: the call's pages must not look written after it.
+    assert!(!pool.cpu_written_since(0, 64, after_call));
+    assert!(pool.take_cpu_writes().is_empty());
+    store(&pool, 8, 2);
+    assert_eq!(pool.take_cpu_writes(), vec![0..page_b()]);
 }
 
 #[test]

@@ -195,6 +195,9 @@ impl MemoryPool {
         // keeps every other safe access out.
         let all = unsafe { self.storage.bytes_mut(0, self.storage.len()) };
         all.copy_within(src, dst.start);
+        if let Some(protected) = &self.protected {
+            protected.close_for_cpu(dst);
+        }
         Ok(stamp)
     }
 
@@ -402,6 +405,9 @@ impl MemoryPool {
         // SAFETY: the range is inside the storage and the write lock keeps every other
         // safe access out.
         f(unsafe { self.storage.bytes_mut(range.start, range.len()) });
+        if let Some(protected) = &self.protected {
+            protected.close_for_cpu(range);
+        }
         Ok(stamp)
     }
 

@@ -164,34 +164,30 @@ impl ProtectedPages {
         written
     }
 
-    /// Opens the pages of `range_b` for a write of the pool's own CPU calls: marked
-    /// written and made writable, so the call takes no trap; the next harvest stamps them
-    /// (again, after the call's own stamp: a later stamp errs towards "written") and
-    /// protects them. Pages already written since the last harvest are writable already
-    /// and cost no system call, so a run of calls between two harvests costs one
-    /// `mprotect` per run of pages, not two per call.
+    /// Opens the pages of `range_b` for a write of the pool's own CPU calls, which stamp
+    /// it themselves: writable, so the call takes no trap, until `close_for_cpu`. (Leaving
+    /// them open until the next harvest would save the two `mprotect` calls, but the
+    /// harvest would then stamp them again, after the call, and a host image made in
+    /// between would look stale.)
     pub fn open_for_cpu(&self, range_b: Range<usize>) {
         let _changes = self.changes.lock();
-        let mut closed: Option<Range<usize>> = None;
+        self.set_pages_writable(self.pages_of(range_b), true);
+    }
+
+    /// Ends a write of the pool's own calls: the pages are protected again, but for those
+    /// written through the pointer before (the next harvest stamps them) and those open
+    /// for the renderer.
+    pub fn close_for_cpu(&self, range_b: Range<usize>) {
+        let _changes = self.changes.lock();
         for page in self.pages_of(range_b) {
-            let (word, mask) = bit(&self.bits.dirty, page);
-            let was_dirty = word.fetch_or(mask, Ordering::SeqCst) & mask != 0;
+            let (dirty, dirty_mask) = bit(&self.bits.dirty, page);
             let (open, open_mask) = bit(&self.bits.device_open, page);
-            let writable = was_dirty || open.load(Ordering::SeqCst) & open_mask != 0;
-            match (&mut closed, writable) {
-                (Some(run), false) if run.end == page => run.end += 1,
-                (run, false) => {
-                    if let Some(done) = run.take() {
-                        self.set_pages_writable(done, true);
-                    }
-                    *run = Some(page..page + 1);
-                }
-                (_, true) => {}
+            if dirty.load(Ordering::SeqCst) & dirty_mask == 0
+                && open.load(Ordering::SeqCst) & open_mask == 0
+            {
+                let start = self.start + page * self.bits.host_page_b;
+                fault::set_writable(start, self.bits.host_page_b, false);
             }
-        }
-        self.bits.any_dirty.store(true, Ordering::SeqCst);
-        if let Some(run) = closed {
-            self.set_pages_writable(run, true);
         }
     }
 

@@ -83,6 +83,9 @@ impl VkBackend {
             }
         };
         let value = self.submitted + 1;
+        // Before the GPU runs: a GPU that is the CPU (lavapipe) writes imported storage
+        // from its threads, and must find those pages open, not trap as the game would.
+        self.open_gpu_writes(&prepared, &recorded);
         if let Err(error) = self.queue_submit(frame.cmd, value) {
             self.frames.abandon(frame);
             self.images.abandon_submission();
@@ -466,6 +469,26 @@ impl VkBackend {
             in_flight = self.frames.in_flight(), "submitted");
         self.spare_draws = prepared.draws;
         self.spare_steps = prepared.plan.steps;
+    }
+
+    /// Opens every pool range the recorded submission writes (write-back stores, copies
+    /// into buffers, storage buffers of draws and dispatches) for the device, before it is
+    /// submitted; `after_submit` notes them as GPU writes, which closes them when retired.
+    fn open_gpu_writes(&self, prepared: &Prepared, recorded: &Recorded) {
+        let stores = recorded
+            .stores
+            .stored
+            .iter()
+            .map(|(_, pool, range_b)| (*pool, range_b.start, range_b.end - range_b.start));
+        let copies = prepared.copies.values().filter_map(|(_, write)| *write);
+        let draws = prepared.draws.writes.iter().copied();
+        let dispatches = prepared
+            .dispatches
+            .values()
+            .flat_map(|dispatch| dispatch.resolved.writes.iter().copied());
+        for (pool, offset_b, len_b) in stores.chain(copies).chain(draws).chain(dispatches) {
+            self.pools.open_for_gpu(pool, offset_b, len_b);
+        }
     }
 
     /// A storage buffer range the submission of `value` may write.

@@ -149,6 +149,19 @@ impl PoolTable {
         Ok(())
     }
 
+    /// Opens the range for the GPU's writes before the submission that makes them (in
+    /// imported storage; a mirror's writes land in the mirror).
+    pub fn open_for_gpu(&self, pool: PoolId, offset_b: u64, len_b: u64) {
+        let Some(tracked) = self.pools.get(&pool) else {
+            return;
+        };
+        if tracked.buffer.is_imported() {
+            if let Err(error) = tracked.storage.device_will_write(offset_b, len_b) {
+                tracing::warn!(target: "gpu_vk::executor", %error, "GPU write outside its pool");
+            }
+        }
+    }
+
     /// The GPU writes `len_b` bytes at `offset_b` of `pool` in submission `timeline`.
     pub fn note_gpu_write(&mut self, pool: PoolId, offset_b: u64, len_b: u64, timeline: u64) {
         let Some(tracked) = self.pools.get(&pool) else {
@@ -156,8 +169,9 @@ impl PoolTable {
         };
         if tracked.buffer.is_imported() {
             // The bytes are the storage's: only the stamp is the host's to give. Under
-            // page protection the pages open first: a GPU that is the CPU (lavapipe)
-            // must not trap there and be taken for the game.
+            // page protection the pages were opened before the submission
+            // (`open_for_gpu`): a GPU that is the CPU (lavapipe) must not trap there and be
+            // taken for the game; opening again costs nothing.
             let opened = tracked.storage.device_will_write(offset_b, len_b);
             if let Err(error) = opened.and(tracked.storage.note_device_write(offset_b, len_b)) {
                 tracing::warn!(target: "gpu_vk::executor", %error, "GPU write outside its pool");
