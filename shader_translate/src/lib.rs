@@ -19,6 +19,7 @@ mod cache;
 pub mod corpus;
 mod error;
 mod front;
+pub mod maxwell;
 mod metal;
 mod options;
 mod reflect;

@@ -1,0 +1,7 @@
+//! Compiled Maxwell (Tegra X1, GM20B) shaders, as a shipped game hands them to NVN: the
+//! DKSH container ([`dksh`]), the shader program header ([`sph`]) and the instruction
+//! decoder ([`decode`]).
+
+pub mod decode;
+pub mod dksh;
+pub mod sph;
