@@ -122,7 +122,6 @@ pub enum Field {
         space: &'static str,
         base: Option<u8>,
         offset: Option<Num>,
-        style: NumStyle,
     },
 }
 

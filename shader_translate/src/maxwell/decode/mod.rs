@@ -74,7 +74,6 @@ pub enum Operand {
         space: &'static str,
         base: Option<u8>,
         offset: Option<u64>,
-        style: NumStyle,
     },
 }
 
@@ -289,7 +288,6 @@ impl Reader {
                     space,
                     base,
                     offset,
-                    style,
                 } => {
                     let base = self.base(base);
                     let offset = offset.map(|num| self.num(num));
@@ -297,7 +295,6 @@ impl Reader {
                         space,
                         base,
                         offset,
-                        style,
                     });
                 }
             }

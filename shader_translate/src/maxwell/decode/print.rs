@@ -25,24 +25,20 @@ fn reg(out: &mut String, index: u8) {
     }
 }
 
-/// `[base+offset]` as envydis writes it: an absent or zero offset with a base is left
-/// out, and a missing base with a missing offset is `0x0`.
-fn address(out: &mut String, base: Option<u8>, offset: Option<u64>, style: NumStyle) {
+/// `[base+offset]` as envydis writes it: with a base register the offset is signed and
+/// left out when zero; without one it is the raw 64-bit value (`0x0` when absent).
+fn address(out: &mut String, base: Option<u8>, offset: Option<u64>) {
     out.push('[');
-    let offset = offset.filter(|&value| value != 0 || base.is_none());
-    match (base, offset) {
+    match (base, offset.filter(|&value| value != 0)) {
         (Some(base), None) => reg(out, base),
         (Some(base), Some(value)) => {
             reg(out, base);
-            if style == NumStyle::Signed && (value as i64) < 0 {
-                hex(out, value, style);
-            } else {
+            if (value as i64) >= 0 {
                 out.push('+');
-                hex(out, value, NumStyle::Unsigned);
             }
+            hex(out, value, NumStyle::Signed);
         }
-        (None, Some(value)) => hex(out, value, style),
-        (None, None) => out.push_str("0x0"),
+        (None, value) => hex(out, value.unwrap_or(0), NumStyle::Unsigned),
     }
     out.push(']');
 }
@@ -73,16 +69,15 @@ fn operand(out: &mut String, operand: &Operand) {
             offset,
         } => {
             let _ = write!(out, "c{index}");
-            address(out, base, Some(offset), NumStyle::Unsigned);
+            address(out, base, Some(offset));
         }
         Operand::Mem {
             space,
             base,
             offset,
-            style,
         } => {
             out.push_str(space);
-            address(out, base, offset, style);
+            address(out, base, offset);
         }
     }
 }

@@ -7,7 +7,7 @@
 //! register (`0x5c..`), a constant-buffer word (`0x4c..`) or a 20-bit immediate
 //! (`0x38..`, bit 56 its top bit); [`alu!`] writes the three from one line.
 
-use super::fields::{Alt, Field, Form, Num, NumStyle};
+use super::fields::{Alt, Field, Form, Num};
 use Field::{Imm, Lit, Off, On, Pred, PredNot, Reg, Sys, Table, Target};
 
 const R00: Field = Reg(0);
@@ -47,8 +47,8 @@ const C36B: Field = Field::Cbuf {
 const I20: Field = Imm(Num::s(20, 19).top(56));
 /// 32-bit float immediate: its top 20 bits at 20-38 and 56.
 const F20: Field = Imm(Num::u(20, 19).top(56).shifted(12));
-/// 64-bit float immediate: its top 20 bits.
-const D20: Field = Imm(Num::u(20, 19).top(56).shifted(44));
+/// 64-bit float immediate: its top 20 bits (envydis prints it signed).
+const D20: Field = Imm(Num::s(20, 19).top(56).shifted(44));
 const U32: Field = Imm(Num::u(20, 32));
 const S32: Field = Imm(Num::s(20, 32));
 
@@ -61,7 +61,6 @@ const fn mem(space: &'static str, base: Option<u8>, offset: Option<Num>) -> Fiel
         space,
         base,
         offset,
-        style: NumStyle::Signed,
     }
 }
 
@@ -187,8 +186,13 @@ const LOP_PRED: Field =
 const LOP32_OP: Field = names!(0x3u64 << 53; 0 => "and", 1u64 << 53 => "or", 2u64 << 53 => "xor", 3u64 << 53 => "pass_b");
 const IMNMX_X: Field =
     names!(0x3u64 << 43; 0 => -, 1u64 << 43 => "xlo", 2u64 << 43 => "xmed", 3u64 << 43 => "xhi");
-const XMAD_TYPES: Field = names!(0x3u64 << 48;
-    0 => -, 1u64 << 48 => "s16", 2u64 << 48 => "u16", 3u64 << 48 => "s16");
+/// XMAD operand types (A, B), 2 bits at 48.
+const XMAD_TYPES: Field = Table(&[
+    alt!(0, 3u64 << 48, []),
+    alt!(1u64 << 48, 3u64 << 48, [Lit("s16"), Lit("u16")]),
+    alt!(2u64 << 48, 3u64 << 48, [Lit("u16"), Lit("s16")]),
+    alt!(3u64 << 48, 3u64 << 48, [Lit("s16"), Lit("s16")]),
+]);
 const XMAD_MODE: Field = names!(0x7u64 << 50;
     0 => -, 1u64 << 50 => "clo", 2u64 << 50 => "chi", 3u64 << 50 => "csfu", 4u64 << 50 => "cbcc");
 const XMAD_MODE_C: Field = names!(0x3u64 << 50;
@@ -224,6 +228,11 @@ const SIZE_AMEM: Field = names!(0x3u64 << 47; 0 => "b32", 1u64 << 47 => "b64", 2
 const SIZE_MEM: Field = names!(0x7u64 << 48;
     0 => "u8", 1u64 << 48 => "s8", 2u64 << 48 => "u16", 3u64 << 48 => "s16",
     4u64 << 48 => "b32", 5u64 << 48 => "b64", 6u64 << 48 => "b128");
+/// LDG sizes: SIZE_MEM and 7, a 128-bit access envydis prints `u b128`.
+const SIZE_GLOBAL: Field = Table(&[
+    alt!(7u64 << 48, 7u64 << 48, [Lit("u"), Lit("b128")]),
+    alt!(0, 0, [SIZE_MEM]),
+]);
 const SIZE_LDC: Field = names!(0x7u64 << 48;
     0 => "u8", 1u64 << 48 => "s8", 2u64 << 48 => "u16", 3u64 << 48 => "s16",
     4u64 << 48 => "b32", 5u64 << 48 => "b64");
@@ -254,9 +263,24 @@ const ATOM_OP: Field = names!(0xfu64 << 52;
     0 => "add", 1u64 << 52 => "min", 2u64 << 52 => "max", 3u64 << 52 => "inc", 4u64 << 52 => "dec",
     5u64 << 52 => "and", 6u64 << 52 => "or", 7u64 << 52 => "xor", 8u64 << 52 => "exch",
     0xau64 << 52 => "safeadd");
-const ATOM_SIZE: Field = names!(0x7u64 << 49;
-    0 => "u32", 1u64 << 49 => "s32", 2u64 << 49 => "u64", 3u64 << 49 => "f32",
-    4u64 << 49 => "u128", 5u64 << 49 => "s64");
+/// Atomic operand types, 3 bits at `$lo`; f32 atomics flush denormals and round to nearest.
+macro_rules! atomic_types {
+    ($lo:literal) => {
+        Table(&[
+            alt!(0, 7u64 << $lo, [Lit("u32")]),
+            alt!(1u64 << $lo, 7u64 << $lo, [Lit("s32")]),
+            alt!(2u64 << $lo, 7u64 << $lo, [Lit("u64")]),
+            alt!(
+                3u64 << $lo,
+                7u64 << $lo,
+                [Lit("ftz"), Lit("rn"), Lit("f32")]
+            ),
+            alt!(4u64 << $lo, 7u64 << $lo, [Lit("u128")]),
+            alt!(5u64 << $lo, 7u64 << $lo, [Lit("s64")]),
+        ])
+    };
+}
+const ATOM_SIZE: Field = atomic_types!(49);
 const ATOMS_OP: Field = names!(0xfu64 << 52;
     0 => "add", 1u64 << 52 => "min", 2u64 << 52 => "max", 3u64 << 52 => "inc", 4u64 << 52 => "dec",
     5u64 << 52 => "and", 6u64 << 52 => "or", 7u64 << 52 => "xor", 8u64 << 52 => "exch");
@@ -265,10 +289,13 @@ const ATOMS_SIZE: Field =
 const RED_OP: Field = names!(0x7u64 << 23;
     0 => "add", 1u64 << 23 => "min", 2u64 << 23 => "max", 3u64 << 23 => "inc", 4u64 << 23 => "dec",
     5u64 << 23 => "and", 6u64 << 23 => "or", 7u64 << 23 => "xor");
-const RED_SIZE: Field = names!(0x7u64 << 20;
-    0 => "u32", 1u64 << 20 => "s32", 2u64 << 20 => "u64", 3u64 << 20 => "f32",
-    4u64 << 20 => "u128", 5u64 << 20 => "s64");
+const RED_SIZE: Field = atomic_types!(20);
 const CAS_SIZE: Field = names!(1u64 << 49; 0 => "b32", 1u64 << 49 => "b64");
+const ATOMS_CAS: Field = Table(&[
+    alt!(0, 3u64 << 53, [Lit("cast")]),
+    alt!(1u64 << 53, 3u64 << 53, [Lit("cast"), Lit("spin")]),
+    alt!(2u64 << 53, 3u64 << 53, [Lit("cas")]),
+]);
 const SHFL_MODE: Field = names!(0x3u64 << 30; 0 => "idx", 1u64 << 30 => "up", 2u64 << 30 => "down", 3u64 << 30 => "bfly");
 const SHFL_SRC: Field = Table(&[
     alt!(0, 3u64 << 28, [R20, R39]),
@@ -276,13 +303,13 @@ const SHFL_SRC: Field = Table(&[
     alt!(2u64 << 28, 3u64 << 28, [R20, u(34, 13)]),
     alt!(3u64 << 28, 3u64 << 28, [u(20, 5), u(34, 13)]),
 ]);
-const BAR_OP: Field = names!(0x9bu64 << 32;
-    0x02u64 << 32 => "red", 0x03u64 << 32 => "scan", 0x80u64 << 32 => "sync", 0x81u64 << 32 => "arrive");
-const BAR_POPC: Field = Table(&[
-    alt!(0x02u64 << 32, 0x9bu64 << 32, [Lit("popc")]),
+const BAR_OP: Field = Table(&[
+    alt!(0x02u64 << 32, 0x9bu64 << 32, [Lit("red"), Lit("popc")]),
+    alt!(0x03u64 << 32, 0x9bu64 << 32, [Lit("scan")]),
     alt!(0x0au64 << 32, 0x9bu64 << 32, [Lit("red"), Lit("and")]),
     alt!(0x12u64 << 32, 0x9bu64 << 32, [Lit("red"), Lit("or")]),
-    alt!(0, 0, []),
+    alt!(0x80u64 << 32, 0x9bu64 << 32, [Lit("sync")]),
+    alt!(0x81u64 << 32, 0x9bu64 << 32, [Lit("arrive")]),
 ]);
 const BAR_SRC: Field = Table(&[
     alt!(0, 3u64 << 43, [R08, R20]),
@@ -305,7 +332,7 @@ const SHF_HI: Field =
 const IADD3_SHIFT: Field = names!(0x3u64 << 37; 0 => -, 1u64 << 37 => "rs", 2u64 << 37 => "ls");
 const IADD3_HA: Field = names!(0x3u64 << 35; 0 => -, 1u64 << 35 => "h0", 2u64 << 35 => "h1");
 const IADD3_HB: Field = names!(0x3u64 << 33; 0 => -, 1u64 << 33 => "h0", 2u64 << 33 => "h1");
-const IADD3_HC: Field = names!(0x3u64 << 31; 0 => -, 2u64 << 31 => "h0", 1u64 << 31 => "h1");
+const IADD3_HC: Field = names!(0x3u64 << 31; 0 => -, 1u64 << 31 => "h0", 2u64 << 31 => "h1");
 const LOP3_PRED: Field =
     names!(0x3u64 << 36; 0 => -, 1u64 << 36 => "t", 2u64 << 36 => "z", 3u64 << 36 => "nz");
 const DEPBAR_LE: Field = names!(1u64 << 29; 0 => -, 1u64 << 29 => "le");
@@ -447,7 +474,7 @@ pub static ROOT: &[&[Form]] = &[
         form!(0xf0f8 << 48, M13, "sync", guarded, [CC]),
         form!(0xf0f0 << 48, M13, "depbar", guarded, [DEPBAR_LE, u(26, 3), u(20, 6), u(0, 6)]),
         form!(0xf0c8 << 48, M13, "mov", guarded, [R00, Sys(20)]),
-        form!(0xf0a8 << 48, M13, "bar", guarded, [BAR_OP, BAR_POPC, BAR_SRC, PN39]),
+        form!(0xf0a8 << 48, M13, "bar", guarded, [BAR_OP, BAR_SRC, PN39]),
         form!(0xef98 << 48, M13, "membar", guarded, [MEMBAR_LEVEL, MEMBAR_IVAL]),
         form!(0xe350 << 48, M12, "cont", guarded, [CC]),
         form!(0xe340 << 48, M12, "brk", guarded, [CC]),
@@ -482,8 +509,8 @@ pub static ROOT: &[&[Form]] = &[
         form!(0xef10 << 48, M13, "shfl", guarded, [SHFL_MODE, P48, R00, R08, SHFL_SRC]),
         form!(0xeef0 << 48, M12, "atom", guarded, [Lit("cas"), On(48, "e"), CAS_SIZE, R00, ATOMMEM, R20]),
         form!(0xeed8 << 48, M13, "stg", guarded, [On(45, "e"), STG_CACHE, SIZE_MEM, NCGMEM, R00]),
-        form!(0xeed0 << 48, M13, "ldg", guarded, [On(45, "e"), LDG_CACHE, SIZE_MEM, R00, NCGMEM]),
-        form!(0xee00 << 48, M9, "atoms", guarded, [names!(0x3u64 << 53; 0 => "cast", 1u64 << 53 => "cast", 2u64 << 53 => "cas"), CAS_SIZE, R00, ATOMSMEM, R20]),
+        form!(0xeed0 << 48, M13, "ldg", guarded, [On(45, "e"), LDG_CACHE, SIZE_GLOBAL, R00, NCGMEM]),
+        form!(0xee00 << 48, M9, "atoms", guarded, [ATOMS_CAS, names!(1u64 << 52; 0 => "b32", 1u64 << 52 => "b64"), R00, ATOMSMEM, R20]),
         form!(0xed00 << 48, 0xff00 << 48, "atom", guarded, [ATOM_OP, On(48, "e"), ATOM_SIZE, R00, ATOMMEM, R20]),
         form!(0xec00 << 48, 0xff00 << 48, "atoms", guarded, [ATOMS_OP, ATOMS_SIZE, R00, ATOMSMEM, R20]),
         form!(0xebf8 << 48, M13, "red", guarded, [RED_OP, On(48, "e"), RED_SIZE, ATOMMEM, R00]),
@@ -506,7 +533,7 @@ pub static ROOT: &[&[Form]] = &[
         form!(0xdf58 << 48, M13, "tmml", guarded, [Lit("lod"), On(35, "ndv"), On(49, "nodep"), R00, R08, TEX_HANDLE, On(28, "array"), TEX_TARGET, TEX_MASK]),
         form!(0xdf50 << 48, M13, "txq", guarded, [Lit("b"), On(49, "nodep"), R00, R08, TXQ_QUERY, TEX_HANDLE, TEX_MASK]),
         form!(0xdf48 << 48, M13, "txq", guarded, [On(49, "nodep"), R00, R08, TXQ_QUERY, TEX_HANDLE, TEX_MASK]),
-        form!(0xdf00 << 48, 0xffc0 << 48, "tld4s", guarded, [TLD4S_COMP, On(51, "aoffi"), On(50, "dc"), On(49, "nodep"), R00, R08, R20, TEX_HANDLE]),
+        form!(0xdf00 << 48, 0xffc0 << 48, "tld4s", guarded, [TLD4S_COMP, On(51, "aoffi"), On(50, "dc"), On(49, "nodep"), R28, R00, R08, R20, TEX_HANDLE]),
         form!(0xdef8 << 48, M13, "tld4", guarded, [TLD4B_COMP, Lit("b"), TLD4B_OFF, On(50, "dc"), On(35, "ndv"), On(49, "nodep"), R00, R08, R20, Lit("0x0"), On(28, "array"), TEX_TARGET, TEX_MASK]),
         form!(0xdeb8 << 48, M13, "tex", guarded, [Lit("b"), TEXB_LOD, On(36, "aoffi"), On(50, "dc"), On(35, "ndv"), On(49, "nodep"), R00, R08, R20, Lit("0x0"), On(28, "array"), TEX_TARGET, TEX_MASK]),
         form!(0xde78 << 48, 0xfffc << 48, "txd", guarded, [Lit("b"), On(35, "aoffi"), On(49, "nodep"), R00, R08, R20, Lit("0x0"), On(28, "array"), TEX_TARGET, TEX_MASK]),
@@ -538,6 +565,7 @@ pub static ROOT: &[&[Form]] = &[
         form!(0x50d8 << 48, M13, "vote", guarded, [VOTE_OP, R00, P45, PN39]),
         form!(0x50c8 << 48, M13, "cs2r", guarded, [R00, Sys(20)]),
         form!(0x50b0 << 48, M13, "nop", guarded, [On(13, "trig"), CC8, u(20, 16)]),
+        form!(0x5088 << 48, M13, "pset", guarded, [On(44, "bf"), PSETP_OP, BOOL45, On(47, "cc"), R00, PN12, PN29, PN39]),
         form!(0x5090 << 48, M13, "psetp", guarded, [PSETP_OP, BOOL45, P03, P00, PN12, PN29, PN39]),
         form!(0x0100 << 48, M12, "mov32i", guarded, [R00, U32, u(12, 4)]),
         form!(0x1e00 << 48, 0xff00 << 48, "fmul32i", guarded, [FFMA_FTZ, On(55, "sat"), On(52, "cc"), R00, R08, U32]),
@@ -555,7 +583,7 @@ pub static ROOT: &[&[Form]] = &[
         form!(0x4cc0 << 48, M12, "iadd3", guarded, [On(48, "x"), On(47, "cc"), R00, On(51, "neg"), R08, On(50, "neg"), C34, On(49, "neg"), R39]),
         form!(0x38c0 << 48, M12I, "iadd3", guarded, [On(48, "x"), On(47, "cc"), R00, On(51, "neg"), R08, On(50, "neg"), I20, On(49, "neg"), R39]),
         form!(0x5b00 << 48, 0xffc0 << 48, "xmad", guarded, [XMAD_TYPES, On(36, "psl"), On(37, "mrg"), XMAD_MODE, On(38, "x"), On(47, "cc"), R00, On(53, "h1"), R08, On(35, "h1"), R20, R39]),
-        form!(0x3600 << 48, 0xfec0 << 48, "xmad", guarded, [XMAD_TYPES, On(36, "psl"), On(37, "mrg"), XMAD_MODE, On(38, "x"), On(47, "cc"), R00, On(53, "h1"), R08, On(35, "h1"), u(20, 16), R39]),
+        form!(0x3600 << 48, 0xfec0 << 48, "xmad", guarded, [XMAD_TYPES, On(36, "psl"), On(37, "mrg"), XMAD_MODE, On(38, "x"), On(47, "cc"), R00, On(53, "h1"), R08, u(20, 16), R39]),
         form!(0x5100 << 48, M9, "xmad", guarded, [XMAD_TYPES, XMAD_MODE_C, On(54, "x"), On(47, "cc"), R00, On(53, "h1"), R08, On(52, "h1"), R39, C34]),
         form!(0x4e00 << 48, 0xfe00 << 48, "xmad", guarded, [XMAD_TYPES, On(55, "psl"), On(56, "mrg"), XMAD_MODE_C, On(54, "x"), On(47, "cc"), R00, On(53, "h1"), R08, On(52, "h1"), C34, R39]),
     ],
@@ -581,15 +609,26 @@ pub static ROOT: &[&[Form]] = &[
     alu!("i2i", M13, M13I, 0x5ce0 << 48, 0x4ce0 << 48, 0x38e0 << 48, I20, [I2I_DST, I2I_SRC, On(50, "sat"), On(47, "cc"), R00, BYTE_SEL, On(45, "neg"), On(49, "abs")], B, []),
     alu!("p2r", M13, M13I, 0x5ce8 << 48, 0x4ce8 << 48, 0x38e8 << 48, I20, [BYTE_SEL, R00, names!(1u64 << 40; 0 => "pr", 1u64 << 40 => "cc"), R08], B, []),
     alu!("r2p", M13, M13I, 0x5cf0 << 48, 0x4cf0 << 48, 0x38f0 << 48, I20, [names!(1u64 << 40; 0 => "pr", 1u64 << 40 => "cc"), BYTE_SEL, R08], B, []),
-    alu!("fsetp", M12, M12I, 0x5bb0 << 48, 0x4bb0 << 48, 0x36b0 << 48, F20, [FCMP, On(47, "ftz"), BOOL45, P03, P00, On(43, "neg"), On(7, "abs"), R08, On(44, "abs")], B, [PN39]),
-    alu!("dsetp", M12, M12I, 0x5b80 << 48, 0x4b80 << 48, 0x3680 << 48, D20, [FCMP, BOOL45, P03, P00, On(43, "neg"), On(7, "abs"), R08, On(44, "abs")], B, [PN39]),
+    alu!("fsetp", M12, M12I, 0x5bb0 << 48, 0x4bb0 << 48, 0x36b0 << 48, F20, [FCMP, On(47, "ftz"), BOOL45, P03, P00, On(43, "neg"), On(7, "abs"), R08, On(6, "neg"), On(44, "abs")], B, [PN39]),
+    alu!("dsetp", M12, M12I, 0x5b80 << 48, 0x4b80 << 48, 0x3680 << 48, D20, [FCMP, BOOL45, P03, P00, On(43, "neg"), On(7, "abs"), R08, On(6, "neg"), On(44, "abs")], B, [PN39]),
     alu!("isetp", M12, M12I, 0x5b60 << 48, 0x4b60 << 48, 0x3660 << 48, I20, [ICMP, U32_48, On(43, "x"), BOOL45, P03, P00, R08], B, [PN39]),
-    alu!("iset", M12, M12I, 0x5b50 << 48, 0x4b50 << 48, 0x3650 << 48, I20, [ICMP, U32_48, On(43, "x"), BOOL45, On(47, "cc"), R00, R08], B, [PN39]),
+    alu!("iset", M12, M12I, 0x5b50 << 48, 0x4b50 << 48, 0x3650 << 48, I20, [On(44, "bf"), ICMP, U32_48, On(43, "x"), BOOL45, On(47, "cc"), R00, R08], B, [PN39]),
     alu!("prmt", M12, M12I, 0x5bc0 << 48, 0x4bc0 << 48, 0x36c0 << 48, I20, [PRMT_MODE, R00, R08], B, [R39]),
     alu!("bfi", M13, M13I, 0x5bf0 << 48, 0x4bf0 << 48, 0x36f0 << 48, I20, [On(47, "cc"), R00, R08], B, [R39]),
-    alu!("lea", M12, M12I, 0x5bd0 << 48, 0x4bd0 << 48, 0x36d0 << 48, I20, [On(46, "x"), P48, On(47, "cc"), R00, On(45, "neg"), R08], B, [u(39, 5)]),
+    // LEA.HI first: its register form sits inside the plain form's 12-bit opcode.
+    &[
+        form!(0x5bd8 << 48, M13, "lea", guarded, [Lit("hi"), On(38, "x"), P48, On(47, "cc"), R00, On(37, "neg"), R08, R20, R39, u(28, 5)]),
+        form!(0x1800 << 48, 0xfc00 << 48, "lea", guarded, [Lit("hi"), On(57, "x"), P48, On(47, "cc"), R00, On(56, "neg"), R08, C34, R39, u(51, 5)]),
+    ],
+    alu!("lea", M12, M13I, 0x5bd0 << 48, 0x4bd0 << 48, 0x36d0 << 48, I20, [On(46, "x"), P48, On(47, "cc"), R00, On(45, "neg"), R08], B, [u(39, 5)]),
     alu!("fset", 0xff00 << 48, 0xfe00 << 48, 0x5800 << 48, 0x4800 << 48, 0x3000 << 48, F20, [On(52, "bf"), FCMP, BOOL45, On(55, "ftz"), On(47, "cc"), R00, On(43, "neg"), On(54, "abs"), R08, On(53, "neg"), On(44, "abs")], B, [PN39]),
     alu4!("ffma", M9, M9I, 0x5980 << 48, 0x4980 << 48, 0x5180 << 48, 0x3280 << 48, F20, [FFMA_FTZ, FFMA_RND, On(50, "sat"), On(47, "cc"), R00, R08, On(48, "neg")], B, [On(49, "neg")], C),
-    alu4!("imad", M9, M9I, 0x5a00 << 48, 0x4a00 << 48, 0x5200 << 48, 0x3400 << 48, I20, [IMAD_A, IMAD_B, On(54, "hi"), On(50, "sat"), On(49, "x"), On(47, "cc"), R00, R08], B, [], C),
-    alu4!("dfma", M12, M12I, 0x5b70 << 48, 0x4b70 << 48, 0x5370 << 48, 0x3670 << 48, D20, [RND39, On(47, "cc"), R00, R08, On(48, "neg")], B, [On(49, "neg")], C),
+    // IMAD names its carry-out `c` in three forms and `cc` in one (envydis's spelling).
+    &[
+        form!(0x5a00 << 48, M9, "imad", guarded, [IMAD_A, IMAD_B, On(54, "hi"), On(50, "sat"), On(49, "x"), On(47, "c"), R00, R08, R20, R39]),
+        form!(0x4a00 << 48, M9, "imad", guarded, [IMAD_A, IMAD_B, On(54, "hi"), On(50, "sat"), On(49, "x"), On(47, "cc"), R00, R08, C34, R39]),
+        form!(0x5200 << 48, M9, "imad", guarded, [IMAD_A, IMAD_B, On(54, "hi"), On(50, "sat"), On(49, "x"), On(47, "c"), R00, R08, R39, C34]),
+        form!(0x3400 << 48, M9I, "imad", guarded, [IMAD_A, IMAD_B, On(54, "hi"), On(50, "sat"), On(49, "x"), On(47, "c"), R00, R08, I20, R39]),
+    ],
+    alu4!("dfma", M12, M12I, 0x5b70 << 48, 0x4b70 << 48, 0x5370 << 48, 0x3670 << 48, D20, [names!(0x3u64 << 50; 0 => -, 1u64 << 50 => "rm", 2u64 << 50 => "rp", 3u64 << 50 => "rz"), On(47, "cc"), R00, R08, On(48, "neg")], B, [On(49, "neg")], C),
 ];
