@@ -188,3 +188,44 @@ fn a_shader_that_does_not_compile_gives_file_line_column() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn shader_disasm_lists_a_compiled_program_as_envydis_does() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("shader_translate/tests/maxwell_corpus/dk_sinewave");
+    let file = dir.join("out.dksh");
+    let (ok, stdout, stderr) = run(&["shader", "disasm", file.to_str().unwrap()]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("compute program, 11 registers"), "{stdout}");
+    // Every instruction line of envydis's listing, word and text, is in ours.
+    let listing = std::fs::read_to_string(dir.join("out.dis")).unwrap();
+    let mut lines = 0;
+    for line in listing.lines().filter(|line| !line.trim().is_empty()) {
+        let (offset, rest) = line.split_once(": ").unwrap();
+        let mut tokens = rest.split_whitespace();
+        let lo = tokens.next().unwrap();
+        let hi = tokens.next().unwrap();
+        let text: Vec<&str> = tokens.filter(|token| *token != "C").collect();
+        if text[0] == "sched" {
+            continue;
+        }
+        let ours = format!("{offset}: {hi}{lo}   {}", text.join(" "));
+        assert!(stdout.contains(&ours), "missing `{ours}` in:\n{stdout}");
+        lines += 1;
+    }
+    assert!(lines > 40, "{lines}");
+}
+
+#[test]
+fn shader_disasm_refuses_a_cut_file_in_one_line() {
+    let dir = scratch_dir("disasm");
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("shader_translate/tests/maxwell_corpus/dk_color_fsh/out.dksh");
+    let cut = dir.join("cut.dksh");
+    std::fs::write(&cut, &std::fs::read(source).unwrap()[..300]).unwrap();
+    assert_one_line_error(
+        &["shader", "disasm", cut.to_str().unwrap()],
+        "the file is cut",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

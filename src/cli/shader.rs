@@ -19,6 +19,8 @@ pub struct Args {
 enum Which {
     /// Translate GLSL (NVN's binding model) or SPIR-V to SPIR-V for the host layout.
     Translate(TranslateArgs),
+    /// List a compiled Maxwell program (a DKSH module): its headers and instructions.
+    Disasm(crate::cli::disasm::DisasmArgs),
 }
 
 #[derive(clap::Args)]
@@ -44,6 +46,7 @@ struct TranslateArgs {
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.which {
         Which::Translate(args) => translate(args),
+        Which::Disasm(args) => crate::cli::disasm::run(args),
     }
 }
 

@@ -9,12 +9,14 @@ use super::sph::{Sph, SphError, SphStage};
 /// Why a compiled program cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ProgramError {
+    // The inner errors are in the message, not chained as sources, so that a report
+    // prints each once.
     #[error("DKSH: {0}")]
-    Dksh(#[from] DkshError),
+    Dksh(DkshError),
     #[error("shader program header: {0}")]
-    Sph(#[from] SphError),
+    Sph(SphError),
     #[error("{0}")]
-    Decode(#[from] DecodeError),
+    Decode(DecodeError),
     #[error("the module holds {0} programs; Hookshot takes one program per module")]
     ProgramCount(usize),
     #[error("the program has no code")]
@@ -33,6 +35,18 @@ pub enum ProgramError {
         target_b: u64,
     },
 }
+
+macro_rules! from_inner {
+    ($($inner:ident => $variant:ident),*) => {
+        $(impl From<$inner> for ProgramError {
+            fn from(error: $inner) -> Self {
+                Self::$variant(error)
+            }
+        })*
+    };
+}
+
+from_inner!(DkshError => Dksh, SphError => Sph, DecodeError => Decode);
 
 /// A decoded program and what its container says about it.
 #[derive(Clone, Debug)]
