@@ -4,5 +4,8 @@
 
 pub mod decode;
 pub mod dksh;
+pub mod ir;
 pub mod program;
 pub mod sph;
+pub mod spirv_out;
+pub mod translate;

@@ -34,7 +34,7 @@ pub enum SphStage {
 }
 
 /// How a fragment shader's generic input component is interpolated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Interpolation {
     /// Flat (the provoking vertex's value).
     Constant,

@@ -113,6 +113,20 @@ impl Instruction {
         self.mods().any(|found| found == name)
     }
 
+    /// Each operand with the modifiers printed since the operand before it (`neg`, `abs`,
+    /// `h1`, `not`; the first operand also gets the instruction's own).
+    pub fn operands_with_mods(&self) -> Vec<(Vec<&'static str>, Operand)> {
+        let mut out = Vec::new();
+        let mut mods = Vec::new();
+        for part in &self.parts {
+            match part {
+                Part::Mod(name) => mods.push(*name),
+                Part::Operand(operand) => out.push((std::mem::take(&mut mods), *operand)),
+            }
+        }
+        out
+    }
+
     /// The operands, in order.
     pub fn operands(&self) -> impl Iterator<Item = Operand> + '_ {
         self.parts.iter().filter_map(|part| match part {

@@ -1,0 +1,649 @@
+//! SSA values from a decoded program of one basic block (what Hookshot translates so
+//! far): each register and predicate write makes a new value, a guarded instruction
+//! selects between its result and the old value, and what the program leaves in the
+//! attribute space (and, for fragment programs, in the registers at `exit`) is its output.
+//! Anything else is [`Unsupported`], named with its offset, never guessed.
+
+use std::collections::BTreeMap;
+
+use super::{split_blocks, Binary, Compare, FloatUnary, Logic, Op, Terminator, Value};
+use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
+use crate::maxwell::dksh::ProgramType;
+use crate::maxwell::program::Program;
+
+/// What Hookshot cannot translate yet, by name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unsupported {
+    #[error("`{name}` at byte {offset_b:#x}: {what} is not translated yet")]
+    Instruction {
+        name: &'static str,
+        offset_b: u32,
+        what: String,
+    },
+    #[error("control flow ({blocks} reachable blocks; the first ends at byte {offset_b:#x} with {how}) is not translated yet")]
+    ControlFlow {
+        blocks: usize,
+        offset_b: u32,
+        how: String,
+    },
+    #[error("{0} programs are not translated yet")]
+    Stage(&'static str),
+}
+
+/// How a fragment program's `ipa` reads an attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ipa {
+    /// The attribute as interpolated, not divided by w (`ipa pass`: screen-linear
+    /// inputs, and `a[0x7c]`, which is gl_FragCoord.w).
+    Pass,
+    /// Perspective: the hardware gives interpolate(attribute / w) times `multiplier`;
+    /// uam passes 1 / interpolate(1 / w), which makes it the perspective-correct value.
+    Multiply { multiplier: Value },
+    /// Flat.
+    Constant,
+}
+
+/// A word of the attribute space read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttrRead {
+    pub addr_b: u32,
+    /// `None` in vertex, tessellation and geometry programs.
+    pub ipa: Option<Ipa>,
+}
+
+/// A translated program's SSA form.
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub ops: Vec<Op>,
+    /// The last value stored at each attribute address (`st a[]`).
+    pub attr_stores: BTreeMap<u32, Value>,
+    /// Fragment: every general register's value at `exit`.
+    pub exit_regs: BTreeMap<u8, Value>,
+}
+
+struct Builder<'a> {
+    ops: Vec<Op>,
+    regs: BTreeMap<u8, Value>,
+    preds: BTreeMap<u8, Value>,
+    attr_stores: BTreeMap<u32, Value>,
+    instruction: &'a Instruction,
+    fragment: bool,
+}
+
+impl Builder<'_> {
+    fn push(&mut self, op: Op) -> Value {
+        self.ops.push(op);
+        Value(self.ops.len() as u32 - 1)
+    }
+
+    fn constant(&mut self, bits: u32) -> Value {
+        self.push(Op::Const(bits))
+    }
+
+    fn unsupported(&self, what: impl Into<String>) -> Unsupported {
+        Unsupported::Instruction {
+            name: self.instruction.name,
+            offset_b: self.instruction.offset_b,
+            what: what.into(),
+        }
+    }
+
+    fn reg(&mut self, index: u8) -> Value {
+        if index == RZ {
+            return self.constant(0);
+        }
+        match self.regs.get(&index) {
+            Some(&value) => value,
+            // Registers start undefined; uam never reads one before writing it. Zero
+            // keeps a translation deterministic.
+            None => self.constant(0),
+        }
+    }
+
+    fn pred(&mut self, index: u8) -> Value {
+        if index == PT {
+            return self.push(Op::BoolConst(true));
+        }
+        match self.preds.get(&index) {
+            Some(&value) => value,
+            None => self.push(Op::BoolConst(false)),
+        }
+    }
+
+    /// An operand's value: registers, immediates (as their low 32 bits) and constant
+    /// buffer words.
+    fn value(&mut self, operand: Operand) -> Result<Value, Unsupported> {
+        Ok(match operand {
+            Operand::Reg(index) => self.reg(index),
+            Operand::Imm { value, .. } => self.constant(value as u32),
+            Operand::Cbuf {
+                index,
+                base,
+                offset,
+            } => {
+                let offset_b = self.constant(offset as u32);
+                let offset_b = match base {
+                    Some(base) => {
+                        let base = self.reg(base);
+                        self.push(Op::Binary(Binary::IAdd, base, offset_b))
+                    }
+                    None => offset_b,
+                };
+                self.push(Op::Cbuf {
+                    index: index as u8,
+                    offset_b,
+                })
+            }
+            other => return Err(self.unsupported(format!("the operand {other:?}"))),
+        })
+    }
+
+    /// A float source with its `neg`/`abs` modifiers applied.
+    fn float(&mut self, mods: &[&str], operand: Operand) -> Result<Value, Unsupported> {
+        let mut value = self.value(operand)?;
+        if mods.contains(&"abs") {
+            value = self.push(Op::FloatUnary(FloatUnary::Abs, value));
+        }
+        if mods.contains(&"neg") {
+            value = self.push(Op::FloatUnary(FloatUnary::Neg, value));
+        }
+        Ok(value)
+    }
+
+    fn int(&mut self, mods: &[&str], operand: Operand) -> Result<Value, Unsupported> {
+        let value = self.value(operand)?;
+        if mods.contains(&"neg") || mods.contains(&"inv") {
+            let ones = self.constant(u32::MAX);
+            let inverted = self.push(Op::Binary(Binary::Xor, value, ones));
+            if mods.contains(&"inv") {
+                return Ok(inverted);
+            }
+            let one = self.constant(1);
+            return Ok(self.push(Op::Binary(Binary::IAdd, inverted, one)));
+        }
+        Ok(value)
+    }
+
+    fn guard(&mut self) -> Option<Value> {
+        match self.instruction.guard {
+            Guard::Always | Guard::Never => None,
+            Guard::Pred { index, not } => {
+                let pred = self.pred(index);
+                Some(if not { self.push(Op::Not(pred)) } else { pred })
+            }
+        }
+    }
+
+    /// `value` where the instruction's guard holds, `old` elsewhere.
+    fn guarded(&mut self, value: Value, old: impl FnOnce(&mut Self) -> Value) -> Value {
+        match self.guard() {
+            Some(cond) => {
+                let old = old(self);
+                self.push(Op::Select {
+                    cond,
+                    a: value,
+                    b: old,
+                })
+            }
+            None => value,
+        }
+    }
+
+    fn set_reg(&mut self, index: u8, value: Value) {
+        if index != RZ {
+            let value = self.guarded(value, |b| b.reg(index));
+            self.regs.insert(index, value);
+        }
+    }
+
+    fn set_pred(&mut self, index: u8, value: Value) {
+        if index != PT {
+            let value = self.guarded(value, |b| b.pred(index));
+            self.preds.insert(index, value);
+        }
+    }
+
+    fn saturate_if(&mut self, saturate: bool, value: Value) -> Value {
+        if saturate {
+            self.push(Op::FloatUnary(FloatUnary::Saturate, value))
+        } else {
+            value
+        }
+    }
+
+    fn words(&self, size: &str) -> Option<u32> {
+        Some(match size {
+            "b32" => 1,
+            "b64" => 2,
+            "b96" => 3,
+            "b128" => 4,
+            _ => return None,
+        })
+    }
+
+    fn translate(&mut self) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if i.guard == Guard::Never || i.name == "nop" {
+            return Ok(());
+        }
+        let ops = i.operands_with_mods();
+        let dst = match ops.first() {
+            Some((_, Operand::Reg(reg))) => Ok(*reg),
+            _ => Err(self.unsupported("its destination")),
+        };
+        let sat = i.has_mod("sat");
+        match i.name {
+            "mov" | "mov32i" => {
+                let value = self.value(ops[1].1)?;
+                self.set_reg(dst.clone()?, value);
+            }
+            "ld" | "st" => self.memory(&ops)?,
+            "ipa" => self.ipa(&ops)?,
+            "mufu" => {
+                let function = match i.mods().next() {
+                    Some("rcp") => FloatUnary::Rcp,
+                    Some("rsq") => FloatUnary::Rsq,
+                    Some("sqrt") => FloatUnary::Sqrt,
+                    Some("sin") => FloatUnary::Sin,
+                    Some("cos") => FloatUnary::Cos,
+                    Some("ex2") => FloatUnary::Ex2,
+                    Some("lg2") => FloatUnary::Lg2,
+                    other => return Err(self.unsupported(format!("function {other:?}"))),
+                };
+                let source = self.float(&ops[1].0, ops[1].1)?;
+                let value = self.push(Op::FloatUnary(function, source));
+                let value = self.saturate_if(sat, value);
+                self.set_reg(dst.clone()?, value);
+            }
+            // The argument reduction before `mufu sin/cos/ex2`: Hookshot's sin/cos/ex2
+            // take the plain argument, so it passes through.
+            "rro" => {
+                let value = self.float(&ops[1].0, ops[1].1)?;
+                self.set_reg(dst.clone()?, value);
+            }
+            "fadd" | "fadd32i" | "fmul" | "fmul32i" => {
+                if i.mods()
+                    .any(|m| matches!(m, "d2" | "d4" | "d8" | "m2" | "m4" | "m8"))
+                {
+                    return Err(self.unsupported("a result scale"));
+                }
+                let a = self.float(&ops[1].0, ops[1].1)?;
+                let b = self.float(&ops[2].0, ops[2].1)?;
+                let op = if i.name.starts_with("fadd") {
+                    Binary::FAdd
+                } else {
+                    Binary::FMul
+                };
+                let value = self.push(Op::Binary(op, a, b));
+                let value = self.saturate_if(sat, value);
+                self.set_reg(dst.clone()?, value);
+            }
+            "ffma" | "ffma32i" => {
+                let a = self.float(&ops[1].0, ops[1].1)?;
+                let b = self.float(&ops[2].0, ops[2].1)?;
+                let c = self.float(&ops[3].0, ops[3].1)?;
+                let value = self.push(Op::Ffma(a, b, c));
+                let value = self.saturate_if(sat, value);
+                self.set_reg(dst.clone()?, value);
+            }
+            "fmnmx" => {
+                let a = self.float(&ops[1].0, ops[1].1)?;
+                let b = self.float(&ops[2].0, ops[2].1)?;
+                let Operand::Pred(pred) = ops[3].1 else {
+                    return Err(self.unsupported("its predicate"));
+                };
+                let mut choose_min = self.pred(pred);
+                if ops[3].0.contains(&"not") {
+                    choose_min = self.push(Op::Not(choose_min));
+                }
+                let min = self.push(Op::Binary(Binary::FMin, a, b));
+                let max = self.push(Op::Binary(Binary::FMax, a, b));
+                let value = self.push(Op::Select {
+                    cond: choose_min,
+                    a: min,
+                    b: max,
+                });
+                self.set_reg(dst.clone()?, value);
+            }
+            "shl" | "shr" | "iadd" | "lop" | "lop32i" | "iscadd" => self.integer(&ops)?,
+            "i2f" => {
+                let types: Vec<&str> = i.mods().collect();
+                if types.first() != Some(&"f32")
+                    || !matches!(types.get(1), Some(&"s32") | Some(&"u32"))
+                    || types.len() > 2
+                {
+                    return Err(self.unsupported(format!("conversion {types:?}")));
+                }
+                let source = self.value(ops[1].1)?;
+                let value = self.push(Op::IntToFloat {
+                    signed: types[1] == "s32",
+                    value: source,
+                });
+                self.set_reg(dst.clone()?, value);
+            }
+            "f2i" => {
+                let types: Vec<&str> = i.mods().filter(|m| *m != "ftz").collect();
+                let rounding_ok = types.get(2).is_none_or(|m| *m == "trunc");
+                if !matches!(types.first(), Some(&"s32") | Some(&"u32"))
+                    || types.get(1) != Some(&"f32")
+                    || !rounding_ok
+                    || types.len() > 3
+                {
+                    return Err(self.unsupported(format!("conversion {types:?}")));
+                }
+                let source = self.float(&ops[1].0, ops[1].1)?;
+                let value = self.push(Op::FloatToInt {
+                    signed: types[0] == "s32",
+                    value: source,
+                });
+                self.set_reg(dst.clone()?, value);
+            }
+            "fsetp" | "isetp" => self.set_predicate(&ops)?,
+            "sel" => {
+                let a = self.value(ops[1].1)?;
+                let b = self.value(ops[2].1)?;
+                let Operand::Pred(pred) = ops[3].1 else {
+                    return Err(self.unsupported("its predicate"));
+                };
+                let mut cond = self.pred(pred);
+                if ops[3].0.contains(&"not") {
+                    cond = self.push(Op::Not(cond));
+                }
+                let value = self.push(Op::Select { cond, a, b });
+                self.set_reg(dst.clone()?, value);
+            }
+            other => return Err(self.unsupported(format!("the instruction `{other}`"))),
+        }
+        Ok(())
+    }
+
+    fn memory(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        let size = i
+            .mods()
+            .find_map(|m| self.words(m))
+            .ok_or_else(|| self.unsupported("its size"))?;
+        if i.has_mod("o") || i.has_mod("p") {
+            return Err(self.unsupported("output or patch attribute access"));
+        }
+        let (reg, memory) = if i.name == "ld" {
+            (ops[0].1, ops[1].1)
+        } else {
+            (ops[1].1, ops[0].1)
+        };
+        let Operand::Reg(reg) = reg else {
+            return Err(self.unsupported("its register"));
+        };
+        match memory {
+            Operand::Mem {
+                space: "a",
+                base: None,
+                offset,
+            } => {
+                if let Some((_, Operand::Reg(vertex))) = ops.get(2) {
+                    if *vertex != RZ {
+                        return Err(self.unsupported("a per-vertex attribute index"));
+                    }
+                }
+                let addr_b = offset.unwrap_or(0) as u32;
+                for word in 0..size {
+                    let at = addr_b + 4 * word;
+                    let reg = reg.wrapping_add(word as u8);
+                    if i.name == "ld" {
+                        let value = self.push(Op::Attr(AttrRead {
+                            addr_b: at,
+                            ipa: None,
+                        }));
+                        self.set_reg(reg, value);
+                    } else {
+                        let value = self.reg(reg);
+                        if self.guard().is_some() {
+                            return Err(self.unsupported("a guarded attribute store"));
+                        }
+                        self.attr_stores.insert(at, value);
+                    }
+                }
+            }
+            Operand::Cbuf {
+                index,
+                base,
+                offset,
+            } if i.name == "ld" && !i.mods().any(|m| matches!(m, "il" | "is" | "isl")) => {
+                for word in 0..size {
+                    let value = self.value(Operand::Cbuf {
+                        index,
+                        base,
+                        offset: offset.wrapping_add(4 * u64::from(word)),
+                    })?;
+                    self.set_reg(reg.wrapping_add(word as u8), value);
+                }
+            }
+            other => return Err(self.unsupported(format!("the memory operand {other:?}"))),
+        }
+        Ok(())
+    }
+
+    fn ipa(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if !self.fragment {
+            return Err(self.unsupported("ipa outside a fragment program"));
+        }
+        if i.has_mod("centroid") || i.has_mod("offset") || i.has_mod("sc") || i.has_mod("idx") {
+            return Err(self.unsupported("a sample mode"));
+        }
+        let Operand::Mem {
+            space: "a",
+            base: None,
+            offset,
+        } = ops[1].1
+        else {
+            return Err(self.unsupported("an indexed attribute"));
+        };
+        let ipa = if i.has_mod("pass") {
+            Ipa::Pass
+        } else if i.has_mod("constant") {
+            Ipa::Constant
+        } else {
+            let multiplier = self.value(ops[2].1)?;
+            Ipa::Multiply { multiplier }
+        };
+        let value = self.push(Op::Attr(AttrRead {
+            addr_b: offset.unwrap_or(0) as u32,
+            ipa: Some(ipa),
+        }));
+        let value = self.saturate_if(i.has_mod("sat"), value);
+        let Operand::Reg(reg) = ops[0].1 else {
+            return Err(self.unsupported("its destination"));
+        };
+        self.set_reg(reg, value);
+        Ok(())
+    }
+
+    fn integer(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if i.mods()
+            .any(|m| matches!(m, "x" | "cc" | "w" | "brev" | "sat"))
+        {
+            return Err(self.unsupported("a carry, wrap or bit-reverse mode"));
+        }
+        // `lop` names its predicate output first.
+        let destination = if i.name == "lop" { 1 } else { 0 };
+        let Operand::Reg(reg) = ops[destination].1 else {
+            return Err(self.unsupported("its destination"));
+        };
+        let value = match i.name {
+            "shl" | "shr" => {
+                let a = self.value(ops[1].1)?;
+                let b = self.value(ops[2].1)?;
+                let op = match (i.name, i.has_mod("u32")) {
+                    ("shl", _) => Binary::Shl,
+                    (_, true) => Binary::Shr,
+                    (_, false) => Binary::Sar,
+                };
+                self.push(Op::Binary(op, a, b))
+            }
+            "iadd" => {
+                let a = self.int(&ops[1].0, ops[1].1)?;
+                let b = self.int(&ops[2].0, ops[2].1)?;
+                self.push(Op::Binary(Binary::IAdd, a, b))
+            }
+            "iscadd" => {
+                let a = self.int(&ops[1].0, ops[1].1)?;
+                let b = self.int(&ops[2].0, ops[2].1)?;
+                let shift = self.value(ops[3].1)?;
+                let shifted = self.push(Op::Binary(Binary::Shl, a, shift));
+                self.push(Op::Binary(Binary::IAdd, shifted, b))
+            }
+            _ => {
+                // lop / lop32i: a predicate output or `t/z/nz` test is not taken yet.
+                if i.mods().any(|m| matches!(m, "t" | "z" | "nz")) {
+                    return Err(self.unsupported("a logic predicate output"));
+                }
+                let first_source = if i.name == "lop" { 2 } else { 1 };
+                if i.name == "lop" && !matches!(ops[0].1, Operand::Pred(PT)) {
+                    return Err(self.unsupported("a logic predicate output"));
+                }
+                let a = self.int(&ops[first_source].0, ops[first_source].1)?;
+                let b = self.int(&ops[first_source + 1].0, ops[first_source + 1].1)?;
+                let op = match i.mods().next() {
+                    Some("and") => Binary::And,
+                    Some("or") => Binary::Or,
+                    Some("xor") => Binary::Xor,
+                    Some("pass_b") => {
+                        self.set_reg(reg, b);
+                        return Ok(());
+                    }
+                    other => return Err(self.unsupported(format!("logic {other:?}"))),
+                };
+                self.push(Op::Binary(op, a, b))
+            }
+        };
+        self.set_reg(reg, value);
+        Ok(())
+    }
+
+    fn set_predicate(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        let mods: Vec<&str> = i.mods().collect();
+        let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
+            return Err(self.unsupported("its predicate destinations"));
+        };
+        if mods.contains(&"x") {
+            return Err(self.unsupported("an extended comparison"));
+        }
+        let compare = if i.name == "fsetp" {
+            let (lt, eq, gt, unordered) = match mods[0] {
+                "f" => (false, false, false, false),
+                "lt" => (true, false, false, false),
+                "eq" => (false, true, false, false),
+                "le" => (true, true, false, false),
+                "gt" => (false, false, true, false),
+                "ne" => (true, false, true, false),
+                "ge" => (false, true, true, false),
+                "num" => (true, true, true, false),
+                "nan" => (false, false, false, true),
+                "ltu" => (true, false, false, true),
+                "equ" => (false, true, false, true),
+                "leu" => (true, true, false, true),
+                "gtu" => (false, false, true, true),
+                "neu" => (true, false, true, true),
+                "geu" => (false, true, true, true),
+                _ => (true, true, true, true),
+            };
+            Compare::Float {
+                lt,
+                eq,
+                gt,
+                unordered,
+            }
+        } else {
+            let (lt, eq, gt) = match mods[0] {
+                "f" => (false, false, false),
+                "lt" => (true, false, false),
+                "eq" => (false, true, false),
+                "le" => (true, true, false),
+                "gt" => (false, false, true),
+                "ne" => (true, false, true),
+                "ge" => (false, true, true),
+                _ => (true, true, true),
+            };
+            Compare::Int {
+                signed: !mods.contains(&"u32"),
+                lt,
+                eq,
+                gt,
+            }
+        };
+        let (a, b) = if i.name == "fsetp" {
+            (
+                self.float(&ops[2].0, ops[2].1)?,
+                self.float(&ops[3].0, ops[3].1)?,
+            )
+        } else {
+            (self.value(ops[2].1)?, self.value(ops[3].1)?)
+        };
+        let logic = if mods.contains(&"or") {
+            Logic::Or
+        } else if mods.contains(&"xor") {
+            Logic::Xor
+        } else {
+            Logic::And
+        };
+        let Operand::Pred(combine) = ops[4].1 else {
+            return Err(self.unsupported("its predicate source"));
+        };
+        let mut combine = self.pred(combine);
+        if ops[4].0.contains(&"not") {
+            combine = self.push(Op::Not(combine));
+        }
+        let result = self.push(Op::Compare(compare, a, b));
+        let inverse = self.push(Op::Not(result));
+        let first_value = self.push(Op::Logic(logic, result, combine));
+        let second_value = self.push(Op::Logic(logic, inverse, combine));
+        self.set_pred(first, first_value);
+        self.set_pred(second, second_value);
+        Ok(())
+    }
+}
+
+/// Builds the SSA form of `program`, which must be one reachable basic block ending in
+/// `exit` (vertex or fragment).
+pub fn build(program: &Program) -> Result<Function, Unsupported> {
+    let fragment = match program.kind {
+        ProgramType::Vertex => false,
+        ProgramType::Fragment => true,
+        other => return Err(Unsupported::Stage(other.name())),
+    };
+    let blocks = split_blocks(&program.instructions);
+    let block = &blocks[0];
+    if blocks.len() != 1 || block.terminator != Terminator::Exit {
+        let last = &program.instructions[block.end - 1];
+        return Err(Unsupported::ControlFlow {
+            blocks: blocks.len(),
+            offset_b: last.offset_b,
+            how: format!("`{}`", crate::maxwell::decode::print_instruction(last)),
+        });
+    }
+    let mut state = Builder {
+        ops: Vec::new(),
+        regs: BTreeMap::new(),
+        preds: BTreeMap::new(),
+        attr_stores: BTreeMap::new(),
+        instruction: &program.instructions[0],
+        fragment,
+    };
+    for instruction in &program.instructions[block.first..block.end - 1] {
+        state.instruction = instruction;
+        state.translate()?;
+    }
+    let exit_regs = if fragment {
+        state.regs.clone()
+    } else {
+        BTreeMap::new()
+    };
+    Ok(Function {
+        ops: state.ops,
+        attr_stores: state.attr_stores,
+        exit_regs,
+    })
+}

@@ -1,0 +1,330 @@
+//! Differential rendering on the real driver (lavapipe in CI, validation on): the same
+//! draw through programs translated from uam's compiled Maxwell binaries and through
+//! glslang's SPIR-V of the GLSL uam compiled them from. The RGBA8 targets must agree to
+//! within one step per channel: both sides interpolate the same inputs in float and
+//! quantise once, so a value right at a rounding edge may land one step apart; anything
+//! more is a translation error.
+
+mod common;
+
+use std::path::Path;
+
+use common::draw::{positions_at, triangle};
+use common::programs::translator;
+use common::readback::region;
+use common::rig::Rig;
+use gpu::command::{BufferBinding, DrawArrays};
+use gpu::objects::{BufferRange, ProgramMaker, ShaderModule, TextureBuilder};
+use gpu::state::{
+    ComponentKind, PrimitiveKind, StateChange, VertexAttribute, VertexFormat, VertexStream,
+};
+use gpu::ProgramId;
+use memory::Format;
+use shader_translate::{ShaderCode, ShaderSource, Stage};
+
+const SIZE_PX: u32 = 64;
+const CLEAR: [f32; 4] = [0.25, 0.5, 0.75, 1.0];
+const CLEAR_RGBA8: [u8; 4] = [64, 128, 191, 255];
+
+fn corpus_dir(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("shader_translate/tests/maxwell_corpus")
+        .join(name)
+}
+
+/// A program of corpus binaries, each translated from its DKSH.
+fn maxwell_program(rig: &Rig, names: &[&str]) -> ProgramId {
+    let translator = translator();
+    let modules = names
+        .iter()
+        .map(|name| {
+            let bytes = std::fs::read(corpus_dir(name).join("out.dksh")).unwrap();
+            let shader = translator
+                .translate_dksh(name, &bytes)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            ShaderModule::from(&shader)
+        })
+        .collect();
+    rig.device
+        .create_program(&ProgramMaker { modules })
+        .unwrap()
+}
+
+/// A program of the same shaders' GLSL through glslang. uam is a GL front end, so its
+/// `gl_VertexID` is Vulkan GLSL's `gl_VertexIndex` (the same for a draw from vertex 0).
+fn glslang_program(rig: &Rig, shaders: &[(Stage, &str)]) -> ProgramId {
+    let translator = translator();
+    let modules = shaders
+        .iter()
+        .map(|&(stage, name)| {
+            let glsl = std::fs::read_to_string(corpus_dir(name).join("source.glsl"))
+                .unwrap()
+                .replace("gl_VertexID", "gl_VertexIndex");
+            let shader = translator
+                .translate(&ShaderSource {
+                    name: format!("{name}.glsl"),
+                    stage,
+                    code: ShaderCode::Glsl(glsl),
+                })
+                .unwrap_or_else(|e| panic!("{name}.glsl: {e}"));
+            ShaderModule::from(&shader)
+        })
+        .collect();
+    rig.device
+        .create_program(&ProgramMaker { modules })
+        .unwrap()
+}
+
+/// Draws with `program` into a cleared 64x64 RGBA8 target at `offset_b` of the pool;
+/// `bind` records the vertex input state first. Returns the target's bytes.
+fn render(
+    rig: &Rig,
+    offset_b: u64,
+    program: ProgramId,
+    bind: impl FnOnce(&mut gpu::CommandBuffer<'_>),
+    draw: DrawArrays,
+) -> Vec<u8> {
+    let (texture, view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
+        offset_b,
+    );
+    let mut commands = rig.cleared(view, CLEAR);
+    bind(&mut commands);
+    commands.bind_program(program).unwrap();
+    commands.draw(draw).unwrap();
+    rig.submit_and_read(
+        commands,
+        region(texture, 0, SIZE_PX, SIZE_PX),
+        (SIZE_PX * SIZE_PX * 4) as usize,
+    )
+}
+
+/// Vertex stream 0 of 7 floats: a `vec3` at location 0 and a `vec4` at location 1.
+fn bind_position_and_colour(commands: &mut gpu::CommandBuffer<'_>, buffer: BufferRange) {
+    commands
+        .set_state(StateChange::VertexStreams(vec![VertexStream {
+            stride_b: 28,
+            divisor: 0,
+        }]))
+        .unwrap();
+    let attribute = |location, components, offset_b| VertexAttribute {
+        location,
+        stream: 0,
+        format: VertexFormat {
+            kind: ComponentKind::Float32,
+            components,
+        },
+        offset_b,
+    };
+    commands
+        .set_state(StateChange::VertexAttributes(vec![
+            attribute(0, 3, 0),
+            attribute(1, 4, 12),
+        ]))
+        .unwrap();
+    commands
+        .bind_buffer(BufferBinding::Vertex { stream: 0 }, buffer)
+        .unwrap();
+}
+
+fn no_vertex_input(commands: &mut gpu::CommandBuffer<'_>) {
+    commands
+        .set_state(StateChange::VertexStreams(Vec::new()))
+        .unwrap();
+    commands
+        .set_state(StateChange::VertexAttributes(Vec::new()))
+        .unwrap();
+}
+
+/// The two images agree within one step per channel, and the draw covered part of the
+/// target with more than one colour (so the comparison means something).
+fn assert_agree(what: &str, ours: &[u8], reference: &[u8]) {
+    let worst = ours
+        .iter()
+        .zip(reference)
+        .map(|(a, b)| a.abs_diff(*b))
+        .max()
+        .unwrap();
+    let off: Vec<usize> = (0..ours.len())
+        .filter(|&i| ours[i].abs_diff(reference[i]) > 1)
+        .collect();
+    assert!(
+        off.is_empty(),
+        "{what}: {} channels differ by more than 1 (worst {worst}); first at pixel {}: ours {:?} glslang {:?}",
+        off.len(),
+        off[0] / 4,
+        &ours[off[0] / 4 * 4..off[0] / 4 * 4 + 4],
+        &reference[off[0] / 4 * 4..off[0] / 4 * 4 + 4]
+    );
+    let drawn: std::collections::BTreeSet<&[u8]> = reference
+        .chunks(4)
+        .filter(|px| *px != CLEAR_RGBA8)
+        .collect();
+    let covered = reference.chunks(4).filter(|px| *px != CLEAR_RGBA8).count();
+    assert!(covered > 500, "{what}: only {covered} pixels drawn");
+    assert!(
+        drawn.len() > 50,
+        "{what}: only {} colours drawn",
+        drawn.len()
+    );
+    eprintln!(
+        "{what}: {covered} pixels drawn, {} colours, worst difference {worst}",
+        drawn.len()
+    );
+}
+
+/// deko3d's basic triangle: positions and colours from constant arrays indexed by the
+/// vertex id (the compiler's constant buffer 1, read with an indexed `ld c1[]`), and the
+/// colour interpolated with perspective (`ipa` with uam's 1/w multiplier).
+#[test]
+fn the_deko3d_triangle_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let ours = maxwell_program(&rig, &["dkbasic_triangle_vsh", "dkbasic_color_fsh"]);
+    let reference = glslang_program(
+        &rig,
+        &[
+            (Stage::Vertex, "dkbasic_triangle_vsh"),
+            (Stage::Fragment, "dkbasic_color_fsh"),
+        ],
+    );
+    let a = render(&rig, 0, ours, no_vertex_input, triangle());
+    let b = render(&rig, 512 << 10, reference, no_vertex_input, triangle());
+    assert_agree("deko3d triangle", &a, &b);
+}
+
+/// Vertex attributes: a `vec3` position (the code makes w 1.0) and a `vec4` passed
+/// through, then a `vec3` colour input of the fragment program.
+#[test]
+fn attributes_flow_through_as_glslang_passes_them() {
+    let rig = Rig::new(true);
+    // x, y, z, then r, g, b, a; the vertex program writes w = 1, so depth varies via z only.
+    let vertices = [
+        -0.9, -0.8, 0.1, 1.0, 0.0, 0.0, 1.0, //
+        0.9, -0.6, 0.5, 0.0, 1.0, 0.0, 1.0, //
+        0.0, 0.95, 0.9, 0.0, 0.0, 1.0, 1.0,
+    ];
+    let buffer = positions_at(&rig.device, rig.pool, 1 << 20, &vertices);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        bind_position_and_colour(commands, buffer);
+    };
+    let draw = DrawArrays {
+        primitive: PrimitiveKind::Triangles,
+        ..triangle()
+    };
+    let ours = maxwell_program(&rig, &["dk_basic_vsh", "dk_color_fsh"]);
+    let reference = glslang_program(
+        &rig,
+        &[
+            (Stage::Vertex, "dk_basic_vsh"),
+            (Stage::Fragment, "dk_color_fsh"),
+        ],
+    );
+    let a = render(&rig, 0, ours, bind, draw);
+    let b = render(&rig, 512 << 10, reference, bind, draw);
+    assert_agree("attributes", &a, &b);
+}
+
+/// Uniform block 0 (two matrices) and perspective: the vertex program reads the block
+/// (`c[2]`) and writes a position whose w differs per vertex, so the fragment program's
+/// colour is interpolated with perspective correction (`ipa` times uam's 1/w).
+#[test]
+fn a_uniform_block_and_perspective_draw_as_glslang_draws_them() {
+    let rig = Rig::new(true);
+    // Clip-space w of 1.8, 5.8 and 3.5 at the three corners.
+    let vertices = [
+        -2.0, -1.5, 0.5, 1.0, 0.0, 0.0, 1.0, //
+        2.5, -1.5, -2.0, 0.0, 1.0, 0.0, 1.0, //
+        0.0, 2.0, -0.5, 0.0, 0.0, 1.0, 1.0,
+    ];
+    let buffer = positions_at(&rig.device, rig.pool, 1 << 20, &vertices);
+    // Model-view: a turn about y and a move 3 away; projection: 60 degrees, near 0.1,
+    // far 10, Vulkan depth.
+    let (c, s) = (0.4f32.cos(), 0.4f32.sin());
+    let model_view = [
+        c, 0.0, -s, 0.0, 0.0, 1.0, 0.0, 0.0, s, 0.0, c, 0.0, 0.0, 0.0, -3.0, 1.0,
+    ];
+    let f = 1.0 / (30.0f32.to_radians()).tan();
+    let (near, far) = (0.1f32, 10.0f32);
+    let projection = [
+        f,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        f,
+        0.0,
+        0.0,
+        0.0,
+        0.0,
+        far / (near - far),
+        -1.0,
+        0.0,
+        0.0,
+        near * far / (near - far),
+        0.0,
+    ];
+    let mut block = model_view.to_vec();
+    block.extend_from_slice(&projection);
+    let uniforms = positions_at(&rig.device, rig.pool, (1 << 20) + (64 << 10), &block);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        bind_position_and_colour(commands, buffer);
+        commands
+            .bind_buffer(
+                BufferBinding::Uniform {
+                    stage: gpu::objects::Stage::Vertex,
+                    slot: 0,
+                },
+                uniforms,
+            )
+            .unwrap();
+    };
+    let ours = maxwell_program(&rig, &["dk_transform_vsh", "dk_color_fsh"]);
+    let reference = glslang_program(
+        &rig,
+        &[
+            (Stage::Vertex, "dk_transform_vsh"),
+            (Stage::Fragment, "dk_color_fsh"),
+        ],
+    );
+    let a = render(&rig, 0, ours, bind, triangle());
+    let b = render(&rig, 512 << 10, reference, bind, triangle());
+    assert_agree("uniform block and perspective", &a, &b);
+}
+
+/// Integer code and a fragment uniform block: the demo's full-screen vertex program
+/// makes its corners from the vertex id with shifts, masks and integer-to-float
+/// conversions; the fragment program reads uniform block 1 (`c[3]`) and uses `sat`,
+/// `fmnmx` and a negated operand.
+#[test]
+fn integer_vertex_code_and_a_fragment_uniform_block_draw_as_glslang_draws_them() {
+    let rig = Rig::new(true);
+    let uniforms = positions_at(
+        &rig.device,
+        rig.pool,
+        1 << 20,
+        &[0.9, 0.6, 0.0, 0.8, 1.7, 0.0, 0.0, 0.0],
+    );
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        commands
+            .bind_buffer(
+                BufferBinding::Uniform {
+                    stage: gpu::objects::Stage::Fragment,
+                    slot: 1,
+                },
+                uniforms,
+            )
+            .unwrap();
+    };
+    let ours = maxwell_program(&rig, &["main_fullscreen_vert", "x_frag_uv_shade"]);
+    let reference = glslang_program(
+        &rig,
+        &[
+            (Stage::Vertex, "main_fullscreen_vert"),
+            (Stage::Fragment, "x_frag_uv_shade"),
+        ],
+    );
+    let a = render(&rig, 0, ours, bind, triangle());
+    let b = render(&rig, 512 << 10, reference, bind, triangle());
+    assert_agree("integer vertex code and a fragment uniform block", &a, &b);
+}
