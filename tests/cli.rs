@@ -229,3 +229,40 @@ fn shader_disasm_refuses_a_cut_file_in_one_line() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn shader_translate_takes_a_compiled_maxwell_program() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("shader_translate/tests/maxwell_corpus");
+    let dir = scratch_dir("translate-dksh");
+    let out = dir.join("colour.spv");
+    let file = corpus.join("dk_color_fsh/out.dksh");
+    let (ok, _, stderr) = run(&[
+        "shader",
+        "translate",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("frag shader"), "{stderr}");
+    let spirv = std::fs::read(&out).unwrap();
+    assert_eq!(spirv[..4], 0x0723_0203u32.to_le_bytes(), "a SPIR-V module");
+    // A stage that disagrees with the module, and a program with what is not translated.
+    assert_one_line_error(
+        &[
+            "shader",
+            "translate",
+            file.to_str().unwrap(),
+            "--stage",
+            "vert",
+        ],
+        "holds a frag program",
+    );
+    let texture = corpus.join("dk_texture_fsh/out.dksh");
+    assert_one_line_error(
+        &["shader", "translate", texture.to_str().unwrap()],
+        "`texs` at byte 0x30",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

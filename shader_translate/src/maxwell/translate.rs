@@ -44,6 +44,11 @@ pub fn stage_of(kind: ProgramType) -> Stage {
     }
 }
 
+/// The stage of the program in a DKSH module (the module read and checked whole).
+pub fn dksh_stage(bytes: &[u8]) -> Result<Stage, ProgramError> {
+    Ok(stage_of(Program::from_dksh(bytes)?.kind))
+}
+
 /// The program of a DKSH module as SPIR-V in NVN's binding model (before the
 /// translator's pipeline), and its stage.
 pub fn dksh_to_spirv(bytes: &[u8]) -> Result<(Stage, Vec<u32>), MaxwellError> {

@@ -31,7 +31,8 @@ pub struct Block {
     pub terminator: Terminator,
 }
 
-fn leaves_straight_line(instruction: &Instruction) -> bool {
+/// Whether control may leave the straight line after `instruction`.
+pub fn leaves_straight_line(instruction: &Instruction) -> bool {
     matches!(
         instruction.name,
         "bra"

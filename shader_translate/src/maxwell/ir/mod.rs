@@ -6,7 +6,7 @@
 mod blocks;
 mod build;
 
-pub use blocks::{split_blocks, Block, Terminator};
+pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
 pub use build::{build, AttrRead, Function, Ipa, Unsupported};
 
 /// An SSA value: an index into [`Function::ops`].
