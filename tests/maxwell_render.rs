@@ -136,6 +136,22 @@ fn no_vertex_input(commands: &mut gpu::CommandBuffer<'_>) {
         .unwrap();
 }
 
+/// Draws with the pair of corpus programs translated from their binaries and with
+/// glslang's SPIR-V of their GLSL, and compares the two images.
+fn draw_both(
+    rig: &Rig,
+    what: &str,
+    [vertex, fragment]: [&str; 2],
+    bind: impl Fn(&mut gpu::CommandBuffer<'_>),
+    draw: DrawArrays,
+) {
+    let ours = maxwell_program(rig, &[vertex, fragment]);
+    let reference = glslang_program(rig, &[(Stage::Vertex, vertex), (Stage::Fragment, fragment)]);
+    let a = render(rig, 0, ours, &bind, draw);
+    let b = render(rig, 512 << 10, reference, &bind, draw);
+    assert_agree(what, &a, &b);
+}
+
 /// The two images agree within one step per channel, and the draw covered part of the
 /// target with more than one colour (so the comparison means something).
 fn assert_agree(what: &str, ours: &[u8], reference: &[u8]) {
@@ -179,17 +195,13 @@ fn assert_agree(what: &str, ours: &[u8], reference: &[u8]) {
 #[test]
 fn the_deko3d_triangle_draws_as_glslang_draws_it() {
     let rig = Rig::new(true);
-    let ours = maxwell_program(&rig, &["dkbasic_triangle_vsh", "dkbasic_color_fsh"]);
-    let reference = glslang_program(
+    draw_both(
         &rig,
-        &[
-            (Stage::Vertex, "dkbasic_triangle_vsh"),
-            (Stage::Fragment, "dkbasic_color_fsh"),
-        ],
+        "deko3d triangle",
+        ["dkbasic_triangle_vsh", "dkbasic_color_fsh"],
+        no_vertex_input,
+        triangle(),
     );
-    let a = render(&rig, 0, ours, no_vertex_input, triangle());
-    let b = render(&rig, 512 << 10, reference, no_vertex_input, triangle());
-    assert_agree("deko3d triangle", &a, &b);
 }
 
 /// Vertex attributes: a `vec3` position (the code makes w 1.0) and a `vec4` passed
@@ -211,17 +223,13 @@ fn attributes_flow_through_as_glslang_passes_them() {
         primitive: PrimitiveKind::Triangles,
         ..triangle()
     };
-    let ours = maxwell_program(&rig, &["dk_basic_vsh", "dk_color_fsh"]);
-    let reference = glslang_program(
+    draw_both(
         &rig,
-        &[
-            (Stage::Vertex, "dk_basic_vsh"),
-            (Stage::Fragment, "dk_color_fsh"),
-        ],
+        "attributes",
+        ["dk_basic_vsh", "dk_color_fsh"],
+        bind,
+        draw,
     );
-    let a = render(&rig, 0, ours, bind, draw);
-    let b = render(&rig, 512 << 10, reference, bind, draw);
-    assert_agree("attributes", &a, &b);
 }
 
 /// Uniform block 0 (two matrices) and perspective: the vertex program reads the block
@@ -278,17 +286,13 @@ fn a_uniform_block_and_perspective_draw_as_glslang_draws_them() {
             )
             .unwrap();
     };
-    let ours = maxwell_program(&rig, &["dk_transform_vsh", "dk_color_fsh"]);
-    let reference = glslang_program(
+    draw_both(
         &rig,
-        &[
-            (Stage::Vertex, "dk_transform_vsh"),
-            (Stage::Fragment, "dk_color_fsh"),
-        ],
+        "uniform block and perspective",
+        ["dk_transform_vsh", "dk_color_fsh"],
+        bind,
+        triangle(),
     );
-    let a = render(&rig, 0, ours, bind, triangle());
-    let b = render(&rig, 512 << 10, reference, bind, triangle());
-    assert_agree("uniform block and perspective", &a, &b);
 }
 
 /// Integer code and a fragment uniform block: the demo's full-screen vertex program
@@ -316,15 +320,111 @@ fn integer_vertex_code_and_a_fragment_uniform_block_draw_as_glslang_draws_them()
             )
             .unwrap();
     };
-    let ours = maxwell_program(&rig, &["main_fullscreen_vert", "x_frag_uv_shade"]);
-    let reference = glslang_program(
+    draw_both(
         &rig,
-        &[
-            (Stage::Vertex, "main_fullscreen_vert"),
-            (Stage::Fragment, "x_frag_uv_shade"),
-        ],
+        "integer vertex code and a fragment uniform block",
+        ["main_fullscreen_vert", "x_frag_uv_shade"],
+        bind,
+        triangle(),
     );
-    let a = render(&rig, 0, ours, bind, triangle());
-    let b = render(&rig, 512 << 10, reference, bind, triangle());
-    assert_agree("integer vertex code and a fragment uniform block", &a, &b);
+}
+
+/// Makes a 16x16 RGBA8 texture of generated texels (red full in the left half) in the pool (block-linear, as the
+/// game's), a linear-filtering sampler, and binds both to the fragment stage's slot 0.
+fn bind_fragment_texture(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>) {
+    use common::texels::{swizzled, Bytes};
+    use gpu::objects::{Filter, SamplerMaker, TextureHandle, ViewMaker};
+    let builder = TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), 16, 16);
+    let offset_b = (1 << 20) + (256 << 10);
+    let texture = rig
+        .device
+        .create_texture(&builder, rig.pool, offset_b)
+        .unwrap();
+    let mut linear = Bytes(0x5eed_0016).vec(16 * 16 * 4);
+    // Red is full in the left half, so a sample there is exactly 1.0 (the light
+    // program's other branch).
+    for (index, texel) in linear.chunks_mut(4).enumerate() {
+        if index % 16 < 8 {
+            texel[0] = 255;
+        }
+    }
+    rig.device
+        .write_pool(
+            rig.pool,
+            offset_b,
+            &swizzled(&builder.layout().unwrap(), &linear),
+        )
+        .unwrap();
+    let view = rig.device.create_view(&ViewMaker::whole(texture)).unwrap();
+    let textures = rig.device.create_texture_table(4).unwrap();
+    let samplers = rig.device.create_sampler_table(4).unwrap();
+    rig.device.register_texture(textures, 1, view).unwrap();
+    let sampler = rig
+        .device
+        .create_sampler(&SamplerMaker {
+            min_filter: Filter::Linear,
+            mag_filter: Filter::Linear,
+            ..SamplerMaker::default()
+        })
+        .unwrap();
+    rig.device.register_sampler(samplers, 1, sampler).unwrap();
+    commands.bind_descriptor_tables(textures, samplers).unwrap();
+    commands
+        .bind_texture(
+            gpu::objects::Stage::Fragment,
+            0,
+            TextureHandle {
+                texture_slot: 1,
+                sampler_slot: 1,
+            },
+        )
+        .unwrap();
+}
+
+/// A texture sample (`texs`, the handle 0x1a4 of fragment slot 0) with linear
+/// filtering over a full-screen triangle.
+#[test]
+fn a_texture_sample_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_texture(&rig, commands);
+    };
+    draw_both(
+        &rig,
+        "texture sample",
+        ["main_fullscreen_vert", "dk_texture_fsh"],
+        bind,
+        triangle(),
+    );
+}
+
+/// The demo's light volume: a uniform block, a one-component texture sample, `sqrt`,
+/// a comparison setting a predicate, and moves guarded by it.
+#[test]
+fn the_demo_light_program_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let mut block = vec![0.0f32; 16];
+    block.extend_from_slice(&[0.4, 0.55, 0.0, 0.7, 0.9, 0.5, 0.25, 1.0]);
+    let uniforms = positions_at(&rig.device, rig.pool, 1 << 20, &block);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_texture(&rig, commands);
+        commands
+            .bind_buffer(
+                BufferBinding::Uniform {
+                    stage: gpu::objects::Stage::Fragment,
+                    slot: 0,
+                },
+                uniforms,
+            )
+            .unwrap();
+    };
+    draw_both(
+        &rig,
+        "demo light",
+        ["main_fullscreen_vert", "main_light_frag"],
+        bind,
+        triangle(),
+    );
 }

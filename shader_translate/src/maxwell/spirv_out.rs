@@ -7,6 +7,7 @@
 //! say a type; integer vertex formats and integer render targets are not translated yet).
 //! Constant buffer 1 is the program's own data, a private constant array; `c[2 + N]` is
 //! uniform block N, read as `uvec4` words; `c0` (deko3d's driver constants) is refused.
+//! Texture slot N (the handle less the stage's base) is a `sampler2D` at binding N.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -15,7 +16,7 @@ use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
 use super::dksh::ProgramType;
 use super::ir::{
-    AttrRead, Binary, Compare, FloatUnary, Function, Ipa, Logic, Op, Unsupported, Value,
+    AttrRead, Binary, Compare, FloatUnary, Function, Ipa, Logic, Op, TexLod, Unsupported, Value,
 };
 use super::program::Program;
 use super::sph::{Interpolation, StageIo};
@@ -52,6 +53,8 @@ fn spirv_error(error: rspirv::dr::Error) -> Unsupported {
 enum Ty {
     Word,
     Bool,
+    /// A texture sample (four floats).
+    Sample,
 }
 
 struct Types {
@@ -79,6 +82,9 @@ struct Emitter<'a> {
     inputs: HashMap<u32, Word>,
     constbuf1: Option<(Word, u32)>,
     uniforms: BTreeMap<u8, Word>,
+    /// Combined image-samplers by NVN texture slot, and their type.
+    textures: BTreeMap<u32, Word>,
+    sampled_image: Word,
 }
 
 /// A module-level variable, made while a block is being written (interface variables
@@ -95,6 +101,27 @@ fn global_variable(
     if block.is_some() {
         b.select_block(block).expect("the block selected before");
     }
+    var
+}
+
+/// A resource variable at set 0, binding `slot` (NVN's slot; the translator remaps it).
+fn resource_variable(
+    b: &mut Builder,
+    pointer: Word,
+    storage: spirv::StorageClass,
+    slot: u32,
+) -> Word {
+    let var = b.variable(pointer, None, storage, None);
+    b.decorate(
+        var,
+        spirv::Decoration::DescriptorSet,
+        [SpirvOperand::LiteralBit32(0)],
+    );
+    b.decorate(
+        var,
+        spirv::Decoration::Binding,
+        [SpirvOperand::LiteralBit32(slot)],
+    );
     var
 }
 
@@ -410,19 +437,8 @@ impl Emitter<'_> {
                     let pointer = self
                         .b
                         .type_pointer(None, spirv::StorageClass::Uniform, block);
-                    let var = self
-                        .b
-                        .variable(pointer, None, spirv::StorageClass::Uniform, None);
-                    self.b.decorate(
-                        var,
-                        spirv::Decoration::DescriptorSet,
-                        [SpirvOperand::LiteralBit32(0)],
-                    );
-                    self.b.decorate(
-                        var,
-                        spirv::Decoration::Binding,
-                        [SpirvOperand::LiteralBit32(slot)],
-                    );
+                    let var =
+                        resource_variable(&mut self.b, pointer, spirv::StorageClass::Uniform, slot);
                     self.uniforms.insert(index - 2, var);
                 }
                 other => {
@@ -461,6 +477,86 @@ impl Emitter<'_> {
             }
         }
         end_b.div_ceil(16)
+    }
+
+    /// Every texture slot the program samples, as a `sampler2D` at set 0, binding = slot.
+    fn declare_textures(&mut self) {
+        let slots: BTreeSet<u32> = self
+            .function
+            .ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::Texture2d { slot, .. } => Some(*slot),
+                _ => None,
+            })
+            .collect();
+        if slots.is_empty() {
+            return;
+        }
+        let image = self.b.type_image(
+            self.t.f32,
+            spirv::Dim::Dim2D,
+            0,
+            0,
+            0,
+            1,
+            spirv::ImageFormat::Unknown,
+            None,
+        );
+        self.sampled_image = self.b.type_sampled_image(image);
+        let pointer = self.b.type_pointer(
+            None,
+            spirv::StorageClass::UniformConstant,
+            self.sampled_image,
+        );
+        for slot in slots {
+            let var = resource_variable(
+                &mut self.b,
+                pointer,
+                spirv::StorageClass::UniformConstant,
+                slot,
+            );
+            self.textures.insert(slot, var);
+        }
+    }
+
+    fn texture_2d(
+        &mut self,
+        slot: u32,
+        x: Value,
+        y: Value,
+        lod: TexLod,
+    ) -> Result<Word, Unsupported> {
+        let var = self.textures[&slot];
+        let sampled = self
+            .b
+            .load(self.sampled_image, None, var, None, [])
+            .map_err(spirv_error)?;
+        let (x, y) = (self.as_float(x)?, self.as_float(y)?);
+        let vec2 = self.b.type_vector(self.t.f32, 2);
+        let coords = self
+            .b
+            .composite_construct(vec2, None, [x, y])
+            .map_err(spirv_error)?;
+        let level = match lod {
+            TexLod::Implicit => None,
+            TexLod::Zero => Some(self.float_const(0.0)),
+            TexLod::Level(value) => Some(self.as_float(value)?),
+        };
+        match level {
+            None => self
+                .b
+                .image_sample_implicit_lod(self.t.vec4, None, sampled, coords, None, []),
+            Some(level) => self.b.image_sample_explicit_lod(
+                self.t.vec4,
+                None,
+                sampled,
+                coords,
+                spirv::ImageOperands::LOD,
+                [SpirvOperand::IdRef(level)],
+            ),
+        }
+        .map_err(spirv_error)
     }
 
     fn type_of(&self, value: Value) -> Ty {
@@ -622,6 +718,16 @@ impl Emitter<'_> {
                     .map_err(spirv_error)?,
                 Ty::Bool,
             ),
+            Op::Texture2d { slot, x, y, lod } => {
+                (self.texture_2d(*slot, *x, *y, *lod)?, Ty::Sample)
+            }
+            Op::Component(sample, index) => {
+                let component = self
+                    .b
+                    .composite_extract(f32_ty, None, id(self, *sample), [u32::from(*index)])
+                    .map_err(spirv_error)?;
+                (self.float_bits(component)?, Ty::Word)
+            }
             Op::Select { cond, a, b } => {
                 let ty = self.type_of(*a);
                 let spirv_ty = if ty == Ty::Bool { bool_ty } else { u32_ty };
@@ -879,8 +985,11 @@ pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsuppor
         inputs: HashMap::new(),
         constbuf1: None,
         uniforms: BTreeMap::new(),
+        textures: BTreeMap::new(),
+        sampled_image: 0,
     };
     e.declare_constant_buffers()?;
+    e.declare_textures();
     let fn_ty = e.b.type_function(e.t.void, []);
     let main =
         e.b.begin_function(e.t.void, None, spirv::FunctionControl::NONE, fn_ty)

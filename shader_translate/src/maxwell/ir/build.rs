@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{split_blocks, Binary, Compare, FloatUnary, Logic, Op, Terminator, Value};
+use super::{split_blocks, Binary, Compare, FloatUnary, Logic, Op, Terminator, TexLod, Value};
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::ProgramType;
 use crate::maxwell::program::Program;
@@ -61,8 +61,26 @@ pub struct Function {
     pub exit_regs: BTreeMap<u8, Value>,
 }
 
+/// The texture handle of NVN texture slot 0 in each stage's immediate handles: uam
+/// numbers them from the stage's block of deko3d's driver constants (DKSH.md 2.4).
+pub fn texture_base(kind: ProgramType) -> u32 {
+    let stage = match kind {
+        ProgramType::Vertex => 0,
+        ProgramType::TessControl => 1,
+        ProgramType::TessEval => 2,
+        ProgramType::Geometry => 3,
+        ProgramType::Fragment => 4,
+        ProgramType::Compute => return 0xa0 / 4,
+    };
+    (0x10 + 0x1a0 * stage) / 4
+}
+
+/// NVN has 32 texture slots per stage.
+const TEXTURE_SLOTS: u32 = 32;
+
 struct Builder<'a> {
     ops: Vec<Op>,
+    kind: ProgramType,
     regs: BTreeMap<u8, Value>,
     preds: BTreeMap<u8, Value>,
     attr_stores: BTreeMap<u32, Value>,
@@ -339,6 +357,7 @@ impl Builder<'_> {
                 self.set_reg(dst.clone()?, value);
             }
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
+            "texs" => self.texs()?,
             "sel" => {
                 let a = self.value(ops[1].1)?;
                 let b = self.value(ops[2].1)?;
@@ -419,6 +438,72 @@ impl Builder<'_> {
                 }
             }
             other => return Err(self.unsupported(format!("the memory operand {other:?}"))),
+        }
+        Ok(())
+    }
+
+    /// TEXS: target and level mode in bits 53-56, components in 50-52, coordinates in
+    /// Ra (8) and Rb (20), results in Rd (0) and Rd+1, then Rd2 (28) and Rd2+1.
+    fn texs(&mut self) -> Result<(), Unsupported> {
+        let word = self.instruction.word;
+        let field = |lo: u32, width: u32| ((word >> lo) & ((1 << width) - 1)) as u32;
+        let (rd, ra, rb, rd2, handle) = (
+            field(0, 8) as u8,
+            field(8, 8) as u8,
+            field(20, 8) as u8,
+            field(28, 8) as u8,
+            field(36, 13),
+        );
+        let x = self.reg(ra);
+        let (y, lod) = match field(53, 4) {
+            1 => (self.reg(rb), TexLod::Implicit),
+            2 => (self.reg(rb), TexLod::Zero),
+            3 => {
+                let y = self.reg(ra.wrapping_add(1));
+                (y, TexLod::Level(self.reg(rb)))
+            }
+            other => {
+                return Err(self.unsupported(format!(
+                    "texture target/level mode {other} (only 2D, without depth compare)"
+                )))
+            }
+        };
+        let base = texture_base(self.kind);
+        let slot = handle.wrapping_sub(base);
+        if slot >= TEXTURE_SLOTS {
+            return Err(self.unsupported(format!(
+                "texture handle {handle:#x} (slots of this stage are {base:#x}..{:#x})",
+                base + TEXTURE_SLOTS
+            )));
+        }
+        let lod = if self.fragment {
+            lod
+        } else if lod == TexLod::Implicit {
+            TexLod::Zero
+        } else {
+            lod
+        };
+        let sample = self.push(Op::Texture2d { slot, x, y, lod });
+        let components: &[u8] = match (rd2 == RZ, field(50, 3)) {
+            (true, 0) => &[0],
+            (true, 1) => &[1],
+            (true, 2) => &[2],
+            (true, 3) => &[3],
+            (true, 4) => &[0, 1],
+            (true, 5) => &[0, 3],
+            (true, 6) => &[1, 3],
+            (true, 7) => &[2, 3],
+            (false, 0) => &[0, 1, 2],
+            (false, 1) => &[0, 1, 3],
+            (false, 2) => &[0, 2, 3],
+            (false, 3) => &[1, 2, 3],
+            (false, 4) => &[0, 1, 2, 3],
+            (_, other) => return Err(self.unsupported(format!("component mask {other}"))),
+        };
+        let registers = [rd, rd.wrapping_add(1), rd2, rd2.wrapping_add(1)];
+        for (&component, &register) in components.iter().zip(&registers) {
+            let value = self.push(Op::Component(sample, component));
+            self.set_reg(register, value);
         }
         Ok(())
     }
@@ -626,6 +711,7 @@ pub fn build(program: &Program) -> Result<Function, Unsupported> {
     }
     let mut state = Builder {
         ops: Vec::new(),
+        kind: program.kind,
         regs: BTreeMap::new(),
         preds: BTreeMap::new(),
         attr_stores: BTreeMap::new(),

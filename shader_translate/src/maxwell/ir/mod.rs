@@ -7,7 +7,7 @@ mod blocks;
 mod build;
 
 pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
-pub use build::{build, AttrRead, Function, Ipa, Unsupported};
+pub use build::{build, texture_base, AttrRead, Function, Ipa, Unsupported};
 
 /// An SSA value: an index into [`Function::ops`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -75,6 +75,16 @@ pub enum Logic {
     Xor,
 }
 
+/// How a texture sample picks its level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TexLod {
+    /// From the derivatives (fragment programs; level 0 elsewhere, as on the hardware).
+    Implicit,
+    Zero,
+    /// A level given as a float.
+    Level(Value),
+}
+
 /// One SSA operation.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Op {
@@ -109,4 +119,14 @@ pub enum Op {
         a: Value,
         b: Value,
     },
+    /// A sample of the 2D texture at NVN texture slot `slot`, at float coordinates `(x, y)`:
+    /// four floats, taken apart with [`Op::Component`].
+    Texture2d {
+        slot: u32,
+        x: Value,
+        y: Value,
+        lod: TexLod,
+    },
+    /// Component `index` of a texture sample, as its bits.
+    Component(Value, u8),
 }
