@@ -428,3 +428,44 @@ fn the_demo_light_program_draws_as_glslang_draws_it() {
         triangle(),
     );
 }
+
+/// The demo's terrain draw: the vertex program builds a 4x4-cell grid from the vertex id
+/// alone (a division by 6 as a high multiply by a magic number, remainders as XMAD
+/// 16-bit multiply-adds, an IMAD, constant-buffer-1 offsets indexed by the corner) and
+/// places it through a uniform block's matrix (w differs across the grid); the fragment
+/// program shades from a texture sample.
+#[test]
+fn the_demo_terrain_draw_matches_glslang() {
+    let rig = Rig::new(true);
+    let cells = 4.0;
+    // Column-major: clip = (x - 1, y - 1, 0.5, 1 + 0.2 y).
+    let mut block = vec![
+        1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.2, 0.0, 0.0, 1.0, 0.0, -1.0, -1.0, 0.5, 1.0,
+    ];
+    block.extend_from_slice(&[0.1, 0.05, 1.8, cells]);
+    let uniforms = positions_at(&rig.device, rig.pool, 1 << 20, &block);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_texture(&rig, commands);
+        commands
+            .bind_buffer(
+                BufferBinding::Uniform {
+                    stage: gpu::objects::Stage::Vertex,
+                    slot: 0,
+                },
+                uniforms,
+            )
+            .unwrap();
+    };
+    let draw = DrawArrays {
+        vertex_count: 6 * 4 * 4,
+        ..triangle()
+    };
+    draw_both(
+        &rig,
+        "demo terrain",
+        ["main_terrain_vert", "main_terrain_frag"],
+        bind,
+        draw,
+    );
+}

@@ -610,6 +610,41 @@ impl Emitter<'_> {
                         };
                         self.float_bits(r)?
                     }
+                    Binary::IMul => self
+                        .b
+                        .i_mul(u32_ty, None, id(self, *a), id(self, *b))
+                        .map_err(spirv_error)?,
+                    Binary::UMulHi => {
+                        let pair = self.b.type_struct([u32_ty, u32_ty]);
+                        let both = self
+                            .b
+                            .u_mul_extended(pair, None, id(self, *a), id(self, *b))
+                            .map_err(spirv_error)?;
+                        self.b
+                            .composite_extract(u32_ty, None, both, [1])
+                            .map_err(spirv_error)?
+                    }
+                    Binary::SMulHi => {
+                        let i32_ty = self.t.i32;
+                        let pair = self.b.type_struct([i32_ty, i32_ty]);
+                        let x = self
+                            .b
+                            .bitcast(i32_ty, None, id(self, *a))
+                            .map_err(spirv_error)?;
+                        let y = self
+                            .b
+                            .bitcast(i32_ty, None, id(self, *b))
+                            .map_err(spirv_error)?;
+                        let both = self
+                            .b
+                            .s_mul_extended(pair, None, x, y)
+                            .map_err(spirv_error)?;
+                        let high = self
+                            .b
+                            .composite_extract(i32_ty, None, both, [1])
+                            .map_err(spirv_error)?;
+                        self.b.bitcast(u32_ty, None, high).map_err(spirv_error)?
+                    }
                     Binary::IAdd => self
                         .b
                         .i_add(u32_ty, None, id(self, *a), id(self, *b))

@@ -304,6 +304,47 @@ impl Builder<'_> {
                 let value = self.saturate_if(sat, value);
                 self.set_reg(dst.clone()?, value);
             }
+            "imnmx" => {
+                if ops[0]
+                    .0
+                    .iter()
+                    .any(|m| matches!(*m, "xlo" | "xmed" | "xhi" | "cc"))
+                {
+                    return Err(self.unsupported("an extended mode"));
+                }
+                let a = self.value(ops[1].1)?;
+                let b = self.value(ops[2].1)?;
+                let Operand::Pred(pred) = ops[3].1 else {
+                    return Err(self.unsupported("its predicate"));
+                };
+                let mut choose_min = self.pred(pred);
+                if ops[3].0.contains(&"not") {
+                    choose_min = self.push(Op::Not(choose_min));
+                }
+                let signed = !ops[0].0.contains(&"u32");
+                let less = self.push(Op::Compare(
+                    Compare::Int {
+                        signed,
+                        lt: true,
+                        eq: false,
+                        gt: false,
+                    },
+                    a,
+                    b,
+                ));
+                let min = self.push(Op::Select { cond: less, a, b });
+                let max = self.push(Op::Select {
+                    cond: less,
+                    a: b,
+                    b: a,
+                });
+                let value = self.push(Op::Select {
+                    cond: choose_min,
+                    a: min,
+                    b: max,
+                });
+                self.set_reg(dst.clone()?, value);
+            }
             "fmnmx" => {
                 let a = self.float(&ops[1].0, ops[1].1)?;
                 let b = self.float(&ops[2].0, ops[2].1)?;
@@ -324,8 +365,35 @@ impl Builder<'_> {
                 self.set_reg(dst.clone()?, value);
             }
             "shl" | "shr" | "iadd" | "lop" | "lop32i" | "iscadd" => self.integer(&ops)?,
+            "xmad" => self.xmad(&ops)?,
+            "imul32i" | "imad" => {
+                if i.mods().any(|m| matches!(m, "cc" | "c" | "x" | "sat"))
+                    || (i.name == "imad" && i.has_mod("hi"))
+                {
+                    return Err(self.unsupported("a carry, saturation or high-half mode"));
+                }
+                let a = self.value(ops[1].1)?;
+                let b = self.value(ops[2].1)?;
+                let signed = i.mods().next() == Some("s32") || i.mods().nth(1) == Some("s32");
+                let op = match (i.has_mod("hi"), signed) {
+                    (false, _) => Binary::IMul,
+                    (true, false) => Binary::UMulHi,
+                    (true, true) => {
+                        if i.mods().take(2).any(|m| m == "u32") {
+                            return Err(self.unsupported("a mixed-sign high product"));
+                        }
+                        Binary::SMulHi
+                    }
+                };
+                let mut value = self.push(Op::Binary(op, a, b));
+                if i.name == "imad" {
+                    let c = self.value(ops[3].1)?;
+                    value = self.push(Op::Binary(Binary::IAdd, value, c));
+                }
+                self.set_reg(dst.clone()?, value);
+            }
             "i2f" => {
-                let types: Vec<&str> = i.mods().collect();
+                let types: Vec<&str> = ops[0].0.clone();
                 if types.first() != Some(&"f32")
                     || !matches!(types.get(1), Some(&"s32") | Some(&"u32"))
                     || types.len() > 2
@@ -340,7 +408,7 @@ impl Builder<'_> {
                 self.set_reg(dst.clone()?, value);
             }
             "f2i" => {
-                let types: Vec<&str> = i.mods().filter(|m| *m != "ftz").collect();
+                let types: Vec<&str> = ops[0].0.iter().copied().filter(|m| *m != "ftz").collect();
                 let rounding_ok = types.get(2).is_none_or(|m| *m == "trunc");
                 if !matches!(types.first(), Some(&"s32") | Some(&"u32"))
                     || types.get(1) != Some(&"f32")
@@ -603,6 +671,59 @@ impl Builder<'_> {
                 self.push(Op::Binary(op, a, b))
             }
         };
+        self.set_reg(reg, value);
+        Ok(())
+    }
+
+    /// XMAD: a 16x16-bit multiply-add, the pieces compilers build 32-bit multiplies from.
+    /// A and B are halves of their registers (`h1`: the high half); `psl` shifts the
+    /// product left 16; `clo`/`chi` take C's low or high half, `cbcc` adds B's register
+    /// shifted left 16 to C; `mrg` keeps the low half of the result and puts B's register's
+    /// low half above it. Signed halves and the `csfu` and `x` modes are not taken yet.
+    fn xmad(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if i.mods().any(|m| matches!(m, "s16" | "csfu" | "x" | "cc")) {
+            return Err(self.unsupported("a signed, extended or carry mode"));
+        }
+        let Operand::Reg(reg) = ops[0].1 else {
+            return Err(self.unsupported("its destination"));
+        };
+        let half = |b: &mut Self, mods: &[&str], value: Value| {
+            if mods.contains(&"h1") {
+                let sixteen = b.constant(16);
+                b.push(Op::Binary(Binary::Shr, value, sixteen))
+            } else {
+                let low = b.constant(0xffff);
+                b.push(Op::Binary(Binary::And, value, low))
+            }
+        };
+        let a_register = self.value(ops[1].1)?;
+        let a = half(self, &ops[1].0, a_register);
+        let b_register = self.value(ops[2].1)?;
+        let b = half(self, &ops[2].0, b_register);
+        let c = self.value(ops[3].1)?;
+        let mut product = self.push(Op::Binary(Binary::IMul, a, b));
+        let sixteen = self.constant(16);
+        if i.has_mod("psl") {
+            product = self.push(Op::Binary(Binary::Shl, product, sixteen));
+        }
+        let b_shifted = self.push(Op::Binary(Binary::Shl, b_register, sixteen));
+        let c = if i.has_mod("clo") {
+            let low = self.constant(0xffff);
+            self.push(Op::Binary(Binary::And, c, low))
+        } else if i.has_mod("chi") {
+            self.push(Op::Binary(Binary::Shr, c, sixteen))
+        } else if i.has_mod("cbcc") {
+            self.push(Op::Binary(Binary::IAdd, c, b_shifted))
+        } else {
+            c
+        };
+        let mut value = self.push(Op::Binary(Binary::IAdd, product, c));
+        if i.has_mod("mrg") {
+            let low = self.constant(0xffff);
+            let kept = self.push(Op::Binary(Binary::And, value, low));
+            value = self.push(Op::Binary(Binary::Or, kept, b_shifted));
+        }
         self.set_reg(reg, value);
         Ok(())
     }

@@ -37,6 +37,11 @@ pub enum Binary {
     FMin,
     FMax,
     IAdd,
+    /// The low 32 bits of the product.
+    IMul,
+    /// The high 32 bits of the 64-bit product, unsigned and signed.
+    UMulHi,
+    SMulHi,
     /// Shift left; a count of 32 or more gives 0 (Maxwell's SHL clamps).
     Shl,
     /// Logical shift right, clamped like `Shl`.
