@@ -127,6 +127,17 @@ fn bind_position_and_colour(commands: &mut gpu::CommandBuffer<'_>, buffer: Buffe
         .unwrap();
 }
 
+fn bind_uniforms(
+    commands: &mut gpu::CommandBuffer<'_>,
+    stage: gpu::objects::Stage,
+    slot: u8,
+    range: BufferRange,
+) {
+    commands
+        .bind_buffer(BufferBinding::Uniform { stage, slot }, range)
+        .unwrap();
+}
+
 fn no_vertex_input(commands: &mut gpu::CommandBuffer<'_>) {
     commands
         .set_state(StateChange::VertexStreams(Vec::new()))
@@ -276,15 +287,7 @@ fn a_uniform_block_and_perspective_draw_as_glslang_draws_them() {
     let uniforms = positions_at(&rig.device, rig.pool, (1 << 20) + (64 << 10), &block);
     let bind = |commands: &mut gpu::CommandBuffer<'_>| {
         bind_position_and_colour(commands, buffer);
-        commands
-            .bind_buffer(
-                BufferBinding::Uniform {
-                    stage: gpu::objects::Stage::Vertex,
-                    slot: 0,
-                },
-                uniforms,
-            )
-            .unwrap();
+        bind_uniforms(commands, gpu::objects::Stage::Vertex, 0, uniforms);
     };
     draw_both(
         &rig,
@@ -310,15 +313,7 @@ fn integer_vertex_code_and_a_fragment_uniform_block_draw_as_glslang_draws_them()
     );
     let bind = |commands: &mut gpu::CommandBuffer<'_>| {
         no_vertex_input(commands);
-        commands
-            .bind_buffer(
-                BufferBinding::Uniform {
-                    stage: gpu::objects::Stage::Fragment,
-                    slot: 1,
-                },
-                uniforms,
-            )
-            .unwrap();
+        bind_uniforms(commands, gpu::objects::Stage::Fragment, 1, uniforms);
     };
     draw_both(
         &rig,
@@ -410,15 +405,7 @@ fn the_demo_light_program_draws_as_glslang_draws_it() {
     let bind = |commands: &mut gpu::CommandBuffer<'_>| {
         no_vertex_input(commands);
         bind_fragment_texture(&rig, commands);
-        commands
-            .bind_buffer(
-                BufferBinding::Uniform {
-                    stage: gpu::objects::Stage::Fragment,
-                    slot: 0,
-                },
-                uniforms,
-            )
-            .unwrap();
+        bind_uniforms(commands, gpu::objects::Stage::Fragment, 0, uniforms);
     };
     draw_both(
         &rig,
@@ -447,15 +434,7 @@ fn the_demo_terrain_draw_matches_glslang() {
     let bind = |commands: &mut gpu::CommandBuffer<'_>| {
         no_vertex_input(commands);
         bind_fragment_texture(&rig, commands);
-        commands
-            .bind_buffer(
-                BufferBinding::Uniform {
-                    stage: gpu::objects::Stage::Vertex,
-                    slot: 0,
-                },
-                uniforms,
-            )
-            .unwrap();
+        bind_uniforms(commands, gpu::objects::Stage::Vertex, 0, uniforms);
     };
     let draw = DrawArrays {
         vertex_count: 6 * 4 * 4,

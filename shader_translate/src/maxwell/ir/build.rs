@@ -182,6 +182,22 @@ impl Builder<'_> {
         Ok(value)
     }
 
+    /// A predicate source operand, with its `not`.
+    fn pred_source(
+        &mut self,
+        (mods, operand): &(Vec<&'static str>, Operand),
+    ) -> Result<Value, Unsupported> {
+        let Operand::Pred(index) = *operand else {
+            return Err(self.unsupported("its predicate source"));
+        };
+        let value = self.pred(index);
+        Ok(if mods.contains(&"not") {
+            self.push(Op::Not(value))
+        } else {
+            value
+        })
+    }
+
     fn guard(&mut self) -> Option<Value> {
         match self.instruction.guard {
             Guard::Always | Guard::Never => None,
@@ -314,13 +330,7 @@ impl Builder<'_> {
                 }
                 let a = self.value(ops[1].1)?;
                 let b = self.value(ops[2].1)?;
-                let Operand::Pred(pred) = ops[3].1 else {
-                    return Err(self.unsupported("its predicate"));
-                };
-                let mut choose_min = self.pred(pred);
-                if ops[3].0.contains(&"not") {
-                    choose_min = self.push(Op::Not(choose_min));
-                }
+                let choose_min = self.pred_source(&ops[3])?;
                 let signed = !ops[0].0.contains(&"u32");
                 let less = self.push(Op::Compare(
                     Compare::Int {
@@ -348,13 +358,7 @@ impl Builder<'_> {
             "fmnmx" => {
                 let a = self.float(&ops[1].0, ops[1].1)?;
                 let b = self.float(&ops[2].0, ops[2].1)?;
-                let Operand::Pred(pred) = ops[3].1 else {
-                    return Err(self.unsupported("its predicate"));
-                };
-                let mut choose_min = self.pred(pred);
-                if ops[3].0.contains(&"not") {
-                    choose_min = self.push(Op::Not(choose_min));
-                }
+                let choose_min = self.pred_source(&ops[3])?;
                 let min = self.push(Op::Binary(Binary::FMin, a, b));
                 let max = self.push(Op::Binary(Binary::FMax, a, b));
                 let value = self.push(Op::Select {
@@ -429,13 +433,7 @@ impl Builder<'_> {
             "sel" => {
                 let a = self.value(ops[1].1)?;
                 let b = self.value(ops[2].1)?;
-                let Operand::Pred(pred) = ops[3].1 else {
-                    return Err(self.unsupported("its predicate"));
-                };
-                let mut cond = self.pred(pred);
-                if ops[3].0.contains(&"not") {
-                    cond = self.push(Op::Not(cond));
-                }
+                let cond = self.pred_source(&ops[3])?;
                 let value = self.push(Op::Select { cond, a, b });
                 self.set_reg(dst.clone()?, value);
             }
@@ -795,13 +793,7 @@ impl Builder<'_> {
         } else {
             Logic::And
         };
-        let Operand::Pred(combine) = ops[4].1 else {
-            return Err(self.unsupported("its predicate source"));
-        };
-        let mut combine = self.pred(combine);
-        if ops[4].0.contains(&"not") {
-            combine = self.push(Op::Not(combine));
-        }
+        let combine = self.pred_source(&ops[4])?;
         let result = self.push(Op::Compare(compare, a, b));
         let inverse = self.push(Op::Not(result));
         let first_value = self.push(Op::Logic(logic, result, combine));
