@@ -54,6 +54,15 @@ fn every_corpus_program_translates_or_names_what_is_missing() {
         }
     }
     eprintln!("translated: {translated:?}");
+    // The benchmark's list is exactly what translates.
+    let listed: Vec<String> = shader_translate::maxwell::corpus::MAXWELL_CORPUS
+        .iter()
+        .map(|program| program.name.to_owned())
+        .collect();
+    assert_eq!(
+        listed, translated,
+        "maxwell::corpus::MAXWELL_CORPUS is out of date"
+    );
     for expected in [
         "dk_color_fsh",
         "dkbasic_triangle_vsh",

@@ -85,6 +85,8 @@ struct Emitter<'a> {
     /// Combined image-samplers by NVN texture slot, and their type.
     textures: BTreeMap<u32, Word>,
     sampled_image: Word,
+    /// The float each `u32` word id stands for, where one was made or cast.
+    float_views: HashMap<Word, Word>,
 }
 
 /// A module-level variable, made while a block is being written (interface variables
@@ -144,13 +146,26 @@ impl Emitter<'_> {
             .or_insert_with(|| b.constant_bit32(f32_ty, value.to_bits()))
     }
 
+    /// A value's bits as a float. Each word is cast once (the function is one block, so
+    /// the first cast dominates every later use), and a word made from a float is that
+    /// float: the module stays small for spirv-val and spirv-opt.
     fn as_float(&mut self, value: Value) -> Result<Word, Unsupported> {
         let id = self.ids[value.0 as usize];
-        self.b.bitcast(self.t.f32, None, id).map_err(spirv_error)
+        if let Some(&float) = self.float_views.get(&id) {
+            return Ok(float);
+        }
+        let float = self.b.bitcast(self.t.f32, None, id).map_err(spirv_error)?;
+        self.float_views.insert(id, float);
+        Ok(float)
     }
 
-    fn float_bits(&mut self, id: Word) -> Result<Word, Unsupported> {
-        self.b.bitcast(self.t.u32, None, id).map_err(spirv_error)
+    fn float_bits(&mut self, float: Word) -> Result<Word, Unsupported> {
+        let id = self
+            .b
+            .bitcast(self.t.u32, None, float)
+            .map_err(spirv_error)?;
+        self.float_views.insert(id, float);
+        Ok(id)
     }
 
     fn glsl(&mut self, ty: Word, op: GLOp, args: &[Word]) -> Result<Word, Unsupported> {
@@ -313,6 +328,9 @@ impl Emitter<'_> {
     }
 
     fn cbuf(&mut self, index: u8, offset_b: Value) -> Result<Word, Unsupported> {
+        if let Op::Const(at_b) = self.function.ops[offset_b.0 as usize] {
+            return self.cbuf_at(index, at_b);
+        }
         let offset = self.ids[offset_b.0 as usize];
         match index {
             1 => {
@@ -363,24 +381,46 @@ impl Emitter<'_> {
                     .b
                     .bitwise_and(self.t.u32, None, words, three)
                     .map_err(spirv_error)?;
-                let pointer = self
-                    .b
-                    .type_pointer(None, spirv::StorageClass::Uniform, self.t.uvec4);
-                let zero = self.word(0);
-                let element = self
-                    .b
-                    .access_chain(pointer, None, var, [zero, vec_index])
-                    .map_err(spirv_error)?;
-                let vector = self
-                    .b
-                    .load(self.t.uvec4, None, element, None, [])
-                    .map_err(spirv_error)?;
+                let vector = self.uniform_vector(var, vec_index)?;
                 self.b
                     .vector_extract_dynamic(self.t.u32, None, vector, component)
                     .map_err(spirv_error)
             }
             _ => unreachable!("checked when declared"),
         }
+    }
+
+    /// A constant-buffer word at a constant offset: constant buffer 1's words are known
+    /// here (a word past its end reads 0); a uniform block's is one load and extract.
+    fn cbuf_at(&mut self, index: u8, at_b: u32) -> Result<Word, Unsupported> {
+        if index == 1 {
+            let at = at_b as usize / 4 * 4;
+            let bits = self.program.constbuf1.get(at..at + 4).map_or(0, |raw| {
+                u32::from_le_bytes(raw.try_into().expect("4 bytes"))
+            });
+            return Ok(self.word(bits));
+        }
+        let var = self.uniforms[&(index - 2)];
+        let vec_index = self.word(at_b >> 4);
+        let vector = self.uniform_vector(var, vec_index)?;
+        self.b
+            .composite_extract(self.t.u32, None, vector, [(at_b >> 2) & 3])
+            .map_err(spirv_error)
+    }
+
+    /// The `uvec4` at index `vec_index` of uniform block variable `var`.
+    fn uniform_vector(&mut self, var: Word, vec_index: Word) -> Result<Word, Unsupported> {
+        let pointer = self
+            .b
+            .type_pointer(None, spirv::StorageClass::Uniform, self.t.uvec4);
+        let zero = self.word(0);
+        let element = self
+            .b
+            .access_chain(pointer, None, var, [zero, vec_index])
+            .map_err(spirv_error)?;
+        self.b
+            .load(self.t.uvec4, None, element, None, [])
+            .map_err(spirv_error)
     }
 
     fn declare_constant_buffers(&mut self) -> Result<(), Unsupported> {
@@ -852,15 +892,10 @@ impl Emitter<'_> {
         self.interface.push(var);
         let mut parts = Vec::with_capacity(4);
         for component in components {
-            let bits = match component {
-                Some(value) => self.ids[value.0 as usize],
-                None => self.word(0),
-            };
-            parts.push(
-                self.b
-                    .bitcast(self.t.f32, None, bits)
-                    .map_err(spirv_error)?,
-            );
+            parts.push(match component {
+                Some(value) => self.as_float(value)?,
+                None => self.float_const(0.0),
+            });
         }
         let vector = self
             .b
@@ -1022,6 +1057,7 @@ pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsuppor
         uniforms: BTreeMap::new(),
         textures: BTreeMap::new(),
         sampled_image: 0,
+        float_views: HashMap::new(),
     };
     e.declare_constant_buffers()?;
     e.declare_textures();
