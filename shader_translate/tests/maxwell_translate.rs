@@ -78,3 +78,58 @@ fn every_corpus_program_translates_or_names_what_is_missing() {
         );
     }
 }
+
+/// A program given as its pieces (SPH, code, constant buffer 1) translates to the same
+/// module as its DKSH file; pieces that do not fit are typed errors.
+#[test]
+fn a_program_from_its_pieces_translates_as_its_module_does() {
+    use shader_translate::maxwell::dksh::{self, ProgramType};
+    use shader_translate::maxwell::program::{ProgramError, ProgramParts};
+    let translator = translator(true);
+    for name in ["dkbasic_triangle_vsh", "main_light_frag"] {
+        let bytes = corpus(name);
+        let module = dksh::parse(&bytes).unwrap();
+        let program = &module.programs[0];
+        let parts = ProgramParts {
+            kind: program.header.kind,
+            sph: program.sph,
+            code: program.code,
+            constbuf1: program.constbuf1,
+            compute: None,
+        };
+        let from_parts = translator.translate_maxwell(name, &parts).unwrap();
+        let from_file = translator.translate_dksh(name, &bytes).unwrap();
+        assert_eq!(from_parts.spirv, from_file.spirv, "{name}");
+    }
+    let bytes = corpus("dk_color_fsh");
+    let module = dksh::parse(&bytes).unwrap();
+    let program = &module.programs[0];
+    let without_sph = ProgramParts {
+        kind: ProgramType::Fragment,
+        sph: None,
+        code: program.code,
+        constbuf1: &[],
+        compute: None,
+    };
+    assert!(matches!(
+        translator.translate_maxwell("no sph", &without_sph),
+        Err(MaxwellError::Program(ProgramError::MissingSph("fragment")))
+    ));
+    let short_sph = ProgramParts {
+        sph: Some(&program.sph.unwrap()[..40]),
+        ..without_sph
+    };
+    assert!(matches!(
+        translator.translate_maxwell("short sph", &short_sph),
+        Err(MaxwellError::Program(ProgramError::Sph(_)))
+    ));
+    let cut_code = ProgramParts {
+        sph: program.sph,
+        code: &program.code[..40],
+        ..without_sph
+    };
+    assert!(matches!(
+        translator.translate_maxwell("cut code", &cut_code),
+        Err(MaxwellError::Program(ProgramError::Decode(_)))
+    ));
+}

@@ -3,7 +3,7 @@
 //! to land on an instruction inside the code. What the translator starts from.
 
 use super::decode::{self, DecodeError, Instruction, Operand, BUNDLE_SIZE_B};
-use super::dksh::{self, DkshError, ProgramHeader, ProgramType};
+use super::dksh::{self, ComputeInfo, DkshError, ProgramHeader, ProgramType};
 use super::sph::{Sph, SphError, SphStage};
 
 /// Why a compiled program cannot be read.
@@ -21,6 +21,10 @@ pub enum ProgramError {
     ProgramCount(usize),
     #[error("the program has no code")]
     Empty,
+    #[error("a {0} program needs its 80-byte shader program header")]
+    MissingSph(&'static str),
+    #[error("a compute program has no shader program header")]
+    UnexpectedSph,
     #[error("`{name}` at byte {offset_b:#x} branches to {target_b:#x}, outside the code (0..{len_b:#x})")]
     TargetOutOfRange {
         name: &'static str,
@@ -121,6 +125,19 @@ pub fn decode_checked(code: &[u8]) -> Result<Vec<Instruction>, ProgramError> {
     Ok(instructions)
 }
 
+/// A compiled program given as its pieces, as a port may hold them outside a DKSH
+/// module: the program type, the 80-byte SPH (graphics stages), the instruction stream
+/// (32-byte bundles, control words included) and constant buffer 1.
+#[derive(Clone, Copy, Debug)]
+pub struct ProgramParts<'a> {
+    pub kind: ProgramType,
+    pub sph: Option<&'a [u8]>,
+    pub code: &'a [u8],
+    pub constbuf1: &'a [u8],
+    /// Compute: the workgroup size and memory the container would say.
+    pub compute: Option<ComputeInfo>,
+}
+
 impl Program {
     /// Reads a DKSH module holding one program.
     pub fn from_dksh(bytes: &[u8]) -> Result<Self, ProgramError> {
@@ -129,21 +146,57 @@ impl Program {
             return Err(ProgramError::ProgramCount(module.programs.len()));
         }
         let program = &module.programs[0];
-        let kind = program.header.kind;
-        let sph = match (program.sph, sph_stage(kind)) {
+        let mut made = Self::from_parts(&ProgramParts {
+            kind: program.header.kind,
+            sph: program.sph,
+            code: program.code,
+            constbuf1: program.constbuf1,
+            compute: program.header.compute(),
+        })?;
+        made.header = program.header.clone();
+        Ok(made)
+    }
+
+    /// Checks and decodes a program given as its pieces.
+    pub fn from_parts(parts: &ProgramParts<'_>) -> Result<Self, ProgramError> {
+        let kind = parts.kind;
+        let sph = match (parts.sph, sph_stage(kind)) {
             (Some(raw), Some(stage)) => {
                 let sph = Sph::parse(raw)?;
                 sph.expect_stage(stage)?;
                 Some(sph)
             }
-            _ => None,
+            (None, Some(_)) => return Err(ProgramError::MissingSph(kind.name())),
+            (Some(_), None) => return Err(ProgramError::UnexpectedSph),
+            (None, None) => None,
         };
+        let mut stage_words = [0u32; 9];
+        if let Some(compute) = parts.compute {
+            stage_words[..8].copy_from_slice(&[
+                compute.block_dims[0],
+                compute.block_dims[1],
+                compute.block_dims[2],
+                compute.shared_mem_b,
+                compute.local_pos_mem_b,
+                compute.local_neg_mem_b,
+                compute.crs_b,
+                compute.num_barriers,
+            ]);
+        }
         Ok(Program {
             kind,
-            header: program.header.clone(),
+            header: ProgramHeader {
+                kind,
+                entrypoint_b: 0,
+                num_gprs: 0,
+                constbuf1_off_b: 0,
+                constbuf1_size_b: parts.constbuf1.len() as u32,
+                per_warp_scratch_b: 0,
+                stage_words,
+            },
             sph,
-            instructions: decode_checked(program.code)?,
-            constbuf1: program.constbuf1.to_vec(),
+            instructions: decode_checked(parts.code)?,
+            constbuf1: parts.constbuf1.to_vec(),
         })
     }
 }

@@ -6,7 +6,7 @@
 
 use super::dksh::ProgramType;
 use super::ir::{self, Unsupported};
-use super::program::{Program, ProgramError};
+use super::program::{Program, ProgramError, ProgramParts};
 use super::spirv_out;
 use crate::{ShaderCode, ShaderSource, Stage, TranslateError, TranslatedShader, Translator};
 
@@ -52,9 +52,13 @@ pub fn dksh_stage(bytes: &[u8]) -> Result<Stage, ProgramError> {
 /// The program of a DKSH module as SPIR-V in NVN's binding model (before the
 /// translator's pipeline), and its stage.
 pub fn dksh_to_spirv(bytes: &[u8]) -> Result<(Stage, Vec<u32>), MaxwellError> {
-    let program = Program::from_dksh(bytes)?;
-    let function = ir::build(&program)?;
-    let words = spirv_out::emit(&program, &function)?;
+    program_to_spirv(&Program::from_dksh(bytes)?)
+}
+
+/// A checked program as SPIR-V in NVN's binding model, and its stage.
+pub fn program_to_spirv(program: &Program) -> Result<(Stage, Vec<u32>), MaxwellError> {
+    let function = ir::build(program)?;
+    let words = spirv_out::emit(program, &function)?;
     Ok((stage_of(program.kind), words))
 }
 
@@ -65,7 +69,24 @@ impl Translator {
         name: &str,
         bytes: &[u8],
     ) -> Result<TranslatedShader, MaxwellError> {
-        let (stage, words) = dksh_to_spirv(bytes)?;
+        self.translate_program(name, &Program::from_dksh(bytes)?)
+    }
+
+    /// Translates a compiled program given as its pieces (SPH, code, constant buffer 1).
+    pub fn translate_maxwell(
+        &self,
+        name: &str,
+        parts: &ProgramParts<'_>,
+    ) -> Result<TranslatedShader, MaxwellError> {
+        self.translate_program(name, &Program::from_parts(parts)?)
+    }
+
+    fn translate_program(
+        &self,
+        name: &str,
+        program: &Program,
+    ) -> Result<TranslatedShader, MaxwellError> {
+        let (stage, words) = program_to_spirv(program)?;
         self.translate(&ShaderSource {
             name: name.to_owned(),
             stage,
