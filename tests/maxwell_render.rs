@@ -99,32 +99,46 @@ fn render(
     )
 }
 
-/// Vertex stream 0 of 7 floats: a `vec3` at location 0 and a `vec4` at location 1.
-fn bind_position_and_colour(commands: &mut gpu::CommandBuffer<'_>, buffer: BufferRange) {
+/// Vertex stream 0 of tightly packed floats: `(location, components)` in order.
+fn bind_vertex_floats(
+    commands: &mut gpu::CommandBuffer<'_>,
+    buffer: BufferRange,
+    attributes: &[(u8, u8)],
+) {
+    let mut offset_b = 0;
+    let attributes = attributes
+        .iter()
+        .map(|&(location, components)| {
+            let attribute = VertexAttribute {
+                location,
+                stream: 0,
+                format: VertexFormat {
+                    kind: ComponentKind::Float32,
+                    components,
+                },
+                offset_b,
+            };
+            offset_b += 4 * u32::from(components);
+            attribute
+        })
+        .collect();
     commands
         .set_state(StateChange::VertexStreams(vec![VertexStream {
-            stride_b: 28,
+            stride_b: offset_b,
             divisor: 0,
         }]))
         .unwrap();
-    let attribute = |location, components, offset_b| VertexAttribute {
-        location,
-        stream: 0,
-        format: VertexFormat {
-            kind: ComponentKind::Float32,
-            components,
-        },
-        offset_b,
-    };
     commands
-        .set_state(StateChange::VertexAttributes(vec![
-            attribute(0, 3, 0),
-            attribute(1, 4, 12),
-        ]))
+        .set_state(StateChange::VertexAttributes(attributes))
         .unwrap();
     commands
         .bind_buffer(BufferBinding::Vertex { stream: 0 }, buffer)
         .unwrap();
+}
+
+/// Vertex stream 0 of 7 floats: a `vec3` at location 0 and a `vec4` at location 1.
+fn bind_position_and_colour(commands: &mut gpu::CommandBuffer<'_>, buffer: BufferRange) {
+    bind_vertex_floats(commands, buffer, &[(0, 3), (1, 4)]);
 }
 
 fn bind_uniforms(
@@ -136,6 +150,20 @@ fn bind_uniforms(
     commands
         .bind_buffer(BufferBinding::Uniform { stage, slot }, range)
         .unwrap();
+}
+
+/// A perspective projection (column-major): 60 degrees, square, near 0.1, far 10, Vulkan
+/// depth.
+fn perspective() -> [f32; 16] {
+    let f = 1.0 / (30.0f32.to_radians()).tan();
+    let (near, far) = (0.1f32, 10.0f32);
+    let mut m = [0.0; 16];
+    m[0] = f;
+    m[5] = f;
+    m[10] = far / (near - far);
+    m[11] = -1.0;
+    m[14] = near * far / (near - far);
+    m
 }
 
 fn no_vertex_input(commands: &mut gpu::CommandBuffer<'_>) {
@@ -262,26 +290,7 @@ fn a_uniform_block_and_perspective_draw_as_glslang_draws_them() {
     let model_view = [
         c, 0.0, -s, 0.0, 0.0, 1.0, 0.0, 0.0, s, 0.0, c, 0.0, 0.0, 0.0, -3.0, 1.0,
     ];
-    let f = 1.0 / (30.0f32.to_radians()).tan();
-    let (near, far) = (0.1f32, 10.0f32);
-    let projection = [
-        f,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        f,
-        0.0,
-        0.0,
-        0.0,
-        0.0,
-        far / (near - far),
-        -1.0,
-        0.0,
-        0.0,
-        near * far / (near - far),
-        0.0,
-    ];
+    let projection = perspective();
     let mut block = model_view.to_vec();
     block.extend_from_slice(&projection);
     let uniforms = positions_at(&rig.device, rig.pool, (1 << 20) + (64 << 10), &block);
@@ -447,4 +456,49 @@ fn the_demo_terrain_draw_matches_glslang() {
         bind,
         draw,
     );
+}
+
+/// deko3d's Blinn-Phong lighting: the fragment program's `if (lightPos.w != 0)` is an
+/// `ssy`/`sync` if/else, drawn once down each arm; the vertex program passes world
+/// position and normal (three vertex attributes, a uniform block, a normalisation).
+#[test]
+fn an_if_else_draws_as_glslang_draws_it_down_each_arm() {
+    let rig = Rig::new(true);
+    // Position, normal, attribute (7 + 3 floats a vertex).
+    let vertices = [
+        -0.8, -0.7, 0.2, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, //
+        0.9, -0.6, -0.4, 0.6, 0.0, 0.8, 1.0, 1.0, 1.0, 1.0, //
+        0.0, 0.9, 0.1, -0.3, 0.7, 0.6, 1.0, 1.0, 1.0, 1.0,
+    ];
+    let buffer = positions_at(&rig.device, rig.pool, 1 << 20, &vertices);
+    // Model-view a move 2 away; projection as in the perspective test.
+    let mut transform = vec![
+        1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, -2.0, 1.0,
+    ];
+    transform.extend_from_slice(&perspective());
+    let transform = positions_at(&rig.device, rig.pool, (1 << 20) + (64 << 10), &transform);
+    // A point light above, and light from above (the direction is -lightPos).
+    for (arm, light) in [
+        ("a point light", [0.5, 0.8, 1.0, 1.0]),
+        ("a directional light", [-0.5, -0.8, -1.0, 0.0]),
+    ] {
+        // lightPos, ambient, diffuse, specular (w = shininess).
+        let lighting = [
+            light[0], light[1], light[2], light[3], 0.05, 0.04, 0.06, 0.0, 0.7, 0.6, 0.5, 0.0, 0.4,
+            0.4, 0.3, 12.0,
+        ];
+        let lighting = positions_at(&rig.device, rig.pool, (1 << 20) + (128 << 10), &lighting);
+        let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+            bind_vertex_floats(commands, buffer, &[(0, 3), (1, 3), (2, 4)]);
+            bind_uniforms(commands, gpu::objects::Stage::Vertex, 0, transform);
+            bind_uniforms(commands, gpu::objects::Stage::Fragment, 0, lighting);
+        };
+        draw_both(
+            &rig,
+            arm,
+            ["dk_transform_normal_vsh", "dk_basic_lighting_fsh"],
+            bind,
+            triangle(),
+        );
+    }
 }

@@ -41,6 +41,7 @@ macro_rules! program {
 /// Every program of the corpus that translates today.
 pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("dk_basic_deferred_fsh", Fragment),
+    program!("dk_basic_lighting_fsh", Fragment),
     program!("dk_basic_vsh", Vertex),
     program!("dk_color_fsh", Fragment),
     program!("dk_composition_vsh", Vertex),

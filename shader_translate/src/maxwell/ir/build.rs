@@ -6,10 +6,13 @@
 
 use std::collections::BTreeMap;
 
-use super::{split_blocks, Binary, Compare, FloatUnary, Logic, Op, Terminator, TexLod, Value};
+use super::{
+    leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, Op, Terminator,
+    TexLod, Value,
+};
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::ProgramType;
-use crate::maxwell::program::Program;
+use crate::maxwell::program::{instruction_offset, Program};
 
 /// What Hookshot cannot translate yet, by name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -81,6 +84,8 @@ const TEXTURE_SLOTS: u32 = 32;
 struct Builder<'a> {
     ops: Vec<Op>,
     kind: ProgramType,
+    /// The condition of the branch arm being translated (`None`: always).
+    region: Option<Value>,
     regs: BTreeMap<u8, Value>,
     preds: BTreeMap<u8, Value>,
     attr_stores: BTreeMap<u32, Value>,
@@ -198,13 +203,28 @@ impl Builder<'_> {
         })
     }
 
-    fn guard(&mut self) -> Option<Value> {
+    /// The instruction's own guard.
+    fn own_guard(&mut self) -> Option<Value> {
         match self.instruction.guard {
             Guard::Always | Guard::Never => None,
             Guard::Pred { index, not } => {
                 let pred = self.pred(index);
                 Some(if not { self.push(Op::Not(pred)) } else { pred })
             }
+        }
+    }
+
+    /// When the instruction takes effect: its guard and the guard of the branch arm it is
+    /// in (arms of an if/else are both run, each under its condition).
+    fn guard(&mut self) -> Option<Value> {
+        let own = self.own_guard();
+        self.both(own, self.region)
+    }
+
+    fn both(&mut self, a: Option<Value>, b: Option<Value>) -> Option<Value> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(self.push(Op::Logic(Logic::And, a, b))),
+            (a, b) => a.or(b),
         }
     }
 
@@ -482,9 +502,10 @@ impl Builder<'_> {
                         self.set_reg(reg, value);
                     } else {
                         let value = self.reg(reg);
-                        if self.guard().is_some() {
-                            return Err(self.unsupported("a guarded attribute store"));
-                        }
+                        let value = self.guarded(value, |b| match b.attr_stores.get(&at) {
+                            Some(&old) => old,
+                            None => b.constant(0),
+                        });
                         self.attr_stores.insert(at, value);
                     }
                 }
@@ -804,37 +825,147 @@ impl Builder<'_> {
     }
 }
 
-/// Builds the SSA form of `program`, which must be one reachable basic block ending in
-/// `exit` (vertex or fragment).
+/// How a structured region ended.
+enum End {
+    Exit,
+    /// At a `sync` (or a branch to the reconvergence point): back to the `ssy` target.
+    Sync,
+}
+
+/// The blocks of a program and where each instruction offset starts one.
+struct Walk<'p> {
+    program: &'p Program,
+    blocks: Vec<Block>,
+}
+
+impl Walk<'_> {
+    fn block_at(&self, offset_b: u64) -> Option<usize> {
+        self.blocks.iter().position(|block| {
+            u64::from(self.program.instructions[block.first].offset_b) == offset_b
+        })
+    }
+
+    fn target_block(&self, instruction: &Instruction) -> Option<usize> {
+        instruction.operands().find_map(|operand| match operand {
+            Operand::Target(target_b) => self.block_at(instruction_offset(target_b)),
+            _ => None,
+        })
+    }
+}
+
+impl<'a> Builder<'a> {
+    fn control_flow(&self, walk: &Walk<'_>, instruction: &Instruction, how: &str) -> Unsupported {
+        Unsupported::ControlFlow {
+            blocks: walk.blocks.len(),
+            offset_b: instruction.offset_b,
+            how: format!(
+                "`{}` ({how})",
+                crate::maxwell::decode::print_instruction(instruction)
+            ),
+        }
+    }
+
+    /// Translates from `block` on under `region`, inside the `ssy` whose target is `join`,
+    /// until the program exits or the region reaches its `sync`. An if/else (`ssy J`, a
+    /// guarded `bra E`, the fall-through arm to a `sync`, the arm at E to a `sync`, J) is
+    /// if-converted: both arms run, each under its condition, and writes select.
+    fn run(
+        &mut self,
+        walk: &Walk<'a>,
+        mut block: usize,
+        region: Option<Value>,
+        join: Option<usize>,
+    ) -> Result<End, Unsupported> {
+        loop {
+            let b = walk
+                .blocks
+                .get(block)
+                .cloned()
+                .ok_or_else(|| Unsupported::ControlFlow {
+                    blocks: walk.blocks.len(),
+                    offset_b: 0,
+                    how: "a path that runs off the code".into(),
+                })?;
+            let instructions = &walk.program.instructions;
+            let last: &'a Instruction = &instructions[b.end - 1];
+            let body_end = if leaves_straight_line(last) {
+                b.end - 1
+            } else {
+                b.end
+            };
+            self.region = region;
+            for instruction in &instructions[b.first..body_end] {
+                self.instruction = instruction;
+                self.translate()?;
+            }
+            self.instruction = last;
+            if leaves_straight_line(last) && last.name != "bra" && last.guard != Guard::Always {
+                return Err(self.control_flow(walk, last, "a guarded flow instruction"));
+            }
+            match b.terminator {
+                Terminator::Exit if region.is_none() => return Ok(End::Exit),
+                Terminator::Exit => {
+                    return Err(self.control_flow(walk, last, "an exit inside a branch"))
+                }
+                Terminator::Fallthrough { next } => block = next,
+                Terminator::Structured { name: "ssy", .. } => {
+                    let target = walk.target_block(last).ok_or_else(|| {
+                        self.control_flow(walk, last, "a target outside the reachable code")
+                    })?;
+                    match self.run(walk, block + 1, region, Some(target))? {
+                        End::Sync => block = target,
+                        End::Exit => return Ok(End::Exit),
+                    }
+                }
+                Terminator::Structured { name: "sync", .. } if join.is_some() => {
+                    return Ok(End::Sync)
+                }
+                Terminator::Branch { target } if Some(target) == join => return Ok(End::Sync),
+                Terminator::CondBranch { target, next } if join.is_some() => {
+                    self.region = None;
+                    let taken = self.own_guard().expect("a guarded bra");
+                    let not_taken = self.push(Op::Not(taken));
+                    let taken = self.both(Some(taken), region);
+                    let not_taken = self.both(Some(not_taken), region);
+                    for (arm, condition) in [(next, not_taken), (target, taken)] {
+                        if Some(arm) == join {
+                            continue;
+                        }
+                        if let End::Exit = self.run(walk, arm, condition, join)? {
+                            return Err(self.control_flow(walk, last, "an arm that exits"));
+                        }
+                    }
+                    return Ok(End::Sync);
+                }
+                _ => return Err(self.control_flow(walk, last, "not an if/else inside ssy/sync")),
+            }
+        }
+    }
+}
+
+/// Builds the SSA form of `program` (vertex or fragment): straight-line code and
+/// if/else regions (if-converted), ending in `exit`.
 pub fn build(program: &Program) -> Result<Function, Unsupported> {
     let fragment = match program.kind {
         ProgramType::Vertex => false,
         ProgramType::Fragment => true,
         other => return Err(Unsupported::Stage(other.name())),
     };
-    let blocks = split_blocks(&program.instructions);
-    let block = &blocks[0];
-    if blocks.len() != 1 || block.terminator != Terminator::Exit {
-        let last = &program.instructions[block.end - 1];
-        return Err(Unsupported::ControlFlow {
-            blocks: blocks.len(),
-            offset_b: last.offset_b,
-            how: format!("`{}`", crate::maxwell::decode::print_instruction(last)),
-        });
-    }
+    let walk = Walk {
+        program,
+        blocks: split_blocks(&program.instructions),
+    };
     let mut state = Builder {
         ops: Vec::new(),
         kind: program.kind,
+        region: None,
         regs: BTreeMap::new(),
         preds: BTreeMap::new(),
         attr_stores: BTreeMap::new(),
         instruction: &program.instructions[0],
         fragment,
     };
-    for instruction in &program.instructions[block.first..block.end - 1] {
-        state.instruction = instruction;
-        state.translate()?;
-    }
+    state.run(&walk, 0, None, None)?;
     let exit_regs = if fragment {
         state.regs.clone()
     } else {
