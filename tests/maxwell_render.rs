@@ -502,3 +502,27 @@ fn an_if_else_draws_as_glslang_draws_it_down_each_arm() {
         );
     }
 }
+
+/// An if/else nested in an arm of another (two `ssy`/`sync` levels; the inner join is
+/// the outer arm's `sync`): the three paths cover three regions of one image.
+#[test]
+fn a_nested_if_else_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let uniforms = positions_at(
+        &rig.device,
+        rig.pool,
+        1 << 20,
+        &[0.45, 0.6, 0.3, 0.0, 0.9, 0.7, 0.5, 1.0],
+    );
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_uniforms(commands, gpu::objects::Stage::Fragment, 0, uniforms);
+    };
+    draw_both(
+        &rig,
+        "nested if/else",
+        ["main_fullscreen_vert", "x_frag_nested_if"],
+        bind,
+        triangle(),
+    );
+}
