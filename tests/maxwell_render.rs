@@ -526,3 +526,22 @@ fn a_nested_if_else_draws_as_glslang_draws_it() {
         triangle(),
     );
 }
+
+/// `discard` as uam writes it: guarded `kil`s (the second from a nested `if`), the
+/// discarded pixels keeping the clear colour.
+#[test]
+fn discards_draw_as_glslang_draws_them() {
+    let rig = Rig::new(true);
+    let uniforms = positions_at(&rig.device, rig.pool, 1 << 20, &[0.08, 0.55, 0.04, 0.3]);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_uniforms(commands, gpu::objects::Stage::Fragment, 0, uniforms);
+    };
+    draw_both(
+        &rig,
+        "discards",
+        ["main_fullscreen_vert", "x_frag_discard"],
+        bind,
+        triangle(),
+    );
+}

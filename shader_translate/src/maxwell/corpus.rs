@@ -56,6 +56,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("main_shadow_vert", Vertex),
     program!("main_terrain_frag", Fragment),
     program!("main_terrain_vert", Vertex),
+    program!("x_frag_discard", Fragment),
     program!("x_frag_nested_if", Fragment),
     program!("x_frag_uv_shade", Fragment),
 ];

@@ -803,6 +803,21 @@ impl Emitter<'_> {
                     .map_err(spirv_error)?;
                 (self.float_bits(component)?, Ty::Word)
             }
+            Op::Kill { cond } => {
+                // A selection around OpKill; what comes after goes on in the merge block,
+                // which every earlier value dominates.
+                let (kill, merge) = (self.b.id(), self.b.id());
+                self.b
+                    .selection_merge(merge, spirv::SelectionControl::NONE)
+                    .map_err(spirv_error)?;
+                self.b
+                    .branch_conditional(id(self, *cond), kill, merge, [])
+                    .map_err(spirv_error)?;
+                self.b.begin_block(Some(kill)).map_err(spirv_error)?;
+                self.b.kill().map_err(spirv_error)?;
+                self.b.begin_block(Some(merge)).map_err(spirv_error)?;
+                (0, Ty::Word)
+            }
             Op::Select { cond, a, b } => {
                 let ty = self.type_of(*a);
                 let spirv_ty = if ty == Ty::Bool { bool_ty } else { u32_ty };

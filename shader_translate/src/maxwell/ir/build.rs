@@ -450,6 +450,19 @@ impl Builder<'_> {
             }
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
             "texs" => self.texs()?,
+            "kil" => {
+                if !self.fragment {
+                    return Err(self.unsupported("kil outside a fragment program"));
+                }
+                if i.mods().next().is_some() {
+                    return Err(self.unsupported("a condition-code test"));
+                }
+                let cond = match self.guard() {
+                    Some(cond) => cond,
+                    None => self.push(Op::BoolConst(true)),
+                };
+                self.push(Op::Kill { cond });
+            }
             "sel" => {
                 let a = self.value(ops[1].1)?;
                 let b = self.value(ops[2].1)?;
@@ -899,6 +912,16 @@ impl<'a> Builder<'a> {
                 self.translate()?;
             }
             self.instruction = last;
+            if last.name == "kil" {
+                // `discard` where its guard holds; the program goes on for the others.
+                self.translate()?;
+                let next = instructions
+                    .get(b.end)
+                    .and_then(|i| walk.block_at(u64::from(i.offset_b)));
+                block =
+                    next.ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
+                continue;
+            }
             if leaves_straight_line(last) && last.name != "bra" && last.guard != Guard::Always {
                 return Err(self.control_flow(walk, last, "a guarded flow instruction"));
             }

@@ -134,4 +134,8 @@ pub enum Op {
     },
     /// Component `index` of a texture sample, as its bits.
     Component(Value, u8),
+    /// `discard` where `cond` holds (fragment programs): an effect, not a value.
+    Kill {
+        cond: Value,
+    },
 }
