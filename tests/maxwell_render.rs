@@ -313,28 +313,35 @@ fn a_uniform_block_and_perspective_draw_as_glslang_draws_them() {
 /// `fmnmx` and a negated operand.
 #[test]
 fn integer_vertex_code_and_a_fragment_uniform_block_draw_as_glslang_draws_them() {
-    let rig = Rig::new(true);
-    let uniforms = positions_at(
-        &rig.device,
-        rig.pool,
-        1 << 20,
+    full_screen_with_uniforms(
+        "integer vertex code and a fragment uniform block",
+        "x_frag_uv_shade",
+        1,
         &[0.9, 0.6, 0.0, 0.8, 1.7, 0.0, 0.0, 0.0],
     );
+}
+
+/// The demo's full-screen vertex program and `fragment`, with `block` as the fragment
+/// stage's uniform block `slot`, drawn both ways.
+fn full_screen_with_uniforms(what: &str, fragment: &str, slot: u8, block: &[f32]) {
+    let rig = Rig::new(true);
+    let uniforms = positions_at(&rig.device, rig.pool, 1 << 20, block);
     let bind = |commands: &mut gpu::CommandBuffer<'_>| {
         no_vertex_input(commands);
-        bind_uniforms(commands, gpu::objects::Stage::Fragment, 1, uniforms);
+        bind_uniforms(commands, gpu::objects::Stage::Fragment, slot, uniforms);
     };
     draw_both(
         &rig,
-        "integer vertex code and a fragment uniform block",
-        ["main_fullscreen_vert", "x_frag_uv_shade"],
+        what,
+        ["main_fullscreen_vert", fragment],
         bind,
         triangle(),
     );
 }
 
-/// Makes a 16x16 RGBA8 texture of generated texels (red full in the left half) in the pool (block-linear, as the
-/// game's), a linear-filtering sampler, and binds both to the fragment stage's slot 0.
+/// Makes a 16x16 RGBA8 texture of generated texels (red full in the left half) in the
+/// pool (block-linear, as the game's), a linear-filtering sampler, and binds both to the
+/// fragment stage's slot 0.
 fn bind_fragment_texture(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>) {
     use common::texels::{swizzled, Bytes};
     use gpu::objects::{Filter, SamplerMaker, TextureHandle, ViewMaker};
@@ -507,23 +514,11 @@ fn an_if_else_draws_as_glslang_draws_it_down_each_arm() {
 /// the outer arm's `sync`): the three paths cover three regions of one image.
 #[test]
 fn a_nested_if_else_draws_as_glslang_draws_it() {
-    let rig = Rig::new(true);
-    let uniforms = positions_at(
-        &rig.device,
-        rig.pool,
-        1 << 20,
-        &[0.45, 0.6, 0.3, 0.0, 0.9, 0.7, 0.5, 1.0],
-    );
-    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
-        no_vertex_input(commands);
-        bind_uniforms(commands, gpu::objects::Stage::Fragment, 0, uniforms);
-    };
-    draw_both(
-        &rig,
+    full_screen_with_uniforms(
         "nested if/else",
-        ["main_fullscreen_vert", "x_frag_nested_if"],
-        bind,
-        triangle(),
+        "x_frag_nested_if",
+        0,
+        &[0.45, 0.6, 0.3, 0.0, 0.9, 0.7, 0.5, 1.0],
     );
 }
 
@@ -531,17 +526,5 @@ fn a_nested_if_else_draws_as_glslang_draws_it() {
 /// discarded pixels keeping the clear colour.
 #[test]
 fn discards_draw_as_glslang_draws_them() {
-    let rig = Rig::new(true);
-    let uniforms = positions_at(&rig.device, rig.pool, 1 << 20, &[0.08, 0.55, 0.04, 0.3]);
-    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
-        no_vertex_input(commands);
-        bind_uniforms(commands, gpu::objects::Stage::Fragment, 0, uniforms);
-    };
-    draw_both(
-        &rig,
-        "discards",
-        ["main_fullscreen_vert", "x_frag_discard"],
-        bind,
-        triangle(),
-    );
+    full_screen_with_uniforms("discards", "x_frag_discard", 0, &[0.08, 0.55, 0.04, 0.3]);
 }
