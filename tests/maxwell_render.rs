@@ -339,37 +339,45 @@ fn full_screen_with_uniforms(what: &str, fragment: &str, slot: u8, block: &[f32]
     );
 }
 
-/// Makes a 16x16 RGBA8 texture of generated texels (red full in the left half) in the
-/// pool (block-linear, as the game's), a linear-filtering sampler, and binds both to the
-/// fragment stage's slot 0.
-fn bind_fragment_texture(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>) {
+/// Makes an RGBA8 texture of generated texels (red full in the left half) in the pool
+/// (block-linear, as the game's) for each `(size, seed)`, a linear-filtering sampler, and
+/// binds texture i to the fragment stage's slot i.
+fn bind_fragment_textures(
+    rig: &Rig,
+    commands: &mut gpu::CommandBuffer<'_>,
+    textures: &[(u32, u64)],
+) {
     use common::texels::{swizzled, Bytes};
     use gpu::objects::{Filter, SamplerMaker, TextureHandle, ViewMaker};
-    let builder = TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), 16, 16);
-    let offset_b = (1 << 20) + (256 << 10);
-    let texture = rig
-        .device
-        .create_texture(&builder, rig.pool, offset_b)
-        .unwrap();
-    let mut linear = Bytes(0x5eed_0016).vec(16 * 16 * 4);
-    // Red is full in the left half, so a sample there is exactly 1.0 (the light
-    // program's other branch).
-    for (index, texel) in linear.chunks_mut(4).enumerate() {
-        if index % 16 < 8 {
-            texel[0] = 255;
-        }
-    }
-    rig.device
-        .write_pool(
-            rig.pool,
-            offset_b,
-            &swizzled(&builder.layout().unwrap(), &linear),
-        )
-        .unwrap();
-    let view = rig.device.create_view(&ViewMaker::whole(texture)).unwrap();
-    let textures = rig.device.create_texture_table(4).unwrap();
+    let table = rig.device.create_texture_table(8).unwrap();
     let samplers = rig.device.create_sampler_table(4).unwrap();
-    rig.device.register_texture(textures, 1, view).unwrap();
+    for (slot, &(size_px, seed)) in textures.iter().enumerate() {
+        let builder = TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), size_px, size_px);
+        let offset_b = (1 << 20) + (256 << 10) + (slot as u64) * (64 << 10);
+        let texture = rig
+            .device
+            .create_texture(&builder, rig.pool, offset_b)
+            .unwrap();
+        let mut linear = Bytes(seed).vec((size_px * size_px * 4) as usize);
+        // Red is full in the left half, so a sample there is exactly 1.0 (the light
+        // program's other branch).
+        for (index, texel) in linear.chunks_mut(4).enumerate() {
+            if index % (size_px as usize) < size_px as usize / 2 {
+                texel[0] = 255;
+            }
+        }
+        rig.device
+            .write_pool(
+                rig.pool,
+                offset_b,
+                &swizzled(&builder.layout().unwrap(), &linear),
+            )
+            .unwrap();
+        let view = rig.device.create_view(&ViewMaker::whole(texture)).unwrap();
+        rig.device
+            .register_texture(table, slot as u32 + 1, view)
+            .unwrap();
+    }
     let sampler = rig
         .device
         .create_sampler(&SamplerMaker {
@@ -379,17 +387,23 @@ fn bind_fragment_texture(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>) {
         })
         .unwrap();
     rig.device.register_sampler(samplers, 1, sampler).unwrap();
-    commands.bind_descriptor_tables(textures, samplers).unwrap();
-    commands
-        .bind_texture(
-            gpu::objects::Stage::Fragment,
-            0,
-            TextureHandle {
-                texture_slot: 1,
-                sampler_slot: 1,
-            },
-        )
-        .unwrap();
+    commands.bind_descriptor_tables(table, samplers).unwrap();
+    for slot in 0..textures.len() as u32 {
+        commands
+            .bind_texture(
+                gpu::objects::Stage::Fragment,
+                slot as u8,
+                TextureHandle {
+                    texture_slot: slot + 1,
+                    sampler_slot: 1,
+                },
+            )
+            .unwrap();
+    }
+}
+
+fn bind_fragment_texture(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>) {
+    bind_fragment_textures(rig, commands, &[(16, 0x5eed_0016)]);
 }
 
 /// A texture sample (`texs`, the handle 0x1a4 of fragment slot 0) with linear
@@ -527,4 +541,27 @@ fn a_nested_if_else_draws_as_glslang_draws_it() {
 #[test]
 fn discards_draw_as_glslang_draws_them() {
     full_screen_with_uniforms("discards", "x_frag_discard", 0, &[0.08, 0.55, 0.04, 0.3]);
+}
+
+/// deko3d's deferred composition: three texel fetches (`tlds`) at gl_FragCoord from
+/// three textures, an if/else on the light kind, Blinn-Phong.
+#[test]
+fn the_deferred_composition_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let lighting = [
+        0.5, 0.8, 1.0, 1.0, 0.05, 0.04, 0.06, 0.0, 0.7, 0.6, 0.5, 0.0, 0.4, 0.4, 0.3, 12.0,
+    ];
+    let uniforms = positions_at(&rig.device, rig.pool, 1 << 20, &lighting);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_textures(&rig, commands, &[(64, 1), (64, 2), (64, 3)]);
+        bind_uniforms(commands, gpu::objects::Stage::Fragment, 0, uniforms);
+    };
+    draw_both(
+        &rig,
+        "deferred composition",
+        ["main_fullscreen_vert", "dk_composition_fsh"],
+        bind,
+        triangle(),
+    );
 }

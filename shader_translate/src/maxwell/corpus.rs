@@ -44,6 +44,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("dk_basic_lighting_fsh", Fragment),
     program!("dk_basic_vsh", Vertex),
     program!("dk_color_fsh", Fragment),
+    program!("dk_composition_fsh", Fragment),
     program!("dk_composition_vsh", Vertex),
     program!("dk_texture_fsh", Fragment),
     program!("dk_transform_normal_vsh", Vertex),

@@ -84,6 +84,7 @@ struct Emitter<'a> {
     uniforms: BTreeMap<u8, Word>,
     /// Combined image-samplers by NVN texture slot, and their type.
     textures: BTreeMap<u32, Word>,
+    image: Word,
     sampled_image: Word,
     /// The float each `u32` word id stands for, where one was made or cast.
     float_views: HashMap<Word, Word>,
@@ -526,7 +527,7 @@ impl Emitter<'_> {
             .ops
             .iter()
             .filter_map(|op| match op {
-                Op::Texture2d { slot, .. } => Some(*slot),
+                Op::Texture2d { slot, .. } | Op::Fetch2d { slot, .. } => Some(*slot),
                 _ => None,
             })
             .collect();
@@ -543,6 +544,7 @@ impl Emitter<'_> {
             spirv::ImageFormat::Unknown,
             None,
         );
+        self.image = image;
         self.sampled_image = self.b.type_sampled_image(image);
         let pointer = self.b.type_pointer(
             None,
@@ -558,6 +560,37 @@ impl Emitter<'_> {
             );
             self.textures.insert(slot, var);
         }
+    }
+
+    fn fetch_2d(&mut self, slot: u32, x: Value, y: Value) -> Result<Word, Unsupported> {
+        let var = self.textures[&slot];
+        let sampled = self
+            .b
+            .load(self.sampled_image, None, var, None, [])
+            .map_err(spirv_error)?;
+        let image = self
+            .b
+            .image(self.image, None, sampled)
+            .map_err(spirv_error)?;
+        let ivec2 = self.b.type_vector(self.t.i32, 2);
+        let (x, y) = (self.ids[x.0 as usize], self.ids[y.0 as usize]);
+        let x = self.b.bitcast(self.t.i32, None, x).map_err(spirv_error)?;
+        let y = self.b.bitcast(self.t.i32, None, y).map_err(spirv_error)?;
+        let coords = self
+            .b
+            .composite_construct(ivec2, None, [x, y])
+            .map_err(spirv_error)?;
+        let level = self.b.constant_bit32(self.t.i32, 0);
+        self.b
+            .image_fetch(
+                self.t.vec4,
+                None,
+                image,
+                coords,
+                Some(spirv::ImageOperands::LOD),
+                [SpirvOperand::IdRef(level)],
+            )
+            .map_err(spirv_error)
     }
 
     fn texture_2d(
@@ -796,6 +829,7 @@ impl Emitter<'_> {
             Op::Texture2d { slot, x, y, lod } => {
                 (self.texture_2d(*slot, *x, *y, *lod)?, Ty::Sample)
             }
+            Op::Fetch2d { slot, x, y } => (self.fetch_2d(*slot, *x, *y)?, Ty::Sample),
             Op::Component(sample, index) => {
                 let component = self
                     .b
@@ -1071,6 +1105,7 @@ pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsuppor
         constbuf1: None,
         uniforms: BTreeMap::new(),
         textures: BTreeMap::new(),
+        image: 0,
         sampled_image: 0,
         float_views: HashMap::new(),
     };

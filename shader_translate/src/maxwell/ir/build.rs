@@ -449,7 +449,7 @@ impl Builder<'_> {
                 self.set_reg(dst.clone()?, value);
             }
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
-            "texs" => self.texs()?,
+            "texs" | "tlds" => self.texture_short()?,
             "kil" => {
                 if !self.fragment {
                     return Err(self.unsupported("kil outside a fragment program"));
@@ -542,9 +542,10 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// TEXS: target and level mode in bits 53-56, components in 50-52, coordinates in
-    /// Ra (8) and Rb (20), results in Rd (0) and Rd+1, then Rd2 (28) and Rd2+1.
-    fn texs(&mut self) -> Result<(), Unsupported> {
+    /// TEXS and TLDS: target and level mode in bits 53-56, components in 50-52,
+    /// coordinates in Ra (8) and Rb (20), results in Rd (0) and Rd+1, then Rd2 (28) and
+    /// Rd2+1. TEXS samples at float coordinates, TLDS fetches a texel at integer ones.
+    fn texture_short(&mut self) -> Result<(), Unsupported> {
         let word = self.instruction.word;
         let field = |lo: u32, width: u32| ((word >> lo) & ((1 << width) - 1)) as u32;
         let (rd, ra, rb, rd2, handle) = (
@@ -554,20 +555,6 @@ impl Builder<'_> {
             field(28, 8) as u8,
             field(36, 13),
         );
-        let x = self.reg(ra);
-        let (y, lod) = match field(53, 4) {
-            1 => (self.reg(rb), TexLod::Implicit),
-            2 => (self.reg(rb), TexLod::Zero),
-            3 => {
-                let y = self.reg(ra.wrapping_add(1));
-                (y, TexLod::Level(self.reg(rb)))
-            }
-            other => {
-                return Err(self.unsupported(format!(
-                    "texture target/level mode {other} (only 2D, without depth compare)"
-                )))
-            }
-        };
         let base = texture_base(self.kind);
         let slot = handle.wrapping_sub(base);
         if slot >= TEXTURE_SLOTS {
@@ -576,14 +563,29 @@ impl Builder<'_> {
                 base + TEXTURE_SLOTS
             )));
         }
-        let lod = if self.fragment {
-            lod
-        } else if lod == TexLod::Implicit {
-            TexLod::Zero
-        } else {
-            lod
+        let x = self.reg(ra);
+        let op = match (self.instruction.name, field(53, 4)) {
+            ("texs", mode @ 1..=3) => {
+                let (y, lod) = match mode {
+                    // No derivatives outside fragment programs: level 0, as the hardware.
+                    1 if self.fragment => (self.reg(rb), TexLod::Implicit),
+                    1 | 2 => (self.reg(rb), TexLod::Zero),
+                    _ => (self.reg(ra.wrapping_add(1)), TexLod::Level(self.reg(rb))),
+                };
+                Op::Texture2d { slot, x, y, lod }
+            }
+            ("tlds", 2) => Op::Fetch2d {
+                slot,
+                x,
+                y: self.reg(rb),
+            },
+            (name, other) => {
+                return Err(self.unsupported(format!(
+                    "`{name}` target/level mode {other} (only 2D, without depth compare or offsets)"
+                )))
+            }
         };
-        let sample = self.push(Op::Texture2d { slot, x, y, lod });
+        let sample = self.push(op);
         let components: &[u8] = match (rd2 == RZ, field(50, 3)) {
             (true, 0) => &[0],
             (true, 1) => &[1],

@@ -132,6 +132,13 @@ pub enum Op {
         y: Value,
         lod: TexLod,
     },
+    /// The texel at integer coordinates `(x, y)` of level 0 of the 2D texture at NVN
+    /// texture slot `slot` (`texelFetch`).
+    Fetch2d {
+        slot: u32,
+        x: Value,
+        y: Value,
+    },
     /// Component `index` of a texture sample, as its bits.
     Component(Value, u8),
     /// `discard` where `cond` holds (fragment programs): an effect, not a value.
