@@ -311,3 +311,81 @@ fn a_large_demo_size_runs_and_one_past_the_device_names_the_limit() {
         "said once: {stderr}"
     );
 }
+
+#[test]
+fn shader_disasm_lists_a_compiled_program_as_envydis_does() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("shader_translate/tests/maxwell_corpus/dk_sinewave");
+    let file = dir.join("out.dksh");
+    let (ok, stdout, stderr) = run(&["shader", "disasm", file.to_str().unwrap()]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("compute program, 11 registers"), "{stdout}");
+    // Every instruction line of envydis's listing, word and text, is in ours.
+    let listing = std::fs::read_to_string(dir.join("out.dis")).unwrap();
+    let mut lines = 0;
+    for line in listing.lines().filter(|line| !line.trim().is_empty()) {
+        let (offset, rest) = line.split_once(": ").unwrap();
+        let mut tokens = rest.split_whitespace();
+        let lo = tokens.next().unwrap();
+        let hi = tokens.next().unwrap();
+        let text: Vec<&str> = tokens.filter(|token| *token != "C").collect();
+        if text[0] == "sched" {
+            continue;
+        }
+        let ours = format!("{offset}: {hi}{lo}   {}", text.join(" "));
+        assert!(stdout.contains(&ours), "missing `{ours}` in:\n{stdout}");
+        lines += 1;
+    }
+    assert!(lines > 40, "{lines}");
+}
+
+#[test]
+fn shader_disasm_refuses_a_cut_file_in_one_line() {
+    let dir = scratch_dir("disasm");
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("shader_translate/tests/maxwell_corpus/dk_color_fsh/out.dksh");
+    let cut = dir.join("cut.dksh");
+    std::fs::write(&cut, &std::fs::read(source).unwrap()[..300]).unwrap();
+    assert_one_line_error(
+        &["shader", "disasm", cut.to_str().unwrap()],
+        "the file is cut",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn shader_translate_takes_a_compiled_maxwell_program() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("shader_translate/tests/maxwell_corpus");
+    let dir = scratch_dir("translate-dksh");
+    let out = dir.join("colour.spv");
+    let file = corpus.join("dk_color_fsh/out.dksh");
+    let (ok, _, stderr) = run(&[
+        "shader",
+        "translate",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("frag shader"), "{stderr}");
+    let spirv = std::fs::read(&out).unwrap();
+    assert_eq!(spirv[..4], 0x0723_0203u32.to_le_bytes(), "a SPIR-V module");
+    // A stage that disagrees with the module, and a program with what is not translated.
+    assert_one_line_error(
+        &[
+            "shader",
+            "translate",
+            file.to_str().unwrap(),
+            "--stage",
+            "vert",
+        ],
+        "holds a frag program",
+    );
+    let tess = corpus.join("dk_tess_simple_tcsh/out.dksh");
+    assert_one_line_error(
+        &["shader", "translate", tess.to_str().unwrap()],
+        "tess control programs are not translated yet",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -21,6 +21,7 @@ pub mod corpus;
 mod error;
 mod front;
 pub mod limits;
+pub mod maxwell;
 mod metal;
 mod options;
 mod reflect;

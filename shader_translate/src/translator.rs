@@ -137,14 +137,22 @@ impl Translator {
         })
     }
 
-    fn translate_uncached(&self, source: &ShaderSource) -> Result<Entry, TranslateError> {
-        let name = &source.name;
-        let stage = source.stage;
-        let words = match &source.code {
+    /// The front end's SPIR-V for `source` (glslang's or naga's, or the input module as
+    /// is), before the binding remap and the rest of the pipeline: what the benchmark sets
+    /// against the Maxwell front end.
+    pub fn front_end(&self, source: &ShaderSource) -> Result<Vec<u32>, TranslateError> {
+        let (name, stage) = (&source.name, source.stage);
+        Ok(match &source.code {
             ShaderCode::Glsl(text) => self.glslang.compile(name, stage, text)?,
             ShaderCode::KernelGlsl(text) => compile_kernel(name, stage, text)?,
             ShaderCode::Spirv(words) => words.clone(),
-        };
+        })
+    }
+
+    fn translate_uncached(&self, source: &ShaderSource) -> Result<Entry, TranslateError> {
+        let name = &source.name;
+        let stage = source.stage;
+        let words = self.front_end(source)?;
         let malformed = |reason: String| TranslateError::MalformedSpirv {
             name: name.clone(),
             reason,

@@ -1,6 +1,7 @@
 //! Subcommands of the `hookshot` program, one file each.
 
 pub mod bench;
+pub mod disasm;
 pub mod info;
 pub mod layout;
 pub mod png;
@@ -21,7 +22,8 @@ pub enum Command {
     Layout(layout::Args),
     /// Convert texture data between linear and block-linear storage.
     Texture(texture::Args),
-    /// Translate a shader to SPIR-V, with reflection and the Metal-route check.
+    /// Translate a shader to SPIR-V, with reflection and the Metal-route check; list a
+    /// compiled Maxwell program.
     Shader(shader::Args),
     /// Benchmarks, each a ratio against its baseline measured in the same run.
     Bench(bench::Args),

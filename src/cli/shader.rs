@@ -1,4 +1,5 @@
-//! `hookshot shader translate FILE --stage STAGE`: one shader to SPIR-V for the host
+//! `hookshot shader translate FILE [--stage STAGE]`: one shader (GLSL, SPIR-V or a
+//! compiled Maxwell program in a DKSH module) to SPIR-V for the host
 //! layout, with its reflection and the Metal-route check. A shader that does not compile
 //! prints `FILE:LINE:COLUMN: message` lines and exits non-zero.
 
@@ -19,14 +20,18 @@ pub struct Args {
 enum Which {
     /// Translate GLSL (NVN's binding model) or SPIR-V to SPIR-V for the host layout.
     Translate(TranslateArgs),
+    /// List a compiled Maxwell program (a DKSH module): its headers and instructions.
+    Disasm(crate::cli::disasm::DisasmArgs),
 }
 
 #[derive(clap::Args)]
 struct TranslateArgs {
-    /// GLSL source, or a SPIR-V module (recognised by its magic number).
+    /// GLSL source, a SPIR-V module or a compiled Maxwell program in a DKSH module (both
+    /// recognised by their magic numbers).
     file: PathBuf,
+    /// The stage (a DKSH module says its own; given, it must agree).
     #[arg(long, value_parser = ["vert", "tesc", "tese", "geom", "frag", "comp"])]
-    stage: String,
+    stage: Option<String>,
     /// Write the SPIR-V here.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -44,35 +49,50 @@ struct TranslateArgs {
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.which {
         Which::Translate(args) => translate(args),
+        Which::Disasm(args) => crate::cli::disasm::run(args),
     }
 }
 
 fn translate(args: TranslateArgs) -> anyhow::Result<()> {
     let switches = crate::cli::start()?;
-    let stage: Stage = args.stage.parse()?;
     let name = args.file.display().to_string();
     let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {name}"))?;
-    let code = match shader_translate::spirv_words_from_bytes(&bytes) {
-        Ok(words) => ShaderCode::Spirv(words),
-        Err(_) => {
-            let text = String::from_utf8(bytes)
-                .with_context(|| format!("{name} is neither SPIR-V nor UTF-8 text"))?;
-            if args.kernel {
-                ShaderCode::KernelGlsl(text)
-            } else {
-                ShaderCode::Glsl(text)
-            }
-        }
-    };
-    let source = ShaderSource {
-        name: name.clone(),
-        stage,
-        code,
-    };
     let translator = Translator::new(crate::cli::translate_options(&switches))?;
-    let translated = match translator.translate(&source) {
-        Ok(translated) => translated,
-        Err(error) => return Err(report_failure(&name, error)),
+    let asked: Option<Stage> = args.stage.as_deref().map(str::parse).transpose()?;
+    let (stage, translated) = if bytes.starts_with(b"DKSH") {
+        let stage = shader_translate::maxwell::translate::dksh_stage(&bytes)
+            .with_context(|| name.clone())?;
+        if let Some(asked) = asked.filter(|asked| *asked != stage) {
+            anyhow::bail!("{name}: the module holds a {stage} program, not {asked}");
+        }
+        let translated = translator
+            .translate_dksh(&name, &bytes)
+            .with_context(|| name.clone())?;
+        (stage, translated)
+    } else {
+        let stage = asked
+            .ok_or_else(|| anyhow::anyhow!("{name}: --stage is needed for GLSL and SPIR-V"))?;
+        let code = match shader_translate::spirv_words_from_bytes(&bytes) {
+            Ok(words) => ShaderCode::Spirv(words),
+            Err(_) => {
+                let text = String::from_utf8(bytes)
+                    .with_context(|| format!("{name} is neither SPIR-V, DKSH nor UTF-8 text"))?;
+                if args.kernel {
+                    ShaderCode::KernelGlsl(text)
+                } else {
+                    ShaderCode::Glsl(text)
+                }
+            }
+        };
+        let source = ShaderSource {
+            name: name.clone(),
+            stage,
+            code,
+        };
+        match translator.translate(&source) {
+            Ok(translated) => (stage, translated),
+            Err(error) => return Err(report_failure(&name, error)),
+        }
     };
 
     let metal = &translated.metal;

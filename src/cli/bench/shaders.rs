@@ -1,7 +1,10 @@
 //! `hookshot bench shaders`: translation of the shader corpus with a cold cache (every
 //! shader through glslang or naga, spirv-val, spirv-opt, reflection and the Metal check)
 //! against a warm one (every shader read back from disk), interleaved in one run, with
-//! the ratio. The cache lives in a fresh temporary folder, never the user's.
+//! the ratio. The cache lives in a fresh temporary folder, never the user's. Then the
+//! Maxwell path: each compiled program of the Maxwell corpus translated cold (no cache)
+//! against glslang's translation of the GLSL it was compiled from, interleaved, with the
+//! ratio per program.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -71,6 +74,94 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     println!(
         "  warm is {:.1}x faster than cold",
         cold.as_secs_f64() / warm.as_secs_f64().max(1e-9)
+    );
+    let mut plain = crate::cli::translate_options(&switches);
+    plain.cache = CacheLocation::Off;
+    maxwell(&Translator::new(plain)?, rounds)
+}
+
+/// Cold translation of each Maxwell corpus program (decode, SSA, SPIR-V, then the same
+/// validation, optimisation, reflection and Metal check as any module) against glslang
+/// on the same GLSL through the same pipeline, and the Maxwell front end alone.
+fn maxwell(translator: &Translator, rounds: u32) -> anyhow::Result<()> {
+    use shader_translate::maxwell::corpus::MAXWELL_CORPUS;
+    use shader_translate::maxwell::translate::dksh_to_spirv;
+    use shader_translate::{ShaderCode, ShaderSource};
+
+    let count = MAXWELL_CORPUS.len();
+    let mut ours = vec![Vec::new(); count];
+    let mut glslang = vec![Vec::new(); count];
+    let mut front = vec![Vec::new(); count];
+    let mut glslang_front = vec![Vec::new(); count];
+    for _ in 0..rounds {
+        for (index, program) in MAXWELL_CORPUS.iter().enumerate() {
+            let glsl = ShaderSource {
+                name: format!("{}.glsl", program.name),
+                stage: program.stage,
+                code: ShaderCode::Glsl(program.vulkan_glsl()),
+            };
+            let started = Instant::now();
+            translator
+                .translate_dksh(program.name, program.dksh)
+                .with_context(|| program.name)?;
+            ours[index].push(started.elapsed());
+            let started = Instant::now();
+            translator
+                .translate(&glsl)
+                .with_context(|| glsl.name.clone())?;
+            glslang[index].push(started.elapsed());
+            let started = Instant::now();
+            dksh_to_spirv(program.dksh).with_context(|| program.name)?;
+            front[index].push(started.elapsed());
+            let started = Instant::now();
+            translator
+                .front_end(&glsl)
+                .with_context(|| glsl.name.clone())?;
+            glslang_front[index].push(started.elapsed());
+        }
+    }
+    let ms = |time: Duration| time.as_secs_f64() * 1e3;
+    println!(
+        "Maxwell corpus ({count} compiled programs), cold, median of {rounds} interleaved rounds"
+    );
+    println!("  whole pipeline (front end, remap, spirv-val, spirv-opt, reflection, Metal check) and front end alone; ratio = glslang / Maxwell");
+    println!(
+        "  {:<24} {:>10} {:>10} {:>7}   {:>9} {:>9} {:>7}",
+        "program", "Maxwell", "glslang", "ratio", "Maxwell", "glslang", "ratio"
+    );
+    let mut sums = [Duration::ZERO; 4];
+    let ratio =
+        |glslang: Duration, ours: Duration| glslang.as_secs_f64() / ours.as_secs_f64().max(1e-9);
+    for (index, program) in MAXWELL_CORPUS.iter().enumerate() {
+        let times = [
+            median(&mut ours[index]),
+            median(&mut glslang[index]),
+            median(&mut front[index]),
+            median(&mut glslang_front[index]),
+        ];
+        for (sum, time) in sums.iter_mut().zip(times) {
+            *sum += time;
+        }
+        println!(
+            "  {:<24} {:>7.2} ms {:>7.2} ms {:>6.2}x   {:>6.3} ms {:>6.3} ms {:>6.1}x",
+            program.name,
+            ms(times[0]),
+            ms(times[1]),
+            ratio(times[1], times[0]),
+            ms(times[2]),
+            ms(times[3]),
+            ratio(times[3], times[2])
+        );
+    }
+    println!(
+        "  {:<24} {:>7.2} ms {:>7.2} ms {:>6.2}x   {:>6.3} ms {:>6.3} ms {:>6.1}x",
+        "all",
+        ms(sums[0]),
+        ms(sums[1]),
+        ratio(sums[1], sums[0]),
+        ms(sums[2]),
+        ms(sums[3]),
+        ratio(sums[3], sums[2])
     );
     Ok(())
 }

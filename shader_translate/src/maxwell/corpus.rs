@@ -1,0 +1,63 @@
+//! The compiled Maxwell programs of `tests/maxwell_corpus/` that Hookshot translates,
+//! each with the GLSL uam compiled it from: `hookshot bench shaders` times the two
+//! routes against each other, the tests check both draw alike.
+
+use crate::Stage;
+
+/// One compiled program and its source.
+#[derive(Clone, Copy, Debug)]
+pub struct MaxwellCorpusProgram {
+    pub name: &'static str,
+    pub stage: Stage,
+    /// The DKSH module uam wrote.
+    pub dksh: &'static [u8],
+    /// The GLSL, as written for uam (a GL front end: `gl_VertexID`).
+    pub glsl: &'static str,
+}
+
+impl MaxwellCorpusProgram {
+    /// The GLSL for glslang's Vulkan target, where the vertex id is `gl_VertexIndex` (the
+    /// same for draws from vertex 0).
+    pub fn vulkan_glsl(&self) -> String {
+        self.glsl.replace("gl_VertexID", "gl_VertexIndex")
+    }
+}
+
+macro_rules! program {
+    ($name:literal, $stage:ident) => {
+        MaxwellCorpusProgram {
+            name: $name,
+            stage: Stage::$stage,
+            dksh: include_bytes!(concat!("../../tests/maxwell_corpus/", $name, "/out.dksh")),
+            glsl: include_str!(concat!(
+                "../../tests/maxwell_corpus/",
+                $name,
+                "/source.glsl"
+            )),
+        }
+    };
+}
+
+/// Every program of the corpus that translates today.
+pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
+    program!("dk_basic_deferred_fsh", Fragment),
+    program!("dk_basic_lighting_fsh", Fragment),
+    program!("dk_basic_vsh", Vertex),
+    program!("dk_color_fsh", Fragment),
+    program!("dk_composition_fsh", Fragment),
+    program!("dk_composition_vsh", Vertex),
+    program!("dk_texture_fsh", Fragment),
+    program!("dk_transform_normal_vsh", Vertex),
+    program!("dk_transform_vsh", Vertex),
+    program!("dkbasic_color_fsh", Fragment),
+    program!("dkbasic_triangle_vsh", Vertex),
+    program!("main_composite_frag", Fragment),
+    program!("main_fullscreen_vert", Vertex),
+    program!("main_light_frag", Fragment),
+    program!("main_shadow_vert", Vertex),
+    program!("main_terrain_frag", Fragment),
+    program!("main_terrain_vert", Vertex),
+    program!("x_frag_discard", Fragment),
+    program!("x_frag_nested_if", Fragment),
+    program!("x_frag_uv_shade", Fragment),
+];

@@ -1,0 +1,1004 @@
+//! SSA values from a decoded program of one basic block (what Hookshot translates so
+//! far): each register and predicate write makes a new value, a guarded instruction
+//! selects between its result and the old value, and what the program leaves in the
+//! attribute space (and, for fragment programs, in the registers at `exit`) is its output.
+//! Anything else is [`Unsupported`], named with its offset, never guessed.
+
+use std::collections::BTreeMap;
+
+use super::{
+    leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, Op, Terminator,
+    TexLod, Value,
+};
+use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
+use crate::maxwell::dksh::ProgramType;
+use crate::maxwell::program::{instruction_offset, Program};
+
+/// What Hookshot cannot translate yet, by name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unsupported {
+    #[error("`{name}` at byte {offset_b:#x}: {what} is not translated yet")]
+    Instruction {
+        name: &'static str,
+        offset_b: u32,
+        what: String,
+    },
+    #[error("control flow ({blocks} reachable blocks; the first ends at byte {offset_b:#x} with {how}) is not translated yet")]
+    ControlFlow {
+        blocks: usize,
+        offset_b: u32,
+        how: String,
+    },
+    #[error("{0} programs are not translated yet")]
+    Stage(&'static str),
+}
+
+/// How a fragment program's `ipa` reads an attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ipa {
+    /// The attribute as interpolated, not divided by w (`ipa pass`: screen-linear
+    /// inputs, and `a[0x7c]`, which is gl_FragCoord.w).
+    Pass,
+    /// Perspective: the hardware gives interpolate(attribute / w) times `multiplier`;
+    /// uam passes 1 / interpolate(1 / w), which makes it the perspective-correct value.
+    Multiply { multiplier: Value },
+    /// Flat.
+    Constant,
+}
+
+/// A word of the attribute space read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttrRead {
+    pub addr_b: u32,
+    /// `None` in vertex, tessellation and geometry programs.
+    pub ipa: Option<Ipa>,
+}
+
+/// A translated program's SSA form.
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub ops: Vec<Op>,
+    /// The last value stored at each attribute address (`st a[]`).
+    pub attr_stores: BTreeMap<u32, Value>,
+    /// Fragment: every general register's value at `exit`.
+    pub exit_regs: BTreeMap<u8, Value>,
+}
+
+/// The texture handle of NVN texture slot 0 in each stage's immediate handles: uam
+/// numbers them from the stage's block of deko3d's driver constants (DKSH.md 2.4).
+pub fn texture_base(kind: ProgramType) -> u32 {
+    let stage = match kind {
+        ProgramType::Vertex => 0,
+        ProgramType::TessControl => 1,
+        ProgramType::TessEval => 2,
+        ProgramType::Geometry => 3,
+        ProgramType::Fragment => 4,
+        ProgramType::Compute => return 0xa0 / 4,
+    };
+    (0x10 + 0x1a0 * stage) / 4
+}
+
+/// NVN has 32 texture slots per stage.
+const TEXTURE_SLOTS: u32 = 32;
+
+struct Builder<'a> {
+    ops: Vec<Op>,
+    kind: ProgramType,
+    /// The condition of the branch arm being translated (`None`: always).
+    region: Option<Value>,
+    regs: BTreeMap<u8, Value>,
+    preds: BTreeMap<u8, Value>,
+    attr_stores: BTreeMap<u32, Value>,
+    instruction: &'a Instruction,
+    fragment: bool,
+}
+
+impl Builder<'_> {
+    fn push(&mut self, op: Op) -> Value {
+        self.ops.push(op);
+        Value(self.ops.len() as u32 - 1)
+    }
+
+    fn constant(&mut self, bits: u32) -> Value {
+        self.push(Op::Const(bits))
+    }
+
+    fn unsupported(&self, what: impl Into<String>) -> Unsupported {
+        Unsupported::Instruction {
+            name: self.instruction.name,
+            offset_b: self.instruction.offset_b,
+            what: what.into(),
+        }
+    }
+
+    fn reg(&mut self, index: u8) -> Value {
+        if index == RZ {
+            return self.constant(0);
+        }
+        match self.regs.get(&index) {
+            Some(&value) => value,
+            // Registers start undefined; uam never reads one before writing it. Zero
+            // keeps a translation deterministic.
+            None => self.constant(0),
+        }
+    }
+
+    fn pred(&mut self, index: u8) -> Value {
+        if index == PT {
+            return self.push(Op::BoolConst(true));
+        }
+        match self.preds.get(&index) {
+            Some(&value) => value,
+            None => self.push(Op::BoolConst(false)),
+        }
+    }
+
+    /// An operand's value: registers, immediates (as their low 32 bits) and constant
+    /// buffer words.
+    fn value(&mut self, operand: Operand) -> Result<Value, Unsupported> {
+        Ok(match operand {
+            Operand::Reg(index) => self.reg(index),
+            Operand::Imm { value, .. } => self.constant(value as u32),
+            Operand::Cbuf {
+                index,
+                base,
+                offset,
+            } => {
+                let offset_b = self.constant(offset as u32);
+                let offset_b = match base {
+                    Some(base) => {
+                        let base = self.reg(base);
+                        self.push(Op::Binary(Binary::IAdd, base, offset_b))
+                    }
+                    None => offset_b,
+                };
+                self.push(Op::Cbuf {
+                    index: index as u8,
+                    offset_b,
+                })
+            }
+            other => return Err(self.unsupported(format!("the operand {other:?}"))),
+        })
+    }
+
+    /// A float source with its `neg`/`abs` modifiers applied.
+    fn float(&mut self, mods: &[&str], operand: Operand) -> Result<Value, Unsupported> {
+        let mut value = self.value(operand)?;
+        if mods.contains(&"abs") {
+            value = self.push(Op::FloatUnary(FloatUnary::Abs, value));
+        }
+        if mods.contains(&"neg") {
+            value = self.push(Op::FloatUnary(FloatUnary::Neg, value));
+        }
+        Ok(value)
+    }
+
+    fn int(&mut self, mods: &[&str], operand: Operand) -> Result<Value, Unsupported> {
+        let value = self.value(operand)?;
+        if mods.contains(&"neg") || mods.contains(&"inv") {
+            let ones = self.constant(u32::MAX);
+            let inverted = self.push(Op::Binary(Binary::Xor, value, ones));
+            if mods.contains(&"inv") {
+                return Ok(inverted);
+            }
+            let one = self.constant(1);
+            return Ok(self.push(Op::Binary(Binary::IAdd, inverted, one)));
+        }
+        Ok(value)
+    }
+
+    /// A predicate source operand, with its `not`.
+    fn pred_source(
+        &mut self,
+        (mods, operand): &(Vec<&'static str>, Operand),
+    ) -> Result<Value, Unsupported> {
+        let Operand::Pred(index) = *operand else {
+            return Err(self.unsupported("its predicate source"));
+        };
+        let value = self.pred(index);
+        Ok(if mods.contains(&"not") {
+            self.push(Op::Not(value))
+        } else {
+            value
+        })
+    }
+
+    /// The instruction's own guard.
+    fn own_guard(&mut self) -> Option<Value> {
+        match self.instruction.guard {
+            Guard::Always | Guard::Never => None,
+            Guard::Pred { index, not } => {
+                let pred = self.pred(index);
+                Some(if not { self.push(Op::Not(pred)) } else { pred })
+            }
+        }
+    }
+
+    /// When the instruction takes effect: its guard and the guard of the branch arm it is
+    /// in (arms of an if/else are both run, each under its condition).
+    fn guard(&mut self) -> Option<Value> {
+        let own = self.own_guard();
+        self.both(own, self.region)
+    }
+
+    fn both(&mut self, a: Option<Value>, b: Option<Value>) -> Option<Value> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(self.push(Op::Logic(Logic::And, a, b))),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// `value` where the instruction's guard holds, `old` elsewhere.
+    fn guarded(&mut self, value: Value, old: impl FnOnce(&mut Self) -> Value) -> Value {
+        match self.guard() {
+            Some(cond) => {
+                let old = old(self);
+                self.push(Op::Select {
+                    cond,
+                    a: value,
+                    b: old,
+                })
+            }
+            None => value,
+        }
+    }
+
+    fn set_reg(&mut self, index: u8, value: Value) {
+        if index != RZ {
+            let value = self.guarded(value, |b| b.reg(index));
+            self.regs.insert(index, value);
+        }
+    }
+
+    fn set_pred(&mut self, index: u8, value: Value) {
+        if index != PT {
+            let value = self.guarded(value, |b| b.pred(index));
+            self.preds.insert(index, value);
+        }
+    }
+
+    fn saturate_if(&mut self, saturate: bool, value: Value) -> Value {
+        if saturate {
+            self.push(Op::FloatUnary(FloatUnary::Saturate, value))
+        } else {
+            value
+        }
+    }
+
+    fn words(&self, size: &str) -> Option<u32> {
+        Some(match size {
+            "b32" => 1,
+            "b64" => 2,
+            "b96" => 3,
+            "b128" => 4,
+            _ => return None,
+        })
+    }
+
+    fn translate(&mut self) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if i.guard == Guard::Never || i.name == "nop" {
+            return Ok(());
+        }
+        let ops = i.operands_with_mods();
+        let dst = match ops.first() {
+            Some((_, Operand::Reg(reg))) => Ok(*reg),
+            _ => Err(self.unsupported("its destination")),
+        };
+        let sat = i.has_mod("sat");
+        match i.name {
+            "mov" | "mov32i" => {
+                let value = self.value(ops[1].1)?;
+                self.set_reg(dst.clone()?, value);
+            }
+            "ld" | "st" => self.memory(&ops)?,
+            "ipa" => self.ipa(&ops)?,
+            "mufu" => {
+                let function = match i.mods().next() {
+                    Some("rcp") => FloatUnary::Rcp,
+                    Some("rsq") => FloatUnary::Rsq,
+                    Some("sqrt") => FloatUnary::Sqrt,
+                    Some("sin") => FloatUnary::Sin,
+                    Some("cos") => FloatUnary::Cos,
+                    Some("ex2") => FloatUnary::Ex2,
+                    Some("lg2") => FloatUnary::Lg2,
+                    other => return Err(self.unsupported(format!("function {other:?}"))),
+                };
+                let source = self.float(&ops[1].0, ops[1].1)?;
+                let value = self.push(Op::FloatUnary(function, source));
+                let value = self.saturate_if(sat, value);
+                self.set_reg(dst.clone()?, value);
+            }
+            // The argument reduction before `mufu sin/cos/ex2`: Hookshot's sin/cos/ex2
+            // take the plain argument, so it passes through.
+            "rro" => {
+                let value = self.float(&ops[1].0, ops[1].1)?;
+                self.set_reg(dst.clone()?, value);
+            }
+            "fadd" | "fadd32i" | "fmul" | "fmul32i" => {
+                if i.mods()
+                    .any(|m| matches!(m, "d2" | "d4" | "d8" | "m2" | "m4" | "m8"))
+                {
+                    return Err(self.unsupported("a result scale"));
+                }
+                let a = self.float(&ops[1].0, ops[1].1)?;
+                let b = self.float(&ops[2].0, ops[2].1)?;
+                let op = if i.name.starts_with("fadd") {
+                    Binary::FAdd
+                } else {
+                    Binary::FMul
+                };
+                let value = self.push(Op::Binary(op, a, b));
+                let value = self.saturate_if(sat, value);
+                self.set_reg(dst.clone()?, value);
+            }
+            "ffma" | "ffma32i" => {
+                let a = self.float(&ops[1].0, ops[1].1)?;
+                let b = self.float(&ops[2].0, ops[2].1)?;
+                let c = self.float(&ops[3].0, ops[3].1)?;
+                let value = self.push(Op::Ffma(a, b, c));
+                let value = self.saturate_if(sat, value);
+                self.set_reg(dst.clone()?, value);
+            }
+            "imnmx" => {
+                if ops[0]
+                    .0
+                    .iter()
+                    .any(|m| matches!(*m, "xlo" | "xmed" | "xhi" | "cc"))
+                {
+                    return Err(self.unsupported("an extended mode"));
+                }
+                let a = self.value(ops[1].1)?;
+                let b = self.value(ops[2].1)?;
+                let choose_min = self.pred_source(&ops[3])?;
+                let signed = !ops[0].0.contains(&"u32");
+                let less = self.push(Op::Compare(
+                    Compare::Int {
+                        signed,
+                        lt: true,
+                        eq: false,
+                        gt: false,
+                    },
+                    a,
+                    b,
+                ));
+                let min = self.push(Op::Select { cond: less, a, b });
+                let max = self.push(Op::Select {
+                    cond: less,
+                    a: b,
+                    b: a,
+                });
+                let value = self.push(Op::Select {
+                    cond: choose_min,
+                    a: min,
+                    b: max,
+                });
+                self.set_reg(dst.clone()?, value);
+            }
+            "fmnmx" => {
+                let a = self.float(&ops[1].0, ops[1].1)?;
+                let b = self.float(&ops[2].0, ops[2].1)?;
+                let choose_min = self.pred_source(&ops[3])?;
+                let min = self.push(Op::Binary(Binary::FMin, a, b));
+                let max = self.push(Op::Binary(Binary::FMax, a, b));
+                let value = self.push(Op::Select {
+                    cond: choose_min,
+                    a: min,
+                    b: max,
+                });
+                self.set_reg(dst.clone()?, value);
+            }
+            "shl" | "shr" | "iadd" | "lop" | "lop32i" | "iscadd" => self.integer(&ops)?,
+            "xmad" => self.xmad(&ops)?,
+            "imul32i" | "imad" => {
+                if i.mods().any(|m| matches!(m, "cc" | "c" | "x" | "sat"))
+                    || (i.name == "imad" && i.has_mod("hi"))
+                {
+                    return Err(self.unsupported("a carry, saturation or high-half mode"));
+                }
+                let a = self.value(ops[1].1)?;
+                let b = self.value(ops[2].1)?;
+                let signed = i.mods().next() == Some("s32") || i.mods().nth(1) == Some("s32");
+                let op = match (i.has_mod("hi"), signed) {
+                    (false, _) => Binary::IMul,
+                    (true, false) => Binary::UMulHi,
+                    (true, true) => {
+                        if i.mods().take(2).any(|m| m == "u32") {
+                            return Err(self.unsupported("a mixed-sign high product"));
+                        }
+                        Binary::SMulHi
+                    }
+                };
+                let mut value = self.push(Op::Binary(op, a, b));
+                if i.name == "imad" {
+                    let c = self.value(ops[3].1)?;
+                    value = self.push(Op::Binary(Binary::IAdd, value, c));
+                }
+                self.set_reg(dst.clone()?, value);
+            }
+            "i2f" => {
+                let types: Vec<&str> = ops[0].0.clone();
+                if types.first() != Some(&"f32")
+                    || !matches!(types.get(1), Some(&"s32") | Some(&"u32"))
+                    || types.len() > 2
+                {
+                    return Err(self.unsupported(format!("conversion {types:?}")));
+                }
+                let source = self.value(ops[1].1)?;
+                let value = self.push(Op::IntToFloat {
+                    signed: types[1] == "s32",
+                    value: source,
+                });
+                self.set_reg(dst.clone()?, value);
+            }
+            "f2i" => {
+                let types: Vec<&str> = ops[0].0.iter().copied().filter(|m| *m != "ftz").collect();
+                let rounding_ok = types.get(2).is_none_or(|m| *m == "trunc");
+                if !matches!(types.first(), Some(&"s32") | Some(&"u32"))
+                    || types.get(1) != Some(&"f32")
+                    || !rounding_ok
+                    || types.len() > 3
+                {
+                    return Err(self.unsupported(format!("conversion {types:?}")));
+                }
+                let source = self.float(&ops[1].0, ops[1].1)?;
+                let value = self.push(Op::FloatToInt {
+                    signed: types[0] == "s32",
+                    value: source,
+                });
+                self.set_reg(dst.clone()?, value);
+            }
+            "fsetp" | "isetp" => self.set_predicate(&ops)?,
+            "texs" | "tlds" => self.texture_short()?,
+            "kil" => {
+                if !self.fragment {
+                    return Err(self.unsupported("kil outside a fragment program"));
+                }
+                if i.mods().next().is_some() {
+                    return Err(self.unsupported("a condition-code test"));
+                }
+                let cond = match self.guard() {
+                    Some(cond) => cond,
+                    None => self.push(Op::BoolConst(true)),
+                };
+                self.push(Op::Kill { cond });
+            }
+            "sel" => {
+                let a = self.value(ops[1].1)?;
+                let b = self.value(ops[2].1)?;
+                let cond = self.pred_source(&ops[3])?;
+                let value = self.push(Op::Select { cond, a, b });
+                self.set_reg(dst.clone()?, value);
+            }
+            other => return Err(self.unsupported(format!("the instruction `{other}`"))),
+        }
+        Ok(())
+    }
+
+    fn memory(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        let size = i
+            .mods()
+            .find_map(|m| self.words(m))
+            .ok_or_else(|| self.unsupported("its size"))?;
+        if i.has_mod("o") || i.has_mod("p") {
+            return Err(self.unsupported("output or patch attribute access"));
+        }
+        let (reg, memory) = if i.name == "ld" {
+            (ops[0].1, ops[1].1)
+        } else {
+            (ops[1].1, ops[0].1)
+        };
+        let Operand::Reg(reg) = reg else {
+            return Err(self.unsupported("its register"));
+        };
+        match memory {
+            Operand::Mem {
+                space: "a",
+                base: None,
+                offset,
+            } => {
+                if let Some((_, Operand::Reg(vertex))) = ops.get(2) {
+                    if *vertex != RZ {
+                        return Err(self.unsupported("a per-vertex attribute index"));
+                    }
+                }
+                let addr_b = offset.unwrap_or(0) as u32;
+                for word in 0..size {
+                    let at = addr_b + 4 * word;
+                    let reg = reg.wrapping_add(word as u8);
+                    if i.name == "ld" {
+                        let value = self.push(Op::Attr(AttrRead {
+                            addr_b: at,
+                            ipa: None,
+                        }));
+                        self.set_reg(reg, value);
+                    } else {
+                        let value = self.reg(reg);
+                        let value = self.guarded(value, |b| match b.attr_stores.get(&at) {
+                            Some(&old) => old,
+                            None => b.constant(0),
+                        });
+                        self.attr_stores.insert(at, value);
+                    }
+                }
+            }
+            Operand::Cbuf {
+                index,
+                base,
+                offset,
+            } if i.name == "ld" && !i.mods().any(|m| matches!(m, "il" | "is" | "isl")) => {
+                for word in 0..size {
+                    let value = self.value(Operand::Cbuf {
+                        index,
+                        base,
+                        offset: offset.wrapping_add(4 * u64::from(word)),
+                    })?;
+                    self.set_reg(reg.wrapping_add(word as u8), value);
+                }
+            }
+            other => return Err(self.unsupported(format!("the memory operand {other:?}"))),
+        }
+        Ok(())
+    }
+
+    /// TEXS and TLDS: target and level mode in bits 53-56, components in 50-52,
+    /// coordinates in Ra (8) and Rb (20), results in Rd (0) and Rd+1, then Rd2 (28) and
+    /// Rd2+1. TEXS samples at float coordinates, TLDS fetches a texel at integer ones.
+    fn texture_short(&mut self) -> Result<(), Unsupported> {
+        let word = self.instruction.word;
+        let field = |lo: u32, width: u32| ((word >> lo) & ((1 << width) - 1)) as u32;
+        let (rd, ra, rb, rd2, handle) = (
+            field(0, 8) as u8,
+            field(8, 8) as u8,
+            field(20, 8) as u8,
+            field(28, 8) as u8,
+            field(36, 13),
+        );
+        let base = texture_base(self.kind);
+        let slot = handle.wrapping_sub(base);
+        if slot >= TEXTURE_SLOTS {
+            return Err(self.unsupported(format!(
+                "texture handle {handle:#x} (slots of this stage are {base:#x}..{:#x})",
+                base + TEXTURE_SLOTS
+            )));
+        }
+        let x = self.reg(ra);
+        let op = match (self.instruction.name, field(53, 4)) {
+            ("texs", mode @ 1..=3) => {
+                let (y, lod) = match mode {
+                    // No derivatives outside fragment programs: level 0, as the hardware.
+                    1 if self.fragment => (self.reg(rb), TexLod::Implicit),
+                    1 | 2 => (self.reg(rb), TexLod::Zero),
+                    _ => (self.reg(ra.wrapping_add(1)), TexLod::Level(self.reg(rb))),
+                };
+                Op::Texture2d { slot, x, y, lod }
+            }
+            ("tlds", 2) => Op::Fetch2d {
+                slot,
+                x,
+                y: self.reg(rb),
+            },
+            (name, other) => {
+                return Err(self.unsupported(format!(
+                    "`{name}` target/level mode {other} (only 2D, without depth compare or offsets)"
+                )))
+            }
+        };
+        let sample = self.push(op);
+        let components: &[u8] = match (rd2 == RZ, field(50, 3)) {
+            (true, 0) => &[0],
+            (true, 1) => &[1],
+            (true, 2) => &[2],
+            (true, 3) => &[3],
+            (true, 4) => &[0, 1],
+            (true, 5) => &[0, 3],
+            (true, 6) => &[1, 3],
+            (true, 7) => &[2, 3],
+            (false, 0) => &[0, 1, 2],
+            (false, 1) => &[0, 1, 3],
+            (false, 2) => &[0, 2, 3],
+            (false, 3) => &[1, 2, 3],
+            (false, 4) => &[0, 1, 2, 3],
+            (_, other) => return Err(self.unsupported(format!("component mask {other}"))),
+        };
+        let registers = [rd, rd.wrapping_add(1), rd2, rd2.wrapping_add(1)];
+        for (&component, &register) in components.iter().zip(&registers) {
+            let value = self.push(Op::Component(sample, component));
+            self.set_reg(register, value);
+        }
+        Ok(())
+    }
+
+    fn ipa(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if !self.fragment {
+            return Err(self.unsupported("ipa outside a fragment program"));
+        }
+        if i.has_mod("centroid") || i.has_mod("offset") || i.has_mod("sc") || i.has_mod("idx") {
+            return Err(self.unsupported("a sample mode"));
+        }
+        let Operand::Mem {
+            space: "a",
+            base: None,
+            offset,
+        } = ops[1].1
+        else {
+            return Err(self.unsupported("an indexed attribute"));
+        };
+        let ipa = if i.has_mod("pass") {
+            Ipa::Pass
+        } else if i.has_mod("constant") {
+            Ipa::Constant
+        } else {
+            let multiplier = self.value(ops[2].1)?;
+            Ipa::Multiply { multiplier }
+        };
+        let value = self.push(Op::Attr(AttrRead {
+            addr_b: offset.unwrap_or(0) as u32,
+            ipa: Some(ipa),
+        }));
+        let value = self.saturate_if(i.has_mod("sat"), value);
+        let Operand::Reg(reg) = ops[0].1 else {
+            return Err(self.unsupported("its destination"));
+        };
+        self.set_reg(reg, value);
+        Ok(())
+    }
+
+    fn integer(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if i.mods()
+            .any(|m| matches!(m, "x" | "cc" | "w" | "brev" | "sat"))
+        {
+            return Err(self.unsupported("a carry, wrap or bit-reverse mode"));
+        }
+        // `lop` names its predicate output first.
+        let destination = if i.name == "lop" { 1 } else { 0 };
+        let Operand::Reg(reg) = ops[destination].1 else {
+            return Err(self.unsupported("its destination"));
+        };
+        let value = match i.name {
+            "shl" | "shr" => {
+                let a = self.value(ops[1].1)?;
+                let b = self.value(ops[2].1)?;
+                let op = match (i.name, i.has_mod("u32")) {
+                    ("shl", _) => Binary::Shl,
+                    (_, true) => Binary::Shr,
+                    (_, false) => Binary::Sar,
+                };
+                self.push(Op::Binary(op, a, b))
+            }
+            "iadd" => {
+                let a = self.int(&ops[1].0, ops[1].1)?;
+                let b = self.int(&ops[2].0, ops[2].1)?;
+                self.push(Op::Binary(Binary::IAdd, a, b))
+            }
+            "iscadd" => {
+                let a = self.int(&ops[1].0, ops[1].1)?;
+                let b = self.int(&ops[2].0, ops[2].1)?;
+                let shift = self.value(ops[3].1)?;
+                let shifted = self.push(Op::Binary(Binary::Shl, a, shift));
+                self.push(Op::Binary(Binary::IAdd, shifted, b))
+            }
+            _ => {
+                // lop / lop32i: a predicate output or `t/z/nz` test is not taken yet.
+                if i.mods().any(|m| matches!(m, "t" | "z" | "nz")) {
+                    return Err(self.unsupported("a logic predicate output"));
+                }
+                let first_source = if i.name == "lop" { 2 } else { 1 };
+                if i.name == "lop" && !matches!(ops[0].1, Operand::Pred(PT)) {
+                    return Err(self.unsupported("a logic predicate output"));
+                }
+                let a = self.int(&ops[first_source].0, ops[first_source].1)?;
+                let b = self.int(&ops[first_source + 1].0, ops[first_source + 1].1)?;
+                let op = match i.mods().next() {
+                    Some("and") => Binary::And,
+                    Some("or") => Binary::Or,
+                    Some("xor") => Binary::Xor,
+                    Some("pass_b") => {
+                        self.set_reg(reg, b);
+                        return Ok(());
+                    }
+                    other => return Err(self.unsupported(format!("logic {other:?}"))),
+                };
+                self.push(Op::Binary(op, a, b))
+            }
+        };
+        self.set_reg(reg, value);
+        Ok(())
+    }
+
+    /// XMAD: a 16x16-bit multiply-add, the pieces compilers build 32-bit multiplies from.
+    /// A and B are halves of their registers (`h1`: the high half); `psl` shifts the
+    /// product left 16; `clo`/`chi` take C's low or high half, `cbcc` adds B's register
+    /// shifted left 16 to C; `mrg` keeps the low half of the result and puts B's register's
+    /// low half above it. Signed halves and the `csfu` and `x` modes are not taken yet.
+    fn xmad(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if i.mods().any(|m| matches!(m, "s16" | "csfu" | "x" | "cc")) {
+            return Err(self.unsupported("a signed, extended or carry mode"));
+        }
+        let Operand::Reg(reg) = ops[0].1 else {
+            return Err(self.unsupported("its destination"));
+        };
+        let half = |b: &mut Self, mods: &[&str], value: Value| {
+            if mods.contains(&"h1") {
+                let sixteen = b.constant(16);
+                b.push(Op::Binary(Binary::Shr, value, sixteen))
+            } else {
+                let low = b.constant(0xffff);
+                b.push(Op::Binary(Binary::And, value, low))
+            }
+        };
+        let a_register = self.value(ops[1].1)?;
+        let a = half(self, &ops[1].0, a_register);
+        let b_register = self.value(ops[2].1)?;
+        let b = half(self, &ops[2].0, b_register);
+        let c = self.value(ops[3].1)?;
+        let mut product = self.push(Op::Binary(Binary::IMul, a, b));
+        let sixteen = self.constant(16);
+        if i.has_mod("psl") {
+            product = self.push(Op::Binary(Binary::Shl, product, sixteen));
+        }
+        let b_shifted = self.push(Op::Binary(Binary::Shl, b_register, sixteen));
+        let c = if i.has_mod("clo") {
+            let low = self.constant(0xffff);
+            self.push(Op::Binary(Binary::And, c, low))
+        } else if i.has_mod("chi") {
+            self.push(Op::Binary(Binary::Shr, c, sixteen))
+        } else if i.has_mod("cbcc") {
+            self.push(Op::Binary(Binary::IAdd, c, b_shifted))
+        } else {
+            c
+        };
+        let mut value = self.push(Op::Binary(Binary::IAdd, product, c));
+        if i.has_mod("mrg") {
+            let low = self.constant(0xffff);
+            let kept = self.push(Op::Binary(Binary::And, value, low));
+            value = self.push(Op::Binary(Binary::Or, kept, b_shifted));
+        }
+        self.set_reg(reg, value);
+        Ok(())
+    }
+
+    fn set_predicate(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        let mods: Vec<&str> = i.mods().collect();
+        let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
+            return Err(self.unsupported("its predicate destinations"));
+        };
+        if mods.contains(&"x") {
+            return Err(self.unsupported("an extended comparison"));
+        }
+        let compare = if i.name == "fsetp" {
+            let (lt, eq, gt, unordered) = match mods[0] {
+                "f" => (false, false, false, false),
+                "lt" => (true, false, false, false),
+                "eq" => (false, true, false, false),
+                "le" => (true, true, false, false),
+                "gt" => (false, false, true, false),
+                "ne" => (true, false, true, false),
+                "ge" => (false, true, true, false),
+                "num" => (true, true, true, false),
+                "nan" => (false, false, false, true),
+                "ltu" => (true, false, false, true),
+                "equ" => (false, true, false, true),
+                "leu" => (true, true, false, true),
+                "gtu" => (false, false, true, true),
+                "neu" => (true, false, true, true),
+                "geu" => (false, true, true, true),
+                _ => (true, true, true, true),
+            };
+            Compare::Float {
+                lt,
+                eq,
+                gt,
+                unordered,
+            }
+        } else {
+            let (lt, eq, gt) = match mods[0] {
+                "f" => (false, false, false),
+                "lt" => (true, false, false),
+                "eq" => (false, true, false),
+                "le" => (true, true, false),
+                "gt" => (false, false, true),
+                "ne" => (true, false, true),
+                "ge" => (false, true, true),
+                _ => (true, true, true),
+            };
+            Compare::Int {
+                signed: !mods.contains(&"u32"),
+                lt,
+                eq,
+                gt,
+            }
+        };
+        let (a, b) = if i.name == "fsetp" {
+            (
+                self.float(&ops[2].0, ops[2].1)?,
+                self.float(&ops[3].0, ops[3].1)?,
+            )
+        } else {
+            (self.value(ops[2].1)?, self.value(ops[3].1)?)
+        };
+        let logic = if mods.contains(&"or") {
+            Logic::Or
+        } else if mods.contains(&"xor") {
+            Logic::Xor
+        } else {
+            Logic::And
+        };
+        let combine = self.pred_source(&ops[4])?;
+        let result = self.push(Op::Compare(compare, a, b));
+        let inverse = self.push(Op::Not(result));
+        let first_value = self.push(Op::Logic(logic, result, combine));
+        let second_value = self.push(Op::Logic(logic, inverse, combine));
+        self.set_pred(first, first_value);
+        self.set_pred(second, second_value);
+        Ok(())
+    }
+}
+
+/// How a structured region ended.
+enum End {
+    Exit,
+    /// At a `sync` (or a branch to the reconvergence point): back to the `ssy` target.
+    Sync,
+}
+
+/// The blocks of a program and where each instruction offset starts one.
+struct Walk<'p> {
+    program: &'p Program,
+    blocks: Vec<Block>,
+}
+
+impl Walk<'_> {
+    fn block_at(&self, offset_b: u64) -> Option<usize> {
+        self.blocks.iter().position(|block| {
+            u64::from(self.program.instructions[block.first].offset_b) == offset_b
+        })
+    }
+
+    fn target_block(&self, instruction: &Instruction) -> Option<usize> {
+        instruction.operands().find_map(|operand| match operand {
+            Operand::Target(target_b) => self.block_at(instruction_offset(target_b)),
+            _ => None,
+        })
+    }
+}
+
+impl<'a> Builder<'a> {
+    fn control_flow(&self, walk: &Walk<'_>, instruction: &Instruction, how: &str) -> Unsupported {
+        Unsupported::ControlFlow {
+            blocks: walk.blocks.len(),
+            offset_b: instruction.offset_b,
+            how: format!(
+                "`{}` ({how})",
+                crate::maxwell::decode::print_instruction(instruction)
+            ),
+        }
+    }
+
+    /// Translates from `block` on under `region`, inside the `ssy` whose target is `join`,
+    /// until the program exits or the region reaches its `sync`. An if/else (`ssy J`, a
+    /// guarded `bra E`, the fall-through arm to a `sync`, the arm at E to a `sync`, J) is
+    /// if-converted: both arms run, each under its condition, and writes select.
+    fn run(
+        &mut self,
+        walk: &Walk<'a>,
+        mut block: usize,
+        region: Option<Value>,
+        join: Option<usize>,
+    ) -> Result<End, Unsupported> {
+        loop {
+            let b = walk
+                .blocks
+                .get(block)
+                .cloned()
+                .ok_or_else(|| Unsupported::ControlFlow {
+                    blocks: walk.blocks.len(),
+                    offset_b: 0,
+                    how: "a path that runs off the code".into(),
+                })?;
+            let instructions = &walk.program.instructions;
+            let last: &'a Instruction = &instructions[b.end - 1];
+            let body_end = if leaves_straight_line(last) {
+                b.end - 1
+            } else {
+                b.end
+            };
+            self.region = region;
+            for instruction in &instructions[b.first..body_end] {
+                self.instruction = instruction;
+                self.translate()?;
+            }
+            self.instruction = last;
+            if last.name == "kil" {
+                // `discard` where its guard holds; the program goes on for the others.
+                self.translate()?;
+                let next = instructions
+                    .get(b.end)
+                    .and_then(|i| walk.block_at(u64::from(i.offset_b)));
+                block =
+                    next.ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
+                continue;
+            }
+            if leaves_straight_line(last) && last.name != "bra" && last.guard != Guard::Always {
+                return Err(self.control_flow(walk, last, "a guarded flow instruction"));
+            }
+            match b.terminator {
+                Terminator::Exit if region.is_none() => return Ok(End::Exit),
+                Terminator::Exit => {
+                    return Err(self.control_flow(walk, last, "an exit inside a branch"))
+                }
+                Terminator::Fallthrough { next } => block = next,
+                Terminator::Structured { name: "ssy", .. } => {
+                    let target = walk.target_block(last).ok_or_else(|| {
+                        self.control_flow(walk, last, "a target outside the reachable code")
+                    })?;
+                    match self.run(walk, block + 1, region, Some(target))? {
+                        End::Sync => block = target,
+                        End::Exit => return Ok(End::Exit),
+                    }
+                }
+                Terminator::Structured { name: "sync", .. } if join.is_some() => {
+                    return Ok(End::Sync)
+                }
+                Terminator::Branch { target } if Some(target) == join => return Ok(End::Sync),
+                Terminator::CondBranch { target, next } if join.is_some() => {
+                    self.region = None;
+                    let taken = self.own_guard().expect("a guarded bra");
+                    let not_taken = self.push(Op::Not(taken));
+                    let taken = self.both(Some(taken), region);
+                    let not_taken = self.both(Some(not_taken), region);
+                    for (arm, condition) in [(next, not_taken), (target, taken)] {
+                        if Some(arm) == join {
+                            continue;
+                        }
+                        if let End::Exit = self.run(walk, arm, condition, join)? {
+                            return Err(self.control_flow(walk, last, "an arm that exits"));
+                        }
+                    }
+                    return Ok(End::Sync);
+                }
+                _ => return Err(self.control_flow(walk, last, "not an if/else inside ssy/sync")),
+            }
+        }
+    }
+}
+
+/// Builds the SSA form of `program` (vertex or fragment): straight-line code and
+/// if/else regions (if-converted), ending in `exit`.
+pub fn build(program: &Program) -> Result<Function, Unsupported> {
+    let fragment = match program.kind {
+        ProgramType::Vertex => false,
+        ProgramType::Fragment => true,
+        other => return Err(Unsupported::Stage(other.name())),
+    };
+    let walk = Walk {
+        program,
+        blocks: split_blocks(&program.instructions),
+    };
+    let mut state = Builder {
+        ops: Vec::new(),
+        kind: program.kind,
+        region: None,
+        regs: BTreeMap::new(),
+        preds: BTreeMap::new(),
+        attr_stores: BTreeMap::new(),
+        instruction: &program.instructions[0],
+        fragment,
+    };
+    state.run(&walk, 0, None, None)?;
+    let exit_regs = if fragment {
+        state.regs.clone()
+    } else {
+        BTreeMap::new()
+    };
+    Ok(Function {
+        ops: state.ops,
+        attr_stores: state.attr_stores,
+        exit_regs,
+    })
+}

@@ -1,0 +1,12 @@
+//! Compiled Maxwell (Tegra X1, GM20B) shaders, as a shipped game hands them to NVN: the
+//! DKSH container ([`dksh`]), the shader program header ([`sph`]) and the instruction
+//! decoder ([`decode`]), put together and checked as a [`program::Program`].
+
+pub mod corpus;
+pub mod decode;
+pub mod dksh;
+pub mod ir;
+pub mod program;
+pub mod sph;
+pub mod spirv_out;
+pub mod translate;

@@ -1,0 +1,1144 @@
+//! SPIR-V from the SSA form of a Maxwell program, in NVN's binding model (set 0, the
+//! binding is the NVN slot), for the translator's usual pipeline (remap, spirv-val,
+//! spirv-opt, reflection, the Metal-route check, the cache). Register words are `u32`;
+//! float operations bitcast around themselves and spirv-opt folds the casts away.
+//!
+//! Interface: generic attribute L is `location = L`, a `vec4` of float (the SPH does not
+//! say a type; integer vertex formats and integer render targets are not translated yet).
+//! Constant buffer 1 is the program's own data, a private constant array; `c[2 + N]` is
+//! uniform block N, read as `uvec4` words; `c0` (deko3d's driver constants) is refused.
+//! Texture slot N (the handle less the stage's base) is a `sampler2D` at binding N.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use rspirv::dr::{Builder, Operand as SpirvOperand};
+use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
+
+use super::dksh::ProgramType;
+use super::ir::{
+    AttrRead, Binary, Compare, FloatUnary, Function, Ipa, Logic, Op, TexLod, Unsupported, Value,
+};
+use super::program::Program;
+use super::sph::{Interpolation, StageIo};
+
+/// `a[]` addresses of the attributes the emitter knows.
+const POSITION_B: u32 = 0x70;
+const POINT_SIZE_B: u32 = 0x6c;
+const GENERIC_B: u32 = 0x80;
+const GENERIC_END_B: u32 = 0x280;
+const INSTANCE_ID_B: u32 = 0x2f8;
+const VERTEX_ID_B: u32 = 0x2fc;
+/// uam's perspective divisor: `ipa pass a[0x7c]` is gl_FragCoord.w.
+const FRAG_COORD_W_B: u32 = 0x7c;
+/// Uniform blocks are read through this many `uvec4` (64 KiB, NVN's largest).
+const UNIFORM_WORDS4: u32 = 4096;
+
+fn attribute_error(addr_b: u32, why: &str) -> Unsupported {
+    Unsupported::Instruction {
+        name: "attribute",
+        offset_b: addr_b,
+        what: format!("a[{addr_b:#x}] ({why})"),
+    }
+}
+
+fn spirv_error(error: rspirv::dr::Error) -> Unsupported {
+    Unsupported::Instruction {
+        name: "spirv",
+        offset_b: 0,
+        what: format!("building the module: {error}"),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ty {
+    Word,
+    Bool,
+    /// A texture sample (four floats).
+    Sample,
+}
+
+struct Types {
+    void: Word,
+    f32: Word,
+    u32: Word,
+    i32: Word,
+    bool: Word,
+    vec4: Word,
+    uvec4: Word,
+}
+
+struct Emitter<'a> {
+    b: Builder,
+    t: Types,
+    glsl: Word,
+    program: &'a Program,
+    function: &'a Function,
+    ids: Vec<Word>,
+    tys: Vec<Ty>,
+    words: HashMap<u32, Word>,
+    floats: HashMap<u32, Word>,
+    interface: Vec<Word>,
+    /// Input variables: generic location, FragCoord, VertexIndex, InstanceIndex.
+    inputs: HashMap<u32, Word>,
+    constbuf1: Option<(Word, u32)>,
+    uniforms: BTreeMap<u8, Word>,
+    /// Combined image-samplers by NVN texture slot, and their type.
+    textures: BTreeMap<u32, Word>,
+    image: Word,
+    sampled_image: Word,
+    /// The float each `u32` word id stands for, where one was made or cast.
+    float_views: HashMap<Word, Word>,
+}
+
+/// A module-level variable, made while a block is being written (interface variables
+/// are declared on first use).
+fn global_variable(
+    b: &mut Builder,
+    pointer: Word,
+    storage: spirv::StorageClass,
+    init: Option<Word>,
+) -> Word {
+    let block = b.selected_block();
+    b.select_block(None).expect("deselecting a block");
+    let var = b.variable(pointer, None, storage, init);
+    if block.is_some() {
+        b.select_block(block).expect("the block selected before");
+    }
+    var
+}
+
+/// A resource variable at set 0, binding `slot` (NVN's slot; the translator remaps it).
+fn resource_variable(
+    b: &mut Builder,
+    pointer: Word,
+    storage: spirv::StorageClass,
+    slot: u32,
+) -> Word {
+    let var = b.variable(pointer, None, storage, None);
+    b.decorate(
+        var,
+        spirv::Decoration::DescriptorSet,
+        [SpirvOperand::LiteralBit32(0)],
+    );
+    b.decorate(
+        var,
+        spirv::Decoration::Binding,
+        [SpirvOperand::LiteralBit32(slot)],
+    );
+    var
+}
+
+impl Emitter<'_> {
+    fn word(&mut self, bits: u32) -> Word {
+        let u32_ty = self.t.u32;
+        let b = &mut self.b;
+        *self
+            .words
+            .entry(bits)
+            .or_insert_with(|| b.constant_bit32(u32_ty, bits))
+    }
+
+    fn float_const(&mut self, value: f32) -> Word {
+        let f32_ty = self.t.f32;
+        let b = &mut self.b;
+        *self
+            .floats
+            .entry(value.to_bits())
+            .or_insert_with(|| b.constant_bit32(f32_ty, value.to_bits()))
+    }
+
+    /// A value's bits as a float. Each word is cast once (the function is one block, so
+    /// the first cast dominates every later use), and a word made from a float is that
+    /// float: the module stays small for spirv-val and spirv-opt.
+    fn as_float(&mut self, value: Value) -> Result<Word, Unsupported> {
+        let id = self.ids[value.0 as usize];
+        if let Some(&float) = self.float_views.get(&id) {
+            return Ok(float);
+        }
+        let float = self.b.bitcast(self.t.f32, None, id).map_err(spirv_error)?;
+        self.float_views.insert(id, float);
+        Ok(float)
+    }
+
+    fn float_bits(&mut self, float: Word) -> Result<Word, Unsupported> {
+        let id = self
+            .b
+            .bitcast(self.t.u32, None, float)
+            .map_err(spirv_error)?;
+        self.float_views.insert(id, float);
+        Ok(id)
+    }
+
+    fn glsl(&mut self, ty: Word, op: GLOp, args: &[Word]) -> Result<Word, Unsupported> {
+        let operands: Vec<SpirvOperand> = args.iter().map(|&id| SpirvOperand::IdRef(id)).collect();
+        self.b
+            .ext_inst(ty, None, self.glsl, op as u32, operands)
+            .map_err(spirv_error)
+    }
+
+    fn input_variable(
+        &mut self,
+        key: u32,
+        ty: Word,
+        decorate: impl FnOnce(&mut Builder, Word),
+    ) -> Word {
+        if let Some(&var) = self.inputs.get(&key) {
+            return var;
+        }
+        let pointer = self.b.type_pointer(None, spirv::StorageClass::Input, ty);
+        let var = global_variable(&mut self.b, pointer, spirv::StorageClass::Input, None);
+        decorate(&mut self.b, var);
+        self.interface.push(var);
+        self.inputs.insert(key, var);
+        var
+    }
+
+    /// A component of a `vec4` input, as its bits.
+    fn vec4_component(&mut self, var: Word, component: u32) -> Result<Word, Unsupported> {
+        let pointer = self
+            .b
+            .type_pointer(None, spirv::StorageClass::Input, self.t.f32);
+        let index = self.word(component);
+        let element = self
+            .b
+            .access_chain(pointer, None, var, [index])
+            .map_err(spirv_error)?;
+        let value = self
+            .b
+            .load(self.t.f32, None, element, None, [])
+            .map_err(spirv_error)?;
+        self.float_bits(value)
+    }
+
+    fn generic_interpolation(&self, location: u32) -> Result<Option<Interpolation>, Unsupported> {
+        let Some(sph) = &self.program.sph else {
+            return Ok(None);
+        };
+        let StageIo::Fragment(io) = &sph.io else {
+            return Ok(None);
+        };
+        let modes: BTreeSet<Interpolation> = io.interpolation[location as usize]
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        if modes.len() > 1 {
+            return Err(attribute_error(
+                GENERIC_B + 16 * location,
+                "components interpolated differently",
+            ));
+        }
+        Ok(modes.into_iter().next())
+    }
+
+    fn attribute(&mut self, read: AttrRead) -> Result<Word, Unsupported> {
+        let addr_b = read.addr_b;
+        let fragment = self.program.kind == ProgramType::Fragment;
+        if (GENERIC_B..GENERIC_END_B).contains(&addr_b) {
+            let location = (addr_b - GENERIC_B) / 16;
+            let interpolation = if fragment {
+                self.generic_interpolation(location)?
+            } else {
+                None
+            };
+            let vec4 = self.t.vec4;
+            let var = self.input_variable(location, vec4, |b, var| {
+                b.decorate(
+                    var,
+                    spirv::Decoration::Location,
+                    [SpirvOperand::LiteralBit32(location)],
+                );
+                match interpolation {
+                    Some(Interpolation::Constant) => b.decorate(var, spirv::Decoration::Flat, []),
+                    Some(Interpolation::ScreenLinear) => {
+                        b.decorate(var, spirv::Decoration::NoPerspective, [])
+                    }
+                    _ => {}
+                }
+            });
+            let value = self.vec4_component(var, (addr_b % 16) / 4)?;
+            return match read.ipa {
+                None | Some(Ipa::Pass) | Some(Ipa::Constant) => Ok(value),
+                Some(Ipa::Multiply { multiplier }) => self.perspective(value, multiplier),
+            };
+        }
+        if fragment && (POSITION_B..POSITION_B + 16).contains(&addr_b) {
+            let vec4 = self.t.vec4;
+            let var = self.input_variable(u32::MAX, vec4, |b, var| {
+                b.decorate(
+                    var,
+                    spirv::Decoration::BuiltIn,
+                    [SpirvOperand::BuiltIn(spirv::BuiltIn::FragCoord)],
+                );
+            });
+            return self.vec4_component(var, (addr_b - POSITION_B) / 4);
+        }
+        if !fragment && (addr_b == VERTEX_ID_B || addr_b == INSTANCE_ID_B) {
+            // Maxwell's vertex and instance ids count from the draw's first vertex and
+            // instance, as Vulkan's VertexIndex and InstanceIndex do.
+            let builtin = if addr_b == VERTEX_ID_B {
+                spirv::BuiltIn::VertexIndex
+            } else {
+                spirv::BuiltIn::InstanceIndex
+            };
+            let i32_ty = self.t.i32;
+            let var = self.input_variable(u32::MAX - 1 - (addr_b & 4), i32_ty, |b, var| {
+                b.decorate(
+                    var,
+                    spirv::Decoration::BuiltIn,
+                    [SpirvOperand::BuiltIn(builtin)],
+                );
+            });
+            let value = self
+                .b
+                .load(self.t.i32, None, var, None, [])
+                .map_err(spirv_error)?;
+            return self.b.bitcast(self.t.u32, None, value).map_err(spirv_error);
+        }
+        Err(attribute_error(
+            addr_b,
+            "not an input Hookshot translates yet",
+        ))
+    }
+
+    /// The hardware's perspective `ipa`: interpolate(attribute / w) x multiplier, which is
+    /// the perspective-correct input x FragCoord.w x multiplier. uam's multiplier is
+    /// 1 / FragCoord.w, so the usual case is the input itself.
+    fn perspective(&mut self, input: Word, multiplier: Value) -> Result<Word, Unsupported> {
+        let ops = &self.function.ops;
+        if let Op::FloatUnary(FloatUnary::Rcp, of) = ops[multiplier.0 as usize] {
+            if let Op::Attr(AttrRead {
+                addr_b: FRAG_COORD_W_B,
+                ipa: Some(Ipa::Pass),
+            }) = ops[of.0 as usize]
+            {
+                return Ok(input);
+            }
+        }
+        let w = self.attribute(AttrRead {
+            addr_b: FRAG_COORD_W_B,
+            ipa: Some(Ipa::Pass),
+        })?;
+        let f32_ty = self.t.f32;
+        let input = self.b.bitcast(f32_ty, None, input).map_err(spirv_error)?;
+        let w = self.b.bitcast(f32_ty, None, w).map_err(spirv_error)?;
+        let m = self.as_float(multiplier)?;
+        let scaled = self.b.f_mul(f32_ty, None, input, w).map_err(spirv_error)?;
+        let value = self.b.f_mul(f32_ty, None, scaled, m).map_err(spirv_error)?;
+        self.float_bits(value)
+    }
+
+    fn cbuf(&mut self, index: u8, offset_b: Value) -> Result<Word, Unsupported> {
+        if let Op::Const(at_b) = self.function.ops[offset_b.0 as usize] {
+            return self.cbuf_at(index, at_b);
+        }
+        let offset = self.ids[offset_b.0 as usize];
+        match index {
+            1 => {
+                let (var, len) = self.constbuf1.expect("declared when read");
+                let two = self.word(2);
+                let word_index = self
+                    .b
+                    .shift_right_logical(self.t.u32, None, offset, two)
+                    .map_err(spirv_error)?;
+                let last = self.word(len - 1);
+                let clamped = self.glsl(self.t.u32, GLOp::UMin, &[word_index, last])?;
+                let pointer = self
+                    .b
+                    .type_pointer(None, spirv::StorageClass::Private, self.t.u32);
+                let element = self
+                    .b
+                    .access_chain(pointer, None, var, [clamped])
+                    .map_err(spirv_error)?;
+                let value = self
+                    .b
+                    .load(self.t.u32, None, element, None, [])
+                    .map_err(spirv_error)?;
+                // Past the buffer's end the hardware reads zero.
+                let len_id = self.word(len);
+                let inside = self
+                    .b
+                    .u_less_than(self.t.bool, None, word_index, len_id)
+                    .map_err(spirv_error)?;
+                let zero = self.word(0);
+                self.b
+                    .select(self.t.u32, None, inside, value, zero)
+                    .map_err(spirv_error)
+            }
+            2..=17 => {
+                let var = self.uniforms[&(index - 2)];
+                let four = self.word(4);
+                let vec_index = self
+                    .b
+                    .shift_right_logical(self.t.u32, None, offset, four)
+                    .map_err(spirv_error)?;
+                let two = self.word(2);
+                let words = self
+                    .b
+                    .shift_right_logical(self.t.u32, None, offset, two)
+                    .map_err(spirv_error)?;
+                let three = self.word(3);
+                let component = self
+                    .b
+                    .bitwise_and(self.t.u32, None, words, three)
+                    .map_err(spirv_error)?;
+                let vector = self.uniform_vector(var, vec_index)?;
+                self.b
+                    .vector_extract_dynamic(self.t.u32, None, vector, component)
+                    .map_err(spirv_error)
+            }
+            _ => unreachable!("checked when declared"),
+        }
+    }
+
+    /// A constant-buffer word at a constant offset: constant buffer 1's words are known
+    /// here (a word past its end reads 0); a uniform block's is one load and extract.
+    fn cbuf_at(&mut self, index: u8, at_b: u32) -> Result<Word, Unsupported> {
+        if index == 1 {
+            let at = at_b as usize / 4 * 4;
+            let bits = self.program.constbuf1.get(at..at + 4).map_or(0, |raw| {
+                u32::from_le_bytes(raw.try_into().expect("4 bytes"))
+            });
+            return Ok(self.word(bits));
+        }
+        let var = self.uniforms[&(index - 2)];
+        let vec_index = self.word(at_b >> 4);
+        let vector = self.uniform_vector(var, vec_index)?;
+        self.b
+            .composite_extract(self.t.u32, None, vector, [(at_b >> 2) & 3])
+            .map_err(spirv_error)
+    }
+
+    /// The `uvec4` at index `vec_index` of uniform block variable `var`.
+    fn uniform_vector(&mut self, var: Word, vec_index: Word) -> Result<Word, Unsupported> {
+        let pointer = self
+            .b
+            .type_pointer(None, spirv::StorageClass::Uniform, self.t.uvec4);
+        let zero = self.word(0);
+        let element = self
+            .b
+            .access_chain(pointer, None, var, [zero, vec_index])
+            .map_err(spirv_error)?;
+        self.b
+            .load(self.t.uvec4, None, element, None, [])
+            .map_err(spirv_error)
+    }
+
+    fn declare_constant_buffers(&mut self) -> Result<(), Unsupported> {
+        let used: BTreeSet<u8> = self
+            .function
+            .ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::Cbuf { index, .. } => Some(*index),
+                _ => None,
+            })
+            .collect();
+        for index in used {
+            match index {
+                1 => {
+                    let data: Vec<u32> = self
+                        .program
+                        .constbuf1
+                        .chunks_exact(4)
+                        .map(|raw| u32::from_le_bytes(raw.try_into().expect("4 bytes")))
+                        .collect();
+                    let data = if data.is_empty() { vec![0] } else { data };
+                    let len = data.len() as u32;
+                    let elements: Vec<Word> = data.iter().map(|&w| self.word(w)).collect();
+                    let len_id = self.word(len);
+                    let array = self.b.type_array(self.t.u32, len_id);
+                    let value = self.b.constant_composite(array, elements);
+                    let pointer = self
+                        .b
+                        .type_pointer(None, spirv::StorageClass::Private, array);
+                    let var =
+                        self.b
+                            .variable(pointer, None, spirv::StorageClass::Private, Some(value));
+                    self.constbuf1 = Some((var, len));
+                }
+                2..=17 => {
+                    let slot = u32::from(index - 2);
+                    let len = self.uniform_words4(index);
+                    let len = self.word(len);
+                    let array = self.b.type_array(self.t.uvec4, len);
+                    self.b.decorate(
+                        array,
+                        spirv::Decoration::ArrayStride,
+                        [SpirvOperand::LiteralBit32(16)],
+                    );
+                    let block = self.b.type_struct([array]);
+                    self.b.decorate(block, spirv::Decoration::Block, []);
+                    self.b.member_decorate(
+                        block,
+                        0,
+                        spirv::Decoration::Offset,
+                        [SpirvOperand::LiteralBit32(0)],
+                    );
+                    let pointer = self
+                        .b
+                        .type_pointer(None, spirv::StorageClass::Uniform, block);
+                    let var =
+                        resource_variable(&mut self.b, pointer, spirv::StorageClass::Uniform, slot);
+                    self.uniforms.insert(index - 2, var);
+                }
+                other => {
+                    return Err(Unsupported::Instruction {
+                        name: "cbuf",
+                        offset_b: 0,
+                        what: format!("constant buffer c{other} (deko3d's driver constants)"),
+                    })
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The `uvec4` count to declare uniform block `c[index]` with: just past the last word
+    /// the program reads when every read has a constant offset (a bound range need not
+    /// be larger than what is read), else NVN's whole 64 KiB.
+    fn uniform_words4(&self, index: u8) -> u32 {
+        let ops = &self.function.ops;
+        let mut end_b = 16u32;
+        for op in ops {
+            if let Op::Cbuf {
+                index: read,
+                offset_b,
+            } = op
+            {
+                if *read != index {
+                    continue;
+                }
+                match ops[offset_b.0 as usize] {
+                    Op::Const(offset_b) if offset_b < UNIFORM_WORDS4 * 16 => {
+                        end_b = end_b.max(offset_b + 4)
+                    }
+                    _ => return UNIFORM_WORDS4,
+                }
+            }
+        }
+        end_b.div_ceil(16)
+    }
+
+    /// Every texture slot the program samples, as a `sampler2D` at set 0, binding = slot.
+    fn declare_textures(&mut self) {
+        let slots: BTreeSet<u32> = self
+            .function
+            .ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::Texture2d { slot, .. } | Op::Fetch2d { slot, .. } => Some(*slot),
+                _ => None,
+            })
+            .collect();
+        if slots.is_empty() {
+            return;
+        }
+        let image = self.b.type_image(
+            self.t.f32,
+            spirv::Dim::Dim2D,
+            0,
+            0,
+            0,
+            1,
+            spirv::ImageFormat::Unknown,
+            None,
+        );
+        self.image = image;
+        self.sampled_image = self.b.type_sampled_image(image);
+        let pointer = self.b.type_pointer(
+            None,
+            spirv::StorageClass::UniformConstant,
+            self.sampled_image,
+        );
+        for slot in slots {
+            let var = resource_variable(
+                &mut self.b,
+                pointer,
+                spirv::StorageClass::UniformConstant,
+                slot,
+            );
+            self.textures.insert(slot, var);
+        }
+    }
+
+    fn fetch_2d(&mut self, slot: u32, x: Value, y: Value) -> Result<Word, Unsupported> {
+        let var = self.textures[&slot];
+        let sampled = self
+            .b
+            .load(self.sampled_image, None, var, None, [])
+            .map_err(spirv_error)?;
+        let image = self
+            .b
+            .image(self.image, None, sampled)
+            .map_err(spirv_error)?;
+        let ivec2 = self.b.type_vector(self.t.i32, 2);
+        let (x, y) = (self.ids[x.0 as usize], self.ids[y.0 as usize]);
+        let x = self.b.bitcast(self.t.i32, None, x).map_err(spirv_error)?;
+        let y = self.b.bitcast(self.t.i32, None, y).map_err(spirv_error)?;
+        let coords = self
+            .b
+            .composite_construct(ivec2, None, [x, y])
+            .map_err(spirv_error)?;
+        let level = self.b.constant_bit32(self.t.i32, 0);
+        self.b
+            .image_fetch(
+                self.t.vec4,
+                None,
+                image,
+                coords,
+                Some(spirv::ImageOperands::LOD),
+                [SpirvOperand::IdRef(level)],
+            )
+            .map_err(spirv_error)
+    }
+
+    fn texture_2d(
+        &mut self,
+        slot: u32,
+        x: Value,
+        y: Value,
+        lod: TexLod,
+    ) -> Result<Word, Unsupported> {
+        let var = self.textures[&slot];
+        let sampled = self
+            .b
+            .load(self.sampled_image, None, var, None, [])
+            .map_err(spirv_error)?;
+        let (x, y) = (self.as_float(x)?, self.as_float(y)?);
+        let vec2 = self.b.type_vector(self.t.f32, 2);
+        let coords = self
+            .b
+            .composite_construct(vec2, None, [x, y])
+            .map_err(spirv_error)?;
+        let level = match lod {
+            TexLod::Implicit => None,
+            TexLod::Zero => Some(self.float_const(0.0)),
+            TexLod::Level(value) => Some(self.as_float(value)?),
+        };
+        match level {
+            None => self
+                .b
+                .image_sample_implicit_lod(self.t.vec4, None, sampled, coords, None, []),
+            Some(level) => self.b.image_sample_explicit_lod(
+                self.t.vec4,
+                None,
+                sampled,
+                coords,
+                spirv::ImageOperands::LOD,
+                [SpirvOperand::IdRef(level)],
+            ),
+        }
+        .map_err(spirv_error)
+    }
+
+    fn type_of(&self, value: Value) -> Ty {
+        self.tys[value.0 as usize]
+    }
+
+    fn op(&mut self, op: &Op) -> Result<(Word, Ty), Unsupported> {
+        let id = |e: &Self, v: Value| e.ids[v.0 as usize];
+        let (u32_ty, f32_ty, bool_ty) = (self.t.u32, self.t.f32, self.t.bool);
+        Ok(match op {
+            Op::Const(bits) => (self.word(*bits), Ty::Word),
+            Op::BoolConst(true) => (self.b.constant_true(bool_ty), Ty::Bool),
+            Op::BoolConst(false) => (self.b.constant_false(bool_ty), Ty::Bool),
+            Op::Attr(read) => (self.attribute(*read)?, Ty::Word),
+            Op::Cbuf { index, offset_b } => (self.cbuf(*index, *offset_b)?, Ty::Word),
+            Op::FloatUnary(function, value) => {
+                let x = self.as_float(*value)?;
+                let result = match function {
+                    FloatUnary::Neg => self.b.f_negate(f32_ty, None, x).map_err(spirv_error)?,
+                    FloatUnary::Abs => self.glsl(f32_ty, GLOp::FAbs, &[x])?,
+                    FloatUnary::Saturate => {
+                        let (zero, one) = (self.float_const(0.0), self.float_const(1.0));
+                        self.glsl(f32_ty, GLOp::FClamp, &[x, zero, one])?
+                    }
+                    FloatUnary::Rcp => {
+                        let one = self.float_const(1.0);
+                        self.b.f_div(f32_ty, None, one, x).map_err(spirv_error)?
+                    }
+                    FloatUnary::Rsq => self.glsl(f32_ty, GLOp::InverseSqrt, &[x])?,
+                    FloatUnary::Sqrt => self.glsl(f32_ty, GLOp::Sqrt, &[x])?,
+                    FloatUnary::Sin => self.glsl(f32_ty, GLOp::Sin, &[x])?,
+                    FloatUnary::Cos => self.glsl(f32_ty, GLOp::Cos, &[x])?,
+                    FloatUnary::Ex2 => self.glsl(f32_ty, GLOp::Exp2, &[x])?,
+                    FloatUnary::Lg2 => self.glsl(f32_ty, GLOp::Log2, &[x])?,
+                };
+                (self.float_bits(result)?, Ty::Word)
+            }
+            Op::Binary(op, a, b) => {
+                let result = match op {
+                    Binary::FAdd | Binary::FMul | Binary::FMin | Binary::FMax => {
+                        let (x, y) = (self.as_float(*a)?, self.as_float(*b)?);
+                        let r = match op {
+                            Binary::FAdd => {
+                                self.b.f_add(f32_ty, None, x, y).map_err(spirv_error)?
+                            }
+                            Binary::FMul => {
+                                self.b.f_mul(f32_ty, None, x, y).map_err(spirv_error)?
+                            }
+                            Binary::FMin => self.glsl(f32_ty, GLOp::NMin, &[x, y])?,
+                            _ => self.glsl(f32_ty, GLOp::NMax, &[x, y])?,
+                        };
+                        self.float_bits(r)?
+                    }
+                    Binary::IMul => self
+                        .b
+                        .i_mul(u32_ty, None, id(self, *a), id(self, *b))
+                        .map_err(spirv_error)?,
+                    Binary::UMulHi => {
+                        let pair = self.b.type_struct([u32_ty, u32_ty]);
+                        let both = self
+                            .b
+                            .u_mul_extended(pair, None, id(self, *a), id(self, *b))
+                            .map_err(spirv_error)?;
+                        self.b
+                            .composite_extract(u32_ty, None, both, [1])
+                            .map_err(spirv_error)?
+                    }
+                    Binary::SMulHi => {
+                        let i32_ty = self.t.i32;
+                        let pair = self.b.type_struct([i32_ty, i32_ty]);
+                        let x = self
+                            .b
+                            .bitcast(i32_ty, None, id(self, *a))
+                            .map_err(spirv_error)?;
+                        let y = self
+                            .b
+                            .bitcast(i32_ty, None, id(self, *b))
+                            .map_err(spirv_error)?;
+                        let both = self
+                            .b
+                            .s_mul_extended(pair, None, x, y)
+                            .map_err(spirv_error)?;
+                        let high = self
+                            .b
+                            .composite_extract(i32_ty, None, both, [1])
+                            .map_err(spirv_error)?;
+                        self.b.bitcast(u32_ty, None, high).map_err(spirv_error)?
+                    }
+                    Binary::IAdd => self
+                        .b
+                        .i_add(u32_ty, None, id(self, *a), id(self, *b))
+                        .map_err(spirv_error)?,
+                    Binary::And => self
+                        .b
+                        .bitwise_and(u32_ty, None, id(self, *a), id(self, *b))
+                        .map_err(spirv_error)?,
+                    Binary::Or => self
+                        .b
+                        .bitwise_or(u32_ty, None, id(self, *a), id(self, *b))
+                        .map_err(spirv_error)?,
+                    Binary::Xor => self
+                        .b
+                        .bitwise_xor(u32_ty, None, id(self, *a), id(self, *b))
+                        .map_err(spirv_error)?,
+                    Binary::Shl | Binary::Shr => {
+                        // Counts of 32 or more give zero on Maxwell; SPIR-V leaves them undefined.
+                        let (x, n) = (id(self, *a), id(self, *b));
+                        let shifted = if *op == Binary::Shl {
+                            self.b
+                                .shift_left_logical(u32_ty, None, x, n)
+                                .map_err(spirv_error)?
+                        } else {
+                            self.b
+                                .shift_right_logical(u32_ty, None, x, n)
+                                .map_err(spirv_error)?
+                        };
+                        let limit = self.word(32);
+                        let inside = self
+                            .b
+                            .u_less_than(bool_ty, None, n, limit)
+                            .map_err(spirv_error)?;
+                        let zero = self.word(0);
+                        self.b
+                            .select(u32_ty, None, inside, shifted, zero)
+                            .map_err(spirv_error)?
+                    }
+                    Binary::Sar => {
+                        let thirty_one = self.word(31);
+                        let n = self.glsl(u32_ty, GLOp::UMin, &[id(self, *b), thirty_one])?;
+                        self.b
+                            .shift_right_arithmetic(u32_ty, None, id(self, *a), n)
+                            .map_err(spirv_error)?
+                    }
+                };
+                (result, Ty::Word)
+            }
+            Op::Ffma(a, b, c) => {
+                let (x, y, z) = (self.as_float(*a)?, self.as_float(*b)?, self.as_float(*c)?);
+                let r = self.glsl(f32_ty, GLOp::Fma, &[x, y, z])?;
+                (self.float_bits(r)?, Ty::Word)
+            }
+            Op::IntToFloat { signed, value } => {
+                let x = id(self, *value);
+                let r = if *signed {
+                    let s = self.b.bitcast(self.t.i32, None, x).map_err(spirv_error)?;
+                    self.b
+                        .convert_s_to_f(f32_ty, None, s)
+                        .map_err(spirv_error)?
+                } else {
+                    self.b
+                        .convert_u_to_f(f32_ty, None, x)
+                        .map_err(spirv_error)?
+                };
+                (self.float_bits(r)?, Ty::Word)
+            }
+            Op::FloatToInt { signed, value } => {
+                // The hardware saturates to the integer range; SPIR-V does not define
+                // out-of-range conversions, so clamp first.
+                let x = self.as_float(*value)?;
+                let r = if *signed {
+                    let (lo, hi) = (
+                        self.float_const(-2_147_483_648.0),
+                        self.float_const(2_147_483_520.0),
+                    );
+                    let c = self.glsl(f32_ty, GLOp::FClamp, &[x, lo, hi])?;
+                    let s = self
+                        .b
+                        .convert_f_to_s(self.t.i32, None, c)
+                        .map_err(spirv_error)?;
+                    self.b.bitcast(u32_ty, None, s).map_err(spirv_error)?
+                } else {
+                    let (lo, hi) = (self.float_const(0.0), self.float_const(4_294_967_040.0));
+                    let c = self.glsl(f32_ty, GLOp::FClamp, &[x, lo, hi])?;
+                    self.b
+                        .convert_f_to_u(u32_ty, None, c)
+                        .map_err(spirv_error)?
+                };
+                (r, Ty::Word)
+            }
+            Op::Compare(compare, a, b) => (self.compare(*compare, *a, *b)?, Ty::Bool),
+            Op::Logic(logic, a, b) => {
+                let (x, y) = (id(self, *a), id(self, *b));
+                let r = match logic {
+                    Logic::And => self.b.logical_and(bool_ty, None, x, y),
+                    Logic::Or => self.b.logical_or(bool_ty, None, x, y),
+                    Logic::Xor => self.b.logical_not_equal(bool_ty, None, x, y),
+                }
+                .map_err(spirv_error)?;
+                (r, Ty::Bool)
+            }
+            Op::Not(a) => (
+                self.b
+                    .logical_not(bool_ty, None, id(self, *a))
+                    .map_err(spirv_error)?,
+                Ty::Bool,
+            ),
+            Op::Texture2d { slot, x, y, lod } => {
+                (self.texture_2d(*slot, *x, *y, *lod)?, Ty::Sample)
+            }
+            Op::Fetch2d { slot, x, y } => (self.fetch_2d(*slot, *x, *y)?, Ty::Sample),
+            Op::Component(sample, index) => {
+                let component = self
+                    .b
+                    .composite_extract(f32_ty, None, id(self, *sample), [u32::from(*index)])
+                    .map_err(spirv_error)?;
+                (self.float_bits(component)?, Ty::Word)
+            }
+            Op::Kill { cond } => {
+                // A selection around OpKill; what comes after goes on in the merge block,
+                // which every earlier value dominates.
+                let (kill, merge) = (self.b.id(), self.b.id());
+                self.b
+                    .selection_merge(merge, spirv::SelectionControl::NONE)
+                    .map_err(spirv_error)?;
+                self.b
+                    .branch_conditional(id(self, *cond), kill, merge, [])
+                    .map_err(spirv_error)?;
+                self.b.begin_block(Some(kill)).map_err(spirv_error)?;
+                self.b.kill().map_err(spirv_error)?;
+                self.b.begin_block(Some(merge)).map_err(spirv_error)?;
+                (0, Ty::Word)
+            }
+            Op::Select { cond, a, b } => {
+                let ty = self.type_of(*a);
+                let spirv_ty = if ty == Ty::Bool { bool_ty } else { u32_ty };
+                let r = self
+                    .b
+                    .select(spirv_ty, None, id(self, *cond), id(self, *a), id(self, *b))
+                    .map_err(spirv_error)?;
+                (r, ty)
+            }
+        })
+    }
+
+    fn compare(&mut self, compare: Compare, a: Value, b: Value) -> Result<Word, Unsupported> {
+        let bool_ty = self.t.bool;
+        match compare {
+            Compare::Float {
+                lt,
+                eq,
+                gt,
+                unordered,
+            } => {
+                let (x, y) = (self.as_float(a)?, self.as_float(b)?);
+                let b = &mut self.b;
+                let r = match (lt, eq, gt, unordered) {
+                    (true, false, false, false) => b.f_ord_less_than(bool_ty, None, x, y),
+                    (false, true, false, false) => b.f_ord_equal(bool_ty, None, x, y),
+                    (true, true, false, false) => b.f_ord_less_than_equal(bool_ty, None, x, y),
+                    (false, false, true, false) => b.f_ord_greater_than(bool_ty, None, x, y),
+                    (true, false, true, false) => b.f_ord_not_equal(bool_ty, None, x, y),
+                    (false, true, true, false) => b.f_ord_greater_than_equal(bool_ty, None, x, y),
+                    (true, false, false, true) => b.f_unord_less_than(bool_ty, None, x, y),
+                    (false, true, false, true) => b.f_unord_equal(bool_ty, None, x, y),
+                    (true, true, false, true) => b.f_unord_less_than_equal(bool_ty, None, x, y),
+                    (false, false, true, true) => b.f_unord_greater_than(bool_ty, None, x, y),
+                    (true, false, true, true) => b.f_unord_not_equal(bool_ty, None, x, y),
+                    (false, true, true, true) => b.f_unord_greater_than_equal(bool_ty, None, x, y),
+                    (false, false, false, false) => return Ok(b.constant_false(bool_ty)),
+                    (true, true, true, true) => return Ok(b.constant_true(bool_ty)),
+                    (nan_lt, _, _, nan) => {
+                        // `num` (ordered) and `nan` (unordered).
+                        let nan_x = b.is_nan(bool_ty, None, x).map_err(spirv_error)?;
+                        let nan_y = b.is_nan(bool_ty, None, y).map_err(spirv_error)?;
+                        let any = b
+                            .logical_or(bool_ty, None, nan_x, nan_y)
+                            .map_err(spirv_error)?;
+                        if nan && !nan_lt {
+                            return Ok(any);
+                        }
+                        b.logical_not(bool_ty, None, any)
+                    }
+                };
+                r.map_err(spirv_error)
+            }
+            Compare::Int { signed, lt, eq, gt } => {
+                let (x, y) = (self.ids[a.0 as usize], self.ids[b.0 as usize]);
+                let b = &mut self.b;
+                let r = match (lt, eq, gt, signed) {
+                    (true, false, false, true) => b.s_less_than(bool_ty, None, x, y),
+                    (true, false, false, false) => b.u_less_than(bool_ty, None, x, y),
+                    (true, true, false, true) => b.s_less_than_equal(bool_ty, None, x, y),
+                    (true, true, false, false) => b.u_less_than_equal(bool_ty, None, x, y),
+                    (false, false, true, true) => b.s_greater_than(bool_ty, None, x, y),
+                    (false, false, true, false) => b.u_greater_than(bool_ty, None, x, y),
+                    (false, true, true, true) => b.s_greater_than_equal(bool_ty, None, x, y),
+                    (false, true, true, false) => b.u_greater_than_equal(bool_ty, None, x, y),
+                    (false, true, false, _) => b.i_equal(bool_ty, None, x, y),
+                    (true, false, true, _) => b.i_not_equal(bool_ty, None, x, y),
+                    (false, false, false, _) => return Ok(b.constant_false(bool_ty)),
+                    (true, true, true, _) => return Ok(b.constant_true(bool_ty)),
+                };
+                r.map_err(spirv_error)
+            }
+        }
+    }
+
+    /// An output `vec4` at `location` (or a built-in) made of four register values.
+    fn store_vec4(
+        &mut self,
+        components: [Option<Value>; 4],
+        decorate: impl FnOnce(&mut Builder, Word),
+    ) -> Result<(), Unsupported> {
+        let pointer = self
+            .b
+            .type_pointer(None, spirv::StorageClass::Output, self.t.vec4);
+        let var = global_variable(&mut self.b, pointer, spirv::StorageClass::Output, None);
+        decorate(&mut self.b, var);
+        self.interface.push(var);
+        let mut parts = Vec::with_capacity(4);
+        for component in components {
+            parts.push(match component {
+                Some(value) => self.as_float(value)?,
+                None => self.float_const(0.0),
+            });
+        }
+        let vector = self
+            .b
+            .composite_construct(self.t.vec4, None, parts)
+            .map_err(spirv_error)?;
+        self.b.store(var, vector, None, []).map_err(spirv_error)
+    }
+
+    fn store_float(&mut self, value: Value, builtin: spirv::BuiltIn) -> Result<(), Unsupported> {
+        let pointer = self
+            .b
+            .type_pointer(None, spirv::StorageClass::Output, self.t.f32);
+        let var = global_variable(&mut self.b, pointer, spirv::StorageClass::Output, None);
+        self.b.decorate(
+            var,
+            spirv::Decoration::BuiltIn,
+            [SpirvOperand::BuiltIn(builtin)],
+        );
+        self.interface.push(var);
+        let x = self.as_float(value)?;
+        self.b.store(var, x, None, []).map_err(spirv_error)
+    }
+
+    fn vertex_outputs(&mut self) -> Result<(), Unsupported> {
+        let stores = self.function.attr_stores.clone();
+        let mut generic: BTreeMap<u32, [Option<Value>; 4]> = BTreeMap::new();
+        let mut position = [None; 4];
+        if let Some(StageIo::Vtg(io)) = self.program.sph.as_ref().map(|sph| &sph.io) {
+            for location in 0..32 {
+                if (io.outputs >> (4 * location)) & 0xf != 0 {
+                    generic.entry(location).or_default();
+                }
+            }
+        }
+        for (&addr_b, &value) in &stores {
+            if (GENERIC_B..GENERIC_END_B).contains(&addr_b) {
+                let location = (addr_b - GENERIC_B) / 16;
+                generic.entry(location).or_default()[((addr_b % 16) / 4) as usize] = Some(value);
+            } else if (POSITION_B..POSITION_B + 16).contains(&addr_b) {
+                position[((addr_b - POSITION_B) / 4) as usize] = Some(value);
+            } else if addr_b == POINT_SIZE_B {
+                self.store_float(value, spirv::BuiltIn::PointSize)?;
+            } else {
+                return Err(attribute_error(
+                    addr_b,
+                    "not an output Hookshot translates yet",
+                ));
+            }
+        }
+        self.store_vec4(position, |b, var| {
+            b.decorate(
+                var,
+                spirv::Decoration::BuiltIn,
+                [SpirvOperand::BuiltIn(spirv::BuiltIn::Position)],
+            );
+        })?;
+        for (location, components) in generic {
+            self.store_vec4(components, |b, var| {
+                b.decorate(
+                    var,
+                    spirv::Decoration::Location,
+                    [SpirvOperand::LiteralBit32(location)],
+                );
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Colour target k (in the order written) is R(4k)..R(4k+3) at `exit`; depth is
+    /// R(4n+1) after n targets.
+    fn fragment_outputs(&mut self) -> Result<(), Unsupported> {
+        let Some(StageIo::Fragment(io)) = self.program.sph.as_ref().map(|sph| sph.io.clone())
+        else {
+            return Err(Unsupported::Stage("fragment without an SPH"));
+        };
+        if io.writes_sample_mask {
+            return Err(Unsupported::Instruction {
+                name: "sph",
+                offset_b: 0,
+                what: "a sample mask output".into(),
+            });
+        }
+        let regs = self.function.exit_regs.clone();
+        let targets: Vec<u32> = io.targets().collect();
+        for (k, &target) in targets.iter().enumerate() {
+            let mask = (io.target_mask >> (4 * target)) & 0xf;
+            let mut components = [None; 4];
+            for (c, slot) in components.iter_mut().enumerate() {
+                if mask & (1 << c) != 0 {
+                    *slot = regs.get(&(4 * k as u8 + c as u8)).copied();
+                }
+            }
+            self.store_vec4(components, |b, var| {
+                b.decorate(
+                    var,
+                    spirv::Decoration::Location,
+                    [SpirvOperand::LiteralBit32(target)],
+                );
+            })?;
+        }
+        if io.writes_depth {
+            let reg = 4 * targets.len() as u8 + 1;
+            let value = match regs.get(&reg) {
+                Some(&value) => value,
+                None => {
+                    return Err(Unsupported::Instruction {
+                        name: "exit",
+                        offset_b: 0,
+                        what: format!("depth in $r{reg}, never written"),
+                    })
+                }
+            };
+            self.store_float(value, spirv::BuiltIn::FragDepth)?;
+        }
+        Ok(())
+    }
+}
+
+/// The SPIR-V module (1.3, NVN binding model) of a vertex or fragment program's SSA form.
+pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsupported> {
+    let model = match program.kind {
+        ProgramType::Vertex => spirv::ExecutionModel::Vertex,
+        ProgramType::Fragment => spirv::ExecutionModel::Fragment,
+        other => return Err(Unsupported::Stage(other.name())),
+    };
+    let mut b = Builder::new();
+    b.set_version(1, 3);
+    b.capability(spirv::Capability::Shader);
+    let glsl = b.ext_inst_import("GLSL.std.450");
+    b.memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+    let void = b.type_void();
+    let f32_ty = b.type_float(32, None);
+    let u32_ty = b.type_int(32, 0);
+    let i32_ty = b.type_int(32, 1);
+    let bool_ty = b.type_bool();
+    let vec4 = b.type_vector(f32_ty, 4);
+    let uvec4 = b.type_vector(u32_ty, 4);
+    let mut e = Emitter {
+        b,
+        t: Types {
+            void,
+            f32: f32_ty,
+            u32: u32_ty,
+            i32: i32_ty,
+            bool: bool_ty,
+            vec4,
+            uvec4,
+        },
+        glsl,
+        program,
+        function,
+        ids: Vec::with_capacity(function.ops.len()),
+        tys: Vec::with_capacity(function.ops.len()),
+        words: HashMap::new(),
+        floats: HashMap::new(),
+        interface: Vec::new(),
+        inputs: HashMap::new(),
+        constbuf1: None,
+        uniforms: BTreeMap::new(),
+        textures: BTreeMap::new(),
+        image: 0,
+        sampled_image: 0,
+        float_views: HashMap::new(),
+    };
+    e.declare_constant_buffers()?;
+    e.declare_textures();
+    let fn_ty = e.b.type_function(e.t.void, []);
+    let main =
+        e.b.begin_function(e.t.void, None, spirv::FunctionControl::NONE, fn_ty)
+            .map_err(spirv_error)?;
+    e.b.begin_block(None).map_err(spirv_error)?;
+    for op in &function.ops {
+        let (id, ty) = e.op(op)?;
+        e.ids.push(id);
+        e.tys.push(ty);
+    }
+    match program.kind {
+        ProgramType::Vertex => e.vertex_outputs()?,
+        _ => e.fragment_outputs()?,
+    }
+    e.b.ret().map_err(spirv_error)?;
+    e.b.end_function().map_err(spirv_error)?;
+    let interface = e.interface.clone();
+    e.b.entry_point(model, main, "main", interface);
+    if model == spirv::ExecutionModel::Fragment {
+        e.b.execution_mode(main, spirv::ExecutionMode::OriginUpperLeft, []);
+        if program
+            .sph
+            .as_ref()
+            .is_some_and(|sph| matches!(&sph.io, StageIo::Fragment(io) if io.writes_depth))
+        {
+            e.b.execution_mode(main, spirv::ExecutionMode::DepthReplacing, []);
+        }
+    }
+    use rspirv::binary::Assemble;
+    Ok(e.b.module().assemble())
+}

@@ -1,0 +1,97 @@
+//! A compiled Maxwell program to host SPIR-V: read and checked ([`Program`]), into SSA
+//! ([`ir::build`]), out as SPIR-V in NVN's binding model ([`spirv_out::emit`]), then
+//! through the translator's pipeline like any SPIR-V input (binding remap, spirv-val,
+//! spirv-opt, reflection, the Metal-route check and the disk cache, keyed by the module,
+//! which is a function of the binary).
+
+use super::dksh::ProgramType;
+use super::ir::{self, Unsupported};
+use super::program::{Program, ProgramError, ProgramParts};
+use super::spirv_out;
+use crate::{ShaderCode, ShaderSource, Stage, TranslateError, TranslatedShader, Translator};
+
+#[derive(Debug, thiserror::Error)]
+pub enum MaxwellError {
+    #[error("{0}")]
+    Program(ProgramError),
+    #[error("{0}")]
+    Unsupported(Unsupported),
+    #[error("the translated module: {0}")]
+    Translate(TranslateError),
+}
+
+impl From<ProgramError> for MaxwellError {
+    fn from(error: ProgramError) -> Self {
+        Self::Program(error)
+    }
+}
+
+impl From<Unsupported> for MaxwellError {
+    fn from(error: Unsupported) -> Self {
+        Self::Unsupported(error)
+    }
+}
+
+/// The pipeline stage of a program type.
+pub fn stage_of(kind: ProgramType) -> Stage {
+    match kind {
+        ProgramType::Vertex => Stage::Vertex,
+        ProgramType::Fragment => Stage::Fragment,
+        ProgramType::Geometry => Stage::Geometry,
+        ProgramType::TessControl => Stage::TessControl,
+        ProgramType::TessEval => Stage::TessEval,
+        ProgramType::Compute => Stage::Compute,
+    }
+}
+
+/// The stage of the program in a DKSH module (the module read and checked whole).
+pub fn dksh_stage(bytes: &[u8]) -> Result<Stage, ProgramError> {
+    Ok(stage_of(Program::from_dksh(bytes)?.kind))
+}
+
+/// The program of a DKSH module as SPIR-V in NVN's binding model (before the
+/// translator's pipeline), and its stage.
+pub fn dksh_to_spirv(bytes: &[u8]) -> Result<(Stage, Vec<u32>), MaxwellError> {
+    program_to_spirv(&Program::from_dksh(bytes)?)
+}
+
+/// A checked program as SPIR-V in NVN's binding model, and its stage.
+pub fn program_to_spirv(program: &Program) -> Result<(Stage, Vec<u32>), MaxwellError> {
+    let function = ir::build(program)?;
+    let words = spirv_out::emit(program, &function)?;
+    Ok((stage_of(program.kind), words))
+}
+
+impl Translator {
+    /// Translates the program of a DKSH module (a game's compiled shader) for the host.
+    pub fn translate_dksh(
+        &self,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<TranslatedShader, MaxwellError> {
+        self.translate_program(name, &Program::from_dksh(bytes)?)
+    }
+
+    /// Translates a compiled program given as its pieces (SPH, code, constant buffer 1).
+    pub fn translate_maxwell(
+        &self,
+        name: &str,
+        parts: &ProgramParts<'_>,
+    ) -> Result<TranslatedShader, MaxwellError> {
+        self.translate_program(name, &Program::from_parts(parts)?)
+    }
+
+    fn translate_program(
+        &self,
+        name: &str,
+        program: &Program,
+    ) -> Result<TranslatedShader, MaxwellError> {
+        let (stage, words) = program_to_spirv(program)?;
+        self.translate(&ShaderSource {
+            name: name.to_owned(),
+            stage,
+            code: ShaderCode::Spirv(words),
+        })
+        .map_err(MaxwellError::Translate)
+    }
+}

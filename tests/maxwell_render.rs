@@ -1,0 +1,567 @@
+//! Differential rendering on the real driver (lavapipe in CI, validation on): the same
+//! draw through programs translated from uam's compiled Maxwell binaries and through
+//! glslang's SPIR-V of the GLSL uam compiled them from. The RGBA8 targets must agree to
+//! within one step per channel: both sides interpolate the same inputs in float and
+//! quantise once, so a value right at a rounding edge may land one step apart; anything
+//! more is a translation error.
+
+mod common;
+
+use std::path::Path;
+
+use common::draw::{positions_at, triangle};
+use common::programs::translator;
+use common::readback::region;
+use common::rig::Rig;
+use gpu::command::{BufferBinding, DrawArrays};
+use gpu::objects::{BufferRange, ProgramMaker, ShaderModule, TextureBuilder};
+use gpu::state::{
+    ComponentKind, PrimitiveKind, StateChange, VertexAttribute, VertexFormat, VertexStream,
+};
+use gpu::ProgramId;
+use memory::Format;
+use shader_translate::{ShaderCode, ShaderSource, Stage};
+
+const SIZE_PX: u32 = 64;
+const CLEAR: [f32; 4] = [0.25, 0.5, 0.75, 1.0];
+const CLEAR_RGBA8: [u8; 4] = [64, 128, 191, 255];
+
+fn corpus_dir(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("shader_translate/tests/maxwell_corpus")
+        .join(name)
+}
+
+/// A program of corpus binaries, each translated from its DKSH.
+fn maxwell_program(rig: &Rig, names: &[&str]) -> ProgramId {
+    let translator = translator();
+    let modules = names
+        .iter()
+        .map(|name| {
+            let bytes = std::fs::read(corpus_dir(name).join("out.dksh")).unwrap();
+            let shader = translator
+                .translate_dksh(name, &bytes)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            ShaderModule::from(&shader)
+        })
+        .collect();
+    rig.device
+        .create_program(&ProgramMaker { modules })
+        .unwrap()
+}
+
+/// A program of the same shaders' GLSL through glslang. uam is a GL front end, so its
+/// `gl_VertexID` is Vulkan GLSL's `gl_VertexIndex` (the same for a draw from vertex 0).
+fn glslang_program(rig: &Rig, shaders: &[(Stage, &str)]) -> ProgramId {
+    let translator = translator();
+    let modules = shaders
+        .iter()
+        .map(|&(stage, name)| {
+            let glsl = std::fs::read_to_string(corpus_dir(name).join("source.glsl"))
+                .unwrap()
+                .replace("gl_VertexID", "gl_VertexIndex");
+            let shader = translator
+                .translate(&ShaderSource {
+                    name: format!("{name}.glsl"),
+                    stage,
+                    code: ShaderCode::Glsl(glsl),
+                })
+                .unwrap_or_else(|e| panic!("{name}.glsl: {e}"));
+            ShaderModule::from(&shader)
+        })
+        .collect();
+    rig.device
+        .create_program(&ProgramMaker { modules })
+        .unwrap()
+}
+
+/// Draws with `program` into a cleared 64x64 RGBA8 target at `offset_b` of the pool;
+/// `bind` records the vertex input state first. Returns the target's bytes.
+fn render(
+    rig: &Rig,
+    offset_b: u64,
+    program: ProgramId,
+    bind: impl FnOnce(&mut gpu::CommandBuffer<'_>),
+    draw: DrawArrays,
+) -> Vec<u8> {
+    let (texture, view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
+        offset_b,
+    );
+    let mut commands = rig.cleared(view, CLEAR);
+    bind(&mut commands);
+    commands.bind_program(program).unwrap();
+    commands.draw(draw).unwrap();
+    rig.submit_and_read(
+        commands,
+        region(texture, 0, SIZE_PX, SIZE_PX),
+        (SIZE_PX * SIZE_PX * 4) as usize,
+    )
+}
+
+/// Vertex stream 0 of tightly packed floats: `(location, components)` in order.
+fn bind_vertex_floats(
+    commands: &mut gpu::CommandBuffer<'_>,
+    buffer: BufferRange,
+    attributes: &[(u8, u8)],
+) {
+    let mut offset_b = 0;
+    let attributes = attributes
+        .iter()
+        .map(|&(location, components)| {
+            let attribute = VertexAttribute {
+                location,
+                stream: 0,
+                format: VertexFormat {
+                    kind: ComponentKind::Float32,
+                    components,
+                },
+                offset_b,
+            };
+            offset_b += 4 * u32::from(components);
+            attribute
+        })
+        .collect();
+    commands
+        .set_state(StateChange::VertexStreams(vec![VertexStream {
+            stride_b: offset_b,
+            divisor: 0,
+        }]))
+        .unwrap();
+    commands
+        .set_state(StateChange::VertexAttributes(attributes))
+        .unwrap();
+    commands
+        .bind_buffer(BufferBinding::Vertex { stream: 0 }, buffer)
+        .unwrap();
+}
+
+/// Vertex stream 0 of 7 floats: a `vec3` at location 0 and a `vec4` at location 1.
+fn bind_position_and_colour(commands: &mut gpu::CommandBuffer<'_>, buffer: BufferRange) {
+    bind_vertex_floats(commands, buffer, &[(0, 3), (1, 4)]);
+}
+
+fn bind_uniforms(
+    commands: &mut gpu::CommandBuffer<'_>,
+    stage: gpu::objects::Stage,
+    slot: u8,
+    range: BufferRange,
+) {
+    commands
+        .bind_buffer(BufferBinding::Uniform { stage, slot }, range)
+        .unwrap();
+}
+
+/// A perspective projection (column-major): 60 degrees, square, near 0.1, far 10, Vulkan
+/// depth.
+fn perspective() -> [f32; 16] {
+    let f = 1.0 / (30.0f32.to_radians()).tan();
+    let (near, far) = (0.1f32, 10.0f32);
+    let mut m = [0.0; 16];
+    m[0] = f;
+    m[5] = f;
+    m[10] = far / (near - far);
+    m[11] = -1.0;
+    m[14] = near * far / (near - far);
+    m
+}
+
+fn no_vertex_input(commands: &mut gpu::CommandBuffer<'_>) {
+    commands
+        .set_state(StateChange::VertexStreams(Vec::new()))
+        .unwrap();
+    commands
+        .set_state(StateChange::VertexAttributes(Vec::new()))
+        .unwrap();
+}
+
+/// Draws with the pair of corpus programs translated from their binaries and with
+/// glslang's SPIR-V of their GLSL, and compares the two images.
+fn draw_both(
+    rig: &Rig,
+    what: &str,
+    [vertex, fragment]: [&str; 2],
+    bind: impl Fn(&mut gpu::CommandBuffer<'_>),
+    draw: DrawArrays,
+) {
+    let ours = maxwell_program(rig, &[vertex, fragment]);
+    let reference = glslang_program(rig, &[(Stage::Vertex, vertex), (Stage::Fragment, fragment)]);
+    let a = render(rig, 0, ours, &bind, draw);
+    let b = render(rig, 512 << 10, reference, &bind, draw);
+    assert_agree(what, &a, &b);
+}
+
+/// The two images agree within one step per channel, and the draw covered part of the
+/// target with more than one colour (so the comparison means something).
+fn assert_agree(what: &str, ours: &[u8], reference: &[u8]) {
+    let worst = ours
+        .iter()
+        .zip(reference)
+        .map(|(a, b)| a.abs_diff(*b))
+        .max()
+        .unwrap();
+    let off: Vec<usize> = (0..ours.len())
+        .filter(|&i| ours[i].abs_diff(reference[i]) > 1)
+        .collect();
+    assert!(
+        off.is_empty(),
+        "{what}: {} channels differ by more than 1 (worst {worst}); first at pixel {}: ours {:?} glslang {:?}",
+        off.len(),
+        off[0] / 4,
+        &ours[off[0] / 4 * 4..off[0] / 4 * 4 + 4],
+        &reference[off[0] / 4 * 4..off[0] / 4 * 4 + 4]
+    );
+    let drawn: std::collections::BTreeSet<&[u8]> = reference
+        .chunks(4)
+        .filter(|px| *px != CLEAR_RGBA8)
+        .collect();
+    let covered = reference.chunks(4).filter(|px| *px != CLEAR_RGBA8).count();
+    assert!(covered > 500, "{what}: only {covered} pixels drawn");
+    assert!(
+        drawn.len() > 50,
+        "{what}: only {} colours drawn",
+        drawn.len()
+    );
+    eprintln!(
+        "{what}: {covered} pixels drawn, {} colours, worst difference {worst}",
+        drawn.len()
+    );
+}
+
+/// deko3d's basic triangle: positions and colours from constant arrays indexed by the
+/// vertex id (the compiler's constant buffer 1, read with an indexed `ld c1[]`), and the
+/// colour interpolated with perspective (`ipa` with uam's 1/w multiplier).
+#[test]
+fn the_deko3d_triangle_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    draw_both(
+        &rig,
+        "deko3d triangle",
+        ["dkbasic_triangle_vsh", "dkbasic_color_fsh"],
+        no_vertex_input,
+        triangle(),
+    );
+}
+
+/// Vertex attributes: a `vec3` position (the code makes w 1.0) and a `vec4` passed
+/// through, then a `vec3` colour input of the fragment program.
+#[test]
+fn attributes_flow_through_as_glslang_passes_them() {
+    let rig = Rig::new(true);
+    // x, y, z, then r, g, b, a; the vertex program writes w = 1, so depth varies via z only.
+    let vertices = [
+        -0.9, -0.8, 0.1, 1.0, 0.0, 0.0, 1.0, //
+        0.9, -0.6, 0.5, 0.0, 1.0, 0.0, 1.0, //
+        0.0, 0.95, 0.9, 0.0, 0.0, 1.0, 1.0,
+    ];
+    let buffer = positions_at(&rig.device, rig.pool, 1 << 20, &vertices);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        bind_position_and_colour(commands, buffer);
+    };
+    let draw = DrawArrays {
+        primitive: PrimitiveKind::Triangles,
+        ..triangle()
+    };
+    draw_both(
+        &rig,
+        "attributes",
+        ["dk_basic_vsh", "dk_color_fsh"],
+        bind,
+        draw,
+    );
+}
+
+/// Uniform block 0 (two matrices) and perspective: the vertex program reads the block
+/// (`c[2]`) and writes a position whose w differs per vertex, so the fragment program's
+/// colour is interpolated with perspective correction (`ipa` times uam's 1/w).
+#[test]
+fn a_uniform_block_and_perspective_draw_as_glslang_draws_them() {
+    let rig = Rig::new(true);
+    // Clip-space w of 1.8, 5.8 and 3.5 at the three corners.
+    let vertices = [
+        -2.0, -1.5, 0.5, 1.0, 0.0, 0.0, 1.0, //
+        2.5, -1.5, -2.0, 0.0, 1.0, 0.0, 1.0, //
+        0.0, 2.0, -0.5, 0.0, 0.0, 1.0, 1.0,
+    ];
+    let buffer = positions_at(&rig.device, rig.pool, 1 << 20, &vertices);
+    // Model-view: a turn about y and a move 3 away; projection: 60 degrees, near 0.1,
+    // far 10, Vulkan depth.
+    let (c, s) = (0.4f32.cos(), 0.4f32.sin());
+    let model_view = [
+        c, 0.0, -s, 0.0, 0.0, 1.0, 0.0, 0.0, s, 0.0, c, 0.0, 0.0, 0.0, -3.0, 1.0,
+    ];
+    let projection = perspective();
+    let mut block = model_view.to_vec();
+    block.extend_from_slice(&projection);
+    let uniforms = positions_at(&rig.device, rig.pool, (1 << 20) + (64 << 10), &block);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        bind_position_and_colour(commands, buffer);
+        bind_uniforms(commands, gpu::objects::Stage::Vertex, 0, uniforms);
+    };
+    draw_both(
+        &rig,
+        "uniform block and perspective",
+        ["dk_transform_vsh", "dk_color_fsh"],
+        bind,
+        triangle(),
+    );
+}
+
+/// Integer code and a fragment uniform block: the demo's full-screen vertex program
+/// makes its corners from the vertex id with shifts, masks and integer-to-float
+/// conversions; the fragment program reads uniform block 1 (`c[3]`) and uses `sat`,
+/// `fmnmx` and a negated operand.
+#[test]
+fn integer_vertex_code_and_a_fragment_uniform_block_draw_as_glslang_draws_them() {
+    full_screen_with_uniforms(
+        "integer vertex code and a fragment uniform block",
+        "x_frag_uv_shade",
+        1,
+        &[0.9, 0.6, 0.0, 0.8, 1.7, 0.0, 0.0, 0.0],
+    );
+}
+
+/// The demo's full-screen vertex program and `fragment`, with `block` as the fragment
+/// stage's uniform block `slot`, drawn both ways.
+fn full_screen_with_uniforms(what: &str, fragment: &str, slot: u8, block: &[f32]) {
+    let rig = Rig::new(true);
+    let uniforms = positions_at(&rig.device, rig.pool, 1 << 20, block);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_uniforms(commands, gpu::objects::Stage::Fragment, slot, uniforms);
+    };
+    draw_both(
+        &rig,
+        what,
+        ["main_fullscreen_vert", fragment],
+        bind,
+        triangle(),
+    );
+}
+
+/// Makes an RGBA8 texture of generated texels (red full in the left half) in the pool
+/// (block-linear, as the game's) for each `(size, seed)`, a linear-filtering sampler, and
+/// binds texture i to the fragment stage's slot i.
+fn bind_fragment_textures(
+    rig: &Rig,
+    commands: &mut gpu::CommandBuffer<'_>,
+    textures: &[(u32, u64)],
+) {
+    use common::texels::{swizzled, Bytes};
+    use gpu::objects::{Filter, SamplerMaker, TextureHandle, ViewMaker};
+    let table = rig.device.create_texture_table(8).unwrap();
+    let samplers = rig.device.create_sampler_table(4).unwrap();
+    for (slot, &(size_px, seed)) in textures.iter().enumerate() {
+        let builder = TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), size_px, size_px);
+        let offset_b = (1 << 20) + (256 << 10) + (slot as u64) * (64 << 10);
+        let texture = rig
+            .device
+            .create_texture(&builder, rig.pool, offset_b)
+            .unwrap();
+        let mut linear = Bytes(seed).vec((size_px * size_px * 4) as usize);
+        // Red is full in the left half, so a sample there is exactly 1.0 (the light
+        // program's other branch).
+        for (index, texel) in linear.chunks_mut(4).enumerate() {
+            if index % (size_px as usize) < size_px as usize / 2 {
+                texel[0] = 255;
+            }
+        }
+        rig.device
+            .write_pool(
+                rig.pool,
+                offset_b,
+                &swizzled(&builder.layout().unwrap(), &linear),
+            )
+            .unwrap();
+        let view = rig.device.create_view(&ViewMaker::whole(texture)).unwrap();
+        rig.device
+            .register_texture(table, slot as u32 + 1, view)
+            .unwrap();
+    }
+    let sampler = rig
+        .device
+        .create_sampler(&SamplerMaker {
+            min_filter: Filter::Linear,
+            mag_filter: Filter::Linear,
+            ..SamplerMaker::default()
+        })
+        .unwrap();
+    rig.device.register_sampler(samplers, 1, sampler).unwrap();
+    commands.bind_descriptor_tables(table, samplers).unwrap();
+    for slot in 0..textures.len() as u32 {
+        commands
+            .bind_texture(
+                gpu::objects::Stage::Fragment,
+                slot as u8,
+                TextureHandle {
+                    texture_slot: slot + 1,
+                    sampler_slot: 1,
+                },
+            )
+            .unwrap();
+    }
+}
+
+fn bind_fragment_texture(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>) {
+    bind_fragment_textures(rig, commands, &[(16, 0x5eed_0016)]);
+}
+
+/// A texture sample (`texs`, the handle 0x1a4 of fragment slot 0) with linear
+/// filtering over a full-screen triangle.
+#[test]
+fn a_texture_sample_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_texture(&rig, commands);
+    };
+    draw_both(
+        &rig,
+        "texture sample",
+        ["main_fullscreen_vert", "dk_texture_fsh"],
+        bind,
+        triangle(),
+    );
+}
+
+/// The demo's light volume: a uniform block, a one-component texture sample, `sqrt`,
+/// a comparison setting a predicate, and moves guarded by it.
+#[test]
+fn the_demo_light_program_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let mut block = vec![0.0f32; 16];
+    block.extend_from_slice(&[0.4, 0.55, 0.0, 0.7, 0.9, 0.5, 0.25, 1.0]);
+    let uniforms = positions_at(&rig.device, rig.pool, 1 << 20, &block);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_texture(&rig, commands);
+        bind_uniforms(commands, gpu::objects::Stage::Fragment, 0, uniforms);
+    };
+    draw_both(
+        &rig,
+        "demo light",
+        ["main_fullscreen_vert", "main_light_frag"],
+        bind,
+        triangle(),
+    );
+}
+
+/// The demo's terrain draw: the vertex program builds a 4x4-cell grid from the vertex id
+/// alone (a division by 6 as a high multiply by a magic number, remainders as XMAD
+/// 16-bit multiply-adds, an IMAD, constant-buffer-1 offsets indexed by the corner) and
+/// places it through a uniform block's matrix (w differs across the grid); the fragment
+/// program shades from a texture sample.
+#[test]
+fn the_demo_terrain_draw_matches_glslang() {
+    let rig = Rig::new(true);
+    let cells = 4.0;
+    // Column-major: clip = (x - 1, y - 1, 0.5, 1 + 0.2 y).
+    let mut block = vec![
+        1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.2, 0.0, 0.0, 1.0, 0.0, -1.0, -1.0, 0.5, 1.0,
+    ];
+    block.extend_from_slice(&[0.1, 0.05, 1.8, cells]);
+    let uniforms = positions_at(&rig.device, rig.pool, 1 << 20, &block);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_texture(&rig, commands);
+        bind_uniforms(commands, gpu::objects::Stage::Vertex, 0, uniforms);
+    };
+    let draw = DrawArrays {
+        vertex_count: 6 * 4 * 4,
+        ..triangle()
+    };
+    draw_both(
+        &rig,
+        "demo terrain",
+        ["main_terrain_vert", "main_terrain_frag"],
+        bind,
+        draw,
+    );
+}
+
+/// deko3d's Blinn-Phong lighting: the fragment program's `if (lightPos.w != 0)` is an
+/// `ssy`/`sync` if/else, drawn once down each arm; the vertex program passes world
+/// position and normal (three vertex attributes, a uniform block, a normalisation).
+#[test]
+fn an_if_else_draws_as_glslang_draws_it_down_each_arm() {
+    let rig = Rig::new(true);
+    // Position, normal, attribute (7 + 3 floats a vertex).
+    let vertices = [
+        -0.8, -0.7, 0.2, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0, 1.0, //
+        0.9, -0.6, -0.4, 0.6, 0.0, 0.8, 1.0, 1.0, 1.0, 1.0, //
+        0.0, 0.9, 0.1, -0.3, 0.7, 0.6, 1.0, 1.0, 1.0, 1.0,
+    ];
+    let buffer = positions_at(&rig.device, rig.pool, 1 << 20, &vertices);
+    // Model-view a move 2 away; projection as in the perspective test.
+    let mut transform = vec![
+        1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, -2.0, 1.0,
+    ];
+    transform.extend_from_slice(&perspective());
+    let transform = positions_at(&rig.device, rig.pool, (1 << 20) + (64 << 10), &transform);
+    // A point light above, and light from above (the direction is -lightPos).
+    for (arm, light) in [
+        ("a point light", [0.5, 0.8, 1.0, 1.0]),
+        ("a directional light", [-0.5, -0.8, -1.0, 0.0]),
+    ] {
+        // lightPos, ambient, diffuse, specular (w = shininess).
+        let lighting = [
+            light[0], light[1], light[2], light[3], 0.05, 0.04, 0.06, 0.0, 0.7, 0.6, 0.5, 0.0, 0.4,
+            0.4, 0.3, 12.0,
+        ];
+        let lighting = positions_at(&rig.device, rig.pool, (1 << 20) + (128 << 10), &lighting);
+        let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+            bind_vertex_floats(commands, buffer, &[(0, 3), (1, 3), (2, 4)]);
+            bind_uniforms(commands, gpu::objects::Stage::Vertex, 0, transform);
+            bind_uniforms(commands, gpu::objects::Stage::Fragment, 0, lighting);
+        };
+        draw_both(
+            &rig,
+            arm,
+            ["dk_transform_normal_vsh", "dk_basic_lighting_fsh"],
+            bind,
+            triangle(),
+        );
+    }
+}
+
+/// An if/else nested in an arm of another (two `ssy`/`sync` levels; the inner join is
+/// the outer arm's `sync`): the three paths cover three regions of one image.
+#[test]
+fn a_nested_if_else_draws_as_glslang_draws_it() {
+    full_screen_with_uniforms(
+        "nested if/else",
+        "x_frag_nested_if",
+        0,
+        &[0.45, 0.6, 0.3, 0.0, 0.9, 0.7, 0.5, 1.0],
+    );
+}
+
+/// `discard` as uam writes it: guarded `kil`s (the second from a nested `if`), the
+/// discarded pixels keeping the clear colour.
+#[test]
+fn discards_draw_as_glslang_draws_them() {
+    full_screen_with_uniforms("discards", "x_frag_discard", 0, &[0.08, 0.55, 0.04, 0.3]);
+}
+
+/// deko3d's deferred composition: three texel fetches (`tlds`) at gl_FragCoord from
+/// three textures, an if/else on the light kind, Blinn-Phong.
+#[test]
+fn the_deferred_composition_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let lighting = [
+        0.5, 0.8, 1.0, 1.0, 0.05, 0.04, 0.06, 0.0, 0.7, 0.6, 0.5, 0.0, 0.4, 0.4, 0.3, 12.0,
+    ];
+    let uniforms = positions_at(&rig.device, rig.pool, 1 << 20, &lighting);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_textures(&rig, commands, &[(64, 1), (64, 2), (64, 3)]);
+        bind_uniforms(commands, gpu::objects::Stage::Fragment, 0, uniforms);
+    };
+    draw_both(
+        &rig,
+        "deferred composition",
+        ["main_fullscreen_vert", "dk_composition_fsh"],
+        bind,
+        triangle(),
+    );
+}
