@@ -6,8 +6,13 @@
 mod common;
 mod storage_rig;
 
+use gpu::objects::BufferRange;
+use gpu::PoolId;
 use gpu::TextureId;
-use storage_rig::{level_extent, pattern_level, pattern_storage, terrain_tile, Rig};
+use storage_rig::{
+    level_extent, pattern_level, pattern_storage, terrain_tile, Rig, PARAMS_OFFSET_B,
+    VERTICES_OFFSET_B,
+};
 
 const MIB_B: u64 = 1 << 20;
 
@@ -19,10 +24,16 @@ fn reads_pattern(rig: &Rig, texture: TextureId, seed: u32) -> bool {
     })
 }
 
-/// Copies `bytes` to `offset_b` of the rig's pool through its mapped pointer.
+/// Copies `bytes` to `offset_b` of the rig's texture pool through its mapped pointer.
 fn store(rig: &Rig, offset_b: u64, bytes: &[u8]) {
-    let base = rig.device.map_pool(rig.pool).unwrap().as_ptr();
-    assert!(offset_b as usize + bytes.len() <= storage_rig::POOL_B as usize);
+    store_in(rig, rig.pool, offset_b, bytes)
+}
+
+/// Copies `bytes` to `offset_b` of `pool` through its mapped pointer.
+fn store_in(rig: &Rig, pool: PoolId, offset_b: u64, bytes: &[u8]) {
+    let base = rig.device.map_pool(pool).unwrap().as_ptr();
+    let size_b = rig.device.pool(pool).unwrap().size_b();
+    assert!(offset_b + bytes.len() as u64 <= size_b);
     // SAFETY: inside the pool (checked above); the caller's queue is idle.
     unsafe {
         std::ptr::copy_nonoverlapping(bytes.as_ptr(), base.add(offset_b as usize), bytes.len())
@@ -128,4 +139,80 @@ fn the_gpus_writes_into_imported_storage_take_no_trap() {
     // And the pages are protected again: the game's next store is seen.
     store(&rig, MIB_B, &[1]);
     assert!(storage.last_cpu_write(MIB_B, 1).unwrap() > cpu_before);
+}
+
+/// The uniforms and the vertices of a draw rewritten through the pointer between frames:
+/// the next draw reads the new bytes, in an imported pool and in a mirrored one (whose
+/// mirror must take the pages the stores touched).
+#[test]
+fn uniforms_and_vertices_rewritten_through_the_pointer_reach_the_next_draw() {
+    for import in [true, false] {
+        let rig = Rig::new(&[], import);
+        let tile = rig.texture(&terrain_tile(), MIB_B);
+        let params = BufferRange {
+            buffer: rig.params,
+            offset_b: 0,
+            size_b: 16,
+        };
+        let draw_level_0 = |seed: u32| {
+            let words: Vec<u8> = [0u32, seed, 0, 0]
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect();
+            store_in(&rig, rig.buffers, PARAMS_OFFSET_B, &words);
+            let mut commands = rig.device.command_buffer();
+            rig.draw_reading(&mut commands, tile, 0, params, None);
+            rig.submit(&commands.finish());
+            rig.finish();
+        };
+        let (width_px, height_px) = level_extent(&rig.layout(tile), 0);
+        draw_level_0(5);
+        assert_eq!(
+            rig.read_level(tile, 0),
+            pattern_level(width_px, height_px, 0, 5),
+            "import {import}"
+        );
+        draw_level_0(6);
+        assert_eq!(
+            rig.read_level(tile, 0),
+            pattern_level(width_px, height_px, 0, 6),
+            "import {import}"
+        );
+        // The triangle's positions, all at one point: the next draw covers nothing.
+        store_in(&rig, rig.buffers, VERTICES_OFFSET_B, &[0u8; 24]);
+        draw_level_0(7);
+        assert_eq!(
+            rig.read_level(tile, 0),
+            pattern_level(width_px, height_px, 0, 6),
+            "a degenerate triangle drew (import {import})"
+        );
+    }
+}
+
+/// A store made while an earlier submission is still running (to storage that one does
+/// not use) is seen by the next submission.
+#[test]
+fn a_store_while_a_submission_runs_is_seen_by_the_next() {
+    for import in [true, false] {
+        let rig = Rig::new(&[], import);
+        let stride_b = terrain_tile()
+            .layout()
+            .unwrap()
+            .size_b
+            .next_multiple_of(64 << 10);
+        let drawn = rig.texture(&terrain_tile(), MIB_B);
+        let written = rig.texture(&terrain_tile(), MIB_B + stride_b);
+        let layout = rig.layout(written);
+        store(&rig, MIB_B + stride_b, &pattern_storage(&layout, 1));
+        assert!(reads_pattern(&rig, written, 1));
+        let mut commands = rig.device.command_buffer();
+        for level in 0..layout.levels.len() as u32 {
+            rig.draw_pattern(&mut commands, drawn, level, 9, None);
+        }
+        rig.submit(&commands.finish());
+        // No wait: the draws may still be running.
+        store(&rig, MIB_B + stride_b, &pattern_storage(&layout, 2));
+        assert!(reads_pattern(&rig, written, 2), "import {import}");
+        assert!(reads_pattern(&rig, drawn, 9), "import {import}");
+    }
 }

@@ -21,8 +21,9 @@ use crate::common::{switches_with, TestGpu};
 
 pub const POOL_B: u64 = 8 << 20;
 pub const READBACK_B: u64 = 1 << 20;
-const VERTICES_OFFSET_B: u64 = READBACK_B;
-const PARAMS_OFFSET_B: u64 = READBACK_B + (64 << 10);
+/// Where the triangle's positions and the draws' uniforms lie in the `buffers` pool.
+pub const VERTICES_OFFSET_B: u64 = READBACK_B;
+pub const PARAMS_OFFSET_B: u64 = READBACK_B + (64 << 10);
 /// Uniform ranges per draw, as far apart as every device's offset alignment needs.
 const PARAMS_STRIDE_B: u64 = 256;
 const PARAMS_COUNT: u64 = 64;
@@ -94,7 +95,7 @@ pub struct Rig {
     pub buffers: PoolId,
     pub readback: Readback,
     vertices: BufferRange,
-    params: BufferId,
+    pub params: BufferId,
     program: gpu::ProgramId,
     next_params: std::cell::Cell<u64>,
     _gpu: TestGpu,
