@@ -62,15 +62,20 @@ fn storage_rewritten_through_the_pointer_is_what_the_next_use_samples() {
     }
 }
 
+/// Bytes from one tile's storage to the next, as the tests place them.
+fn tile_stride_b() -> u64 {
+    terrain_tile()
+        .layout()
+        .unwrap()
+        .size_b
+        .next_multiple_of(64 << 10)
+}
+
 #[test]
 fn four_threads_rewriting_four_textures_at_once_are_all_seen() {
     for import in [true, false] {
         let rig = Rig::new(&[], import);
-        let stride_b = terrain_tile()
-            .layout()
-            .unwrap()
-            .size_b
-            .next_multiple_of(64 << 10);
+        let stride_b = tile_stride_b();
         let tiles: Vec<TextureId> = (0..4u64)
             .map(|index| rig.texture(&terrain_tile(), MIB_B + index * stride_b))
             .collect();
@@ -195,11 +200,7 @@ fn uniforms_and_vertices_rewritten_through_the_pointer_reach_the_next_draw() {
 fn a_store_while_a_submission_runs_is_seen_by_the_next() {
     for import in [true, false] {
         let rig = Rig::new(&[], import);
-        let stride_b = terrain_tile()
-            .layout()
-            .unwrap()
-            .size_b
-            .next_multiple_of(64 << 10);
+        let stride_b = tile_stride_b();
         let drawn = rig.texture(&terrain_tile(), MIB_B);
         let written = rig.texture(&terrain_tile(), MIB_B + stride_b);
         let layout = rig.layout(written);
