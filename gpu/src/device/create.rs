@@ -7,6 +7,7 @@ use crate::error::ObjectError;
 use crate::ids::*;
 use crate::mem::pool::MemoryPool;
 use crate::mem::TextureKind;
+use crate::mem::WriteTracking;
 use crate::objects::descriptor::{DescriptorKind, MAX_SAMPLER_SLOTS, MAX_TEXTURE_SLOTS};
 use crate::objects::tables::Registry;
 use crate::objects::texture::check_placement;
@@ -41,17 +42,19 @@ impl Device {
 
     pub fn create_pool(&self, maker: &PoolMaker) -> Result<PoolId, ObjectError> {
         self.make_pool(maker, || {
-            MemoryPool::with_tracking(maker.size_b, maker.flags, self.write_tracking)
+            MemoryPool::with_tracking(maker.size_b, maker.flags, WriteTracking::Explicit)
         })
     }
 
-    /// A pool of `maker` over the storage `storage` makes.
+    /// A pool of `maker` over the storage `storage` makes (unprotected), then, under
+    /// `WriteTracking::Protect`, its pages protected once the backend has taken the
+    /// storage: some drivers (NVIDIA's) refuse to import read-only pages.
     fn make_pool(
         &self,
         maker: &PoolMaker,
         storage: impl FnOnce() -> Result<MemoryPool, crate::mem::PoolError>,
     ) -> Result<PoolId, ObjectError> {
-        self.make(
+        let id = self.make(
             |tables| &mut tables.pools,
             |_, id| {
                 Ok(Pool {
@@ -61,7 +64,14 @@ impl Device {
                 })
             },
             |id| Record::CreatePool { id, maker: *maker },
-        )
+        )?;
+        if self.write_tracking == WriteTracking::Protect {
+            if let Err(error) = self.pool(id)?.protect_writes() {
+                self.finalize(id)?;
+                return Err(ObjectError::PoolCreation(error));
+            }
+        }
+        Ok(id)
     }
 
     /// A pool over the game's own `maker.size_b` bytes at `storage` (NVN's pools over
@@ -85,7 +95,7 @@ impl Device {
                     storage,
                     maker.size_b,
                     maker.flags,
-                    self.write_tracking,
+                    WriteTracking::Explicit,
                 )
             }
         })?;

@@ -23,7 +23,7 @@ pub struct MemoryPool {
     flags: PoolFlags,
     /// Dropped before `storage`: the pages are writable again before they are unmapped
     /// or handed back to the game.
-    protected: Option<ProtectedPages>,
+    protected: std::sync::OnceLock<ProtectedPages>,
     storage: PageAlignedBytes,
     /// Readers share it, writers hold it alone: a stamp taken under it is exact for the
     /// bytes read under it.
@@ -116,26 +116,44 @@ impl MemoryPool {
         }
         let size_b = storage.len() as u64;
         let device_writes = page_stamps(size_b, storage.len() / PAGE_SIZE_B as usize)?;
-        // Only the CPU's own pools are protected: a pool without CPU access has no
-        // pointer the game writes through.
-        let protected = if tracking == WriteTracking::Protect && flags.cpu_accessible() {
-            // SAFETY: the storage is this pool's (or the caller's, lent for the pool's
-            // life), page-aligned, and outlives `protected` (field order).
-            Some(unsafe { ProtectedPages::protect(storage.ptr().as_ptr(), storage.len())? })
-        } else {
-            None
-        };
         tracing::debug!(target: "memory::pool", size_b, ?flags, ?tracking, "pool made");
-        Ok(MemoryPool {
+        let pool = MemoryPool {
             flags,
-            protected,
+            protected: std::sync::OnceLock::new(),
             storage,
             access: RwLock::new(()),
             clock: StampClock::default(),
             cpu_writes,
             device_writes,
             unreported: parking_lot::Mutex::new(Vec::new()),
-        })
+        };
+        if tracking == WriteTracking::Protect {
+            pool.protect_writes()?;
+        }
+        Ok(pool)
+    }
+
+    /// Starts `WriteTracking::Protect` on a pool made with `Explicit`: from now on every
+    /// write through the pointer is seen. A device imports a pool's storage before this
+    /// (some drivers, NVIDIA's, refuse to import pages that are read-only). Nothing for a
+    /// pool without CPU access (no pointer is written through) or one protected already.
+    pub fn protect_writes(&self) -> Result<(), PoolError> {
+        if !self.flags.cpu_accessible() || self.protected.get().is_some() {
+            return Ok(());
+        }
+        // SAFETY: the storage is this pool's (or the caller's, lent for the pool's life),
+        // page-aligned, and outlives `protected` (field order).
+        let protected =
+            unsafe { ProtectedPages::protect(self.storage.ptr().as_ptr(), self.storage.len())? };
+        // Only one caller can have found it unset under `&self` races: the loser's
+        // protection is dropped (made writable again), which the winner's redoes below.
+        if let Err(lost) = self.protected.set(protected) {
+            drop(lost);
+            if let Some(kept) = self.protected.get() {
+                kept.reprotect_all();
+            }
+        }
+        Ok(())
     }
 
     pub fn flags(&self) -> PoolFlags {
@@ -188,14 +206,14 @@ impl MemoryPool {
         let dst = self.range(dst_offset_b, len_b)?;
         let _exclusive = self.access.write();
         let stamp = self.stamp_cpu(dst_offset_b, len_b);
-        if let Some(protected) = &self.protected {
+        if let Some(protected) = self.protected.get() {
             protected.open_for_cpu(dst.clone());
         }
         // SAFETY: both ranges are inside the storage (checked above) and the write lock
         // keeps every other safe access out.
         let all = unsafe { self.storage.bytes_mut(0, self.storage.len()) };
         all.copy_within(src, dst.start);
-        if let Some(protected) = &self.protected {
+        if let Some(protected) = self.protected.get() {
             protected.close_for_cpu(dst);
         }
         Ok(stamp)
@@ -236,7 +254,7 @@ impl MemoryPool {
     /// `Protect`) and protects them again; the ranges wait in `unreported` for
     /// `take_cpu_writes`. Every stamp query harvests first.
     fn harvest_cpu_writes(&self) {
-        let Some(protected) = &self.protected else {
+        let Some(protected) = self.protected.get() else {
             return;
         };
         let written = protected.harvest(self.storage.len());
@@ -264,7 +282,7 @@ impl MemoryPool {
     /// call, stamped, under `Protect`; empty under `Explicit`. The device takes them at
     /// each submission to tell the renderer and the recording what changed.
     pub fn take_cpu_writes(&self) -> Vec<std::ops::Range<u64>> {
-        if self.protected.is_none() {
+        if self.protected.get().is_none() {
             return Vec::new();
         }
         self.harvest_cpu_writes();
@@ -273,7 +291,7 @@ impl MemoryPool {
 
     /// How this pool finds the CPU's writes through its pointer.
     pub fn tracking(&self) -> WriteTracking {
-        if self.protected.is_some() {
+        if self.protected.get().is_some() {
             WriteTracking::Protect
         } else {
             WriteTracking::Explicit
@@ -282,7 +300,7 @@ impl MemoryPool {
 
     /// Writes through the pointer that trapped on this pool's protected pages.
     pub fn traps(&self) -> u64 {
-        self.protected.as_ref().map_or(0, ProtectedPages::traps)
+        self.protected.get().map_or(0, ProtectedPages::traps)
     }
 
     /// NVN's `FlushMappedRange`: the CPU wrote `len_b` bytes at `offset_b` through the
@@ -290,7 +308,7 @@ impl MemoryPool {
     /// under `Protect` the traps already saw it, and this only harvests them.
     pub fn flush_mapped_range(&self, offset_b: u64, len_b: u64) -> Result<WriteStamp, PoolError> {
         self.range(offset_b, len_b)?;
-        if self.protected.is_some() {
+        if self.protected.get().is_some() {
             self.harvest_cpu_writes();
             return Ok(self.clock.now());
         }
@@ -309,7 +327,7 @@ impl MemoryPool {
     /// `device_wrote`.
     pub fn device_will_write(&self, offset_b: u64, len_b: u64) -> Result<(), PoolError> {
         let range = self.range(offset_b, len_b)?;
-        if let Some(protected) = &self.protected {
+        if let Some(protected) = self.protected.get() {
             protected.open_for_device(range);
         }
         Ok(())
@@ -319,7 +337,7 @@ impl MemoryPool {
     /// are protected again.
     pub fn device_wrote(&self, offset_b: u64, len_b: u64) -> Result<(), PoolError> {
         let range = self.range(offset_b, len_b)?;
-        if let Some(protected) = &self.protected {
+        if let Some(protected) = self.protected.get() {
             protected.close_for_device(range);
         }
         Ok(())
@@ -377,14 +395,14 @@ impl MemoryPool {
         let _exclusive = self.access.write();
         let stamp = self.clock.advance();
         self.device_writes.record(pages_of(offset_b, len_b), stamp);
-        if let Some(protected) = &self.protected {
+        if let Some(protected) = self.protected.get() {
             protected.open_for_device(range.clone());
         }
         // SAFETY: the range is inside the storage and the write lock keeps every other
         // safe access out.
         let bytes = unsafe { self.storage.bytes_mut(range.start, range.len()) };
         let result = f(bytes);
-        if let Some(protected) = &self.protected {
+        if let Some(protected) = self.protected.get() {
             protected.close_for_device(range);
         }
         Ok((result, stamp))
@@ -399,13 +417,13 @@ impl MemoryPool {
         let range = self.range(offset_b, len_b)?;
         let _exclusive = self.access.write();
         let stamp = self.stamp_cpu(offset_b, len_b);
-        if let Some(protected) = &self.protected {
+        if let Some(protected) = self.protected.get() {
             protected.open_for_cpu(range.clone());
         }
         // SAFETY: the range is inside the storage and the write lock keeps every other
         // safe access out.
         f(unsafe { self.storage.bytes_mut(range.start, range.len()) });
-        if let Some(protected) = &self.protected {
+        if let Some(protected) = self.protected.get() {
             protected.close_for_cpu(range);
         }
         Ok(stamp)

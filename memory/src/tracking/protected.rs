@@ -119,6 +119,12 @@ impl ProtectedPages {
         Ok(protected)
     }
 
+    /// Protects every page again but those written and not yet harvested and those open
+    /// for the renderer.
+    pub fn reprotect_all(&self) {
+        self.close_for_cpu(0..self.len_b);
+    }
+
     pub fn host_page_b(&self) -> usize {
         self.bits.host_page_b
     }
