@@ -37,6 +37,9 @@ impl<'d> CommandBuffer<'d> {
     /// their own short way first and come here only when that is not enough.
     #[inline(never)]
     pub fn record(&mut self, command: Command) -> Result<(), RecordError> {
+        if let Command::SetState(state) = &command {
+            state.check_features(self.device.features())?;
+        }
         let table_changes = self.device.table_changes();
         match self.remembered.check(&command, &self.bound, table_changes) {
             Some(checked) => {

@@ -12,6 +12,7 @@ use parking_lot::{Mutex, RwLock, RwLockReadGuard};
 
 use crate::backend::Backend;
 use crate::command::{BoundState, CommandBuffer, CommandList};
+use crate::features::DeviceFeatures;
 use crate::ids::CommandListId;
 use crate::objects::ObjectTables;
 use crate::queue::Queue;
@@ -55,6 +56,8 @@ pub struct Device {
     /// texture or sampler table slot is registered: what a command buffer found there
     /// stays true while this holds (`command::Remembered`).
     table_changes: AtomicU64,
+    /// The backend's, read once: command buffers check state against them.
+    features: DeviceFeatures,
 }
 
 impl Device {
@@ -63,7 +66,9 @@ impl Device {
             Some(sink) => Some(Recorder::new(sink)?),
             None => None,
         };
+        let features = maker.backend.features();
         Ok(Device {
+            features,
             serial: NEXT_DEVICE_SERIAL.fetch_add(1, Ordering::Relaxed),
             tables: RwLock::new(ObjectTables::default()),
             backend: Mutex::new(maker.backend),
@@ -93,6 +98,11 @@ impl Device {
     /// their write lock).
     pub(crate) fn note_table_change(&self) {
         self.table_changes.fetch_add(1, Ordering::Release);
+    }
+
+    /// What the backend's device can do where NVN state depends on it.
+    pub fn features(&self) -> &DeviceFeatures {
+        &self.features
     }
 
     /// The live objects; hold the guard briefly: making objects waits for it.

@@ -2,6 +2,7 @@
 //! backend expresses it.
 
 pub mod blend;
+pub mod capability;
 pub mod change;
 pub mod depth_stencil;
 pub mod primitive;

@@ -1109,3 +1109,104 @@ fn array_draw() -> DrawArrays {
         instance_count: 1,
     }
 }
+
+/// State the device lacks the feature for is refused when recorded, naming the field and
+/// the capability; on a device with the feature the same state records.
+#[test]
+fn state_needing_a_missing_feature_is_refused_when_recorded() {
+    use crate::features::DeviceFeatures;
+    use crate::test_backend::{TestBackend, CAPABLE};
+    let lacking = |features: DeviceFeatures| {
+        crate::Device::new(crate::DeviceMaker::new(Box::new(
+            TestBackend::with_features(features),
+        )))
+        .unwrap()
+    };
+    let raster = |change: fn(&mut RasterizerState)| {
+        let mut state = RasterizerState::default();
+        change(&mut state);
+        StateChange::Rasterizer(state)
+    };
+    let cases: [(StateChange, fn(&mut DeviceFeatures), &str); 6] = [
+        (
+            raster(|r| r.depth_clamp = true),
+            |f| f.depth_clamp = false,
+            "depthClamp",
+        ),
+        (
+            raster(|r| r.polygon_mode = PolygonMode::Line),
+            |f| f.fill_mode_non_solid = false,
+            "fillModeNonSolid",
+        ),
+        (
+            raster(|r| r.line_width_px = 4.0),
+            |f| f.wide_lines = false,
+            "wideLines",
+        ),
+        (
+            StateChange::LogicOp(Some(LogicOp::Xor)),
+            |f| f.logic_op = false,
+            "logicOp",
+        ),
+        (
+            StateChange::PolygonOffset(PolygonOffset {
+                clamp: 0.5,
+                fill: true,
+                ..PolygonOffset::default()
+            }),
+            |f| f.depth_bias_clamp = false,
+            "depthBiasClamp",
+        ),
+        (
+            StateChange::Blend {
+                target: 0,
+                state: BlendState {
+                    enabled: true,
+                    color: BlendEquation {
+                        src_factor: BlendFactor::Src1Color,
+                        ..BlendEquation::REPLACE
+                    },
+                    alpha: BlendEquation::REPLACE,
+                },
+            },
+            |f| f.dual_src_blend = false,
+            "dualSrcBlend",
+        ),
+    ];
+    for (state, withhold, capability) in cases {
+        let capable = lacking(CAPABLE);
+        let mut commands = capable.command_buffer();
+        commands.set_state(state.clone()).unwrap();
+        let mut features = CAPABLE;
+        withhold(&mut features);
+        let device = lacking(features);
+        let mut commands = device.command_buffer();
+        match commands.set_state(state.clone()) {
+            Err(RecordError::MissingCapability {
+                capability: named, ..
+            }) => {
+                assert_eq!(named, capability, "{state:?}")
+            }
+            other => panic!("{state:?}: {other:?}"),
+        }
+        assert!(commands.list().is_empty(), "nothing was recorded");
+    }
+    // A line width the device's range lacks, and one no device draws.
+    let narrow = DeviceFeatures {
+        line_width_range_px: [1.0, 8.0],
+        ..CAPABLE
+    };
+    let device = lacking(narrow);
+    let mut commands = device.command_buffer();
+    assert!(matches!(
+        commands.set_state(raster(|r| r.line_width_px = 9.0)),
+        Err(RecordError::MissingCapability {
+            capability: "lineWidthRange",
+            ..
+        })
+    ));
+    assert!(matches!(
+        commands.set_state(raster(|r| r.line_width_px = 0.0)),
+        Err(RecordError::BadArgument { .. })
+    ));
+}

@@ -13,7 +13,7 @@ use crate::mem::pool::PoolFlags;
 use crate::mem::Format;
 use crate::objects::*;
 use crate::state::*;
-use crate::test_backend::TestBackend;
+use crate::test_backend::{TestBackend, CAPABLE};
 
 /// A `Write` into a shared byte vector, so a test can read what a device recorded.
 #[derive(Clone, Default)]
@@ -30,13 +30,13 @@ impl Write for SharedSink {
 }
 
 pub fn device() -> (Device, TestBackend) {
-    let backend = TestBackend::default();
+    let backend = TestBackend::with_features(CAPABLE);
     let device = Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
     (device, backend)
 }
 
 pub fn recording_device() -> (Device, TestBackend, SharedSink) {
-    let backend = TestBackend::default();
+    let backend = TestBackend::with_features(CAPABLE);
     let sink = SharedSink::default();
     let device =
         Device::new(DeviceMaker::new(Box::new(backend.clone())).recording(Box::new(sink.clone())))

@@ -38,6 +38,9 @@ pub struct Capabilities {
     pub texture_compression_bc: bool,
     pub geometry_shader: bool,
     pub tessellation_shader: bool,
+    /// The fixed-function features NVN state needs, each enabled when offered: the
+    /// command buffer refuses state needing the others when it is recorded.
+    pub state: gpu::DeviceFeatures,
     /// Each memory type's flags, in the driver's order.
     pub memory_types: Vec<vk::MemoryPropertyFlags>,
     /// The largest device-local heap.
@@ -118,6 +121,16 @@ impl Capabilities {
             texture_compression_bc: core.texture_compression_bc == vk::TRUE,
             geometry_shader: core.geometry_shader == vk::TRUE,
             tessellation_shader: core.tessellation_shader == vk::TRUE,
+            state: gpu::DeviceFeatures {
+                depth_clamp: core.depth_clamp == vk::TRUE,
+                depth_bias_clamp: core.depth_bias_clamp == vk::TRUE,
+                fill_mode_non_solid: core.fill_mode_non_solid == vk::TRUE,
+                wide_lines: core.wide_lines == vk::TRUE,
+                line_width_range_px: limits.line_width_range,
+                logic_op: core.logic_op == vk::TRUE,
+                dual_src_blend: core.dual_src_blend == vk::TRUE,
+                depth_clip_control: false,
+            },
             memory_types: memory_types.iter().map(|t| t.property_flags).collect(),
             device_local_heap_b,
             min_storage_buffer_offset_alignment_b: limits.min_storage_buffer_offset_alignment,
@@ -171,6 +184,23 @@ impl Capabilities {
             ),
             ("geometry shaders", yes_no(self.geometry_shader)),
             ("tessellation shaders", yes_no(self.tessellation_shader)),
+            ("depth clamp", yes_no(self.state.depth_clamp)),
+            ("depth bias clamp", yes_no(self.state.depth_bias_clamp)),
+            (
+                "line and point polygon modes",
+                yes_no(self.state.fill_mode_non_solid),
+            ),
+            (
+                "wide lines",
+                format!(
+                    "{} ({}-{} px)",
+                    yes_no(self.state.wide_lines),
+                    self.state.line_width_range_px[0],
+                    self.state.line_width_range_px[1]
+                ),
+            ),
+            ("logic op", yes_no(self.state.logic_op)),
+            ("dual-source blending", yes_no(self.state.dual_src_blend)),
             ("memory types", self.memory_types.len().to_string()),
             (
                 "largest device-local heap",

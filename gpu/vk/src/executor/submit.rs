@@ -13,7 +13,7 @@ use super::plan::Step;
 use super::prepare::buffer_reads::PoolRead;
 use super::prepare::list::{Fill, Prepared};
 use super::prepared::descriptors::Resolved;
-use super::prepared::passes::{full_viewport, render_area};
+use super::prepared::passes::full_viewport;
 use super::record::barrier::{nvn_barrier_scope, EVERY_ACCESS, EVERY_WRITE, HOST_READ};
 use super::record::copy::record_copy;
 use super::record::dispatch::record_dispatch;
@@ -216,15 +216,18 @@ impl VkBackend {
                 Step::ClearInPass(index) => {
                     let targets =
                         &prepared.pass_targets[open_pass.expect("clears are inside passes")];
-                    if let Some(clear) = prepared.masked_clears.get(&index) {
-                        let (area, viewport) = (render_area(targets), full_viewport(targets));
-                        self.masked_clears.record(cmd, area, viewport, clear);
-                        // It bound its own pipeline and state: the next draw binds anew.
-                        frame.descriptors.bound.forget();
+                    if let Some((clear, rect)) = prepared.masked_clears.get(&index) {
+                        if rect.extent.width > 0 && rect.extent.height > 0 {
+                            self.masked_clears
+                                .record(cmd, *rect, full_viewport(targets), clear);
+                            // It bound its own pipeline and state: the next draw binds anew.
+                            frame.descriptors.bound.forget();
+                        }
                     } else {
-                        let attachment = prepared.clears[&index];
-                        if !attachment.aspect_mask.is_empty() {
-                            clear_in_pass(&device, cmd, targets, attachment);
+                        let (attachment, rect) = prepared.clears[&index];
+                        let empty = rect.extent.width == 0 || rect.extent.height == 0;
+                        if !attachment.aspect_mask.is_empty() && !empty {
+                            clear_in_pass(&device, cmd, targets, attachment, rect);
                         }
                     }
                 }

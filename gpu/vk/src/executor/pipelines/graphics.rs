@@ -331,29 +331,26 @@ fn make(
         .scissor_count(1);
 
     let raster = &state.rasterizer;
-    if raster.depth_clamp {
-        return Err(unsupported("depth clamp (not enabled on the device yet)"));
-    }
-    if raster.polygon_mode != PolygonMode::Fill {
-        return Err(unsupported("non-fill polygon modes (not enabled yet)"));
-    }
     let offset = &state.polygon_offset;
+    // NVN enables the offset per polygon mode; Vulkan has one switch for what is drawn.
+    let offset_enabled = match raster.polygon_mode {
+        PolygonMode::Fill => offset.fill,
+        PolygonMode::Line => offset.line,
+        PolygonMode::Point => offset.point,
+    };
+    // The command buffer refused what the device lacks (`StateChange::check_features`),
+    // so each value here is one the device was made to execute.
     let rasterization = vk::PipelineRasterizationStateCreateInfo::default()
+        .depth_clamp_enable(raster.depth_clamp)
         .rasterizer_discard_enable(raster.discard)
         .polygon_mode(conv::polygon_mode(raster.polygon_mode))
         .cull_mode(conv::cull_mode(raster.cull))
         .front_face(conv::front_face(raster.front_face))
-        .depth_bias_enable(offset.fill)
+        .depth_bias_enable(offset_enabled)
         .depth_bias_constant_factor(offset.units)
         .depth_bias_slope_factor(offset.factor)
-        .depth_bias_clamp(0.0)
-        // Wide lines are not enabled: every line is one pixel wide.
-        .line_width(1.0);
-    if offset.fill && offset.clamp != 0.0 {
-        return Err(unsupported(
-            "a clamped polygon offset (depthBiasClamp not enabled)",
-        ));
-    }
+        .depth_bias_clamp(offset.clamp)
+        .line_width(raster.line_width_px);
     let multisample = vk::PipelineMultisampleStateCreateInfo::default()
         .rasterization_samples(vk::SampleCountFlags::TYPE_1);
     let depth_stencil_state = &state.depth_stencil;
@@ -365,11 +362,6 @@ fn make(
         .front(conv::stencil_face(&depth_stencil_state.front))
         .back(conv::stencil_face(&depth_stencil_state.back));
 
-    if state.logic_op.is_some() {
-        return Err(unsupported(
-            "logic ops (logicOp not enabled on the device yet)",
-        ));
-    }
     let color_formats = targets.color_formats();
     let blends: Vec<vk::PipelineColorBlendAttachmentState> = color_formats
         .iter()
@@ -393,7 +385,13 @@ fn make(
             }
         })
         .collect();
-    let color_blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blends);
+    let mut color_blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blends);
+    if let Some(op) = state.logic_op {
+        // Vulkan applies it to integer and normalized targets, as NVN does.
+        color_blend = color_blend
+            .logic_op_enable(true)
+            .logic_op(conv::logic_op(op));
+    }
     let dynamic_states = [
         vk::DynamicState::VIEWPORT,
         vk::DynamicState::SCISSOR,

@@ -4,8 +4,8 @@
 use ash::vk;
 use gpu::command::ClearValue;
 use gpu::state::{
-    BlendFactor, BlendOp, CompareOp, ComponentKind, CullMode, FrontFace, IndexType, PolygonMode,
-    PrimitiveKind, StencilFace, StencilOp, VertexFormat,
+    BlendFactor, BlendOp, CompareOp, ComponentKind, CullMode, FrontFace, IndexType, LogicOp,
+    PolygonMode, PrimitiveKind, StencilFace, StencilOp, VertexFormat,
 };
 
 pub fn blend_factor(factor: BlendFactor) -> vk::BlendFactor {
@@ -41,6 +41,29 @@ pub fn blend_op(op: BlendOp) -> vk::BlendOp {
         BlendOp::ReverseSubtract => vk::BlendOp::REVERSE_SUBTRACT,
         BlendOp::Min => vk::BlendOp::MIN,
         BlendOp::Max => vk::BlendOp::MAX,
+    }
+}
+
+pub fn logic_op(op: LogicOp) -> vk::LogicOp {
+    use vk::LogicOp as V;
+    use LogicOp as L;
+    match op {
+        L::Clear => V::CLEAR,
+        L::And => V::AND,
+        L::AndReverse => V::AND_REVERSE,
+        L::Copy => V::COPY,
+        L::AndInverted => V::AND_INVERTED,
+        L::Noop => V::NO_OP,
+        L::Xor => V::XOR,
+        L::Or => V::OR,
+        L::Nor => V::NOR,
+        L::Equiv => V::EQUIVALENT,
+        L::Invert => V::INVERT,
+        L::OrReverse => V::OR_REVERSE,
+        L::CopyInverted => V::COPY_INVERTED,
+        L::OrInverted => V::OR_INVERTED,
+        L::Nand => V::NAND,
+        L::Set => V::SET,
     }
 }
 

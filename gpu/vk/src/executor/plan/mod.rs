@@ -4,8 +4,8 @@
 //! Rules: a pass opens at the first clear or draw after its targets are bound and ends
 //! at a target change, copy, dispatch, barrier, sync signal or wait (or the list's end).
 //! A full clear of an attachment nothing in the pass has touched yet becomes its load
-//! op; later clears, and clears with a partial component mask, are recorded inside the
-//! pass (`vkCmdClearAttachments`, or a masked draw). A discard makes the store op
+//! op; later clears, clears with a partial component mask, and clears while a scissor is
+//! set (NVN's clears honour scissor 0) are recorded inside the pass (`vkCmdClearAttachments`, or a masked draw). A discard makes the store op
 //! DONT_CARE (or, outside a pass, the next pass's load op) unless the attachment is
 //! written again first.
 
@@ -81,9 +81,14 @@ struct OpenPass {
     drawn: bool,
 }
 
-struct Former<'a> {
+struct Former<'a, S> {
     plan: Plan,
     targets: RenderTargets,
+    /// Scissor 0 has been set (by this list or an earlier one): clears are cut to it, so
+    /// none becomes a load op. It is never unset.
+    scissored: bool,
+    /// Whether a `SetState` op's side-table entry sets scissor 0.
+    sets_scissor: S,
     open: Option<OpenPass>,
     /// Discarded while no pass was open: the next pass need not load them.
     discarded: [bool; SLOTS],
@@ -97,15 +102,33 @@ pub fn form_passes(
     targets: RenderTargets,
     targets_of: impl Fn(u32) -> RenderTargets,
 ) -> Plan {
-    form_passes_into(ops, targets, targets_of, Vec::new())
+    form_passes_into(ops, targets, targets_of, Scissoring::never(), Vec::new())
+}
+
+/// Whether scissor 0 is set when a list starts, and whether a `SetState` op (its
+/// side-table index) sets it.
+pub struct Scissoring<S> {
+    pub set_at_start: bool,
+    pub sets_scissor: S,
+}
+
+impl Scissoring<fn(u32) -> bool> {
+    /// No scissor is set, at the start or by any state change.
+    pub fn never() -> Self {
+        Scissoring {
+            set_at_start: false,
+            sets_scissor: |_| false,
+        }
+    }
 }
 
 /// `form_passes` with the steps in `steps` (emptied first): an executor hands back the
 /// last list's, so a list of thousands of ops allocates nothing for them.
-pub fn form_passes_into(
+pub fn form_passes_into<S: Fn(u32) -> bool>(
     ops: &[Op],
     targets: RenderTargets,
     targets_of: impl Fn(u32) -> RenderTargets,
+    scissoring: Scissoring<S>,
     mut steps: Vec<Step>,
 ) -> Plan {
     steps.clear();
@@ -115,6 +138,8 @@ pub fn form_passes_into(
             ..Plan::default()
         },
         targets,
+        scissored: scissoring.set_at_start,
+        sets_scissor: scissoring.sets_scissor,
         open: None,
         discarded: [false; SLOTS],
         ops,
@@ -134,7 +159,7 @@ pub fn form_passes_into(
     former.plan
 }
 
-impl Former<'_> {
+impl<S: Fn(u32) -> bool> Former<'_, S> {
     /// Extends the span that ends just before op `from` over the ops from there that do
     /// nothing but join it (binds and state changes, and draws into a pass a draw already
     /// touched whole): a frame's thousands of binds and draws take this way. Returns the
@@ -148,12 +173,16 @@ impl Former<'_> {
         if *end != from {
             return from;
         }
+        let (scissored, sets_scissor) = (&mut self.scissored, &self.sets_scissor);
         let taken = self.ops[from..]
             .iter()
             .take_while(|op| match op {
                 Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_) => drawn,
-                Op::SetState { .. }
-                | Op::BindProgram(_)
+                Op::SetState { state_index } => {
+                    *scissored = *scissored || sets_scissor(*state_index);
+                    true
+                }
+                Op::BindProgram(_)
                 | Op::BindDescriptorTables { .. }
                 | Op::BindBuffer { .. }
                 | Op::BindTexture { .. }
@@ -200,8 +229,11 @@ impl Former<'_> {
                 self.close();
                 self.plan.steps.push(Step::Op(index));
             }
-            Op::SetState { .. }
-            | Op::BindProgram(_)
+            Op::SetState { state_index } => {
+                self.scissored = self.scissored || (self.sets_scissor)(state_index);
+                self.span(index)
+            }
+            Op::BindProgram(_)
             | Op::BindDescriptorTables { .. }
             | Op::BindBuffer { .. }
             | Op::BindTexture { .. }
@@ -234,7 +266,7 @@ impl Former<'_> {
             return;
         }
         let pass_index = self.ensure_open();
-        if self.untouched(slot) && mask == ComponentMask::ALL {
+        if self.untouched(slot) && mask == ComponentMask::ALL && !self.scissored {
             self.plan.passes[pass_index].color_loads[slot] = Load::Clear(value);
         } else {
             self.touch(slot);
@@ -257,7 +289,8 @@ impl Former<'_> {
             return;
         }
         let pass_index = self.ensure_open();
-        let foldable = depth.is_none_or(|_| self.untouched(DEPTH))
+        let foldable = !self.scissored
+            && depth.is_none_or(|_| self.untouched(DEPTH))
             && stencil.is_none_or(|_| self.untouched(STENCIL) && stencil_mask == u8::MAX);
         if !foldable {
             if depth.is_some() {

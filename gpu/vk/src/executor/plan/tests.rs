@@ -314,3 +314,34 @@ fn targets_bound_by_an_earlier_list_carry_over() {
     assert_eq!(plan.steps, [Step::BeginPass(0), Step::EndPass]);
     assert_eq!(plan.passes[0].targets, targets_of(1));
 }
+
+/// A scissor set (at the start, or by a state change before the clear) keeps a pass's
+/// first clear out of its load op: the clear is cut to the scissor inside the pass.
+#[test]
+fn clears_while_a_scissor_is_set_stay_in_the_pass() {
+    let ops = [
+        bind(0),
+        Op::SetState { state_index: 7 },
+        clear(RED, ComponentMask::ALL),
+    ];
+    let planned = |set_at_start, sets: fn(u32) -> bool| {
+        let scissoring = Scissoring {
+            set_at_start,
+            sets_scissor: sets,
+        };
+        form_passes_into(
+            &ops,
+            RenderTargets::default(),
+            targets_of,
+            scissoring,
+            Vec::new(),
+        )
+    };
+    let unscissored = planned(false, |_| false);
+    assert_eq!(unscissored.passes[0].color_loads[0], Load::Clear(RED));
+    for scissored in [planned(true, |_| false), planned(false, |index| index == 7)] {
+        assert_eq!(scissored.passes[0].color_loads[0], Load::Load);
+        assert!(scissored.steps.contains(&Step::ClearInPass(2)));
+        assert_eq!(scissored.passes[0].color_stores[0], Store::Store);
+    }
+}

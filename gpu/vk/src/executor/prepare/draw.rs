@@ -451,6 +451,25 @@ fn scissor(state: &GraphicsState, targets: &PassTargets) -> vk::Rect2D {
     }
 }
 
+/// What an in-pass clear covers: scissor 0 (NVN's clears honour it) within the render
+/// area; empty where they do not meet.
+pub(super) fn clear_rect(state: &GraphicsState, targets: &PassTargets) -> vk::Rect2D {
+    let cut = scissor(state, targets);
+    let area = render_area(targets);
+    let left = cut.offset.x.max(area.offset.x);
+    let top = cut.offset.y.max(area.offset.y);
+    let end = |offset: i32, extent: u32| i64::from(offset) + i64::from(extent);
+    let right = end(cut.offset.x, cut.extent.width).min(end(area.offset.x, area.extent.width));
+    let bottom = end(cut.offset.y, cut.extent.height).min(end(area.offset.y, area.extent.height));
+    vk::Rect2D {
+        offset: vk::Offset2D { x: left, y: top },
+        extent: vk::Extent2D {
+            width: (right - i64::from(left)).max(0) as u32,
+            height: (bottom - i64::from(top)).max(0) as u32,
+        },
+    }
+}
+
 fn device_multi_draw(device: &Device) -> bool {
     // SAFETY: a plain query on the device's physical device.
     let features = unsafe {

@@ -8,14 +8,14 @@ use ash::vk;
 use gpu::backend::Submission;
 use gpu::command::{CopyOp, Op};
 use gpu::objects::ObjectTables;
-use gpu::state::ComponentMask;
+use gpu::state::{ComponentMask, StateChange};
 use gpu::{PoolId, SyncId, TextureId};
 use memory::WriteStamp;
 
 use crate::error::{VkError, VkResult};
 use crate::executor::pipelines::graphics_state::GraphicsState;
 use crate::executor::pipelines::masked_clear::PreparedMaskedClear;
-use crate::executor::plan::{form_passes_into, Plan, Step};
+use crate::executor::plan::{form_passes_into, Plan, Scissoring, Step};
 use crate::executor::prepared::copy::{PoolWrite, PreparedCopy};
 use crate::executor::prepared::dispatch::PreparedDispatch;
 use crate::executor::prepared::draws::PreparedDraws;
@@ -31,7 +31,7 @@ use super::bindings::Bindings;
 use super::buffer_reads::{dispatch_reads as dispatch_reads_of, PoolRead};
 use super::copy::prepare_copy;
 use super::dispatch::prepare_dispatch;
-use super::draw::prepare_draw;
+use super::draw::{clear_rect, prepare_draw};
 use super::draw_site::DrawSite;
 use super::pass_targets::{
     color_clear_attachment, depth_stencil_clear_attachment, resolve_targets,
@@ -55,8 +55,9 @@ pub(in crate::executor) struct Prepared {
     pub(in crate::executor) plan: Plan,
     pub(in crate::executor) pass_targets: Vec<PassTargets>,
     pub(in crate::executor) copies: HashMap<usize, (PreparedCopy, Option<PoolWrite>)>,
-    pub(in crate::executor) clears: HashMap<usize, vk::ClearAttachment>,
-    pub(in crate::executor) masked_clears: HashMap<usize, PreparedMaskedClear>,
+    /// In-pass clears and the rectangle each covers (scissor 0 within the render area).
+    pub(in crate::executor) clears: HashMap<usize, (vk::ClearAttachment, vk::Rect2D)>,
+    pub(in crate::executor) masked_clears: HashMap<usize, (PreparedMaskedClear, vk::Rect2D)>,
     pub(in crate::executor) textures: Vec<TextureId>,
     pub(in crate::executor) fills: Vec<(TextureId, Fill)>,
     /// Images over filled storage whose GPU texels are stored before the fills.
@@ -102,10 +103,15 @@ impl VkBackend {
         let list = submission.list;
         let ops = list.ops();
         self.images.begin_submission();
+        let scissoring = Scissoring {
+            set_at_start: self.state.scissors[0].is_some(),
+            sets_scissor: |index| matches!(list.state(index), StateChange::Scissors { first: 0, scissors } if !scissors.is_empty()),
+        };
         let plan = form_passes_into(
             ops,
             self.targets,
             |index| *list.render_targets(index),
+            scissoring,
             std::mem::take(&mut self.spare_steps),
         );
 
@@ -198,6 +204,7 @@ impl VkBackend {
                     let pass = open_pass.expect("clears are inside passes");
                     pass_bounds[pass].whole = true;
                     let targets = &pass_targets[pass];
+                    let rect = clear_rect(&state, targets);
                     let attachment = match ops[index] {
                         Op::ClearColor {
                             target,
@@ -211,7 +218,7 @@ impl VkBackend {
                                 value,
                                 mask,
                             )?;
-                            masked_clears.insert(index, clear);
+                            masked_clears.insert(index, (clear, rect));
                             continue;
                         }
                         Op::ClearColor {
@@ -231,7 +238,7 @@ impl VkBackend {
                         }
                         _ => unreachable!("the plan marks only clears as in-pass clears"),
                     };
-                    clears.insert(index, attachment);
+                    clears.insert(index, (attachment, rect));
                 }
                 Step::Ops { first, end } => {
                     draws.start_span();
@@ -293,7 +300,12 @@ impl VkBackend {
                                 }
                             }
                             Op::SetState { state_index } => {
-                                state.apply(list.state(*state_index));
+                                let change = list.state(*state_index);
+                                // Recorded lists were checked; decoded ones are here.
+                                change
+                                    .check_features(&self.state_features)
+                                    .map_err(|error| VkError::Unsupported(error.to_string()))?;
+                                state.apply(change);
                                 self.graphics.note_state_change();
                                 if let Some(site) = &mut site {
                                     site.set_state_version(self.graphics.state_version());

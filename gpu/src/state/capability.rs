@@ -1,0 +1,124 @@
+//! The record-time check of state against what the device can do: state the device
+//! cannot execute is refused here, naming the field and the missing capability, so
+//! nothing reaches a backend to be ignored or to fail the whole list at submit.
+
+use crate::error::RecordError;
+use crate::features::DeviceFeatures;
+
+use super::{BlendFactor, BlendState, PolygonMode, StateChange};
+
+fn missing(what: &'static str, capability: &'static str) -> RecordError {
+    RecordError::MissingCapability { what, capability }
+}
+
+fn bad(what: &'static str, why: &'static str) -> RecordError {
+    RecordError::BadArgument { what, why }
+}
+
+fn reads_second_source(factor: BlendFactor) -> bool {
+    matches!(
+        factor,
+        BlendFactor::Src1Color
+            | BlendFactor::OneMinusSrc1Color
+            | BlendFactor::Src1Alpha
+            | BlendFactor::OneMinusSrc1Alpha
+    )
+}
+
+fn blend_reads_second_source(state: &BlendState) -> bool {
+    state.enabled
+        && [state.color, state.alpha].iter().any(|equation| {
+            reads_second_source(equation.src_factor) || reads_second_source(equation.dst_factor)
+        })
+}
+
+impl StateChange {
+    /// Refuses what `features` cannot execute, and values no device draws with.
+    pub fn check_features(&self, features: &DeviceFeatures) -> Result<(), RecordError> {
+        match self {
+            StateChange::Blend { state, .. } => {
+                if blend_reads_second_source(state) && !features.dual_src_blend {
+                    return Err(missing(
+                        "blend factor of the second source colour (Src1*)",
+                        "dualSrcBlend",
+                    ));
+                }
+                Ok(())
+            }
+            StateChange::LogicOp(Some(_)) if !features.logic_op => {
+                Err(missing("logic op", "logicOp"))
+            }
+            StateChange::Rasterizer(raster) => {
+                if raster.depth_clamp && !features.depth_clamp {
+                    return Err(missing("rasterizer depth clamp", "depthClamp"));
+                }
+                if raster.polygon_mode != PolygonMode::Fill && !features.fill_mode_non_solid {
+                    return Err(missing("line or point polygon mode", "fillModeNonSolid"));
+                }
+                let width_px = raster.line_width_px;
+                if !(width_px.is_finite() && width_px > 0.0) {
+                    return Err(bad("line width", "not a positive number of pixels"));
+                }
+                if width_px != 1.0 && !features.wide_lines {
+                    return Err(missing("line width other than 1 px", "wideLines"));
+                }
+                let [narrowest_px, widest_px] = features.line_width_range_px;
+                if width_px != 1.0 && !(narrowest_px..=widest_px).contains(&width_px) {
+                    return Err(missing(
+                        "line width outside the device's range",
+                        "lineWidthRange",
+                    ));
+                }
+                if raster.point_size_px != 1.0 {
+                    // Vulkan has no fixed point size: a vertex shader variant writing
+                    // gl_PointSize would be needed, and none is made yet.
+                    return Err(missing(
+                        "fixed point size other than 1 px",
+                        "a vertex shader variant writing gl_PointSize (not made yet)",
+                    ));
+                }
+                Ok(())
+            }
+            StateChange::PolygonOffset(offset) => {
+                if [offset.factor, offset.units, offset.clamp]
+                    .iter()
+                    .any(|value| !value.is_finite())
+                {
+                    return Err(bad("polygon offset", "not a finite number"));
+                }
+                if offset.clamp != 0.0 && !features.depth_bias_clamp {
+                    return Err(missing("polygon offset clamp", "depthBiasClamp"));
+                }
+                Ok(())
+            }
+            StateChange::Viewports { viewports, .. } => {
+                for viewport in viewports {
+                    if !(viewport.width_px > 0.0 && viewport.height_px > 0.0) {
+                        return Err(bad("viewport", "width or height not positive"));
+                    }
+                    let depths = [viewport.min_depth, viewport.max_depth];
+                    if !depths.iter().all(|depth| (0.0..=1.0).contains(depth)) {
+                        return Err(bad("viewport depth range", "outside 0..=1"));
+                    }
+                }
+                Ok(())
+            }
+            StateChange::VertexStreams(streams) => {
+                if streams.iter().any(|stream| stream.divisor > 1) {
+                    return Err(missing(
+                        "instance divisor above 1",
+                        "vertexAttributeInstanceRateDivisor (VK_EXT_vertex_attribute_divisor, not enabled yet)",
+                    ));
+                }
+                Ok(())
+            }
+            StateChange::BlendConstant(_)
+            | StateChange::WriteMasks(_)
+            | StateChange::LogicOp(_)
+            | StateChange::DepthStencil(_)
+            | StateChange::Scissors { .. }
+            | StateChange::VertexAttributes(_)
+            | StateChange::PrimitiveRestart(_) => Ok(()),
+        }
+    }
+}
