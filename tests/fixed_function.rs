@@ -13,8 +13,9 @@ use common::rig::Rig;
 use gpu::command::{ClearValue, DrawArrays};
 use gpu::objects::TextureBuilder;
 use gpu::state::{
-    CompareOp, ComponentMask, DepthStencilState, LogicOp, PolygonMode, PolygonOffset,
-    PrimitiveKind, RasterizerState, Scissor, StateChange,
+    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, CullMode, DepthMode,
+    DepthStencilState, FrontFace, LogicOp, PolygonMode, PolygonOffset, PrimitiveKind,
+    ProvokingVertex, RasterizerState, Scissor, StateChange, Viewport, WindowOrigin,
 };
 use memory::Format;
 use shader_translate::Stage;
@@ -63,6 +64,19 @@ fn draw(
     z: f32,
     clear: [f32; 4],
 ) -> Drawn {
+    draw_with(rig, GREEN_FRAG, states, primitive, positions_px, z, clear)
+}
+
+/// `draw` with the fragment stage `fragment`.
+fn draw_with(
+    rig: &Rig,
+    fragment: &str,
+    states: &[StateChange],
+    primitive: PrimitiveKind,
+    positions_px: &[f32],
+    z: f32,
+    clear: [f32; 4],
+) -> Drawn {
     let (texture, view) = rig.texture(
         &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
         0,
@@ -71,14 +85,14 @@ fn draw(
         &rig.device,
         &[
             (Stage::Vertex, depth_vert(z).as_str()),
-            (Stage::Fragment, GREEN_FRAG),
+            (Stage::Fragment, fragment),
         ],
     );
     let positions: Vec<f32> = positions_px.iter().map(|&px| ndc(px)).collect();
     let positions = positions_at(&rig.device, rig.pool, 1 << 20, &positions);
     let mut commands = rig.cleared(view, clear);
     bind_positions(&mut commands, program, positions);
-    for state in states {
+    for state in reset().iter().chain(states) {
         commands.set_state(state.clone()).unwrap();
     }
     commands
@@ -92,6 +106,24 @@ fn draw(
     Drawn {
         pixels: rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b),
     }
+}
+
+/// The state the tests' draws start from: NVN's state carries from list to list, and
+/// each draw sets only what it tests.
+fn reset() -> Vec<StateChange> {
+    vec![
+        StateChange::Rasterizer(RasterizerState::default()),
+        StateChange::WindowOrigin(WindowOrigin::UpperLeft),
+        StateChange::DepthMode(DepthMode::ZeroToOne),
+        StateChange::Viewports {
+            first: 0,
+            viewports: vec![Viewport::covering(SIZE_PX, SIZE_PX)],
+        },
+        StateChange::Scissors {
+            first: 0,
+            scissors: vec![Scissor::covering(SIZE_PX, SIZE_PX)],
+        },
+    ]
 }
 
 fn rasterizer(change: impl FnOnce(&mut RasterizerState)) -> StateChange {
@@ -193,66 +225,326 @@ fn depth_clamp_keeps_what_lies_past_the_far_plane() {
     }
 }
 
+/// The depth each pixel of a 16x16 Z32F target holds after a draw of `positions_px` by the
+/// vertex stage `vertex` with depth writes always passing, after `states`, over a clear
+/// to 1.
+fn depths_after(rig: &Rig, vertex: &str, states: &[StateChange], positions_px: &[f32]) -> Vec<f32> {
+    let z32f = Format::from_name("z32f").unwrap();
+    let rgba8 = Format::from_name("rgba8").unwrap();
+    let (_, view) = rig.texture(&TextureBuilder::new_2d(rgba8, SIZE_PX, SIZE_PX), 0);
+    let (depth, depth_view) =
+        rig.texture(&TextureBuilder::new_2d(z32f, SIZE_PX, SIZE_PX), 64 << 10);
+    let program = program(
+        &rig.device,
+        &[(Stage::Vertex, vertex), (Stage::Fragment, GREEN_FRAG)],
+    );
+    let positions: Vec<f32> = positions_px.iter().map(|&px| ndc(px)).collect();
+    let positions = positions_at(&rig.device, rig.pool, 1 << 20, &positions);
+    let mut commands = rig.device.command_buffer();
+    let mut targets = colour(view);
+    targets.depth_stencil = Some(depth_view);
+    commands.bind_render_targets(targets).unwrap();
+    commands.clear_depth_stencil(Some(1.0), None, 0xff).unwrap();
+    bind_positions(&mut commands, program, positions);
+    commands
+        .set_state(StateChange::DepthStencil(DepthStencilState {
+            depth_test: true,
+            depth_write: true,
+            depth_compare: CompareOp::Always,
+            ..DepthStencilState::default()
+        }))
+        .unwrap();
+    for state in reset().iter().chain(states) {
+        commands.set_state(state.clone()).unwrap();
+    }
+    commands.draw(triangle()).unwrap();
+    let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+    let bytes = rig.submit_and_read(commands, region(depth, 0, SIZE_PX, SIZE_PX), len_b);
+    bytes
+        .chunks(4)
+        .map(|texel| f32::from_le_bytes(texel.try_into().unwrap()))
+        .collect()
+}
+
+fn assert_depth(written: f32, expected: f32, what: &str) {
+    assert!(
+        (written - expected).abs() < 1.0e-6,
+        "{what}: {written}, expected {expected}"
+    );
+}
+
 /// The depth a triangle at z = 0.25 writes with a constant bias far above its clamp: the
-/// clamp's amount exactly (the CPU model: z + min(bias, clamp)); with the fill offset off,
-/// z itself.
+/// clamp's amount exactly (the CPU model: z + min(bias, clamp)) where the offset of the
+/// polygon mode drawn is on, z itself where it is off (fill and line modes each).
 #[test]
 fn depth_bias_is_clamped_and_applies_to_its_polygon_mode() {
     let rig = Rig::new(true);
-    let z32f = Format::from_name("z32f").unwrap();
-    let (_, view) = rig.texture(
-        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), 8, 8),
+    let clamp = 0.125_f32;
+    let offset = |fill, line| {
+        StateChange::PolygonOffset(PolygonOffset {
+            factor: 0.0,
+            units: 1.0e7,
+            clamp,
+            fill,
+            line,
+            point: true,
+        })
+    };
+    for (fill, line) in [(true, false), (false, true)] {
+        let filled = depths_after(&rig, &depth_vert(0.25), &[offset(fill, line)], &FULL_PX);
+        let expected = if fill { 0.25 + clamp } else { 0.25 };
+        for written in filled {
+            assert_depth(written, expected, &format!("filled, fill offset {fill}"));
+        }
+        let mode = rasterizer(|r| r.polygon_mode = PolygonMode::Line);
+        let outlined = depths_after(
+            &rig,
+            &depth_vert(0.25),
+            &[offset(fill, line), mode],
+            &TRIANGLE_PX,
+        );
+        let expected = if line { 0.25 + clamp } else { 0.25 };
+        // On the top edge, between the corners.
+        let edge = outlined[(2 * SIZE_PX + 8) as usize];
+        assert_depth(edge, expected, &format!("outlined, line offset {line}"));
+        assert_eq!(
+            outlined[(5 * SIZE_PX + 5) as usize],
+            1.0,
+            "inside: not drawn"
+        );
+    }
+}
+
+/// The slope factor: a triangle whose depth rises along x by `dz` a pixel is offset by
+/// `factor * dz` (the CPU model: the slope's largest component, here x's).
+#[test]
+fn depth_bias_slope_factor_scales_the_depth_slope() {
+    let rig = Rig::new(true);
+    // Depth from the vertex stage: z = 0.25 + x_ndc / 8 (0.125 to 0.375 over the target).
+    let z_of = |x_px: f32| 0.25 + ndc(x_px) / 8.0;
+    let slope_per_px = z_of(1.0) - z_of(0.0);
+    let factor = 2.0;
+    let program_z = "vec4(position, 0.25 + position.x / 8.0, 1.0)";
+    let vertex = format!(
+        "#version 450
+layout(location = 0) in vec2 position;
+void main() {{
+    gl_Position = {program_z};
+}}
+"
+    );
+    let offset = StateChange::PolygonOffset(PolygonOffset {
+        factor,
+        fill: true,
+        ..PolygonOffset::default()
+    });
+    let written = depths_after(&rig, &vertex, &[offset], &FULL_PX);
+    for y in 0..SIZE_PX {
+        for x in 0..SIZE_PX {
+            let expected = z_of(x as f32 + 0.5) + factor * slope_per_px;
+            let got = written[(y * SIZE_PX + x) as usize];
+            assert!(
+                (got - expected).abs() < 1.0e-5,
+                "({x}, {y}): {got} against {expected}"
+            );
+        }
+    }
+}
+
+/// NVN's [-1, 1] depth mode maps z to (z + 1) / 2 and keeps z in [-1, 0); Vulkan's [0, 1]
+/// keeps z itself and clips z < 0; the viewport's depth range then maps [0, 1] onto
+/// [min, max] (the CPU model of both).
+#[test]
+fn depth_mode_and_the_viewport_depth_range_map_z_as_the_cpu_model_says() {
+    let rig = Rig::new(true);
+    let range = |min_depth, max_depth| StateChange::Viewports {
+        first: 0,
+        viewports: vec![Viewport {
+            min_depth,
+            max_depth,
+            ..Viewport::covering(SIZE_PX, SIZE_PX)
+        }],
+    };
+    for (mode, z, (min, max)) in [
+        (DepthMode::ZeroToOne, 0.25, (0.0, 1.0)),
+        (DepthMode::ZeroToOne, -0.5, (0.0, 1.0)),
+        (DepthMode::MinusOneToOne, -0.5, (0.0, 1.0)),
+        (DepthMode::MinusOneToOne, 0.25, (0.0, 1.0)),
+        (DepthMode::MinusOneToOne, 0.25, (0.5, 1.0)),
+        (DepthMode::ZeroToOne, 0.25, (0.25, 0.75)),
+    ] {
+        let unit = match mode {
+            DepthMode::ZeroToOne => z,
+            DepthMode::MinusOneToOne => (z + 1.0) / 2.0,
+        };
+        // Clipped: the clear's depth stays.
+        let expected = if unit < 0.0 {
+            1.0
+        } else {
+            min + unit * (max - min)
+        };
+        let states = [StateChange::DepthMode(mode), range(min, max)];
+        for written in depths_after(&rig, &depth_vert(z), &states, &FULL_PX) {
+            assert_depth(
+                written,
+                expected,
+                &format!("{mode:?} z {z} range {min}-{max}"),
+            );
+        }
+    }
+}
+
+/// Lower-left window origin, against the CPU model of NVN's (OpenGL's) window: clip-space
+/// y = -1 is the target's last row, viewports and scissors are measured up from it, and a
+/// triangle counter-clockwise in those coordinates faces front. Upper-left is Vulkan's.
+#[test]
+fn a_lower_left_window_origin_flips_y_viewports_scissors_and_clears() {
+    let rig = Rig::new(true);
+    let black = [0.0, 0.0, 0.0, 1.0];
+    let size = SIZE_PX as f32;
+    // Counter-clockwise with y up: (0, 0), (8.8, 0), (0, 8.8) in window pixels.
+    let corner_px = [0.0, 0.0, 8.8, 0.0, 0.0, 8.8];
+    let inside_lower_left = |x: u32, row: u32| {
+        let (x_w, y_w) = (x as f32 + 0.5, size - row as f32 - 0.5);
+        x_w + y_w < 8.8
+    };
+    let back_culled = rasterizer(|r| {
+        r.cull = CullMode::Back;
+        r.front_face = FrontFace::Ccw;
+    });
+    let lower_left = StateChange::WindowOrigin(WindowOrigin::LowerLeft);
+    let upper_left = StateChange::WindowOrigin(WindowOrigin::UpperLeft);
+    let drawn = draw(
+        &rig,
+        &[lower_left.clone(), back_culled.clone()],
+        PrimitiveKind::Triangles,
+        &corner_px,
+        0.5,
+        black,
+    );
+    for row in 0..SIZE_PX {
+        for x in 0..SIZE_PX {
+            let expected = if inside_lower_left(x, row) {
+                GREEN
+            } else {
+                BLACK
+            };
+            assert_eq!(drawn.at(x, row), expected, "lower left: ({x}, row {row})");
+        }
+    }
+    // Upper left (Vulkan's): the same triangle lands in the first rows, clockwise there.
+    let culled = draw(
+        &rig,
+        &[upper_left, back_culled],
+        PrimitiveKind::Triangles,
+        &corner_px,
+        0.5,
+        black,
+    );
+    assert!(culled.pixels.chunks(4).all(|pixel| pixel == BLACK));
+    // A viewport over the upper half (y = 8 up) and a scissor over the bottom 4 rows.
+    let half = StateChange::Viewports {
+        first: 0,
+        viewports: vec![Viewport {
+            y_px: 8.0,
+            height_px: 8.0,
+            ..Viewport::covering(SIZE_PX, SIZE_PX)
+        }],
+    };
+    let bottom = StateChange::Scissors {
+        first: 0,
+        scissors: vec![Scissor {
+            x_px: 0,
+            y_px: 0,
+            width_px: SIZE_PX,
+            height_px: 4,
+        }],
+    };
+    for (state, rows) in [(half, 0..8), (bottom.clone(), 12..16)] {
+        let drawn = draw(
+            &rig,
+            &[lower_left.clone(), state.clone()],
+            PrimitiveKind::Triangles,
+            &FULL_PX,
+            0.5,
+            black,
+        );
+        for row in 0..SIZE_PX {
+            let expected = if rows.contains(&row) { GREEN } else { BLACK };
+            assert_eq!(drawn.at(3, row), expected, "{state:?}: row {row}");
+        }
+    }
+    // A clear cut to that scissor: the last four rows.
+    let (texture, view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
         0,
     );
-    let (depth, depth_view) = rig.texture(&TextureBuilder::new_2d(z32f, 8, 8), 64 << 10);
+    let mut commands = rig.device.command_buffer();
+    commands.set_state(lower_left).unwrap();
+    commands.set_state(bottom).unwrap();
+    commands.bind_render_targets(colour(view)).unwrap();
+    let blue = [0.0, 0.0, 1.0, 1.0];
+    commands
+        .clear_color(0, ClearValue::Float(blue), ComponentMask::ALL)
+        .unwrap();
+    let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+    let pixels = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
+    for row in 0..SIZE_PX {
+        let at = ((row * SIZE_PX + 3) * 4) as usize;
+        let is_blue = pixels[at..at + 4] == [0, 0, 255, 255];
+        assert_eq!(is_blue, (12..16).contains(&row), "cleared row {row}");
+    }
+}
+
+/// Vertex 0 red, 1 green, 2 blue, passed flat: the triangle takes its first vertex's
+/// colour by default and its last's with the last provoking vertex.
+const CORNER_COLOUR_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+layout(location = 0) flat out vec4 corner;
+void main() {
+    gl_Position = vec4(position, 0.5, 1.0);
+    corner = vec4(gl_VertexIndex == 0, gl_VertexIndex == 1, gl_VertexIndex == 2, 1.0);
+}
+";
+
+const CORNER_COLOUR_FRAG: &str = "#version 450
+layout(location = 0) flat in vec4 corner;
+layout(location = 0) out vec4 colour;
+void main() {
+    colour = corner;
+}
+";
+
+#[test]
+fn the_provoking_vertex_gives_flat_outputs_their_vertex() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
+        0,
+    );
     let program = program(
         &rig.device,
         &[
-            (Stage::Vertex, depth_vert(0.25).as_str()),
-            (Stage::Fragment, GREEN_FRAG),
+            (Stage::Vertex, CORNER_COLOUR_VERT),
+            (Stage::Fragment, CORNER_COLOUR_FRAG),
         ],
     );
-    let positions = positions_at(
-        &rig.device,
-        rig.pool,
-        1 << 20,
-        &[-1.0, -1.0, 3.0, -1.0, -1.0, 3.0],
-    );
-    let clamp = 0.125_f32;
-    for (fill, expected) in [(true, 0.25 + clamp), (false, 0.25)] {
-        let mut commands = rig.device.command_buffer();
-        let mut targets = colour(view);
-        targets.depth_stencil = Some(depth_view);
-        commands.bind_render_targets(targets).unwrap();
-        commands.clear_depth_stencil(Some(1.0), None, 0xff).unwrap();
+    let positions: Vec<f32> = FULL_PX.iter().map(|&px| ndc(px)).collect();
+    let positions = positions_at(&rig.device, rig.pool, 1 << 20, &positions);
+    for (vertex, expected) in [
+        (ProvokingVertex::First, [255, 0, 0, 255]),
+        (ProvokingVertex::Last, [0, 0, 255, 255]),
+    ] {
+        let mut commands = rig.cleared(view, [0.0, 0.0, 0.0, 1.0]);
         bind_positions(&mut commands, program, positions);
         commands
-            .set_state(StateChange::DepthStencil(DepthStencilState {
-                depth_test: true,
-                depth_write: true,
-                depth_compare: CompareOp::Always,
-                ..DepthStencilState::default()
-            }))
-            .unwrap();
-        commands
-            .set_state(StateChange::PolygonOffset(PolygonOffset {
-                factor: 0.0,
-                units: 1.0e7,
-                clamp,
-                fill,
-                // Offsets of the other modes do not apply to filled triangles.
-                line: true,
-                point: true,
-            }))
+            .set_state(StateChange::ProvokingVertex(vertex))
             .unwrap();
         commands.draw(triangle()).unwrap();
-        let bytes = rig.submit_and_read(commands, region(depth, 0, 8, 8), 8 * 8 * 4);
-        for texel in bytes.chunks(4) {
-            let written = f32::from_le_bytes(texel.try_into().unwrap());
-            assert!(
-                (written - expected).abs() < 1.0e-6,
-                "fill offset {fill}: {written}, expected {expected}"
-            );
+        let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+        let pixels = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
+        for pixel in pixels.chunks(4) {
+            assert_eq!(pixel, expected, "{vertex:?}");
         }
     }
 }
@@ -387,4 +679,150 @@ fn clears_honour_the_scissor() {
         .unwrap();
     let after = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
     assert_eq!(after, pixels);
+}
+
+/// Green at a quarter alpha.
+const QUARTER_GREEN_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+void main() {
+    colour = vec4(0.0, 1.0, 0.0, 0.25);
+}
+";
+
+/// Unorm8 of a blend result, as the CPU computes it.
+fn unorm8(value: f32) -> u8 {
+    (value.clamp(0.0, 1.0) * 255.0).round() as u8
+}
+
+/// Blending over a red target against the CPU's `src * sf + dst * df`, per channel: the
+/// classic alpha blend, a separate alpha equation, and the blend constant as a factor.
+#[test]
+fn blending_follows_the_cpu_equation() {
+    let rig = Rig::new(true);
+    let source = [0.0_f32, 1.0, 0.0, 0.25];
+    let destination = [1.0_f32, 0.0, 0.0, 1.0];
+    let constant = [0.5_f32, 0.25, 1.0, 0.75];
+    let blend = |color: BlendEquation, alpha: BlendEquation| StateChange::Blend {
+        target: 0,
+        state: BlendState {
+            enabled: true,
+            color,
+            alpha,
+        },
+    };
+    let equation = |src_factor, dst_factor, op| BlendEquation {
+        src_factor,
+        dst_factor,
+        op,
+    };
+    type Model = fn(usize, [f32; 4], [f32; 4], [f32; 4]) -> f32;
+    let cases: [(Vec<StateChange>, Model); 3] = [
+        (
+            vec![blend(BlendEquation::ALPHA, BlendEquation::ALPHA)],
+            |c, s, d, _| s[c] * s[3] + d[c] * (1.0 - s[3]),
+        ),
+        (
+            vec![blend(
+                BlendEquation::ALPHA,
+                equation(BlendFactor::One, BlendFactor::One, BlendOp::ReverseSubtract),
+            )],
+            |c, s, d, _| match c {
+                3 => d[3] - s[3],
+                _ => s[c] * s[3] + d[c] * (1.0 - s[3]),
+            },
+        ),
+        (
+            vec![
+                StateChange::BlendConstant(constant),
+                blend(
+                    equation(
+                        BlendFactor::ConstantColor,
+                        BlendFactor::OneMinusConstantColor,
+                        BlendOp::Add,
+                    ),
+                    equation(BlendFactor::ConstantAlpha, BlendFactor::Zero, BlendOp::Add),
+                ),
+            ],
+            |c, s, d, k| match c {
+                3 => s[3] * k[3],
+                _ => s[c] * k[c] + d[c] * (1.0 - k[c]),
+            },
+        ),
+    ];
+    for (states, model) in cases {
+        let drawn = draw_with(
+            &rig,
+            QUARTER_GREEN_FRAG,
+            &states,
+            PrimitiveKind::Triangles,
+            &FULL_PX,
+            0.5,
+            destination,
+        );
+        let expected: [u8; 4] =
+            std::array::from_fn(|c| unorm8(model(c, source, destination, constant)));
+        for pixel in drawn.pixels.chunks(4) {
+            for c in 0..4 {
+                assert!(
+                    pixel[c].abs_diff(expected[c]) <= 1,
+                    "{states:?}: {pixel:?} against {expected:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Culling against the CPU's facing of the triangle: its signed area in framebuffer
+/// coordinates (Vulkan's formula) with the front face's winding; discard draws nothing.
+#[test]
+fn culling_follows_the_winding_and_discard_draws_nothing() {
+    let rig = Rig::new(true);
+    let black = [0.0, 0.0, 0.0, 1.0];
+    let corners: Vec<[f32; 2]> = TRIANGLE_PX.chunks(2).map(|xy| [xy[0], xy[1]]).collect();
+    let doubled_area: f32 = (0..3)
+        .map(|i| {
+            let (a, b) = (corners[i], corners[(i + 1) % 3]);
+            a[0] * b[1] - b[0] * a[1]
+        })
+        .sum::<f32>()
+        * -0.5;
+    for cull in [
+        CullMode::None,
+        CullMode::Front,
+        CullMode::Back,
+        CullMode::FrontAndBack,
+    ] {
+        for front_face in [FrontFace::Ccw, FrontFace::Cw] {
+            let state = rasterizer(|r| {
+                r.cull = cull;
+                r.front_face = front_face;
+            });
+            let drawn = draw(
+                &rig,
+                &[state],
+                PrimitiveKind::Triangles,
+                &TRIANGLE_PX,
+                0.5,
+                black,
+            );
+            let front = (doubled_area > 0.0) == (front_face == FrontFace::Ccw);
+            let culled = match cull {
+                CullMode::None => false,
+                CullMode::Front => front,
+                CullMode::Back => !front,
+                CullMode::FrontAndBack => true,
+            };
+            let expected = if culled { BLACK } else { GREEN };
+            assert_eq!(drawn.at(5, 5), expected, "{cull:?} {front_face:?}");
+        }
+    }
+    let discarded = draw(
+        &rig,
+        &[rasterizer(|r| r.discard = true)],
+        PrimitiveKind::Triangles,
+        &FULL_PX,
+        0.5,
+        black,
+    );
+    assert!(discarded.pixels.chunks(4).all(|pixel| pixel == BLACK));
 }

@@ -22,6 +22,8 @@ pub struct DeviceFeatures {
     pub dual_src_blend: bool,
     /// `VK_EXT_depth_clip_control`: NVN's [-1, 1] depth mode (near = -w).
     pub depth_clip_control: bool,
+    /// `VK_EXT_provoking_vertex`'s `provokingVertexLast`: OpenGL's provoking vertex.
+    pub provoking_vertex_last: bool,
 }
 
 impl DeviceFeatures {
@@ -35,6 +37,7 @@ impl DeviceFeatures {
         logic_op: false,
         dual_src_blend: false,
         depth_clip_control: false,
+        provoking_vertex_last: false,
     };
 }
 
@@ -52,6 +55,7 @@ impl DeviceFeatures {
             logic_op: self.logic_op && other.logic_op,
             dual_src_blend: self.dual_src_blend && other.dual_src_blend,
             depth_clip_control: self.depth_clip_control && other.depth_clip_control,
+            provoking_vertex_last: self.provoking_vertex_last && other.provoking_vertex_last,
         }
     }
 }

@@ -49,6 +49,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     logic_op: true,
     dual_src_blend: true,
     depth_clip_control: true,
+    provoking_vertex_last: true,
 };
 
 #[derive(Clone, Default)]

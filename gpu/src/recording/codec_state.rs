@@ -136,6 +136,18 @@ impl Wire for StateChange {
                 out.push(11);
                 index.put(out);
             }
+            StateChange::DepthMode(mode) => {
+                out.push(12);
+                mode.put(out);
+            }
+            StateChange::WindowOrigin(origin) => {
+                out.push(13);
+                origin.put(out);
+            }
+            StateChange::ProvokingVertex(vertex) => {
+                out.push(14);
+                vertex.put(out);
+            }
         }
     }
     fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
@@ -161,6 +173,9 @@ impl Wire for StateChange {
             9 => StateChange::VertexAttributes(Wire::take(reader)?),
             10 => StateChange::VertexStreams(Wire::take(reader)?),
             11 => StateChange::PrimitiveRestart(Wire::take(reader)?),
+            12 => StateChange::DepthMode(Wire::take(reader)?),
+            13 => StateChange::WindowOrigin(Wire::take(reader)?),
+            14 => StateChange::ProvokingVertex(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

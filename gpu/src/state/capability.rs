@@ -5,7 +5,7 @@
 use crate::error::RecordError;
 use crate::features::DeviceFeatures;
 
-use super::{BlendFactor, BlendState, PolygonMode, StateChange};
+use super::{BlendFactor, BlendState, DepthMode, PolygonMode, ProvokingVertex, StateChange};
 
 fn missing(what: &'static str, capability: &'static str) -> RecordError {
     RecordError::MissingCapability { what, capability }
@@ -112,13 +112,30 @@ impl StateChange {
                 }
                 Ok(())
             }
+            StateChange::DepthMode(DepthMode::MinusOneToOne) if !features.depth_clip_control => {
+                Err(missing(
+                    "depth mode [-1, 1]",
+                    "depthClipControl (VK_EXT_depth_clip_control)",
+                ))
+            }
+            StateChange::ProvokingVertex(ProvokingVertex::Last)
+                if !features.provoking_vertex_last =>
+            {
+                Err(missing(
+                    "last provoking vertex",
+                    "provokingVertexLast (VK_EXT_provoking_vertex)",
+                ))
+            }
             StateChange::BlendConstant(_)
             | StateChange::WriteMasks(_)
             | StateChange::LogicOp(_)
             | StateChange::DepthStencil(_)
             | StateChange::Scissors { .. }
             | StateChange::VertexAttributes(_)
-            | StateChange::PrimitiveRestart(_) => Ok(()),
+            | StateChange::PrimitiveRestart(_)
+            | StateChange::DepthMode(_)
+            | StateChange::WindowOrigin(_)
+            | StateChange::ProvokingVertex(_) => Ok(()),
         }
     }
 }

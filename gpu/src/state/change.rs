@@ -1,9 +1,9 @@
 //! One state change as a command buffer records it.
 
 use super::{
-    BlendState, ComponentMask, DepthStencilState, LogicOp, PolygonOffset, RasterizerState, Scissor,
-    VertexAttribute, VertexStream, Viewport, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES,
-    MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
+    BlendState, ComponentMask, DepthMode, DepthStencilState, LogicOp, PolygonOffset,
+    ProvokingVertex, RasterizerState, Scissor, VertexAttribute, VertexStream, Viewport,
+    WindowOrigin, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES, MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
 };
 
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +33,9 @@ pub enum StateChange {
     VertexStreams(Vec<VertexStream>),
     /// `None` turns primitive restart off.
     PrimitiveRestart(Option<u32>),
+    DepthMode(DepthMode),
+    WindowOrigin(WindowOrigin),
+    ProvokingVertex(ProvokingVertex),
 }
 
 /// Why a state change was refused: what is out of range, the index and the limit.
@@ -106,7 +109,10 @@ impl StateChange {
             | StateChange::DepthStencil(_)
             | StateChange::Rasterizer(_)
             | StateChange::PolygonOffset(_)
-            | StateChange::PrimitiveRestart(_) => Ok(()),
+            | StateChange::PrimitiveRestart(_)
+            | StateChange::DepthMode(_)
+            | StateChange::WindowOrigin(_)
+            | StateChange::ProvokingVertex(_) => Ok(()),
         }
     }
 }

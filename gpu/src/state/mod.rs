@@ -14,9 +14,11 @@ pub use blend::{BlendEquation, BlendFactor, BlendOp, BlendState, ComponentMask, 
 pub use change::StateChange;
 pub use depth_stencil::{CompareOp, DepthStencilState, StencilFace, StencilOp};
 pub use primitive::{IndexType, PrimitiveKind};
-pub use raster::{CullMode, FrontFace, PolygonMode, PolygonOffset, RasterizerState};
+pub use raster::{
+    CullMode, FrontFace, PolygonMode, PolygonOffset, ProvokingVertex, RasterizerState,
+};
 pub use vertex::{ComponentKind, VertexAttribute, VertexFormat, VertexStream};
-pub use viewport::{Scissor, Viewport};
+pub use viewport::{DepthMode, Scissor, Viewport, WindowOrigin};
 
 /// Colour targets a pass can bind.
 pub const MAX_COLOR_TARGETS: usize = 8;

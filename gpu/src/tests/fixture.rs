@@ -347,6 +347,9 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             },
         ])),
         Command::SetState(StateChange::PrimitiveRestart(Some(0xffff))),
+        Command::SetState(StateChange::DepthMode(DepthMode::MinusOneToOne)),
+        Command::SetState(StateChange::WindowOrigin(WindowOrigin::LowerLeft)),
+        Command::SetState(StateChange::ProvokingVertex(ProvokingVertex::Last)),
         Command::BindProgram(scene.graphics),
         Command::BindProgram(scene.compute),
         Command::BindDescriptorTables {

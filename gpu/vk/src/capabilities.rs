@@ -12,6 +12,8 @@ pub const EXT_MEMORY_BUDGET: &CStr = c"VK_EXT_memory_budget";
 pub const KHR_PORTABILITY_SUBSET: &CStr = c"VK_KHR_portability_subset";
 pub const KHR_PUSH_DESCRIPTOR: &CStr = c"VK_KHR_push_descriptor";
 pub const KHR_SWAPCHAIN: &CStr = c"VK_KHR_swapchain";
+pub const EXT_DEPTH_CLIP_CONTROL: &CStr = c"VK_EXT_depth_clip_control";
+pub const EXT_PROVOKING_VERTEX: &CStr = c"VK_EXT_provoking_vertex";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -63,7 +65,15 @@ impl Capabilities {
     ) -> Capabilities {
         let has = |name: &CStr| offered.contains(&name);
         let mut indexing = vk::PhysicalDeviceDescriptorIndexingFeatures::default();
+        let mut clip_control = vk::PhysicalDeviceDepthClipControlFeaturesEXT::default();
+        let mut provoking = vk::PhysicalDeviceProvokingVertexFeaturesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default().push_next(&mut indexing);
+        if has(EXT_DEPTH_CLIP_CONTROL) {
+            features = features.push_next(&mut clip_control);
+        }
+        if has(EXT_PROVOKING_VERTEX) {
+            features = features.push_next(&mut provoking);
+        }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
         let mut properties =
@@ -129,7 +139,8 @@ impl Capabilities {
                 line_width_range_px: limits.line_width_range,
                 logic_op: core.logic_op == vk::TRUE,
                 dual_src_blend: core.dual_src_blend == vk::TRUE,
-                depth_clip_control: false,
+                depth_clip_control: clip_control.depth_clip_control == vk::TRUE,
+                provoking_vertex_last: provoking.provoking_vertex_last == vk::TRUE,
             },
             memory_types: memory_types.iter().map(|t| t.property_flags).collect(),
             device_local_heap_b,
@@ -161,6 +172,12 @@ impl Capabilities {
         }
         if self.swapchain {
             names.push(KHR_SWAPCHAIN);
+        }
+        if self.state.depth_clip_control {
+            names.push(EXT_DEPTH_CLIP_CONTROL);
+        }
+        if self.state.provoking_vertex_last {
+            names.push(EXT_PROVOKING_VERTEX);
         }
         names
     }
@@ -201,6 +218,11 @@ impl Capabilities {
             ),
             ("logic op", yes_no(self.state.logic_op)),
             ("dual-source blending", yes_no(self.state.dual_src_blend)),
+            ("depth mode [-1, 1]", yes_no(self.state.depth_clip_control)),
+            (
+                "last provoking vertex",
+                yes_no(self.state.provoking_vertex_last),
+            ),
             ("memory types", self.memory_types.len().to_string()),
             (
                 "largest device-local heap",

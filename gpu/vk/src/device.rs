@@ -265,18 +265,29 @@ fn create_device(
     let mut v13 = vk::PhysicalDeviceVulkan13Features::default()
         .dynamic_rendering(true)
         .synchronization2(true);
+    // The fixed-function extensions' features, each only where offered (`caps.state`).
+    let mut clip_control =
+        vk::PhysicalDeviceDepthClipControlFeaturesEXT::default().depth_clip_control(true);
+    let mut provoking =
+        vk::PhysicalDeviceProvokingVertexFeaturesEXT::default().provoking_vertex_last(true);
     let priorities = [1.0_f32];
     let queue_info = [vk::DeviceQueueCreateInfo::default()
         .queue_family_index(queue_family_index)
         .queue_priorities(&priorities)];
     let extension_names: Vec<*const std::ffi::c_char> =
         caps.extensions().iter().map(|name| name.as_ptr()).collect();
-    let create_info = vk::DeviceCreateInfo::default()
+    let mut create_info = vk::DeviceCreateInfo::default()
         .queue_create_infos(&queue_info)
         .enabled_extension_names(&extension_names)
         .enabled_features(&core)
         .push_next(&mut v12)
         .push_next(&mut v13);
+    if caps.state.depth_clip_control {
+        create_info = create_info.push_next(&mut clip_control);
+    }
+    if caps.state.provoking_vertex_last {
+        create_info = create_info.push_next(&mut provoking);
+    }
     // SAFETY: every pointer in `create_info` refers to locals that outlive the call, and
     // only features and extensions the device reported are requested.
     unsafe { instance.create_device(physical, &create_info, None) }

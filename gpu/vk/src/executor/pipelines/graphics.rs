@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use ash::vk;
 use gpu::objects::{Program, Stage};
-use gpu::state::{PolygonMode, PrimitiveKind};
+use gpu::state::{DepthMode, PolygonMode, PrimitiveKind, ProvokingVertex};
 use gpu::ProgramId;
 
 use crate::device::Device;
@@ -326,9 +326,14 @@ fn make(
     let input_assembly = vk::PipelineInputAssemblyStateCreateInfo::default()
         .topology(topology)
         .primitive_restart_enable(restart);
-    let viewport = vk::PipelineViewportStateCreateInfo::default()
+    let mut clip_control =
+        vk::PipelineViewportDepthClipControlCreateInfoEXT::default().negative_one_to_one(true);
+    let mut viewport = vk::PipelineViewportStateCreateInfo::default()
         .viewport_count(1)
         .scissor_count(1);
+    if state.depth_mode == DepthMode::MinusOneToOne {
+        viewport = viewport.push_next(&mut clip_control);
+    }
 
     let raster = &state.rasterizer;
     let offset = &state.polygon_offset;
@@ -340,7 +345,9 @@ fn make(
     };
     // The command buffer refused what the device lacks (`StateChange::check_features`),
     // so each value here is one the device was made to execute.
-    let rasterization = vk::PipelineRasterizationStateCreateInfo::default()
+    let mut provoking = vk::PipelineRasterizationProvokingVertexStateCreateInfoEXT::default()
+        .provoking_vertex_mode(vk::ProvokingVertexModeEXT::LAST_VERTEX);
+    let mut rasterization = vk::PipelineRasterizationStateCreateInfo::default()
         .depth_clamp_enable(raster.depth_clamp)
         .rasterizer_discard_enable(raster.discard)
         .polygon_mode(conv::polygon_mode(raster.polygon_mode))
@@ -351,6 +358,9 @@ fn make(
         .depth_bias_slope_factor(offset.factor)
         .depth_bias_clamp(offset.clamp)
         .line_width(raster.line_width_px);
+    if state.provoking_vertex == ProvokingVertex::Last {
+        rasterization = rasterization.push_next(&mut provoking);
+    }
     let multisample = vk::PipelineMultisampleStateCreateInfo::default()
         .rasterization_samples(vk::SampleCountFlags::TYPE_1);
     let depth_stencil_state = &state.depth_stencil;

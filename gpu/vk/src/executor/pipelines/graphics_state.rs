@@ -4,9 +4,9 @@
 
 use ash::vk;
 use gpu::state::{
-    BlendState, ComponentMask, DepthStencilState, LogicOp, PolygonOffset, PrimitiveKind,
-    RasterizerState, Scissor, StateChange, VertexAttribute, VertexStream, Viewport,
-    MAX_COLOR_TARGETS, MAX_VIEWPORTS,
+    BlendState, ComponentMask, DepthMode, DepthStencilState, LogicOp, PolygonOffset, PrimitiveKind,
+    ProvokingVertex, RasterizerState, Scissor, StateChange, VertexAttribute, VertexStream,
+    Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VIEWPORTS,
 };
 use gpu::ProgramId;
 
@@ -25,6 +25,10 @@ pub struct GraphicsState {
     pub attributes: Vec<VertexAttribute>,
     pub streams: Vec<VertexStream>,
     pub primitive_restart: Option<u32>,
+    pub depth_mode: DepthMode,
+    /// Dynamic: where draws' viewports and scissors are measured from.
+    pub window_origin: WindowOrigin,
+    pub provoking_vertex: ProvokingVertex,
 }
 
 impl Default for GraphicsState {
@@ -42,6 +46,9 @@ impl Default for GraphicsState {
             attributes: Vec::new(),
             streams: Vec::new(),
             primitive_restart: None,
+            depth_mode: DepthMode::ZeroToOne,
+            window_origin: WindowOrigin::UpperLeft,
+            provoking_vertex: ProvokingVertex::First,
         }
     }
 }
@@ -83,6 +90,9 @@ impl GraphicsState {
             StateChange::VertexAttributes(attributes) => self.attributes = attributes.clone(),
             StateChange::VertexStreams(streams) => self.streams = streams.clone(),
             StateChange::PrimitiveRestart(index) => self.primitive_restart = *index,
+            StateChange::DepthMode(mode) => self.depth_mode = *mode,
+            StateChange::WindowOrigin(origin) => self.window_origin = *origin,
+            StateChange::ProvokingVertex(vertex) => self.provoking_vertex = *vertex,
         }
     }
 
@@ -118,6 +128,8 @@ impl GraphicsState {
             attributes: self.attributes.clone(),
             streams: self.streams.clone(),
             primitive_restart: self.primitive_restart.is_some(),
+            depth_mode: self.depth_mode,
+            provoking_vertex: self.provoking_vertex,
         }
     }
 }
@@ -169,6 +181,8 @@ pub struct PipelineKey {
     pub attributes: Vec<VertexAttribute>,
     pub streams: Vec<VertexStream>,
     pub primitive_restart: bool,
+    pub depth_mode: DepthMode,
+    pub provoking_vertex: ProvokingVertex,
 }
 
 #[cfg(test)]

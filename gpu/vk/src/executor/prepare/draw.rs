@@ -9,7 +9,7 @@
 use ash::vk;
 use gpu::command::Op;
 use gpu::objects::ObjectTables;
-use gpu::state::{PrimitiveKind, MAX_VERTEX_STREAMS};
+use gpu::state::{PrimitiveKind, Scissor, WindowOrigin, MAX_VERTEX_STREAMS};
 use gpu::{BufferId, PoolId, ProgramId, TextureId};
 
 use crate::device::Device;
@@ -420,8 +420,11 @@ fn converted_indices(
         .collect())
 }
 
+/// Viewport 0 in Vulkan's framebuffer coordinates. With a lower-left window origin its y
+/// is measured up from the target's last row and clip-space y = -1 is at its bottom: a
+/// negative height flips it (which keeps OpenGL's facing).
 fn viewport(state: &GraphicsState, targets: &PassTargets) -> vk::Viewport {
-    match state.viewports[0] {
+    let viewport = match state.viewports[0] {
         Some(v) => vk::Viewport {
             x: v.x_px,
             y: v.y_px,
@@ -431,11 +434,29 @@ fn viewport(state: &GraphicsState, targets: &PassTargets) -> vk::Viewport {
             max_depth: v.max_depth,
         },
         None => full_viewport(targets),
+    };
+    match state.window_origin {
+        WindowOrigin::UpperLeft => viewport,
+        WindowOrigin::LowerLeft => vk::Viewport {
+            y: targets.extent_px[1] as f32 - viewport.y,
+            height: -viewport.height,
+            ..viewport
+        },
     }
 }
 
+/// Scissor 0 in Vulkan's framebuffer coordinates (from the target's last row up with a
+/// lower-left window origin).
 fn scissor(state: &GraphicsState, targets: &PassTargets) -> vk::Rect2D {
-    match state.scissors[0] {
+    let set = state.scissors[0].map(|s| match state.window_origin {
+        WindowOrigin::UpperLeft => s,
+        WindowOrigin::LowerLeft => Scissor {
+            y_px: (i64::from(targets.extent_px[1]) - i64::from(s.y_px) - i64::from(s.height_px))
+                .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+            ..s
+        },
+    });
+    match set {
         // Vulkan needs non-negative offsets: cut what lies left of or above the origin.
         Some(s) => vk::Rect2D {
             offset: vk::Offset2D {
