@@ -280,37 +280,52 @@ fn assert_depth(written: f32, expected: f32, what: &str) {
 fn depth_bias_is_clamped_and_applies_to_its_polygon_mode() {
     let rig = Rig::new(true);
     let clamp = 0.125_f32;
-    let offset = |fill, line| {
+    let offset = |fill, line, point| {
         StateChange::PolygonOffset(PolygonOffset {
             factor: 0.0,
             units: 1.0e7,
             clamp,
             fill,
             line,
-            point: true,
+            point,
         })
     };
-    for (fill, line) in [(true, false), (false, true)] {
-        let filled = depths_after(&rig, &depth_vert(0.25), &[offset(fill, line)], &FULL_PX);
-        let expected = if fill { 0.25 + clamp } else { 0.25 };
-        for written in filled {
-            assert_depth(written, expected, &format!("filled, fill offset {fill}"));
+    let biased = |on: bool| if on { 0.25 + clamp } else { 0.25 };
+    let vertex = depth_vert(0.25);
+    for (fill, line, point) in [
+        (true, false, false),
+        (false, true, false),
+        (false, false, true),
+    ] {
+        let states = [offset(fill, line, point)];
+        for written in depths_after(&rig, &vertex, &states, &FULL_PX) {
+            assert_depth(
+                written,
+                biased(fill),
+                &format!("filled, fill offset {fill}"),
+            );
         }
-        let mode = rasterizer(|r| r.polygon_mode = PolygonMode::Line);
-        let outlined = depths_after(
-            &rig,
-            &depth_vert(0.25),
-            &[offset(fill, line), mode],
-            &TRIANGLE_PX,
-        );
-        let expected = if line { 0.25 + clamp } else { 0.25 };
+        let mode = |polygon_mode| {
+            [
+                offset(fill, line, point),
+                rasterizer(|r| r.polygon_mode = polygon_mode),
+            ]
+        };
+        let outlined = depths_after(&rig, &vertex, &mode(PolygonMode::Line), &TRIANGLE_PX);
         // On the top edge, between the corners.
         let edge = outlined[(2 * SIZE_PX + 8) as usize];
-        assert_depth(edge, expected, &format!("outlined, line offset {line}"));
+        assert_depth(edge, biased(line), &format!("outlined, line offset {line}"));
         assert_eq!(
             outlined[(5 * SIZE_PX + 5) as usize],
             1.0,
             "inside: not drawn"
+        );
+        let cornered = depths_after(&rig, &vertex, &mode(PolygonMode::Point), &TRIANGLE_PX);
+        let corner = cornered[(2 * SIZE_PX + 2) as usize];
+        assert_depth(
+            corner,
+            biased(point),
+            &format!("corners, point offset {point}"),
         );
     }
 }
@@ -825,4 +840,216 @@ fn culling_follows_the_winding_and_discard_draws_nothing() {
         black,
     );
     assert!(discarded.pixels.chunks(4).all(|pixel| pixel == BLACK));
+}
+
+/// Without a shader choosing another (a program whose vertex stage writes
+/// gl_ViewportIndex is refused when made), draws use viewport and scissor 0 alone, as on
+/// the console: setting 1-15 leaves every pixel as before.
+#[test]
+fn viewports_and_scissors_1_to_15_are_unused_and_a_viewport_index_output_is_refused() {
+    let rig = Rig::new(true);
+    let black = [0.0, 0.0, 0.0, 1.0];
+    let quarter = Viewport {
+        width_px: 8.0,
+        height_px: 8.0,
+        ..Viewport::covering(SIZE_PX, SIZE_PX)
+    };
+    let zero_only = [StateChange::Viewports {
+        first: 0,
+        viewports: vec![quarter],
+    }];
+    let all = [
+        StateChange::Viewports {
+            first: 0,
+            viewports: vec![quarter; 1]
+                .into_iter()
+                .chain(vec![Viewport::covering(2, 2); 15])
+                .collect(),
+        },
+        StateChange::Scissors {
+            first: 1,
+            scissors: vec![Scissor::covering(1, 1); 15],
+        },
+    ];
+    let expected = draw(
+        &rig,
+        &zero_only,
+        PrimitiveKind::Triangles,
+        &FULL_PX,
+        0.5,
+        black,
+    );
+    let drawn = draw(&rig, &all, PrimitiveKind::Triangles, &FULL_PX, 0.5, black);
+    assert_eq!(drawn.pixels, expected.pixels);
+    assert_eq!(drawn.at(3, 3), GREEN);
+    assert_eq!(drawn.at(12, 12), BLACK);
+
+    let choosing = "#version 450
+#extension GL_ARB_shader_viewport_layer_array : require
+layout(location = 0) in vec2 position;
+void main() {
+    gl_Position = vec4(position, 0.5, 1.0);
+    gl_ViewportIndex = 1;
+}
+";
+    let translated = common::programs::translator().translate(&shader_translate::ShaderSource {
+        name: "viewport-index".into(),
+        stage: Stage::Vertex,
+        code: shader_translate::ShaderCode::Glsl(choosing.into()),
+    });
+    // Refused by the translator, or (where it translates) when the program is made.
+    if let Ok(shader) = translated {
+        let made = rig.device.create_program(&gpu::objects::ProgramMaker {
+            modules: vec![gpu::objects::ShaderModule::from(&shader)],
+        });
+        assert!(
+            matches!(
+                made,
+                Err(gpu::ObjectError::Program(
+                    gpu::objects::program::ProgramError::ViewportIndexOutput(_)
+                ))
+            ),
+            "{made:?}"
+        );
+    }
+}
+
+/// Stencil against the CPU model: front and back faces use their own state (the test
+/// triangle is back-facing), writes keep only the write mask's bits, and the compare
+/// reads only the read mask's.
+#[test]
+fn stencil_faces_and_masks_follow_the_cpu_model() {
+    use gpu::state::{StencilFace, StencilOp};
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
+        0,
+    );
+    let (_, stencil_view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("z24s8").unwrap(), SIZE_PX, SIZE_PX),
+        64 << 10,
+    );
+    let program = program(
+        &rig.device,
+        &[
+            (Stage::Vertex, depth_vert(0.5).as_str()),
+            (Stage::Fragment, GREEN_FRAG),
+        ],
+    );
+    let positions: Vec<f32> = TRIANGLE_PX.iter().map(|&px| ndc(px)).collect();
+    let positions = positions_at(&rig.device, rig.pool, 1 << 20, &positions);
+    let mut targets = colour(view);
+    targets.depth_stencil = Some(stencil_view);
+    let never = StencilFace {
+        compare: CompareOp::Never,
+        ..StencilFace::default()
+    };
+    // Draws the back-facing triangle with `back`, over stencil left by earlier draws;
+    // the stencil is cleared to 0 first when `clear` says so.
+    let pass = |back: StencilFace, clear: bool| {
+        let mut commands = rig.cleared(view, [0.0, 0.0, 0.0, 1.0]);
+        commands.bind_render_targets(targets).unwrap();
+        if clear {
+            commands.clear_depth_stencil(None, Some(0), 0xff).unwrap();
+        }
+        bind_positions(&mut commands, program, positions);
+        for state in reset() {
+            commands.set_state(state).unwrap();
+        }
+        commands
+            .set_state(StateChange::DepthStencil(DepthStencilState {
+                stencil_test: true,
+                front: never,
+                back,
+                ..DepthStencilState::default()
+            }))
+            .unwrap();
+        commands.draw(triangle()).unwrap();
+        let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+        let pixels = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
+        pixels[((5 * SIZE_PX + 5) * 4) as usize..][..4] == GREEN
+    };
+    // Back faces take the back state: Always draws (the front's Never is not used) and
+    // writes 0xff through a 0x0f write mask: the CPU model leaves 0x0f.
+    let written = 0xff_u8 & 0x0f;
+    assert!(pass(
+        StencilFace {
+            compare: CompareOp::Always,
+            pass: StencilOp::Replace,
+            reference: 0xff,
+            write_mask: 0x0f,
+            ..StencilFace::default()
+        },
+        true
+    ));
+    // Equal against what the CPU model says is there, with and without a read mask.
+    for (reference, read_mask) in [(0x0f, 0xff), (0x1f, 0x0f), (0x1f, 0xff), (0x0e, 0x0f)] {
+        let expected = (reference & read_mask) == (written & read_mask);
+        let drawn = pass(
+            StencilFace {
+                compare: CompareOp::Equal,
+                reference,
+                read_mask,
+                write_mask: 0,
+                ..StencilFace::default()
+            },
+            false,
+        );
+        assert_eq!(
+            drawn, expected,
+            "reference {reference:#x} read mask {read_mask:#x}"
+        );
+    }
+}
+
+/// Colour 0 and the second source colour of one fragment stage, green and a half grey.
+const DUAL_SOURCE_FRAG: &str = "#version 450
+layout(location = 0, index = 0) out vec4 colour;
+layout(location = 0, index = 1) out vec4 second;
+void main() {
+    colour = vec4(0.0, 1.0, 0.0, 1.0);
+    second = vec4(0.5, 0.5, 0.5, 0.5);
+}
+";
+
+/// Dual-source blending: `src * 1 + dst * src1` against the CPU over a red target.
+#[test]
+fn dual_source_blending_reads_the_second_colour() {
+    let rig = Rig::new(true);
+    let destination = [1.0_f32, 0.0, 0.0, 1.0];
+    let equation = BlendEquation {
+        src_factor: BlendFactor::One,
+        dst_factor: BlendFactor::Src1Color,
+        op: BlendOp::Add,
+    };
+    let blend = StateChange::Blend {
+        target: 0,
+        state: BlendState {
+            enabled: true,
+            color: equation,
+            alpha: BlendEquation {
+                dst_factor: BlendFactor::Src1Alpha,
+                ..equation
+            },
+        },
+    };
+    let drawn = draw_with(
+        &rig,
+        DUAL_SOURCE_FRAG,
+        &[blend],
+        PrimitiveKind::Triangles,
+        &FULL_PX,
+        0.5,
+        destination,
+    );
+    let source = [0.0_f32, 1.0, 0.0, 1.0];
+    let expected: [u8; 4] = std::array::from_fn(|c| unorm8(source[c] + destination[c] * 0.5));
+    for pixel in drawn.pixels.chunks(4) {
+        for c in 0..4 {
+            assert!(
+                pixel[c].abs_diff(expected[c]) <= 1,
+                "{pixel:?} against {expected:?}"
+            );
+        }
+    }
 }
