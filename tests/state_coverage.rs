@@ -16,7 +16,8 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 5] = [
+const SOURCES: [(&str, &str); 6] = [
+    ("uniform_update", include_str!("uniform_update.rs")),
     ("fixed_function", include_str!("fixed_function.rs")),
     ("executor", include_str!("executor.rs")),
     ("draw_sequences", include_str!("draw_sequences/main.rs")),
@@ -629,6 +630,10 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             "executor::plan",
             "discards_make_stores_or_the_next_load_dont_care_until_written_again",
         )],
+        Command::UpdateUniformBuffer(_) => vec![(
+            "uniform_update",
+            "an_update_is_seen_by_later_draws_only_and_lands_in_storage",
+        )],
     }
 }
 
@@ -725,6 +730,11 @@ fn every_command() -> Vec<Command> {
         },
         Command::WaitSync { sync },
         Command::Discard(DiscardTarget::DepthStencil),
+        Command::UpdateUniformBuffer(UniformUpdate {
+            buffer,
+            offset_b: 0,
+            bytes: vec![0; 16],
+        }),
     ]
 }
 

@@ -1,6 +1,6 @@
-//! The CPU model of the targets: the pixels each snapshot should find, from clears and
-//! from each draw's cell placed by the viewport, cut by the scissor and the target, and
-//! written through the write mask.
+//! The CPU model of the targets: the pixels each snapshot should find, from clears cut by
+//! the scissor, and from each draw's cell placed by the viewport, cut by the scissor and
+//! the target, and written through the write mask.
 
 use gpu::state::ComponentMask;
 
@@ -36,10 +36,15 @@ impl Case {
                     height,
                 } => scissor = Some((x, y, width, height)),
                 Step::WriteMask(mask) => write_mask = mask,
-                // Clears cover the whole target, whatever the scissor and write mask.
+                // Clears cover what scissor 0 leaves of the target (NVN's clears honour
+                // it), whatever the write mask: they have their own.
                 Step::Clear { value, mask } => {
-                    for pixel in image.iter_mut() {
-                        write_channels(pixel, value, mask);
+                    let size = target.size_px();
+                    let (sx, sy, sw, sh) = scissor_px(scissor, size);
+                    for y in sy.max(0)..(sy + sh).min(size) {
+                        for x in sx.max(0)..(sx + sw).min(size) {
+                            write_channels(&mut image[(y * size + x) as usize], value, mask);
+                        }
                     }
                 }
                 Step::Draw { at, .. } => {
@@ -55,9 +60,7 @@ impl Case {
                     let (vx, vy, span) = viewport.map_or((0, 0, size), |(x, y, scale)| {
                         (x * UNIT_PX, y * UNIT_PX, VIEWPORT_PX * scale)
                     });
-                    let (sx, sy, sw, sh) = scissor.map_or((0, 0, size, size), |(x, y, w, h)| {
-                        (x * UNIT_PX, y * UNIT_PX, w * UNIT_PX, h * UNIT_PX)
-                    });
+                    let (sx, sy, sw, sh) = scissor_px(scissor, size);
                     let cell = cell_at(vertices, at) as i32;
                     let cell_px = span / GRID;
                     let (x0, y0) = (vx + cell % GRID * cell_px, vy + cell / GRID * cell_px);
@@ -74,6 +77,13 @@ impl Case {
         }
         snapshots
     }
+}
+
+/// Scissor 0 in pixels (`None`: never set, the whole target of `size` pixels).
+fn scissor_px(scissor: Option<(i32, i32, i32, i32)>, size: i32) -> (i32, i32, i32, i32) {
+    scissor.map_or((0, 0, size, size), |(x, y, w, h)| {
+        (x * UNIT_PX, y * UNIT_PX, w * UNIT_PX, h * UNIT_PX)
+    })
 }
 
 fn write_channels(pixel: &mut [u8; 4], value: [u8; 4], mask: u8) {

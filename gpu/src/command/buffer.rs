@@ -13,7 +13,7 @@ use super::remembered::Remembered;
 use super::validate::{self, draw_size_fits};
 use super::verbs::{
     BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
-    DrawIndexed, DrawIndirect, Invalidate, RenderTargets,
+    DrawIndexed, DrawIndirect, Invalidate, RenderTargets, UniformUpdate,
 };
 
 pub struct CommandBuffer<'d> {
@@ -225,5 +225,18 @@ impl<'d> CommandBuffer<'d> {
     }
     pub fn discard(&mut self, target: DiscardTarget) -> Result<(), RecordError> {
         self.record(Command::Discard(target))
+    }
+    /// Writes `bytes` into `buffer` from `offset_b` when the list reaches this point.
+    pub fn update_uniform_buffer(
+        &mut self,
+        buffer: BufferId,
+        offset_b: u64,
+        bytes: &[u8],
+    ) -> Result<(), RecordError> {
+        self.record(Command::UpdateUniformBuffer(UniformUpdate {
+            buffer,
+            offset_b,
+            bytes: bytes.to_vec(),
+        }))
     }
 }

@@ -25,7 +25,7 @@ fn every_command_kind_records_in_order() {
     let list = buffer.finish();
     assert_eq!(list.commands().collect::<Vec<_>>(), commands);
     let kinds: HashSet<_> = list.ops().iter().map(discriminant).collect();
-    assert_eq!(kinds.len(), 19, "every op kind appears");
+    assert_eq!(kinds.len(), 20, "every op kind appears");
     assert!(list.id().is_some());
 }
 
@@ -1169,5 +1169,36 @@ fn state_needing_a_missing_feature_is_refused_when_recorded() {
     assert!(matches!(
         commands.set_state(raster(|r| r.line_width_px = 0.0)),
         Err(RecordError::BadArgument { .. })
+    ));
+}
+
+/// Inline uniform updates: a multiple of 4 bytes, 4 to 64 KiB, at a 4-byte aligned
+/// offset inside a uniform buffer; anything else is refused when recorded.
+#[test]
+fn uniform_updates_are_checked_when_recorded() {
+    let (device, scene) = scene_for_errors();
+    let mut commands = device.command_buffer();
+    commands
+        .update_uniform_buffer(scene.buffer, 16, &[1, 2, 3, 4])
+        .unwrap();
+    let refused = |offset_b: u64, len_b: usize| {
+        let mut commands = device.command_buffer();
+        let outcome = commands.update_uniform_buffer(scene.buffer, offset_b, &vec![0; len_b]);
+        assert!(commands.list().is_empty());
+        outcome
+    };
+    for (offset_b, len_b) in [(0, 0), (0, 6), (2, 4), (0, MAX_UNIFORM_UPDATE_B + 4)] {
+        assert!(
+            matches!(
+                refused(offset_b, len_b),
+                Err(RecordError::BadArgument { .. })
+            ),
+            "{offset_b} + {len_b}"
+        );
+    }
+    let size_b = device.tables().buffers.get(scene.buffer).unwrap().size_b;
+    assert!(matches!(
+        refused(size_b - 4, 8),
+        Err(RecordError::BufferRangeOutOfBounds { .. })
     ));
 }

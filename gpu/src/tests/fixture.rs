@@ -478,5 +478,10 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
         Command::WaitSync { sync: scene.sync },
         Command::Discard(DiscardTarget::Color(0)),
         Command::Discard(DiscardTarget::DepthStencil),
+        Command::UpdateUniformBuffer(UniformUpdate {
+            buffer: scene.buffer,
+            offset_b: 256,
+            bytes: (0..32).collect(),
+        }),
     ]
 }

@@ -15,7 +15,7 @@ use super::prepare::list::{Fill, Prepared};
 use super::prepared::descriptors::Resolved;
 use super::prepared::passes::full_viewport;
 use super::record::barrier::{nvn_barrier_scope, EVERY_ACCESS, EVERY_WRITE, HOST_READ};
-use super::record::copy::record_copy;
+use super::record::copy::{record_copy, record_update};
 use super::record::dispatch::record_dispatch;
 use super::record::draw::record_draw;
 use super::record::passes::{begin_pass, clear_in_pass, end_pass};
@@ -285,6 +285,17 @@ impl VkBackend {
                         )?;
                         dirty = true;
                     }
+                    Op::UpdateUniformBuffer { update_index } => {
+                        barrier_if_dirty(&mut dirty);
+                        let update = &prepared.updates[&index];
+                        record_update(
+                            &device,
+                            cmd,
+                            update,
+                            &submission.list.update(update_index).bytes,
+                        );
+                        dirty = true;
+                    }
                     Op::Barrier { order, invalidate } => {
                         let scope = nvn_barrier_scope(order, invalidate);
                         barrier(scope);
@@ -445,10 +456,10 @@ impl VkBackend {
                 self.pools.mark_used(pool, value);
             }
         }
-        for (_, write) in prepared.copies.values() {
-            if let Some((pool, offset_b, len_b)) = *write {
-                self.note_buffer_write(pool, offset_b, len_b, value);
-            }
+        let copy_writes = prepared.copies.values().filter_map(|(_, write)| *write);
+        let update_writes = prepared.updates.values().map(|update| update.write);
+        for (pool, offset_b, len_b) in copy_writes.chain(update_writes) {
+            self.note_buffer_write(pool, offset_b, len_b, value);
         }
         // The write-back's own writes: device writes, so the textures stay the GPU's.
         let mut stored = Vec::new();

@@ -220,7 +220,10 @@ impl<S: Fn(u32) -> bool> Former<'_, S> {
                 self.span(index);
             }
             Op::Discard(target) => self.discard(target),
+            // An inline uniform update is `vkCmdUpdateBuffer`, outside passes: the
+            // draws before it and after it read the buffer on either side of it.
             Op::Copy { .. }
+            | Op::UpdateUniformBuffer { .. }
             | Op::Dispatch { .. }
             | Op::DispatchIndirect { .. }
             | Op::Barrier { .. }

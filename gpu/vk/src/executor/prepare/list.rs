@@ -16,7 +16,7 @@ use crate::error::{VkError, VkResult};
 use crate::executor::pipelines::graphics_state::GraphicsState;
 use crate::executor::pipelines::masked_clear::PreparedMaskedClear;
 use crate::executor::plan::{form_passes_into, Plan, Scissoring, Step};
-use crate::executor::prepared::copy::{PoolWrite, PreparedCopy};
+use crate::executor::prepared::copy::{PoolWrite, PreparedCopy, PreparedUpdate};
 use crate::executor::prepared::dispatch::PreparedDispatch;
 use crate::executor::prepared::draws::PreparedDraws;
 use crate::executor::prepared::passes::PassTargets;
@@ -29,7 +29,7 @@ use crate::writeback::{admit, WriteTarget};
 
 use super::bindings::Bindings;
 use super::buffer_reads::{dispatch_reads as dispatch_reads_of, PoolRead};
-use super::copy::prepare_copy;
+use super::copy::{prepare_copy, prepare_update};
 use super::dispatch::prepare_dispatch;
 use super::draw::{clear_rect, prepare_draw};
 use super::draw_site::DrawSite;
@@ -58,6 +58,8 @@ pub(in crate::executor) struct Prepared {
     /// In-pass clears and the rectangle each covers (scissor 0 within the render area).
     pub(in crate::executor) clears: HashMap<usize, (vk::ClearAttachment, vk::Rect2D)>,
     pub(in crate::executor) masked_clears: HashMap<usize, (PreparedMaskedClear, vk::Rect2D)>,
+    /// Inline uniform updates by op index.
+    pub(in crate::executor) updates: HashMap<usize, PreparedUpdate>,
     pub(in crate::executor) textures: Vec<TextureId>,
     pub(in crate::executor) fills: Vec<(TextureId, Fill)>,
     /// Images over filled storage whose GPU texels are stored before the fills.
@@ -174,6 +176,8 @@ impl VkBackend {
             .collect::<VkResult<Vec<_>>>()?;
 
         let mut copies = HashMap::new();
+        let mut updates = HashMap::new();
+        let mut update_pools = Vec::new();
         let mut clears = HashMap::new();
         let mut masked_clears = HashMap::new();
         let mut open_pass = None;
@@ -347,6 +351,13 @@ impl VkBackend {
                         dispatch_reads.insert(index, dispatch_reads_of(&dispatch));
                         dispatches.insert(index, dispatch);
                     }
+                    if let Op::UpdateUniformBuffer { update_index } = ops[index] {
+                        let update = list.update(update_index);
+                        let prepared = prepare_update(update, tables, &self.pools, &self.images)?;
+                        list_writes.push(prepared.write);
+                        update_pools.push(prepared.write.0);
+                        updates.insert(index, prepared);
+                    }
                     if let Op::Copy { copy_index } = ops[index] {
                         let copy = list.copy(copy_index);
                         if let Some(target) = copy_write(copy, tables, &self.images) {
@@ -461,7 +472,7 @@ impl VkBackend {
             .filter(|((_, is_signal), _)| *is_signal)
             .map(|((sync, _), &value)| (sync, value))
             .collect();
-        let mut buffer_pools: Vec<PoolId> = Vec::new();
+        let mut buffer_pools: Vec<PoolId> = update_pools;
         let mut copy_reads = HashMap::new();
         for (index, op) in copy_ops.iter().enumerate() {
             if let Op::Copy { copy_index } = *op {
@@ -495,6 +506,7 @@ impl VkBackend {
             plan,
             pass_targets,
             copies,
+            updates,
             clears,
             masked_clears,
             textures,
