@@ -486,3 +486,103 @@ fn indirect_draws_read_their_arguments_from_the_buffer() {
         );
     }
 }
+
+/// A vertex input no attribute feeds reads (0, 0, 0, 1), as on the console, for float,
+/// signed and unsigned inputs (Vulkan leaves it undefined, and the validation layer
+/// reports it).
+#[test]
+fn inputs_no_attribute_feeds_read_0_0_0_1() {
+    let rig = Rig::new(true);
+    for input in ["vec4", "uvec4", "ivec4"] {
+        let program = program(
+            &rig.device,
+            &[
+                (Stage::Vertex, value_vert(input).as_str()),
+                (Stage::Fragment, PASSED_FRAG),
+            ],
+        );
+        let texels = rgba32f_after(&rig, |commands| {
+            let positions =
+                positions_at(&rig.device, rig.pool, VERTICES_OFFSET_B, &FULL_TRIANGLE_NDC);
+            commands
+                .set_state(StateChange::VertexStreams(vec![POSITION_STREAM]))
+                .unwrap();
+            commands
+                .set_state(StateChange::VertexAttributes(vec![POSITION_ATTRIBUTE]))
+                .unwrap();
+            commands.bind_program(program).unwrap();
+            commands
+                .bind_buffer(BufferBinding::Vertex { stream: 0 }, positions)
+                .unwrap();
+            commands.draw(triangle()).unwrap();
+        });
+        for texel in texels {
+            assert_eq!(texel, [0.0, 0.0, 0.0, 1.0], "{input}");
+        }
+    }
+}
+
+/// OpenGL's `gl_VertexID` and `gl_InstanceID` in game GLSL, with their OpenGL meaning:
+/// the vertex counts from the draw's first vertex (as Vulkan's does), the instance from 0
+/// whatever the first instance (Vulkan's counts from the first instance).
+#[test]
+fn gl_vertex_id_and_gl_instance_id_have_their_opengl_meaning() {
+    let rig = Rig::new(true);
+    let vertex = "#version 450
+layout(location = 0) in vec2 position;
+layout(location = 0) flat out vec4 passed;
+void main() {
+    gl_Position = vec4(position, 0.5, 1.0);
+    passed = vec4(float(gl_VertexID), float(gl_InstanceID), 0.0, 1.0);
+}
+";
+    let program = program(
+        &rig.device,
+        &[(Stage::Vertex, vertex), (Stage::Fragment, PASSED_FRAG)],
+    );
+    let positions: Vec<f32> = [FULL_TRIANGLE_NDC, FULL_TRIANGLE_NDC].concat();
+    let texels = rgba32f_after(&rig, |commands| {
+        let positions = positions_at(&rig.device, rig.pool, VERTICES_OFFSET_B, &positions);
+        commands
+            .set_state(StateChange::VertexStreams(vec![POSITION_STREAM]))
+            .unwrap();
+        commands
+            .set_state(StateChange::VertexAttributes(vec![POSITION_ATTRIBUTE]))
+            .unwrap();
+        commands.bind_program(program).unwrap();
+        commands
+            .bind_buffer(BufferBinding::Vertex { stream: 0 }, positions)
+            .unwrap();
+        commands
+            .draw(gpu::command::DrawArrays {
+                first_vertex: 3,
+                first_instance: 5,
+                ..triangle()
+            })
+            .unwrap();
+    });
+    // The CPU model: flat outputs of the first vertex (3) of the only instance (0).
+    for texel in texels {
+        assert_eq!(texel, [3.0, 0.0, 0.0, 1.0]);
+    }
+
+    // An error after the line the translator adds is reported on the game's line.
+    let broken = "#version 450
+void main() {
+    int instance = gl_InstanceID;
+    gl_Position = vec4(undeclared);
+}
+";
+    let error = common::programs::translator()
+        .translate(&shader_translate::ShaderSource {
+            name: "broken".into(),
+            stage: Stage::Vertex,
+            code: shader_translate::ShaderCode::Glsl(broken.into()),
+        })
+        .unwrap_err();
+    let shader_translate::TranslateError::Compile(diagnostics) = error else {
+        panic!("{error:?}");
+    };
+    let line = diagnostics.0[0].pos.map(|pos| pos.line);
+    assert_eq!(line, Some(4), "{diagnostics:?}");
+}

@@ -52,6 +52,11 @@ pub struct Capabilities {
     pub max_storage_buffer_range_b: u64,
     pub max_uniform_buffer_range_b: u64,
     pub max_push_constants_size_b: u32,
+    /// Vertex buffer bindings a pipeline may use (at least 16, NVN's streams; one more
+    /// feeds vertex inputs no attribute feeds).
+    pub max_vertex_input_bindings: u32,
+    /// `shaderDrawParameters`: OpenGL's `gl_InstanceID` (from `gl_BaseInstanceARB`).
+    pub shader_draw_parameters: bool,
     pub timestamp_period_ns: f32,
     pub timestamps: bool,
 }
@@ -65,9 +70,12 @@ impl Capabilities {
     ) -> Capabilities {
         let has = |name: &CStr| offered.contains(&name);
         let mut indexing = vk::PhysicalDeviceDescriptorIndexingFeatures::default();
+        let mut v11 = vk::PhysicalDeviceVulkan11Features::default();
         let mut clip_control = vk::PhysicalDeviceDepthClipControlFeaturesEXT::default();
         let mut provoking = vk::PhysicalDeviceProvokingVertexFeaturesEXT::default();
-        let mut features = vk::PhysicalDeviceFeatures2::default().push_next(&mut indexing);
+        let mut features = vk::PhysicalDeviceFeatures2::default()
+            .push_next(&mut indexing)
+            .push_next(&mut v11);
         if has(EXT_DEPTH_CLIP_CONTROL) {
             features = features.push_next(&mut clip_control);
         }
@@ -149,6 +157,8 @@ impl Capabilities {
             max_storage_buffer_range_b: u64::from(limits.max_storage_buffer_range),
             max_uniform_buffer_range_b: u64::from(limits.max_uniform_buffer_range),
             max_push_constants_size_b: limits.max_push_constants_size,
+            max_vertex_input_bindings: limits.max_vertex_input_bindings,
+            shader_draw_parameters: v11.shader_draw_parameters == vk::TRUE,
             timestamp_period_ns: limits.timestamp_period,
             timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
                 && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
@@ -229,6 +239,10 @@ impl Capabilities {
                 format!("{} MiB", self.device_local_heap_b >> 20),
             ),
             ("timestamps", yes_no(self.timestamps)),
+            (
+                "shader draw parameters (gl_InstanceID)",
+                yes_no(self.shader_draw_parameters),
+            ),
         ]
     }
 }

@@ -254,6 +254,8 @@ fn create_device(
             .shader_sampled_image_array_dynamic_indexing,
         ..Default::default()
     };
+    let mut v11 = vk::PhysicalDeviceVulkan11Features::default()
+        .shader_draw_parameters(caps.shader_draw_parameters);
     let mut v12 = vk::PhysicalDeviceVulkan12Features::default().timeline_semaphore(true);
     if caps.descriptor_indexing {
         // What the bindless texture table needs (`executor::pipelines::bindless_layout`).
@@ -280,6 +282,7 @@ fn create_device(
         .queue_create_infos(&queue_info)
         .enabled_extension_names(&extension_names)
         .enabled_features(&core)
+        .push_next(&mut v11)
         .push_next(&mut v12)
         .push_next(&mut v13);
     if caps.state.depth_clip_control {

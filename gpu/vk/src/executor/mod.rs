@@ -420,6 +420,26 @@ impl Backend for VkBackend {
                     .texture_made(texture, tables, self.gpu_storage)
                     .map_err(backend_error)
             }
+            // gl_InstanceID needs the draw parameters (`gl_names` in the translator).
+            ObjectRef::Program(id) if !self.device.caps.shader_draw_parameters => {
+                use gpu::objects::program_builtins::{
+                    declares_capability, CAPABILITY_DRAW_PARAMETERS,
+                };
+                let program = tables
+                    .programs
+                    .get(id)
+                    .ok_or(VkError::UnknownObject(object))
+                    .map_err(backend_error)?;
+                match program.modules.iter().find(|module| {
+                    declares_capability(&module.spirv_words, CAPABILITY_DRAW_PARAMETERS)
+                }) {
+                    Some(module) => Err(BackendError::Unsupported(format!(
+                        "{id}: its {:?} stage reads draw parameters (gl_InstanceID,                          gl_BaseInstance), which need shaderDrawParameters",
+                        module.stage
+                    ))),
+                    None => Ok(()),
+                }
+            }
             // Host images and views are made on first use.
             _ => Ok(()),
         }

@@ -9,9 +9,11 @@ use gpu::objects::{Program, Stage};
 use gpu::state::{DepthMode, PolygonMode, PrimitiveKind, ProvokingVertex};
 use gpu::ProgramId;
 
+use crate::allocated_buffer::AllocatedBuffer;
 use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::retire::RetireList;
+use gpu_allocator::MemoryLocation;
 
 use super::bindless_layout::BindlessLayout;
 use super::bindless_shaders::bindless_modules;
@@ -21,8 +23,14 @@ use super::graphics_state::{GraphicsState, PipelineKey, TargetFormats};
 use super::layout::{stage_flags, ProgramLayout};
 use gpu::id_map::IdMap;
 
+/// The vertex buffer binding of inputs no attribute feeds: one past NVN's streams, bound
+/// to `GraphicsPipelines::zero_inputs` (stride 0).
+pub const UNFED_INPUT_BINDING: u32 = gpu::state::MAX_VERTEX_STREAMS as u32;
+
 pub struct GraphicsPipeline {
     pub raw: vk::Pipeline,
+    /// Reads vertex inputs no attribute feeds from `UNFED_INPUT_BINDING`.
+    pub reads_unfed_inputs: bool,
     pub layout: ProgramLayout,
     /// The layout's set layouts, shared with the draws prepared for it.
     pub set_layouts: Arc<[vk::DescriptorSetLayout]>,
@@ -71,8 +79,14 @@ pub struct GraphicsPipelines {
     /// holds, the last lookup's state is the draw's and needs no comparison.
     state_version: u64,
     retired: RetireList<GraphicsPipeline>,
+    /// The zeros vertex inputs no attribute feeds read (`UNFED_INPUT_BINDING`), made on
+    /// first use and kept for the executor's life.
+    zero_inputs: Option<AllocatedBuffer>,
     device: Arc<Device>,
 }
+
+/// Bytes of the zero binding: one 32-bit component.
+const ZERO_INPUTS_B: u64 = 16;
 
 impl GraphicsPipelines {
     pub fn new(device: &Arc<Device>) -> GraphicsPipelines {
@@ -86,8 +100,30 @@ impl GraphicsPipelines {
             dynamic_cap: None,
             bindless: None,
             retired: RetireList::default(),
+            zero_inputs: None,
             device: device.clone(),
         }
+    }
+
+    /// The buffer `UNFED_INPUT_BINDING` is bound to: zeros.
+    pub fn zero_inputs(&mut self) -> VkResult<vk::Buffer> {
+        if let Some(buffer) = &self.zero_inputs {
+            return Ok(buffer.raw);
+        }
+        let mut buffer = AllocatedBuffer::new(
+            &self.device,
+            ZERO_INPUTS_B,
+            vk::BufferUsageFlags::VERTEX_BUFFER,
+            MemoryLocation::CpuToGpu,
+            "zero vertex inputs",
+        )?;
+        let bytes = buffer.mapped_mut().ok_or_else(|| {
+            unsupported("vertex inputs no attribute feeds (no host-visible memory for zeros)")
+        })?;
+        bytes.fill(0);
+        let raw = buffer.raw;
+        self.zero_inputs = Some(buffer);
+        Ok(raw)
     }
 
     /// Makes later pipelines through `cache` (the executor keeps it alive longer).
@@ -219,6 +255,61 @@ impl GraphicsPipelines {
     }
 }
 
+/// Feeds the vertex stage's inputs that no attribute feeds from the zero binding, so
+/// they read (0, 0, 0, 1) as on the console (Vulkan leaves them undefined). Whether any
+/// was.
+fn add_unfed_inputs(
+    device: &Device,
+    program: &Program,
+    attributes: &mut Vec<vk::VertexInputAttributeDescription>,
+    bindings: &mut Vec<vk::VertexInputBindingDescription>,
+) -> VkResult<bool> {
+    let Some(vertex) = program.module(Stage::Vertex) else {
+        return Ok(false);
+    };
+    let fed = attributes.iter().fold(0u32, |mask, fed| {
+        mask | 1u32.checked_shl(fed.location).unwrap_or(0)
+    });
+    let unfed = vertex.reflection.input_locations & !fed;
+    if unfed == 0 {
+        return Ok(false);
+    }
+    if device.caps.max_vertex_input_bindings <= UNFED_INPUT_BINDING {
+        return Err(unsupported(format!(
+            "vertex inputs no attribute feeds (locations {unfed:#x}): the device has              {} vertex bindings, none past NVN's 16 streams",
+            device.caps.max_vertex_input_bindings
+        )));
+    }
+    let reflection =
+        shader_translate::reflect_words(&vertex.spirv_words, shader_translate::Stage::Vertex)
+            .map_err(|why| unsupported(format!("{}: its vertex stage: {why}", program.id)))?;
+    let is_unfed = |location: u32| unfed & 1u32.checked_shl(location).unwrap_or(0) != 0;
+    for input in reflection
+        .inputs
+        .iter()
+        .filter(|input| is_unfed(input.location))
+    {
+        let format = conv::unfed_input_format(&input.ty).ok_or_else(|| {
+            unsupported(format!(
+                "a vertex input of type {} at location {} that no attribute feeds",
+                input.ty, input.location
+            ))
+        })?;
+        attributes.push(vk::VertexInputAttributeDescription {
+            location: input.location,
+            binding: UNFED_INPUT_BINDING,
+            format,
+            offset: 0,
+        });
+    }
+    bindings.push(vk::VertexInputBindingDescription {
+        binding: UNFED_INPUT_BINDING,
+        stride: 0,
+        input_rate: vk::VertexInputRate::VERTEX,
+    });
+    Ok(true)
+}
+
 fn unsupported(what: impl Into<String>) -> VkError {
     VkError::Unsupported(what.into())
 }
@@ -308,6 +399,12 @@ fn make(
             input_rate,
         });
     }
+    let reads_unfed_inputs = add_unfed_inputs(
+        device,
+        program,
+        &mut vertex_attributes,
+        &mut vertex_bindings,
+    )?;
     let vertex_input = vk::PipelineVertexInputStateCreateInfo::default()
         .vertex_binding_descriptions(&vertex_bindings)
         .vertex_attribute_descriptions(&vertex_attributes);
@@ -435,6 +532,7 @@ fn make(
         .map_err(|(_, result)| map_vk("creating a graphics pipeline")(result))?[0];
     Ok(GraphicsPipeline {
         raw,
+        reads_unfed_inputs,
         set_layouts: layout.set_layouts.as_slice().into(),
         layout,
         last_use: 0,

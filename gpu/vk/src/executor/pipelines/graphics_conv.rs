@@ -233,6 +233,18 @@ pub fn vertex_format(format: VertexFormat) -> Option<vk::Format> {
     }
 }
 
+/// The format a vertex input of GLSL type `ty` that no attribute feeds is read with from
+/// the zero binding: one zero component, so it reads (0, 0, 0, 1) as on the console.
+/// `None` for types with no such form (matrices, arrays, doubles).
+pub fn unfed_input_format(ty: &str) -> Option<vk::Format> {
+    match ty {
+        "float" | "vec2" | "vec3" | "vec4" => Some(vk::Format::R32_SFLOAT),
+        "int" | "ivec2" | "ivec3" | "ivec4" => Some(vk::Format::R32_SINT),
+        "uint" | "uvec2" | "uvec3" | "uvec4" => Some(vk::Format::R32_UINT),
+        _ => None,
+    }
+}
+
 /// Whether a target format holds integers (blending does not apply to it).
 pub fn is_integer_format(format: vk::Format) -> bool {
     memory::Format::ALL.iter().any(|&nvn| {

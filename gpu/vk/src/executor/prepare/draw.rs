@@ -14,7 +14,7 @@ use gpu::{BufferId, PoolId, ProgramId, TextureId};
 
 use crate::device::Device;
 use crate::error::{VkError, VkResult};
-use crate::executor::pipelines::graphics::GraphicsPipelines;
+use crate::executor::pipelines::graphics::{GraphicsPipelines, UNFED_INPUT_BINDING};
 use crate::executor::pipelines::graphics_conv;
 use crate::executor::pipelines::graphics_state::GraphicsState;
 use crate::executor::prepared::bindless_list::DrawHandles;
@@ -160,11 +160,12 @@ fn resolve_draw(
     }
     let state_version = pipelines.state_version();
     let (pipeline, key) = pipelines.get_or_make(program, state, drawn, site.targets.formats)?;
-    let (raw, layout, set_layouts, handle_stages) = (
+    let (raw, layout, set_layouts, handle_stages, reads_unfed_inputs) = (
         pipeline.raw,
         pipeline.layout.raw,
         pipeline.set_layouts.clone(),
         pipeline.layout.handle_stages,
+        pipeline.reads_unfed_inputs,
     );
     let mut resolved = std::mem::take(&mut draws.scratch);
     let outcome = context.resolve_into(program_id, &pipeline.layout.slots, bindings, &mut resolved);
@@ -173,7 +174,12 @@ fn resolve_draw(
         return Err(error);
     }
 
-    let mut vertex_buffers = [(0, vk::Buffer::null(), 0); MAX_VERTEX_STREAMS];
+    let zero_inputs = match reads_unfed_inputs {
+        true => Some(pipelines.zero_inputs()?),
+        false => None,
+    };
+    // NVN's streams, and the zero binding of inputs no attribute feeds.
+    let mut vertex_buffers = [(0, vk::Buffer::null(), 0); MAX_VERTEX_STREAMS + 1];
     let mut stream_count = 0;
     // The streams the attributes read, each once and in order.
     let streams = state.attributes.iter().fold(0u64, |mask, attribute| {
@@ -189,6 +195,10 @@ fn resolve_draw(
         })?;
         let (raw_buffer, offset_b) = buffer(range.buffer, range.offset_b)?;
         vertex_buffers[stream_count] = (u32::from(stream), raw_buffer, offset_b);
+        stream_count += 1;
+    }
+    if let Some(zeros) = zero_inputs {
+        vertex_buffers[stream_count] = (UNFED_INPUT_BINDING, zeros, 0);
         stream_count += 1;
     }
     let indexed = match op {
