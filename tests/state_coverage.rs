@@ -323,11 +323,17 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         ("StencilFace.write_mask", vec![executed(stencil)]),
         (
             "Rasterizer.cull",
-            vec![Executed(FF, "culling_follows_the_winding_and_discard_draws_nothing")],
+            vec![Executed(
+                FF,
+                "culling_follows_the_winding_and_discard_draws_nothing",
+            )],
         ),
         (
             "Rasterizer.front_face",
-            vec![Executed(FF, "culling_follows_the_winding_and_discard_draws_nothing")],
+            vec![Executed(
+                FF,
+                "culling_follows_the_winding_and_discard_draws_nothing",
+            )],
         ),
         (
             "Rasterizer.polygon_mode",
@@ -353,7 +359,10 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         ),
         (
             "Rasterizer.discard",
-            vec![Executed(FF, "culling_follows_the_winding_and_discard_draws_nothing")],
+            vec![Executed(
+                FF,
+                "culling_follows_the_winding_and_discard_draws_nothing",
+            )],
         ),
         (
             "Rasterizer.line_width_px",
@@ -375,7 +384,10 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         ),
         (
             "PolygonOffset.factor",
-            vec![Executed(FF, "depth_bias_slope_factor_scales_the_depth_slope")],
+            vec![Executed(
+                FF,
+                "depth_bias_slope_factor_scales_the_depth_slope",
+            )],
         ),
         ("PolygonOffset.units", vec![executed(bias)]),
         (
@@ -421,7 +433,10 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         ),
         (
             "Scissors.rectangle",
-            vec![executed(sequences), Executed(FF, "clears_honour_the_scissor")],
+            vec![
+                executed(sequences),
+                Executed(FF, "clears_honour_the_scissor"),
+            ],
         ),
         (
             "Scissors 1-15",
@@ -444,13 +459,21 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         ),
         (
             "VertexStreams.divisor above 1",
-            vec![RefusedEverywhere {
-                probe: StateChange::VertexStreams(vec![VertexStream {
-                    stride_b: 16,
-                    divisor: 2,
-                }]),
-                capability: "vertexAttributeInstanceRateDivisor (VK_EXT_vertex_attribute_divisor, not enabled yet)",
-            }],
+            vec![
+                Executed(
+                    "vertex_input",
+                    "instance_divisors_above_1_repeat_each_element",
+                ),
+                Refused {
+                    probe: StateChange::VertexStreams(vec![VertexStream {
+                        stride_b: 16,
+                        divisor: 2,
+                    }]),
+                    withhold: |f| f.max_instance_divisor = 1,
+                    capability:
+                        "vertexAttributeInstanceRateDivisor (VK_EXT_vertex_attribute_divisor)",
+                },
+            ],
         ),
         (
             "PrimitiveRestart",

@@ -586,3 +586,60 @@ void main() {
     let line = diagnostics.0[0].pos.map(|pos| pos.line);
     assert_eq!(line, Some(4), "{diagnostics:?}");
 }
+
+/// A per-instance stream with divisor 2 advances once every two instances, from the
+/// first instance on (OpenGL's rule, which NVN keeps): instances 0 to 3 of a draw whose
+/// first instance is 1 read elements 1, 1, 2, 2 (the CPU model: first + instance / 2).
+#[test]
+fn instance_divisors_above_1_repeat_each_element() {
+    let rig = Rig::new(true);
+    let vertex = "#version 450
+layout(location = 0) in vec2 position;
+layout(location = 1) in vec2 offset;
+layout(location = 0) flat out vec4 passed;
+void main() {
+    // Each instance one pixel row lower: instance i lands on row i.
+    gl_Position = vec4(position + offset + vec2(0.0, float(gl_InstanceID) * 0.25), 0.5, 1.0);
+    passed = vec4(offset.x, 1.0, 0.0, 1.0);
+}
+";
+    let program = program(
+        &rig.device,
+        &[(Stage::Vertex, vertex), (Stage::Fragment, PASSED_FRAG)],
+    );
+    // A thin band over row 0 (y from -1 to -0.75, whole width), moved down per instance.
+    let band = [-1.0, -1.0, 3.0, -1.0, -1.0, -0.75 + 0.0001];
+    let offsets = [[0.0_f32, 0.0], [0.125, 0.0], [0.25, 0.0], [0.375, 0.0]];
+    let values = f32_bytes(&offsets.concat());
+    let attribute = VertexAttribute {
+        location: 1,
+        stream: 1,
+        format: VertexFormat {
+            kind: ComponentKind::Float32,
+            components: 2,
+        },
+        offset_b: 0,
+    };
+    let stream = VertexStream {
+        stride_b: 8,
+        divisor: 2,
+    };
+    let texels = rgba32f_after(&rig, |commands| {
+        bind_streams(&rig, commands, program, &band, (attribute, stream, &values));
+        commands
+            .draw(gpu::command::DrawArrays {
+                first_instance: 1,
+                instance_count: 4,
+                ..triangle()
+            })
+            .unwrap();
+    });
+    for instance in 0..4_u32 {
+        let element = 1 + instance / 2;
+        let expected = offsets[element as usize][0];
+        // Row `instance`, left column (the band's offset moves it right, not off it).
+        let texel = texels[(instance * SIZE_PX + 2) as usize];
+        assert_eq!(texel[0], expected, "instance {instance}: {texel:?}");
+        assert_eq!(texel[1], 1.0, "instance {instance} drawn");
+    }
+}

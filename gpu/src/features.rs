@@ -24,6 +24,9 @@ pub struct DeviceFeatures {
     pub depth_clip_control: bool,
     /// `VK_EXT_provoking_vertex`'s `provokingVertexLast`: OpenGL's provoking vertex.
     pub provoking_vertex_last: bool,
+    /// The largest instance divisor (`VK_EXT_vertex_attribute_divisor`'s
+    /// `maxVertexAttribDivisor`); 1 without the extension.
+    pub max_instance_divisor: u32,
 }
 
 impl DeviceFeatures {
@@ -38,6 +41,7 @@ impl DeviceFeatures {
         dual_src_blend: false,
         depth_clip_control: false,
         provoking_vertex_last: false,
+        max_instance_divisor: 1,
     };
 }
 
@@ -56,6 +60,7 @@ impl DeviceFeatures {
             dual_src_blend: self.dual_src_blend && other.dual_src_blend,
             depth_clip_control: self.depth_clip_control && other.depth_clip_control,
             provoking_vertex_last: self.provoking_vertex_last && other.provoking_vertex_last,
+            max_instance_divisor: self.max_instance_divisor.min(other.max_instance_divisor),
         }
     }
 }

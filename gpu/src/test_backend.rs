@@ -50,6 +50,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     dual_src_blend: true,
     depth_clip_control: true,
     provoking_vertex_last: true,
+    max_instance_divisor: u32::MAX,
 };
 
 #[derive(Clone, Default)]

@@ -104,13 +104,20 @@ impl StateChange {
                 Ok(())
             }
             StateChange::VertexStreams(streams) => {
-                if streams.iter().any(|stream| stream.divisor > 1) {
-                    return Err(missing(
-                        "instance divisor above 1",
-                        "vertexAttributeInstanceRateDivisor (VK_EXT_vertex_attribute_divisor, not enabled yet)",
-                    ));
+                let divisor = streams.iter().map(|stream| stream.divisor).max();
+                match divisor {
+                    Some(divisor) if divisor > 1 && features.max_instance_divisor <= 1 => {
+                        Err(missing(
+                            "instance divisor above 1",
+                            "vertexAttributeInstanceRateDivisor (VK_EXT_vertex_attribute_divisor)",
+                        ))
+                    }
+                    Some(divisor) if divisor > features.max_instance_divisor => Err(missing(
+                        "instance divisor above the device's largest",
+                        "maxVertexAttribDivisor",
+                    )),
+                    _ => Ok(()),
                 }
-                Ok(())
             }
             StateChange::DepthMode(DepthMode::MinusOneToOne) if !features.depth_clip_control => {
                 Err(missing(

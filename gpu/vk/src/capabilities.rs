@@ -14,6 +14,7 @@ pub const KHR_PUSH_DESCRIPTOR: &CStr = c"VK_KHR_push_descriptor";
 pub const KHR_SWAPCHAIN: &CStr = c"VK_KHR_swapchain";
 pub const EXT_DEPTH_CLIP_CONTROL: &CStr = c"VK_EXT_depth_clip_control";
 pub const EXT_PROVOKING_VERTEX: &CStr = c"VK_EXT_provoking_vertex";
+pub const EXT_VERTEX_ATTRIBUTE_DIVISOR: &CStr = c"VK_EXT_vertex_attribute_divisor";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -73,6 +74,8 @@ impl Capabilities {
         let mut v11 = vk::PhysicalDeviceVulkan11Features::default();
         let mut clip_control = vk::PhysicalDeviceDepthClipControlFeaturesEXT::default();
         let mut provoking = vk::PhysicalDeviceProvokingVertexFeaturesEXT::default();
+        let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default();
+        let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
             .push_next(&mut v11);
@@ -82,12 +85,18 @@ impl Capabilities {
         if has(EXT_PROVOKING_VERTEX) {
             features = features.push_next(&mut provoking);
         }
+        if has(EXT_VERTEX_ATTRIBUTE_DIVISOR) {
+            features = features.push_next(&mut divisor);
+        }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
         let mut properties =
             vk::PhysicalDeviceProperties2::default().push_next(&mut indexing_props);
         if has(EXT_EXTERNAL_MEMORY_HOST) {
             properties = properties.push_next(&mut host_props);
+        }
+        if has(EXT_VERTEX_ATTRIBUTE_DIVISOR) {
+            properties = properties.push_next(&mut divisor_props);
         }
         // SAFETY: `physical` came from this instance and the chained structs live across
         // the calls.
@@ -149,6 +158,10 @@ impl Capabilities {
                 dual_src_blend: core.dual_src_blend == vk::TRUE,
                 depth_clip_control: clip_control.depth_clip_control == vk::TRUE,
                 provoking_vertex_last: provoking.provoking_vertex_last == vk::TRUE,
+                max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
+                    vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
+                    _ => 1,
+                },
             },
             memory_types: memory_types.iter().map(|t| t.property_flags).collect(),
             device_local_heap_b,
@@ -188,6 +201,9 @@ impl Capabilities {
         }
         if self.state.provoking_vertex_last {
             names.push(EXT_PROVOKING_VERTEX);
+        }
+        if self.state.max_instance_divisor > 1 {
+            names.push(EXT_VERTEX_ATTRIBUTE_DIVISOR);
         }
         names
     }
@@ -232,6 +248,10 @@ impl Capabilities {
             (
                 "last provoking vertex",
                 yes_no(self.state.provoking_vertex_last),
+            ),
+            (
+                "largest instance divisor",
+                self.state.max_instance_divisor.to_string(),
             ),
             ("memory types", self.memory_types.len().to_string()),
             (

@@ -272,6 +272,8 @@ fn create_device(
         vk::PhysicalDeviceDepthClipControlFeaturesEXT::default().depth_clip_control(true);
     let mut provoking =
         vk::PhysicalDeviceProvokingVertexFeaturesEXT::default().provoking_vertex_last(true);
+    let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default()
+        .vertex_attribute_instance_rate_divisor(true);
     let priorities = [1.0_f32];
     let queue_info = [vk::DeviceQueueCreateInfo::default()
         .queue_family_index(queue_family_index)
@@ -290,6 +292,9 @@ fn create_device(
     }
     if caps.state.provoking_vertex_last {
         create_info = create_info.push_next(&mut provoking);
+    }
+    if caps.state.max_instance_divisor > 1 {
+        create_info = create_info.push_next(&mut divisor);
     }
     // SAFETY: every pointer in `create_info` refers to locals that outlive the call, and
     // only features and extensions the device reported are requested.

@@ -366,6 +366,7 @@ fn make(
         .collect();
 
     let mut vertex_bindings: Vec<vk::VertexInputBindingDescription> = Vec::new();
+    let mut divisors = Vec::new();
     let mut vertex_attributes = Vec::new();
     for attribute in &state.attributes {
         let format = conv::vertex_format(attribute.format)
@@ -390,9 +391,16 @@ fn make(
             });
         let input_rate = match stream.divisor {
             0 => vk::VertexInputRate::VERTEX,
-            1 => vk::VertexInputRate::INSTANCE,
-            other => return Err(unsupported(format!("an instance divisor of {other}"))),
+            _ => vk::VertexInputRate::INSTANCE,
         };
+        // Above 1 through VK_EXT_vertex_attribute_divisor (refused when recorded where
+        // the device lacks it); fetched from the first instance on, as OpenGL does.
+        if stream.divisor > 1 {
+            divisors.push(vk::VertexInputBindingDivisorDescriptionKHR {
+                binding,
+                divisor: stream.divisor,
+            });
+        }
         vertex_bindings.push(vk::VertexInputBindingDescription {
             binding,
             stride: stream.stride_b,
@@ -405,9 +413,14 @@ fn make(
         &mut vertex_attributes,
         &mut vertex_bindings,
     )?;
-    let vertex_input = vk::PipelineVertexInputStateCreateInfo::default()
+    let mut divisor_state = vk::PipelineVertexInputDivisorStateCreateInfoKHR::default()
+        .vertex_binding_divisors(&divisors);
+    let mut vertex_input = vk::PipelineVertexInputStateCreateInfo::default()
         .vertex_binding_descriptions(&vertex_bindings)
         .vertex_attribute_descriptions(&vertex_attributes);
+    if !divisors.is_empty() {
+        vertex_input = vertex_input.push_next(&mut divisor_state);
+    }
     let is_list = matches!(
         topology,
         vk::PrimitiveTopology::POINT_LIST
