@@ -971,13 +971,14 @@ fn stencil_faces_and_masks_follow_the_cpu_model() {
     };
     // Back faces take the back state: Always draws (the front's Never is not used) and
     // writes 0xff through a 0x0f write mask: the CPU model leaves 0x0f.
-    let written = 0xff_u8 & 0x0f;
+    let (replaced, write_mask) = (0xff_u8, 0x0f_u8);
+    let written = replaced & write_mask;
     assert!(pass(
         StencilFace {
             compare: CompareOp::Always,
             pass: StencilOp::Replace,
-            reference: 0xff,
-            write_mask: 0x0f,
+            reference: replaced,
+            write_mask,
             ..StencilFace::default()
         },
         true

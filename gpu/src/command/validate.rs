@@ -218,14 +218,14 @@ pub fn check(
 
 fn check_update(update: &UniformUpdate, tables: &ObjectTables) -> Result<(), RecordError> {
     let len_b = update.bytes.len();
-    if len_b == 0 || len_b > MAX_UNIFORM_UPDATE_B || len_b % 4 != 0 {
+    if len_b == 0 || len_b > MAX_UNIFORM_UPDATE_B || !len_b.is_multiple_of(4) {
         return Err(RecordError::BadArgument {
             what: "uniform update size",
             why: "not a multiple of 4 bytes from 4 to 65536 (MAX_UNIFORM_UPDATE_B)",
         });
     }
     let buffer = buffer(tables, update.buffer)?;
-    if (buffer.offset_b + update.offset_b) % 4 != 0 {
+    if !(buffer.offset_b + update.offset_b).is_multiple_of(4) {
         return Err(RecordError::BadArgument {
             what: "uniform update offset",
             why: "not a multiple of 4 bytes into the pool",

@@ -1129,11 +1129,8 @@ fn state_needing_a_missing_feature_is_refused_when_recorded() {
     };
     // Every field's refusal is walked on the real driver by `tests/state_coverage.rs`;
     // here, one on the test backend.
-    let cases: [(StateChange, fn(&mut DeviceFeatures), &str); 1] = [(
-        raster(|r| r.depth_clamp = true),
-        |f| f.depth_clamp = false,
-        "depthClamp",
-    )];
+    let withhold: fn(&mut DeviceFeatures) = |f| f.depth_clamp = false;
+    let cases = [(raster(|r| r.depth_clamp = true), withhold, "depthClamp")];
     for (state, withhold, capability) in cases {
         let capable = lacking(CAPABLE);
         let mut commands = capable.command_buffer();

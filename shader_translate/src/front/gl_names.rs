@@ -32,11 +32,11 @@ pub(crate) fn rewrite(stage: Stage, source: &str) -> Option<Rewritten> {
     while at < bytes.len() {
         let rest = &source[at..];
         if rest.starts_with("//") {
-            let end = rest.find('\n').map_or(rest.len(), |end| end);
+            let end = rest.find('\n').unwrap_or(rest.len());
             out.push_str(&rest[..end]);
             at += end;
-        } else if rest.starts_with("/*") {
-            let end = rest[2..].find("*/").map_or(rest.len(), |end| end + 4);
+        } else if let Some(comment) = rest.strip_prefix("/*") {
+            let end = comment.find("*/").map_or(rest.len(), |end| end + 4);
             out.push_str(&rest[..end]);
             at += end;
         } else if bytes[at].is_ascii_alphabetic() || bytes[at] == b'_' {
