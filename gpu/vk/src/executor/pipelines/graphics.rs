@@ -512,10 +512,15 @@ fn make(
             .logic_op_enable(true)
             .logic_op(conv::logic_op(op));
     }
+    // Stencil reference and masks are dynamic: a game sets them per draw (decals,
+    // outlines) and a pipeline per value would be made for each.
     let dynamic_states = [
         vk::DynamicState::VIEWPORT,
         vk::DynamicState::SCISSOR,
         vk::DynamicState::BLEND_CONSTANTS,
+        vk::DynamicState::STENCIL_REFERENCE,
+        vk::DynamicState::STENCIL_COMPARE_MASK,
+        vk::DynamicState::STENCIL_WRITE_MASK,
     ];
     let dynamic = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dynamic_states);
     let mut rendering = vk::PipelineRenderingCreateInfo::default()

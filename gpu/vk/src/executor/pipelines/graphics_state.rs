@@ -1,12 +1,13 @@
 //! The fixed-function state a list sets, as the executor tracks it between draws, and
-//! the part of it a graphics pipeline is keyed by. Viewports and scissors are dynamic;
-//! everything else is baked (floats by their bits, so the key hashes).
+//! the part of it a graphics pipeline is keyed by. Viewports, scissors, the blend
+//! constant, stencil references and masks and the window origin are dynamic; everything
+//! else is baked (floats by their bits, so the key hashes).
 
 use ash::vk;
 use gpu::state::{
     BlendState, ComponentMask, DepthMode, DepthStencilState, LogicOp, PolygonOffset, PrimitiveKind,
-    ProvokingVertex, RasterizerState, Scissor, StateChange, VertexAttribute, VertexStream,
-    Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VIEWPORTS,
+    ProvokingVertex, RasterizerState, Scissor, StateChange, StencilFace, VertexAttribute,
+    VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VIEWPORTS,
 };
 use gpu::ProgramId;
 
@@ -112,7 +113,7 @@ impl GraphicsState {
             blend: self.blend,
             write_masks: self.write_masks,
             logic_op: self.logic_op,
-            depth_stencil: self.depth_stencil,
+            depth_stencil: baked_depth_stencil(&self.depth_stencil),
             rasterizer: (
                 raster.cull,
                 raster.front_face,
@@ -131,6 +132,22 @@ impl GraphicsState {
             depth_mode: self.depth_mode,
             provoking_vertex: self.provoking_vertex,
         }
+    }
+}
+
+/// What pipelines bake of the depth and stencil state: stencil references and masks are
+/// dynamic (`record::draw` sets them), so they do not tell pipelines apart.
+fn baked_depth_stencil(state: &DepthStencilState) -> DepthStencilState {
+    let baked = |face: StencilFace| StencilFace {
+        reference: 0,
+        read_mask: 0,
+        write_mask: 0,
+        ..face
+    };
+    DepthStencilState {
+        front: baked(state.front),
+        back: baked(state.back),
+        ..*state
     }
 }
 

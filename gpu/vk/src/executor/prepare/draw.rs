@@ -266,6 +266,8 @@ fn resolve_draw(
         viewport: viewport(state, site.targets),
         scissor: scissor(state, site.targets),
         blend_constant: state.blend_constant,
+        stencil: [state.depth_stencil.front, state.depth_stencil.back]
+            .map(|face| [face.reference, face.read_mask, face.write_mask]),
     };
     let shape = match draws.shapes.last() {
         Some(last) if last.same_as(&shape) => draws.shapes.len() - 1,
