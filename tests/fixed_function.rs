@@ -13,9 +13,9 @@ use common::rig::Rig;
 use gpu::command::{ClearValue, DrawArrays};
 use gpu::objects::TextureBuilder;
 use gpu::state::{
-    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, CullMode, DepthMode,
-    DepthStencilState, FrontFace, LogicOp, PolygonMode, PolygonOffset, PrimitiveKind,
-    ProvokingVertex, RasterizerState, Scissor, StateChange, Viewport, WindowOrigin,
+    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, CullMode,
+    DepthBounds, DepthMode, DepthStencilState, FrontFace, LogicOp, PolygonMode, PolygonOffset,
+    PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, StateChange, Viewport, WindowOrigin,
 };
 use memory::Format;
 use shader_translate::Stage;
@@ -1059,6 +1059,78 @@ fn dual_source_blending_reads_the_second_colour() {
                 pixel[c].abs_diff(expected[c]) <= 1,
                 "{pixel:?} against {expected:?}"
             );
+        }
+    }
+}
+
+/// The depth bounds test keeps fragments where the depth target already holds a value
+/// within the bounds (the CPU model: cleared depth 0.5 against each pair), whatever the
+/// fragment's own depth; off, everything is drawn. On a device without `depthBounds`
+/// (lavapipe 22.3) the bounds are refused when recorded, and that is what is checked.
+#[test]
+fn the_depth_bounds_test_reads_the_depth_already_there() {
+    let rig = Rig::new(true);
+    if !rig.device.features().depth_bounds {
+        let mut commands = rig.device.command_buffer();
+        let bounds = Some(DepthBounds { min: 0.0, max: 0.5 });
+        assert!(matches!(
+            commands.set_state(StateChange::DepthBounds(bounds)),
+            Err(gpu::RecordError::MissingCapability {
+                capability: "depthBounds",
+                ..
+            })
+        ));
+        commands.set_state(StateChange::DepthBounds(None)).unwrap();
+        return;
+    }
+    let (texture, view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
+        0,
+    );
+    let (_, depth_view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("z32f").unwrap(), SIZE_PX, SIZE_PX),
+        64 << 10,
+    );
+    let program = program(
+        &rig.device,
+        &[
+            (Stage::Vertex, depth_vert(0.9).as_str()),
+            (Stage::Fragment, GREEN_FRAG),
+        ],
+    );
+    let positions: Vec<f32> = FULL_PX.iter().map(|&px| ndc(px)).collect();
+    let positions = positions_at(&rig.device, rig.pool, 1 << 20, &positions);
+    let stored = 0.5_f32;
+    for bounds in [
+        None,
+        Some(DepthBounds { min: 0.0, max: 0.4 }),
+        Some(DepthBounds { min: 0.4, max: 0.6 }),
+        Some(DepthBounds { min: 0.6, max: 1.0 }),
+    ] {
+        let mut commands = rig.cleared(view, [0.0, 0.0, 0.0, 1.0]);
+        let mut targets = colour(view);
+        targets.depth_stencil = Some(depth_view);
+        commands.bind_render_targets(targets).unwrap();
+        commands
+            .clear_depth_stencil(Some(stored), None, 0xff)
+            .unwrap();
+        bind_positions(&mut commands, program, positions);
+        for state in reset() {
+            commands.set_state(state).unwrap();
+        }
+        commands
+            .set_state(StateChange::DepthStencil(DepthStencilState::default()))
+            .unwrap();
+        commands
+            .set_state(StateChange::DepthBounds(bounds))
+            .unwrap();
+        commands.draw(triangle()).unwrap();
+        let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+        let pixels = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
+        let kept = bounds.is_none_or(|b| (b.min..=b.max).contains(&stored));
+        let expected = if kept { GREEN } else { BLACK };
+        for pixel in pixels.chunks(4) {
+            assert_eq!(pixel, expected, "{bounds:?}");
         }
     }
 }

@@ -202,6 +202,10 @@ fn fields(change: &StateChange) -> Vec<&'static str> {
         StateChange::DepthMode(_) => vec!["DepthMode"],
         StateChange::WindowOrigin(_) => vec!["WindowOrigin"],
         StateChange::ProvokingVertex(_) => vec!["ProvokingVertex"],
+        StateChange::DepthBounds(_) => {
+            let DepthBounds { min: _, max: _ } = DepthBounds { min: 0.0, max: 1.0 };
+            vec!["DepthBounds"]
+        }
     }
 }
 
@@ -246,6 +250,7 @@ fn every_variant() -> Vec<StateChange> {
         StateChange::DepthMode(DepthMode::ZeroToOne),
         StateChange::WindowOrigin(WindowOrigin::UpperLeft),
         StateChange::ProvokingVertex(ProvokingVertex::First),
+        StateChange::DepthBounds(None),
     ]
 }
 
@@ -511,6 +516,17 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
                     probe: StateChange::ProvokingVertex(ProvokingVertex::Last),
                     withhold: |f| f.provoking_vertex_last = false,
                     capability: "provokingVertexLast (VK_EXT_provoking_vertex)",
+                },
+            ],
+        ),
+        (
+            "DepthBounds",
+            vec![
+                Executed(FF, "the_depth_bounds_test_reads_the_depth_already_there"),
+                Refused {
+                    probe: StateChange::DepthBounds(Some(DepthBounds { min: 0.0, max: 0.5 })),
+                    withhold: |f| f.depth_bounds = false,
+                    capability: "depthBounds",
                 },
             ],
         ),

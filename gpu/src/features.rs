@@ -27,6 +27,8 @@ pub struct DeviceFeatures {
     /// The largest instance divisor (`VK_EXT_vertex_attribute_divisor`'s
     /// `maxVertexAttribDivisor`); 1 without the extension.
     pub max_instance_divisor: u32,
+    /// `depthBounds`: the depth bounds test.
+    pub depth_bounds: bool,
 }
 
 impl DeviceFeatures {
@@ -42,6 +44,7 @@ impl DeviceFeatures {
         depth_clip_control: false,
         provoking_vertex_last: false,
         max_instance_divisor: 1,
+        depth_bounds: false,
     };
 }
 
@@ -61,6 +64,7 @@ impl DeviceFeatures {
             depth_clip_control: self.depth_clip_control && other.depth_clip_control,
             provoking_vertex_last: self.provoking_vertex_last && other.provoking_vertex_last,
             max_instance_divisor: self.max_instance_divisor.min(other.max_instance_divisor),
+            depth_bounds: self.depth_bounds && other.depth_bounds,
         }
     }
 }

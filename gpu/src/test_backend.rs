@@ -51,6 +51,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     depth_clip_control: true,
     provoking_vertex_last: true,
     max_instance_divisor: u32::MAX,
+    depth_bounds: true,
 };
 
 #[derive(Clone, Default)]

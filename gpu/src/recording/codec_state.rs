@@ -80,6 +80,7 @@ wire_struct!(VertexAttribute {
     offset_b
 });
 wire_struct!(VertexStream { stride_b, divisor });
+wire_struct!(DepthBounds { min, max });
 
 impl Wire for StateChange {
     const MIN_B: usize = 1;
@@ -148,6 +149,10 @@ impl Wire for StateChange {
                 out.push(14);
                 vertex.put(out);
             }
+            StateChange::DepthBounds(bounds) => {
+                out.push(15);
+                bounds.put(out);
+            }
         }
     }
     fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
@@ -176,6 +181,7 @@ impl Wire for StateChange {
             12 => StateChange::DepthMode(Wire::take(reader)?),
             13 => StateChange::WindowOrigin(Wire::take(reader)?),
             14 => StateChange::ProvokingVertex(Wire::take(reader)?),
+            15 => StateChange::DepthBounds(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

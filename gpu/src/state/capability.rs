@@ -133,6 +133,18 @@ impl StateChange {
                     "provokingVertexLast (VK_EXT_provoking_vertex)",
                 ))
             }
+            StateChange::DepthBounds(Some(bounds)) => {
+                if !(0.0..=1.0).contains(&bounds.min)
+                    || !(0.0..=1.0).contains(&bounds.max)
+                    || bounds.min > bounds.max
+                {
+                    return Err(bad("depth bounds", "not min <= max within 0..=1"));
+                }
+                if !features.depth_bounds {
+                    return Err(missing("depth bounds test", "depthBounds"));
+                }
+                Ok(())
+            }
             StateChange::BlendConstant(_)
             | StateChange::WriteMasks(_)
             | StateChange::LogicOp(_)
@@ -142,7 +154,8 @@ impl StateChange {
             | StateChange::PrimitiveRestart(_)
             | StateChange::DepthMode(_)
             | StateChange::WindowOrigin(_)
-            | StateChange::ProvokingVertex(_) => Ok(()),
+            | StateChange::ProvokingVertex(_)
+            | StateChange::DepthBounds(None) => Ok(()),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! One state change as a command buffer records it.
 
 use super::{
-    BlendState, ComponentMask, DepthMode, DepthStencilState, LogicOp, PolygonOffset,
+    BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp, PolygonOffset,
     ProvokingVertex, RasterizerState, Scissor, VertexAttribute, VertexStream, Viewport,
     WindowOrigin, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES, MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
 };
@@ -36,6 +36,8 @@ pub enum StateChange {
     DepthMode(DepthMode),
     WindowOrigin(WindowOrigin),
     ProvokingVertex(ProvokingVertex),
+    /// `None` turns the depth bounds test off.
+    DepthBounds(Option<DepthBounds>),
 }
 
 /// Why a state change was refused: what is out of range, the index and the limit.
@@ -112,7 +114,8 @@ impl StateChange {
             | StateChange::PrimitiveRestart(_)
             | StateChange::DepthMode(_)
             | StateChange::WindowOrigin(_)
-            | StateChange::ProvokingVertex(_) => Ok(()),
+            | StateChange::ProvokingVertex(_)
+            | StateChange::DepthBounds(_) => Ok(()),
         }
     }
 }

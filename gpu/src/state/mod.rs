@@ -12,7 +12,7 @@ pub mod viewport;
 
 pub use blend::{BlendEquation, BlendFactor, BlendOp, BlendState, ComponentMask, LogicOp};
 pub use change::StateChange;
-pub use depth_stencil::{CompareOp, DepthStencilState, StencilFace, StencilOp};
+pub use depth_stencil::{CompareOp, DepthBounds, DepthStencilState, StencilFace, StencilOp};
 pub use primitive::{IndexType, PrimitiveKind};
 pub use raster::{
     CullMode, FrontFace, PolygonMode, PolygonOffset, ProvokingVertex, RasterizerState,

@@ -350,6 +350,10 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
         Command::SetState(StateChange::DepthMode(DepthMode::MinusOneToOne)),
         Command::SetState(StateChange::WindowOrigin(WindowOrigin::LowerLeft)),
         Command::SetState(StateChange::ProvokingVertex(ProvokingVertex::Last)),
+        Command::SetState(StateChange::DepthBounds(Some(DepthBounds {
+            min: 0.25,
+            max: 0.75,
+        }))),
         Command::BindProgram(scene.graphics),
         Command::BindProgram(scene.compute),
         Command::BindDescriptorTables {

@@ -158,6 +158,7 @@ impl Capabilities {
                 dual_src_blend: core.dual_src_blend == vk::TRUE,
                 depth_clip_control: clip_control.depth_clip_control == vk::TRUE,
                 provoking_vertex_last: provoking.provoking_vertex_last == vk::TRUE,
+                depth_bounds: core.depth_bounds == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -244,6 +245,7 @@ impl Capabilities {
             ),
             ("logic op", yes_no(self.state.logic_op)),
             ("dual-source blending", yes_no(self.state.dual_src_blend)),
+            ("depth bounds test", yes_no(self.state.depth_bounds)),
             ("depth mode [-1, 1]", yes_no(self.state.depth_clip_control)),
             (
                 "last provoking vertex",

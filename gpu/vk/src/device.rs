@@ -246,6 +246,7 @@ fn create_device(
         wide_lines: offered.wide_lines,
         logic_op: offered.logic_op,
         dual_src_blend: offered.dual_src_blend,
+        depth_bounds: offered.depth_bounds,
         geometry_shader: offered.geometry_shader,
         tessellation_shader: offered.tessellation_shader,
         texture_compression_bc: offered.texture_compression_bc,

@@ -480,7 +480,10 @@ fn make(
         .depth_compare_op(conv::compare_op(depth_stencil_state.depth_compare))
         .stencil_test_enable(depth_stencil_state.stencil_test)
         .front(conv::stencil_face(&depth_stencil_state.front))
-        .back(conv::stencil_face(&depth_stencil_state.back));
+        .back(conv::stencil_face(&depth_stencil_state.back))
+        .depth_bounds_test_enable(state.depth_bounds.is_some())
+        .min_depth_bounds(state.depth_bounds.map_or(0.0, |bounds| bounds.min))
+        .max_depth_bounds(state.depth_bounds.map_or(1.0, |bounds| bounds.max));
 
     let color_formats = targets.color_formats();
     let blends: Vec<vk::PipelineColorBlendAttachmentState> = color_formats

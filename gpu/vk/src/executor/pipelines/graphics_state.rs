@@ -5,9 +5,9 @@
 
 use ash::vk;
 use gpu::state::{
-    BlendState, ComponentMask, DepthMode, DepthStencilState, LogicOp, PolygonOffset, PrimitiveKind,
-    ProvokingVertex, RasterizerState, Scissor, StateChange, StencilFace, VertexAttribute,
-    VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VIEWPORTS,
+    BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp, PolygonOffset,
+    PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, StateChange, StencilFace,
+    VertexAttribute, VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VIEWPORTS,
 };
 use gpu::ProgramId;
 
@@ -30,6 +30,7 @@ pub struct GraphicsState {
     /// Dynamic: where draws' viewports and scissors are measured from.
     pub window_origin: WindowOrigin,
     pub provoking_vertex: ProvokingVertex,
+    pub depth_bounds: Option<DepthBounds>,
 }
 
 impl Default for GraphicsState {
@@ -50,6 +51,7 @@ impl Default for GraphicsState {
             depth_mode: DepthMode::ZeroToOne,
             window_origin: WindowOrigin::UpperLeft,
             provoking_vertex: ProvokingVertex::First,
+            depth_bounds: None,
         }
     }
 }
@@ -94,6 +96,7 @@ impl GraphicsState {
             StateChange::DepthMode(mode) => self.depth_mode = *mode,
             StateChange::WindowOrigin(origin) => self.window_origin = *origin,
             StateChange::ProvokingVertex(vertex) => self.provoking_vertex = *vertex,
+            StateChange::DepthBounds(bounds) => self.depth_bounds = *bounds,
         }
     }
 
@@ -131,6 +134,9 @@ impl GraphicsState {
             primitive_restart: self.primitive_restart.is_some(),
             depth_mode: self.depth_mode,
             provoking_vertex: self.provoking_vertex,
+            depth_bounds: self
+                .depth_bounds
+                .map(|bounds| [bounds.min, bounds.max].map(f32::to_bits)),
         }
     }
 }
@@ -200,6 +206,7 @@ pub struct PipelineKey {
     pub primitive_restart: bool,
     pub depth_mode: DepthMode,
     pub provoking_vertex: ProvokingVertex,
+    pub depth_bounds: Option<[u32; 2]>,
 }
 
 #[cfg(test)]
