@@ -631,12 +631,20 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             (FF, "clears_honour_the_scissor"),
         ],
         Command::SetState(_) => vec![(FF, "blending_follows_the_cpu_equation")],
-        Command::BindProgram(_) | Command::Draw(_) | Command::BindBuffer { .. } => {
-            vec![(
+        Command::BindProgram(_) | Command::Draw(_) => vec![(
+            ex,
+            "a_draw_renders_over_the_load_op_clear_and_a_later_clear_covers_it",
+        )],
+        Command::BindBuffer { .. } => vec![
+            (
                 ex,
                 "a_draw_renders_over_the_load_op_clear_and_a_later_clear_covers_it",
-            )]
-        }
+            ),
+            (
+                "vertex_input",
+                "eight_bit_indices_draw_as_the_cpu_reads_them",
+            ),
+        ],
         Command::BindDescriptorTables { .. } | Command::BindTexture { .. } => vec![(
             ex,
             "a_textured_draw_samples_block_linear_storage_through_descriptor_tables",
@@ -645,12 +653,14 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             vec![(ex, "a_dispatch_stores_to_an_image_through_its_handle")]
         }
         Command::DrawIndexed(_) => vec![(ex, "indexed_quads_are_drawn_from_the_games_indices")],
-        Command::DrawIndirect(_) => {
-            vec![(
+        Command::DrawIndirect(_) => vec![
+            (
                 "vertex_input",
                 "indirect_draws_read_their_arguments_from_the_buffer",
-            )]
-        }
+            ),
+            ("vertex_input", "multi_draw_indirect_draws_every_record"),
+            (ex, "indexed_quads_that_cannot_be_converted_are_refused"),
+        ],
         Command::Dispatch { .. } | Command::DispatchIndirect { .. } => vec![(
             ex,
             "a_compute_dispatch_writes_storage_the_cpu_reads_after_the_fence",

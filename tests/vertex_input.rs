@@ -643,3 +643,130 @@ void main() {
         assert_eq!(texel[1], 1.0, "instance {instance} drawn");
     }
 }
+
+/// Records stream 0 and the program for `positions`, and `indices` (of `index_type`,
+/// little-endian) as the index buffer.
+fn bind_indexed(
+    rig: &Rig,
+    commands: &mut gpu::CommandBuffer<'_>,
+    program: gpu::ProgramId,
+    positions: &[f32],
+    indices: (&[u8], IndexType),
+) {
+    let (index_bytes, index_type) = indices;
+    let index_offset_b = VALUES_OFFSET_B + 4096;
+    rig.device
+        .write_pool(rig.pool, index_offset_b, index_bytes)
+        .unwrap();
+    let ones = f32_bytes(&[1.0; 4]);
+    bind_streams(
+        rig,
+        commands,
+        program,
+        positions,
+        (ONES_ATTRIBUTE, ONES_STREAM, &ones),
+    );
+    commands
+        .bind_buffer(
+            BufferBinding::Index { index_type },
+            BufferRange {
+                buffer: rig.buffer(index_offset_b, 64),
+                offset_b: 0,
+                size_b: index_bytes.len() as u64,
+            },
+        )
+        .unwrap();
+}
+
+/// 8-bit indices (`VK_EXT_index_type_uint8`) pick the vertices the CPU reads from the
+/// bytes: the triangle of vertices 3, 4, 5 over the bottom-right corner, not 0, 1, 2.
+#[test]
+fn eight_bit_indices_draw_as_the_cpu_reads_them() {
+    let rig = Rig::new(true);
+    let program = program(
+        &rig.device,
+        &[
+            (Stage::Vertex, value_vert("vec4").as_str()),
+            (Stage::Fragment, PASSED_FRAG),
+        ],
+    );
+    // Top-left corner triangle (0-2), then bottom-right corner triangle (3-5).
+    let positions = [
+        -1.0, -1.0, -0.5, -1.0, -1.0, -0.5, 1.0, 1.0, 0.5, 1.0, 1.0, 0.5,
+    ];
+    let indices: [u8; 3] = [3, 4, 5];
+    let texels = rgba32f_after(&rig, |commands| {
+        bind_indexed(
+            &rig,
+            commands,
+            program,
+            &positions,
+            (&indices, IndexType::U8),
+        );
+        commands
+            .draw_indexed(DrawIndexed {
+                primitive: PrimitiveKind::Triangles,
+                first_index: 0,
+                index_count: 3,
+                base_vertex: 0,
+                first_instance: 0,
+                instance_count: 1,
+            })
+            .unwrap();
+    });
+    let at = |x: u32, y: u32| texels[(y * SIZE_PX + x) as usize][0];
+    assert_eq!(at(7, 7), 1.0, "the indexed triangle");
+    assert_eq!(at(0, 0), 0.0, "vertices 0-2 are not indexed");
+}
+
+/// An indirect draw of two records (`multiDrawIndirect`) draws both, each with its own
+/// first vertex read from the buffer: both corner triangles.
+#[test]
+fn multi_draw_indirect_draws_every_record() {
+    let rig = Rig::new(true);
+    let program = program(
+        &rig.device,
+        &[
+            (Stage::Vertex, value_vert("vec4").as_str()),
+            (Stage::Fragment, PASSED_FRAG),
+        ],
+    );
+    let positions = [
+        -1.0, -1.0, -0.5, -1.0, -1.0, -0.5, 1.0, 1.0, 0.5, 1.0, 1.0, 0.5,
+    ];
+    let ones = f32_bytes(&[1.0; 4]);
+    let arguments_offset_b = VALUES_OFFSET_B + 8192;
+    // Two records 32 bytes apart: (count, instances, first vertex, first instance).
+    let mut arguments = Vec::new();
+    for first_vertex in [0_u32, 3] {
+        for word in [3, 1, first_vertex, 0, 0, 0, 0, 0] {
+            arguments.extend_from_slice(&u32::to_le_bytes(word));
+        }
+    }
+    rig.device
+        .write_pool(rig.pool, arguments_offset_b, &arguments)
+        .unwrap();
+    let texels = rgba32f_after(&rig, |commands| {
+        bind_streams(
+            &rig,
+            commands,
+            program,
+            &positions,
+            (ONES_ATTRIBUTE, ONES_STREAM, &ones),
+        );
+        commands
+            .draw_indirect(DrawIndirect {
+                primitive: PrimitiveKind::Triangles,
+                indexed: false,
+                buffer: rig.buffer(arguments_offset_b, 64),
+                offset_b: 0,
+                draw_count: 2,
+                stride_b: 32,
+            })
+            .unwrap();
+    });
+    let at = |x: u32, y: u32| texels[(y * SIZE_PX + x) as usize][0];
+    assert_eq!(at(0, 0), 1.0, "the first record");
+    assert_eq!(at(7, 7), 1.0, "the second record");
+    assert_eq!(at(4, 3), 0.0, "between them");
+}

@@ -29,6 +29,10 @@ pub struct DeviceFeatures {
     pub max_instance_divisor: u32,
     /// `depthBounds`: the depth bounds test.
     pub depth_bounds: bool,
+    /// `VK_EXT_index_type_uint8`: 8-bit index buffers.
+    pub index_type_uint8: bool,
+    /// `multiDrawIndirect`: indirect draws of more than one record.
+    pub multi_draw_indirect: bool,
 }
 
 impl DeviceFeatures {
@@ -45,6 +49,8 @@ impl DeviceFeatures {
         provoking_vertex_last: false,
         max_instance_divisor: 1,
         depth_bounds: false,
+        index_type_uint8: false,
+        multi_draw_indirect: false,
     };
 }
 
@@ -65,6 +71,8 @@ impl DeviceFeatures {
             provoking_vertex_last: self.provoking_vertex_last && other.provoking_vertex_last,
             max_instance_divisor: self.max_instance_divisor.min(other.max_instance_divisor),
             depth_bounds: self.depth_bounds && other.depth_bounds,
+            index_type_uint8: self.index_type_uint8 && other.index_type_uint8,
+            multi_draw_indirect: self.multi_draw_indirect && other.multi_draw_indirect,
         }
     }
 }

@@ -52,6 +52,8 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     provoking_vertex_last: true,
     max_instance_divisor: u32::MAX,
     depth_bounds: true,
+    index_type_uint8: true,
+    multi_draw_indirect: true,
 };
 
 #[derive(Clone, Default)]

@@ -5,7 +5,8 @@ use crate::device::Device;
 use crate::error::RecordError;
 use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureTableId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
-use crate::state::{ComponentMask, StateChange};
+use crate::state::capability::check_command_features;
+use crate::state::{ComponentMask, IndexType, StateChange};
 
 use super::bound::BoundState;
 use super::list::{CommandList, Op};
@@ -37,9 +38,7 @@ impl<'d> CommandBuffer<'d> {
     /// their own short way first and come here only when that is not enough.
     #[inline(never)]
     pub fn record(&mut self, command: Command) -> Result<(), RecordError> {
-        if let Command::SetState(state) = &command {
-            state.check_features(self.device.features())?;
-        }
+        check_command_features(&command, self.device.features())?;
         let table_changes = self.device.table_changes();
         match self.remembered.check(&command, &self.bound, table_changes) {
             Some(checked) => {
@@ -125,7 +124,13 @@ impl<'d> CommandBuffer<'d> {
         // The common case first (a remembered buffer at a new offset), without building
         // a `Command`: a game does this thousands of times a frame.
         let table_changes = self.device.table_changes();
-        if self.remembered.binding_fits(binding, &range, table_changes) {
+        let narrow_indices = matches!(
+            binding,
+            BufferBinding::Index {
+                index_type: IndexType::U8
+            }
+        );
+        if !narrow_indices && self.remembered.binding_fits(binding, &range, table_changes) {
             if let BufferBinding::Index { index_type } = binding {
                 self.bound.index_type = Some(index_type);
             }

@@ -32,6 +32,45 @@ fn blend_reads_second_source(state: &BlendState) -> bool {
         })
 }
 
+/// Refuses the commands (other than state changes) that need what `features` lacks:
+/// 8-bit index buffers, indirect draws of several records, and indirect draws of the
+/// kinds executors convert on the CPU (their counts are in GPU memory).
+pub fn check_command_features(
+    command: &crate::command::Command,
+    features: &DeviceFeatures,
+) -> Result<(), RecordError> {
+    use crate::command::{BufferBinding, Command};
+    match command {
+        Command::SetState(state) => state.check_features(features),
+        Command::BindBuffer {
+            binding:
+                BufferBinding::Index {
+                    index_type: super::IndexType::U8,
+                },
+            ..
+        } if !features.index_type_uint8 => Err(missing(
+            "8-bit index buffer",
+            "indexTypeUint8 (VK_EXT_index_type_uint8)",
+        )),
+        Command::DrawIndirect(draw) => {
+            if draw.draw_count > 1 && !features.multi_draw_indirect {
+                return Err(missing(
+                    "indirect draw of more than one record",
+                    "multiDrawIndirect",
+                ));
+            }
+            if super::PrimitiveKind::needs_index_conversion(draw.primitive) {
+                return Err(missing(
+                    "indirect draw of quads, quad strips, polygons or line loops",
+                    "an index conversion on the GPU (their counts are in GPU memory; not made yet)",
+                ));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
 impl StateChange {
     /// Refuses what `features` cannot execute, and values no device draws with.
     pub fn check_features(&self, features: &DeviceFeatures) -> Result<(), RecordError> {

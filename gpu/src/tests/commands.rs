@@ -1199,3 +1199,56 @@ fn uniform_updates_are_checked_when_recorded() {
         Err(RecordError::BufferRangeOutOfBounds { .. })
     ));
 }
+
+/// Commands needing what the device lacks are refused when recorded: 8-bit indices
+/// (through `record` and the typed verb), indirect draws of several records, and indirect
+/// draws of kinds converted on the CPU (on every device).
+#[test]
+fn commands_needing_a_missing_feature_are_refused_when_recorded() {
+    use crate::test_backend::TestBackend;
+    let (capable, scene) = scene_for_errors();
+    let lacking = crate::Device::new(crate::DeviceMaker::new(Box::new(
+        TestBackend::with_features(crate::DeviceFeatures::NONE),
+    )))
+    .unwrap();
+    let u8_indices = Command::BindBuffer {
+        binding: BufferBinding::Index {
+            index_type: IndexType::U8,
+        },
+        range: range(&scene, 0, 64),
+    };
+    let indirect = |primitive, draw_count| {
+        Command::DrawIndirect(DrawIndirect {
+            primitive,
+            indexed: false,
+            buffer: scene.buffer,
+            offset_b: 0,
+            draw_count,
+            stride_b: 16,
+        })
+    };
+    let capability =
+        |device: &crate::Device, command: Command| match device.command_buffer().record(command) {
+            Err(RecordError::MissingCapability { capability, .. }) => Some(capability),
+            _ => None,
+        };
+    assert!(capability(&lacking, u8_indices.clone()).is_some());
+    assert_eq!(capability(&capable, u8_indices.clone()), None);
+    // The typed verb, whose common way skips `record` for remembered buffers.
+    let narrow = BufferBinding::Index {
+        index_type: IndexType::U8,
+    };
+    assert!(matches!(
+        lacking
+            .command_buffer()
+            .bind_buffer(narrow, range(&scene, 64, 64)),
+        Err(RecordError::MissingCapability { .. })
+    ));
+    assert_eq!(
+        capability(&lacking, indirect(PrimitiveKind::Triangles, 2)),
+        Some("multiDrawIndirect")
+    );
+    for device in [&lacking, &capable] {
+        assert!(capability(device, indirect(PrimitiveKind::Quads, 1)).is_some());
+    }
+}

@@ -15,6 +15,7 @@ pub const KHR_SWAPCHAIN: &CStr = c"VK_KHR_swapchain";
 pub const EXT_DEPTH_CLIP_CONTROL: &CStr = c"VK_EXT_depth_clip_control";
 pub const EXT_PROVOKING_VERTEX: &CStr = c"VK_EXT_provoking_vertex";
 pub const EXT_VERTEX_ATTRIBUTE_DIVISOR: &CStr = c"VK_EXT_vertex_attribute_divisor";
+pub const EXT_INDEX_TYPE_UINT8: &CStr = c"VK_EXT_index_type_uint8";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -75,6 +76,7 @@ impl Capabilities {
         let mut clip_control = vk::PhysicalDeviceDepthClipControlFeaturesEXT::default();
         let mut provoking = vk::PhysicalDeviceProvokingVertexFeaturesEXT::default();
         let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default();
+        let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default();
         let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
@@ -87,6 +89,9 @@ impl Capabilities {
         }
         if has(EXT_VERTEX_ATTRIBUTE_DIVISOR) {
             features = features.push_next(&mut divisor);
+        }
+        if has(EXT_INDEX_TYPE_UINT8) {
+            features = features.push_next(&mut uint8);
         }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
@@ -159,6 +164,8 @@ impl Capabilities {
                 depth_clip_control: clip_control.depth_clip_control == vk::TRUE,
                 provoking_vertex_last: provoking.provoking_vertex_last == vk::TRUE,
                 depth_bounds: core.depth_bounds == vk::TRUE,
+                index_type_uint8: uint8.index_type_uint8 == vk::TRUE,
+                multi_draw_indirect: core.multi_draw_indirect == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -206,6 +213,9 @@ impl Capabilities {
         if self.state.max_instance_divisor > 1 {
             names.push(EXT_VERTEX_ATTRIBUTE_DIVISOR);
         }
+        if self.state.index_type_uint8 {
+            names.push(EXT_INDEX_TYPE_UINT8);
+        }
         names
     }
 
@@ -246,6 +256,11 @@ impl Capabilities {
             ("logic op", yes_no(self.state.logic_op)),
             ("dual-source blending", yes_no(self.state.dual_src_blend)),
             ("depth bounds test", yes_no(self.state.depth_bounds)),
+            ("8-bit indices", yes_no(self.state.index_type_uint8)),
+            (
+                "multi-draw indirect",
+                yes_no(self.state.multi_draw_indirect),
+            ),
             ("depth mode [-1, 1]", yes_no(self.state.depth_clip_control)),
             (
                 "last provoking vertex",

@@ -273,6 +273,7 @@ fn create_device(
         vk::PhysicalDeviceDepthClipControlFeaturesEXT::default().depth_clip_control(true);
     let mut provoking =
         vk::PhysicalDeviceProvokingVertexFeaturesEXT::default().provoking_vertex_last(true);
+    let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default().index_type_uint8(true);
     let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default()
         .vertex_attribute_instance_rate_divisor(true);
     let priorities = [1.0_f32];
@@ -296,6 +297,9 @@ fn create_device(
     }
     if caps.state.max_instance_divisor > 1 {
         create_info = create_info.push_next(&mut divisor);
+    }
+    if caps.state.index_type_uint8 {
+        create_info = create_info.push_next(&mut uint8);
     }
     // SAFETY: every pointer in `create_info` refers to locals that outlive the call, and
     // only features and extensions the device reported are requested.

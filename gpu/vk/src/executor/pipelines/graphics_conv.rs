@@ -150,9 +150,10 @@ pub fn topology(kind: PrimitiveKind) -> Option<vk::PrimitiveTopology> {
     })
 }
 
-/// `None` for 8-bit indices (an extension this executor does not enable yet).
-pub fn index_type(index: IndexType) -> Option<vk::IndexType> {
+/// `None` for 8-bit indices where the device lacks `VK_EXT_index_type_uint8` (`uint8`).
+pub fn index_type(index: IndexType, uint8: bool) -> Option<vk::IndexType> {
     match index {
+        IndexType::U8 if uint8 => Some(vk::IndexType::UINT8_EXT),
         IndexType::U8 => None,
         IndexType::U16 => Some(vk::IndexType::UINT16),
         IndexType::U32 => Some(vk::IndexType::UINT32),

@@ -12,7 +12,6 @@ use gpu::objects::ObjectTables;
 use gpu::state::{PrimitiveKind, Scissor, WindowOrigin, MAX_VERTEX_STREAMS};
 use gpu::{BufferId, PoolId, ProgramId, TextureId};
 
-use crate::device::Device;
 use crate::error::{VkError, VkResult};
 use crate::executor::pipelines::graphics::{GraphicsPipelines, UNFED_INPUT_BINDING};
 use crate::executor::pipelines::graphics_conv;
@@ -210,7 +209,7 @@ fn resolve_draw(
         let (range, index_type) = bindings
             .index
             .ok_or_else(|| VkError::Unsupported("an indexed draw with no index buffer".into()))?;
-        let vk_type = graphics_conv::index_type(index_type)
+        let vk_type = graphics_conv::index_type(index_type, device.caps.state.index_type_uint8)
             .ok_or_else(|| VkError::Unsupported("8-bit indices".into()))?;
         let (raw_buffer, offset_b) = buffer(range.buffer, range.offset_b)?;
         Some((raw_buffer, offset_b, vk_type))
@@ -242,7 +241,7 @@ fn resolve_draw(
         }
         Op::DrawIndirect(draw) => {
             let (raw_buffer, offset_b) = buffer(draw.buffer, draw.offset_b)?;
-            if draw.draw_count > 1 && !device_multi_draw(device) {
+            if draw.draw_count > 1 && !device.caps.state.multi_draw_indirect {
                 return Err(VkError::Unsupported("multi-draw indirect".into()));
             }
             DrawCall::Indirect {
@@ -501,15 +500,4 @@ pub(super) fn clear_rect(state: &GraphicsState, targets: &PassTargets) -> vk::Re
             height: (bottom - i64::from(top)).max(0) as u32,
         },
     }
-}
-
-fn device_multi_draw(device: &Device) -> bool {
-    // SAFETY: a plain query on the device's physical device.
-    let features = unsafe {
-        device
-            .instance
-            .raw
-            .get_physical_device_features(device.physical)
-    };
-    features.multi_draw_indirect == vk::TRUE
 }
