@@ -66,6 +66,23 @@ void main() {{
     )
 }
 
+/// A triangle over the top-left corner (vertices 0-2), then one over the bottom-right
+/// corner (3-5).
+const CORNERS_NDC: [f32; 12] = [
+    -1.0, -1.0, -0.5, -1.0, -1.0, -0.5, 1.0, 1.0, 0.5, 1.0, 1.0, 0.5,
+];
+
+/// `value_vert(input)` and `PASSED_FRAG`.
+fn passing_program(rig: &Rig, input: &str) -> gpu::ProgramId {
+    program(
+        &rig.device,
+        &[
+            (Stage::Vertex, value_vert(input).as_str()),
+            (Stage::Fragment, PASSED_FRAG),
+        ],
+    )
+}
+
 const PASSED_FRAG: &str = "#version 450
 layout(location = 0) flat in vec4 passed;
 layout(location = 0) out vec4 colour;
@@ -222,15 +239,7 @@ fn bind_streams(
 #[test]
 fn every_vertex_format_reads_as_the_cpu_converts_it() {
     let rig = Rig::new(true);
-    let programs = ["vec4", "uvec4", "ivec4"].map(|input| {
-        program(
-            &rig.device,
-            &[
-                (Stage::Vertex, value_vert(input).as_str()),
-                (Stage::Fragment, PASSED_FRAG),
-            ],
-        )
-    });
+    let programs = ["vec4", "uvec4", "ivec4"].map(|input| passing_program(&rig, input));
     let (offset_b, stride_b) = (4_u32, 20_u32);
     for kind in KINDS {
         let counts: &[u8] = match kind {
@@ -356,17 +365,8 @@ void main() {
 #[test]
 fn primitive_restart_cuts_strips_at_the_restart_index() {
     let rig = Rig::new(true);
-    let program = program(
-        &rig.device,
-        &[
-            (Stage::Vertex, value_vert("vec4").as_str()),
-            (Stage::Fragment, PASSED_FRAG),
-        ],
-    );
-    // Top-left corner triangle, then bottom-right corner triangle.
-    let positions = [
-        -1.0, -1.0, -0.5, -1.0, -1.0, -0.5, 1.0, 1.0, 0.5, 1.0, 1.0, 0.5,
-    ];
+    let program = passing_program(&rig, "vec4");
+    let positions = CORNERS_NDC;
     let indices: [u16; 7] = [0, 1, 2, 0xffff, 3, 4, 5];
     let index_bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
     let index_offset_b = VALUES_OFFSET_B + 4096;
@@ -443,13 +443,7 @@ fn primitive_restart_cuts_strips_at_the_restart_index() {
 #[test]
 fn indirect_draws_read_their_arguments_from_the_buffer() {
     let rig = Rig::new(true);
-    let program = program(
-        &rig.device,
-        &[
-            (Stage::Vertex, value_vert("vec4").as_str()),
-            (Stage::Fragment, PASSED_FRAG),
-        ],
-    );
+    let program = passing_program(&rig, "vec4");
     let ones = f32_bytes(&[1.0; 4]);
     let (attribute, stream) = (ONES_ATTRIBUTE, ONES_STREAM);
     let arguments_offset_b = VALUES_OFFSET_B + 8192;
@@ -494,13 +488,7 @@ fn indirect_draws_read_their_arguments_from_the_buffer() {
 fn inputs_no_attribute_feeds_read_0_0_0_1() {
     let rig = Rig::new(true);
     for input in ["vec4", "uvec4", "ivec4"] {
-        let program = program(
-            &rig.device,
-            &[
-                (Stage::Vertex, value_vert(input).as_str()),
-                (Stage::Fragment, PASSED_FRAG),
-            ],
-        );
+        let program = passing_program(&rig, input);
         let texels = rgba32f_after(&rig, |commands| {
             let positions =
                 positions_at(&rig.device, rig.pool, VERTICES_OFFSET_B, &FULL_TRIANGLE_NDC);
@@ -683,17 +671,9 @@ fn bind_indexed(
 #[test]
 fn eight_bit_indices_draw_as_the_cpu_reads_them() {
     let rig = Rig::new(true);
-    let program = program(
-        &rig.device,
-        &[
-            (Stage::Vertex, value_vert("vec4").as_str()),
-            (Stage::Fragment, PASSED_FRAG),
-        ],
-    );
+    let program = passing_program(&rig, "vec4");
     // Top-left corner triangle (0-2), then bottom-right corner triangle (3-5).
-    let positions = [
-        -1.0, -1.0, -0.5, -1.0, -1.0, -0.5, 1.0, 1.0, 0.5, 1.0, 1.0, 0.5,
-    ];
+    let positions = CORNERS_NDC;
     let indices: [u8; 3] = [3, 4, 5];
     let texels = rgba32f_after(&rig, |commands| {
         bind_indexed(
@@ -724,16 +704,8 @@ fn eight_bit_indices_draw_as_the_cpu_reads_them() {
 #[test]
 fn multi_draw_indirect_draws_every_record() {
     let rig = Rig::new(true);
-    let program = program(
-        &rig.device,
-        &[
-            (Stage::Vertex, value_vert("vec4").as_str()),
-            (Stage::Fragment, PASSED_FRAG),
-        ],
-    );
-    let positions = [
-        -1.0, -1.0, -0.5, -1.0, -1.0, -0.5, 1.0, 1.0, 0.5, 1.0, 1.0, 0.5,
-    ];
+    let program = passing_program(&rig, "vec4");
+    let positions = CORNERS_NDC;
     let ones = f32_bytes(&[1.0; 4]);
     let arguments_offset_b = VALUES_OFFSET_B + 8192;
     // Two records 32 bytes apart: (count, instances, first vertex, first instance).
