@@ -643,8 +643,8 @@ fn indexed_quads_are_drawn_from_the_games_indices() {
 }
 
 /// What cannot be converted on the CPU is refused with a typed error before anything
-/// runs: indirect quads (their counts are in GPU memory, refused when recorded),
-/// primitive restart, indices past
+/// runs: indirect quads (their counts are in GPU memory) and primitive restart, both
+/// refused when recorded, indices past
 /// the binding, indices a copy or a pass earlier in the same list writes, and more
 /// vertices than a conversion takes.
 #[test]
@@ -678,13 +678,20 @@ fn indexed_quads_that_cannot_be_converted_are_refused() {
         "{indirect:?}"
     );
 
+    // Primitive restart with indexed quads is refused when recorded.
     let mut commands = rig.device.command_buffer();
     bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
     commands
         .set_state(StateChange::PrimitiveRestart(Some(0xffff)))
         .unwrap();
-    commands.draw_indexed(indexed_quads(4, 0)).unwrap();
-    refused(commands, "primitive restart");
+    let restarted = commands.draw_indexed(indexed_quads(4, 0));
+    assert!(
+        matches!(restarted, Err(gpu::RecordError::MissingCapability { .. })),
+        "{restarted:?}"
+    );
+    commands
+        .set_state(StateChange::PrimitiveRestart(None))
+        .unwrap();
 
     let mut commands = rig.device.command_buffer();
     bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);

@@ -39,6 +39,15 @@ impl<'d> CommandBuffer<'d> {
     #[inline(never)]
     pub fn record(&mut self, command: Command) -> Result<(), RecordError> {
         check_command_features(&command, self.device.features())?;
+        if let Command::DrawIndexed(draw) = &command {
+            if self.bound.primitive_restart && draw.primitive.needs_index_conversion() {
+                return Err(RecordError::MissingCapability {
+                    what:
+                        "indexed quads, quad strips, polygons or line loops with primitive restart",
+                    capability: "an index conversion that restarts (not made yet)",
+                });
+            }
+        }
         let table_changes = self.device.table_changes();
         match self.remembered.check(&command, &self.bound, table_changes) {
             Some(checked) => {

@@ -420,23 +420,15 @@ impl Backend for VkBackend {
                     .texture_made(texture, tables, self.gpu_storage)
                     .map_err(backend_error)
             }
-            // gl_InstanceID needs the draw parameters (`gl_names` in the translator).
-            ObjectRef::Program(id) if !self.device.caps.shader_draw_parameters => {
-                use gpu::objects::program_builtins::{
-                    declares_capability, CAPABILITY_DRAW_PARAMETERS,
-                };
+            // Programs the executor cannot run are refused when made.
+            ObjectRef::Program(id) => {
                 let program = tables
                     .programs
                     .get(id)
                     .ok_or(VkError::UnknownObject(object))
                     .map_err(backend_error)?;
-                match program.modules.iter().find(|module| {
-                    declares_capability(&module.spirv_words, CAPABILITY_DRAW_PARAMETERS)
-                }) {
-                    Some(module) => Err(BackendError::Unsupported(format!(
-                        "{id}: its {:?} stage reads draw parameters (gl_InstanceID,                          gl_BaseInstance), which need shaderDrawParameters",
-                        module.stage
-                    ))),
+                match pipelines::program_support::program_refusal(program, &self.device.caps) {
+                    Some(why) => Err(BackendError::Unsupported(why)),
                     None => Ok(()),
                 }
             }
