@@ -77,6 +77,28 @@ fn draw_with(
     z: f32,
     clear: [f32; 4],
 ) -> Drawn {
+    draw_into(
+        rig,
+        fragment,
+        states,
+        (primitive, positions_px, z),
+        clear,
+        None,
+    )
+}
+
+/// Texture and sampler tables whose slot 1 the fragment stage's texture slot 0 reads.
+type Tables = (gpu::TextureTableId, gpu::SamplerTableId);
+
+/// `draw_with`, with `tables` bound for the fragment stage if given.
+fn draw_into(
+    rig: &Rig,
+    fragment: &str,
+    states: &[StateChange],
+    (primitive, positions_px, z): (PrimitiveKind, &[f32], f32),
+    clear: [f32; 4],
+    tables: Option<Tables>,
+) -> Drawn {
     let (texture, view) = rig.texture(
         &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
         0,
@@ -94,6 +116,16 @@ fn draw_with(
     bind_positions(&mut commands, program, positions);
     for state in reset().iter().chain(states) {
         commands.set_state(state.clone()).unwrap();
+    }
+    if let Some((textures, samplers)) = tables {
+        commands.bind_descriptor_tables(textures, samplers).unwrap();
+        let handle = gpu::objects::TextureHandle {
+            texture_slot: 1,
+            sampler_slot: 1,
+        };
+        commands
+            .bind_texture(gpu::objects::Stage::Fragment, 0, handle)
+            .unwrap();
     }
     commands
         .draw(DrawArrays {
@@ -1177,5 +1209,67 @@ void main() {
             assert!(why.contains("Geometry"), "{why}")
         }
         other => panic!("{other:?}"),
+    }
+}
+
+/// Samples texel column x (of an 8x8 texture whose texel (x, y) is (32x, 32y, 0, 255))
+/// at texture coordinate `u`, row 4, with a nearest-filtering sampler of `maker`.
+fn sampled(rig: &Rig, maker: gpu::objects::SamplerMaker, u: f32) -> [u8; 4] {
+    use common::texels::swizzled;
+    let builder = TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), 8, 8);
+    let layout = builder.layout().unwrap();
+    let (_, source) = rig.texture(&builder, 128 << 10);
+    let linear: Vec<u8> = (0..64)
+        .flat_map(|at: u32| [(at % 8 * 32) as u8, (at / 8 * 32) as u8, 0, 255])
+        .collect();
+    rig.device
+        .write_pool(rig.pool, 128 << 10, &swizzled(&layout, &linear))
+        .unwrap();
+    let textures = rig.device.create_texture_table(4).unwrap();
+    let samplers = rig.device.create_sampler_table(4).unwrap();
+    rig.device.register_texture(textures, 1, source).unwrap();
+    let sampler = rig.device.create_sampler(&maker).unwrap();
+    rig.device.register_sampler(samplers, 1, sampler).unwrap();
+    let fragment = format!(
+        "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform sampler2D source;
+void main() {{
+    colour = texture(source, vec2({u:.4}, 0.5625));
+}}
+"
+    );
+    let black = [0.0, 0.0, 0.0, 1.0];
+    let tables = Some((textures, samplers));
+    let shape = (PrimitiveKind::Triangles, &FULL_PX[..], 0.5);
+    let drawn = draw_into(rig, &fragment, &[], shape, black, tables);
+    drawn.at(0, 0)
+}
+
+/// Clamp to a custom border colour and mirror clamp to edge, against the CPU model of the
+/// wrap: outside [0, 1], the border reads the colour; mirror clamp reads texel column
+/// floor(min(|u|, 1) * 8), which plain mirrored repeat does not for |u| > 1.
+#[test]
+fn custom_border_colours_and_mirror_clamp_sample_as_the_cpu_wraps() {
+    use gpu::objects::{SamplerMaker, WrapMode};
+    let rig = Rig::new(true);
+    let border = [0.25_f32, 0.5, 0.75, 1.0];
+    let clamped = SamplerMaker {
+        wrap: [WrapMode::ClampToBorder; 3],
+        border_color: border,
+        ..SamplerMaker::default()
+    };
+    assert_eq!(
+        sampled(&rig, clamped, -0.25),
+        border.map(|c| (c * 255.0).round() as u8)
+    );
+    let mirror = SamplerMaker {
+        wrap: [WrapMode::MirrorClampToEdge; 3],
+        ..SamplerMaker::default()
+    };
+    for u in [-0.3_f32, -1.5, 0.6] {
+        let column = ((u.abs().min(1.0) * 8.0).floor() as u32).min(7);
+        let expected = [(column * 32) as u8, 128, 0, 255];
+        assert_eq!(sampled(&rig, mirror, u), expected, "u {u}");
     }
 }

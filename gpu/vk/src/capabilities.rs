@@ -16,6 +16,7 @@ pub const EXT_DEPTH_CLIP_CONTROL: &CStr = c"VK_EXT_depth_clip_control";
 pub const EXT_PROVOKING_VERTEX: &CStr = c"VK_EXT_provoking_vertex";
 pub const EXT_VERTEX_ATTRIBUTE_DIVISOR: &CStr = c"VK_EXT_vertex_attribute_divisor";
 pub const EXT_INDEX_TYPE_UINT8: &CStr = c"VK_EXT_index_type_uint8";
+pub const EXT_CUSTOM_BORDER_COLOR: &CStr = c"VK_EXT_custom_border_color";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -59,6 +60,11 @@ pub struct Capabilities {
     pub max_vertex_input_bindings: u32,
     /// `shaderDrawParameters`: OpenGL's `gl_InstanceID` (from `gl_BaseInstanceARB`).
     pub shader_draw_parameters: bool,
+    /// `samplerMirrorClampToEdge`: NVN's mirror-clamp-to-edge wrap mode.
+    pub sampler_mirror_clamp_to_edge: bool,
+    /// `VK_EXT_custom_border_color` with `customBorderColorWithoutFormat`: border colours
+    /// other than transparent black, opaque black and opaque white.
+    pub custom_border_colors: bool,
     pub timestamp_period_ns: f32,
     pub timestamps: bool,
 }
@@ -77,6 +83,8 @@ impl Capabilities {
         let mut provoking = vk::PhysicalDeviceProvokingVertexFeaturesEXT::default();
         let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default();
         let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default();
+        let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
+        let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default();
         let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
@@ -92,6 +100,10 @@ impl Capabilities {
         }
         if has(EXT_INDEX_TYPE_UINT8) {
             features = features.push_next(&mut uint8);
+        }
+        features = features.push_next(&mut v12);
+        if has(EXT_CUSTOM_BORDER_COLOR) {
+            features = features.push_next(&mut border);
         }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
@@ -180,6 +192,9 @@ impl Capabilities {
             max_push_constants_size_b: limits.max_push_constants_size,
             max_vertex_input_bindings: limits.max_vertex_input_bindings,
             shader_draw_parameters: v11.shader_draw_parameters == vk::TRUE,
+            sampler_mirror_clamp_to_edge: v12.sampler_mirror_clamp_to_edge == vk::TRUE,
+            custom_border_colors: border.custom_border_colors == vk::TRUE
+                && border.custom_border_color_without_format == vk::TRUE,
             timestamp_period_ns: limits.timestamp_period,
             timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
                 && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
@@ -215,6 +230,9 @@ impl Capabilities {
         }
         if self.state.index_type_uint8 {
             names.push(EXT_INDEX_TYPE_UINT8);
+        }
+        if self.custom_border_colors {
+            names.push(EXT_CUSTOM_BORDER_COLOR);
         }
         names
     }
@@ -280,6 +298,11 @@ impl Capabilities {
                 "shader draw parameters (gl_InstanceID)",
                 yes_no(self.shader_draw_parameters),
             ),
+            (
+                "mirror clamp to edge",
+                yes_no(self.sampler_mirror_clamp_to_edge),
+            ),
+            ("custom border colours", yes_no(self.custom_border_colors)),
         ]
     }
 }

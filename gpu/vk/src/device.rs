@@ -257,7 +257,12 @@ fn create_device(
     };
     let mut v11 = vk::PhysicalDeviceVulkan11Features::default()
         .shader_draw_parameters(caps.shader_draw_parameters);
-    let mut v12 = vk::PhysicalDeviceVulkan12Features::default().timeline_semaphore(true);
+    let mut v12 = vk::PhysicalDeviceVulkan12Features::default()
+        .timeline_semaphore(true)
+        .sampler_mirror_clamp_to_edge(caps.sampler_mirror_clamp_to_edge);
+    let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default()
+        .custom_border_colors(true)
+        .custom_border_color_without_format(true);
     if caps.descriptor_indexing {
         // What the bindless texture table needs (`executor::pipelines::bindless_layout`).
         v12 = v12
@@ -300,6 +305,9 @@ fn create_device(
     }
     if caps.state.index_type_uint8 {
         create_info = create_info.push_next(&mut uint8);
+    }
+    if caps.custom_border_colors {
+        create_info = create_info.push_next(&mut border);
     }
     // SAFETY: every pointer in `create_info` refers to locals that outlive the call, and
     // only features and extensions the device reported are requested.

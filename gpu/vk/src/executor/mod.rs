@@ -420,6 +420,18 @@ impl Backend for VkBackend {
                     .texture_made(texture, tables, self.gpu_storage)
                     .map_err(backend_error)
             }
+            // Samplers the device cannot make are refused when made.
+            ObjectRef::Sampler(id) => {
+                let sampler = tables
+                    .samplers
+                    .get(id)
+                    .ok_or(VkError::UnknownObject(object))
+                    .map_err(backend_error)?;
+                match resources::samplers::sampler_refusal(&sampler.maker, &self.device.caps) {
+                    Some(why) => Err(BackendError::Unsupported(format!("{id}: {why}"))),
+                    None => Ok(()),
+                }
+            }
             // Programs the executor cannot run are refused when made.
             ObjectRef::Program(id) => {
                 let program = tables
