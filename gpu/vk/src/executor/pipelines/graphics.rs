@@ -276,7 +276,8 @@ fn add_unfed_inputs(
     }
     if device.caps.max_vertex_input_bindings <= UNFED_INPUT_BINDING {
         return Err(unsupported(format!(
-            "vertex inputs no attribute feeds (locations {unfed:#x}): the device has              {} vertex bindings, none past NVN's 16 streams",
+            "vertex inputs no attribute feeds (locations {unfed:#x}): the device has {} vertex \
+             bindings, none past NVN's 16 streams",
             device.caps.max_vertex_input_bindings
         )));
     }
