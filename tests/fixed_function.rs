@@ -726,6 +726,27 @@ fn clears_honour_the_scissor() {
         .unwrap();
     let after = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
     assert_eq!(after, pixels);
+    // A scissor covering the target cuts nothing: the clear is the pass's load op again.
+    let in_pass = || rig.backend.lock().stats().clears_in_pass;
+    let before = in_pass();
+    let mut commands = rig.device.command_buffer();
+    commands
+        .set_state(StateChange::Scissors {
+            first: 0,
+            scissors: vec![Scissor::covering(SIZE_PX, SIZE_PX)],
+        })
+        .unwrap();
+    commands.bind_render_targets(targets).unwrap();
+    commands
+        .clear_color(0, ClearValue::Float([1.0; 4]), ComponentMask::ALL)
+        .unwrap();
+    let whole = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
+    assert!(whole.iter().all(|&byte| byte == 255));
+    assert_eq!(
+        in_pass(),
+        before,
+        "the covering scissor's clear is a load op"
+    );
 }
 
 /// Green at a quarter alpha.

@@ -6,9 +6,9 @@ use std::collections::HashMap;
 
 use ash::vk;
 use gpu::backend::Submission;
-use gpu::command::{CopyOp, Op};
+use gpu::command::{CopyOp, Op, RenderTargets};
 use gpu::objects::ObjectTables;
-use gpu::state::{ComponentMask, StateChange};
+use gpu::state::{ComponentMask, Scissor, StateChange};
 use gpu::{PoolId, SyncId, TextureId};
 use memory::WriteStamp;
 
@@ -89,6 +89,26 @@ pub(in crate::executor) struct Prepared {
 }
 
 /// The pool bytes of `texture`'s storage, as a GPU write to them.
+/// Whether `scissor` leaves out part of the common area of `targets` (unknown views
+/// count as cut: the clear then goes the way that honours any scissor).
+fn scissor_cuts(tables: &ObjectTables, targets: &RenderTargets, scissor: &Scissor) -> bool {
+    let mut extent_px = [u32::MAX; 2];
+    for view in targets.views() {
+        let Some([width_px, height_px, _]) = tables
+            .view_texture(view)
+            .and_then(|(view, texture)| texture.level_extent_px(view.levels.start))
+        else {
+            return true;
+        };
+        extent_px = [extent_px[0].min(width_px), extent_px[1].min(height_px)];
+    }
+    let reaches = |start: i32, size: u32, end: u32| {
+        start <= 0 && i64::from(start) + i64::from(size) >= i64::from(end)
+    };
+    !(reaches(scissor.x_px, scissor.width_px, extent_px[0])
+        && reaches(scissor.y_px, scissor.height_px, extent_px[1]))
+}
+
 fn storage_write(tables: &ObjectTables, texture: TextureId) -> Option<PoolWrite> {
     let texture = tables.textures.get(texture)?;
     let range_b = texture.storage_range_b();
@@ -106,8 +126,14 @@ impl VkBackend {
         let ops = list.ops();
         self.images.begin_submission();
         let scissoring = Scissoring {
-            set_at_start: self.state.scissors[0].is_some(),
-            sets_scissor: |index| matches!(list.state(index), StateChange::Scissors { first: 0, scissors } if !scissors.is_empty()),
+            at_start: self.state.scissors[0],
+            scissor_of: |index| match list.state(index) {
+                StateChange::Scissors { first: 0, scissors } => scissors.first().copied(),
+                _ => None,
+            },
+            cuts: |targets: &RenderTargets, scissor: &Scissor| {
+                scissor_cuts(tables, targets, scissor)
+            },
         };
         let plan = form_passes_into(
             ops,
