@@ -643,7 +643,8 @@ fn indexed_quads_are_drawn_from_the_games_indices() {
 }
 
 /// What cannot be converted on the CPU is refused with a typed error before anything
-/// runs: indirect quads (their counts are in GPU memory), primitive restart, indices past
+/// runs: indirect quads (their counts are in GPU memory) and primitive restart, both
+/// refused when recorded, indices past
 /// the binding, indices a copy or a pass earlier in the same list writes, and more
 /// vertices than a conversion takes.
 #[test]
@@ -661,27 +662,36 @@ fn indexed_quads_that_cannot_be_converted_are_refused() {
         );
     };
 
+    // Indirect quads are refused when recorded: their counts are in GPU memory.
     let mut commands = rig.device.command_buffer();
     bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
-    commands
-        .draw_indirect(gpu::command::DrawIndirect {
-            primitive: PrimitiveKind::Quads,
-            indexed: true,
-            buffer: rig.buffer(INDICES_OFFSET_B, 256),
-            offset_b: 0,
-            draw_count: 1,
-            stride_b: 20,
-        })
-        .unwrap();
-    refused(commands, "indirect draws of Quads");
+    let indirect = commands.draw_indirect(gpu::command::DrawIndirect {
+        primitive: PrimitiveKind::Quads,
+        indexed: true,
+        buffer: rig.buffer(INDICES_OFFSET_B, 256),
+        offset_b: 0,
+        draw_count: 1,
+        stride_b: 20,
+    });
+    assert!(
+        matches!(indirect, Err(gpu::RecordError::MissingCapability { .. })),
+        "{indirect:?}"
+    );
 
+    // Primitive restart with indexed quads is refused when recorded.
     let mut commands = rig.device.command_buffer();
     bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);
     commands
         .set_state(StateChange::PrimitiveRestart(Some(0xffff)))
         .unwrap();
-    commands.draw_indexed(indexed_quads(4, 0)).unwrap();
-    refused(commands, "primitive restart");
+    let restarted = commands.draw_indexed(indexed_quads(4, 0));
+    assert!(
+        matches!(restarted, Err(gpu::RecordError::MissingCapability { .. })),
+        "{restarted:?}"
+    );
+    commands
+        .set_state(StateChange::PrimitiveRestart(None))
+        .unwrap();
 
     let mut commands = rig.device.command_buffer();
     bind_indexed_quads(&rig, &mut commands, view, &[0, 1, 2, 3]);

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::command::CommandList;
 use crate::error::BackendError;
+use crate::features::DeviceFeatures;
 use crate::ids::{ObjectRef, PoolId, SyncId, WindowId};
 use crate::objects::ObjectTables;
 
@@ -20,6 +21,12 @@ pub struct Submission<'a> {
 }
 
 pub trait Backend: Send {
+    /// What the device can do where NVN state depends on it; asked once, when the
+    /// `Device` is made. By default nothing: state needing a feature is refused.
+    fn features(&self) -> DeviceFeatures {
+        DeviceFeatures::NONE
+    }
+
     /// An object was made; it is in `tables`.
     fn object_created(
         &mut self,

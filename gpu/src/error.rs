@@ -195,6 +195,12 @@ pub enum RecordError {
         what: &'static str,
         why: &'static str,
     },
+    /// State the device cannot execute: the field, and the capability it lacks.
+    #[error("{what} needs {capability}, which this device lacks")]
+    MissingCapability {
+        what: &'static str,
+        capability: &'static str,
+    },
 }
 
 /// Submitting, waiting, presenting.

@@ -8,6 +8,7 @@ use parking_lot::Mutex;
 
 use crate::backend::{Backend, Submission};
 use crate::error::BackendError;
+use crate::features::DeviceFeatures;
 use crate::ids::{ObjectRef, PoolId, SyncId, WindowId};
 use crate::objects::ObjectTables;
 
@@ -34,7 +35,26 @@ pub struct Shared {
     pub complete_at_submit: bool,
     pub fail_next_create: bool,
     pub next_acquire: u32,
+    /// What `features` reports (read when a device is made on the backend).
+    pub features: DeviceFeatures,
 }
+
+/// A device with every feature NVN state may need: the tests' default.
+pub const CAPABLE: DeviceFeatures = DeviceFeatures {
+    depth_clamp: true,
+    depth_bias_clamp: true,
+    fill_mode_non_solid: true,
+    wide_lines: true,
+    line_width_range_px: [1.0, 64.0],
+    logic_op: true,
+    dual_src_blend: true,
+    depth_clip_control: true,
+    provoking_vertex_last: true,
+    max_instance_divisor: u32::MAX,
+    depth_bounds: true,
+    index_type_uint8: true,
+    multi_draw_indirect: true,
+};
 
 #[derive(Clone, Default)]
 pub struct TestBackend {
@@ -42,6 +62,13 @@ pub struct TestBackend {
 }
 
 impl TestBackend {
+    /// A backend reporting `features`.
+    pub fn with_features(features: DeviceFeatures) -> TestBackend {
+        let backend = TestBackend::default();
+        backend.shared.lock().features = features;
+        backend
+    }
+
     pub fn calls(&self) -> Vec<Call> {
         self.shared.lock().calls.clone()
     }
@@ -55,6 +82,10 @@ impl Shared {
 }
 
 impl Backend for TestBackend {
+    fn features(&self) -> DeviceFeatures {
+        self.shared.lock().features
+    }
+
     fn object_created(
         &mut self,
         object: ObjectRef,

@@ -45,7 +45,7 @@ pub use cache::{user_cache_dir, TRANSLATOR_VERSION};
 pub use error::{Diagnostic, Diagnostics, SourcePos, TranslateError};
 pub use metal::{MetalCheck, MoltenVkGap, Opinion};
 pub use options::{CacheLocation, TranslateOptions};
-pub use reflect::{InterfaceVariable, PushConstants, Reflection, ResourceUse};
+pub use reflect::{reflect_words, InterfaceVariable, PushConstants, Reflection, ResourceUse};
 pub use source::{ShaderCode, ShaderSource};
 pub use spirv::{words_from_bytes as spirv_words_from_bytes, ParseError as SpirvParseError};
 pub use stage::{Stage, UnknownStage};

@@ -56,6 +56,13 @@ impl Reflection {
     }
 }
 
+/// The reflection record of a module already in the host layout, from its words (a
+/// backend reading what the record in its program does not keep: input types).
+pub fn reflect_words(words: &[u32], stage: Stage) -> Result<Reflection, String> {
+    let module = Module::parse(words).map_err(|error| error.to_string())?;
+    reflect(&module, stage)
+}
+
 /// Reads the reflection record of a module already in the host layout.
 pub(crate) fn reflect(module: &Module, stage: Stage) -> Result<Reflection, String> {
     let index = ModuleIndex::new(module);

@@ -167,6 +167,15 @@ pub enum Step {
         height: i32,
     },
     WriteMask(u8),
+    /// NVN's lower-left window origin (`true`) or the upper-left one: the picture (viewport,
+    /// scissor, cells, clears) lands mirrored top to bottom.
+    LowerLeft(bool),
+    /// An inline uniform update of tint entry `entry` (through the first tint object) to
+    /// `value`: draws after it read the new value.
+    UpdateTint {
+        entry: u32,
+        value: [u8; 4],
+    },
     /// Draws the cell at position `at` of the bound vertex buffer.
     Draw {
         at: u32,
@@ -331,6 +340,16 @@ impl Case {
             }
             if chance(&mut rng, 4) {
                 steps.push(Step::Barrier);
+            }
+            if chance(&mut rng, 3) {
+                steps.push(Step::LowerLeft(chance(&mut rng, 50)));
+            }
+            if chance(&mut rng, 6) {
+                let entries = &TINT_WINDOWS[0].entries;
+                steps.push(Step::UpdateTint {
+                    entry: entries.start + rng.below(entries.len() as u32),
+                    value: entry_values(&mut rng, 1)[0],
+                });
             }
             if chance(&mut rng, 4) {
                 steps.push(Step::Target(pick(&mut rng, &TARGETS)));

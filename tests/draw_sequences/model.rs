@@ -1,6 +1,7 @@
-//! The CPU model of the targets: the pixels each snapshot should find, from clears and
-//! from each draw's cell placed by the viewport, cut by the scissor and the target, and
-//! written through the write mask.
+//! The CPU model of the targets: the pixels each snapshot should find, from clears cut by
+//! the scissor, and from each draw's cell placed by the viewport, cut by the scissor and
+//! the target, and written through the write mask, with the tints inline updates left;
+//! with a lower-left window origin, the rows counted from the last.
 
 use gpu::state::ComponentMask;
 
@@ -21,6 +22,8 @@ impl Case {
         // `None`: never set, the pass's whole render area.
         let (mut viewport, mut scissor) = (None, None);
         let mut write_mask = ComponentMask::ALL.0;
+        let mut lower_left = false;
+        let mut tints = self.tints.clone();
         for &step in &self.steps {
             let image = &mut images[target as usize];
             match step {
@@ -36,18 +39,26 @@ impl Case {
                     height,
                 } => scissor = Some((x, y, width, height)),
                 Step::WriteMask(mask) => write_mask = mask,
-                // Clears cover the whole target, whatever the scissor and write mask.
+                Step::LowerLeft(to) => lower_left = to,
+                Step::UpdateTint { entry, value } => tints[entry as usize] = value,
+                // Clears cover what scissor 0 leaves of the target (NVN's clears honour
+                // it), whatever the write mask: they have their own.
                 Step::Clear { value, mask } => {
-                    for pixel in image.iter_mut() {
-                        write_channels(pixel, value, mask);
+                    let size = target.size_px();
+                    let (sx, sy, sw, sh) = scissor_px(scissor, size);
+                    for y in sy.max(0)..(sy + sh).min(size) {
+                        for x in sx.max(0)..(sx + sw).min(size) {
+                            let row = if lower_left { size - 1 - y } else { y };
+                            write_channels(&mut image[(row * size + x) as usize], value, mask);
+                        }
                     }
                 }
                 Step::Draw { at, .. } => {
                     let entry = |slot: Slot| entries[slot as usize].expect("bound") as usize;
-                    let tint = self.tints[entry(Slot::Uniform0)];
+                    let tint = tints[entry(Slot::Uniform0)];
                     let added = match program {
                         Program::Tint => [0; 4],
-                        Program::Sum => self.tints[entry(Slot::Uniform1)],
+                        Program::Sum => tints[entry(Slot::Uniform1)],
                         Program::Stored => self.stored[entry(Slot::Storage0)],
                     };
                     let value = [0, 1, 2, 3].map(|c| tint[c] + added[c]);
@@ -55,16 +66,20 @@ impl Case {
                     let (vx, vy, span) = viewport.map_or((0, 0, size), |(x, y, scale)| {
                         (x * UNIT_PX, y * UNIT_PX, VIEWPORT_PX * scale)
                     });
-                    let (sx, sy, sw, sh) = scissor.map_or((0, 0, size, size), |(x, y, w, h)| {
-                        (x * UNIT_PX, y * UNIT_PX, w * UNIT_PX, h * UNIT_PX)
-                    });
+                    let (sx, sy, sw, sh) = scissor_px(scissor, size);
                     let cell = cell_at(vertices, at) as i32;
                     let cell_px = span / GRID;
                     let (x0, y0) = (vx + cell % GRID * cell_px, vy + cell / GRID * cell_px);
                     let xs = x0.max(sx).max(0)..(x0 + cell_px).min(sx + sw).min(size);
                     for y in y0.max(sy).max(0)..(y0 + cell_px).min(sy + sh).min(size) {
+                        // Lower left: window y counts up from the last row.
+                        let row = if lower_left { size - 1 - y } else { y };
                         for x in xs.clone() {
-                            write_channels(&mut image[(y * size + x) as usize], value, write_mask);
+                            write_channels(
+                                &mut image[(row * size + x) as usize],
+                                value,
+                                write_mask,
+                            );
                         }
                     }
                 }
@@ -74,6 +89,13 @@ impl Case {
         }
         snapshots
     }
+}
+
+/// Scissor 0 in pixels (`None`: never set, the whole target of `size` pixels).
+fn scissor_px(scissor: Option<(i32, i32, i32, i32)>, size: i32) -> (i32, i32, i32, i32) {
+    scissor.map_or((0, 0, size, size), |(x, y, w, h)| {
+        (x * UNIT_PX, y * UNIT_PX, w * UNIT_PX, h * UNIT_PX)
+    })
 }
 
 fn write_channels(pixel: &mut [u8; 4], value: [u8; 4], mask: u8) {

@@ -8,7 +8,8 @@ use gpu::command::{
 };
 use gpu::objects::{BufferRange, Stage, TextureBuilder};
 use gpu::state::{
-    ComponentMask, IndexType, PrimitiveKind, Scissor, StateChange, Viewport, MAX_COLOR_TARGETS,
+    ComponentMask, IndexType, PrimitiveKind, Scissor, StateChange, Viewport, WindowOrigin,
+    MAX_COLOR_TARGETS,
 };
 use gpu::{BufferId, ProgramId, QueueError, RecordError, TextureId, ViewId};
 use gpu_vk::executor::ExecutorOptions;
@@ -280,6 +281,18 @@ impl Scene {
                     let mut masks = [ComponentMask::ALL; MAX_COLOR_TARGETS];
                     masks[0] = ComponentMask(mask);
                     commands.set_state(StateChange::WriteMasks(masks))
+                }
+                Step::LowerLeft(lower_left) => {
+                    commands.set_state(StateChange::WindowOrigin(match lower_left {
+                        true => WindowOrigin::LowerLeft,
+                        false => WindowOrigin::UpperLeft,
+                    }))
+                }
+                Step::UpdateTint { entry, value } => {
+                    let window = &TINT_WINDOWS[0];
+                    let offset_b = (i64::from(entry) - window.first_entry) as u64 * ENTRY_STRIDE_B;
+                    let bytes = f32_bytes(&value.map(|channel| f32::from(channel) / 255.0));
+                    commands.update_uniform_buffer(self.tint_objects[0], offset_b, &bytes)
                 }
                 Step::Clear { value, mask } => commands.clear_color(
                     0,

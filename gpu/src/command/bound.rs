@@ -3,7 +3,7 @@
 
 use crate::ids::{ProgramId, SamplerTableId, TextureTableId};
 use crate::objects::ObjectTables;
-use crate::state::IndexType;
+use crate::state::{IndexType, StateChange};
 
 use super::verbs::{BufferBinding, Command, RenderTargets};
 
@@ -14,6 +14,8 @@ pub struct BoundState {
     pub targets: RenderTargets,
     pub descriptor_tables: Option<(TextureTableId, SamplerTableId)>,
     pub index_type: Option<IndexType>,
+    /// Primitive restart is on (set by this list, or one it goes on from).
+    pub primitive_restart: bool,
 }
 
 impl BoundState {
@@ -38,6 +40,9 @@ impl BoundState {
                 None => {}
             },
             Command::BindRenderTargets(targets) => self.targets = *targets,
+            Command::SetState(StateChange::PrimitiveRestart(index)) => {
+                self.primitive_restart = index.is_some()
+            }
             Command::BindDescriptorTables { textures, samplers } => {
                 self.descriptor_tables = Some((*textures, *samplers))
             }

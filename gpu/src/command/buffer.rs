@@ -5,7 +5,8 @@ use crate::device::Device;
 use crate::error::RecordError;
 use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureTableId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
-use crate::state::{ComponentMask, StateChange};
+use crate::state::capability::check_command_features;
+use crate::state::{ComponentMask, IndexType, StateChange};
 
 use super::bound::BoundState;
 use super::list::{CommandList, Op};
@@ -13,7 +14,7 @@ use super::remembered::Remembered;
 use super::validate::{self, draw_size_fits};
 use super::verbs::{
     BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
-    DrawIndexed, DrawIndirect, Invalidate, RenderTargets,
+    DrawIndexed, DrawIndirect, Invalidate, RenderTargets, UniformUpdate,
 };
 
 pub struct CommandBuffer<'d> {
@@ -37,6 +38,16 @@ impl<'d> CommandBuffer<'d> {
     /// their own short way first and come here only when that is not enough.
     #[inline(never)]
     pub fn record(&mut self, command: Command) -> Result<(), RecordError> {
+        check_command_features(&command, self.device.features())?;
+        if let Command::DrawIndexed(draw) = &command {
+            if self.bound.primitive_restart && draw.primitive.needs_index_conversion() {
+                return Err(RecordError::MissingCapability {
+                    what:
+                        "indexed quads, quad strips, polygons or line loops with primitive restart",
+                    capability: "an index conversion that restarts (not made yet)",
+                });
+            }
+        }
         let table_changes = self.device.table_changes();
         match self.remembered.check(&command, &self.bound, table_changes) {
             Some(checked) => {
@@ -122,7 +133,13 @@ impl<'d> CommandBuffer<'d> {
         // The common case first (a remembered buffer at a new offset), without building
         // a `Command`: a game does this thousands of times a frame.
         let table_changes = self.device.table_changes();
-        if self.remembered.binding_fits(binding, &range, table_changes) {
+        let narrow_indices = matches!(
+            binding,
+            BufferBinding::Index {
+                index_type: IndexType::U8
+            }
+        );
+        if !narrow_indices && self.remembered.binding_fits(binding, &range, table_changes) {
             if let BufferBinding::Index { index_type } = binding {
                 self.bound.index_type = Some(index_type);
             }
@@ -222,5 +239,18 @@ impl<'d> CommandBuffer<'d> {
     }
     pub fn discard(&mut self, target: DiscardTarget) -> Result<(), RecordError> {
         self.record(Command::Discard(target))
+    }
+    /// Writes `bytes` into `buffer` from `offset_b` when the list reaches this point.
+    pub fn update_uniform_buffer(
+        &mut self,
+        buffer: BufferId,
+        offset_b: u64,
+        bytes: &[u8],
+    ) -> Result<(), RecordError> {
+        self.record(Command::UpdateUniformBuffer(UniformUpdate {
+            buffer,
+            offset_b,
+            bytes: bytes.to_vec(),
+        }))
     }
 }

@@ -9,7 +9,7 @@ use crate::state::{ComponentMask, StateChange};
 
 use super::verbs::{
     BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
-    DrawIndexed, DrawIndirect, Invalidate, RenderTargets,
+    DrawIndexed, DrawIndirect, Invalidate, RenderTargets, UniformUpdate,
 };
 
 /// The stored form of a `Command`. Indices point into the list's side tables.
@@ -76,6 +76,9 @@ pub enum Op {
         sync: SyncId,
     },
     Discard(DiscardTarget),
+    UpdateUniformBuffer {
+        update_index: u32,
+    },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -93,6 +96,7 @@ pub struct CommandList {
     targets: Vec<RenderTargets>,
     states: Vec<StateChange>,
     copies: Vec<CopyOp>,
+    updates: Vec<UniformUpdate>,
 }
 
 /// Lists are equal when their commands are: ids and devices do not count.
@@ -102,6 +106,7 @@ impl PartialEq for CommandList {
             && self.targets == other.targets
             && self.states == other.states
             && self.copies == other.copies
+            && self.updates == other.updates
     }
 }
 
@@ -132,6 +137,9 @@ impl CommandList {
     }
     pub fn copy(&self, copy_index: u32) -> &CopyOp {
         &self.copies[copy_index as usize]
+    }
+    pub fn update(&self, update_index: u32) -> &UniformUpdate {
+        &self.updates[update_index as usize]
     }
     /// How many copy ops the list holds (a list of draws alone needs no look for them).
     pub fn copy_count(&self) -> usize {
@@ -225,6 +233,9 @@ impl CommandList {
             },
             Command::WaitSync { sync } => Op::WaitSync { sync },
             Command::Discard(target) => Op::Discard(target),
+            Command::UpdateUniformBuffer(update) => Op::UpdateUniformBuffer {
+                update_index: side_index(&mut self.updates, update),
+            },
         };
         if matches!(op, Op::SignalSync { .. } | Op::WaitSync { .. }) {
             self.sync_count += 1;
@@ -300,6 +311,9 @@ impl CommandList {
             },
             Op::WaitSync { sync } => Command::WaitSync { sync },
             Op::Discard(target) => Command::Discard(target),
+            Op::UpdateUniformBuffer { update_index } => {
+                Command::UpdateUniformBuffer(self.update(update_index).clone())
+            }
         }
     }
 

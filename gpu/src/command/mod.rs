@@ -13,5 +13,6 @@ pub use buffer::CommandBuffer;
 pub use list::{CommandList, Op};
 pub use verbs::{
     BarrierOrder, BufferBinding, BufferImage, ClearValue, Command, CopyOp, DiscardTarget,
-    DrawArrays, DrawIndexed, DrawIndirect, Invalidate, RenderTargets, TextureRegion,
+    DrawArrays, DrawIndexed, DrawIndirect, Invalidate, RenderTargets, TextureRegion, UniformUpdate,
+    MAX_UNIFORM_UPDATE_B,
 };

@@ -8,7 +8,10 @@ use crate::objects::{Buffer, BufferRange, BufferUsage, ObjectTables, Texture};
 use crate::state::{MAX_COLOR_TARGETS, MAX_VERTEX_STREAMS};
 
 use super::bound::BoundState;
-use super::verbs::{BufferBinding, BufferImage, Command, CopyOp, DiscardTarget, TextureRegion};
+use super::verbs::{
+    BufferBinding, BufferImage, Command, CopyOp, DiscardTarget, TextureRegion, UniformUpdate,
+    MAX_UNIFORM_UPDATE_B,
+};
 
 /// NVN's per-stage slot counts.
 pub const UNIFORM_SLOTS: u32 = 16;
@@ -209,7 +212,32 @@ pub fn check(
             MAX_COLOR_TARGETS as u32,
         ),
         Command::Discard(DiscardTarget::DepthStencil) => Ok(()),
+        Command::UpdateUniformBuffer(update) => check_update(update, tables),
     }
+}
+
+fn check_update(update: &UniformUpdate, tables: &ObjectTables) -> Result<(), RecordError> {
+    let len_b = update.bytes.len();
+    if len_b == 0 || len_b > MAX_UNIFORM_UPDATE_B || !len_b.is_multiple_of(4) {
+        return Err(RecordError::BadArgument {
+            what: "uniform update size",
+            why: "not a multiple of 4 bytes from 4 to 65536 (MAX_UNIFORM_UPDATE_B)",
+        });
+    }
+    let buffer = buffer(tables, update.buffer)?;
+    if !(buffer.offset_b + update.offset_b).is_multiple_of(4) {
+        return Err(RecordError::BadArgument {
+            what: "uniform update offset",
+            why: "not a multiple of 4 bytes into the pool",
+        });
+    }
+    buffer_range(
+        buffer,
+        update.offset_b,
+        len_b as u64,
+        BufferUsage::UNIFORM,
+        "uniform",
+    )
 }
 
 fn check_buffer_binding(

@@ -176,6 +176,21 @@ pub enum DiscardTarget {
     DepthStencil,
 }
 
+/// Bytes written into a uniform buffer at this point of the list (NVN's inline uniform
+/// update): draws recorded after it read them, draws before it the old contents.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UniformUpdate {
+    pub buffer: BufferId,
+    /// From the buffer's start; a multiple of 4, as is the absolute pool offset.
+    pub offset_b: u64,
+    /// 4 to `MAX_UNIFORM_UPDATE_B` bytes, a multiple of 4.
+    pub bytes: Vec<u8>,
+}
+
+/// The most bytes one inline uniform update writes (NVN's and Vulkan's
+/// `vkCmdUpdateBuffer` limit).
+pub const MAX_UNIFORM_UPDATE_B: usize = 65536;
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     BindRenderTargets(RenderTargets),
@@ -234,6 +249,7 @@ pub enum Command {
         sync: SyncId,
     },
     Discard(DiscardTarget),
+    UpdateUniformBuffer(UniformUpdate),
 }
 
 impl Command {

@@ -12,6 +12,7 @@ use parking_lot::{Mutex, RwLock, RwLockReadGuard};
 
 use crate::backend::Backend;
 use crate::command::{BoundState, CommandBuffer, CommandList};
+use crate::features::DeviceFeatures;
 use crate::ids::CommandListId;
 use crate::objects::ObjectTables;
 use crate::queue::Queue;
@@ -64,6 +65,8 @@ pub struct Device {
     /// stays true while this holds (`command::Remembered`).
     table_changes: AtomicU64,
     pub(crate) write_tracking: crate::mem::WriteTracking,
+    /// The backend's, read once: command buffers check state against them.
+    features: DeviceFeatures,
 }
 
 impl Device {
@@ -72,7 +75,9 @@ impl Device {
             Some(sink) => Some(Recorder::new(sink)?),
             None => None,
         };
+        let features = maker.backend.features();
         Ok(Device {
+            features,
             serial: NEXT_DEVICE_SERIAL.fetch_add(1, Ordering::Relaxed),
             tables: RwLock::new(ObjectTables::default()),
             backend: Mutex::new(maker.backend),
@@ -103,6 +108,11 @@ impl Device {
     /// their write lock).
     pub(crate) fn note_table_change(&self) {
         self.table_changes.fetch_add(1, Ordering::Release);
+    }
+
+    /// What the backend's device can do where NVN state depends on it.
+    pub fn features(&self) -> &DeviceFeatures {
+        &self.features
     }
 
     /// The live objects; hold the guard briefly: making objects waits for it.

@@ -5,6 +5,7 @@ pub mod buffer;
 pub mod descriptor;
 pub mod pool;
 pub mod program;
+pub mod program_builtins;
 mod program_translated;
 pub mod sampler;
 pub mod sync;

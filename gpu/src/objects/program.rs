@@ -90,6 +90,10 @@ pub enum ProgramError {
     NotSpirv(Stage),
     #[error("{stage:?} stage is not a valid SPIR-V module for Vulkan 1.1: {log}")]
     InvalidSpirv { stage: Stage, log: String },
+    /// Draws use viewport and scissor 0 alone: a shader choosing another would draw
+    /// where the console does not.
+    #[error("{0:?} stage writes gl_ViewportIndex, which needs multiViewport with viewports 1-15 executed (not yet)")]
+    ViewportIndexOutput(Stage),
 }
 
 impl ProgramMaker {
@@ -115,6 +119,14 @@ impl ProgramMaker {
                     stage: module.stage,
                     log,
                 })?;
+            if module.stage != Stage::Fragment
+                && super::program_builtins::declares_builtin(
+                    &module.spirv_words,
+                    super::program_builtins::BUILT_IN_VIEWPORT_INDEX,
+                )
+            {
+                return Err(ProgramError::ViewportIndexOutput(module.stage));
+            }
             mask = mask | module.stage.mask();
         }
         if mask.is_empty() {

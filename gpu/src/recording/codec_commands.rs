@@ -41,6 +41,11 @@ wire_struct!(TextureRegion {
     height_px,
     depth,
 });
+wire_struct!(UniformUpdate {
+    buffer,
+    offset_b,
+    bytes
+});
 wire_struct!(BufferImage {
     buffer,
     offset_b,
@@ -242,6 +247,7 @@ mod opcode {
     pub const SIGNAL_SYNC: u8 = 16;
     pub const WAIT_SYNC: u8 = 17;
     pub const DISCARD: u8 = 18;
+    pub const UPDATE_UNIFORM_BUFFER: u8 = 19;
 }
 
 impl Wire for Command {
@@ -358,6 +364,10 @@ impl Wire for Command {
                 out.push(opcode::DISCARD);
                 target.put(out);
             }
+            Command::UpdateUniformBuffer(update) => {
+                out.push(opcode::UPDATE_UNIFORM_BUFFER);
+                update.put(out);
+            }
         }
     }
 
@@ -418,6 +428,7 @@ impl Wire for Command {
                 sync: Wire::take(reader)?,
             },
             opcode::DISCARD => Command::Discard(Wire::take(reader)?),
+            opcode::UPDATE_UNIFORM_BUFFER => Command::UpdateUniformBuffer(Wire::take(reader)?),
             _ => return Err(reader.fail("opcode")),
         })
     }

@@ -80,6 +80,7 @@ wire_struct!(VertexAttribute {
     offset_b
 });
 wire_struct!(VertexStream { stride_b, divisor });
+wire_struct!(DepthBounds { min, max });
 
 impl Wire for StateChange {
     const MIN_B: usize = 1;
@@ -136,6 +137,22 @@ impl Wire for StateChange {
                 out.push(11);
                 index.put(out);
             }
+            StateChange::DepthMode(mode) => {
+                out.push(12);
+                mode.put(out);
+            }
+            StateChange::WindowOrigin(origin) => {
+                out.push(13);
+                origin.put(out);
+            }
+            StateChange::ProvokingVertex(vertex) => {
+                out.push(14);
+                vertex.put(out);
+            }
+            StateChange::DepthBounds(bounds) => {
+                out.push(15);
+                bounds.put(out);
+            }
         }
     }
     fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
@@ -161,6 +178,10 @@ impl Wire for StateChange {
             9 => StateChange::VertexAttributes(Wire::take(reader)?),
             10 => StateChange::VertexStreams(Wire::take(reader)?),
             11 => StateChange::PrimitiveRestart(Wire::take(reader)?),
+            12 => StateChange::DepthMode(Wire::take(reader)?),
+            13 => StateChange::WindowOrigin(Wire::take(reader)?),
+            14 => StateChange::ProvokingVertex(Wire::take(reader)?),
+            15 => StateChange::DepthBounds(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

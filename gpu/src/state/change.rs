@@ -1,9 +1,9 @@
 //! One state change as a command buffer records it.
 
 use super::{
-    BlendState, ComponentMask, DepthStencilState, LogicOp, PolygonOffset, RasterizerState, Scissor,
-    VertexAttribute, VertexStream, Viewport, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES,
-    MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
+    BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp, PolygonOffset,
+    ProvokingVertex, RasterizerState, Scissor, VertexAttribute, VertexStream, Viewport,
+    WindowOrigin, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES, MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
 };
 
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +33,11 @@ pub enum StateChange {
     VertexStreams(Vec<VertexStream>),
     /// `None` turns primitive restart off.
     PrimitiveRestart(Option<u32>),
+    DepthMode(DepthMode),
+    WindowOrigin(WindowOrigin),
+    ProvokingVertex(ProvokingVertex),
+    /// `None` turns the depth bounds test off.
+    DepthBounds(Option<DepthBounds>),
 }
 
 /// Why a state change was refused: what is out of range, the index and the limit.
@@ -106,7 +111,11 @@ impl StateChange {
             | StateChange::DepthStencil(_)
             | StateChange::Rasterizer(_)
             | StateChange::PolygonOffset(_)
-            | StateChange::PrimitiveRestart(_) => Ok(()),
+            | StateChange::PrimitiveRestart(_)
+            | StateChange::DepthMode(_)
+            | StateChange::WindowOrigin(_)
+            | StateChange::ProvokingVertex(_)
+            | StateChange::DepthBounds(_) => Ok(()),
         }
     }
 }

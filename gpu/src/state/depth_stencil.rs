@@ -53,6 +53,14 @@ impl Default for StencilFace {
     }
 }
 
+/// The depth bounds test: fragments where the depth target already holds a value outside
+/// `min..=max` are discarded (both in 0..=1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DepthBounds {
+    pub min: f32,
+    pub max: f32,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DepthStencilState {
     pub depth_test: bool,

@@ -2,6 +2,7 @@
 //! backend expresses it.
 
 pub mod blend;
+pub mod capability;
 pub mod change;
 pub mod depth_stencil;
 pub mod primitive;
@@ -11,11 +12,13 @@ pub mod viewport;
 
 pub use blend::{BlendEquation, BlendFactor, BlendOp, BlendState, ComponentMask, LogicOp};
 pub use change::StateChange;
-pub use depth_stencil::{CompareOp, DepthStencilState, StencilFace, StencilOp};
+pub use depth_stencil::{CompareOp, DepthBounds, DepthStencilState, StencilFace, StencilOp};
 pub use primitive::{IndexType, PrimitiveKind};
-pub use raster::{CullMode, FrontFace, PolygonMode, PolygonOffset, RasterizerState};
+pub use raster::{
+    CullMode, FrontFace, PolygonMode, PolygonOffset, ProvokingVertex, RasterizerState,
+};
 pub use vertex::{ComponentKind, VertexAttribute, VertexFormat, VertexStream};
-pub use viewport::{Scissor, Viewport};
+pub use viewport::{DepthMode, Scissor, Viewport, WindowOrigin};
 
 /// Colour targets a pass can bind.
 pub const MAX_COLOR_TARGETS: usize = 8;

@@ -40,6 +40,18 @@ impl IndexType {
 }
 
 impl PrimitiveKind {
+    /// Kinds no Vulkan driver draws: every executor converts them to indices (fans are
+    /// converted only on some drivers, and are not counted here).
+    pub fn needs_index_conversion(self) -> bool {
+        matches!(
+            self,
+            PrimitiveKind::Quads
+                | PrimitiveKind::QuadStrip
+                | PrimitiveKind::Polygon
+                | PrimitiveKind::LineLoop
+        )
+    }
+
     /// What a backend draws instead when it converts this kind, if it is one of those
     /// that some drivers lack.
     pub fn converted_kind(self) -> Option<PrimitiveKind> {

@@ -24,6 +24,15 @@ coded_enum!(
     }
 );
 
+coded_enum!(
+    /// Which vertex of a primitive flat-shaded outputs come from: the first (Vulkan's,
+    /// the default here) or the last (OpenGL's).
+    pub enum ProvokingVertex {
+        First = 0,
+        Last = 1,
+    }
+);
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RasterizerState {
     pub cull: CullMode,

@@ -1,4 +1,23 @@
-//! Viewports and scissors.
+//! Viewports and scissors, the depth mode and the window origin.
+
+coded_enum!(
+    /// How clip-space z maps to depth: Vulkan's [0, 1] (near at z = 0, the default here),
+    /// or NVN's and OpenGL's [-1, 1] (near at z = -w).
+    pub enum DepthMode {
+        ZeroToOne = 0,
+        MinusOneToOne = 1,
+    }
+);
+
+coded_enum!(
+    /// Where window y = 0 lies, and so where viewports and scissors are measured from:
+    /// the target's first row (upper left, Vulkan's, the default here) or its last (lower
+    /// left, NVN's and OpenGL's: clip-space y = -1 is the bottom of the target).
+    pub enum WindowOrigin {
+        UpperLeft = 0,
+        LowerLeft = 1,
+    }
+);
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Viewport {

@@ -25,7 +25,7 @@ fn every_command_kind_records_in_order() {
     let list = buffer.finish();
     assert_eq!(list.commands().collect::<Vec<_>>(), commands);
     let kinds: HashSet<_> = list.ops().iter().map(discriminant).collect();
-    assert_eq!(kinds.len(), 19, "every op kind appears");
+    assert_eq!(kinds.len(), 20, "every op kind appears");
     assert!(list.id().is_some());
 }
 
@@ -1107,5 +1107,148 @@ fn array_draw() -> DrawArrays {
         vertex_count: 3,
         first_instance: 0,
         instance_count: 1,
+    }
+}
+
+/// State the device lacks the feature for is refused when recorded, naming the field and
+/// the capability; on a device with the feature the same state records.
+#[test]
+fn state_needing_a_missing_feature_is_refused_when_recorded() {
+    use crate::features::DeviceFeatures;
+    use crate::test_backend::{TestBackend, CAPABLE};
+    let lacking = |features: DeviceFeatures| {
+        crate::Device::new(crate::DeviceMaker::new(Box::new(
+            TestBackend::with_features(features),
+        )))
+        .unwrap()
+    };
+    let raster = |change: fn(&mut RasterizerState)| {
+        let mut state = RasterizerState::default();
+        change(&mut state);
+        StateChange::Rasterizer(state)
+    };
+    // Every field's refusal is walked on the real driver by `tests/state_coverage.rs`;
+    // here, one on the test backend.
+    let withhold: fn(&mut DeviceFeatures) = |f| f.depth_clamp = false;
+    let cases = [(raster(|r| r.depth_clamp = true), withhold, "depthClamp")];
+    for (state, withhold, capability) in cases {
+        let capable = lacking(CAPABLE);
+        let mut commands = capable.command_buffer();
+        commands.set_state(state.clone()).unwrap();
+        let mut features = CAPABLE;
+        withhold(&mut features);
+        let device = lacking(features);
+        let mut commands = device.command_buffer();
+        match commands.set_state(state.clone()) {
+            Err(RecordError::MissingCapability {
+                capability: named, ..
+            }) => {
+                assert_eq!(named, capability, "{state:?}")
+            }
+            other => panic!("{state:?}: {other:?}"),
+        }
+        assert!(commands.list().is_empty(), "nothing was recorded");
+    }
+    // A line width the device's range lacks, and one no device draws.
+    let narrow = DeviceFeatures {
+        line_width_range_px: [1.0, 8.0],
+        ..CAPABLE
+    };
+    let device = lacking(narrow);
+    let mut commands = device.command_buffer();
+    assert!(matches!(
+        commands.set_state(raster(|r| r.line_width_px = 9.0)),
+        Err(RecordError::MissingCapability {
+            capability: "lineWidthRange",
+            ..
+        })
+    ));
+    assert!(matches!(
+        commands.set_state(raster(|r| r.line_width_px = 0.0)),
+        Err(RecordError::BadArgument { .. })
+    ));
+}
+
+/// Inline uniform updates: a multiple of 4 bytes, 4 to 64 KiB, at a 4-byte aligned
+/// offset inside a uniform buffer; anything else is refused when recorded.
+#[test]
+fn uniform_updates_are_checked_when_recorded() {
+    let (device, scene) = scene_for_errors();
+    let mut commands = device.command_buffer();
+    commands
+        .update_uniform_buffer(scene.buffer, 16, &[1, 2, 3, 4])
+        .unwrap();
+    let refused = |offset_b: u64, len_b: usize| {
+        let mut commands = device.command_buffer();
+        let outcome = commands.update_uniform_buffer(scene.buffer, offset_b, &vec![0; len_b]);
+        assert!(commands.list().is_empty());
+        outcome
+    };
+    for (offset_b, len_b) in [(0, 0), (0, 6), (2, 4), (0, MAX_UNIFORM_UPDATE_B + 4)] {
+        assert!(
+            matches!(
+                refused(offset_b, len_b),
+                Err(RecordError::BadArgument { .. })
+            ),
+            "{offset_b} + {len_b}"
+        );
+    }
+    let size_b = device.tables().buffers.get(scene.buffer).unwrap().size_b;
+    assert!(matches!(
+        refused(size_b - 4, 8),
+        Err(RecordError::BufferRangeOutOfBounds { .. })
+    ));
+}
+
+/// Commands needing what the device lacks are refused when recorded: 8-bit indices
+/// (through `record` and the typed verb), indirect draws of several records, and indirect
+/// draws of kinds converted on the CPU (on every device).
+#[test]
+fn commands_needing_a_missing_feature_are_refused_when_recorded() {
+    use crate::test_backend::TestBackend;
+    let (capable, scene) = scene_for_errors();
+    let lacking = crate::Device::new(crate::DeviceMaker::new(Box::new(
+        TestBackend::with_features(crate::DeviceFeatures::NONE),
+    )))
+    .unwrap();
+    let u8_indices = Command::BindBuffer {
+        binding: BufferBinding::Index {
+            index_type: IndexType::U8,
+        },
+        range: range(&scene, 0, 64),
+    };
+    let indirect = |primitive, draw_count| {
+        Command::DrawIndirect(DrawIndirect {
+            primitive,
+            indexed: false,
+            buffer: scene.buffer,
+            offset_b: 0,
+            draw_count,
+            stride_b: 16,
+        })
+    };
+    let capability =
+        |device: &crate::Device, command: Command| match device.command_buffer().record(command) {
+            Err(RecordError::MissingCapability { capability, .. }) => Some(capability),
+            _ => None,
+        };
+    assert!(capability(&lacking, u8_indices.clone()).is_some());
+    assert_eq!(capability(&capable, u8_indices.clone()), None);
+    // The typed verb, whose common way skips `record` for remembered buffers.
+    let narrow = BufferBinding::Index {
+        index_type: IndexType::U8,
+    };
+    assert!(matches!(
+        lacking
+            .command_buffer()
+            .bind_buffer(narrow, range(&scene, 64, 64)),
+        Err(RecordError::MissingCapability { .. })
+    ));
+    assert_eq!(
+        capability(&lacking, indirect(PrimitiveKind::Triangles, 2)),
+        Some("multiDrawIndirect")
+    );
+    for device in [&lacking, &capable] {
+        assert!(capability(device, indirect(PrimitiveKind::Quads, 1)).is_some());
     }
 }

@@ -13,7 +13,7 @@ use crate::mem::pool::PoolFlags;
 use crate::mem::Format;
 use crate::objects::*;
 use crate::state::*;
-use crate::test_backend::TestBackend;
+use crate::test_backend::{TestBackend, CAPABLE};
 
 /// A `Write` into a shared byte vector, so a test can read what a device recorded.
 #[derive(Clone, Default)]
@@ -30,13 +30,13 @@ impl Write for SharedSink {
 }
 
 pub fn device() -> (Device, TestBackend) {
-    let backend = TestBackend::default();
+    let backend = TestBackend::with_features(CAPABLE);
     let device = Device::new(DeviceMaker::new(Box::new(backend.clone()))).unwrap();
     (device, backend)
 }
 
 pub fn recording_device() -> (Device, TestBackend, SharedSink) {
-    let backend = TestBackend::default();
+    let backend = TestBackend::with_features(CAPABLE);
     let sink = SharedSink::default();
     let device =
         Device::new(DeviceMaker::new(Box::new(backend.clone())).recording(Box::new(sink.clone())))
@@ -347,6 +347,13 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             },
         ])),
         Command::SetState(StateChange::PrimitiveRestart(Some(0xffff))),
+        Command::SetState(StateChange::DepthMode(DepthMode::MinusOneToOne)),
+        Command::SetState(StateChange::WindowOrigin(WindowOrigin::LowerLeft)),
+        Command::SetState(StateChange::ProvokingVertex(ProvokingVertex::Last)),
+        Command::SetState(StateChange::DepthBounds(Some(DepthBounds {
+            min: 0.25,
+            max: 0.75,
+        }))),
         Command::BindProgram(scene.graphics),
         Command::BindProgram(scene.compute),
         Command::BindDescriptorTables {
@@ -475,5 +482,10 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
         Command::WaitSync { sync: scene.sync },
         Command::Discard(DiscardTarget::Color(0)),
         Command::Discard(DiscardTarget::DepthStencil),
+        Command::UpdateUniformBuffer(UniformUpdate {
+            buffer: scene.buffer,
+            offset_b: 256,
+            bytes: (0..32).collect(),
+        }),
     ]
 }

@@ -12,6 +12,11 @@ pub const EXT_MEMORY_BUDGET: &CStr = c"VK_EXT_memory_budget";
 pub const KHR_PORTABILITY_SUBSET: &CStr = c"VK_KHR_portability_subset";
 pub const KHR_PUSH_DESCRIPTOR: &CStr = c"VK_KHR_push_descriptor";
 pub const KHR_SWAPCHAIN: &CStr = c"VK_KHR_swapchain";
+pub const EXT_DEPTH_CLIP_CONTROL: &CStr = c"VK_EXT_depth_clip_control";
+pub const EXT_PROVOKING_VERTEX: &CStr = c"VK_EXT_provoking_vertex";
+pub const EXT_VERTEX_ATTRIBUTE_DIVISOR: &CStr = c"VK_EXT_vertex_attribute_divisor";
+pub const EXT_INDEX_TYPE_UINT8: &CStr = c"VK_EXT_index_type_uint8";
+pub const EXT_CUSTOM_BORDER_COLOR: &CStr = c"VK_EXT_custom_border_color";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -38,6 +43,9 @@ pub struct Capabilities {
     pub texture_compression_bc: bool,
     pub geometry_shader: bool,
     pub tessellation_shader: bool,
+    /// The fixed-function features NVN state needs, each enabled when offered: the
+    /// command buffer refuses state needing the others when it is recorded.
+    pub state: gpu::DeviceFeatures,
     /// Each memory type's flags, in the driver's order.
     pub memory_types: Vec<vk::MemoryPropertyFlags>,
     /// The largest device-local heap.
@@ -47,6 +55,16 @@ pub struct Capabilities {
     pub max_storage_buffer_range_b: u64,
     pub max_uniform_buffer_range_b: u64,
     pub max_push_constants_size_b: u32,
+    /// Vertex buffer bindings a pipeline may use (at least 16, NVN's streams; one more
+    /// feeds vertex inputs no attribute feeds).
+    pub max_vertex_input_bindings: u32,
+    /// `shaderDrawParameters`: OpenGL's `gl_InstanceID` (from `gl_BaseInstanceARB`).
+    pub shader_draw_parameters: bool,
+    /// `samplerMirrorClampToEdge`: NVN's mirror-clamp-to-edge wrap mode.
+    pub sampler_mirror_clamp_to_edge: bool,
+    /// `VK_EXT_custom_border_color` with `customBorderColorWithoutFormat`: border colours
+    /// other than transparent black, opaque black and opaque white.
+    pub custom_border_colors: bool,
     pub timestamp_period_ns: f32,
     pub timestamps: bool,
 }
@@ -60,13 +78,42 @@ impl Capabilities {
     ) -> Capabilities {
         let has = |name: &CStr| offered.contains(&name);
         let mut indexing = vk::PhysicalDeviceDescriptorIndexingFeatures::default();
-        let mut features = vk::PhysicalDeviceFeatures2::default().push_next(&mut indexing);
+        let mut v11 = vk::PhysicalDeviceVulkan11Features::default();
+        let mut clip_control = vk::PhysicalDeviceDepthClipControlFeaturesEXT::default();
+        let mut provoking = vk::PhysicalDeviceProvokingVertexFeaturesEXT::default();
+        let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default();
+        let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default();
+        let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
+        let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default();
+        let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
+        let mut features = vk::PhysicalDeviceFeatures2::default()
+            .push_next(&mut indexing)
+            .push_next(&mut v11);
+        if has(EXT_DEPTH_CLIP_CONTROL) {
+            features = features.push_next(&mut clip_control);
+        }
+        if has(EXT_PROVOKING_VERTEX) {
+            features = features.push_next(&mut provoking);
+        }
+        if has(EXT_VERTEX_ATTRIBUTE_DIVISOR) {
+            features = features.push_next(&mut divisor);
+        }
+        if has(EXT_INDEX_TYPE_UINT8) {
+            features = features.push_next(&mut uint8);
+        }
+        features = features.push_next(&mut v12);
+        if has(EXT_CUSTOM_BORDER_COLOR) {
+            features = features.push_next(&mut border);
+        }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
         let mut properties =
             vk::PhysicalDeviceProperties2::default().push_next(&mut indexing_props);
         if has(EXT_EXTERNAL_MEMORY_HOST) {
             properties = properties.push_next(&mut host_props);
+        }
+        if has(EXT_VERTEX_ATTRIBUTE_DIVISOR) {
+            properties = properties.push_next(&mut divisor_props);
         }
         // SAFETY: `physical` came from this instance and the chained structs live across
         // the calls.
@@ -118,6 +165,24 @@ impl Capabilities {
             texture_compression_bc: core.texture_compression_bc == vk::TRUE,
             geometry_shader: core.geometry_shader == vk::TRUE,
             tessellation_shader: core.tessellation_shader == vk::TRUE,
+            state: gpu::DeviceFeatures {
+                depth_clamp: core.depth_clamp == vk::TRUE,
+                depth_bias_clamp: core.depth_bias_clamp == vk::TRUE,
+                fill_mode_non_solid: core.fill_mode_non_solid == vk::TRUE,
+                wide_lines: core.wide_lines == vk::TRUE,
+                line_width_range_px: limits.line_width_range,
+                logic_op: core.logic_op == vk::TRUE,
+                dual_src_blend: core.dual_src_blend == vk::TRUE,
+                depth_clip_control: clip_control.depth_clip_control == vk::TRUE,
+                provoking_vertex_last: provoking.provoking_vertex_last == vk::TRUE,
+                depth_bounds: core.depth_bounds == vk::TRUE,
+                index_type_uint8: uint8.index_type_uint8 == vk::TRUE,
+                multi_draw_indirect: core.multi_draw_indirect == vk::TRUE,
+                max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
+                    vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
+                    _ => 1,
+                },
+            },
             memory_types: memory_types.iter().map(|t| t.property_flags).collect(),
             device_local_heap_b,
             min_storage_buffer_offset_alignment_b: limits.min_storage_buffer_offset_alignment,
@@ -125,6 +190,11 @@ impl Capabilities {
             max_storage_buffer_range_b: u64::from(limits.max_storage_buffer_range),
             max_uniform_buffer_range_b: u64::from(limits.max_uniform_buffer_range),
             max_push_constants_size_b: limits.max_push_constants_size,
+            max_vertex_input_bindings: limits.max_vertex_input_bindings,
+            shader_draw_parameters: v11.shader_draw_parameters == vk::TRUE,
+            sampler_mirror_clamp_to_edge: v12.sampler_mirror_clamp_to_edge == vk::TRUE,
+            custom_border_colors: border.custom_border_colors == vk::TRUE
+                && border.custom_border_color_without_format == vk::TRUE,
             timestamp_period_ns: limits.timestamp_period,
             timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
                 && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
@@ -149,6 +219,21 @@ impl Capabilities {
         if self.swapchain {
             names.push(KHR_SWAPCHAIN);
         }
+        if self.state.depth_clip_control {
+            names.push(EXT_DEPTH_CLIP_CONTROL);
+        }
+        if self.state.provoking_vertex_last {
+            names.push(EXT_PROVOKING_VERTEX);
+        }
+        if self.state.max_instance_divisor > 1 {
+            names.push(EXT_VERTEX_ATTRIBUTE_DIVISOR);
+        }
+        if self.state.index_type_uint8 {
+            names.push(EXT_INDEX_TYPE_UINT8);
+        }
+        if self.custom_border_colors {
+            names.push(EXT_CUSTOM_BORDER_COLOR);
+        }
         names
     }
 
@@ -171,12 +256,53 @@ impl Capabilities {
             ),
             ("geometry shaders", yes_no(self.geometry_shader)),
             ("tessellation shaders", yes_no(self.tessellation_shader)),
+            ("depth clamp", yes_no(self.state.depth_clamp)),
+            ("depth bias clamp", yes_no(self.state.depth_bias_clamp)),
+            (
+                "line and point polygon modes",
+                yes_no(self.state.fill_mode_non_solid),
+            ),
+            (
+                "wide lines",
+                format!(
+                    "{} ({}-{} px)",
+                    yes_no(self.state.wide_lines),
+                    self.state.line_width_range_px[0],
+                    self.state.line_width_range_px[1]
+                ),
+            ),
+            ("logic op", yes_no(self.state.logic_op)),
+            ("dual-source blending", yes_no(self.state.dual_src_blend)),
+            ("depth bounds test", yes_no(self.state.depth_bounds)),
+            ("8-bit indices", yes_no(self.state.index_type_uint8)),
+            (
+                "multi-draw indirect",
+                yes_no(self.state.multi_draw_indirect),
+            ),
+            ("depth mode [-1, 1]", yes_no(self.state.depth_clip_control)),
+            (
+                "last provoking vertex",
+                yes_no(self.state.provoking_vertex_last),
+            ),
+            (
+                "largest instance divisor",
+                self.state.max_instance_divisor.to_string(),
+            ),
             ("memory types", self.memory_types.len().to_string()),
             (
                 "largest device-local heap",
                 format!("{} MiB", self.device_local_heap_b >> 20),
             ),
             ("timestamps", yes_no(self.timestamps)),
+            (
+                "shader draw parameters (gl_InstanceID)",
+                yes_no(self.shader_draw_parameters),
+            ),
+            (
+                "mirror clamp to edge",
+                yes_no(self.sampler_mirror_clamp_to_edge),
+            ),
+            ("custom border colours", yes_no(self.custom_border_colors)),
         ]
     }
 }

@@ -243,6 +243,10 @@ fn create_device(
         depth_clamp: offered.depth_clamp,
         depth_bias_clamp: offered.depth_bias_clamp,
         fill_mode_non_solid: offered.fill_mode_non_solid,
+        wide_lines: offered.wide_lines,
+        logic_op: offered.logic_op,
+        dual_src_blend: offered.dual_src_blend,
+        depth_bounds: offered.depth_bounds,
         geometry_shader: offered.geometry_shader,
         tessellation_shader: offered.tessellation_shader,
         texture_compression_bc: offered.texture_compression_bc,
@@ -251,7 +255,14 @@ fn create_device(
             .shader_sampled_image_array_dynamic_indexing,
         ..Default::default()
     };
-    let mut v12 = vk::PhysicalDeviceVulkan12Features::default().timeline_semaphore(true);
+    let mut v11 = vk::PhysicalDeviceVulkan11Features::default()
+        .shader_draw_parameters(caps.shader_draw_parameters);
+    let mut v12 = vk::PhysicalDeviceVulkan12Features::default()
+        .timeline_semaphore(true)
+        .sampler_mirror_clamp_to_edge(caps.sampler_mirror_clamp_to_edge);
+    let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default()
+        .custom_border_colors(true)
+        .custom_border_color_without_format(true);
     if caps.descriptor_indexing {
         // What the bindless texture table needs (`executor::pipelines::bindless_layout`).
         v12 = v12
@@ -262,18 +273,42 @@ fn create_device(
     let mut v13 = vk::PhysicalDeviceVulkan13Features::default()
         .dynamic_rendering(true)
         .synchronization2(true);
+    // The fixed-function extensions' features, each only where offered (`caps.state`).
+    let mut clip_control =
+        vk::PhysicalDeviceDepthClipControlFeaturesEXT::default().depth_clip_control(true);
+    let mut provoking =
+        vk::PhysicalDeviceProvokingVertexFeaturesEXT::default().provoking_vertex_last(true);
+    let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default().index_type_uint8(true);
+    let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default()
+        .vertex_attribute_instance_rate_divisor(true);
     let priorities = [1.0_f32];
     let queue_info = [vk::DeviceQueueCreateInfo::default()
         .queue_family_index(queue_family_index)
         .queue_priorities(&priorities)];
     let extension_names: Vec<*const std::ffi::c_char> =
         caps.extensions().iter().map(|name| name.as_ptr()).collect();
-    let create_info = vk::DeviceCreateInfo::default()
+    let mut create_info = vk::DeviceCreateInfo::default()
         .queue_create_infos(&queue_info)
         .enabled_extension_names(&extension_names)
         .enabled_features(&core)
+        .push_next(&mut v11)
         .push_next(&mut v12)
         .push_next(&mut v13);
+    if caps.state.depth_clip_control {
+        create_info = create_info.push_next(&mut clip_control);
+    }
+    if caps.state.provoking_vertex_last {
+        create_info = create_info.push_next(&mut provoking);
+    }
+    if caps.state.max_instance_divisor > 1 {
+        create_info = create_info.push_next(&mut divisor);
+    }
+    if caps.state.index_type_uint8 {
+        create_info = create_info.push_next(&mut uint8);
+    }
+    if caps.custom_border_colors {
+        create_info = create_info.push_next(&mut border);
+    }
     // SAFETY: every pointer in `create_info` refers to locals that outlive the call, and
     // only features and extensions the device reported are requested.
     unsafe { instance.create_device(physical, &create_info, None) }

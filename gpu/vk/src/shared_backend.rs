@@ -27,6 +27,10 @@ impl SharedBackend {
 }
 
 impl Backend for SharedBackend {
+    fn features(&self) -> gpu::DeviceFeatures {
+        self.lock().features()
+    }
+
     fn object_created(
         &mut self,
         object: ObjectRef,

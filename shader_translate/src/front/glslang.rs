@@ -1,6 +1,7 @@
 //! Game GLSL (NVN's model, combined `sampler2D`s) to SPIR-V with glslang, through the
 //! system's shaderc library.
 
+use crate::front::gl_names;
 use crate::front::position::column_of_token;
 use crate::{Diagnostic, Diagnostics, SourcePos, Stage, TranslateError};
 
@@ -42,10 +43,15 @@ impl Glslang {
         );
         options.set_target_spirv(shaderc::SpirvVersion::V1_3);
         options.set_optimization_level(shaderc::OptimizationLevel::Zero);
+        let rewritten = gl_names::rewrite(stage, source);
+        let (compiled, line_inserted_after) = match &rewritten {
+            Some(rewritten) => (rewritten.source.as_str(), rewritten.line_inserted_after),
+            None => (source, None),
+        };
         let artifact = self
             .compiler
-            .compile_into_spirv(source, shader_kind(stage), name, "main", Some(&options))
-            .map_err(|error| compile_error(name, source, error))?;
+            .compile_into_spirv(compiled, shader_kind(stage), name, "main", Some(&options))
+            .map_err(|error| compile_error(name, source, line_inserted_after, error))?;
         if artifact.get_num_warnings() > 0 {
             tracing::warn!(
                 target: "shader_translate::glslang",
@@ -57,7 +63,14 @@ impl Glslang {
     }
 }
 
-fn compile_error(name: &str, source: &str, error: shaderc::Error) -> TranslateError {
+/// `source` is the game's (diagnostics point into it); glslang compiled it with a line
+/// inserted after `line_inserted_after`, if at all.
+fn compile_error(
+    name: &str,
+    source: &str,
+    line_inserted_after: Option<u32>,
+    error: shaderc::Error,
+) -> TranslateError {
     let text = match error {
         shaderc::Error::CompilationError(_, text) => text,
         other => {
@@ -70,7 +83,7 @@ fn compile_error(name: &str, source: &str, error: shaderc::Error) -> TranslateEr
     };
     let mut diagnostics: Vec<Diagnostic> = text
         .lines()
-        .filter_map(|line| parse_error_line(name, source, line))
+        .filter_map(|line| parse_error_line(name, source, line_inserted_after, line))
         .collect();
     if diagnostics.is_empty() {
         diagnostics.push(Diagnostic {
@@ -84,12 +97,21 @@ fn compile_error(name: &str, source: &str, error: shaderc::Error) -> TranslateEr
 
 /// Reads one line of shaderc's log, `NAME:LINE: error: 'TOKEN' : MESSAGE`; other lines
 /// (warnings, the error count) give `None`.
-fn parse_error_line(name: &str, source: &str, line: &str) -> Option<Diagnostic> {
+fn parse_error_line(
+    name: &str,
+    source: &str,
+    line_inserted_after: Option<u32>,
+    line: &str,
+) -> Option<Diagnostic> {
     let rest = line.strip_prefix(name)?.strip_prefix(':')?;
     let (line_number, message) = match rest.split_once(": error: ") {
         Some((number, message)) => (number.trim().parse::<u32>().ok(), message),
         None => (None, rest.trim().strip_prefix("error: ")?),
     };
+    let line_number = line_number.map(|number| match line_inserted_after {
+        Some(after) if number > after => number - 1,
+        _ => number,
+    });
     // The cascade glslang adds after the first error says nothing of its own.
     if message.contains("compilation terminated") {
         return None;
@@ -152,7 +174,7 @@ mod tests {
     fn log_lines_become_diagnostics() {
         let source = "#version 450\nvoid main() {\n  float f = missing;\n}\n";
         let line = "s.frag:3: error: 'missing' : undeclared identifier";
-        let diagnostic = parse_error_line("s.frag", source, line).unwrap();
+        let diagnostic = parse_error_line("s.frag", source, None, line).unwrap();
         assert_eq!(
             diagnostic.pos,
             Some(SourcePos {
@@ -164,6 +186,6 @@ mod tests {
             diagnostic.to_string(),
             "s.frag:3:13: 'missing' : undeclared identifier"
         );
-        assert!(parse_error_line("s.frag", source, "2 errors generated.").is_none());
+        assert!(parse_error_line("s.frag", source, None, "2 errors generated.").is_none());
     }
 }

@@ -132,6 +132,10 @@ pub struct ExecutorOptions {
     /// At most this many sampled images in a bindless table, below the driver's limits:
     /// tests fill tables up. `None` (the default): the driver's limits.
     pub bindless_table_images: Option<u32>,
+    /// Offer command buffers no more of the state features than these (each still only
+    /// where the device has it): tests see a smaller device's record-time refusals.
+    /// `None` (the default): the device's.
+    pub state_features: Option<gpu::DeviceFeatures>,
 }
 
 impl ExecutorOptions {
@@ -147,6 +151,7 @@ impl ExecutorOptions {
             max_dynamic_buffers: None,
             descriptor_indexing: switches.descriptor_indexing,
             bindless_table_images: None,
+            state_features: None,
         }
     }
 }
@@ -194,6 +199,9 @@ pub struct VkBackend {
     /// Write-backs of levels drawn every frame, waiting for quiet frames.
     waiting: WaitingStores,
     frame: u64,
+    /// What command buffers may use (`ExecutorOptions::state_features`, within the
+    /// device's): decoded lists are held to it at submit too.
+    state_features: gpu::DeviceFeatures,
     device: Arc<Device>,
 }
 
@@ -268,6 +276,10 @@ impl VkBackend {
             gpu_uploads: true,
             waiting: WaitingStores::holding_hot_levels(switches.store_hot),
             frame: 0,
+            state_features: match options.state_features {
+                Some(features) => features.both(device.caps.state),
+                None => device.caps.state,
+            },
             device: device.clone(),
         })
     }
@@ -380,6 +392,10 @@ fn backend_error(error: VkError) -> BackendError {
 }
 
 impl Backend for VkBackend {
+    fn features(&self) -> gpu::DeviceFeatures {
+        self.state_features
+    }
+
     fn object_created(
         &mut self,
         object: ObjectRef,
@@ -403,6 +419,30 @@ impl Backend for VkBackend {
                 self.images
                     .texture_made(texture, tables, self.gpu_storage)
                     .map_err(backend_error)
+            }
+            // Samplers the device cannot make are refused when made.
+            ObjectRef::Sampler(id) => {
+                let sampler = tables
+                    .samplers
+                    .get(id)
+                    .ok_or(VkError::UnknownObject(object))
+                    .map_err(backend_error)?;
+                match resources::samplers::sampler_refusal(&sampler.maker, &self.device.caps) {
+                    Some(why) => Err(BackendError::Unsupported(format!("{id}: {why}"))),
+                    None => Ok(()),
+                }
+            }
+            // Programs the executor cannot run are refused when made.
+            ObjectRef::Program(id) => {
+                let program = tables
+                    .programs
+                    .get(id)
+                    .ok_or(VkError::UnknownObject(object))
+                    .map_err(backend_error)?;
+                match pipelines::program_support::program_refusal(program, &self.device.caps) {
+                    Some(why) => Err(BackendError::Unsupported(why)),
+                    None => Ok(()),
+                }
             }
             // Host images and views are made on first use.
             _ => Ok(()),

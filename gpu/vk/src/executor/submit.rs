@@ -13,9 +13,9 @@ use super::plan::Step;
 use super::prepare::buffer_reads::PoolRead;
 use super::prepare::list::{Fill, Prepared};
 use super::prepared::descriptors::Resolved;
-use super::prepared::passes::{full_viewport, render_area};
+use super::prepared::passes::full_viewport;
 use super::record::barrier::{nvn_barrier_scope, EVERY_ACCESS, EVERY_WRITE, HOST_READ};
-use super::record::copy::record_copy;
+use super::record::copy::{record_copy, record_update};
 use super::record::dispatch::record_dispatch;
 use super::record::draw::record_draw;
 use super::record::passes::{begin_pass, clear_in_pass, end_pass};
@@ -219,15 +219,18 @@ impl VkBackend {
                 Step::ClearInPass(index) => {
                     let targets =
                         &prepared.pass_targets[open_pass.expect("clears are inside passes")];
-                    if let Some(clear) = prepared.masked_clears.get(&index) {
-                        let (area, viewport) = (render_area(targets), full_viewport(targets));
-                        self.masked_clears.record(cmd, area, viewport, clear);
-                        // It bound its own pipeline and state: the next draw binds anew.
-                        frame.descriptors.bound.forget();
+                    if let Some((clear, rect)) = prepared.masked_clears.get(&index) {
+                        if rect.extent.width > 0 && rect.extent.height > 0 {
+                            self.masked_clears
+                                .record(cmd, *rect, full_viewport(targets), clear);
+                            // It bound its own pipeline and state: the next draw binds anew.
+                            frame.descriptors.bound.forget();
+                        }
                     } else {
-                        let attachment = prepared.clears[&index];
-                        if !attachment.aspect_mask.is_empty() {
-                            clear_in_pass(&device, cmd, targets, attachment);
+                        let (attachment, rect) = prepared.clears[&index];
+                        let empty = rect.extent.width == 0 || rect.extent.height == 0;
+                        if !attachment.aspect_mask.is_empty() && !empty {
+                            clear_in_pass(&device, cmd, targets, attachment, rect);
                         }
                     }
                 }
@@ -283,6 +286,17 @@ impl VkBackend {
                             &mut frame.descriptors,
                             &prepared.dispatches[&index],
                         )?;
+                        dirty = true;
+                    }
+                    Op::UpdateUniformBuffer { update_index } => {
+                        barrier_if_dirty(&mut dirty);
+                        let update = &prepared.updates[&index];
+                        record_update(
+                            &device,
+                            cmd,
+                            update,
+                            &submission.list.update(update_index).bytes,
+                        );
                         dirty = true;
                     }
                     Op::Barrier { order, invalidate } => {
@@ -445,10 +459,10 @@ impl VkBackend {
                 self.pools.mark_used(pool, value);
             }
         }
-        for (_, write) in prepared.copies.values() {
-            if let Some((pool, offset_b, len_b)) = *write {
-                self.note_buffer_write(pool, offset_b, len_b, value);
-            }
+        let copy_writes = prepared.copies.values().filter_map(|(_, write)| *write);
+        let update_writes = prepared.updates.values().map(|update| update.write);
+        for (pool, offset_b, len_b) in copy_writes.chain(update_writes) {
+            self.note_buffer_write(pool, offset_b, len_b, value);
         }
         // The write-back's own writes: device writes, so the textures stay the GPU's.
         let mut stored = Vec::new();

@@ -6,12 +6,14 @@ use std::sync::Arc;
 
 use ash::vk;
 use gpu::objects::{Program, Stage};
-use gpu::state::{PolygonMode, PrimitiveKind};
+use gpu::state::{DepthMode, PolygonMode, PrimitiveKind, ProvokingVertex};
 use gpu::ProgramId;
 
+use crate::allocated_buffer::AllocatedBuffer;
 use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::retire::RetireList;
+use gpu_allocator::MemoryLocation;
 
 use super::bindless_layout::BindlessLayout;
 use super::bindless_shaders::bindless_modules;
@@ -21,8 +23,14 @@ use super::graphics_state::{GraphicsState, PipelineKey, TargetFormats};
 use super::layout::{stage_flags, ProgramLayout};
 use gpu::id_map::IdMap;
 
+/// The vertex buffer binding of inputs no attribute feeds: one past NVN's streams, bound
+/// to `GraphicsPipelines::zero_inputs` (stride 0).
+pub const UNFED_INPUT_BINDING: u32 = gpu::state::MAX_VERTEX_STREAMS as u32;
+
 pub struct GraphicsPipeline {
     pub raw: vk::Pipeline,
+    /// Reads vertex inputs no attribute feeds from `UNFED_INPUT_BINDING`.
+    pub reads_unfed_inputs: bool,
     pub layout: ProgramLayout,
     /// The layout's set layouts, shared with the draws prepared for it.
     pub set_layouts: Arc<[vk::DescriptorSetLayout]>,
@@ -71,8 +79,14 @@ pub struct GraphicsPipelines {
     /// holds, the last lookup's state is the draw's and needs no comparison.
     state_version: u64,
     retired: RetireList<GraphicsPipeline>,
+    /// The zeros vertex inputs no attribute feeds read (`UNFED_INPUT_BINDING`), made on
+    /// first use and kept for the executor's life.
+    zero_inputs: Option<AllocatedBuffer>,
     device: Arc<Device>,
 }
+
+/// Bytes of the zero binding: one 32-bit component.
+const ZERO_INPUTS_B: u64 = 16;
 
 impl GraphicsPipelines {
     pub fn new(device: &Arc<Device>) -> GraphicsPipelines {
@@ -86,8 +100,30 @@ impl GraphicsPipelines {
             dynamic_cap: None,
             bindless: None,
             retired: RetireList::default(),
+            zero_inputs: None,
             device: device.clone(),
         }
+    }
+
+    /// The buffer `UNFED_INPUT_BINDING` is bound to: zeros.
+    pub fn zero_inputs(&mut self) -> VkResult<vk::Buffer> {
+        if let Some(buffer) = &self.zero_inputs {
+            return Ok(buffer.raw);
+        }
+        let mut buffer = AllocatedBuffer::new(
+            &self.device,
+            ZERO_INPUTS_B,
+            vk::BufferUsageFlags::VERTEX_BUFFER,
+            MemoryLocation::CpuToGpu,
+            "zero vertex inputs",
+        )?;
+        let bytes = buffer.mapped_mut().ok_or_else(|| {
+            unsupported("vertex inputs no attribute feeds (no host-visible memory for zeros)")
+        })?;
+        bytes.fill(0);
+        let raw = buffer.raw;
+        self.zero_inputs = Some(buffer);
+        Ok(raw)
     }
 
     /// Makes later pipelines through `cache` (the executor keeps it alive longer).
@@ -219,6 +255,62 @@ impl GraphicsPipelines {
     }
 }
 
+/// Feeds the vertex stage's inputs that no attribute feeds from the zero binding, so
+/// they read (0, 0, 0, 1) as on the console (Vulkan leaves them undefined). Whether any
+/// was.
+fn add_unfed_inputs(
+    device: &Device,
+    program: &Program,
+    attributes: &mut Vec<vk::VertexInputAttributeDescription>,
+    bindings: &mut Vec<vk::VertexInputBindingDescription>,
+) -> VkResult<bool> {
+    let Some(vertex) = program.module(Stage::Vertex) else {
+        return Ok(false);
+    };
+    let fed = attributes.iter().fold(0u32, |mask, fed| {
+        mask | 1u32.checked_shl(fed.location).unwrap_or(0)
+    });
+    let unfed = vertex.reflection.input_locations & !fed;
+    if unfed == 0 {
+        return Ok(false);
+    }
+    if device.caps.max_vertex_input_bindings <= UNFED_INPUT_BINDING {
+        return Err(unsupported(format!(
+            "vertex inputs no attribute feeds (locations {unfed:#x}): the device has {} vertex \
+             bindings, none past NVN's 16 streams",
+            device.caps.max_vertex_input_bindings
+        )));
+    }
+    let reflection =
+        shader_translate::reflect_words(&vertex.spirv_words, shader_translate::Stage::Vertex)
+            .map_err(|why| unsupported(format!("{}: its vertex stage: {why}", program.id)))?;
+    let is_unfed = |location: u32| unfed & 1u32.checked_shl(location).unwrap_or(0) != 0;
+    for input in reflection
+        .inputs
+        .iter()
+        .filter(|input| is_unfed(input.location))
+    {
+        let format = conv::unfed_input_format(&input.ty).ok_or_else(|| {
+            unsupported(format!(
+                "a vertex input of type {} at location {} that no attribute feeds",
+                input.ty, input.location
+            ))
+        })?;
+        attributes.push(vk::VertexInputAttributeDescription {
+            location: input.location,
+            binding: UNFED_INPUT_BINDING,
+            format,
+            offset: 0,
+        });
+    }
+    bindings.push(vk::VertexInputBindingDescription {
+        binding: UNFED_INPUT_BINDING,
+        stride: 0,
+        input_rate: vk::VertexInputRate::VERTEX,
+    });
+    Ok(true)
+}
+
 fn unsupported(what: impl Into<String>) -> VkError {
     VkError::Unsupported(what.into())
 }
@@ -275,6 +367,7 @@ fn make(
         .collect();
 
     let mut vertex_bindings: Vec<vk::VertexInputBindingDescription> = Vec::new();
+    let mut divisors = Vec::new();
     let mut vertex_attributes = Vec::new();
     for attribute in &state.attributes {
         let format = conv::vertex_format(attribute.format)
@@ -299,18 +392,36 @@ fn make(
             });
         let input_rate = match stream.divisor {
             0 => vk::VertexInputRate::VERTEX,
-            1 => vk::VertexInputRate::INSTANCE,
-            other => return Err(unsupported(format!("an instance divisor of {other}"))),
+            _ => vk::VertexInputRate::INSTANCE,
         };
+        // Above 1 through VK_EXT_vertex_attribute_divisor (refused when recorded where
+        // the device lacks it); fetched from the first instance on, as OpenGL does.
+        if stream.divisor > 1 {
+            divisors.push(vk::VertexInputBindingDivisorDescriptionKHR {
+                binding,
+                divisor: stream.divisor,
+            });
+        }
         vertex_bindings.push(vk::VertexInputBindingDescription {
             binding,
             stride: stream.stride_b,
             input_rate,
         });
     }
-    let vertex_input = vk::PipelineVertexInputStateCreateInfo::default()
+    let reads_unfed_inputs = add_unfed_inputs(
+        device,
+        program,
+        &mut vertex_attributes,
+        &mut vertex_bindings,
+    )?;
+    let mut divisor_state = vk::PipelineVertexInputDivisorStateCreateInfoKHR::default()
+        .vertex_binding_divisors(&divisors);
+    let mut vertex_input = vk::PipelineVertexInputStateCreateInfo::default()
         .vertex_binding_descriptions(&vertex_bindings)
         .vertex_attribute_descriptions(&vertex_attributes);
+    if !divisors.is_empty() {
+        vertex_input = vertex_input.push_next(&mut divisor_state);
+    }
     let is_list = matches!(
         topology,
         vk::PrimitiveTopology::POINT_LIST
@@ -326,33 +437,40 @@ fn make(
     let input_assembly = vk::PipelineInputAssemblyStateCreateInfo::default()
         .topology(topology)
         .primitive_restart_enable(restart);
-    let viewport = vk::PipelineViewportStateCreateInfo::default()
+    let mut clip_control =
+        vk::PipelineViewportDepthClipControlCreateInfoEXT::default().negative_one_to_one(true);
+    let mut viewport = vk::PipelineViewportStateCreateInfo::default()
         .viewport_count(1)
         .scissor_count(1);
+    if state.depth_mode == DepthMode::MinusOneToOne {
+        viewport = viewport.push_next(&mut clip_control);
+    }
 
     let raster = &state.rasterizer;
-    if raster.depth_clamp {
-        return Err(unsupported("depth clamp (not enabled on the device yet)"));
-    }
-    if raster.polygon_mode != PolygonMode::Fill {
-        return Err(unsupported("non-fill polygon modes (not enabled yet)"));
-    }
     let offset = &state.polygon_offset;
-    let rasterization = vk::PipelineRasterizationStateCreateInfo::default()
+    // NVN enables the offset per polygon mode; Vulkan has one switch for what is drawn.
+    let offset_enabled = match raster.polygon_mode {
+        PolygonMode::Fill => offset.fill,
+        PolygonMode::Line => offset.line,
+        PolygonMode::Point => offset.point,
+    };
+    // The command buffer refused what the device lacks (`StateChange::check_features`),
+    // so each value here is one the device was made to execute.
+    let mut provoking = vk::PipelineRasterizationProvokingVertexStateCreateInfoEXT::default()
+        .provoking_vertex_mode(vk::ProvokingVertexModeEXT::LAST_VERTEX);
+    let mut rasterization = vk::PipelineRasterizationStateCreateInfo::default()
+        .depth_clamp_enable(raster.depth_clamp)
         .rasterizer_discard_enable(raster.discard)
         .polygon_mode(conv::polygon_mode(raster.polygon_mode))
         .cull_mode(conv::cull_mode(raster.cull))
         .front_face(conv::front_face(raster.front_face))
-        .depth_bias_enable(offset.fill)
+        .depth_bias_enable(offset_enabled)
         .depth_bias_constant_factor(offset.units)
         .depth_bias_slope_factor(offset.factor)
-        .depth_bias_clamp(0.0)
-        // Wide lines are not enabled: every line is one pixel wide.
-        .line_width(1.0);
-    if offset.fill && offset.clamp != 0.0 {
-        return Err(unsupported(
-            "a clamped polygon offset (depthBiasClamp not enabled)",
-        ));
+        .depth_bias_clamp(offset.clamp)
+        .line_width(raster.line_width_px);
+    if state.provoking_vertex == ProvokingVertex::Last {
+        rasterization = rasterization.push_next(&mut provoking);
     }
     let multisample = vk::PipelineMultisampleStateCreateInfo::default()
         .rasterization_samples(vk::SampleCountFlags::TYPE_1);
@@ -363,13 +481,11 @@ fn make(
         .depth_compare_op(conv::compare_op(depth_stencil_state.depth_compare))
         .stencil_test_enable(depth_stencil_state.stencil_test)
         .front(conv::stencil_face(&depth_stencil_state.front))
-        .back(conv::stencil_face(&depth_stencil_state.back));
+        .back(conv::stencil_face(&depth_stencil_state.back))
+        .depth_bounds_test_enable(state.depth_bounds.is_some())
+        .min_depth_bounds(state.depth_bounds.map_or(0.0, |bounds| bounds.min))
+        .max_depth_bounds(state.depth_bounds.map_or(1.0, |bounds| bounds.max));
 
-    if state.logic_op.is_some() {
-        return Err(unsupported(
-            "logic ops (logicOp not enabled on the device yet)",
-        ));
-    }
     let color_formats = targets.color_formats();
     let blends: Vec<vk::PipelineColorBlendAttachmentState> = color_formats
         .iter()
@@ -393,11 +509,22 @@ fn make(
             }
         })
         .collect();
-    let color_blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blends);
+    let mut color_blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blends);
+    if let Some(op) = state.logic_op {
+        // Vulkan applies it to integer and normalized targets, as NVN does.
+        color_blend = color_blend
+            .logic_op_enable(true)
+            .logic_op(conv::logic_op(op));
+    }
+    // Stencil reference and masks are dynamic: a game sets them per draw (decals,
+    // outlines) and a pipeline per value would be made for each.
     let dynamic_states = [
         vk::DynamicState::VIEWPORT,
         vk::DynamicState::SCISSOR,
         vk::DynamicState::BLEND_CONSTANTS,
+        vk::DynamicState::STENCIL_REFERENCE,
+        vk::DynamicState::STENCIL_COMPARE_MASK,
+        vk::DynamicState::STENCIL_WRITE_MASK,
     ];
     let dynamic = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dynamic_states);
     let mut rendering = vk::PipelineRenderingCreateInfo::default()
@@ -427,6 +554,7 @@ fn make(
         .map_err(|(_, result)| map_vk("creating a graphics pipeline")(result))?[0];
     Ok(GraphicsPipeline {
         raw,
+        reads_unfed_inputs,
         set_layouts: layout.set_layouts.as_slice().into(),
         layout,
         last_use: 0,

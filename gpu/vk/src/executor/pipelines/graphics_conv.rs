@@ -4,8 +4,8 @@
 use ash::vk;
 use gpu::command::ClearValue;
 use gpu::state::{
-    BlendFactor, BlendOp, CompareOp, ComponentKind, CullMode, FrontFace, IndexType, PolygonMode,
-    PrimitiveKind, StencilFace, StencilOp, VertexFormat,
+    BlendFactor, BlendOp, CompareOp, ComponentKind, CullMode, FrontFace, IndexType, LogicOp,
+    PolygonMode, PrimitiveKind, StencilFace, StencilOp, VertexFormat,
 };
 
 pub fn blend_factor(factor: BlendFactor) -> vk::BlendFactor {
@@ -41,6 +41,29 @@ pub fn blend_op(op: BlendOp) -> vk::BlendOp {
         BlendOp::ReverseSubtract => vk::BlendOp::REVERSE_SUBTRACT,
         BlendOp::Min => vk::BlendOp::MIN,
         BlendOp::Max => vk::BlendOp::MAX,
+    }
+}
+
+pub fn logic_op(op: LogicOp) -> vk::LogicOp {
+    use vk::LogicOp as V;
+    use LogicOp as L;
+    match op {
+        L::Clear => V::CLEAR,
+        L::And => V::AND,
+        L::AndReverse => V::AND_REVERSE,
+        L::Copy => V::COPY,
+        L::AndInverted => V::AND_INVERTED,
+        L::Noop => V::NO_OP,
+        L::Xor => V::XOR,
+        L::Or => V::OR,
+        L::Nor => V::NOR,
+        L::Equiv => V::EQUIVALENT,
+        L::Invert => V::INVERT,
+        L::OrReverse => V::OR_REVERSE,
+        L::CopyInverted => V::COPY_INVERTED,
+        L::OrInverted => V::OR_INVERTED,
+        L::Nand => V::NAND,
+        L::Set => V::SET,
     }
 }
 
@@ -127,9 +150,10 @@ pub fn topology(kind: PrimitiveKind) -> Option<vk::PrimitiveTopology> {
     })
 }
 
-/// `None` for 8-bit indices (an extension this executor does not enable yet).
-pub fn index_type(index: IndexType) -> Option<vk::IndexType> {
+/// `None` for 8-bit indices where the device lacks `VK_EXT_index_type_uint8` (`uint8`).
+pub fn index_type(index: IndexType, uint8: bool) -> Option<vk::IndexType> {
     match index {
+        IndexType::U8 if uint8 => Some(vk::IndexType::UINT8_EXT),
         IndexType::U8 => None,
         IndexType::U16 => Some(vk::IndexType::UINT16),
         IndexType::U32 => Some(vk::IndexType::UINT32),
@@ -207,6 +231,18 @@ pub fn vertex_format(format: VertexFormat) -> Option<vk::Format> {
             V::R32G32B32A32_SINT,
         ]),
         K::Unorm1010102 => Some(V::A2B10G10R10_UNORM_PACK32),
+    }
+}
+
+/// The format a vertex input of GLSL type `ty` that no attribute feeds is read with from
+/// the zero binding: one zero component, so it reads (0, 0, 0, 1) as on the console.
+/// `None` for types with no such form (matrices, arrays, doubles).
+pub fn unfed_input_format(ty: &str) -> Option<vk::Format> {
+    match ty {
+        "float" | "vec2" | "vec3" | "vec4" => Some(vk::Format::R32_SFLOAT),
+        "int" | "ivec2" | "ivec3" | "ivec4" => Some(vk::Format::R32_SINT),
+        "uint" | "uvec2" | "uvec3" | "uvec4" => Some(vk::Format::R32_UINT),
+        _ => None,
     }
 }
 

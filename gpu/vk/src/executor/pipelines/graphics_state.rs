@@ -1,12 +1,13 @@
 //! The fixed-function state a list sets, as the executor tracks it between draws, and
-//! the part of it a graphics pipeline is keyed by. Viewports and scissors are dynamic;
-//! everything else is baked (floats by their bits, so the key hashes).
+//! the part of it a graphics pipeline is keyed by. Viewports, scissors, the blend
+//! constant, stencil references and masks and the window origin are dynamic; everything
+//! else is baked (floats by their bits, so the key hashes).
 
 use ash::vk;
 use gpu::state::{
-    BlendState, ComponentMask, DepthStencilState, LogicOp, PolygonOffset, PrimitiveKind,
-    RasterizerState, Scissor, StateChange, VertexAttribute, VertexStream, Viewport,
-    MAX_COLOR_TARGETS, MAX_VIEWPORTS,
+    BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp, PolygonOffset,
+    PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, StateChange, StencilFace,
+    VertexAttribute, VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VIEWPORTS,
 };
 use gpu::ProgramId;
 
@@ -25,6 +26,11 @@ pub struct GraphicsState {
     pub attributes: Vec<VertexAttribute>,
     pub streams: Vec<VertexStream>,
     pub primitive_restart: Option<u32>,
+    pub depth_mode: DepthMode,
+    /// Dynamic: where draws' viewports and scissors are measured from.
+    pub window_origin: WindowOrigin,
+    pub provoking_vertex: ProvokingVertex,
+    pub depth_bounds: Option<DepthBounds>,
 }
 
 impl Default for GraphicsState {
@@ -42,6 +48,10 @@ impl Default for GraphicsState {
             attributes: Vec::new(),
             streams: Vec::new(),
             primitive_restart: None,
+            depth_mode: DepthMode::ZeroToOne,
+            window_origin: WindowOrigin::UpperLeft,
+            provoking_vertex: ProvokingVertex::First,
+            depth_bounds: None,
         }
     }
 }
@@ -83,6 +93,10 @@ impl GraphicsState {
             StateChange::VertexAttributes(attributes) => self.attributes = attributes.clone(),
             StateChange::VertexStreams(streams) => self.streams = streams.clone(),
             StateChange::PrimitiveRestart(index) => self.primitive_restart = *index,
+            StateChange::DepthMode(mode) => self.depth_mode = *mode,
+            StateChange::WindowOrigin(origin) => self.window_origin = *origin,
+            StateChange::ProvokingVertex(vertex) => self.provoking_vertex = *vertex,
+            StateChange::DepthBounds(bounds) => self.depth_bounds = *bounds,
         }
     }
 
@@ -102,7 +116,7 @@ impl GraphicsState {
             blend: self.blend,
             write_masks: self.write_masks,
             logic_op: self.logic_op,
-            depth_stencil: self.depth_stencil,
+            depth_stencil: baked_depth_stencil(&self.depth_stencil),
             rasterizer: (
                 raster.cull,
                 raster.front_face,
@@ -118,7 +132,28 @@ impl GraphicsState {
             attributes: self.attributes.clone(),
             streams: self.streams.clone(),
             primitive_restart: self.primitive_restart.is_some(),
+            depth_mode: self.depth_mode,
+            provoking_vertex: self.provoking_vertex,
+            depth_bounds: self
+                .depth_bounds
+                .map(|bounds| [bounds.min, bounds.max].map(f32::to_bits)),
         }
+    }
+}
+
+/// What pipelines bake of the depth and stencil state: stencil references and masks are
+/// dynamic (`record::draw` sets them), so they do not tell pipelines apart.
+fn baked_depth_stencil(state: &DepthStencilState) -> DepthStencilState {
+    let baked = |face: StencilFace| StencilFace {
+        reference: 0,
+        read_mask: 0,
+        write_mask: 0,
+        ..face
+    };
+    DepthStencilState {
+        front: baked(state.front),
+        back: baked(state.back),
+        ..*state
     }
 }
 
@@ -169,6 +204,9 @@ pub struct PipelineKey {
     pub attributes: Vec<VertexAttribute>,
     pub streams: Vec<VertexStream>,
     pub primitive_restart: bool,
+    pub depth_mode: DepthMode,
+    pub provoking_vertex: ProvokingVertex,
+    pub depth_bounds: Option<[u32; 2]>,
 }
 
 #[cfg(test)]

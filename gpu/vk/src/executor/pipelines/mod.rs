@@ -2,7 +2,8 @@
 //! bindless table's set layout and shader modules (`bindless_layout`,
 //! `bindless_shaders`), compute pipelines (`compute`), graphics pipelines keyed by the
 //! tracked fixed-function state (`graphics`, `graphics_state`, `graphics_conv`), and the
-//! pipelines of masked colour clears (`masked_clear`). It imports no other stage.
+//! pipelines of masked colour clears (`masked_clear`), and which programs can run
+//! (`program_support`, asked when one is made). It imports no other stage.
 
 pub mod bindless_layout;
 pub mod bindless_shaders;
@@ -12,3 +13,4 @@ pub mod graphics_conv;
 pub mod graphics_state;
 pub mod layout;
 pub mod masked_clear;
+pub mod program_support;

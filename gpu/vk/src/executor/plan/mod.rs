@@ -4,13 +4,13 @@
 //! Rules: a pass opens at the first clear or draw after its targets are bound and ends
 //! at a target change, copy, dispatch, barrier, sync signal or wait (or the list's end).
 //! A full clear of an attachment nothing in the pass has touched yet becomes its load
-//! op; later clears, and clears with a partial component mask, are recorded inside the
-//! pass (`vkCmdClearAttachments`, or a masked draw). A discard makes the store op
+//! op; later clears, clears with a partial component mask, and clears while scissor 0
+//! cuts the targets (NVN's clears honour it) are recorded inside the pass (`vkCmdClearAttachments`, or a masked draw). A discard makes the store op
 //! DONT_CARE (or, outside a pass, the next pass's load op) unless the attachment is
 //! written again first.
 
 use gpu::command::{ClearValue, DiscardTarget, Op, RenderTargets};
-use gpu::state::{ComponentMask, MAX_COLOR_TARGETS};
+use gpu::state::{ComponentMask, Scissor, MAX_COLOR_TARGETS};
 
 /// How an attachment's contents start a pass.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -81,9 +81,13 @@ struct OpenPass {
     drawn: bool,
 }
 
-struct Former<'a> {
+struct Former<'a, S, C> {
     plan: Plan,
     targets: RenderTargets,
+    /// Scissor 0 as set by this list or an earlier one (`None`: never set). A clear cut by
+    /// it is recorded in the pass, never a load op.
+    scissor: Option<Scissor>,
+    scissoring: Scissoring<S, C>,
     open: Option<OpenPass>,
     /// Discarded while no pass was open: the next pass need not load them.
     discarded: [bool; SLOTS],
@@ -97,17 +101,44 @@ pub fn form_passes(
     targets: RenderTargets,
     targets_of: impl Fn(u32) -> RenderTargets,
 ) -> Plan {
-    form_passes_into(ops, targets, targets_of, Vec::new())
+    form_passes_into(ops, targets, targets_of, Scissoring::never(), Vec::new())
+}
+
+/// Scissor 0 when a list starts, the scissor 0 a `SetState` op (its side-table index)
+/// sets if it sets one, and whether a scissor cuts the given targets (leaves out part of
+/// their common area).
+pub struct Scissoring<S, C> {
+    pub at_start: Option<Scissor>,
+    pub scissor_of: S,
+    pub cuts: C,
+}
+
+type NoScissor = Scissoring<fn(u32) -> Option<Scissor>, fn(&RenderTargets, &Scissor) -> bool>;
+
+impl NoScissor {
+    /// No scissor is set, at the start or by any state change.
+    pub fn never() -> Self {
+        Scissoring {
+            at_start: None,
+            scissor_of: |_| None,
+            cuts: |_, _| true,
+        }
+    }
 }
 
 /// `form_passes` with the steps in `steps` (emptied first): an executor hands back the
 /// last list's, so a list of thousands of ops allocates nothing for them.
-pub fn form_passes_into(
+pub fn form_passes_into<S, C>(
     ops: &[Op],
     targets: RenderTargets,
     targets_of: impl Fn(u32) -> RenderTargets,
+    scissoring: Scissoring<S, C>,
     mut steps: Vec<Step>,
-) -> Plan {
+) -> Plan
+where
+    S: Fn(u32) -> Option<Scissor>,
+    C: Fn(&RenderTargets, &Scissor) -> bool,
+{
     steps.clear();
     let mut former = Former {
         plan: Plan {
@@ -115,6 +146,8 @@ pub fn form_passes_into(
             ..Plan::default()
         },
         targets,
+        scissor: scissoring.at_start,
+        scissoring,
         open: None,
         discarded: [false; SLOTS],
         ops,
@@ -134,7 +167,11 @@ pub fn form_passes_into(
     former.plan
 }
 
-impl Former<'_> {
+impl<S, C> Former<'_, S, C>
+where
+    S: Fn(u32) -> Option<Scissor>,
+    C: Fn(&RenderTargets, &Scissor) -> bool,
+{
     /// Extends the span that ends just before op `from` over the ops from there that do
     /// nothing but join it (binds and state changes, and draws into a pass a draw already
     /// touched whole): a frame's thousands of binds and draws take this way. Returns the
@@ -148,12 +185,18 @@ impl Former<'_> {
         if *end != from {
             return from;
         }
+        let (scissor, scissor_of) = (&mut self.scissor, &self.scissoring.scissor_of);
         let taken = self.ops[from..]
             .iter()
             .take_while(|op| match op {
                 Op::Draw(_) | Op::DrawIndexed(_) | Op::DrawIndirect(_) => drawn,
-                Op::SetState { .. }
-                | Op::BindProgram(_)
+                Op::SetState { state_index } => {
+                    if let Some(set) = scissor_of(*state_index) {
+                        *scissor = Some(set);
+                    }
+                    true
+                }
+                Op::BindProgram(_)
                 | Op::BindDescriptorTables { .. }
                 | Op::BindBuffer { .. }
                 | Op::BindTexture { .. }
@@ -191,7 +234,10 @@ impl Former<'_> {
                 self.span(index);
             }
             Op::Discard(target) => self.discard(target),
+            // An inline uniform update is `vkCmdUpdateBuffer`, outside passes: the
+            // draws before it and after it read the buffer on either side of it.
             Op::Copy { .. }
+            | Op::UpdateUniformBuffer { .. }
             | Op::Dispatch { .. }
             | Op::DispatchIndirect { .. }
             | Op::Barrier { .. }
@@ -200,8 +246,13 @@ impl Former<'_> {
                 self.close();
                 self.plan.steps.push(Step::Op(index));
             }
-            Op::SetState { .. }
-            | Op::BindProgram(_)
+            Op::SetState { state_index } => {
+                if let Some(set) = (self.scissoring.scissor_of)(state_index) {
+                    self.scissor = Some(set);
+                }
+                self.span(index)
+            }
+            Op::BindProgram(_)
             | Op::BindDescriptorTables { .. }
             | Op::BindBuffer { .. }
             | Op::BindTexture { .. }
@@ -234,7 +285,7 @@ impl Former<'_> {
             return;
         }
         let pass_index = self.ensure_open();
-        if self.untouched(slot) && mask == ComponentMask::ALL {
+        if self.untouched(slot) && mask == ComponentMask::ALL && !self.cut() {
             self.plan.passes[pass_index].color_loads[slot] = Load::Clear(value);
         } else {
             self.touch(slot);
@@ -257,7 +308,8 @@ impl Former<'_> {
             return;
         }
         let pass_index = self.ensure_open();
-        let foldable = depth.is_none_or(|_| self.untouched(DEPTH))
+        let foldable = !self.cut()
+            && depth.is_none_or(|_| self.untouched(DEPTH))
             && stencil.is_none_or(|_| self.untouched(STENCIL) && stencil_mask == u8::MAX);
         if !foldable {
             if depth.is_some() {
@@ -281,6 +333,12 @@ impl Former<'_> {
             }
             planned.stencil_store = Store::Store;
         }
+    }
+
+    /// Whether scissor 0 leaves out part of the bound targets: a clear then is cut.
+    fn cut(&self) -> bool {
+        self.scissor
+            .is_some_and(|scissor| (self.scissoring.cuts)(&self.targets, &scissor))
     }
 
     fn untouched(&self, slot: usize) -> bool {

@@ -1,6 +1,6 @@
 use gpu::command::{BarrierOrder, DrawArrays, Invalidate};
 use gpu::objects::SyncCondition;
-use gpu::state::PrimitiveKind;
+use gpu::state::{PrimitiveKind, Scissor};
 use gpu::{SyncId, ViewId};
 
 use super::*;
@@ -313,4 +313,49 @@ fn targets_bound_by_an_earlier_list_carry_over() {
     let plan = form_passes(&[clear(RED, ComponentMask::ALL)], targets_of(1), targets_of);
     assert_eq!(plan.steps, [Step::BeginPass(0), Step::EndPass]);
     assert_eq!(plan.passes[0].targets, targets_of(1));
+}
+
+/// A scissor that cuts the targets (set at the start, or by a state change before the
+/// clear) keeps a pass's first clear out of its load op: the clear is cut to the scissor
+/// inside the pass. One that covers them does not.
+#[test]
+fn clears_while_a_scissor_cuts_the_targets_stay_in_the_pass() {
+    let ops = [
+        bind(0),
+        Op::SetState { state_index: 7 },
+        clear(RED, ComponentMask::ALL),
+    ];
+    let (small, whole) = (Scissor::covering(4, 4), Scissor::covering(64, 64));
+    // The tests' targets are 16 pixels square.
+    let cuts = |_: &RenderTargets, scissor: &Scissor| scissor.width_px < 16;
+    let planned = |at_start, set: Option<Scissor>| {
+        let scissoring = Scissoring {
+            at_start,
+            scissor_of: |index| set.filter(|_| index == 7),
+            cuts,
+        };
+        form_passes_into(
+            &ops,
+            RenderTargets::default(),
+            targets_of,
+            scissoring,
+            Vec::new(),
+        )
+    };
+    for folded in [
+        planned(None, None),
+        planned(Some(whole), None),
+        planned(Some(small), Some(whole)),
+    ] {
+        assert_eq!(folded.passes[0].color_loads[0], Load::Clear(RED));
+    }
+    for scissored in [
+        planned(Some(small), None),
+        planned(None, Some(small)),
+        planned(Some(whole), Some(small)),
+    ] {
+        assert_eq!(scissored.passes[0].color_loads[0], Load::Load);
+        assert!(scissored.steps.contains(&Step::ClearInPass(2)));
+        assert_eq!(scissored.passes[0].color_stores[0], Store::Store);
+    }
 }

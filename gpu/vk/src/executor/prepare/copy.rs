@@ -3,14 +3,14 @@
 
 use ash::vk;
 use gpu::command::validate::buffer_image_span_b;
-use gpu::command::{BufferImage, CopyOp, TextureRegion};
+use gpu::command::{BufferImage, CopyOp, TextureRegion, UniformUpdate};
 use gpu::objects::{ObjectTables, Texture};
 use gpu::{BufferId, PoolId};
 use memory::{Format, TextureKind};
 
 use crate::conv::{converted_alike, Conversion};
 use crate::error::{VkError, VkResult};
-use crate::executor::prepared::copy::{PoolWrite, PreparedCopy};
+use crate::executor::prepared::copy::{PoolWrite, PreparedCopy, PreparedUpdate};
 use crate::executor::resources::pools::PoolTable;
 use crate::executor::resources::textures::ImageTable;
 
@@ -197,6 +197,27 @@ impl Side<'_> {
 
 /// Turns `copy` into its Vulkan form and the pool bytes it writes, if any. Every texture
 /// it names must have its image already (`ImageTable::ensure`).
+/// The pool buffer bytes an inline uniform update writes (the update was checked when
+/// recorded: a uniform buffer, in range, 4-byte aligned).
+pub fn prepare_update(
+    update: &UniformUpdate,
+    tables: &ObjectTables,
+    pools: &PoolTable,
+    images: &ImageTable,
+) -> VkResult<PreparedUpdate> {
+    let side = Side {
+        tables,
+        pools,
+        images,
+    };
+    let (pool, destination, offset_b) = side.buffer(update.buffer, update.offset_b)?;
+    Ok(PreparedUpdate {
+        destination,
+        offset_b,
+        write: (pool, offset_b, update.bytes.len() as u64),
+    })
+}
+
 pub fn prepare_copy(
     copy: &CopyOp,
     tables: &ObjectTables,

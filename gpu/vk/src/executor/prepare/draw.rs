@@ -9,12 +9,11 @@
 use ash::vk;
 use gpu::command::Op;
 use gpu::objects::ObjectTables;
-use gpu::state::{PrimitiveKind, MAX_VERTEX_STREAMS};
+use gpu::state::{PrimitiveKind, Scissor, WindowOrigin, MAX_VERTEX_STREAMS};
 use gpu::{BufferId, PoolId, ProgramId, TextureId};
 
-use crate::device::Device;
 use crate::error::{VkError, VkResult};
-use crate::executor::pipelines::graphics::GraphicsPipelines;
+use crate::executor::pipelines::graphics::{GraphicsPipelines, UNFED_INPUT_BINDING};
 use crate::executor::pipelines::graphics_conv;
 use crate::executor::pipelines::graphics_state::GraphicsState;
 use crate::executor::prepared::bindless_list::DrawHandles;
@@ -160,11 +159,12 @@ fn resolve_draw(
     }
     let state_version = pipelines.state_version();
     let (pipeline, key) = pipelines.get_or_make(program, state, drawn, site.targets.formats)?;
-    let (raw, layout, set_layouts, handle_stages) = (
+    let (raw, layout, set_layouts, handle_stages, reads_unfed_inputs) = (
         pipeline.raw,
         pipeline.layout.raw,
         pipeline.set_layouts.clone(),
         pipeline.layout.handle_stages,
+        pipeline.reads_unfed_inputs,
     );
     let mut resolved = std::mem::take(&mut draws.scratch);
     let outcome = context.resolve_into(program_id, &pipeline.layout.slots, bindings, &mut resolved);
@@ -173,7 +173,12 @@ fn resolve_draw(
         return Err(error);
     }
 
-    let mut vertex_buffers = [(0, vk::Buffer::null(), 0); MAX_VERTEX_STREAMS];
+    let zero_inputs = match reads_unfed_inputs {
+        true => Some(pipelines.zero_inputs()?),
+        false => None,
+    };
+    // NVN's streams, and the zero binding of inputs no attribute feeds.
+    let mut vertex_buffers = [(0, vk::Buffer::null(), 0); MAX_VERTEX_STREAMS + 1];
     let mut stream_count = 0;
     // The streams the attributes read, each once and in order.
     let streams = state.attributes.iter().fold(0u64, |mask, attribute| {
@@ -191,6 +196,10 @@ fn resolve_draw(
         vertex_buffers[stream_count] = (u32::from(stream), raw_buffer, offset_b);
         stream_count += 1;
     }
+    if let Some(zeros) = zero_inputs {
+        vertex_buffers[stream_count] = (UNFED_INPUT_BINDING, zeros, 0);
+        stream_count += 1;
+    }
     let indexed = match op {
         Op::DrawIndexed(_) => true,
         Op::DrawIndirect(draw) => draw.indexed,
@@ -200,7 +209,7 @@ fn resolve_draw(
         let (range, index_type) = bindings
             .index
             .ok_or_else(|| VkError::Unsupported("an indexed draw with no index buffer".into()))?;
-        let vk_type = graphics_conv::index_type(index_type)
+        let vk_type = graphics_conv::index_type(index_type, device.caps.state.index_type_uint8)
             .ok_or_else(|| VkError::Unsupported("8-bit indices".into()))?;
         let (raw_buffer, offset_b) = buffer(range.buffer, range.offset_b)?;
         Some((raw_buffer, offset_b, vk_type))
@@ -232,7 +241,7 @@ fn resolve_draw(
         }
         Op::DrawIndirect(draw) => {
             let (raw_buffer, offset_b) = buffer(draw.buffer, draw.offset_b)?;
-            if draw.draw_count > 1 && !device_multi_draw(device) {
+            if draw.draw_count > 1 && !device.caps.state.multi_draw_indirect {
                 return Err(VkError::Unsupported("multi-draw indirect".into()));
             }
             DrawCall::Indirect {
@@ -256,6 +265,8 @@ fn resolve_draw(
         viewport: viewport(state, site.targets),
         scissor: scissor(state, site.targets),
         blend_constant: state.blend_constant,
+        stencil: [state.depth_stencil.front, state.depth_stencil.back]
+            .map(|face| [face.reference, face.read_mask, face.write_mask]),
     };
     let shape = match draws.shapes.last() {
         Some(last) if last.same_as(&shape) => draws.shapes.len() - 1,
@@ -420,8 +431,11 @@ fn converted_indices(
         .collect())
 }
 
+/// Viewport 0 in Vulkan's framebuffer coordinates. With a lower-left window origin its y
+/// is measured up from the target's last row and clip-space y = -1 is at its bottom: a
+/// negative height flips it (which keeps OpenGL's facing).
 fn viewport(state: &GraphicsState, targets: &PassTargets) -> vk::Viewport {
-    match state.viewports[0] {
+    let viewport = match state.viewports[0] {
         Some(v) => vk::Viewport {
             x: v.x_px,
             y: v.y_px,
@@ -431,11 +445,29 @@ fn viewport(state: &GraphicsState, targets: &PassTargets) -> vk::Viewport {
             max_depth: v.max_depth,
         },
         None => full_viewport(targets),
+    };
+    match state.window_origin {
+        WindowOrigin::UpperLeft => viewport,
+        WindowOrigin::LowerLeft => vk::Viewport {
+            y: targets.extent_px[1] as f32 - viewport.y,
+            height: -viewport.height,
+            ..viewport
+        },
     }
 }
 
+/// Scissor 0 in Vulkan's framebuffer coordinates (from the target's last row up with a
+/// lower-left window origin).
 fn scissor(state: &GraphicsState, targets: &PassTargets) -> vk::Rect2D {
-    match state.scissors[0] {
+    let set = state.scissors[0].map(|s| match state.window_origin {
+        WindowOrigin::UpperLeft => s,
+        WindowOrigin::LowerLeft => Scissor {
+            y_px: (i64::from(targets.extent_px[1]) - i64::from(s.y_px) - i64::from(s.height_px))
+                .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+            ..s
+        },
+    });
+    match set {
         // Vulkan needs non-negative offsets: cut what lies left of or above the origin.
         Some(s) => vk::Rect2D {
             offset: vk::Offset2D {
@@ -451,13 +483,21 @@ fn scissor(state: &GraphicsState, targets: &PassTargets) -> vk::Rect2D {
     }
 }
 
-fn device_multi_draw(device: &Device) -> bool {
-    // SAFETY: a plain query on the device's physical device.
-    let features = unsafe {
-        device
-            .instance
-            .raw
-            .get_physical_device_features(device.physical)
-    };
-    features.multi_draw_indirect == vk::TRUE
+/// What an in-pass clear covers: scissor 0 (NVN's clears honour it) within the render
+/// area; empty where they do not meet.
+pub(super) fn clear_rect(state: &GraphicsState, targets: &PassTargets) -> vk::Rect2D {
+    let cut = scissor(state, targets);
+    let area = render_area(targets);
+    let left = cut.offset.x.max(area.offset.x);
+    let top = cut.offset.y.max(area.offset.y);
+    let end = |offset: i32, extent: u32| i64::from(offset) + i64::from(extent);
+    let right = end(cut.offset.x, cut.extent.width).min(end(area.offset.x, area.extent.width));
+    let bottom = end(cut.offset.y, cut.extent.height).min(end(area.offset.y, area.extent.height));
+    vk::Rect2D {
+        offset: vk::Offset2D { x: left, y: top },
+        extent: vk::Extent2D {
+            width: (right - i64::from(left)).max(0) as u32,
+            height: (bottom - i64::from(top)).max(0) as u32,
+        },
+    }
 }

@@ -6,17 +6,17 @@ use std::collections::HashMap;
 
 use ash::vk;
 use gpu::backend::Submission;
-use gpu::command::{CopyOp, Op};
+use gpu::command::{CopyOp, Op, RenderTargets};
 use gpu::objects::ObjectTables;
-use gpu::state::ComponentMask;
+use gpu::state::{ComponentMask, Scissor, StateChange};
 use gpu::{PoolId, SyncId, TextureId};
 use memory::WriteStamp;
 
 use crate::error::{VkError, VkResult};
 use crate::executor::pipelines::graphics_state::GraphicsState;
 use crate::executor::pipelines::masked_clear::PreparedMaskedClear;
-use crate::executor::plan::{form_passes_into, Plan, Step};
-use crate::executor::prepared::copy::{PoolWrite, PreparedCopy};
+use crate::executor::plan::{form_passes_into, Plan, Scissoring, Step};
+use crate::executor::prepared::copy::{PoolWrite, PreparedCopy, PreparedUpdate};
 use crate::executor::prepared::dispatch::PreparedDispatch;
 use crate::executor::prepared::draws::PreparedDraws;
 use crate::executor::prepared::passes::PassTargets;
@@ -29,9 +29,9 @@ use crate::writeback::{admit, WriteTarget};
 
 use super::bindings::Bindings;
 use super::buffer_reads::{dispatch_reads as dispatch_reads_of, PoolRead};
-use super::copy::prepare_copy;
+use super::copy::{prepare_copy, prepare_update};
 use super::dispatch::prepare_dispatch;
-use super::draw::prepare_draw;
+use super::draw::{clear_rect, prepare_draw};
 use super::draw_site::DrawSite;
 use super::pass_targets::{
     color_clear_attachment, depth_stencil_clear_attachment, resolve_targets,
@@ -55,8 +55,11 @@ pub(in crate::executor) struct Prepared {
     pub(in crate::executor) plan: Plan,
     pub(in crate::executor) pass_targets: Vec<PassTargets>,
     pub(in crate::executor) copies: HashMap<usize, (PreparedCopy, Option<PoolWrite>)>,
-    pub(in crate::executor) clears: HashMap<usize, vk::ClearAttachment>,
-    pub(in crate::executor) masked_clears: HashMap<usize, PreparedMaskedClear>,
+    /// In-pass clears and the rectangle each covers (scissor 0 within the render area).
+    pub(in crate::executor) clears: HashMap<usize, (vk::ClearAttachment, vk::Rect2D)>,
+    pub(in crate::executor) masked_clears: HashMap<usize, (PreparedMaskedClear, vk::Rect2D)>,
+    /// Inline uniform updates by op index.
+    pub(in crate::executor) updates: HashMap<usize, PreparedUpdate>,
     pub(in crate::executor) textures: Vec<TextureId>,
     pub(in crate::executor) fills: Vec<(TextureId, Fill)>,
     /// Images over filled storage whose GPU texels are stored before the fills.
@@ -86,6 +89,26 @@ pub(in crate::executor) struct Prepared {
 }
 
 /// The pool bytes of `texture`'s storage, as a GPU write to them.
+/// Whether `scissor` leaves out part of the common area of `targets` (unknown views
+/// count as cut: the clear then goes the way that honours any scissor).
+fn scissor_cuts(tables: &ObjectTables, targets: &RenderTargets, scissor: &Scissor) -> bool {
+    let mut extent_px = [u32::MAX; 2];
+    for view in targets.views() {
+        let Some([width_px, height_px, _]) = tables
+            .view_texture(view)
+            .and_then(|(view, texture)| texture.level_extent_px(view.levels.start))
+        else {
+            return true;
+        };
+        extent_px = [extent_px[0].min(width_px), extent_px[1].min(height_px)];
+    }
+    let reaches = |start: i32, size: u32, end: u32| {
+        start <= 0 && i64::from(start) + i64::from(size) >= i64::from(end)
+    };
+    !(reaches(scissor.x_px, scissor.width_px, extent_px[0])
+        && reaches(scissor.y_px, scissor.height_px, extent_px[1]))
+}
+
 fn storage_write(tables: &ObjectTables, texture: TextureId) -> Option<PoolWrite> {
     let texture = tables.textures.get(texture)?;
     let range_b = texture.storage_range_b();
@@ -102,10 +125,21 @@ impl VkBackend {
         let list = submission.list;
         let ops = list.ops();
         self.images.begin_submission();
+        let scissoring = Scissoring {
+            at_start: self.state.scissors[0],
+            scissor_of: |index| match list.state(index) {
+                StateChange::Scissors { first: 0, scissors } => scissors.first().copied(),
+                _ => None,
+            },
+            cuts: |targets: &RenderTargets, scissor: &Scissor| {
+                scissor_cuts(tables, targets, scissor)
+            },
+        };
         let plan = form_passes_into(
             ops,
             self.targets,
             |index| *list.render_targets(index),
+            scissoring,
             std::mem::take(&mut self.spare_steps),
         );
 
@@ -168,6 +202,8 @@ impl VkBackend {
             .collect::<VkResult<Vec<_>>>()?;
 
         let mut copies = HashMap::new();
+        let mut updates = HashMap::new();
+        let mut update_pools = Vec::new();
         let mut clears = HashMap::new();
         let mut masked_clears = HashMap::new();
         let mut open_pass = None;
@@ -198,6 +234,7 @@ impl VkBackend {
                     let pass = open_pass.expect("clears are inside passes");
                     pass_bounds[pass].whole = true;
                     let targets = &pass_targets[pass];
+                    let rect = clear_rect(&state, targets);
                     let attachment = match ops[index] {
                         Op::ClearColor {
                             target,
@@ -211,7 +248,7 @@ impl VkBackend {
                                 value,
                                 mask,
                             )?;
-                            masked_clears.insert(index, clear);
+                            masked_clears.insert(index, (clear, rect));
                             continue;
                         }
                         Op::ClearColor {
@@ -231,7 +268,7 @@ impl VkBackend {
                         }
                         _ => unreachable!("the plan marks only clears as in-pass clears"),
                     };
-                    clears.insert(index, attachment);
+                    clears.insert(index, (attachment, rect));
                 }
                 Step::Ops { first, end } => {
                     draws.start_span();
@@ -293,7 +330,12 @@ impl VkBackend {
                                 }
                             }
                             Op::SetState { state_index } => {
-                                state.apply(list.state(*state_index));
+                                let change = list.state(*state_index);
+                                // Recorded lists were checked; decoded ones are here.
+                                change
+                                    .check_features(&self.state_features)
+                                    .map_err(|error| VkError::Unsupported(error.to_string()))?;
+                                state.apply(change);
                                 self.graphics.note_state_change();
                                 if let Some(site) = &mut site {
                                     site.set_state_version(self.graphics.state_version());
@@ -334,6 +376,13 @@ impl VkBackend {
                         );
                         dispatch_reads.insert(index, dispatch_reads_of(&dispatch));
                         dispatches.insert(index, dispatch);
+                    }
+                    if let Op::UpdateUniformBuffer { update_index } = ops[index] {
+                        let update = list.update(update_index);
+                        let prepared = prepare_update(update, tables, &self.pools, &self.images)?;
+                        list_writes.push(prepared.write);
+                        update_pools.push(prepared.write.0);
+                        updates.insert(index, prepared);
                     }
                     if let Op::Copy { copy_index } = ops[index] {
                         let copy = list.copy(copy_index);
@@ -449,7 +498,7 @@ impl VkBackend {
             .filter(|((_, is_signal), _)| *is_signal)
             .map(|((sync, _), &value)| (sync, value))
             .collect();
-        let mut buffer_pools: Vec<PoolId> = Vec::new();
+        let mut buffer_pools: Vec<PoolId> = update_pools;
         let mut copy_reads = HashMap::new();
         for (index, op) in copy_ops.iter().enumerate() {
             if let Op::Copy { copy_index } = *op {
@@ -483,6 +532,7 @@ impl VkBackend {
             plan,
             pass_targets,
             copies,
+            updates,
             clears,
             masked_clears,
             textures,

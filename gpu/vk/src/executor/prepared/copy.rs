@@ -37,3 +37,12 @@ pub enum PreparedCopy {
 
 /// Pool bytes a copy writes: `(pool, offset_b, len_b)`.
 pub type PoolWrite = (PoolId, u64, u64);
+
+/// An inline uniform update ready to record: its bytes stay in the list's side table.
+#[derive(Clone, Copy, Debug)]
+pub struct PreparedUpdate {
+    pub destination: vk::Buffer,
+    /// Into `destination`; a multiple of 4.
+    pub offset_b: u64,
+    pub write: PoolWrite,
+}

@@ -62,7 +62,12 @@ pub struct DrawShape {
     pub viewport: vk::Viewport,
     pub scissor: vk::Rect2D,
     pub blend_constant: [f32; 4],
+    /// Dynamic: the stencil reference, compare mask and write mask of front, then back.
+    pub stencil: StencilValues,
 }
+
+/// `[reference, compare mask, write mask]` of the front face, then the back face.
+pub type StencilValues = [[u8; 3]; 2];
 
 impl DrawShape {
     pub fn same_as(&self, other: &DrawShape) -> bool {
@@ -75,6 +80,7 @@ impl DrawShape {
             && viewport(&self.viewport) == viewport(&other.viewport)
             && self.scissor == other.scissor
             && self.blend_constant == other.blend_constant
+            && self.stencil == other.stencil
     }
 }
 

@@ -3,7 +3,24 @@
 use ash::vk;
 
 use crate::device::Device;
-use crate::executor::prepared::copy::PreparedCopy;
+use crate::executor::prepared::copy::{PreparedCopy, PreparedUpdate};
+
+/// Records an inline uniform update of `bytes` (at most 64 KiB, a multiple of 4).
+pub fn record_update(
+    device: &Device,
+    cmd: vk::CommandBuffer,
+    update: &PreparedUpdate,
+    bytes: &[u8],
+) {
+    // SAFETY: `cmd` is recording outside any pass (the plan closes passes before an
+    // update); the buffer is live until the fence; offset and size are multiples of 4
+    // within the buffer and the size is at most 65536 (checked when recorded).
+    unsafe {
+        device
+            .raw
+            .cmd_update_buffer(cmd, update.destination, update.offset_b, bytes)
+    };
+}
 
 /// Records a prepared copy. Images are in GENERAL for life.
 pub fn record_copy(device: &Device, cmd: vk::CommandBuffer, copy: &PreparedCopy) {

@@ -341,6 +341,14 @@ fn record_in_full(
             if changed(&mut bound.blend_constant, shape.blend_constant) {
                 raw.cmd_set_blend_constants(cmd, &shape.blend_constant);
             }
+            if changed(&mut bound.stencil, shape.stencil) {
+                let faces = [vk::StencilFaceFlags::FRONT, vk::StencilFaceFlags::BACK];
+                for (face, [reference, compare, write]) in faces.into_iter().zip(shape.stencil) {
+                    raw.cmd_set_stencil_reference(cmd, face, u32::from(reference));
+                    raw.cmd_set_stencil_compare_mask(cmd, face, u32::from(compare));
+                    raw.cmd_set_stencil_write_mask(cmd, face, u32::from(write));
+                }
+            }
             bound.shape = Some(draw.shape);
         }
         match draw.call {

@@ -109,19 +109,21 @@ pub fn end_pass(device: &Device, cmd: vk::CommandBuffer) {
     unsafe { device.raw.cmd_end_rendering(cmd) };
 }
 
-/// A clear inside the open pass, over its whole render area and layers.
+/// A clear inside the open pass, over `rect` (inside its render area, not empty) of
+/// every layer.
 pub fn clear_in_pass(
     device: &Device,
     cmd: vk::CommandBuffer,
     targets: &PassTargets,
     attachment: vk::ClearAttachment,
+    rect: vk::Rect2D,
 ) {
     let rect = [vk::ClearRect {
-        rect: render_area(targets),
+        rect,
         base_array_layer: 0,
         layer_count: targets.layers,
     }];
     // SAFETY: `cmd` is inside a pass whose attachments include the cleared one, and the
-    // rectangle is the pass's render area.
+    // rectangle lies inside the pass's render area (`prepare::clear_rect`).
     unsafe { device.raw.cmd_clear_attachments(cmd, &[attachment], &rect) };
 }

@@ -3,7 +3,7 @@
 
 use ash::vk;
 
-use crate::executor::prepared::draws::VertexBuffer;
+use crate::executor::prepared::draws::{StencilValues, VertexBuffer};
 
 /// The graphics state the command buffer's last draw bound, so the next draw records
 /// only what differs: consecutive draws mostly share pipeline, vertex buffers, viewport,
@@ -20,6 +20,7 @@ pub struct BoundGraphics {
     pub(in crate::executor) viewport: Option<vk::Viewport>,
     pub(in crate::executor) scissor: Option<vk::Rect2D>,
     pub(in crate::executor) blend_constant: Option<[f32; 4]>,
+    pub(in crate::executor) stencil: Option<StencilValues>,
     /// The pipeline layout, sets and dynamic offsets last bound.
     pub(in crate::executor) descriptor_layout: Option<vk::PipelineLayout>,
     pub(in crate::executor) sets: Vec<vk::DescriptorSet>,

@@ -8,6 +8,7 @@ use ash::vk;
 use gpu::objects::{Filter, MipFilter, Sampler, SamplerMaker, WrapMode};
 use gpu::SamplerId;
 
+use crate::capabilities::Capabilities;
 use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::retire::RetireList;
@@ -34,18 +35,18 @@ fn filter(filter: Filter) -> vk::Filter {
     }
 }
 
-fn address_mode(wrap: WrapMode) -> Option<vk::SamplerAddressMode> {
-    Some(match wrap {
+fn address_mode(wrap: WrapMode) -> vk::SamplerAddressMode {
+    match wrap {
         WrapMode::Repeat => vk::SamplerAddressMode::REPEAT,
         WrapMode::MirroredRepeat => vk::SamplerAddressMode::MIRRORED_REPEAT,
         WrapMode::ClampToEdge => vk::SamplerAddressMode::CLAMP_TO_EDGE,
         WrapMode::ClampToBorder => vk::SamplerAddressMode::CLAMP_TO_BORDER,
-        // Needs samplerMirrorClampToEdge, which the device does not enable yet.
-        WrapMode::MirrorClampToEdge => return None,
-    })
+        // `samplerMirrorClampToEdge` (`sampler_refusal` refuses it where absent).
+        WrapMode::MirrorClampToEdge => vk::SamplerAddressMode::MIRROR_CLAMP_TO_EDGE,
+    }
 }
 
-/// The standard border colour equal to `colour`; custom borders need an extension.
+/// The standard border colour equal to `colour`, if it is one; else a custom one.
 fn border_color(colour: [f32; 4]) -> Option<vk::BorderColor> {
     match colour {
         [0.0, 0.0, 0.0, 0.0] => Some(vk::BorderColor::FLOAT_TRANSPARENT_BLACK),
@@ -55,27 +56,36 @@ fn border_color(colour: [f32; 4]) -> Option<vk::BorderColor> {
     }
 }
 
-/// The Vulkan sampler for an NVN sampler; `anisotropy` says whether the device enabled
-/// anisotropic filtering.
+fn custom_border(maker: &SamplerMaker) -> Option<[f32; 4]> {
+    let clamps_to_border = maker.wrap.contains(&WrapMode::ClampToBorder);
+    (clamps_to_border && border_color(maker.border_color).is_none()).then_some(maker.border_color)
+}
+
+/// Why the device cannot make `maker`'s sampler, if it cannot: asked when the sampler is
+/// made, so it is refused then.
+pub fn sampler_refusal(maker: &SamplerMaker, caps: &Capabilities) -> Option<String> {
+    if maker.wrap.contains(&WrapMode::MirrorClampToEdge) && !caps.sampler_mirror_clamp_to_edge {
+        return Some("the mirror-clamp-to-edge wrap mode needs samplerMirrorClampToEdge".into());
+    }
+    if custom_border(maker).is_some() && !caps.custom_border_colors {
+        return Some(format!(
+            "the border colour {:?} needs VK_EXT_custom_border_color",
+            maker.border_color
+        ));
+    }
+    None
+}
+
+/// The Vulkan sampler for an NVN sampler (a custom border colour, if any, is chained by
+/// the caller); `anisotropy` says whether the device enabled anisotropic filtering.
 pub fn sampler_info(
     maker: &SamplerMaker,
     anisotropy: bool,
 ) -> VkResult<vk::SamplerCreateInfo<'static>> {
-    let mut modes = [vk::SamplerAddressMode::REPEAT; 3];
-    for (mode, wrap) in modes.iter_mut().zip(maker.wrap) {
-        *mode = address_mode(wrap).ok_or_else(|| {
-            VkError::Unsupported(format!("the {wrap:?} wrap mode (not enabled yet)"))
-        })?;
-    }
-    let clamps_to_border = maker.wrap.contains(&WrapMode::ClampToBorder);
+    let modes = maker.wrap.map(address_mode);
     let border = match border_color(maker.border_color) {
         Some(border) => border,
-        None if clamps_to_border => {
-            return Err(VkError::Unsupported(format!(
-                "the custom border colour {:?}",
-                maker.border_color
-            )))
-        }
+        None if custom_border(maker).is_some() => vk::BorderColor::FLOAT_CUSTOM_EXT,
         None => vk::BorderColor::FLOAT_TRANSPARENT_BLACK,
     };
     // No mip filter: sample the base level only (a LOD range that rounds to it).
@@ -132,8 +142,18 @@ impl SamplerCache {
 
     pub fn get_or_make(&mut self, sampler: &Sampler) -> VkResult<&mut HostSampler> {
         if !self.samplers.contains_key(&sampler.id) {
-            let info = sampler_info(&sampler.maker, self.anisotropy)?;
-            // SAFETY: valid create info; anisotropy only when the device enabled it.
+            if let Some(why) = sampler_refusal(&sampler.maker, &self.device.caps) {
+                return Err(VkError::Unsupported(format!("{}: {why}", sampler.id)));
+            }
+            let mut info = sampler_info(&sampler.maker, self.anisotropy)?;
+            let mut custom = vk::SamplerCustomBorderColorCreateInfoEXT::default();
+            if let Some(colour) = custom_border(&sampler.maker) {
+                custom.custom_border_color = vk::ClearColorValue { float32: colour };
+                info = info.push_next(&mut custom);
+            }
+            // SAFETY: valid create info (the custom border struct outlives the call);
+            // anisotropy, mirror clamp and custom borders only where the device enabled
+            // them (`sampler_refusal`).
             let raw = unsafe { self.device.raw.create_sampler(&info, None) }
                 .map_err(map_vk("creating a sampler"))?;
             self.samplers.insert(
@@ -189,24 +209,37 @@ mod tests {
     }
 
     #[test]
-    fn custom_borders_and_mirror_clamp_are_refused_only_when_used() {
+    fn custom_borders_and_mirror_clamp_need_their_features_only_when_used() {
+        let (none, all) = (
+            Capabilities::default(),
+            Capabilities {
+                sampler_mirror_clamp_to_edge: true,
+                custom_border_colors: true,
+                ..Capabilities::default()
+            },
+        );
         let odd_border = SamplerMaker {
             border_color: [0.5; 4],
             ..Default::default()
         };
-        assert!(sampler_info(&odd_border, false).is_ok());
+        assert_eq!(
+            sampler_refusal(&odd_border, &none),
+            None,
+            "not clamped to it"
+        );
         let clamped = SamplerMaker {
             wrap: [WrapMode::ClampToBorder; 3],
             ..odd_border
         };
-        assert!(matches!(
-            sampler_info(&clamped, false),
-            Err(VkError::Unsupported(_))
-        ));
+        assert!(sampler_refusal(&clamped, &none).is_some());
+        assert_eq!(sampler_refusal(&clamped, &all), None);
+        let info = sampler_info(&clamped, false).unwrap();
+        assert_eq!(info.border_color, vk::BorderColor::FLOAT_CUSTOM_EXT);
         let mirror = SamplerMaker {
             wrap: [WrapMode::MirrorClampToEdge; 3],
             ..Default::default()
         };
-        assert!(sampler_info(&mirror, false).is_err());
+        assert!(sampler_refusal(&mirror, &none).is_some());
+        assert_eq!(sampler_refusal(&mirror, &all), None);
     }
 }

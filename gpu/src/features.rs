@@ -1,0 +1,84 @@
+//! What the device that executes lists can do, where NVN state depends on it. A command
+//! buffer refuses state that needs what the device lacks when it is recorded (not at
+//! submit, where one refused draw would drop the whole list).
+
+/// Device capabilities NVN state needs. Named after the Vulkan features they stand for,
+/// so a refusal says what is missing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeviceFeatures {
+    /// `depthClamp`: `RasterizerState::depth_clamp`.
+    pub depth_clamp: bool,
+    /// `depthBiasClamp`: a non-zero `PolygonOffset::clamp`.
+    pub depth_bias_clamp: bool,
+    /// `fillModeNonSolid`: line and point polygon modes.
+    pub fill_mode_non_solid: bool,
+    /// `wideLines`: line widths other than 1.
+    pub wide_lines: bool,
+    /// The line widths the device draws (`lineWidthRange`), in pixels.
+    pub line_width_range_px: [f32; 2],
+    /// `logicOp`: `StateChange::LogicOp(Some(_))`.
+    pub logic_op: bool,
+    /// `dualSrcBlend`: blend factors reading the second source colour.
+    pub dual_src_blend: bool,
+    /// `VK_EXT_depth_clip_control`: NVN's [-1, 1] depth mode (near = -w).
+    pub depth_clip_control: bool,
+    /// `VK_EXT_provoking_vertex`'s `provokingVertexLast`: OpenGL's provoking vertex.
+    pub provoking_vertex_last: bool,
+    /// The largest instance divisor (`VK_EXT_vertex_attribute_divisor`'s
+    /// `maxVertexAttribDivisor`); 1 without the extension.
+    pub max_instance_divisor: u32,
+    /// `depthBounds`: the depth bounds test.
+    pub depth_bounds: bool,
+    /// `VK_EXT_index_type_uint8`: 8-bit index buffers.
+    pub index_type_uint8: bool,
+    /// `multiDrawIndirect`: indirect draws of more than one record.
+    pub multi_draw_indirect: bool,
+}
+
+impl DeviceFeatures {
+    /// A device with none of them: everything that needs one is refused.
+    pub const NONE: DeviceFeatures = DeviceFeatures {
+        depth_clamp: false,
+        depth_bias_clamp: false,
+        fill_mode_non_solid: false,
+        wide_lines: false,
+        line_width_range_px: [1.0, 1.0],
+        logic_op: false,
+        dual_src_blend: false,
+        depth_clip_control: false,
+        provoking_vertex_last: false,
+        max_instance_divisor: 1,
+        depth_bounds: false,
+        index_type_uint8: false,
+        multi_draw_indirect: false,
+    };
+}
+
+impl DeviceFeatures {
+    /// What both `self` and `other` have: a device told to offer less than it has.
+    pub fn both(self, other: DeviceFeatures) -> DeviceFeatures {
+        let [low_a, high_a] = self.line_width_range_px;
+        let [low_b, high_b] = other.line_width_range_px;
+        DeviceFeatures {
+            depth_clamp: self.depth_clamp && other.depth_clamp,
+            depth_bias_clamp: self.depth_bias_clamp && other.depth_bias_clamp,
+            fill_mode_non_solid: self.fill_mode_non_solid && other.fill_mode_non_solid,
+            wide_lines: self.wide_lines && other.wide_lines,
+            line_width_range_px: [low_a.max(low_b), high_a.min(high_b)],
+            logic_op: self.logic_op && other.logic_op,
+            dual_src_blend: self.dual_src_blend && other.dual_src_blend,
+            depth_clip_control: self.depth_clip_control && other.depth_clip_control,
+            provoking_vertex_last: self.provoking_vertex_last && other.provoking_vertex_last,
+            max_instance_divisor: self.max_instance_divisor.min(other.max_instance_divisor),
+            depth_bounds: self.depth_bounds && other.depth_bounds,
+            index_type_uint8: self.index_type_uint8 && other.index_type_uint8,
+            multi_draw_indirect: self.multi_draw_indirect && other.multi_draw_indirect,
+        }
+    }
+}
+
+impl Default for DeviceFeatures {
+    fn default() -> Self {
+        DeviceFeatures::NONE
+    }
+}

@@ -1,0 +1,200 @@
+//! The record-time check of state against what the device can do: state the device
+//! cannot execute is refused here, naming the field and the missing capability, so
+//! nothing reaches a backend to be ignored or to fail the whole list at submit.
+
+use crate::error::RecordError;
+use crate::features::DeviceFeatures;
+
+use super::{BlendFactor, BlendState, DepthMode, PolygonMode, ProvokingVertex, StateChange};
+
+fn missing(what: &'static str, capability: &'static str) -> RecordError {
+    RecordError::MissingCapability { what, capability }
+}
+
+fn bad(what: &'static str, why: &'static str) -> RecordError {
+    RecordError::BadArgument { what, why }
+}
+
+fn reads_second_source(factor: BlendFactor) -> bool {
+    matches!(
+        factor,
+        BlendFactor::Src1Color
+            | BlendFactor::OneMinusSrc1Color
+            | BlendFactor::Src1Alpha
+            | BlendFactor::OneMinusSrc1Alpha
+    )
+}
+
+fn blend_reads_second_source(state: &BlendState) -> bool {
+    state.enabled
+        && [state.color, state.alpha].iter().any(|equation| {
+            reads_second_source(equation.src_factor) || reads_second_source(equation.dst_factor)
+        })
+}
+
+/// Refuses the commands (other than state changes) that need what `features` lacks:
+/// 8-bit index buffers, indirect draws of several records, and indirect draws of the
+/// kinds executors convert on the CPU (their counts are in GPU memory).
+pub fn check_command_features(
+    command: &crate::command::Command,
+    features: &DeviceFeatures,
+) -> Result<(), RecordError> {
+    use crate::command::{BufferBinding, Command};
+    match command {
+        Command::SetState(state) => state.check_features(features),
+        Command::BindBuffer {
+            binding:
+                BufferBinding::Index {
+                    index_type: super::IndexType::U8,
+                },
+            ..
+        } if !features.index_type_uint8 => Err(missing(
+            "8-bit index buffer",
+            "indexTypeUint8 (VK_EXT_index_type_uint8)",
+        )),
+        Command::DrawIndirect(draw) => {
+            if draw.draw_count > 1 && !features.multi_draw_indirect {
+                return Err(missing(
+                    "indirect draw of more than one record",
+                    "multiDrawIndirect",
+                ));
+            }
+            if super::PrimitiveKind::needs_index_conversion(draw.primitive) {
+                return Err(missing(
+                    "indirect draw of quads, quad strips, polygons or line loops",
+                    "an index conversion on the GPU (their counts are in GPU memory; not made yet)",
+                ));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+impl StateChange {
+    /// Refuses what `features` cannot execute, and values no device draws with.
+    pub fn check_features(&self, features: &DeviceFeatures) -> Result<(), RecordError> {
+        match self {
+            StateChange::Blend { state, .. } => {
+                if blend_reads_second_source(state) && !features.dual_src_blend {
+                    return Err(missing(
+                        "blend factor of the second source colour (Src1*)",
+                        "dualSrcBlend",
+                    ));
+                }
+                Ok(())
+            }
+            StateChange::LogicOp(Some(_)) if !features.logic_op => {
+                Err(missing("logic op", "logicOp"))
+            }
+            StateChange::Rasterizer(raster) => {
+                if raster.depth_clamp && !features.depth_clamp {
+                    return Err(missing("rasterizer depth clamp", "depthClamp"));
+                }
+                if raster.polygon_mode != PolygonMode::Fill && !features.fill_mode_non_solid {
+                    return Err(missing("line or point polygon mode", "fillModeNonSolid"));
+                }
+                let width_px = raster.line_width_px;
+                if !(width_px.is_finite() && width_px > 0.0) {
+                    return Err(bad("line width", "not a positive number of pixels"));
+                }
+                if width_px != 1.0 && !features.wide_lines {
+                    return Err(missing("line width other than 1 px", "wideLines"));
+                }
+                let [narrowest_px, widest_px] = features.line_width_range_px;
+                if width_px != 1.0 && !(narrowest_px..=widest_px).contains(&width_px) {
+                    return Err(missing(
+                        "line width outside the device's range",
+                        "lineWidthRange",
+                    ));
+                }
+                if raster.point_size_px != 1.0 {
+                    // Vulkan has no fixed point size: a vertex shader variant writing
+                    // gl_PointSize would be needed, and none is made yet.
+                    return Err(missing(
+                        "fixed point size other than 1 px",
+                        "a vertex shader variant writing gl_PointSize (not made yet)",
+                    ));
+                }
+                Ok(())
+            }
+            StateChange::PolygonOffset(offset) => {
+                if [offset.factor, offset.units, offset.clamp]
+                    .iter()
+                    .any(|value| !value.is_finite())
+                {
+                    return Err(bad("polygon offset", "not a finite number"));
+                }
+                if offset.clamp != 0.0 && !features.depth_bias_clamp {
+                    return Err(missing("polygon offset clamp", "depthBiasClamp"));
+                }
+                Ok(())
+            }
+            StateChange::Viewports { viewports, .. } => {
+                for viewport in viewports {
+                    if !(viewport.width_px > 0.0 && viewport.height_px > 0.0) {
+                        return Err(bad("viewport", "width or height not positive"));
+                    }
+                    let depths = [viewport.min_depth, viewport.max_depth];
+                    if !depths.iter().all(|depth| (0.0..=1.0).contains(depth)) {
+                        return Err(bad("viewport depth range", "outside 0..=1"));
+                    }
+                }
+                Ok(())
+            }
+            StateChange::VertexStreams(streams) => {
+                let divisor = streams.iter().map(|stream| stream.divisor).max();
+                match divisor {
+                    Some(divisor) if divisor > 1 && features.max_instance_divisor <= 1 => {
+                        Err(missing(
+                            "instance divisor above 1",
+                            "vertexAttributeInstanceRateDivisor (VK_EXT_vertex_attribute_divisor)",
+                        ))
+                    }
+                    Some(divisor) if divisor > features.max_instance_divisor => Err(missing(
+                        "instance divisor above the device's largest",
+                        "maxVertexAttribDivisor",
+                    )),
+                    _ => Ok(()),
+                }
+            }
+            StateChange::DepthMode(DepthMode::MinusOneToOne) if !features.depth_clip_control => {
+                Err(missing(
+                    "depth mode [-1, 1]",
+                    "depthClipControl (VK_EXT_depth_clip_control)",
+                ))
+            }
+            StateChange::ProvokingVertex(ProvokingVertex::Last)
+                if !features.provoking_vertex_last =>
+            {
+                Err(missing(
+                    "last provoking vertex",
+                    "provokingVertexLast (VK_EXT_provoking_vertex)",
+                ))
+            }
+            StateChange::DepthBounds(Some(bounds)) => {
+                if !(0.0..=1.0).contains(&bounds.min)
+                    || !(0.0..=1.0).contains(&bounds.max)
+                    || bounds.min > bounds.max
+                {
+                    return Err(bad("depth bounds", "not min <= max within 0..=1"));
+                }
+                if !features.depth_bounds {
+                    return Err(missing("depth bounds test", "depthBounds"));
+                }
+                Ok(())
+            }
+            StateChange::BlendConstant(_)
+            | StateChange::WriteMasks(_)
+            | StateChange::LogicOp(_)
+            | StateChange::DepthStencil(_)
+            | StateChange::Scissors { .. }
+            | StateChange::VertexAttributes(_)
+            | StateChange::PrimitiveRestart(_)
+            | StateChange::DepthMode(_)
+            | StateChange::WindowOrigin(_)
+            | StateChange::ProvokingVertex(_)
+            | StateChange::DepthBounds(None) => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! Which programs the executor can run, decided when a program is made: one it cannot is
+//! refused then, with what it needs, not when a list draws with it.
+
+use gpu::objects::program_builtins::{declares_capability, CAPABILITY_DRAW_PARAMETERS};
+use gpu::objects::{Program, Stage};
+
+use crate::capabilities::Capabilities;
+
+/// Why `program` cannot run here, if it cannot: a stage draws do not execute yet
+/// (geometry and tessellation), or draw parameters (`gl_InstanceID`) without
+/// `shaderDrawParameters`.
+pub fn program_refusal(program: &Program, caps: &Capabilities) -> Option<String> {
+    for module in &program.modules {
+        match module.stage {
+            Stage::Vertex | Stage::Fragment | Stage::Compute => {}
+            stage => {
+                return Some(format!(
+                    "{}: {stage:?} stages are not executed in draws yet",
+                    program.id
+                ))
+            }
+        }
+        let draw_parameters = declares_capability(&module.spirv_words, CAPABILITY_DRAW_PARAMETERS);
+        if draw_parameters && !caps.shader_draw_parameters {
+            return Some(format!(
+                "{}: its {:?} stage reads draw parameters (gl_InstanceID, gl_BaseInstance), \
+                 which need shaderDrawParameters",
+                program.id, module.stage
+            ));
+        }
+    }
+    None
+}

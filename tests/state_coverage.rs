@@ -1,0 +1,803 @@
+//! The rule of issue 17, as a table: every variant of `StateChange` and `Command`, and
+//! every field of the state, is either executed (a pixel or byte test against a CPU model
+//! exists for it, named here and found in its file) or refused when recorded on a device
+//! that lacks what it needs (recorded here on the real driver told to offer less, and the
+//! refusal must name the capability). Nothing is accepted and ignored.
+//!
+//! `fields` destructures every variant and struct without `..`: a new variant or field
+//! does not compile until it is listed, and the test fails until the table covers it.
+
+mod common;
+
+use common::rig::Rig;
+use gpu::command::Command;
+use gpu::state::*;
+use gpu::{DeviceFeatures, RecordError};
+use gpu_vk::executor::ExecutorOptions;
+
+/// Test files by the name the table uses, with their text.
+const SOURCES: [(&str, &str); 6] = [
+    ("uniform_update", include_str!("uniform_update.rs")),
+    ("fixed_function", include_str!("fixed_function.rs")),
+    ("executor", include_str!("executor.rs")),
+    ("draw_sequences", include_str!("draw_sequences/main.rs")),
+    ("vertex_input", include_str!("vertex_input.rs")),
+    (
+        "executor::plan",
+        include_str!("../gpu/vk/src/executor/plan/tests.rs"),
+    ),
+];
+
+/// How one field (or variant) keeps the rule.
+enum Coverage {
+    /// `(file, test)`: the test that checks it executed against a CPU model.
+    Executed(&'static str, &'static str),
+    /// Refused when recorded without `capability`: `probe` sets it, `withhold` takes the
+    /// capability from an otherwise full device.
+    Refused {
+        probe: StateChange,
+        withhold: fn(&mut DeviceFeatures),
+        capability: &'static str,
+    },
+    /// Refused when recorded on every device (`capability` names what is missing).
+    RefusedEverywhere {
+        probe: StateChange,
+        capability: &'static str,
+    },
+}
+
+use Coverage::{Executed, Refused, RefusedEverywhere};
+
+const FF: &str = "fixed_function";
+
+/// The names of every field of `change`'s variant (the variant itself for fieldless
+/// ones). Exhaustive on purpose: no `..`, no `_`.
+fn fields(change: &StateChange) -> Vec<&'static str> {
+    match change {
+        StateChange::Blend {
+            target: _,
+            state:
+                BlendState {
+                    enabled: _,
+                    color:
+                        BlendEquation {
+                            src_factor: _,
+                            dst_factor: _,
+                            op: _,
+                        },
+                    alpha: _,
+                },
+        } => vec![
+            "Blend.target",
+            "Blend.enabled",
+            "Blend.factors",
+            "Blend.second source factors",
+            "Blend.op",
+            "Blend.alpha",
+        ],
+        StateChange::BlendConstant(_) => vec!["BlendConstant"],
+        StateChange::WriteMasks(_) => vec!["WriteMasks"],
+        StateChange::LogicOp(_) => vec!["LogicOp"],
+        StateChange::DepthStencil(DepthStencilState {
+            depth_test: _,
+            depth_write: _,
+            depth_compare: _,
+            stencil_test: _,
+            front:
+                StencilFace {
+                    fail: _,
+                    depth_fail: _,
+                    pass: _,
+                    compare: _,
+                    reference: _,
+                    read_mask: _,
+                    write_mask: _,
+                },
+            back: _,
+        }) => vec![
+            "DepthStencil.depth_test",
+            "DepthStencil.depth_write",
+            "DepthStencil.depth_compare",
+            "DepthStencil.stencil_test",
+            "DepthStencil.front",
+            "DepthStencil.back",
+            "StencilFace.ops",
+            "StencilFace.compare",
+            "StencilFace.reference",
+            "StencilFace.read_mask",
+            "StencilFace.write_mask",
+        ],
+        StateChange::Rasterizer(RasterizerState {
+            cull: _,
+            front_face: _,
+            polygon_mode: _,
+            depth_clamp: _,
+            discard: _,
+            line_width_px: _,
+            point_size_px: _,
+        }) => vec![
+            "Rasterizer.cull",
+            "Rasterizer.front_face",
+            "Rasterizer.polygon_mode",
+            "Rasterizer.depth_clamp",
+            "Rasterizer.discard",
+            "Rasterizer.line_width_px",
+            "Rasterizer.point_size_px",
+        ],
+        StateChange::PolygonOffset(PolygonOffset {
+            factor: _,
+            units: _,
+            clamp: _,
+            fill: _,
+            line: _,
+            point: _,
+        }) => vec![
+            "PolygonOffset.factor",
+            "PolygonOffset.units",
+            "PolygonOffset.clamp",
+            "PolygonOffset.fill",
+            "PolygonOffset.line",
+            "PolygonOffset.point",
+        ],
+        StateChange::Viewports {
+            first: _,
+            viewports: _,
+        } => {
+            let Viewport {
+                x_px: _,
+                y_px: _,
+                width_px: _,
+                height_px: _,
+                min_depth: _,
+                max_depth: _,
+            } = Viewport::covering(1, 1);
+            vec![
+                "Viewports.rectangle",
+                "Viewports.depth range",
+                "Viewports 1-15",
+            ]
+        }
+        StateChange::Scissors {
+            first: _,
+            scissors: _,
+        } => {
+            let Scissor {
+                x_px: _,
+                y_px: _,
+                width_px: _,
+                height_px: _,
+            } = Scissor::covering(1, 1);
+            vec!["Scissors.rectangle", "Scissors 1-15"]
+        }
+        StateChange::VertexAttributes(_) => {
+            let VertexAttribute {
+                location: _,
+                stream: _,
+                format:
+                    VertexFormat {
+                        kind: _,
+                        components: _,
+                    },
+                offset_b: _,
+            } = VERTEX_ATTRIBUTE;
+            vec![
+                "VertexAttributes.location",
+                "VertexAttributes.stream",
+                "VertexAttributes.format",
+                "VertexAttributes.offset_b",
+            ]
+        }
+        StateChange::VertexStreams(_) => {
+            let VertexStream {
+                stride_b: _,
+                divisor: _,
+            } = VERTEX_STREAM;
+            vec![
+                "VertexStreams.stride_b",
+                "VertexStreams.divisor 0 and 1",
+                "VertexStreams.divisor above 1",
+            ]
+        }
+        StateChange::PrimitiveRestart(_) => vec!["PrimitiveRestart"],
+        StateChange::DepthMode(_) => vec!["DepthMode"],
+        StateChange::WindowOrigin(_) => vec!["WindowOrigin"],
+        StateChange::ProvokingVertex(_) => vec!["ProvokingVertex"],
+        StateChange::DepthBounds(_) => {
+            let DepthBounds { min: _, max: _ } = DepthBounds { min: 0.0, max: 1.0 };
+            vec!["DepthBounds"]
+        }
+    }
+}
+
+const VERTEX_ATTRIBUTE: VertexAttribute = VertexAttribute {
+    location: 0,
+    stream: 0,
+    format: VertexFormat {
+        kind: ComponentKind::Float32,
+        components: 4,
+    },
+    offset_b: 0,
+};
+const VERTEX_STREAM: VertexStream = VertexStream {
+    stride_b: 16,
+    divisor: 0,
+};
+
+/// One value of every variant.
+fn every_variant() -> Vec<StateChange> {
+    vec![
+        StateChange::Blend {
+            target: 0,
+            state: BlendState::default(),
+        },
+        StateChange::BlendConstant([0.0; 4]),
+        StateChange::WriteMasks([ComponentMask::ALL; MAX_COLOR_TARGETS]),
+        StateChange::LogicOp(None),
+        StateChange::DepthStencil(DepthStencilState::default()),
+        StateChange::Rasterizer(RasterizerState::default()),
+        StateChange::PolygonOffset(PolygonOffset::default()),
+        StateChange::Viewports {
+            first: 0,
+            viewports: vec![],
+        },
+        StateChange::Scissors {
+            first: 0,
+            scissors: vec![],
+        },
+        StateChange::VertexAttributes(vec![]),
+        StateChange::VertexStreams(vec![]),
+        StateChange::PrimitiveRestart(None),
+        StateChange::DepthMode(DepthMode::ZeroToOne),
+        StateChange::WindowOrigin(WindowOrigin::UpperLeft),
+        StateChange::ProvokingVertex(ProvokingVertex::First),
+        StateChange::DepthBounds(None),
+    ]
+}
+
+fn raster(change: fn(&mut RasterizerState)) -> StateChange {
+    let mut state = RasterizerState::default();
+    change(&mut state);
+    StateChange::Rasterizer(state)
+}
+
+/// The table: each field's coverage, one or more ways.
+fn table() -> Vec<(&'static str, Vec<Coverage>)> {
+    let blend = ("fixed_function", "blending_follows_the_cpu_equation");
+    let depth = ("executor", "depth_tested_draws_follow_the_cleared_depth");
+    let stencil = (FF, "stencil_faces_and_masks_follow_the_cpu_model");
+    let bias = (FF, "depth_bias_is_clamped_and_applies_to_its_polygon_mode");
+    let sequences = (
+        "draw_sequences",
+        "random_draw_sequences_match_the_cpu_model",
+    );
+    let formats = (
+        "vertex_input",
+        "every_vertex_format_reads_as_the_cpu_converts_it",
+    );
+    let executed = |(file, test): (&'static str, &'static str)| Executed(file, test);
+    vec![
+        ("Blend.target", vec![executed(blend)]),
+        ("Blend.enabled", vec![executed(blend)]),
+        ("Blend.factors", vec![executed(blend)]),
+        (
+            "Blend.second source factors",
+            vec![
+                Executed(FF, "dual_source_blending_reads_the_second_colour"),
+                Refused {
+                    probe: StateChange::Blend {
+                        target: 0,
+                        state: BlendState {
+                            enabled: true,
+                            color: BlendEquation {
+                                src_factor: BlendFactor::Src1Color,
+                                ..BlendEquation::REPLACE
+                            },
+                            alpha: BlendEquation::REPLACE,
+                        },
+                    },
+                    withhold: |f| f.dual_src_blend = false,
+                    capability: "dualSrcBlend",
+                },
+            ],
+        ),
+        ("Blend.op", vec![executed(blend)]),
+        ("Blend.alpha", vec![executed(blend)]),
+        ("BlendConstant", vec![executed(blend)]),
+        ("WriteMasks", vec![executed(sequences)]),
+        (
+            "LogicOp",
+            vec![
+                Executed(FF, "logic_ops_combine_the_bits_as_the_cpu_does"),
+                Refused {
+                    probe: StateChange::LogicOp(Some(LogicOp::Xor)),
+                    withhold: |f| f.logic_op = false,
+                    capability: "logicOp",
+                },
+            ],
+        ),
+        ("DepthStencil.depth_test", vec![executed(depth)]),
+        ("DepthStencil.depth_write", vec![executed(depth)]),
+        ("DepthStencil.depth_compare", vec![executed(depth)]),
+        ("DepthStencil.stencil_test", vec![executed(stencil)]),
+        ("DepthStencil.front", vec![executed(stencil)]),
+        ("DepthStencil.back", vec![executed(stencil)]),
+        ("StencilFace.ops", vec![executed(stencil)]),
+        ("StencilFace.compare", vec![executed(stencil)]),
+        ("StencilFace.reference", vec![executed(stencil)]),
+        ("StencilFace.read_mask", vec![executed(stencil)]),
+        ("StencilFace.write_mask", vec![executed(stencil)]),
+        (
+            "Rasterizer.cull",
+            vec![Executed(
+                FF,
+                "culling_follows_the_winding_and_discard_draws_nothing",
+            )],
+        ),
+        (
+            "Rasterizer.front_face",
+            vec![Executed(
+                FF,
+                "culling_follows_the_winding_and_discard_draws_nothing",
+            )],
+        ),
+        (
+            "Rasterizer.polygon_mode",
+            vec![
+                Executed(FF, "polygon_modes_draw_edges_corners_or_the_inside"),
+                Refused {
+                    probe: raster(|r| r.polygon_mode = PolygonMode::Line),
+                    withhold: |f| f.fill_mode_non_solid = false,
+                    capability: "fillModeNonSolid",
+                },
+            ],
+        ),
+        (
+            "Rasterizer.depth_clamp",
+            vec![
+                Executed(FF, "depth_clamp_keeps_what_lies_past_the_far_plane"),
+                Refused {
+                    probe: raster(|r| r.depth_clamp = true),
+                    withhold: |f| f.depth_clamp = false,
+                    capability: "depthClamp",
+                },
+            ],
+        ),
+        (
+            "Rasterizer.discard",
+            vec![Executed(
+                FF,
+                "culling_follows_the_winding_and_discard_draws_nothing",
+            )],
+        ),
+        (
+            "Rasterizer.line_width_px",
+            vec![
+                Executed(FF, "line_width_widens_lines_as_the_cpu_model_says"),
+                Refused {
+                    probe: raster(|r| r.line_width_px = 4.0),
+                    withhold: |f| f.wide_lines = false,
+                    capability: "wideLines",
+                },
+            ],
+        ),
+        (
+            "Rasterizer.point_size_px",
+            vec![RefusedEverywhere {
+                probe: raster(|r| r.point_size_px = 4.0),
+                capability: "a vertex shader variant writing gl_PointSize (not made yet)",
+            }],
+        ),
+        (
+            "PolygonOffset.factor",
+            vec![Executed(
+                FF,
+                "depth_bias_slope_factor_scales_the_depth_slope",
+            )],
+        ),
+        ("PolygonOffset.units", vec![executed(bias)]),
+        (
+            "PolygonOffset.clamp",
+            vec![
+                executed(bias),
+                Refused {
+                    probe: StateChange::PolygonOffset(PolygonOffset {
+                        clamp: 0.5,
+                        ..PolygonOffset::default()
+                    }),
+                    withhold: |f| f.depth_bias_clamp = false,
+                    capability: "depthBiasClamp",
+                },
+            ],
+        ),
+        ("PolygonOffset.fill", vec![executed(bias)]),
+        ("PolygonOffset.line", vec![executed(bias)]),
+        ("PolygonOffset.point", vec![executed(bias)]),
+        (
+            "Viewports.rectangle",
+            vec![
+                executed(sequences),
+                Executed(
+                    FF,
+                    "a_lower_left_window_origin_flips_y_viewports_scissors_and_clears",
+                ),
+            ],
+        ),
+        (
+            "Viewports.depth range",
+            vec![Executed(
+                FF,
+                "depth_mode_and_the_viewport_depth_range_map_z_as_the_cpu_model_says",
+            )],
+        ),
+        (
+            "Viewports 1-15",
+            vec![Executed(
+                FF,
+                "viewports_and_scissors_1_to_15_are_unused_and_a_viewport_index_output_is_refused",
+            )],
+        ),
+        (
+            "Scissors.rectangle",
+            vec![
+                executed(sequences),
+                Executed(FF, "clears_honour_the_scissor"),
+            ],
+        ),
+        (
+            "Scissors 1-15",
+            vec![Executed(
+                FF,
+                "viewports_and_scissors_1_to_15_are_unused_and_a_viewport_index_output_is_refused",
+            )],
+        ),
+        ("VertexAttributes.location", vec![executed(formats)]),
+        ("VertexAttributes.stream", vec![executed(formats)]),
+        ("VertexAttributes.format", vec![executed(formats)]),
+        ("VertexAttributes.offset_b", vec![executed(formats)]),
+        ("VertexStreams.stride_b", vec![executed(formats)]),
+        (
+            "VertexStreams.divisor 0 and 1",
+            vec![Executed(
+                "vertex_input",
+                "per_instance_streams_advance_once_an_instance",
+            )],
+        ),
+        (
+            "VertexStreams.divisor above 1",
+            vec![
+                Executed(
+                    "vertex_input",
+                    "instance_divisors_above_1_repeat_each_element",
+                ),
+                Refused {
+                    probe: StateChange::VertexStreams(vec![VertexStream {
+                        stride_b: 16,
+                        divisor: 2,
+                    }]),
+                    withhold: |f| f.max_instance_divisor = 1,
+                    capability:
+                        "vertexAttributeInstanceRateDivisor (VK_EXT_vertex_attribute_divisor)",
+                },
+            ],
+        ),
+        (
+            "PrimitiveRestart",
+            vec![Executed(
+                "vertex_input",
+                "primitive_restart_cuts_strips_at_the_restart_index",
+            )],
+        ),
+        (
+            "DepthMode",
+            vec![
+                Executed(
+                    FF,
+                    "depth_mode_and_the_viewport_depth_range_map_z_as_the_cpu_model_says",
+                ),
+                Refused {
+                    probe: StateChange::DepthMode(DepthMode::MinusOneToOne),
+                    withhold: |f| f.depth_clip_control = false,
+                    capability: "depthClipControl (VK_EXT_depth_clip_control)",
+                },
+            ],
+        ),
+        (
+            "WindowOrigin",
+            vec![Executed(
+                FF,
+                "a_lower_left_window_origin_flips_y_viewports_scissors_and_clears",
+            )],
+        ),
+        (
+            "ProvokingVertex",
+            vec![
+                Executed(FF, "the_provoking_vertex_gives_flat_outputs_their_vertex"),
+                Refused {
+                    probe: StateChange::ProvokingVertex(ProvokingVertex::Last),
+                    withhold: |f| f.provoking_vertex_last = false,
+                    capability: "provokingVertexLast (VK_EXT_provoking_vertex)",
+                },
+            ],
+        ),
+        (
+            "DepthBounds",
+            vec![
+                Executed(FF, "the_depth_bounds_test_reads_the_depth_already_there"),
+                Refused {
+                    probe: StateChange::DepthBounds(Some(DepthBounds { min: 0.0, max: 0.5 })),
+                    withhold: |f| f.depth_bounds = false,
+                    capability: "depthBounds",
+                },
+            ],
+        ),
+    ]
+}
+
+/// Whether `file`'s text has a `#[test]` function named `test`.
+fn test_exists(file: &str, test: &str) -> bool {
+    let (_, text) = SOURCES
+        .iter()
+        .find(|(name, _)| *name == file)
+        .unwrap_or_else(|| panic!("no test file {file} in SOURCES"));
+    let signature = format!("fn {test}()");
+    text.match_indices(&signature).any(|(at, _)| {
+        let before = text[..at].trim_end();
+        before.ends_with("#[test]") || before.ends_with("]\n#[test]")
+    })
+}
+
+/// Records `probe` on a rig whose executor offers `features`.
+fn record_on(features: Option<DeviceFeatures>, probe: &StateChange) -> Result<(), RecordError> {
+    let rig = Rig::with_options(ExecutorOptions {
+        state_features: features,
+        ..ExecutorOptions::default()
+    });
+    let result = rig.device.command_buffer().set_state(probe.clone());
+    drop(rig);
+    result
+}
+
+#[test]
+fn every_state_field_is_executed_or_refused_when_recorded() {
+    let table = table();
+    let mut missing = Vec::new();
+    for variant in every_variant() {
+        for field in fields(&variant) {
+            if !table.iter().any(|(name, _)| *name == field) {
+                missing.push(field);
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "fields the table does not cover: {missing:?}"
+    );
+    let full = Rig::new(true).device.features().to_owned();
+    for (field, coverage) in &table {
+        assert!(!coverage.is_empty(), "{field}: no coverage");
+        for way in coverage {
+            match way {
+                Executed(file, test) => {
+                    assert!(test_exists(file, test), "{field}: no test {test} in {file}")
+                }
+                Refused {
+                    probe,
+                    withhold,
+                    capability,
+                } => {
+                    let mut lacking = full;
+                    withhold(&mut lacking);
+                    match record_on(Some(lacking), probe) {
+                        Err(RecordError::MissingCapability {
+                            capability: named, ..
+                        }) => assert_eq!(named, *capability, "{field}"),
+                        other => panic!("{field}: recorded without {capability}: {other:?}"),
+                    }
+                }
+                RefusedEverywhere { probe, capability } => match record_on(None, probe) {
+                    Err(RecordError::MissingCapability {
+                        capability: named, ..
+                    }) => assert_eq!(named, *capability, "{field}"),
+                    other => panic!("{field}: recorded: {other:?}"),
+                },
+            }
+        }
+    }
+}
+
+/// Commands: each variant with the test that executes it against a CPU model (and for
+/// clears, each of their fields). Exhaustive like `fields`.
+fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
+    let ex = "executor";
+    match command {
+        Command::BindRenderTargets(_) => {
+            vec![(ex, "colour_clears_become_load_ops_and_read_back_exactly")]
+        }
+        Command::ClearColor {
+            target: _,
+            value: _,
+            mask: _,
+        } => vec![
+            (ex, "colour_clears_become_load_ops_and_read_back_exactly"),
+            (ex, "component_masks_clear_only_their_components"),
+            (FF, "clears_honour_the_scissor"),
+        ],
+        Command::ClearDepthStencil {
+            depth: _,
+            stencil: _,
+            stencil_mask: _,
+        } => vec![
+            (ex, "depth_and_stencil_clears_read_back"),
+            (FF, "clears_honour_the_scissor"),
+        ],
+        Command::SetState(_) => vec![(FF, "blending_follows_the_cpu_equation")],
+        Command::BindProgram(_) | Command::Draw(_) => vec![(
+            ex,
+            "a_draw_renders_over_the_load_op_clear_and_a_later_clear_covers_it",
+        )],
+        Command::BindBuffer { .. } => vec![
+            (
+                ex,
+                "a_draw_renders_over_the_load_op_clear_and_a_later_clear_covers_it",
+            ),
+            (
+                "vertex_input",
+                "eight_bit_indices_draw_as_the_cpu_reads_them",
+            ),
+        ],
+        Command::BindDescriptorTables { .. } | Command::BindTexture { .. } => vec![(
+            ex,
+            "a_textured_draw_samples_block_linear_storage_through_descriptor_tables",
+        )],
+        Command::BindImage { .. } => {
+            vec![(ex, "a_dispatch_stores_to_an_image_through_its_handle")]
+        }
+        Command::DrawIndexed(_) => vec![(ex, "indexed_quads_are_drawn_from_the_games_indices")],
+        Command::DrawIndirect(_) => vec![
+            (
+                "vertex_input",
+                "indirect_draws_read_their_arguments_from_the_buffer",
+            ),
+            ("vertex_input", "multi_draw_indirect_draws_every_record"),
+            (ex, "indexed_quads_that_cannot_be_converted_are_refused"),
+        ],
+        Command::Dispatch { .. } | Command::DispatchIndirect { .. } => vec![(
+            ex,
+            "a_compute_dispatch_writes_storage_the_cpu_reads_after_the_fence",
+        )],
+        Command::Copy(_) => vec![(ex, "copies_in_every_direction_match_the_cpu_model")],
+        Command::Barrier { .. } => vec![(
+            ex,
+            "a_compute_dispatch_writes_storage_the_cpu_reads_after_the_fence",
+        )],
+        Command::SignalSync { .. } | Command::WaitSync { .. } => vec![(
+            ex,
+            "a_sync_wait_before_the_signal_times_out_and_after_it_succeeds",
+        )],
+        // Contents after a discard are undefined: what is checked is the store op.
+        Command::Discard(_) => vec![(
+            "executor::plan",
+            "discards_make_stores_or_the_next_load_dont_care_until_written_again",
+        )],
+        Command::UpdateUniformBuffer(_) => vec![(
+            "uniform_update",
+            "an_update_is_seen_by_later_draws_only_and_lands_in_storage",
+        )],
+    }
+}
+
+/// One command of every variant (ids need not name objects: nothing is recorded).
+fn every_command() -> Vec<Command> {
+    use gpu::command::*;
+    use gpu::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
+    let buffer = gpu::BufferId::from_raw(1).unwrap();
+    let range = BufferRange {
+        buffer,
+        offset_b: 0,
+        size_b: 16,
+    };
+    let sync = gpu::SyncId::from_raw(1).unwrap();
+    let draw = DrawArrays {
+        primitive: PrimitiveKind::Triangles,
+        first_vertex: 0,
+        vertex_count: 3,
+        first_instance: 0,
+        instance_count: 1,
+    };
+    vec![
+        Command::BindRenderTargets(RenderTargets::default()),
+        Command::ClearColor {
+            target: 0,
+            value: gpu::command::ClearValue::Float([0.0; 4]),
+            mask: ComponentMask::ALL,
+        },
+        Command::ClearDepthStencil {
+            depth: Some(1.0),
+            stencil: None,
+            stencil_mask: 0xff,
+        },
+        Command::SetState(StateChange::PrimitiveRestart(None)),
+        Command::BindProgram(gpu::ProgramId::from_raw(1).unwrap()),
+        Command::BindDescriptorTables {
+            textures: gpu::TextureTableId::from_raw(1).unwrap(),
+            samplers: gpu::SamplerTableId::from_raw(1).unwrap(),
+        },
+        Command::BindBuffer {
+            binding: BufferBinding::Vertex { stream: 0 },
+            range,
+        },
+        Command::BindTexture {
+            stage: Stage::Fragment,
+            slot: 0,
+            handle: TextureHandle {
+                texture_slot: 0,
+                sampler_slot: 0,
+            },
+        },
+        Command::BindImage {
+            stage: Stage::Compute,
+            slot: 0,
+            handle: ImageHandle { texture_slot: 0 },
+        },
+        Command::Draw(draw),
+        Command::DrawIndexed(DrawIndexed {
+            primitive: PrimitiveKind::Triangles,
+            first_index: 0,
+            index_count: 3,
+            base_vertex: 0,
+            first_instance: 0,
+            instance_count: 1,
+        }),
+        Command::DrawIndirect(DrawIndirect {
+            primitive: PrimitiveKind::Triangles,
+            indexed: false,
+            buffer,
+            offset_b: 0,
+            draw_count: 1,
+            stride_b: 16,
+        }),
+        Command::Dispatch { groups: [1; 3] },
+        Command::DispatchIndirect {
+            buffer,
+            offset_b: 0,
+        },
+        Command::Copy(CopyOp::BufferToBuffer {
+            source: buffer,
+            source_offset_b: 0,
+            destination: buffer,
+            destination_offset_b: 0,
+            size_b: 4,
+        }),
+        Command::Barrier {
+            order: BarrierOrder::FRAGMENTS,
+            invalidate: Invalidate::NONE,
+        },
+        Command::SignalSync {
+            sync,
+            condition: SyncCondition::AllGpuCommandsComplete,
+            flush: false,
+        },
+        Command::WaitSync { sync },
+        Command::Discard(DiscardTarget::DepthStencil),
+        Command::UpdateUniformBuffer(UniformUpdate {
+            buffer,
+            offset_b: 0,
+            bytes: vec![0; 16],
+        }),
+    ]
+}
+
+#[test]
+fn every_command_is_executed_by_a_test() {
+    let commands = every_command();
+    let kinds: std::collections::HashSet<_> = commands.iter().map(std::mem::discriminant).collect();
+    assert_eq!(kinds.len(), commands.len(), "one of each");
+    for command in &commands {
+        for (file, test) in command_tests(command) {
+            assert!(
+                test_exists(file, test),
+                "{command:?}: no test {test} in {file}"
+            );
+        }
+    }
+}
