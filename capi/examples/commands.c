@@ -55,7 +55,10 @@ static const float VERTICES[11 * 3] = {
 };
 static const uint16_t INDICES[6] = {0, 1, 2, 2, 1, 3};
 /* Tints at 0, 256, 512: red, green, blue with no alpha (added onto the target). */
-static const float TINTS[3][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 0}};
+/* The third (blue) tint is zero in storage: the inline update before the blue draw makes
+ * it blue, so blue in the picture proves the update. */
+static const float TINTS[3][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 0, 0}};
+static const float BLUE[4] = {0, 0, 1, 0};
 
 int main(int argc, char **argv) {
     const char *out_path = output_path(argc, argv);
@@ -144,6 +147,11 @@ int main(int argc, char **argv) {
     const float blend_colour[4] = {0, 0, 0, 0};
     CHECK(hsCommandBufferSetBlendColor(cmd, blend_colour));
     CHECK(hsCommandBufferSetPrimitiveRestart(cmd, 0, 0));
+    /* Vulkan's conventions, stated: the expected picture below assumes them. */
+    CHECK(hsCommandBufferSetDepthMode(cmd, HS_DEPTH_MODE_ZERO_TO_ONE));
+    CHECK(hsCommandBufferSetWindowOrigin(cmd, HS_WINDOW_ORIGIN_UPPER_LEFT));
+    CHECK(hsCommandBufferSetProvokingVertex(cmd, HS_PROVOKING_VERTEX_FIRST));
+    CHECK(hsCommandBufferSetDepthBounds(cmd, 0, 0.0f, 1.0f));
     HSStencilFace face = {HS_STENCIL_OP_KEEP, HS_STENCIL_OP_KEEP, HS_STENCIL_OP_KEEP,
                           HS_COMPARE_ALWAYS, 0, 0xff, 0xff};
     HSDepthStencilState depth_state = {1, 0, HS_COMPARE_LESS, 0, face, face};
@@ -166,6 +174,7 @@ int main(int argc, char **argv) {
     HSBlendState add = {1, HS_BLEND_FUNC_ONE, HS_BLEND_FUNC_ONE, HS_BLEND_EQUATION_ADD,
                         HS_BLEND_FUNC_ZERO, HS_BLEND_FUNC_ONE, HS_BLEND_EQUATION_ADD};
     CHECK(hsCommandBufferSetBlendState(cmd, 0, &add));
+    CHECK(hsCommandBufferUpdateUniformBuffer(cmd, &tints, 512, sizeof BLUE, BLUE));
     CHECK(hsCommandBufferBindUniformBuffer(cmd, HS_SHADER_STAGE_FRAGMENT, 0, &tints, 512, 16));
     CHECK(hsCommandBufferDrawIndirect(cmd, HS_DRAW_PRIMITIVE_TRIANGLE_STRIP, 0, &arguments, 0, 1,
                                       16));

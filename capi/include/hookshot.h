@@ -352,6 +352,15 @@ typedef struct HSVertexStream {
   uint32_t divisor;
 } HSVertexStream;
 
+// Clip-space depth: [0, 1] (Vulkan's) or [-1, 1] with near at -w (NVN's default).
+typedef uint32_t HSdepthMode;
+
+// Where window y = 0 lies: the target's first row (Vulkan's) or its last (NVN's default).
+typedef uint32_t HSwindowOrigin;
+
+// Which vertex of a primitive gives flat-shaded values.
+typedef uint32_t HSprovokingVertex;
+
 typedef uint32_t HSfilter;
 
 typedef uint32_t HSmipFilter;
@@ -747,6 +756,18 @@ typedef struct HSWindowBuilder {
 
 #define HS_BLEND_EQUATION_MAX 4
 
+#define HS_DEPTH_MODE_ZERO_TO_ONE 0
+
+#define HS_DEPTH_MODE_MINUS_ONE_TO_ONE 1
+
+#define HS_WINDOW_ORIGIN_UPPER_LEFT 0
+
+#define HS_WINDOW_ORIGIN_LOWER_LEFT 1
+
+#define HS_PROVOKING_VERTEX_FIRST 0
+
+#define HS_PROVOKING_VERTEX_LAST 1
+
 #define HS_LOGIC_OP_COPY 3
 
 #define HS_LOGIC_OP_NONE 4294967295
@@ -1004,6 +1025,16 @@ HSresult hsCommandBufferSetTexturePool(const struct HSCommandBuffer *command_buf
 
 HSresult hsCommandBufferSetSamplerPool(const struct HSCommandBuffer *command_buffer,
                                        const struct HSSamplerPool *pool);
+
+// NVN's inline uniform update: `size_b` bytes of `data` (at most 65536, a multiple of
+// 4) written into `buffer` at `offset_b` when the list reaches this point. Draws recorded
+// after it see them, draws before it do not, and the pool's storage holds them after the
+// fence. `data` is copied now.
+HSresult hsCommandBufferUpdateUniformBuffer(const struct HSCommandBuffer *command_buffer,
+                                            const struct HSBuffer *buffer,
+                                            uint64_t offset_b,
+                                            uint64_t size_b,
+                                            const void *data);
 
 // Binds `size_b` bytes of `buffer` from `offset_b` as vertex stream `stream`.
 HSresult hsCommandBufferBindVertexBuffer(const struct HSCommandBuffer *command_buffer,
@@ -1338,6 +1369,26 @@ HSresult hsCommandBufferSetVertexStreams(const struct HSCommandBuffer *command_b
 HSresult hsCommandBufferSetPrimitiveRestart(const struct HSCommandBuffer *command_buffer,
                                             uint32_t enabled,
                                             uint32_t index);
+
+// The clip-space depth range draws use from here on (`VK_EXT_depth_clip_control` for
+// [-1, 1]; refused where the device lacks it).
+HSresult hsCommandBufferSetDepthMode(const struct HSCommandBuffer *command_buffer,
+                                     HSdepthMode mode);
+
+// Where viewports, scissors and clears are measured from (lower-left flips the viewport).
+HSresult hsCommandBufferSetWindowOrigin(const struct HSCommandBuffer *command_buffer,
+                                        HSwindowOrigin origin);
+
+// The provoking vertex (`VK_EXT_provoking_vertex` for LAST; refused where absent).
+HSresult hsCommandBufferSetProvokingVertex(const struct HSCommandBuffer *command_buffer,
+                                           HSprovokingVertex vertex);
+
+// `enabled` 1: fragments whose stored depth lies outside `min..=max` are discarded
+// (`depthBounds`; refused where the device lacks it).
+HSresult hsCommandBufferSetDepthBounds(const struct HSCommandBuffer *command_buffer,
+                                       uint32_t enabled,
+                                       float min,
+                                       float max);
 
 HSresult hsSamplerBuilderSetDefaults(struct HSSamplerBuilder *builder);
 

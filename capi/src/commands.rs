@@ -383,6 +383,35 @@ unsafe fn bind_buffer(
     }
 }
 
+/// NVN's inline uniform update: `size_b` bytes of `data` (at most 65536, a multiple of
+/// 4) written into `buffer` at `offset_b` when the list reaches this point. Draws recorded
+/// after it see them, draws before it do not, and the pool's storage holds them after the
+/// fence. `data` is copied now.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferUpdateUniformBuffer(
+    command_buffer: *const HSCommandBuffer,
+    buffer: *const HSBuffer,
+    offset_b: u64,
+    size_b: u64,
+    data: *const std::ffi::c_void,
+) -> HSresult {
+    // SAFETY: the header's contract for objects and for `data`'s `size_b` bytes.
+    unsafe {
+        with_recording(
+            "hsCommandBufferUpdateUniformBuffer",
+            command_buffer,
+            |device, recording| {
+                let bytes = crate::pool::bytes_in(data, size_b, "data")?;
+                let buffer = recording.buffer_id(device, buffer, "buffer")?;
+                recording
+                    .buffer()
+                    .update_uniform_buffer(buffer, offset_b, bytes)?;
+                Ok(())
+            },
+        )
+    }
+}
+
 /// Binds `size_b` bytes of `buffer` from `offset_b` as vertex stream `stream`.
 #[no_mangle]
 pub unsafe extern "C" fn hsCommandBufferBindVertexBuffer(

@@ -1,11 +1,12 @@
 //! State setters of a command buffer: blend, write masks, logic op, depth/stencil,
-//! rasterizer, polygon offset, viewports, scissors, vertex layout, primitive restart.
+//! rasterizer, polygon offset, viewports, scissors, vertex layout, primitive restart,
+//! depth mode, window origin, provoking vertex, depth bounds.
 //! The state blocks are plain structs whose enum fields take the constants below.
 
 use gpu::state::{
-    BlendEquation, BlendState, ComponentMask, DepthStencilState, PolygonOffset, RasterizerState,
-    Scissor, StateChange, StencilFace, VertexAttribute, VertexFormat, VertexStream, Viewport,
-    MAX_COLOR_TARGETS,
+    BlendEquation, BlendState, ComponentMask, DepthBounds, DepthStencilState, PolygonOffset,
+    RasterizerState, Scissor, StateChange, StencilFace, VertexAttribute, VertexFormat,
+    VertexStream, Viewport, MAX_COLOR_TARGETS,
 };
 
 use crate::builder::{boolean, check_array, check_struct, coded};
@@ -31,6 +32,21 @@ pub const HS_BLEND_EQUATION_SUB: HSblendEquation = 1;
 pub const HS_BLEND_EQUATION_REVERSE_SUB: HSblendEquation = 2;
 pub const HS_BLEND_EQUATION_MIN: HSblendEquation = 3;
 pub const HS_BLEND_EQUATION_MAX: HSblendEquation = 4;
+
+/// Clip-space depth: [0, 1] (Vulkan's) or [-1, 1] with near at -w (NVN's default).
+pub type HSdepthMode = u32;
+pub const HS_DEPTH_MODE_ZERO_TO_ONE: HSdepthMode = 0;
+pub const HS_DEPTH_MODE_MINUS_ONE_TO_ONE: HSdepthMode = 1;
+
+/// Where window y = 0 lies: the target's first row (Vulkan's) or its last (NVN's default).
+pub type HSwindowOrigin = u32;
+pub const HS_WINDOW_ORIGIN_UPPER_LEFT: HSwindowOrigin = 0;
+pub const HS_WINDOW_ORIGIN_LOWER_LEFT: HSwindowOrigin = 1;
+
+/// Which vertex of a primitive gives flat-shaded values.
+pub type HSprovokingVertex = u32;
+pub const HS_PROVOKING_VERTEX_FIRST: HSprovokingVertex = 0;
+pub const HS_PROVOKING_VERTEX_LAST: HSprovokingVertex = 1;
 
 /// Logic ops 0 CLEAR .. 15 SET in OpenGL's order; `HS_LOGIC_OP_NONE` turns it off.
 pub type HSlogicOp = u32;
@@ -454,6 +470,68 @@ pub unsafe extern "C" fn hsCommandBufferSetPrimitiveRestart(
         set_state("hsCommandBufferSetPrimitiveRestart", command_buffer, || {
             Ok(StateChange::PrimitiveRestart(
                 boolean(enabled, "enabled")?.then_some(index),
+            ))
+        })
+    }
+}
+
+/// The clip-space depth range draws use from here on (`VK_EXT_depth_clip_control` for
+/// [-1, 1]; refused where the device lacks it).
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetDepthMode(
+    command_buffer: *const HSCommandBuffer,
+    mode: HSdepthMode,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        set_state("hsCommandBufferSetDepthMode", command_buffer, || {
+            Ok(StateChange::DepthMode(coded(mode, "mode")?))
+        })
+    }
+}
+
+/// Where viewports, scissors and clears are measured from (lower-left flips the viewport).
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetWindowOrigin(
+    command_buffer: *const HSCommandBuffer,
+    origin: HSwindowOrigin,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        set_state("hsCommandBufferSetWindowOrigin", command_buffer, || {
+            Ok(StateChange::WindowOrigin(coded(origin, "origin")?))
+        })
+    }
+}
+
+/// The provoking vertex (`VK_EXT_provoking_vertex` for LAST; refused where absent).
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetProvokingVertex(
+    command_buffer: *const HSCommandBuffer,
+    vertex: HSprovokingVertex,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        set_state("hsCommandBufferSetProvokingVertex", command_buffer, || {
+            Ok(StateChange::ProvokingVertex(coded(vertex, "vertex")?))
+        })
+    }
+}
+
+/// `enabled` 1: fragments whose stored depth lies outside `min..=max` are discarded
+/// (`depthBounds`; refused where the device lacks it).
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetDepthBounds(
+    command_buffer: *const HSCommandBuffer,
+    enabled: u32,
+    min: f32,
+    max: f32,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        set_state("hsCommandBufferSetDepthBounds", command_buffer, || {
+            Ok(StateChange::DepthBounds(
+                boolean(enabled, "enabled")?.then_some(DepthBounds { min, max }),
             ))
         })
     }
