@@ -252,3 +252,17 @@ fn the_demo_spawns_no_program() {
     assert_eq!(code, Some(0), "{text}");
     assert_eq!(spawned, "", "programs ran: {spawned}");
 }
+
+/// The demo on the simulated MoltenVK route (`RX_VK_SIMULATE=moltenvk-m1`): fans
+/// converted, strides checked, no LOD bias, no geometry shaders; the terrain check holds
+/// and validation stays clean.
+#[test]
+fn the_demo_passes_on_simulated_moltenvk() {
+    let (code, stats, text) = demo(
+        90,
+        &[("RX_VK_VALIDATION", "1"), ("RX_VK_SIMULATE", "moltenvk-m1")],
+    );
+    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(stats["validation_errors"], 0, "{text}");
+    assert!(text.contains("terrain check: OK"), "{text}");
+}

@@ -302,6 +302,10 @@ fn make(
             1 => vk::VertexInputRate::INSTANCE,
             other => return Err(unsupported(format!("an instance divisor of {other}"))),
         };
+        device
+            .caps
+            .portability
+            .check_vertex_stride(binding, stream.stride_b)?;
         vertex_bindings.push(vk::VertexInputBindingDescription {
             binding,
             stride: stream.stride_b,

@@ -132,6 +132,8 @@ impl SamplerCache {
 
     pub fn get_or_make(&mut self, sampler: &Sampler) -> VkResult<&mut HostSampler> {
         if !self.samplers.contains_key(&sampler.id) {
+            let portability = &self.device.caps.portability;
+            portability.check_lod_bias(sampler.maker.lod_bias)?;
             let info = sampler_info(&sampler.maker, self.anisotropy)?;
             // SAFETY: valid create info; anisotropy only when the device enabled it.
             let raw = unsafe { self.device.raw.create_sampler(&info, None) }
