@@ -389,3 +389,52 @@ fn shader_translate_takes_a_compiled_maxwell_program() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `RX_VK_LOADER`: an explicit path is loaded and nothing else is tried; a missing one is
+/// a one-line error naming it.
+#[test]
+fn the_loader_switch_names_the_library_loaded() {
+    let arch = std::env::consts::ARCH;
+    let debian = format!("/usr/lib/{arch}-linux-gnu/libvulkan.so.1");
+    let output = hookshot()
+        .arg("info")
+        .env("RX_VK_LOADER", &debian)
+        .output()
+        .unwrap();
+    assert_success(&output);
+    let output = hookshot()
+        .arg("info")
+        .env("RX_VK_LOADER", "/nonexistent/libvulkan.so.1")
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("/nonexistent/libvulkan.so.1"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// `RX_VK_SIMULATE=moltenvk-m1`: `hookshot info` shows the masked device (the portability
+/// features MoltenVK lacks on an M1, geometry shaders off).
+#[test]
+fn info_shows_the_simulated_moltenvk_device() {
+    let output = hookshot()
+        .arg("info")
+        .env("RX_VK_SIMULATE", "moltenvk-m1")
+        .output()
+        .unwrap();
+    assert_success(&output);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let missing = stdout
+        .lines()
+        .find(|l| l.contains("portability features missing"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    for name in ["triangleFans", "samplerMipLodBias", "pointPolygons"] {
+        assert!(missing.contains(name), "{missing}");
+    }
+    assert!(!missing.contains("imageViewFormatSwizzle"), "{missing}");
+    let geometry = stdout
+        .lines()
+        .find(|l| l.contains("geometry shaders"))
+        .unwrap();
+    assert!(geometry.contains("no"), "{geometry}");
+}

@@ -8,7 +8,9 @@ mod common;
 use std::time::Duration;
 
 use common::device::cached_pool;
-use common::draw::{bind_positions, colour, f32_bytes, positions_at, triangle, FULL_TRIANGLE_NDC};
+use common::draw::{
+    bind_positions, bind_tint, colour, f32_bytes, positions_at, triangle, FULL_TRIANGLE_NDC,
+};
 use common::programs::{position_program, program, TEXEL_FRAG, TINT_FRAG};
 use common::readback::{copy_to_buffer, pool_bytes, region};
 use common::rig::Rig;
@@ -1063,23 +1065,6 @@ fn write_tints(rig: &Rig, tints: &[[f32; 4]]) -> gpu::BufferId {
             .unwrap();
     }
     rig.buffer(TINTS_OFFSET_B, TINT_STRIDE_B * tints.len() as u64)
-}
-
-/// Binds the tint at `offset_b` into the buffer `tints` for the fragment stage's slot 0.
-fn bind_tint(commands: &mut gpu::CommandBuffer<'_>, tints: gpu::BufferId, offset_b: u64) {
-    commands
-        .bind_buffer(
-            BufferBinding::Uniform {
-                stage: Stage::Fragment,
-                slot: 0,
-            },
-            BufferRange {
-                buffer: tints,
-                offset_b,
-                size_b: 16,
-            },
-        )
-        .unwrap();
 }
 
 /// A draw made from the one before (only its uniform offset moved) after a masked clear,

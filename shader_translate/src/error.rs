@@ -80,19 +80,13 @@ pub enum TranslateError {
         phase: &'static str,
         log: String,
     },
-    #[error("{name}: spirv-opt failed: {log}")]
+    #[error("{name}: SPIRV-Tools' optimiser failed: {log}")]
     Optimise { name: String, log: String },
     /// Strict portability is on and the shader cannot go to Metal.
     #[error("{name}: cannot go to Metal (MoltenVK): {}", check.problems().join("; "))]
     NotPortable {
         name: String,
         check: Box<MetalCheck>,
-    },
-    #[error("could not run {tool} ({source}); it comes with the Debian package {package}")]
-    ToolMissing {
-        tool: &'static str,
-        package: &'static str,
-        source: std::io::Error,
     },
     #[error("shaderc could not start: {0}")]
     Shaderc(String),

@@ -1,14 +1,16 @@
-//! The Metal route: MoltenVK turns SPIR-V into MSL with SPIRV-Cross, so SPIRV-Cross's
-//! verdict is the faithful one; naga's MSL writer gives a second opinion where naga can
-//! read the module. What MoltenVK lacks altogether is named from the module itself, since
-//! SPIRV-Cross writes (unusable) MSL for a geometry shader without complaint.
+//! The Metal route, checked in process: naga's MSL writer says whether a module it can read
+//! goes to MSL 2.1, and what MoltenVK lacks altogether is named from the module itself.
+//! MoltenVK converts with SPIRV-Cross, which reads what naga cannot (glslang's combined
+//! samplers, tessellation), so naga's "cannot read" blocks nothing; the tests hold
+//! naga's verdicts against the SPIRV-Cross program, which no run time needs.
 
 use std::fmt;
 
 use crate::front::naga_glsl::error_chain;
 use crate::spirv::ops::{capability, execution_mode};
+use crate::spirv::words_to_bytes;
 use crate::spirv::ModuleIndex;
-use crate::{tools, Stage, TranslateError};
+use crate::Stage;
 
 /// A feature the module uses that MoltenVK does not provide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -41,52 +43,39 @@ pub enum Opinion {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MetalCheck {
     pub gaps: Vec<MoltenVkGap>,
-    /// SPIRV-Cross to MSL 2.1: the converter MoltenVK uses.
-    pub spirv_cross: Opinion,
-    /// naga's MSL writer: a second opinion, never decisive.
+    /// naga's MSL writer (MSL 2.1), in process: a rejection is decisive; a module naga
+    /// cannot read is no evidence either way.
     pub naga: Opinion,
-    /// SPIRV-Cross's MSL, kept when the module can go to Metal.
+    /// naga's MSL, kept when the module can go to Metal and naga could write it.
     pub msl: Option<String>,
 }
 
 impl MetalCheck {
-    /// Whether the shader can go to Metal through MoltenVK.
+    /// Whether the shader can go to Metal through MoltenVK: nothing it lacks is used and
+    /// naga did not refuse to write MSL.
     pub fn portable(&self) -> bool {
-        self.gaps.is_empty() && self.spirv_cross == Opinion::Accepted
+        self.gaps.is_empty() && !matches!(self.naga, Opinion::Rejected(_))
     }
 
     /// One line per reason the shader cannot go to Metal.
     pub fn problems(&self) -> Vec<String> {
         let mut problems: Vec<String> = self.gaps.iter().map(ToString::to_string).collect();
-        if let Opinion::Rejected(reason) | Opinion::CannotRead(reason) = &self.spirv_cross {
-            problems.push(format!("SPIRV-Cross cannot write MSL: {reason}"));
+        if let Opinion::Rejected(reason) = &self.naga {
+            problems.push(format!("naga cannot write MSL: {reason}"));
         }
         problems
     }
 }
 
-/// Runs both converters over a final (host-layout) module.
-pub(crate) fn check_metal(
-    words: &[u32],
-    index: &ModuleIndex,
-    stage: Stage,
-) -> Result<MetalCheck, TranslateError> {
+/// Checks a final (host-layout) module, in process.
+pub(crate) fn check_metal(words: &[u32], index: &ModuleIndex, stage: Stage) -> MetalCheck {
     let gaps = moltenvk_gaps(index, stage);
-    let (spirv_cross, msl) = match tools::to_msl(words)? {
-        Ok(msl) => (Opinion::Accepted, Some(msl)),
-        Err(log) => (Opinion::Rejected(log), None),
-    };
-    let naga = naga_opinion(words, stage);
-    let mut check = MetalCheck {
-        gaps,
-        spirv_cross,
-        naga,
-        msl,
-    };
+    let (naga, msl) = naga_opinion(words, stage);
+    let mut check = MetalCheck { gaps, naga, msl };
     if !check.portable() {
         check.msl = None;
     }
-    Ok(check)
+    check
 }
 
 fn moltenvk_gaps(index: &ModuleIndex, stage: Stage) -> Vec<MoltenVkGap> {
@@ -105,31 +94,43 @@ fn moltenvk_gaps(index: &ModuleIndex, stage: Stage) -> Vec<MoltenVkGap> {
     gaps
 }
 
-fn naga_opinion(words: &[u32], stage: Stage) -> Opinion {
+/// naga's verdict, with its MSL when it wrote some.
+fn naga_opinion(words: &[u32], stage: Stage) -> (Opinion, Option<String>) {
     let naga_stage = match stage {
         Stage::Vertex => naga::ShaderStage::Vertex,
         Stage::Fragment => naga::ShaderStage::Fragment,
         Stage::Compute => naga::ShaderStage::Compute,
         Stage::TessControl | Stage::TessEval | Stage::Geometry => {
-            return Opinion::CannotRead(format!("naga has no {stage} stage"))
+            return (
+                Opinion::CannotRead(format!("naga has no {stage} stage")),
+                None,
+            )
         }
     };
     // A second opinion must never take the translator down: a panic inside naga on an
     // unusual module becomes "cannot read". Nothing is shared with the closure but the
     // input slice, so no state is left half-updated.
     let outcome = std::panic::catch_unwind(|| naga_msl(words, naga_stage));
-    outcome.unwrap_or_else(|_| Opinion::CannotRead("naga panicked reading the module".into()))
+    match outcome {
+        Ok(Ok(msl)) => (Opinion::Accepted, Some(msl)),
+        Ok(Err(opinion)) => (opinion, None),
+        Err(_) => (
+            Opinion::CannotRead("naga panicked reading the module".into()),
+            None,
+        ),
+    }
 }
 
-fn naga_msl(words: &[u32], stage: naga::ShaderStage) -> Opinion {
+/// naga's MSL, or why there is none.
+fn naga_msl(words: &[u32], stage: naga::ShaderStage) -> Result<String, Opinion> {
     let options = naga::front::spv::Options {
         adjust_coordinate_space: false,
         ..Default::default()
     };
-    let bytes = tools::words_to_bytes(words);
+    let bytes = words_to_bytes(words);
     let module = match naga::front::spv::parse_u8_slice(&bytes, &options) {
         Ok(module) => module,
-        Err(error) => return Opinion::CannotRead(error_chain(&error)),
+        Err(error) => return Err(Opinion::CannotRead(error_chain(&error))),
     };
     let info = match naga::valid::Validator::new(
         naga::valid::ValidationFlags::all(),
@@ -138,7 +139,7 @@ fn naga_msl(words: &[u32], stage: naga::ShaderStage) -> Opinion {
     .validate(&module)
     {
         Ok(info) => info,
-        Err(error) => return Opinion::CannotRead(error_chain(error.as_inner())),
+        Err(error) => return Err(Opinion::CannotRead(error_chain(error.as_inner()))),
     };
     let entry_point = module
         .entry_points
@@ -146,7 +147,9 @@ fn naga_msl(words: &[u32], stage: naga::ShaderStage) -> Opinion {
         .find(|entry| entry.stage == stage)
         .map(|entry| entry.name.clone());
     let Some(entry_point) = entry_point else {
-        return Opinion::CannotRead(format!("naga found no {stage:?} entry point"));
+        return Err(Opinion::CannotRead(format!(
+            "naga found no {stage:?} entry point"
+        )));
     };
     let options = naga::back::msl::Options {
         lang_version: (2, 1),
@@ -157,8 +160,7 @@ fn naga_msl(words: &[u32], stage: naga::ShaderStage) -> Opinion {
         entry_point: Some((stage, entry_point)),
         ..Default::default()
     };
-    match naga::back::msl::write_string(&module, &info, &options, &pipeline) {
-        Ok(_) => Opinion::Accepted,
-        Err(error) => Opinion::Rejected(error_chain(&error)),
-    }
+    naga::back::msl::write_string(&module, &info, &options, &pipeline)
+        .map(|(msl, _)| msl)
+        .map_err(|error| Opinion::Rejected(error_chain(&error)))
 }

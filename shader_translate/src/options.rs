@@ -14,7 +14,7 @@ pub enum CacheLocation {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TranslateOptions {
-    /// Run spirv-opt (performance passes) after validation.
+    /// Run SPIRV-Tools' optimiser (the passes of `spirv-opt -O`) after validation.
     pub optimise: bool,
     pub cache: CacheLocation,
     /// A shader that cannot go to Metal is an error instead of a warning.

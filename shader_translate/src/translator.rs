@@ -1,5 +1,5 @@
-//! The translator: front end, binding remap, spirv-val, spirv-opt, reflection, the Metal
-//! check, and the cache around all of it.
+//! The translator: front end, binding remap, validation, optimisation, reflection, the
+//! Metal check (all in process), and the cache around all of it.
 
 use std::path::Path;
 
@@ -9,12 +9,13 @@ use crate::front::naga_glsl::compile_kernel;
 use crate::front::position::{binding_declaration, first_token};
 use crate::limits;
 use crate::metal::check_metal;
+use crate::optimise::{fingerprint, optimise};
 use crate::reflect::reflect;
 use crate::remap::{remap_to_host, RemapError};
 use crate::spirv::{Module, ModuleIndex};
 use crate::validate::validate_spirv;
 use crate::{
-    tools, Diagnostic, MetalCheck, Reflection, ShaderCode, ShaderSource, Stage, TranslateError,
+    Diagnostic, MetalCheck, Reflection, ShaderCode, ShaderSource, Stage, TranslateError,
     TranslateOptions,
 };
 
@@ -48,9 +49,10 @@ pub struct Translator {
 }
 
 impl Translator {
-    /// Checks that spirv-val, spirv-opt and spirv-cross can be run and opens the cache.
+    /// Starts glslang and opens the cache; every tool is linked, so nothing has to be
+    /// installed.
     pub fn new(options: TranslateOptions) -> Result<Self, TranslateError> {
-        let tool_fingerprint = tools::fingerprint()?;
+        let tool_fingerprint = fingerprint();
         Ok(Translator {
             glslang: Glslang::new()?,
             cache: ShaderCache::open(&options.cache),
@@ -176,11 +178,10 @@ impl Translator {
             log,
         })?;
         let final_words = if self.options.optimise {
-            let optimised =
-                tools::optimise(&translated)?.map_err(|log| TranslateError::Optimise {
-                    name: name.clone(),
-                    log,
-                })?;
+            let optimised = optimise(&translated).map_err(|log| TranslateError::Optimise {
+                name: name.clone(),
+                log,
+            })?;
             validate_spirv(&optimised).map_err(|log| TranslateError::Invalid {
                 name: name.clone(),
                 phase: "optimised",
@@ -193,7 +194,7 @@ impl Translator {
         let final_module =
             Module::parse(&final_words).map_err(|error| malformed(error.to_string()))?;
         let reflection = reflect(&final_module, stage).map_err(malformed)?;
-        let metal = check_metal(&final_words, &ModuleIndex::new(&final_module), stage)?;
+        let metal = check_metal(&final_words, &ModuleIndex::new(&final_module), stage);
         Ok(Entry {
             spirv: final_words,
             reflection,

@@ -4,9 +4,12 @@
 
 use std::ffi::{c_char, c_int, CStr};
 
+/// The Vulkan environment every module is validated and optimised for (SPIR-V 1.3).
+pub const TARGET_ENV: &str = "vulkan1.1";
+
 /// SPIRV-Tools' `SPV_ENV_VULKAN_1_1` (libspirv.h's `spv_target_env`): Vulkan 1.1, SPIR-V 1.3,
-/// the environment of `tools::TARGET_ENV`.
-const SPV_ENV_VULKAN_1_1: c_int = 18;
+/// the environment of [`TARGET_ENV`].
+pub(crate) const SPV_ENV_VULKAN_1_1: c_int = 18;
 const SPV_SUCCESS: c_int = 0;
 
 #[repr(C)]

@@ -74,7 +74,8 @@ fn tessellation_stages_go_to_metal() {
             .unwrap_or_else(|error| panic!("{name}: {error}"));
         common::assert_spirv_val(&translated.spirv);
         assert!(translated.metal.portable(), "{name}");
-        assert_eq!(translated.metal.spirv_cross, Opinion::Accepted);
+        // What MoltenVK itself runs accepts what the run-time check let through.
+        common::assert_metal_verdict_holds(name, &translated);
         // naga has no tessellation stages, so it gives no opinion.
         assert!(
             matches!(translated.metal.naga, Opinion::CannotRead(_)),

@@ -35,7 +35,7 @@ struct TranslateArgs {
     /// Write the SPIR-V here.
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Write SPIRV-Cross's MSL (the MoltenVK route) here.
+    /// Write naga's MSL (the Metal route's check) here.
     #[arg(long)]
     msl: Option<PathBuf>,
     /// Print the reflection record as JSON on stdout.
@@ -97,9 +97,9 @@ fn translate(args: TranslateArgs) -> anyhow::Result<()> {
 
     let metal = &translated.metal;
     let naga = match &metal.naga {
-        Opinion::Accepted => "naga agrees".to_owned(),
-        Opinion::Rejected(reason) => format!("naga disagrees: {reason}"),
-        Opinion::CannotRead(_) => "naga cannot read it".to_owned(),
+        Opinion::Accepted => "naga writes MSL".to_owned(),
+        Opinion::Rejected(reason) => format!("naga refuses: {reason}"),
+        Opinion::CannotRead(_) => "naga cannot read it; nothing MoltenVK lacks".to_owned(),
     };
     let metal_line = if metal.portable() {
         format!("portable ({naga})")
@@ -126,10 +126,15 @@ fn translate(args: TranslateArgs) -> anyhow::Result<()> {
         std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
     }
     if let Some(msl_path) = &args.msl {
-        let msl = metal
-            .msl
-            .as_deref()
-            .ok_or_else(|| anyhow::anyhow!("{name}: no MSL: {}", metal.problems().join("; ")))?;
+        let msl = metal.msl.as_deref().ok_or_else(|| {
+            let why = match (&metal.naga, metal.problems()) {
+                (Opinion::CannotRead(reason), problems) if problems.is_empty() => {
+                    format!("naga cannot read the module: {reason}")
+                }
+                (_, problems) => problems.join("; "),
+            };
+            anyhow::anyhow!("{name}: no MSL: {why}")
+        })?;
         std::fs::write(msl_path, msl)
             .with_context(|| format!("cannot write {}", msl_path.display()))?;
     }

@@ -62,9 +62,19 @@ pub fn bind_positions(
     program: ProgramId,
     positions: BufferRange,
 ) {
+    bind_positions_strided(commands, program, positions, POSITION_STRIDE_B);
+}
+
+/// `bind_positions` with `stride_b` bytes from one vertex's position to the next.
+pub fn bind_positions_strided(
+    commands: &mut gpu::CommandBuffer<'_>,
+    program: ProgramId,
+    positions: BufferRange,
+    stride_b: u32,
+) {
     commands
         .set_state(StateChange::VertexStreams(vec![VertexStream {
-            stride_b: POSITION_STRIDE_B,
+            stride_b,
             divisor: 0,
         }]))
         .unwrap();
@@ -82,5 +92,22 @@ pub fn bind_positions(
     commands.bind_program(program).unwrap();
     commands
         .bind_buffer(BufferBinding::Vertex { stream: 0 }, positions)
+        .unwrap();
+}
+
+/// Binds the tint at `offset_b` into the buffer `tints` for the fragment stage's slot 0.
+pub fn bind_tint(commands: &mut gpu::CommandBuffer<'_>, tints: gpu::BufferId, offset_b: u64) {
+    commands
+        .bind_buffer(
+            BufferBinding::Uniform {
+                stage: gpu::objects::Stage::Fragment,
+                slot: 0,
+            },
+            BufferRange {
+                buffer: tints,
+                offset_b,
+                size_b: 16,
+            },
+        )
         .unwrap();
 }

@@ -48,7 +48,13 @@ impl Rig {
     }
 
     pub fn with_options(options: ExecutorOptions) -> Rig {
-        let gpu = TestGpu::open();
+        Rig::with_switches(options, &[])
+    }
+
+    /// A rig on a device opened with `overrides` on top of the environment's switches
+    /// (`RX_VK_SIMULATE`, for one).
+    pub fn with_switches(options: ExecutorOptions, overrides: &[(&str, &str)]) -> Rig {
+        let gpu = TestGpu::open_with(overrides);
         let (device, backend) = executor_device(VkBackend::new(&gpu.device, options).unwrap());
         let pool = cached_pool(&device, POOL_B);
         let readback = Readback::new(&device, pool, READBACK_OFFSET_B, READBACK_B);

@@ -71,6 +71,23 @@ pub enum PipelineCacheChoice {
     Dir(PathBuf),
 }
 
+/// `RX_VK_LOADER`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoaderChoice {
+    /// The platform's names, in order.
+    Auto,
+    /// This library and nothing else.
+    Path(PathBuf),
+}
+
+/// `RX_VK_SIMULATE`: a device profile the real device is masked down to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Simulate {
+    Off,
+    /// MoltenVK on an Apple M1 (`gpu/vk/profiles/moltenvk-m1.tsv`).
+    MoltenVkM1,
+}
+
 /// Every switch, parsed and checked.
 #[derive(Clone, Debug)]
 pub struct Switches {
@@ -96,6 +113,10 @@ pub struct Switches {
     pub ab_frames: Option<u64>,
     /// `RX_VK_WRITE_TRACKING`: how pools find the CPU's writes through their pointers.
     pub write_tracking: crate::mem::WriteTracking,
+    /// `RX_VK_LOADER`: where the Vulkan loader is loaded from.
+    pub loader: LoaderChoice,
+    /// `RX_VK_SIMULATE`: a device profile to mask the real device down to.
+    pub simulate: Simulate,
 }
 
 impl Switches {
@@ -185,6 +206,14 @@ impl Switches {
         let write_tracking =
             crate::mem::WriteTracking::from_name(reader.get("RX_VK_WRITE_TRACKING")?)
                 .expect("the table allows protect and explicit only");
+        let loader = match reader.get("RX_VK_LOADER")? {
+            "auto" => LoaderChoice::Auto,
+            path => LoaderChoice::Path(PathBuf::from(path)),
+        };
+        let simulate = match reader.get("RX_VK_SIMULATE")? {
+            "moltenvk-m1" => Simulate::MoltenVkM1,
+            _ => Simulate::Off,
+        };
         reader.all_read()?;
         Ok(Switches {
             entries,
@@ -203,6 +232,8 @@ impl Switches {
             descriptor_indexing,
             ab_frames,
             write_tracking,
+            loader,
+            simulate,
         })
     }
 

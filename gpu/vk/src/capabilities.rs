@@ -6,6 +6,8 @@ use std::ffi::CStr;
 
 use ash::vk;
 
+use crate::portability::PortabilitySubset;
+
 /// Device extensions Hookshot enables when offered.
 pub const EXT_EXTERNAL_MEMORY_HOST: &CStr = c"VK_EXT_external_memory_host";
 pub const EXT_MEMORY_BUDGET: &CStr = c"VK_EXT_memory_budget";
@@ -26,8 +28,12 @@ pub struct Capabilities {
     pub min_imported_host_pointer_alignment_b: u64,
     /// `VK_EXT_memory_budget`: the texture budget's default comes from the driver.
     pub memory_budget: bool,
-    /// The driver is a portability implementation (MoltenVK): some features are missing.
+    /// The driver is a portability implementation (MoltenVK): `VK_KHR_portability_subset`
+    /// is enabled, with every feature in `portability` it offers.
     pub portability_subset: bool,
+    /// What the portability subset leaves out (all present on a full implementation, or
+    /// less under `RX_VK_SIMULATE`); the executor honours each feature it depends on.
+    pub portability: PortabilitySubset,
     /// Bindless textures: runtime arrays of sampled images and samplers, indexed by a
     /// dynamically uniform value, partially bound and written after they are bound.
     pub descriptor_indexing: bool,
@@ -157,6 +163,11 @@ impl Capabilities {
             min_imported_host_pointer_alignment_b: host_props.min_imported_host_pointer_alignment,
             memory_budget: has(EXT_MEMORY_BUDGET),
             portability_subset: has(KHR_PORTABILITY_SUBSET),
+            portability: if has(KHR_PORTABILITY_SUBSET) {
+                crate::portability::query(instance, physical)
+            } else {
+                PortabilitySubset::default()
+            },
             descriptor_indexing,
             max_bindless_images,
             max_bindless_samplers,
@@ -247,6 +258,13 @@ impl Capabilities {
             ),
             ("memory budget", yes_no(self.memory_budget)),
             ("portability subset", yes_no(self.portability_subset)),
+            (
+                "portability features missing",
+                match self.portability.missing() {
+                    missing if missing.is_empty() => "none".into(),
+                    missing => missing.join(", "),
+                },
+            ),
             ("descriptor indexing", yes_no(self.descriptor_indexing)),
             ("push descriptors", yes_no(self.push_descriptor)),
             ("swapchain (windows)", yes_no(self.swapchain)),

@@ -63,7 +63,7 @@ struct Probe {
 impl Device {
     /// Opens the device the switches select. No window or surface is needed.
     pub fn open(switches: &Switches) -> VkResult<Arc<Device>> {
-        let instance = Instance::new(switches.validation)?;
+        let instance = Instance::new(switches.validation, &switches.loader)?;
         // SAFETY: a plain query on a live instance.
         let physicals = unsafe { instance.raw.enumerate_physical_devices() }
             .map_err(map_vk("listing physical devices"))?;
@@ -86,7 +86,13 @@ impl Device {
             .iter()
             .filter_map(|e| e.extension_name_as_c_str().ok())
             .collect();
-        let caps = Capabilities::query(&instance.raw, probe.physical, &offered);
+        let mut caps = Capabilities::query(&instance.raw, probe.physical, &offered);
+        crate::simulate::apply(switches.simulate, &mut caps)
+            .map_err(|error| VkError::Unsupported(error.to_string()))?;
+        if switches.simulate != gpu::switches::Simulate::Off {
+            tracing::info!(target: "gpu_vk::device", profile = ?switches.simulate,
+                missing = ?caps.portability.missing(), "device capabilities masked by a profile");
+        }
         let queue_family_index = probe
             .queue_family_index
             .expect("a suitable device has a graphics+compute queue");
@@ -287,6 +293,8 @@ fn create_device(
         .queue_priorities(&priorities)];
     let extension_names: Vec<*const std::ffi::c_char> =
         caps.extensions().iter().map(|name| name.as_ptr()).collect();
+    // Every portability feature the device offers (and a simulated profile left on).
+    let mut portability = caps.portability.to_vk();
     let mut create_info = vk::DeviceCreateInfo::default()
         .queue_create_infos(&queue_info)
         .enabled_extension_names(&extension_names)
@@ -308,6 +316,9 @@ fn create_device(
     }
     if caps.custom_border_colors {
         create_info = create_info.push_next(&mut border);
+    }
+    if caps.portability_subset {
+        create_info = create_info.push_next(&mut portability);
     }
     // SAFETY: every pointer in `create_info` refers to locals that outlive the call, and
     // only features and extensions the device reported are requested.

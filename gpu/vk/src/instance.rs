@@ -5,6 +5,7 @@ use std::ffi::{CStr, CString};
 use std::sync::Arc;
 
 use ash::vk;
+use gpu::switches::LoaderChoice;
 
 use crate::error::{map_vk, VkError, VkResult};
 use crate::validation::{messenger_callback, ValidationLog, VALIDATION_LAYER};
@@ -32,26 +33,44 @@ fn surface_extensions() -> Vec<&'static CStr> {
 /// held loaded by a bare instance that lives as long: a device opened again after an
 /// earlier one closed (a port recreating its renderer, a test binary) must not reload
 /// them (NVIDIA's driver fails to load a second time in one process, and its threads
-/// outlive an unload).
-fn loader() -> VkResult<ash::Entry> {
-    static LOADER: std::sync::OnceLock<Result<ash::Entry, String>> = std::sync::OnceLock::new();
-    LOADER
-        .get_or_init(|| {
-            // SAFETY: loading the system loader runs its initialisation; nothing else is
-            // loaded in this process under that name, and it is loaded once.
-            let entry = unsafe { ash::Entry::load() }.map_err(|error| error.to_string())?;
+/// outlive an unload). The first choice of loader stands; a different one later is an
+/// error rather than silently the first.
+fn loader(choice: &LoaderChoice) -> VkResult<ash::Entry> {
+    type Loaded = (LoaderChoice, Result<ash::Entry, String>);
+    static LOADER: std::sync::OnceLock<Loaded> = std::sync::OnceLock::new();
+    let (loaded_choice, loaded) = LOADER.get_or_init(|| {
+        let loaded = crate::loader::load(choice).map(|(entry, name)| {
+            tracing::debug!(target: "gpu_vk::device", loader = %name, "Vulkan loader loaded");
             hold_drivers(&entry);
-            Ok(entry)
-        })
-        .clone()
-        .map_err(VkError::Loader)
+            entry
+        });
+        (choice.clone(), loaded)
+    });
+    if loaded_choice != choice {
+        return Err(VkError::Loader(format!(
+            "the loader was already loaded this process as {loaded_choice:?}, not {choice:?}"
+        )));
+    }
+    loaded.clone().map_err(VkError::Loader)
 }
 
-/// Makes an instance with no layers or extensions and never destroys it, so the loader
-/// keeps its drivers loaded. A failure is left to the real instance to report.
+/// Makes an instance with no layers and never destroys it, so the loader keeps its
+/// drivers loaded. It enumerates portability drivers too (MoltenVK), so those stay
+/// loaded as well. A failure is left to the real instance to report.
 fn hold_drivers(entry: &ash::Entry) {
+    // SAFETY: a plain query on a loaded entry.
+    let portability = unsafe { entry.enumerate_instance_extension_properties(None) }
+        .unwrap_or_default()
+        .iter()
+        .any(|e| e.extension_name_as_c_str() == Ok(KHR_PORTABILITY_ENUMERATION));
+    let extensions = [KHR_PORTABILITY_ENUMERATION.as_ptr()];
     let app = vk::ApplicationInfo::default().api_version(vk::API_VERSION_1_3);
-    let info = vk::InstanceCreateInfo::default().application_info(&app);
+    let mut info = vk::InstanceCreateInfo::default().application_info(&app);
+    if portability {
+        info = info
+            .enabled_extension_names(&extensions)
+            .flags(vk::InstanceCreateFlags::ENUMERATE_PORTABILITY_KHR);
+    }
     // SAFETY: valid create info; the instance is deliberately never destroyed (it lives
     // until the process ends, as the loader does).
     match unsafe { entry.create_instance(&info, None) } {
@@ -75,8 +94,8 @@ pub struct Instance {
 }
 
 impl Instance {
-    pub fn new(validation: bool) -> VkResult<Instance> {
-        let entry = loader()?;
+    pub fn new(validation: bool, loader_choice: &LoaderChoice) -> VkResult<Instance> {
+        let entry = loader(loader_choice)?;
         // SAFETY: plain queries on a loaded entry.
         let (layers, extensions) = unsafe {
             (

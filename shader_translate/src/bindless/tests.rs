@@ -9,7 +9,8 @@ use super::*;
 use crate::spirv::index::Type;
 use crate::spirv::module::Instruction;
 use crate::spirv::ops::{capability, decoration, op};
-use crate::tools::{run_tool, words_to_bytes, Tool};
+use crate::spirv::words_to_bytes;
+use crate::tools::run_spirv_val;
 use crate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
 
 fn translate(stage: Stage, text: &str, optimise: bool) -> Vec<u32> {
@@ -18,7 +19,7 @@ fn translate(stage: Stage, text: &str, optimise: bool) -> Vec<u32> {
         cache: CacheLocation::Off,
         strict_portability: false,
     })
-    .expect("spirv-tools and spirv-cross are installed");
+    .expect("the translator starts");
     let source = ShaderSource {
         name: format!("bindless.{}", stage.short_name()),
         stage,
@@ -30,12 +31,8 @@ fn translate(stage: Stage, text: &str, optimise: bool) -> Vec<u32> {
 /// spirv-val for the executor's Vulkan 1.2 device and for the crate's own Vulkan 1.1.
 fn assert_valid(words: &[u32]) {
     for env in ["vulkan1.2", "vulkan1.1"] {
-        let run = run_tool(
-            Tool::Val,
-            &["--target-env", env, "-"],
-            &words_to_bytes(words),
-        )
-        .expect("spirv-val runs");
+        let run = run_spirv_val(&["--target-env", env, "-"], &words_to_bytes(words))
+            .expect("spirv-val runs");
         assert!(run.succeeded, "spirv-val --target-env {env}: {}", run.log);
     }
 }

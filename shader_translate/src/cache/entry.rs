@@ -142,7 +142,6 @@ mod tests {
             },
             metal: MetalCheck {
                 gaps: Vec::new(),
-                spirv_cross: Opinion::Accepted,
                 naga: Opinion::CannotRead("why".into()),
                 msl: Some("kernel void main0() {}".into()),
             },

@@ -5,4 +5,4 @@ pub mod module;
 pub mod ops;
 
 pub use index::ModuleIndex;
-pub use module::{words_from_bytes, Module, ParseError};
+pub use module::{words_from_bytes, words_to_bytes, Module, ParseError};

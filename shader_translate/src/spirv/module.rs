@@ -158,6 +158,11 @@ impl Module {
     }
 }
 
+/// A module's bytes, little-endian, as a file or naga's reader wants them.
+pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|word| word.to_le_bytes()).collect()
+}
+
 /// SPIR-V words from a file's bytes, either byte order.
 pub fn words_from_bytes(bytes: &[u8]) -> Result<Vec<u32>, ParseError> {
     if !bytes.len().is_multiple_of(4) {

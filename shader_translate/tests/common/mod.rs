@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: translators, and independent checks with the
-//! installed spirv-val and spirv-dis.
+//! installed spirv-val, spirv-dis and spirv-cross (the translator itself runs none of them).
 
 #![allow(dead_code)]
 
@@ -17,7 +17,7 @@ pub fn translator(optimise: bool) -> Translator {
         cache: CacheLocation::Off,
         strict_portability: false,
     })
-    .expect("spirv-tools and spirv-cross are installed")
+    .expect("the translator starts")
 }
 
 pub fn strict_translator() -> Translator {
@@ -67,6 +67,36 @@ pub fn assert_spirv_val(words: &[u32]) {
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// SPIRV-Cross (the program; MoltenVK converts with the same library) to MSL 2.1:
+/// `Err(log)` where it refuses the module.
+pub fn spirv_cross_msl(words: &[u32]) -> Result<String, String> {
+    let file = spirv_file(words);
+    let output = Command::new("spirv-cross")
+        .args(["--msl", "--msl-version", "20100"])
+        .arg(file.path())
+        .output()
+        .expect("spirv-cross runs");
+    if output.status.success() {
+        Ok(String::from_utf8(output.stdout).unwrap())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
+
+/// The run-time Metal verdict (naga in process) held against SPIRV-Cross: a portable
+/// shader converts with SPIRV-Cross too, and what naga accepted SPIRV-Cross accepts.
+pub fn assert_metal_verdict_holds(name: &str, translated: &shader_translate::TranslatedShader) {
+    if translated.metal.portable() {
+        let msl = spirv_cross_msl(&translated.spirv)
+            .unwrap_or_else(|log| panic!("{name}: portable by naga, SPIRV-Cross refuses: {log}"));
+        assert!(msl.contains("main0"), "{name}: {msl}");
+    }
+    if translated.metal.naga == shader_translate::Opinion::Accepted {
+        let msl = translated.metal.msl.as_deref().unwrap_or_default();
+        assert!(msl.contains("main"), "{name}: naga's MSL: {msl}");
+    }
 }
 
 /// spirv-dis's text of a module.

@@ -1,5 +1,6 @@
 //! `hookshot bench shaders`: translation of the shader corpus with a cold cache (every
-//! shader through glslang or naga, spirv-val, spirv-opt, reflection and the Metal check)
+//! shader through glslang or naga, validation, optimisation, reflection and the Metal
+//! check, all in process)
 //! against a warm one (every shader read back from disk), interleaved in one run, with
 //! the ratio. The cache lives in a fresh temporary folder, never the user's. Then the
 //! Maxwell path: each compiled program of the Maxwell corpus translated cold (no cache)
@@ -124,7 +125,7 @@ fn maxwell(translator: &Translator, rounds: u32) -> anyhow::Result<()> {
     println!(
         "Maxwell corpus ({count} compiled programs), cold, median of {rounds} interleaved rounds"
     );
-    println!("  whole pipeline (front end, remap, spirv-val, spirv-opt, reflection, Metal check) and front end alone; ratio = glslang / Maxwell");
+    println!("  whole pipeline (front end, remap, validation, optimisation, reflection, Metal check) and front end alone; ratio = glslang / Maxwell");
     println!(
         "  {:<24} {:>10} {:>10} {:>7}   {:>9} {:>9} {:>7}",
         "program", "Maxwell", "glslang", "ratio", "Maxwell", "glslang", "ratio"

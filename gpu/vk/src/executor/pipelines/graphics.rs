@@ -394,6 +394,10 @@ fn make(
             0 => vk::VertexInputRate::VERTEX,
             _ => vk::VertexInputRate::INSTANCE,
         };
+        device
+            .caps
+            .portability
+            .check_vertex_stride(binding, stream.stride_b)?;
         // Above 1 through VK_EXT_vertex_attribute_divisor (refused when recorded where
         // the device lacks it); fetched from the first instance on, as OpenGL does.
         if stream.divisor > 1 {

@@ -132,10 +132,10 @@ fn resolve_draw(
         .programs
         .get(program_id)
         .ok_or_else(|| VkError::UnknownObject(program_id.into()))?;
-    // Kinds without a Vulkan topology (and fans on portability drivers) are drawn as
-    // the kind they convert to, from indices the executor makes.
+    // Kinds without a Vulkan topology (and fans where the portability subset lacks
+    // triangleFans) are drawn as the kind they convert to, from indices the executor makes.
     let converts = graphics_conv::topology(primitive).is_none()
-        || (primitive == PrimitiveKind::TriangleFan && device.caps.portability_subset);
+        || (primitive == PrimitiveKind::TriangleFan && !device.caps.portability.triangle_fans);
     let drawn = match primitive.converted_kind() {
         Some(kind) if converts => kind,
         _ => primitive,

@@ -142,6 +142,8 @@ impl SamplerCache {
 
     pub fn get_or_make(&mut self, sampler: &Sampler) -> VkResult<&mut HostSampler> {
         if !self.samplers.contains_key(&sampler.id) {
+            let portability = &self.device.caps.portability;
+            portability.check_lod_bias(sampler.maker.lod_bias)?;
             if let Some(why) = sampler_refusal(&sampler.maker, &self.device.caps) {
                 return Err(VkError::Unsupported(format!("{}: {why}", sampler.id)));
             }

@@ -458,6 +458,11 @@ fn make_shader_view(
         ),
         ShaderUse::Storage => (vk::ComponentMapping::default(), 1),
     };
+    let what = view.id.to_string();
+    device
+        .caps
+        .portability
+        .check_view_swizzle(&what, components)?;
     // A depth/stencil texture samples its depth (NVN's default); stencil-only its stencil.
     let image_aspect = tracked.image.desc.aspect;
     let aspect = if image_aspect.contains(vk::ImageAspectFlags::DEPTH) {

@@ -1,0 +1,135 @@
+//! `RX_VK_SIMULATE`: the real device's capabilities masked down to a profile kept as data
+//! (`gpu/vk/profiles/`), so a driver's route (MoltenVK on an M1) is exercised on any
+//! driver. A profile only lowers: a feature stays on where both have it, a maximum takes
+//! the smaller value, an alignment the larger.
+
+use gpu::switches::Simulate;
+
+use crate::capabilities::Capabilities;
+
+const MOLTENVK_M1: &str = include_str!("../profiles/moltenvk-m1.tsv");
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("device profile line {line}: {reason}")]
+pub struct ProfileError {
+    pub line: usize,
+    pub reason: String,
+}
+
+/// Masks `caps` down to `simulate`'s profile; `Simulate::Off` leaves it as it is.
+pub fn apply(simulate: Simulate, caps: &mut Capabilities) -> Result<(), ProfileError> {
+    match simulate {
+        Simulate::Off => Ok(()),
+        Simulate::MoltenVkM1 => mask(MOLTENVK_M1, caps),
+    }
+}
+
+/// Masks `caps` with the profile text `tsv` (`kind name value` a line, `#` comments).
+pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
+    for (index, line) in tsv.lines().enumerate() {
+        let line_no = index + 1;
+        let error = |reason: String| ProfileError {
+            line: line_no,
+            reason,
+        };
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [kind, name, value] = fields[..] else {
+            return Err(error("expected kind, name and value".into()));
+        };
+        let value: u32 = value
+            .parse()
+            .map_err(|_| error(format!("{value:?} is not a number")))?;
+        match kind {
+            "portability" => {
+                let feature = caps
+                    .portability
+                    .feature_mut(name)
+                    .ok_or_else(|| error(format!("no portability feature {name}")))?;
+                *feature &= value != 0;
+            }
+            "alignment" if name == "minVertexInputBindingStrideAlignment" => {
+                let alignment = &mut caps.portability.min_vertex_input_binding_stride_alignment_b;
+                *alignment = (*alignment).max(value);
+            }
+            "feature" if name == "geometryShader" => caps.geometry_shader &= value != 0,
+            "maximum" => {
+                let limit = match name {
+                    "maxPerStageDescriptorSamplers" => &mut caps.max_bindless_samplers,
+                    "maxPerStageDescriptorSampledImages" => &mut caps.max_bindless_images,
+                    "maxPushConstantsSize" => &mut caps.max_push_constants_size_b,
+                    _ => return Err(error(format!("no maximum {name}"))),
+                };
+                *limit = (*limit).min(value);
+            }
+            _ => return Err(error(format!("unknown {kind} {name}"))),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::portability::PortabilitySubset;
+
+    fn full() -> Capabilities {
+        Capabilities {
+            geometry_shader: true,
+            max_bindless_samplers: 4000,
+            max_bindless_images: 4000,
+            max_push_constants_size_b: 256,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn moltenvk_m1_masks_a_full_device_down() {
+        let mut caps = full();
+        apply(Simulate::MoltenVkM1, &mut caps).unwrap();
+        let subset = caps.portability;
+        assert!(!subset.triangle_fans && !subset.sampler_mip_lod_bias);
+        assert!(!subset.point_polygons && !subset.image_view_2d_on_3d_image);
+        assert!(subset.image_view_format_swizzle && subset.events);
+        assert_eq!(subset.min_vertex_input_binding_stride_alignment_b, 4);
+        assert!(!caps.geometry_shader);
+        assert_eq!(caps.max_bindless_samplers, 16);
+        assert_eq!(caps.max_bindless_images, 128);
+        // Push constants: the device's 256 stays below the profile's 4096.
+        assert_eq!(caps.max_push_constants_size_b, 256);
+    }
+
+    #[test]
+    fn a_profile_never_raises_anything() {
+        let mut caps = Capabilities {
+            portability: PortabilitySubset {
+                image_view_format_swizzle: false,
+                min_vertex_input_binding_stride_alignment_b: 8,
+                ..PortabilitySubset::default()
+            },
+            ..Default::default()
+        };
+        apply(Simulate::MoltenVkM1, &mut caps).unwrap();
+        assert!(!caps.portability.image_view_format_swizzle);
+        assert_eq!(
+            caps.portability.min_vertex_input_binding_stride_alignment_b,
+            8
+        );
+        assert!(!caps.geometry_shader);
+        assert_eq!(caps.max_bindless_samplers, 0);
+    }
+
+    #[test]
+    fn off_changes_nothing_and_bad_lines_are_named() {
+        let mut caps = full();
+        apply(Simulate::Off, &mut caps).unwrap();
+        assert!(caps.geometry_shader && caps.portability.triangle_fans);
+        let bad = |tsv: &str| mask(tsv, &mut full()).unwrap_err();
+        assert_eq!(bad("# c\nportability\twideLines\t0").line, 2);
+        assert!(bad("feature\tgeometryShader").reason.contains("kind"));
+        assert!(bad("maximum\tmaxFoo\t1").reason.contains("maxFoo"));
+        assert!(bad("portability\tevents\tno").reason.contains("number"));
+    }
+}
