@@ -565,3 +565,29 @@ fn the_deferred_composition_draws_as_glslang_draws_it() {
         triangle(),
     );
 }
+
+/// A counted loop (`pbk`, a `pcnt` header, guarded `brk` and `cont`, `cont` back) whose
+/// trip count and both exits come from integer pixel coordinates, so both sides take the
+/// same path at every pixel; the sums differ only by uam's fused multiply-adds (a few
+/// ulps, far under one 8-bit step).
+#[test]
+fn a_loop_with_break_and_continue_draws_as_glslang_draws_it() {
+    full_screen_with_uniforms(
+        "loop with break and continue",
+        "x_frag_loop_break_continue",
+        0,
+        &[0.06, 0.05, 0.0, 0.0],
+    );
+}
+
+/// An early `return` (`pret` and a guarded `ret` to the exit), then a `while` loop with
+/// a `do`/`while` nested in it (two `pbk` levels, backward `bra`s, `brk`s).
+#[test]
+fn an_early_return_and_nested_loops_draw_as_glslang_draws_them() {
+    full_screen_with_uniforms(
+        "early return and nested loops",
+        "x_frag_loop_nested_return",
+        0,
+        &[0.7, 2.0, 0.0, 0.0],
+    );
+}

@@ -58,6 +58,8 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("main_terrain_frag", Fragment),
     program!("main_terrain_vert", Vertex),
     program!("x_frag_discard", Fragment),
+    program!("x_frag_loop_break_continue", Fragment),
+    program!("x_frag_loop_nested_return", Fragment),
     program!("x_frag_nested_if", Fragment),
     program!("x_frag_uv_shade", Fragment),
 ];

@@ -16,7 +16,8 @@ use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
 use super::dksh::ProgramType;
 use super::ir::{
-    AttrRead, Binary, Compare, FloatUnary, Function, Ipa, Logic, Op, TexLod, Unsupported, Value,
+    AttrRead, Binary, Compare, FloatUnary, Function, Ipa, Logic, LoopExit, Op, Outputs, TexLod,
+    Unsupported, Value, Var,
 };
 use super::program::Program;
 use super::sph::{Interpolation, StageIo};
@@ -38,6 +39,14 @@ fn attribute_error(addr_b: u32, why: &str) -> Unsupported {
         name: "attribute",
         offset_b: addr_b,
         what: format!("a[{addr_b:#x}] ({why})"),
+    }
+}
+
+fn no_loop() -> Unsupported {
+    Unsupported::ControlFlow {
+        blocks: 0,
+        offset_b: 0,
+        how: "a loop end outside a loop".into(),
     }
 }
 
@@ -88,7 +97,20 @@ struct Emitter<'a> {
     sampled_image: Word,
     /// The float each `u32` word id stands for, where one was made or cast.
     float_views: HashMap<Word, Word>,
+    /// The casts made before each open loop (those made inside do not dominate what
+    /// follows it).
+    saved_views: Vec<HashMap<Word, Word>>,
+    /// Open loops, innermost last: (merge, continue, header) labels.
+    loops: Vec<(Word, Word, Word)>,
+    /// Function variables of registers and predicates carried across loops.
+    vars: BTreeMap<Var, Word>,
+    /// Variables that only ever hold one value: their loads are that value.
+    invariant: BTreeMap<Var, Value>,
+    /// Output variables by location (built-ins: `BUILTIN_KEY` + the built-in).
+    outputs: HashMap<u32, Word>,
 }
+
+const BUILTIN_KEY: u32 = 1 << 16;
 
 /// A module-level variable, made while a block is being written (interface variables
 /// are declared on first use).
@@ -306,11 +328,11 @@ impl Emitter<'_> {
     /// 1 / FragCoord.w, so the usual case is the input itself.
     fn perspective(&mut self, input: Word, multiplier: Value) -> Result<Word, Unsupported> {
         let ops = &self.function.ops;
-        if let Op::FloatUnary(FloatUnary::Rcp, of) = ops[multiplier.0 as usize] {
+        if let Op::FloatUnary(FloatUnary::Rcp, of) = ops[self.resolve(multiplier).0 as usize] {
             if let Op::Attr(AttrRead {
                 addr_b: FRAG_COORD_W_B,
                 ipa: Some(Ipa::Pass),
-            }) = ops[of.0 as usize]
+            }) = ops[self.resolve(of).0 as usize]
             {
                 return Ok(input);
             }
@@ -328,8 +350,33 @@ impl Emitter<'_> {
         self.float_bits(value)
     }
 
+    /// A selection on `cond` whose then-block is begun (it must end in a branch out or a
+    /// return); returns the merge block, where the code goes on.
+    fn open_selection(&mut self, cond: Word) -> Result<Word, Unsupported> {
+        let (then, merge) = (self.b.id(), self.b.id());
+        self.b
+            .selection_merge(merge, spirv::SelectionControl::NONE)
+            .map_err(spirv_error)?;
+        self.b
+            .branch_conditional(cond, then, merge, [])
+            .map_err(spirv_error)?;
+        self.b.begin_block(Some(then)).map_err(spirv_error)?;
+        Ok(merge)
+    }
+
+    /// The value a load of a variable that only ever holds one value stands for.
+    fn resolve(&self, mut value: Value) -> Value {
+        while let Op::Load(var) = self.function.ops[value.0 as usize] {
+            match self.invariant.get(&var) {
+                Some(&held) => value = held,
+                None => break,
+            }
+        }
+        value
+    }
+
     fn cbuf(&mut self, index: u8, offset_b: Value) -> Result<Word, Unsupported> {
-        if let Op::Const(at_b) = self.function.ops[offset_b.0 as usize] {
+        if let Op::Const(at_b) = self.function.ops[self.resolve(offset_b).0 as usize] {
             return self.cbuf_at(index, at_b);
         }
         let offset = self.ids[offset_b.0 as usize];
@@ -840,15 +887,73 @@ impl Emitter<'_> {
             Op::Kill { cond } => {
                 // A selection around OpKill; what comes after goes on in the merge block,
                 // which every earlier value dominates.
-                let (kill, merge) = (self.b.id(), self.b.id());
-                self.b
-                    .selection_merge(merge, spirv::SelectionControl::NONE)
-                    .map_err(spirv_error)?;
-                self.b
-                    .branch_conditional(id(self, *cond), kill, merge, [])
-                    .map_err(spirv_error)?;
-                self.b.begin_block(Some(kill)).map_err(spirv_error)?;
+                let merge = self.open_selection(id(self, *cond))?;
                 self.b.kill().map_err(spirv_error)?;
+                self.b.begin_block(Some(merge)).map_err(spirv_error)?;
+                (0, Ty::Word)
+            }
+            Op::Load(var) => {
+                if let Some(&held) = self.invariant.get(var) {
+                    return Ok((id(self, held), self.type_of(held)));
+                }
+                let (ty, spirv_ty) = match var {
+                    Var::Reg(_) => (Ty::Word, u32_ty),
+                    Var::Pred(_) => (Ty::Bool, bool_ty),
+                };
+                let r = self
+                    .b
+                    .load(spirv_ty, None, self.vars[var], None, [])
+                    .map_err(spirv_error)?;
+                (r, ty)
+            }
+            Op::Store { var, value } => {
+                if !self.invariant.contains_key(var) {
+                    self.b
+                        .store(self.vars[var], id(self, *value), None, [])
+                        .map_err(spirv_error)?;
+                }
+                (0, Ty::Word)
+            }
+            Op::LoopBegin => {
+                let (header, body, merge, cont) =
+                    (self.b.id(), self.b.id(), self.b.id(), self.b.id());
+                self.b.branch(header).map_err(spirv_error)?;
+                self.b.begin_block(Some(header)).map_err(spirv_error)?;
+                self.b
+                    .loop_merge(merge, cont, spirv::LoopControl::NONE, [])
+                    .map_err(spirv_error)?;
+                self.b.branch(body).map_err(spirv_error)?;
+                self.b.begin_block(Some(body)).map_err(spirv_error)?;
+                self.loops.push((merge, cont, header));
+                self.saved_views.push(self.float_views.clone());
+                (0, Ty::Word)
+            }
+            Op::LoopLeave { cond, to } => {
+                let &(merge, cont, _) = self.loops.last().ok_or_else(no_loop)?;
+                let target = if *to == LoopExit::Break { merge } else { cont };
+                let after = self.open_selection(id(self, *cond))?;
+                self.b.branch(target).map_err(spirv_error)?;
+                self.b.begin_block(Some(after)).map_err(spirv_error)?;
+                (0, Ty::Word)
+            }
+            Op::LoopEnd { repeat } => {
+                let (merge, cont, header) = self.loops.pop().ok_or_else(no_loop)?;
+                self.b
+                    .branch(if *repeat { cont } else { merge })
+                    .map_err(spirv_error)?;
+                self.b.begin_block(Some(cont)).map_err(spirv_error)?;
+                self.b.branch(header).map_err(spirv_error)?;
+                self.b.begin_block(Some(merge)).map_err(spirv_error)?;
+                self.float_views = self.saved_views.pop().ok_or_else(no_loop)?;
+                (0, Ty::Word)
+            }
+            Op::Exit { cond, outputs } => {
+                let merge = self.open_selection(id(self, *cond))?;
+                let views = self.float_views.clone();
+                let outputs = self.function.exits[*outputs].clone();
+                self.outputs_of(&outputs)?;
+                self.b.ret().map_err(spirv_error)?;
+                self.float_views = views;
                 self.b.begin_block(Some(merge)).map_err(spirv_error)?;
                 (0, Ty::Word)
             }
@@ -928,17 +1033,32 @@ impl Emitter<'_> {
     }
 
     /// An output `vec4` at `location` (or a built-in) made of four register values.
-    fn store_vec4(
+    /// The output variable of `key` (made and decorated on first use).
+    fn output_variable(
         &mut self,
-        components: [Option<Value>; 4],
+        key: u32,
+        ty: Word,
         decorate: impl FnOnce(&mut Builder, Word),
-    ) -> Result<(), Unsupported> {
-        let pointer = self
-            .b
-            .type_pointer(None, spirv::StorageClass::Output, self.t.vec4);
+    ) -> Word {
+        if let Some(&var) = self.outputs.get(&key) {
+            return var;
+        }
+        let pointer = self.b.type_pointer(None, spirv::StorageClass::Output, ty);
         let var = global_variable(&mut self.b, pointer, spirv::StorageClass::Output, None);
         decorate(&mut self.b, var);
         self.interface.push(var);
+        self.outputs.insert(key, var);
+        var
+    }
+
+    fn store_vec4(
+        &mut self,
+        key: u32,
+        components: [Option<Value>; 4],
+        decorate: impl FnOnce(&mut Builder, Word),
+    ) -> Result<(), Unsupported> {
+        let vec4 = self.t.vec4;
+        let var = self.output_variable(key, vec4, decorate);
         let mut parts = Vec::with_capacity(4);
         for component in components {
             parts.push(match component {
@@ -954,22 +1074,27 @@ impl Emitter<'_> {
     }
 
     fn store_float(&mut self, value: Value, builtin: spirv::BuiltIn) -> Result<(), Unsupported> {
-        let pointer = self
-            .b
-            .type_pointer(None, spirv::StorageClass::Output, self.t.f32);
-        let var = global_variable(&mut self.b, pointer, spirv::StorageClass::Output, None);
-        self.b.decorate(
-            var,
-            spirv::Decoration::BuiltIn,
-            [SpirvOperand::BuiltIn(builtin)],
-        );
-        self.interface.push(var);
+        let f32_ty = self.t.f32;
+        let var = self.output_variable(BUILTIN_KEY + builtin as u32, f32_ty, |b, var| {
+            b.decorate(
+                var,
+                spirv::Decoration::BuiltIn,
+                [SpirvOperand::BuiltIn(builtin)],
+            );
+        });
         let x = self.as_float(value)?;
         self.b.store(var, x, None, []).map_err(spirv_error)
     }
 
-    fn vertex_outputs(&mut self) -> Result<(), Unsupported> {
-        let stores = self.function.attr_stores.clone();
+    /// Writes the outputs of an `exit`.
+    fn outputs_of(&mut self, outputs: &Outputs) -> Result<(), Unsupported> {
+        match self.program.kind {
+            ProgramType::Vertex => self.vertex_outputs(&outputs.attr_stores),
+            _ => self.fragment_outputs(&outputs.regs),
+        }
+    }
+
+    fn vertex_outputs(&mut self, stores: &BTreeMap<u32, Value>) -> Result<(), Unsupported> {
         let mut generic: BTreeMap<u32, [Option<Value>; 4]> = BTreeMap::new();
         let mut position = [None; 4];
         if let Some(StageIo::Vtg(io)) = self.program.sph.as_ref().map(|sph| &sph.io) {
@@ -979,7 +1104,7 @@ impl Emitter<'_> {
                 }
             }
         }
-        for (&addr_b, &value) in &stores {
+        for (&addr_b, &value) in stores {
             if (GENERIC_B..GENERIC_END_B).contains(&addr_b) {
                 let location = (addr_b - GENERIC_B) / 16;
                 generic.entry(location).or_default()[((addr_b % 16) / 4) as usize] = Some(value);
@@ -994,15 +1119,19 @@ impl Emitter<'_> {
                 ));
             }
         }
-        self.store_vec4(position, |b, var| {
-            b.decorate(
-                var,
-                spirv::Decoration::BuiltIn,
-                [SpirvOperand::BuiltIn(spirv::BuiltIn::Position)],
-            );
-        })?;
+        self.store_vec4(
+            BUILTIN_KEY + spirv::BuiltIn::Position as u32,
+            position,
+            |b, var| {
+                b.decorate(
+                    var,
+                    spirv::Decoration::BuiltIn,
+                    [SpirvOperand::BuiltIn(spirv::BuiltIn::Position)],
+                );
+            },
+        )?;
         for (location, components) in generic {
-            self.store_vec4(components, |b, var| {
+            self.store_vec4(location, components, |b, var| {
                 b.decorate(
                     var,
                     spirv::Decoration::Location,
@@ -1015,7 +1144,7 @@ impl Emitter<'_> {
 
     /// Colour target k (in the order written) is R(4k)..R(4k+3) at `exit`; depth is
     /// R(4n+1) after n targets.
-    fn fragment_outputs(&mut self) -> Result<(), Unsupported> {
+    fn fragment_outputs(&mut self, regs: &BTreeMap<u8, Value>) -> Result<(), Unsupported> {
         let Some(StageIo::Fragment(io)) = self.program.sph.as_ref().map(|sph| sph.io.clone())
         else {
             return Err(Unsupported::Stage("fragment without an SPH"));
@@ -1027,7 +1156,6 @@ impl Emitter<'_> {
                 what: "a sample mask output".into(),
             });
         }
-        let regs = self.function.exit_regs.clone();
         let targets: Vec<u32> = io.targets().collect();
         for (k, &target) in targets.iter().enumerate() {
             let mask = (io.target_mask >> (4 * target)) & 0xf;
@@ -1037,7 +1165,7 @@ impl Emitter<'_> {
                     *slot = regs.get(&(4 * k as u8 + c as u8)).copied();
                 }
             }
-            self.store_vec4(components, |b, var| {
+            self.store_vec4(target, components, |b, var| {
                 b.decorate(
                     var,
                     spirv::Decoration::Location,
@@ -1060,6 +1188,54 @@ impl Emitter<'_> {
             self.store_float(value, spirv::BuiltIn::FragDepth)?;
         }
         Ok(())
+    }
+}
+
+/// The variables whose every store stores one value (a register a loop never writes):
+/// the first store is before the first loop, so that value dominates every load.
+fn invariant_vars(function: &Function) -> BTreeMap<Var, Value> {
+    let mut stored: BTreeMap<Var, BTreeSet<Value>> = BTreeMap::new();
+    for op in &function.ops {
+        if let Op::Store { var, value } = op {
+            stored.entry(*var).or_default().insert(*value);
+        }
+    }
+    stored
+        .into_iter()
+        .filter_map(|(var, values)| {
+            let mut values = values.into_iter();
+            match (values.next(), values.next()) {
+                (Some(value), None) => Some((var, value)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+impl Emitter<'_> {
+    /// Function variables for the registers and predicates carried across loops, at the
+    /// start of the entry block as SPIR-V requires.
+    fn declare_variables(&mut self) {
+        let used: BTreeSet<Var> = self
+            .function
+            .ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::Store { var, .. } if !self.invariant.contains_key(var) => Some(*var),
+                _ => None,
+            })
+            .collect();
+        for var in used {
+            let ty = match var {
+                Var::Reg(_) => self.t.u32,
+                Var::Pred(_) => self.t.bool,
+            };
+            let pointer = self.b.type_pointer(None, spirv::StorageClass::Function, ty);
+            let id = self
+                .b
+                .variable(pointer, None, spirv::StorageClass::Function, None);
+            self.vars.insert(var, id);
+        }
     }
 }
 
@@ -1108,6 +1284,11 @@ pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsuppor
         image: 0,
         sampled_image: 0,
         float_views: HashMap::new(),
+        saved_views: Vec::new(),
+        loops: Vec::new(),
+        vars: BTreeMap::new(),
+        invariant: invariant_vars(function),
+        outputs: HashMap::new(),
     };
     e.declare_constant_buffers()?;
     e.declare_textures();
@@ -1116,15 +1297,16 @@ pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsuppor
         e.b.begin_function(e.t.void, None, spirv::FunctionControl::NONE, fn_ty)
             .map_err(spirv_error)?;
     e.b.begin_block(None).map_err(spirv_error)?;
+    e.declare_variables();
     for op in &function.ops {
         let (id, ty) = e.op(op)?;
         e.ids.push(id);
         e.tys.push(ty);
     }
-    match program.kind {
-        ProgramType::Vertex => e.vertex_outputs()?,
-        _ => e.fragment_outputs()?,
-    }
+    e.outputs_of(&Outputs {
+        attr_stores: function.attr_stores.clone(),
+        regs: function.exit_regs.clone(),
+    })?;
     e.b.ret().map_err(spirv_error)?;
     e.b.end_function().map_err(spirv_error)?;
     let interface = e.interface.clone();

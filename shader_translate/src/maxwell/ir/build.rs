@@ -4,11 +4,11 @@
 //! attribute space (and, for fragment programs, in the registers at `exit`) is its output.
 //! Anything else is [`Unsupported`], named with its offset, never guessed.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{
-    leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, Op, Terminator,
-    TexLod, Value,
+    leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, LoopExit, Op,
+    Terminator, TexLod, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::ProgramType;
@@ -62,6 +62,15 @@ pub struct Function {
     pub attr_stores: BTreeMap<u32, Value>,
     /// Fragment: every general register's value at `exit`.
     pub exit_regs: BTreeMap<u8, Value>,
+    /// What each early [`Op::Exit`] writes.
+    pub exits: Vec<Outputs>,
+}
+
+/// The outputs at one `exit`: the attribute stores so far and (fragment) the registers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outputs {
+    pub attr_stores: BTreeMap<u32, Value>,
+    pub regs: BTreeMap<u8, Value>,
 }
 
 /// The texture handle of NVN texture slot 0 in each stage's immediate handles: uam
@@ -91,6 +100,24 @@ struct Builder<'a> {
     attr_stores: BTreeMap<u32, Value>,
     instruction: &'a Instruction,
     fragment: bool,
+    /// Every register and predicate the program names: what a loop keeps in variables.
+    tracked: Vec<Var>,
+    /// The loops (and `pret` regions) the walk is inside, innermost last.
+    loops: Vec<LoopFrame>,
+    /// The break target of the last `pbk`, for the loop whose header comes next.
+    pending_break: Option<usize>,
+    /// The loop header just entered (so the walk does not enter it again).
+    entered: Option<usize>,
+    exits: Vec<Outputs>,
+}
+
+/// A loop being translated.
+#[derive(Clone, Copy)]
+struct LoopFrame {
+    /// The header block (`None`: a `pret` region, which runs once).
+    header: Option<usize>,
+    /// The block a `brk` (or `ret`) goes to.
+    break_block: Option<usize>,
 }
 
 impl Builder<'_> {
@@ -514,6 +541,9 @@ impl Builder<'_> {
                         }));
                         self.set_reg(reg, value);
                     } else {
+                        if !self.loops.is_empty() {
+                            return Err(self.unsupported("an attribute store inside a loop"));
+                        }
                         let value = self.reg(reg);
                         let value = self.guarded(value, |b| match b.attr_stores.get(&at) {
                             Some(&old) => old,
@@ -845,15 +875,26 @@ enum End {
     Exit,
     /// At a `sync` (or a branch to the reconvergence point): back to the `ssy` target.
     Sync,
+    /// An arm whose invocations all left it (`brk`, `cont`, `ret` or `exit` under the
+    /// arm's condition): nothing of it reaches the `sync`.
+    Left,
+    /// The end of a loop body: back to the header when `repeat`, else out; `next` is
+    /// where a conditional back edge falls through to.
+    LoopTail {
+        repeat: bool,
+        next: Option<usize>,
+    },
 }
 
 /// The blocks of a program and where each instruction offset starts one.
 struct Walk<'p> {
     program: &'p Program,
     blocks: Vec<Block>,
+    /// Loop headers: the targets of `pcnt` and of backward branches.
+    headers: BTreeSet<usize>,
 }
 
-impl Walk<'_> {
+impl<'p> Walk<'p> {
     fn block_at(&self, offset_b: u64) -> Option<usize> {
         self.blocks.iter().position(|block| {
             u64::from(self.program.instructions[block.first].offset_b) == offset_b
@@ -865,6 +906,24 @@ impl Walk<'_> {
             Operand::Target(target_b) => self.block_at(instruction_offset(target_b)),
             _ => None,
         })
+    }
+
+    fn new(program: &'p Program) -> Walk<'p> {
+        let mut walk = Walk {
+            program,
+            blocks: split_blocks(&program.instructions),
+            headers: BTreeSet::new(),
+        };
+        for block in 0..walk.blocks.len() {
+            let last = &program.instructions[walk.blocks[block].end - 1];
+            let Some(target) = walk.target_block(last) else {
+                continue;
+            };
+            if last.name == "pcnt" || (last.name == "bra" && target <= block) {
+                walk.headers.insert(target);
+            }
+        }
+        walk
     }
 }
 
@@ -880,10 +939,122 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// Stores every register and predicate in its variable (before control leaves or
+    /// re-enters a loop).
+    fn flush(&mut self) {
+        for var in self.tracked.clone() {
+            let value = match var {
+                Var::Reg(index) => self.reg(index),
+                Var::Pred(index) => self.pred(index),
+            };
+            self.push(Op::Store { var, value });
+        }
+    }
+
+    /// Reads every register and predicate back from its variable (at a loop's header and
+    /// after it).
+    fn reload(&mut self) {
+        for var in self.tracked.clone() {
+            let value = self.push(Op::Load(var));
+            match var {
+                Var::Reg(index) => self.regs.insert(index, value),
+                Var::Pred(index) => self.preds.insert(index, value),
+            };
+        }
+    }
+
+    /// Opens a loop (or a `pret` region) whose body starts at `first`; entered under
+    /// `region`, the invocations outside it leave at once, so the body runs unguarded.
+    /// Returns where the walk goes on after it (`None`: the loop never ends normally).
+    fn run_loop(
+        &mut self,
+        walk: &Walk<'a>,
+        first: usize,
+        frame: LoopFrame,
+        region: Option<Value>,
+    ) -> Result<Option<usize>, Unsupported> {
+        self.flush();
+        self.push(Op::LoopBegin);
+        self.reload();
+        if let Some(region) = region {
+            let outside = self.push(Op::Not(region));
+            self.push(Op::LoopLeave {
+                cond: outside,
+                to: LoopExit::Break,
+            });
+        }
+        self.loops.push(frame);
+        self.entered = frame.header;
+        let end = self.run(walk, first, None, None)?;
+        self.loops.pop();
+        let (repeat, next) = match end {
+            End::LoopTail { repeat, next } => (repeat, next),
+            _ => (false, None),
+        };
+        self.flush();
+        self.push(Op::LoopEnd { repeat });
+        self.reload();
+        match (frame.break_block, next) {
+            (Some(a), Some(b)) if a != b => Err(Unsupported::ControlFlow {
+                blocks: walk.blocks.len(),
+                offset_b: walk.program.instructions[walk.blocks[first].first].offset_b,
+                how: "a loop that leaves to two places".into(),
+            }),
+            (a, b) => Ok(a.or(b)),
+        }
+    }
+
+    /// Control leaves for the loop's break (or continue) target where `cond` holds:
+    /// unguarded at a loop body's top level that ends the body; in an arm, the arm.
+    fn leave(
+        &mut self,
+        cond: Option<Value>,
+        to: LoopExit,
+        fallthrough: Option<usize>,
+    ) -> Result<Option<End>, Unsupported> {
+        let Some(cond) = cond else {
+            return Ok(Some(End::LoopTail {
+                repeat: to == LoopExit::Continue,
+                next: None,
+            }));
+        };
+        self.flush();
+        self.push(Op::LoopLeave { cond, to });
+        Ok(match (self.own_guard_is_some(), fallthrough) {
+            (true, Some(_)) => None,
+            _ => Some(End::Left),
+        })
+    }
+
+    fn own_guard_is_some(&self) -> bool {
+        !matches!(self.instruction.guard, Guard::Always)
+    }
+
+    /// The program ends where `cond` holds (`None`: everywhere here), writing what it has
+    /// output so far.
+    fn exit_where(&mut self, cond: Option<Value>) {
+        let cond = cond.unwrap_or_else(|| self.push(Op::BoolConst(true)));
+        let outputs = Outputs {
+            attr_stores: self.attr_stores.clone(),
+            regs: if self.fragment {
+                self.regs.clone()
+            } else {
+                BTreeMap::new()
+            },
+        };
+        self.exits.push(outputs);
+        self.push(Op::Exit {
+            cond,
+            outputs: self.exits.len() - 1,
+        });
+    }
+
     /// Translates from `block` on under `region`, inside the `ssy` whose target is `join`,
-    /// until the program exits or the region reaches its `sync`. An if/else (`ssy J`, a
-    /// guarded `bra E`, the fall-through arm to a `sync`, the arm at E to a `sync`, J) is
-    /// if-converted: both arms run, each under its condition, and writes select.
+    /// until the program exits, the region reaches its `sync`, or a loop body its end.
+    /// An if/else (`ssy J`, a guarded `bra E`, the fall-through arm to a `sync`, the arm
+    /// at E to a `sync`, J) is if-converted: both arms run, each under its condition,
+    /// and writes select. Loops (a `pcnt` or backward-branch target, with the break target
+    /// of the `pbk` before it) and `pret` regions are structured loops.
     fn run(
         &mut self,
         walk: &Walk<'a>,
@@ -892,6 +1063,35 @@ impl<'a> Builder<'a> {
         join: Option<usize>,
     ) -> Result<End, Unsupported> {
         loop {
+            if let Some(frame) = self.loops.last().copied() {
+                if frame.break_block == Some(block) {
+                    // Walked into the break target: the body is done.
+                    if region.is_some() || join.is_some() {
+                        return Err(Unsupported::ControlFlow {
+                            blocks: walk.blocks.len(),
+                            offset_b: 0,
+                            how: "an arm that falls out of its loop".into(),
+                        });
+                    }
+                    return Ok(End::LoopTail {
+                        repeat: false,
+                        next: None,
+                    });
+                }
+            }
+            if walk.headers.contains(&block) && self.entered.take() != Some(block) {
+                let frame = LoopFrame {
+                    header: Some(block),
+                    break_block: self.pending_break.take(),
+                };
+                match self.run_loop(walk, block, frame, region)? {
+                    Some(next) => {
+                        block = next;
+                        continue;
+                    }
+                    None => return Ok(End::Exit),
+                }
+            }
             let b = walk
                 .blocks
                 .get(block)
@@ -914,32 +1114,145 @@ impl<'a> Builder<'a> {
                 self.translate()?;
             }
             self.instruction = last;
+            let next = instructions
+                .get(b.end)
+                .and_then(|i| walk.block_at(u64::from(i.offset_b)));
             if last.name == "kil" {
                 // `discard` where its guard holds; the program goes on for the others.
                 self.translate()?;
-                let next = instructions
-                    .get(b.end)
-                    .and_then(|i| walk.block_at(u64::from(i.offset_b)));
                 block =
                     next.ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
                 continue;
             }
+            let frame = self.loops.last().copied();
+            let real_loop = frame.filter(|f| f.header.is_some() && f.break_block.is_some());
+            match last.name {
+                "brk" | "cont" | "ret" if last.guard != Guard::Never => {
+                    let fits = match last.name {
+                        "brk" => real_loop.is_some(),
+                        "cont" => frame.is_some_and(|f| f.header.is_some()),
+                        _ => frame.is_some_and(|f| f.header.is_none()),
+                    };
+                    if !fits {
+                        return Err(self.control_flow(walk, last, "not inside its loop"));
+                    }
+                    let to = if last.name == "cont" {
+                        LoopExit::Continue
+                    } else {
+                        LoopExit::Break
+                    };
+                    let cond = self.guard();
+                    match self.leave(cond, to, next)? {
+                        Some(end) => return Ok(end),
+                        None => {
+                            block = next.expect("checked by leave");
+                            continue;
+                        }
+                    }
+                }
+                "exit"
+                    if last.guard != Guard::Never
+                        && (region.is_some()
+                            || last.guard != Guard::Always
+                            || !self.loops.is_empty()) =>
+                {
+                    let cond = self.guard();
+                    self.exit_where(cond);
+                    if last.guard != Guard::Always {
+                        block = next
+                            .ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
+                        continue;
+                    }
+                    if region.is_some() {
+                        return Ok(End::Left);
+                    }
+                    return Ok(End::LoopTail {
+                        repeat: false,
+                        next: None,
+                    });
+                }
+                "pbk" | "pret" | "pcnt" if last.guard == Guard::Always => {
+                    let target = walk.target_block(last).ok_or_else(|| {
+                        self.control_flow(walk, last, "a target outside the reachable code")
+                    })?;
+                    let next =
+                        next.ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
+                    match last.name {
+                        "pbk" => {
+                            self.pending_break = Some(target);
+                            block = next;
+                        }
+                        "pcnt" if frame.and_then(|f| f.header) == Some(target) => block = next,
+                        "pcnt" => {
+                            return Err(self.control_flow(
+                                walk,
+                                last,
+                                "a continue target that is not its loop's header",
+                            ))
+                        }
+                        _ => {
+                            let frame = LoopFrame {
+                                header: None,
+                                break_block: Some(target),
+                            };
+                            match self.run_loop(walk, next, frame, region)? {
+                                Some(after) => block = after,
+                                None => return Ok(End::Exit),
+                            }
+                        }
+                    }
+                    continue;
+                }
+                _ => {}
+            }
             if leaves_straight_line(last) && last.name != "bra" && last.guard != Guard::Always {
                 return Err(self.control_flow(walk, last, "a guarded flow instruction"));
             }
+            let header = frame.and_then(|f| f.header);
             match b.terminator {
                 Terminator::Exit if region.is_none() => return Ok(End::Exit),
                 Terminator::Exit => {
                     return Err(self.control_flow(walk, last, "an exit inside a branch"))
                 }
                 Terminator::Fallthrough { next } => block = next,
+                // The back edge, and a branch to the break target.
+                Terminator::Branch { target }
+                    if Some(target) == header
+                        || (real_loop.is_some()
+                            && frame.and_then(|f| f.break_block) == Some(target)) =>
+                {
+                    let to = if Some(target) == header {
+                        LoopExit::Continue
+                    } else {
+                        LoopExit::Break
+                    };
+                    return Ok(self.leave(region, to, None)?.unwrap_or(End::Left));
+                }
+                Terminator::CondBranch { target, next }
+                    if Some(target) == header && region.is_none() && join.is_none() =>
+                {
+                    // `do { } while (p)`: round again where p holds, else out to `next`.
+                    self.region = None;
+                    let taken = self.own_guard().expect("a guarded bra");
+                    let out = self.push(Op::Not(taken));
+                    self.flush();
+                    self.push(Op::LoopLeave {
+                        cond: out,
+                        to: LoopExit::Break,
+                    });
+                    return Ok(End::LoopTail {
+                        repeat: true,
+                        next: Some(next),
+                    });
+                }
                 Terminator::Structured { name: "ssy", .. } => {
                     let target = walk.target_block(last).ok_or_else(|| {
                         self.control_flow(walk, last, "a target outside the reachable code")
                     })?;
                     match self.run(walk, block + 1, region, Some(target))? {
-                        End::Sync => block = target,
+                        End::Sync | End::Left => block = target,
                         End::Exit => return Ok(End::Exit),
+                        tail @ End::LoopTail { .. } => return Ok(tail),
                     }
                 }
                 Terminator::Structured { name: "sync", .. } if join.is_some() => {
@@ -956,8 +1269,9 @@ impl<'a> Builder<'a> {
                         if Some(arm) == join {
                             continue;
                         }
-                        if let End::Exit = self.run(walk, arm, condition, join)? {
-                            return Err(self.control_flow(walk, last, "an arm that exits"));
+                        match self.run(walk, arm, condition, join)? {
+                            End::Sync | End::Left => {}
+                            _ => return Err(self.control_flow(walk, last, "an arm that exits")),
                         }
                     }
                     return Ok(End::Sync);
@@ -976,10 +1290,20 @@ pub fn build(program: &Program) -> Result<Function, Unsupported> {
         ProgramType::Fragment => true,
         other => return Err(Unsupported::Stage(other.name())),
     };
-    let walk = Walk {
-        program,
-        blocks: split_blocks(&program.instructions),
-    };
+    let walk = Walk::new(program);
+    let mut named = BTreeSet::new();
+    for instruction in &program.instructions {
+        if let Guard::Pred { index, .. } = instruction.guard {
+            named.insert(Var::Pred(index));
+        }
+        for operand in instruction.operands() {
+            match operand {
+                Operand::Reg(index) if index != RZ => named.insert(Var::Reg(index)),
+                Operand::Pred(index) if index != PT => named.insert(Var::Pred(index)),
+                _ => false,
+            };
+        }
+    }
     let mut state = Builder {
         ops: Vec::new(),
         kind: program.kind,
@@ -989,6 +1313,11 @@ pub fn build(program: &Program) -> Result<Function, Unsupported> {
         attr_stores: BTreeMap::new(),
         instruction: &program.instructions[0],
         fragment,
+        tracked: named.into_iter().collect(),
+        loops: Vec::new(),
+        pending_break: None,
+        entered: None,
+        exits: Vec::new(),
     };
     state.run(&walk, 0, None, None)?;
     let exit_regs = if fragment {
@@ -1000,5 +1329,6 @@ pub fn build(program: &Program) -> Result<Function, Unsupported> {
         ops: state.ops,
         attr_stores: state.attr_stores,
         exit_regs,
+        exits: state.exits,
     })
 }

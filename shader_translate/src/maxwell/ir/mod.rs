@@ -7,7 +7,7 @@ mod blocks;
 mod build;
 
 pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
-pub use build::{build, texture_base, AttrRead, Function, Ipa, Unsupported};
+pub use build::{build, texture_base, AttrRead, Function, Ipa, Outputs, Unsupported};
 
 /// An SSA value: an index into [`Function::ops`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -145,4 +145,46 @@ pub enum Op {
     Kill {
         cond: Value,
     },
+    /// The register or predicate `var` as last stored (loops carry registers across
+    /// iterations in function variables, which spirv-opt promotes back to SSA).
+    Load(Var),
+    /// Stores `value` in `var`: an effect.
+    Store {
+        var: Var,
+        value: Value,
+    },
+    /// Opens a structured loop: what follows is its body, up to the matching
+    /// [`Op::LoopEnd`].
+    LoopBegin,
+    /// Where `cond` holds, leaves the innermost loop (`brk`, or `ret` of a `pret`
+    /// region) or goes on to its next iteration (`cont`).
+    LoopLeave {
+        cond: Value,
+        to: LoopExit,
+    },
+    /// The end of the innermost loop's body: on to the next iteration when `repeat`,
+    /// out of the loop otherwise (a `pret` region runs once).
+    LoopEnd {
+        repeat: bool,
+    },
+    /// The program ends where `cond` holds (`exit` under a guard or in an arm), with
+    /// the outputs of [`Function::exits`]`[outputs]`.
+    Exit {
+        cond: Value,
+        outputs: usize,
+    },
+}
+
+/// A register or predicate held in a function variable across a loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Var {
+    Reg(u8),
+    Pred(u8),
+}
+
+/// Where [`Op::LoopLeave`] goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopExit {
+    Break,
+    Continue,
 }
