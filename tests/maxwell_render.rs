@@ -591,3 +591,54 @@ fn an_early_return_and_nested_loops_draw_as_glslang_draws_them() {
         &[0.7, 2.0, 0.0, 0.0],
     );
 }
+
+/// The demo's normal-tile program: a storage buffer of packed heights read with `ldg`
+/// through deko3d's c0 address of fragment storage binding 0, integer arithmetic, a
+/// uniform block. Its output is a `vec2`, so only red and green are compared (the other
+/// channels of the RGBA8 target are undefined for glslang's `vec2` output); the values
+/// are integers over 255, so they must match exactly (within the one step allowed).
+#[test]
+fn the_demo_normals_program_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let side = 65u32;
+    let mut seed = 0x1234_5679u32;
+    let heights: Vec<f32> = (0..(side * side).div_ceil(4))
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            f32::from_bits(seed)
+        })
+        .collect();
+    let heights = positions_at(&rig.device, rig.pool, 1 << 20, &heights);
+    let level = positions_at(
+        &rig.device,
+        rig.pool,
+        (1 << 20) + (64 << 10),
+        &[f32::from_bits(0), f32::from_bits(side), 0.0, 0.0],
+    );
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        let stage = gpu::objects::Stage::Fragment;
+        commands
+            .bind_buffer(BufferBinding::Storage { stage, slot: 0 }, heights)
+            .unwrap();
+        bind_uniforms(commands, stage, 0, level);
+    };
+    let names = ["main_fullscreen_vert", "main_normals_frag"];
+    let ours = maxwell_program(&rig, &names);
+    let reference = glslang_program(
+        &rig,
+        &[(Stage::Vertex, names[0]), (Stage::Fragment, names[1])],
+    );
+    let red_green = |mut image: Vec<u8>| {
+        for pixel in image.chunks_mut(4) {
+            pixel[2] = 0;
+            pixel[3] = 0;
+        }
+        image
+    };
+    let a = red_green(render(&rig, 0, ours, bind, triangle()));
+    let b = red_green(render(&rig, 512 << 10, reference, bind, triangle()));
+    assert_agree("demo normals", &a, &b);
+}

@@ -9,6 +9,8 @@
 //! uniform block N, read as `uvec4` words; `c0` (deko3d's driver constants) is refused.
 //! Texture slot N (the handle less the stage's base) is a `sampler2D` at binding N.
 
+mod memory;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rspirv::dr::{Builder, Operand as SpirvOperand};
@@ -42,12 +44,17 @@ fn attribute_error(addr_b: u32, why: &str) -> Unsupported {
     }
 }
 
-fn no_loop() -> Unsupported {
+/// An SSA form the builder should not have made (a loop op outside a loop).
+fn malformed(how: &str) -> Unsupported {
     Unsupported::ControlFlow {
         blocks: 0,
         offset_b: 0,
-        how: "a loop end outside a loop".into(),
+        how: how.into(),
     }
+}
+
+fn no_loop() -> Unsupported {
+    malformed("a loop op outside a loop")
 }
 
 fn spirv_error(error: rspirv::dr::Error) -> Unsupported {
@@ -108,6 +115,12 @@ struct Emitter<'a> {
     invariant: BTreeMap<Var, Value>,
     /// Output variables by location (built-ins: `BUILTIN_KEY` + the built-in).
     outputs: HashMap<u32, Word>,
+    /// Storage buffer variables by binding, and shared memory.
+    storage: BTreeMap<u32, Word>,
+    shared: Option<Word>,
+    /// Which ops the module needs (the others are not written: a c0 read that only made
+    /// a storage address is not a constant-buffer read).
+    live: Vec<bool>,
 }
 
 const BUILTIN_KEY: u32 = 1 << 16;
@@ -473,9 +486,7 @@ impl Emitter<'_> {
 
     fn declare_constant_buffers(&mut self) -> Result<(), Unsupported> {
         let used: BTreeSet<u8> = self
-            .function
-            .ops
-            .iter()
+            .live_ops()
             .filter_map(|op| match op {
                 Op::Cbuf { index, .. } => Some(*index),
                 _ => None,
@@ -547,7 +558,7 @@ impl Emitter<'_> {
     fn uniform_words4(&self, index: u8) -> u32 {
         let ops = &self.function.ops;
         let mut end_b = 16u32;
-        for op in ops {
+        for op in self.live_ops() {
             if let Op::Cbuf {
                 index: read,
                 offset_b,
@@ -570,9 +581,7 @@ impl Emitter<'_> {
     /// Every texture slot the program samples, as a `sampler2D` at set 0, binding = slot.
     fn declare_textures(&mut self) {
         let slots: BTreeSet<u32> = self
-            .function
-            .ops
-            .iter()
+            .live_ops()
             .filter_map(|op| match op {
                 Op::Texture2d { slot, .. } | Op::Fetch2d { slot, .. } => Some(*slot),
                 _ => None,
@@ -684,6 +693,9 @@ impl Emitter<'_> {
     }
 
     fn op(&mut self, op: &Op) -> Result<(Word, Ty), Unsupported> {
+        if let Some(word) = self.memory_op(op)? {
+            return Ok((word, Ty::Word));
+        }
         let id = |e: &Self, v: Value| e.ids[v.0 as usize];
         let (u32_ty, f32_ty, bool_ty) = (self.t.u32, self.t.f32, self.t.bool);
         Ok(match op {
@@ -957,6 +969,13 @@ impl Emitter<'_> {
                 self.b.begin_block(Some(merge)).map_err(spirv_error)?;
                 (0, Ty::Word)
             }
+            Op::Builtin(..)
+            | Op::StorageLoad { .. }
+            | Op::StorageStore { .. }
+            | Op::StorageAtomic { .. }
+            | Op::SharedLoad { .. }
+            | Op::SharedStore { .. }
+            | Op::Barrier => return Err(malformed("a memory op the memory emitter left")),
             Op::Select { cond, a, b } => {
                 let ty = self.type_of(*a);
                 let spirv_ty = if ty == Ty::Bool { bool_ty } else { u32_ty };
@@ -1090,6 +1109,7 @@ impl Emitter<'_> {
     fn outputs_of(&mut self, outputs: &Outputs) -> Result<(), Unsupported> {
         match self.program.kind {
             ProgramType::Vertex => self.vertex_outputs(&outputs.attr_stores),
+            ProgramType::Compute => Ok(()),
             _ => self.fragment_outputs(&outputs.regs),
         }
     }
@@ -1191,6 +1211,54 @@ impl Emitter<'_> {
     }
 }
 
+/// Which ops the module needs: those with an effect, the outputs at every `exit`, and
+/// what they read (a load of a single-valued variable reads that value).
+fn live_ops(program: &Program, function: &Function, invariant: &BTreeMap<Var, Value>) -> Vec<bool> {
+    let ops = &function.ops;
+    let mut live = vec![false; ops.len()];
+    let output_regs = match program.sph.as_ref().map(|sph| &sph.io) {
+        Some(StageIo::Fragment(io)) => 4 * io.targets().count() as u8 + 2,
+        _ => 0,
+    };
+    let mut mark = |outputs: &Outputs| {
+        for value in outputs.attr_stores.values() {
+            live[value.0 as usize] = true;
+        }
+        for (&reg, value) in &outputs.regs {
+            if reg < output_regs {
+                live[value.0 as usize] = true;
+            }
+        }
+    };
+    mark(&Outputs {
+        attr_stores: function.attr_stores.clone(),
+        regs: function.exit_regs.clone(),
+    });
+    for outputs in &function.exits {
+        mark(outputs);
+    }
+    for (index, op) in ops.iter().enumerate() {
+        let stored_invariant = matches!(op, Op::Store { var, .. } if invariant.contains_key(var));
+        if op.has_effect() && !stored_invariant {
+            live[index] = true;
+        }
+    }
+    for index in (0..ops.len()).rev() {
+        if !live[index] {
+            continue;
+        }
+        if let Op::Load(var) = &ops[index] {
+            if let Some(held) = invariant.get(var) {
+                live[held.0 as usize] = true;
+            }
+        }
+        for value in ops[index].operands() {
+            live[value.0 as usize] = true;
+        }
+    }
+    live
+}
+
 /// The variables whose every store stores one value (a register a loop never writes):
 /// the first store is before the first loop, so that value dominates every load.
 fn invariant_vars(function: &Function) -> BTreeMap<Var, Value> {
@@ -1213,13 +1281,19 @@ fn invariant_vars(function: &Function) -> BTreeMap<Var, Value> {
 }
 
 impl Emitter<'_> {
+    fn live_ops(&self) -> impl Iterator<Item = &Op> + '_ {
+        self.function
+            .ops
+            .iter()
+            .zip(&self.live)
+            .filter_map(|(op, &live)| live.then_some(op))
+    }
+
     /// Function variables for the registers and predicates carried across loops, at the
     /// start of the entry block as SPIR-V requires.
     fn declare_variables(&mut self) {
         let used: BTreeSet<Var> = self
-            .function
-            .ops
-            .iter()
+            .live_ops()
             .filter_map(|op| match op {
                 Op::Store { var, .. } if !self.invariant.contains_key(var) => Some(*var),
                 _ => None,
@@ -1244,6 +1318,7 @@ pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsuppor
     let model = match program.kind {
         ProgramType::Vertex => spirv::ExecutionModel::Vertex,
         ProgramType::Fragment => spirv::ExecutionModel::Fragment,
+        ProgramType::Compute => spirv::ExecutionModel::GLCompute,
         other => return Err(Unsupported::Stage(other.name())),
     };
     let mut b = Builder::new();
@@ -1287,19 +1362,25 @@ pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsuppor
         saved_views: Vec::new(),
         loops: Vec::new(),
         vars: BTreeMap::new(),
-        invariant: invariant_vars(function),
+        invariant: BTreeMap::new(),
         outputs: HashMap::new(),
+        storage: BTreeMap::new(),
+        shared: None,
+        live: Vec::new(),
     };
+    e.invariant = invariant_vars(function);
+    e.live = live_ops(program, function, &e.invariant);
     e.declare_constant_buffers()?;
     e.declare_textures();
+    e.declare_memory();
     let fn_ty = e.b.type_function(e.t.void, []);
     let main =
         e.b.begin_function(e.t.void, None, spirv::FunctionControl::NONE, fn_ty)
             .map_err(spirv_error)?;
     e.b.begin_block(None).map_err(spirv_error)?;
     e.declare_variables();
-    for op in &function.ops {
-        let (id, ty) = e.op(op)?;
+    for (op, &live) in function.ops.iter().zip(&e.live.clone()) {
+        let (id, ty) = if live { e.op(op)? } else { (0, Ty::Word) };
         e.ids.push(id);
         e.tys.push(ty);
     }
@@ -1311,6 +1392,10 @@ pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsuppor
     e.b.end_function().map_err(spirv_error)?;
     let interface = e.interface.clone();
     e.b.entry_point(model, main, "main", interface);
+    if let Some(info) = program.header.compute() {
+        let [x, y, z] = info.block_dims;
+        e.b.execution_mode(main, spirv::ExecutionMode::LocalSize, [x, y, z]);
+    }
     if model == spirv::ExecutionModel::Fragment {
         e.b.execution_mode(main, spirv::ExecutionMode::OriginUpperLeft, []);
         if program

@@ -4,14 +4,18 @@
 //! attribute space (and, for fragment programs, in the registers at `exit`) is its output.
 //! Anything else is [`Unsupported`], named with its offset, never guessed.
 
-use std::collections::{BTreeMap, BTreeSet};
+mod memory;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use memory::AddressHalf;
 
 use super::{
     leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, LoopExit, Op,
     Terminator, TexLod, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
-use crate::maxwell::dksh::ProgramType;
+use crate::maxwell::dksh::{ComputeInfo, ProgramType};
 use crate::maxwell::program::{instruction_offset, Program};
 
 /// What Hookshot cannot translate yet, by name.
@@ -109,6 +113,10 @@ struct Builder<'a> {
     /// The loop header just entered (so the walk does not enter it again).
     entered: Option<usize>,
     exits: Vec<Outputs>,
+    /// Values that are (halves of) storage buffer addresses.
+    addresses: HashMap<Value, AddressHalf>,
+    /// Compute: the workgroup size and shared memory.
+    compute: Option<ComputeInfo>,
 }
 
 /// A loop being translated.
@@ -165,6 +173,7 @@ impl Builder<'_> {
     fn value(&mut self, operand: Operand) -> Result<Value, Unsupported> {
         Ok(match operand {
             Operand::Reg(index) => self.reg(index),
+            Operand::Sys(index) => self.system_register(index)?,
             Operand::Imm { value, .. } => self.constant(value as u32),
             Operand::Cbuf {
                 index,
@@ -179,10 +188,14 @@ impl Builder<'_> {
                     }
                     None => offset_b,
                 };
-                self.push(Op::Cbuf {
+                let value = self.push(Op::Cbuf {
                     index: index as u8,
                     offset_b,
-                })
+                });
+                match (index, base) {
+                    (0, None) => self.driver_constant(offset, value),
+                    _ => value,
+                }
             }
             other => return Err(self.unsupported(format!("the operand {other:?}"))),
         })
@@ -415,7 +428,11 @@ impl Builder<'_> {
                 });
                 self.set_reg(dst.clone()?, value);
             }
+            "iadd" if i.has_mod("cc") || i.has_mod("x") => self.address_add(&ops)?,
             "shl" | "shr" | "iadd" | "lop" | "lop32i" | "iscadd" => self.integer(&ops)?,
+            "ldg" | "stg" => self.global(&ops)?,
+            "red" | "atom" => self.atomic(&ops)?,
+            "bar" => self.barrier(&ops)?,
             "xmad" => self.xmad(&ops)?,
             "imul32i" | "imad" => {
                 if i.mods().any(|m| matches!(m, "cc" | "c" | "x" | "sat"))
@@ -520,6 +537,11 @@ impl Builder<'_> {
             return Err(self.unsupported("its register"));
         };
         match memory {
+            Operand::Mem {
+                space: "s",
+                base,
+                offset,
+            } => self.shared(reg, base, offset, size)?,
             Operand::Mem {
                 space: "a",
                 base: None,
@@ -1286,7 +1308,7 @@ impl<'a> Builder<'a> {
 /// if/else regions (if-converted), ending in `exit`.
 pub fn build(program: &Program) -> Result<Function, Unsupported> {
     let fragment = match program.kind {
-        ProgramType::Vertex => false,
+        ProgramType::Vertex | ProgramType::Compute => false,
         ProgramType::Fragment => true,
         other => return Err(Unsupported::Stage(other.name())),
     };
@@ -1318,6 +1340,8 @@ pub fn build(program: &Program) -> Result<Function, Unsupported> {
         pending_break: None,
         entered: None,
         exits: Vec::new(),
+        addresses: HashMap::new(),
+        compute: program.header.compute(),
     };
     state.run(&walk, 0, None, None)?;
     let exit_regs = if fragment {
