@@ -1,31 +1,14 @@
-//! Compiled Maxwell programs through the translator: the straight-line vertex and
-//! fragment programs of the corpus come out as SPIR-V that spirv-val accepts (in the
+//! Compiled Maxwell programs through the translator: the vertex, fragment and compute
+//! programs of the corpus come out as SPIR-V that spirv-val accepts (in the
 //! translator's pipeline, optimised and not), with the interface the SPH and the code
 //! say; everything else is refused with a typed error naming what is missing.
 
+mod common;
+
 use std::path::Path;
 
+use common::{maxwell_dksh as corpus, translator};
 use shader_translate::maxwell::translate::MaxwellError;
-use shader_translate::{CacheLocation, TranslateOptions, Translator};
-
-fn corpus(name: &str) -> Vec<u8> {
-    std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/maxwell_corpus")
-            .join(name)
-            .join("out.dksh"),
-    )
-    .unwrap()
-}
-
-fn translator(optimise: bool) -> Translator {
-    Translator::new(TranslateOptions {
-        optimise,
-        cache: CacheLocation::Off,
-        strict_portability: false,
-    })
-    .unwrap()
-}
 
 #[test]
 fn every_corpus_program_translates_or_names_what_is_missing() {

@@ -22,6 +22,7 @@ use super::ir::{
     Unsupported, Value, Var,
 };
 use super::program::Program;
+use super::slots::SlotMap;
 use super::sph::{Interpolation, StageIo};
 
 /// `a[]` addresses of the attributes the emitter knows.
@@ -89,6 +90,7 @@ struct Emitter<'a> {
     glsl: Word,
     program: &'a Program,
     function: &'a Function,
+    slots: &'a SlotMap,
     ids: Vec<Word>,
     tys: Vec<Ty>,
     words: HashMap<u32, Word>,
@@ -97,6 +99,7 @@ struct Emitter<'a> {
     /// Input variables: generic location, FragCoord, VertexIndex, InstanceIndex.
     inputs: HashMap<u32, Word>,
     constbuf1: Option<(Word, u32)>,
+    /// Uniform block variables by hardware constant buffer.
     uniforms: BTreeMap<u8, Word>,
     /// Combined image-samplers by NVN texture slot, and their type.
     textures: BTreeMap<u32, Word>,
@@ -425,8 +428,8 @@ impl Emitter<'_> {
                     .select(self.t.u32, None, inside, value, zero)
                     .map_err(spirv_error)
             }
-            2..=17 => {
-                let var = self.uniforms[&(index - 2)];
+            index if self.slots.uniform_slot(index).is_some() => {
+                let var = self.uniforms[&index];
                 let four = self.word(4);
                 let vec_index = self
                     .b
@@ -461,7 +464,7 @@ impl Emitter<'_> {
             });
             return Ok(self.word(bits));
         }
-        let var = self.uniforms[&(index - 2)];
+        let var = self.uniforms[&index];
         let vec_index = self.word(at_b >> 4);
         let vector = self.uniform_vector(var, vec_index)?;
         self.b
@@ -515,8 +518,8 @@ impl Emitter<'_> {
                             .variable(pointer, None, spirv::StorageClass::Private, Some(value));
                     self.constbuf1 = Some((var, len));
                 }
-                2..=17 => {
-                    let slot = u32::from(index - 2);
+                index if self.slots.uniform_slot(index).is_some() => {
+                    let slot = u32::from(self.slots.uniform_slot(index).unwrap_or(0));
                     let len = self.uniform_words4(index);
                     let len = self.word(len);
                     let array = self.b.type_array(self.t.uvec4, len);
@@ -538,13 +541,17 @@ impl Emitter<'_> {
                         .type_pointer(None, spirv::StorageClass::Uniform, block);
                     let var =
                         resource_variable(&mut self.b, pointer, spirv::StorageClass::Uniform, slot);
-                    self.uniforms.insert(index - 2, var);
+                    self.uniforms.insert(index, var);
                 }
                 other => {
                     return Err(Unsupported::Instruction {
                         name: "cbuf",
                         offset_b: 0,
-                        what: format!("constant buffer c{other} (deko3d's driver constants)"),
+                        what: if other == self.slots.driver_cbuf {
+                            format!("constant buffer c{other} (the driver's constants)")
+                        } else {
+                            format!("constant buffer c{other} (no uniform block in the slot map)")
+                        },
                     })
                 }
             }
@@ -1314,7 +1321,11 @@ impl Emitter<'_> {
 }
 
 /// The SPIR-V module (1.3, NVN binding model) of a vertex or fragment program's SSA form.
-pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsupported> {
+pub fn emit(
+    program: &Program,
+    function: &Function,
+    slots: &SlotMap,
+) -> Result<Vec<u32>, Unsupported> {
     let model = match program.kind {
         ProgramType::Vertex => spirv::ExecutionModel::Vertex,
         ProgramType::Fragment => spirv::ExecutionModel::Fragment,
@@ -1347,6 +1358,7 @@ pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsuppor
         glsl,
         program,
         function,
+        slots,
         ids: Vec::with_capacity(function.ops.len()),
         tys: Vec::with_capacity(function.ops.len()),
         words: HashMap::new(),

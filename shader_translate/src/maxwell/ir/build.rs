@@ -17,6 +17,7 @@ use super::{
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::{ComputeInfo, ProgramType};
 use crate::maxwell::program::{instruction_offset, Program};
+use crate::maxwell::slots::{stage_index, SlotMap, TEXTURE_SLOTS};
 
 /// What Hookshot cannot translate yet, by name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -77,25 +78,9 @@ pub struct Outputs {
     pub regs: BTreeMap<u8, Value>,
 }
 
-/// The texture handle of NVN texture slot 0 in each stage's immediate handles: uam
-/// numbers them from the stage's block of deko3d's driver constants (DKSH.md 2.4).
-pub fn texture_base(kind: ProgramType) -> u32 {
-    let stage = match kind {
-        ProgramType::Vertex => 0,
-        ProgramType::TessControl => 1,
-        ProgramType::TessEval => 2,
-        ProgramType::Geometry => 3,
-        ProgramType::Fragment => 4,
-        ProgramType::Compute => return 0xa0 / 4,
-    };
-    (0x10 + 0x1a0 * stage) / 4
-}
-
-/// NVN has 32 texture slots per stage.
-const TEXTURE_SLOTS: u32 = 32;
-
 struct Builder<'a> {
     ops: Vec<Op>,
+    slots: &'a SlotMap,
     kind: ProgramType,
     /// The condition of the branch arm being translated (`None`: always).
     region: Option<Value>,
@@ -192,9 +177,10 @@ impl Builder<'_> {
                     index: index as u8,
                     offset_b,
                 });
-                match (index, base) {
-                    (0, None) => self.driver_constant(offset, value),
-                    _ => value,
+                if index == u64::from(self.slots.driver_cbuf) && base.is_none() {
+                    self.driver_constant(offset, value)
+                } else {
+                    value
                 }
             }
             other => return Err(self.unsupported(format!("the operand {other:?}"))),
@@ -607,14 +593,13 @@ impl Builder<'_> {
             field(28, 8) as u8,
             field(36, 13),
         );
-        let base = texture_base(self.kind);
-        let slot = handle.wrapping_sub(base);
-        if slot >= TEXTURE_SLOTS {
+        let Some(slot) = self.slots.texture_slot(self.kind, handle) else {
+            let base = self.slots.texture_handle_base[stage_index(self.kind)];
             return Err(self.unsupported(format!(
                 "texture handle {handle:#x} (slots of this stage are {base:#x}..{:#x})",
                 base + TEXTURE_SLOTS
             )));
-        }
+        };
         let x = self.reg(ra);
         let op = match (self.instruction.name, field(53, 4)) {
             ("texs", mode @ 1..=3) => {
@@ -1306,7 +1291,7 @@ impl<'a> Builder<'a> {
 
 /// Builds the SSA form of `program` (vertex or fragment): straight-line code and
 /// if/else regions (if-converted), ending in `exit`.
-pub fn build(program: &Program) -> Result<Function, Unsupported> {
+pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported> {
     let fragment = match program.kind {
         ProgramType::Vertex | ProgramType::Compute => false,
         ProgramType::Fragment => true,
@@ -1328,6 +1313,7 @@ pub fn build(program: &Program) -> Result<Function, Unsupported> {
     }
     let mut state = Builder {
         ops: Vec::new(),
+        slots,
         kind: program.kind,
         region: None,
         regs: BTreeMap::new(),

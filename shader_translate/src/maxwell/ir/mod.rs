@@ -7,7 +7,7 @@ mod blocks;
 mod build;
 
 pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
-pub use build::{build, texture_base, AttrRead, Function, Ipa, Outputs, Unsupported};
+pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
 
 /// An SSA value: an index into [`Function::ops`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

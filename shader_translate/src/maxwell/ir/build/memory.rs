@@ -8,10 +8,7 @@
 use super::{Builder, Unsupported};
 use crate::maxwell::decode::{Guard, Operand, PT, RZ};
 use crate::maxwell::dksh::ProgramType;
-use crate::maxwell::ir::{texture_base, AtomicOp, Builtin, Op, Value};
-
-/// Storage buffer bindings per stage (NVN's).
-const STORAGE_SLOTS: u64 = 16;
+use crate::maxwell::ir::{AtomicOp, Builtin, Op, Value};
 
 /// What a value is, as part of a storage buffer address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,13 +19,8 @@ pub(super) enum AddressHalf {
     High { binding: u32 },
 }
 
-/// c0 byte offset of the stage's storage buffer table (DKSH.md 2.3).
-fn storage_table_b(kind: ProgramType) -> u64 {
-    u64::from(texture_base(kind)) * 4 + 0xa0
-}
-
 impl Builder<'_> {
-    /// A c0 word: compute's workgroup size and count, or (noted) a storage buffer base.
+    /// A driver constant: compute's workgroup size and count, or (noted) a storage buffer base.
     pub(super) fn driver_constant(&mut self, offset_b: u64, value: Value) -> Value {
         if self.kind == ProgramType::Compute {
             if let Some(info) = self.compute {
@@ -46,23 +38,17 @@ impl Builder<'_> {
                 }
             }
         }
-        let table_b = storage_table_b(self.kind);
-        if (table_b..table_b + 16 * STORAGE_SLOTS).contains(&offset_b) {
-            let binding = ((offset_b - table_b) / 16) as u32;
-            let half = match (offset_b - table_b) % 16 {
-                0 => {
-                    let zero = self.constant(0);
-                    Some(AddressHalf::Low {
-                        binding,
-                        offset_b: zero,
-                    })
+        if let Some((binding, half)) = self.slots.storage_word(self.kind, offset_b) {
+            let half = if half == 0 {
+                let zero = self.constant(0);
+                AddressHalf::Low {
+                    binding,
+                    offset_b: zero,
                 }
-                4 => Some(AddressHalf::High { binding }),
-                _ => None,
+            } else {
+                AddressHalf::High { binding }
             };
-            if let Some(half) = half {
-                self.addresses.insert(value, half);
-            }
+            self.addresses.insert(value, half);
         }
         value
     }
