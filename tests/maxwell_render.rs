@@ -642,3 +642,17 @@ fn the_demo_normals_program_draws_as_glslang_draws_it() {
     let b = red_green(render(&rig, 512 << 10, reference, bind, triangle()));
     assert_agree("demo normals", &a, &b);
 }
+
+/// A loop with a `break` in one arm of an if/else (its break target the arm's `sync`),
+/// and in the other a loop that returns from inside (a guarded `ret` through the `pret`
+/// region, two levels out, with the colour it wrote), then a forward `bra` to the
+/// region's end.
+#[test]
+fn loops_in_if_else_arms_and_a_return_from_a_loop_draw_as_glslang_draws_them() {
+    full_screen_with_uniforms(
+        "loops in arms and a return from a loop",
+        "x_frag_loop_in_arm",
+        0,
+        &[0.12, 0.07, 0.0, 0.0],
+    );
+}

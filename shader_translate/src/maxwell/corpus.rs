@@ -62,6 +62,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_comp_shared_storage", Compute),
     program!("x_frag_discard", Fragment),
     program!("x_frag_loop_break_continue", Fragment),
+    program!("x_frag_loop_in_arm", Fragment),
     program!("x_frag_loop_nested_return", Fragment),
     program!("x_frag_nested_if", Fragment),
     program!("x_frag_uv_shade", Fragment),

@@ -917,7 +917,7 @@ impl Emitter<'_> {
                 }
                 let (ty, spirv_ty) = match var {
                     Var::Reg(_) => (Ty::Word, u32_ty),
-                    Var::Pred(_) => (Ty::Bool, bool_ty),
+                    Var::Pred(_) | Var::Leave(_) => (Ty::Bool, bool_ty),
                 };
                 let r = self
                     .b
@@ -1309,7 +1309,7 @@ impl Emitter<'_> {
         for var in used {
             let ty = match var {
                 Var::Reg(_) => self.t.u32,
-                Var::Pred(_) => self.t.bool,
+                Var::Pred(_) | Var::Leave(_) => self.t.bool,
             };
             let pointer = self.b.type_pointer(None, spirv::StorageClass::Function, ty);
             let id = self

@@ -111,6 +111,8 @@ struct LoopFrame {
     header: Option<usize>,
     /// The block a `brk` (or `ret`) goes to.
     break_block: Option<usize>,
+    /// A `pret` region left by a `ret` from inside a loop nested in it ([`Var::Leave`]).
+    left_from_inside: bool,
 }
 
 impl Builder<'_> {
@@ -952,7 +954,7 @@ impl<'a> Builder<'a> {
         for var in self.tracked.clone() {
             let value = match var {
                 Var::Reg(index) => self.reg(index),
-                Var::Pred(index) => self.pred(index),
+                Var::Pred(index) | Var::Leave(index) => self.pred(index),
             };
             self.push(Op::Store { var, value });
         }
@@ -965,7 +967,7 @@ impl<'a> Builder<'a> {
             let value = self.push(Op::Load(var));
             match var {
                 Var::Reg(index) => self.regs.insert(index, value),
-                Var::Pred(index) => self.preds.insert(index, value),
+                Var::Pred(index) | Var::Leave(index) => self.preds.insert(index, value),
             };
         }
     }
@@ -980,6 +982,13 @@ impl<'a> Builder<'a> {
         frame: LoopFrame,
         region: Option<Value>,
     ) -> Result<Option<usize>, Unsupported> {
+        if frame.header.is_none() {
+            let clear = self.push(Op::BoolConst(false));
+            self.push(Op::Store {
+                var: Var::Leave(self.loops.len() as u8),
+                value: clear,
+            });
+        }
         self.flush();
         self.push(Op::LoopBegin);
         self.reload();
@@ -1001,6 +1010,16 @@ impl<'a> Builder<'a> {
         self.flush();
         self.push(Op::LoopEnd { repeat });
         self.reload();
+        // A `ret` inside the loop that ended leaves the enclosing loops up to its region.
+        for depth in 0..self.loops.len() {
+            if self.loops[depth].left_from_inside {
+                let flag = self.push(Op::Load(Var::Leave(depth as u8)));
+                self.push(Op::LoopLeave {
+                    cond: flag,
+                    to: LoopExit::Break,
+                });
+            }
+        }
         match (frame.break_block, next) {
             (Some(a), Some(b)) if a != b => Err(Unsupported::ControlFlow {
                 blocks: walk.blocks.len(),
@@ -1031,6 +1050,11 @@ impl<'a> Builder<'a> {
             (true, Some(_)) => None,
             _ => Some(End::Left),
         })
+    }
+
+    /// Whether the instruction is conditional: guarded, or in an arm.
+    fn guard_or_region(&self, region: Option<Value>) -> bool {
+        self.own_guard_is_some() || region.is_some()
     }
 
     fn own_guard_is_some(&self) -> bool {
@@ -1090,6 +1114,7 @@ impl<'a> Builder<'a> {
                 let frame = LoopFrame {
                     header: Some(block),
                     break_block: self.pending_break.take(),
+                    left_from_inside: false,
                 };
                 match self.run_loop(walk, block, frame, region)? {
                     Some(next) => {
@@ -1135,6 +1160,30 @@ impl<'a> Builder<'a> {
             let real_loop = frame.filter(|f| f.header.is_some() && f.break_block.is_some());
             match last.name {
                 "brk" | "cont" | "ret" if last.guard != Guard::Never => {
+                    let region_depth = self.loops.iter().rposition(|f| f.header.is_none());
+                    if last.name == "ret" && frame.is_some_and(|f| f.header.is_some()) {
+                        // From inside loops nested in the `pret` region.
+                        let Some(depth) = region_depth else {
+                            return Err(self.control_flow(walk, last, "not inside its region"));
+                        };
+                        let cond = match self.guard() {
+                            Some(cond) => cond,
+                            None => self.push(Op::BoolConst(true)),
+                        };
+                        self.push(Op::Store {
+                            var: Var::Leave(depth as u8),
+                            value: cond,
+                        });
+                        self.loops[depth].left_from_inside = true;
+                        let cond = Some(cond).filter(|_| self.guard_or_region(region));
+                        match self.leave(cond, LoopExit::Break, next)? {
+                            Some(end) => return Ok(end),
+                            None => {
+                                block = next.expect("checked by leave");
+                                continue;
+                            }
+                        }
+                    }
                     let fits = match last.name {
                         "brk" => real_loop.is_some(),
                         "cont" => frame.is_some_and(|f| f.header.is_some()),
@@ -1201,6 +1250,7 @@ impl<'a> Builder<'a> {
                             let frame = LoopFrame {
                                 header: None,
                                 break_block: Some(target),
+                                left_from_inside: false,
                             };
                             match self.run_loop(walk, next, frame, region)? {
                                 Some(after) => block = after,
@@ -1266,6 +1316,20 @@ impl<'a> Builder<'a> {
                     return Ok(End::Sync)
                 }
                 Terminator::Branch { target } if Some(target) == join => return Ok(End::Sync),
+                // A forward jump at the top level (to a `pret` region's target, say).
+                Terminator::Branch { target }
+                    if region.is_none() && join.is_none() && target > block =>
+                {
+                    block = target
+                }
+                // ... and from an arm, to the innermost region's or loop's break target.
+                Terminator::Branch { target }
+                    if frame.and_then(|f| f.break_block) == Some(target) =>
+                {
+                    return Ok(self
+                        .leave(region, LoopExit::Break, None)?
+                        .unwrap_or(End::Left));
+                }
                 Terminator::CondBranch { target, next } if join.is_some() => {
                     self.region = None;
                     let taken = self.own_guard().expect("a guarded bra");

@@ -214,6 +214,9 @@ pub enum Op {
 pub enum Var {
     Reg(u8),
     Pred(u8),
+    /// Set where a `ret` from inside inner loops leaves the `pret` region at loop depth
+    /// `.0`: each loop it crosses leaves where it is set, as it ends.
+    Leave(u8),
 }
 
 /// Compute built-ins.
