@@ -656,3 +656,36 @@ fn loops_in_if_else_arms_and_a_return_from_a_loop_draw_as_glslang_draws_them() {
         &[0.12, 0.07, 0.0, 0.0],
     );
 }
+
+/// A vertex program that returns early (a guarded forward `bra` over attribute stores and
+/// a `ret`, no `ssy`) or runs a loop over a uniform count and stores what it summed:
+/// drawn down each path (the condition is a uniform), with the fragment program of the
+/// integer-code test.
+#[test]
+fn a_vertex_program_with_a_return_and_a_loop_draws_as_glslang_draws_it() {
+    for (what, k) in [
+        ("vertex return", [0.7f32, 0.0, 0.0, 0.0]),
+        ("vertex loop", [0.3, 3.0, 0.3, 0.0]),
+    ] {
+        let rig = Rig::new(true);
+        let vertex = positions_at(&rig.device, rig.pool, 1 << 20, &k);
+        let shade = positions_at(
+            &rig.device,
+            rig.pool,
+            (1 << 20) + (64 << 10),
+            &[0.9, 0.6, 0.0, 0.8, 1.7, 0.0, 0.0, 0.0],
+        );
+        let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+            no_vertex_input(commands);
+            bind_uniforms(commands, gpu::objects::Stage::Vertex, 0, vertex);
+            bind_uniforms(commands, gpu::objects::Stage::Fragment, 1, shade);
+        };
+        draw_both(
+            &rig,
+            what,
+            ["x_vert_loop_return", "x_frag_uv_shade"],
+            bind,
+            triangle(),
+        );
+    }
+}

@@ -916,7 +916,7 @@ impl Emitter<'_> {
                     return Ok((id(self, held), self.type_of(held)));
                 }
                 let (ty, spirv_ty) = match var {
-                    Var::Reg(_) => (Ty::Word, u32_ty),
+                    Var::Reg(_) | Var::Attr(_) => (Ty::Word, u32_ty),
                     Var::Pred(_) | Var::Leave(_) => (Ty::Bool, bool_ty),
                 };
                 let r = self
@@ -1308,7 +1308,7 @@ impl Emitter<'_> {
             .collect();
         for var in used {
             let ty = match var {
-                Var::Reg(_) => self.t.u32,
+                Var::Reg(_) | Var::Attr(_) => self.t.u32,
                 Var::Pred(_) | Var::Leave(_) => self.t.bool,
             };
             let pointer = self.b.type_pointer(None, spirv::StorageClass::Function, ty);

@@ -551,9 +551,6 @@ impl Builder<'_> {
                         }));
                         self.set_reg(reg, value);
                     } else {
-                        if !self.loops.is_empty() {
-                            return Err(self.unsupported("an attribute store inside a loop"));
-                        }
                         let value = self.reg(reg);
                         let value = self.guarded(value, |b| match b.attr_stores.get(&at) {
                             Some(&old) => old,
@@ -955,6 +952,10 @@ impl<'a> Builder<'a> {
             let value = match var {
                 Var::Reg(index) => self.reg(index),
                 Var::Pred(index) | Var::Leave(index) => self.pred(index),
+                Var::Attr(addr_b) => match self.attr_stores.get(&addr_b) {
+                    Some(&value) => value,
+                    None => self.constant(0),
+                },
             };
             self.push(Op::Store { var, value });
         }
@@ -968,6 +969,7 @@ impl<'a> Builder<'a> {
             match var {
                 Var::Reg(index) => self.regs.insert(index, value),
                 Var::Pred(index) | Var::Leave(index) => self.preds.insert(index, value),
+                Var::Attr(addr_b) => self.attr_stores.insert(addr_b, value),
             };
         }
     }
@@ -1109,6 +1111,10 @@ impl<'a> Builder<'a> {
                         next: None,
                     });
                 }
+            }
+            if join == Some(block) {
+                // Fell into the reconvergence point.
+                return Ok(End::Sync);
             }
             if walk.headers.contains(&block) && self.entered.take() != Some(block) {
                 let frame = LoopFrame {
@@ -1347,6 +1353,18 @@ impl<'a> Builder<'a> {
                     }
                     return Ok(End::Sync);
                 }
+                // `if (c) { A }` without `ssy`: a guarded forward `bra` over A, which falls
+                // into the target or leaves (uam's `if (c) { ...; return; }`).
+                Terminator::CondBranch { target, next } if target > block => {
+                    self.region = None;
+                    let taken = self.own_guard().expect("a guarded bra");
+                    let not_taken = self.push(Op::Not(taken));
+                    let arm = self.both(Some(not_taken), region);
+                    match self.run(walk, next, arm, Some(target))? {
+                        End::Sync | End::Left => block = target,
+                        _ => return Err(self.control_flow(walk, last, "an arm that exits")),
+                    }
+                }
                 _ => return Err(self.control_flow(walk, last, "not an if/else inside ssy/sync")),
             }
         }
@@ -1367,8 +1385,24 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         if let Guard::Pred { index, .. } = instruction.guard {
             named.insert(Var::Pred(index));
         }
+        let words = instruction
+            .mods()
+            .find_map(|m| ["b32", "b64", "b96", "b128"].iter().position(|&w| w == m))
+            .map_or(1, |index| index as u32 + 1);
         for operand in instruction.operands() {
             match operand {
+                // Attribute stores cross loops too: the outputs at the end are what the
+                // last iteration (or a `ret`) left.
+                Operand::Mem {
+                    space: "a",
+                    base: None,
+                    offset,
+                } if instruction.name == "st" => {
+                    for word in 0..words {
+                        named.insert(Var::Attr(offset.unwrap_or(0) as u32 + 4 * word));
+                    }
+                    true
+                }
                 Operand::Reg(index) if index != RZ => named.insert(Var::Reg(index)),
                 Operand::Pred(index) if index != PT => named.insert(Var::Pred(index)),
                 _ => false,

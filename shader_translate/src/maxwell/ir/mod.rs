@@ -209,7 +209,7 @@ pub enum Op {
     },
 }
 
-/// A register or predicate held in a function variable across a loop.
+/// A register, predicate or attribute output held in a function variable across a loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Var {
     Reg(u8),
@@ -217,6 +217,8 @@ pub enum Var {
     /// Set where a `ret` from inside inner loops leaves the `pret` region at loop depth
     /// `.0`: each loop it crosses leaves where it is set, as it ends.
     Leave(u8),
+    /// The word last stored at attribute address `.0` (`st a[]`).
+    Attr(u32),
 }
 
 /// Compute built-ins.
