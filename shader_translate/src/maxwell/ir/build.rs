@@ -1272,6 +1272,13 @@ impl<'a> Builder<'a> {
                 return Err(self.control_flow(walk, last, "a guarded flow instruction"));
             }
             let header = frame.and_then(|f| f.header);
+            // A forward jump stays inside the innermost loop or region (up to its break
+            // target, which ends it); one past it would leave several at once.
+            let within = |target: usize| {
+                frame
+                    .and_then(|f| f.break_block)
+                    .is_none_or(|end| target <= end)
+            };
             match b.terminator {
                 Terminator::Exit if region.is_none() => return Ok(End::Exit),
                 Terminator::Exit => {
@@ -1324,7 +1331,7 @@ impl<'a> Builder<'a> {
                 Terminator::Branch { target } if Some(target) == join => return Ok(End::Sync),
                 // A forward jump at the top level (to a `pret` region's target, say).
                 Terminator::Branch { target }
-                    if region.is_none() && join.is_none() && target > block =>
+                    if region.is_none() && join.is_none() && target > block && within(target) =>
                 {
                     block = target
                 }
@@ -1355,7 +1362,7 @@ impl<'a> Builder<'a> {
                 }
                 // `if (c) { A }` without `ssy`: a guarded forward `bra` over A, which falls
                 // into the target or leaves (uam's `if (c) { ...; return; }`).
-                Terminator::CondBranch { target, next } if target > block => {
+                Terminator::CondBranch { target, next } if target > block && within(target) => {
                     self.region = None;
                     let taken = self.own_guard().expect("a guarded bra");
                     let not_taken = self.push(Op::Not(taken));
