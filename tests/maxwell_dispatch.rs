@@ -115,6 +115,22 @@ fn dispatch_both(name: &str, bindings: &[Binding], groups: [u32; 3]) -> Vec<(Vec
     ours.into_iter().zip(reference).collect()
 }
 
+fn storage(slot: u8, bytes: Vec<u8>) -> Binding {
+    Binding {
+        storage: true,
+        slot,
+        bytes,
+    }
+}
+
+fn uniform(slot: u8, bytes: Vec<u8>) -> Binding {
+    Binding {
+        storage: false,
+        slot,
+        bytes,
+    }
+}
+
 fn words(values: impl IntoIterator<Item = u32>) -> Vec<u8> {
     values.into_iter().flat_map(u32::to_le_bytes).collect()
 }
@@ -137,21 +153,9 @@ fn storage_shared_memory_and_an_atomic_dispatch_as_glslang_dispatches_them() {
         })
         .collect();
     let bindings = [
-        Binding {
-            storage: true,
-            slot: 0,
-            bytes: words(values),
-        },
-        Binding {
-            storage: true,
-            slot: 1,
-            bytes: vec![0; 4 * (1 + invocations as usize)],
-        },
-        Binding {
-            storage: false,
-            slot: 0,
-            bytes: words([0x1234_5678, 3, 0, 0]),
-        },
+        storage(0, words(values)),
+        storage(1, vec![0; 4 * (1 + invocations as usize)]),
+        uniform(0, words([0x1234_5678, 3, 0, 0])),
     ];
     let out = dispatch_both("x_comp_shared_storage", &bindings, [groups, 1, 1]);
     let (ours, reference) = &out[1];
@@ -171,16 +175,8 @@ fn the_deko3d_sine_wave_kernel_dispatches_as_glslang_dispatches_it() {
     let groups = 2u32;
     let params: Vec<f32> = vec![0.1, 0.2, 0.9, 1.0, 0.8, 0.5, 0.1, 1.0, 0.25, 0.75, 0.0, 0.0];
     let bindings = [
-        Binding {
-            storage: true,
-            slot: 0,
-            bytes: vec![0; 32 * 32 * groups as usize],
-        },
-        Binding {
-            storage: false,
-            slot: 0,
-            bytes: params.iter().flat_map(|f| f.to_le_bytes()).collect(),
-        },
+        storage(0, vec![0; 32 * 32 * groups as usize]),
+        uniform(0, params.iter().flat_map(|f| f.to_le_bytes()).collect()),
     ];
     let out = dispatch_both("dk_sinewave", &bindings, [groups, 1, 1]);
     let (ours, reference) = &out[0];
@@ -198,4 +194,26 @@ fn the_deko3d_sine_wave_kernel_dispatches_as_glslang_dispatches_it() {
             "float {index}: ours {a}, glslang {b}"
         );
     }
+}
+
+/// A tree reduction in shared memory: a loop (`pbk`, a backward `bra`) whose body loads
+/// and stores shared words under a guard and ends in `bar sync`, then a guarded storage
+/// address and store: every workgroup's sum must match exactly.
+#[test]
+fn a_shared_memory_reduction_loop_dispatches_as_glslang_dispatches_it() {
+    let groups = 8u32;
+    let values: Vec<u32> = (0..64 * groups)
+        .map(|i| i.wrapping_mul(2_654_435_761) >> 7)
+        .collect();
+    let bindings = [
+        storage(0, words(values)),
+        storage(1, vec![0; 4 * groups as usize]),
+    ];
+    let out = dispatch_both("x_comp_reduce", &bindings, [groups, 1, 1]);
+    let (ours, reference) = &out[1];
+    assert!(
+        reference.chunks(4).all(|w| w != [0; 4]),
+        "the reference wrote every sum"
+    );
+    assert_eq!(ours, reference, "the sums");
 }

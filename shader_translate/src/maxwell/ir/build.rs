@@ -8,7 +8,7 @@ mod memory;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use memory::AddressHalf;
+use memory::{AccessCondition, AddressHalf};
 
 use super::{
     leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, LoopExit, Op,
@@ -100,6 +100,8 @@ struct Builder<'a> {
     exits: Vec<Outputs>,
     /// Values that are (halves of) storage buffer addresses.
     addresses: HashMap<Value, AddressHalf>,
+    /// The condition an address made under one holds under.
+    address_conditions: HashMap<Value, AccessCondition>,
     /// Compute: the workgroup size and shared memory.
     compute: Option<ComputeInfo>,
 }
@@ -1432,6 +1434,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         entered: None,
         exits: Vec::new(),
         addresses: HashMap::new(),
+        address_conditions: HashMap::new(),
         compute: program.header.compute(),
     };
     state.run(&walk, 0, None, None)?;

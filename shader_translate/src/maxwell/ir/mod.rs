@@ -169,10 +169,12 @@ pub enum Op {
     },
     /// A compute invocation id: component `.0` of the built-in.
     Builtin(Builtin, u8),
-    /// The word at byte `offset_b` of storage buffer binding `binding` (NVN's slot).
+    /// The word at byte `offset_b` of storage buffer binding `binding` (NVN's slot), read
+    /// only where `cond` holds (0 elsewhere).
     StorageLoad {
         binding: u32,
         offset_b: Value,
+        cond: Option<Value>,
     },
     /// Stores `value` there, where `cond` holds (always when `None`): an effect.
     StorageStore {
@@ -190,9 +192,10 @@ pub enum Op {
         value: Value,
         cond: Option<Value>,
     },
-    /// The word at byte `offset_b` of shared memory.
+    /// The word at byte `offset_b` of shared memory, read only where `cond` holds.
     SharedLoad {
         offset_b: Value,
+        cond: Option<Value>,
     },
     SharedStore {
         offset_b: Value,
@@ -258,9 +261,10 @@ impl Op {
                 Some(Ipa::Multiply { multiplier }) => vec![multiplier],
                 _ => vec![],
             },
-            Op::Cbuf { offset_b, .. }
-            | Op::StorageLoad { offset_b, .. }
-            | Op::SharedLoad { offset_b } => vec![offset_b],
+            Op::Cbuf { offset_b, .. } => vec![offset_b],
+            Op::StorageLoad { offset_b, cond, .. } | Op::SharedLoad { offset_b, cond } => {
+                [offset_b].into_iter().chain(cond).collect()
+            }
             Op::FloatUnary(_, a)
             | Op::IntToFloat { value: a, .. }
             | Op::FloatToInt { value: a, .. }

@@ -129,6 +129,58 @@ impl Emitter<'_> {
         Ok(result)
     }
 
+    /// A word loaded where `cond` holds (0 elsewhere), through a function variable.
+    fn load_word(
+        &mut self,
+        binding: Option<u32>,
+        offset_b: Value,
+        cond: Option<Value>,
+    ) -> Result<Word, Unsupported> {
+        let Some(cond) = cond else {
+            let pointer = self.word_pointer(binding, offset_b)?;
+            return self
+                .b
+                .load(self.t.u32, None, pointer, None, [])
+                .map_err(spirv_error);
+        };
+        let temp = self.function_variable(self.t.u32)?;
+        let zero = self.word(0);
+        self.b.store(temp, zero, None, []).map_err(spirv_error)?;
+        self.under(Some(cond), |e| {
+            let pointer = e.word_pointer(binding, offset_b)?;
+            let value =
+                e.b.load(e.t.u32, None, pointer, None, [])
+                    .map_err(spirv_error)?;
+            e.b.store(temp, value, None, []).map_err(spirv_error)?;
+            Ok(0)
+        })?;
+        self.b
+            .load(self.t.u32, None, temp, None, [])
+            .map_err(spirv_error)
+    }
+
+    /// A function variable of `ty`, declared at the start of the entry block (where
+    /// SPIR-V wants them) while another block is being written.
+    fn function_variable(&mut self, ty: Word) -> Result<Word, Unsupported> {
+        let pointer = self.b.type_pointer(None, spirv::StorageClass::Function, ty);
+        let id = self.b.id();
+        let current = self.b.selected_block();
+        self.b.select_block(Some(0)).map_err(spirv_error)?;
+        self.b
+            .insert_into_block(
+                rspirv::dr::InsertPoint::Begin,
+                rspirv::dr::Instruction::new(
+                    spirv::Op::Variable,
+                    Some(pointer),
+                    Some(id),
+                    vec![SpirvOperand::StorageClass(spirv::StorageClass::Function)],
+                ),
+            )
+            .map_err(spirv_error)?;
+        self.b.select_block(current).map_err(spirv_error)?;
+        Ok(id)
+    }
+
     fn store_word(
         &mut self,
         binding: Option<u32>,
@@ -174,18 +226,12 @@ impl Emitter<'_> {
                     .load(self.t.u32, None, element, None, [])
                     .map_err(spirv_error)?
             }
-            Op::StorageLoad { binding, offset_b } => {
-                let pointer = self.word_pointer(Some(binding), offset_b)?;
-                self.b
-                    .load(self.t.u32, None, pointer, None, [])
-                    .map_err(spirv_error)?
-            }
-            Op::SharedLoad { offset_b } => {
-                let pointer = self.word_pointer(None, offset_b)?;
-                self.b
-                    .load(self.t.u32, None, pointer, None, [])
-                    .map_err(spirv_error)?
-            }
+            Op::StorageLoad {
+                binding,
+                offset_b,
+                cond,
+            } => self.load_word(Some(binding), offset_b, cond)?,
+            Op::SharedLoad { offset_b, cond } => self.load_word(None, offset_b, cond)?,
             Op::StorageStore {
                 binding,
                 offset_b,

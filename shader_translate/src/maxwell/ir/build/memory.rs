@@ -10,6 +10,9 @@ use crate::maxwell::decode::{Guard, Operand, PT, RZ};
 use crate::maxwell::dksh::ProgramType;
 use crate::maxwell::ir::{AtomicOp, Builtin, Op, Value};
 
+/// An instruction's guard (with its predicate's value) and the arm it is in.
+pub(super) type AccessCondition = (Guard, Option<Value>, Option<Value>);
+
 /// What a value is, as part of a storage buffer address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum AddressHalf {
@@ -107,10 +110,24 @@ impl Builder<'_> {
         let sum = self.push(Op::Binary(super::Binary::IAdd, a, b));
         self.addresses.insert(sum, half);
         self.set_reg(*dst, sum);
-        if self.regs.get(dst) != Some(&sum) {
-            return Err(self.unsupported("a storage address made under a condition"));
+        if let Some(&held) = self.regs.get(dst).filter(|&&held| held != sum) {
+            // Made under a guard or in an arm: an address only where that holds, so only
+            // an access under the same condition may use it.
+            self.addresses.insert(held, half);
+            let condition = self.condition();
+            self.address_conditions.insert(held, condition);
         }
         Ok(())
+    }
+
+    /// When the instruction takes effect, as something two instructions can share: its
+    /// guard with the predicate's value, and the arm's condition.
+    fn condition(&self) -> AccessCondition {
+        let pred = match self.instruction.guard {
+            Guard::Pred { index, .. } => self.preds.get(&index).copied(),
+            _ => None,
+        };
+        (self.instruction.guard, pred, self.region)
     }
 
     /// The binding and byte offset a `[$rN + offset]` global operand addresses.
@@ -129,6 +146,16 @@ impl Builder<'_> {
         }
         let low = self.reg(base);
         let high = self.reg(base + 1);
+        let condition = self.condition();
+        for half in [low, high] {
+            if self
+                .address_conditions
+                .get(&half)
+                .is_some_and(|&made| made != condition)
+            {
+                return Err(self.unsupported("a storage address made under another condition"));
+            }
+        }
         match (self.addresses.get(&low), self.addresses.get(&high)) {
             (
                 Some(&AddressHalf::Low { binding, offset_b }),
@@ -260,10 +287,9 @@ impl Builder<'_> {
         words: u32,
     ) -> Result<(), Unsupported> {
         let load = matches!(self.instruction.name, "ld" | "ldg");
+        // Under a guard or in an arm, a load reads only where it holds (an address the
+        // other invocations hold may be out of range) and the register keeps its value.
         let cond = self.guard();
-        if load && cond.is_some() {
-            return Err(self.unsupported("a memory load under a condition"));
-        }
         for word in 0..words {
             let at = self.word_at(offset_b, word);
             let reg = reg.wrapping_add(word as u8);
@@ -272,8 +298,9 @@ impl Builder<'_> {
                     Some(binding) => Op::StorageLoad {
                         binding,
                         offset_b: at,
+                        cond,
                     },
-                    None => Op::SharedLoad { offset_b: at },
+                    None => Op::SharedLoad { offset_b: at, cond },
                 });
                 self.set_reg(reg, value);
             } else {
