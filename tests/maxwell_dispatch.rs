@@ -217,3 +217,25 @@ fn a_shared_memory_reduction_loop_dispatches_as_glslang_dispatches_it() {
     );
     assert_eq!(ours, reference, "the sums");
 }
+
+/// Shared-memory atomics (`atoms add`, `max`, `xor`, each kind on its own bins so the
+/// result does not depend on the order invocations run in) between barriers: every bin of
+/// every workgroup must match exactly.
+#[test]
+fn shared_memory_atomics_dispatch_as_glslang_dispatches_them() {
+    let groups = 4u32;
+    let values: Vec<u32> = (0..64 * groups)
+        .map(|i| (i ^ 0x5a5a).wrapping_mul(0x9e37_79b9))
+        .collect();
+    let bindings = [
+        storage(0, words(values)),
+        storage(1, vec![0; 4 * 12 * groups as usize]),
+    ];
+    let out = dispatch_both("x_comp_shared_bins", &bindings, [groups, 1, 1]);
+    let (ours, reference) = &out[1];
+    assert!(
+        reference.chunks(4).filter(|w| *w != [0; 4]).count() > 40,
+        "the reference filled the bins"
+    );
+    assert_eq!(ours, reference, "the bins");
+}

@@ -421,9 +421,10 @@ impl Builder<'_> {
             "iadd" if i.has_mod("cc") || i.has_mod("x") => self.address_add(&ops)?,
             "shl" | "shr" | "iadd" | "lop" | "lop32i" | "iscadd" => self.integer(&ops)?,
             "ldg" | "stg" => self.global(&ops)?,
-            "red" | "atom" => self.atomic(&ops)?,
+            "red" | "atom" | "atoms" => self.atomic(&ops)?,
             "bar" => self.barrier(&ops)?,
             "xmad" => self.xmad(&ops)?,
+            "bfe" => self.bitfield_extract(&ops)?,
             "imul32i" | "imad" => {
                 if i.mods().any(|m| matches!(m, "cc" | "c" | "x" | "sat"))
                     || (i.name == "imad" && i.has_mod("hi"))
@@ -752,6 +753,35 @@ impl Builder<'_> {
     /// product left 16; `clo`/`chi` take C's low or high half, `cbcc` adds B's register
     /// shifted left 16 to C; `mrg` keeps the low half of the result and puts B's register's
     /// low half above it. Signed halves and the `csfu` and `x` modes are not taken yet.
+    /// `bfe u32` with a constant field (position in bits 0-7, width in 8-15): the field's
+    /// bits, zero above; a field past bit 31 keeps what is left of it, as the hardware.
+    fn bitfield_extract(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+    ) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if !i.has_mod("u32") || i.has_mod("brev") || i.has_mod("cc") {
+            return Err(self.unsupported("a signed, bit-reversed or carry bitfield extract"));
+        }
+        let (Some((_, Operand::Reg(dst))), Some((_, Operand::Imm { value: field, .. }))) =
+            (ops.first(), ops.get(2))
+        else {
+            return Err(self.unsupported("a bitfield from a register"));
+        };
+        let (position, width) = ((field & 0xff) as u32, ((field >> 8) & 0xff) as u32);
+        let a = self.value(ops[1].1)?;
+        let shift = self.constant(position);
+        let shifted = self.push(Op::Binary(Binary::Shr, a, shift));
+        let mask = self.constant(match width {
+            0 => 0,
+            1..=31 => (1 << width) - 1,
+            _ => u32::MAX,
+        });
+        let value = self.push(Op::Binary(Binary::And, shifted, mask));
+        self.set_reg(*dst, value);
+        Ok(())
+    }
+
     fn xmad(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
         if i.mods().any(|m| matches!(m, "s16" | "csfu" | "x" | "cc")) {

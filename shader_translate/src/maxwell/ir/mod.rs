@@ -183,11 +183,11 @@ pub enum Op {
         value: Value,
         cond: Option<Value>,
     },
-    /// An atomic on that word, giving the old value (where `cond` holds; then the
-    /// result is not used).
+    /// An atomic on that word (on shared memory for `binding` `None`), giving the old
+    /// value (where `cond` holds; then the result is not used).
     StorageAtomic {
         op: AtomicOp,
-        binding: u32,
+        binding: Option<u32>,
         offset_b: Value,
         value: Value,
         cond: Option<Value>,

@@ -20,11 +20,17 @@ impl Emitter<'_> {
                 Op::StorageLoad { binding, .. } => {
                     bindings.insert(*binding);
                 }
-                Op::StorageStore { binding, .. } | Op::StorageAtomic { binding, .. } => {
+                Op::StorageStore { binding, .. }
+                | Op::StorageAtomic {
+                    binding: Some(binding),
+                    ..
+                } => {
                     bindings.insert(*binding);
                     written.insert(*binding);
                 }
-                Op::SharedLoad { .. } | Op::SharedStore { .. } => shared = true,
+                Op::SharedLoad { .. }
+                | Op::SharedStore { .. }
+                | Op::StorageAtomic { binding: None, .. } => shared = true,
                 _ => {}
             }
         }
@@ -250,9 +256,14 @@ impl Emitter<'_> {
                 value,
                 cond,
             } => self.under(cond, |e| {
-                let pointer = e.word_pointer(Some(binding), offset_b)?;
-                // Device scope, relaxed: as Maxwell's `red`/`atom` on global memory.
-                let (scope, semantics) = (e.word(spirv::Scope::Device as u32), e.word(0));
+                let pointer = e.word_pointer(binding, offset_b)?;
+                // Relaxed, at the scope of the memory: as Maxwell's `red`/`atom` on global
+                // memory and `atoms` on shared memory.
+                let scope = match binding {
+                    Some(_) => spirv::Scope::Device,
+                    None => spirv::Scope::Workgroup,
+                };
+                let (scope, semantics) = (e.word(scope as u32), e.word(0));
                 let (ty, v) = (e.t.u32, id(e, value));
                 let b = &mut e.b;
                 match op {

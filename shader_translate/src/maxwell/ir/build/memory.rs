@@ -201,7 +201,7 @@ impl Builder<'_> {
         self.access(Some(binding), reg, offset_b, words)
     }
 
-    /// `red` and `atom` on a storage buffer word (32-bit integers).
+    /// `red` and `atom` on a storage buffer word, `atoms` on a shared one (32-bit integers).
     pub(super) fn atomic(
         &mut self,
         ops: &[(Vec<&'static str>, Operand)],
@@ -225,15 +225,21 @@ impl Builder<'_> {
         };
         let (dst, memory, source) = match (i.name, ops) {
             ("red", [(_, memory), (_, Operand::Reg(source))]) => (None, *memory, *source),
-            ("atom", [(_, Operand::Reg(dst)), (_, memory), (_, Operand::Reg(source))]) => {
-                (Some(*dst).filter(|&d| d != RZ), *memory, *source)
-            }
+            (
+                "atom" | "atoms",
+                [(_, Operand::Reg(dst)), (_, memory), (_, Operand::Reg(source))],
+            ) => (Some(*dst).filter(|&d| d != RZ), *memory, *source),
             _ => return Err(self.unsupported("its operands")),
         };
         let Operand::Mem { base, offset, .. } = memory else {
             return Err(self.unsupported("its memory operand"));
         };
-        let (binding, offset_b) = self.storage_address(base, offset)?;
+        let (binding, offset_b) = if i.name == "atoms" {
+            (None, self.shared_offset(base, offset)?)
+        } else {
+            let (binding, offset_b) = self.storage_address(base, offset)?;
+            (Some(binding), offset_b)
+        };
         let value = self.reg(source);
         let cond = self.guard();
         if cond.is_some() && dst.is_some() {
@@ -260,6 +266,16 @@ impl Builder<'_> {
         offset: Option<u64>,
         words: u32,
     ) -> Result<(), Unsupported> {
+        let offset_b = self.shared_offset(base, offset)?;
+        self.access(None, reg, offset_b, words)
+    }
+
+    /// The byte offset of an s[] operand (compute only).
+    fn shared_offset(
+        &mut self,
+        base: Option<u8>,
+        offset: Option<u64>,
+    ) -> Result<Value, Unsupported> {
         if self.kind != ProgramType::Compute {
             return Err(self.unsupported("shared memory outside compute"));
         }
@@ -267,14 +283,13 @@ impl Builder<'_> {
             Some(r) => self.reg(r),
             None => self.constant(0),
         };
-        let offset_b = match offset {
+        Ok(match offset {
             Some(offset) if offset != 0 => {
                 let offset = self.constant(offset as u32);
                 self.push(Op::Binary(super::Binary::IAdd, base, offset))
             }
             _ => base,
-        };
-        self.access(None, reg, offset_b, words)
+        })
     }
 
     /// `words` words from `reg` on loaded from, or stored to, byte `offset_b` of storage
