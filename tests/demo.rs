@@ -59,14 +59,7 @@ fn rand_suffix(env: &[(&str, &str)]) -> String {
 
 #[test]
 fn the_demo_runs_validation_clean() {
-    let (code, stats, text) = demo(90, &[("RX_VK_VALIDATION", "1")]);
-    assert_eq!(code, Some(0), "{text}");
-    assert_eq!(stats["validation_errors"], 0, "{text}");
-    assert!(text.contains("terrain check: OK"), "{text}");
-    assert!(
-        stats["terrain_tiles_checked"].as_u64().unwrap() >= 9,
-        "{text}"
-    );
+    let (stats, text) = clean_run_with(&[]);
     // The frame stats carry memory: host images, and the pools imported from the game.
     assert!(stats["image_memory_bytes"].as_u64().unwrap() > 0, "{text}");
     assert!(stats["imported_pool_bytes"].as_u64().unwrap() > 0, "{text}");
@@ -265,4 +258,55 @@ fn the_demo_passes_on_simulated_moltenvk() {
     assert_eq!(code, Some(0), "{text}");
     assert_eq!(stats["validation_errors"], 0, "{text}");
     assert!(text.contains("terrain check: OK"), "{text}");
+}
+
+/// The demo drawn with uam's Maxwell binaries of its shaders (translated as a game's
+/// compiled shaders are): validation clean, and the terrain check, which compares every
+/// sampled normal tile with the CPU's normals byte for byte, passes.
+#[test]
+fn the_demo_draws_with_its_shaders_compiled_for_maxwell() {
+    clean_run_with(&["--shaders", "maxwell"]);
+}
+
+/// 90 frames with validation and `args`: exit 0, no validation error, the terrain check
+/// passing over at least nine tiles. Returns the stats and the output.
+fn clean_run_with(args: &[&str]) -> (serde_json::Value, String) {
+    let (code, stats, text) = demo_with(90, &[("RX_VK_VALIDATION", "1")], args);
+    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(stats["validation_errors"], 0, "{text}");
+    assert!(text.contains("terrain check: OK"), "{text}");
+    assert!(
+        stats["terrain_tiles_checked"].as_u64().unwrap() >= 9,
+        "{text}"
+    );
+    (stats, text)
+}
+
+/// The Maxwell binaries the demo uses are uam's output for the demo's own GLSL (uam is a
+/// GL front end: `gl_VertexID` there is `gl_VertexIndex` here).
+#[test]
+fn the_demo_s_maxwell_binaries_are_of_its_glsl() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, corpus) in [
+        ("fullscreen.vert", "main_fullscreen_vert"),
+        ("normals.frag", "main_normals_frag"),
+        ("terrain.vert", "main_terrain_vert"),
+        ("terrain.frag", "main_terrain_frag"),
+        ("shadow.vert", "main_shadow_vert"),
+        ("light.frag", "main_light_frag"),
+        ("composite.frag", "main_composite_frag"),
+    ] {
+        let demo = std::fs::read_to_string(root.join("src/demo/shaders").join(file)).unwrap();
+        let compiled = std::fs::read_to_string(
+            root.join("shader_translate/tests/maxwell_corpus")
+                .join(corpus)
+                .join("source.glsl"),
+        )
+        .unwrap();
+        assert_eq!(
+            compiled.replace("gl_VertexID", "gl_VertexIndex"),
+            demo,
+            "{file}"
+        );
+    }
 }

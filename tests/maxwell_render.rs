@@ -565,3 +565,127 @@ fn the_deferred_composition_draws_as_glslang_draws_it() {
         triangle(),
     );
 }
+
+/// A counted loop (`pbk`, a `pcnt` header, guarded `brk` and `cont`, `cont` back) whose
+/// trip count and both exits come from integer pixel coordinates, so both sides take the
+/// same path at every pixel; the sums differ only by uam's fused multiply-adds (a few
+/// ulps, far under one 8-bit step).
+#[test]
+fn a_loop_with_break_and_continue_draws_as_glslang_draws_it() {
+    full_screen_with_uniforms(
+        "loop with break and continue",
+        "x_frag_loop_break_continue",
+        0,
+        &[0.06, 0.05, 0.0, 0.0],
+    );
+}
+
+/// An early `return` (`pret` and a guarded `ret` to the exit), then a `while` loop with
+/// a `do`/`while` nested in it (two `pbk` levels, backward `bra`s, `brk`s).
+#[test]
+fn an_early_return_and_nested_loops_draw_as_glslang_draws_them() {
+    full_screen_with_uniforms(
+        "early return and nested loops",
+        "x_frag_loop_nested_return",
+        0,
+        &[0.7, 2.0, 0.0, 0.0],
+    );
+}
+
+/// The demo's normal-tile program: a storage buffer of packed heights read with `ldg`
+/// through deko3d's c0 address of fragment storage binding 0, integer arithmetic, a
+/// uniform block. Its output is a `vec2`, so only red and green are compared (the other
+/// channels of the RGBA8 target are undefined for glslang's `vec2` output); the values
+/// are integers over 255, so they must match exactly (within the one step allowed).
+#[test]
+fn the_demo_normals_program_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let side = 65u32;
+    let mut seed = 0x1234_5679u32;
+    let heights: Vec<f32> = (0..(side * side).div_ceil(4))
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            f32::from_bits(seed)
+        })
+        .collect();
+    let heights = positions_at(&rig.device, rig.pool, 1 << 20, &heights);
+    let level = positions_at(
+        &rig.device,
+        rig.pool,
+        (1 << 20) + (64 << 10),
+        &[f32::from_bits(0), f32::from_bits(side), 0.0, 0.0],
+    );
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        let stage = gpu::objects::Stage::Fragment;
+        commands
+            .bind_buffer(BufferBinding::Storage { stage, slot: 0 }, heights)
+            .unwrap();
+        bind_uniforms(commands, stage, 0, level);
+    };
+    let names = ["main_fullscreen_vert", "main_normals_frag"];
+    let ours = maxwell_program(&rig, &names);
+    let reference = glslang_program(
+        &rig,
+        &[(Stage::Vertex, names[0]), (Stage::Fragment, names[1])],
+    );
+    let red_green = |mut image: Vec<u8>| {
+        for pixel in image.chunks_mut(4) {
+            pixel[2] = 0;
+            pixel[3] = 0;
+        }
+        image
+    };
+    let a = red_green(render(&rig, 0, ours, bind, triangle()));
+    let b = red_green(render(&rig, 512 << 10, reference, bind, triangle()));
+    assert_agree("demo normals", &a, &b);
+}
+
+/// A loop with a `break` in one arm of an if/else (its break target the arm's `sync`),
+/// and in the other a loop that returns from inside (a guarded `ret` through the `pret`
+/// region, two levels out, with the colour it wrote), then a forward `bra` to the
+/// region's end.
+#[test]
+fn loops_in_if_else_arms_and_a_return_from_a_loop_draw_as_glslang_draws_them() {
+    full_screen_with_uniforms(
+        "loops in arms and a return from a loop",
+        "x_frag_loop_in_arm",
+        0,
+        &[0.12, 0.07, 0.0, 0.0],
+    );
+}
+
+/// A vertex program that returns early (a guarded forward `bra` over attribute stores and
+/// a `ret`, no `ssy`) or runs a loop over a uniform count and stores what it summed:
+/// drawn down each path (the condition is a uniform), with the fragment program of the
+/// integer-code test.
+#[test]
+fn a_vertex_program_with_a_return_and_a_loop_draws_as_glslang_draws_it() {
+    for (what, k) in [
+        ("vertex return", [0.7f32, 0.0, 0.0, 0.0]),
+        ("vertex loop", [0.3, 3.0, 0.3, 0.0]),
+    ] {
+        let rig = Rig::new(true);
+        let vertex = positions_at(&rig.device, rig.pool, 1 << 20, &k);
+        let shade = positions_at(
+            &rig.device,
+            rig.pool,
+            (1 << 20) + (64 << 10),
+            &[0.9, 0.6, 0.0, 0.8, 1.7, 0.0, 0.0, 0.0],
+        );
+        let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+            no_vertex_input(commands);
+            bind_uniforms(commands, gpu::objects::Stage::Vertex, 0, vertex);
+            bind_uniforms(commands, gpu::objects::Stage::Fragment, 1, shade);
+        };
+        draw_both(
+            &rig,
+            what,
+            ["x_vert_loop_return", "x_frag_uv_shade"],
+            bind,
+            triangle(),
+        );
+    }
+}

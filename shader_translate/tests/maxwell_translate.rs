@@ -1,31 +1,14 @@
-//! Compiled Maxwell programs through the translator: the straight-line vertex and
-//! fragment programs of the corpus come out as SPIR-V that spirv-val accepts (in the
+//! Compiled Maxwell programs through the translator: the vertex, fragment and compute
+//! programs of the corpus come out as SPIR-V that spirv-val accepts (in the
 //! translator's pipeline, optimised and not), with the interface the SPH and the code
 //! say; everything else is refused with a typed error naming what is missing.
 
+mod common;
+
 use std::path::Path;
 
+use common::{maxwell_dksh as corpus, translator};
 use shader_translate::maxwell::translate::MaxwellError;
-use shader_translate::{CacheLocation, TranslateOptions, Translator};
-
-fn corpus(name: &str) -> Vec<u8> {
-    std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/maxwell_corpus")
-            .join(name)
-            .join("out.dksh"),
-    )
-    .unwrap()
-}
-
-fn translator(optimise: bool) -> Translator {
-    Translator::new(TranslateOptions {
-        optimise,
-        cache: CacheLocation::Off,
-        strict_portability: false,
-    })
-    .unwrap()
-}
 
 #[test]
 fn every_corpus_program_translates_or_names_what_is_missing() {
@@ -132,4 +115,39 @@ fn a_program_from_its_pieces_translates_as_its_module_does() {
         translator.translate_maxwell("cut code", &cut_code),
         Err(MaxwellError::Program(ProgramError::Decode(_)))
     ));
+}
+
+/// Control flow Hookshot cannot structure is refused with a typed error naming the
+/// instruction: uam's loop with its `pbk` made a `nop` leaves its `brk`s without a loop
+/// to leave.
+#[test]
+fn a_break_without_its_loop_is_refused_by_name() {
+    use shader_translate::maxwell::dksh;
+    use shader_translate::maxwell::ir::Unsupported;
+    use shader_translate::maxwell::program::ProgramParts;
+    let bytes = corpus("x_frag_loop_break_continue");
+    let module = dksh::parse(&bytes).unwrap();
+    let program = &module.programs[0];
+    let mut code = program.code.to_vec();
+    // `pbk 0x178` at byte 0x68 of the code (out.dis), and envydis's `nop 0x0`.
+    let at = 0x68;
+    assert_eq!(&code[at..at + 8], &0xe2a0_0000_1080_0000u64.to_le_bytes());
+    code[at..at + 8].copy_from_slice(&0x50b0_0000_0007_0f00u64.to_le_bytes());
+    let parts = ProgramParts {
+        kind: program.header.kind,
+        sph: program.sph,
+        code: &code,
+        constbuf1: program.constbuf1,
+        compute: None,
+    };
+    match translator(true).translate_maxwell("no pbk", &parts) {
+        Err(MaxwellError::Unsupported(Unsupported::ControlFlow { offset_b, how, .. })) => {
+            assert!(
+                how.contains("brk") && how.contains("not inside its loop"),
+                "{how}"
+            );
+            assert_eq!(offset_b, 0xb0, "the first brk (out.dis)");
+        }
+        other => panic!("{:?}", other.map(|_| ())),
+    }
 }

@@ -63,6 +63,10 @@ pub struct Args {
     /// Run without a window even where a display exists.
     #[arg(long)]
     headless: bool,
+    /// Translate the demo's GLSL, or uam's compiled Maxwell binaries of it (as a game's
+    /// shaders).
+    #[arg(long, value_enum, default_value_t = shaders::ShaderSet::Glsl)]
+    shaders: shaders::ShaderSet,
     /// How the demo writes its pools: through the mapped pointer, as a game does (seen
     /// by page protection), or through the API's write and copy calls.
     #[arg(long, value_enum, default_value_t = pool_writes::PoolWrites::Pointer)]
@@ -135,6 +139,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         storage.pool_size_b(),
         args.size,
         args.pool_writes,
+        args.shaders,
     )?;
     // The output image is the window's one texture: each frame is acquired, drawn, presented.
     let window = nvn.create_window(&WindowMaker {

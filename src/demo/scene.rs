@@ -9,7 +9,7 @@ use gpu::objects::{
 };
 use gpu::{BufferId, ProgramId, SamplerTableId, TextureId, TextureTableId, ViewId};
 use memory::{Format, PoolFlags};
-use shader_translate::{Stage, Translator};
+use shader_translate::Translator;
 
 use super::shaders::*;
 
@@ -79,6 +79,7 @@ impl Scene {
         tile_pool_b: u64,
         size_px: (u32, u32),
         pool_writes: PoolWrites,
+        shader_set: ShaderSet,
     ) -> anyhow::Result<Scene> {
         // The render targets' places come first: the work pool is as large as they need.
         let (width_px, height_px) = size_px;
@@ -126,28 +127,16 @@ impl Scene {
         let heights = buffer(HEIGHTS_OFFSET_B, HEIGHTS_SLOTS * HEIGHTS_STRIDE_B)?;
         let uniforms = buffer(UNIFORMS_OFFSET_B, UNIFORM_SLOTS * UNIFORM_STRIDE_B)?;
         let readback = buffer(readback_offset_b, READBACK_B)?;
-        let program = |stages: &[(&str, Stage, &str)]| -> anyhow::Result<ProgramId> {
-            let maker = program_maker(translator, stages)?;
+        let program = |shaders: &[&DemoShader]| -> anyhow::Result<ProgramId> {
+            let maker = program_maker(translator, shader_set, shaders)?;
             Ok(device.create_program(&maker)?)
         };
         let programs = Programs {
-            normals: program(&[
-                ("fullscreen.vert", Stage::Vertex, FULLSCREEN_VERT),
-                ("normals.frag", Stage::Fragment, NORMALS_FRAG),
-            ])?,
-            terrain: program(&[
-                ("terrain.vert", Stage::Vertex, TERRAIN_VERT),
-                ("terrain.frag", Stage::Fragment, TERRAIN_FRAG),
-            ])?,
-            shadow: program(&[("shadow.vert", Stage::Vertex, SHADOW_VERT)])?,
-            light: program(&[
-                ("fullscreen.vert", Stage::Vertex, FULLSCREEN_VERT),
-                ("light.frag", Stage::Fragment, LIGHT_FRAG),
-            ])?,
-            composite: program(&[
-                ("fullscreen.vert", Stage::Vertex, FULLSCREEN_VERT),
-                ("composite.frag", Stage::Fragment, COMPOSITE_FRAG),
-            ])?,
+            normals: program(&[&FULLSCREEN_VERT, &NORMALS_FRAG])?,
+            terrain: program(&[&TERRAIN_VERT, &TERRAIN_FRAG])?,
+            shadow: program(&[&SHADOW_VERT])?,
+            light: program(&[&FULLSCREEN_VERT, &LIGHT_FRAG])?,
+            composite: program(&[&FULLSCREEN_VERT, &COMPOSITE_FRAG])?,
         };
         let [scene, lights, shadow, output] = places.map(
             |(builder, offset_b, width_px, height_px)| -> anyhow::Result<Target> {

@@ -1,31 +1,72 @@
-//! The demo's shaders, GLSL in NVN's binding model, translated like a game's.
+//! The demo's shaders, GLSL in NVN's binding model, translated like a game's; or, with
+//! `--shaders maxwell`, the same GLSL compiled for the Switch by uam (deko3d's compiler)
+//! and translated from the Maxwell binaries, as a game's compiled shaders are. The
+//! binaries are the translation tests' corpus (`main_*` there; `tests/demo.rs` checks
+//! that their GLSL is this GLSL).
 
 use gpu::objects::{ProgramMaker, ShaderModule};
 use shader_translate::{ShaderCode, ShaderSource, Stage, Translator};
 
-pub const FULLSCREEN_VERT: &str = include_str!("shaders/fullscreen.vert");
-pub const NORMALS_FRAG: &str = include_str!("shaders/normals.frag");
-pub const TERRAIN_VERT: &str = include_str!("shaders/terrain.vert");
-pub const TERRAIN_FRAG: &str = include_str!("shaders/terrain.frag");
-pub const SHADOW_VERT: &str = include_str!("shaders/shadow.vert");
-pub const LIGHT_FRAG: &str = include_str!("shaders/light.frag");
-pub const COMPOSITE_FRAG: &str = include_str!("shaders/composite.frag");
+/// Which form of the demo's shaders to translate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ShaderSet {
+    /// The GLSL, through glslang.
+    Glsl,
+    /// uam's Maxwell binaries of the GLSL, through the Maxwell translator.
+    Maxwell,
+}
 
-/// A program of `(name, stage, source)` stages.
+/// One of the demo's shaders in both forms.
+pub struct DemoShader {
+    pub name: &'static str,
+    pub stage: Stage,
+    pub glsl: &'static str,
+    pub dksh: &'static [u8],
+}
+
+macro_rules! shader {
+    ($name:literal, $stage:ident, $corpus:literal) => {
+        DemoShader {
+            name: $name,
+            stage: Stage::$stage,
+            glsl: include_str!(concat!("shaders/", $name)),
+            dksh: include_bytes!(concat!(
+                "../../shader_translate/tests/maxwell_corpus/",
+                $corpus,
+                "/out.dksh"
+            )),
+        }
+    };
+}
+
+pub const FULLSCREEN_VERT: DemoShader = shader!("fullscreen.vert", Vertex, "main_fullscreen_vert");
+pub const NORMALS_FRAG: DemoShader = shader!("normals.frag", Fragment, "main_normals_frag");
+pub const TERRAIN_VERT: DemoShader = shader!("terrain.vert", Vertex, "main_terrain_vert");
+pub const TERRAIN_FRAG: DemoShader = shader!("terrain.frag", Fragment, "main_terrain_frag");
+pub const SHADOW_VERT: DemoShader = shader!("shadow.vert", Vertex, "main_shadow_vert");
+pub const LIGHT_FRAG: DemoShader = shader!("light.frag", Fragment, "main_light_frag");
+pub const COMPOSITE_FRAG: DemoShader = shader!("composite.frag", Fragment, "main_composite_frag");
+
+/// A program of `shaders`, each translated from the form `set` names.
 pub fn program_maker(
     translator: &Translator,
-    stages: &[(&str, Stage, &str)],
-) -> Result<ProgramMaker, shader_translate::TranslateError> {
-    let modules = stages
+    set: ShaderSet,
+    shaders: &[&DemoShader],
+) -> anyhow::Result<ProgramMaker> {
+    let modules = shaders
         .iter()
-        .map(|&(name, stage, source)| {
-            let shader = translator.translate(&ShaderSource {
-                name: format!("demo/shaders/{name}"),
-                stage,
-                code: ShaderCode::Glsl(source.to_owned()),
-            })?;
-            Ok(ShaderModule::from(&shader))
+        .map(|shader| {
+            let name = format!("demo/shaders/{}", shader.name);
+            let translated = match set {
+                ShaderSet::Glsl => translator.translate(&ShaderSource {
+                    name,
+                    stage: shader.stage,
+                    code: ShaderCode::Glsl(shader.glsl.to_owned()),
+                })?,
+                ShaderSet::Maxwell => translator.translate_dksh(&name, shader.dksh)?,
+            };
+            Ok(ShaderModule::from(&translated))
         })
-        .collect::<Result<Vec<_>, shader_translate::TranslateError>>()?;
+        .collect::<anyhow::Result<Vec<_>>>()?;
     Ok(ProgramMaker { modules })
 }

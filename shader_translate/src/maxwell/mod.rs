@@ -7,6 +7,7 @@ pub mod decode;
 pub mod dksh;
 pub mod ir;
 pub mod program;
+pub mod slots;
 pub mod sph;
 pub mod spirv_out;
 pub mod translate;

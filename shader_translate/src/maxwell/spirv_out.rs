@@ -9,6 +9,8 @@
 //! uniform block N, read as `uvec4` words; `c0` (deko3d's driver constants) is refused.
 //! Texture slot N (the handle less the stage's base) is a `sampler2D` at binding N.
 
+mod memory;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rspirv::dr::{Builder, Operand as SpirvOperand};
@@ -16,9 +18,11 @@ use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
 use super::dksh::ProgramType;
 use super::ir::{
-    AttrRead, Binary, Compare, FloatUnary, Function, Ipa, Logic, Op, TexLod, Unsupported, Value,
+    AttrRead, Binary, Compare, FloatUnary, Function, Ipa, Logic, LoopExit, Op, Outputs, TexLod,
+    Unsupported, Value, Var,
 };
 use super::program::Program;
+use super::slots::SlotMap;
 use super::sph::{Interpolation, StageIo};
 
 /// `a[]` addresses of the attributes the emitter knows.
@@ -39,6 +43,19 @@ fn attribute_error(addr_b: u32, why: &str) -> Unsupported {
         offset_b: addr_b,
         what: format!("a[{addr_b:#x}] ({why})"),
     }
+}
+
+/// An SSA form the builder should not have made (a loop op outside a loop).
+fn malformed(how: &str) -> Unsupported {
+    Unsupported::ControlFlow {
+        blocks: 0,
+        offset_b: 0,
+        how: how.into(),
+    }
+}
+
+fn no_loop() -> Unsupported {
+    malformed("a loop op outside a loop")
 }
 
 fn spirv_error(error: rspirv::dr::Error) -> Unsupported {
@@ -73,6 +90,7 @@ struct Emitter<'a> {
     glsl: Word,
     program: &'a Program,
     function: &'a Function,
+    slots: &'a SlotMap,
     ids: Vec<Word>,
     tys: Vec<Ty>,
     words: HashMap<u32, Word>,
@@ -81,6 +99,7 @@ struct Emitter<'a> {
     /// Input variables: generic location, FragCoord, VertexIndex, InstanceIndex.
     inputs: HashMap<u32, Word>,
     constbuf1: Option<(Word, u32)>,
+    /// Uniform block variables by hardware constant buffer.
     uniforms: BTreeMap<u8, Word>,
     /// Combined image-samplers by NVN texture slot, and their type.
     textures: BTreeMap<u32, Word>,
@@ -88,7 +107,26 @@ struct Emitter<'a> {
     sampled_image: Word,
     /// The float each `u32` word id stands for, where one was made or cast.
     float_views: HashMap<Word, Word>,
+    /// The casts made before each open loop (those made inside do not dominate what
+    /// follows it).
+    saved_views: Vec<HashMap<Word, Word>>,
+    /// Open loops, innermost last: (merge, continue, header) labels.
+    loops: Vec<(Word, Word, Word)>,
+    /// Function variables of registers and predicates carried across loops.
+    vars: BTreeMap<Var, Word>,
+    /// Variables that only ever hold one value: their loads are that value.
+    invariant: BTreeMap<Var, Value>,
+    /// Output variables by location (built-ins: `BUILTIN_KEY` + the built-in).
+    outputs: HashMap<u32, Word>,
+    /// Storage buffer variables by binding, and shared memory.
+    storage: BTreeMap<u32, Word>,
+    shared: Option<Word>,
+    /// Which ops the module needs (the others are not written: a c0 read that only made
+    /// a storage address is not a constant-buffer read).
+    live: Vec<bool>,
 }
+
+const BUILTIN_KEY: u32 = 1 << 16;
 
 /// A module-level variable, made while a block is being written (interface variables
 /// are declared on first use).
@@ -306,11 +344,11 @@ impl Emitter<'_> {
     /// 1 / FragCoord.w, so the usual case is the input itself.
     fn perspective(&mut self, input: Word, multiplier: Value) -> Result<Word, Unsupported> {
         let ops = &self.function.ops;
-        if let Op::FloatUnary(FloatUnary::Rcp, of) = ops[multiplier.0 as usize] {
+        if let Op::FloatUnary(FloatUnary::Rcp, of) = ops[self.resolve(multiplier).0 as usize] {
             if let Op::Attr(AttrRead {
                 addr_b: FRAG_COORD_W_B,
                 ipa: Some(Ipa::Pass),
-            }) = ops[of.0 as usize]
+            }) = ops[self.resolve(of).0 as usize]
             {
                 return Ok(input);
             }
@@ -328,8 +366,33 @@ impl Emitter<'_> {
         self.float_bits(value)
     }
 
+    /// A selection on `cond` whose then-block is begun (it must end in a branch out or a
+    /// return); returns the merge block, where the code goes on.
+    fn open_selection(&mut self, cond: Word) -> Result<Word, Unsupported> {
+        let (then, merge) = (self.b.id(), self.b.id());
+        self.b
+            .selection_merge(merge, spirv::SelectionControl::NONE)
+            .map_err(spirv_error)?;
+        self.b
+            .branch_conditional(cond, then, merge, [])
+            .map_err(spirv_error)?;
+        self.b.begin_block(Some(then)).map_err(spirv_error)?;
+        Ok(merge)
+    }
+
+    /// The value a load of a variable that only ever holds one value stands for.
+    fn resolve(&self, mut value: Value) -> Value {
+        while let Op::Load(var) = self.function.ops[value.0 as usize] {
+            match self.invariant.get(&var) {
+                Some(&held) => value = held,
+                None => break,
+            }
+        }
+        value
+    }
+
     fn cbuf(&mut self, index: u8, offset_b: Value) -> Result<Word, Unsupported> {
-        if let Op::Const(at_b) = self.function.ops[offset_b.0 as usize] {
+        if let Op::Const(at_b) = self.function.ops[self.resolve(offset_b).0 as usize] {
             return self.cbuf_at(index, at_b);
         }
         let offset = self.ids[offset_b.0 as usize];
@@ -365,8 +428,8 @@ impl Emitter<'_> {
                     .select(self.t.u32, None, inside, value, zero)
                     .map_err(spirv_error)
             }
-            2..=17 => {
-                let var = self.uniforms[&(index - 2)];
+            index if self.slots.uniform_slot(index).is_some() => {
+                let var = self.uniforms[&index];
                 let four = self.word(4);
                 let vec_index = self
                     .b
@@ -401,7 +464,7 @@ impl Emitter<'_> {
             });
             return Ok(self.word(bits));
         }
-        let var = self.uniforms[&(index - 2)];
+        let var = self.uniforms[&index];
         let vec_index = self.word(at_b >> 4);
         let vector = self.uniform_vector(var, vec_index)?;
         self.b
@@ -426,9 +489,7 @@ impl Emitter<'_> {
 
     fn declare_constant_buffers(&mut self) -> Result<(), Unsupported> {
         let used: BTreeSet<u8> = self
-            .function
-            .ops
-            .iter()
+            .live_ops()
             .filter_map(|op| match op {
                 Op::Cbuf { index, .. } => Some(*index),
                 _ => None,
@@ -457,8 +518,8 @@ impl Emitter<'_> {
                             .variable(pointer, None, spirv::StorageClass::Private, Some(value));
                     self.constbuf1 = Some((var, len));
                 }
-                2..=17 => {
-                    let slot = u32::from(index - 2);
+                index if self.slots.uniform_slot(index).is_some() => {
+                    let slot = u32::from(self.slots.uniform_slot(index).unwrap_or(0));
                     let len = self.uniform_words4(index);
                     let len = self.word(len);
                     let array = self.b.type_array(self.t.uvec4, len);
@@ -480,13 +541,17 @@ impl Emitter<'_> {
                         .type_pointer(None, spirv::StorageClass::Uniform, block);
                     let var =
                         resource_variable(&mut self.b, pointer, spirv::StorageClass::Uniform, slot);
-                    self.uniforms.insert(index - 2, var);
+                    self.uniforms.insert(index, var);
                 }
                 other => {
                     return Err(Unsupported::Instruction {
                         name: "cbuf",
                         offset_b: 0,
-                        what: format!("constant buffer c{other} (deko3d's driver constants)"),
+                        what: if other == self.slots.driver_cbuf {
+                            format!("constant buffer c{other} (the driver's constants)")
+                        } else {
+                            format!("constant buffer c{other} (no uniform block in the slot map)")
+                        },
                     })
                 }
             }
@@ -500,7 +565,7 @@ impl Emitter<'_> {
     fn uniform_words4(&self, index: u8) -> u32 {
         let ops = &self.function.ops;
         let mut end_b = 16u32;
-        for op in ops {
+        for op in self.live_ops() {
             if let Op::Cbuf {
                 index: read,
                 offset_b,
@@ -523,9 +588,7 @@ impl Emitter<'_> {
     /// Every texture slot the program samples, as a `sampler2D` at set 0, binding = slot.
     fn declare_textures(&mut self) {
         let slots: BTreeSet<u32> = self
-            .function
-            .ops
-            .iter()
+            .live_ops()
             .filter_map(|op| match op {
                 Op::Texture2d { slot, .. } | Op::Fetch2d { slot, .. } => Some(*slot),
                 _ => None,
@@ -637,6 +700,9 @@ impl Emitter<'_> {
     }
 
     fn op(&mut self, op: &Op) -> Result<(Word, Ty), Unsupported> {
+        if let Some(word) = self.memory_op(op)? {
+            return Ok((word, Ty::Word));
+        }
         let id = |e: &Self, v: Value| e.ids[v.0 as usize];
         let (u32_ty, f32_ty, bool_ty) = (self.t.u32, self.t.f32, self.t.bool);
         Ok(match op {
@@ -840,18 +906,83 @@ impl Emitter<'_> {
             Op::Kill { cond } => {
                 // A selection around OpKill; what comes after goes on in the merge block,
                 // which every earlier value dominates.
-                let (kill, merge) = (self.b.id(), self.b.id());
-                self.b
-                    .selection_merge(merge, spirv::SelectionControl::NONE)
-                    .map_err(spirv_error)?;
-                self.b
-                    .branch_conditional(id(self, *cond), kill, merge, [])
-                    .map_err(spirv_error)?;
-                self.b.begin_block(Some(kill)).map_err(spirv_error)?;
+                let merge = self.open_selection(id(self, *cond))?;
                 self.b.kill().map_err(spirv_error)?;
                 self.b.begin_block(Some(merge)).map_err(spirv_error)?;
                 (0, Ty::Word)
             }
+            Op::Load(var) => {
+                if let Some(&held) = self.invariant.get(var) {
+                    return Ok((id(self, held), self.type_of(held)));
+                }
+                let (ty, spirv_ty) = match var {
+                    Var::Reg(_) | Var::Attr(_) => (Ty::Word, u32_ty),
+                    Var::Pred(_) | Var::Leave(_) => (Ty::Bool, bool_ty),
+                };
+                let r = self
+                    .b
+                    .load(spirv_ty, None, self.vars[var], None, [])
+                    .map_err(spirv_error)?;
+                (r, ty)
+            }
+            Op::Store { var, value } => {
+                if !self.invariant.contains_key(var) {
+                    self.b
+                        .store(self.vars[var], id(self, *value), None, [])
+                        .map_err(spirv_error)?;
+                }
+                (0, Ty::Word)
+            }
+            Op::LoopBegin => {
+                let (header, body, merge, cont) =
+                    (self.b.id(), self.b.id(), self.b.id(), self.b.id());
+                self.b.branch(header).map_err(spirv_error)?;
+                self.b.begin_block(Some(header)).map_err(spirv_error)?;
+                self.b
+                    .loop_merge(merge, cont, spirv::LoopControl::NONE, [])
+                    .map_err(spirv_error)?;
+                self.b.branch(body).map_err(spirv_error)?;
+                self.b.begin_block(Some(body)).map_err(spirv_error)?;
+                self.loops.push((merge, cont, header));
+                self.saved_views.push(self.float_views.clone());
+                (0, Ty::Word)
+            }
+            Op::LoopLeave { cond, to } => {
+                let &(merge, cont, _) = self.loops.last().ok_or_else(no_loop)?;
+                let target = if *to == LoopExit::Break { merge } else { cont };
+                let after = self.open_selection(id(self, *cond))?;
+                self.b.branch(target).map_err(spirv_error)?;
+                self.b.begin_block(Some(after)).map_err(spirv_error)?;
+                (0, Ty::Word)
+            }
+            Op::LoopEnd { repeat } => {
+                let (merge, cont, header) = self.loops.pop().ok_or_else(no_loop)?;
+                self.b
+                    .branch(if *repeat { cont } else { merge })
+                    .map_err(spirv_error)?;
+                self.b.begin_block(Some(cont)).map_err(spirv_error)?;
+                self.b.branch(header).map_err(spirv_error)?;
+                self.b.begin_block(Some(merge)).map_err(spirv_error)?;
+                self.float_views = self.saved_views.pop().ok_or_else(no_loop)?;
+                (0, Ty::Word)
+            }
+            Op::Exit { cond, outputs } => {
+                let merge = self.open_selection(id(self, *cond))?;
+                let views = self.float_views.clone();
+                let outputs = self.function.exits[*outputs].clone();
+                self.outputs_of(&outputs)?;
+                self.b.ret().map_err(spirv_error)?;
+                self.float_views = views;
+                self.b.begin_block(Some(merge)).map_err(spirv_error)?;
+                (0, Ty::Word)
+            }
+            Op::Builtin(..)
+            | Op::StorageLoad { .. }
+            | Op::StorageStore { .. }
+            | Op::StorageAtomic { .. }
+            | Op::SharedLoad { .. }
+            | Op::SharedStore { .. }
+            | Op::Barrier => return Err(malformed("a memory op the memory emitter left")),
             Op::Select { cond, a, b } => {
                 let ty = self.type_of(*a);
                 let spirv_ty = if ty == Ty::Bool { bool_ty } else { u32_ty };
@@ -928,17 +1059,32 @@ impl Emitter<'_> {
     }
 
     /// An output `vec4` at `location` (or a built-in) made of four register values.
-    fn store_vec4(
+    /// The output variable of `key` (made and decorated on first use).
+    fn output_variable(
         &mut self,
-        components: [Option<Value>; 4],
+        key: u32,
+        ty: Word,
         decorate: impl FnOnce(&mut Builder, Word),
-    ) -> Result<(), Unsupported> {
-        let pointer = self
-            .b
-            .type_pointer(None, spirv::StorageClass::Output, self.t.vec4);
+    ) -> Word {
+        if let Some(&var) = self.outputs.get(&key) {
+            return var;
+        }
+        let pointer = self.b.type_pointer(None, spirv::StorageClass::Output, ty);
         let var = global_variable(&mut self.b, pointer, spirv::StorageClass::Output, None);
         decorate(&mut self.b, var);
         self.interface.push(var);
+        self.outputs.insert(key, var);
+        var
+    }
+
+    fn store_vec4(
+        &mut self,
+        key: u32,
+        components: [Option<Value>; 4],
+        decorate: impl FnOnce(&mut Builder, Word),
+    ) -> Result<(), Unsupported> {
+        let vec4 = self.t.vec4;
+        let var = self.output_variable(key, vec4, decorate);
         let mut parts = Vec::with_capacity(4);
         for component in components {
             parts.push(match component {
@@ -954,22 +1100,28 @@ impl Emitter<'_> {
     }
 
     fn store_float(&mut self, value: Value, builtin: spirv::BuiltIn) -> Result<(), Unsupported> {
-        let pointer = self
-            .b
-            .type_pointer(None, spirv::StorageClass::Output, self.t.f32);
-        let var = global_variable(&mut self.b, pointer, spirv::StorageClass::Output, None);
-        self.b.decorate(
-            var,
-            spirv::Decoration::BuiltIn,
-            [SpirvOperand::BuiltIn(builtin)],
-        );
-        self.interface.push(var);
+        let f32_ty = self.t.f32;
+        let var = self.output_variable(BUILTIN_KEY + builtin as u32, f32_ty, |b, var| {
+            b.decorate(
+                var,
+                spirv::Decoration::BuiltIn,
+                [SpirvOperand::BuiltIn(builtin)],
+            );
+        });
         let x = self.as_float(value)?;
         self.b.store(var, x, None, []).map_err(spirv_error)
     }
 
-    fn vertex_outputs(&mut self) -> Result<(), Unsupported> {
-        let stores = self.function.attr_stores.clone();
+    /// Writes the outputs of an `exit`.
+    fn outputs_of(&mut self, outputs: &Outputs) -> Result<(), Unsupported> {
+        match self.program.kind {
+            ProgramType::Vertex => self.vertex_outputs(&outputs.attr_stores),
+            ProgramType::Compute => Ok(()),
+            _ => self.fragment_outputs(&outputs.regs),
+        }
+    }
+
+    fn vertex_outputs(&mut self, stores: &BTreeMap<u32, Value>) -> Result<(), Unsupported> {
         let mut generic: BTreeMap<u32, [Option<Value>; 4]> = BTreeMap::new();
         let mut position = [None; 4];
         if let Some(StageIo::Vtg(io)) = self.program.sph.as_ref().map(|sph| &sph.io) {
@@ -979,7 +1131,7 @@ impl Emitter<'_> {
                 }
             }
         }
-        for (&addr_b, &value) in &stores {
+        for (&addr_b, &value) in stores {
             if (GENERIC_B..GENERIC_END_B).contains(&addr_b) {
                 let location = (addr_b - GENERIC_B) / 16;
                 generic.entry(location).or_default()[((addr_b % 16) / 4) as usize] = Some(value);
@@ -994,15 +1146,19 @@ impl Emitter<'_> {
                 ));
             }
         }
-        self.store_vec4(position, |b, var| {
-            b.decorate(
-                var,
-                spirv::Decoration::BuiltIn,
-                [SpirvOperand::BuiltIn(spirv::BuiltIn::Position)],
-            );
-        })?;
+        self.store_vec4(
+            BUILTIN_KEY + spirv::BuiltIn::Position as u32,
+            position,
+            |b, var| {
+                b.decorate(
+                    var,
+                    spirv::Decoration::BuiltIn,
+                    [SpirvOperand::BuiltIn(spirv::BuiltIn::Position)],
+                );
+            },
+        )?;
         for (location, components) in generic {
-            self.store_vec4(components, |b, var| {
+            self.store_vec4(location, components, |b, var| {
                 b.decorate(
                     var,
                     spirv::Decoration::Location,
@@ -1015,7 +1171,7 @@ impl Emitter<'_> {
 
     /// Colour target k (in the order written) is R(4k)..R(4k+3) at `exit`; depth is
     /// R(4n+1) after n targets.
-    fn fragment_outputs(&mut self) -> Result<(), Unsupported> {
+    fn fragment_outputs(&mut self, regs: &BTreeMap<u8, Value>) -> Result<(), Unsupported> {
         let Some(StageIo::Fragment(io)) = self.program.sph.as_ref().map(|sph| sph.io.clone())
         else {
             return Err(Unsupported::Stage("fragment without an SPH"));
@@ -1027,7 +1183,6 @@ impl Emitter<'_> {
                 what: "a sample mask output".into(),
             });
         }
-        let regs = self.function.exit_regs.clone();
         let targets: Vec<u32> = io.targets().collect();
         for (k, &target) in targets.iter().enumerate() {
             let mask = (io.target_mask >> (4 * target)) & 0xf;
@@ -1037,7 +1192,7 @@ impl Emitter<'_> {
                     *slot = regs.get(&(4 * k as u8 + c as u8)).copied();
                 }
             }
-            self.store_vec4(components, |b, var| {
+            self.store_vec4(target, components, |b, var| {
                 b.decorate(
                     var,
                     spirv::Decoration::Location,
@@ -1063,11 +1218,118 @@ impl Emitter<'_> {
     }
 }
 
+/// Which ops the module needs: those with an effect, the outputs at every `exit`, and
+/// what they read (a load of a single-valued variable reads that value).
+fn live_ops(program: &Program, function: &Function, invariant: &BTreeMap<Var, Value>) -> Vec<bool> {
+    let ops = &function.ops;
+    let mut live = vec![false; ops.len()];
+    let output_regs = match program.sph.as_ref().map(|sph| &sph.io) {
+        Some(StageIo::Fragment(io)) => 4 * io.targets().count() as u8 + 2,
+        _ => 0,
+    };
+    let mut mark = |outputs: &Outputs| {
+        for value in outputs.attr_stores.values() {
+            live[value.0 as usize] = true;
+        }
+        for (&reg, value) in &outputs.regs {
+            if reg < output_regs {
+                live[value.0 as usize] = true;
+            }
+        }
+    };
+    mark(&Outputs {
+        attr_stores: function.attr_stores.clone(),
+        regs: function.exit_regs.clone(),
+    });
+    for outputs in &function.exits {
+        mark(outputs);
+    }
+    for (index, op) in ops.iter().enumerate() {
+        let stored_invariant = matches!(op, Op::Store { var, .. } if invariant.contains_key(var));
+        if op.has_effect() && !stored_invariant {
+            live[index] = true;
+        }
+    }
+    for index in (0..ops.len()).rev() {
+        if !live[index] {
+            continue;
+        }
+        if let Op::Load(var) = &ops[index] {
+            if let Some(held) = invariant.get(var) {
+                live[held.0 as usize] = true;
+            }
+        }
+        for value in ops[index].operands() {
+            live[value.0 as usize] = true;
+        }
+    }
+    live
+}
+
+/// The variables whose every store stores one value (a register a loop never writes):
+/// the first store is before the first loop, so that value dominates every load.
+fn invariant_vars(function: &Function) -> BTreeMap<Var, Value> {
+    let mut stored: BTreeMap<Var, BTreeSet<Value>> = BTreeMap::new();
+    for op in &function.ops {
+        if let Op::Store { var, value } = op {
+            stored.entry(*var).or_default().insert(*value);
+        }
+    }
+    stored
+        .into_iter()
+        .filter_map(|(var, values)| {
+            let mut values = values.into_iter();
+            match (values.next(), values.next()) {
+                (Some(value), None) => Some((var, value)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+impl Emitter<'_> {
+    fn live_ops(&self) -> impl Iterator<Item = &Op> + '_ {
+        self.function
+            .ops
+            .iter()
+            .zip(&self.live)
+            .filter_map(|(op, &live)| live.then_some(op))
+    }
+
+    /// Function variables for the registers and predicates carried across loops, at the
+    /// start of the entry block as SPIR-V requires.
+    fn declare_variables(&mut self) {
+        let used: BTreeSet<Var> = self
+            .live_ops()
+            .filter_map(|op| match op {
+                Op::Store { var, .. } if !self.invariant.contains_key(var) => Some(*var),
+                _ => None,
+            })
+            .collect();
+        for var in used {
+            let ty = match var {
+                Var::Reg(_) | Var::Attr(_) => self.t.u32,
+                Var::Pred(_) | Var::Leave(_) => self.t.bool,
+            };
+            let pointer = self.b.type_pointer(None, spirv::StorageClass::Function, ty);
+            let id = self
+                .b
+                .variable(pointer, None, spirv::StorageClass::Function, None);
+            self.vars.insert(var, id);
+        }
+    }
+}
+
 /// The SPIR-V module (1.3, NVN binding model) of a vertex or fragment program's SSA form.
-pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsupported> {
+pub fn emit(
+    program: &Program,
+    function: &Function,
+    slots: &SlotMap,
+) -> Result<Vec<u32>, Unsupported> {
     let model = match program.kind {
         ProgramType::Vertex => spirv::ExecutionModel::Vertex,
         ProgramType::Fragment => spirv::ExecutionModel::Fragment,
+        ProgramType::Compute => spirv::ExecutionModel::GLCompute,
         other => return Err(Unsupported::Stage(other.name())),
     };
     let mut b = Builder::new();
@@ -1096,6 +1358,7 @@ pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsuppor
         glsl,
         program,
         function,
+        slots,
         ids: Vec::with_capacity(function.ops.len()),
         tys: Vec::with_capacity(function.ops.len()),
         words: HashMap::new(),
@@ -1108,27 +1371,43 @@ pub fn emit(program: &Program, function: &Function) -> Result<Vec<u32>, Unsuppor
         image: 0,
         sampled_image: 0,
         float_views: HashMap::new(),
+        saved_views: Vec::new(),
+        loops: Vec::new(),
+        vars: BTreeMap::new(),
+        invariant: BTreeMap::new(),
+        outputs: HashMap::new(),
+        storage: BTreeMap::new(),
+        shared: None,
+        live: Vec::new(),
     };
+    e.invariant = invariant_vars(function);
+    e.live = live_ops(program, function, &e.invariant);
     e.declare_constant_buffers()?;
     e.declare_textures();
+    e.declare_memory();
     let fn_ty = e.b.type_function(e.t.void, []);
     let main =
         e.b.begin_function(e.t.void, None, spirv::FunctionControl::NONE, fn_ty)
             .map_err(spirv_error)?;
     e.b.begin_block(None).map_err(spirv_error)?;
-    for op in &function.ops {
-        let (id, ty) = e.op(op)?;
+    e.declare_variables();
+    for (op, &live) in function.ops.iter().zip(&e.live.clone()) {
+        let (id, ty) = if live { e.op(op)? } else { (0, Ty::Word) };
         e.ids.push(id);
         e.tys.push(ty);
     }
-    match program.kind {
-        ProgramType::Vertex => e.vertex_outputs()?,
-        _ => e.fragment_outputs()?,
-    }
+    e.outputs_of(&Outputs {
+        attr_stores: function.attr_stores.clone(),
+        regs: function.exit_regs.clone(),
+    })?;
     e.b.ret().map_err(spirv_error)?;
     e.b.end_function().map_err(spirv_error)?;
     let interface = e.interface.clone();
     e.b.entry_point(model, main, "main", interface);
+    if let Some(info) = program.header.compute() {
+        let [x, y, z] = info.block_dims;
+        e.b.execution_mode(main, spirv::ExecutionMode::LocalSize, [x, y, z]);
+    }
     if model == spirv::ExecutionModel::Fragment {
         e.b.execution_mode(main, spirv::ExecutionMode::OriginUpperLeft, []);
         if program

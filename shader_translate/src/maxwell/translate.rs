@@ -7,6 +7,7 @@
 use super::dksh::ProgramType;
 use super::ir::{self, Unsupported};
 use super::program::{Program, ProgramError, ProgramParts};
+use super::slots::SlotMap;
 use super::spirv_out;
 use crate::{ShaderCode, ShaderSource, Stage, TranslateError, TranslatedShader, Translator};
 
@@ -52,41 +53,68 @@ pub fn dksh_stage(bytes: &[u8]) -> Result<Stage, ProgramError> {
 /// The program of a DKSH module as SPIR-V in NVN's binding model (before the
 /// translator's pipeline), and its stage.
 pub fn dksh_to_spirv(bytes: &[u8]) -> Result<(Stage, Vec<u32>), MaxwellError> {
-    program_to_spirv(&Program::from_dksh(bytes)?)
+    program_to_spirv(&Program::from_dksh(bytes)?, &SlotMap::default())
 }
 
-/// A checked program as SPIR-V in NVN's binding model, and its stage.
-pub fn program_to_spirv(program: &Program) -> Result<(Stage, Vec<u32>), MaxwellError> {
-    let function = ir::build(program)?;
-    let words = spirv_out::emit(program, &function)?;
+/// A checked program as SPIR-V in NVN's binding model (resources placed by `slots`), and
+/// its stage.
+pub fn program_to_spirv(
+    program: &Program,
+    slots: &SlotMap,
+) -> Result<(Stage, Vec<u32>), MaxwellError> {
+    let function = ir::build(program, slots)?;
+    let words = spirv_out::emit(program, &function, slots)?;
     Ok((stage_of(program.kind), words))
 }
 
 impl Translator {
-    /// Translates the program of a DKSH module (a game's compiled shader) for the host.
+    /// Translates the program of a DKSH module (a game's compiled shader) for the host,
+    /// its resources placed by deko3d's convention.
     pub fn translate_dksh(
         &self,
         name: &str,
         bytes: &[u8],
     ) -> Result<TranslatedShader, MaxwellError> {
-        self.translate_program(name, &Program::from_dksh(bytes)?)
+        self.translate_dksh_with(name, bytes, &SlotMap::default())
     }
 
-    /// Translates a compiled program given as its pieces (SPH, code, constant buffer 1).
+    /// [`Translator::translate_dksh`] with the port's own slot map.
+    pub fn translate_dksh_with(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        slots: &SlotMap,
+    ) -> Result<TranslatedShader, MaxwellError> {
+        self.translate_program(name, &Program::from_dksh(bytes)?, slots)
+    }
+
+    /// Translates a compiled program given as its pieces (SPH, code, constant buffer 1),
+    /// its resources placed by deko3d's convention.
     pub fn translate_maxwell(
         &self,
         name: &str,
         parts: &ProgramParts<'_>,
     ) -> Result<TranslatedShader, MaxwellError> {
-        self.translate_program(name, &Program::from_parts(parts)?)
+        self.translate_maxwell_with(name, parts, &SlotMap::default())
+    }
+
+    /// [`Translator::translate_maxwell`] with the port's own slot map.
+    pub fn translate_maxwell_with(
+        &self,
+        name: &str,
+        parts: &ProgramParts<'_>,
+        slots: &SlotMap,
+    ) -> Result<TranslatedShader, MaxwellError> {
+        self.translate_program(name, &Program::from_parts(parts)?, slots)
     }
 
     fn translate_program(
         &self,
         name: &str,
         program: &Program,
+        slots: &SlotMap,
     ) -> Result<TranslatedShader, MaxwellError> {
-        let (stage, words) = program_to_spirv(program)?;
+        let (stage, words) = program_to_spirv(program, slots)?;
         self.translate(&ShaderSource {
             name: name.to_owned(),
             stage,

@@ -141,3 +141,12 @@ pub fn glslang_validator_spirv(stage: Stage, text: &str) -> Vec<u32> {
     );
     shader_translate::spirv_words_from_bytes(&std::fs::read(output).unwrap()).unwrap()
 }
+
+/// The DKSH module of corpus program `name` (`tests/maxwell_corpus/NAME/out.dksh`).
+pub fn maxwell_dksh(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/maxwell_corpus")
+        .join(name)
+        .join("out.dksh");
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}

@@ -487,6 +487,8 @@ pub static ROOT: &[&[Form]] = &[
         form!(0xe2a0 << 48, M12 | 0x20, "pbk", [Target]),
         form!((0xe290 << 48) | 0x20, M12 | 0x20, "ssy", [C36]),
         form!(0xe290 << 48, M12 | 0x20, "ssy", [Target]),
+        form!((0xe270 << 48) | 0x20, M12 | 0x20, "pret", [Off(6, "noinc"), C36]),
+        form!(0xe270 << 48, M12 | 0x20, "pret", [Off(6, "noinc"), Target]),
         form!((0xe260 << 48) | 0x20, M12 | 0x20, "cal", [Off(6, "noinc"), C36]),
         form!(0xe260 << 48, M12 | 0x20, "cal", [Off(6, "noinc"), Target]),
         form!((0xe250 << 48) | 0x20, M12 | 0x20, "brx", guarded, [On(6, "lmt"), CC, C36B]),

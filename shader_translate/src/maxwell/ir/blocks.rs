@@ -18,7 +18,7 @@ pub enum Terminator {
     /// A guarded `bra`: to `target` when the guard holds, else to `next`.
     CondBranch { target: usize, next: usize },
     /// A control-stack or guarded flow instruction (`ssy`/`sync`, `pbk`/`brk`,
-    /// `pcnt`/`cont`, `kil`, guarded `exit`, `cal`/`ret`) that the structured recovery
+    /// `pcnt`/`cont`, `pret`/`ret`, `kil`, guarded `exit`, `cal`/`ret`) that the structured recovery
     /// has to resolve, named with its offset.
     Structured { name: &'static str, offset_b: u32 },
 }
@@ -43,6 +43,7 @@ pub fn leaves_straight_line(instruction: &Instruction) -> bool {
             | "pbk"
             | "brk"
             | "pcnt"
+            | "pret"
             | "cont"
             | "kil"
             | "cal"
@@ -140,7 +141,7 @@ pub fn split_blocks(instructions: &[Instruction]) -> Vec<Block> {
                 }
                 // A `sync`/`brk`/`cont` goes where its matching push said: any pushed target.
                 for earlier in &instructions[..blocks[block].end] {
-                    if matches!(earlier.name, "ssy" | "pbk" | "pcnt") {
+                    if matches!(earlier.name, "ssy" | "pbk" | "pcnt" | "pret") {
                         if let Some(target) =
                             target_of(earlier).and_then(index_of).and_then(block_of)
                         {

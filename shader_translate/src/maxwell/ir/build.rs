@@ -4,15 +4,20 @@
 //! attribute space (and, for fragment programs, in the registers at `exit`) is its output.
 //! Anything else is [`Unsupported`], named with its offset, never guessed.
 
-use std::collections::BTreeMap;
+mod memory;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use memory::{AccessCondition, AddressHalf};
 
 use super::{
-    leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, Op, Terminator,
-    TexLod, Value,
+    leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, LoopExit, Op,
+    Terminator, TexLod, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
-use crate::maxwell::dksh::ProgramType;
+use crate::maxwell::dksh::{ComputeInfo, ProgramType};
 use crate::maxwell::program::{instruction_offset, Program};
+use crate::maxwell::slots::{stage_index, SlotMap, TEXTURE_SLOTS};
 
 /// What Hookshot cannot translate yet, by name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -62,27 +67,20 @@ pub struct Function {
     pub attr_stores: BTreeMap<u32, Value>,
     /// Fragment: every general register's value at `exit`.
     pub exit_regs: BTreeMap<u8, Value>,
+    /// What each early [`Op::Exit`] writes.
+    pub exits: Vec<Outputs>,
 }
 
-/// The texture handle of NVN texture slot 0 in each stage's immediate handles: uam
-/// numbers them from the stage's block of deko3d's driver constants (DKSH.md 2.4).
-pub fn texture_base(kind: ProgramType) -> u32 {
-    let stage = match kind {
-        ProgramType::Vertex => 0,
-        ProgramType::TessControl => 1,
-        ProgramType::TessEval => 2,
-        ProgramType::Geometry => 3,
-        ProgramType::Fragment => 4,
-        ProgramType::Compute => return 0xa0 / 4,
-    };
-    (0x10 + 0x1a0 * stage) / 4
+/// The outputs at one `exit`: the attribute stores so far and (fragment) the registers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outputs {
+    pub attr_stores: BTreeMap<u32, Value>,
+    pub regs: BTreeMap<u8, Value>,
 }
-
-/// NVN has 32 texture slots per stage.
-const TEXTURE_SLOTS: u32 = 32;
 
 struct Builder<'a> {
     ops: Vec<Op>,
+    slots: &'a SlotMap,
     kind: ProgramType,
     /// The condition of the branch arm being translated (`None`: always).
     region: Option<Value>,
@@ -91,6 +89,32 @@ struct Builder<'a> {
     attr_stores: BTreeMap<u32, Value>,
     instruction: &'a Instruction,
     fragment: bool,
+    /// Every register and predicate the program names: what a loop keeps in variables.
+    tracked: Vec<Var>,
+    /// The loops (and `pret` regions) the walk is inside, innermost last.
+    loops: Vec<LoopFrame>,
+    /// The break target of the last `pbk`, for the loop whose header comes next.
+    pending_break: Option<usize>,
+    /// The loop header just entered (so the walk does not enter it again).
+    entered: Option<usize>,
+    exits: Vec<Outputs>,
+    /// Values that are (halves of) storage buffer addresses.
+    addresses: HashMap<Value, AddressHalf>,
+    /// The condition an address made under one holds under.
+    address_conditions: HashMap<Value, AccessCondition>,
+    /// Compute: the workgroup size and shared memory.
+    compute: Option<ComputeInfo>,
+}
+
+/// A loop being translated.
+#[derive(Clone, Copy)]
+struct LoopFrame {
+    /// The header block (`None`: a `pret` region, which runs once).
+    header: Option<usize>,
+    /// The block a `brk` (or `ret`) goes to.
+    break_block: Option<usize>,
+    /// A `pret` region left by a `ret` from inside a loop nested in it ([`Var::Leave`]).
+    left_from_inside: bool,
 }
 
 impl Builder<'_> {
@@ -138,6 +162,7 @@ impl Builder<'_> {
     fn value(&mut self, operand: Operand) -> Result<Value, Unsupported> {
         Ok(match operand {
             Operand::Reg(index) => self.reg(index),
+            Operand::Sys(index) => self.system_register(index)?,
             Operand::Imm { value, .. } => self.constant(value as u32),
             Operand::Cbuf {
                 index,
@@ -152,10 +177,15 @@ impl Builder<'_> {
                     }
                     None => offset_b,
                 };
-                self.push(Op::Cbuf {
+                let value = self.push(Op::Cbuf {
                     index: index as u8,
                     offset_b,
-                })
+                });
+                if index == u64::from(self.slots.driver_cbuf) && base.is_none() {
+                    self.driver_constant(offset, value)
+                } else {
+                    value
+                }
             }
             other => return Err(self.unsupported(format!("the operand {other:?}"))),
         })
@@ -388,8 +418,13 @@ impl Builder<'_> {
                 });
                 self.set_reg(dst.clone()?, value);
             }
+            "iadd" if i.has_mod("cc") || i.has_mod("x") => self.address_add(&ops)?,
             "shl" | "shr" | "iadd" | "lop" | "lop32i" | "iscadd" => self.integer(&ops)?,
+            "ldg" | "stg" => self.global(&ops)?,
+            "red" | "atom" | "atoms" => self.atomic(&ops)?,
+            "bar" => self.barrier(&ops)?,
             "xmad" => self.xmad(&ops)?,
+            "bfe" => self.bitfield_extract(&ops)?,
             "imul32i" | "imad" => {
                 if i.mods().any(|m| matches!(m, "cc" | "c" | "x" | "sat"))
                     || (i.name == "imad" && i.has_mod("hi"))
@@ -494,6 +529,11 @@ impl Builder<'_> {
         };
         match memory {
             Operand::Mem {
+                space: "s",
+                base,
+                offset,
+            } => self.shared(reg, base, offset, size)?,
+            Operand::Mem {
                 space: "a",
                 base: None,
                 offset,
@@ -555,14 +595,13 @@ impl Builder<'_> {
             field(28, 8) as u8,
             field(36, 13),
         );
-        let base = texture_base(self.kind);
-        let slot = handle.wrapping_sub(base);
-        if slot >= TEXTURE_SLOTS {
+        let Some(slot) = self.slots.texture_slot(self.kind, handle) else {
+            let base = self.slots.texture_handle_base[stage_index(self.kind)];
             return Err(self.unsupported(format!(
                 "texture handle {handle:#x} (slots of this stage are {base:#x}..{:#x})",
                 base + TEXTURE_SLOTS
             )));
-        }
+        };
         let x = self.reg(ra);
         let op = match (self.instruction.name, field(53, 4)) {
             ("texs", mode @ 1..=3) => {
@@ -714,6 +753,35 @@ impl Builder<'_> {
     /// product left 16; `clo`/`chi` take C's low or high half, `cbcc` adds B's register
     /// shifted left 16 to C; `mrg` keeps the low half of the result and puts B's register's
     /// low half above it. Signed halves and the `csfu` and `x` modes are not taken yet.
+    /// `bfe u32` with a constant field (position in bits 0-7, width in 8-15): the field's
+    /// bits, zero above; a field past bit 31 keeps what is left of it, as the hardware.
+    fn bitfield_extract(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+    ) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if !i.has_mod("u32") || i.has_mod("brev") || i.has_mod("cc") {
+            return Err(self.unsupported("a signed, bit-reversed or carry bitfield extract"));
+        }
+        let (Some((_, Operand::Reg(dst))), Some((_, Operand::Imm { value: field, .. }))) =
+            (ops.first(), ops.get(2))
+        else {
+            return Err(self.unsupported("a bitfield from a register"));
+        };
+        let (position, width) = ((field & 0xff) as u32, ((field >> 8) & 0xff) as u32);
+        let a = self.value(ops[1].1)?;
+        let shift = self.constant(position);
+        let shifted = self.push(Op::Binary(Binary::Shr, a, shift));
+        let mask = self.constant(match width {
+            0 => 0,
+            1..=31 => (1 << width) - 1,
+            _ => u32::MAX,
+        });
+        let value = self.push(Op::Binary(Binary::And, shifted, mask));
+        self.set_reg(*dst, value);
+        Ok(())
+    }
+
     fn xmad(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
         if i.mods().any(|m| matches!(m, "s16" | "csfu" | "x" | "cc")) {
@@ -845,15 +913,26 @@ enum End {
     Exit,
     /// At a `sync` (or a branch to the reconvergence point): back to the `ssy` target.
     Sync,
+    /// An arm whose invocations all left it (`brk`, `cont`, `ret` or `exit` under the
+    /// arm's condition): nothing of it reaches the `sync`.
+    Left,
+    /// The end of a loop body: back to the header when `repeat`, else out; `next` is
+    /// where a conditional back edge falls through to.
+    LoopTail {
+        repeat: bool,
+        next: Option<usize>,
+    },
 }
 
 /// The blocks of a program and where each instruction offset starts one.
 struct Walk<'p> {
     program: &'p Program,
     blocks: Vec<Block>,
+    /// Loop headers: the targets of `pcnt` and of backward branches.
+    headers: BTreeSet<usize>,
 }
 
-impl Walk<'_> {
+impl<'p> Walk<'p> {
     fn block_at(&self, offset_b: u64) -> Option<usize> {
         self.blocks.iter().position(|block| {
             u64::from(self.program.instructions[block.first].offset_b) == offset_b
@@ -865,6 +944,24 @@ impl Walk<'_> {
             Operand::Target(target_b) => self.block_at(instruction_offset(target_b)),
             _ => None,
         })
+    }
+
+    fn new(program: &'p Program) -> Walk<'p> {
+        let mut walk = Walk {
+            program,
+            blocks: split_blocks(&program.instructions),
+            headers: BTreeSet::new(),
+        };
+        for block in 0..walk.blocks.len() {
+            let last = &program.instructions[walk.blocks[block].end - 1];
+            let Some(target) = walk.target_block(last) else {
+                continue;
+            };
+            if last.name == "pcnt" || (last.name == "bra" && target <= block) {
+                walk.headers.insert(target);
+            }
+        }
+        walk
     }
 }
 
@@ -880,10 +977,149 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// Stores every register and predicate in its variable (before control leaves or
+    /// re-enters a loop).
+    fn flush(&mut self) {
+        for var in self.tracked.clone() {
+            let value = match var {
+                Var::Reg(index) => self.reg(index),
+                Var::Pred(index) | Var::Leave(index) => self.pred(index),
+                Var::Attr(addr_b) => match self.attr_stores.get(&addr_b) {
+                    Some(&value) => value,
+                    None => self.constant(0),
+                },
+            };
+            self.push(Op::Store { var, value });
+        }
+    }
+
+    /// Reads every register and predicate back from its variable (at a loop's header and
+    /// after it).
+    fn reload(&mut self) {
+        for var in self.tracked.clone() {
+            let value = self.push(Op::Load(var));
+            match var {
+                Var::Reg(index) => self.regs.insert(index, value),
+                Var::Pred(index) | Var::Leave(index) => self.preds.insert(index, value),
+                Var::Attr(addr_b) => self.attr_stores.insert(addr_b, value),
+            };
+        }
+    }
+
+    /// Opens a loop (or a `pret` region) whose body starts at `first`; entered under
+    /// `region`, the invocations outside it leave at once, so the body runs unguarded.
+    /// Returns where the walk goes on after it (`None`: the loop never ends normally).
+    fn run_loop(
+        &mut self,
+        walk: &Walk<'a>,
+        first: usize,
+        frame: LoopFrame,
+        region: Option<Value>,
+    ) -> Result<Option<usize>, Unsupported> {
+        if frame.header.is_none() {
+            let clear = self.push(Op::BoolConst(false));
+            self.push(Op::Store {
+                var: Var::Leave(self.loops.len() as u8),
+                value: clear,
+            });
+        }
+        self.flush();
+        self.push(Op::LoopBegin);
+        self.reload();
+        if let Some(region) = region {
+            let outside = self.push(Op::Not(region));
+            self.push(Op::LoopLeave {
+                cond: outside,
+                to: LoopExit::Break,
+            });
+        }
+        self.loops.push(frame);
+        self.entered = frame.header;
+        let end = self.run(walk, first, None, None)?;
+        self.loops.pop();
+        let (repeat, next) = match end {
+            End::LoopTail { repeat, next } => (repeat, next),
+            _ => (false, None),
+        };
+        self.flush();
+        self.push(Op::LoopEnd { repeat });
+        self.reload();
+        // A `ret` inside the loop that ended leaves the enclosing loops up to its region.
+        for depth in 0..self.loops.len() {
+            if self.loops[depth].left_from_inside {
+                let flag = self.push(Op::Load(Var::Leave(depth as u8)));
+                self.push(Op::LoopLeave {
+                    cond: flag,
+                    to: LoopExit::Break,
+                });
+            }
+        }
+        match (frame.break_block, next) {
+            (Some(a), Some(b)) if a != b => Err(Unsupported::ControlFlow {
+                blocks: walk.blocks.len(),
+                offset_b: walk.program.instructions[walk.blocks[first].first].offset_b,
+                how: "a loop that leaves to two places".into(),
+            }),
+            (a, b) => Ok(a.or(b)),
+        }
+    }
+
+    /// Control leaves for the loop's break (or continue) target where `cond` holds:
+    /// unguarded at a loop body's top level that ends the body; in an arm, the arm.
+    fn leave(
+        &mut self,
+        cond: Option<Value>,
+        to: LoopExit,
+        fallthrough: Option<usize>,
+    ) -> Result<Option<End>, Unsupported> {
+        let Some(cond) = cond else {
+            return Ok(Some(End::LoopTail {
+                repeat: to == LoopExit::Continue,
+                next: None,
+            }));
+        };
+        self.flush();
+        self.push(Op::LoopLeave { cond, to });
+        Ok(match (self.own_guard_is_some(), fallthrough) {
+            (true, Some(_)) => None,
+            _ => Some(End::Left),
+        })
+    }
+
+    /// Whether the instruction is conditional: guarded, or in an arm.
+    fn guard_or_region(&self, region: Option<Value>) -> bool {
+        self.own_guard_is_some() || region.is_some()
+    }
+
+    fn own_guard_is_some(&self) -> bool {
+        !matches!(self.instruction.guard, Guard::Always)
+    }
+
+    /// The program ends where `cond` holds (`None`: everywhere here), writing what it has
+    /// output so far.
+    fn exit_where(&mut self, cond: Option<Value>) {
+        let cond = cond.unwrap_or_else(|| self.push(Op::BoolConst(true)));
+        let outputs = Outputs {
+            attr_stores: self.attr_stores.clone(),
+            regs: if self.fragment {
+                self.regs.clone()
+            } else {
+                BTreeMap::new()
+            },
+        };
+        self.exits.push(outputs);
+        self.push(Op::Exit {
+            cond,
+            outputs: self.exits.len() - 1,
+        });
+    }
+
     /// Translates from `block` on under `region`, inside the `ssy` whose target is `join`,
-    /// until the program exits or the region reaches its `sync`. An if/else (`ssy J`, a
-    /// guarded `bra E`, the fall-through arm to a `sync`, the arm at E to a `sync`, J) is
-    /// if-converted: both arms run, each under its condition, and writes select.
+    /// until the program exits, the region reaches its `sync`, or a loop body its end.
+    /// An if/else (`ssy J`, a guarded `bra E`, the fall-through arm to a `sync`, the arm
+    /// at E to a `sync`, J) is if-converted: both arms run, each under its condition,
+    /// and writes select. Loops (a `pcnt` or backward-branch target, with the break target
+    /// of the `pbk` before it) and `pret` regions are structured loops.
     fn run(
         &mut self,
         walk: &Walk<'a>,
@@ -892,6 +1128,40 @@ impl<'a> Builder<'a> {
         join: Option<usize>,
     ) -> Result<End, Unsupported> {
         loop {
+            if let Some(frame) = self.loops.last().copied() {
+                if frame.break_block == Some(block) {
+                    // Walked into the break target: the body is done.
+                    if region.is_some() || join.is_some() {
+                        return Err(Unsupported::ControlFlow {
+                            blocks: walk.blocks.len(),
+                            offset_b: 0,
+                            how: "an arm that falls out of its loop".into(),
+                        });
+                    }
+                    return Ok(End::LoopTail {
+                        repeat: false,
+                        next: None,
+                    });
+                }
+            }
+            if join == Some(block) {
+                // Fell into the reconvergence point.
+                return Ok(End::Sync);
+            }
+            if walk.headers.contains(&block) && self.entered.take() != Some(block) {
+                let frame = LoopFrame {
+                    header: Some(block),
+                    break_block: self.pending_break.take(),
+                    left_from_inside: false,
+                };
+                match self.run_loop(walk, block, frame, region)? {
+                    Some(next) => {
+                        block = next;
+                        continue;
+                    }
+                    None => return Ok(End::Exit),
+                }
+            }
             let b = walk
                 .blocks
                 .get(block)
@@ -914,38 +1184,197 @@ impl<'a> Builder<'a> {
                 self.translate()?;
             }
             self.instruction = last;
+            let next = instructions
+                .get(b.end)
+                .and_then(|i| walk.block_at(u64::from(i.offset_b)));
             if last.name == "kil" {
                 // `discard` where its guard holds; the program goes on for the others.
                 self.translate()?;
-                let next = instructions
-                    .get(b.end)
-                    .and_then(|i| walk.block_at(u64::from(i.offset_b)));
                 block =
                     next.ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
                 continue;
             }
+            let frame = self.loops.last().copied();
+            let real_loop = frame.filter(|f| f.header.is_some() && f.break_block.is_some());
+            match last.name {
+                "brk" | "cont" | "ret" if last.guard != Guard::Never => {
+                    let region_depth = self.loops.iter().rposition(|f| f.header.is_none());
+                    if last.name == "ret" && frame.is_some_and(|f| f.header.is_some()) {
+                        // From inside loops nested in the `pret` region.
+                        let Some(depth) = region_depth else {
+                            return Err(self.control_flow(walk, last, "not inside its region"));
+                        };
+                        let cond = match self.guard() {
+                            Some(cond) => cond,
+                            None => self.push(Op::BoolConst(true)),
+                        };
+                        self.push(Op::Store {
+                            var: Var::Leave(depth as u8),
+                            value: cond,
+                        });
+                        self.loops[depth].left_from_inside = true;
+                        let cond = Some(cond).filter(|_| self.guard_or_region(region));
+                        match self.leave(cond, LoopExit::Break, next)? {
+                            Some(end) => return Ok(end),
+                            None => {
+                                block = next.expect("checked by leave");
+                                continue;
+                            }
+                        }
+                    }
+                    let fits = match last.name {
+                        "brk" => real_loop.is_some(),
+                        "cont" => frame.is_some_and(|f| f.header.is_some()),
+                        _ => frame.is_some_and(|f| f.header.is_none()),
+                    };
+                    if !fits {
+                        return Err(self.control_flow(walk, last, "not inside its loop"));
+                    }
+                    let to = if last.name == "cont" {
+                        LoopExit::Continue
+                    } else {
+                        LoopExit::Break
+                    };
+                    let cond = self.guard();
+                    match self.leave(cond, to, next)? {
+                        Some(end) => return Ok(end),
+                        None => {
+                            block = next.expect("checked by leave");
+                            continue;
+                        }
+                    }
+                }
+                "exit"
+                    if last.guard != Guard::Never
+                        && (region.is_some()
+                            || last.guard != Guard::Always
+                            || !self.loops.is_empty()) =>
+                {
+                    let cond = self.guard();
+                    self.exit_where(cond);
+                    if last.guard != Guard::Always {
+                        block = next
+                            .ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
+                        continue;
+                    }
+                    if region.is_some() {
+                        return Ok(End::Left);
+                    }
+                    return Ok(End::LoopTail {
+                        repeat: false,
+                        next: None,
+                    });
+                }
+                "pbk" | "pret" | "pcnt" if last.guard == Guard::Always => {
+                    let target = walk.target_block(last).ok_or_else(|| {
+                        self.control_flow(walk, last, "a target outside the reachable code")
+                    })?;
+                    let next =
+                        next.ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
+                    match last.name {
+                        "pbk" => {
+                            self.pending_break = Some(target);
+                            block = next;
+                        }
+                        "pcnt" if frame.and_then(|f| f.header) == Some(target) => block = next,
+                        "pcnt" => {
+                            return Err(self.control_flow(
+                                walk,
+                                last,
+                                "a continue target that is not its loop's header",
+                            ))
+                        }
+                        _ => {
+                            let frame = LoopFrame {
+                                header: None,
+                                break_block: Some(target),
+                                left_from_inside: false,
+                            };
+                            match self.run_loop(walk, next, frame, region)? {
+                                Some(after) => block = after,
+                                None => return Ok(End::Exit),
+                            }
+                        }
+                    }
+                    continue;
+                }
+                _ => {}
+            }
             if leaves_straight_line(last) && last.name != "bra" && last.guard != Guard::Always {
                 return Err(self.control_flow(walk, last, "a guarded flow instruction"));
             }
+            let header = frame.and_then(|f| f.header);
+            // A forward jump stays inside the innermost loop or region (up to its break
+            // target, which ends it); one past it would leave several at once.
+            let within = |target: usize| {
+                frame
+                    .and_then(|f| f.break_block)
+                    .is_none_or(|end| target <= end)
+            };
             match b.terminator {
                 Terminator::Exit if region.is_none() => return Ok(End::Exit),
                 Terminator::Exit => {
                     return Err(self.control_flow(walk, last, "an exit inside a branch"))
                 }
                 Terminator::Fallthrough { next } => block = next,
+                // The back edge, and a branch to the break target.
+                Terminator::Branch { target }
+                    if Some(target) == header
+                        || (real_loop.is_some()
+                            && frame.and_then(|f| f.break_block) == Some(target)) =>
+                {
+                    let to = if Some(target) == header {
+                        LoopExit::Continue
+                    } else {
+                        LoopExit::Break
+                    };
+                    return Ok(self.leave(region, to, None)?.unwrap_or(End::Left));
+                }
+                Terminator::CondBranch { target, next }
+                    if Some(target) == header && region.is_none() && join.is_none() =>
+                {
+                    // `do { } while (p)`: round again where p holds, else out to `next`.
+                    self.region = None;
+                    let taken = self.own_guard().expect("a guarded bra");
+                    let out = self.push(Op::Not(taken));
+                    self.flush();
+                    self.push(Op::LoopLeave {
+                        cond: out,
+                        to: LoopExit::Break,
+                    });
+                    return Ok(End::LoopTail {
+                        repeat: true,
+                        next: Some(next),
+                    });
+                }
                 Terminator::Structured { name: "ssy", .. } => {
                     let target = walk.target_block(last).ok_or_else(|| {
                         self.control_flow(walk, last, "a target outside the reachable code")
                     })?;
                     match self.run(walk, block + 1, region, Some(target))? {
-                        End::Sync => block = target,
+                        End::Sync | End::Left => block = target,
                         End::Exit => return Ok(End::Exit),
+                        tail @ End::LoopTail { .. } => return Ok(tail),
                     }
                 }
                 Terminator::Structured { name: "sync", .. } if join.is_some() => {
                     return Ok(End::Sync)
                 }
                 Terminator::Branch { target } if Some(target) == join => return Ok(End::Sync),
+                // A forward jump at the top level (to a `pret` region's target, say).
+                Terminator::Branch { target }
+                    if region.is_none() && join.is_none() && target > block && within(target) =>
+                {
+                    block = target
+                }
+                // ... and from an arm, to the innermost region's or loop's break target.
+                Terminator::Branch { target }
+                    if frame.and_then(|f| f.break_block) == Some(target) =>
+                {
+                    return Ok(self
+                        .leave(region, LoopExit::Break, None)?
+                        .unwrap_or(End::Left));
+                }
                 Terminator::CondBranch { target, next } if join.is_some() => {
                     self.region = None;
                     let taken = self.own_guard().expect("a guarded bra");
@@ -956,11 +1385,24 @@ impl<'a> Builder<'a> {
                         if Some(arm) == join {
                             continue;
                         }
-                        if let End::Exit = self.run(walk, arm, condition, join)? {
-                            return Err(self.control_flow(walk, last, "an arm that exits"));
+                        match self.run(walk, arm, condition, join)? {
+                            End::Sync | End::Left => {}
+                            _ => return Err(self.control_flow(walk, last, "an arm that exits")),
                         }
                     }
                     return Ok(End::Sync);
+                }
+                // `if (c) { A }` without `ssy`: a guarded forward `bra` over A, which falls
+                // into the target or leaves (uam's `if (c) { ...; return; }`).
+                Terminator::CondBranch { target, next } if target > block && within(target) => {
+                    self.region = None;
+                    let taken = self.own_guard().expect("a guarded bra");
+                    let not_taken = self.push(Op::Not(taken));
+                    let arm = self.both(Some(not_taken), region);
+                    match self.run(walk, next, arm, Some(target))? {
+                        End::Sync | End::Left => block = target,
+                        _ => return Err(self.control_flow(walk, last, "an arm that exits")),
+                    }
                 }
                 _ => return Err(self.control_flow(walk, last, "not an if/else inside ssy/sync")),
             }
@@ -970,18 +1412,45 @@ impl<'a> Builder<'a> {
 
 /// Builds the SSA form of `program` (vertex or fragment): straight-line code and
 /// if/else regions (if-converted), ending in `exit`.
-pub fn build(program: &Program) -> Result<Function, Unsupported> {
+pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported> {
     let fragment = match program.kind {
-        ProgramType::Vertex => false,
+        ProgramType::Vertex | ProgramType::Compute => false,
         ProgramType::Fragment => true,
         other => return Err(Unsupported::Stage(other.name())),
     };
-    let walk = Walk {
-        program,
-        blocks: split_blocks(&program.instructions),
-    };
+    let walk = Walk::new(program);
+    let mut named = BTreeSet::new();
+    for instruction in &program.instructions {
+        if let Guard::Pred { index, .. } = instruction.guard {
+            named.insert(Var::Pred(index));
+        }
+        let words = instruction
+            .mods()
+            .find_map(|m| ["b32", "b64", "b96", "b128"].iter().position(|&w| w == m))
+            .map_or(1, |index| index as u32 + 1);
+        for operand in instruction.operands() {
+            match operand {
+                // Attribute stores cross loops too: the outputs at the end are what the
+                // last iteration (or a `ret`) left.
+                Operand::Mem {
+                    space: "a",
+                    base: None,
+                    offset,
+                } if instruction.name == "st" => {
+                    for word in 0..words {
+                        named.insert(Var::Attr(offset.unwrap_or(0) as u32 + 4 * word));
+                    }
+                    true
+                }
+                Operand::Reg(index) if index != RZ => named.insert(Var::Reg(index)),
+                Operand::Pred(index) if index != PT => named.insert(Var::Pred(index)),
+                _ => false,
+            };
+        }
+    }
     let mut state = Builder {
         ops: Vec::new(),
+        slots,
         kind: program.kind,
         region: None,
         regs: BTreeMap::new(),
@@ -989,6 +1458,14 @@ pub fn build(program: &Program) -> Result<Function, Unsupported> {
         attr_stores: BTreeMap::new(),
         instruction: &program.instructions[0],
         fragment,
+        tracked: named.into_iter().collect(),
+        loops: Vec::new(),
+        pending_break: None,
+        entered: None,
+        exits: Vec::new(),
+        addresses: HashMap::new(),
+        address_conditions: HashMap::new(),
+        compute: program.header.compute(),
     };
     state.run(&walk, 0, None, None)?;
     let exit_regs = if fragment {
@@ -1000,5 +1477,6 @@ pub fn build(program: &Program) -> Result<Function, Unsupported> {
         ops: state.ops,
         attr_stores: state.attr_stores,
         exit_regs,
+        exits: state.exits,
     })
 }

@@ -7,7 +7,7 @@ mod blocks;
 mod build;
 
 pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
-pub use build::{build, texture_base, AttrRead, Function, Ipa, Unsupported};
+pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
 
 /// An SSA value: an index into [`Function::ops`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -145,4 +145,188 @@ pub enum Op {
     Kill {
         cond: Value,
     },
+    /// The register or predicate `var` as last stored (loops carry registers across
+    /// iterations in function variables, which spirv-opt promotes back to SSA).
+    Load(Var),
+    /// Stores `value` in `var`: an effect.
+    Store {
+        var: Var,
+        value: Value,
+    },
+    /// Opens a structured loop: what follows is its body, up to the matching
+    /// [`Op::LoopEnd`].
+    LoopBegin,
+    /// Where `cond` holds, leaves the innermost loop (`brk`, or `ret` of a `pret`
+    /// region) or goes on to its next iteration (`cont`).
+    LoopLeave {
+        cond: Value,
+        to: LoopExit,
+    },
+    /// The end of the innermost loop's body: on to the next iteration when `repeat`,
+    /// out of the loop otherwise (a `pret` region runs once).
+    LoopEnd {
+        repeat: bool,
+    },
+    /// A compute invocation id: component `.0` of the built-in.
+    Builtin(Builtin, u8),
+    /// The word at byte `offset_b` of storage buffer binding `binding` (NVN's slot), read
+    /// only where `cond` holds (0 elsewhere).
+    StorageLoad {
+        binding: u32,
+        offset_b: Value,
+        cond: Option<Value>,
+    },
+    /// Stores `value` there, where `cond` holds (always when `None`): an effect.
+    StorageStore {
+        binding: u32,
+        offset_b: Value,
+        value: Value,
+        cond: Option<Value>,
+    },
+    /// An atomic on that word (on shared memory for `binding` `None`), giving the old
+    /// value (where `cond` holds; then the result is not used).
+    StorageAtomic {
+        op: AtomicOp,
+        binding: Option<u32>,
+        offset_b: Value,
+        value: Value,
+        cond: Option<Value>,
+    },
+    /// The word at byte `offset_b` of shared memory, read only where `cond` holds.
+    SharedLoad {
+        offset_b: Value,
+        cond: Option<Value>,
+    },
+    SharedStore {
+        offset_b: Value,
+        value: Value,
+        cond: Option<Value>,
+    },
+    /// `bar sync 0`: every invocation of the workgroup waits, shared memory ordered.
+    Barrier,
+    /// The program ends where `cond` holds (`exit` under a guard or in an arm), with
+    /// the outputs of [`Function::exits`]`[outputs]`.
+    Exit {
+        cond: Value,
+        outputs: usize,
+    },
+}
+
+/// A register, predicate or attribute output held in a function variable across a loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Var {
+    Reg(u8),
+    Pred(u8),
+    /// Set where a `ret` from inside inner loops leaves the `pret` region at loop depth
+    /// `.0`: each loop it crosses leaves where it is set, as it ends.
+    Leave(u8),
+    /// The word last stored at attribute address `.0` (`st a[]`).
+    Attr(u32),
+}
+
+/// Compute built-ins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    LocalInvocationId,
+    WorkgroupId,
+    NumWorkgroups,
+}
+
+/// Atomic operations on 32-bit words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    Add,
+    And,
+    Or,
+    Xor,
+    Exchange,
+    UMin,
+    UMax,
+    SMin,
+    SMax,
+}
+
+impl Op {
+    /// The values the operation reads.
+    pub fn operands(&self) -> Vec<Value> {
+        match *self {
+            Op::Const(_)
+            | Op::BoolConst(_)
+            | Op::Load(_)
+            | Op::LoopBegin
+            | Op::LoopEnd { .. }
+            | Op::Builtin(..)
+            | Op::Barrier => vec![],
+            Op::Attr(read) => match read.ipa {
+                Some(Ipa::Multiply { multiplier }) => vec![multiplier],
+                _ => vec![],
+            },
+            Op::Cbuf { offset_b, .. } => vec![offset_b],
+            Op::StorageLoad { offset_b, cond, .. } | Op::SharedLoad { offset_b, cond } => {
+                [offset_b].into_iter().chain(cond).collect()
+            }
+            Op::FloatUnary(_, a)
+            | Op::IntToFloat { value: a, .. }
+            | Op::FloatToInt { value: a, .. }
+            | Op::Not(a)
+            | Op::Component(a, _)
+            | Op::Kill { cond: a }
+            | Op::Store { value: a, .. }
+            | Op::LoopLeave { cond: a, .. }
+            | Op::Exit { cond: a, .. } => vec![a],
+            Op::Binary(_, a, b) | Op::Compare(_, a, b) | Op::Logic(_, a, b) => vec![a, b],
+            Op::Ffma(a, b, c)
+            | Op::Select {
+                cond: a,
+                a: b,
+                b: c,
+            } => vec![a, b, c],
+            Op::Texture2d { x, y, lod, .. } => match lod {
+                TexLod::Level(level) => vec![x, y, level],
+                _ => vec![x, y],
+            },
+            Op::Fetch2d { x, y, .. } => vec![x, y],
+            Op::StorageStore {
+                offset_b,
+                value,
+                cond,
+                ..
+            }
+            | Op::StorageAtomic {
+                offset_b,
+                value,
+                cond,
+                ..
+            }
+            | Op::SharedStore {
+                offset_b,
+                value,
+                cond,
+            } => [offset_b, value].into_iter().chain(cond).collect(),
+        }
+    }
+
+    /// Whether the operation does something besides giving a value.
+    pub fn has_effect(&self) -> bool {
+        matches!(
+            self,
+            Op::Kill { .. }
+                | Op::Store { .. }
+                | Op::LoopBegin
+                | Op::LoopLeave { .. }
+                | Op::LoopEnd { .. }
+                | Op::Exit { .. }
+                | Op::StorageStore { .. }
+                | Op::StorageAtomic { .. }
+                | Op::SharedStore { .. }
+                | Op::Barrier
+        )
+    }
+}
+
+/// Where [`Op::LoopLeave`] goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopExit {
+    Break,
+    Continue,
 }

@@ -1,0 +1,299 @@
+//! Storage buffers, shared memory, barriers, atomics and compute's built-ins in the
+//! emitted module. Storage buffer binding N is a `uint` runtime array in a block at set 0,
+//! binding N (NVN's slot; the translator remaps it), non-writable when the program never
+//! writes it; shared memory a `uint` array of the size the program header gives.
+
+use rspirv::dr::Operand as SpirvOperand;
+use rspirv::spirv::{self, Word};
+
+use super::{global_variable, resource_variable, spirv_error, Emitter};
+use crate::maxwell::ir::{AtomicOp, Builtin, Op, Unsupported, Value};
+
+impl Emitter<'_> {
+    /// Declares every storage buffer binding and the shared memory the live code uses.
+    pub(super) fn declare_memory(&mut self) {
+        let mut written = std::collections::BTreeSet::new();
+        let mut bindings = std::collections::BTreeSet::new();
+        let mut shared = false;
+        for op in self.live_ops() {
+            match op {
+                Op::StorageLoad { binding, .. } => {
+                    bindings.insert(*binding);
+                }
+                Op::StorageStore { binding, .. }
+                | Op::StorageAtomic {
+                    binding: Some(binding),
+                    ..
+                } => {
+                    bindings.insert(*binding);
+                    written.insert(*binding);
+                }
+                Op::SharedLoad { .. }
+                | Op::SharedStore { .. }
+                | Op::StorageAtomic { binding: None, .. } => shared = true,
+                _ => {}
+            }
+        }
+        for binding in bindings {
+            // Fresh types per binding (not deduplicated): the decorations differ
+            // (NonWritable), and each may be decorated only once.
+            let array = self.b.id();
+            self.b.type_runtime_array_id(Some(array), self.t.u32);
+            self.b.decorate(
+                array,
+                spirv::Decoration::ArrayStride,
+                [SpirvOperand::LiteralBit32(4)],
+            );
+            let block = self.b.id();
+            self.b.type_struct_id(Some(block), [array]);
+            self.b.decorate(block, spirv::Decoration::Block, []);
+            self.b.member_decorate(
+                block,
+                0,
+                spirv::Decoration::Offset,
+                [SpirvOperand::LiteralBit32(0)],
+            );
+            if !written.contains(&binding) {
+                self.b
+                    .member_decorate(block, 0, spirv::Decoration::NonWritable, []);
+            }
+            let pointer = self
+                .b
+                .type_pointer(None, spirv::StorageClass::StorageBuffer, block);
+            let var = resource_variable(
+                &mut self.b,
+                pointer,
+                spirv::StorageClass::StorageBuffer,
+                binding,
+            );
+            self.storage.insert(binding, var);
+        }
+        if shared {
+            let words = self
+                .program
+                .header
+                .compute()
+                .map_or(1, |info| info.shared_mem_b.div_ceil(4).max(1));
+            let len = self.word(words);
+            let array = self.b.type_array(self.t.u32, len);
+            let pointer = self
+                .b
+                .type_pointer(None, spirv::StorageClass::Workgroup, array);
+            self.shared = Some(global_variable(
+                &mut self.b,
+                pointer,
+                spirv::StorageClass::Workgroup,
+                None,
+            ));
+        }
+    }
+
+    /// A pointer to the word at byte `offset_b` of storage buffer `binding` or (`None`)
+    /// of shared memory.
+    fn word_pointer(&mut self, binding: Option<u32>, offset_b: Value) -> Result<Word, Unsupported> {
+        let two = self.word(2);
+        let index = self
+            .b
+            .shift_right_logical(self.t.u32, None, self.ids[offset_b.0 as usize], two)
+            .map_err(spirv_error)?;
+        Ok(match binding {
+            Some(binding) => {
+                let pointer =
+                    self.b
+                        .type_pointer(None, spirv::StorageClass::StorageBuffer, self.t.u32);
+                let zero = self.word(0);
+                let var = self.storage[&binding];
+                self.b
+                    .access_chain(pointer, None, var, [zero, index])
+                    .map_err(spirv_error)?
+            }
+            None => {
+                let pointer = self
+                    .b
+                    .type_pointer(None, spirv::StorageClass::Workgroup, self.t.u32);
+                let var = self.shared.expect("declared with the memory");
+                self.b
+                    .access_chain(pointer, None, var, [index])
+                    .map_err(spirv_error)?
+            }
+        })
+    }
+
+    /// Runs `write` where `cond` holds (in a selection) or always.
+    fn under(
+        &mut self,
+        cond: Option<Value>,
+        write: impl FnOnce(&mut Self) -> Result<Word, Unsupported>,
+    ) -> Result<Word, Unsupported> {
+        let Some(cond) = cond else {
+            return write(self);
+        };
+        let merge = self.open_selection(self.ids[cond.0 as usize])?;
+        let result = write(self)?;
+        self.b.branch(merge).map_err(spirv_error)?;
+        self.b.begin_block(Some(merge)).map_err(spirv_error)?;
+        Ok(result)
+    }
+
+    /// A word loaded where `cond` holds (0 elsewhere), through a function variable.
+    fn load_word(
+        &mut self,
+        binding: Option<u32>,
+        offset_b: Value,
+        cond: Option<Value>,
+    ) -> Result<Word, Unsupported> {
+        let Some(cond) = cond else {
+            let pointer = self.word_pointer(binding, offset_b)?;
+            return self
+                .b
+                .load(self.t.u32, None, pointer, None, [])
+                .map_err(spirv_error);
+        };
+        let temp = self.function_variable(self.t.u32)?;
+        let zero = self.word(0);
+        self.b.store(temp, zero, None, []).map_err(spirv_error)?;
+        self.under(Some(cond), |e| {
+            let pointer = e.word_pointer(binding, offset_b)?;
+            let value =
+                e.b.load(e.t.u32, None, pointer, None, [])
+                    .map_err(spirv_error)?;
+            e.b.store(temp, value, None, []).map_err(spirv_error)?;
+            Ok(0)
+        })?;
+        self.b
+            .load(self.t.u32, None, temp, None, [])
+            .map_err(spirv_error)
+    }
+
+    /// A function variable of `ty`, declared at the start of the entry block (where
+    /// SPIR-V wants them) while another block is being written.
+    fn function_variable(&mut self, ty: Word) -> Result<Word, Unsupported> {
+        let pointer = self.b.type_pointer(None, spirv::StorageClass::Function, ty);
+        let id = self.b.id();
+        let current = self.b.selected_block();
+        self.b.select_block(Some(0)).map_err(spirv_error)?;
+        self.b
+            .insert_into_block(
+                rspirv::dr::InsertPoint::Begin,
+                rspirv::dr::Instruction::new(
+                    spirv::Op::Variable,
+                    Some(pointer),
+                    Some(id),
+                    vec![SpirvOperand::StorageClass(spirv::StorageClass::Function)],
+                ),
+            )
+            .map_err(spirv_error)?;
+        self.b.select_block(current).map_err(spirv_error)?;
+        Ok(id)
+    }
+
+    fn store_word(
+        &mut self,
+        binding: Option<u32>,
+        offset_b: Value,
+        value: Value,
+        cond: Option<Value>,
+    ) -> Result<Word, Unsupported> {
+        self.under(cond, |e| {
+            let pointer = e.word_pointer(binding, offset_b)?;
+            let value = e.ids[value.0 as usize];
+            e.b.store(pointer, value, None, []).map_err(spirv_error)?;
+            Ok(0)
+        })
+    }
+
+    /// The memory operations, barriers and built-ins; `None` for any other op.
+    pub(super) fn memory_op(&mut self, op: &Op) -> Result<Option<Word>, Unsupported> {
+        let id = |e: &Self, v: Value| e.ids[v.0 as usize];
+        Ok(Some(match *op {
+            Op::Builtin(builtin, component) => {
+                let (key, name) = match builtin {
+                    Builtin::LocalInvocationId => (u32::MAX - 8, spirv::BuiltIn::LocalInvocationId),
+                    Builtin::WorkgroupId => (u32::MAX - 9, spirv::BuiltIn::WorkgroupId),
+                    Builtin::NumWorkgroups => (u32::MAX - 10, spirv::BuiltIn::NumWorkgroups),
+                };
+                let uvec3 = self.b.type_vector(self.t.u32, 3);
+                let var = self.input_variable(key, uvec3, |b, var| {
+                    b.decorate(
+                        var,
+                        spirv::Decoration::BuiltIn,
+                        [SpirvOperand::BuiltIn(name)],
+                    );
+                });
+                let pointer = self
+                    .b
+                    .type_pointer(None, spirv::StorageClass::Input, self.t.u32);
+                let index = self.word(u32::from(component));
+                let element = self
+                    .b
+                    .access_chain(pointer, None, var, [index])
+                    .map_err(spirv_error)?;
+                self.b
+                    .load(self.t.u32, None, element, None, [])
+                    .map_err(spirv_error)?
+            }
+            Op::StorageLoad {
+                binding,
+                offset_b,
+                cond,
+            } => self.load_word(Some(binding), offset_b, cond)?,
+            Op::SharedLoad { offset_b, cond } => self.load_word(None, offset_b, cond)?,
+            Op::StorageStore {
+                binding,
+                offset_b,
+                value,
+                cond,
+            } => self.store_word(Some(binding), offset_b, value, cond)?,
+            Op::SharedStore {
+                offset_b,
+                value,
+                cond,
+            } => self.store_word(None, offset_b, value, cond)?,
+            Op::StorageAtomic {
+                op,
+                binding,
+                offset_b,
+                value,
+                cond,
+            } => self.under(cond, |e| {
+                let pointer = e.word_pointer(binding, offset_b)?;
+                // Relaxed, at the scope of the memory: as Maxwell's `red`/`atom` on global
+                // memory and `atoms` on shared memory.
+                let scope = match binding {
+                    Some(_) => spirv::Scope::Device,
+                    None => spirv::Scope::Workgroup,
+                };
+                let (scope, semantics) = (e.word(scope as u32), e.word(0));
+                let (ty, v) = (e.t.u32, id(e, value));
+                let b = &mut e.b;
+                match op {
+                    AtomicOp::Add => b.atomic_i_add(ty, None, pointer, scope, semantics, v),
+                    AtomicOp::And => b.atomic_and(ty, None, pointer, scope, semantics, v),
+                    AtomicOp::Or => b.atomic_or(ty, None, pointer, scope, semantics, v),
+                    AtomicOp::Xor => b.atomic_xor(ty, None, pointer, scope, semantics, v),
+                    AtomicOp::Exchange => b.atomic_exchange(ty, None, pointer, scope, semantics, v),
+                    AtomicOp::UMin => b.atomic_u_min(ty, None, pointer, scope, semantics, v),
+                    AtomicOp::UMax => b.atomic_u_max(ty, None, pointer, scope, semantics, v),
+                    AtomicOp::SMin => b.atomic_s_min(ty, None, pointer, scope, semantics, v),
+                    AtomicOp::SMax => b.atomic_s_max(ty, None, pointer, scope, semantics, v),
+                }
+                .map_err(spirv_error)
+            })?,
+            Op::Barrier => {
+                // barrier(): the workgroup waits; shared memory writes before it are seen
+                // after it (acquire-release on workgroup memory), as `bar sync` orders.
+                let scope = self.word(spirv::Scope::Workgroup as u32);
+                let semantics = self.word(
+                    (spirv::MemorySemantics::ACQUIRE_RELEASE
+                        | spirv::MemorySemantics::WORKGROUP_MEMORY)
+                        .bits(),
+                );
+                self.b
+                    .control_barrier(scope, scope, semantics)
+                    .map_err(spirv_error)?;
+                0
+            }
+            _ => return Ok(None),
+        }))
+    }
+}
