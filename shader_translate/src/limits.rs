@@ -3,6 +3,7 @@
 //! a doubling `#define` chain grows without end, and a huge file takes minutes. Each is
 //! refused here with a typed error that says which bound and where.
 
+use crate::front::position::pos_of_offset;
 use crate::{Diagnostic, SourcePos, TranslateError};
 
 /// The largest source text taken: several times a large game shader. glslang takes
@@ -35,13 +36,13 @@ pub(crate) fn check_glsl(name: &str, text: &str) -> Result<(), TranslateError> {
     }
     if let Some(at) = text.find('\0') {
         return Err(refuse(
-            Some(pos_of(text, at)),
+            Some(pos_of_offset(text, at)),
             "a NUL byte in the source".into(),
         ));
     }
     if let Some(at) = too_deep(text) {
         return Err(refuse(
-            Some(pos_of(text, at)),
+            Some(pos_of_offset(text, at)),
             format!("brackets nest deeper than {MAX_NESTING}"),
         ));
     }
@@ -69,14 +70,6 @@ pub(crate) fn check_spirv(name: &str, words: &[u32]) -> Result<(), TranslateErro
         }));
     }
     Ok(())
-}
-
-/// 1-based line and column of byte `at`.
-fn pos_of(text: &str, at: usize) -> SourcePos {
-    let before = &text[..at];
-    let line = before.matches('\n').count() as u32 + 1;
-    let column = (at - before.rfind('\n').map_or(0, |newline| newline + 1)) as u32 + 1;
-    SourcePos { line, column }
 }
 
 /// The text with comments blanked to spaces (newlines kept, so positions hold).

@@ -13,7 +13,7 @@ use crate::optimise::{fingerprint, optimise};
 use crate::reflect::reflect;
 use crate::remap::{remap_to_host, RemapError};
 use crate::spirv::{Module, ModuleIndex};
-use crate::validate::validate_spirv;
+use crate::validate::{has_entry_point, validate_spirv};
 use crate::{
     Diagnostic, MetalCheck, Reflection, ShaderCode, ShaderSource, Stage, TranslateError,
     TranslateOptions,
@@ -160,11 +160,7 @@ impl Translator {
             reason,
         };
         let mut module = Module::parse(&words).map_err(|error| malformed(error.to_string()))?;
-        let has_stage = ModuleIndex::new(&module)
-            .entry_points
-            .iter()
-            .any(|entry| Stage::from_execution_model(entry.execution_model) == Some(stage));
-        if !has_stage {
+        if !has_entry_point(&module, stage) {
             return Err(TranslateError::StageMismatch {
                 name: name.clone(),
                 expected: stage,

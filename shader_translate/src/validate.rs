@@ -121,16 +121,20 @@ pub fn validate_spirv(words: &[u32]) -> Result<(), String> {
     }
 }
 
+/// Whether `module` has an entry point of `stage`.
+pub(crate) fn has_entry_point(module: &crate::spirv::Module, stage: crate::Stage) -> bool {
+    crate::spirv::ModuleIndex::new(module)
+        .entry_points
+        .iter()
+        .any(|entry| crate::Stage::from_execution_model(entry.execution_model) == Some(stage))
+}
+
 /// A module handed in from outside for `stage`: valid SPIR-V with an entry point of that
 /// stage. `Err` says what is wrong.
 pub fn check_stage_module(words: &[u32], stage: crate::Stage) -> Result<(), String> {
     validate_spirv(words)?;
     let module = crate::spirv::Module::parse(words).map_err(|error| error.to_string())?;
-    let has_stage = crate::spirv::ModuleIndex::new(&module)
-        .entry_points
-        .iter()
-        .any(|entry| crate::Stage::from_execution_model(entry.execution_model) == Some(stage));
-    if has_stage {
+    if has_entry_point(&module, stage) {
         Ok(())
     } else {
         Err(format!(

@@ -51,6 +51,13 @@ impl Device {
         self.backend
             .lock()
             .pool_written(pool, offset_b, bytes.len() as u64);
+        self.record_pool_bytes(pool, offset_b, bytes);
+        Ok(())
+    }
+
+    /// Records `bytes` written at `offset_b` of `pool` as pool writes, in pieces within
+    /// the payload limit.
+    fn record_pool_bytes(&self, pool: PoolId, offset_b: u64, bytes: &[u8]) {
         let mut piece_offset_b = offset_b;
         for piece in bytes.chunks(WRITE_RECORD_B) {
             self.record_with(|| Record::PoolWrite {
@@ -60,7 +67,6 @@ impl Device {
             });
             piece_offset_b += piece.len() as u64;
         }
-        Ok(())
     }
 
     /// NVN's `MemoryPool::Map`: the first byte of the pool's storage, which the game may
@@ -169,11 +175,7 @@ impl Device {
                 })
                 .map_err(|source| ObjectError::PoolAccess { pool, source })?;
             if !skip_zeros || bytes.iter().any(|&byte| byte != 0) {
-                self.record_with(|| Record::PoolWrite {
-                    pool,
-                    offset_b: piece_offset_b,
-                    bytes,
-                });
+                self.record_pool_bytes(pool, piece_offset_b, &bytes);
             }
             piece_offset_b += piece_b;
         }

@@ -169,11 +169,9 @@ impl PoolTable {
         };
         if tracked.buffer.is_imported() {
             // The bytes are the storage's: only the stamp is the host's to give. Under
-            // page protection the pages were opened before the submission
-            // (`open_for_gpu`): a GPU that is the CPU (lavapipe) must not trap there and be
-            // taken for the game; opening again costs nothing.
-            let opened = tracked.storage.device_will_write(offset_b, len_b);
-            if let Err(error) = opened.and(tracked.storage.note_device_write(offset_b, len_b)) {
+            // page protection the pages were opened before the submission (`open_for_gpu`),
+            // and `retire` closes them.
+            if let Err(error) = tracked.storage.note_device_write(offset_b, len_b) {
                 tracing::warn!(target: "gpu_vk::executor", %error, "GPU write outside its pool");
             }
         }
