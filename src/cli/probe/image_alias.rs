@@ -25,6 +25,11 @@ struct Spec {
     width_px: u32,
     height_px: u32,
     tiling: vk::ImageTiling,
+    /// Mip levels (level 0 is what is written and read).
+    levels: u32,
+    /// Made with copy usages only, not the attachment and storage usages Hookshot's host
+    /// images get (drivers may compress only images that can be rendered to).
+    copy_only: bool,
 }
 
 const fn spec(format: vk::Format, bpp: u64, w: u32, h: u32, tiling: vk::ImageTiling) -> Spec {
@@ -34,6 +39,20 @@ const fn spec(format: vk::Format, bpp: u64, w: u32, h: u32, tiling: vk::ImageTil
         width_px: w,
         height_px: h,
         tiling,
+        levels: 1,
+        copy_only: false,
+    }
+}
+
+impl Spec {
+    const fn with_levels(mut self, levels: u32) -> Spec {
+        self.levels = levels;
+        self
+    }
+
+    const fn copy_only(mut self) -> Spec {
+        self.copy_only = true;
+        self
     }
 }
 
@@ -108,6 +127,21 @@ const PAIRS: &[(Spec, Spec, &str)] = &[
         spec(RGBA8, 4, 1278, 719, OPT),
         "one dynamic-resolution step",
     ),
+    (
+        spec(RGBA8, 4, 256, 256, OPT),
+        spec(RGBA8, 4, 256, 256, OPT).with_levels(9),
+        "a full mip chain",
+    ),
+    (
+        spec(RGBA8, 4, 256, 256, OPT),
+        spec(RGBA8, 4, 256, 256, OPT).copy_only(),
+        "usage: copies only",
+    ),
+    (
+        spec(RGBA8, 4, 256, 256, OPT).copy_only(),
+        spec(RGBA8, 4, 256, 256, OPT).copy_only(),
+        "nothing (copies only)",
+    ),
 ];
 
 /// A probe image, destroyed on drop.
@@ -147,7 +181,7 @@ impl ProbeImage {
         if !features.contains(copies) {
             return Ok(None);
         }
-        let usage = if spec.tiling == OPT {
+        let usage = if spec.tiling == OPT && !spec.copy_only {
             gpu_vk::host_image::usage_for(device, spec.format, aspect)
         } else {
             vk::ImageUsageFlags::TRANSFER_SRC | vk::ImageUsageFlags::TRANSFER_DST
@@ -161,7 +195,7 @@ impl ProbeImage {
                 height: spec.height_px,
                 depth: 1,
             })
-            .mip_levels(1)
+            .mip_levels(spec.levels)
             .array_layers(1)
             .samples(vk::SampleCountFlags::TYPE_1)
             .tiling(spec.tiling)
@@ -389,10 +423,17 @@ fn describe(spec: &Spec) -> String {
     } else {
         "linear"
     };
-    format!(
+    let mut text = format!(
         "{:?} {}x{} {tiling}",
         spec.format, spec.width_px, spec.height_px
-    )
+    );
+    if spec.levels > 1 {
+        text += &format!(" {} levels", spec.levels);
+    }
+    if spec.copy_only {
+        text += " copy-only";
+    }
+    text
 }
 
 pub fn run(device: &Arc<Device>, _options: &Options) -> anyhow::Result<Report> {
