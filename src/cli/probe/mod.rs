@@ -29,8 +29,9 @@ pub struct Args {
     /// host-import: the largest import tried, in MiB (sizes double from 1 MiB).
     #[arg(long, default_value_t = 4096)]
     import_max_mib: u64,
-    /// host-import: the bytes each timed GPU read copies, in MiB.
-    #[arg(long, default_value_t = 64)]
+    /// host-import: the bytes each timed GPU read copies, in MiB (large enough that a
+    /// device-local copy on a fast GPU takes well over the timer's resolution).
+    #[arg(long, default_value_t = 256)]
     read_mib: u64,
     /// host-import: timed rounds of each read (the median is kept).
     #[arg(long, default_value_t = 9)]
