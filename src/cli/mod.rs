@@ -5,6 +5,7 @@ pub mod disasm;
 pub mod info;
 pub mod layout;
 pub mod png;
+pub mod probe;
 pub mod replay;
 pub mod shader;
 pub mod texture;
@@ -27,6 +28,9 @@ pub enum Command {
     Shader(shader::Args),
     /// Benchmarks, each a ratio against its baseline measured in the same run.
     Bench(bench::Args),
+    /// Driver probes: one question asked of the driver each, with no game (a table, and
+    /// JSON with --json).
+    Probe(probe::Args),
 }
 
 /// Reads every switch once and starts logging: the first step of each subcommand that
@@ -62,6 +66,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
         Command::Texture(args) => texture::run(args),
         Command::Shader(args) => shader::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Probe(args) => probe::run(args),
     }
 }
 

@@ -58,11 +58,22 @@ fn default_share(bytes: u64) -> u64 {
     (u128::from(bytes) * u128::from(DEFAULT_SHARE_PERCENT) / 100) as u64
 }
 
-/// The device-local heaps of `device`, with budgets where `VK_EXT_memory_budget` is on.
-pub fn device_local_heaps(device: &Device) -> Vec<HeapReport> {
+/// One heap as the driver reports it now: its size and flags, and where
+/// `VK_EXT_memory_budget` is on, its budget and current usage.
+#[derive(Clone, Copy, Debug)]
+pub struct HeapState {
+    pub size_b: u64,
+    pub flags: vk::MemoryHeapFlags,
+    pub budget_b: Option<u64>,
+    pub usage_b: Option<u64>,
+}
+
+/// Every heap of `device`, in the driver's order.
+pub fn heap_states(device: &Device) -> Vec<HeapState> {
     let mut budget = vk::PhysicalDeviceMemoryBudgetPropertiesEXT::default();
     let mut properties = vk::PhysicalDeviceMemoryProperties2::default();
-    if device.caps.memory_budget {
+    let with_budget = device.caps.memory_budget;
+    if with_budget {
         properties = properties.push_next(&mut budget);
     }
     // SAFETY: a plain query; the chained struct outlives the call.
@@ -76,14 +87,26 @@ pub fn device_local_heaps(device: &Device) -> Vec<HeapReport> {
         .memory_properties
         .memory_heaps_as_slice()
         .to_vec();
-    let with_budget = device.caps.memory_budget;
     heaps
         .iter()
         .enumerate()
-        .filter(|(_, heap)| heap.flags.contains(vk::MemoryHeapFlags::DEVICE_LOCAL))
-        .map(|(index, heap)| HeapReport {
+        .map(|(index, heap)| HeapState {
             size_b: heap.size,
+            flags: heap.flags,
             budget_b: with_budget.then(|| budget.heap_budget[index]),
+            usage_b: with_budget.then(|| budget.heap_usage[index]),
+        })
+        .collect()
+}
+
+/// The device-local heaps of `device`, with budgets where `VK_EXT_memory_budget` is on.
+pub fn device_local_heaps(device: &Device) -> Vec<HeapReport> {
+    heap_states(device)
+        .iter()
+        .filter(|heap| heap.flags.contains(vk::MemoryHeapFlags::DEVICE_LOCAL))
+        .map(|heap| HeapReport {
+            size_b: heap.size_b,
+            budget_b: heap.budget_b,
         })
         .collect()
 }

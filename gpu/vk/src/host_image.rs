@@ -66,31 +66,39 @@ pub fn usage_for(
     usage
 }
 
+/// The create info of a host image of `desc` with `usage`: optimal tiling, exclusive, and
+/// mutable format so views may reinterpret it in another format of the same element size.
+/// The driver probes ask for memory requirements of images made exactly so.
+pub fn create_info(
+    desc: &HostImageDesc,
+    usage: vk::ImageUsageFlags,
+) -> vk::ImageCreateInfo<'static> {
+    let mut flags = vk::ImageCreateFlags::MUTABLE_FORMAT;
+    if desc.cube_compatible {
+        flags |= vk::ImageCreateFlags::CUBE_COMPATIBLE;
+    }
+    vk::ImageCreateInfo::default()
+        .flags(flags)
+        .image_type(desc.image_type)
+        .format(desc.format)
+        .extent(vk::Extent3D {
+            width: desc.width_px,
+            height: desc.height_px,
+            depth: desc.depth_px,
+        })
+        .mip_levels(desc.levels)
+        .array_layers(desc.layers)
+        .samples(desc.samples)
+        .tiling(vk::ImageTiling::OPTIMAL)
+        .usage(usage)
+        .sharing_mode(vk::SharingMode::EXCLUSIVE)
+        .initial_layout(vk::ImageLayout::UNDEFINED)
+}
+
 impl HostImage {
     pub fn new(device: &Arc<Device>, desc: HostImageDesc, name: &str) -> VkResult<HostImage> {
         let usage = usage_for(device, desc.format, desc.aspect);
-        let mut flags = vk::ImageCreateFlags::empty();
-        if desc.cube_compatible {
-            flags |= vk::ImageCreateFlags::CUBE_COMPATIBLE;
-        }
-        // Views may reinterpret a texture in another format of the same element size.
-        flags |= vk::ImageCreateFlags::MUTABLE_FORMAT;
-        let info = vk::ImageCreateInfo::default()
-            .flags(flags)
-            .image_type(desc.image_type)
-            .format(desc.format)
-            .extent(vk::Extent3D {
-                width: desc.width_px,
-                height: desc.height_px,
-                depth: desc.depth_px,
-            })
-            .mip_levels(desc.levels)
-            .array_layers(desc.layers)
-            .samples(desc.samples)
-            .tiling(vk::ImageTiling::OPTIMAL)
-            .usage(usage)
-            .sharing_mode(vk::SharingMode::EXCLUSIVE)
-            .initial_layout(vk::ImageLayout::UNDEFINED);
+        let info = create_info(&desc, usage);
         // SAFETY: valid create info; on failure below the image is destroyed.
         let raw = unsafe { device.raw.create_image(&info, None) }
             .map_err(map_vk("creating a host image"))?;

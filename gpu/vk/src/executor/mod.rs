@@ -82,6 +82,7 @@ pub use plan::{form_passes, Load, PassPlan, Plan, Step, Store};
 pub use prepare::copy::{buffer_texels, BufferTexels};
 pub use record::barrier::nvn_barrier_scope;
 pub use record::present::{texels_to_rgba8, PresentedImage};
+pub use resources::textures::format_mapping;
 pub use stats::ExecutorStats;
 
 use gate::Gate;
