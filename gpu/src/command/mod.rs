@@ -5,6 +5,7 @@ pub mod bound;
 pub mod buffer;
 pub mod list;
 mod remembered;
+pub mod stages;
 pub mod validate;
 pub mod verbs;
 

@@ -195,6 +195,16 @@ impl StateChange {
             | StateChange::WindowOrigin(_)
             | StateChange::ProvokingVertex(_)
             | StateChange::DepthBounds(None) => Ok(()),
+            StateChange::PatchSize(_)
+            | StateChange::InnerTessellationLevels(_)
+            | StateChange::OuterTessellationLevels(_)
+                if !features.tessellation_shader =>
+            {
+                Err(missing("tessellation state", "tessellationShader"))
+            }
+            StateChange::PatchSize(_)
+            | StateChange::InnerTessellationLevels(_)
+            | StateChange::OuterTessellationLevels(_) => Ok(()),
         }
     }
 }

@@ -47,8 +47,6 @@ pub struct Capabilities {
     pub swapchain: bool,
     /// BC1-BC7 can be sampled; else they are decoded on upload.
     pub texture_compression_bc: bool,
-    pub geometry_shader: bool,
-    pub tessellation_shader: bool,
     /// The fixed-function features NVN state needs, each enabled when offered: the
     /// command buffer refuses state needing the others when it is recorded.
     pub state: gpu::DeviceFeatures,
@@ -174,8 +172,6 @@ impl Capabilities {
             push_descriptor: has(KHR_PUSH_DESCRIPTOR),
             swapchain: has(KHR_SWAPCHAIN),
             texture_compression_bc: core.texture_compression_bc == vk::TRUE,
-            geometry_shader: core.geometry_shader == vk::TRUE,
-            tessellation_shader: core.tessellation_shader == vk::TRUE,
             state: gpu::DeviceFeatures {
                 depth_clamp: core.depth_clamp == vk::TRUE,
                 depth_bias_clamp: core.depth_bias_clamp == vk::TRUE,
@@ -189,6 +185,9 @@ impl Capabilities {
                 depth_bounds: core.depth_bounds == vk::TRUE,
                 index_type_uint8: uint8.index_type_uint8 == vk::TRUE,
                 multi_draw_indirect: core.multi_draw_indirect == vk::TRUE,
+                tessellation_shader: core.tessellation_shader == vk::TRUE,
+                geometry_shader: core.geometry_shader == vk::TRUE,
+                shader_output_layer: v12.shader_output_layer == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -272,8 +271,15 @@ impl Capabilities {
                 "BC texture compression",
                 yes_no(self.texture_compression_bc),
             ),
-            ("geometry shaders", yes_no(self.geometry_shader)),
-            ("tessellation shaders", yes_no(self.tessellation_shader)),
+            ("geometry shaders", yes_no(self.state.geometry_shader)),
+            (
+                "tessellation shaders",
+                yes_no(self.state.tessellation_shader),
+            ),
+            (
+                "gl_Layer from vertex stages",
+                yes_no(self.state.shader_output_layer),
+            ),
             ("depth clamp", yes_no(self.state.depth_clamp)),
             ("depth bias clamp", yes_no(self.state.depth_bias_clamp)),
             (
