@@ -37,7 +37,10 @@ pub struct DeviceFeatures {
     pub tessellation_shader: bool,
     /// `geometryShader`: programs with a geometry stage.
     pub geometry_shader: bool,
-    /// `shaderOutputLayer`: a vertex or tessellation evaluation stage writing `gl_Layer`.
+    /// `shaderOutputLayer` with `VK_EXT_shader_viewport_index_layer` (the capability
+    /// glslang declares for it needs the extension, which needs
+    /// `shaderOutputViewportIndex` too): a vertex or tessellation evaluation stage
+    /// writing `gl_Layer`.
     pub shader_output_layer: bool,
 }
 

@@ -19,6 +19,7 @@ pub const EXT_PROVOKING_VERTEX: &CStr = c"VK_EXT_provoking_vertex";
 pub const EXT_VERTEX_ATTRIBUTE_DIVISOR: &CStr = c"VK_EXT_vertex_attribute_divisor";
 pub const EXT_INDEX_TYPE_UINT8: &CStr = c"VK_EXT_index_type_uint8";
 pub const EXT_CUSTOM_BORDER_COLOR: &CStr = c"VK_EXT_custom_border_color";
+pub const EXT_SHADER_VIEWPORT_INDEX_LAYER: &CStr = c"VK_EXT_shader_viewport_index_layer";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -187,7 +188,12 @@ impl Capabilities {
                 multi_draw_indirect: core.multi_draw_indirect == vk::TRUE,
                 tessellation_shader: core.tessellation_shader == vk::TRUE,
                 geometry_shader: core.geometry_shader == vk::TRUE,
-                shader_output_layer: v12.shader_output_layer == vk::TRUE,
+                // glslang declares ShaderViewportIndexLayerEXT for gl_Layer in a vertex
+                // stage (SPIR-V for Vulkan 1.1), which needs the extension, and the
+                // extension both output features.
+                shader_output_layer: has(EXT_SHADER_VIEWPORT_INDEX_LAYER)
+                    && v12.shader_output_layer == vk::TRUE
+                    && v12.shader_output_viewport_index == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -243,6 +249,9 @@ impl Capabilities {
         }
         if self.custom_border_colors {
             names.push(EXT_CUSTOM_BORDER_COLOR);
+        }
+        if self.state.shader_output_layer {
+            names.push(EXT_SHADER_VIEWPORT_INDEX_LAYER);
         }
         names
     }

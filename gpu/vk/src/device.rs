@@ -266,7 +266,8 @@ fn create_device(
     let mut v12 = vk::PhysicalDeviceVulkan12Features::default()
         .timeline_semaphore(true)
         .sampler_mirror_clamp_to_edge(caps.sampler_mirror_clamp_to_edge)
-        .shader_output_layer(caps.state.shader_output_layer);
+        .shader_output_layer(caps.state.shader_output_layer)
+        .shader_output_viewport_index(caps.state.shader_output_layer);
     let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default()
         .custom_border_colors(true)
         .custom_border_color_without_format(true);
