@@ -354,6 +354,9 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             min: 0.25,
             max: 0.75,
         }))),
+        Command::SetState(StateChange::PatchSize(4)),
+        Command::SetState(StateChange::InnerTessellationLevels([2.0, 3.5])),
+        Command::SetState(StateChange::OuterTessellationLevels([1.0, 2.0, 4.0, 64.0])),
         Command::BindProgram(scene.graphics),
         Command::BindProgram(scene.compute),
         Command::BindDescriptorTables {
