@@ -1457,6 +1457,19 @@ HSresult hsSyncFinalize(struct HSSync *sync);
 // Waits on the CPU, up to `timeout_ns`, for the last signal fenced on `sync`.
 HSresult hsSyncWait(const struct HSSync *sync, uint64_t timeout_ns, HSsyncWaitResult *result);
 
+// Patches of `vertices` vertices (1 to 32; NVN's default is 3) for draws of
+// `HS_DRAW_PRIMITIVE_PATCHES`.
+HSresult hsCommandBufferSetPatchSize(const struct HSCommandBuffer *command_buffer,
+                                     uint32_t vertices);
+
+// The two inner levels (0 to 64) of programs with no tessellation control stage.
+HSresult hsCommandBufferSetInnerTessellationLevels(const struct HSCommandBuffer *command_buffer,
+                                                   const float *levels);
+
+// The four outer levels (0 to 64) of programs with no tessellation control stage.
+HSresult hsCommandBufferSetOuterTessellationLevels(const struct HSCommandBuffer *command_buffer,
+                                                   const float *levels);
+
 HSresult hsTextureBuilderSetDefaults(struct HSTextureBuilder *builder);
 
 HSresult hsTextureBuilderSetDevice(struct HSTextureBuilder *builder, const struct HSDevice *device);

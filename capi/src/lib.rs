@@ -34,6 +34,7 @@ mod result;
 mod sampler;
 mod state;
 mod sync;
+mod tessellation;
 mod texture;
 mod window;
 
@@ -58,6 +59,7 @@ pub use report::{
 pub use result::*;
 pub use sampler::*;
 pub use sync::*;
+pub use tessellation::*;
 pub use texture::*;
 pub use window::*;
 

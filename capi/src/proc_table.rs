@@ -99,6 +99,13 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferSetWindowOrigin" => hsCommandBufferSetWindowOrigin as *const (),
         "hsCommandBufferSetProvokingVertex" => hsCommandBufferSetProvokingVertex as *const (),
         "hsCommandBufferSetDepthBounds" => hsCommandBufferSetDepthBounds as *const (),
+        "hsCommandBufferSetPatchSize" => hsCommandBufferSetPatchSize as *const (),
+        "hsCommandBufferSetInnerTessellationLevels" => {
+            hsCommandBufferSetInnerTessellationLevels as *const ()
+        }
+        "hsCommandBufferSetOuterTessellationLevels" => {
+            hsCommandBufferSetOuterTessellationLevels as *const ()
+        }
         "hsCommandBufferUpdateUniformBuffer" => hsCommandBufferUpdateUniformBuffer as *const (),
         "hsGetHostPageSize" => hsGetHostPageSize as *const (),
         "hsMemoryPoolCopy" => hsMemoryPoolCopy as *const (),
@@ -256,6 +263,9 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferSetWindowOrigin",
     "hsCommandBufferSetProvokingVertex",
     "hsCommandBufferSetDepthBounds",
+    "hsCommandBufferSetPatchSize",
+    "hsCommandBufferSetInnerTessellationLevels",
+    "hsCommandBufferSetOuterTessellationLevels",
     "hsCommandBufferUpdateUniformBuffer",
     "hsGetHostPageSize",
     "hsMemoryPoolCopy",

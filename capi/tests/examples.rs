@@ -279,3 +279,27 @@ fn a_native_window_shows_every_present() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("display presents: 8 of 8"), "{stdout}");
 }
+
+/// `examples/tessellation.c`: the patch over the left half tessellated with levels from
+/// state (green), the right half's patch discarded by its outer level of 0 (black), and a
+/// point expanded by a geometry stage into a red 16x16 square at (40, 40).
+#[test]
+fn tessellation_and_geometry_stages_draw_through_the_c_abi() {
+    const SIZE_PX: usize = 64;
+    let program = common::build("tessellation");
+    let (_dir, out) = common::temp_file("tessellation.rgba");
+    common::run(&program, &[out.to_str().unwrap()]);
+    let texels = std::fs::read(&out).expect("the example wrote its image");
+    assert_eq!(texels.len(), SIZE_PX * SIZE_PX * 4);
+    for (at, texel) in texels.chunks(4).enumerate() {
+        let (x, y) = (at % SIZE_PX, at / SIZE_PX);
+        let expected: [u8; 4] = if (40..56).contains(&x) && (40..56).contains(&y) {
+            [255, 0, 0, 255]
+        } else if x < SIZE_PX / 2 {
+            [0, 255, 0, 255]
+        } else {
+            [0, 0, 0, 255]
+        };
+        assert_eq!(texel, expected, "pixel ({x}, {y})");
+    }
+}
