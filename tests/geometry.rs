@@ -246,14 +246,7 @@ fn a_vertex_stage_chooses_the_layer_where_shader_output_layer_allows() {
     }
     drop(rig);
 
-    let full = Rig::new(true).device.features().to_owned();
-    let rig = Rig::with_options(ExecutorOptions {
-        state_features: Some(gpu::DeviceFeatures {
-            shader_output_layer: false,
-            ..full
-        }),
-        ..ExecutorOptions::default()
-    });
+    let rig = Rig::lacking(|features| features.shader_output_layer = false);
     let layered = program(
         &rig.device,
         &[

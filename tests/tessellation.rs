@@ -16,7 +16,6 @@ use gpu::command::{BufferBinding, ClearValue, DrawArrays};
 use gpu::objects::{BufferRange, TextureBuilder};
 use gpu::state::{ComponentMask, PrimitiveKind, StateChange};
 use gpu::RecordError;
-use gpu_vk::executor::ExecutorOptions;
 use memory::Format;
 use shader_translate::Stage;
 
@@ -260,14 +259,7 @@ fn a_program_without_a_control_stage_takes_the_level_state() {
 
 #[test]
 fn tessellation_is_refused_when_recorded_without_the_feature_and_patches_must_fit() {
-    let full = Rig::new(true).device.features().to_owned();
-    let rig = Rig::with_options(ExecutorOptions {
-        state_features: Some(gpu::DeviceFeatures {
-            tessellation_shader: false,
-            ..full
-        }),
-        ..ExecutorOptions::default()
-    });
+    let rig = Rig::lacking(|features| features.tessellation_shader = false);
     let tessellating = program(
         &rig.device,
         &[
