@@ -16,7 +16,8 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 8] = [
+const SOURCES: [(&str, &str); 9] = [
+    ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
     ("uniform_update", include_str!("uniform_update.rs")),
@@ -755,6 +756,20 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             "uniform_update",
             "an_update_is_seen_by_later_draws_only_and_lands_in_storage",
         )],
+        Command::BindTransformFeedbackBuffer { index: _, range: _ }
+        | Command::TransformFeedback {
+            verb: _,
+            control: _,
+        } => vec![
+            (
+                "transform_feedback",
+                "a_captured_stream_with_a_pause_and_its_byte_count_reach_the_pool",
+            ),
+            (
+                "transform_feedback",
+                "transform_feedback_is_refused_without_the_extension_and_out_of_order",
+            ),
+        ],
     }
 }
 
@@ -856,6 +871,14 @@ fn every_command() -> Vec<Command> {
             offset_b: 0,
             bytes: vec![0; 16],
         }),
+        Command::BindTransformFeedbackBuffer { index: 0, range },
+        Command::TransformFeedback {
+            verb: TransformFeedbackVerb::Begin,
+            control: TransformFeedbackControl {
+                buffer,
+                offset_b: 0,
+            },
+        },
     ]
 }
 

@@ -42,6 +42,8 @@ pub struct DeviceFeatures {
     /// `shaderOutputViewportIndex` too): a vertex or tessellation evaluation stage
     /// writing `gl_Layer`.
     pub shader_output_layer: bool,
+    /// `VK_EXT_transform_feedback`'s `transformFeedback`: capturing vertex outputs.
+    pub transform_feedback: bool,
 }
 
 impl DeviceFeatures {
@@ -63,6 +65,7 @@ impl DeviceFeatures {
         tessellation_shader: false,
         geometry_shader: false,
         shader_output_layer: false,
+        transform_feedback: false,
     };
 }
 
@@ -88,6 +91,7 @@ impl DeviceFeatures {
             tessellation_shader: self.tessellation_shader && other.tessellation_shader,
             geometry_shader: self.geometry_shader && other.geometry_shader,
             shader_output_layer: self.shader_output_layer && other.shader_output_layer,
+            transform_feedback: self.transform_feedback && other.transform_feedback,
         }
     }
 }

@@ -57,6 +57,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     tessellation_shader: true,
     geometry_shader: true,
     shader_output_layer: true,
+    transform_feedback: true,
 };
 
 #[derive(Clone, Default)]

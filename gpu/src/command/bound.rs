@@ -18,6 +18,8 @@ pub struct BoundState {
     pub primitive_restart: bool,
     /// The bound graphics program has tessellation stages: its draws are of patches.
     pub tessellated: bool,
+    /// Transform feedback is capturing (begun or resumed, not paused or ended).
+    pub transform_feedback_active: bool,
 }
 
 impl BoundState {
@@ -55,6 +57,9 @@ impl BoundState {
                 binding: BufferBinding::Index { index_type },
                 ..
             } => self.index_type = Some(*index_type),
+            Command::TransformFeedback { verb, .. } => {
+                self.transform_feedback_active = verb.activates()
+            }
             _ => {}
         }
     }

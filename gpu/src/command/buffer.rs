@@ -12,6 +12,7 @@ use super::bound::BoundState;
 use super::list::{CommandList, Op};
 use super::remembered::Remembered;
 use super::stages::check_program_features;
+use super::transform_feedback::{TransformFeedbackControl, TransformFeedbackVerb};
 use super::validate::{self, draw_size_fits};
 use super::verbs::{
     BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
@@ -247,6 +248,22 @@ impl<'d> CommandBuffer<'d> {
     }
     pub fn discard(&mut self, target: DiscardTarget) -> Result<(), RecordError> {
         self.record(Command::Discard(target))
+    }
+    /// Capture buffer `index` of transform feedback is `range`.
+    pub fn bind_transform_feedback_buffer(
+        &mut self,
+        index: u8,
+        range: BufferRange,
+    ) -> Result<(), RecordError> {
+        self.record(Command::BindTransformFeedbackBuffer { index, range })
+    }
+    /// Begins, pauses, resumes or ends transform feedback, its byte counts in `control`.
+    pub fn transform_feedback(
+        &mut self,
+        verb: TransformFeedbackVerb,
+        control: TransformFeedbackControl,
+    ) -> Result<(), RecordError> {
+        self.record(Command::TransformFeedback { verb, control })
     }
     /// Writes `bytes` into `buffer` from `offset_b` when the list reaches this point.
     pub fn update_uniform_buffer(

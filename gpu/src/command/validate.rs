@@ -66,6 +66,7 @@ pub fn check(
     bound: &BoundState,
     tables: &ObjectTables,
 ) -> Result<(), RecordError> {
+    super::transform_feedback::check_while_active(command, bound)?;
     match command {
         Command::BindRenderTargets(targets) => {
             for view in targets.views() {
@@ -213,6 +214,12 @@ pub fn check(
         ),
         Command::Discard(DiscardTarget::DepthStencil) => Ok(()),
         Command::UpdateUniformBuffer(update) => check_update(update, tables),
+        Command::BindTransformFeedbackBuffer { index, range } => {
+            super::transform_feedback::check_bind(*index, range, tables)
+        }
+        Command::TransformFeedback { verb, control } => {
+            super::transform_feedback::check_verb(*verb, control, bound, tables)
+        }
     }
 }
 

@@ -490,5 +490,37 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             offset_b: 256,
             bytes: (0..32).collect(),
         }),
+        Command::BindTransformFeedbackBuffer {
+            index: 1,
+            range: range(scene, 1024, 512),
+        },
+        Command::TransformFeedback {
+            verb: TransformFeedbackVerb::Begin,
+            control: TransformFeedbackControl {
+                buffer: scene.buffer,
+                offset_b: 2048,
+            },
+        },
+        Command::TransformFeedback {
+            verb: TransformFeedbackVerb::Pause,
+            control: TransformFeedbackControl {
+                buffer: scene.buffer,
+                offset_b: 2048,
+            },
+        },
+        Command::TransformFeedback {
+            verb: TransformFeedbackVerb::Resume,
+            control: TransformFeedbackControl {
+                buffer: scene.buffer,
+                offset_b: 2064,
+            },
+        },
+        Command::TransformFeedback {
+            verb: TransformFeedbackVerb::End,
+            control: TransformFeedbackControl {
+                buffer: scene.buffer,
+                offset_b: 2064,
+            },
+        },
     ]
 }

@@ -20,6 +20,7 @@ pub const EXT_VERTEX_ATTRIBUTE_DIVISOR: &CStr = c"VK_EXT_vertex_attribute_diviso
 pub const EXT_INDEX_TYPE_UINT8: &CStr = c"VK_EXT_index_type_uint8";
 pub const EXT_CUSTOM_BORDER_COLOR: &CStr = c"VK_EXT_custom_border_color";
 pub const EXT_SHADER_VIEWPORT_INDEX_LAYER: &CStr = c"VK_EXT_shader_viewport_index_layer";
+pub const EXT_TRANSFORM_FEEDBACK: &CStr = c"VK_EXT_transform_feedback";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -90,6 +91,7 @@ impl Capabilities {
         let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default();
         let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
         let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default();
+        let mut transform_feedback = vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default();
         let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
@@ -109,6 +111,9 @@ impl Capabilities {
         features = features.push_next(&mut v12);
         if has(EXT_CUSTOM_BORDER_COLOR) {
             features = features.push_next(&mut border);
+        }
+        if has(EXT_TRANSFORM_FEEDBACK) {
+            features = features.push_next(&mut transform_feedback);
         }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
@@ -194,6 +199,7 @@ impl Capabilities {
                 shader_output_layer: has(EXT_SHADER_VIEWPORT_INDEX_LAYER)
                     && v12.shader_output_layer == vk::TRUE
                     && v12.shader_output_viewport_index == vk::TRUE,
+                transform_feedback: transform_feedback.transform_feedback == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -253,6 +259,9 @@ impl Capabilities {
         if self.state.shader_output_layer {
             names.push(EXT_SHADER_VIEWPORT_INDEX_LAYER);
         }
+        if self.state.transform_feedback {
+            names.push(EXT_TRANSFORM_FEEDBACK);
+        }
         names
     }
 
@@ -289,6 +298,7 @@ impl Capabilities {
                 "gl_Layer from vertex stages",
                 yes_no(self.state.shader_output_layer),
             ),
+            ("transform feedback", yes_no(self.state.transform_feedback)),
             ("depth clamp", yes_no(self.state.depth_clamp)),
             ("depth bias clamp", yes_no(self.state.depth_bias_clamp)),
             (

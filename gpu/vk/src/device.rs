@@ -289,6 +289,8 @@ fn create_device(
     let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default().index_type_uint8(true);
     let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default()
         .vertex_attribute_instance_rate_divisor(true);
+    let mut transform_feedback =
+        vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default().transform_feedback(true);
     let priorities = [1.0_f32];
     let queue_info = [vk::DeviceQueueCreateInfo::default()
         .queue_family_index(queue_family_index)
@@ -318,6 +320,9 @@ fn create_device(
     }
     if caps.custom_border_colors {
         create_info = create_info.push_next(&mut border);
+    }
+    if caps.state.transform_feedback {
+        create_info = create_info.push_next(&mut transform_feedback);
     }
     if caps.portability_subset {
         create_info = create_info.push_next(&mut portability);
