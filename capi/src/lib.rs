@@ -36,6 +36,7 @@ mod state;
 mod sync;
 mod tessellation;
 mod texture;
+mod transform_feedback;
 mod window;
 
 pub use buffer::*;
@@ -61,6 +62,7 @@ pub use sampler::*;
 pub use sync::*;
 pub use tessellation::*;
 pub use texture::*;
+pub use transform_feedback::*;
 pub use window::*;
 
 /// The Vulkan device behind `device`, for Rust code in the same process that shares it

@@ -100,6 +100,19 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferSetProvokingVertex" => hsCommandBufferSetProvokingVertex as *const (),
         "hsCommandBufferSetDepthBounds" => hsCommandBufferSetDepthBounds as *const (),
         "hsCommandBufferSetPatchSize" => hsCommandBufferSetPatchSize as *const (),
+        "hsCommandBufferBindTransformFeedbackBuffer" => {
+            hsCommandBufferBindTransformFeedbackBuffer as *const ()
+        }
+        "hsCommandBufferBeginTransformFeedback" => {
+            hsCommandBufferBeginTransformFeedback as *const ()
+        }
+        "hsCommandBufferPauseTransformFeedback" => {
+            hsCommandBufferPauseTransformFeedback as *const ()
+        }
+        "hsCommandBufferResumeTransformFeedback" => {
+            hsCommandBufferResumeTransformFeedback as *const ()
+        }
+        "hsCommandBufferEndTransformFeedback" => hsCommandBufferEndTransformFeedback as *const (),
         "hsCommandBufferSetInnerTessellationLevels" => {
             hsCommandBufferSetInnerTessellationLevels as *const ()
         }
@@ -264,6 +277,11 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferSetProvokingVertex",
     "hsCommandBufferSetDepthBounds",
     "hsCommandBufferSetPatchSize",
+    "hsCommandBufferBindTransformFeedbackBuffer",
+    "hsCommandBufferBeginTransformFeedback",
+    "hsCommandBufferPauseTransformFeedback",
+    "hsCommandBufferResumeTransformFeedback",
+    "hsCommandBufferEndTransformFeedback",
     "hsCommandBufferSetInnerTessellationLevels",
     "hsCommandBufferSetOuterTessellationLevels",
     "hsCommandBufferUpdateUniformBuffer",

@@ -1,7 +1,7 @@
 //! Tessellation state (NVN's `SetPatchSize`, `SetInnerTessellationLevels`,
 //! `SetOuterTessellationLevels`): the vertices a patch takes, and the levels a program
 //! without a tessellation control stage tessellates with. Each is refused
-//! (`HS_ERROR_UNSUPPORTED`) on a device without `tessellationShader`.
+//! (`HS_ERROR_REFUSED`) on a device without `tessellationShader`.
 
 use gpu::state::StateChange;
 

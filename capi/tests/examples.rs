@@ -303,3 +303,32 @@ fn tessellation_and_geometry_stages_draw_through_the_c_abi() {
         assert_eq!(texel, expected, "pixel ({x}, {y})");
     }
 }
+
+/// `examples/transform_feedback.c`: vertices 0-2 and 6-8 captured (3-5 while paused) as
+/// the CPU computes them from the stream, nothing past them, and binding 0's byte count
+/// in the control buffer (the other bindings' counts left alone).
+#[test]
+fn transform_feedback_captures_the_stream_through_the_c_abi() {
+    const CAPTURE_B: usize = 1024;
+    let program = common::build("transform_feedback");
+    let (_dir, out) = common::temp_file("transform_feedback.bin");
+    common::run(&program, &[out.to_str().unwrap()]);
+    let bytes = std::fs::read(&out).expect("the example wrote its results");
+    assert_eq!(bytes.len(), CAPTURE_B + 16);
+    let (captured, control) = bytes.split_at(CAPTURE_B);
+    let record = |vertex: u32| -> Vec<u8> {
+        let v = vertex as f32;
+        [(v - 4.0) * 0.125, (4.0 - v) * 0.0625, v, 1.0]
+            .iter()
+            .flat_map(|value| value.to_le_bytes())
+            .collect()
+    };
+    let expected: Vec<u8> = [0, 1, 2, 6, 7, 8].into_iter().flat_map(record).collect();
+    assert_eq!(captured[..expected.len()], expected[..]);
+    assert!(captured[expected.len()..].iter().all(|&b| b == 0xab));
+    assert_eq!(
+        u32::from_le_bytes(control[0..4].try_into().unwrap()) as usize,
+        expected.len()
+    );
+    assert!(control[4..].iter().all(|&b| b == 0xee));
+}
