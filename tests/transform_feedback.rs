@@ -164,6 +164,18 @@ impl Capture {
 fn a_captured_stream_with_a_pause_and_its_byte_count_reach_the_pool() {
     for import_pools in [true, false] {
         let capture = Capture::new(import_pools);
+        if !capture.rig.device.features().transform_feedback {
+            // CI's MoltenVK run: MoltenVK has no VK_EXT_transform_feedback.
+            let mut commands = capture.rig.device.command_buffer();
+            assert!(matches!(
+                commands.bind_transform_feedback_buffer(0, capture.capture),
+                Err(RecordError::MissingCapability {
+                    capability: "transformFeedback (VK_EXT_transform_feedback)",
+                    ..
+                })
+            ));
+            return;
+        }
         let positions = positions();
         let control = capture.control;
         let mut commands = capture.commands();
@@ -252,6 +264,9 @@ fn transform_feedback_is_refused_without_the_extension_and_out_of_order() {
     drop(rig);
 
     let capture = Capture::new(true);
+    if !capture.rig.device.features().transform_feedback {
+        return; // refused above, as on any device without the extension
+    }
     let control = capture.control;
     let mut commands = capture.commands();
     let bad = |result: Result<(), RecordError>, what: &str| match result {

@@ -55,6 +55,7 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
                 *alignment = (*alignment).max(value);
             }
             "feature" if name == "geometryShader" => caps.state.geometry_shader &= value != 0,
+            "feature" if name == "transformFeedback" => caps.state.transform_feedback &= value != 0,
             "maximum" => {
                 let limit = match name {
                     "maxPerStageDescriptorSamplers" => &mut caps.max_bindless_samplers,
@@ -79,6 +80,7 @@ mod tests {
         Capabilities {
             state: gpu::DeviceFeatures {
                 geometry_shader: true,
+                transform_feedback: true,
                 ..gpu::DeviceFeatures::NONE
             },
             max_bindless_samplers: 4000,
@@ -98,6 +100,7 @@ mod tests {
         assert!(subset.image_view_format_swizzle && subset.events);
         assert_eq!(subset.min_vertex_input_binding_stride_alignment_b, 4);
         assert!(!caps.state.geometry_shader);
+        assert!(!caps.state.transform_feedback);
         assert_eq!(caps.max_bindless_samplers, 16);
         assert_eq!(caps.max_bindless_images, 128);
         // Push constants: the device's 256 stays below the profile's 4096.
