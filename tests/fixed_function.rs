@@ -1188,51 +1188,6 @@ fn the_depth_bounds_test_reads_the_depth_already_there() {
     }
 }
 
-/// A program with a geometry stage (which draws do not execute yet) is refused when made,
-/// with a typed error naming the stage, not when a list draws with it.
-#[test]
-fn programs_with_stages_draws_do_not_execute_are_refused_when_made() {
-    let rig = Rig::new(true);
-    let geometry = "#version 450
-layout(triangles) in;
-layout(triangle_strip, max_vertices = 3) out;
-void main() {
-    for (int i = 0; i < 3; i++) {
-        gl_Position = gl_in[i].gl_Position;
-        EmitVertex();
-    }
-    EndPrimitive();
-}
-";
-    let translator = common::programs::translator();
-    let modules = [
-        (Stage::Vertex, depth_vert(0.5)),
-        (Stage::Geometry, geometry.to_owned()),
-        (Stage::Fragment, GREEN_FRAG.to_owned()),
-    ]
-    .iter()
-    .map(|(stage, source)| {
-        let shader = translator
-            .translate(&shader_translate::ShaderSource {
-                name: format!("{stage:?}"),
-                stage: *stage,
-                code: shader_translate::ShaderCode::Glsl(source.clone()),
-            })
-            .unwrap();
-        gpu::objects::ShaderModule::from(&shader)
-    })
-    .collect();
-    let made = rig
-        .device
-        .create_program(&gpu::objects::ProgramMaker { modules });
-    match made {
-        Err(gpu::ObjectError::Backend(gpu::BackendError::Unsupported(why))) => {
-            assert!(why.contains("Geometry"), "{why}")
-        }
-        other => panic!("{other:?}"),
-    }
-}
-
 /// Samples texel column x (of an 8x8 texture whose texel (x, y) is (32x, 32y, 0, 255))
 /// at texture coordinate `u`, row 4, with a nearest-filtering sampler of `maker`.
 fn sampled(rig: &Rig, maker: gpu::objects::SamplerMaker, u: f32) -> [u8; 4] {

@@ -16,7 +16,10 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 6] = [
+const SOURCES: [(&str, &str); 9] = [
+    ("transform_feedback", include_str!("transform_feedback.rs")),
+    ("tessellation", include_str!("tessellation.rs")),
+    ("geometry", include_str!("geometry.rs")),
     ("uniform_update", include_str!("uniform_update.rs")),
     ("fixed_function", include_str!("fixed_function.rs")),
     ("executor", include_str!("executor.rs")),
@@ -206,6 +209,9 @@ fn fields(change: &StateChange) -> Vec<&'static str> {
             let DepthBounds { min: _, max: _ } = DepthBounds { min: 0.0, max: 1.0 };
             vec!["DepthBounds"]
         }
+        StateChange::PatchSize(_) => vec!["PatchSize"],
+        StateChange::InnerTessellationLevels(_) => vec!["InnerTessellationLevels"],
+        StateChange::OuterTessellationLevels(_) => vec!["OuterTessellationLevels"],
     }
 }
 
@@ -251,6 +257,9 @@ fn every_variant() -> Vec<StateChange> {
         StateChange::WindowOrigin(WindowOrigin::UpperLeft),
         StateChange::ProvokingVertex(ProvokingVertex::First),
         StateChange::DepthBounds(None),
+        StateChange::PatchSize(3),
+        StateChange::InnerTessellationLevels([1.0; 2]),
+        StateChange::OuterTessellationLevels([1.0; 4]),
     ]
 }
 
@@ -530,6 +539,48 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
                 },
             ],
         ),
+        (
+            "PatchSize",
+            vec![
+                Executed(
+                    "tessellation",
+                    "a_quad_patch_is_tessellated_by_its_control_stages_levels",
+                ),
+                Refused {
+                    probe: StateChange::PatchSize(4),
+                    withhold: |f| f.tessellation_shader = false,
+                    capability: "tessellationShader",
+                },
+            ],
+        ),
+        (
+            "InnerTessellationLevels",
+            vec![
+                Executed(
+                    "tessellation",
+                    "a_program_without_a_control_stage_takes_the_level_state",
+                ),
+                Refused {
+                    probe: StateChange::InnerTessellationLevels([2.0; 2]),
+                    withhold: |f| f.tessellation_shader = false,
+                    capability: "tessellationShader",
+                },
+            ],
+        ),
+        (
+            "OuterTessellationLevels",
+            vec![
+                Executed(
+                    "tessellation",
+                    "a_program_without_a_control_stage_takes_the_level_state",
+                ),
+                Refused {
+                    probe: StateChange::OuterTessellationLevels([2.0; 4]),
+                    withhold: |f| f.tessellation_shader = false,
+                    capability: "tessellationShader",
+                },
+            ],
+        ),
     ]
 }
 
@@ -631,10 +682,32 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             (FF, "clears_honour_the_scissor"),
         ],
         Command::SetState(_) => vec![(FF, "blending_follows_the_cpu_equation")],
-        Command::BindProgram(_) | Command::Draw(_) => vec![(
-            ex,
-            "a_draw_renders_over_the_load_op_clear_and_a_later_clear_covers_it",
-        )],
+        Command::BindProgram(_) | Command::Draw(_) => {
+            vec![
+            (
+                ex,
+                "a_draw_renders_over_the_load_op_clear_and_a_later_clear_covers_it",
+            ),
+            (
+                "tessellation",
+                "a_quad_patch_is_tessellated_by_its_control_stages_levels",
+            ),
+            (
+                "tessellation",
+                "tessellation_is_refused_when_recorded_without_the_feature_and_patches_must_fit",
+            ),
+            ("geometry", "a_geometry_stage_expands_points_to_quads"),
+            (
+                "geometry",
+                "a_geometry_stage_draws_each_primitive_into_the_layer_it_chooses",
+            ),
+            (
+                "geometry",
+                "a_vertex_stage_chooses_the_layer_where_shader_output_layer_allows",
+            ),
+            ("geometry", "a_geometry_stage_is_refused_when_bound_on_moltenvk"),
+        ]
+        }
         Command::BindBuffer { .. } => vec![
             (
                 ex,
@@ -683,6 +756,20 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             "uniform_update",
             "an_update_is_seen_by_later_draws_only_and_lands_in_storage",
         )],
+        Command::BindTransformFeedbackBuffer { index: _, range: _ }
+        | Command::TransformFeedback {
+            verb: _,
+            control: _,
+        } => vec![
+            (
+                "transform_feedback",
+                "a_captured_stream_with_a_pause_and_its_byte_count_reach_the_pool",
+            ),
+            (
+                "transform_feedback",
+                "transform_feedback_is_refused_without_the_extension_and_out_of_order",
+            ),
+        ],
     }
 }
 
@@ -784,6 +871,14 @@ fn every_command() -> Vec<Command> {
             offset_b: 0,
             bytes: vec![0; 16],
         }),
+        Command::BindTransformFeedbackBuffer { index: 0, range },
+        Command::TransformFeedback {
+            verb: TransformFeedbackVerb::Begin,
+            control: TransformFeedbackControl {
+                buffer,
+                offset_b: 0,
+            },
+        },
     ]
 }
 

@@ -64,6 +64,9 @@
 // Pool sizes are multiples of this.
 #define HS_MEMORY_POOL_STORAGE_GRANULARITY 4096
 
+// Bytes of a transform feedback control buffer: four bindings' byte counts.
+#define HS_TRANSFORM_FEEDBACK_CONTROL_SIZE 16
+
 #define HS_WINDOW_MAX_TEXTURES 4
 
 // What an entry point returns: `HS_SUCCESS` (0) or one of the failures below. Every
@@ -1457,6 +1460,19 @@ HSresult hsSyncFinalize(struct HSSync *sync);
 // Waits on the CPU, up to `timeout_ns`, for the last signal fenced on `sync`.
 HSresult hsSyncWait(const struct HSSync *sync, uint64_t timeout_ns, HSsyncWaitResult *result);
 
+// Patches of `vertices` vertices (1 to 32; NVN's default is 3) for draws of
+// `HS_DRAW_PRIMITIVE_PATCHES`.
+HSresult hsCommandBufferSetPatchSize(const struct HSCommandBuffer *command_buffer,
+                                     uint32_t vertices);
+
+// The two inner levels (0 to 64) of programs with no tessellation control stage.
+HSresult hsCommandBufferSetInnerTessellationLevels(const struct HSCommandBuffer *command_buffer,
+                                                   const float *levels);
+
+// The four outer levels (0 to 64) of programs with no tessellation control stage.
+HSresult hsCommandBufferSetOuterTessellationLevels(const struct HSCommandBuffer *command_buffer,
+                                                   const float *levels);
+
 HSresult hsTextureBuilderSetDefaults(struct HSTextureBuilder *builder);
 
 HSresult hsTextureBuilderSetDevice(struct HSTextureBuilder *builder, const struct HSDevice *device);
@@ -1520,6 +1536,34 @@ HSresult hsTextureViewSetSwizzle(struct HSTextureView *view,
                                  HSswizzle g,
                                  HSswizzle b,
                                  HSswizzle a);
+
+// Capture buffer `index` (0 to 3) is `size_b` bytes of `buffer` from `offset_b`
+// (multiples of 4 into the pool). Refused while capturing.
+HSresult hsCommandBufferBindTransformFeedbackBuffer(const struct HSCommandBuffer *command_buffer,
+                                                    uint32_t index,
+                                                    const struct HSBuffer *buffer,
+                                                    uint64_t offset_b,
+                                                    uint64_t size_b);
+
+// Starts capturing at each capture buffer's start.
+HSresult hsCommandBufferBeginTransformFeedback(const struct HSCommandBuffer *command_buffer,
+                                               const struct HSBuffer *control,
+                                               uint64_t offset_b);
+
+// Stops capturing; each binding's byte count goes to the control buffer.
+HSresult hsCommandBufferPauseTransformFeedback(const struct HSCommandBuffer *command_buffer,
+                                               const struct HSBuffer *control,
+                                               uint64_t offset_b);
+
+// Captures again, from the byte counts in the control buffer.
+HSresult hsCommandBufferResumeTransformFeedback(const struct HSCommandBuffer *command_buffer,
+                                                const struct HSBuffer *control,
+                                                uint64_t offset_b);
+
+// Stops capturing; each binding's byte count goes to the control buffer.
+HSresult hsCommandBufferEndTransformFeedback(const struct HSCommandBuffer *command_buffer,
+                                             const struct HSBuffer *control,
+                                             uint64_t offset_b);
 
 HSresult hsWindowBuilderSetDefaults(struct HSWindowBuilder *builder);
 

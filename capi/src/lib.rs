@@ -34,7 +34,9 @@ mod result;
 mod sampler;
 mod state;
 mod sync;
+mod tessellation;
 mod texture;
+mod transform_feedback;
 mod window;
 
 pub use buffer::*;
@@ -58,7 +60,9 @@ pub use report::{
 pub use result::*;
 pub use sampler::*;
 pub use sync::*;
+pub use tessellation::*;
 pub use texture::*;
+pub use transform_feedback::*;
 pub use window::*;
 
 /// The Vulkan device behind `device`, for Rust code in the same process that shares it

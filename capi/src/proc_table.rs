@@ -99,6 +99,26 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferSetWindowOrigin" => hsCommandBufferSetWindowOrigin as *const (),
         "hsCommandBufferSetProvokingVertex" => hsCommandBufferSetProvokingVertex as *const (),
         "hsCommandBufferSetDepthBounds" => hsCommandBufferSetDepthBounds as *const (),
+        "hsCommandBufferSetPatchSize" => hsCommandBufferSetPatchSize as *const (),
+        "hsCommandBufferBindTransformFeedbackBuffer" => {
+            hsCommandBufferBindTransformFeedbackBuffer as *const ()
+        }
+        "hsCommandBufferBeginTransformFeedback" => {
+            hsCommandBufferBeginTransformFeedback as *const ()
+        }
+        "hsCommandBufferPauseTransformFeedback" => {
+            hsCommandBufferPauseTransformFeedback as *const ()
+        }
+        "hsCommandBufferResumeTransformFeedback" => {
+            hsCommandBufferResumeTransformFeedback as *const ()
+        }
+        "hsCommandBufferEndTransformFeedback" => hsCommandBufferEndTransformFeedback as *const (),
+        "hsCommandBufferSetInnerTessellationLevels" => {
+            hsCommandBufferSetInnerTessellationLevels as *const ()
+        }
+        "hsCommandBufferSetOuterTessellationLevels" => {
+            hsCommandBufferSetOuterTessellationLevels as *const ()
+        }
         "hsCommandBufferUpdateUniformBuffer" => hsCommandBufferUpdateUniformBuffer as *const (),
         "hsGetHostPageSize" => hsGetHostPageSize as *const (),
         "hsMemoryPoolCopy" => hsMemoryPoolCopy as *const (),
@@ -256,6 +276,14 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferSetWindowOrigin",
     "hsCommandBufferSetProvokingVertex",
     "hsCommandBufferSetDepthBounds",
+    "hsCommandBufferSetPatchSize",
+    "hsCommandBufferBindTransformFeedbackBuffer",
+    "hsCommandBufferBeginTransformFeedback",
+    "hsCommandBufferPauseTransformFeedback",
+    "hsCommandBufferResumeTransformFeedback",
+    "hsCommandBufferEndTransformFeedback",
+    "hsCommandBufferSetInnerTessellationLevels",
+    "hsCommandBufferSetOuterTessellationLevels",
     "hsCommandBufferUpdateUniformBuffer",
     "hsGetHostPageSize",
     "hsMemoryPoolCopy",

@@ -172,7 +172,7 @@ pub struct HSVertexStream {
 }
 
 /// Records `change`, made from the caller's state block.
-unsafe fn set_state(
+pub(crate) unsafe fn set_state(
     function: &'static str,
     command_buffer: *const HSCommandBuffer,
     change: impl FnOnce() -> CapiResult<StateChange>,

@@ -279,3 +279,56 @@ fn a_native_window_shows_every_present() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("display presents: 8 of 8"), "{stdout}");
 }
+
+/// `examples/tessellation.c`: the patch over the left half tessellated with levels from
+/// state (green), the right half's patch discarded by its outer level of 0 (black), and a
+/// point expanded by a geometry stage into a red 16x16 square at (40, 40).
+#[test]
+fn tessellation_and_geometry_stages_draw_through_the_c_abi() {
+    const SIZE_PX: usize = 64;
+    let program = common::build("tessellation");
+    let (_dir, out) = common::temp_file("tessellation.rgba");
+    common::run(&program, &[out.to_str().unwrap()]);
+    let texels = std::fs::read(&out).expect("the example wrote its image");
+    assert_eq!(texels.len(), SIZE_PX * SIZE_PX * 4);
+    for (at, texel) in texels.chunks(4).enumerate() {
+        let (x, y) = (at % SIZE_PX, at / SIZE_PX);
+        let expected: [u8; 4] = if (40..56).contains(&x) && (40..56).contains(&y) {
+            [255, 0, 0, 255]
+        } else if x < SIZE_PX / 2 {
+            [0, 255, 0, 255]
+        } else {
+            [0, 0, 0, 255]
+        };
+        assert_eq!(texel, expected, "pixel ({x}, {y})");
+    }
+}
+
+/// `examples/transform_feedback.c`: vertices 0-2 and 6-8 captured (3-5 while paused) as
+/// the CPU computes them from the stream, nothing past them, and binding 0's byte count
+/// in the control buffer (the other bindings' counts left alone).
+#[test]
+fn transform_feedback_captures_the_stream_through_the_c_abi() {
+    const CAPTURE_B: usize = 1024;
+    let program = common::build("transform_feedback");
+    let (_dir, out) = common::temp_file("transform_feedback.bin");
+    common::run(&program, &[out.to_str().unwrap()]);
+    let bytes = std::fs::read(&out).expect("the example wrote its results");
+    assert_eq!(bytes.len(), CAPTURE_B + 16);
+    let (captured, control) = bytes.split_at(CAPTURE_B);
+    let record = |vertex: u32| -> Vec<u8> {
+        let v = vertex as f32;
+        [(v - 4.0) * 0.125, (4.0 - v) * 0.0625, v, 1.0]
+            .iter()
+            .flat_map(|value| value.to_le_bytes())
+            .collect()
+    };
+    let expected: Vec<u8> = [0, 1, 2, 6, 7, 8].into_iter().flat_map(record).collect();
+    assert_eq!(captured[..expected.len()], expected[..]);
+    assert!(captured[expected.len()..].iter().all(|&b| b == 0xab));
+    assert_eq!(
+        u32::from_le_bytes(control[0..4].try_into().unwrap()) as usize,
+        expected.len()
+    );
+    assert!(control[4..].iter().all(|&b| b == 0xee));
+}

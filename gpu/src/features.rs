@@ -33,6 +33,17 @@ pub struct DeviceFeatures {
     pub index_type_uint8: bool,
     /// `multiDrawIndirect`: indirect draws of more than one record.
     pub multi_draw_indirect: bool,
+    /// `tessellationShader`: programs with tessellation stages, patches, their state.
+    pub tessellation_shader: bool,
+    /// `geometryShader`: programs with a geometry stage.
+    pub geometry_shader: bool,
+    /// `shaderOutputLayer` with `VK_EXT_shader_viewport_index_layer` (the capability
+    /// glslang declares for it needs the extension, which needs
+    /// `shaderOutputViewportIndex` too): a vertex or tessellation evaluation stage
+    /// writing `gl_Layer`.
+    pub shader_output_layer: bool,
+    /// `VK_EXT_transform_feedback`'s `transformFeedback`: capturing vertex outputs.
+    pub transform_feedback: bool,
 }
 
 impl DeviceFeatures {
@@ -51,6 +62,10 @@ impl DeviceFeatures {
         depth_bounds: false,
         index_type_uint8: false,
         multi_draw_indirect: false,
+        tessellation_shader: false,
+        geometry_shader: false,
+        shader_output_layer: false,
+        transform_feedback: false,
     };
 }
 
@@ -73,6 +88,10 @@ impl DeviceFeatures {
             depth_bounds: self.depth_bounds && other.depth_bounds,
             index_type_uint8: self.index_type_uint8 && other.index_type_uint8,
             multi_draw_indirect: self.multi_draw_indirect && other.multi_draw_indirect,
+            tessellation_shader: self.tessellation_shader && other.tessellation_shader,
+            geometry_shader: self.geometry_shader && other.geometry_shader,
+            shader_output_layer: self.shader_output_layer && other.shader_output_layer,
+            transform_feedback: self.transform_feedback && other.transform_feedback,
         }
     }
 }

@@ -54,6 +54,10 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     depth_bounds: true,
     index_type_uint8: true,
     multi_draw_indirect: true,
+    tessellation_shader: true,
+    geometry_shader: true,
+    shader_output_layer: true,
+    transform_feedback: true,
 };
 
 #[derive(Clone, Default)]

@@ -47,6 +47,16 @@ impl Rig {
         })
     }
 
+    /// A rig whose executor offers what the device has but what `withhold` takes away.
+    pub fn lacking(withhold: impl FnOnce(&mut gpu::DeviceFeatures)) -> Rig {
+        let mut features = Rig::new(true).device.features().to_owned();
+        withhold(&mut features);
+        Rig::with_options(ExecutorOptions {
+            state_features: Some(features),
+            ..ExecutorOptions::default()
+        })
+    }
+
     pub fn with_options(options: ExecutorOptions) -> Rig {
         Rig::with_switches(options, &[])
     }

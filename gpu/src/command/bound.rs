@@ -16,6 +16,10 @@ pub struct BoundState {
     pub index_type: Option<IndexType>,
     /// Primitive restart is on (set by this list, or one it goes on from).
     pub primitive_restart: bool,
+    /// The bound graphics program has tessellation stages: its draws are of patches.
+    pub tessellated: bool,
+    /// Transform feedback is capturing (begun or resumed, not paused or ended).
+    pub transform_feedback_active: bool,
 }
 
 impl BoundState {
@@ -36,7 +40,10 @@ impl BoundState {
         match command {
             Command::BindProgram(id) => match tables.programs.get(*id) {
                 Some(program) if program.is_compute() => self.compute_program = Some(*id),
-                Some(_) => self.graphics_program = Some(*id),
+                Some(program) => {
+                    self.graphics_program = Some(*id);
+                    self.tessellated = super::stages::tessellates(program);
+                }
                 None => {}
             },
             Command::BindRenderTargets(targets) => self.targets = *targets,
@@ -50,6 +57,9 @@ impl BoundState {
                 binding: BufferBinding::Index { index_type },
                 ..
             } => self.index_type = Some(*index_type),
+            Command::TransformFeedback { verb, .. } => {
+                self.transform_feedback_active = verb.activates()
+            }
             _ => {}
         }
     }

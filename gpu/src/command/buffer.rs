@@ -11,6 +11,8 @@ use crate::state::{ComponentMask, IndexType, StateChange};
 use super::bound::BoundState;
 use super::list::{CommandList, Op};
 use super::remembered::Remembered;
+use super::stages::check_program_features;
+use super::transform_feedback::{TransformFeedbackControl, TransformFeedbackVerb};
 use super::validate::{self, draw_size_fits};
 use super::verbs::{
     BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
@@ -57,6 +59,11 @@ impl<'d> CommandBuffer<'d> {
             None => {
                 let tables = self.device.tables();
                 validate::check(&command, &self.bound, &tables)?;
+                if let Command::BindProgram(id) = &command {
+                    if let Some(program) = tables.programs.get(*id) {
+                        check_program_features(program, self.device.features())?;
+                    }
+                }
                 let found = match &command {
                     Command::BindBuffer { range, .. } => tables.buffers.get(range.buffer).copied(),
                     _ => None,
@@ -189,7 +196,9 @@ impl<'d> CommandBuffer<'d> {
     pub fn draw(&mut self, draw: DrawArrays) -> Result<(), RecordError> {
         let table_changes = self.device.table_changes();
         if draw_size_fits(draw.vertex_count, draw.instance_count)
-            && self.remembered.draw_fits(&self.bound, false, table_changes)
+            && self
+                .remembered
+                .draw_fits(&self.bound, false, draw.primitive, table_changes)
         {
             self.list.push_op(Op::Draw(draw));
             return Ok(());
@@ -239,6 +248,22 @@ impl<'d> CommandBuffer<'d> {
     }
     pub fn discard(&mut self, target: DiscardTarget) -> Result<(), RecordError> {
         self.record(Command::Discard(target))
+    }
+    /// Capture buffer `index` of transform feedback is `range`.
+    pub fn bind_transform_feedback_buffer(
+        &mut self,
+        index: u8,
+        range: BufferRange,
+    ) -> Result<(), RecordError> {
+        self.record(Command::BindTransformFeedbackBuffer { index, range })
+    }
+    /// Begins, pauses, resumes or ends transform feedback, its byte counts in `control`.
+    pub fn transform_feedback(
+        &mut self,
+        verb: TransformFeedbackVerb,
+        control: TransformFeedbackControl,
+    ) -> Result<(), RecordError> {
+        self.record(Command::TransformFeedback { verb, control })
     }
     /// Writes `bytes` into `buffer` from `offset_b` when the list reaches this point.
     pub fn update_uniform_buffer(

@@ -7,6 +7,7 @@ use crate::ids::{BufferId, CommandListId, ProgramId, SamplerTableId, SyncId, Tex
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, StateChange};
 
+use super::transform_feedback::{TransformFeedbackControl, TransformFeedbackVerb};
 use super::verbs::{
     BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
     DrawIndexed, DrawIndirect, Invalidate, RenderTargets, UniformUpdate,
@@ -78,6 +79,14 @@ pub enum Op {
     Discard(DiscardTarget),
     UpdateUniformBuffer {
         update_index: u32,
+    },
+    BindTransformFeedbackBuffer {
+        index: u8,
+        range: BufferRange,
+    },
+    TransformFeedback {
+        verb: TransformFeedbackVerb,
+        control: TransformFeedbackControl,
     },
 }
 
@@ -236,6 +245,10 @@ impl CommandList {
             Command::UpdateUniformBuffer(update) => Op::UpdateUniformBuffer {
                 update_index: side_index(&mut self.updates, update),
             },
+            Command::BindTransformFeedbackBuffer { index, range } => {
+                Op::BindTransformFeedbackBuffer { index, range }
+            }
+            Command::TransformFeedback { verb, control } => Op::TransformFeedback { verb, control },
         };
         if matches!(op, Op::SignalSync { .. } | Op::WaitSync { .. }) {
             self.sync_count += 1;
@@ -314,6 +327,10 @@ impl CommandList {
             Op::UpdateUniformBuffer { update_index } => {
                 Command::UpdateUniformBuffer(self.update(update_index).clone())
             }
+            Op::BindTransformFeedbackBuffer { index, range } => {
+                Command::BindTransformFeedbackBuffer { index, range }
+            }
+            Op::TransformFeedback { verb, control } => Command::TransformFeedback { verb, control },
         }
     }
 

@@ -5,12 +5,18 @@ pub mod bound;
 pub mod buffer;
 pub mod list;
 mod remembered;
+pub mod stages;
+pub mod transform_feedback;
 pub mod validate;
 pub mod verbs;
 
 pub use bound::BoundState;
 pub use buffer::CommandBuffer;
 pub use list::{CommandList, Op};
+pub use transform_feedback::{
+    TransformFeedbackControl, TransformFeedbackVerb, MAX_TRANSFORM_FEEDBACK_BUFFERS,
+    TRANSFORM_FEEDBACK_CONTROL_B,
+};
 pub use verbs::{
     BarrierOrder, BufferBinding, BufferImage, ClearValue, Command, CopyOp, DiscardTarget,
     DrawArrays, DrawIndexed, DrawIndirect, Invalidate, RenderTargets, TextureRegion, UniformUpdate,

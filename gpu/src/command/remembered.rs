@@ -6,6 +6,7 @@
 
 use crate::ids::{ProgramId, SamplerTableId, TextureTableId};
 use crate::objects::{Buffer, BufferRange, TextureHandle};
+use crate::state::PrimitiveKind;
 
 use super::bound::BoundState;
 use super::validate::{
@@ -72,10 +73,10 @@ impl Remembered {
             }
             // A draw past the size bound goes the full way, which refuses it.
             Command::Draw(draw) if draw_size_fits(draw.vertex_count, draw.instance_count) => {
-                self.check_draw(bound, false, table_changes)
+                self.check_draw(bound, false, draw.primitive, table_changes)
             }
             Command::DrawIndexed(draw) if draw_size_fits(draw.index_count, draw.instance_count) => {
-                self.check_draw(bound, true, table_changes)
+                self.check_draw(bound, true, draw.primitive, table_changes)
             }
             _ => None,
         }
@@ -113,8 +114,17 @@ impl Remembered {
     /// Whether a direct draw passes its check from what is remembered (false as for
     /// `binding_fits`).
     #[inline]
-    pub(crate) fn draw_fits(&self, bound: &BoundState, indexed: bool, table_changes: u64) -> bool {
-        matches!(self.check_draw(bound, indexed, table_changes), Some(Ok(())))
+    pub(crate) fn draw_fits(
+        &self,
+        bound: &BoundState,
+        indexed: bool,
+        primitive: PrimitiveKind,
+        table_changes: u64,
+    ) -> bool {
+        matches!(
+            self.check_draw(bound, indexed, primitive, table_changes),
+            Some(Ok(()))
+        )
     }
 
     /// Whether a texture bind at `slot` passes its check from what is remembered: the
@@ -143,11 +153,12 @@ impl Remembered {
         &self,
         bound: &BoundState,
         indexed: bool,
+        primitive: PrimitiveKind,
         table_changes: u64,
     ) -> Option<Result<(), RecordError>> {
         let program = bound.graphics_program?;
         (table_changes == self.table_changes && self.program == Some(program))
-            .then(|| check_draw_with_live_program(bound, indexed))
+            .then(|| check_draw_with_live_program(bound, indexed, primitive))
     }
 
     /// Notes what `command`, just checked against the tables, found there.

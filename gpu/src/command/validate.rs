@@ -5,7 +5,7 @@ use crate::error::{CopySide, RecordError};
 use crate::ids::{BufferId, ObjectRef};
 use crate::objects::descriptor::DescriptorKind;
 use crate::objects::{Buffer, BufferRange, BufferUsage, ObjectTables, Texture};
-use crate::state::{MAX_COLOR_TARGETS, MAX_VERTEX_STREAMS};
+use crate::state::{PrimitiveKind, MAX_COLOR_TARGETS, MAX_VERTEX_STREAMS};
 
 use super::bound::BoundState;
 use super::verbs::{
@@ -66,6 +66,7 @@ pub fn check(
     bound: &BoundState,
     tables: &ObjectTables,
 ) -> Result<(), RecordError> {
+    super::transform_feedback::check_while_active(command, bound)?;
     match command {
         Command::BindRenderTargets(targets) => {
             for view in targets.views() {
@@ -155,14 +156,14 @@ pub fn check(
         }
         Command::Draw(draw) => {
             check_draw_size(draw.vertex_count, draw.instance_count)?;
-            check_draw(bound, tables, false)
+            check_draw(bound, tables, false, draw.primitive)
         }
         Command::DrawIndexed(draw) => {
             check_draw_size(draw.index_count, draw.instance_count)?;
-            check_draw(bound, tables, true)
+            check_draw(bound, tables, true, draw.primitive)
         }
         Command::DrawIndirect(draw) => {
-            check_draw(bound, tables, draw.indexed)?;
+            check_draw(bound, tables, draw.indexed, draw.primitive)?;
             let record_b = draw.record_size_b();
             if draw.draw_count > 1 && u64::from(draw.stride_b) < record_b {
                 return Err(RecordError::BadArgument {
@@ -213,6 +214,12 @@ pub fn check(
         ),
         Command::Discard(DiscardTarget::DepthStencil) => Ok(()),
         Command::UpdateUniformBuffer(update) => check_update(update, tables),
+        Command::BindTransformFeedbackBuffer { index, range } => {
+            super::transform_feedback::check_bind(*index, range, tables)
+        }
+        Command::TransformFeedback { verb, control } => {
+            super::transform_feedback::check_verb(*verb, control, bound, tables)
+        }
     }
 }
 
@@ -342,21 +349,28 @@ fn check_draw_size(count: u32, instance_count: u32) -> Result<(), RecordError> {
     Ok(())
 }
 
-fn check_draw(bound: &BoundState, tables: &ObjectTables, indexed: bool) -> Result<(), RecordError> {
+fn check_draw(
+    bound: &BoundState,
+    tables: &ObjectTables,
+    indexed: bool,
+    primitive: PrimitiveKind,
+) -> Result<(), RecordError> {
     let program = bound
         .graphics_program
         .ok_or(RecordError::DrawWithoutProgram)?;
     if tables.programs.get(program).is_none() {
         return Err(unknown(program));
     }
-    check_draw_with_live_program(bound, indexed)
+    check_draw_with_live_program(bound, indexed, primitive)
 }
 
 /// `check_draw` once the bound graphics program is known to be live.
 pub(crate) fn check_draw_with_live_program(
     bound: &BoundState,
     indexed: bool,
+    primitive: PrimitiveKind,
 ) -> Result<(), RecordError> {
+    super::stages::check_draw_primitive(primitive, bound.tessellated)?;
     if bound.targets.is_empty() {
         return Err(RecordError::DrawWithoutRenderTarget);
     }

@@ -5,6 +5,8 @@ use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureId, Texture
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, IndexType, PrimitiveKind, StateChange, MAX_COLOR_TARGETS};
 
+use super::transform_feedback::{TransformFeedbackControl, TransformFeedbackVerb};
+
 /// Up to eight colour views and a depth/stencil view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RenderTargets {
@@ -250,6 +252,17 @@ pub enum Command {
     },
     Discard(DiscardTarget),
     UpdateUniformBuffer(UniformUpdate),
+    // Transform feedback (`transform_feedback`).
+    /// Capture buffer `index` (0 to 3) is `range`.
+    BindTransformFeedbackBuffer {
+        index: u8,
+        range: BufferRange,
+    },
+    /// Begin, pause, resume or end capturing, with the byte counts in `control`.
+    TransformFeedback {
+        verb: TransformFeedbackVerb,
+        control: TransformFeedbackControl,
+    },
 }
 
 impl Command {

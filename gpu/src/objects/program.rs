@@ -94,6 +94,9 @@ pub enum ProgramError {
     /// where the console does not.
     #[error("{0:?} stage writes gl_ViewportIndex, which needs multiViewport with viewports 1-15 executed (not yet)")]
     ViewportIndexOutput(Stage),
+    /// A control stage's patches go nowhere without an evaluation stage.
+    #[error("graphics program has a tessellation control stage but no evaluation stage")]
+    ControlWithoutEvaluation,
 }
 
 impl ProgramMaker {
@@ -137,6 +140,9 @@ impl ProgramMaker {
         }
         if mask.intersects(StageMask::GRAPHICS) && !mask.contains(StageMask::VERTEX) {
             return Err(ProgramError::NoVertexStage);
+        }
+        if mask.contains(StageMask::TESS_CONTROL) && !mask.contains(StageMask::TESS_EVAL) {
+            return Err(ProgramError::ControlWithoutEvaluation);
         }
         Ok(mask)
     }

@@ -46,6 +46,7 @@ wire_struct!(UniformUpdate {
     offset_b,
     bytes
 });
+wire_struct!(TransformFeedbackControl { buffer, offset_b });
 wire_struct!(BufferImage {
     buffer,
     offset_b,
@@ -248,6 +249,8 @@ mod opcode {
     pub const WAIT_SYNC: u8 = 17;
     pub const DISCARD: u8 = 18;
     pub const UPDATE_UNIFORM_BUFFER: u8 = 19;
+    pub const BIND_TRANSFORM_FEEDBACK_BUFFER: u8 = 20;
+    pub const TRANSFORM_FEEDBACK: u8 = 21;
 }
 
 impl Wire for Command {
@@ -368,6 +371,16 @@ impl Wire for Command {
                 out.push(opcode::UPDATE_UNIFORM_BUFFER);
                 update.put(out);
             }
+            Command::BindTransformFeedbackBuffer { index, range } => {
+                out.push(opcode::BIND_TRANSFORM_FEEDBACK_BUFFER);
+                index.put(out);
+                range.put(out);
+            }
+            Command::TransformFeedback { verb, control } => {
+                out.push(opcode::TRANSFORM_FEEDBACK);
+                verb.put(out);
+                control.put(out);
+            }
         }
     }
 
@@ -429,6 +442,14 @@ impl Wire for Command {
             },
             opcode::DISCARD => Command::Discard(Wire::take(reader)?),
             opcode::UPDATE_UNIFORM_BUFFER => Command::UpdateUniformBuffer(Wire::take(reader)?),
+            opcode::BIND_TRANSFORM_FEEDBACK_BUFFER => Command::BindTransformFeedbackBuffer {
+                index: Wire::take(reader)?,
+                range: Wire::take(reader)?,
+            },
+            opcode::TRANSFORM_FEEDBACK => Command::TransformFeedback {
+                verb: Wire::take(reader)?,
+                control: Wire::take(reader)?,
+            },
             _ => return Err(reader.fail("opcode")),
         })
     }

@@ -153,6 +153,18 @@ impl Wire for StateChange {
                 out.push(15);
                 bounds.put(out);
             }
+            StateChange::PatchSize(vertices) => {
+                out.push(16);
+                vertices.put(out);
+            }
+            StateChange::InnerTessellationLevels(levels) => {
+                out.push(17);
+                levels.put(out);
+            }
+            StateChange::OuterTessellationLevels(levels) => {
+                out.push(18);
+                levels.put(out);
+            }
         }
     }
     fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
@@ -182,6 +194,9 @@ impl Wire for StateChange {
             13 => StateChange::WindowOrigin(Wire::take(reader)?),
             14 => StateChange::ProvokingVertex(Wire::take(reader)?),
             15 => StateChange::DepthBounds(Wire::take(reader)?),
+            16 => StateChange::PatchSize(Wire::take(reader)?),
+            17 => StateChange::InnerTessellationLevels(Wire::take(reader)?),
+            18 => StateChange::OuterTessellationLevels(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

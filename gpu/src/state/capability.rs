@@ -52,6 +52,14 @@ pub fn check_command_features(
             "8-bit index buffer",
             "indexTypeUint8 (VK_EXT_index_type_uint8)",
         )),
+        Command::BindTransformFeedbackBuffer { .. } | Command::TransformFeedback { .. }
+            if !features.transform_feedback =>
+        {
+            Err(missing(
+                "transform feedback",
+                "transformFeedback (VK_EXT_transform_feedback)",
+            ))
+        }
         Command::DrawIndirect(draw) => {
             if draw.draw_count > 1 && !features.multi_draw_indirect {
                 return Err(missing(
@@ -195,6 +203,16 @@ impl StateChange {
             | StateChange::WindowOrigin(_)
             | StateChange::ProvokingVertex(_)
             | StateChange::DepthBounds(None) => Ok(()),
+            StateChange::PatchSize(_)
+            | StateChange::InnerTessellationLevels(_)
+            | StateChange::OuterTessellationLevels(_)
+                if !features.tessellation_shader =>
+            {
+                Err(missing("tessellation state", "tessellationShader"))
+            }
+            StateChange::PatchSize(_)
+            | StateChange::InnerTessellationLevels(_)
+            | StateChange::OuterTessellationLevels(_) => Ok(()),
         }
     }
 }

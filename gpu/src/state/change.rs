@@ -38,6 +38,12 @@ pub enum StateChange {
     ProvokingVertex(ProvokingVertex),
     /// `None` turns the depth bounds test off.
     DepthBounds(Option<DepthBounds>),
+    /// Vertices a patch takes (NVN's `SetPatchSize`), 1 to `MAX_PATCH_VERTICES`.
+    PatchSize(u32),
+    /// The inner levels of programs with no tessellation control stage.
+    InnerTessellationLevels([f32; 2]),
+    /// The outer levels of programs with no tessellation control stage.
+    OuterTessellationLevels([f32; 4]),
 }
 
 /// Why a state change was refused: what is out of range, the index and the limit.
@@ -106,6 +112,19 @@ impl StateChange {
             StateChange::VertexStreams(streams) => {
                 fail("vertex stream count", streams.len(), MAX_VERTEX_STREAMS + 1)
             }
+            StateChange::PatchSize(vertices) => {
+                if *vertices == 0 {
+                    return fail("patch size of no vertices", 0, 0);
+                }
+                let limit = super::MAX_PATCH_VERTICES as usize;
+                fail("patch size", *vertices as usize, limit + 1)
+            }
+            StateChange::InnerTessellationLevels(levels) => {
+                levels_fault("inner tessellation level (0 to 64)", levels)
+            }
+            StateChange::OuterTessellationLevels(levels) => {
+                levels_fault("outer tessellation level (0 to 64)", levels)
+            }
             StateChange::BlendConstant(_)
             | StateChange::LogicOp(_)
             | StateChange::DepthStencil(_)
@@ -117,5 +136,20 @@ impl StateChange {
             | StateChange::ProvokingVertex(_)
             | StateChange::DepthBounds(_) => Ok(()),
         }
+    }
+}
+
+/// The first level outside 0..=64 (or not a number), as a range error naming it.
+fn levels_fault(what: &'static str, levels: &[f32]) -> Result<(), StateRangeError> {
+    match levels
+        .iter()
+        .position(|level| !super::tessellation::levels_valid(&[*level]))
+    {
+        Some(index) => Err(StateRangeError {
+            what,
+            index,
+            limit: 0,
+        }),
+        None => Ok(()),
     }
 }

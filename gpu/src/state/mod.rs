@@ -7,6 +7,7 @@ pub mod change;
 pub mod depth_stencil;
 pub mod primitive;
 pub mod raster;
+pub mod tessellation;
 pub mod vertex;
 pub mod viewport;
 
@@ -16,6 +17,10 @@ pub use depth_stencil::{CompareOp, DepthBounds, DepthStencilState, StencilFace, 
 pub use primitive::{IndexType, PrimitiveKind};
 pub use raster::{
     CullMode, FrontFace, PolygonMode, PolygonOffset, ProvokingVertex, RasterizerState,
+};
+pub use tessellation::{
+    DEFAULT_INNER_LEVELS, DEFAULT_OUTER_LEVELS, DEFAULT_PATCH_VERTICES, MAX_PATCH_VERTICES,
+    MAX_TESSELLATION_LEVEL,
 };
 pub use vertex::{ComponentKind, VertexAttribute, VertexFormat, VertexStream};
 pub use viewport::{DepthMode, Scissor, Viewport, WindowOrigin};

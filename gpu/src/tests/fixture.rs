@@ -354,6 +354,9 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             min: 0.25,
             max: 0.75,
         }))),
+        Command::SetState(StateChange::PatchSize(4)),
+        Command::SetState(StateChange::InnerTessellationLevels([2.0, 3.5])),
+        Command::SetState(StateChange::OuterTessellationLevels([1.0, 2.0, 4.0, 64.0])),
         Command::BindProgram(scene.graphics),
         Command::BindProgram(scene.compute),
         Command::BindDescriptorTables {
@@ -487,5 +490,37 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             offset_b: 256,
             bytes: (0..32).collect(),
         }),
+        Command::BindTransformFeedbackBuffer {
+            index: 1,
+            range: range(scene, 1024, 512),
+        },
+        Command::TransformFeedback {
+            verb: TransformFeedbackVerb::Begin,
+            control: TransformFeedbackControl {
+                buffer: scene.buffer,
+                offset_b: 2048,
+            },
+        },
+        Command::TransformFeedback {
+            verb: TransformFeedbackVerb::Pause,
+            control: TransformFeedbackControl {
+                buffer: scene.buffer,
+                offset_b: 2048,
+            },
+        },
+        Command::TransformFeedback {
+            verb: TransformFeedbackVerb::Resume,
+            control: TransformFeedbackControl {
+                buffer: scene.buffer,
+                offset_b: 2064,
+            },
+        },
+        Command::TransformFeedback {
+            verb: TransformFeedbackVerb::End,
+            control: TransformFeedbackControl {
+                buffer: scene.buffer,
+                offset_b: 2064,
+            },
+        },
     ]
 }

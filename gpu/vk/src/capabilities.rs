@@ -19,6 +19,8 @@ pub const EXT_PROVOKING_VERTEX: &CStr = c"VK_EXT_provoking_vertex";
 pub const EXT_VERTEX_ATTRIBUTE_DIVISOR: &CStr = c"VK_EXT_vertex_attribute_divisor";
 pub const EXT_INDEX_TYPE_UINT8: &CStr = c"VK_EXT_index_type_uint8";
 pub const EXT_CUSTOM_BORDER_COLOR: &CStr = c"VK_EXT_custom_border_color";
+pub const EXT_SHADER_VIEWPORT_INDEX_LAYER: &CStr = c"VK_EXT_shader_viewport_index_layer";
+pub const EXT_TRANSFORM_FEEDBACK: &CStr = c"VK_EXT_transform_feedback";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -47,8 +49,6 @@ pub struct Capabilities {
     pub swapchain: bool,
     /// BC1-BC7 can be sampled; else they are decoded on upload.
     pub texture_compression_bc: bool,
-    pub geometry_shader: bool,
-    pub tessellation_shader: bool,
     /// The fixed-function features NVN state needs, each enabled when offered: the
     /// command buffer refuses state needing the others when it is recorded.
     pub state: gpu::DeviceFeatures,
@@ -91,6 +91,7 @@ impl Capabilities {
         let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default();
         let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
         let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default();
+        let mut transform_feedback = vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default();
         let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
@@ -110,6 +111,9 @@ impl Capabilities {
         features = features.push_next(&mut v12);
         if has(EXT_CUSTOM_BORDER_COLOR) {
             features = features.push_next(&mut border);
+        }
+        if has(EXT_TRANSFORM_FEEDBACK) {
+            features = features.push_next(&mut transform_feedback);
         }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
@@ -174,8 +178,6 @@ impl Capabilities {
             push_descriptor: has(KHR_PUSH_DESCRIPTOR),
             swapchain: has(KHR_SWAPCHAIN),
             texture_compression_bc: core.texture_compression_bc == vk::TRUE,
-            geometry_shader: core.geometry_shader == vk::TRUE,
-            tessellation_shader: core.tessellation_shader == vk::TRUE,
             state: gpu::DeviceFeatures {
                 depth_clamp: core.depth_clamp == vk::TRUE,
                 depth_bias_clamp: core.depth_bias_clamp == vk::TRUE,
@@ -189,6 +191,15 @@ impl Capabilities {
                 depth_bounds: core.depth_bounds == vk::TRUE,
                 index_type_uint8: uint8.index_type_uint8 == vk::TRUE,
                 multi_draw_indirect: core.multi_draw_indirect == vk::TRUE,
+                tessellation_shader: core.tessellation_shader == vk::TRUE,
+                geometry_shader: core.geometry_shader == vk::TRUE,
+                // glslang declares ShaderViewportIndexLayerEXT for gl_Layer in a vertex
+                // stage (SPIR-V for Vulkan 1.1), which needs the extension, and the
+                // extension both output features.
+                shader_output_layer: has(EXT_SHADER_VIEWPORT_INDEX_LAYER)
+                    && v12.shader_output_layer == vk::TRUE
+                    && v12.shader_output_viewport_index == vk::TRUE,
+                transform_feedback: transform_feedback.transform_feedback == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -245,6 +256,12 @@ impl Capabilities {
         if self.custom_border_colors {
             names.push(EXT_CUSTOM_BORDER_COLOR);
         }
+        if self.state.shader_output_layer {
+            names.push(EXT_SHADER_VIEWPORT_INDEX_LAYER);
+        }
+        if self.state.transform_feedback {
+            names.push(EXT_TRANSFORM_FEEDBACK);
+        }
         names
     }
 
@@ -272,8 +289,16 @@ impl Capabilities {
                 "BC texture compression",
                 yes_no(self.texture_compression_bc),
             ),
-            ("geometry shaders", yes_no(self.geometry_shader)),
-            ("tessellation shaders", yes_no(self.tessellation_shader)),
+            ("geometry shaders", yes_no(self.state.geometry_shader)),
+            (
+                "tessellation shaders",
+                yes_no(self.state.tessellation_shader),
+            ),
+            (
+                "gl_Layer from vertex stages",
+                yes_no(self.state.shader_output_layer),
+            ),
+            ("transform feedback", yes_no(self.state.transform_feedback)),
             ("depth clamp", yes_no(self.state.depth_clamp)),
             ("depth bias clamp", yes_no(self.state.depth_bias_clamp)),
             (

@@ -265,7 +265,9 @@ fn create_device(
         .shader_draw_parameters(caps.shader_draw_parameters);
     let mut v12 = vk::PhysicalDeviceVulkan12Features::default()
         .timeline_semaphore(true)
-        .sampler_mirror_clamp_to_edge(caps.sampler_mirror_clamp_to_edge);
+        .sampler_mirror_clamp_to_edge(caps.sampler_mirror_clamp_to_edge)
+        .shader_output_layer(caps.state.shader_output_layer)
+        .shader_output_viewport_index(caps.state.shader_output_layer);
     let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default()
         .custom_border_colors(true)
         .custom_border_color_without_format(true);
@@ -287,6 +289,8 @@ fn create_device(
     let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default().index_type_uint8(true);
     let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default()
         .vertex_attribute_instance_rate_divisor(true);
+    let mut transform_feedback =
+        vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default().transform_feedback(true);
     let priorities = [1.0_f32];
     let queue_info = [vk::DeviceQueueCreateInfo::default()
         .queue_family_index(queue_family_index)
@@ -316,6 +320,9 @@ fn create_device(
     }
     if caps.custom_border_colors {
         create_info = create_info.push_next(&mut border);
+    }
+    if caps.state.transform_feedback {
+        create_info = create_info.push_next(&mut transform_feedback);
     }
     if caps.portability_subset {
         create_info = create_info.push_next(&mut portability);

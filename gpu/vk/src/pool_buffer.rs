@@ -22,6 +22,17 @@ pub const POOL_BUFFER_USAGE: vk::BufferUsageFlags = vk::BufferUsageFlags::from_r
         | vk::BufferUsageFlags::TRANSFER_DST.as_raw(),
 );
 
+/// `POOL_BUFFER_USAGE`, with transform feedback's capture and counter uses where the
+/// device has it (a capture buffer and its control buffer are ranges of pools).
+pub fn pool_buffer_usage(device: &Device) -> vk::BufferUsageFlags {
+    let mut usage = POOL_BUFFER_USAGE;
+    if device.caps.state.transform_feedback {
+        usage |= vk::BufferUsageFlags::TRANSFORM_FEEDBACK_BUFFER_EXT
+            | vk::BufferUsageFlags::TRANSFORM_FEEDBACK_COUNTER_BUFFER_EXT;
+    }
+    usage
+}
+
 enum Backing {
     /// The pool's storage itself, imported.
     Imported(vk::DeviceMemory),
@@ -70,7 +81,7 @@ impl PoolBuffer {
         let mut external = vk::ExternalMemoryBufferCreateInfo::default().handle_types(handle_type);
         let buffer_info = vk::BufferCreateInfo::default()
             .size(size_b)
-            .usage(POOL_BUFFER_USAGE)
+            .usage(pool_buffer_usage(device))
             .sharing_mode(vk::SharingMode::EXCLUSIVE)
             .push_next(&mut external);
         // SAFETY: valid create info; the buffer is destroyed on every error path below.
@@ -126,7 +137,7 @@ impl PoolBuffer {
         let buffer = AllocatedBuffer::new(
             device,
             size_b,
-            POOL_BUFFER_USAGE,
+            pool_buffer_usage(device),
             MemoryLocation::CpuToGpu,
             "a pool mirror",
         )?;

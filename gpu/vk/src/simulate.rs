@@ -54,7 +54,8 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
                 let alignment = &mut caps.portability.min_vertex_input_binding_stride_alignment_b;
                 *alignment = (*alignment).max(value);
             }
-            "feature" if name == "geometryShader" => caps.geometry_shader &= value != 0,
+            "feature" if name == "geometryShader" => caps.state.geometry_shader &= value != 0,
+            "feature" if name == "transformFeedback" => caps.state.transform_feedback &= value != 0,
             "maximum" => {
                 let limit = match name {
                     "maxPerStageDescriptorSamplers" => &mut caps.max_bindless_samplers,
@@ -77,7 +78,11 @@ mod tests {
 
     fn full() -> Capabilities {
         Capabilities {
-            geometry_shader: true,
+            state: gpu::DeviceFeatures {
+                geometry_shader: true,
+                transform_feedback: true,
+                ..gpu::DeviceFeatures::NONE
+            },
             max_bindless_samplers: 4000,
             max_bindless_images: 4000,
             max_push_constants_size_b: 256,
@@ -94,7 +99,8 @@ mod tests {
         assert!(!subset.point_polygons && !subset.image_view_2d_on_3d_image);
         assert!(subset.image_view_format_swizzle && subset.events);
         assert_eq!(subset.min_vertex_input_binding_stride_alignment_b, 4);
-        assert!(!caps.geometry_shader);
+        assert!(!caps.state.geometry_shader);
+        assert!(!caps.state.transform_feedback);
         assert_eq!(caps.max_bindless_samplers, 16);
         assert_eq!(caps.max_bindless_images, 128);
         // Push constants: the device's 256 stays below the profile's 4096.
@@ -117,7 +123,7 @@ mod tests {
             caps.portability.min_vertex_input_binding_stride_alignment_b,
             8
         );
-        assert!(!caps.geometry_shader);
+        assert!(!caps.state.geometry_shader);
         assert_eq!(caps.max_bindless_samplers, 0);
     }
 
@@ -125,7 +131,7 @@ mod tests {
     fn off_changes_nothing_and_bad_lines_are_named() {
         let mut caps = full();
         apply(Simulate::Off, &mut caps).unwrap();
-        assert!(caps.geometry_shader && caps.portability.triangle_fans);
+        assert!(caps.state.geometry_shader && caps.portability.triangle_fans);
         let bad = |tsv: &str| mask(tsv, &mut full()).unwrap_err();
         assert_eq!(bad("# c\nportability\twideLines\t0").line, 2);
         assert!(bad("feature\tgeometryShader").reason.contains("kind"));

@@ -20,6 +20,7 @@ use super::record::dispatch::record_dispatch;
 use super::record::draw::record_draw;
 use super::record::passes::{begin_pass, clear_in_pass, end_pass};
 use super::record::swizzle_jobs::StoreLog;
+use super::record::transform_feedback::record_transform_feedback;
 use super::resources::frames::Frame;
 use super::resources::pools::storage_of;
 use super::resources::upload::{record_upload, record_zero_fill};
@@ -232,6 +233,15 @@ impl VkBackend {
                         if !attachment.aspect_mask.is_empty() && !empty {
                             clear_in_pass(&device, cmd, targets, attachment, rect);
                         }
+                    }
+                }
+                Step::TransformFeedback(index) => {
+                    let capture = &prepared.transform_feedback[&index];
+                    record_transform_feedback(&device, cmd, capture);
+                    // A begin bound the capture's one pipeline: its draws bind none (Vulkan
+                    // binds no pipeline while capturing).
+                    if let Some(pipeline) = capture.pipeline {
+                        frame.descriptors.bound.pipeline = Some(pipeline);
                     }
                 }
                 Step::Ops { end, .. } => {

@@ -21,6 +21,7 @@ use super::compute::ShaderModule;
 use super::graphics_conv as conv;
 use super::graphics_state::{GraphicsState, PipelineKey, TargetFormats};
 use super::layout::{stage_flags, ProgramLayout};
+use super::tessellation;
 use gpu::id_map::IdMap;
 
 /// The vertex buffer binding of inputs no attribute feeds: one past NVN's streams, bound
@@ -206,7 +207,8 @@ impl GraphicsPipelines {
         primitive: PrimitiveKind,
         targets: TargetFormats,
     ) -> VkResult<PipelineId> {
-        let key = state.pipeline_key(program.id, primitive, targets);
+        let state_levels = tessellation::takes_state_levels(program);
+        let key = state.pipeline_key(program.id, primitive, targets, state_levels);
         if let Some(&id) = self.ids.get(&key) {
             return Ok(id);
         }
@@ -342,12 +344,7 @@ fn make(
         ))
     })?;
     let mut shaders = Vec::new();
-    for module in &program.modules {
-        match module.stage {
-            Stage::Vertex | Stage::Fragment => {}
-            other => return Err(unsupported(format!("{other:?} shaders in draws"))),
-        }
-    }
+    // The command buffer refused stages the device lacks when the program was bound.
     let indexed = bindless.and_then(|_| bindless_modules(program));
     for (at, module) in program.modules.iter().enumerate() {
         let words = match &indexed {
@@ -356,6 +353,17 @@ fn make(
         };
         shaders.push((module.stage, ShaderModule::new(device, words)?));
     }
+    let pass_through = tessellation::pass_through_control(
+        program,
+        state.patch_vertices,
+        state.inner_levels,
+        state.outer_levels,
+    )?;
+    if let Some(words) = &pass_through {
+        shaders.push((Stage::TessControl, ShaderModule::new(device, words)?));
+    }
+    let tessellation_state = vk::PipelineTessellationStateCreateInfo::default()
+        .patch_control_points(state.patch_vertices);
     let stages: Vec<vk::PipelineShaderStageCreateInfo> = shaders
         .iter()
         .map(|(stage, module)| {
@@ -540,7 +548,7 @@ fn make(
         .filter(|_| indexed.is_some())
         .map(|bindless| bindless.raw);
     let layout = ProgramLayout::for_draws(device, program, dynamic_cap, table)?;
-    let info = [vk::GraphicsPipelineCreateInfo::default()
+    let mut info = vk::GraphicsPipelineCreateInfo::default()
         .stages(&stages)
         .vertex_input_state(&vertex_input)
         .input_assembly_state(&input_assembly)
@@ -551,7 +559,11 @@ fn make(
         .color_blend_state(&color_blend)
         .dynamic_state(&dynamic)
         .layout(layout.raw)
-        .push_next(&mut rendering)];
+        .push_next(&mut rendering);
+    if primitive == PrimitiveKind::Patches {
+        info = info.tessellation_state(&tessellation_state);
+    }
+    let info = [info];
     // SAFETY: every pointer in `info` refers to locals that outlive the call; modules,
     // layout and cache (or null) are live, the cache used by this thread only; the layout declares the bindings the modules' reflection names.
     let raw = unsafe { device.raw.create_graphics_pipelines(cache, &info, None) }

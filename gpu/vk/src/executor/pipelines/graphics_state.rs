@@ -7,7 +7,8 @@ use ash::vk;
 use gpu::state::{
     BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp, PolygonOffset,
     PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, StateChange, StencilFace,
-    VertexAttribute, VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VIEWPORTS,
+    VertexAttribute, VertexStream, Viewport, WindowOrigin, DEFAULT_INNER_LEVELS,
+    DEFAULT_OUTER_LEVELS, DEFAULT_PATCH_VERTICES, MAX_COLOR_TARGETS, MAX_VIEWPORTS,
 };
 use gpu::ProgramId;
 
@@ -31,6 +32,11 @@ pub struct GraphicsState {
     pub window_origin: WindowOrigin,
     pub provoking_vertex: ProvokingVertex,
     pub depth_bounds: Option<DepthBounds>,
+    /// Vertices a patch takes (`StateChange::PatchSize`).
+    pub patch_vertices: u32,
+    /// The levels a program without a tessellation control stage tessellates with.
+    pub inner_levels: [f32; 2],
+    pub outer_levels: [f32; 4],
 }
 
 impl Default for GraphicsState {
@@ -52,6 +58,9 @@ impl Default for GraphicsState {
             window_origin: WindowOrigin::UpperLeft,
             provoking_vertex: ProvokingVertex::First,
             depth_bounds: None,
+            patch_vertices: DEFAULT_PATCH_VERTICES,
+            inner_levels: DEFAULT_INNER_LEVELS,
+            outer_levels: DEFAULT_OUTER_LEVELS,
         }
     }
 }
@@ -97,15 +106,21 @@ impl GraphicsState {
             StateChange::WindowOrigin(origin) => self.window_origin = *origin,
             StateChange::ProvokingVertex(vertex) => self.provoking_vertex = *vertex,
             StateChange::DepthBounds(bounds) => self.depth_bounds = *bounds,
+            StateChange::PatchSize(vertices) => self.patch_vertices = *vertices,
+            StateChange::InnerTessellationLevels(levels) => self.inner_levels = *levels,
+            StateChange::OuterTessellationLevels(levels) => self.outer_levels = *levels,
         }
     }
 
     /// What a pipeline made for this state, program, primitive and targets is keyed by.
+    /// `state_levels`: the program takes its tessellation levels from this state (it has
+    /// an evaluation stage and no control stage), so they tell pipelines apart.
     pub fn pipeline_key(
         &self,
         program: ProgramId,
         primitive: PrimitiveKind,
         targets: TargetFormats,
+        state_levels: bool,
     ) -> PipelineKey {
         let raster = &self.rasterizer;
         let offset = &self.polygon_offset;
@@ -137,6 +152,16 @@ impl GraphicsState {
             depth_bounds: self
                 .depth_bounds
                 .map(|bounds| [bounds.min, bounds.max].map(f32::to_bits)),
+            // Only patches are drawn in patches of this size.
+            patch_vertices: match primitive {
+                PrimitiveKind::Patches => self.patch_vertices,
+                _ => 0,
+            },
+            tessellation_levels: state_levels.then(|| {
+                let [inner_0, inner_1] = self.inner_levels;
+                let [outer_0, outer_1, outer_2, outer_3] = self.outer_levels;
+                [inner_0, inner_1, outer_0, outer_1, outer_2, outer_3].map(f32::to_bits)
+            }),
         }
     }
 }
@@ -207,6 +232,9 @@ pub struct PipelineKey {
     pub depth_mode: DepthMode,
     pub provoking_vertex: ProvokingVertex,
     pub depth_bounds: Option<[u32; 2]>,
+    pub patch_vertices: u32,
+    /// Inner then outer levels, where the pipeline's control stage is made from them.
+    pub tessellation_levels: Option<[u32; 6]>,
 }
 
 #[cfg(test)]
@@ -218,7 +246,12 @@ mod tests {
         let program = ProgramId::from_raw(1).unwrap();
         let mut state = GraphicsState::default();
         let key = |state: &GraphicsState| {
-            state.pipeline_key(program, PrimitiveKind::Triangles, TargetFormats::default())
+            state.pipeline_key(
+                program,
+                PrimitiveKind::Triangles,
+                TargetFormats::default(),
+                false,
+            )
         };
         let before = key(&state);
         state.apply(&StateChange::Viewports {

@@ -2,24 +2,15 @@
 //! refused then, with what it needs, not when a list draws with it.
 
 use gpu::objects::program_builtins::{declares_capability, CAPABILITY_DRAW_PARAMETERS};
-use gpu::objects::{Program, Stage};
+use gpu::objects::Program;
 
 use crate::capabilities::Capabilities;
 
-/// Why `program` cannot run here, if it cannot: a stage draws do not execute yet
-/// (geometry and tessellation), or draw parameters (`gl_InstanceID`) without
-/// `shaderDrawParameters`.
+/// Why `program` cannot run here, if it cannot: draw parameters (`gl_InstanceID`)
+/// without `shaderDrawParameters`. (Tessellation and geometry stages a device lacks are
+/// refused when a command buffer binds the program, naming the feature.)
 pub fn program_refusal(program: &Program, caps: &Capabilities) -> Option<String> {
     for module in &program.modules {
-        match module.stage {
-            Stage::Vertex | Stage::Fragment | Stage::Compute => {}
-            stage => {
-                return Some(format!(
-                    "{}: {stage:?} stages are not executed in draws yet",
-                    program.id
-                ))
-            }
-        }
         let draw_parameters = declares_capability(&module.spirv_words, CAPABILITY_DRAW_PARAMETERS);
         if draw_parameters && !caps.shader_draw_parameters {
             return Some(format!(

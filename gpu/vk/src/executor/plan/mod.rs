@@ -49,6 +49,9 @@ pub enum Step {
     ClearInPass(usize),
     /// A copy, dispatch, barrier or sync op, executed as itself.
     Op(usize),
+    /// A transform feedback begin, pause, resume or end, inside the open pass (a command
+    /// buffer refuses whatever would end the pass while capturing).
+    TransformFeedback(usize),
     /// The ops `first..end`, each a bind, a state change or a draw (draws inside the
     /// open pass): walked in one tight loop, as a frame's thousands of draws and their
     /// binds are. Ops without a step of their own (clears folded into load ops, targets
@@ -200,7 +203,8 @@ where
                 | Op::BindDescriptorTables { .. }
                 | Op::BindBuffer { .. }
                 | Op::BindTexture { .. }
-                | Op::BindImage { .. } => true,
+                | Op::BindImage { .. }
+                | Op::BindTransformFeedbackBuffer { .. } => true,
                 _ => false,
             })
             .count();
@@ -234,6 +238,10 @@ where
                 self.span(index);
             }
             Op::Discard(target) => self.discard(target),
+            Op::TransformFeedback { .. } => {
+                self.ensure_open();
+                self.plan.steps.push(Step::TransformFeedback(index));
+            }
             // An inline uniform update is `vkCmdUpdateBuffer`, outside passes: the
             // draws before it and after it read the buffer on either side of it.
             Op::Copy { .. }
@@ -256,7 +264,8 @@ where
             | Op::BindDescriptorTables { .. }
             | Op::BindBuffer { .. }
             | Op::BindTexture { .. }
-            | Op::BindImage { .. } => self.span(index),
+            | Op::BindImage { .. }
+            | Op::BindTransformFeedbackBuffer { .. } => self.span(index),
         }
     }
 

@@ -27,6 +27,8 @@ pub struct Bindings {
     pub descriptor_tables: Option<(TextureTableId, SamplerTableId)>,
     pub textures: [[Option<TextureHandle>; TEXTURE_SLOTS]; STAGES],
     pub images: [[Option<ImageHandle>; IMAGE_SLOTS]; STAGES],
+    /// Transform feedback's capture buffers (draws do not read them: no version bump).
+    pub transform_feedback: [Option<BufferRange>; gpu::command::MAX_TRANSFORM_FEEDBACK_BUFFERS],
     /// Bumped by every bind but one that moves a uniform or storage binding within the
     /// same buffer, keeping its size, and one that replaces a bound texture handle: while
     /// it holds, a draw resolves as the one before but for those bindings' offsets and
@@ -110,6 +112,12 @@ impl Bindings {
                 if let Some(entry) = self.images[stage_index(stage)].get_mut(usize::from(slot)) {
                     *entry = Some(handle);
                 }
+            }
+            Op::BindTransformFeedbackBuffer { index, range } => {
+                if let Some(entry) = self.transform_feedback.get_mut(usize::from(index)) {
+                    *entry = Some(range);
+                }
+                return;
             }
             // Ops that bind nothing.
             _ => return,

@@ -38,7 +38,9 @@ use super::pass_targets::{
 };
 use super::repeat::{take_repeats, RepeatSite};
 use super::slots::SlotContext;
+use super::transform_feedback::{close_capture, prepare_transform_feedback, OpenCapture};
 use super::write_targets::{copy_write, PassBounds};
+use crate::executor::prepared::transform_feedback::PreparedTransformFeedback;
 
 /// How a texture's image gets storage's contents before the list runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +84,8 @@ pub(in crate::executor) struct Prepared {
     /// Pools whose buffers the list's copies and dispatches use.
     pub(in crate::executor) buffer_pools: Vec<PoolId>,
     pub(in crate::executor) dispatches: HashMap<usize, PreparedDispatch>,
+    /// Transform feedback begins, pauses, resumes and ends by op index.
+    pub(in crate::executor) transform_feedback: HashMap<usize, PreparedTransformFeedback>,
     pub(in crate::executor) draws: PreparedDraws,
     /// The bindings and state at the list's end.
     pub(in crate::executor) bindings: Bindings,
@@ -219,6 +223,8 @@ impl VkBackend {
         let mut copy_writes = HashMap::new();
         // Pool bytes the list's copies and dispatches so far write on the GPU.
         let mut list_writes = Vec::new();
+        let mut transform_feedback = HashMap::new();
+        let mut capture: Option<OpenCapture> = None;
         for step in &plan.steps {
             match *step {
                 Step::BeginPass(pass) => {
@@ -229,7 +235,41 @@ impl VkBackend {
                     list_writes
                         .extend(textures.filter_map(|view| storage_write(tables, view.texture)));
                 }
-                Step::EndPass => open_pass = None,
+                Step::EndPass => {
+                    if capture.is_some() {
+                        return Err(VkError::Unsupported(
+                            "a pass ends while transform feedback is active (a list must \
+                             pause or end it)"
+                                .into(),
+                        ));
+                    }
+                    open_pass = None
+                }
+                Step::TransformFeedback(index) => {
+                    let mut prepared = prepare_transform_feedback(
+                        &ops[index],
+                        &bindings,
+                        tables,
+                        &self.pools,
+                        &mut draws.writes,
+                    )?;
+                    if prepared.verb.activates() {
+                        capture = Some(OpenCapture {
+                            op: index,
+                            draws_before: draws.draw_count(),
+                        });
+                    } else {
+                        let open = capture.take();
+                        let from = open.map_or(0, |open| open.draws_before);
+                        let (begun, pipeline) = close_capture(open, &draws.pipelines_from(from))?;
+                        if let Some(begin) = transform_feedback.get_mut(&begun) {
+                            let begin: &mut PreparedTransformFeedback = begin;
+                            begin.pipeline = Some(pipeline);
+                        }
+                    }
+                    prepared.pipeline = None;
+                    transform_feedback.insert(index, prepared);
+                }
                 Step::ClearInPass(index) => {
                     let pass = open_pass.expect("clears are inside passes");
                     pass_bounds[pass].whole = true;
@@ -547,6 +587,7 @@ impl VkBackend {
             signals,
             buffer_pools,
             dispatches,
+            transform_feedback,
             draws,
             bindings,
             state,

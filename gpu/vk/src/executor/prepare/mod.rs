@@ -19,4 +19,5 @@ pub mod list;
 pub mod pass_targets;
 pub mod repeat;
 pub mod slots;
+pub mod transform_feedback;
 pub mod write_targets;

@@ -218,6 +218,21 @@ impl PreparedDraws {
         }
     }
 
+    /// The draws pushed, repeats not counted (they share their draw's pipeline).
+    pub fn draw_count(&self) -> usize {
+        self.draws.len()
+    }
+
+    /// The pipeline of each draw pushed from the `from`th on, in order.
+    pub fn pipelines_from(&self, from: usize) -> Vec<vk::Pipeline> {
+        self.draws
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .map(|draw| self.shape(draw).pipeline)
+            .collect()
+    }
+
     /// Every draw, repeats included.
     pub fn len(&self) -> usize {
         self.draws.len() + self.repeats.len()

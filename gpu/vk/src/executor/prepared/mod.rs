@@ -13,3 +13,4 @@ pub mod dispatch;
 pub mod draws;
 pub mod memo;
 pub mod passes;
+pub mod transform_feedback;

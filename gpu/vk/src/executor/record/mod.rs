@@ -13,3 +13,4 @@ pub mod passes;
 pub mod present;
 pub mod sets;
 pub mod swizzle_jobs;
+pub mod transform_feedback;

@@ -1,0 +1,70 @@
+//! The record-time check of a bound program's stages against the device: a program
+//! with tessellation or geometry stages (or a vertex-side stage writing `gl_Layer`) is
+//! refused when bound on a device that lacks what it needs, naming the feature, and a
+//! draw's primitive must fit the program (patches exactly when it tessellates).
+
+use crate::error::RecordError;
+use crate::features::DeviceFeatures;
+use crate::objects::program_builtins::declares_builtin;
+use crate::objects::{Program, Stage, StageMask};
+use crate::state::PrimitiveKind;
+
+/// SPIR-V's `Layer` built-in (specification, section 3.21).
+pub const BUILT_IN_LAYER: u32 = 9;
+
+fn missing(what: &'static str, capability: &'static str) -> RecordError {
+    RecordError::MissingCapability { what, capability }
+}
+
+/// Whether `program` has tessellation stages (its draws are of patches).
+pub fn tessellates(program: &Program) -> bool {
+    program
+        .stages
+        .intersects(StageMask::TESS_CONTROL | StageMask::TESS_EVAL)
+}
+
+/// Refuses binding `program` where `features` lacks what its stages need.
+pub fn check_program_features(
+    program: &Program,
+    features: &DeviceFeatures,
+) -> Result<(), RecordError> {
+    if tessellates(program) && !features.tessellation_shader {
+        return Err(missing(
+            "a program with tessellation stages",
+            "tessellationShader",
+        ));
+    }
+    if program.stages.contains(StageMask::GEOMETRY) && !features.geometry_shader {
+        return Err(missing("a program with a geometry stage", "geometryShader"));
+    }
+    let layer_before_rasterizer = program.modules.iter().any(|module| {
+        matches!(module.stage, Stage::Vertex | Stage::TessEval)
+            && declares_builtin(&module.spirv_words, BUILT_IN_LAYER)
+    });
+    if layer_before_rasterizer && !features.shader_output_layer {
+        return Err(missing(
+            "gl_Layer written by a vertex or tessellation evaluation stage",
+            "shaderOutputLayer",
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses a draw whose primitive the bound program cannot take: patches go to
+/// tessellating programs, and only patches do (Vulkan draws nothing else through them).
+pub fn check_draw_primitive(
+    primitive: PrimitiveKind,
+    tessellated: bool,
+) -> Result<(), RecordError> {
+    match (primitive == PrimitiveKind::Patches, tessellated) {
+        (true, false) => Err(RecordError::BadArgument {
+            what: "draw of patches",
+            why: "the bound program has no tessellation stages",
+        }),
+        (false, true) => Err(RecordError::BadArgument {
+            what: "draw with a tessellating program",
+            why: "its primitive is not patches",
+        }),
+        _ => Ok(()),
+    }
+}
