@@ -211,13 +211,24 @@ fn held_state(held: &mut Held) -> &mut Option<CommandBufferState> {
     unsafe { &mut *held.slot.state.get() }
 }
 
-/// Whether `words` name a live command buffer (a slot's generation moves on when its
-/// command buffer goes, so only a live one's words match it).
+/// Whether `words` name a live command buffer (a slot's generation moves on when a
+/// command buffer comes and when it goes, so only a live one's words match it).
 pub(crate) fn is_live(words: Words) -> bool {
     let Ok((index, generation)) = check_tag(words, TAG, WHAT) else {
         return false;
     };
     slot(index).is_some_and(|slot| slot.generation.load(Ordering::Acquire) == generation)
+}
+
+/// Moves the generation of `slot` (held by this thread) on, and returns the new one.
+fn next_generation(slot: &Slot) -> u32 {
+    let generation = slot
+        .generation
+        .load(Ordering::Relaxed)
+        .wrapping_add(1)
+        .max(1);
+    slot.generation.store(generation, Ordering::Release);
+    generation
 }
 
 /// Stores `state` in a free slot and returns the caller's words for it.
@@ -253,7 +264,8 @@ pub(crate) fn insert(state: CommandBufferState) -> CapiResult<Words> {
     // handle's call may hold it for a moment, and fails.
     let mut held = claim_slot(slot)?;
     *held_state(&mut held) = Some(state);
-    let generation = slot.generation.load(Ordering::Relaxed);
+    // Moved on here as well as at the finalize: no words of a free slot ever match it.
+    let generation = next_generation(slot);
     Ok([index as u64 | (u64::from(generation) << 32), TAG])
 }
 
@@ -263,10 +275,7 @@ pub(crate) fn remove(words: Words) -> CapiResult<CommandBufferState> {
     let state = {
         let mut held = claim(words)?;
         held.give_back();
-        let generation = held.slot.generation.load(Ordering::Relaxed);
-        held.slot
-            .generation
-            .store(generation.wrapping_add(1).max(1), Ordering::Release);
+        next_generation(held.slot);
         held_state(&mut held).take().expect("claim checks it")
     };
     ALLOCATION.lock().1.push(index);
