@@ -9,6 +9,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use gpu::objects::BufferRange;
 use gpu::BufferId;
 
 use crate::builder::out_value;
@@ -251,17 +252,45 @@ impl Recording {
         arg: &str,
     ) -> CapiResult<BufferId> {
         // SAFETY: passed on from the caller.
+        unsafe { self.buffer_range(device, buffer, arg, 0, 0) }.map(|range| range.buffer)
+    }
+
+    /// `offset_b..offset_b + size_b` of the caller's buffer `buffer`, as `buffer_id` finds
+    /// it. The range is the remembered one with its offsets replaced, so the buffer's id
+    /// reaches the command as the whole word it was stored in (one written in 4 bytes
+    /// and read in 8 by the command's copy waits for the store).
+    ///
+    /// # Safety
+    /// The header's contract for objects.
+    #[inline(always)]
+    pub unsafe fn buffer_range(
+        &mut self,
+        device: &DeviceState,
+        buffer: *const HSBuffer,
+        arg: &str,
+        offset_b: u64,
+        size_b: u64,
+    ) -> CapiResult<BufferRange> {
+        // SAFETY: passed on from the caller.
         let words: Words = unsafe { read_words(buffer, arg) }?;
         let removals = HSBuffer::registry().removals();
-        if let Some((known, then, id)) = self.last_buffer {
-            if known == words && then == removals {
-                return Ok(id);
+        let mut range = match self.last_buffer {
+            Some((known, then, range)) if known == words && then == removals => range,
+            _ => {
+                // SAFETY: passed on from the caller.
+                let state = unsafe { resolve(buffer, arg) }?;
+                device.check_same(&state.device, arg)?;
+                let range = BufferRange {
+                    buffer: state.id,
+                    offset_b: 0,
+                    size_b: 0,
+                };
+                self.last_buffer = Some((words, removals, range));
+                range
             }
-        }
-        // SAFETY: passed on from the caller.
-        let state = unsafe { resolve(buffer, arg) }?;
-        device.check_same(&state.device, arg)?;
-        self.last_buffer = Some((words, removals, state.id));
-        Ok(state.id)
+        };
+        range.offset_b = offset_b;
+        range.size_b = size_b;
+        Ok(range)
     }
 }

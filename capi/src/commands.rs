@@ -7,7 +7,7 @@ use gpu::command::{
     BarrierOrder, BufferBinding, BufferImage, ClearValue, CopyOp, DiscardTarget, DrawArrays,
     DrawIndexed, DrawIndirect, Invalidate, RenderTargets, TextureRegion,
 };
-use gpu::objects::{BufferRange, ImageHandle, Stage, TextureHandle};
+use gpu::objects::{ImageHandle, Stage, TextureHandle};
 use gpu::state::{ComponentMask, IndexType, PrimitiveKind, MAX_COLOR_TARGETS};
 use gpu::{BufferId, FlagSet};
 
@@ -373,11 +373,7 @@ unsafe fn bind_buffer(
     // SAFETY: passed on from the caller.
     unsafe {
         with_recording(function, command_buffer, |device, recording| {
-            let range = BufferRange {
-                buffer: recording.buffer_id(device, buffer, "buffer")?,
-                offset_b,
-                size_b,
-            };
+            let range = recording.buffer_range(device, buffer, "buffer", offset_b, size_b)?;
             recording.buffer().bind_buffer(binding()?, range)?;
             Ok(())
         })
