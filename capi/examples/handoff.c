@@ -15,31 +15,19 @@
 
 static const uint64_t READBACK_OFFSET_B = 64u << 10;
 
-static int messages = 0;
-static char last_function[128];
-static char last_message[512];
-
-static void count_message(HSdebugSeverity severity, const char *function, const char *message,
-                          void *user_data) {
-    (void)user_data;
-    if (severity != HS_DEBUG_SEVERITY_ERROR) return;
-    messages++;
-    snprintf(last_function, sizeof last_function, "%s", function);
-    snprintf(last_message, sizeof last_message, "%s", message);
-}
-
 static int passed = 0, failed = 0;
 
-/* `call` must fail with HS_ERROR_BUSY and one message from `function` naming another thread. */
-#define EXPECT_BUSY(call, function)                                                          \
+/* `call` must fail with HS_ERROR_BUSY and one message from `name` naming another thread. */
+#define EXPECT_BUSY(call, name)                                                              \
     do {                                                                                     \
-        int before_ = messages;                                                              \
+        struct message_log *log_ = message_log();                                            \
+        int before_ = log_->count;                                                           \
         HSresult result_ = (call);                                                           \
-        int ok_ = result_ == HS_ERROR_BUSY && messages == before_ + 1 &&                     \
-                  strcmp(last_function, (function)) == 0 &&                                  \
-                  strstr(last_message, "another thread") != NULL;                            \
+        int ok_ = result_ == HS_ERROR_BUSY && log_->count == before_ + 1 &&                  \
+                  strcmp(log_->function, (name)) == 0 &&                                     \
+                  strstr(log_->message, "another thread") != NULL;                           \
         printf("%s %s -> %d: %s\n", ok_ ? "ok  " : "FAIL", #call, (int)result_,              \
-               messages > before_ ? last_message : "(no message)");                          \
+               log_->count > before_ ? log_->message : "(no message)");                      \
         if (ok_) passed++; else failed++;                                                    \
     } while (0)
 
@@ -85,7 +73,7 @@ int main(int argc, char **argv) {
     HSDeviceBuilder builder;
     CHECK(hsDeviceBuilderSetDefaults(&builder));
     CHECK(hsDeviceInitialize(&shared.device, &builder));
-    CHECK(hsDeviceInstallDebugCallback(&shared.device, count_message, NULL));
+    CHECK(hsDeviceInstallDebugCallback(&shared.device, log_message, NULL));
     make_pool(&shared.pool, &shared.device, 1u << 20);
     make_texture_2d(&shared.target, &shared.device, &shared.pool, 0, HS_FORMAT_RGBA8, SIZE_PX,
                     SIZE_PX);
