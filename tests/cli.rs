@@ -258,6 +258,41 @@ fn benchmark_sizes_and_rounds_are_bounded() {
     }
 }
 
+/// `bench draws --api c --record-only` records through the C ABI and the Rust API and
+/// prints both and their ratio; without `--api c` the switch is refused.
+#[test]
+fn the_c_abi_recording_figure_runs_and_needs_the_c_api() {
+    assert_one_line_error(
+        &["bench", "draws", "--record-only"],
+        "--record-only compares the C ABI's recording",
+    );
+    let output = hookshot()
+        .args([
+            "bench",
+            "draws",
+            "--api",
+            "c",
+            "--record-only",
+            "--draws",
+            "200",
+            "--frames",
+            "3",
+        ])
+        .env("RX_VK_SHADER_CACHE", "0")
+        .output()
+        .unwrap();
+    assert_success(&output);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let line = stdout
+        .lines()
+        .find(|line| line.starts_with("recording: C ABI"))
+        .unwrap_or_else(|| panic!("no recording line in:\n{stdout}"));
+    assert!(
+        line.contains("Rust API") && line.contains("ratio C ABI/Rust API"),
+        "{line}"
+    );
+}
+
 #[test]
 fn an_output_that_cannot_be_written_fails_before_the_run() {
     let missing = std::env::temp_dir().join(format!("hookshot-no-such-dir-{}", std::process::id()));

@@ -32,6 +32,27 @@ static inline void print_message(HSdebugSeverity severity, const char *function,
     fprintf(stderr, "hookshot [%u] %s: %s\n", severity, function, message);
 }
 
+/* The error messages `log_message` (a debug callback) has counted, and the last one: for
+ * the examples that check that a call fails with a message. */
+struct message_log {
+    int count;
+    char function[128];
+    char message[512];
+};
+static inline struct message_log *message_log(void) {
+    static struct message_log messages;
+    return &messages;
+}
+static inline void log_message(HSdebugSeverity severity, const char *function, const char *message,
+                               void *user_data) {
+    (void)user_data;
+    if (severity != HS_DEBUG_SEVERITY_ERROR) return;
+    struct message_log *messages = message_log();
+    messages->count++;
+    snprintf(messages->function, sizeof messages->function, "%s", function);
+    snprintf(messages->message, sizeof messages->message, "%s", message);
+}
+
 /* A device with the environment's switches (RX_VK_*) and the printing callback. */
 static inline void open_device(HSDevice *device) {
     HSDeviceBuilder builder;

@@ -5,30 +5,18 @@
  * a case and "error cases: N passed, 0 failed" at the end. */
 #include "common.h"
 
-static int messages = 0;
-static char last_function[128];
-static char last_message[512];
-
-static void count_message(HSdebugSeverity severity, const char *function, const char *message,
-                          void *user_data) {
-    (void)user_data;
-    if (severity != HS_DEBUG_SEVERITY_ERROR) return;
-    messages++;
-    snprintf(last_function, sizeof last_function, "%s", function);
-    snprintf(last_message, sizeof last_message, "%s", message);
-}
-
 static int passed = 0, failed = 0;
 
-/* `call` must fail with `code`, and exactly one message must name `function`. */
-#define EXPECT_FAIL(call, code, function)                                                   \
+/* `call` must fail with `code`, and exactly one message must come from `name`. */
+#define EXPECT_FAIL(call, code, name)                                                       \
     do {                                                                                    \
-        int before_ = messages;                                                             \
+        struct message_log *log_ = message_log();                                           \
+        int before_ = log_->count;                                                          \
         HSresult result_ = (call);                                                          \
-        int ok_ = result_ == (code) && messages == before_ + 1 &&                           \
-                  strcmp(last_function, (function)) == 0 && last_message[0] != '\0';        \
+        int ok_ = result_ == (code) && log_->count == before_ + 1 &&                        \
+                  strcmp(log_->function, (name)) == 0 && log_->message[0] != '\0';          \
         printf("%s %s -> %d: %s\n", ok_ ? "ok  " : "FAIL", #call, (int)result_,             \
-               messages > before_ ? last_message : "(no message)");                         \
+               log_->count > before_ ? log_->message : "(no message)");                     \
         if (ok_) passed++; else failed++;                                                   \
     } while (0)
 
@@ -37,7 +25,7 @@ int main(void) {
     HSDeviceBuilder device_builder;
     CHECK(hsDeviceBuilderSetDefaults(&device_builder));
     CHECK(hsDeviceInitialize(&device, &device_builder));
-    CHECK(hsDeviceInstallDebugCallback(&device, count_message, NULL));
+    CHECK(hsDeviceInstallDebugCallback(&device, log_message, NULL));
 
     /* Object pointers. */
     EXPECT_FAIL(hsCommandBufferBeginRecording(NULL), HS_ERROR_INVALID_OBJECT,
@@ -159,7 +147,7 @@ int main(void) {
     HSDevice second;
     CHECK(hsDeviceBuilderSetDefaults(&device_builder));
     CHECK(hsDeviceInitialize(&second, &device_builder));
-    CHECK(hsDeviceInstallDebugCallback(&second, count_message, NULL));
+    CHECK(hsDeviceInstallDebugCallback(&second, log_message, NULL));
     HSMemoryPool second_pool;
     CHECK(hsMemoryPoolBuilderSetDevice(&pool_builder, &second));
     CHECK(hsMemoryPoolInitialize(&second_pool, &pool_builder));

@@ -29,10 +29,14 @@
  * Threads. Every function may be called from any thread. Calls on different objects
  * may run at once: in particular several threads may record into different command
  * buffers at the same time while another thread makes objects, and one thread submits
- * (NVN's model). Calls on the same command buffer, or on the same queue, from two
- * threads at once are serialized by Hookshot, in an order it does not promise: give
- * each command buffer to one thread at a time. Finalizing an object while another thread
- * uses it is the caller's error; Hookshot then fails one of the calls, never crashes.
+ * (NVN's model). A command buffer is recorded by one thread at a time: the thread that
+ * records a recording's first command holds the command buffer until it calls
+ * hsCommandBufferEndRecording (or finalizes it), and a call on it from another thread
+ * meanwhile fails with HS_ERROR_BUSY. Hand a command buffer to another thread between
+ * recordings (after the end, before the next begin). Other calls on one command buffer,
+ * or on one queue, from two threads at once are serialized by Hookshot, in an order it
+ * does not promise. Finalizing an object while another thread uses it is the caller's
+ * error; Hookshot then fails one of the calls, never crashes.
  * Debug callbacks run on the thread whose call failed.
  *
  * Memory pools. A pool lives in storage Hookshot allocates or in the game's own

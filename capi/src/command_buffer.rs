@@ -9,11 +9,12 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use gpu::objects::BufferRange;
 use gpu::BufferId;
 
 use crate::builder::out_value;
 use crate::command_slots;
-use crate::guard::entry;
+use crate::guard::{command_entry, entry};
 use crate::objects::{resolve, CObject, HSBuffer, HSCommandBuffer, HSDevice};
 use crate::registry::{read_words, write_words, Words};
 use crate::report;
@@ -83,6 +84,7 @@ pub unsafe extern "C" fn hsCommandBufferFinalize(command_buffer: *mut HSCommandB
 }
 
 /// Puts the argument's name before a lookup's message.
+#[cold]
 fn named(error: CapiError) -> CapiError {
     match error {
         CapiError::InvalidObject(message) => {
@@ -92,22 +94,21 @@ fn named(error: CapiError) -> CapiError {
     }
 }
 
-/// Runs `body` on the command buffer's state, under its slot's lock.
+/// Runs `body` on the command buffer's state, held by this thread (`command_slots`).
 ///
 /// # Safety
 /// The header's contract for objects.
 #[inline]
 unsafe fn with_state(
     command_buffer: *const HSCommandBuffer,
-    body: impl FnOnce(&mut CommandBufferState) -> CapiResult<()>,
+    body: impl FnOnce(&mut command_slots::Held) -> CapiResult<()>,
 ) -> CapiResult<()> {
     // SAFETY: passed on from the caller.
     let words = unsafe { read_words(command_buffer, "command buffer") }?;
-    let mut slot = command_slots::lock(words).map_err(named)?;
-    let state = slot.state.as_mut().expect("lock checks it");
+    let mut held = command_slots::claim(words).map_err(named)?;
     // Noted only for a failure's callbacks: a command that succeeds writes nothing more.
-    let key = state.device.key;
-    body(state).inspect_err(|_| report::note_device(key))
+    let key = held.state().device.key;
+    body(&mut held).inspect_err(|_| report::note_device(key))
 }
 
 /// Starts recording. What the list this command buffer ended last left bound stays bound.
@@ -117,7 +118,8 @@ pub unsafe extern "C" fn hsCommandBufferBeginRecording(
 ) -> HSresult {
     // SAFETY: the header's contract for objects.
     entry("hsCommandBufferBeginRecording", || unsafe {
-        with_state(command_buffer, |state| {
+        with_state(command_buffer, |held| {
+            let state = held.state();
             let recording = &mut state.recording;
             if recording.buffer.is_some() {
                 return Err(CapiError::Busy(
@@ -147,7 +149,10 @@ pub unsafe extern "C" fn hsCommandBufferEndRecording(
     // SAFETY: the header's contract for objects and out-parameters.
     entry("hsCommandBufferEndRecording", || unsafe {
         crate::builder::check_out(handle, "handle")?;
-        with_state(command_buffer, |state| {
+        with_state(command_buffer, |held| {
+            // The recording ends here, so its thread gives the command buffer back.
+            held.give_back();
+            let state = held.state();
             let recording = &mut state.recording;
             let buffer = recording
                 .buffer
@@ -171,34 +176,61 @@ pub unsafe extern "C" fn hsCommandBufferClearCommands(
 ) -> HSresult {
     // SAFETY: the header's contract for objects.
     entry("hsCommandBufferClearCommands", || unsafe {
-        with_state(command_buffer, |state| {
+        with_state(command_buffer, |held| {
+            let state = held.state();
             release_handles(&state.device, &mut state.recording);
             Ok(())
         })
     })
 }
 
-/// Runs `record` on the command buffer's recording: the frame of every command.
+/// Runs `record` on the command buffer's recording: the frame of every command. A
+/// recording's commands after its first find the command buffer kept for this thread
+/// (`command_slots`), and a command that succeeds writes nothing but its own recording.
 ///
 /// # Safety
 /// The header's contract for objects.
-#[inline]
+#[inline(always)]
 pub(crate) unsafe fn with_recording(
     function: &'static str,
     command_buffer: *const HSCommandBuffer,
     record: impl FnOnce(&DeviceState, &mut Recording) -> CapiResult<()>,
 ) -> HSresult {
-    // SAFETY: passed on from the caller.
-    entry(function, || unsafe {
-        with_state(command_buffer, |state| {
-            if state.recording.buffer.is_none() {
-                return Err(CapiError::Refused(
-                    "the command buffer is not recording (hsCommandBufferBeginRecording)".into(),
-                ));
-            }
-            record(&state.device, &mut state.recording)
-        })
+    // SAFETY: passed on from the caller; `record` does not call Hookshot.
+    if let Some(state) = unsafe { command_slots::kept_here(command_buffer) } {
+        if state.recording.buffer.is_some() {
+            return command_entry(function, |device_key| {
+                let result = record(&state.device, &mut state.recording);
+                if result.is_err() {
+                    *device_key = state.device.key;
+                }
+                result
+            });
+        }
+    }
+    // A recording's first command, or a call that fails: the full way.
+    command_entry(function, |device_key| {
+        // SAFETY: passed on from the caller.
+        let words = unsafe { read_words(command_buffer, "command buffer") }?;
+        let mut held = command_slots::claim(words).map_err(named)?;
+        if held.state().recording.buffer.is_none() {
+            *device_key = held.state().device.key;
+            return Err(not_recording());
+        }
+        // A recording's commands keep the command buffer on this thread until its end.
+        held.keep();
+        let state = held.state();
+        let result = record(&state.device, &mut state.recording);
+        if result.is_err() {
+            *device_key = state.device.key;
+        }
+        result
     })
+}
+
+#[cold]
+fn not_recording() -> CapiError {
+    CapiError::Refused("the command buffer is not recording (hsCommandBufferBeginRecording)".into())
 }
 
 impl Recording {
@@ -212,7 +244,7 @@ impl Recording {
     ///
     /// # Safety
     /// The header's contract for objects.
-    #[inline]
+    #[inline(always)]
     pub unsafe fn buffer_id(
         &mut self,
         device: &DeviceState,
@@ -220,17 +252,45 @@ impl Recording {
         arg: &str,
     ) -> CapiResult<BufferId> {
         // SAFETY: passed on from the caller.
+        unsafe { self.buffer_range(device, buffer, arg, 0, 0) }.map(|range| range.buffer)
+    }
+
+    /// `offset_b..offset_b + size_b` of the caller's buffer `buffer`, as `buffer_id` finds
+    /// it. The range is the remembered one with its offsets replaced, so the buffer's id
+    /// reaches the command as the whole word it was stored in (one written in 4 bytes
+    /// and read in 8 by the command's copy waits for the store).
+    ///
+    /// # Safety
+    /// The header's contract for objects.
+    #[inline(always)]
+    pub unsafe fn buffer_range(
+        &mut self,
+        device: &DeviceState,
+        buffer: *const HSBuffer,
+        arg: &str,
+        offset_b: u64,
+        size_b: u64,
+    ) -> CapiResult<BufferRange> {
+        // SAFETY: passed on from the caller.
         let words: Words = unsafe { read_words(buffer, arg) }?;
         let removals = HSBuffer::registry().removals();
-        if let Some((known, then, id)) = self.last_buffer {
-            if known == words && then == removals {
-                return Ok(id);
+        let mut range = match self.last_buffer {
+            Some((known, then, range)) if known == words && then == removals => range,
+            _ => {
+                // SAFETY: passed on from the caller.
+                let state = unsafe { resolve(buffer, arg) }?;
+                device.check_same(&state.device, arg)?;
+                let range = BufferRange {
+                    buffer: state.id,
+                    offset_b: 0,
+                    size_b: 0,
+                };
+                self.last_buffer = Some((words, removals, range));
+                range
             }
-        }
-        // SAFETY: passed on from the caller.
-        let state = unsafe { resolve(buffer, arg) }?;
-        device.check_same(&state.device, arg)?;
-        self.last_buffer = Some((words, removals, state.id));
-        Ok(state.id)
+        };
+        range.offset_b = offset_b;
+        range.size_b = size_b;
+        Ok(range)
     }
 }

@@ -1,11 +1,19 @@
 //! Command buffers' handle table. A command is the one call a game makes thousands of
 //! times a frame, so a command buffer's slot is never freed (a finalized one is reused
-//! with a new generation): a call finds its slot without a table lock or a reference
-//! count, takes the slot's own lock, and checks the generation under it. Several threads
-//! recording into different command buffers share nothing but the chunk table.
+//! with a new generation) and a command finds its slot without a table lock.
+//!
+//! NVN command buffers are externally synchronised: one thread records a given command
+//! buffer at a time. So a slot has an owner, the thread that records into it: the first
+//! command of a recording claims the slot for its thread (one compare-and-swap), the
+//! commands after it check that they run on that thread (a plain load, no atomic
+//! read-modify-write: the swap a call of a lock costs more than the command itself), and
+//! `hsCommandBufferEndRecording` gives the slot back. Calls outside a recording (begin,
+//! clear, finalize) claim the slot for the call alone, and wait for one another. A call
+//! from another thread while a recording is claimed fails (`HS_ERROR_BUSY`); the state is
+//! never reached by two threads at once.
 
-use std::cell::UnsafeCell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::cell::{Cell, UnsafeCell};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use parking_lot::Mutex;
@@ -19,98 +27,208 @@ const WHAT: &str = "command buffer";
 const TAG: u64 = tag_of(COMMAND_BUFFER_KIND);
 const CHUNK_SLOTS: usize = 256;
 const CHUNKS: usize = 1024;
+/// The owner bit of a claim that ends with its call (the other bits: the thread's token).
+const FOR_THE_CALL: usize = 1;
 
-/// A slot's lock: one atomic swap to take, a plain store to give back (a mutex's unlock
-/// is a second read-modify-write, a tenth of a command's cost). A command buffer is used
-/// by one thread at a time, so it is not contended unless a caller breaks that rule;
-/// then the second thread yields until the first is done.
-pub(crate) struct SlotMutex<T> {
-    locked: AtomicBool,
-    value: UnsafeCell<T>,
+thread_local! {
+    /// Only its address is used: it tells live threads apart (a token; 8-aligned, so the
+    /// `FOR_THE_CALL` bit is free, and never 0).
+    static THREAD_TOKEN: Cell<u64> = const { Cell::new(0) };
 }
 
-// SAFETY: the value is reached only through a `SlotGuard`, one at a time (see `lock`).
-unsafe impl<T: Send> Sync for SlotMutex<T> {}
-
-impl<T> SlotMutex<T> {
-    fn new(value: T) -> SlotMutex<T> {
-        SlotMutex {
-            locked: AtomicBool::new(false),
-            value: UnsafeCell::new(value),
-        }
-    }
-
-    #[inline]
-    fn lock(&'static self) -> SlotGuard<T> {
-        while self.locked.swap(true, Ordering::Acquire) {
-            while self.locked.load(Ordering::Relaxed) {
-                std::thread::yield_now();
-            }
-        }
-        SlotGuard { mutex: self }
-    }
+/// This thread's token.
+#[inline]
+fn this_thread() -> usize {
+    THREAD_TOKEN.with(|cell| std::ptr::from_ref(cell) as usize)
 }
 
-/// The holder of a slot's lock; gives it back when dropped.
-pub(crate) struct SlotGuard<T: 'static> {
-    mutex: &'static SlotMutex<T>,
-}
-
-impl<T> std::ops::Deref for SlotGuard<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        // SAFETY: this guard's swap took the lock, so no other reference to the value lives.
-        unsafe { &*self.mutex.value.get() }
-    }
-}
-
-impl<T> std::ops::DerefMut for SlotGuard<T> {
-    fn deref_mut(&mut self) -> &mut T {
-        // SAFETY: as in `deref`, and `&mut self` makes this the only borrow of the guard.
-        unsafe { &mut *self.mutex.value.get() }
-    }
-}
-
-impl<T> Drop for SlotGuard<T> {
-    #[inline]
-    fn drop(&mut self) {
-        self.mutex.locked.store(false, Ordering::Release);
-    }
-}
-
-/// One command buffer's place: its generation and state, under its lock.
+/// One command buffer's place: its owner, its generation, and its state.
 pub(crate) struct Slot {
-    generation: u32,
-    pub state: Option<CommandBufferState>,
+    /// 0: no thread holds the slot; else the token of the thread that does, with
+    /// `FOR_THE_CALL` set while the claim ends with its call.
+    owner: AtomicUsize,
+    /// Moved on by a finalize, so the words of the command buffer no longer match; read
+    /// without a claim by `is_live`, written only under one.
+    generation: AtomicU32,
+    state: UnsafeCell<Option<CommandBufferState>>,
 }
 
-static CHUNK_TABLE: [OnceLock<Box<[SlotMutex<Slot>]>>; CHUNKS] =
-    [const { OnceLock::new() }; CHUNKS];
+// SAFETY: `state` is reached only through a `Held`, made by the one thread whose token
+// `owner` holds (see `claim`).
+unsafe impl Sync for Slot {}
+
+static CHUNK_TABLE: [OnceLock<Box<[Slot]>>; CHUNKS] = [const { OnceLock::new() }; CHUNKS];
 
 /// Slots handed out so far, and the finalized ones to hand out again.
 static ALLOCATION: Mutex<(usize, Vec<usize>)> = Mutex::new((0, Vec::new()));
 
-fn slot(index: usize) -> Option<&'static SlotMutex<Slot>> {
+#[inline]
+fn slot(index: usize) -> Option<&'static Slot> {
     CHUNK_TABLE
         .get(index / CHUNK_SLOTS)?
         .get()?
         .get(index % CHUNK_SLOTS)
 }
 
-/// The locked state behind `words`.
-#[inline]
-pub(crate) fn lock(words: Words) -> CapiResult<SlotGuard<Slot>> {
-    let (index, generation) = check_tag(words, TAG, WHAT)?;
-    let slot = slot(index).ok_or_else(|| finalized(WHAT))?.lock();
-    if slot.generation != generation || slot.state.is_none() {
-        return Err(finalized(WHAT));
-    }
-    Ok(slot)
+/// A call's hold on a slot: the state, reached by this thread alone. Dropping it gives the
+/// slot back when the claim was for the call.
+pub(crate) struct Held {
+    slot: &'static Slot,
+    /// Whether the drop gives the slot back.
+    release: bool,
 }
 
-/// Whether `words` name a live command buffer.
+impl Held {
+    /// Keeps the slot for this thread after the call: a recording's commands.
+    #[inline]
+    pub fn keep(&mut self) {
+        if self.release {
+            // Only the holder writes a held slot's owner, so a plain store suffices.
+            self.slot.owner.store(this_thread(), Ordering::Relaxed);
+            self.release = false;
+        }
+    }
+
+    /// Gives the slot back when the call ends, kept or not: the end of a recording.
+    pub fn give_back(&mut self) {
+        self.release = true;
+    }
+
+    #[inline]
+    pub fn state(&mut self) -> &mut CommandBufferState {
+        // SAFETY: this thread holds the slot (`claim`), and `&mut self` makes this the
+        // only borrow of the hold.
+        let state = unsafe { &mut *self.slot.state.get() };
+        state.as_mut().expect("claim checks it")
+    }
+}
+
+impl Drop for Held {
+    #[inline]
+    fn drop(&mut self) {
+        if self.release {
+            self.slot.owner.store(0, Ordering::Release);
+        }
+    }
+}
+
+/// Claims `slot` for this thread: at once when it holds it already (kept by a
+/// recording), else for the call, waiting while another thread's call holds it.
+#[inline(always)]
+fn claim_slot(slot: &'static Slot) -> CapiResult<Held> {
+    let me = this_thread();
+    let owner = slot.owner.load(Ordering::Relaxed);
+    if owner == me {
+        return Ok(Held {
+            slot,
+            release: false,
+        });
+    }
+    claim_free(slot, me)
+}
+
+/// `claim_slot` when this thread does not hold the slot yet.
+#[cold]
+fn claim_free(slot: &'static Slot, me: usize) -> CapiResult<Held> {
+    loop {
+        match slot.owner.compare_exchange_weak(
+            0,
+            me | FOR_THE_CALL,
+            Ordering::Acquire,
+            Ordering::Relaxed,
+        ) {
+            Ok(_) => {
+                return Ok(Held {
+                    slot,
+                    release: true,
+                })
+            }
+            Err(0) => continue,
+            Err(owner) if owner == me | FOR_THE_CALL => {
+                return Err(CapiError::Busy(
+                    "the command buffer is in use by this thread's call already (a debug \
+                     callback may not call on the command buffer that failed)"
+                        .into(),
+                ))
+            }
+            // Another thread's call: it gives the slot back as it returns.
+            Err(owner) if owner & FOR_THE_CALL != 0 => std::thread::yield_now(),
+            Err(_) => {
+                return Err(CapiError::Busy(
+                    "the command buffer is recording on another thread: one thread records \
+                     a command buffer from its first command to hsCommandBufferEndRecording"
+                        .into(),
+                ))
+            }
+        }
+    }
+}
+
+/// The state behind `words`, held by this thread.
+#[inline(always)]
+pub(crate) fn claim(words: Words) -> CapiResult<Held> {
+    let (index, generation) = check_tag(words, TAG, WHAT)?;
+    let slot = slot(index).ok_or_else(|| finalized(WHAT))?;
+    let mut held = claim_slot(slot)?;
+    // Read under the hold: the generation and state change only under one.
+    if slot.generation.load(Ordering::Relaxed) != generation || held_state(&mut held).is_none() {
+        return Err(finalized(WHAT));
+    }
+    Ok(held)
+}
+
+/// The state behind the caller's object at `ptr` when this thread keeps it for a
+/// recording (a recording's commands after its first): the commands' short way, with no
+/// claim and no failure to build. `None` for anything else; `claim` then decides, and
+/// says what is wrong.
+///
+/// # Safety
+/// `ptr`, when non-null and aligned, points to 16 readable bytes. The state is used
+/// during the current call only, by a body that does not call Hookshot.
+#[inline(always)]
+pub(crate) unsafe fn kept_here<'call, O>(ptr: *const O) -> Option<&'call mut CommandBufferState> {
+    if ptr.is_null() || !(ptr as usize).is_multiple_of(std::mem::align_of::<Words>()) {
+        return None;
+    }
+    // SAFETY: non-null and aligned (checked); 16 readable bytes by the caller's contract.
+    let [handle, tag] = unsafe { ptr.cast::<Words>().read() };
+    if tag != TAG {
+        return None;
+    }
+    let slot = slot((handle & 0xffff_ffff) as usize)?;
+    if slot.owner.load(Ordering::Relaxed) != this_thread()
+        || slot.generation.load(Ordering::Relaxed) != (handle >> 32) as u32
+    {
+        return None;
+    }
+    // SAFETY: this thread keeps the slot, and its calls reach the state one at a time;
+    // the caller uses it within this call.
+    unsafe { &mut *slot.state.get() }.as_mut()
+}
+
+fn held_state(held: &mut Held) -> &mut Option<CommandBufferState> {
+    // SAFETY: this thread holds the slot, and `&mut held` is the only borrow of the hold.
+    unsafe { &mut *held.slot.state.get() }
+}
+
+/// Whether `words` name a live command buffer (a slot's generation moves on when a
+/// command buffer comes and when it goes, so only a live one's words match it).
 pub(crate) fn is_live(words: Words) -> bool {
-    lock(words).is_ok()
+    let Ok((index, generation)) = check_tag(words, TAG, WHAT) else {
+        return false;
+    };
+    slot(index).is_some_and(|slot| slot.generation.load(Ordering::Acquire) == generation)
+}
+
+/// Moves the generation of `slot` (held by this thread) on, and returns the new one.
+fn next_generation(slot: &Slot) -> u32 {
+    let generation = slot
+        .generation
+        .load(Ordering::Relaxed)
+        .wrapping_add(1)
+        .max(1);
+    slot.generation.store(generation, Ordering::Release);
+    generation
 }
 
 /// Stores `state` in a free slot and returns the caller's words for it.
@@ -134,27 +252,57 @@ pub(crate) fn insert(state: CommandBufferState) -> CapiResult<Words> {
     };
     CHUNK_TABLE[index / CHUNK_SLOTS].get_or_init(|| {
         (0..CHUNK_SLOTS)
-            .map(|_| {
-                SlotMutex::new(Slot {
-                    generation: 1,
-                    state: None,
-                })
+            .map(|_| Slot {
+                owner: AtomicUsize::new(0),
+                generation: AtomicU32::new(1),
+                state: UnsafeCell::new(None),
             })
             .collect()
     });
-    let mut slot = slot(index).expect("made above").lock();
-    slot.state = Some(state);
-    Ok([index as u64 | (u64::from(slot.generation) << 32), TAG])
+    let slot = slot(index).expect("made above");
+    // A free slot is never kept by a recording (the finalize gave it back); a stale
+    // handle's call may hold it for a moment, and fails.
+    let mut held = claim_slot(slot)?;
+    *held_state(&mut held) = Some(state);
+    // Moved on here as well as at the finalize: no words of a free slot ever match it.
+    let generation = next_generation(slot);
+    Ok([index as u64 | (u64::from(generation) << 32), TAG])
 }
 
 /// Takes the state out; the slot's generation moves on, so the words no longer resolve.
 pub(crate) fn remove(words: Words) -> CapiResult<CommandBufferState> {
     let (index, _) = check_tag(words, TAG, WHAT)?;
     let state = {
-        let mut slot = lock(words)?;
-        slot.generation = slot.generation.wrapping_add(1).max(1);
-        slot.state.take().expect("lock checks it")
+        let mut held = claim(words)?;
+        held.give_back();
+        next_generation(held.slot);
+        held_state(&mut held).take().expect("claim checks it")
     };
     ALLOCATION.lock().1.push(index);
     Ok(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_tokens_leave_the_owner_bit_free_and_tell_live_threads_apart() {
+        let me = this_thread();
+        assert_ne!(me, 0);
+        assert_eq!(me & FOR_THE_CALL, 0);
+        assert_eq!(this_thread(), me, "a thread keeps its token");
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let other = std::thread::spawn(move || {
+            sender.send(this_thread()).expect("sends");
+            // Alive until the main thread has compared.
+            let _ = wait.recv();
+        });
+        let theirs = receiver.recv().expect("receives");
+        assert_ne!(theirs, me);
+        assert_eq!(theirs & FOR_THE_CALL, 0);
+        done.send(()).expect("sends");
+        other.join().expect("joins");
+    }
 }

@@ -7,7 +7,7 @@ use gpu::command::{
     BarrierOrder, BufferBinding, BufferImage, ClearValue, CopyOp, DiscardTarget, DrawArrays,
     DrawIndexed, DrawIndirect, Invalidate, RenderTargets, TextureRegion,
 };
-use gpu::objects::{BufferRange, ImageHandle, Stage, TextureHandle};
+use gpu::objects::{ImageHandle, Stage, TextureHandle};
 use gpu::state::{ComponentMask, IndexType, PrimitiveKind, MAX_COLOR_TARGETS};
 use gpu::{BufferId, FlagSet};
 
@@ -361,6 +361,7 @@ pub unsafe extern "C" fn hsCommandBufferSetSamplerPool(
     }
 }
 
+#[inline(always)]
 unsafe fn bind_buffer(
     function: &'static str,
     command_buffer: *const HSCommandBuffer,
@@ -372,11 +373,7 @@ unsafe fn bind_buffer(
     // SAFETY: passed on from the caller.
     unsafe {
         with_recording(function, command_buffer, |device, recording| {
-            let range = BufferRange {
-                buffer: recording.buffer_id(device, buffer, "buffer")?,
-                offset_b,
-                size_b,
-            };
+            let range = recording.buffer_range(device, buffer, "buffer", offset_b, size_b)?;
             recording.buffer().bind_buffer(binding()?, range)?;
             Ok(())
         })
@@ -579,15 +576,15 @@ pub unsafe extern "C" fn hsCommandBufferDrawArrays(
     first_vertex: u32,
     vertex_count: u32,
 ) -> HSresult {
-    let draw = DrawArrays {
-        primitive: PrimitiveKind::Points,
-        first_vertex,
-        vertex_count,
-        first_instance: 0,
-        instance_count: 1,
-    };
     // SAFETY: passed on.
-    unsafe { draw_arrays("hsCommandBufferDrawArrays", command_buffer, primitive, draw) }
+    unsafe {
+        draw_arrays(
+            "hsCommandBufferDrawArrays",
+            command_buffer,
+            primitive,
+            [first_vertex, vertex_count, 0, 1],
+        )
+    }
 }
 
 #[no_mangle]
@@ -599,40 +596,41 @@ pub unsafe extern "C" fn hsCommandBufferDrawArraysInstanced(
     first_instance: u32,
     instance_count: u32,
 ) -> HSresult {
-    let draw = DrawArrays {
-        primitive: PrimitiveKind::Points,
-        first_vertex,
-        vertex_count,
-        first_instance,
-        instance_count,
-    };
     // SAFETY: passed on.
     unsafe {
         draw_arrays(
             "hsCommandBufferDrawArraysInstanced",
             command_buffer,
             primitive,
-            draw,
+            [first_vertex, vertex_count, first_instance, instance_count],
         )
     }
 }
 
-/// Records `draw` with the caller's `primitive`, checked.
+/// Records a draw of the caller's `primitive` and `[first_vertex, vertex_count,
+/// first_instance, instance_count]`, checked. Inlined, and the draw made where it is
+/// recorded: a draw built by one call and read whole by the next waits for its stores.
 ///
 /// # Safety
 /// The header's contract for objects.
-#[inline]
+#[inline(always)]
 unsafe fn draw_arrays(
     function: &'static str,
     command_buffer: *const HSCommandBuffer,
     primitive: HSdrawPrimitive,
-    draw: DrawArrays,
+    [first_vertex, vertex_count, first_instance, instance_count]: [u32; 4],
 ) -> HSresult {
     // SAFETY: passed on from the caller.
     unsafe {
         with_recording(function, command_buffer, |_, recording| {
             let primitive = coded::<PrimitiveKind>(primitive, "primitive")?;
-            recording.buffer().draw(DrawArrays { primitive, ..draw })?;
+            recording.buffer().draw(DrawArrays {
+                primitive,
+                first_vertex,
+                vertex_count,
+                first_instance,
+                instance_count,
+            })?;
             Ok(())
         })
     }

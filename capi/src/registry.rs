@@ -138,22 +138,29 @@ pub(crate) const fn tag_of(kind_number: u64) -> u64 {
 pub(crate) fn check_tag(words: Words, tag: u64, what: &str) -> CapiResult<(usize, u32)> {
     let [handle, found] = words;
     if found != tag {
-        let message = if found == 0 {
-            format!("the {what} is not initialized (or was finalized)")
-        } else if found & !0xffff == TAG_BASE && ((found & 0xffff) as usize) < KIND_NAMES.len() {
-            format!(
-                "a {} was passed where a {what} is wanted",
-                KIND_NAMES[(found & 0xffff) as usize]
-            )
-        } else {
-            format!("not a Hookshot {what} (garbage or foreign memory)")
-        };
-        return Err(CapiError::InvalidObject(message));
+        return Err(wrong_tag(found, what));
     }
     Ok(((handle & 0xffff_ffff) as usize, (handle >> 32) as u32))
 }
 
+/// `check_tag`'s failure, out of the way of the calls that pass.
+#[cold]
+fn wrong_tag(found: u64, what: &str) -> CapiError {
+    let message = if found == 0 {
+        format!("the {what} is not initialized (or was finalized)")
+    } else if found & !0xffff == TAG_BASE && ((found & 0xffff) as usize) < KIND_NAMES.len() {
+        format!(
+            "a {} was passed where a {what} is wanted",
+            KIND_NAMES[(found & 0xffff) as usize]
+        )
+    } else {
+        format!("not a Hookshot {what} (garbage or foreign memory)")
+    };
+    CapiError::InvalidObject(message)
+}
+
 /// The failure for words whose object has gone.
+#[cold]
 pub(crate) fn finalized(what: &str) -> CapiError {
     CapiError::InvalidObject(format!(
         "the {what} was finalized (a copy of a finalized object, or a stale handle)"
@@ -183,13 +190,18 @@ pub(crate) unsafe fn write_words<O>(ptr: *mut O, words: Words) {
 /// Null and misalignment, the two faults a pointer shows without being read.
 #[inline]
 pub(crate) fn check_pointer<O>(ptr: *const O, arg: &str) -> CapiResult<()> {
-    if ptr.is_null() {
-        return Err(CapiError::InvalidObject(format!("{arg} is NULL")));
-    }
-    if !(ptr as usize).is_multiple_of(std::mem::align_of::<Words>()) {
-        return Err(CapiError::InvalidObject(format!(
-            "{arg} ({ptr:p}) is not 8-byte aligned"
-        )));
+    if ptr.is_null() || !(ptr as usize).is_multiple_of(std::mem::align_of::<Words>()) {
+        return Err(bad_pointer(ptr.cast(), arg));
     }
     Ok(())
+}
+
+/// `check_pointer`'s failure, out of the way of the calls that pass.
+#[cold]
+fn bad_pointer(ptr: *const u8, arg: &str) -> CapiError {
+    if ptr.is_null() {
+        CapiError::InvalidObject(format!("{arg} is NULL"))
+    } else {
+        CapiError::InvalidObject(format!("{arg} ({ptr:p}) is not 8-byte aligned"))
+    }
 }

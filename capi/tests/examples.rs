@@ -102,6 +102,34 @@ fn four_threads_record_command_buffers_at_once() {
     }
 }
 
+/// `examples/handoff.c`: a command buffer is held by the thread recording it; another
+/// thread's calls meanwhile fail with HS_ERROR_BUSY and a message and change nothing, and
+/// the command buffer changes threads between recordings. Each recording's clear colour
+/// reaches its own read-back, so a call that slipped through would show.
+#[test]
+fn a_recording_command_buffer_belongs_to_its_thread() {
+    const SIZE_PX: usize = 16;
+    let program = common::build("handoff");
+    let (_dir, out) = common::temp_file("handoff.rgba");
+    let output = common::run(&program, &[out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("handoff cases: 6 passed, 0 failed"),
+        "{stdout}"
+    );
+    let texels = std::fs::read(&out).expect("the example wrote its images");
+    let image_b = SIZE_PX * SIZE_PX * 4;
+    assert_eq!(texels.len(), 2 * image_b);
+    for (image, colour) in texels
+        .chunks(image_b)
+        .zip([[255u8, 0, 0, 255], [0, 0, 255, 255]])
+    {
+        for (index, texel) in image.chunks(4).enumerate() {
+            assert_eq!(texel, colour, "texel {index}");
+        }
+    }
+}
+
 /// `examples/textured_quad.c`: each texel of the 8x8 texture covers 8x8 target pixels.
 #[test]
 fn textured_quad_samples_every_texel() {

@@ -25,6 +25,8 @@ macro_rules! coded_enum {
             fn code(self) -> u8 {
                 self as u8
             }
+            // Inlined: the C ABI converts an argument with it on every command.
+            #[inline]
             fn from_code(code: u8) -> Option<Self> {
                 match code {
                     $($code => Some($name::$variant),)+

@@ -53,6 +53,10 @@ pub struct Args {
     /// through hsGetProcAddress) against the Rust API.
     #[arg(long, value_enum, default_value_t = Api::Rust)]
     api: Api,
+    /// With `--api c`: record the frames and submit none (each list is ended and
+    /// dropped), so the figure is the cost of the calls alone.
+    #[arg(long)]
+    record_only: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -137,6 +141,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     if args.api == Api::C && args.textures > 0 {
         anyhow::bail!("--api c runs the frame without textures (no --textures)");
+    }
+    if args.record_only && args.api != Api::C {
+        anyhow::bail!("--record-only compares the C ABI's recording (with --api c)");
     }
     let switches = crate::cli::start()?;
     let device = Device::open(&switches)?;
@@ -255,6 +262,9 @@ fn compare_c_abi(
         "device: {} ({}); {} draws a frame, {} frames each (interleaved, after 2 warm-up), medians",
         device.info.name, device.info.driver_info, args.draws, args.frames
     );
+    if args.record_only {
+        return compare_c_abi_recording(&mut c_abi, &mut rust, args);
+    }
     for _ in 0..2 {
         c_abi.frame()?;
         rust.frame()?;
@@ -283,6 +293,48 @@ fn compare_c_abi(
     let (c_ms, rust_ms) = (ms(median(c_recording)), ms(median(rust_recording)));
     println!(
         "command recording alone: C ABI {c_ms:.2} ms, Rust API {rust_ms:.2} ms, ratio {:.2}",
+        c_ms / rust_ms
+    );
+    Ok(())
+}
+
+/// `--api c --record-only`: recording alone, nothing submitted, interleaved as above.
+fn compare_c_abi_recording(
+    c_abi: &mut c_abi::CAbiRig,
+    rust: &mut HookshotRig,
+    args: &Args,
+) -> anyhow::Result<()> {
+    println!(
+        "{} draws a frame recorded (not submitted), {} frames each (interleaved, after 2 \
+         warm-up), medians",
+        args.draws, args.frames
+    );
+    let rust_frame = |rust: &mut HookshotRig| -> anyhow::Result<Duration> {
+        let started = Instant::now();
+        drop(rust.record()?);
+        Ok(started.elapsed())
+    };
+    for _ in 0..2 {
+        c_abi.record_only()?;
+        rust_frame(rust)?;
+    }
+    let (mut through_c, mut through_rust) = (Vec::new(), Vec::new());
+    for frame in 0..args.frames {
+        for turn in 0..2 {
+            if (frame + turn) % 2 == 0 {
+                through_c.push(c_abi.record_only()?);
+            } else {
+                through_rust.push(rust_frame(rust)?);
+            }
+        }
+    }
+    let (c_ms, rust_ms) = (ms(median(through_c)), ms(median(through_rust)));
+    let calls_ns = |total_ms: f64| total_ms * 1e6 / f64::from(args.draws);
+    println!(
+        "recording: C ABI {c_ms:.3} ms ({:.1} ns a draw), Rust API {rust_ms:.3} ms ({:.1} ns \
+         a draw), ratio C ABI/Rust API {:.2}",
+        calls_ns(c_ms),
+        calls_ns(rust_ms),
         c_ms / rust_ms
     );
     Ok(())
@@ -427,6 +479,22 @@ impl HookshotRig {
     /// One frame; also returns the time of NVN recording alone.
     fn frame(&mut self) -> anyhow::Result<(FrameTimes, Duration)> {
         let started = Instant::now();
+        let list = self.record()?;
+        let recorded = started.elapsed();
+        self.nvn.queue().submit(&list)?;
+        let record_submit = started.elapsed();
+        self.nvn.queue().finish()?;
+        Ok((
+            FrameTimes {
+                record_submit,
+                to_fence: started.elapsed(),
+            },
+            recorded,
+        ))
+    }
+
+    /// The frame's commands, ended to a list.
+    fn record(&mut self) -> anyhow::Result<gpu::CommandList> {
         let mut commands = self.nvn.command_buffer();
         let mut targets = RenderTargets::default();
         targets.colors[0] = Some(self.view);
@@ -490,18 +558,7 @@ impl HookshotRig {
                 instance_count: 1,
             })?;
         }
-        let list = commands.finish();
-        let recorded = started.elapsed();
-        self.nvn.queue().submit(&list)?;
-        let record_submit = started.elapsed();
-        self.nvn.queue().finish()?;
-        Ok((
-            FrameTimes {
-                record_submit,
-                to_fence: started.elapsed(),
-            },
-            recorded,
-        ))
+        Ok(commands.finish())
     }
 }
 

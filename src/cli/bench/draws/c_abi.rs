@@ -237,6 +237,42 @@ impl CAbiRig {
 
     /// One frame; also returns the time of recording alone.
     pub(super) fn frame(&mut self) -> anyhow::Result<(FrameTimes, std::time::Duration)> {
+        let started = Instant::now();
+        let handle = self.record()?;
+        let recorded = started.elapsed();
+        let calls = &self.calls;
+        let commands: Commands = &*self.commands;
+        // SAFETY: the rig's objects are live; the handle is the list just ended.
+        unsafe {
+            check("submit", (calls.submit)(&*self.queue, 1, &handle))?;
+        }
+        let record_submit = started.elapsed();
+        // SAFETY: as above.
+        unsafe {
+            check("finish", (calls.finish)(&*self.queue))?;
+            check("release", (calls.clear_commands)(commands))?;
+        }
+        Ok((
+            FrameTimes {
+                record_submit,
+                to_fence: started.elapsed(),
+            },
+            recorded,
+        ))
+    }
+
+    /// One frame recorded and released, nothing submitted; returns the recording's time.
+    pub(super) fn record_only(&mut self) -> anyhow::Result<std::time::Duration> {
+        let started = Instant::now();
+        self.record()?;
+        let recorded = started.elapsed();
+        // SAFETY: the rig's command buffer is live.
+        unsafe { check("release", (self.calls.clear_commands)(&*self.commands)) }?;
+        Ok(recorded)
+    }
+
+    /// The frame's commands, ended to the command handle returned.
+    fn record(&mut self) -> anyhow::Result<c::HScommandHandle> {
         let calls = &self.calls;
         let commands: Commands = &*self.commands;
         let colors = [&*self.target as *const c::HSTexture];
@@ -253,9 +289,8 @@ impl CAbiRig {
         };
         let black = [0.0f32; 4];
         let mut handle: c::HScommandHandle = 0;
-        let started = Instant::now();
         // SAFETY: the rig's objects are live; the arrays outlive the calls.
-        let recorded = unsafe {
+        unsafe {
             check("begin", (calls.begin)(commands))?;
             check(
                 "render targets",
@@ -300,25 +335,8 @@ impl CAbiRig {
                 )?;
             }
             check("end", (calls.end)(commands, &mut handle))?;
-            started.elapsed()
-        };
-        // SAFETY: as above.
-        unsafe {
-            check("submit", (calls.submit)(&*self.queue, 1, &handle))?;
         }
-        let record_submit = started.elapsed();
-        // SAFETY: as above.
-        unsafe {
-            check("finish", (calls.finish)(&*self.queue))?;
-            check("release", (calls.clear_commands)(commands))?;
-        }
-        Ok((
-            FrameTimes {
-                record_submit,
-                to_fence: started.elapsed(),
-            },
-            recorded,
-        ))
+        Ok(handle)
     }
 }
 
