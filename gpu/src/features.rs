@@ -33,6 +33,8 @@ pub struct DeviceFeatures {
     pub index_type_uint8: bool,
     /// `multiDrawIndirect`: indirect draws of more than one record.
     pub multi_draw_indirect: bool,
+    /// What a portability implementation (MoltenVK) may leave out.
+    pub portability: crate::portability::PortabilityFeatures,
 }
 
 impl DeviceFeatures {
@@ -51,6 +53,7 @@ impl DeviceFeatures {
         depth_bounds: false,
         index_type_uint8: false,
         multi_draw_indirect: false,
+        portability: crate::portability::PortabilityFeatures::NONE,
     };
 }
 
@@ -73,6 +76,7 @@ impl DeviceFeatures {
             depth_bounds: self.depth_bounds && other.depth_bounds,
             index_type_uint8: self.index_type_uint8 && other.index_type_uint8,
             multi_draw_indirect: self.multi_draw_indirect && other.multi_draw_indirect,
+            portability: self.portability.both(other.portability),
         }
     }
 }

@@ -54,6 +54,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     depth_bounds: true,
     index_type_uint8: true,
     multi_draw_indirect: true,
+    portability: crate::portability::PortabilityFeatures::FULL,
 };
 
 #[derive(Clone, Default)]
