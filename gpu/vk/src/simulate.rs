@@ -74,11 +74,9 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
                         "a page of {value} bytes is not a power of two"
                     )));
                 }
+                // Imports keep the driver's own alignment: a pool's storage starts on
+                // such a page, which meets any smaller one.
                 caps.host_page_size_b = caps.host_page_size_b.max(u64::from(value));
-                // An import covers whole host pages: pools whose storage is not a
-                // whole number of them are mirrored instead.
-                let import_b = &mut caps.min_imported_host_pointer_alignment_b;
-                *import_b = (*import_b).max(caps.host_page_size_b);
             }
             "maximum" => {
                 let limit = match name {
@@ -128,7 +126,6 @@ mod tests {
         assert_eq!(caps.max_bindless_samplers, 16);
         assert_eq!(caps.max_per_stage_samplers, 16);
         assert_eq!(caps.host_page_size_b, 16 << 10);
-        assert_eq!(caps.min_imported_host_pointer_alignment_b, 16 << 10);
         assert_eq!(caps.max_bindless_images, 128);
         // Push constants: the device's 256 stays below the profile's 4096.
         assert_eq!(caps.max_push_constants_size_b, 256);
