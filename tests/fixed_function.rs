@@ -200,7 +200,8 @@ const TRIANGLE_PX: [f32; 6] = [2.5, 2.5, 13.5, 2.5, 2.5, 13.5];
 /// its corners alone; fill covers the inside.
 #[test]
 fn polygon_modes_draw_edges_corners_or_the_inside() {
-    let rig = Rig::new(true);
+    // Point polygons: unmasked, as moltenvk-m1 refuses them (pointPolygons).
+    let rig = Rig::unmasked(true);
     let black = [0.0, 0.0, 0.0, 1.0];
     let [fill, line, point] =
         [PolygonMode::Fill, PolygonMode::Line, PolygonMode::Point].map(|polygon_mode| {
@@ -310,7 +311,8 @@ fn assert_depth(written: f32, expected: f32, what: &str) {
 /// polygon mode drawn is on, z itself where it is off (fill and line modes each).
 #[test]
 fn depth_bias_is_clamped_and_applies_to_its_polygon_mode() {
-    let rig = Rig::new(true);
+    // Point polygons: unmasked, as moltenvk-m1 refuses them (pointPolygons).
+    let rig = Rig::unmasked(true);
     let clamp = 0.125_f32;
     let offset = |fill, line, point| {
         StateChange::PolygonOffset(PolygonOffset {

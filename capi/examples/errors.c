@@ -40,6 +40,12 @@ int main(void) {
     memset(&garbage, 0xab, sizeof garbage);
     EXPECT_FAIL(hsQueueFlush(&garbage), HS_ERROR_INVALID_OBJECT, "hsQueueFlush");
 
+    EXPECT_FAIL(hsDeviceGetHostPageSize(&device, NULL), HS_ERROR_INVALID_ARGUMENT,
+                "hsDeviceGetHostPageSize");
+    uint64_t device_page_b = 0;
+    EXPECT_FAIL(hsDeviceGetHostPageSize(NULL, &device_page_b), HS_ERROR_INVALID_OBJECT,
+                "hsDeviceGetHostPageSize");
+
     HSSync sync, sync_copy;
     CHECK(hsSyncInitialize(&sync, &device));
     EXPECT_FAIL(hsSyncInitialize(&sync, &device), HS_ERROR_BUSY, "hsSyncInitialize");

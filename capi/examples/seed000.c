@@ -70,9 +70,16 @@ int main(int argc, char **argv) {
         readback_b += (uint64_t)level_px(level) * level_px(level) * 2;
     const uint64_t pool_b = (readback_offset_b + readback_b + 0xffff) & ~(uint64_t)0xffff;
 
-    /* The pool's storage is the game's: page-aligned memory of its own. */
-    uint64_t page_b = 0;
-    CHECK(hsGetHostPageSize(&page_b));
+    /* The pool's storage is the game's: page-aligned memory of its own, on the pages the
+       device's pools use (larger than the OS's under RX_VK_SIMULATE=moltenvk-m1). */
+    uint64_t page_b = 0, os_page_b = 0;
+    CHECK(hsDeviceGetHostPageSize(&device, &page_b));
+    CHECK(hsGetHostPageSize(&os_page_b));
+    if (page_b < os_page_b || page_b % os_page_b != 0) {
+        fprintf(stderr, "seed000: the device's page (%llu) is not whole OS pages (%llu)\n",
+                (unsigned long long)page_b, (unsigned long long)os_page_b);
+        return 1;
+    }
     const uint64_t storage_b = (pool_b + page_b - 1) / page_b * page_b;
     void *storage = aligned_alloc((size_t)page_b, (size_t)storage_b);
     if (storage == NULL) {

@@ -1217,6 +1217,12 @@ HSresult hsDeviceGetImageHandle(const struct HSDevice *device,
 // `RX_VK_VALIDATION` off): a port's tests can fail on them.
 HSresult hsDeviceGetValidationErrorCount(const struct HSDevice *device, uint64_t *count);
 
+// The host page size in bytes this device's pools are aligned to and protected in: the
+// OS's (`hsGetHostPageSize`), or a larger one where `RX_VK_SIMULATE` says so (16384 for
+// `moltenvk-m1`, Apple Silicon's). Storage given to `hsMemoryPoolBuilderSetStorage` for
+// this device is aligned to it and a multiple of it in size.
+HSresult hsDeviceGetHostPageSize(const struct HSDevice *device, uint64_t *page_size_b);
+
 HSresult hsMemoryPoolBuilderSetDefaults(struct HSMemoryPoolBuilder *builder);
 
 HSresult hsMemoryPoolBuilderSetDevice(struct HSMemoryPoolBuilder *builder,

@@ -331,3 +331,21 @@ pub unsafe extern "C" fn hsDeviceGetValidationErrorCount(
         unsafe { crate::builder::out_value(count, "count", errors) }
     })
 }
+
+/// The host page size in bytes this device's pools are aligned to and protected in: the
+/// OS's (`hsGetHostPageSize`), or a larger one where `RX_VK_SIMULATE` says so (16384 for
+/// `moltenvk-m1`, Apple Silicon's). Storage given to `hsMemoryPoolBuilderSetStorage` for
+/// this device is aligned to it and a multiple of it in size.
+#[no_mangle]
+pub unsafe extern "C" fn hsDeviceGetHostPageSize(
+    device: *const HSDevice,
+    page_size_b: *mut u64,
+) -> HSresult {
+    entry("hsDeviceGetHostPageSize", || {
+        // SAFETY: the header's contract for objects.
+        let state = unsafe { resolve(device, "device") }?;
+        let page_b = state.gpu.features().portability.pool_page_b();
+        // SAFETY: checked by out_value.
+        unsafe { crate::builder::out_value(page_size_b, "page_size_b", page_b) }
+    })
+}

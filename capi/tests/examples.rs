@@ -196,6 +196,13 @@ fn seed000_tile_survives_a_memcpy_defragmentation() {
     assert_eq!(seed000_mismatches(&[]), 0);
 }
 
+/// `examples/seed000.c` on simulated MoltenVK: its storage on the device's 16 KiB pages
+/// (`hsDeviceGetHostPageSize`), which a 4 KiB host's pages would not satisfy.
+#[test]
+fn seed000_tile_survives_on_simulated_moltenvk_pages() {
+    assert_eq!(seed000_mismatches(&[("RX_VK_SIMULATE", "moltenvk-m1")]), 0);
+}
+
 /// The same with both of the seeds' fixes off: what the GPU drew never reaches the pool,
 /// so the moved bytes are not the tile (the scenario can fail, and here does).
 #[test]

@@ -44,6 +44,8 @@ pub struct DeviceFeatures {
     pub shader_output_layer: bool,
     /// `VK_EXT_transform_feedback`'s `transformFeedback`: capturing vertex outputs.
     pub transform_feedback: bool,
+    /// What a portability implementation (MoltenVK) may leave out.
+    pub portability: crate::portability::PortabilityFeatures,
 }
 
 impl DeviceFeatures {
@@ -66,6 +68,7 @@ impl DeviceFeatures {
         geometry_shader: false,
         shader_output_layer: false,
         transform_feedback: false,
+        portability: crate::portability::PortabilityFeatures::NONE,
     };
 }
 
@@ -92,6 +95,7 @@ impl DeviceFeatures {
             geometry_shader: self.geometry_shader && other.geometry_shader,
             shader_output_layer: self.shader_output_layer && other.shader_output_layer,
             transform_feedback: self.transform_feedback && other.transform_feedback,
+            portability: self.portability.both(other.portability),
         }
     }
 }

@@ -58,6 +58,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     geometry_shader: true,
     shader_output_layer: true,
     transform_feedback: true,
+    portability: crate::portability::PortabilityFeatures::FULL,
 };
 
 #[derive(Clone, Default)]

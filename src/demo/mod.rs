@@ -5,6 +5,7 @@
 //! pass. At the end, the terrain check: every tile sampled held the normals drawn for it.
 
 mod ab;
+mod display_check;
 mod frame;
 mod host_memory;
 mod math;
@@ -112,7 +113,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let nvn = gpu::Device::new(maker)?;
     // A window where a display exists (unless --headless); headless when it cannot open.
-    let mut display = if !args.headless && window::display_exists() {
+    let mut display = if !args.headless && display_check::display_exists() {
         match window::DisplayWindow::open(args.size) {
             Ok(display) => Some(display),
             Err(error) => {

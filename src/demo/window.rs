@@ -13,11 +13,6 @@ use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::platform::pump_events::EventLoopExtPumpEvents;
 use winit::window::{Window, WindowId};
 
-/// Whether a display is there to open a window on.
-pub fn display_exists() -> bool {
-    std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some()
-}
-
 struct Handler {
     size_px: (u32, u32),
     window: Option<Window>,

@@ -57,6 +57,17 @@ impl Rig {
         })
     }
 
+    /// `new` on the device as it reports itself, whatever `RX_VK_SIMULATE` says: for
+    /// tests of what a simulated profile refuses when recorded (point polygons under
+    /// moltenvk-m1; `tests/portability_features.rs` checks the refusals).
+    pub fn unmasked(import_pools: bool) -> Rig {
+        let options = ExecutorOptions {
+            import_pools,
+            ..ExecutorOptions::default()
+        };
+        Rig::with_switches(options, &[("RX_VK_SIMULATE", "off")])
+    }
+
     pub fn with_options(options: ExecutorOptions) -> Rig {
         Rig::with_switches(options, &[])
     }

@@ -24,6 +24,8 @@ pub struct CommandBuffer<'d> {
     list: CommandList,
     bound: BoundState,
     remembered: Remembered,
+    /// State this buffer set that the portability checks join (`command::portability`).
+    portability: super::portability::PortabilityWatch,
 }
 
 impl<'d> CommandBuffer<'d> {
@@ -33,6 +35,7 @@ impl<'d> CommandBuffer<'d> {
             list: CommandList::with_capacity(device.expected_list_ops()),
             bound,
             remembered: Remembered::default(),
+            portability: Default::default(),
         }
     }
 
@@ -41,6 +44,9 @@ impl<'d> CommandBuffer<'d> {
     #[inline(never)]
     pub fn record(&mut self, command: Command) -> Result<(), RecordError> {
         check_command_features(&command, self.device.features())?;
+        let portability = &self.device.features().portability;
+        self.portability
+            .check(&command, portability, &self.bound, || self.device.tables())?;
         if let Command::DrawIndexed(draw) = &command {
             if self.bound.primitive_restart && draw.primitive.needs_index_conversion() {
                 return Err(RecordError::MissingCapability {
@@ -72,6 +78,7 @@ impl<'d> CommandBuffer<'d> {
                 self.bound.apply(&command, &tables);
             }
         }
+        self.portability.note(&command);
         self.list.push(command);
         Ok(())
     }

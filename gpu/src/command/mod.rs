@@ -4,6 +4,7 @@
 pub mod bound;
 pub mod buffer;
 pub mod list;
+pub mod portability;
 mod remembered;
 pub mod stages;
 pub mod transform_feedback;

@@ -41,8 +41,14 @@ impl Device {
     }
 
     pub fn create_pool(&self, maker: &PoolMaker) -> Result<PoolId, ObjectError> {
+        let host_page_b = self.features().portability.pool_page_b();
         self.make_pool(maker, || {
-            MemoryPool::with_tracking(maker.size_b, maker.flags, WriteTracking::Explicit)
+            MemoryPool::with_tracking_in_pages(
+                maker.size_b,
+                maker.flags,
+                WriteTracking::Explicit,
+                host_page_b,
+            )
         })
     }
 
@@ -88,14 +94,16 @@ impl Device {
         maker: &PoolMaker,
         storage: std::ptr::NonNull<u8>,
     ) -> Result<PoolId, ObjectError> {
+        let host_page_b = self.features().portability.pool_page_b();
         let id = self.make_pool(maker, || {
             // SAFETY: the caller's promise, passed on.
             unsafe {
-                MemoryPool::over_caller_storage(
+                MemoryPool::over_caller_storage_in_pages(
                     storage,
                     maker.size_b,
                     maker.flags,
                     WriteTracking::Explicit,
+                    host_page_b,
                 )
             }
         })?;

@@ -81,11 +81,13 @@ pub enum LoaderChoice {
 }
 
 /// `RX_VK_SIMULATE`: a device profile the real device is masked down to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Simulate {
     Off,
     /// MoltenVK on an Apple M1 (`gpu/vk/profiles/moltenvk-m1.tsv`).
     MoltenVkM1,
+    /// A profile file in the same format (one feature turned off, say).
+    Profile(PathBuf),
 }
 
 /// Every switch, parsed and checked.
@@ -211,8 +213,9 @@ impl Switches {
             path => LoaderChoice::Path(PathBuf::from(path)),
         };
         let simulate = match reader.get("RX_VK_SIMULATE")? {
+            "off" => Simulate::Off,
             "moltenvk-m1" => Simulate::MoltenVkM1,
-            _ => Simulate::Off,
+            path => Simulate::Profile(PathBuf::from(path)),
         };
         reader.all_read()?;
         Ok(Switches {

@@ -6,5 +6,6 @@ mod decoder_fuzz;
 pub(crate) mod fixture;
 mod objects;
 mod player;
+mod portability;
 mod queue;
 mod recording;

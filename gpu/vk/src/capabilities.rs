@@ -61,6 +61,11 @@ pub struct Capabilities {
     pub max_storage_buffer_range_b: u64,
     pub max_uniform_buffer_range_b: u64,
     pub max_push_constants_size_b: u32,
+    /// `maxPerStageDescriptorSamplers`: the most samplers one stage may see (16 on Metal).
+    pub max_per_stage_samplers: u32,
+    /// The host page size pools, write tracking and imports work in: the OS's, or a
+    /// larger one under `RX_VK_SIMULATE` (16 KiB for Apple Silicon).
+    pub host_page_size_b: u64,
     /// Vertex buffer bindings a pipeline may use (at least 16, NVN's streams; one more
     /// feeds vertex inputs no attribute feeds).
     pub max_vertex_input_bindings: u32,
@@ -200,6 +205,9 @@ impl Capabilities {
                     && v12.shader_output_layer == vk::TRUE
                     && v12.shader_output_viewport_index == vk::TRUE,
                 transform_feedback: transform_feedback.transform_feedback == vk::TRUE,
+                // Set from the portability subset once the profile is applied
+                // (`portability::record_features`).
+                portability: gpu::PortabilityFeatures::FULL,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -212,6 +220,8 @@ impl Capabilities {
             max_storage_buffer_range_b: u64::from(limits.max_storage_buffer_range),
             max_uniform_buffer_range_b: u64::from(limits.max_uniform_buffer_range),
             max_push_constants_size_b: limits.max_push_constants_size,
+            max_per_stage_samplers: limits.max_per_stage_descriptor_samplers,
+            host_page_size_b: memory::host_page_size_b(),
             max_vertex_input_bindings: limits.max_vertex_input_bindings,
             shader_draw_parameters: v11.shader_draw_parameters == vk::TRUE,
             sampler_mirror_clamp_to_edge: v12.sampler_mirror_clamp_to_edge == vk::TRUE,

@@ -87,8 +87,9 @@ impl Device {
             .filter_map(|e| e.extension_name_as_c_str().ok())
             .collect();
         let mut caps = Capabilities::query(&instance.raw, probe.physical, &offered);
-        crate::simulate::apply(switches.simulate, &mut caps)
+        crate::simulate::apply(&switches.simulate, &mut caps)
             .map_err(|error| VkError::Unsupported(error.to_string()))?;
+        caps.state.portability = crate::portability::record_features(&caps);
         if switches.simulate != gpu::switches::Simulate::Off {
             tracing::info!(target: "gpu_vk::device", profile = ?switches.simulate,
                 missing = ?caps.portability.missing(), "device capabilities masked by a profile");

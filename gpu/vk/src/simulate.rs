@@ -7,7 +7,8 @@ use gpu::switches::Simulate;
 
 use crate::capabilities::Capabilities;
 
-const MOLTENVK_M1: &str = include_str!("../profiles/moltenvk-m1.tsv");
+/// The MoltenVK-on-M1 profile's text (tests make variants of it).
+pub const MOLTENVK_M1: &str = include_str!("../profiles/moltenvk-m1.tsv");
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("device profile line {line}: {reason}")]
@@ -17,10 +18,17 @@ pub struct ProfileError {
 }
 
 /// Masks `caps` down to `simulate`'s profile; `Simulate::Off` leaves it as it is.
-pub fn apply(simulate: Simulate, caps: &mut Capabilities) -> Result<(), ProfileError> {
+pub fn apply(simulate: &Simulate, caps: &mut Capabilities) -> Result<(), ProfileError> {
     match simulate {
         Simulate::Off => Ok(()),
         Simulate::MoltenVkM1 => mask(MOLTENVK_M1, caps),
+        Simulate::Profile(path) => {
+            let text = std::fs::read_to_string(path).map_err(|error| ProfileError {
+                line: 0,
+                reason: format!("{}: {error}", path.display()),
+            })?;
+            mask(&text, caps)
+        }
     }
 }
 
@@ -56,9 +64,27 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
             }
             "feature" if name == "geometryShader" => caps.state.geometry_shader &= value != 0,
             "feature" if name == "transformFeedback" => caps.state.transform_feedback &= value != 0,
+            "feature" if name == "samplerMirrorClampToEdge" => {
+                caps.sampler_mirror_clamp_to_edge &= value != 0
+            }
+            // Pages only grow (a larger page is a multiple of the real one; a smaller one
+            // could not be protected), and stay a power of two.
+            "page" if name == "hostPageSize" => {
+                if !value.is_power_of_two() {
+                    return Err(error(format!(
+                        "a page of {value} bytes is not a power of two"
+                    )));
+                }
+                // Imports keep the driver's own alignment: a pool's storage starts on
+                // such a page, which meets any smaller one.
+                caps.host_page_size_b = caps.host_page_size_b.max(u64::from(value));
+            }
             "maximum" => {
                 let limit = match name {
-                    "maxPerStageDescriptorSamplers" => &mut caps.max_bindless_samplers,
+                    "maxPerStageDescriptorSamplers" => {
+                        caps.max_per_stage_samplers = caps.max_per_stage_samplers.min(value);
+                        &mut caps.max_bindless_samplers
+                    }
                     "maxPerStageDescriptorSampledImages" => &mut caps.max_bindless_images,
                     "maxPushConstantsSize" => &mut caps.max_push_constants_size_b,
                     _ => return Err(error(format!("no maximum {name}"))),
@@ -86,6 +112,8 @@ mod tests {
             max_bindless_samplers: 4000,
             max_bindless_images: 4000,
             max_push_constants_size_b: 256,
+            max_per_stage_samplers: 4000,
+            host_page_size_b: 4096,
             ..Default::default()
         }
     }
@@ -93,7 +121,7 @@ mod tests {
     #[test]
     fn moltenvk_m1_masks_a_full_device_down() {
         let mut caps = full();
-        apply(Simulate::MoltenVkM1, &mut caps).unwrap();
+        apply(&Simulate::MoltenVkM1, &mut caps).unwrap();
         let subset = caps.portability;
         assert!(!subset.triangle_fans && !subset.sampler_mip_lod_bias);
         assert!(!subset.point_polygons && !subset.image_view_2d_on_3d_image);
@@ -102,6 +130,8 @@ mod tests {
         assert!(!caps.state.geometry_shader);
         assert!(!caps.state.transform_feedback);
         assert_eq!(caps.max_bindless_samplers, 16);
+        assert_eq!(caps.max_per_stage_samplers, 16);
+        assert_eq!(caps.host_page_size_b, 16 << 10);
         assert_eq!(caps.max_bindless_images, 128);
         // Push constants: the device's 256 stays below the profile's 4096.
         assert_eq!(caps.max_push_constants_size_b, 256);
@@ -117,7 +147,7 @@ mod tests {
             },
             ..Default::default()
         };
-        apply(Simulate::MoltenVkM1, &mut caps).unwrap();
+        apply(&Simulate::MoltenVkM1, &mut caps).unwrap();
         assert!(!caps.portability.image_view_format_swizzle);
         assert_eq!(
             caps.portability.min_vertex_input_binding_stride_alignment_b,
@@ -130,12 +160,40 @@ mod tests {
     #[test]
     fn off_changes_nothing_and_bad_lines_are_named() {
         let mut caps = full();
-        apply(Simulate::Off, &mut caps).unwrap();
+        apply(&Simulate::Off, &mut caps).unwrap();
         assert!(caps.state.geometry_shader && caps.portability.triangle_fans);
         let bad = |tsv: &str| mask(tsv, &mut full()).unwrap_err();
         assert_eq!(bad("# c\nportability\twideLines\t0").line, 2);
         assert!(bad("feature\tgeometryShader").reason.contains("kind"));
         assert!(bad("maximum\tmaxFoo\t1").reason.contains("maxFoo"));
         assert!(bad("portability\tevents\tno").reason.contains("number"));
+        assert!(bad("page\thostPageSize\t12288")
+            .reason
+            .contains("power of two"));
+        let missing = apply(
+            &Simulate::Profile("/nonexistent/profile.tsv".into()),
+            &mut full(),
+        );
+        assert!(missing
+            .unwrap_err()
+            .reason
+            .contains("/nonexistent/profile.tsv"));
+    }
+
+    #[test]
+    fn a_larger_real_page_stays_and_a_profile_file_masks_one_feature() {
+        let mut caps = Capabilities {
+            host_page_size_b: 64 << 10,
+            ..full()
+        };
+        mask("page\thostPageSize\t16384", &mut caps).unwrap();
+        assert_eq!(caps.host_page_size_b, 64 << 10);
+        let path = std::env::temp_dir().join(format!("rx-profile-{}.tsv", std::process::id()));
+        std::fs::write(&path, "portability\tevents\t0\n").unwrap();
+        let mut caps = full();
+        apply(&Simulate::Profile(path.clone()), &mut caps).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(caps.portability.missing(), ["events"]);
+        assert_eq!(caps.host_page_size_b, 4096);
     }
 }

@@ -18,6 +18,10 @@ pub enum PoolError {
     NoCpuAccess,
     #[error("the storage given at {address:#x} is not aligned to the host's {host_page_b}-byte pages (or its size is not a multiple of them)")]
     StorageUnaligned { address: usize, host_page_b: u64 },
+    #[error(
+        "a host page of {host_page_b} bytes: not a power of two of at least the OS's {real_b}"
+    )]
+    BadHostPage { host_page_b: u64, real_b: u64 },
     #[error("the pool's pages cannot be write-protected: {0} (use RX_VK_WRITE_TRACKING=explicit)")]
     CannotProtect(#[from] crate::tracking::protected::ProtectError),
 }

@@ -31,6 +31,9 @@ pub struct MemoryPool {
     clock: StampClock,
     cpu_writes: Box<dyn WriteTracker>,
     device_writes: PageStamps,
+    /// The host page size the storage is aligned to and protected in: the OS's, or a
+    /// simulated larger one (`with_tracking_in_pages`).
+    host_page_b: u64,
     /// Ranges harvested and not yet taken by `take_cpu_writes`.
     unreported: parking_lot::Mutex<Vec<std::ops::Range<u64>>>,
 }
@@ -52,10 +55,23 @@ impl MemoryPool {
         flags: PoolFlags,
         tracking: WriteTracking,
     ) -> Result<MemoryPool, PoolError> {
+        MemoryPool::with_tracking_in_pages(size_b, flags, tracking, crate::host_page_size_b())
+    }
+
+    /// `with_tracking` on a host whose pages are `host_page_b` bytes (a power of two at
+    /// least the OS's: 16 KiB where Apple Silicon is simulated on a 4 KiB host): the
+    /// storage is aligned to such pages and protected in them.
+    pub fn with_tracking_in_pages(
+        size_b: u64,
+        flags: PoolFlags,
+        tracking: WriteTracking,
+        host_page_b: u64,
+    ) -> Result<MemoryPool, PoolError> {
         let page_count = check_size(size_b)?;
-        let storage = PageAlignedBytes::zeroed(size_b)?;
+        let host_page_b = check_host_page(host_page_b)?;
+        let storage = PageAlignedBytes::zeroed_in_pages(size_b, host_page_b)?;
         let cpu_writes = Box::new(page_stamps(size_b, page_count)?);
-        MemoryPool::over_storage(storage, flags, cpu_writes, tracking)
+        MemoryPool::over_storage(storage, flags, cpu_writes, tracking, host_page_b)
     }
 
     /// A pool over the caller's `size_b` bytes at `storage` (as NVN allows): aligned to
@@ -73,8 +89,32 @@ impl MemoryPool {
         flags: PoolFlags,
         tracking: WriteTracking,
     ) -> Result<MemoryPool, PoolError> {
+        // SAFETY: the caller's promise, passed on.
+        unsafe {
+            MemoryPool::over_caller_storage_in_pages(
+                storage,
+                size_b,
+                flags,
+                tracking,
+                crate::host_page_size_b(),
+            )
+        }
+    }
+
+    /// `over_caller_storage` on a host whose pages are `host_page_b` bytes (as
+    /// `with_tracking_in_pages`): the storage must be aligned to them.
+    ///
+    /// # Safety
+    /// As `over_caller_storage`.
+    pub unsafe fn over_caller_storage_in_pages(
+        storage: NonNull<u8>,
+        size_b: u64,
+        flags: PoolFlags,
+        tracking: WriteTracking,
+        host_page_b: u64,
+    ) -> Result<MemoryPool, PoolError> {
         let page_count = check_size(size_b)?;
-        let host_page_b = crate::host_page_size_b();
+        let host_page_b = check_host_page(host_page_b)?;
         let address = storage.as_ptr() as usize;
         if !(address as u64).is_multiple_of(host_page_b) || !size_b.is_multiple_of(host_page_b) {
             return Err(PoolError::StorageUnaligned {
@@ -85,7 +125,7 @@ impl MemoryPool {
         // SAFETY: the caller's promise, passed on.
         let storage = unsafe { PageAlignedBytes::borrowed(storage, size_b)? };
         let cpu_writes = Box::new(page_stamps(size_b, page_count)?);
-        MemoryPool::over_storage(storage, flags, cpu_writes, tracking)
+        MemoryPool::over_storage(storage, flags, cpu_writes, tracking, host_page_b)
     }
 
     /// A pool whose CPU writes are tracked by `cpu_writes` (e.g. by page protection).
@@ -100,6 +140,7 @@ impl MemoryPool {
             flags,
             cpu_writes,
             WriteTracking::Explicit,
+            crate::host_page_size_b(),
         )
     }
 
@@ -108,6 +149,7 @@ impl MemoryPool {
         flags: PoolFlags,
         cpu_writes: Box<dyn WriteTracker>,
         tracking: WriteTracking,
+        host_page_b: u64,
     ) -> Result<MemoryPool, PoolError> {
         if flags.is_virtual() && flags.cpu_accessible() {
             return Err(PoolError::BadFlags {
@@ -126,6 +168,7 @@ impl MemoryPool {
             cpu_writes,
             device_writes,
             unreported: parking_lot::Mutex::new(Vec::new()),
+            host_page_b,
         };
         if tracking == WriteTracking::Protect {
             pool.protect_writes()?;
@@ -143,8 +186,13 @@ impl MemoryPool {
         }
         // SAFETY: the storage is this pool's (or the caller's, lent for the pool's life),
         // page-aligned, and outlives `protected` (field order).
-        let protected =
-            unsafe { ProtectedPages::protect(self.storage.ptr().as_ptr(), self.storage.len())? };
+        let protected = unsafe {
+            ProtectedPages::protect_in_pages(
+                self.storage.ptr().as_ptr(),
+                self.storage.len(),
+                self.host_page_b,
+            )?
+        };
         // Only one caller can have found it unset under `&self` races: the loser's
         // protection is dropped (made writable again), which the winner's redoes below.
         if let Err(lost) = self.protected.set(protected) {
@@ -154,6 +202,11 @@ impl MemoryPool {
             }
         }
         Ok(())
+    }
+
+    /// The host page size the storage is aligned to and protected in.
+    pub fn host_page_b(&self) -> u64 {
+        self.host_page_b
     }
 
     pub fn flags(&self) -> PoolFlags {
@@ -475,6 +528,18 @@ fn page_stamps(size_b: u64, page_count: usize) -> Result<PageStamps, PoolError> 
         size_b,
         reason: format!("no memory for the write stamps of {page_count} pages"),
     })
+}
+
+/// A host page size pools can use: a power of two, no smaller than the OS's.
+fn check_host_page(host_page_b: u64) -> Result<u64, PoolError> {
+    let real_b = crate::host_page_size_b();
+    if !host_page_b.is_power_of_two() || host_page_b < real_b {
+        return Err(PoolError::BadHostPage {
+            host_page_b,
+            real_b,
+        });
+    }
+    Ok(host_page_b)
 }
 
 fn check_size(size_b: u64) -> Result<usize, PoolError> {

@@ -28,17 +28,35 @@ impl PageAlignedBytes {
     /// `PoolError::OutOfMemory` when the address space cannot be reserved: nothing is
     /// committed before that.
     pub fn zeroed(len_b: u64) -> Result<PageAlignedBytes, PoolError> {
+        PageAlignedBytes::zeroed_in_pages(len_b, host_page_size_b())
+    }
+
+    /// `zeroed`, aligned to `page_b` (a power of two at least the host's page) and mapped
+    /// in whole `page_b` pages, so each can be protected: a simulated host's larger pages.
+    pub fn zeroed_in_pages(len_b: u64, page_b: u64) -> Result<PageAlignedBytes, PoolError> {
         let refused = |reason: String| PoolError::OutOfMemory {
             size_b: len_b,
             reason,
         };
         let len = usize::try_from(len_b)
             .map_err(|_| refused("larger than this host's address space".into()))?;
+        let page = usize::try_from(page_b)
+            .map_err(|_| refused("a page larger than this host's address space".into()))?;
+        // A larger page than the host's: one page more is mapped, to align within it.
+        let slack = page.saturating_sub(host_page_size_b() as usize);
+        let mapped = len
+            .checked_next_multiple_of(page)
+            .and_then(|whole| whole.checked_add(slack))
+            .ok_or_else(|| refused("larger than this host's address space".into()))?;
         let mut mapping = memmap2::MmapOptions::new()
-            .len(len)
+            .len(mapped)
             .map_anon()
             .map_err(|error| refused(error.to_string()))?;
-        let ptr = NonNull::new(mapping.as_mut_ptr())
+        let base = mapping.as_mut_ptr();
+        let skip = (base as usize).next_multiple_of(page) - base as usize;
+        // SAFETY: `skip` is below `page - host page` <= `slack`, so `base + skip` and the
+        // `len` bytes after it lie inside the mapping.
+        let ptr = NonNull::new(unsafe { base.add(skip) })
             .ok_or_else(|| refused("the mapping has no address".into()))?;
         Ok(PageAlignedBytes {
             ptr,

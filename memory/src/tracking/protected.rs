@@ -80,9 +80,25 @@ impl ProtectedPages {
     /// The range is memory this process owns, readable, and stays mapped until the value
     /// is dropped; nothing else changes its protection meanwhile.
     pub unsafe fn protect(start: *mut u8, len_b: usize) -> Result<ProtectedPages, ProtectError> {
-        let host_page_b = crate::host_page_size_b() as usize;
+        // SAFETY: the caller's promise, passed on.
+        unsafe { ProtectedPages::protect_in_pages(start, len_b, crate::host_page_size_b()) }
+    }
+
+    /// `protect`, in pages of `page_b` bytes: a power of two at least the host's (a
+    /// simulated host's larger pages); a write opens its whole `page_b` page.
+    ///
+    /// # Safety
+    /// As `protect`, for `start..start + len_b` rounded up to whole `page_b` pages.
+    pub unsafe fn protect_in_pages(
+        start: *mut u8,
+        len_b: usize,
+        page_b: u64,
+    ) -> Result<ProtectedPages, ProtectError> {
+        let host_page_b = usize::try_from(page_b).unwrap_or(usize::MAX);
         let address = start as usize;
-        if !address.is_multiple_of(host_page_b) || len_b == 0 {
+        let real_page_b = crate::host_page_size_b() as usize;
+        let whole_real_pages = host_page_b.is_power_of_two() && host_page_b >= real_page_b;
+        if !whole_real_pages || !address.is_multiple_of(host_page_b) || len_b == 0 {
             return Err(ProtectError::Unaligned {
                 address,
                 len_b,

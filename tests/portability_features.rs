@@ -1,0 +1,562 @@
+//! Each portability-subset feature turned off in turn through the profile mechanism
+//! (`RX_VK_SIMULATE=<profile file>`, on the real driver): what the feature covers is
+//! either honoured, with the pixels a CPU model says, or refused when recorded with a
+//! typed error naming the field and the feature, while the same commands without it
+//! still draw right. Metal's 16 samplers a stage, and 16 KiB pages, under the
+//! MoltenVK-on-M1 profile.
+
+mod common;
+
+use common::draw::{bind_positions, bind_tint, f32_bytes, positions_at, triangle};
+use common::process::scratch_dir;
+use common::programs::{position_program, program, POSITION_VERT, TEXEL_FRAG, TINT_FRAG};
+use common::readback::region;
+use common::rig::Rig;
+use gpu::command::DrawArrays;
+use gpu::objects::{
+    PoolMaker, SamplerMaker, Stage, Swizzle, TextureBuilder, TextureHandle, ViewMaker, WrapMode,
+};
+use gpu::state::*;
+use gpu::{ObjectError, RecordError};
+use gpu_vk::executor::ExecutorOptions;
+use gpu_vk::portability::FEATURE_NAMES;
+use memory::pool::PoolError;
+use memory::{Format, PoolFlags};
+
+const SIZE_PX: u32 = 16;
+const MOLTENVK: &[(&str, &str)] = &[("RX_VK_SIMULATE", "moltenvk-m1")];
+const FULL: &[(&str, &str)] = &[("RX_VK_SIMULATE", "off")];
+
+/// A profile file of `lines` (`kind name value`), for `RX_VK_SIMULATE`.
+fn profile(name: &str, lines: &[&str]) -> String {
+    let dir = scratch_dir(&format!("profile-{name}"));
+    let path = dir.join("profile.tsv");
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+fn rig_with(simulate: &str) -> Rig {
+    Rig::with_switches(ExecutorOptions::default(), &[("RX_VK_SIMULATE", simulate)])
+}
+
+/// A rig on the real device with the one portability feature `feature` turned off.
+fn without(feature: &str) -> Rig {
+    rig_with(&profile(feature, &[&format!("portability\t{feature}\t0")]))
+}
+
+fn rgba8() -> Format {
+    Format::from_name("rgba8").unwrap()
+}
+
+/// The 4x4 source texture's texel at (x, y): distinct channels everywhere.
+fn texel(x: u32, y: u32) -> [u8; 4] {
+    [
+        (x * 60 + 10) as u8,
+        (y * 60 + 20) as u8,
+        (x * 16 + y * 4 + 30) as u8,
+        200,
+    ]
+}
+
+/// A 4x4 source texture at 1 MiB whose view is `swizzle`d, sampled with `sampler`, in
+/// tables bound on a buffer that draws the texel under each pixel of a 4x4 target
+/// (`texelFetch` at the pixel); the texture is bound by `draw_sampled`.
+struct Sampled<'r> {
+    commands: gpu::CommandBuffer<'r>,
+    target: gpu::TextureId,
+    handle: TextureHandle,
+}
+
+fn sampled<'r>(rig: &'r Rig, swizzle: [Swizzle; 4], sampler: SamplerMaker) -> Sampled<'r> {
+    let builder = TextureBuilder::new_2d(rgba8(), 4, 4);
+    let source = rig
+        .device
+        .create_texture(&builder, rig.pool, 1 << 20)
+        .unwrap();
+    let layout = builder.layout().unwrap();
+    let mut linear = Vec::new();
+    for y in 0..4 {
+        for x in 0..4 {
+            linear.extend(texel(x, y));
+        }
+    }
+    let stored = common::texels::swizzled(&layout, &linear);
+    rig.device.write_pool(rig.pool, 1 << 20, &stored).unwrap();
+    let view = rig
+        .device
+        .create_view(&ViewMaker::whole(source).swizzle(swizzle))
+        .unwrap();
+    let textures = rig.device.create_texture_table(1).unwrap();
+    rig.device.register_texture(textures, 0, view).unwrap();
+    let samplers = rig.device.create_sampler_table(1).unwrap();
+    let sampler = rig.device.create_sampler(&sampler).unwrap();
+    rig.device.register_sampler(samplers, 0, sampler).unwrap();
+    let (target, target_view) = rig.texture(&TextureBuilder::new_2d(rgba8(), 4, 4), 0);
+    let mut commands = rig.cleared(target_view, [0.0, 0.0, 0.0, 1.0]);
+    let program = position_program(&rig.device, TEXEL_FRAG);
+    let positions = positions_at(
+        &rig.device,
+        rig.pool,
+        3 << 20,
+        &common::draw::FULL_TRIANGLE_NDC,
+    );
+    bind_positions(&mut commands, program, positions);
+    commands.bind_descriptor_tables(textures, samplers).unwrap();
+    Sampled {
+        commands,
+        target,
+        handle: TextureHandle {
+            texture_slot: 0,
+            sampler_slot: 0,
+        },
+    }
+}
+
+/// What a view swizzle makes of `rgba` (the CPU model of Vulkan's component mapping).
+fn swizzle_model(rgba: [u8; 4], swizzle: [Swizzle; 4]) -> [u8; 4] {
+    swizzle.map(|component| match component {
+        Swizzle::Zero => 0,
+        Swizzle::One => 255,
+        Swizzle::R => rgba[0],
+        Swizzle::G => rgba[1],
+        Swizzle::B => rgba[2],
+        Swizzle::A => rgba[3],
+    })
+}
+
+/// Binds and draws the sampled texture, or returns the refusal of the bind.
+fn draw_sampled(rig: &Rig, mut scene: Sampled<'_>) -> Result<Vec<u8>, RecordError> {
+    scene
+        .commands
+        .bind_texture(Stage::Fragment, 0, scene.handle)?;
+    scene.commands.draw(triangle()).unwrap();
+    Ok(rig.submit_and_read(scene.commands, region(scene.target, 0, 4, 4), 4 * 4 * 4))
+}
+
+fn assert_texels(pixels: &[u8], swizzle: [Swizzle; 4], what: &str) {
+    for y in 0..4 {
+        for x in 0..4 {
+            let at = ((y * 4 + x) * 4) as usize;
+            let expected = swizzle_model(texel(x, y), swizzle);
+            assert_eq!(pixels[at..at + 4], expected, "{what}: ({x}, {y})");
+        }
+    }
+}
+
+fn refused_for(result: Result<impl std::fmt::Debug, RecordError>, feature: &str) {
+    match result {
+        Err(RecordError::MissingCapability { capability, .. }) => {
+            assert!(capability.contains(feature), "{capability} names {feature}")
+        }
+        other => panic!("expected a refusal naming {feature}: {other:?}"),
+    }
+}
+
+const BGR1: [Swizzle; 4] = [Swizzle::B, Swizzle::G, Swizzle::R, Swizzle::One];
+
+#[test]
+fn a_view_swizzle_is_drawn_where_offered_and_refused_when_recorded_where_not() {
+    let full = rig_with("off");
+    let pixels = draw_sampled(&full, sampled(&full, BGR1, SamplerMaker::default())).unwrap();
+    assert_texels(&pixels, BGR1, "swizzled on the full device");
+    drop(full);
+    let lacking = without("imageViewFormatSwizzle");
+    refused_for(
+        draw_sampled(&lacking, sampled(&lacking, BGR1, SamplerMaker::default())),
+        "imageViewFormatSwizzle",
+    );
+    // The identity needs nothing.
+    let plain = sampled(&lacking, Swizzle::IDENTITY, SamplerMaker::default());
+    assert_texels(
+        &draw_sampled(&lacking, plain).unwrap(),
+        Swizzle::IDENTITY,
+        "identity",
+    );
+}
+
+#[test]
+fn sampler_bias_comparison_and_mirror_clamp_are_refused_when_recorded_without_their_feature() {
+    let biased = SamplerMaker {
+        lod_bias: 1.5,
+        ..SamplerMaker::default()
+    };
+    // Offered: recorded and drawn (the fetch reads level 0 whatever the sampler says).
+    let full = rig_with("off");
+    let pixels = draw_sampled(&full, sampled(&full, Swizzle::IDENTITY, biased)).unwrap();
+    assert_texels(&pixels, Swizzle::IDENTITY, "biased sampler, full device");
+    drop(full);
+    // MoltenVK on an M1 lacks samplerMipLodBias.
+    let moltenvk = rig_with("moltenvk-m1");
+    refused_for(
+        draw_sampled(&moltenvk, sampled(&moltenvk, Swizzle::IDENTITY, biased)),
+        "samplerMipLodBias",
+    );
+    drop(moltenvk);
+    let comparing = SamplerMaker {
+        compare: Some(CompareOp::Less),
+        ..SamplerMaker::default()
+    };
+    let feature = "mutableComparisonSamplers";
+    let rig = without(feature);
+    let mut scene = sampled(&rig, Swizzle::IDENTITY, comparing);
+    let refused = scene
+        .commands
+        .bind_texture(Stage::Fragment, 0, scene.handle);
+    refused_for(refused, feature);
+    // The buffer is as it was: a plain sampler's texture still draws.
+    let plain = sampled(&rig, Swizzle::IDENTITY, SamplerMaker::default());
+    assert_texels(
+        &draw_sampled(&rig, plain).unwrap(),
+        Swizzle::IDENTITY,
+        feature,
+    );
+    drop(rig);
+    // Mirror clamp is refused earlier still, when the sampler is made.
+    let feature = "samplerMirrorClampToEdge";
+    let rig = rig_with(&profile(feature, &[&format!("feature\t{feature}\t0")]));
+    let mirrored = SamplerMaker {
+        wrap: [WrapMode::MirrorClampToEdge; 3],
+        ..SamplerMaker::default()
+    };
+    match rig.device.create_sampler(&mirrored) {
+        Err(ObjectError::Backend(gpu::BackendError::Unsupported(why))) => {
+            assert!(why.contains(feature), "{why}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A 16x16 target cleared red, the tint program's green drawn over it after `states`.
+fn tinted(rig: &Rig, states: &[StateChange]) -> Result<Vec<u8>, RecordError> {
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(rgba8(), SIZE_PX, SIZE_PX), 0);
+    let mut commands = rig.cleared(view, [1.0, 0.0, 0.0, 1.0]);
+    let program = position_program(&rig.device, TINT_FRAG);
+    let vertices = positions_at(
+        &rig.device,
+        rig.pool,
+        1 << 20,
+        &common::draw::FULL_TRIANGLE_NDC,
+    );
+    let tint_offset_b = (1 << 20) + (64 << 10);
+    rig.device
+        .write_pool(rig.pool, tint_offset_b, &f32_bytes(&[0.0, 1.0, 0.0, 1.0]))
+        .unwrap();
+    let tint = rig.buffer(tint_offset_b, 256);
+    bind_positions(&mut commands, program, vertices);
+    bind_tint(&mut commands, tint, 0);
+    for state in states {
+        commands.set_state(state.clone())?;
+    }
+    commands.draw(triangle()).unwrap();
+    let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+    Ok(rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b))
+}
+
+fn constant_alpha_blend() -> [StateChange; 2] {
+    let equation = BlendEquation {
+        src_factor: BlendFactor::ConstantAlpha,
+        dst_factor: BlendFactor::OneMinusConstantAlpha,
+        op: BlendOp::Add,
+    };
+    [
+        StateChange::BlendConstant([0.0, 0.0, 0.0, 0.25]),
+        StateChange::Blend {
+            target: 0,
+            state: BlendState {
+                enabled: true,
+                color: equation,
+                alpha: BlendEquation::REPLACE,
+            },
+        },
+    ]
+}
+
+#[test]
+fn constant_alpha_blending_is_drawn_where_offered_and_refused_when_recorded_where_not() {
+    let full = rig_with("off");
+    let pixels = tinted(&full, &constant_alpha_blend()).unwrap();
+    // green * 0.25 + red * 0.75, to 8 bits (either rounding).
+    for pixel in pixels.chunks(4) {
+        assert!(
+            pixel[0].abs_diff(191) <= 1 && pixel[1].abs_diff(64) <= 1,
+            "{pixel:?}"
+        );
+        assert_eq!([pixel[2], pixel[3]], [0, 255]);
+    }
+    drop(full);
+    let lacking = without("constantAlphaColorBlendFactors");
+    refused_for(
+        tinted(&lacking, &constant_alpha_blend()),
+        "constantAlphaColorBlendFactors",
+    );
+    // Constant alpha in the alpha equation alone is allowed.
+    let alpha_only = StateChange::Blend {
+        target: 0,
+        state: BlendState {
+            enabled: true,
+            color: BlendEquation::REPLACE,
+            alpha: BlendEquation {
+                src_factor: BlendFactor::ConstantAlpha,
+                dst_factor: BlendFactor::Zero,
+                op: BlendOp::Add,
+            },
+        },
+    };
+    let pixels = tinted(
+        &lacking,
+        &[StateChange::BlendConstant([0.0; 4]), alpha_only],
+    )
+    .unwrap();
+    assert!(pixels.chunks(4).all(|pixel| pixel == [0, 255, 0, 0]));
+}
+
+fn point_mode() -> StateChange {
+    StateChange::Rasterizer(RasterizerState {
+        polygon_mode: PolygonMode::Point,
+        ..RasterizerState::default()
+    })
+}
+
+fn stencil_with_references(front: u8, back: u8) -> StateChange {
+    StateChange::DepthStencil(DepthStencilState {
+        stencil_test: true,
+        front: StencilFace {
+            reference: front,
+            ..StencilFace::default()
+        },
+        back: StencilFace {
+            reference: back,
+            ..StencilFace::default()
+        },
+        ..DepthStencilState::default()
+    })
+}
+
+fn culling(cull: CullMode) -> StateChange {
+    StateChange::Rasterizer(RasterizerState {
+        cull,
+        ..RasterizerState::default()
+    })
+}
+
+/// The state is recorded (or refused) on a fresh buffer, in order; the first refusal.
+fn record(rig: &Rig, states: &[StateChange]) -> Result<(), RecordError> {
+    let mut commands = rig.device.command_buffer();
+    for state in states {
+        commands.set_state(state.clone())?;
+    }
+    Ok(())
+}
+
+#[test]
+fn point_polygons_and_separate_stencil_references_are_refused_when_recorded_without_them() {
+    let full = rig_with("off");
+    assert!(record(&full, &[point_mode()]).is_ok());
+    assert!(record(&full, &[stencil_with_references(1, 2)]).is_ok());
+    drop(full);
+    // MoltenVK on an M1 lacks pointPolygons.
+    let moltenvk = rig_with("moltenvk-m1");
+    refused_for(record(&moltenvk, &[point_mode()]), "pointPolygons");
+    assert!(record(
+        &moltenvk,
+        &[StateChange::Rasterizer(RasterizerState::default())]
+    )
+    .is_ok());
+    drop(moltenvk);
+    let lacking = without("separateStencilMaskRef");
+    // Both faces drawn (no culling, the default) need the two references.
+    refused_for(
+        record(&lacking, &[stencil_with_references(1, 2)]),
+        "separateStencilMaskRef",
+    );
+    refused_for(
+        record(
+            &lacking,
+            &[
+                culling(CullMode::Back),
+                stencil_with_references(1, 2),
+                culling(CullMode::None),
+            ],
+        ),
+        "separateStencilMaskRef",
+    );
+    // One face culled, equal references, or no stencil test: nothing needed.
+    assert!(record(
+        &lacking,
+        &[culling(CullMode::Back), stencil_with_references(1, 2)]
+    )
+    .is_ok());
+    assert!(record(&lacking, &[stencil_with_references(3, 3)]).is_ok());
+    // And drawn right with a face culled: the triangle is back-facing in Vulkan's
+    // framebuffer (negative area with the default counter-clockwise front), so culling
+    // front faces keeps it; the stencil test always passes (no stencil target).
+    let pixels = tinted(
+        &lacking,
+        &[culling(CullMode::Front), stencil_with_references(1, 2)],
+    );
+    assert!(pixels
+        .unwrap()
+        .chunks(4)
+        .all(|pixel| pixel == [0, 255, 0, 255]));
+}
+
+fn streams(stride_b: u32) -> StateChange {
+    StateChange::VertexStreams(vec![VertexStream {
+        stride_b,
+        divisor: 0,
+    }])
+}
+
+fn attribute_at(offset_b: u32) -> StateChange {
+    StateChange::VertexAttributes(vec![VertexAttribute {
+        location: 0,
+        stream: 0,
+        format: VertexFormat {
+            kind: ComponentKind::Float32,
+            components: 2,
+        },
+        offset_b,
+    }])
+}
+
+#[test]
+fn an_attribute_past_its_stride_is_refused_when_recorded_without_the_feature() {
+    let full = rig_with("off");
+    assert!(record(&full, &[streams(8), attribute_at(4)]).is_ok());
+    drop(full);
+    let lacking = without("vertexAttributeAccessBeyondStride");
+    let feature = "vertexAttributeAccessBeyondStride";
+    refused_for(record(&lacking, &[streams(8), attribute_at(4)]), feature);
+    refused_for(record(&lacking, &[attribute_at(4), streams(8)]), feature);
+    assert!(record(&lacking, &[streams(12), attribute_at(4)]).is_ok());
+    // Within the stride: drawn right (the tint scene's positions are 8 bytes apart).
+    let pixels = tinted(&lacking, &[streams(8), attribute_at(0)]).unwrap();
+    assert!(pixels.chunks(4).all(|pixel| pixel == [0, 255, 0, 255]));
+}
+
+/// A fragment stage sampling `count` textures (slots 0 to count - 1).
+fn many_textures_frag(count: u32) -> String {
+    let mut source = String::from("#version 450\nlayout(location = 0) out vec4 colour;\n");
+    for slot in 0..count {
+        source += &format!("layout(binding = {slot}) uniform sampler2D t{slot};\n");
+    }
+    source += "void main() {\n    colour = vec4(0.0);\n";
+    for slot in 0..count {
+        source += &format!("    colour += texelFetch(t{slot}, ivec2(0), 0);\n");
+    }
+    source + "}\n"
+}
+
+#[test]
+fn a_stage_past_metals_16_samplers_is_refused_when_recorded() {
+    for (overrides, seventeen_ok) in [(FULL, true), (MOLTENVK, false)] {
+        let rig = Rig::with_switches(ExecutorOptions::default(), overrides);
+        for (count, fits) in [(16, true), (17, seventeen_ok)] {
+            let frag = many_textures_frag(count);
+            let program = program(
+                &rig.device,
+                &[
+                    (shader_translate::Stage::Vertex, POSITION_VERT),
+                    (shader_translate::Stage::Fragment, &frag),
+                ],
+            );
+            let mut commands = rig.device.command_buffer();
+            let bound = commands.bind_program(program);
+            if fits {
+                assert!(bound.is_ok(), "{overrides:?} {count}: {bound:?}");
+            } else {
+                refused_for(bound, "maxPerStageDescriptorSamplers");
+            }
+        }
+    }
+}
+
+#[test]
+fn moltenvk_pools_are_on_16_kib_pages_and_caller_storage_off_them_is_refused() {
+    let rig = Rig::with_switches(ExecutorOptions::default(), MOLTENVK);
+    let page_b = 16 << 10;
+    let pool = rig.device.pool(rig.pool).unwrap();
+    assert_eq!(pool.host_page_b(), page_b.max(memory::host_page_size_b()));
+    assert_eq!(pool.storage_ptr().as_ptr() as u64 % page_b, 0);
+    // Caller storage on an OS page but off a 16 KiB one (where the OS's pages are
+    // smaller): refused, naming the page; on one, taken.
+    let backing = memory::MemoryPool::new(4 * page_b, PoolFlags::CPU_CACHED_GPU_CACHED).unwrap();
+    let base = (backing.storage_ptr().as_ptr() as u64).next_multiple_of(page_b);
+    let maker = PoolMaker::new(page_b, PoolFlags::CPU_CACHED_GPU_CACHED);
+    let pointer = |address: u64| std::ptr::NonNull::new(address as *mut u8).unwrap();
+    if memory::host_page_size_b() < page_b {
+        let off = base + memory::host_page_size_b();
+        // SAFETY: inside `backing`, which outlives the (refused) pool.
+        let refused = unsafe { rig.device.create_pool_over(&maker, pointer(off)) };
+        assert!(
+            matches!(
+                refused,
+                Err(ObjectError::PoolCreation(PoolError::StorageUnaligned { host_page_b, .. }))
+                    if host_page_b == page_b
+            ),
+            "{refused:?}"
+        );
+    }
+    // SAFETY: inside `backing`; the pool is finalized and the GPU idle before it goes.
+    let taken = unsafe { rig.device.create_pool_over(&maker, pointer(base)) }.unwrap();
+    rig.device.write_pool(taken, 100, &[1, 2, 3]).unwrap();
+    rig.finish();
+    rig.device.finalize(taken).unwrap();
+    drop(rig);
+    drop(backing);
+}
+
+/// The fan, a sampled texture and a tinted triangle: what every profile draws alike.
+fn baseline(rig: &Rig, what: &str) {
+    let fan = DrawArrays {
+        primitive: PrimitiveKind::TriangleFan,
+        vertex_count: 4,
+        ..triangle()
+    };
+    let (texture, view) = rig.texture(&TextureBuilder::new_2d(rgba8(), SIZE_PX, SIZE_PX), 0);
+    let mut commands = rig.cleared(view, [1.0, 0.0, 0.0, 1.0]);
+    let program = position_program(&rig.device, TINT_FRAG);
+    // A quad as a fan over the whole target.
+    let vertices = positions_at(
+        &rig.device,
+        rig.pool,
+        1 << 20,
+        &[-1.0, -1.0, 1.0, -1.0, 1.0, 1.0, -1.0, 1.0],
+    );
+    let tint_offset_b = (1 << 20) + (64 << 10);
+    rig.device
+        .write_pool(rig.pool, tint_offset_b, &f32_bytes(&[0.0, 1.0, 0.0, 1.0]))
+        .unwrap();
+    bind_positions(&mut commands, program, vertices);
+    bind_tint(&mut commands, rig.buffer(tint_offset_b, 256), 0);
+    commands.draw(fan).unwrap();
+    let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+    let pixels = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
+    assert!(
+        pixels.chunks(4).all(|pixel| pixel == [0, 255, 0, 255]),
+        "{what}: the fan"
+    );
+    let plain = sampled(rig, Swizzle::IDENTITY, SamplerMaker::default());
+    assert_texels(&draw_sampled(rig, plain).unwrap(), Swizzle::IDENTITY, what);
+}
+
+#[test]
+fn each_feature_turned_off_in_turn_keeps_the_baseline_pixels_right() {
+    for feature in FEATURE_NAMES {
+        let rig = without(feature);
+        baseline(&rig, feature);
+    }
+    // And every one of them off at once, on MoltenVK's limits and pages.
+    let mut lines: Vec<String> = gpu_vk::simulate::MOLTENVK_M1
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    lines.extend(
+        FEATURE_NAMES
+            .iter()
+            .map(|name| format!("portability\t{name}\t0")),
+    );
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let rig = rig_with(&profile("all-off", &lines));
+    baseline(&rig, "all off");
+}
