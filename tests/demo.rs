@@ -1,6 +1,7 @@
 //! `hookshot demo` end to end on the real driver: zero validation errors, and the terrain
 //! check provably sees the seeds' failure: it passes with the write-back on, with kept
-//! finalized textures on, and with both, and fails (exit 3) only with both off.
+//! finalized textures on, and with both, and fails (exit 3) only with both off, through
+//! eviction under the default budget as well as through the defragmentation.
 
 mod common;
 
@@ -110,6 +111,39 @@ fn the_terrain_check_fails_only_with_write_back_and_keeping_both_off() {
             );
         }
     }
+}
+
+/// Seed 001 as it happens in long play: the default run's image cache is full (the demo's
+/// budget, with props streaming in), so eviction reaches the finalized terrain tiles.
+/// Before the first defragmentation (frame 250), with the write-back off, only the keep
+/// rule saves them; with it off as well the check fails through eviction alone.
+#[test]
+fn under_the_default_budget_the_keep_rule_is_what_saves_the_tiles() {
+    let env = [
+        ("RX_VK_GPU_STORAGE", "0"),
+        ("RX_VK_KEEP_FINALIZED_MB", "512"),
+    ];
+    let (code, stats, text) = demo(245, &env);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("terrain check: OK"), "{text}");
+    assert_eq!(stats["defragmentations"], 0, "{text}");
+    assert!(stats["chunks_returned"].as_u64().unwrap() > 0, "{text}");
+    assert!(stats["evictions"].as_u64().unwrap() > 0, "{text}");
+    assert!(stats["kept_textures"].as_u64().unwrap() > 0, "{text}");
+    assert!(!text.contains("kept textures: 0 "), "{text}");
+    assert_eq!(stats["texels_lost"], 0, "{text}");
+
+    let env = [("RX_VK_GPU_STORAGE", "0"), ("RX_VK_KEEP_FINALIZED_MB", "0")];
+    let (code, stats, text) = demo(245, &env);
+    assert_eq!(code, Some(3), "{text}");
+    assert!(text.contains("terrain check: FAILED ("), "{text}");
+    assert_eq!(stats["defragmentations"], 0, "{text}");
+    assert_eq!(stats["kept_textures"], 0, "{text}");
+    assert!(stats["texels_lost"].as_u64().unwrap() > 0, "{text}");
+    assert!(
+        text.contains("GPU-drawn texels that storage does not hold are lost"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! One frame of the demo as NVN command lists: new tiles drawn level by level from their
 //! height fields, the terrain sampling every tile in range, eleven lights (a shadow depth
-//! pass, then the light's volume in a pass of its own into one buffer), the composite.
+//! pass, then the light's volume in a pass of its own into one buffer), the streamed props,
+//! the composite.
 
 use gpu::command::{
     BufferBinding, BufferImage, ClearValue, CopyOp, DrawArrays, RenderTargets, TextureRegion,
@@ -26,6 +27,8 @@ const TERRAIN_CELLS: u32 = 16;
 const LEVEL_UNIFORMS: u64 = 0;
 const CHUNK_UNIFORMS: u64 = 16;
 const LIGHT_UNIFORMS: u64 = 40;
+/// Uniform slots of the streamed props (`props::PROPS_LIVE` of them).
+const PROP_UNIFORMS: u64 = 52;
 
 /// A tile to draw this frame: its texture's per-level views and its heights slot.
 pub struct TileDraw {
@@ -96,6 +99,7 @@ pub fn write_uniforms(
     scene: &Scene,
     camera_x: f32,
     visible: &[VisibleChunk],
+    props: &[u32],
     frame: u32,
 ) -> anyhow::Result<()> {
     for level in 0..TILE_LEVELS {
@@ -123,6 +127,13 @@ pub fn write_uniforms(
         let bytes = std140(&[view_projection], &[placement]);
         scene.write_uniform(device, CHUNK_UNIFORMS + index as u64, &bytes)?;
     }
+    // The props: a row of small patches along the bottom of the screen.
+    let screen = orthographic(0.0, 1.0, 0.0, 1.0);
+    for index in 0..props.len() {
+        let placement = [0.02 + index as f32 * 0.06, 0.02, 0.05, 1.0];
+        let bytes = std140(&[screen], &[placement]);
+        scene.write_uniform(device, PROP_UNIFORMS + index as u64, &bytes)?;
+    }
     // The box's z (0..0.5) becomes depth; x and y map the light's square to the shadow map.
     let light_space = orthographic(0.0, 1.0, 0.0, 1.0);
     for light in 0..LIGHT_COUNT {
@@ -148,6 +159,7 @@ pub fn record(
     scene: &Scene,
     tile_draws: &[TileDraw],
     visible: &[VisibleChunk],
+    props: &[u32],
     checks: &[TileCheck],
 ) -> anyhow::Result<()> {
     commands.bind_descriptor_tables(scene.textures, scene.samplers)?;
@@ -204,6 +216,20 @@ pub fn record(
             },
         )?;
         commands.draw(draw(TERRAIN_CELLS * TERRAIN_CELLS * 6))?;
+    }
+    // The streamed props, each sampled where it is drawn.
+    for (index, &texture_slot) in props.iter().enumerate() {
+        let (binding, range) = uniform(scene, Stage::Vertex, PROP_UNIFORMS + index as u64);
+        commands.bind_buffer(binding, range)?;
+        commands.bind_texture(
+            Stage::Fragment,
+            0,
+            TextureHandle {
+                texture_slot,
+                sampler_slot: LINEAR_SAMPLER,
+            },
+        )?;
+        commands.draw(draw(6))?;
     }
 
     // Eleven lights: a shadow depth pass, then the light's volume added into one buffer.

@@ -5,10 +5,12 @@
 //! pass. At the end, the terrain check: every tile sampled held the normals drawn for it.
 
 mod ab;
+mod budget;
 mod frame;
 mod host_memory;
 mod math;
 mod pool_writes;
+mod props;
 mod report;
 mod route;
 mod scene;
@@ -90,9 +92,22 @@ struct LiveTile {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let switches = crate::cli::start()?;
+    let mut switches = crate::cli::start()?;
     let device = gpu_vk::Device::open(&switches)?;
     let translator = shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
+    let route = Route::default();
+    let tile_builder =
+        TextureBuilder::new_2d(Format::Rg8, TILE_SIZE_PX, TILE_SIZE_PX).levels(TILE_LEVELS);
+    let tile_layout = tile_builder.layout()?;
+    // The cache as a game's in long play: full (`budget`), unless RX_VK_VRAM_MB says.
+    if switches.vram_mb.is_none() {
+        let budget_mib = budget::default_budget_mib(args.size, 1, tile_layout.size_b, &route)?;
+        tracing::info!(
+            budget_mib,
+            "the demo's image cache budget (RX_VK_VRAM_MB=auto)"
+        );
+        switches.vram_mb = Some(budget_mib);
+    }
     let backend = SharedBackend::new(VkBackend::with_switches(
         &device,
         ExecutorOptions::from_switches(&switches),
@@ -127,11 +142,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     }
 
-    let route = Route::default();
     let frames = args.frames.unwrap_or_else(|| route.default_frames());
-    let tile_builder =
-        TextureBuilder::new_2d(Format::Rg8, TILE_SIZE_PX, TILE_SIZE_PX).levels(TILE_LEVELS);
-    let tile_layout = tile_builder.layout()?;
     let mut storage = TileStorage::new(tile_layout.size_b, tile_layout.alignment_b.max(512), 32);
     let scene = Scene::new(
         &nvn,
@@ -158,6 +169,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut live: BTreeMap<ChunkCoord, LiveTile> = BTreeMap::new();
     let mut drawn: BTreeSet<ChunkCoord> = BTreeSet::new();
     let mut free_slots: Vec<u32> = (FIRST_TILE_SLOT..TEXTURE_SLOTS).rev().collect();
+    let mut props = props::Props::new(&nvn, scene::FIRST_PROP_SLOT)?;
     let mut references: HashMap<ChunkCoord, Vec<u8>> = HashMap::new();
     let mut stats = RunStats::default();
     let tile_readback_b = frame::tile_readback_b();
@@ -300,6 +312,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 }
             }
         }
+        props.advance(&nvn, scene.textures, args.pool_writes, frame_index)?;
+        let prop_slots = props.drawn_slots();
         let visible: Vec<VisibleChunk> = live
             .iter()
             .map(|(&chunk, tile)| VisibleChunk {
@@ -324,14 +338,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
         let cpu_start = Instant::now();
         let camera_x = route_camera_x(&route, frame_index);
-        frame::write_uniforms(&nvn, &scene, camera_x, &visible, frame_index)?;
+        frame::write_uniforms(&nvn, &scene, camera_x, &visible, &prop_slots, frame_index)?;
         let acquired = nvn.acquire_texture(window)?;
         anyhow::ensure!(
             acquired.texture == scene.output.texture,
             "the window hands out its one texture"
         );
         let mut commands = nvn.command_buffer();
-        frame::record(&mut commands, &scene, &tile_draws, &visible, &checks)?;
+        frame::record(
+            &mut commands,
+            &scene,
+            &tile_draws,
+            &visible,
+            &prop_slots,
+            &checks,
+        )?;
         let list = commands.finish();
         nvn.queue().submit(&list)?;
         nvn.queue().present(window, acquired.index)?;
@@ -411,6 +432,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     drop(display);
 
     stats.frames = frames_run;
+    stats.props_streamed = props.streamed;
     stats.write_traps = memory::tracking::trap_count() - traps_at_start;
     stats.write_tracking = match switches.write_tracking {
         memory::WriteTracking::Protect => "protect",
@@ -427,6 +449,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         stats.writeback_bytes = executor_stats.write_back_bytes;
         stats.kept_textures = executor_stats.cache.kept;
         stats.kept_bytes = executor_stats.cache.kept_b;
+        stats.evictions = executor_stats.cache.evictions;
+        stats.texels_lost = executor_stats.cache.texels_lost;
         stats.image_memory_b = executor_stats.image_memory_b;
         stats.buffer_memory_b = executor_stats.buffer_memory_b;
         stats.imported_pool_b = executor_stats.imported_pool_b;

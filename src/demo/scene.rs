@@ -31,8 +31,10 @@ pub const SHADOW_SIZE_PX: u32 = 256;
 pub const SCENE_SLOT: u32 = 0;
 pub const LIGHTS_SLOT: u32 = 1;
 pub const SHADOW_SLOT: u32 = 2;
-pub const FIRST_TILE_SLOT: u32 = 8;
-pub const TEXTURE_SLOTS: u32 = 64;
+/// The streamed props' slots (`props::PROPS_LIVE` of them).
+pub const FIRST_PROP_SLOT: u32 = 16;
+pub const FIRST_TILE_SLOT: u32 = 24;
+pub const TEXTURE_SLOTS: u32 = 80;
 pub const LINEAR_SAMPLER: u32 = 0;
 pub const NEAREST_SAMPLER: u32 = 1;
 
