@@ -8,7 +8,7 @@ use gpu::command::{
 };
 use gpu::objects::{BufferRange, Stage, TextureHandle};
 use gpu::state::{
-    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, DepthStencilState,
+    BlendState, ComponentMask, DepthStencilState,
     PrimitiveKind, StateChange, Viewport,
 };
 use std::f32::consts::TAU;
@@ -19,7 +19,7 @@ use super::math::{orthographic, std140};
 use super::scene::*;
 use super::terrain::{ChunkCoord, HEIGHTS_SIDE, TILE_LEVELS, TILE_SIZE_PX};
 
-pub const LIGHT_COUNT: u32 = 11;
+pub use super::lights::LIGHT_COUNT;
 /// Grid cells a side of a chunk's terrain mesh.
 const TERRAIN_CELLS: u32 = 16;
 
@@ -232,67 +232,7 @@ pub fn record(
         commands.draw(draw(6))?;
     }
 
-    // Eleven lights: a shadow depth pass, then the light's volume added into one buffer.
-    let additive = BlendState {
-        enabled: true,
-        color: BlendEquation {
-            src_factor: BlendFactor::One,
-            dst_factor: BlendFactor::One,
-            op: BlendOp::Add,
-        },
-        alpha: BlendEquation {
-            src_factor: BlendFactor::One,
-            dst_factor: BlendFactor::One,
-            op: BlendOp::Add,
-        },
-    };
-    let depth_pass = DepthStencilState {
-        depth_test: true,
-        depth_write: true,
-        depth_compare: CompareOp::Less,
-        ..DepthStencilState::default()
-    };
-    for light in 0..LIGHT_COUNT {
-        let slot = LIGHT_UNIFORMS + u64::from(light);
-        commands.bind_render_targets(RenderTargets {
-            depth_stencil: Some(scene.shadow.view),
-            ..RenderTargets::default()
-        })?;
-        commands.set_state(full_viewport(SHADOW_SIZE_PX, SHADOW_SIZE_PX))?;
-        commands.set_state(StateChange::DepthStencil(depth_pass))?;
-        commands.clear_depth_stencil(Some(1.0), None, 0)?;
-        commands.bind_program(scene.programs.shadow)?;
-        let (binding, range) = uniform(scene, Stage::Vertex, slot);
-        commands.bind_buffer(binding, range)?;
-        commands.draw(draw(36))?;
-
-        commands.bind_render_targets(colour_target(scene.lights.view))?;
-        commands.set_state(full_viewport(width_px, height_px))?;
-        commands.set_state(StateChange::DepthStencil(DepthStencilState::default()))?;
-        if light == 0 {
-            commands.clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)?;
-        }
-        commands.set_state(StateChange::Blend {
-            target: 0,
-            state: additive,
-        })?;
-        commands.bind_program(scene.programs.light)?;
-        let (binding, range) = uniform(scene, Stage::Fragment, slot);
-        commands.bind_buffer(binding, range)?;
-        commands.bind_texture(
-            Stage::Fragment,
-            0,
-            TextureHandle {
-                texture_slot: SHADOW_SLOT,
-                sampler_slot: NEAREST_SAMPLER,
-            },
-        )?;
-        commands.draw(draw(3))?;
-        commands.set_state(StateChange::Blend {
-            target: 0,
-            state: BlendState::default(),
-        })?;
-    }
+    super::lights::record(commands, scene, LIGHT_UNIFORMS)?;
 
     // The composite to the output image.
     commands.bind_render_targets(colour_target(scene.output.view))?;

@@ -8,6 +8,7 @@ mod ab;
 mod budget;
 mod frame;
 mod host_memory;
+mod lights;
 mod math;
 mod pool_writes;
 mod props;
@@ -101,7 +102,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let tile_layout = tile_builder.layout()?;
     // The cache as a game's in long play: full (`budget`), unless RX_VK_VRAM_MB says.
     if switches.vram_mb.is_none() {
-        let budget_mib = budget::default_budget_mib(args.size, 1, tile_layout.size_b, &route)?;
+        let budget_mib = budget::default_budget_mib(
+            args.size,
+            scene::SHADOW_MAPS,
+            tile_layout.size_b,
+            &route,
+        )?;
         tracing::info!(
             budget_mib,
             "the demo's image cache budget (RX_VK_VRAM_MB=auto)"

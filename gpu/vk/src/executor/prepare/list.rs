@@ -15,6 +15,8 @@ use memory::WriteStamp;
 use crate::error::{VkError, VkResult};
 use crate::executor::pipelines::graphics_state::GraphicsState;
 use crate::executor::pipelines::masked_clear::PreparedMaskedClear;
+use crate::executor::plan::access::AccessLog;
+use crate::executor::plan::defer::{merge, Merged};
 use crate::executor::plan::{form_passes_into, Plan, Scissoring, Step};
 use crate::executor::prepared::copy::{PoolWrite, PreparedCopy, PreparedUpdate};
 use crate::executor::prepared::dispatch::PreparedDispatch;
@@ -53,6 +55,8 @@ pub(in crate::executor) enum Fill {
 /// Everything a list needs, resolved before its command buffer begins.
 pub(in crate::executor) struct Prepared {
     pub(in crate::executor) plan: Plan,
+    /// `RX_VK_PASS_DEFER`: the order the recorder follows once passes merged.
+    pub(in crate::executor) merged: Option<Merged>,
     pub(in crate::executor) pass_targets: Vec<PassTargets>,
     pub(in crate::executor) copies: HashMap<usize, (PreparedCopy, Option<PoolWrite>)>,
     /// In-pass clears and the rectangle each covers (scissor 0 within the render area).
@@ -219,6 +223,8 @@ impl VkBackend {
         let mut copy_writes = HashMap::new();
         // Pool bytes the list's copies and dispatches so far write on the GPU.
         let mut list_writes = Vec::new();
+        // What each pass touches, for the deferred pass merge.
+        let mut access = self.defer.on.then(|| AccessLog::new(&plan, tables));
         for step in &plan.steps {
             match *step {
                 Step::BeginPass(pass) => {
@@ -279,6 +285,7 @@ impl VkBackend {
                     let mut index = first;
                     while index < end {
                         if let (Some(site), Some(pass)) = (&site, open_pass) {
+                            let from = index;
                             index = take_repeats(
                                 site,
                                 ops,
@@ -288,6 +295,9 @@ impl VkBackend {
                                 &mut draws,
                                 &mut pass_reads[pass],
                             )?;
+                            if let (Some(access), true) = (&mut access, index > from) {
+                                access.note_draw(pass, &bindings, tables, draws.last_bindless());
+                            }
                             if index == end {
                                 break;
                             }
@@ -320,6 +330,9 @@ impl VkBackend {
                                     &mut draws,
                                     &mut pass_reads[pass],
                                 )?;
+                                if let Some(access) = &mut access {
+                                    access.note_draw(pass, &bindings, tables, draws.last_bindless());
+                                }
                                 // Draws of one shape share its scissor: added once a run.
                                 let shape = draws.last_shape();
                                 if shape != last_shape {
@@ -480,6 +493,11 @@ impl VkBackend {
             };
             fills.push((id, fill));
         }
+        let merged = access.map(|access| {
+            let merged = merge(&plan, ops, &access.finish(&pass_reads), self.defer.rules);
+            self.defer.note(&merged, self.frame);
+            merged
+        });
         let mut pass_writes = Vec::with_capacity(plan.passes.len());
         for (pass, bounds) in plan.passes.iter().zip(&pass_bounds) {
             pass_writes.push(bounds.targets(pass, tables, &self.images));
@@ -530,6 +548,7 @@ impl VkBackend {
         }
         Ok(Prepared {
             plan,
+            merged,
             pass_targets,
             copies,
             updates,
