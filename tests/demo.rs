@@ -146,6 +146,46 @@ fn under_the_default_budget_the_keep_rule_is_what_saves_the_tiles() {
     );
 }
 
+/// The deferred pass merge (seed 004) in the demo: with validation and synchronization
+/// validation on, `RX_VK_PASS_DEFER=ab` alternates it in one run; the ten light passes
+/// a frame merge into the eleventh in the phases with it on, the summary gives passes a
+/// frame and GPU time on and off, frame 300 logs the groups and rejections by reason, and
+/// the terrain check holds.
+#[test]
+fn the_deferred_pass_merge_runs_validation_clean_in_its_ab_phases() {
+    let env = [
+        ("RX_VK_VALIDATION", "1"),
+        ("RX_VK_PASS_DEFER", "ab"),
+        ("RX_VK_AB", "75"),
+    ];
+    let (code, stats, text) = demo(305, &env);
+    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(stats["validation_errors"], 0, "{text}");
+    assert!(text.contains("terrain check: OK"), "{text}");
+    let on = stats["pass_defer_passes_per_frame_on"].as_f64().unwrap();
+    let off = stats["pass_defer_passes_per_frame_off"].as_f64().unwrap();
+    assert!(on + 9.5 < off, "{on} on, {off} off: {text}");
+    assert!(
+        stats["pass_defer_gpu_ms_p50_on"].as_f64().unwrap() > 0.0,
+        "{text}"
+    );
+    assert!(
+        stats["pass_defer_gpu_ratio"].as_f64().unwrap() > 0.0,
+        "{text}"
+    );
+    assert!(
+        text.contains("pass defer A/B (75 frames a phase;"),
+        "{text}"
+    );
+    // 300 frames' tally: the first 75 load with it on, 75..150 and 225..300 on: ten a frame.
+    assert!(
+        text.contains("deferred pass merge: groups accepted, rejections by reason"),
+        "{text}"
+    );
+    assert!(text.contains("accepted_groups=2250"), "{text}");
+    assert!(text.contains("hazard="), "{text}");
+}
+
 #[test]
 fn the_demo_soaks_for_3000_frames_with_the_terrain_right_and_host_memory_flat() {
     // Frame 750 is both a defragmentation and a chunk step (a returning tile's texture

@@ -8,8 +8,7 @@ use gpu::command::{
 };
 use gpu::objects::{BufferRange, Stage, TextureHandle};
 use gpu::state::{
-    BlendState, ComponentMask, DepthStencilState,
-    PrimitiveKind, StateChange, Viewport,
+    BlendState, ComponentMask, DepthStencilState, PrimitiveKind, StateChange, Viewport,
 };
 use std::f32::consts::TAU;
 

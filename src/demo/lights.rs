@@ -12,7 +12,9 @@ use gpu::state::{
     PrimitiveKind, StateChange, Viewport,
 };
 
-use super::scene::{Scene, NEAREST_SAMPLER, SHADOW_MAPS, SHADOW_SIZE_PX, SHADOW_SLOT, UNIFORM_STRIDE_B};
+use super::scene::{
+    Scene, NEAREST_SAMPLER, SHADOW_MAPS, SHADOW_SIZE_PX, SHADOW_SLOT, UNIFORM_STRIDE_B,
+};
 
 pub const LIGHT_COUNT: u32 = SHADOW_MAPS;
 

@@ -6,6 +6,7 @@
 
 mod ab;
 mod budget;
+mod defer_ab;
 mod frame;
 mod host_memory;
 mod lights;
@@ -102,12 +103,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let tile_layout = tile_builder.layout()?;
     // The cache as a game's in long play: full (`budget`), unless RX_VK_VRAM_MB says.
     if switches.vram_mb.is_none() {
-        let budget_mib = budget::default_budget_mib(
-            args.size,
-            scene::SHADOW_MAPS,
-            tile_layout.size_b,
-            &route,
-        )?;
+        let budget_mib =
+            budget::default_budget_mib(args.size, scene::SHADOW_MAPS, tile_layout.size_b, &route)?;
         tracing::info!(
             budget_mib,
             "the demo's image cache budget (RX_VK_VRAM_MB=auto)"
@@ -182,7 +179,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let progress = frames >= 200 && std::io::IsTerminal::is_terminal(&std::io::stderr());
     // `RX_VK_AB`: phases with the write-back on and off after a loading phase; tiles
     // drawn while it is off are left out of the terrain check.
-    let ab = switches.ab_frames.map(AbPhases::new);
+    // `RX_VK_PASS_DEFER=ab` takes `RX_VK_AB`'s phases for the merge (the write-back
+    // stays as set).
+    let defer_ab = (switches.pass_defer == gpu::switches::PassDefer::Ab)
+        .then(|| AbPhases::new(switches.ab_frames.unwrap_or(defer_ab::DEFAULT_PHASE_FRAMES)));
+    let ab = switches
+        .ab_frames
+        .filter(|_| defer_ab.is_none())
+        .map(AbPhases::new);
+    let mut defer = defer_ab::DeferStats {
+        switch: match switches.pass_defer {
+            gpu::switches::PassDefer::Off => "0",
+            gpu::switches::PassDefer::On => "1",
+            gpu::switches::PassDefer::Ab => "ab",
+        },
+        ab_frames: defer_ab.map(|_| switches.ab_frames.unwrap_or(defer_ab::DEFAULT_PHASE_FRAMES)),
+        ..defer_ab::DeferStats::default()
+    };
     let mut drawn_unstored: BTreeSet<ChunkCoord> = BTreeSet::new();
 
     let make_tile = |nvn: &gpu::Device,
@@ -236,6 +249,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .lock()
                 .set_gpu_storage(phase != report::AbPhase::Off);
         }
+        if let Some(phase) = defer_ab.map(|ab| ab.phase(frame_index)) {
+            backend.lock().set_pass_defer(phase != report::AbPhase::Off);
+            defer.phases.push(phase);
+        }
+        let passes_before = backend.lock().passes_recorded();
         let mut tile_draws = Vec::new();
         let mut checks: Vec<(ChunkCoord, TextureId)> = Vec::new();
         for event in route.events(frame_index, &drawn) {
@@ -370,6 +388,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .inspect_err(crate::cli::exit_if_gpu_hung)?;
         stats.cpu_ms.push(cpu_ms);
         stats.gpu_ms.push(gpu_start.elapsed().as_secs_f64() * 1e3);
+        defer
+            .frame_passes
+            .push(backend.lock().passes_recorded() - passes_before);
         if let Some(phase) = phase {
             stats.ab_phases.push(phase);
         }
@@ -460,7 +481,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         stats.image_memory_b = executor_stats.image_memory_b;
         stats.buffer_memory_b = executor_stats.buffer_memory_b;
         stats.imported_pool_b = executor_stats.imported_pool_b;
+        defer.groups = executor_stats.deferred_groups;
+        defer.rejected = executor.pass_defer_tally().reasons_line();
     }
+    stats.defer = defer;
     stats.validation_errors = device.validation().error_count();
     print!("{}", stats.summary());
     if let (Some(file), Some(path)) = (stats_file, &args.stats) {

@@ -81,6 +81,8 @@ pub struct RunStats {
     /// `RX_VK_WRITE_TRACKING`, and the CPU writes that trapped on protected pages.
     pub write_tracking: &'static str,
     pub write_traps: u64,
+    /// `RX_VK_PASS_DEFER`: the merge's numbers and its A/B phases.
+    pub defer: super::defer_ab::DeferStats,
 }
 
 /// Frames between samples of the process's resident memory.
@@ -237,6 +239,7 @@ impl RunStats {
                 cost.cpu_ratio() * 100.0
             );
         }
+        self.defer.summary(&self.gpu_ms, &mut out);
         let _ = writeln!(out, "validation errors: {}", self.validation_errors);
         let _ = writeln!(out, "{}", self.terrain_line());
         out
@@ -254,6 +257,7 @@ impl RunStats {
             json["ab_cpu_cost_ratio"] = cost.cpu_ratio().into();
             json["terrain_tiles_unchecked"] = self.tiles_unchecked.into();
         }
+        self.defer.add_json(&self.gpu_ms, &mut json);
         json
     }
 

@@ -146,7 +146,13 @@ impl Scene {
             light: program(&[&FULLSCREEN_VERT, &LIGHT_FRAG])?,
             composite: program(&[&FULLSCREEN_VERT, &COMPOSITE_FRAG])?,
         };
-        let make_target = |(builder, offset_b, width_px, height_px): (TextureBuilder, u64, u32, u32)| -> anyhow::Result<Target> {
+        let make_target = |(builder, offset_b, width_px, height_px): (
+            TextureBuilder,
+            u64,
+            u32,
+            u32,
+        )|
+         -> anyhow::Result<Target> {
             let texture = device.create_texture(&builder, work_pool, offset_b)?;
             let view = device.create_view(&ViewMaker::whole(texture))?;
             Ok(Target {

@@ -78,8 +78,8 @@ use crate::image_cache::{CacheConfig, ImageCache};
 use crate::pipeline_cache::PipelineCache;
 use crate::timeline::{Timeline, WaitOutcome};
 
-pub use plan::deferral::DeferTally;
 pub use plan::defer::Rejection as DeferRejection;
+pub use plan::deferral::DeferTally;
 pub use plan::{form_passes, Load, PassPlan, Plan, Step, Store};
 pub use prepare::copy::{buffer_texels, BufferTexels};
 pub use record::barrier::nvn_barrier_scope;

@@ -65,7 +65,8 @@ pub enum Rejection {
     WriteBetween,
     /// A pass between writes what its draws read or write, or reads what they write.
     Hazard,
-    /// The later pass clears an attachment (its draws would be cleared away).
+    /// The later pass clears an attachment or does not load it (a discard before it):
+    /// the deferred draws would be lost.
     LaterPassClears,
     /// No later pass with its targets opens within the look-ahead.
     LookAhead,
@@ -162,15 +163,7 @@ fn overlaps(a: &[Region], b: &[Region]) -> bool {
     })
 }
 
-/// The first op index a step covers (`usize::MAX` for pass boundaries).
-fn first_op(step: Step) -> Option<usize> {
-    match step {
-        Step::ClearInPass(index) | Step::Op(index) => Some(index),
-        Step::Ops { first, .. } => Some(first),
-        Step::BeginPass(_) | Step::EndPass => None,
-    }
-}
-
+/// The last op index a step covers (none for pass boundaries).
 fn last_op(step: Step) -> Option<usize> {
     match step {
         Step::ClearInPass(index) | Step::Op(index) => Some(index),
@@ -286,7 +279,10 @@ fn later_pass(
     let own = &holds[pass];
     let planned = &begins[pass];
     let inner = &plan.steps[places[pass].begin + 1..places[pass].end];
-    if inner.iter().any(|step| matches!(step, Step::ClearInPass(_))) {
+    if inner
+        .iter()
+        .any(|step| matches!(step, Step::ClearInPass(_)))
+    {
         return Err(Rejection::ClearInPass);
     }
     let stores = planned
@@ -306,9 +302,8 @@ fn later_pass(
     let Some(end_op) = end_op else {
         return Err(Rejection::NoLaterPass);
     };
-    let mut open = None;
     for step in &plan.steps[places[pass].end + 1..] {
-        if first_op(*step).is_some_and(|at| at > end_op + rules.look_ahead_ops) {
+        if last_op(*step).is_some_and(|at| at > end_op + rules.look_ahead_ops) {
             return Err(Rejection::LookAhead);
         }
         match *step {
@@ -326,9 +321,7 @@ fn later_pass(
                 if touched {
                     return Err(Rejection::Hazard);
                 }
-                open = Some(other);
             }
-            Step::EndPass => open = None,
             Step::Op(index) => {
                 return Err(match ops[index] {
                     Op::Dispatch { .. } | Op::DispatchIndirect { .. } => Rejection::Dispatch,
@@ -337,10 +330,9 @@ fn later_pass(
                     _ => Rejection::BarrierOrSync,
                 });
             }
-            Step::ClearInPass(_) | Step::Ops { .. } => {}
+            Step::EndPass | Step::ClearInPass(_) | Step::Ops { .. } => {}
         }
     }
-    let _ = open;
     Err(Rejection::NoLaterPass)
 }
 
@@ -352,10 +344,9 @@ fn later_loads(later: &PassPlan, index: usize) -> Result<usize, Rejection> {
         .iter()
         .zip(&later.color_loads)
         .filter(|(view, _)| view.is_some())
-        .map(|(_, load)| !matches!(load, Load::Clear(_)));
+        .map(|(_, load)| *load == Load::Load);
     let depth_stencil = targets.depth_stencil.is_none()
-        || (!matches!(later.depth_load, Load::Clear(_))
-            && !matches!(later.stencil_load, Load::Clear(_)));
+        || (later.depth_load == Load::Load && later.stencil_load == Load::Load);
     if colors.into_iter().all(|loads| loads) && depth_stencil {
         Ok(index)
     } else {

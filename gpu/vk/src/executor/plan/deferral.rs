@@ -65,17 +65,24 @@ impl Deferral {
         }
     }
 
-    /// Counts a list's merge; at `frame`'s first list of a new period, logs the last.
-    pub(in crate::executor) fn note(&mut self, merged: &Merged, frame: u64) {
+    /// A list of `frame` is prepared: at the first list of a new period, logs the last
+    /// period's tally (when the merge ran in it).
+    pub(in crate::executor) fn roll(&mut self, frame: u64) {
         let period = frame / LOG_EVERY_FRAMES;
         if period > self.logged_period {
             let window = std::mem::take(&mut self.window);
-            tracing::info!(target: TARGET, frames = LOG_EVERY_FRAMES,
-                accepted_groups = window.accepted,
-                rejected = %window.reasons_line(),
-                "deferred pass merge: groups accepted, rejections by reason");
+            if window != DeferTally::default() {
+                tracing::info!(target: TARGET, frames = LOG_EVERY_FRAMES,
+                    accepted_groups = window.accepted,
+                    rejected = %window.reasons_line(),
+                    "deferred pass merge: groups accepted, rejections by reason");
+            }
             self.logged_period = period;
         }
+    }
+
+    /// Counts a list's merge.
+    pub(in crate::executor) fn note(&mut self, merged: &Merged) {
         self.window.add(merged);
         self.total.add(merged);
     }
@@ -86,6 +93,11 @@ impl VkBackend {
     /// run time, for the A/B phases).
     pub fn set_pass_defer(&mut self, on: bool) {
         self.defer.on = on;
+    }
+
+    /// Passes recorded since the executor was made (cheap: no allocator report).
+    pub fn passes_recorded(&self) -> u64 {
+        self.stats.passes
     }
 
     /// The merge's accepted groups and rejections by reason since the executor was made.

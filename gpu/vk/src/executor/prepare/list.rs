@@ -331,7 +331,12 @@ impl VkBackend {
                                     &mut pass_reads[pass],
                                 )?;
                                 if let Some(access) = &mut access {
-                                    access.note_draw(pass, &bindings, tables, draws.last_bindless());
+                                    access.note_draw(
+                                        pass,
+                                        &bindings,
+                                        tables,
+                                        draws.last_bindless(),
+                                    );
                                 }
                                 // Draws of one shape share its scissor: added once a run.
                                 let shape = draws.last_shape();
@@ -493,9 +498,10 @@ impl VkBackend {
             };
             fills.push((id, fill));
         }
+        self.defer.roll(self.frame);
         let merged = access.map(|access| {
             let merged = merge(&plan, ops, &access.finish(&pass_reads), self.defer.rules);
-            self.defer.note(&merged, self.frame);
+            self.defer.note(&merged);
             merged
         });
         let mut pass_writes = Vec::with_capacity(plan.passes.len());
