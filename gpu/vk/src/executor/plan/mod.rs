@@ -9,7 +9,6 @@
 //! DONT_CARE (or, outside a pass, the next pass's load op) unless the attachment is
 //! written again first.
 
-pub(in crate::executor) mod access;
 pub mod defer;
 pub mod deferral;
 

@@ -15,7 +15,6 @@ use memory::WriteStamp;
 use crate::error::{VkError, VkResult};
 use crate::executor::pipelines::graphics_state::GraphicsState;
 use crate::executor::pipelines::masked_clear::PreparedMaskedClear;
-use crate::executor::plan::access::AccessLog;
 use crate::executor::plan::defer::{merge, Merged};
 use crate::executor::plan::{form_passes_into, Plan, Scissoring, Step};
 use crate::executor::prepared::copy::{PoolWrite, PreparedCopy, PreparedUpdate};
@@ -35,6 +34,7 @@ use super::copy::{prepare_copy, prepare_update};
 use super::dispatch::prepare_dispatch;
 use super::draw::{clear_rect, prepare_draw};
 use super::draw_site::DrawSite;
+use super::pass_access::AccessLog;
 use super::pass_targets::{
     color_clear_attachment, depth_stencil_clear_attachment, resolve_targets,
 };

@@ -8,8 +8,8 @@ use gpu::objects::SyncCondition;
 use gpu::state::{ComponentMask, PrimitiveKind};
 use gpu::{PoolId, SyncId, ViewId};
 
-use super::super::{form_passes, Plan};
 use super::*;
+use crate::executor::plan::{form_passes, Plan};
 
 const RULES: DeferRules = DeferRules {
     allow_bindless: false,

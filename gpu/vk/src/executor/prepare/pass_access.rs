@@ -1,5 +1,5 @@
 //! What each pass of a list touches, gathered while the list is prepared, for the
-//! deferred pass merge ([`super::defer`]): the storage its attachments cover, the storage
+//! deferred pass merge (`plan::defer`): the storage its attachments cover, the storage
 //! its draws sample (each draw's program's texture slots through the bindings then) and
 //! read through buffers, whether a draw's program writes shader memory, and whether a
 //! draw reads through the frame's bindless table.
@@ -9,10 +9,10 @@ use std::collections::HashMap;
 use gpu::objects::ObjectTables;
 use gpu::ProgramId;
 
-use super::defer::{PassAccess, Region};
-use super::Plan;
-use crate::executor::prepare::bindings::{stage_index, Bindings};
-use crate::executor::prepare::buffer_reads::PoolRead;
+use super::bindings::{stage_index, Bindings};
+use super::buffer_reads::PoolRead;
+use crate::executor::plan::defer::{PassAccess, Region};
+use crate::executor::plan::Plan;
 
 /// A graphics program's texture slots by stage, and whether it writes shader memory.
 #[derive(Clone, Debug, Default)]
