@@ -1,6 +1,7 @@
 //! `hookshot demo` end to end on the real driver: zero validation errors, and the terrain
 //! check provably sees the seeds' failure: it passes with the write-back on, with kept
-//! finalized textures on, and with both, and fails (exit 3) only with both off.
+//! finalized textures on, and with both, and fails (exit 3) only with both off, through
+//! eviction under the default budget as well as through the defragmentation.
 
 mod common;
 
@@ -110,6 +111,79 @@ fn the_terrain_check_fails_only_with_write_back_and_keeping_both_off() {
             );
         }
     }
+}
+
+/// Seed 001 as it happens in long play: the default run's image cache is full (the demo's
+/// budget, with props streaming in), so eviction reaches the finalized terrain tiles.
+/// Before the first defragmentation (frame 250), with the write-back off, only the keep
+/// rule saves them; with it off as well the check fails through eviction alone.
+#[test]
+fn under_the_default_budget_the_keep_rule_is_what_saves_the_tiles() {
+    let env = [
+        ("RX_VK_GPU_STORAGE", "0"),
+        ("RX_VK_KEEP_FINALIZED_MB", "512"),
+    ];
+    let (code, stats, text) = demo(245, &env);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("terrain check: OK"), "{text}");
+    assert_eq!(stats["defragmentations"], 0, "{text}");
+    assert!(stats["chunks_returned"].as_u64().unwrap() > 0, "{text}");
+    assert!(stats["evictions"].as_u64().unwrap() > 0, "{text}");
+    assert!(stats["kept_textures"].as_u64().unwrap() > 0, "{text}");
+    assert!(!text.contains("kept textures: 0 "), "{text}");
+    assert_eq!(stats["texels_lost"], 0, "{text}");
+
+    let env = [("RX_VK_GPU_STORAGE", "0"), ("RX_VK_KEEP_FINALIZED_MB", "0")];
+    let (code, stats, text) = demo(245, &env);
+    assert_eq!(code, Some(3), "{text}");
+    assert!(text.contains("terrain check: FAILED ("), "{text}");
+    assert_eq!(stats["defragmentations"], 0, "{text}");
+    assert_eq!(stats["kept_textures"], 0, "{text}");
+    assert!(stats["texels_lost"].as_u64().unwrap() > 0, "{text}");
+    assert!(
+        text.contains("GPU-drawn texels that storage does not hold are lost"),
+        "{text}"
+    );
+}
+
+/// The deferred pass merge (seed 004) in the demo: with validation and synchronization
+/// validation on, `RX_VK_PASS_DEFER=ab` alternates it in one run; the ten light passes
+/// a frame merge into the eleventh in the phases with it on, the summary gives passes a
+/// frame and GPU time on and off, frame 300 logs the groups and rejections by reason, and
+/// the terrain check holds.
+#[test]
+fn the_deferred_pass_merge_runs_validation_clean_in_its_ab_phases() {
+    let env = [
+        ("RX_VK_VALIDATION", "1"),
+        ("RX_VK_PASS_DEFER", "ab"),
+        ("RX_VK_AB", "75"),
+    ];
+    let (code, stats, text) = demo(305, &env);
+    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(stats["validation_errors"], 0, "{text}");
+    assert!(text.contains("terrain check: OK"), "{text}");
+    let on = stats["pass_defer_passes_per_frame_on"].as_f64().unwrap();
+    let off = stats["pass_defer_passes_per_frame_off"].as_f64().unwrap();
+    assert!(on + 9.5 < off, "{on} on, {off} off: {text}");
+    assert!(
+        stats["pass_defer_gpu_ms_p50_on"].as_f64().unwrap() > 0.0,
+        "{text}"
+    );
+    assert!(
+        stats["pass_defer_gpu_ratio"].as_f64().unwrap() > 0.0,
+        "{text}"
+    );
+    assert!(
+        text.contains("pass defer A/B (75 frames a phase;"),
+        "{text}"
+    );
+    // 300 frames' tally: the first 75 load with it on, 75..150 and 225..300 on: ten a frame.
+    assert!(
+        text.contains("deferred pass merge: groups accepted, rejections by reason"),
+        "{text}"
+    );
+    assert!(text.contains("accepted_groups=2250"), "{text}");
+    assert!(text.contains("hazard="), "{text}");
 }
 
 #[test]

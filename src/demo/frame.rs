@@ -1,14 +1,14 @@
 //! One frame of the demo as NVN command lists: new tiles drawn level by level from their
 //! height fields, the terrain sampling every tile in range, eleven lights (a shadow depth
-//! pass, then the light's volume in a pass of its own into one buffer), the composite.
+//! pass, then the light's volume in a pass of its own into one buffer), the streamed props,
+//! the composite.
 
 use gpu::command::{
     BufferBinding, BufferImage, ClearValue, CopyOp, DrawArrays, RenderTargets, TextureRegion,
 };
 use gpu::objects::{BufferRange, Stage, TextureHandle};
 use gpu::state::{
-    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, DepthStencilState,
-    PrimitiveKind, StateChange, Viewport,
+    BlendState, ComponentMask, DepthStencilState, PrimitiveKind, StateChange, Viewport,
 };
 use std::f32::consts::TAU;
 
@@ -18,7 +18,7 @@ use super::math::{orthographic, std140};
 use super::scene::*;
 use super::terrain::{ChunkCoord, HEIGHTS_SIDE, TILE_LEVELS, TILE_SIZE_PX};
 
-pub const LIGHT_COUNT: u32 = 11;
+pub use super::lights::LIGHT_COUNT;
 /// Grid cells a side of a chunk's terrain mesh.
 const TERRAIN_CELLS: u32 = 16;
 
@@ -26,6 +26,8 @@ const TERRAIN_CELLS: u32 = 16;
 const LEVEL_UNIFORMS: u64 = 0;
 const CHUNK_UNIFORMS: u64 = 16;
 const LIGHT_UNIFORMS: u64 = 40;
+/// Uniform slots of the streamed props (`props::PROPS_LIVE` of them).
+const PROP_UNIFORMS: u64 = 52;
 
 /// A tile to draw this frame: its texture's per-level views and its heights slot.
 pub struct TileDraw {
@@ -96,6 +98,7 @@ pub fn write_uniforms(
     scene: &Scene,
     camera_x: f32,
     visible: &[VisibleChunk],
+    props: &[u32],
     frame: u32,
 ) -> anyhow::Result<()> {
     for level in 0..TILE_LEVELS {
@@ -123,6 +126,13 @@ pub fn write_uniforms(
         let bytes = std140(&[view_projection], &[placement]);
         scene.write_uniform(device, CHUNK_UNIFORMS + index as u64, &bytes)?;
     }
+    // The props: a row of small patches along the bottom of the screen.
+    let screen = orthographic(0.0, 1.0, 0.0, 1.0);
+    for index in 0..props.len() {
+        let placement = [0.02 + index as f32 * 0.06, 0.02, 0.05, 1.0];
+        let bytes = std140(&[screen], &[placement]);
+        scene.write_uniform(device, PROP_UNIFORMS + index as u64, &bytes)?;
+    }
     // The box's z (0..0.5) becomes depth; x and y map the light's square to the shadow map.
     let light_space = orthographic(0.0, 1.0, 0.0, 1.0);
     for light in 0..LIGHT_COUNT {
@@ -148,6 +158,7 @@ pub fn record(
     scene: &Scene,
     tile_draws: &[TileDraw],
     visible: &[VisibleChunk],
+    props: &[u32],
     checks: &[TileCheck],
 ) -> anyhow::Result<()> {
     commands.bind_descriptor_tables(scene.textures, scene.samplers)?;
@@ -205,68 +216,22 @@ pub fn record(
         )?;
         commands.draw(draw(TERRAIN_CELLS * TERRAIN_CELLS * 6))?;
     }
-
-    // Eleven lights: a shadow depth pass, then the light's volume added into one buffer.
-    let additive = BlendState {
-        enabled: true,
-        color: BlendEquation {
-            src_factor: BlendFactor::One,
-            dst_factor: BlendFactor::One,
-            op: BlendOp::Add,
-        },
-        alpha: BlendEquation {
-            src_factor: BlendFactor::One,
-            dst_factor: BlendFactor::One,
-            op: BlendOp::Add,
-        },
-    };
-    let depth_pass = DepthStencilState {
-        depth_test: true,
-        depth_write: true,
-        depth_compare: CompareOp::Less,
-        ..DepthStencilState::default()
-    };
-    for light in 0..LIGHT_COUNT {
-        let slot = LIGHT_UNIFORMS + u64::from(light);
-        commands.bind_render_targets(RenderTargets {
-            depth_stencil: Some(scene.shadow.view),
-            ..RenderTargets::default()
-        })?;
-        commands.set_state(full_viewport(SHADOW_SIZE_PX, SHADOW_SIZE_PX))?;
-        commands.set_state(StateChange::DepthStencil(depth_pass))?;
-        commands.clear_depth_stencil(Some(1.0), None, 0)?;
-        commands.bind_program(scene.programs.shadow)?;
-        let (binding, range) = uniform(scene, Stage::Vertex, slot);
-        commands.bind_buffer(binding, range)?;
-        commands.draw(draw(36))?;
-
-        commands.bind_render_targets(colour_target(scene.lights.view))?;
-        commands.set_state(full_viewport(width_px, height_px))?;
-        commands.set_state(StateChange::DepthStencil(DepthStencilState::default()))?;
-        if light == 0 {
-            commands.clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)?;
-        }
-        commands.set_state(StateChange::Blend {
-            target: 0,
-            state: additive,
-        })?;
-        commands.bind_program(scene.programs.light)?;
-        let (binding, range) = uniform(scene, Stage::Fragment, slot);
+    // The streamed props, each sampled where it is drawn.
+    for (index, &texture_slot) in props.iter().enumerate() {
+        let (binding, range) = uniform(scene, Stage::Vertex, PROP_UNIFORMS + index as u64);
         commands.bind_buffer(binding, range)?;
         commands.bind_texture(
             Stage::Fragment,
             0,
             TextureHandle {
-                texture_slot: SHADOW_SLOT,
-                sampler_slot: NEAREST_SAMPLER,
+                texture_slot,
+                sampler_slot: LINEAR_SAMPLER,
             },
         )?;
-        commands.draw(draw(3))?;
-        commands.set_state(StateChange::Blend {
-            target: 0,
-            state: BlendState::default(),
-        })?;
+        commands.draw(draw(6))?;
     }
+
+    super::lights::record(commands, scene, LIGHT_UNIFORMS)?;
 
     // The composite to the output image.
     commands.bind_render_targets(colour_target(scene.output.view))?;

@@ -5,11 +5,15 @@
 //! pass. At the end, the terrain check: every tile sampled held the normals drawn for it.
 
 mod ab;
+mod budget;
+mod defer_ab;
 mod display_check;
 mod frame;
 mod host_memory;
+mod lights;
 mod math;
 mod pool_writes;
+mod props;
 mod report;
 mod route;
 mod scene;
@@ -91,9 +95,23 @@ struct LiveTile {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let switches = crate::cli::start()?;
+    let mut switches = crate::cli::start()?;
     let device = gpu_vk::Device::open(&switches)?;
     let translator = shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
+    let route = Route::default();
+    let tile_builder =
+        TextureBuilder::new_2d(Format::Rg8, TILE_SIZE_PX, TILE_SIZE_PX).levels(TILE_LEVELS);
+    let tile_layout = tile_builder.layout()?;
+    // The cache as a game's in long play: full (`budget`), unless RX_VK_VRAM_MB says.
+    if switches.vram_mb.is_none() {
+        let budget_mib =
+            budget::default_budget_mib(args.size, scene::SHADOW_MAPS, tile_layout.size_b, &route)?;
+        tracing::info!(
+            budget_mib,
+            "the demo's image cache budget (RX_VK_VRAM_MB=auto)"
+        );
+        switches.vram_mb = Some(budget_mib);
+    }
     let backend = SharedBackend::new(VkBackend::with_switches(
         &device,
         ExecutorOptions::from_switches(&switches),
@@ -128,11 +146,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     }
 
-    let route = Route::default();
     let frames = args.frames.unwrap_or_else(|| route.default_frames());
-    let tile_builder =
-        TextureBuilder::new_2d(Format::Rg8, TILE_SIZE_PX, TILE_SIZE_PX).levels(TILE_LEVELS);
-    let tile_layout = tile_builder.layout()?;
     let mut storage = TileStorage::new(tile_layout.size_b, tile_layout.alignment_b.max(512), 32);
     let scene = Scene::new(
         &nvn,
@@ -159,13 +173,30 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut live: BTreeMap<ChunkCoord, LiveTile> = BTreeMap::new();
     let mut drawn: BTreeSet<ChunkCoord> = BTreeSet::new();
     let mut free_slots: Vec<u32> = (FIRST_TILE_SLOT..TEXTURE_SLOTS).rev().collect();
+    let mut props = props::Props::new(&nvn, scene::FIRST_PROP_SLOT)?;
     let mut references: HashMap<ChunkCoord, Vec<u8>> = HashMap::new();
     let mut stats = RunStats::default();
     let tile_readback_b = frame::tile_readback_b();
     let progress = frames >= 200 && std::io::IsTerminal::is_terminal(&std::io::stderr());
     // `RX_VK_AB`: phases with the write-back on and off after a loading phase; tiles
     // drawn while it is off are left out of the terrain check.
-    let ab = switches.ab_frames.map(AbPhases::new);
+    // `RX_VK_PASS_DEFER=ab` takes `RX_VK_AB`'s phases for the merge (the write-back
+    // stays as set).
+    let defer_ab = (switches.pass_defer == gpu::switches::PassDefer::Ab)
+        .then(|| AbPhases::new(switches.ab_frames.unwrap_or(defer_ab::DEFAULT_PHASE_FRAMES)));
+    let ab = switches
+        .ab_frames
+        .filter(|_| defer_ab.is_none())
+        .map(AbPhases::new);
+    let mut defer = defer_ab::DeferStats {
+        switch: match switches.pass_defer {
+            gpu::switches::PassDefer::Off => "0",
+            gpu::switches::PassDefer::On => "1",
+            gpu::switches::PassDefer::Ab => "ab",
+        },
+        ab_frames: defer_ab.map(|_| switches.ab_frames.unwrap_or(defer_ab::DEFAULT_PHASE_FRAMES)),
+        ..defer_ab::DeferStats::default()
+    };
     let mut drawn_unstored: BTreeSet<ChunkCoord> = BTreeSet::new();
 
     let make_tile = |nvn: &gpu::Device,
@@ -219,6 +250,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 .lock()
                 .set_gpu_storage(phase != report::AbPhase::Off);
         }
+        if let Some(phase) = defer_ab.map(|ab| ab.phase(frame_index)) {
+            backend.lock().set_pass_defer(phase != report::AbPhase::Off);
+            defer.phases.push(phase);
+        }
+        let passes_before = backend.lock().passes_recorded();
         let mut tile_draws = Vec::new();
         let mut checks: Vec<(ChunkCoord, TextureId)> = Vec::new();
         for event in route.events(frame_index, &drawn) {
@@ -301,6 +337,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 }
             }
         }
+        props.advance(&nvn, scene.textures, args.pool_writes, frame_index)?;
+        let prop_slots = props.drawn_slots();
         let visible: Vec<VisibleChunk> = live
             .iter()
             .map(|(&chunk, tile)| VisibleChunk {
@@ -325,14 +363,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
         let cpu_start = Instant::now();
         let camera_x = route_camera_x(&route, frame_index);
-        frame::write_uniforms(&nvn, &scene, camera_x, &visible, frame_index)?;
+        frame::write_uniforms(&nvn, &scene, camera_x, &visible, &prop_slots, frame_index)?;
         let acquired = nvn.acquire_texture(window)?;
         anyhow::ensure!(
             acquired.texture == scene.output.texture,
             "the window hands out its one texture"
         );
         let mut commands = nvn.command_buffer();
-        frame::record(&mut commands, &scene, &tile_draws, &visible, &checks)?;
+        frame::record(
+            &mut commands,
+            &scene,
+            &tile_draws,
+            &visible,
+            &prop_slots,
+            &checks,
+        )?;
         let list = commands.finish();
         nvn.queue().submit(&list)?;
         nvn.queue().present(window, acquired.index)?;
@@ -344,6 +389,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .inspect_err(crate::cli::exit_if_gpu_hung)?;
         stats.cpu_ms.push(cpu_ms);
         stats.gpu_ms.push(gpu_start.elapsed().as_secs_f64() * 1e3);
+        defer
+            .frame_passes
+            .push(backend.lock().passes_recorded() - passes_before);
         if let Some(phase) = phase {
             stats.ab_phases.push(phase);
         }
@@ -412,6 +460,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     drop(display);
 
     stats.frames = frames_run;
+    stats.props_streamed = props.streamed;
     stats.write_traps = memory::tracking::trap_count() - traps_at_start;
     stats.write_tracking = match switches.write_tracking {
         memory::WriteTracking::Protect => "protect",
@@ -428,10 +477,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         stats.writeback_bytes = executor_stats.write_back_bytes;
         stats.kept_textures = executor_stats.cache.kept;
         stats.kept_bytes = executor_stats.cache.kept_b;
+        stats.evictions = executor_stats.cache.evictions;
+        stats.texels_lost = executor_stats.cache.texels_lost;
         stats.image_memory_b = executor_stats.image_memory_b;
         stats.buffer_memory_b = executor_stats.buffer_memory_b;
         stats.imported_pool_b = executor_stats.imported_pool_b;
+        defer.groups = executor_stats.deferred_groups;
+        defer.rejected = executor.pass_defer_tally().reasons_line();
     }
+    stats.defer = defer;
     stats.validation_errors = device.validation().error_count();
     print!("{}", stats.summary());
     if let (Some(file), Some(path)) = (stats_file, &args.stats) {

@@ -54,6 +54,12 @@ pub struct RunStats {
     pub writeback_bytes: u64,
     pub kept_textures: u64,
     pub kept_bytes: u64,
+    /// Host images the cache let go (budget, keep cap, finalized pools), and of those the
+    /// ones whose GPU-drawn texels storage never held.
+    pub evictions: u64,
+    pub texels_lost: u64,
+    /// Prop textures streamed in (`props`).
+    pub props_streamed: u64,
     /// At the end of the run: host images, the executor's buffers, imported pool storage.
     pub image_memory_b: u64,
     pub buffer_memory_b: u64,
@@ -75,6 +81,8 @@ pub struct RunStats {
     /// `RX_VK_WRITE_TRACKING`, and the CPU writes that trapped on protected pages.
     pub write_tracking: &'static str,
     pub write_traps: u64,
+    /// `RX_VK_PASS_DEFER`: the merge's numbers and its A/B phases.
+    pub defer: super::defer_ab::DeferStats,
 }
 
 /// Frames between samples of the process's resident memory.
@@ -179,6 +187,11 @@ impl RunStats {
         );
         let _ = writeln!(
             out,
+            "evicted: {} host images ({} with GPU texels lost), {} props streamed",
+            self.evictions, self.texels_lost, self.props_streamed
+        );
+        let _ = writeln!(
+            out,
             "memory: host images {:.1} MiB, buffers {:.1} MiB, imported pools {:.1} MiB",
             self.image_memory_b as f64 / 1048576.0,
             self.buffer_memory_b as f64 / 1048576.0,
@@ -226,6 +239,7 @@ impl RunStats {
                 cost.cpu_ratio() * 100.0
             );
         }
+        self.defer.summary(&self.gpu_ms, &mut out);
         let _ = writeln!(out, "validation errors: {}", self.validation_errors);
         let _ = writeln!(out, "{}", self.terrain_line());
         out
@@ -243,6 +257,7 @@ impl RunStats {
             json["ab_cpu_cost_ratio"] = cost.cpu_ratio().into();
             json["terrain_tiles_unchecked"] = self.tiles_unchecked.into();
         }
+        self.defer.add_json(&self.gpu_ms, &mut json);
         json
     }
 
@@ -260,6 +275,9 @@ impl RunStats {
             "writeback_bytes": self.writeback_bytes,
             "kept_textures": self.kept_textures,
             "kept_bytes": self.kept_bytes,
+            "evictions": self.evictions,
+            "texels_lost": self.texels_lost,
+            "props_streamed": self.props_streamed,
             "image_memory_bytes": self.image_memory_b,
             "buffer_memory_bytes": self.buffer_memory_b,
             "imported_pool_bytes": self.imported_pool_b,
@@ -389,6 +407,9 @@ mod tests {
             "writeback_bytes",
             "kept_textures",
             "kept_bytes",
+            "evictions",
+            "texels_lost",
+            "props_streamed",
             "validation_errors",
             "terrain_tiles_checked",
             "terrain_tiles_failed",

@@ -51,6 +51,13 @@ impl Route {
         (2 * walk).max(2 * self.defragment_every + self.frames_per_chunk)
     }
 
+    /// Every chunk the route ever brings into range: the walk's columns widened by the
+    /// radius both ways, times the rows the radius covers.
+    pub fn chunks_on_route(&self) -> u64 {
+        let side = 2 * u64::from(self.radius_chunks.unsigned_abs()) + 1;
+        (u64::from(self.span_chunks) + side) * side
+    }
+
     /// The chunk under the camera at `frame`.
     pub fn camera_chunk(&self, frame: u32) -> ChunkCoord {
         let step = frame / self.frames_per_chunk;
@@ -170,6 +177,15 @@ mod tests {
             shared_frames > 0,
             "some defragmentation shares its frame with a chunk step"
         );
+    }
+
+    #[test]
+    fn chunks_on_route_counts_every_chunk_a_run_brings_into_range() {
+        let route = Route::default();
+        let seen: BTreeSet<ChunkCoord> = (0..route.default_frames())
+            .flat_map(|frame| route.in_range(frame))
+            .collect();
+        assert_eq!(seen.len() as u64, route.chunks_on_route());
     }
 
     #[test]

@@ -30,9 +30,14 @@ pub const SHADOW_SIZE_PX: u32 = 256;
 /// Texture-table slots of the fixed textures; tiles take the rest.
 pub const SCENE_SLOT: u32 = 0;
 pub const LIGHTS_SLOT: u32 = 1;
+/// The first of the lights' shadow maps' slots (one a light).
 pub const SHADOW_SLOT: u32 = 2;
-pub const FIRST_TILE_SLOT: u32 = 8;
-pub const TEXTURE_SLOTS: u32 = 64;
+/// One shadow map a light, so every light's volume can be drawn after every shadow pass.
+pub const SHADOW_MAPS: u32 = 11;
+/// The streamed props' slots (`props::PROPS_LIVE` of them).
+pub const FIRST_PROP_SLOT: u32 = 16;
+pub const FIRST_TILE_SLOT: u32 = 24;
+pub const TEXTURE_SLOTS: u32 = 80;
 pub const LINEAR_SAMPLER: u32 = 0;
 pub const NEAREST_SAMPLER: u32 = 1;
 
@@ -66,7 +71,8 @@ pub struct Scene {
     pub programs: Programs,
     pub scene: Target,
     pub lights: Target,
-    pub shadow: Target,
+    /// The lights' shadow maps, in light order.
+    pub shadows: Vec<Target>,
     pub output: Target,
     pub textures: TextureTableId,
     pub samplers: SamplerTableId,
@@ -98,9 +104,11 @@ impl Scene {
         let places = [
             place("rgba8", width_px, height_px)?,
             place("rgba8", width_px, height_px)?,
-            place("z32f", SHADOW_SIZE_PX, SHADOW_SIZE_PX)?,
             place("rgba8", width_px, height_px)?,
         ];
+        let shadow_places = (0..SHADOW_MAPS)
+            .map(|_| place("z32f", SHADOW_SIZE_PX, SHADOW_SIZE_PX))
+            .collect::<anyhow::Result<Vec<_>>>()?;
         let readback_offset_b = next_target_b
             .next_multiple_of(1 << 20)
             .max(MIN_READBACK_OFFSET_B);
@@ -138,24 +146,35 @@ impl Scene {
             light: program(&[&FULLSCREEN_VERT, &LIGHT_FRAG])?,
             composite: program(&[&FULLSCREEN_VERT, &COMPOSITE_FRAG])?,
         };
-        let [scene, lights, shadow, output] = places.map(
-            |(builder, offset_b, width_px, height_px)| -> anyhow::Result<Target> {
-                let texture = device.create_texture(&builder, work_pool, offset_b)?;
-                let view = device.create_view(&ViewMaker::whole(texture))?;
-                Ok(Target {
-                    texture,
-                    view,
-                    width_px,
-                    height_px,
-                })
-            },
-        );
-        let (scene, lights, shadow, output) = (scene?, lights?, shadow?, output?);
+        let make_target = |(builder, offset_b, width_px, height_px): (
+            TextureBuilder,
+            u64,
+            u32,
+            u32,
+        )|
+         -> anyhow::Result<Target> {
+            let texture = device.create_texture(&builder, work_pool, offset_b)?;
+            let view = device.create_view(&ViewMaker::whole(texture))?;
+            Ok(Target {
+                texture,
+                view,
+                width_px,
+                height_px,
+            })
+        };
+        let [scene, lights, output] = places.map(make_target);
+        let (scene, lights, output) = (scene?, lights?, output?);
+        let shadows = shadow_places
+            .into_iter()
+            .map(make_target)
+            .collect::<anyhow::Result<Vec<_>>>()?;
         let textures = device.create_texture_table(TEXTURE_SLOTS)?;
         let samplers = device.create_sampler_table(2)?;
         device.register_texture(textures, SCENE_SLOT, scene.view)?;
         device.register_texture(textures, LIGHTS_SLOT, lights.view)?;
-        device.register_texture(textures, SHADOW_SLOT, shadow.view)?;
+        for (slot, shadow) in (SHADOW_SLOT..).zip(&shadows) {
+            device.register_texture(textures, slot, shadow.view)?;
+        }
         let clamp = [WrapMode::ClampToEdge; 3];
         let linear = device.create_sampler(&SamplerMaker {
             min_filter: Filter::Linear,
@@ -181,7 +200,7 @@ impl Scene {
             programs,
             scene,
             lights,
-            shadow,
+            shadows,
             output,
             textures,
             samplers,

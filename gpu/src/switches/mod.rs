@@ -90,6 +90,15 @@ pub enum Simulate {
     Profile(PathBuf),
 }
 
+/// `RX_VK_PASS_DEFER`: the deferred pass merge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassDefer {
+    Off,
+    On,
+    /// On and off in alternating phases of the demo (`RX_VK_AB`'s frames, or 100).
+    Ab,
+}
+
 /// Every switch, parsed and checked.
 #[derive(Clone, Debug)]
 pub struct Switches {
@@ -119,6 +128,10 @@ pub struct Switches {
     pub loader: LoaderChoice,
     /// `RX_VK_SIMULATE`: a device profile to mask the real device down to.
     pub simulate: Simulate,
+    /// `RX_VK_PASS_DEFER`: merge deferrable draws into a later pass of the same targets.
+    pub pass_defer: PassDefer,
+    /// `RX_VK_PASS_DEFER_BINDLESS`: a deferred draw may read through the bindless table.
+    pub pass_defer_bindless: bool,
 }
 
 impl Switches {
@@ -217,6 +230,12 @@ impl Switches {
             "moltenvk-m1" => Simulate::MoltenVkM1,
             path => Simulate::Profile(PathBuf::from(path)),
         };
+        let pass_defer = match reader.get("RX_VK_PASS_DEFER")? {
+            "1" => PassDefer::On,
+            "ab" => PassDefer::Ab,
+            _ => PassDefer::Off,
+        };
+        let pass_defer_bindless = reader.flag("RX_VK_PASS_DEFER_BINDLESS")?;
         reader.all_read()?;
         Ok(Switches {
             entries,
@@ -237,6 +256,8 @@ impl Switches {
             write_tracking,
             loader,
             simulate,
+            pass_defer,
+            pass_defer_bindless,
         })
     }
 

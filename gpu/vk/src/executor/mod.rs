@@ -78,6 +78,8 @@ use crate::image_cache::{CacheConfig, ImageCache};
 use crate::pipeline_cache::PipelineCache;
 use crate::timeline::{Timeline, WaitOutcome};
 
+pub use plan::defer::Rejection as DeferRejection;
+pub use plan::deferral::DeferTally;
 pub use plan::{form_passes, Load, PassPlan, Plan, Step, Store};
 pub use prepare::copy::{buffer_texels, BufferTexels};
 pub use record::barrier::nvn_barrier_scope;
@@ -203,6 +205,8 @@ pub struct VkBackend {
     /// What command buffers may use (`ExecutorOptions::state_features`, within the
     /// device's): decoded lists are held to it at submit too.
     state_features: gpu::DeviceFeatures,
+    /// `RX_VK_PASS_DEFER`: the deferred pass merge and its tally.
+    defer: plan::deferral::Deferral,
     device: Arc<Device>,
 }
 
@@ -281,6 +285,7 @@ impl VkBackend {
                 Some(features) => features.both(device.caps.state),
                 None => device.caps.state,
             },
+            defer: plan::deferral::Deferral::from_switches(switches),
             device: device.clone(),
         })
     }

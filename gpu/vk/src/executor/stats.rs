@@ -7,6 +7,8 @@ use crate::image_cache::CacheCounters;
 pub struct ExecutorStats {
     pub submissions: u64,
     pub passes: u64,
+    /// Passes the deferred pass merge moved into a later pass (`RX_VK_PASS_DEFER`).
+    pub deferred_groups: u64,
     pub draws: u64,
     pub dispatches: u64,
     pub copies: u64,

@@ -190,11 +190,22 @@ impl VkBackend {
         let mut open_pass = None;
         // Draws recorded so far.
         let mut drawn = 0;
-        for step in &prepared.plan.steps {
+        // `RX_VK_PASS_DEFER`: the merged order, and passes recorded inside each pass.
+        let merged = prepared.merged.as_ref();
+        let steps = merged.map_or(&prepared.plan.steps[..], |merged| &merged.steps[..]);
+        let inside = |pass: usize| -> Vec<usize> {
+            merged.map_or(vec![pass], |merged| merged.merged_into(pass).collect())
+        };
+        let mut after_moved = false;
+        for (at, step) in steps.iter().enumerate() {
             match *step {
                 Step::BeginPass(index) => {
                     // Drawn texels under the bytes the pass's draws read go to storage first.
-                    let regions = self.take_read(&mut pending, &prepared.pass_reads[index]);
+                    let reads: Vec<_> = inside(index)
+                        .into_iter()
+                        .flat_map(|pass| prepared.pass_reads[pass].iter().cloned())
+                        .collect();
+                    let regions = self.take_read(&mut pending, &reads);
                     if !regions.is_empty() {
                         barrier_if_dirty(&mut dirty);
                         self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
@@ -204,14 +215,19 @@ impl VkBackend {
                     // some drivers keep one store for every bind point: push again.
                     frame.descriptors.bound.forget_pushed();
                     let targets = &prepared.pass_targets[index];
-                    begin_pass(&device, cmd, &prepared.plan.passes[index], targets);
+                    let planned = merged
+                        .and_then(|merged| merged.begins[index].as_ref())
+                        .unwrap_or(&prepared.plan.passes[index]);
+                    begin_pass(&device, cmd, planned, targets);
                     open_pass = Some(index);
                 }
                 Step::EndPass => {
                     end_pass(&device, cmd);
                     if let Some(index) = open_pass {
-                        for target in prepared.pass_writes[index].iter().filter(|_| storing) {
-                            pending.note_write(target);
+                        for pass in inside(index) {
+                            for target in prepared.pass_writes[pass].iter().filter(|_| storing) {
+                                pending.note_write(target);
+                            }
                         }
                     }
                     open_pass = None;
@@ -244,9 +260,21 @@ impl VkBackend {
                         frame.descriptors.bound.pipeline = Some(pipeline);
                     }
                 }
-                Step::Ops { end, .. } => {
+                Step::Ops { first, end } => {
                     // Binds and state changes are in the prepared draws already.
-                    let span = prepared.draws.span(drawn, end);
+                    let span = match merged {
+                        Some(merged) => {
+                            // Draws moved out of their place, and the first after them,
+                            // bind everything anew.
+                            let moved = merged.moved[at];
+                            if moved || after_moved {
+                                frame.descriptors.bound.forget();
+                            }
+                            after_moved = moved;
+                            prepared.draws.span_of(first, end)
+                        }
+                        None => prepared.draws.span(drawn, end),
+                    };
                     for draw in span {
                         let recorded = record_draw(
                             &device,
@@ -446,7 +474,16 @@ impl VkBackend {
         }
         let stats = &mut self.stats;
         stats.submissions += 1;
-        stats.passes += prepared.plan.passes.len() as u64;
+        let planned_passes = prepared.plan.passes.len();
+        stats.passes += prepared
+            .merged
+            .as_ref()
+            .map_or(planned_passes, |merged| merged.passes(planned_passes))
+            as u64;
+        stats.deferred_groups += prepared
+            .merged
+            .as_ref()
+            .map_or(0, |merged| u64::from(merged.accepted));
         stats.draws += prepared.draws.len() as u64;
         stats.dispatches += prepared.dispatches.len() as u64;
         stats.copies += prepared.copies.len() as u64;

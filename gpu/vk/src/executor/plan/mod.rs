@@ -9,6 +9,9 @@
 //! DONT_CARE (or, outside a pass, the next pass's load op) unless the attachment is
 //! written again first.
 
+pub mod defer;
+pub mod deferral;
+
 use gpu::command::{ClearValue, DiscardTarget, Op, RenderTargets};
 use gpu::state::{ComponentMask, Scissor, MAX_COLOR_TARGETS};
 

@@ -15,6 +15,7 @@ use memory::WriteStamp;
 use crate::error::{VkError, VkResult};
 use crate::executor::pipelines::graphics_state::GraphicsState;
 use crate::executor::pipelines::masked_clear::PreparedMaskedClear;
+use crate::executor::plan::defer::{merge, Merged};
 use crate::executor::plan::{form_passes_into, Plan, Scissoring, Step};
 use crate::executor::prepared::copy::{PoolWrite, PreparedCopy, PreparedUpdate};
 use crate::executor::prepared::dispatch::PreparedDispatch;
@@ -33,6 +34,7 @@ use super::copy::{prepare_copy, prepare_update};
 use super::dispatch::prepare_dispatch;
 use super::draw::{clear_rect, prepare_draw};
 use super::draw_site::DrawSite;
+use super::pass_access::AccessLog;
 use super::pass_targets::{
     color_clear_attachment, depth_stencil_clear_attachment, resolve_targets,
 };
@@ -55,6 +57,8 @@ pub(in crate::executor) enum Fill {
 /// Everything a list needs, resolved before its command buffer begins.
 pub(in crate::executor) struct Prepared {
     pub(in crate::executor) plan: Plan,
+    /// `RX_VK_PASS_DEFER`: the order the recorder follows once passes merged.
+    pub(in crate::executor) merged: Option<Merged>,
     pub(in crate::executor) pass_targets: Vec<PassTargets>,
     pub(in crate::executor) copies: HashMap<usize, (PreparedCopy, Option<PoolWrite>)>,
     /// In-pass clears and the rectangle each covers (scissor 0 within the render area).
@@ -225,6 +229,8 @@ impl VkBackend {
         let mut list_writes = Vec::new();
         let mut transform_feedback = HashMap::new();
         let mut capture: Option<OpenCapture> = None;
+        // What each pass touches, for the deferred pass merge.
+        let mut access = self.defer.on.then(|| AccessLog::new(&plan, tables));
         for step in &plan.steps {
             match *step {
                 Step::BeginPass(pass) => {
@@ -319,6 +325,7 @@ impl VkBackend {
                     let mut index = first;
                     while index < end {
                         if let (Some(site), Some(pass)) = (&site, open_pass) {
+                            let from = index;
                             index = take_repeats(
                                 site,
                                 ops,
@@ -328,6 +335,9 @@ impl VkBackend {
                                 &mut draws,
                                 &mut pass_reads[pass],
                             )?;
+                            if let (Some(access), true) = (&mut access, index > from) {
+                                access.note_draw(pass, &bindings, tables, draws.last_bindless());
+                            }
                             if index == end {
                                 break;
                             }
@@ -360,6 +370,14 @@ impl VkBackend {
                                     &mut draws,
                                     &mut pass_reads[pass],
                                 )?;
+                                if let Some(access) = &mut access {
+                                    access.note_draw(
+                                        pass,
+                                        &bindings,
+                                        tables,
+                                        draws.last_bindless(),
+                                    );
+                                }
                                 // Draws of one shape share its scissor: added once a run.
                                 let shape = draws.last_shape();
                                 if shape != last_shape {
@@ -520,6 +538,12 @@ impl VkBackend {
             };
             fills.push((id, fill));
         }
+        self.defer.roll(self.frame);
+        let merged = access.map(|access| {
+            let merged = merge(&plan, ops, &access.finish(&pass_reads), self.defer.rules);
+            self.defer.note(&merged);
+            merged
+        });
         let mut pass_writes = Vec::with_capacity(plan.passes.len());
         for (pass, bounds) in plan.passes.iter().zip(&pass_bounds) {
             pass_writes.push(bounds.targets(pass, tables, &self.images));
@@ -570,6 +594,7 @@ impl VkBackend {
         }
         Ok(Prepared {
             plan,
+            merged,
             pass_targets,
             copies,
             updates,

@@ -263,6 +263,20 @@ impl PreparedDraws {
             .map(|draw| (draw.shape, self.shape(draw).scissor))
     }
 
+    /// The draws whose ops lie in `first..end` (a span recorded away from its place, by
+    /// the deferred pass merge).
+    pub fn span_of(&self, first: usize, end: usize) -> &[PreparedDraw] {
+        let from = self.ops.partition_point(|&op| op < first);
+        self.span(from, end)
+    }
+
+    /// Whether the draw added last reads its textures through the bindless table.
+    pub fn last_bindless(&self) -> bool {
+        self.draws
+            .last()
+            .is_some_and(|draw| !self.shape(draw).handle_stages.is_empty())
+    }
+
     /// The draws from the `from`th (in op order) whose ops come before op `end`: a span's
     /// draws, recorded in one loop.
     pub fn span(&self, from: usize, end: usize) -> &[PreparedDraw] {
