@@ -16,8 +16,9 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 6] = [
+const SOURCES: [(&str, &str); 7] = [
     ("uniform_update", include_str!("uniform_update.rs")),
+    ("counters", include_str!("counters.rs")),
     ("fixed_function", include_str!("fixed_function.rs")),
     ("executor", include_str!("executor.rs")),
     ("draw_sequences", include_str!("draw_sequences/main.rs")),
@@ -683,6 +684,32 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             "uniform_update",
             "an_update_is_seen_by_later_draws_only_and_lands_in_storage",
         )],
+        // Issue 18, counters: exact counts, timestamps, values; refusals in the same file.
+        Command::ReportCounter {
+            counter: _,
+            buffer: _,
+            offset_b: _,
+        }
+        | Command::ResetCounter(_) => vec![
+            (
+                "counters",
+                "samples_passed_are_exact_partly_fully_and_not_hidden",
+            ),
+            (
+                "counters",
+                "input_vertices_and_primitives_count_what_was_drawn",
+            ),
+            ("counters", "a_timestamp_pair_increases_in_console_ticks"),
+            (
+                "counters",
+                "counters_that_cannot_be_given_are_refused_when_recorded",
+            ),
+        ],
+        Command::ReportValue {
+            value: _,
+            buffer: _,
+            offset_b: _,
+        } => vec![("counters", "report_values_land_in_storage_in_order")],
     }
 }
 
@@ -784,6 +811,17 @@ fn every_command() -> Vec<Command> {
             offset_b: 0,
             bytes: vec![0; 16],
         }),
+        Command::ReportCounter {
+            counter: Counter::SamplesPassed,
+            buffer,
+            offset_b: 0,
+        },
+        Command::ReportValue {
+            value: 1,
+            buffer,
+            offset_b: 0,
+        },
+        Command::ResetCounter(Counter::SamplesPassed),
     ]
 }
 

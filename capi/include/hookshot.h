@@ -178,6 +178,8 @@ typedef struct HSSync {
 
 typedef uint32_t HSsyncCondition;
 
+typedef uint32_t HScounter;
+
 // How to make a device. Plain data: set it with `hsDeviceBuilderSetDefaults` and the
 // setters; the strings it points to must live until `hsDeviceInitialize` returns.
 typedef struct HSDeviceBuilder {
@@ -506,6 +508,40 @@ typedef struct HSWindowBuilder {
 #define HS_BARRIER_INVALIDATE_ZCULL 2048
 
 #define HS_BARRIER_INVALIDATE_L2_CACHE 4096
+
+#define HS_COUNTER_TIMESTAMP_PIPELINE_TOP 0
+
+#define HS_COUNTER_TIMESTAMP 1
+
+#define HS_COUNTER_SAMPLES_PASSED 2
+
+#define HS_COUNTER_ZCULL_STATS 3
+
+#define HS_COUNTER_INPUT_VERTICES 4
+
+#define HS_COUNTER_INPUT_PRIMITIVES 5
+
+#define HS_COUNTER_VERTEX_SHADER_INVOCATIONS 6
+
+#define HS_COUNTER_TESS_CONTROL_SHADER_INVOCATIONS 7
+
+#define HS_COUNTER_TESS_EVALUATION_SHADER_INVOCATIONS 8
+
+#define HS_COUNTER_GEOMETRY_SHADER_INVOCATIONS 9
+
+#define HS_COUNTER_FRAGMENT_SHADER_INVOCATIONS 10
+
+#define HS_COUNTER_TESS_EVALUATION_SHADER_PRIMITIVES 11
+
+#define HS_COUNTER_GEOMETRY_SHADER_PRIMITIVES 12
+
+#define HS_COUNTER_CLIPPER_INPUT_PRIMITIVES 13
+
+#define HS_COUNTER_CLIPPER_OUTPUT_PRIMITIVES 14
+
+#define HS_COUNTER_PRIMITIVES_GENERATED 15
+
+#define HS_COUNTER_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN 16
 
 // In a view: the texture's own format.
 #define HS_FORMAT_NONE 0
@@ -1171,6 +1207,27 @@ HSresult hsCommandBufferWaitSync(const struct HSCommandBuffer *command_buffer,
 HSresult hsCommandBufferDiscardColor(const struct HSCommandBuffer *command_buffer, uint32_t index);
 
 HSresult hsCommandBufferDiscardDepthStencil(const struct HSCommandBuffer *command_buffer);
+
+// Writes `counter`'s value and the GPU time into 16 bytes of `buffer` at `offset_b`
+// once the work recorded before it has completed; the CPU reads them from the pool after
+// a fence that follows. Accumulating counters count from their last reset (or from the
+// first command buffer that used them).
+HSresult hsCommandBufferReportCounter(const struct HSCommandBuffer *command_buffer,
+                                      HScounter counter_kind,
+                                      const struct HSBuffer *buffer,
+                                      uint64_t offset_b);
+
+// Writes `value` into 4 bytes of `buffer` at `offset_b` (a 4-byte-aligned address), in
+// order with the work around it.
+HSresult hsCommandBufferReportValue(const struct HSCommandBuffer *command_buffer,
+                                    uint32_t value,
+                                    const struct HSBuffer *buffer,
+                                    uint64_t offset_b);
+
+// Sets an accumulating counter back to zero (a timestamp's reset resets samples passed,
+// as NVN's does).
+HSresult hsCommandBufferResetCounter(const struct HSCommandBuffer *command_buffer,
+                                     HScounter counter_kind);
 
 HSresult hsDeviceBuilderSetDefaults(struct HSDeviceBuilder *builder);
 

@@ -33,6 +33,12 @@ pub struct DeviceFeatures {
     pub index_type_uint8: bool,
     /// `multiDrawIndirect`: indirect draws of more than one record.
     pub multi_draw_indirect: bool,
+    /// Timestamp queries on the graphics queue: the timestamp counters.
+    pub timestamps: bool,
+    /// `occlusionQueryPrecise`: the samples passed counter, exact.
+    pub occlusion_query_precise: bool,
+    /// `pipelineStatisticsQuery`: the vertex, primitive and invocation counters.
+    pub pipeline_statistics_query: bool,
 }
 
 impl DeviceFeatures {
@@ -51,6 +57,9 @@ impl DeviceFeatures {
         depth_bounds: false,
         index_type_uint8: false,
         multi_draw_indirect: false,
+        timestamps: false,
+        occlusion_query_precise: false,
+        pipeline_statistics_query: false,
     };
 }
 
@@ -73,6 +82,10 @@ impl DeviceFeatures {
             depth_bounds: self.depth_bounds && other.depth_bounds,
             index_type_uint8: self.index_type_uint8 && other.index_type_uint8,
             multi_draw_indirect: self.multi_draw_indirect && other.multi_draw_indirect,
+            timestamps: self.timestamps && other.timestamps,
+            occlusion_query_precise: self.occlusion_query_precise && other.occlusion_query_precise,
+            pipeline_statistics_query: self.pipeline_statistics_query
+                && other.pipeline_statistics_query,
         }
     }
 }

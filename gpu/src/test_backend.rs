@@ -54,6 +54,9 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     depth_bounds: true,
     index_type_uint8: true,
     multi_draw_indirect: true,
+    timestamps: true,
+    occlusion_query_precise: true,
+    pipeline_statistics_query: true,
 };
 
 #[derive(Clone, Default)]

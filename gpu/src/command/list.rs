@@ -3,6 +3,7 @@
 //! can be submitted any number of times.
 
 use super::bound::BoundState;
+use super::counters::Counter;
 use crate::ids::{BufferId, CommandListId, ProgramId, SamplerTableId, SyncId, TextureTableId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, StateChange};
@@ -79,6 +80,29 @@ pub enum Op {
     UpdateUniformBuffer {
         update_index: u32,
     },
+    // Issue 18, counters.
+    ReportCounter {
+        counter: Counter,
+        buffer: BufferId,
+        offset_b: u64,
+    },
+    ReportValue {
+        value: u32,
+        buffer: BufferId,
+        offset_b: u64,
+    },
+    ResetCounter(Counter),
+}
+
+impl Op {
+    /// Whether it reports or resets a counter (`ReportCounter`, `ReportValue`,
+    /// `ResetCounter`).
+    pub fn is_counter(&self) -> bool {
+        matches!(
+            self,
+            Op::ReportCounter { .. } | Op::ReportValue { .. } | Op::ResetCounter(_)
+        )
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -93,6 +117,8 @@ pub struct CommandList {
     ops: Vec<Op>,
     /// How many of `ops` signal or wait on a sync (a list of draws has none to look for).
     sync_count: usize,
+    /// How many of `ops` report or reset counters (most lists have none to look for).
+    counter_count: usize,
     targets: Vec<RenderTargets>,
     states: Vec<StateChange>,
     copies: Vec<CopyOp>,
@@ -236,7 +262,29 @@ impl CommandList {
             Command::UpdateUniformBuffer(update) => Op::UpdateUniformBuffer {
                 update_index: side_index(&mut self.updates, update),
             },
+            Command::ReportCounter {
+                counter,
+                buffer,
+                offset_b,
+            } => Op::ReportCounter {
+                counter,
+                buffer,
+                offset_b,
+            },
+            Command::ReportValue {
+                value,
+                buffer,
+                offset_b,
+            } => Op::ReportValue {
+                value,
+                buffer,
+                offset_b,
+            },
+            Command::ResetCounter(counter) => Op::ResetCounter(counter),
         };
+        if op.is_counter() {
+            self.counter_count += 1;
+        }
         if matches!(op, Op::SignalSync { .. } | Op::WaitSync { .. }) {
             self.sync_count += 1;
         }
@@ -314,7 +362,31 @@ impl CommandList {
             Op::UpdateUniformBuffer { update_index } => {
                 Command::UpdateUniformBuffer(self.update(update_index).clone())
             }
+            Op::ReportCounter {
+                counter,
+                buffer,
+                offset_b,
+            } => Command::ReportCounter {
+                counter,
+                buffer,
+                offset_b,
+            },
+            Op::ReportValue {
+                value,
+                buffer,
+                offset_b,
+            } => Command::ReportValue {
+                value,
+                buffer,
+                offset_b,
+            },
+            Op::ResetCounter(counter) => Command::ResetCounter(counter),
         }
+    }
+
+    /// How many ops report or reset counters.
+    pub fn counter_count(&self) -> usize {
+        self.counter_count
     }
 
     /// Every command in order, payloads included.

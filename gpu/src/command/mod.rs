@@ -3,6 +3,7 @@
 
 pub mod bound;
 pub mod buffer;
+pub mod counters;
 pub mod list;
 mod remembered;
 pub mod validate;
@@ -10,6 +11,7 @@ pub mod verbs;
 
 pub use bound::BoundState;
 pub use buffer::CommandBuffer;
+pub use counters::{Counter, CounterKind, PipelineStatistic, PIPELINE_STATISTIC_COUNT};
 pub use list::{CommandList, Op};
 pub use verbs::{
     BarrierOrder, BufferBinding, BufferImage, ClearValue, Command, CopyOp, DiscardTarget,

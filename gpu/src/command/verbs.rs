@@ -1,6 +1,7 @@
 //! One command as it is recorded, checked and written to a recording, with its payload
 //! inline. The list keeps a compact form of it (`list::Op`).
 
+use super::counters::Counter;
 use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureId, TextureTableId, ViewId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, IndexType, PrimitiveKind, StateChange, MAX_COLOR_TARGETS};
@@ -250,6 +251,23 @@ pub enum Command {
     },
     Discard(DiscardTarget),
     UpdateUniformBuffer(UniformUpdate),
+    // Issue 18, counters (`command::counters`): NVN's reports into pool memory.
+    /// NVN's `ReportCounter`: the counter's value and a timestamp, 16 bytes at
+    /// `offset_b` of `buffer` (a pool address that is a multiple of 16).
+    ReportCounter {
+        counter: Counter,
+        buffer: BufferId,
+        offset_b: u64,
+    },
+    /// NVN's `ReportValue`: `value` as 4 bytes at `offset_b` of `buffer` (a pool address
+    /// that is a multiple of 4), in order with the work around it.
+    ReportValue {
+        value: u32,
+        buffer: BufferId,
+        offset_b: u64,
+    },
+    /// NVN's `ResetCounter`: an accumulating counter starts again from zero.
+    ResetCounter(Counter),
 }
 
 impl Command {

@@ -248,6 +248,21 @@ mod opcode {
     pub const WAIT_SYNC: u8 = 17;
     pub const DISCARD: u8 = 18;
     pub const UPDATE_UNIFORM_BUFFER: u8 = 19;
+    // Issue 18, counters.
+    pub const REPORT_COUNTER: u8 = 40;
+    pub const REPORT_VALUE: u8 = 41;
+    pub const RESET_COUNTER: u8 = 42;
+}
+
+impl Wire for Counter {
+    const MIN_B: usize = 1;
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(*self as u8);
+    }
+    fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
+        let raw = u8::take(reader)?;
+        Counter::from_raw(u32::from(raw)).ok_or_else(|| reader.fail("counter"))
+    }
 }
 
 impl Wire for Command {
@@ -368,6 +383,30 @@ impl Wire for Command {
                 out.push(opcode::UPDATE_UNIFORM_BUFFER);
                 update.put(out);
             }
+            Command::ReportCounter {
+                counter,
+                buffer,
+                offset_b,
+            } => {
+                out.push(opcode::REPORT_COUNTER);
+                counter.put(out);
+                buffer.put(out);
+                offset_b.put(out);
+            }
+            Command::ReportValue {
+                value,
+                buffer,
+                offset_b,
+            } => {
+                out.push(opcode::REPORT_VALUE);
+                value.put(out);
+                buffer.put(out);
+                offset_b.put(out);
+            }
+            Command::ResetCounter(counter) => {
+                out.push(opcode::RESET_COUNTER);
+                counter.put(out);
+            }
         }
     }
 
@@ -429,6 +468,17 @@ impl Wire for Command {
             },
             opcode::DISCARD => Command::Discard(Wire::take(reader)?),
             opcode::UPDATE_UNIFORM_BUFFER => Command::UpdateUniformBuffer(Wire::take(reader)?),
+            opcode::REPORT_COUNTER => Command::ReportCounter {
+                counter: Wire::take(reader)?,
+                buffer: Wire::take(reader)?,
+                offset_b: Wire::take(reader)?,
+            },
+            opcode::REPORT_VALUE => Command::ReportValue {
+                value: Wire::take(reader)?,
+                buffer: Wire::take(reader)?,
+                offset_b: Wire::take(reader)?,
+            },
+            opcode::RESET_COUNTER => Command::ResetCounter(Wire::take(reader)?),
             _ => return Err(reader.fail("opcode")),
         })
     }

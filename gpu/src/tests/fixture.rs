@@ -487,5 +487,21 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             offset_b: 256,
             bytes: (0..32).collect(),
         }),
+        Command::ResetCounter(Counter::SamplesPassed),
+        Command::ReportCounter {
+            counter: Counter::SamplesPassed,
+            buffer: scene.buffer,
+            offset_b: 512,
+        },
+        Command::ReportCounter {
+            counter: Counter::Timestamp,
+            buffer: scene.buffer,
+            offset_b: 528,
+        },
+        Command::ReportValue {
+            value: 0xdead_beef,
+            buffer: scene.buffer,
+            offset_b: 548,
+        },
     ]
 }

@@ -189,6 +189,10 @@ impl Capabilities {
                 depth_bounds: core.depth_bounds == vk::TRUE,
                 index_type_uint8: uint8.index_type_uint8 == vk::TRUE,
                 multi_draw_indirect: core.multi_draw_indirect == vk::TRUE,
+                timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
+                    && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
+                occlusion_query_precise: core.occlusion_query_precise == vk::TRUE,
+                pipeline_statistics_query: core.pipeline_statistics_query == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -312,6 +316,14 @@ impl Capabilities {
                 format!("{} MiB", self.device_local_heap_b >> 20),
             ),
             ("timestamps", yes_no(self.timestamps)),
+            (
+                "exact occlusion queries",
+                yes_no(self.state.occlusion_query_precise),
+            ),
+            (
+                "pipeline statistics queries",
+                yes_no(self.state.pipeline_statistics_query),
+            ),
             (
                 "shader draw parameters (gl_InstanceID)",
                 yes_no(self.shader_draw_parameters),

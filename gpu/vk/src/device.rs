@@ -245,6 +245,9 @@ fn create_device(
         shader_storage_image_write_without_format: offered
             .shader_storage_image_write_without_format,
         multi_draw_indirect: offered.multi_draw_indirect,
+        // Counters (`command::counters`): exact samples passed, pipeline statistics.
+        occlusion_query_precise: offered.occlusion_query_precise,
+        pipeline_statistics_query: offered.pipeline_statistics_query,
         draw_indirect_first_instance: offered.draw_indirect_first_instance,
         depth_clamp: offered.depth_clamp,
         depth_bias_clamp: offered.depth_bias_clamp,

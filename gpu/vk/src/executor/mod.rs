@@ -202,6 +202,8 @@ pub struct VkBackend {
     /// What command buffers may use (`ExecutorOptions::state_features`, within the
     /// device's): decoded lists are held to it at submit too.
     state_features: gpu::DeviceFeatures,
+    /// NVN's counters: totals, and reports waiting for their submission's fence.
+    counters: resources::counters::CounterTotals,
     device: Arc<Device>,
 }
 
@@ -280,6 +282,7 @@ impl VkBackend {
                 Some(features) => features.both(device.caps.state),
                 None => device.caps.state,
             },
+            counters: Default::default(),
             device: device.clone(),
         })
     }
@@ -345,6 +348,7 @@ impl VkBackend {
         let completed = self.timeline.completed()?;
         self.frames.retire(completed);
         self.pools.retire(completed)?;
+        self.write_reports(completed)?;
         self.images.retire(completed);
         self.syncs.retire(completed);
         self.compute.retire(completed);
@@ -357,6 +361,25 @@ impl VkBackend {
             }
         }
         Ok(completed)
+    }
+
+    /// Writes the reports of submissions up to `completed` into pool storage (and a
+    /// mirror's copy of it), where the CPU reads them after the fence.
+    fn write_reports(&mut self, completed: u64) -> VkResult<()> {
+        let period_ns = f64::from(self.device.caps.timestamp_period_ns);
+        for write in self.counters.retire(completed, period_ns)? {
+            let at = &write.destination;
+            // A pool finalized since holds nothing of the game's any more.
+            if self.pools.get(at.pool).is_err() {
+                continue;
+            }
+            at.storage
+                .write_for_device(at.offset_b, 16, |bytes| bytes.copy_from_slice(&write.bytes))?;
+            self.pools.mirror_write(at.pool, at.offset_b, &write.bytes);
+            self.images
+                .buffer_wrote(at.pool, at.offset_b..at.offset_b + 16);
+        }
+        Ok(())
     }
 
     fn wait_timeline(&mut self, value: u64, timeout: Duration) -> VkResult<WaitOutcome> {

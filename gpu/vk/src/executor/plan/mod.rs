@@ -236,7 +236,12 @@ where
             Op::Discard(target) => self.discard(target),
             // An inline uniform update is `vkCmdUpdateBuffer`, outside passes: the
             // draws before it and after it read the buffer on either side of it.
+            // Counter ops end and begin queries, which Vulkan keeps outside passes here
+            // (a query begun outside a pass spans the passes after it).
             Op::Copy { .. }
+            | Op::ReportCounter { .. }
+            | Op::ReportValue { .. }
+            | Op::ResetCounter(_)
             | Op::UpdateUniformBuffer { .. }
             | Op::Dispatch { .. }
             | Op::DispatchIndirect { .. }
