@@ -12,10 +12,10 @@ use std::time::Instant;
 
 use common::draw::{bind_positions, colour, positions_at};
 use common::programs::{program, GREEN_FRAG};
-use common::readback::pool_bytes;
+use common::readback::{pool_bytes, region};
 use common::rig::Rig;
 use gpu::command::counters::CONSOLE_TICKS_PER_S;
-use gpu::command::{ClearValue, Counter, DrawArrays};
+use gpu::command::{ClearValue, ConditionalRender, Counter, DrawArrays};
 use gpu::error::RecordError;
 use gpu::objects::BufferRange;
 use gpu::objects::TextureBuilder;
@@ -348,6 +348,132 @@ fn report_values_land_in_storage_in_order() {
     }
 }
 
+/// Conditional rendering on counts the GPU wrote earlier in the same submission: a draw
+/// skipped where two reports around a hidden quad are equal, one drawn where two around a
+/// visible quad differ, one drawn on `IfEqual` of the first pair, one skipped by
+/// `SetRenderEnable(false)` and its clear with it, through a list that has no render
+/// enable op; the CPU model paints only the draws that run.
+#[test]
+fn conditional_draws_follow_counts_written_in_the_same_submission() {
+    for import in [true, false] {
+        let rig = Rig::new(import);
+        let rgba8 = Format::from_name("rgba8").unwrap();
+        let z32f = Format::from_name("z32f").unwrap();
+        let (texture, view) = rig.texture(&TextureBuilder::new_2d(rgba8, SIZE_PX, SIZE_PX), 0);
+        let (_, depth_view) =
+            rig.texture(&TextureBuilder::new_2d(z32f, SIZE_PX, SIZE_PX), 64 << 10);
+        let scene = scene(&rig);
+        let positions = scene.positions;
+        let [near, _, far] = scene.programs;
+        let red = program(
+            &rig.device,
+            &[
+                (Stage::Vertex, &depth_vert(Z[0])),
+                (Stage::Fragment, RED_FRAG),
+            ],
+        );
+        let right = positions_at(
+            &rig.device,
+            rig.pool,
+            VERTICES_OFFSET_B + 4096,
+            &quad(0.0, 1.0),
+        );
+        let mut targets = colour(view);
+        targets.depth_stencil = Some(depth_view);
+        let mut commands = rig.device.command_buffer();
+        commands.bind_render_targets(targets).unwrap();
+        commands
+            .clear_color(
+                0,
+                ClearValue::Float([0.0, 0.0, 1.0, 1.0]),
+                ComponentMask::ALL,
+            )
+            .unwrap();
+        // Depth 0.5 everywhere: z 0.75 is hidden, z 0.25 is not.
+        commands.clear_depth_stencil(Some(0.5), None, 0xff).unwrap();
+        commands.set_state(depth_state(false)).unwrap();
+        commands.reset_counter(Counter::SamplesPassed).unwrap();
+        // Hidden: the counts before and after are equal.
+        commands
+            .report_counter(Counter::SamplesPassed, scene.reports, 0)
+            .unwrap();
+        bind_positions(&mut commands, far, positions);
+        commands.draw(quad_draw(6)).unwrap();
+        commands
+            .report_counter(Counter::SamplesPassed, scene.reports, 16)
+            .unwrap();
+        // Visible (the left half): they differ.
+        commands
+            .report_counter(Counter::SamplesPassed, scene.reports, 32)
+            .unwrap();
+        bind_positions(&mut commands, near, positions);
+        commands.draw(quad_draw(0)).unwrap();
+        commands
+            .report_counter(Counter::SamplesPassed, scene.reports, 48)
+            .unwrap();
+        // Skipped: red over the left half if the hidden quad had passed samples.
+        commands
+            .set_render_enable_conditional(ConditionalRender::IfNotEqual, scene.reports, 0)
+            .unwrap();
+        bind_positions(&mut commands, red, positions);
+        commands.draw(quad_draw(0)).unwrap();
+        // Drawn: red over the right half, the visible quad having passed samples.
+        commands
+            .set_render_enable_conditional(ConditionalRender::IfNotEqual, scene.reports, 32)
+            .unwrap();
+        bind_positions(&mut commands, red, right);
+        commands.draw(quad_draw(0)).unwrap();
+        commands.set_render_enable(false).unwrap();
+        rig.submit(&commands.finish());
+        // Off from the list before: this list's clear and draw are left out.
+        let mut commands = rig.device.command_buffer();
+        commands.bind_render_targets(targets).unwrap();
+        commands
+            .clear_color(
+                0,
+                ClearValue::Float([1.0, 1.0, 1.0, 1.0]),
+                ComponentMask::ALL,
+            )
+            .unwrap();
+        commands.set_state(depth_state(false)).unwrap();
+        bind_positions(&mut commands, red, positions);
+        commands.draw(quad_draw(6)).unwrap();
+        rig.submit(&commands.finish());
+        let mut commands = rig.device.command_buffer();
+        commands.bind_render_targets(targets).unwrap();
+        commands.set_render_enable(true).unwrap();
+        let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+        let pixels = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
+
+        // The CPU model: the near green quad over the left half, the red one over the
+        // right half, nothing else.
+        assert_eq!(report(&rig, 0).0, report(&rig, 16).0, "import {import}");
+        assert_eq!(
+            report(&rig, 48).0 - report(&rig, 32).0,
+            u64::from(SIZE_PX * SIZE_PX / 2),
+            "import {import}"
+        );
+        for y in 0..SIZE_PX {
+            for x in 0..SIZE_PX {
+                let at = ((y * SIZE_PX + x) * 4) as usize;
+                let expected = if x < SIZE_PX / 2 {
+                    [0, 255, 0, 255]
+                } else {
+                    [255, 0, 0, 255]
+                };
+                assert_eq!(pixels[at..at + 4], expected, "import {import}: ({x}, {y})");
+            }
+        }
+    }
+}
+
+const RED_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+void main() {
+    colour = vec4(1.0, 0.0, 0.0, 1.0);
+}
+";
+
 /// Refused when recorded: counters Vulkan has no query for, a device without exact
 /// occlusion queries, a report outside its buffer or not 16-byte aligned.
 #[test]
@@ -376,6 +502,10 @@ fn counters_that_cannot_be_given_are_refused_when_recorded() {
     assert!(matches!(
         commands.report_value(1, reports, 2),
         Err(RecordError::BadArgument { .. })
+    ));
+    assert!(matches!(
+        commands.set_render_enable_conditional(ConditionalRender::IfEqual, reports, REPORTS_B - 16),
+        Err(RecordError::BufferRangeOutOfBounds { .. })
     ));
     assert!(commands.finish().is_empty(), "nothing was recorded");
     let capable = *rig.device.features();

@@ -710,6 +710,15 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             buffer: _,
             offset_b: _,
         } => vec![("counters", "report_values_land_in_storage_in_order")],
+        Command::SetRenderEnable(_)
+        | Command::SetRenderEnableConditional {
+            mode: _,
+            buffer: _,
+            offset_b: _,
+        } => vec![(
+            "counters",
+            "conditional_draws_follow_counts_written_in_the_same_submission",
+        )],
     }
 }
 
@@ -822,6 +831,12 @@ fn every_command() -> Vec<Command> {
             offset_b: 0,
         },
         Command::ResetCounter(Counter::SamplesPassed),
+        Command::SetRenderEnable(true),
+        Command::SetRenderEnableConditional {
+            mode: ConditionalRender::IfEqual,
+            buffer,
+            offset_b: 0,
+        },
     ]
 }
 

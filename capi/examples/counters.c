@@ -1,18 +1,24 @@
-/* NVN's counters through the C ABI: samples passed by three quads against a depth
+/* NVN's counters through the C ABI: samples passed by three green quads against a depth
  * cleared to 0.5 (one in front, one behind, one in front over the left half), each after
- * a reset, between two timestamps, and a reported value; then the refusals (a counter
- * Vulkan has no query for, a number that is no counter, an address not 16-byte aligned).
- * The first argument's file gets the six 16-byte reports (value, then timestamp), read
- * from the pool after the fence. */
+ * a reset, between two timestamps, and a reported value; red draws rendered only as the
+ * first two reports (256 and 0 samples) say, or not at all with rendering off; then the
+ * refusals (a counter Vulkan has no query for, a number that is no counter, an address not
+ * 16-byte aligned, a value outside its buffer). The first argument's file gets the 128
+ * bytes of reports (six 16-byte reports, value then timestamp, read from the pool after
+ * the fence) and the 16x16 RGBA8 target. */
 #include "common.h"
 
 #define SIZE_PX 16u
-#define REPORTS 6u
 
 static const char *const VERTEX =
     "#version 450\n"
     "layout(location = 0) in vec3 position;\n"
     "void main() { gl_Position = vec4(position, 1.0); }\n";
+
+static const char *const RED =
+    "#version 450\n"
+    "layout(location = 0) out vec4 colour;\n"
+    "void main() { colour = vec4(1.0, 0.0, 0.0, 1.0); }\n";
 
 static const char *const GREEN =
     "#version 450\n"
@@ -36,16 +42,19 @@ int main(int argc, char **argv) {
     HSMemoryPool pool;
     make_pool(&pool, &device, 1u << 20);
     const uint64_t depth_offset_b = 64u << 10, vertices_offset_b = 128u << 10;
-    const uint64_t reports_offset_b = 192u << 10, reports_b = REPORTS * 16u;
+    const uint64_t reports_offset_b = 192u << 10, reports_b = 128;
+    const uint64_t image_b = SIZE_PX * SIZE_PX * 4;
     CHECK(hsMemoryPoolWrite(&pool, vertices_offset_b, VERTICES, sizeof VERTICES));
     HSTexture target, depth;
     make_texture_2d(&target, &device, &pool, 0, HS_FORMAT_RGBA8, SIZE_PX, SIZE_PX);
     make_texture_2d(&depth, &device, &pool, depth_offset_b, HS_FORMAT_Z32F, SIZE_PX, SIZE_PX);
-    HSBuffer vertices, reports;
+    HSBuffer vertices, reports, readback;
     make_buffer(&vertices, &device, &pool, vertices_offset_b, sizeof VERTICES);
-    make_buffer(&reports, &device, &pool, reports_offset_b, 4096);
-    HSProgram program;
+    make_buffer(&reports, &device, &pool, reports_offset_b, reports_b);
+    make_buffer(&readback, &device, &pool, reports_offset_b + reports_b, image_b);
+    HSProgram program, red;
     make_program(&program, &device, VERTEX, GREEN);
+    make_program(&red, &device, VERTEX, RED);
 
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));
@@ -78,16 +87,31 @@ int main(int argc, char **argv) {
     }
     CHECK(hsCommandBufferReportCounter(cmd, HS_COUNTER_TIMESTAMP, &reports, 64));
     CHECK(hsCommandBufferReportValue(cmd, 0xc0ffeeu, &reports, 80));
+    /* 256 samples then 0: not equal. Skipped, drawn over the left half, skipped. */
+    CHECK(hsCommandBufferBindProgram(cmd, &red));
+    CHECK(hsCommandBufferSetRenderEnableConditional(
+        cmd, HS_CONDITIONAL_RENDER_MODE_RENDER_IF_EQUAL, &reports, 0));
+    CHECK(hsCommandBufferDrawArrays(cmd, HS_DRAW_PRIMITIVE_TRIANGLES, 0, 6));
+    CHECK(hsCommandBufferSetRenderEnableConditional(
+        cmd, HS_CONDITIONAL_RENDER_MODE_RENDER_IF_NOT_EQUAL, &reports, 0));
+    CHECK(hsCommandBufferDrawArrays(cmd, HS_DRAW_PRIMITIVE_TRIANGLES, 12, 6));
+    CHECK(hsCommandBufferSetRenderEnable(cmd, 0));
+    CHECK(hsCommandBufferDrawArrays(cmd, HS_DRAW_PRIMITIVE_TRIANGLES, 0, 6));
+    CHECK(hsCommandBufferSetRenderEnable(cmd, 1));
+    HSCopyRegion whole = {0, 0, 0, SIZE_PX, SIZE_PX, 1};
+    CHECK(hsCommandBufferCopyTextureToBuffer(cmd, &target, 0, &whole, &readback, 0, 0, 0));
 
     /* Refused, and nothing recorded. */
     if (hsCommandBufferReportCounter(cmd, HS_COUNTER_ZCULL_STATS, &reports, 0) != HS_ERROR_REFUSED ||
         hsCommandBufferResetCounter(cmd, 99) != HS_ERROR_INVALID_ARGUMENT ||
         hsCommandBufferReportCounter(cmd, HS_COUNTER_TIMESTAMP, &reports, 8) != HS_ERROR_REFUSED ||
-        hsCommandBufferReportValue(cmd, 1, &reports, 4096) != HS_ERROR_OUT_OF_RANGE) {
+        hsCommandBufferReportValue(cmd, 1, &reports, reports_b) != HS_ERROR_OUT_OF_RANGE ||
+        hsCommandBufferSetRenderEnableConditional(cmd, 2, &reports, 0) !=
+            HS_ERROR_INVALID_ARGUMENT) {
         fprintf(stderr, "a bad counter command was not refused as it should be\n");
         return 1;
     }
-    printf("counter refusals: 4 of 4\n");
+    printf("counter refusals: 5 of 5\n");
     HScommandHandle handle;
     CHECK(hsCommandBufferEndRecording(cmd, &handle));
 
@@ -97,14 +121,16 @@ int main(int argc, char **argv) {
     CHECK(hsQueueFinish(&queue));
     unsigned char *mapped = NULL;
     CHECK(hsMemoryPoolMap(&pool, (void **)&mapped));
-    write_file(out_path, mapped + reports_offset_b, reports_b);
+    write_file(out_path, mapped + reports_offset_b, reports_b + image_b);
     check_validation(&device);
 
     CHECK(hsQueueFinalize(&queue));
     CHECK(hsCommandBufferFinalize(&commands));
     CHECK(hsProgramFinalize(&program));
+    CHECK(hsProgramFinalize(&red));
     CHECK(hsBufferFinalize(&vertices));
     CHECK(hsBufferFinalize(&reports));
+    CHECK(hsBufferFinalize(&readback));
     CHECK(hsTextureFinalize(&depth));
     CHECK(hsTextureFinalize(&target));
     CHECK(hsMemoryPoolFinalize(&pool));

@@ -180,6 +180,8 @@ typedef uint32_t HSsyncCondition;
 
 typedef uint32_t HScounter;
 
+typedef uint32_t HSconditionalRenderMode;
+
 // How to make a device. Plain data: set it with `hsDeviceBuilderSetDefaults` and the
 // setters; the strings it points to must live until `hsDeviceInitialize` returns.
 typedef struct HSDeviceBuilder {
@@ -542,6 +544,12 @@ typedef struct HSWindowBuilder {
 #define HS_COUNTER_PRIMITIVES_GENERATED 15
 
 #define HS_COUNTER_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN 16
+
+// Draws and clears run when the two reports' values are equal.
+#define HS_CONDITIONAL_RENDER_MODE_RENDER_IF_EQUAL 0
+
+// Draws and clears run when they differ.
+#define HS_CONDITIONAL_RENDER_MODE_RENDER_IF_NOT_EQUAL 1
 
 // In a view: the texture's own format.
 #define HS_FORMAT_NONE 0
@@ -1228,6 +1236,20 @@ HSresult hsCommandBufferReportValue(const struct HSCommandBuffer *command_buffer
 // as NVN's does).
 HSresult hsCommandBufferResetCounter(const struct HSCommandBuffer *command_buffer,
                                      HScounter counter_kind);
+
+// NVN's render enable: later draws and clears run (`enabled` non-zero) or are left out;
+// copies and dispatches are not affected. Carries into later command buffers.
+HSresult hsCommandBufferSetRenderEnable(const struct HSCommandBuffer *command_buffer,
+                                        uint32_t enabled);
+
+// Later draws and clears run as `mode` finds the values of the two 16-byte reports at
+// `offset_b` of `buffer` (a 16-byte-aligned address), as the work recorded before left
+// them. The executor decides it by waiting for that work on the CPU: exact, at the cost
+// of a stall.
+HSresult hsCommandBufferSetRenderEnableConditional(const struct HSCommandBuffer *command_buffer,
+                                                   HSconditionalRenderMode mode,
+                                                   const struct HSBuffer *buffer,
+                                                   uint64_t offset_b);
 
 HSresult hsDeviceBuilderSetDefaults(struct HSDeviceBuilder *builder);
 

@@ -1,8 +1,10 @@
-//! NVN's counters in the C ABI: `hsCommandBufferReportCounter` (a 16-byte report, the
+//! NVN's counters and render enable in the C ABI: `hsCommandBufferReportCounter` (a 16-byte report, the
 //! 64-bit value then the 64-bit timestamp in 19.2 MHz ticks, little-endian, at a
 //! 16-byte-aligned address, readable after the fence), `hsCommandBufferReportValue` (4
 //! bytes) and `hsCommandBufferResetCounter`. Counter numbers are NVN's; a counter the
 //! device cannot give is refused when recorded (`HS_ERROR_REFUSED`).
+//! `hsCommandBufferSetRenderEnable` and `hsCommandBufferSetRenderEnableConditional`
+//! (on two reports' values) turn later draws and clears on or off.
 
 use gpu::command::Counter;
 
@@ -100,6 +102,62 @@ pub unsafe extern "C" fn hsCommandBufferResetCounter(
             |_, recording| {
                 let counter = counter(counter_kind)?;
                 recording.buffer().reset_counter(counter)?;
+                Ok(())
+            },
+        )
+    }
+}
+
+pub type HSconditionalRenderMode = u32;
+/// Draws and clears run when the two reports' values are equal.
+pub const HS_CONDITIONAL_RENDER_MODE_RENDER_IF_EQUAL: HSconditionalRenderMode = 0;
+/// Draws and clears run when they differ.
+pub const HS_CONDITIONAL_RENDER_MODE_RENDER_IF_NOT_EQUAL: HSconditionalRenderMode = 1;
+
+/// NVN's render enable: later draws and clears run (`enabled` non-zero) or are left out;
+/// copies and dispatches are not affected. Carries into later command buffers.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetRenderEnable(
+    command_buffer: *const HSCommandBuffer,
+    enabled: u32,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        with_recording(
+            "hsCommandBufferSetRenderEnable",
+            command_buffer,
+            |_, recording| {
+                recording.buffer().set_render_enable(enabled != 0)?;
+                Ok(())
+            },
+        )
+    }
+}
+
+/// Later draws and clears run as `mode` finds the values of the two 16-byte reports at
+/// `offset_b` of `buffer` (a 16-byte-aligned address), as the work recorded before left
+/// them. The executor decides it by waiting for that work on the CPU: exact, at the cost
+/// of a stall.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetRenderEnableConditional(
+    command_buffer: *const HSCommandBuffer,
+    mode: HSconditionalRenderMode,
+    buffer: *const HSBuffer,
+    offset_b: u64,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        with_recording(
+            "hsCommandBufferSetRenderEnableConditional",
+            command_buffer,
+            |device, recording| {
+                let mode = gpu::command::ConditionalRender::from_raw(mode).ok_or_else(|| {
+                    CapiError::argument(format!("mode: {mode} is no HS_CONDITIONAL_RENDER_MODE_*"))
+                })?;
+                let buffer = recording.buffer_id(device, buffer, "buffer")?;
+                recording
+                    .buffer()
+                    .set_render_enable_conditional(mode, buffer, offset_b)?;
                 Ok(())
             },
         )

@@ -103,6 +103,10 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferReportCounter" => hsCommandBufferReportCounter as *const (),
         "hsCommandBufferReportValue" => hsCommandBufferReportValue as *const (),
         "hsCommandBufferResetCounter" => hsCommandBufferResetCounter as *const (),
+        "hsCommandBufferSetRenderEnable" => hsCommandBufferSetRenderEnable as *const (),
+        "hsCommandBufferSetRenderEnableConditional" => {
+            hsCommandBufferSetRenderEnableConditional as *const ()
+        }
         "hsGetHostPageSize" => hsGetHostPageSize as *const (),
         "hsMemoryPoolCopy" => hsMemoryPoolCopy as *const (),
         "hsMemoryPoolFinalize" => hsMemoryPoolFinalize as *const (),
@@ -263,6 +267,8 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferReportCounter",
     "hsCommandBufferReportValue",
     "hsCommandBufferResetCounter",
+    "hsCommandBufferSetRenderEnable",
+    "hsCommandBufferSetRenderEnableConditional",
     "hsGetHostPageSize",
     "hsMemoryPoolCopy",
     "hsMemoryPoolFinalize",

@@ -284,4 +284,21 @@ impl<'d> CommandBuffer<'d> {
     pub fn reset_counter(&mut self, counter: super::counters::Counter) -> Result<(), RecordError> {
         self.record(Command::ResetCounter(counter))
     }
+    /// NVN's `SetRenderEnable`.
+    pub fn set_render_enable(&mut self, enabled: bool) -> Result<(), RecordError> {
+        self.record(Command::SetRenderEnable(enabled))
+    }
+    /// NVN's `SetRenderEnableConditional`: the two reports at `offset_b` of `buffer`.
+    pub fn set_render_enable_conditional(
+        &mut self,
+        mode: super::render_enable::ConditionalRender,
+        buffer: BufferId,
+        offset_b: u64,
+    ) -> Result<(), RecordError> {
+        self.record(Command::SetRenderEnableConditional {
+            mode,
+            buffer,
+            offset_b,
+        })
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::bound::BoundState;
 use super::counters::Counter;
+use super::render_enable::ConditionalRender;
 use crate::ids::{BufferId, CommandListId, ProgramId, SamplerTableId, SyncId, TextureTableId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, StateChange};
@@ -92,6 +93,12 @@ pub enum Op {
         offset_b: u64,
     },
     ResetCounter(Counter),
+    SetRenderEnable(bool),
+    SetRenderEnableConditional {
+        mode: ConditionalRender,
+        buffer: BufferId,
+        offset_b: u64,
+    },
 }
 
 impl Op {
@@ -101,6 +108,14 @@ impl Op {
         matches!(
             self,
             Op::ReportCounter { .. } | Op::ReportValue { .. } | Op::ResetCounter(_)
+        )
+    }
+
+    /// Whether it sets the render enable (`SetRenderEnable`, `SetRenderEnableConditional`).
+    pub fn is_render_enable(&self) -> bool {
+        matches!(
+            self,
+            Op::SetRenderEnable(_) | Op::SetRenderEnableConditional { .. }
         )
     }
 }
@@ -119,6 +134,8 @@ pub struct CommandList {
     sync_count: usize,
     /// How many of `ops` report or reset counters (most lists have none to look for).
     counter_count: usize,
+    /// How many of `ops` set the render enable.
+    render_enable_count: usize,
     targets: Vec<RenderTargets>,
     states: Vec<StateChange>,
     copies: Vec<CopyOp>,
@@ -281,9 +298,22 @@ impl CommandList {
                 offset_b,
             },
             Command::ResetCounter(counter) => Op::ResetCounter(counter),
+            Command::SetRenderEnable(enabled) => Op::SetRenderEnable(enabled),
+            Command::SetRenderEnableConditional {
+                mode,
+                buffer,
+                offset_b,
+            } => Op::SetRenderEnableConditional {
+                mode,
+                buffer,
+                offset_b,
+            },
         };
         if op.is_counter() {
             self.counter_count += 1;
+        }
+        if op.is_render_enable() {
+            self.render_enable_count += 1;
         }
         if matches!(op, Op::SignalSync { .. } | Op::WaitSync { .. }) {
             self.sync_count += 1;
@@ -381,12 +411,37 @@ impl CommandList {
                 offset_b,
             },
             Op::ResetCounter(counter) => Command::ResetCounter(counter),
+            Op::SetRenderEnable(enabled) => Command::SetRenderEnable(enabled),
+            Op::SetRenderEnableConditional {
+                mode,
+                buffer,
+                offset_b,
+            } => Command::SetRenderEnableConditional {
+                mode,
+                buffer,
+                offset_b,
+            },
         }
     }
 
     /// How many ops report or reset counters.
     pub fn counter_count(&self) -> usize {
         self.counter_count
+    }
+
+    /// How many ops set the render enable.
+    pub fn render_enable_count(&self) -> usize {
+        self.render_enable_count
+    }
+
+    /// A list of `commands` as they are, unchecked (as a decoded list is): an executor's
+    /// own pieces of a list it was given.
+    pub fn of_commands(commands: impl IntoIterator<Item = Command>) -> CommandList {
+        let mut list = CommandList::default();
+        for command in commands {
+            list.push(command);
+        }
+        list
     }
 
     /// Every command in order, payloads included.

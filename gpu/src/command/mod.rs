@@ -6,6 +6,7 @@ pub mod buffer;
 pub mod counters;
 pub mod list;
 mod remembered;
+pub mod render_enable;
 pub mod validate;
 pub mod verbs;
 
@@ -13,6 +14,7 @@ pub use bound::BoundState;
 pub use buffer::CommandBuffer;
 pub use counters::{Counter, CounterKind, PipelineStatistic, PIPELINE_STATISTIC_COUNT};
 pub use list::{CommandList, Op};
+pub use render_enable::ConditionalRender;
 pub use verbs::{
     BarrierOrder, BufferBinding, BufferImage, ClearValue, Command, CopyOp, DiscardTarget,
     DrawArrays, DrawIndexed, DrawIndirect, Invalidate, RenderTargets, TextureRegion, UniformUpdate,

@@ -235,6 +235,17 @@ pub fn check(
             "report value address",
         ),
         Command::ResetCounter(_) => Ok(()),
+        Command::SetRenderEnable(_) => Ok(()),
+        Command::SetRenderEnableConditional {
+            buffer, offset_b, ..
+        } => counters::check_report_destination(
+            tables,
+            *buffer,
+            *offset_b,
+            super::render_enable::CONDITION_B,
+            counters::REPORT_ALIGN_B,
+            "render enable condition address",
+        ),
     }
 }
 

@@ -2,6 +2,7 @@
 //! inline. The list keeps a compact form of it (`list::Op`).
 
 use super::counters::Counter;
+use super::render_enable::ConditionalRender;
 use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureId, TextureTableId, ViewId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, IndexType, PrimitiveKind, StateChange, MAX_COLOR_TARGETS};
@@ -268,6 +269,16 @@ pub enum Command {
     },
     /// NVN's `ResetCounter`: an accumulating counter starts again from zero.
     ResetCounter(Counter),
+    /// NVN's `SetRenderEnable`: later draws and clears run or are skipped.
+    SetRenderEnable(bool),
+    /// NVN's `SetRenderEnableConditional`: later draws and clears run as `mode` finds the
+    /// values of the two reports at `offset_b` of `buffer` (32 bytes, a pool address that
+    /// is a multiple of 16), as the work before it left them.
+    SetRenderEnableConditional {
+        mode: ConditionalRender,
+        buffer: BufferId,
+        offset_b: u64,
+    },
 }
 
 impl Command {

@@ -252,6 +252,19 @@ mod opcode {
     pub const REPORT_COUNTER: u8 = 40;
     pub const REPORT_VALUE: u8 = 41;
     pub const RESET_COUNTER: u8 = 42;
+    pub const SET_RENDER_ENABLE: u8 = 43;
+    pub const SET_RENDER_ENABLE_CONDITIONAL: u8 = 44;
+}
+
+impl Wire for ConditionalRender {
+    const MIN_B: usize = 1;
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(*self as u8);
+    }
+    fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
+        let raw = u8::take(reader)?;
+        ConditionalRender::from_raw(u32::from(raw)).ok_or_else(|| reader.fail("render mode"))
+    }
 }
 
 impl Wire for Counter {
@@ -407,6 +420,20 @@ impl Wire for Command {
                 out.push(opcode::RESET_COUNTER);
                 counter.put(out);
             }
+            Command::SetRenderEnable(enabled) => {
+                out.push(opcode::SET_RENDER_ENABLE);
+                enabled.put(out);
+            }
+            Command::SetRenderEnableConditional {
+                mode,
+                buffer,
+                offset_b,
+            } => {
+                out.push(opcode::SET_RENDER_ENABLE_CONDITIONAL);
+                mode.put(out);
+                buffer.put(out);
+                offset_b.put(out);
+            }
         }
     }
 
@@ -479,6 +506,12 @@ impl Wire for Command {
                 offset_b: Wire::take(reader)?,
             },
             opcode::RESET_COUNTER => Command::ResetCounter(Wire::take(reader)?),
+            opcode::SET_RENDER_ENABLE => Command::SetRenderEnable(Wire::take(reader)?),
+            opcode::SET_RENDER_ENABLE_CONDITIONAL => Command::SetRenderEnableConditional {
+                mode: Wire::take(reader)?,
+                buffer: Wire::take(reader)?,
+                offset_b: Wire::take(reader)?,
+            },
             _ => return Err(reader.fail("opcode")),
         })
     }

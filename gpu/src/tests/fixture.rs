@@ -503,5 +503,11 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             buffer: scene.buffer,
             offset_b: 548,
         },
+        Command::SetRenderEnableConditional {
+            mode: ConditionalRender::IfNotEqual,
+            buffer: scene.buffer,
+            offset_b: 512,
+        },
+        Command::SetRenderEnable(true),
     ]
 }

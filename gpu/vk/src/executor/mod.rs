@@ -59,6 +59,7 @@ mod plan;
 mod prepare;
 mod prepared;
 mod record;
+mod render_enable;
 mod resources;
 mod stats;
 mod submit;
@@ -204,6 +205,8 @@ pub struct VkBackend {
     state_features: gpu::DeviceFeatures,
     /// NVN's counters: totals, and reports waiting for their submission's fence.
     counters: resources::counters::CounterTotals,
+    /// NVN's render enable (`render_enable`): off, draws and clears are left out.
+    render_enabled: bool,
     device: Arc<Device>,
 }
 
@@ -283,6 +286,7 @@ impl VkBackend {
                 None => device.caps.state,
             },
             counters: Default::default(),
+            render_enabled: true,
             device: device.clone(),
         })
     }
@@ -544,7 +548,12 @@ impl Backend for VkBackend {
         submission: Submission<'_>,
         tables: &ObjectTables,
     ) -> Result<(), BackendError> {
-        self.submit_list(submission, tables).map_err(|error| {
+        let submitted = if submission.list.render_enable_count() > 0 || !self.render_enabled {
+            self.submit_with_render_enable(submission, tables)
+        } else {
+            self.submit_list(submission, tables)
+        };
+        submitted.map_err(|error| {
             tracing::warn!(target: TARGET, %error, "submission refused");
             backend_error(error)
         })

@@ -242,6 +242,10 @@ where
             | Op::ReportCounter { .. }
             | Op::ReportValue { .. }
             | Op::ResetCounter(_)
+            // The executor submits render-enable ops' pieces as lists of their own
+            // (`executor::render_enable`); a list that still holds one ends a pass there.
+            | Op::SetRenderEnable(_)
+            | Op::SetRenderEnableConditional { .. }
             | Op::UpdateUniformBuffer { .. }
             | Op::Dispatch { .. }
             | Op::DispatchIndirect { .. }
