@@ -73,6 +73,9 @@ pub struct Capabilities {
     pub custom_border_colors: bool,
     pub timestamp_period_ns: f32,
     pub timestamps: bool,
+    /// Sample counts colour and depth render targets may have
+    /// (`framebufferColorSampleCounts` and `framebufferDepthSampleCounts` both).
+    pub framebuffer_sample_counts: vk::SampleCountFlags,
 }
 
 impl Capabilities {
@@ -213,6 +216,8 @@ impl Capabilities {
             timestamp_period_ns: limits.timestamp_period,
             timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
                 && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
+            framebuffer_sample_counts: limits.framebuffer_color_sample_counts
+                & limits.framebuffer_depth_sample_counts,
         }
     }
 

@@ -443,6 +443,12 @@ impl Backend for VkBackend {
                     .get(id)
                     .ok_or(VkError::UnknownObject(object))
                     .map_err(backend_error)?;
+                if let Some(why) = resources::textures::multisample_refusal(
+                    texture.desc.samples,
+                    self.device.caps.framebuffer_sample_counts,
+                ) {
+                    return Err(BackendError::Unsupported(format!("{id}: {why}")));
+                }
                 self.images
                     .texture_made(texture, tables, self.gpu_storage)
                     .map_err(backend_error)
