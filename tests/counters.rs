@@ -19,7 +19,9 @@ use gpu::command::{ClearValue, ConditionalRender, Counter, DrawArrays};
 use gpu::error::RecordError;
 use gpu::objects::BufferRange;
 use gpu::objects::TextureBuilder;
-use gpu::state::{CompareOp, ComponentMask, DepthStencilState, PrimitiveKind, StateChange};
+use gpu::state::{
+    CompareOp, ComponentMask, DepthStencilState, PrimitiveKind, RasterizerState, StateChange,
+};
 use gpu::{BufferId, ProgramId};
 use gpu_vk::executor::ExecutorOptions;
 use memory::Format;
@@ -277,6 +279,43 @@ fn input_vertices_and_primitives_count_what_was_drawn() {
     }
 }
 
+/// Primitives generated: two triangles a quad, counted from a reset, running on through
+/// a rasterizer-discarding draw (generated, never rasterized).
+#[test]
+fn primitives_generated_count_what_was_drawn() {
+    for import in [true, false] {
+        let rig = Rig::new(import);
+        let rgba8 = Format::from_name("rgba8").unwrap();
+        let (_, view) = rig.texture(&TextureBuilder::new_2d(rgba8, SIZE_PX, SIZE_PX), 0);
+        let scene = scene(&rig);
+        let mut commands = rig.cleared(view, [0.0; 4]);
+        bind_positions(&mut commands, scene.programs[0], scene.positions);
+        commands.draw(quad_draw(0)).unwrap();
+        commands
+            .reset_counter(Counter::PrimitivesGenerated)
+            .unwrap();
+        commands.draw(quad_draw(6)).unwrap();
+        commands
+            .report_counter(Counter::PrimitivesGenerated, scene.reports, 0)
+            .unwrap();
+        commands
+            .set_state(StateChange::Rasterizer(RasterizerState {
+                discard: true,
+                ..RasterizerState::default()
+            }))
+            .unwrap();
+        commands.draw(quad_draw(0)).unwrap();
+        commands.draw(quad_draw(6)).unwrap();
+        commands
+            .report_counter(Counter::PrimitivesGenerated, scene.reports, 16)
+            .unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        assert_eq!(report(&rig, 0).0, 2, "import {import}: one quad");
+        assert_eq!(report(&rig, 16).0, 6, "import {import}: and two discarded");
+    }
+}
+
 /// A timestamp pair around work: the second is later, both values equal their report's
 /// timestamp, and their difference in 19.2 MHz ticks is no more than the wall time from
 /// before the submission to after its fence.
@@ -481,7 +520,10 @@ fn counters_that_cannot_be_given_are_refused_when_recorded() {
     let rig = Rig::new(true);
     let reports = rig.buffer(REPORTS_OFFSET_B, REPORTS_B);
     let mut commands = rig.device.command_buffer();
-    for counter in [Counter::ZcullStats, Counter::PrimitivesGenerated] {
+    for counter in [
+        Counter::ZcullStats,
+        Counter::TransformFeedbackPrimitivesWritten,
+    ] {
         assert!(matches!(
             commands.report_counter(counter, reports, 0),
             Err(RecordError::MissingCapability { .. })
@@ -515,6 +557,7 @@ fn counters_that_cannot_be_given_are_refused_when_recorded() {
         state_features: Some(gpu::DeviceFeatures {
             occlusion_query_precise: false,
             pipeline_statistics_query: false,
+            primitives_generated_query: false,
             ..capable
         }),
         ..ExecutorOptions::default()

@@ -700,6 +700,7 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
                 "input_vertices_and_primitives_count_what_was_drawn",
             ),
             ("counters", "a_timestamp_pair_increases_in_console_ticks"),
+            ("counters", "primitives_generated_count_what_was_drawn"),
             (
                 "counters",
                 "counters_that_cannot_be_given_are_refused_when_recorded",

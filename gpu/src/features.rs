@@ -39,6 +39,9 @@ pub struct DeviceFeatures {
     pub occlusion_query_precise: bool,
     /// `pipelineStatisticsQuery`: the vertex, primitive and invocation counters.
     pub pipeline_statistics_query: bool,
+    /// `VK_EXT_primitives_generated_query` (with rasterizer discard): the primitives
+    /// generated counter.
+    pub primitives_generated_query: bool,
 }
 
 impl DeviceFeatures {
@@ -60,6 +63,7 @@ impl DeviceFeatures {
         timestamps: false,
         occlusion_query_precise: false,
         pipeline_statistics_query: false,
+        primitives_generated_query: false,
     };
 }
 
@@ -86,6 +90,8 @@ impl DeviceFeatures {
             occlusion_query_precise: self.occlusion_query_precise && other.occlusion_query_precise,
             pipeline_statistics_query: self.pipeline_statistics_query
                 && other.pipeline_statistics_query,
+            primitives_generated_query: self.primitives_generated_query
+                && other.primitives_generated_query,
         }
     }
 }

@@ -57,6 +57,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     timestamps: true,
     occlusion_query_precise: true,
     pipeline_statistics_query: true,
+    primitives_generated_query: true,
 };
 
 #[derive(Clone, Default)]

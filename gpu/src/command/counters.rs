@@ -72,6 +72,9 @@ pub enum CounterKind {
     /// An exact (`PRECISE`) occlusion query.
     SamplesPassed,
     PipelineStatistic(PipelineStatistic),
+    /// A `VK_EXT_primitives_generated_query` query: primitives out of the last vertex
+    /// processing stage.
+    PrimitivesGenerated,
 }
 
 impl Counter {
@@ -126,9 +129,7 @@ impl Counter {
             Counter::TessEvaluationShaderPrimitives => {
                 return Err("a tessellation evaluation primitive count (Vulkan has none)")
             }
-            Counter::PrimitivesGenerated => {
-                return Err("VK_EXT_primitives_generated_query (not wired to reports yet)")
-            }
+            Counter::PrimitivesGenerated => return Ok(CounterKind::PrimitivesGenerated),
             Counter::TransformFeedbackPrimitivesWritten => {
                 return Err("VK_EXT_transform_feedback's stream query (not wired to reports yet)")
             }
@@ -158,6 +159,12 @@ pub fn check_counter_features(
         Ok(CounterKind::PipelineStatistic(_)) if !features.pipeline_statistics_query => Err(
             missing("pipeline statistics counter", "pipelineStatisticsQuery"),
         ),
+        Ok(CounterKind::PrimitivesGenerated) if !features.primitives_generated_query => {
+            Err(missing(
+                "primitives generated counter",
+                "primitivesGeneratedQuery (VK_EXT_primitives_generated_query)",
+            ))
+        }
         Ok(_) => Ok(()),
     }
 }
@@ -230,9 +237,13 @@ mod tests {
             timestamps: true,
             occlusion_query_precise: true,
             pipeline_statistics_query: true,
+            primitives_generated_query: true,
             ..DeviceFeatures::NONE
         };
-        for counter in [Counter::ZcullStats, Counter::PrimitivesGenerated] {
+        for counter in [
+            Counter::ZcullStats,
+            Counter::TransformFeedbackPrimitivesWritten,
+        ] {
             assert!(matches!(
                 check_counter_features(counter, &all),
                 Err(RecordError::MissingCapability { .. })
@@ -244,6 +255,7 @@ mod tests {
             Counter::Timestamp,
             Counter::SamplesPassed,
             Counter::FragmentShaderInvocations,
+            Counter::PrimitivesGenerated,
         ] {
             assert!(matches!(
                 check_counter_features(counter, &none),

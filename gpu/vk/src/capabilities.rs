@@ -19,6 +19,9 @@ pub const EXT_PROVOKING_VERTEX: &CStr = c"VK_EXT_provoking_vertex";
 pub const EXT_VERTEX_ATTRIBUTE_DIVISOR: &CStr = c"VK_EXT_vertex_attribute_divisor";
 pub const EXT_INDEX_TYPE_UINT8: &CStr = c"VK_EXT_index_type_uint8";
 pub const EXT_CUSTOM_BORDER_COLOR: &CStr = c"VK_EXT_custom_border_color";
+pub const EXT_PRIMITIVES_GENERATED_QUERY: &CStr = c"VK_EXT_primitives_generated_query";
+/// Required by `VK_EXT_primitives_generated_query`.
+pub const EXT_TRANSFORM_FEEDBACK: &CStr = c"VK_EXT_transform_feedback";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -94,6 +97,7 @@ impl Capabilities {
         let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default();
         let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
         let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default();
+        let mut generated = vk::PhysicalDevicePrimitivesGeneratedQueryFeaturesEXT::default();
         let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
@@ -113,6 +117,9 @@ impl Capabilities {
         features = features.push_next(&mut v12);
         if has(EXT_CUSTOM_BORDER_COLOR) {
             features = features.push_next(&mut border);
+        }
+        if has(EXT_PRIMITIVES_GENERATED_QUERY) && has(EXT_TRANSFORM_FEEDBACK) {
+            features = features.push_next(&mut generated);
         }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
@@ -196,6 +203,9 @@ impl Capabilities {
                     && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
                 occlusion_query_precise: core.occlusion_query_precise == vk::TRUE,
                 pipeline_statistics_query: core.pipeline_statistics_query == vk::TRUE,
+                // With rasterizer discard too: a discarding draw may run while one counts.
+                primitives_generated_query: generated.primitives_generated_query == vk::TRUE
+                    && generated.primitives_generated_query_with_rasterizer_discard == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -244,6 +254,13 @@ impl Capabilities {
         }
         if self.state.provoking_vertex_last {
             names.push(EXT_PROVOKING_VERTEX);
+        }
+        if self.state.primitives_generated_query {
+            names.push(EXT_PRIMITIVES_GENERATED_QUERY);
+            // Its required extension, enabled once.
+            if !names.contains(&EXT_TRANSFORM_FEEDBACK) {
+                names.push(EXT_TRANSFORM_FEEDBACK);
+            }
         }
         if self.state.max_instance_divisor > 1 {
             names.push(EXT_VERTEX_ATTRIBUTE_DIVISOR);
@@ -328,6 +345,10 @@ impl Capabilities {
             (
                 "pipeline statistics queries",
                 yes_no(self.state.pipeline_statistics_query),
+            ),
+            (
+                "primitives generated queries",
+                yes_no(self.state.primitives_generated_query),
             ),
             (
                 "shader draw parameters (gl_InstanceID)",

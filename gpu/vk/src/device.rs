@@ -290,6 +290,9 @@ fn create_device(
     let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default().index_type_uint8(true);
     let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default()
         .vertex_attribute_instance_rate_divisor(true);
+    let mut generated = vk::PhysicalDevicePrimitivesGeneratedQueryFeaturesEXT::default()
+        .primitives_generated_query(true)
+        .primitives_generated_query_with_rasterizer_discard(true);
     let priorities = [1.0_f32];
     let queue_info = [vk::DeviceQueueCreateInfo::default()
         .queue_family_index(queue_family_index)
@@ -319,6 +322,9 @@ fn create_device(
     }
     if caps.custom_border_colors {
         create_info = create_info.push_next(&mut border);
+    }
+    if caps.state.primitives_generated_query {
+        create_info = create_info.push_next(&mut generated);
     }
     if caps.portability_subset {
         create_info = create_info.push_next(&mut portability);

@@ -48,12 +48,12 @@ pub fn prepare_counters(
     armed: &mut Armed,
     features: &gpu::DeviceFeatures,
 ) -> VkResult<Option<PreparedCounters>> {
-    if list.counter_count() == 0 && !armed.samples && !armed.statistics {
+    if list.counter_count() == 0 && !armed.any() {
         return Ok(None);
     }
     let mut steps = Vec::with_capacity(list.counter_count());
     let mut timestamps = 0u32;
-    let (mut samples, mut statistics) = (armed.samples, armed.statistics);
+    let mut counted = *armed;
     let counter_ops = if list.counter_count() > 0 {
         list.ops()
     } else {
@@ -72,8 +72,9 @@ pub fn prepare_counters(
                 let kind = counter
                     .kind()
                     .map_err(|missing| VkError::Unsupported(missing.to_owned()))?;
-                samples |= kind == CounterKind::SamplesPassed;
-                statistics |= matches!(kind, CounterKind::PipelineStatistic(_));
+                counted.samples |= kind == CounterKind::SamplesPassed;
+                counted.statistics |= matches!(kind, CounterKind::PipelineStatistic(_));
+                counted.generated |= kind == CounterKind::PrimitivesGenerated;
                 timestamps += 1;
                 CounterStep::Report {
                     kind,
@@ -87,9 +88,10 @@ pub fn prepare_counters(
                 match counter.kind() {
                     // Resetting a timestamp resets samples passed (deko3d's reset).
                     Ok(CounterKind::SamplesPassed | CounterKind::Timestamp { .. }) => {
-                        samples = true
+                        counted.samples = true
                     }
-                    Ok(CounterKind::PipelineStatistic(_)) => statistics = true,
+                    Ok(CounterKind::PipelineStatistic(_)) => counted.statistics = true,
+                    Ok(CounterKind::PrimitivesGenerated) => counted.generated = true,
                     Err(missing) => return Err(VkError::Unsupported(missing.to_owned())),
                 }
                 CounterStep::Reset(counter)
@@ -118,8 +120,7 @@ pub fn prepare_counters(
         .count();
     let segment_count = u32::try_from(boundaries + 1)
         .map_err(|_| VkError::Unsupported("more than 4G counter ops in a list".to_owned()))?;
-    armed.samples = samples;
-    armed.statistics = statistics;
-    let queries = QueryPools::new(device, timestamps, segment_count, samples, statistics)?;
+    *armed = counted;
+    let queries = QueryPools::new(device, timestamps, segment_count, counted)?;
     Ok(Some(PreparedCounters { queries, steps }))
 }

@@ -1,8 +1,8 @@
 //! A list's counter work ready to record (`prepare::counters` makes it): the query pools
 //! it writes, one step per counter op, and where each report lands in pool storage.
 //!
-//! Accumulating counters (samples passed, pipeline statistics) count in segments: one
-//! occlusion and one statistics query runs from the list's start to its first report or
+//! Accumulating counters (samples passed, pipeline statistics, primitives generated)
+//! count in segments: one query of each kind counted runs from the list's start to its first report or
 //! reset, the next to the following one, and the last to the list's end; the executor
 //! adds the segments up in submission order once they completed
 //! (`resources::counters`), which is how a count runs on across lists as NVN's does.
@@ -44,6 +44,8 @@ pub struct QueryPools {
     pub occlusion: vk::QueryPool,
     /// One query of every statistic a segment (null when statistics are not counted).
     pub statistics: vk::QueryPool,
+    /// One primitives generated query a segment (null when they are not counted).
+    pub generated: vk::QueryPool,
     /// Reports and resets, plus one.
     pub segment_count: u32,
     device: Arc<Device>,
@@ -65,19 +67,19 @@ fn make_pool(
 
 impl QueryPools {
     /// Pools for `timestamp_count` reports and `segment_count` segments of the counters
-    /// asked for.
+    /// `counted` asks for.
     pub fn new(
         device: &Arc<Device>,
         timestamp_count: u32,
         segment_count: u32,
-        occlusion: bool,
-        statistics: bool,
+        counted: Counted,
     ) -> VkResult<QueryPools> {
         let mut pools = QueryPools {
             timestamps: vk::QueryPool::null(),
             timestamp_count,
             occlusion: vk::QueryPool::null(),
             statistics: vk::QueryPool::null(),
+            generated: vk::QueryPool::null(),
             segment_count,
             device: device.clone(),
         };
@@ -85,10 +87,18 @@ impl QueryPools {
         if timestamp_count > 0 {
             pools.timestamps = make_pool(device, vk::QueryType::TIMESTAMP, timestamp_count, none)?;
         }
-        if occlusion {
+        if counted.samples {
             pools.occlusion = make_pool(device, vk::QueryType::OCCLUSION, segment_count, none)?;
         }
-        if statistics {
+        if counted.generated {
+            pools.generated = make_pool(
+                device,
+                vk::QueryType::PRIMITIVES_GENERATED_EXT,
+                segment_count,
+                none,
+            )?;
+        }
+        if counted.statistics {
             pools.statistics = make_pool(
                 device,
                 vk::QueryType::PIPELINE_STATISTICS,
@@ -108,6 +118,7 @@ impl QueryPools {
             timestamps: vec![0; self.timestamp_count as usize],
             samples: Vec::new(),
             statistics: Vec::new(),
+            generated: Vec::new(),
         };
         // SAFETY: each pool is live and holds the queries read; the submission that
         // wrote them has completed (WAIT returns at once).
@@ -127,6 +138,11 @@ impl QueryPools {
                 raw.get_query_pool_results(self.statistics, 0, &mut results.statistics, flags)
                     .map_err(map_vk("reading pipeline statistics queries"))?;
             }
+            if self.generated != vk::QueryPool::null() {
+                results.generated = vec![0; self.segment_count as usize];
+                raw.get_query_pool_results(self.generated, 0, &mut results.generated, flags)
+                    .map_err(map_vk("reading primitives generated queries"))?;
+            }
         }
         Ok(results)
     }
@@ -134,7 +150,12 @@ impl QueryPools {
 
 impl Drop for QueryPools {
     fn drop(&mut self) {
-        for pool in [self.timestamps, self.occlusion, self.statistics] {
+        for pool in [
+            self.timestamps,
+            self.occlusion,
+            self.statistics,
+            self.generated,
+        ] {
             if pool != vk::QueryPool::null() {
                 // SAFETY: made on this device; the owner drops it once no submission uses
                 // it (after the fence, or never submitted).
@@ -152,6 +173,22 @@ pub struct QueryResults {
     pub samples: Vec<u64>,
     /// Every statistic, one set a segment (empty when not counted).
     pub statistics: Vec<[u64; PIPELINE_STATISTIC_COUNT]>,
+    /// Primitives generated, one a segment (empty when not counted).
+    pub generated: Vec<u64>,
+}
+
+/// The accumulating counters a list's segments count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counted {
+    pub samples: bool,
+    pub statistics: bool,
+    pub generated: bool,
+}
+
+impl Counted {
+    pub fn any(self) -> bool {
+        self.samples || self.statistics || self.generated
+    }
 }
 
 /// Where a report lands: 16 bytes of pool storage.
@@ -197,6 +234,9 @@ impl PreparedCounters {
     }
     pub fn counts_statistics(&self) -> bool {
         self.queries.statistics != vk::QueryPool::null()
+    }
+    pub fn counts_generated(&self) -> bool {
+        self.queries.generated != vk::QueryPool::null()
     }
     /// The step of the counter op at `index`.
     pub fn step(&self, index: usize) -> Option<&CounterStep> {

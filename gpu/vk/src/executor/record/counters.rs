@@ -8,58 +8,45 @@ use ash::vk;
 use crate::device::Device;
 use crate::executor::prepared::counters::{CounterStep, PreparedCounters};
 
-fn begin_segment(device: &Device, cmd: vk::CommandBuffer, counters: &PreparedCounters, at: u32) {
+/// The segment queries the list counts with, and how each is begun.
+fn segment_pools(
+    counters: &PreparedCounters,
+) -> impl Iterator<Item = (vk::QueryPool, vk::QueryControlFlags)> {
     let queries = &counters.queries;
-    // SAFETY: `cmd` is recording outside any pass; each query was reset at the list's
-    // start and is begun once; no other query of its type is active.
-    unsafe {
-        if counters.counts_samples() {
-            device
-                .raw
-                .cmd_begin_query(cmd, queries.occlusion, at, vk::QueryControlFlags::PRECISE);
-        }
-        if counters.counts_statistics() {
-            device
-                .raw
-                .cmd_begin_query(cmd, queries.statistics, at, vk::QueryControlFlags::empty());
-        }
+    [
+        (queries.occlusion, vk::QueryControlFlags::PRECISE),
+        (queries.statistics, vk::QueryControlFlags::empty()),
+        (queries.generated, vk::QueryControlFlags::empty()),
+    ]
+    .into_iter()
+    .filter(|(pool, _)| *pool != vk::QueryPool::null())
+}
+
+fn begin_segment(device: &Device, cmd: vk::CommandBuffer, counters: &PreparedCounters, at: u32) {
+    for (pool, flags) in segment_pools(counters) {
+        // SAFETY: `cmd` is recording outside any pass; each query was reset at the
+        // list's start and is begun once; no other query of its type is active.
+        unsafe { device.raw.cmd_begin_query(cmd, pool, at, flags) };
     }
 }
 
 fn end_segment(device: &Device, cmd: vk::CommandBuffer, counters: &PreparedCounters, at: u32) {
-    let queries = &counters.queries;
-    // SAFETY: `cmd` is recording outside any pass; query `at` was begun in it.
-    unsafe {
-        if counters.counts_samples() {
-            device.raw.cmd_end_query(cmd, queries.occlusion, at);
-        }
-        if counters.counts_statistics() {
-            device.raw.cmd_end_query(cmd, queries.statistics, at);
-        }
+    for (pool, _) in segment_pools(counters) {
+        // SAFETY: `cmd` is recording outside any pass; query `at` was begun in it.
+        unsafe { device.raw.cmd_end_query(cmd, pool, at) };
     }
 }
 
 /// Resets the list's queries and begins segment 0.
 pub fn begin_counting(device: &Device, cmd: vk::CommandBuffer, counters: &PreparedCounters) {
     let queries = &counters.queries;
-    // SAFETY: `cmd` is recording outside any pass; the pools are live and hold the
-    // queries reset, none of them in use yet.
-    unsafe {
-        if queries.timestamp_count > 0 {
-            device
-                .raw
-                .cmd_reset_query_pool(cmd, queries.timestamps, 0, queries.timestamp_count);
-        }
-        if counters.counts_samples() {
-            device
-                .raw
-                .cmd_reset_query_pool(cmd, queries.occlusion, 0, queries.segment_count);
-        }
-        if counters.counts_statistics() {
-            device
-                .raw
-                .cmd_reset_query_pool(cmd, queries.statistics, 0, queries.segment_count);
-        }
+    let timestamps =
+        (queries.timestamp_count > 0).then_some((queries.timestamps, queries.timestamp_count));
+    let segments = segment_pools(counters).map(|(pool, _)| (pool, queries.segment_count));
+    for (pool, count) in timestamps.into_iter().chain(segments) {
+        // SAFETY: `cmd` is recording outside any pass; the pool is live and holds the
+        // queries reset, none of them in use yet.
+        unsafe { device.raw.cmd_reset_query_pool(cmd, pool, 0, count) };
     }
     begin_segment(device, cmd, counters, 0);
 }

@@ -10,14 +10,12 @@ use gpu::command::counters::console_ticks;
 use gpu::command::{Counter, CounterKind, PIPELINE_STATISTIC_COUNT};
 
 use crate::error::VkResult;
-use crate::executor::prepared::counters::{CounterStep, PreparedCounters, ReportDestination};
+use crate::executor::prepared::counters::{
+    Counted, CounterStep, PreparedCounters, ReportDestination,
+};
 
 /// The accumulating counters lists count (from the first list that used one).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Armed {
-    pub samples: bool,
-    pub statistics: bool,
-}
+pub type Armed = Counted;
 
 /// A report to write: 16 bytes at a pool offset.
 pub struct ReportWrite {
@@ -31,6 +29,7 @@ pub struct CounterTotals {
     pub armed: Armed,
     samples: u64,
     statistics: [u64; PIPELINE_STATISTIC_COUNT],
+    generated: u64,
     pending: VecDeque<(u64, PreparedCounters)>,
 }
 
@@ -69,6 +68,9 @@ impl CounterTotals {
                 *total = total.wrapping_add(counted);
             }
         }
+        if counters.counts_generated() {
+            self.generated = self.generated.wrapping_add(results.generated[segment]);
+        }
     }
 
     fn settle(
@@ -102,6 +104,7 @@ impl CounterTotals {
                         CounterKind::PipelineStatistic(statistic) => {
                             self.statistics[*statistic as usize]
                         }
+                        CounterKind::PrimitivesGenerated => self.generated,
                     };
                     let mut bytes = [0u8; 16];
                     bytes[..8].copy_from_slice(&value.to_le_bytes());
@@ -123,6 +126,7 @@ impl CounterTotals {
             Ok(CounterKind::PipelineStatistic(statistic)) => {
                 self.statistics[statistic as usize] = 0
             }
+            Ok(CounterKind::PrimitivesGenerated) => self.generated = 0,
             // Refused when recorded and when prepared.
             Err(_) => {}
         }
