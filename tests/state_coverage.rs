@@ -16,11 +16,12 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 9] = [
+const SOURCES: [(&str, &str); 10] = [
     ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
     ("uniform_update", include_str!("uniform_update.rs")),
+    ("counters", include_str!("counters.rs")),
     ("fixed_function", include_str!("fixed_function.rs")),
     ("executor", include_str!("executor.rs")),
     ("draw_sequences", include_str!("draw_sequences/main.rs")),
@@ -770,6 +771,42 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
                 "transform_feedback_is_refused_without_the_extension_and_out_of_order",
             ),
         ],
+        // Issue 18, counters: exact counts, timestamps, values; refusals in the same file.
+        Command::ReportCounter {
+            counter: _,
+            buffer: _,
+            offset_b: _,
+        }
+        | Command::ResetCounter(_) => vec![
+            (
+                "counters",
+                "samples_passed_are_exact_partly_fully_and_not_hidden",
+            ),
+            (
+                "counters",
+                "input_vertices_and_primitives_count_what_was_drawn",
+            ),
+            ("counters", "a_timestamp_pair_increases_in_console_ticks"),
+            ("counters", "primitives_generated_count_what_was_drawn"),
+            (
+                "counters",
+                "counters_that_cannot_be_given_are_refused_when_recorded",
+            ),
+        ],
+        Command::ReportValue {
+            value: _,
+            buffer: _,
+            offset_b: _,
+        } => vec![("counters", "report_values_land_in_storage_in_order")],
+        Command::SetRenderEnable(_)
+        | Command::SetRenderEnableConditional {
+            mode: _,
+            buffer: _,
+            offset_b: _,
+        } => vec![(
+            "counters",
+            "conditional_draws_follow_counts_written_in_the_same_submission",
+        )],
     }
 }
 
@@ -878,6 +915,23 @@ fn every_command() -> Vec<Command> {
                 buffer,
                 offset_b: 0,
             },
+        },
+        Command::ReportCounter {
+            counter: Counter::SamplesPassed,
+            buffer,
+            offset_b: 0,
+        },
+        Command::ReportValue {
+            value: 1,
+            buffer,
+            offset_b: 0,
+        },
+        Command::ResetCounter(Counter::SamplesPassed),
+        Command::SetRenderEnable(true),
+        Command::SetRenderEnableConditional {
+            mode: ConditionalRender::IfEqual,
+            buffer,
+            offset_b: 0,
         },
     ]
 }

@@ -185,6 +185,10 @@ typedef struct HSSync {
 
 typedef uint32_t HSsyncCondition;
 
+typedef uint32_t HScounter;
+
+typedef uint32_t HSconditionalRenderMode;
+
 // How to make a device. Plain data: set it with `hsDeviceBuilderSetDefaults` and the
 // setters; the strings it points to must live until `hsDeviceInitialize` returns.
 typedef struct HSDeviceBuilder {
@@ -513,6 +517,46 @@ typedef struct HSWindowBuilder {
 #define HS_BARRIER_INVALIDATE_ZCULL 2048
 
 #define HS_BARRIER_INVALIDATE_L2_CACHE 4096
+
+#define HS_COUNTER_TIMESTAMP_PIPELINE_TOP 0
+
+#define HS_COUNTER_TIMESTAMP 1
+
+#define HS_COUNTER_SAMPLES_PASSED 2
+
+#define HS_COUNTER_ZCULL_STATS 3
+
+#define HS_COUNTER_INPUT_VERTICES 4
+
+#define HS_COUNTER_INPUT_PRIMITIVES 5
+
+#define HS_COUNTER_VERTEX_SHADER_INVOCATIONS 6
+
+#define HS_COUNTER_TESS_CONTROL_SHADER_INVOCATIONS 7
+
+#define HS_COUNTER_TESS_EVALUATION_SHADER_INVOCATIONS 8
+
+#define HS_COUNTER_GEOMETRY_SHADER_INVOCATIONS 9
+
+#define HS_COUNTER_FRAGMENT_SHADER_INVOCATIONS 10
+
+#define HS_COUNTER_TESS_EVALUATION_SHADER_PRIMITIVES 11
+
+#define HS_COUNTER_GEOMETRY_SHADER_PRIMITIVES 12
+
+#define HS_COUNTER_CLIPPER_INPUT_PRIMITIVES 13
+
+#define HS_COUNTER_CLIPPER_OUTPUT_PRIMITIVES 14
+
+#define HS_COUNTER_PRIMITIVES_GENERATED 15
+
+#define HS_COUNTER_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN 16
+
+// Draws and clears run when the two reports' values are equal.
+#define HS_CONDITIONAL_RENDER_MODE_RENDER_IF_EQUAL 0
+
+// Draws and clears run when they differ.
+#define HS_CONDITIONAL_RENDER_MODE_RENDER_IF_NOT_EQUAL 1
 
 // In a view: the texture's own format.
 #define HS_FORMAT_NONE 0
@@ -1178,6 +1222,41 @@ HSresult hsCommandBufferWaitSync(const struct HSCommandBuffer *command_buffer,
 HSresult hsCommandBufferDiscardColor(const struct HSCommandBuffer *command_buffer, uint32_t index);
 
 HSresult hsCommandBufferDiscardDepthStencil(const struct HSCommandBuffer *command_buffer);
+
+// Writes `counter`'s value and the GPU time into 16 bytes of `buffer` at `offset_b`
+// once the work recorded before it has completed; the CPU reads them from the pool after
+// a fence that follows. Accumulating counters count from their last reset (or from the
+// first command buffer that used them).
+HSresult hsCommandBufferReportCounter(const struct HSCommandBuffer *command_buffer,
+                                      HScounter counter_kind,
+                                      const struct HSBuffer *buffer,
+                                      uint64_t offset_b);
+
+// Writes `value` into 4 bytes of `buffer` at `offset_b` (a 4-byte-aligned address), in
+// order with the work around it.
+HSresult hsCommandBufferReportValue(const struct HSCommandBuffer *command_buffer,
+                                    uint32_t value,
+                                    const struct HSBuffer *buffer,
+                                    uint64_t offset_b);
+
+// Sets an accumulating counter back to zero (a timestamp's reset resets samples passed,
+// as NVN's does).
+HSresult hsCommandBufferResetCounter(const struct HSCommandBuffer *command_buffer,
+                                     HScounter counter_kind);
+
+// NVN's render enable: later draws and clears run (`enabled` non-zero) or are left out;
+// copies and dispatches are not affected. Carries into later command buffers.
+HSresult hsCommandBufferSetRenderEnable(const struct HSCommandBuffer *command_buffer,
+                                        uint32_t enabled);
+
+// Later draws and clears run as `mode` finds the values of the two 16-byte reports at
+// `offset_b` of `buffer` (a 16-byte-aligned address), as the work recorded before left
+// them. The executor decides it by waiting for that work on the CPU: exact, at the cost
+// of a stall.
+HSresult hsCommandBufferSetRenderEnableConditional(const struct HSCommandBuffer *command_buffer,
+                                                   HSconditionalRenderMode mode,
+                                                   const struct HSBuffer *buffer,
+                                                   uint64_t offset_b);
 
 HSresult hsDeviceBuilderSetDefaults(struct HSDeviceBuilder *builder);
 

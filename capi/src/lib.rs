@@ -19,6 +19,7 @@ mod builder;
 mod command_buffer;
 mod command_slots;
 mod commands;
+mod counters;
 mod device;
 mod formats;
 mod guard;
@@ -42,6 +43,7 @@ mod window;
 pub use buffer::*;
 pub use command_buffer::*;
 pub use commands::*;
+pub use counters::*;
 pub use device::*;
 pub use formats::*;
 pub use objects::{

@@ -121,6 +121,13 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
             hsCommandBufferSetOuterTessellationLevels as *const ()
         }
         "hsCommandBufferUpdateUniformBuffer" => hsCommandBufferUpdateUniformBuffer as *const (),
+        "hsCommandBufferReportCounter" => hsCommandBufferReportCounter as *const (),
+        "hsCommandBufferReportValue" => hsCommandBufferReportValue as *const (),
+        "hsCommandBufferResetCounter" => hsCommandBufferResetCounter as *const (),
+        "hsCommandBufferSetRenderEnable" => hsCommandBufferSetRenderEnable as *const (),
+        "hsCommandBufferSetRenderEnableConditional" => {
+            hsCommandBufferSetRenderEnableConditional as *const ()
+        }
         "hsGetHostPageSize" => hsGetHostPageSize as *const (),
         "hsMemoryPoolCopy" => hsMemoryPoolCopy as *const (),
         "hsMemoryPoolFinalize" => hsMemoryPoolFinalize as *const (),
@@ -287,6 +294,11 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferSetInnerTessellationLevels",
     "hsCommandBufferSetOuterTessellationLevels",
     "hsCommandBufferUpdateUniformBuffer",
+    "hsCommandBufferReportCounter",
+    "hsCommandBufferReportValue",
+    "hsCommandBufferResetCounter",
+    "hsCommandBufferSetRenderEnable",
+    "hsCommandBufferSetRenderEnableConditional",
     "hsGetHostPageSize",
     "hsMemoryPoolCopy",
     "hsMemoryPoolFinalize",

@@ -305,6 +305,65 @@ fn the_other_commands_give_their_results() {
     }
 }
 
+/// `examples/counters.c`: samples passed by three quads against a depth cleared to 0.5
+/// (the CPU model: pixel centres inside the quad nearer than 0.5), exact; a timestamp pair
+/// around them that increases; a reported value; red draws only where the reports'
+/// condition (and the render enable) let them run; the refusals.
+#[test]
+fn counters_report_into_the_pool() {
+    const SIZE_PX: u64 = 16;
+    let program = common::build("counters");
+    let (_dir, out) = common::temp_file("counters.bin");
+    let output = common::run(&program, &[out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("counter refusals: 5 of 5"), "{stdout}");
+    let bytes = std::fs::read(&out).expect("the example wrote its reports");
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    // (left, right, z) of each quad; the depth holds 0.5 everywhere.
+    let quads = [
+        (-1.0f32, 1.0f32, 0.25f32),
+        (-1.0, 1.0, 0.75),
+        (-1.0, 0.0, 0.25),
+    ];
+    for (index, (left, right, z)) in quads.into_iter().enumerate() {
+        let columns = (0..SIZE_PX)
+            .filter(|&x| {
+                let centre = (x as f32 + 0.5) / SIZE_PX as f32 * 2.0 - 1.0;
+                centre > left && centre < right
+            })
+            .count() as u64;
+        let expected = if z < 0.5 { columns * SIZE_PX } else { 0 };
+        assert_eq!(word(index * 16), expected, "quad {index}'s samples passed");
+    }
+    let (first, second) = (word(48), word(64));
+    assert_eq!(first, word(56), "a timestamp's value is its time");
+    assert!(second > first, "timestamps {first} then {second}");
+    for index in 0..3 {
+        let ticks = word(index * 16 + 8);
+        assert!(
+            (first..=second).contains(&ticks),
+            "report {index}'s time {ticks} between {first} and {second}"
+        );
+    }
+    assert_eq!(
+        u32::from_le_bytes(bytes[80..84].try_into().unwrap()),
+        0xc0ffee
+    );
+    // Green from the counted quads; red over the left half, the one conditional draw
+    // whose condition held (256 samples, then 0: not equal).
+    let image = &bytes[128..];
+    assert_eq!(image.len() as u64, SIZE_PX * SIZE_PX * 4);
+    for (at, texel) in image.chunks(4).enumerate() {
+        let x = at as u64 % SIZE_PX;
+        let expected = if x < SIZE_PX / 2 {
+            [255, 0, 0, 255]
+        } else {
+            [0, 255, 0, 255]
+        };
+        assert_eq!(texel, expected, "pixel {at}");
+    }
+}
+
 /// `examples/native_window.c`: a port's own XCB window, given by its handles, shows every
 /// present (under Xvfb), with a resize on the way.
 #[test]

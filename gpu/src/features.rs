@@ -46,6 +46,15 @@ pub struct DeviceFeatures {
     pub transform_feedback: bool,
     /// What a portability implementation (MoltenVK) may leave out.
     pub portability: crate::portability::PortabilityFeatures,
+    /// Timestamp queries on the graphics queue: the timestamp counters.
+    pub timestamps: bool,
+    /// `occlusionQueryPrecise`: the samples passed counter, exact.
+    pub occlusion_query_precise: bool,
+    /// `pipelineStatisticsQuery`: the vertex, primitive and invocation counters.
+    pub pipeline_statistics_query: bool,
+    /// `VK_EXT_primitives_generated_query` (with rasterizer discard): the primitives
+    /// generated counter.
+    pub primitives_generated_query: bool,
 }
 
 impl DeviceFeatures {
@@ -69,6 +78,10 @@ impl DeviceFeatures {
         shader_output_layer: false,
         transform_feedback: false,
         portability: crate::portability::PortabilityFeatures::NONE,
+        timestamps: false,
+        occlusion_query_precise: false,
+        pipeline_statistics_query: false,
+        primitives_generated_query: false,
     };
 }
 
@@ -96,6 +109,12 @@ impl DeviceFeatures {
             shader_output_layer: self.shader_output_layer && other.shader_output_layer,
             transform_feedback: self.transform_feedback && other.transform_feedback,
             portability: self.portability.both(other.portability),
+            timestamps: self.timestamps && other.timestamps,
+            occlusion_query_precise: self.occlusion_query_precise && other.occlusion_query_precise,
+            pipeline_statistics_query: self.pipeline_statistics_query
+                && other.pipeline_statistics_query,
+            primitives_generated_query: self.primitives_generated_query
+                && other.primitives_generated_query,
         }
     }
 }

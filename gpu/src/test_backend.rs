@@ -59,6 +59,10 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     shader_output_layer: true,
     transform_feedback: true,
     portability: crate::portability::PortabilityFeatures::FULL,
+    timestamps: true,
+    occlusion_query_precise: true,
+    pipeline_statistics_query: true,
+    primitives_generated_query: true,
 };
 
 #[derive(Clone, Default)]

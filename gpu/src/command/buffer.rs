@@ -285,4 +285,52 @@ impl<'d> CommandBuffer<'d> {
             bytes: bytes.to_vec(),
         }))
     }
+    /// NVN's `ReportCounter`: `counter`'s value and a timestamp into 16 bytes of `buffer`
+    /// at `offset_b`, readable by the CPU once the work before it completes.
+    pub fn report_counter(
+        &mut self,
+        counter: super::counters::Counter,
+        buffer: BufferId,
+        offset_b: u64,
+    ) -> Result<(), RecordError> {
+        self.record(Command::ReportCounter {
+            counter,
+            buffer,
+            offset_b,
+        })
+    }
+    /// NVN's `ReportValue`: `value` into 4 bytes of `buffer` at `offset_b`.
+    pub fn report_value(
+        &mut self,
+        value: u32,
+        buffer: BufferId,
+        offset_b: u64,
+    ) -> Result<(), RecordError> {
+        self.record(Command::ReportValue {
+            value,
+            buffer,
+            offset_b,
+        })
+    }
+    /// NVN's `ResetCounter`.
+    pub fn reset_counter(&mut self, counter: super::counters::Counter) -> Result<(), RecordError> {
+        self.record(Command::ResetCounter(counter))
+    }
+    /// NVN's `SetRenderEnable`.
+    pub fn set_render_enable(&mut self, enabled: bool) -> Result<(), RecordError> {
+        self.record(Command::SetRenderEnable(enabled))
+    }
+    /// NVN's `SetRenderEnableConditional`: the two reports at `offset_b` of `buffer`.
+    pub fn set_render_enable_conditional(
+        &mut self,
+        mode: super::render_enable::ConditionalRender,
+        buffer: BufferId,
+        offset_b: u64,
+    ) -> Result<(), RecordError> {
+        self.record(Command::SetRenderEnableConditional {
+            mode,
+            buffer,
+            offset_b,
+        })
+    }
 }

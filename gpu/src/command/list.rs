@@ -3,6 +3,8 @@
 //! can be submitted any number of times.
 
 use super::bound::BoundState;
+use super::counters::Counter;
+use super::render_enable::ConditionalRender;
 use crate::ids::{BufferId, CommandListId, ProgramId, SamplerTableId, SyncId, TextureTableId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, StateChange};
@@ -88,6 +90,43 @@ pub enum Op {
         verb: TransformFeedbackVerb,
         control: TransformFeedbackControl,
     },
+    // Issue 18, counters.
+    ReportCounter {
+        counter: Counter,
+        buffer: BufferId,
+        offset_b: u64,
+    },
+    ReportValue {
+        value: u32,
+        buffer: BufferId,
+        offset_b: u64,
+    },
+    ResetCounter(Counter),
+    SetRenderEnable(bool),
+    SetRenderEnableConditional {
+        mode: ConditionalRender,
+        buffer: BufferId,
+        offset_b: u64,
+    },
+}
+
+impl Op {
+    /// Whether it reports or resets a counter (`ReportCounter`, `ReportValue`,
+    /// `ResetCounter`).
+    pub fn is_counter(&self) -> bool {
+        matches!(
+            self,
+            Op::ReportCounter { .. } | Op::ReportValue { .. } | Op::ResetCounter(_)
+        )
+    }
+
+    /// Whether it sets the render enable (`SetRenderEnable`, `SetRenderEnableConditional`).
+    pub fn is_render_enable(&self) -> bool {
+        matches!(
+            self,
+            Op::SetRenderEnable(_) | Op::SetRenderEnableConditional { .. }
+        )
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -102,6 +141,10 @@ pub struct CommandList {
     ops: Vec<Op>,
     /// How many of `ops` signal or wait on a sync (a list of draws has none to look for).
     sync_count: usize,
+    /// How many of `ops` report or reset counters (most lists have none to look for).
+    counter_count: usize,
+    /// How many of `ops` set the render enable.
+    render_enable_count: usize,
     targets: Vec<RenderTargets>,
     states: Vec<StateChange>,
     copies: Vec<CopyOp>,
@@ -249,7 +292,42 @@ impl CommandList {
                 Op::BindTransformFeedbackBuffer { index, range }
             }
             Command::TransformFeedback { verb, control } => Op::TransformFeedback { verb, control },
+            Command::ReportCounter {
+                counter,
+                buffer,
+                offset_b,
+            } => Op::ReportCounter {
+                counter,
+                buffer,
+                offset_b,
+            },
+            Command::ReportValue {
+                value,
+                buffer,
+                offset_b,
+            } => Op::ReportValue {
+                value,
+                buffer,
+                offset_b,
+            },
+            Command::ResetCounter(counter) => Op::ResetCounter(counter),
+            Command::SetRenderEnable(enabled) => Op::SetRenderEnable(enabled),
+            Command::SetRenderEnableConditional {
+                mode,
+                buffer,
+                offset_b,
+            } => Op::SetRenderEnableConditional {
+                mode,
+                buffer,
+                offset_b,
+            },
         };
+        if op.is_counter() {
+            self.counter_count += 1;
+        }
+        if op.is_render_enable() {
+            self.render_enable_count += 1;
+        }
         if matches!(op, Op::SignalSync { .. } | Op::WaitSync { .. }) {
             self.sync_count += 1;
         }
@@ -331,7 +409,56 @@ impl CommandList {
                 Command::BindTransformFeedbackBuffer { index, range }
             }
             Op::TransformFeedback { verb, control } => Command::TransformFeedback { verb, control },
+            Op::ReportCounter {
+                counter,
+                buffer,
+                offset_b,
+            } => Command::ReportCounter {
+                counter,
+                buffer,
+                offset_b,
+            },
+            Op::ReportValue {
+                value,
+                buffer,
+                offset_b,
+            } => Command::ReportValue {
+                value,
+                buffer,
+                offset_b,
+            },
+            Op::ResetCounter(counter) => Command::ResetCounter(counter),
+            Op::SetRenderEnable(enabled) => Command::SetRenderEnable(enabled),
+            Op::SetRenderEnableConditional {
+                mode,
+                buffer,
+                offset_b,
+            } => Command::SetRenderEnableConditional {
+                mode,
+                buffer,
+                offset_b,
+            },
         }
+    }
+
+    /// How many ops report or reset counters.
+    pub fn counter_count(&self) -> usize {
+        self.counter_count
+    }
+
+    /// How many ops set the render enable.
+    pub fn render_enable_count(&self) -> usize {
+        self.render_enable_count
+    }
+
+    /// A list of `commands` as they are, unchecked (as a decoded list is): an executor's
+    /// own pieces of a list it was given.
+    pub fn of_commands(commands: impl IntoIterator<Item = Command>) -> CommandList {
+        let mut list = CommandList::default();
+        for command in commands {
+            list.push(command);
+        }
+        list
     }
 
     /// Every command in order, payloads included.

@@ -8,6 +8,7 @@ use crate::objects::{Buffer, BufferRange, BufferUsage, ObjectTables, Texture};
 use crate::state::{PrimitiveKind, MAX_COLOR_TARGETS, MAX_VERTEX_STREAMS};
 
 use super::bound::BoundState;
+use super::counters;
 use super::verbs::{
     BufferBinding, BufferImage, Command, CopyOp, DiscardTarget, TextureRegion, UniformUpdate,
     MAX_UNIFORM_UPDATE_B,
@@ -220,6 +221,38 @@ pub fn check(
         Command::TransformFeedback { verb, control } => {
             super::transform_feedback::check_verb(*verb, control, bound, tables)
         }
+        Command::ReportCounter {
+            buffer, offset_b, ..
+        } => counters::check_report_destination(
+            tables,
+            *buffer,
+            *offset_b,
+            counters::REPORT_B,
+            counters::REPORT_ALIGN_B,
+            "counter report address",
+        ),
+        Command::ReportValue {
+            buffer, offset_b, ..
+        } => counters::check_report_destination(
+            tables,
+            *buffer,
+            *offset_b,
+            counters::VALUE_B,
+            counters::VALUE_B,
+            "report value address",
+        ),
+        Command::ResetCounter(_) => Ok(()),
+        Command::SetRenderEnable(_) => Ok(()),
+        Command::SetRenderEnableConditional {
+            buffer, offset_b, ..
+        } => counters::check_report_destination(
+            tables,
+            *buffer,
+            *offset_b,
+            super::render_enable::CONDITION_B,
+            counters::REPORT_ALIGN_B,
+            "render enable condition address",
+        ),
     }
 }
 

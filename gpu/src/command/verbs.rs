@@ -1,6 +1,8 @@
 //! One command as it is recorded, checked and written to a recording, with its payload
 //! inline. The list keeps a compact form of it (`list::Op`).
 
+use super::counters::Counter;
+use super::render_enable::ConditionalRender;
 use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureId, TextureTableId, ViewId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, IndexType, PrimitiveKind, StateChange, MAX_COLOR_TARGETS};
@@ -262,6 +264,33 @@ pub enum Command {
     TransformFeedback {
         verb: TransformFeedbackVerb,
         control: TransformFeedbackControl,
+    },
+    // Issue 18, counters (`command::counters`): NVN's reports into pool memory.
+    /// NVN's `ReportCounter`: the counter's value and a timestamp, 16 bytes at
+    /// `offset_b` of `buffer` (a pool address that is a multiple of 16).
+    ReportCounter {
+        counter: Counter,
+        buffer: BufferId,
+        offset_b: u64,
+    },
+    /// NVN's `ReportValue`: `value` as 4 bytes at `offset_b` of `buffer` (a pool address
+    /// that is a multiple of 4), in order with the work around it.
+    ReportValue {
+        value: u32,
+        buffer: BufferId,
+        offset_b: u64,
+    },
+    /// NVN's `ResetCounter`: an accumulating counter starts again from zero.
+    ResetCounter(Counter),
+    /// NVN's `SetRenderEnable`: later draws and clears run or are skipped.
+    SetRenderEnable(bool),
+    /// NVN's `SetRenderEnableConditional`: later draws and clears run as `mode` finds the
+    /// values of the two reports at `offset_b` of `buffer` (32 bytes, a pool address that
+    /// is a multiple of 16), as the work before it left them.
+    SetRenderEnableConditional {
+        mode: ConditionalRender,
+        buffer: BufferId,
+        offset_b: u64,
     },
 }
 

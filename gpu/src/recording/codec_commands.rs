@@ -251,6 +251,34 @@ mod opcode {
     pub const UPDATE_UNIFORM_BUFFER: u8 = 19;
     pub const BIND_TRANSFORM_FEEDBACK_BUFFER: u8 = 20;
     pub const TRANSFORM_FEEDBACK: u8 = 21;
+    // Issue 18, counters.
+    pub const REPORT_COUNTER: u8 = 40;
+    pub const REPORT_VALUE: u8 = 41;
+    pub const RESET_COUNTER: u8 = 42;
+    pub const SET_RENDER_ENABLE: u8 = 43;
+    pub const SET_RENDER_ENABLE_CONDITIONAL: u8 = 44;
+}
+
+impl Wire for ConditionalRender {
+    const MIN_B: usize = 1;
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(*self as u8);
+    }
+    fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
+        let raw = u8::take(reader)?;
+        ConditionalRender::from_raw(u32::from(raw)).ok_or_else(|| reader.fail("render mode"))
+    }
+}
+
+impl Wire for Counter {
+    const MIN_B: usize = 1;
+    fn put(&self, out: &mut Vec<u8>) {
+        out.push(*self as u8);
+    }
+    fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
+        let raw = u8::take(reader)?;
+        Counter::from_raw(u32::from(raw)).ok_or_else(|| reader.fail("counter"))
+    }
 }
 
 impl Wire for Command {
@@ -381,6 +409,44 @@ impl Wire for Command {
                 verb.put(out);
                 control.put(out);
             }
+            Command::ReportCounter {
+                counter,
+                buffer,
+                offset_b,
+            } => {
+                out.push(opcode::REPORT_COUNTER);
+                counter.put(out);
+                buffer.put(out);
+                offset_b.put(out);
+            }
+            Command::ReportValue {
+                value,
+                buffer,
+                offset_b,
+            } => {
+                out.push(opcode::REPORT_VALUE);
+                value.put(out);
+                buffer.put(out);
+                offset_b.put(out);
+            }
+            Command::ResetCounter(counter) => {
+                out.push(opcode::RESET_COUNTER);
+                counter.put(out);
+            }
+            Command::SetRenderEnable(enabled) => {
+                out.push(opcode::SET_RENDER_ENABLE);
+                enabled.put(out);
+            }
+            Command::SetRenderEnableConditional {
+                mode,
+                buffer,
+                offset_b,
+            } => {
+                out.push(opcode::SET_RENDER_ENABLE_CONDITIONAL);
+                mode.put(out);
+                buffer.put(out);
+                offset_b.put(out);
+            }
         }
     }
 
@@ -449,6 +515,23 @@ impl Wire for Command {
             opcode::TRANSFORM_FEEDBACK => Command::TransformFeedback {
                 verb: Wire::take(reader)?,
                 control: Wire::take(reader)?,
+            },
+            opcode::REPORT_COUNTER => Command::ReportCounter {
+                counter: Wire::take(reader)?,
+                buffer: Wire::take(reader)?,
+                offset_b: Wire::take(reader)?,
+            },
+            opcode::REPORT_VALUE => Command::ReportValue {
+                value: Wire::take(reader)?,
+                buffer: Wire::take(reader)?,
+                offset_b: Wire::take(reader)?,
+            },
+            opcode::RESET_COUNTER => Command::ResetCounter(Wire::take(reader)?),
+            opcode::SET_RENDER_ENABLE => Command::SetRenderEnable(Wire::take(reader)?),
+            opcode::SET_RENDER_ENABLE_CONDITIONAL => Command::SetRenderEnableConditional {
+                mode: Wire::take(reader)?,
+                buffer: Wire::take(reader)?,
+                offset_b: Wire::take(reader)?,
             },
             _ => return Err(reader.fail("opcode")),
         })

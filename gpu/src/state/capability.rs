@@ -75,6 +75,9 @@ pub fn check_command_features(
             }
             Ok(())
         }
+        Command::ReportCounter { counter, .. } | Command::ResetCounter(counter) => {
+            crate::command::counters::check_counter_features(*counter, features)
+        }
         _ => Ok(()),
     }
 }

@@ -522,5 +522,27 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
                 offset_b: 2064,
             },
         },
+        Command::ResetCounter(Counter::SamplesPassed),
+        Command::ReportCounter {
+            counter: Counter::SamplesPassed,
+            buffer: scene.buffer,
+            offset_b: 512,
+        },
+        Command::ReportCounter {
+            counter: Counter::Timestamp,
+            buffer: scene.buffer,
+            offset_b: 528,
+        },
+        Command::ReportValue {
+            value: 0xdead_beef,
+            buffer: scene.buffer,
+            offset_b: 548,
+        },
+        Command::SetRenderEnableConditional {
+            mode: ConditionalRender::IfNotEqual,
+            buffer: scene.buffer,
+            offset_b: 512,
+        },
+        Command::SetRenderEnable(true),
     ]
 }

@@ -20,6 +20,8 @@ pub const EXT_VERTEX_ATTRIBUTE_DIVISOR: &CStr = c"VK_EXT_vertex_attribute_diviso
 pub const EXT_INDEX_TYPE_UINT8: &CStr = c"VK_EXT_index_type_uint8";
 pub const EXT_CUSTOM_BORDER_COLOR: &CStr = c"VK_EXT_custom_border_color";
 pub const EXT_SHADER_VIEWPORT_INDEX_LAYER: &CStr = c"VK_EXT_shader_viewport_index_layer";
+pub const EXT_PRIMITIVES_GENERATED_QUERY: &CStr = c"VK_EXT_primitives_generated_query";
+/// Required by `VK_EXT_primitives_generated_query`.
 pub const EXT_TRANSFORM_FEEDBACK: &CStr = c"VK_EXT_transform_feedback";
 
 #[derive(Clone, Debug, Default)]
@@ -78,6 +80,9 @@ pub struct Capabilities {
     pub custom_border_colors: bool,
     pub timestamp_period_ns: f32,
     pub timestamps: bool,
+    /// Sample counts colour and depth render targets may have
+    /// (`framebufferColorSampleCounts` and `framebufferDepthSampleCounts` both).
+    pub framebuffer_sample_counts: vk::SampleCountFlags,
 }
 
 impl Capabilities {
@@ -97,6 +102,7 @@ impl Capabilities {
         let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
         let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default();
         let mut transform_feedback = vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default();
+        let mut generated = vk::PhysicalDevicePrimitivesGeneratedQueryFeaturesEXT::default();
         let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
@@ -119,6 +125,9 @@ impl Capabilities {
         }
         if has(EXT_TRANSFORM_FEEDBACK) {
             features = features.push_next(&mut transform_feedback);
+        }
+        if has(EXT_PRIMITIVES_GENERATED_QUERY) && has(EXT_TRANSFORM_FEEDBACK) {
+            features = features.push_next(&mut generated);
         }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
@@ -208,6 +217,13 @@ impl Capabilities {
                 // Set from the portability subset once the profile is applied
                 // (`portability::record_features`).
                 portability: gpu::PortabilityFeatures::FULL,
+                timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
+                    && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
+                occlusion_query_precise: core.occlusion_query_precise == vk::TRUE,
+                pipeline_statistics_query: core.pipeline_statistics_query == vk::TRUE,
+                // With rasterizer discard too: a discarding draw may run while one counts.
+                primitives_generated_query: generated.primitives_generated_query == vk::TRUE
+                    && generated.primitives_generated_query_with_rasterizer_discard == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -230,6 +246,8 @@ impl Capabilities {
             timestamp_period_ns: limits.timestamp_period,
             timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
                 && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
+            framebuffer_sample_counts: limits.framebuffer_color_sample_counts
+                & limits.framebuffer_depth_sample_counts,
         }
     }
 
@@ -257,6 +275,13 @@ impl Capabilities {
         if self.state.provoking_vertex_last {
             names.push(EXT_PROVOKING_VERTEX);
         }
+        if self.state.primitives_generated_query {
+            names.push(EXT_PRIMITIVES_GENERATED_QUERY);
+            // Its required extension, enabled once.
+            if !names.contains(&EXT_TRANSFORM_FEEDBACK) {
+                names.push(EXT_TRANSFORM_FEEDBACK);
+            }
+        }
         if self.state.max_instance_divisor > 1 {
             names.push(EXT_VERTEX_ATTRIBUTE_DIVISOR);
         }
@@ -269,7 +294,7 @@ impl Capabilities {
         if self.state.shader_output_layer {
             names.push(EXT_SHADER_VIEWPORT_INDEX_LAYER);
         }
-        if self.state.transform_feedback {
+        if self.state.transform_feedback && !names.contains(&EXT_TRANSFORM_FEEDBACK) {
             names.push(EXT_TRANSFORM_FEEDBACK);
         }
         names
@@ -347,6 +372,18 @@ impl Capabilities {
                 format!("{} MiB", self.device_local_heap_b >> 20),
             ),
             ("timestamps", yes_no(self.timestamps)),
+            (
+                "exact occlusion queries",
+                yes_no(self.state.occlusion_query_precise),
+            ),
+            (
+                "pipeline statistics queries",
+                yes_no(self.state.pipeline_statistics_query),
+            ),
+            (
+                "primitives generated queries",
+                yes_no(self.state.primitives_generated_query),
+            ),
             (
                 "shader draw parameters (gl_InstanceID)",
                 yes_no(self.shader_draw_parameters),

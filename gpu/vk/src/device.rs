@@ -246,6 +246,9 @@ fn create_device(
         shader_storage_image_write_without_format: offered
             .shader_storage_image_write_without_format,
         multi_draw_indirect: offered.multi_draw_indirect,
+        // Counters (`command::counters`): exact samples passed, pipeline statistics.
+        occlusion_query_precise: offered.occlusion_query_precise,
+        pipeline_statistics_query: offered.pipeline_statistics_query,
         draw_indirect_first_instance: offered.draw_indirect_first_instance,
         depth_clamp: offered.depth_clamp,
         depth_bias_clamp: offered.depth_bias_clamp,
@@ -292,6 +295,9 @@ fn create_device(
         .vertex_attribute_instance_rate_divisor(true);
     let mut transform_feedback =
         vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default().transform_feedback(true);
+    let mut generated = vk::PhysicalDevicePrimitivesGeneratedQueryFeaturesEXT::default()
+        .primitives_generated_query(true)
+        .primitives_generated_query_with_rasterizer_discard(true);
     let priorities = [1.0_f32];
     let queue_info = [vk::DeviceQueueCreateInfo::default()
         .queue_family_index(queue_family_index)
@@ -324,6 +330,9 @@ fn create_device(
     }
     if caps.state.transform_feedback {
         create_info = create_info.push_next(&mut transform_feedback);
+    }
+    if caps.state.primitives_generated_query {
+        create_info = create_info.push_next(&mut generated);
     }
     if caps.portability_subset {
         create_info = create_info.push_next(&mut portability);

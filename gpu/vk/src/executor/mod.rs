@@ -59,6 +59,7 @@ mod plan;
 mod prepare;
 mod prepared;
 mod record;
+mod render_enable;
 mod resources;
 mod stats;
 mod submit;
@@ -207,6 +208,10 @@ pub struct VkBackend {
     state_features: gpu::DeviceFeatures,
     /// `RX_VK_PASS_DEFER`: the deferred pass merge and its tally.
     defer: plan::deferral::Deferral,
+    /// NVN's counters: totals, and reports waiting for their submission's fence.
+    counters: resources::counters::CounterTotals,
+    /// NVN's render enable (`render_enable`): off, draws and clears are left out.
+    render_enabled: bool,
     device: Arc<Device>,
 }
 
@@ -286,6 +291,8 @@ impl VkBackend {
                 None => device.caps.state,
             },
             defer: plan::deferral::Deferral::from_switches(switches),
+            counters: Default::default(),
+            render_enabled: true,
             device: device.clone(),
         })
     }
@@ -351,6 +358,7 @@ impl VkBackend {
         let completed = self.timeline.completed()?;
         self.frames.retire(completed);
         self.pools.retire(completed)?;
+        self.write_reports(completed)?;
         self.images.retire(completed);
         self.syncs.retire(completed);
         self.compute.retire(completed);
@@ -363,6 +371,25 @@ impl VkBackend {
             }
         }
         Ok(completed)
+    }
+
+    /// Writes the reports of submissions up to `completed` into pool storage (and a
+    /// mirror's copy of it), where the CPU reads them after the fence.
+    fn write_reports(&mut self, completed: u64) -> VkResult<()> {
+        let period_ns = f64::from(self.device.caps.timestamp_period_ns);
+        for write in self.counters.retire(completed, period_ns)? {
+            let at = &write.destination;
+            // A pool finalized since holds nothing of the game's any more.
+            if self.pools.get(at.pool).is_err() {
+                continue;
+            }
+            at.storage
+                .write_for_device(at.offset_b, 16, |bytes| bytes.copy_from_slice(&write.bytes))?;
+            self.pools.mirror_write(at.pool, at.offset_b, &write.bytes);
+            self.images
+                .buffer_wrote(at.pool, at.offset_b..at.offset_b + 16);
+        }
+        Ok(())
     }
 
     fn wait_timeline(&mut self, value: u64, timeout: Duration) -> VkResult<WaitOutcome> {
@@ -422,6 +449,12 @@ impl Backend for VkBackend {
                     .get(id)
                     .ok_or(VkError::UnknownObject(object))
                     .map_err(backend_error)?;
+                if let Some(why) = resources::textures::multisample_refusal(
+                    texture.desc.samples,
+                    self.device.caps.framebuffer_sample_counts,
+                ) {
+                    return Err(BackendError::Unsupported(format!("{id}: {why}")));
+                }
                 self.images
                     .texture_made(texture, tables, self.gpu_storage)
                     .map_err(backend_error)
@@ -527,7 +560,12 @@ impl Backend for VkBackend {
         submission: Submission<'_>,
         tables: &ObjectTables,
     ) -> Result<(), BackendError> {
-        self.submit_list(submission, tables).map_err(|error| {
+        let submitted = if submission.list.render_enable_count() > 0 || !self.render_enabled {
+            self.submit_with_render_enable(submission, tables)
+        } else {
+            self.submit_list(submission, tables)
+        };
+        submitted.map_err(|error| {
             tracing::warn!(target: TARGET, %error, "submission refused");
             backend_error(error)
         })

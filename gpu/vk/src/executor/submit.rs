@@ -16,6 +16,7 @@ use super::prepared::descriptors::Resolved;
 use super::prepared::passes::full_viewport;
 use super::record::barrier::{nvn_barrier_scope, EVERY_ACCESS, EVERY_WRITE, HOST_READ};
 use super::record::copy::{record_copy, record_update};
+use super::record::counters::{begin_counting, end_counting, record_counter_step};
 use super::record::dispatch::record_dispatch;
 use super::record::draw::record_draw;
 use super::record::passes::{begin_pass, clear_in_pass, end_pass};
@@ -187,6 +188,11 @@ impl VkBackend {
             }
         };
 
+        // Counters count the list's work, not the uploads before it.
+        let mut segment = 0;
+        if let Some(counters) = &prepared.counters {
+            begin_counting(&device, cmd, counters);
+        }
         let mut open_pass = None;
         // Draws recorded so far.
         let mut drawn = 0;
@@ -359,10 +365,28 @@ impl VkBackend {
                             self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
                         }
                     }
+                    Op::ReportCounter { .. } | Op::ReportValue { .. } | Op::ResetCounter(_) => {
+                        let counters = prepared
+                            .counters
+                            .as_ref()
+                            .expect("a list with counter ops has prepared counters");
+                        let step = counters
+                            .step(index)
+                            .expect("every counter op has a prepared step");
+                        // A value lands after the writes before it (and before later ones).
+                        if matches!(ops[index], Op::ReportValue { .. }) {
+                            barrier_if_dirty(&mut dirty);
+                            dirty = true;
+                        }
+                        record_counter_step(&device, cmd, counters, step, &mut segment);
+                    }
                     // Signals complete with the submission (its timeline value).
                     _ => {}
                 },
             }
+        }
+        if let Some(counters) = &prepared.counters {
+            end_counting(&device, cmd, counters, segment);
         }
         let regions = self
             .waiting
@@ -508,8 +532,17 @@ impl VkBackend {
         }
         let copy_writes = prepared.copies.values().filter_map(|(_, write)| *write);
         let update_writes = prepared.updates.values().map(|update| update.write);
-        for (pool, offset_b, len_b) in copy_writes.chain(update_writes) {
+        let value_writes: Vec<_> = prepared
+            .counters
+            .iter()
+            .flat_map(|counters| counters.gpu_writes())
+            .collect();
+        for (pool, offset_b, len_b) in copy_writes.chain(update_writes).chain(value_writes) {
+            self.pools.mark_used(pool, value);
             self.note_buffer_write(pool, offset_b, len_b, value);
+        }
+        if let Some(counters) = prepared.counters {
+            self.counters.submitted(value, counters);
         }
         // The write-back's own writes: device writes, so the textures stay the GPU's.
         let mut stored = Vec::new();
@@ -547,7 +580,12 @@ impl VkBackend {
             .dispatches
             .values()
             .flat_map(|dispatch| dispatch.resolved.writes.iter().copied());
-        for (pool, offset_b, len_b) in stores.chain(copies).chain(draws).chain(dispatches) {
+        let values = prepared
+            .counters
+            .iter()
+            .flat_map(|counters| counters.gpu_writes());
+        let all = stores.chain(copies).chain(draws).chain(dispatches);
+        for (pool, offset_b, len_b) in all.chain(values) {
             self.pools.open_for_gpu(pool, offset_b, len_b);
         }
     }

@@ -247,7 +247,16 @@ where
             }
             // An inline uniform update is `vkCmdUpdateBuffer`, outside passes: the
             // draws before it and after it read the buffer on either side of it.
+            // Counter ops end and begin queries, which Vulkan keeps outside passes here
+            // (a query begun outside a pass spans the passes after it).
             Op::Copy { .. }
+            | Op::ReportCounter { .. }
+            | Op::ReportValue { .. }
+            | Op::ResetCounter(_)
+            // The executor submits render-enable ops' pieces as lists of their own
+            // (`executor::render_enable`); a list that still holds one ends a pass there.
+            | Op::SetRenderEnable(_)
+            | Op::SetRenderEnableConditional { .. }
             | Op::UpdateUniformBuffer { .. }
             | Op::Dispatch { .. }
             | Op::DispatchIndirect { .. }

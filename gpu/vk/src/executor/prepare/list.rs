@@ -31,6 +31,7 @@ use crate::writeback::{admit, WriteTarget};
 use super::bindings::Bindings;
 use super::buffer_reads::{dispatch_reads as dispatch_reads_of, PoolRead};
 use super::copy::{prepare_copy, prepare_update};
+use super::counters::prepare_counters;
 use super::dispatch::prepare_dispatch;
 use super::draw::{clear_rect, prepare_draw};
 use super::draw_site::DrawSite;
@@ -43,6 +44,7 @@ use super::slots::SlotContext;
 use super::transform_feedback::{close_capture, prepare_transform_feedback, OpenCapture};
 use super::write_targets::{copy_write, PassBounds};
 use crate::executor::prepared::transform_feedback::PreparedTransformFeedback;
+use crate::executor::prepared::counters::PreparedCounters;
 
 /// How a texture's image gets storage's contents before the list runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +96,8 @@ pub(in crate::executor) struct Prepared {
     /// The bindings and state at the list's end.
     pub(in crate::executor) bindings: Bindings,
     pub(in crate::executor) state: GraphicsState,
+    /// The list's counter ops and queries (`None`: it has none and counts nothing).
+    pub(in crate::executor) counters: Option<PreparedCounters>,
 }
 
 /// The pool bytes of `texture`'s storage, as a GPU write to them.
@@ -592,7 +596,16 @@ impl VkBackend {
                 );
             }
         }
+        let counters = prepare_counters(
+            &self.device,
+            list,
+            tables,
+            &self.pools,
+            &mut self.counters.armed,
+            &self.state_features,
+        )?;
         Ok(Prepared {
+            counters,
             plan,
             merged,
             pass_targets,

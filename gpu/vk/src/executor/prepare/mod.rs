@@ -11,6 +11,7 @@
 pub mod bindings;
 pub mod buffer_reads;
 pub mod copy;
+pub mod counters;
 pub mod dispatch;
 pub mod draw;
 pub mod draw_memo;

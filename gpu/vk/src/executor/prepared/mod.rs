@@ -8,6 +8,7 @@
 
 pub mod bindless_list;
 pub mod copy;
+pub mod counters;
 pub mod descriptors;
 pub mod dispatch;
 pub mod draws;

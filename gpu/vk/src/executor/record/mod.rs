@@ -7,6 +7,7 @@
 
 pub mod barrier;
 pub mod copy;
+pub mod counters;
 pub mod dispatch;
 pub mod draw;
 pub mod passes;

@@ -6,6 +6,7 @@
 
 pub mod bindless_table;
 pub mod bound_graphics;
+pub mod counters;
 pub mod descriptors;
 pub mod frames;
 pub mod index_arena;

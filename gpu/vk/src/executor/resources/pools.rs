@@ -149,6 +149,22 @@ impl PoolTable {
         Ok(())
     }
 
+    /// The host wrote `bytes` into storage at `offset_b` for the device (a report): a
+    /// mirror takes them too, so the GPU reads what the CPU does.
+    pub fn mirror_write(&mut self, pool: PoolId, offset_b: u64, bytes: &[u8]) {
+        let Some(mirror) = self
+            .pools
+            .get_mut(&pool)
+            .and_then(|tracked| tracked.buffer.mirror_bytes_mut())
+        else {
+            return;
+        };
+        let start = offset_b as usize;
+        if let Some(range) = mirror.get_mut(start..start + bytes.len()) {
+            range.copy_from_slice(bytes);
+        }
+    }
+
     /// Opens the range for the GPU's writes before the submission that makes them (in
     /// imported storage; a mirror's writes land in the mirror).
     pub fn open_for_gpu(&self, pool: PoolId, offset_b: u64, len_b: u64) {

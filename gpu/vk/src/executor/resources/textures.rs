@@ -128,6 +128,26 @@ pub fn format_mapping(
     })
 }
 
+/// Why a texture of `samples` samples is refused when made, on a device whose render
+/// targets may have `device_counts` samples: every multisample texture for now (drawing
+/// into one, its resolves and its place in the image cache are not executed yet), naming
+/// the count and what the device could render.
+pub fn multisample_refusal(samples: u32, device_counts: vk::SampleCountFlags) -> Option<String> {
+    if samples <= 1 {
+        return None;
+    }
+    let counts: Vec<String> = [1u32, 2, 4, 8, 16, 32, 64]
+        .into_iter()
+        .filter(|&count| device_counts.contains(vk::SampleCountFlags::from_raw(count)))
+        .map(|count| count.to_string())
+        .collect();
+    Some(format!(
+        "a {samples}-sample texture: multisample textures are not executed yet (this device \
+         renders {} samples)",
+        counts.join(", ")
+    ))
+}
+
 /// What a texture's host image is made of.
 pub fn image_desc(texture: &Texture, mapping: FormatMapping) -> VkResult<HostImageDesc> {
     let desc = &texture.desc;
