@@ -79,9 +79,9 @@ fn draw_with(
 ) -> Drawn {
     draw_into(
         rig,
-        fragment,
+        (&depth_vert(z), fragment),
         states,
-        (primitive, positions_px, z),
+        (primitive, positions_px),
         clear,
         None,
     )
@@ -90,12 +90,13 @@ fn draw_with(
 /// Texture and sampler tables whose slot 1 the fragment stage's texture slot 0 reads.
 type Tables = (gpu::TextureTableId, gpu::SamplerTableId);
 
-/// `draw_with`, with `tables` bound for the fragment stage if given.
+/// `draw_with` through the stages `(vertex, fragment)`, with `tables` bound for the
+/// fragment stage if given.
 fn draw_into(
     rig: &Rig,
-    fragment: &str,
+    (vertex, fragment): (&str, &str),
     states: &[StateChange],
-    (primitive, positions_px, z): (PrimitiveKind, &[f32], f32),
+    (primitive, positions_px): (PrimitiveKind, &[f32]),
     clear: [f32; 4],
     tables: Option<Tables>,
 ) -> Drawn {
@@ -105,10 +106,7 @@ fn draw_into(
     );
     let program = program(
         &rig.device,
-        &[
-            (Stage::Vertex, depth_vert(z).as_str()),
-            (Stage::Fragment, fragment),
-        ],
+        &[(Stage::Vertex, vertex), (Stage::Fragment, fragment)],
     );
     let positions: Vec<f32> = positions_px.iter().map(|&px| ndc(px)).collect();
     let positions = positions_at(&rig.device, rig.pool, 1 << 20, &positions);
@@ -145,6 +143,7 @@ fn draw_into(
 fn reset() -> Vec<StateChange> {
     vec![
         StateChange::Rasterizer(RasterizerState::default()),
+        StateChange::ProgramPointSize(false),
         StateChange::WindowOrigin(WindowOrigin::UpperLeft),
         StateChange::DepthMode(DepthMode::ZeroToOne),
         StateChange::Viewports {
@@ -229,6 +228,119 @@ fn polygon_modes_draw_edges_corners_or_the_inside() {
     }
     let points_drawn = point.pixels.chunks(4).filter(|p| *p == GREEN).count();
     assert_eq!(points_drawn, 3, "one pixel a corner");
+}
+
+/// Two points a quarter pixel off centres and corners, so no edge of a point of a
+/// whole or half size passes through a pixel centre (where the rules of ties decide).
+const POINTS_PX: [f32; 4] = [4.25, 4.25, 11.25, 10.75];
+
+/// A vertex stage that writes its own `gl_PointSize` of 7 px.
+const SIZED_POINTS_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+void main() {
+    gl_Position = vec4(position, 0.5, 1.0);
+    gl_PointSize = 7.0;
+}
+";
+
+/// A vertex stage that writes no `gl_PointSize` (NVN allows it; Vulkan would not).
+const UNSIZED_POINTS_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+void main() {
+    gl_Position = vec4(position, 0.5, 1.0);
+}
+";
+
+/// RGBA8 pixels of the target as rows of `#` (green) and `.` (anything else).
+fn picture(pixels: &[u8]) -> String {
+    let rows = pixels.chunks(SIZE_PX as usize * 4).map(|row| {
+        row.chunks(4)
+            .map(|pixel| if pixel == GREEN { '#' } else { '.' })
+            .collect::<String>()
+    });
+    rows.collect::<Vec<_>>().join("\n")
+}
+
+/// The CPU model of points `size_px` wide: the pixels whose centres lie inside the
+/// square of that side around each point.
+fn points_model(size_px: f32) -> Vec<u8> {
+    let mut pixels = Vec::new();
+    for y in 0..SIZE_PX {
+        for x in 0..SIZE_PX {
+            let centre = [x as f32 + 0.5, y as f32 + 0.5];
+            let inside = POINTS_PX.chunks(2).any(|point| {
+                (centre[0] - point[0]).abs() < size_px / 2.0
+                    && (centre[1] - point[1]).abs() < size_px / 2.0
+            });
+            pixels.extend_from_slice(if inside { &GREEN } else { &BLACK });
+        }
+    }
+    pixels
+}
+
+/// NVN's point size: fixed (`RasterizerState::point_size_px`, whatever the shader
+/// writes) unless the program point size is on, when the shader's `gl_PointSize` is
+/// taken, or 1 px where it writes none. Each against the CPU model of square points.
+#[test]
+fn point_size_is_fixed_or_the_programs_as_the_cpu_model_says() {
+    let rig = Rig::new(true);
+    let black = [0.0, 0.0, 0.0, 1.0];
+    let points = |vertex: &str, states: &[StateChange]| {
+        let shape = (PrimitiveKind::Points, &POINTS_PX[..]);
+        draw_into(&rig, (vertex, GREEN_FRAG), states, shape, black, None).pixels
+    };
+    let fixed = |size_px: f32| rasterizer(|r| r.point_size_px = size_px);
+    let program_size = StateChange::ProgramPointSize(true);
+    let fixed_size = StateChange::ProgramPointSize(false);
+    for (vertex, states, size_px, what) in [
+        (
+            SIZED_POINTS_VERT,
+            vec![fixed(4.0)],
+            4.0,
+            "fixed 4 over the shader's 7",
+        ),
+        (
+            UNSIZED_POINTS_VERT,
+            vec![fixed(3.0)],
+            3.0,
+            "fixed 3, none written",
+        ),
+        (
+            UNSIZED_POINTS_VERT,
+            vec![fixed_size],
+            1.0,
+            "fixed default 1",
+        ),
+        (
+            SIZED_POINTS_VERT,
+            vec![fixed(4.0), program_size.clone()],
+            7.0,
+            "the program's 7",
+        ),
+        (
+            UNSIZED_POINTS_VERT,
+            vec![fixed(4.0), program_size],
+            1.0,
+            "the program's, none written",
+        ),
+    ] {
+        let drawn = picture(&points(vertex, &states));
+        assert_eq!(drawn, picture(&points_model(size_px)), "{what}:\n{drawn}");
+    }
+    // A size past the device's range is refused when recorded, naming the limit.
+    let largest_px = rig.device.features().point_size_range_px[1];
+    let mut commands = rig.device.command_buffer();
+    assert!(matches!(
+        commands.set_state(fixed(largest_px * 2.0)),
+        Err(gpu::RecordError::MissingCapability {
+            capability: "pointSizeRange",
+            ..
+        })
+    ));
+    assert!(matches!(
+        commands.set_state(fixed(-1.0)),
+        Err(gpu::RecordError::BadArgument { .. })
+    ));
 }
 
 /// Over the whole target.
@@ -1262,8 +1374,15 @@ void main() {{
     );
     let black = [0.0, 0.0, 0.0, 1.0];
     let tables = Some((textures, samplers));
-    let shape = (PrimitiveKind::Triangles, &FULL_PX[..], 0.5);
-    let drawn = draw_into(rig, &fragment, &[], shape, black, tables);
+    let shape = (PrimitiveKind::Triangles, &FULL_PX[..]);
+    let drawn = draw_into(
+        rig,
+        (&depth_vert(0.5), &fragment),
+        &[],
+        shape,
+        black,
+        tables,
+    );
     drawn.at(0, 0)
 }
 

@@ -39,14 +39,9 @@ enum Coverage {
         withhold: fn(&mut DeviceFeatures),
         capability: &'static str,
     },
-    /// Refused when recorded on every device (`capability` names what is missing).
-    RefusedEverywhere {
-        probe: StateChange,
-        capability: &'static str,
-    },
 }
 
-use Coverage::{Executed, Refused, RefusedEverywhere};
+use Coverage::{Executed, Refused};
 
 const FF: &str = "fixed_function";
 
@@ -206,6 +201,7 @@ fn fields(change: &StateChange) -> Vec<&'static str> {
             let DepthBounds { min: _, max: _ } = DepthBounds { min: 0.0, max: 1.0 };
             vec!["DepthBounds"]
         }
+        StateChange::ProgramPointSize(_) => vec!["ProgramPointSize"],
     }
 }
 
@@ -251,6 +247,7 @@ fn every_variant() -> Vec<StateChange> {
         StateChange::WindowOrigin(WindowOrigin::UpperLeft),
         StateChange::ProvokingVertex(ProvokingVertex::First),
         StateChange::DepthBounds(None),
+        StateChange::ProgramPointSize(false),
     ]
 }
 
@@ -382,10 +379,24 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         ),
         (
             "Rasterizer.point_size_px",
-            vec![RefusedEverywhere {
-                probe: raster(|r| r.point_size_px = 4.0),
-                capability: "a vertex shader variant writing gl_PointSize (not made yet)",
-            }],
+            vec![
+                Executed(
+                    FF,
+                    "point_size_is_fixed_or_the_programs_as_the_cpu_model_says",
+                ),
+                Refused {
+                    probe: raster(|r| r.point_size_px = 4.0),
+                    withhold: |f| f.large_points = false,
+                    capability: "largePoints",
+                },
+            ],
+        ),
+        (
+            "ProgramPointSize",
+            vec![Executed(
+                FF,
+                "point_size_is_fixed_or_the_programs_as_the_cpu_model_says",
+            )],
         ),
         (
             "PolygonOffset.factor",
@@ -594,12 +605,6 @@ fn every_state_field_is_executed_or_refused_when_recorded() {
                         other => panic!("{field}: recorded without {capability}: {other:?}"),
                     }
                 }
-                RefusedEverywhere { probe, capability } => match record_on(None, probe) {
-                    Err(RecordError::MissingCapability {
-                        capability: named, ..
-                    }) => assert_eq!(named, *capability, "{field}"),
-                    other => panic!("{field}: recorded: {other:?}"),
-                },
             }
         }
     }

@@ -1390,6 +1390,12 @@ HSresult hsCommandBufferSetDepthBounds(const struct HSCommandBuffer *command_buf
                                        float min,
                                        float max);
 
+// NVN's program point size enable: `enabled` 1, points take the size the vertex stage
+// writes to `gl_PointSize` (1 px where it writes none); 0 (the default), the rasterizer
+// state's `point_size_px`, whatever the shader writes.
+HSresult hsCommandBufferSetProgramPointSize(const struct HSCommandBuffer *command_buffer,
+                                            uint32_t enabled);
+
 HSresult hsSamplerBuilderSetDefaults(struct HSSamplerBuilder *builder);
 
 HSresult hsSamplerBuilderSetDevice(struct HSSamplerBuilder *builder, const struct HSDevice *device);

@@ -536,3 +536,21 @@ pub unsafe extern "C" fn hsCommandBufferSetDepthBounds(
         })
     }
 }
+
+// Issue 17, points.
+
+/// NVN's program point size enable: `enabled` 1, points take the size the vertex stage
+/// writes to `gl_PointSize` (1 px where it writes none); 0 (the default), the rasterizer
+/// state's `point_size_px`, whatever the shader writes.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetProgramPointSize(
+    command_buffer: *const HSCommandBuffer,
+    enabled: u32,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        set_state("hsCommandBufferSetProgramPointSize", command_buffer, || {
+            Ok(StateChange::ProgramPointSize(boolean(enabled, "enabled")?))
+        })
+    }
+}

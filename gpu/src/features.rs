@@ -33,6 +33,11 @@ pub struct DeviceFeatures {
     pub index_type_uint8: bool,
     /// `multiDrawIndirect`: indirect draws of more than one record.
     pub multi_draw_indirect: bool,
+    // Issue 17, points.
+    /// `largePoints`: point sizes other than 1.
+    pub large_points: bool,
+    /// The point sizes the device draws (`pointSizeRange`), in pixels.
+    pub point_size_range_px: [f32; 2],
 }
 
 impl DeviceFeatures {
@@ -51,6 +56,8 @@ impl DeviceFeatures {
         depth_bounds: false,
         index_type_uint8: false,
         multi_draw_indirect: false,
+        large_points: false,
+        point_size_range_px: [1.0, 1.0],
     };
 }
 
@@ -59,6 +66,8 @@ impl DeviceFeatures {
     pub fn both(self, other: DeviceFeatures) -> DeviceFeatures {
         let [low_a, high_a] = self.line_width_range_px;
         let [low_b, high_b] = other.line_width_range_px;
+        let [point_low_a, point_high_a] = self.point_size_range_px;
+        let [point_low_b, point_high_b] = other.point_size_range_px;
         DeviceFeatures {
             depth_clamp: self.depth_clamp && other.depth_clamp,
             depth_bias_clamp: self.depth_bias_clamp && other.depth_bias_clamp,
@@ -73,6 +82,8 @@ impl DeviceFeatures {
             depth_bounds: self.depth_bounds && other.depth_bounds,
             index_type_uint8: self.index_type_uint8 && other.index_type_uint8,
             multi_draw_indirect: self.multi_draw_indirect && other.multi_draw_indirect,
+            large_points: self.large_points && other.large_points,
+            point_size_range_px: [point_low_a.max(point_low_b), point_high_a.min(point_high_b)],
         }
     }
 }

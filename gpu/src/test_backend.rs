@@ -54,6 +54,8 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     depth_bounds: true,
     index_type_uint8: true,
     multi_draw_indirect: true,
+    large_points: true,
+    point_size_range_px: [1.0, 64.0],
 };
 
 #[derive(Clone, Default)]

@@ -153,6 +153,11 @@ impl Wire for StateChange {
                 out.push(15);
                 bounds.put(out);
             }
+            // Issue 17's codes start at 40, apart from other work's.
+            StateChange::ProgramPointSize(enabled) => {
+                out.push(40);
+                enabled.put(out);
+            }
         }
     }
     fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
@@ -182,6 +187,7 @@ impl Wire for StateChange {
             13 => StateChange::WindowOrigin(Wire::take(reader)?),
             14 => StateChange::ProvokingVertex(Wire::take(reader)?),
             15 => StateChange::DepthBounds(Wire::take(reader)?),
+            40 => StateChange::ProgramPointSize(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

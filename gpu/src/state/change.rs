@@ -38,6 +38,12 @@ pub enum StateChange {
     ProvokingVertex(ProvokingVertex),
     /// `None` turns the depth bounds test off.
     DepthBounds(Option<DepthBounds>),
+
+    // Issue 17, points.
+    /// NVN's program point size enable: `true`, points take the size the last vertex
+    /// stage writes to `gl_PointSize` (1 px where it writes none); `false` (the default),
+    /// they take `RasterizerState::point_size_px` whatever the shader writes.
+    ProgramPointSize(bool),
 }
 
 /// Why a state change was refused: what is out of range, the index and the limit.
@@ -115,7 +121,8 @@ impl StateChange {
             | StateChange::DepthMode(_)
             | StateChange::WindowOrigin(_)
             | StateChange::ProvokingVertex(_)
-            | StateChange::DepthBounds(_) => Ok(()),
+            | StateChange::DepthBounds(_)
+            | StateChange::ProgramPointSize(_) => Ok(()),
         }
     }
 }

@@ -354,6 +354,7 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             min: 0.25,
             max: 0.75,
         }))),
+        Command::SetState(StateChange::ProgramPointSize(true)),
         Command::BindProgram(scene.graphics),
         Command::BindProgram(scene.compute),
         Command::BindDescriptorTables {

@@ -189,6 +189,8 @@ impl Capabilities {
                 depth_bounds: core.depth_bounds == vk::TRUE,
                 index_type_uint8: uint8.index_type_uint8 == vk::TRUE,
                 multi_draw_indirect: core.multi_draw_indirect == vk::TRUE,
+                large_points: core.large_points == vk::TRUE,
+                point_size_range_px: limits.point_size_range,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -287,6 +289,15 @@ impl Capabilities {
                     yes_no(self.state.wide_lines),
                     self.state.line_width_range_px[0],
                     self.state.line_width_range_px[1]
+                ),
+            ),
+            (
+                "large points",
+                format!(
+                    "{} ({}-{} px)",
+                    yes_no(self.state.large_points),
+                    self.state.point_size_range_px[0],
+                    self.state.point_size_range_px[1]
                 ),
             ),
             ("logic op", yes_no(self.state.logic_op)),

@@ -250,6 +250,7 @@ fn create_device(
         depth_bias_clamp: offered.depth_bias_clamp,
         fill_mode_non_solid: offered.fill_mode_non_solid,
         wide_lines: offered.wide_lines,
+        large_points: offered.large_points,
         logic_op: offered.logic_op,
         dual_src_blend: offered.dual_src_blend,
         depth_bounds: offered.depth_bounds,

@@ -349,10 +349,22 @@ fn make(
         }
     }
     let indexed = bindless.and_then(|_| bindless_modules(program));
+    let point_size = state.point_size(primitive);
     for (at, module) in program.modules.iter().enumerate() {
         let words = match &indexed {
             Some(modules) => &modules[at],
             None => &module.spirv_words,
+        };
+        let sized;
+        let words = match point_size {
+            // The last stage before the rasterizer (only the vertex stage draws here).
+            Some(size_px) if module.stage == Stage::Vertex => {
+                sized = shader_translate::write_point_size(words, size_px).map_err(|why| {
+                    unsupported(format!("{}: sizing its points: {why}", program.id))
+                })?;
+                &sized
+            }
+            _ => words,
         };
         shaders.push((module.stage, ShaderModule::new(device, words)?));
     }

@@ -31,6 +31,8 @@ pub struct GraphicsState {
     pub window_origin: WindowOrigin,
     pub provoking_vertex: ProvokingVertex,
     pub depth_bounds: Option<DepthBounds>,
+    /// Points take the vertex stage's `gl_PointSize` (else `rasterizer.point_size_px`).
+    pub program_point_size: bool,
 }
 
 impl Default for GraphicsState {
@@ -52,6 +54,7 @@ impl Default for GraphicsState {
             window_origin: WindowOrigin::UpperLeft,
             provoking_vertex: ProvokingVertex::First,
             depth_bounds: None,
+            program_point_size: false,
         }
     }
 }
@@ -97,7 +100,20 @@ impl GraphicsState {
             StateChange::WindowOrigin(origin) => self.window_origin = *origin,
             StateChange::ProvokingVertex(vertex) => self.provoking_vertex = *vertex,
             StateChange::DepthBounds(bounds) => self.depth_bounds = *bounds,
+            StateChange::ProgramPointSize(enabled) => self.program_point_size = *enabled,
         }
+    }
+
+    /// How points drawn with `primitive` are sized: `None` where nothing is rasterized as
+    /// points (the size does not tell pipelines apart), `Some(None)` from the program,
+    /// `Some(Some(px))` fixed.
+    pub fn point_size(&self, primitive: PrimitiveKind) -> Option<Option<f32>> {
+        let points = primitive == PrimitiveKind::Points
+            || self.rasterizer.polygon_mode == gpu::state::PolygonMode::Point;
+        if !points {
+            return None;
+        }
+        Some((!self.program_point_size).then_some(self.rasterizer.point_size_px))
     }
 
     /// What a pipeline made for this state, program, primitive and targets is keyed by.
@@ -137,6 +153,9 @@ impl GraphicsState {
             depth_bounds: self
                 .depth_bounds
                 .map(|bounds| [bounds.min, bounds.max].map(f32::to_bits)),
+            point_size: self
+                .point_size(primitive)
+                .map(|size| size.map(f32::to_bits)),
         }
     }
 }
@@ -207,6 +226,8 @@ pub struct PipelineKey {
     pub depth_mode: DepthMode,
     pub provoking_vertex: ProvokingVertex,
     pub depth_bounds: Option<[u32; 2]>,
+    /// `GraphicsState::point_size`, by its bits.
+    pub point_size: Option<Option<u32>>,
 }
 
 #[cfg(test)]
