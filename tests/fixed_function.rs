@@ -1007,76 +1007,145 @@ fn culling_follows_the_winding_and_discard_draws_nothing() {
     assert!(discarded.pixels.chunks(4).all(|pixel| pixel == BLACK));
 }
 
-/// Without a shader choosing another (a program whose vertex stage writes
-/// gl_ViewportIndex is refused when made), draws use viewport and scissor 0 alone, as on
-/// the console: setting 1-15 leaves every pixel as before.
-#[test]
-fn viewports_and_scissors_1_to_15_are_unused_and_a_viewport_index_output_is_refused() {
-    let rig = Rig::new(true);
-    let black = [0.0, 0.0, 0.0, 1.0];
-    let quarter = Viewport {
-        width_px: 8.0,
-        height_px: 8.0,
-        ..Viewport::covering(SIZE_PX, SIZE_PX)
-    };
-    let zero_only = [StateChange::Viewports {
-        first: 0,
-        viewports: vec![quarter],
-    }];
-    let all = [
-        StateChange::Viewports {
-            first: 0,
-            viewports: vec![quarter; 1]
-                .into_iter()
-                .chain(vec![Viewport::covering(2, 2); 15])
-                .collect(),
-        },
-        StateChange::Scissors {
-            first: 1,
-            scissors: vec![Scissor::covering(1, 1); 15],
-        },
-    ];
-    let expected = draw(
-        &rig,
-        &zero_only,
-        PrimitiveKind::Triangles,
-        &FULL_PX,
-        0.5,
-        black,
-    );
-    let drawn = draw(&rig, &all, PrimitiveKind::Triangles, &FULL_PX, 0.5, black);
-    assert_eq!(drawn.pixels, expected.pixels);
-    assert_eq!(drawn.at(3, 3), GREEN);
-    assert_eq!(drawn.at(12, 12), BLACK);
-
-    let choosing = "#version 450
+/// A vertex stage choosing viewport `gl_InstanceIndex`: 16 instances of one triangle
+/// over the whole clip space.
+const VIEWPORT_INDEX_VERT: &str = "#version 450
 #extension GL_ARB_shader_viewport_layer_array : require
 layout(location = 0) in vec2 position;
 void main() {
     gl_Position = vec4(position, 0.5, 1.0);
-    gl_ViewportIndex = 1;
+    gl_ViewportIndex = gl_InstanceIndex;
 }
 ";
-    let translated = common::programs::translator().translate(&shader_translate::ShaderSource {
-        name: "viewport-index".into(),
-        stage: Stage::Vertex,
-        code: shader_translate::ShaderCode::Glsl(choosing.into()),
-    });
-    // Refused by the translator, or (where it translates) when the program is made.
-    if let Ok(shader) = translated {
-        let made = rig.device.create_program(&gpu::objects::ProgramMaker {
-            modules: vec![gpu::objects::ShaderModule::from(&shader)],
-        });
-        assert!(
-            matches!(
-                made,
-                Err(gpu::ObjectError::Program(
-                    gpu::objects::program::ProgramError::ViewportIndexOutput(_)
-                ))
-            ),
-            "{made:?}"
-        );
+
+/// The window depth as red: which depth range the viewport mapped z through.
+const DEPTH_AS_RED_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+void main() { colour = vec4(gl_FragCoord.z, 0.0, 0.0, 1.0); }
+";
+
+/// Viewport `index` of the 16: a 4x4 cell of the target, row by row, its depth range
+/// collapsed to `index / 15`.
+fn cell_viewport(index: u32) -> Viewport {
+    let depth = index as f32 / 15.0;
+    Viewport {
+        x_px: (index % 4 * 4) as f32,
+        y_px: (index / 4 * 4) as f32,
+        width_px: 4.0,
+        height_px: 4.0,
+        min_depth: depth,
+        max_depth: depth,
     }
+}
+
+/// Scissor `index`: its cell's first 3x3 pixels.
+fn cell_scissor(index: u32) -> Scissor {
+    Scissor {
+        x_px: (index % 4 * 4) as i32,
+        y_px: (index / 4 * 4) as i32,
+        width_px: 3,
+        height_px: 3,
+    }
+}
+
+/// The CPU model: each cell's scissored 3x3 pixels red `index * 17` (its depth, 8-bit),
+/// the rest as cleared.
+fn cells_model() -> Vec<u8> {
+    let mut pixels = Vec::new();
+    for y in 0..SIZE_PX {
+        for x in 0..SIZE_PX {
+            let index = y / 4 * 4 + x / 4;
+            let inside = x % 4 < 3 && y % 4 < 3;
+            let red = (index * 17) as u8;
+            pixels.extend_from_slice(&if inside { [red, 0, 0, 255] } else { BLACK });
+        }
+    }
+    pixels
+}
+
+/// Viewports, scissors and depth ranges 0-15, chosen by the vertex stage's
+/// `gl_ViewportIndex` (multiViewport): each instance lands in its own cell, cut by its
+/// own scissor, at its own depth, as the CPU model says. A device without multiViewport
+/// refuses such a program when it is made, naming it.
+#[test]
+fn viewports_scissors_and_depth_ranges_1_to_15_follow_the_viewport_index() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
+        0,
+    );
+    let program = program(
+        &rig.device,
+        &[
+            (Stage::Vertex, VIEWPORT_INDEX_VERT),
+            (Stage::Fragment, DEPTH_AS_RED_FRAG),
+        ],
+    );
+    let positions = positions_at(
+        &rig.device,
+        rig.pool,
+        1 << 20,
+        &common::draw::FULL_TRIANGLE_NDC,
+    );
+    let mut commands = rig.cleared(view, [0.0, 0.0, 0.0, 1.0]);
+    bind_positions(&mut commands, program, positions);
+    let states = [
+        StateChange::Viewports {
+            first: 0,
+            viewports: (0..16).map(cell_viewport).collect(),
+        },
+        StateChange::Scissors {
+            first: 0,
+            scissors: (0..16).map(cell_scissor).collect(),
+        },
+    ];
+    for state in reset().iter().chain(&states) {
+        commands.set_state(state.clone()).unwrap();
+    }
+    commands
+        .draw(DrawArrays {
+            instance_count: 16,
+            ..triangle()
+        })
+        .unwrap();
+    let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+    let pixels = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
+    let model = cells_model();
+    for (at, (drawn, expected)) in pixels.chunks(4).zip(model.chunks(4)).enumerate() {
+        let (x, y) = (at as u32 % SIZE_PX, at as u32 / SIZE_PX);
+        // The depth may round either way at the 8-bit conversion.
+        let close = drawn.iter().zip(expected).all(|(a, b)| a.abs_diff(*b) <= 1);
+        assert!(close, "({x}, {y}): {drawn:?}, the model {expected:?}");
+    }
+
+    let mut lacking = *rig.device.features();
+    lacking.multi_viewport = false;
+    let without = Rig::with_options(gpu_vk::executor::ExecutorOptions {
+        state_features: Some(lacking),
+        ..gpu_vk::executor::ExecutorOptions::default()
+    });
+    let shader = common::programs::translator()
+        .translate(&shader_translate::ShaderSource {
+            name: "viewport-index".into(),
+            stage: Stage::Vertex,
+            code: shader_translate::ShaderCode::Glsl(VIEWPORT_INDEX_VERT.into()),
+        })
+        .expect("translates");
+    let made = without.device.create_program(&gpu::objects::ProgramMaker {
+        modules: vec![gpu::objects::ShaderModule::from(&shader)],
+    });
+    assert!(
+        matches!(
+            made,
+            Err(gpu::ObjectError::Program(
+                gpu::objects::program::ProgramError::ViewportIndexOutput {
+                    capability: "multiViewport",
+                    ..
+                }
+            ))
+        ),
+        "{made:?}"
+    );
 }
 
 /// Stencil against the CPU model: front and back faces use their own state (the test

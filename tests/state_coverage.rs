@@ -444,7 +444,7 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
             "Viewports 1-15",
             vec![Executed(
                 FF,
-                "viewports_and_scissors_1_to_15_are_unused_and_a_viewport_index_output_is_refused",
+                "viewports_scissors_and_depth_ranges_1_to_15_follow_the_viewport_index",
             )],
         ),
         (
@@ -458,7 +458,7 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
             "Scissors 1-15",
             vec![Executed(
                 FF,
-                "viewports_and_scissors_1_to_15_are_unused_and_a_viewport_index_output_is_refused",
+                "viewports_scissors_and_depth_ranges_1_to_15_follow_the_viewport_index",
             )],
         ),
         ("VertexAttributes.location", vec![executed(formats)]),

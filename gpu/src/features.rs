@@ -38,6 +38,12 @@ pub struct DeviceFeatures {
     pub large_points: bool,
     /// The point sizes the device draws (`pointSizeRange`), in pixels.
     pub point_size_range_px: [f32; 2],
+    // Issue 17, viewports.
+    /// `multiViewport` with 16 viewports: a shader's viewport index choosing 1-15.
+    pub multi_viewport: bool,
+    /// `shaderOutputViewportIndex` (or `VK_EXT_shader_viewport_index_layer`): a vertex
+    /// stage writing the viewport index.
+    pub shader_output_viewport_index: bool,
 }
 
 impl DeviceFeatures {
@@ -58,6 +64,8 @@ impl DeviceFeatures {
         multi_draw_indirect: false,
         large_points: false,
         point_size_range_px: [1.0, 1.0],
+        multi_viewport: false,
+        shader_output_viewport_index: false,
     };
 }
 
@@ -84,6 +92,9 @@ impl DeviceFeatures {
             multi_draw_indirect: self.multi_draw_indirect && other.multi_draw_indirect,
             large_points: self.large_points && other.large_points,
             point_size_range_px: [point_low_a.max(point_low_b), point_high_a.min(point_high_b)],
+            multi_viewport: self.multi_viewport && other.multi_viewport,
+            shader_output_viewport_index: self.shader_output_viewport_index
+                && other.shader_output_viewport_index,
         }
     }
 }

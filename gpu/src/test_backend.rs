@@ -56,6 +56,8 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     multi_draw_indirect: true,
     large_points: true,
     point_size_range_px: [1.0, 64.0],
+    multi_viewport: true,
+    shader_output_viewport_index: true,
 };
 
 #[derive(Clone, Default)]

@@ -19,6 +19,7 @@ pub const EXT_PROVOKING_VERTEX: &CStr = c"VK_EXT_provoking_vertex";
 pub const EXT_VERTEX_ATTRIBUTE_DIVISOR: &CStr = c"VK_EXT_vertex_attribute_divisor";
 pub const EXT_INDEX_TYPE_UINT8: &CStr = c"VK_EXT_index_type_uint8";
 pub const EXT_CUSTOM_BORDER_COLOR: &CStr = c"VK_EXT_custom_border_color";
+pub const EXT_SHADER_VIEWPORT_INDEX_LAYER: &CStr = c"VK_EXT_shader_viewport_index_layer";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -191,6 +192,14 @@ impl Capabilities {
                 multi_draw_indirect: core.multi_draw_indirect == vk::TRUE,
                 large_points: core.large_points == vk::TRUE,
                 point_size_range_px: limits.point_size_range,
+                multi_viewport: core.multi_viewport == vk::TRUE
+                    && limits.max_viewports as usize >= gpu::state::MAX_VIEWPORTS,
+                // The capability glslang gives gl_ViewportIndex in a vertex stage
+                // (ShaderViewportIndexLayerEXT) is the extension's.
+                // the device must then enable Vulkan 1.2's two features with it.
+                shader_output_viewport_index: has(EXT_SHADER_VIEWPORT_INDEX_LAYER)
+                    && v12.shader_output_viewport_index == vk::TRUE
+                    && v12.shader_output_layer == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -247,6 +256,9 @@ impl Capabilities {
         if self.custom_border_colors {
             names.push(EXT_CUSTOM_BORDER_COLOR);
         }
+        if self.state.shader_output_viewport_index {
+            names.push(EXT_SHADER_VIEWPORT_INDEX_LAYER);
+        }
         names
     }
 
@@ -299,6 +311,11 @@ impl Capabilities {
                     self.state.point_size_range_px[0],
                     self.state.point_size_range_px[1]
                 ),
+            ),
+            ("viewports 1-15", yes_no(self.state.multi_viewport)),
+            (
+                "viewport index from the vertex stage",
+                yes_no(self.state.shader_output_viewport_index),
             ),
             ("logic op", yes_no(self.state.logic_op)),
             ("dual-source blending", yes_no(self.state.dual_src_blend)),

@@ -251,6 +251,7 @@ fn create_device(
         fill_mode_non_solid: offered.fill_mode_non_solid,
         wide_lines: offered.wide_lines,
         large_points: offered.large_points,
+        multi_viewport: offered.multi_viewport,
         logic_op: offered.logic_op,
         dual_src_blend: offered.dual_src_blend,
         depth_bounds: offered.depth_bounds,
@@ -266,7 +267,9 @@ fn create_device(
         .shader_draw_parameters(caps.shader_draw_parameters);
     let mut v12 = vk::PhysicalDeviceVulkan12Features::default()
         .timeline_semaphore(true)
-        .sampler_mirror_clamp_to_edge(caps.sampler_mirror_clamp_to_edge);
+        .sampler_mirror_clamp_to_edge(caps.sampler_mirror_clamp_to_edge)
+        .shader_output_viewport_index(caps.state.shader_output_viewport_index)
+        .shader_output_layer(caps.state.shader_output_viewport_index);
     let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default()
         .custom_border_colors(true)
         .custom_border_color_without_format(true);

@@ -31,6 +31,9 @@ pub struct GraphicsPipeline {
     pub raw: vk::Pipeline,
     /// Reads vertex inputs no attribute feeds from `UNFED_INPUT_BINDING`.
     pub reads_unfed_inputs: bool,
+    /// Viewports (and scissors) it was made for: 16 where its shaders write
+    /// `gl_ViewportIndex` (refused when made where the device lacks multiViewport), else 1.
+    pub viewport_count: u32,
     pub layout: ProgramLayout,
     /// The layout's set layouts, shared with the draws prepared for it.
     pub set_layouts: Arc<[vk::DescriptorSetLayout]>,
@@ -455,9 +458,18 @@ fn make(
         .primitive_restart_enable(restart);
     let mut clip_control =
         vk::PipelineViewportDepthClipControlCreateInfoEXT::default().negative_one_to_one(true);
+    let viewport_count = if program
+        .modules
+        .iter()
+        .any(gpu::objects::program::writes_viewport_index)
+    {
+        gpu::state::MAX_VIEWPORTS as u32
+    } else {
+        1
+    };
     let mut viewport = vk::PipelineViewportStateCreateInfo::default()
-        .viewport_count(1)
-        .scissor_count(1);
+        .viewport_count(viewport_count)
+        .scissor_count(viewport_count);
     if state.depth_mode == DepthMode::MinusOneToOne {
         viewport = viewport.push_next(&mut clip_control);
     }
@@ -571,6 +583,7 @@ fn make(
     Ok(GraphicsPipeline {
         raw,
         reads_unfed_inputs,
+        viewport_count,
         set_layouts: layout.set_layouts.as_slice().into(),
         layout,
         last_use: 0,
