@@ -144,6 +144,7 @@ fn reset() -> Vec<StateChange> {
     vec![
         StateChange::Rasterizer(RasterizerState::default()),
         StateChange::ProgramPointSize(false),
+        StateChange::AlphaTest(None),
         StateChange::WindowOrigin(WindowOrigin::UpperLeft),
         StateChange::DepthMode(DepthMode::ZeroToOne),
         StateChange::Viewports {
@@ -1005,6 +1006,82 @@ fn culling_follows_the_winding_and_discard_draws_nothing() {
         black,
     );
     assert!(discarded.pixels.chunks(4).all(|pixel| pixel == BLACK));
+}
+
+/// Green with alpha rising across the columns: `(x + 0.5) / 16` at column x.
+const ALPHA_RAMP_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+void main() { colour = vec4(0.0, 1.0, 0.0, gl_FragCoord.x / 16.0); }
+";
+
+/// NVN's alpha test, every compare against the CPU model: a column's fragments are kept
+/// where `alpha compare reference` holds (the reference is column 8's alpha exactly, so
+/// equal and not-equal are tested too), and the rest leave the cleared black.
+#[test]
+fn the_alpha_test_keeps_what_passes_each_compare_as_the_cpu_model_says() {
+    let rig = Rig::new(true);
+    let reference = 8.5 / 16.0;
+    let shape = (PrimitiveKind::Triangles, &FULL_PX[..]);
+    for compare in [
+        CompareOp::Never,
+        CompareOp::Less,
+        CompareOp::Equal,
+        CompareOp::LessEqual,
+        CompareOp::Greater,
+        CompareOp::NotEqual,
+        CompareOp::GreaterEqual,
+        CompareOp::Always,
+    ] {
+        let test = StateChange::AlphaTest(Some(gpu::state::AlphaTest { compare, reference }));
+        let black = [0.0, 0.0, 0.0, 1.0];
+        let drawn = draw_into(
+            &rig,
+            (&depth_vert(0.5), ALPHA_RAMP_FRAG),
+            &[test],
+            shape,
+            black,
+            None,
+        );
+        for x in 0..SIZE_PX {
+            let alpha = (x as f32 + 0.5) / 16.0;
+            let passes = match compare {
+                CompareOp::Never => false,
+                CompareOp::Less => alpha < reference,
+                CompareOp::Equal => alpha == reference,
+                CompareOp::LessEqual => alpha <= reference,
+                CompareOp::Greater => alpha > reference,
+                CompareOp::NotEqual => alpha != reference,
+                CompareOp::GreaterEqual => alpha >= reference,
+                CompareOp::Always => true,
+            };
+            let expected = if passes {
+                [0, 255, 0, unorm8(alpha)]
+            } else {
+                BLACK
+            };
+            for y in 0..SIZE_PX {
+                assert_eq!(drawn.at(x, y), expected, "{compare:?}: ({x}, {y})");
+            }
+        }
+    }
+    // Off again: every fragment kept.
+    let off = draw_into(
+        &rig,
+        (&depth_vert(0.5), ALPHA_RAMP_FRAG),
+        &[StateChange::AlphaTest(None)],
+        shape,
+        [0.0, 0.0, 0.0, 1.0],
+        None,
+    );
+    assert_eq!(off.at(0, 0), [0, 255, 0, unorm8(0.5 / 16.0)]);
+    let mut commands = rig.device.command_buffer();
+    assert!(matches!(
+        commands.set_state(StateChange::AlphaTest(Some(gpu::state::AlphaTest {
+            compare: CompareOp::Less,
+            reference: f32::NAN,
+        }))),
+        Err(gpu::RecordError::BadArgument { .. })
+    ));
 }
 
 /// A vertex stage choosing viewport `gl_InstanceIndex`: 16 instances of one triangle

@@ -44,6 +44,7 @@ enum Coverage {
 use Coverage::{Executed, Refused};
 
 const FF: &str = "fixed_function";
+const ALPHA_TEST: &str = "the_alpha_test_keeps_what_passes_each_compare_as_the_cpu_model_says";
 
 /// The names of every field of `change`'s variant (the variant itself for fieldless
 /// ones). Exhaustive on purpose: no `..`, no `_`.
@@ -202,6 +203,16 @@ fn fields(change: &StateChange) -> Vec<&'static str> {
             vec!["DepthBounds"]
         }
         StateChange::ProgramPointSize(_) => vec!["ProgramPointSize"],
+        StateChange::AlphaTest(_) => {
+            let AlphaTest {
+                compare: _,
+                reference: _,
+            } = AlphaTest {
+                compare: CompareOp::Always,
+                reference: 0.0,
+            };
+            vec!["AlphaTest.compare", "AlphaTest.reference"]
+        }
     }
 }
 
@@ -248,6 +259,7 @@ fn every_variant() -> Vec<StateChange> {
         StateChange::ProvokingVertex(ProvokingVertex::First),
         StateChange::DepthBounds(None),
         StateChange::ProgramPointSize(false),
+        StateChange::AlphaTest(None),
     ]
 }
 
@@ -391,6 +403,8 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
                 },
             ],
         ),
+        ("AlphaTest.compare", vec![Executed(FF, ALPHA_TEST)]),
+        ("AlphaTest.reference", vec![Executed(FF, ALPHA_TEST)]),
         (
             "ProgramPointSize",
             vec![Executed(

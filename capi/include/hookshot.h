@@ -1396,6 +1396,13 @@ HSresult hsCommandBufferSetDepthBounds(const struct HSCommandBuffer *command_buf
 HSresult hsCommandBufferSetProgramPointSize(const struct HSCommandBuffer *command_buffer,
                                             uint32_t enabled);
 
+// NVN's alpha test: `enabled` 1, fragments whose colour 0 alpha fails
+// `alpha compare reference` are discarded; 0 turns it off.
+HSresult hsCommandBufferSetAlphaTest(const struct HSCommandBuffer *command_buffer,
+                                     uint32_t enabled,
+                                     HScompareFunc compare,
+                                     float reference);
+
 HSresult hsSamplerBuilderSetDefaults(struct HSSamplerBuilder *builder);
 
 HSresult hsSamplerBuilderSetDevice(struct HSSamplerBuilder *builder, const struct HSDevice *device);

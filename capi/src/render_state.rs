@@ -554,3 +554,28 @@ pub unsafe extern "C" fn hsCommandBufferSetProgramPointSize(
         })
     }
 }
+
+// Issue 17, alpha test.
+
+/// NVN's alpha test: `enabled` 1, fragments whose colour 0 alpha fails
+/// `alpha compare reference` are discarded; 0 turns it off.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetAlphaTest(
+    command_buffer: *const HSCommandBuffer,
+    enabled: u32,
+    compare: HScompareFunc,
+    reference: f32,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        set_state("hsCommandBufferSetAlphaTest", command_buffer, || {
+            let test = gpu::state::AlphaTest {
+                compare: coded(compare, "compare")?,
+                reference,
+            };
+            Ok(StateChange::AlphaTest(
+                boolean(enabled, "enabled")?.then_some(test),
+            ))
+        })
+    }
+}

@@ -220,7 +220,7 @@ fn window_presents_and_the_recording_holds_them() {
 }
 
 /// `examples/commands.c`: an indexed quad, a depth-hidden draw, additive blending, an
-/// indirect strip, a point of a fixed 8 px, a blit at half size, a dispatch into a storage buffer and its copy, an
+/// indirect strip, a point of a fixed 8 px through an alpha test and one the test drops, a blit at half size, a dispatch into a storage buffer and its copy, an
 /// indirect dispatch storing into an image bound by its handle.
 #[test]
 fn the_other_commands_give_their_results() {
@@ -236,7 +236,8 @@ fn the_other_commands_give_their_results() {
     assert_eq!(picture.len(), 16 * 16 * 4);
     // Blue added everywhere; red (indexed) under it on the right half; green behind the
     // depth cleared to 0.5 never, and added by an 8 px point around (16, 16) of 64 (its
-    // pixels 12-19, 6-9 of the half-size blit).
+    // pixels 12-19, 6-9 of the half-size blit) that passes an alpha test; the point at
+    // (48, 48) fails its alpha test and adds nothing.
     let expected = |x: usize, y: usize, width: usize| -> [u8; 4] {
         let point = width * 12 / 64..width * 20 / 64;
         if point.contains(&x) && point.contains(&y) {

@@ -13,6 +13,7 @@
 //! textures to bindless arrays for the executor's descriptor-indexing path. Nothing here
 //! knows Vulkan.
 
+mod alpha_test;
 mod arrays;
 mod binding;
 mod bindless;
@@ -37,6 +38,7 @@ mod tools;
 mod translator;
 mod validate;
 
+pub use alpha_test::{write_alpha_test, AlphaCompare, AlphaTestError};
 pub use arrays::{resource_arrays, ResourceArray};
 pub use binding::{host_binding, nvn_slot, HostBinding, ResourceKind, HOST_SET_COUNT};
 pub use bindless::{

@@ -4,14 +4,16 @@
 //! a size from the program gets 1.0 stored first, so a shader that writes none draws
 //! 1 px points as the console does, and one that writes its own keeps it.
 
-use crate::spirv::module::{literal_string_words, Instruction, Section};
+use crate::spirv::edit::{
+    add_to_interface, entry_point, find_or_add_type, function_range, IdAllocator,
+};
+use crate::spirv::module::{Instruction, Section};
 use crate::spirv::ops::{decoration, op, storage_class};
 use crate::spirv::{Module, ParseError};
 
 /// `BuiltIn PointSize`.
 const BUILT_IN_POINT_SIZE: u32 = 1;
 const OP_FUNCTION_PARAMETER: u16 = 55;
-const OP_FUNCTION_END: u16 = 56;
 const OP_RETURN: u16 = 253;
 const OP_NO_LINE: u16 = 317;
 
@@ -37,10 +39,8 @@ enum Target {
 /// shader's own write, if any, is what points take).
 pub fn write_point_size(words: &[u32], size_px: Option<f32>) -> Result<Vec<u32>, PointSizeError> {
     let mut module = Module::parse(words)?;
-    let mut ids = IdAllocator {
-        bound: module.header[3],
-    };
-    let (entry_at, function) = entry_point(&module)?;
+    let mut ids = IdAllocator::new(&module);
+    let (entry_at, function) = entry_point(&module).ok_or(PointSizeError::NoEntryPoint)?;
     let float = find_or_add_type(&mut module, &mut ids, op::TYPE_FLOAT, &[32]);
     let float_output = find_or_add_type(
         &mut module,
@@ -111,7 +111,8 @@ pub fn write_point_size(words: &[u32], size_px: Option<f32>) -> Result<Vec<u32>,
         });
         stores
     };
-    let (start, end) = function_range(&module, function)?;
+    let (start, end) =
+        function_range(&module, function).ok_or(PointSizeError::NoFunction(function))?;
     let sites: Vec<usize> = match size_px {
         Some(_) => (start..end)
             .filter(|&at| module.instructions[at].opcode == OP_RETURN)
@@ -125,62 +126,6 @@ pub fn write_point_size(words: &[u32], size_px: Option<f32>) -> Result<Vec<u32>,
     }
     module.header[3] = ids.bound;
     Ok(module.to_words())
-}
-
-struct IdAllocator {
-    bound: u32,
-}
-
-impl IdAllocator {
-    fn next(&mut self) -> u32 {
-        let id = self.bound;
-        self.bound += 1;
-        id
-    }
-}
-
-/// The index of the (first) `OpEntryPoint` and its function's id.
-fn entry_point(module: &Module) -> Result<(usize, u32), PointSizeError> {
-    module
-        .instructions
-        .iter()
-        .position(|instruction| instruction.opcode == op::ENTRY_POINT)
-        .and_then(|at| {
-            let function = *module.instructions[at].operands.get(1)?;
-            Some((at, function))
-        })
-        .ok_or(PointSizeError::NoEntryPoint)
-}
-
-/// Adds `variable` to the entry point's interface unless it is there.
-fn add_to_interface(module: &mut Module, entry_at: usize, variable: u32) {
-    let operands = &mut module.instructions[entry_at].operands;
-    let name_words = literal_string_words(operands.get(2..).unwrap_or(&[]));
-    let interface_from = (2 + name_words).min(operands.len());
-    if !operands[interface_from..].contains(&variable) {
-        operands.push(variable);
-    }
-}
-
-/// The id of the type `opcode operands...` (result id first), added when absent:
-/// non-aggregate types must be unique in a module.
-fn find_or_add_type(module: &mut Module, ids: &mut IdAllocator, opcode: u16, tail: &[u32]) -> u32 {
-    let end = module.functions_start();
-    let found = module.instructions[..end].iter().find(|instruction| {
-        instruction.opcode == opcode
-            && instruction.operands.len() > tail.len()
-            && instruction.operands[1..=tail.len()] == *tail
-            // An OpTypeFloat with an encoding operand is another type.
-            && (opcode != op::TYPE_FLOAT || instruction.operands.len() == 2)
-    });
-    if let Some(instruction) = found {
-        return instruction.operands[0];
-    }
-    let id = ids.next();
-    let mut operands = vec![id];
-    operands.extend_from_slice(tail);
-    module.insert_in_section(Section::Global, vec![Instruction { opcode, operands }]);
-    id
 }
 
 /// Where the module declares `PointSize`, if it does.
@@ -227,22 +172,6 @@ fn block_variable(module: &Module, block: u32) -> Option<u32> {
     })
 }
 
-/// `[OpFunction, OpFunctionEnd)` of `function`.
-fn function_range(module: &Module, function: u32) -> Result<(usize, usize), PointSizeError> {
-    let start = module
-        .instructions
-        .iter()
-        .position(|instruction| {
-            instruction.opcode == op::FUNCTION && instruction.operands.get(1) == Some(&function)
-        })
-        .ok_or(PointSizeError::NoFunction(function))?;
-    let end = module.instructions[start..]
-        .iter()
-        .position(|instruction| instruction.opcode == OP_FUNCTION_END)
-        .map_or(module.instructions.len(), |offset| start + offset);
-    Ok((start, end))
-}
-
 /// The first instruction of the function's first block after its label and its
 /// variables (which must come first).
 fn first_block_body(module: &Module, start: usize, end: usize) -> usize {
@@ -264,4 +193,4 @@ fn first_block_body(module: &Module, start: usize, end: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

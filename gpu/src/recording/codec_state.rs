@@ -81,6 +81,7 @@ wire_struct!(VertexAttribute {
 });
 wire_struct!(VertexStream { stride_b, divisor });
 wire_struct!(DepthBounds { min, max });
+wire_struct!(AlphaTest { compare, reference });
 
 impl Wire for StateChange {
     const MIN_B: usize = 1;
@@ -158,6 +159,10 @@ impl Wire for StateChange {
                 out.push(40);
                 enabled.put(out);
             }
+            StateChange::AlphaTest(test) => {
+                out.push(41);
+                test.put(out);
+            }
         }
     }
     fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
@@ -188,6 +193,7 @@ impl Wire for StateChange {
             14 => StateChange::ProvokingVertex(Wire::take(reader)?),
             15 => StateChange::DepthBounds(Wire::take(reader)?),
             40 => StateChange::ProgramPointSize(Wire::take(reader)?),
+            41 => StateChange::AlphaTest(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

@@ -199,7 +199,11 @@ impl StateChange {
                 }
                 Ok(())
             }
+            StateChange::AlphaTest(Some(test)) if !test.reference.is_finite() => {
+                Err(bad("alpha test reference", "not a finite number"))
+            }
             StateChange::BlendConstant(_)
+            | StateChange::AlphaTest(Some(_))
             | StateChange::WriteMasks(_)
             | StateChange::LogicOp(_)
             | StateChange::DepthStencil(_)
@@ -210,7 +214,8 @@ impl StateChange {
             | StateChange::WindowOrigin(_)
             | StateChange::ProvokingVertex(_)
             | StateChange::DepthBounds(None)
-            | StateChange::ProgramPointSize(_) => Ok(()),
+            | StateChange::ProgramPointSize(_)
+            | StateChange::AlphaTest(None) => Ok(()),
         }
     }
 }

@@ -1,9 +1,10 @@
 //! One state change as a command buffer records it.
 
 use super::{
-    BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp, PolygonOffset,
-    ProvokingVertex, RasterizerState, Scissor, VertexAttribute, VertexStream, Viewport,
-    WindowOrigin, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES, MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
+    AlphaTest, BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp,
+    PolygonOffset, ProvokingVertex, RasterizerState, Scissor, VertexAttribute, VertexStream,
+    Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES, MAX_VERTEX_STREAMS,
+    MAX_VIEWPORTS,
 };
 
 #[derive(Clone, Debug, PartialEq)]
@@ -44,6 +45,10 @@ pub enum StateChange {
     /// stage writes to `gl_PointSize` (1 px where it writes none); `false` (the default),
     /// they take `RasterizerState::point_size_px` whatever the shader writes.
     ProgramPointSize(bool),
+
+    // Issue 17, alpha test.
+    /// `None` turns the alpha test off.
+    AlphaTest(Option<AlphaTest>),
 }
 
 /// Why a state change was refused: what is out of range, the index and the limit.
@@ -122,7 +127,8 @@ impl StateChange {
             | StateChange::WindowOrigin(_)
             | StateChange::ProvokingVertex(_)
             | StateChange::DepthBounds(_)
-            | StateChange::ProgramPointSize(_) => Ok(()),
+            | StateChange::ProgramPointSize(_)
+            | StateChange::AlphaTest(_) => Ok(()),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Fixed-function state a command buffer sets: what each piece means, not how a
 //! backend expresses it.
 
+pub mod alpha;
 pub mod blend;
 pub mod capability;
 pub mod change;
@@ -10,6 +11,7 @@ pub mod raster;
 pub mod vertex;
 pub mod viewport;
 
+pub use alpha::AlphaTest;
 pub use blend::{BlendEquation, BlendFactor, BlendOp, BlendState, ComponentMask, LogicOp};
 pub use change::StateChange;
 pub use depth_stencil::{CompareOp, DepthBounds, DepthStencilState, StencilFace, StencilOp};

@@ -7,6 +7,11 @@ use crate::Translator;
 use crate::{validate_spirv, CacheLocation, ShaderCode, ShaderSource, Stage, TranslateOptions};
 
 fn translate(text: &str, optimise: bool) -> Vec<u32> {
+    translate_stage(Stage::Vertex, text, optimise)
+}
+
+/// `text` of `stage` through the crate's translator, uncached.
+pub(crate) fn translate_stage(stage: Stage, text: &str, optimise: bool) -> Vec<u32> {
     let translator = Translator::new(TranslateOptions {
         optimise,
         cache: CacheLocation::Off,
@@ -14,8 +19,8 @@ fn translate(text: &str, optimise: bool) -> Vec<u32> {
     })
     .expect("the translator starts");
     let source = ShaderSource {
-        name: "points.vert".into(),
-        stage: Stage::Vertex,
+        name: format!("rewrite.{}", stage.short_name()),
+        stage,
         code: ShaderCode::Glsl(text.to_owned()),
     };
     translator.translate(&source).expect("translates").spirv

@@ -369,6 +369,16 @@ fn make(
             }
             _ => words,
         };
+        let tested;
+        let words = match state.alpha_test {
+            Some(test) if module.stage == Stage::Fragment => {
+                let compare = conv::alpha_compare(test.compare);
+                tested = shader_translate::write_alpha_test(words, compare, test.reference)
+                    .map_err(|why| unsupported(format!("{}: the alpha test: {why}", program.id)))?;
+                &tested
+            }
+            _ => words,
+        };
         shaders.push((module.stage, ShaderModule::new(device, words)?));
     }
     let stages: Vec<vk::PipelineShaderStageCreateInfo> = shaders

@@ -5,9 +5,10 @@
 
 use ash::vk;
 use gpu::state::{
-    BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp, PolygonOffset,
-    PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, StateChange, StencilFace,
-    VertexAttribute, VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VIEWPORTS,
+    AlphaTest, BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp,
+    PolygonOffset, PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, StateChange,
+    StencilFace, VertexAttribute, VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS,
+    MAX_VIEWPORTS,
 };
 use gpu::ProgramId;
 
@@ -33,6 +34,7 @@ pub struct GraphicsState {
     pub depth_bounds: Option<DepthBounds>,
     /// Points take the vertex stage's `gl_PointSize` (else `rasterizer.point_size_px`).
     pub program_point_size: bool,
+    pub alpha_test: Option<AlphaTest>,
 }
 
 impl Default for GraphicsState {
@@ -55,6 +57,7 @@ impl Default for GraphicsState {
             provoking_vertex: ProvokingVertex::First,
             depth_bounds: None,
             program_point_size: false,
+            alpha_test: None,
         }
     }
 }
@@ -101,6 +104,7 @@ impl GraphicsState {
             StateChange::ProvokingVertex(vertex) => self.provoking_vertex = *vertex,
             StateChange::DepthBounds(bounds) => self.depth_bounds = *bounds,
             StateChange::ProgramPointSize(enabled) => self.program_point_size = *enabled,
+            StateChange::AlphaTest(test) => self.alpha_test = *test,
         }
     }
 
@@ -153,6 +157,9 @@ impl GraphicsState {
             depth_bounds: self
                 .depth_bounds
                 .map(|bounds| [bounds.min, bounds.max].map(f32::to_bits)),
+            alpha_test: self
+                .alpha_test
+                .map(|test| (test.compare, test.reference.to_bits())),
             point_size: self
                 .point_size(primitive)
                 .map(|size| size.map(f32::to_bits)),
@@ -228,6 +235,8 @@ pub struct PipelineKey {
     pub depth_bounds: Option<[u32; 2]>,
     /// `GraphicsState::point_size`, by its bits.
     pub point_size: Option<Option<u32>>,
+    /// The compare and the reference's bits.
+    pub alpha_test: Option<(gpu::state::CompareOp, u32)>,
 }
 
 #[cfg(test)]
