@@ -1008,6 +1008,50 @@ fn culling_follows_the_winding_and_discard_draws_nothing() {
     assert!(discarded.pixels.chunks(4).all(|pixel| pixel == BLACK));
 }
 
+/// `gl_FragCoord` as colour: x / 16 in red, y / 16 in green.
+const FRAG_COORD_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+void main() { colour = vec4(gl_FragCoord.x / 16.0, gl_FragCoord.y / 16.0, 0.0, 1.0); }
+";
+
+/// `gl_FragCoord.y` is measured from the window origin, as on the console: down from the
+/// first row (upper left), up from the last (lower left, NVN's default), whatever the
+/// viewport flip does to clip space. Against the CPU model of pixel centres.
+#[test]
+fn gl_frag_coord_y_counts_from_the_window_origin() {
+    let rig = Rig::new(true);
+    let shape = (PrimitiveKind::Triangles, &FULL_PX[..]);
+    for origin in [
+        WindowOrigin::LowerLeft,
+        WindowOrigin::UpperLeft,
+        WindowOrigin::LowerLeft,
+    ] {
+        let drawn = draw_into(
+            &rig,
+            (&depth_vert(0.5), FRAG_COORD_FRAG),
+            &[StateChange::WindowOrigin(origin)],
+            shape,
+            [0.0, 0.0, 0.0, 1.0],
+            None,
+        );
+        for row in 0..SIZE_PX {
+            let window_y = match origin {
+                WindowOrigin::UpperLeft => row,
+                WindowOrigin::LowerLeft => SIZE_PX - 1 - row,
+            };
+            for x in 0..SIZE_PX {
+                let expected = [
+                    unorm8((x as f32 + 0.5) / 16.0),
+                    unorm8((window_y as f32 + 0.5) / 16.0),
+                    0,
+                    255,
+                ];
+                assert_eq!(drawn.at(x, row), expected, "{origin:?}: ({x}, row {row})");
+            }
+        }
+    }
+}
+
 /// Green with alpha rising across the columns: `(x + 0.5) / 16` at column x.
 const ALPHA_RAMP_FRAG: &str = "#version 450
 layout(location = 0) out vec4 colour;

@@ -528,10 +528,13 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         ),
         (
             "WindowOrigin",
-            vec![Executed(
-                FF,
-                "a_lower_left_window_origin_flips_y_viewports_scissors_and_clears",
-            )],
+            vec![
+                Executed(
+                    FF,
+                    "a_lower_left_window_origin_flips_y_viewports_scissors_and_clears",
+                ),
+                Executed(FF, "gl_frag_coord_y_counts_from_the_window_origin"),
+            ],
         ),
         (
             "ProvokingVertex",

@@ -20,6 +20,7 @@ mod bindless;
 mod cache;
 pub mod corpus;
 mod error;
+mod frag_coord;
 mod front;
 pub mod limits;
 pub mod maxwell;
@@ -48,6 +49,7 @@ pub use bindless::{
 };
 pub use cache::{user_cache_dir, TRANSLATOR_VERSION};
 pub use error::{Diagnostic, Diagnostics, SourcePos, TranslateError};
+pub use frag_coord::{flip_frag_coord_y, reads_frag_coord, FragCoordError};
 pub use metal::{MetalCheck, MoltenVkGap, Opinion};
 pub use options::{CacheLocation, TranslateOptions};
 pub use point_size::{write_point_size, PointSizeError};

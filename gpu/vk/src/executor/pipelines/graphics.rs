@@ -59,6 +59,7 @@ struct LastLookup {
     program: ProgramId,
     primitive: PrimitiveKind,
     targets: TargetFormats,
+    target_height_px: u32,
     state: GraphicsState,
     /// `GraphicsPipelines::state_version` when `state` was last found equal to a draw's.
     state_version: u64,
@@ -85,6 +86,8 @@ pub struct GraphicsPipelines {
     /// The zeros vertex inputs no attribute feeds read (`UNFED_INPUT_BINDING`), made on
     /// first use and kept for the executor's life.
     zero_inputs: Option<AllocatedBuffer>,
+    /// Whether each program's fragment stage reads `gl_FragCoord` (asked once).
+    reads_frag_coord: HashMap<ProgramId, bool>,
     device: Arc<Device>,
 }
 
@@ -104,6 +107,7 @@ impl GraphicsPipelines {
             bindless: None,
             retired: RetireList::default(),
             zero_inputs: None,
+            reads_frag_coord: HashMap::new(),
             device: device.clone(),
         }
     }
@@ -162,18 +166,20 @@ impl GraphicsPipelines {
         self.state_version
     }
 
+    /// The pipeline for a draw of `primitive` into targets of `(formats, height)`.
     pub fn get_or_make(
         &mut self,
         program: &Program,
         state: &GraphicsState,
         primitive: PrimitiveKind,
-        targets: TargetFormats,
+        (targets, target_height_px): (TargetFormats, u32),
     ) -> VkResult<(&mut GraphicsPipeline, PipelineId)> {
         let state_version = self.state_version;
         let repeated = self.last.as_mut().filter(|last| {
             last.program == program.id
                 && last.primitive == primitive
                 && last.targets == targets
+                && last.target_height_px == target_height_px
                 && (last.state_version == state_version || last.state == *state)
         });
         let id = match repeated {
@@ -182,11 +188,12 @@ impl GraphicsPipelines {
                 last.id
             }
             None => {
-                let id = self.id_for(program, state, primitive, targets)?;
+                let id = self.id_for(program, state, primitive, (targets, target_height_px))?;
                 self.last = Some(LastLookup {
                     program: program.id,
                     primitive,
                     targets,
+                    target_height_px,
                     state: state.clone(),
                     state_version,
                     id,
@@ -207,9 +214,19 @@ impl GraphicsPipelines {
         program: &Program,
         state: &GraphicsState,
         primitive: PrimitiveKind,
-        targets: TargetFormats,
+        (targets, target_height_px): (TargetFormats, u32),
     ) -> VkResult<PipelineId> {
-        let key = state.pipeline_key(program.id, primitive, targets);
+        // NVN's gl_FragCoord.y is measured up from the last row: the fragment stage is
+        // made for the target's height where it reads it under a lower-left origin.
+        let reads_frag_coord = *self.reads_frag_coord.entry(program.id).or_insert_with(|| {
+            program
+                .module(Stage::Fragment)
+                .is_some_and(|module| shader_translate::reads_frag_coord(&module.spirv_words))
+        });
+        let frag_coord_height_px = (reads_frag_coord
+            && state.window_origin == gpu::state::WindowOrigin::LowerLeft)
+            .then_some(target_height_px);
+        let key = state.pipeline_key(program.id, primitive, targets, frag_coord_height_px);
         if let Some(&id) = self.ids.get(&key) {
             return Ok(id);
         }
@@ -219,7 +236,13 @@ impl GraphicsPipelines {
             dynamic_cap: self.dynamic_cap,
             bindless: self.bindless.as_deref(),
         };
-        let made = make(&settings, program, state, primitive, targets)?;
+        let made = make(
+            &settings,
+            program,
+            state,
+            (primitive, frag_coord_height_px),
+            targets,
+        )?;
         self.made += 1;
         let id = PipelineId(self.made);
         tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,
@@ -240,6 +263,7 @@ impl GraphicsPipelines {
     /// Retires every pipeline of a finalized program.
     pub fn finalize(&mut self, program: ProgramId) {
         self.last = None;
+        self.reads_frag_coord.remove(&program);
         let pipelines = &mut self.pipelines;
         let retired = &mut self.retired;
         self.ids.retain(|key, id| {
@@ -326,11 +350,13 @@ struct Settings<'a> {
     bindless: Option<&'a BindlessLayout>,
 }
 
+/// `frag_coord_height_px`: the fragment stage sees `gl_FragCoord.y` measured up from the
+/// last row of a target this tall.
 fn make(
     settings: &Settings<'_>,
     program: &Program,
     state: &GraphicsState,
-    primitive: PrimitiveKind,
+    (primitive, frag_coord_height_px): (PrimitiveKind, Option<u32>),
     targets: TargetFormats,
 ) -> VkResult<GraphicsPipeline> {
     let Settings {
@@ -366,6 +392,15 @@ fn make(
                     unsupported(format!("{}: sizing its points: {why}", program.id))
                 })?;
                 &sized
+            }
+            _ => words,
+        };
+        let flipped;
+        let words = match frag_coord_height_px {
+            Some(height_px) if module.stage == Stage::Fragment => {
+                flipped = shader_translate::flip_frag_coord_y(words, height_px as f32)
+                    .map_err(|why| unsupported(format!("{}: gl_FragCoord.y: {why}", program.id)))?;
+                &flipped
             }
             _ => words,
         };

@@ -120,12 +120,15 @@ impl GraphicsState {
         Some((!self.program_point_size).then_some(self.rasterizer.point_size_px))
     }
 
-    /// What a pipeline made for this state, program, primitive and targets is keyed by.
+    /// What a pipeline made for this state, program, primitive and targets is keyed by
+    /// (`frag_coord_height_px`: the height its fragment stage's `gl_FragCoord.y` is
+    /// flipped in, where it is).
     pub fn pipeline_key(
         &self,
         program: ProgramId,
         primitive: PrimitiveKind,
         targets: TargetFormats,
+        frag_coord_height_px: Option<u32>,
     ) -> PipelineKey {
         let raster = &self.rasterizer;
         let offset = &self.polygon_offset;
@@ -157,6 +160,7 @@ impl GraphicsState {
             depth_bounds: self
                 .depth_bounds
                 .map(|bounds| [bounds.min, bounds.max].map(f32::to_bits)),
+            frag_coord_height_px,
             alpha_test: self
                 .alpha_test
                 .map(|test| (test.compare, test.reference.to_bits())),
@@ -235,6 +239,7 @@ pub struct PipelineKey {
     pub depth_bounds: Option<[u32; 2]>,
     /// `GraphicsState::point_size`, by its bits.
     pub point_size: Option<Option<u32>>,
+    pub frag_coord_height_px: Option<u32>,
     /// The compare and the reference's bits.
     pub alpha_test: Option<(gpu::state::CompareOp, u32)>,
 }
@@ -248,7 +253,12 @@ mod tests {
         let program = ProgramId::from_raw(1).unwrap();
         let mut state = GraphicsState::default();
         let key = |state: &GraphicsState| {
-            state.pipeline_key(program, PrimitiveKind::Triangles, TargetFormats::default())
+            state.pipeline_key(
+                program,
+                PrimitiveKind::Triangles,
+                TargetFormats::default(),
+                None,
+            )
         };
         let before = key(&state);
         state.apply(&StateChange::Viewports {

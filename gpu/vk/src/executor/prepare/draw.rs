@@ -158,7 +158,8 @@ fn resolve_draw(
         )));
     }
     let state_version = pipelines.state_version();
-    let (pipeline, key) = pipelines.get_or_make(program, state, drawn, site.targets.formats)?;
+    let target = (site.targets.formats, site.targets.extent_px[1]);
+    let (pipeline, key) = pipelines.get_or_make(program, state, drawn, target)?;
     let (raw, layout, set_layouts, handle_stages, reads_unfed_inputs) = (
         pipeline.raw,
         pipeline.layout.raw,
