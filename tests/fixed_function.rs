@@ -145,6 +145,7 @@ fn reset() -> Vec<StateChange> {
         StateChange::Rasterizer(RasterizerState::default()),
         StateChange::ProgramPointSize(false),
         StateChange::AlphaTest(None),
+        StateChange::Smoothing(gpu::state::Smoothing::default()),
         StateChange::WindowOrigin(WindowOrigin::UpperLeft),
         StateChange::DepthMode(DepthMode::ZeroToOne),
         StateChange::Viewports {
@@ -191,6 +192,73 @@ fn line_width_widens_lines_as_the_cpu_model_says() {
             }
         }
     }
+}
+
+/// Line smoothing (`VK_EXT_line_rasterization`'s smooth lines): a 3 px line whose edges
+/// cross the pixel centres of rows 6 and 9, blended by its coverage over black. The CPU
+/// model: rows 7 and 8 lie wholly inside (full green), rows 6 and 9 half inside (partial:
+/// neither black nor full, where a line not smoothed is one or the other), rows 4 and
+/// 11 and beyond wholly outside (black). Polygon smoothing, which Vulkan lacks, is refused
+/// when recorded.
+#[test]
+fn smooth_lines_cover_their_edge_pixels_partly() {
+    let rig = Rig::new(true);
+    let over = BlendState {
+        enabled: true,
+        color: BlendEquation {
+            src_factor: BlendFactor::SrcAlpha,
+            dst_factor: BlendFactor::OneMinusSrcAlpha,
+            op: BlendOp::Add,
+        },
+        alpha: BlendEquation::REPLACE,
+    };
+    let line_px = [2.0, 8.0, 14.0, 8.0];
+    let states = [
+        rasterizer(|r| r.line_width_px = 3.0),
+        StateChange::Blend {
+            target: 0,
+            state: over,
+        },
+        StateChange::Smoothing(gpu::state::Smoothing {
+            lines: true,
+            polygons: false,
+        }),
+    ];
+    let drawn = draw(
+        &rig,
+        &states,
+        PrimitiveKind::Lines,
+        &line_px,
+        0.5,
+        [0.0, 0.0, 0.0, 1.0],
+    );
+    for x in 5..11 {
+        let green = |y: u32| drawn.at(x, y)[1];
+        for y in [7, 8] {
+            assert!(green(y) >= 224, "inside ({x}, {y}): {}", green(y));
+        }
+        for y in [6, 9] {
+            assert!(
+                (16..=239).contains(&green(y)),
+                "edge ({x}, {y}): {}",
+                green(y)
+            );
+        }
+        for y in (0..=4).chain(11..SIZE_PX) {
+            assert_eq!(green(y), 0, "outside ({x}, {y})");
+        }
+    }
+    let mut commands = rig.device.command_buffer();
+    assert!(matches!(
+        commands.set_state(StateChange::Smoothing(gpu::state::Smoothing {
+            lines: false,
+            polygons: true,
+        })),
+        Err(gpu::RecordError::MissingCapability {
+            capability: "polygon smoothing (Vulkan has none)",
+            ..
+        })
+    ));
 }
 
 /// A triangle from (2, 2) to (13, 2) to (2, 13): its corner pixels.

@@ -213,6 +213,10 @@ fn fields(change: &StateChange) -> Vec<&'static str> {
             };
             vec!["AlphaTest.compare", "AlphaTest.reference"]
         }
+        StateChange::Smoothing(Smoothing {
+            lines: _,
+            polygons: _,
+        }) => vec!["Smoothing.lines", "Smoothing.polygons"],
     }
 }
 
@@ -260,6 +264,7 @@ fn every_variant() -> Vec<StateChange> {
         StateChange::DepthBounds(None),
         StateChange::ProgramPointSize(false),
         StateChange::AlphaTest(None),
+        StateChange::Smoothing(Smoothing::default()),
     ]
 }
 
@@ -402,6 +407,31 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
                     capability: "largePoints",
                 },
             ],
+        ),
+        (
+            "Smoothing.lines",
+            vec![
+                Executed(FF, "smooth_lines_cover_their_edge_pixels_partly"),
+                Refused {
+                    probe: StateChange::Smoothing(Smoothing {
+                        lines: true,
+                        polygons: false,
+                    }),
+                    withhold: |f| f.smooth_lines = false,
+                    capability: "smoothLines (VK_EXT_line_rasterization)",
+                },
+            ],
+        ),
+        (
+            "Smoothing.polygons",
+            vec![Refused {
+                probe: StateChange::Smoothing(Smoothing {
+                    lines: false,
+                    polygons: true,
+                }),
+                withhold: |_| {},
+                capability: "polygon smoothing (Vulkan has none)",
+            }],
         ),
         ("AlphaTest.compare", vec![Executed(FF, ALPHA_TEST)]),
         ("AlphaTest.reference", vec![Executed(FF, ALPHA_TEST)]),

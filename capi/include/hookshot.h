@@ -1403,6 +1403,13 @@ HSresult hsCommandBufferSetAlphaTest(const struct HSCommandBuffer *command_buffe
                                      HScompareFunc compare,
                                      float reference);
 
+// NVN's smoothing: `lines` 1 smooths lines (`smoothLines` of
+// `VK_EXT_line_rasterization`); `polygons` 1 is refused (Vulkan has no polygon
+// smoothing).
+HSresult hsCommandBufferSetSmoothing(const struct HSCommandBuffer *command_buffer,
+                                     uint32_t lines,
+                                     uint32_t polygons);
+
 HSresult hsSamplerBuilderSetDefaults(struct HSSamplerBuilder *builder);
 
 HSresult hsSamplerBuilderSetDevice(struct HSSamplerBuilder *builder, const struct HSDevice *device);

@@ -579,3 +579,25 @@ pub unsafe extern "C" fn hsCommandBufferSetAlphaTest(
         })
     }
 }
+
+// Issue 17, smoothing.
+
+/// NVN's smoothing: `lines` 1 smooths lines (`smoothLines` of
+/// `VK_EXT_line_rasterization`); `polygons` 1 is refused (Vulkan has no polygon
+/// smoothing).
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetSmoothing(
+    command_buffer: *const HSCommandBuffer,
+    lines: u32,
+    polygons: u32,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        set_state("hsCommandBufferSetSmoothing", command_buffer, || {
+            Ok(StateChange::Smoothing(gpu::state::Smoothing {
+                lines: boolean(lines, "lines")?,
+                polygons: boolean(polygons, "polygons")?,
+            }))
+        })
+    }
+}

@@ -44,6 +44,9 @@ pub struct DeviceFeatures {
     /// `shaderOutputViewportIndex` (or `VK_EXT_shader_viewport_index_layer`): a vertex
     /// stage writing the viewport index.
     pub shader_output_viewport_index: bool,
+    // Issue 17, smoothing.
+    /// `VK_EXT_line_rasterization`'s `smoothLines`: NVN's line smoothing.
+    pub smooth_lines: bool,
 }
 
 impl DeviceFeatures {
@@ -66,6 +69,7 @@ impl DeviceFeatures {
         point_size_range_px: [1.0, 1.0],
         multi_viewport: false,
         shader_output_viewport_index: false,
+        smooth_lines: false,
     };
 }
 
@@ -95,6 +99,7 @@ impl DeviceFeatures {
             multi_viewport: self.multi_viewport && other.multi_viewport,
             shader_output_viewport_index: self.shader_output_viewport_index
                 && other.shader_output_viewport_index,
+            smooth_lines: self.smooth_lines && other.smooth_lines,
         }
     }
 }

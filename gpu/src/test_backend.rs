@@ -58,6 +58,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     point_size_range_px: [1.0, 64.0],
     multi_viewport: true,
     shader_output_viewport_index: true,
+    smooth_lines: true,
 };
 
 #[derive(Clone, Default)]

@@ -82,6 +82,7 @@ wire_struct!(VertexAttribute {
 wire_struct!(VertexStream { stride_b, divisor });
 wire_struct!(DepthBounds { min, max });
 wire_struct!(AlphaTest { compare, reference });
+wire_struct!(Smoothing { lines, polygons });
 
 impl Wire for StateChange {
     const MIN_B: usize = 1;
@@ -163,6 +164,10 @@ impl Wire for StateChange {
                 out.push(41);
                 test.put(out);
             }
+            StateChange::Smoothing(smoothing) => {
+                out.push(42);
+                smoothing.put(out);
+            }
         }
     }
     fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
@@ -194,6 +199,7 @@ impl Wire for StateChange {
             15 => StateChange::DepthBounds(Wire::take(reader)?),
             40 => StateChange::ProgramPointSize(Wire::take(reader)?),
             41 => StateChange::AlphaTest(Wire::take(reader)?),
+            42 => StateChange::Smoothing(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

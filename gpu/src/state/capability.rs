@@ -199,6 +199,21 @@ impl StateChange {
                 }
                 Ok(())
             }
+            StateChange::Smoothing(smoothing) => {
+                if smoothing.polygons {
+                    return Err(missing(
+                        "polygon smoothing",
+                        "polygon smoothing (Vulkan has none)",
+                    ));
+                }
+                if smoothing.lines && !features.smooth_lines {
+                    return Err(missing(
+                        "line smoothing",
+                        "smoothLines (VK_EXT_line_rasterization)",
+                    ));
+                }
+                Ok(())
+            }
             StateChange::AlphaTest(Some(test)) if !test.reference.is_finite() => {
                 Err(bad("alpha test reference", "not a finite number"))
             }

@@ -2,9 +2,9 @@
 
 use super::{
     AlphaTest, BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp,
-    PolygonOffset, ProvokingVertex, RasterizerState, Scissor, VertexAttribute, VertexStream,
-    Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES, MAX_VERTEX_STREAMS,
-    MAX_VIEWPORTS,
+    PolygonOffset, ProvokingVertex, RasterizerState, Scissor, Smoothing, VertexAttribute,
+    VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES,
+    MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
 };
 
 #[derive(Clone, Debug, PartialEq)]
@@ -49,6 +49,9 @@ pub enum StateChange {
     // Issue 17, alpha test.
     /// `None` turns the alpha test off.
     AlphaTest(Option<AlphaTest>),
+
+    // Issue 17, smoothing.
+    Smoothing(Smoothing),
 }
 
 /// Why a state change was refused: what is out of range, the index and the limit.
@@ -128,7 +131,8 @@ impl StateChange {
             | StateChange::ProvokingVertex(_)
             | StateChange::DepthBounds(_)
             | StateChange::ProgramPointSize(_)
-            | StateChange::AlphaTest(_) => Ok(()),
+            | StateChange::AlphaTest(_)
+            | StateChange::Smoothing(_) => Ok(()),
         }
     }
 }

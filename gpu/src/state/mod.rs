@@ -8,6 +8,7 @@ pub mod change;
 pub mod depth_stencil;
 pub mod primitive;
 pub mod raster;
+pub mod smoothing;
 pub mod vertex;
 pub mod viewport;
 
@@ -19,6 +20,7 @@ pub use primitive::{IndexType, PrimitiveKind};
 pub use raster::{
     CullMode, FrontFace, PolygonMode, PolygonOffset, ProvokingVertex, RasterizerState,
 };
+pub use smoothing::Smoothing;
 pub use vertex::{ComponentKind, VertexAttribute, VertexFormat, VertexStream};
 pub use viewport::{DepthMode, Scissor, Viewport, WindowOrigin};
 

@@ -355,6 +355,10 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             max: 0.75,
         }))),
         Command::SetState(StateChange::ProgramPointSize(true)),
+        Command::SetState(StateChange::Smoothing(Smoothing {
+            lines: true,
+            polygons: false,
+        })),
         Command::SetState(StateChange::AlphaTest(Some(AlphaTest {
             compare: CompareOp::GreaterEqual,
             reference: 0.375,

@@ -20,6 +20,7 @@ pub const EXT_VERTEX_ATTRIBUTE_DIVISOR: &CStr = c"VK_EXT_vertex_attribute_diviso
 pub const EXT_INDEX_TYPE_UINT8: &CStr = c"VK_EXT_index_type_uint8";
 pub const EXT_CUSTOM_BORDER_COLOR: &CStr = c"VK_EXT_custom_border_color";
 pub const EXT_SHADER_VIEWPORT_INDEX_LAYER: &CStr = c"VK_EXT_shader_viewport_index_layer";
+pub const EXT_LINE_RASTERIZATION: &CStr = c"VK_EXT_line_rasterization";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -92,6 +93,7 @@ impl Capabilities {
         let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default();
         let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
         let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default();
+        let mut lines = vk::PhysicalDeviceLineRasterizationFeaturesEXT::default();
         let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
@@ -111,6 +113,9 @@ impl Capabilities {
         features = features.push_next(&mut v12);
         if has(EXT_CUSTOM_BORDER_COLOR) {
             features = features.push_next(&mut border);
+        }
+        if has(EXT_LINE_RASTERIZATION) {
+            features = features.push_next(&mut lines);
         }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
@@ -200,6 +205,7 @@ impl Capabilities {
                 shader_output_viewport_index: has(EXT_SHADER_VIEWPORT_INDEX_LAYER)
                     && v12.shader_output_viewport_index == vk::TRUE
                     && v12.shader_output_layer == vk::TRUE,
+                smooth_lines: lines.smooth_lines == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -259,6 +265,9 @@ impl Capabilities {
         if self.state.shader_output_viewport_index {
             names.push(EXT_SHADER_VIEWPORT_INDEX_LAYER);
         }
+        if self.state.smooth_lines {
+            names.push(EXT_LINE_RASTERIZATION);
+        }
         names
     }
 
@@ -313,6 +322,7 @@ impl Capabilities {
                 ),
             ),
             ("viewports 1-15", yes_no(self.state.multi_viewport)),
+            ("smooth lines", yes_no(self.state.smooth_lines)),
             (
                 "viewport index from the vertex stage",
                 yes_no(self.state.shader_output_viewport_index),

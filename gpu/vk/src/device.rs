@@ -289,6 +289,7 @@ fn create_device(
     let mut provoking =
         vk::PhysicalDeviceProvokingVertexFeaturesEXT::default().provoking_vertex_last(true);
     let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default().index_type_uint8(true);
+    let mut lines = vk::PhysicalDeviceLineRasterizationFeaturesEXT::default().smooth_lines(true);
     let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default()
         .vertex_attribute_instance_rate_divisor(true);
     let priorities = [1.0_f32];
@@ -320,6 +321,9 @@ fn create_device(
     }
     if caps.custom_border_colors {
         create_info = create_info.push_next(&mut border);
+    }
+    if caps.state.smooth_lines {
+        create_info = create_info.push_next(&mut lines);
     }
     if caps.portability_subset {
         create_info = create_info.push_next(&mut portability);

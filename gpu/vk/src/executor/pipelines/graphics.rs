@@ -545,6 +545,19 @@ fn make(
     if state.provoking_vertex == ProvokingVertex::Last {
         rasterization = rasterization.push_next(&mut provoking);
     }
+    // Smooth lines only where lines are rasterized (refused when recorded without them).
+    let draws_lines = matches!(
+        topology,
+        vk::PrimitiveTopology::LINE_LIST
+            | vk::PrimitiveTopology::LINE_STRIP
+            | vk::PrimitiveTopology::LINE_LIST_WITH_ADJACENCY
+            | vk::PrimitiveTopology::LINE_STRIP_WITH_ADJACENCY
+    ) || raster.polygon_mode == PolygonMode::Line;
+    let mut line_state = vk::PipelineRasterizationLineStateCreateInfoEXT::default()
+        .line_rasterization_mode(vk::LineRasterizationModeEXT::RECTANGULAR_SMOOTH);
+    if state.smoothing.lines && draws_lines {
+        rasterization = rasterization.push_next(&mut line_state);
+    }
     let multisample = vk::PipelineMultisampleStateCreateInfo::default()
         .rasterization_samples(vk::SampleCountFlags::TYPE_1);
     let depth_stencil_state = &state.depth_stencil;

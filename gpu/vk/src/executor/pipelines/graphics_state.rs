@@ -6,9 +6,9 @@
 use ash::vk;
 use gpu::state::{
     AlphaTest, BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp,
-    PolygonOffset, PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, StateChange,
-    StencilFace, VertexAttribute, VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS,
-    MAX_VIEWPORTS,
+    PolygonOffset, PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, Smoothing,
+    StateChange, StencilFace, VertexAttribute, VertexStream, Viewport, WindowOrigin,
+    MAX_COLOR_TARGETS, MAX_VIEWPORTS,
 };
 use gpu::ProgramId;
 
@@ -35,6 +35,7 @@ pub struct GraphicsState {
     /// Points take the vertex stage's `gl_PointSize` (else `rasterizer.point_size_px`).
     pub program_point_size: bool,
     pub alpha_test: Option<AlphaTest>,
+    pub smoothing: Smoothing,
 }
 
 impl Default for GraphicsState {
@@ -58,6 +59,7 @@ impl Default for GraphicsState {
             depth_bounds: None,
             program_point_size: false,
             alpha_test: None,
+            smoothing: Smoothing::default(),
         }
     }
 }
@@ -105,6 +107,7 @@ impl GraphicsState {
             StateChange::DepthBounds(bounds) => self.depth_bounds = *bounds,
             StateChange::ProgramPointSize(enabled) => self.program_point_size = *enabled,
             StateChange::AlphaTest(test) => self.alpha_test = *test,
+            StateChange::Smoothing(smoothing) => self.smoothing = *smoothing,
         }
     }
 
@@ -161,6 +164,7 @@ impl GraphicsState {
                 .depth_bounds
                 .map(|bounds| [bounds.min, bounds.max].map(f32::to_bits)),
             frag_coord_height_px,
+            smooth_lines: self.smoothing.lines,
             alpha_test: self
                 .alpha_test
                 .map(|test| (test.compare, test.reference.to_bits())),
@@ -240,6 +244,7 @@ pub struct PipelineKey {
     /// `GraphicsState::point_size`, by its bits.
     pub point_size: Option<Option<u32>>,
     pub frag_coord_height_px: Option<u32>,
+    pub smooth_lines: bool,
     /// The compare and the reference's bits.
     pub alpha_test: Option<(gpu::state::CompareOp, u32)>,
 }
