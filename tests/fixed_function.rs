@@ -79,9 +79,9 @@ fn draw_with(
 ) -> Drawn {
     draw_into(
         rig,
-        fragment,
+        (&depth_vert(z), fragment),
         states,
-        (primitive, positions_px, z),
+        (primitive, positions_px),
         clear,
         None,
     )
@@ -90,12 +90,13 @@ fn draw_with(
 /// Texture and sampler tables whose slot 1 the fragment stage's texture slot 0 reads.
 type Tables = (gpu::TextureTableId, gpu::SamplerTableId);
 
-/// `draw_with`, with `tables` bound for the fragment stage if given.
+/// `draw_with` through the stages `(vertex, fragment)`, with `tables` bound for the
+/// fragment stage if given.
 fn draw_into(
     rig: &Rig,
-    fragment: &str,
+    (vertex, fragment): (&str, &str),
     states: &[StateChange],
-    (primitive, positions_px, z): (PrimitiveKind, &[f32], f32),
+    (primitive, positions_px): (PrimitiveKind, &[f32]),
     clear: [f32; 4],
     tables: Option<Tables>,
 ) -> Drawn {
@@ -105,10 +106,7 @@ fn draw_into(
     );
     let program = program(
         &rig.device,
-        &[
-            (Stage::Vertex, depth_vert(z).as_str()),
-            (Stage::Fragment, fragment),
-        ],
+        &[(Stage::Vertex, vertex), (Stage::Fragment, fragment)],
     );
     let positions: Vec<f32> = positions_px.iter().map(|&px| ndc(px)).collect();
     let positions = positions_at(&rig.device, rig.pool, 1 << 20, &positions);
@@ -145,6 +143,9 @@ fn draw_into(
 fn reset() -> Vec<StateChange> {
     vec![
         StateChange::Rasterizer(RasterizerState::default()),
+        StateChange::ProgramPointSize(false),
+        StateChange::AlphaTest(None),
+        StateChange::Smoothing(gpu::state::Smoothing::default()),
         StateChange::WindowOrigin(WindowOrigin::UpperLeft),
         StateChange::DepthMode(DepthMode::ZeroToOne),
         StateChange::Viewports {
@@ -193,6 +194,73 @@ fn line_width_widens_lines_as_the_cpu_model_says() {
     }
 }
 
+/// Line smoothing (`VK_EXT_line_rasterization`'s smooth lines): a 3 px line whose edges
+/// cross the pixel centres of rows 6 and 9, blended by its coverage over black. The CPU
+/// model: rows 7 and 8 lie wholly inside (full green), rows 6 and 9 half inside (partial:
+/// neither black nor full, where a line not smoothed is one or the other), rows 4 and
+/// 11 and beyond wholly outside (black). Polygon smoothing, which Vulkan lacks, is refused
+/// when recorded.
+#[test]
+fn smooth_lines_cover_their_edge_pixels_partly() {
+    let rig = Rig::new(true);
+    let over = BlendState {
+        enabled: true,
+        color: BlendEquation {
+            src_factor: BlendFactor::SrcAlpha,
+            dst_factor: BlendFactor::OneMinusSrcAlpha,
+            op: BlendOp::Add,
+        },
+        alpha: BlendEquation::REPLACE,
+    };
+    let line_px = [2.0, 8.0, 14.0, 8.0];
+    let states = [
+        rasterizer(|r| r.line_width_px = 3.0),
+        StateChange::Blend {
+            target: 0,
+            state: over,
+        },
+        StateChange::Smoothing(gpu::state::Smoothing {
+            lines: true,
+            polygons: false,
+        }),
+    ];
+    let drawn = draw(
+        &rig,
+        &states,
+        PrimitiveKind::Lines,
+        &line_px,
+        0.5,
+        [0.0, 0.0, 0.0, 1.0],
+    );
+    for x in 5..11 {
+        let green = |y: u32| drawn.at(x, y)[1];
+        for y in [7, 8] {
+            assert!(green(y) >= 224, "inside ({x}, {y}): {}", green(y));
+        }
+        for y in [6, 9] {
+            assert!(
+                (16..=239).contains(&green(y)),
+                "edge ({x}, {y}): {}",
+                green(y)
+            );
+        }
+        for y in (0..=4).chain(11..SIZE_PX) {
+            assert_eq!(green(y), 0, "outside ({x}, {y})");
+        }
+    }
+    let mut commands = rig.device.command_buffer();
+    assert!(matches!(
+        commands.set_state(StateChange::Smoothing(gpu::state::Smoothing {
+            lines: false,
+            polygons: true,
+        })),
+        Err(gpu::RecordError::MissingCapability {
+            capability: "polygon smoothing (Vulkan has none)",
+            ..
+        })
+    ));
+}
+
 /// A triangle from (2, 2) to (13, 2) to (2, 13): its corner pixels.
 const TRIANGLE_PX: [f32; 6] = [2.5, 2.5, 13.5, 2.5, 2.5, 13.5];
 
@@ -230,6 +298,119 @@ fn polygon_modes_draw_edges_corners_or_the_inside() {
     }
     let points_drawn = point.pixels.chunks(4).filter(|p| *p == GREEN).count();
     assert_eq!(points_drawn, 3, "one pixel a corner");
+}
+
+/// Two points a quarter pixel off centres and corners, so no edge of a point of a
+/// whole or half size passes through a pixel centre (where the rules of ties decide).
+const POINTS_PX: [f32; 4] = [4.25, 4.25, 11.25, 10.75];
+
+/// A vertex stage that writes its own `gl_PointSize` of 7 px.
+const SIZED_POINTS_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+void main() {
+    gl_Position = vec4(position, 0.5, 1.0);
+    gl_PointSize = 7.0;
+}
+";
+
+/// A vertex stage that writes no `gl_PointSize` (NVN allows it; Vulkan would not).
+const UNSIZED_POINTS_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+void main() {
+    gl_Position = vec4(position, 0.5, 1.0);
+}
+";
+
+/// RGBA8 pixels of the target as rows of `#` (green) and `.` (anything else).
+fn picture(pixels: &[u8]) -> String {
+    let rows = pixels.chunks(SIZE_PX as usize * 4).map(|row| {
+        row.chunks(4)
+            .map(|pixel| if pixel == GREEN { '#' } else { '.' })
+            .collect::<String>()
+    });
+    rows.collect::<Vec<_>>().join("\n")
+}
+
+/// The CPU model of points `size_px` wide: the pixels whose centres lie inside the
+/// square of that side around each point.
+fn points_model(size_px: f32) -> Vec<u8> {
+    let mut pixels = Vec::new();
+    for y in 0..SIZE_PX {
+        for x in 0..SIZE_PX {
+            let centre = [x as f32 + 0.5, y as f32 + 0.5];
+            let inside = POINTS_PX.chunks(2).any(|point| {
+                (centre[0] - point[0]).abs() < size_px / 2.0
+                    && (centre[1] - point[1]).abs() < size_px / 2.0
+            });
+            pixels.extend_from_slice(if inside { &GREEN } else { &BLACK });
+        }
+    }
+    pixels
+}
+
+/// NVN's point size: fixed (`RasterizerState::point_size_px`, whatever the shader
+/// writes) unless the program point size is on, when the shader's `gl_PointSize` is
+/// taken, or 1 px where it writes none. Each against the CPU model of square points.
+#[test]
+fn point_size_is_fixed_or_the_programs_as_the_cpu_model_says() {
+    let rig = Rig::new(true);
+    let black = [0.0, 0.0, 0.0, 1.0];
+    let points = |vertex: &str, states: &[StateChange]| {
+        let shape = (PrimitiveKind::Points, &POINTS_PX[..]);
+        draw_into(&rig, (vertex, GREEN_FRAG), states, shape, black, None).pixels
+    };
+    let fixed = |size_px: f32| rasterizer(|r| r.point_size_px = size_px);
+    let program_size = StateChange::ProgramPointSize(true);
+    let fixed_size = StateChange::ProgramPointSize(false);
+    for (vertex, states, size_px, what) in [
+        (
+            SIZED_POINTS_VERT,
+            vec![fixed(4.0)],
+            4.0,
+            "fixed 4 over the shader's 7",
+        ),
+        (
+            UNSIZED_POINTS_VERT,
+            vec![fixed(3.0)],
+            3.0,
+            "fixed 3, none written",
+        ),
+        (
+            UNSIZED_POINTS_VERT,
+            vec![fixed_size],
+            1.0,
+            "fixed default 1",
+        ),
+        (
+            SIZED_POINTS_VERT,
+            vec![fixed(4.0), program_size.clone()],
+            7.0,
+            "the program's 7",
+        ),
+        (
+            UNSIZED_POINTS_VERT,
+            vec![fixed(4.0), program_size],
+            1.0,
+            "the program's, none written",
+        ),
+    ] {
+        let drawn = picture(&points(vertex, &states));
+        assert_eq!(drawn, picture(&points_model(size_px)), "{what}:\n{drawn}");
+    }
+    // A size past the device's range is refused when recorded, naming the limit.
+    let largest_px = rig.device.features().point_size_range_px[1];
+    let mut commands = rig.device.command_buffer();
+    assert!(matches!(
+        commands.set_state(fixed(largest_px * 2.0)),
+        Err(gpu::RecordError::MissingCapability {
+            capability: "pointSizeRange",
+            ..
+        })
+    ));
+    assert!(matches!(
+        commands.set_state(fixed(-1.0)),
+        Err(gpu::RecordError::BadArgument { .. })
+    ));
 }
 
 /// Over the whole target.
@@ -897,76 +1078,265 @@ fn culling_follows_the_winding_and_discard_draws_nothing() {
     assert!(discarded.pixels.chunks(4).all(|pixel| pixel == BLACK));
 }
 
-/// Without a shader choosing another (a program whose vertex stage writes
-/// gl_ViewportIndex is refused when made), draws use viewport and scissor 0 alone, as on
-/// the console: setting 1-15 leaves every pixel as before.
-#[test]
-fn viewports_and_scissors_1_to_15_are_unused_and_a_viewport_index_output_is_refused() {
-    let rig = Rig::new(true);
-    let black = [0.0, 0.0, 0.0, 1.0];
-    let quarter = Viewport {
-        width_px: 8.0,
-        height_px: 8.0,
-        ..Viewport::covering(SIZE_PX, SIZE_PX)
-    };
-    let zero_only = [StateChange::Viewports {
-        first: 0,
-        viewports: vec![quarter],
-    }];
-    let all = [
-        StateChange::Viewports {
-            first: 0,
-            viewports: vec![quarter; 1]
-                .into_iter()
-                .chain(vec![Viewport::covering(2, 2); 15])
-                .collect(),
-        },
-        StateChange::Scissors {
-            first: 1,
-            scissors: vec![Scissor::covering(1, 1); 15],
-        },
-    ];
-    let expected = draw(
-        &rig,
-        &zero_only,
-        PrimitiveKind::Triangles,
-        &FULL_PX,
-        0.5,
-        black,
-    );
-    let drawn = draw(&rig, &all, PrimitiveKind::Triangles, &FULL_PX, 0.5, black);
-    assert_eq!(drawn.pixels, expected.pixels);
-    assert_eq!(drawn.at(3, 3), GREEN);
-    assert_eq!(drawn.at(12, 12), BLACK);
+/// `gl_FragCoord` as colour: x / 16 in red, y / 16 in green.
+const FRAG_COORD_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+void main() { colour = vec4(gl_FragCoord.x / 16.0, gl_FragCoord.y / 16.0, 0.0, 1.0); }
+";
 
-    let choosing = "#version 450
+/// `gl_FragCoord.y` is measured from the window origin, as on the console: down from the
+/// first row (upper left), up from the last (lower left, NVN's default), whatever the
+/// viewport flip does to clip space. Against the CPU model of pixel centres.
+#[test]
+fn gl_frag_coord_y_counts_from_the_window_origin() {
+    let rig = Rig::new(true);
+    let shape = (PrimitiveKind::Triangles, &FULL_PX[..]);
+    for origin in [
+        WindowOrigin::LowerLeft,
+        WindowOrigin::UpperLeft,
+        WindowOrigin::LowerLeft,
+    ] {
+        let drawn = draw_into(
+            &rig,
+            (&depth_vert(0.5), FRAG_COORD_FRAG),
+            &[StateChange::WindowOrigin(origin)],
+            shape,
+            [0.0, 0.0, 0.0, 1.0],
+            None,
+        );
+        for row in 0..SIZE_PX {
+            let window_y = match origin {
+                WindowOrigin::UpperLeft => row,
+                WindowOrigin::LowerLeft => SIZE_PX - 1 - row,
+            };
+            for x in 0..SIZE_PX {
+                let expected = [
+                    unorm8((x as f32 + 0.5) / 16.0),
+                    unorm8((window_y as f32 + 0.5) / 16.0),
+                    0,
+                    255,
+                ];
+                assert_eq!(drawn.at(x, row), expected, "{origin:?}: ({x}, row {row})");
+            }
+        }
+    }
+}
+
+/// Green with alpha rising across the columns: `(x + 0.5) / 16` at column x.
+const ALPHA_RAMP_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+void main() { colour = vec4(0.0, 1.0, 0.0, gl_FragCoord.x / 16.0); }
+";
+
+/// NVN's alpha test, every compare against the CPU model: a column's fragments are kept
+/// where `alpha compare reference` holds (the reference is column 8's alpha exactly, so
+/// equal and not-equal are tested too), and the rest leave the cleared black.
+#[test]
+fn the_alpha_test_keeps_what_passes_each_compare_as_the_cpu_model_says() {
+    let rig = Rig::new(true);
+    let reference = 8.5 / 16.0;
+    let shape = (PrimitiveKind::Triangles, &FULL_PX[..]);
+    for compare in [
+        CompareOp::Never,
+        CompareOp::Less,
+        CompareOp::Equal,
+        CompareOp::LessEqual,
+        CompareOp::Greater,
+        CompareOp::NotEqual,
+        CompareOp::GreaterEqual,
+        CompareOp::Always,
+    ] {
+        let test = StateChange::AlphaTest(Some(gpu::state::AlphaTest { compare, reference }));
+        let black = [0.0, 0.0, 0.0, 1.0];
+        let drawn = draw_into(
+            &rig,
+            (&depth_vert(0.5), ALPHA_RAMP_FRAG),
+            &[test],
+            shape,
+            black,
+            None,
+        );
+        for x in 0..SIZE_PX {
+            let alpha = (x as f32 + 0.5) / 16.0;
+            let passes = match compare {
+                CompareOp::Never => false,
+                CompareOp::Less => alpha < reference,
+                CompareOp::Equal => alpha == reference,
+                CompareOp::LessEqual => alpha <= reference,
+                CompareOp::Greater => alpha > reference,
+                CompareOp::NotEqual => alpha != reference,
+                CompareOp::GreaterEqual => alpha >= reference,
+                CompareOp::Always => true,
+            };
+            let expected = if passes {
+                [0, 255, 0, unorm8(alpha)]
+            } else {
+                BLACK
+            };
+            for y in 0..SIZE_PX {
+                assert_eq!(drawn.at(x, y), expected, "{compare:?}: ({x}, {y})");
+            }
+        }
+    }
+    // Off again: every fragment kept.
+    let off = draw_into(
+        &rig,
+        (&depth_vert(0.5), ALPHA_RAMP_FRAG),
+        &[StateChange::AlphaTest(None)],
+        shape,
+        [0.0, 0.0, 0.0, 1.0],
+        None,
+    );
+    assert_eq!(off.at(0, 0), [0, 255, 0, unorm8(0.5 / 16.0)]);
+    let mut commands = rig.device.command_buffer();
+    assert!(matches!(
+        commands.set_state(StateChange::AlphaTest(Some(gpu::state::AlphaTest {
+            compare: CompareOp::Less,
+            reference: f32::NAN,
+        }))),
+        Err(gpu::RecordError::BadArgument { .. })
+    ));
+}
+
+/// A vertex stage choosing viewport `gl_InstanceIndex`: 16 instances of one triangle
+/// over the whole clip space.
+const VIEWPORT_INDEX_VERT: &str = "#version 450
 #extension GL_ARB_shader_viewport_layer_array : require
 layout(location = 0) in vec2 position;
 void main() {
     gl_Position = vec4(position, 0.5, 1.0);
-    gl_ViewportIndex = 1;
+    gl_ViewportIndex = gl_InstanceIndex;
 }
 ";
-    let translated = common::programs::translator().translate(&shader_translate::ShaderSource {
-        name: "viewport-index".into(),
-        stage: Stage::Vertex,
-        code: shader_translate::ShaderCode::Glsl(choosing.into()),
-    });
-    // Refused by the translator, or (where it translates) when the program is made.
-    if let Ok(shader) = translated {
-        let made = rig.device.create_program(&gpu::objects::ProgramMaker {
-            modules: vec![gpu::objects::ShaderModule::from(&shader)],
-        });
-        assert!(
-            matches!(
-                made,
-                Err(gpu::ObjectError::Program(
-                    gpu::objects::program::ProgramError::ViewportIndexOutput(_)
-                ))
-            ),
-            "{made:?}"
-        );
+
+/// The window depth as red: which depth range the viewport mapped z through.
+const DEPTH_AS_RED_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+void main() { colour = vec4(gl_FragCoord.z, 0.0, 0.0, 1.0); }
+";
+
+/// Viewport `index` of the 16: a 4x4 cell of the target, row by row, its depth range
+/// collapsed to `index / 15`.
+fn cell_viewport(index: u32) -> Viewport {
+    let depth = index as f32 / 15.0;
+    Viewport {
+        x_px: (index % 4 * 4) as f32,
+        y_px: (index / 4 * 4) as f32,
+        width_px: 4.0,
+        height_px: 4.0,
+        min_depth: depth,
+        max_depth: depth,
     }
+}
+
+/// Scissor `index`: its cell's first 3x3 pixels.
+fn cell_scissor(index: u32) -> Scissor {
+    Scissor {
+        x_px: (index % 4 * 4) as i32,
+        y_px: (index / 4 * 4) as i32,
+        width_px: 3,
+        height_px: 3,
+    }
+}
+
+/// The CPU model: each cell's scissored 3x3 pixels red `index * 17` (its depth, 8-bit),
+/// the rest as cleared.
+fn cells_model() -> Vec<u8> {
+    let mut pixels = Vec::new();
+    for y in 0..SIZE_PX {
+        for x in 0..SIZE_PX {
+            let index = y / 4 * 4 + x / 4;
+            let inside = x % 4 < 3 && y % 4 < 3;
+            let red = (index * 17) as u8;
+            pixels.extend_from_slice(&if inside { [red, 0, 0, 255] } else { BLACK });
+        }
+    }
+    pixels
+}
+
+/// Viewports, scissors and depth ranges 0-15, chosen by the vertex stage's
+/// `gl_ViewportIndex` (multiViewport): each instance lands in its own cell, cut by its
+/// own scissor, at its own depth, as the CPU model says. A device without multiViewport
+/// refuses such a program when it is made, naming it.
+#[test]
+fn viewports_scissors_and_depth_ranges_1_to_15_follow_the_viewport_index() {
+    let rig = Rig::new(true);
+    let (texture, view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
+        0,
+    );
+    let program = program(
+        &rig.device,
+        &[
+            (Stage::Vertex, VIEWPORT_INDEX_VERT),
+            (Stage::Fragment, DEPTH_AS_RED_FRAG),
+        ],
+    );
+    let positions = positions_at(
+        &rig.device,
+        rig.pool,
+        1 << 20,
+        &common::draw::FULL_TRIANGLE_NDC,
+    );
+    let mut commands = rig.cleared(view, [0.0, 0.0, 0.0, 1.0]);
+    bind_positions(&mut commands, program, positions);
+    let states = [
+        StateChange::Viewports {
+            first: 0,
+            viewports: (0..16).map(cell_viewport).collect(),
+        },
+        StateChange::Scissors {
+            first: 0,
+            scissors: (0..16).map(cell_scissor).collect(),
+        },
+    ];
+    for state in reset().iter().chain(&states) {
+        commands.set_state(state.clone()).unwrap();
+    }
+    commands
+        .draw(DrawArrays {
+            instance_count: 16,
+            ..triangle()
+        })
+        .unwrap();
+    let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+    let pixels = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
+    let model = cells_model();
+    for (at, (drawn, expected)) in pixels.chunks(4).zip(model.chunks(4)).enumerate() {
+        let (x, y) = (at as u32 % SIZE_PX, at as u32 / SIZE_PX);
+        // The depth may round either way at the 8-bit conversion.
+        let close = drawn.iter().zip(expected).all(|(a, b)| a.abs_diff(*b) <= 1);
+        assert!(close, "({x}, {y}): {drawn:?}, the model {expected:?}");
+    }
+
+    let mut lacking = *rig.device.features();
+    lacking.multi_viewport = false;
+    let without = Rig::with_options(gpu_vk::executor::ExecutorOptions {
+        state_features: Some(lacking),
+        ..gpu_vk::executor::ExecutorOptions::default()
+    });
+    let shader = common::programs::translator()
+        .translate(&shader_translate::ShaderSource {
+            name: "viewport-index".into(),
+            stage: Stage::Vertex,
+            code: shader_translate::ShaderCode::Glsl(VIEWPORT_INDEX_VERT.into()),
+        })
+        .expect("translates");
+    let made = without.device.create_program(&gpu::objects::ProgramMaker {
+        modules: vec![gpu::objects::ShaderModule::from(&shader)],
+    });
+    assert!(
+        matches!(
+            made,
+            Err(gpu::ObjectError::Program(
+                gpu::objects::program::ProgramError::ViewportIndexOutput {
+                    capability: "multiViewport",
+                    ..
+                }
+            ))
+        ),
+        "{made:?}"
+    );
 }
 
 /// Stencil against the CPU model: front and back faces use their own state (the test
@@ -1219,8 +1589,15 @@ void main() {{
     );
     let black = [0.0, 0.0, 0.0, 1.0];
     let tables = Some((textures, samplers));
-    let shape = (PrimitiveKind::Triangles, &FULL_PX[..], 0.5);
-    let drawn = draw_into(rig, &fragment, &[], shape, black, tables);
+    let shape = (PrimitiveKind::Triangles, &FULL_PX[..]);
+    let drawn = draw_into(
+        rig,
+        (&depth_vert(0.5), &fragment),
+        &[],
+        shape,
+        black,
+        tables,
+    );
     drawn.at(0, 0)
 }
 

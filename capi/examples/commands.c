@@ -47,11 +47,12 @@ static const uint32_t DRAW_ARGUMENTS[4] = {4, 1, 7, 0};
 static const uint32_t DISPATCH_ARGUMENTS[3] = {IMAGE_PX / 8, IMAGE_PX / 8, 1};
 
 /* Vertices (x, y, z): the right half's quad (indexed), a full triangle behind the cleared
- * depth, and a full-target strip in front of it. */
-static const float VERTICES[11 * 3] = {
+ * depth, a full-target strip in front of it, and points at pixels (16, 16) and (48, 48). */
+static const float VERTICES[13 * 3] = {
     0.0f, -1.0f, 0.25f, 1.0f, -1.0f, 0.25f, 0.0f, 1.0f, 0.25f, 1.0f, 1.0f, 0.25f,
     -1.0f, -1.0f, 0.75f, 3.0f, -1.0f, 0.75f, -1.0f, 3.0f, 0.75f,
     -1.0f, -1.0f, 0.25f, 1.0f, -1.0f, 0.25f, -1.0f, 1.0f, 0.25f, 1.0f, 1.0f, 0.25f,
+    -0.5f, -0.5f, 0.25f, 0.5f, 0.5f, 0.25f,
 };
 static const uint16_t INDICES[6] = {0, 1, 2, 2, 1, 3};
 /* Tints at 0, 256, 512: red, green, blue with no alpha (added onto the target). */
@@ -178,6 +179,25 @@ int main(int argc, char **argv) {
     CHECK(hsCommandBufferBindUniformBuffer(cmd, HS_SHADER_STAGE_FRAGMENT, 0, &tints, 512, 16));
     CHECK(hsCommandBufferDrawIndirect(cmd, HS_DRAW_PRIMITIVE_TRIANGLE_STRIP, 0, &arguments, 0, 1,
                                       16));
+    /* Green added by an 8 px point of the fixed size (the vertex stage writes none). */
+    HSRasterizerState big_points = raster;
+    big_points.point_size_px = 8.0f;
+    CHECK(hsCommandBufferSetRasterizerState(cmd, &big_points));
+    CHECK(hsCommandBufferSetProgramPointSize(cmd, 0));
+    CHECK(hsCommandBufferBindUniformBuffer(cmd, HS_SHADER_STAGE_FRAGMENT, 0, &tints, 256, 16));
+    /* Its alpha of 1 passes an alpha test of >= 1. */
+    CHECK(hsCommandBufferSetAlphaTest(cmd, 1, HS_COMPARE_GEQUAL, 1.0f));
+    CHECK(hsCommandBufferDrawArrays(cmd, HS_DRAW_PRIMITIVE_POINTS, 11, 1));
+    /* The second point fails an alpha test of < 0.5: nothing of it is drawn. */
+    CHECK(hsCommandBufferSetAlphaTest(cmd, 1, HS_COMPARE_LESS, 0.5f));
+    CHECK(hsCommandBufferDrawArrays(cmd, HS_DRAW_PRIMITIVE_POINTS, 12, 1));
+    CHECK(hsCommandBufferSetAlphaTest(cmd, 0, HS_COMPARE_ALWAYS, 0.0f));
+    /* Smoothing: lines off is accepted; polygons, which Vulkan cannot smooth, refused. */
+    CHECK(hsCommandBufferSetSmoothing(cmd, 0, 0));
+    if (hsCommandBufferSetSmoothing(cmd, 0, 1) != HS_ERROR_REFUSED) {
+        fprintf(stderr, "polygon smoothing was not refused\n");
+        return 1;
+    }
     CHECK(hsCommandBufferDiscardDepthStencil(cmd));
     /* The blit, and both images to the read-back buffer. */
     HSCopyRegion whole = {0, 0, 0, SIZE_PX, SIZE_PX, 1};

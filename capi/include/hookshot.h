@@ -1482,6 +1482,26 @@ HSresult hsCommandBufferSetDepthBounds(const struct HSCommandBuffer *command_buf
                                        float min,
                                        float max);
 
+// NVN's program point size enable: `enabled` 1, points take the size the vertex stage
+// writes to `gl_PointSize` (1 px where it writes none); 0 (the default), the rasterizer
+// state's `point_size_px`, whatever the shader writes.
+HSresult hsCommandBufferSetProgramPointSize(const struct HSCommandBuffer *command_buffer,
+                                            uint32_t enabled);
+
+// NVN's alpha test: `enabled` 1, fragments whose colour 0 alpha fails
+// `alpha compare reference` are discarded; 0 turns it off.
+HSresult hsCommandBufferSetAlphaTest(const struct HSCommandBuffer *command_buffer,
+                                     uint32_t enabled,
+                                     HScompareFunc compare,
+                                     float reference);
+
+// NVN's smoothing: `lines` 1 smooths lines (`smoothLines` of
+// `VK_EXT_line_rasterization`); `polygons` 1 is refused (Vulkan has no polygon
+// smoothing).
+HSresult hsCommandBufferSetSmoothing(const struct HSCommandBuffer *command_buffer,
+                                     uint32_t lines,
+                                     uint32_t polygons);
+
 HSresult hsSamplerBuilderSetDefaults(struct HSSamplerBuilder *builder);
 
 HSresult hsSamplerBuilderSetDevice(struct HSSamplerBuilder *builder, const struct HSDevice *device);

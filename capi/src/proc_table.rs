@@ -120,6 +120,9 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferSetOuterTessellationLevels" => {
             hsCommandBufferSetOuterTessellationLevels as *const ()
         }
+        "hsCommandBufferSetProgramPointSize" => hsCommandBufferSetProgramPointSize as *const (),
+        "hsCommandBufferSetAlphaTest" => hsCommandBufferSetAlphaTest as *const (),
+        "hsCommandBufferSetSmoothing" => hsCommandBufferSetSmoothing as *const (),
         "hsCommandBufferUpdateUniformBuffer" => hsCommandBufferUpdateUniformBuffer as *const (),
         "hsCommandBufferReportCounter" => hsCommandBufferReportCounter as *const (),
         "hsCommandBufferReportValue" => hsCommandBufferReportValue as *const (),
@@ -293,6 +296,9 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferEndTransformFeedback",
     "hsCommandBufferSetInnerTessellationLevels",
     "hsCommandBufferSetOuterTessellationLevels",
+    "hsCommandBufferSetProgramPointSize",
+    "hsCommandBufferSetAlphaTest",
+    "hsCommandBufferSetSmoothing",
     "hsCommandBufferUpdateUniformBuffer",
     "hsCommandBufferReportCounter",
     "hsCommandBufferReportValue",

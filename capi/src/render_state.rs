@@ -536,3 +536,68 @@ pub unsafe extern "C" fn hsCommandBufferSetDepthBounds(
         })
     }
 }
+
+// Issue 17, points.
+
+/// NVN's program point size enable: `enabled` 1, points take the size the vertex stage
+/// writes to `gl_PointSize` (1 px where it writes none); 0 (the default), the rasterizer
+/// state's `point_size_px`, whatever the shader writes.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetProgramPointSize(
+    command_buffer: *const HSCommandBuffer,
+    enabled: u32,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        set_state("hsCommandBufferSetProgramPointSize", command_buffer, || {
+            Ok(StateChange::ProgramPointSize(boolean(enabled, "enabled")?))
+        })
+    }
+}
+
+// Issue 17, alpha test.
+
+/// NVN's alpha test: `enabled` 1, fragments whose colour 0 alpha fails
+/// `alpha compare reference` are discarded; 0 turns it off.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetAlphaTest(
+    command_buffer: *const HSCommandBuffer,
+    enabled: u32,
+    compare: HScompareFunc,
+    reference: f32,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        set_state("hsCommandBufferSetAlphaTest", command_buffer, || {
+            let test = gpu::state::AlphaTest {
+                compare: coded(compare, "compare")?,
+                reference,
+            };
+            Ok(StateChange::AlphaTest(
+                boolean(enabled, "enabled")?.then_some(test),
+            ))
+        })
+    }
+}
+
+// Issue 17, smoothing.
+
+/// NVN's smoothing: `lines` 1 smooths lines (`smoothLines` of
+/// `VK_EXT_line_rasterization`); `polygons` 1 is refused (Vulkan has no polygon
+/// smoothing).
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetSmoothing(
+    command_buffer: *const HSCommandBuffer,
+    lines: u32,
+    polygons: u32,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        set_state("hsCommandBufferSetSmoothing", command_buffer, || {
+            Ok(StateChange::Smoothing(gpu::state::Smoothing {
+                lines: boolean(lines, "lines")?,
+                polygons: boolean(polygons, "polygons")?,
+            }))
+        })
+    }
+}

@@ -255,7 +255,7 @@ fn window_presents_and_the_recording_holds_them() {
 }
 
 /// `examples/commands.c`: an indexed quad, a depth-hidden draw, additive blending, an
-/// indirect strip, a blit at half size, a dispatch into a storage buffer and its copy, an
+/// indirect strip, a point of a fixed 8 px through an alpha test and one the test drops, a blit at half size, a dispatch into a storage buffer and its copy, an
 /// indirect dispatch storing into an image bound by its handle.
 #[test]
 fn the_other_commands_give_their_results() {
@@ -269,10 +269,15 @@ fn the_other_commands_give_their_results() {
     let (blit, rest) = rest.split_at(BLIT_PX * BLIT_PX * 4);
     let (words, picture) = rest.split_at(2 * 256 * 4);
     assert_eq!(picture.len(), 16 * 16 * 4);
-    // Blue added everywhere; red (indexed) under it on the right half; green never (behind
-    // the depth cleared to 0.5).
-    let expected = |x: usize, width: usize| -> [u8; 4] {
-        if x < width / 2 {
+    // Blue added everywhere; red (indexed) under it on the right half; green behind the
+    // depth cleared to 0.5 never, and added by an 8 px point around (16, 16) of 64 (its
+    // pixels 12-19, 6-9 of the half-size blit) that passes an alpha test; the point at
+    // (48, 48) fails its alpha test and adds nothing.
+    let expected = |x: usize, y: usize, width: usize| -> [u8; 4] {
+        let point = width * 12 / 64..width * 20 / 64;
+        if point.contains(&x) && point.contains(&y) {
+            [0, 255, 255, 255]
+        } else if x < width / 2 {
             [0, 0, 255, 255]
         } else {
             [255, 0, 255, 255]
@@ -283,7 +288,7 @@ fn the_other_commands_give_their_results() {
             let (x, y) = (at % width, at / width);
             assert_eq!(
                 texel,
-                expected(x, width),
+                expected(x, y, width),
                 "{width}px image, pixel ({x}, {y})"
             );
         }

@@ -55,6 +55,20 @@ pub struct DeviceFeatures {
     /// `VK_EXT_primitives_generated_query` (with rasterizer discard): the primitives
     /// generated counter.
     pub primitives_generated_query: bool,
+    // Issue 17, points.
+    /// `largePoints`: point sizes other than 1.
+    pub large_points: bool,
+    /// The point sizes the device draws (`pointSizeRange`), in pixels.
+    pub point_size_range_px: [f32; 2],
+    // Issue 17, viewports.
+    /// `multiViewport` with 16 viewports: a shader's viewport index choosing 1-15.
+    pub multi_viewport: bool,
+    /// `shaderOutputViewportIndex` (or `VK_EXT_shader_viewport_index_layer`): a vertex
+    /// stage writing the viewport index.
+    pub shader_output_viewport_index: bool,
+    // Issue 17, smoothing.
+    /// `VK_EXT_line_rasterization`'s `smoothLines`: NVN's line smoothing.
+    pub smooth_lines: bool,
 }
 
 impl DeviceFeatures {
@@ -82,6 +96,11 @@ impl DeviceFeatures {
         occlusion_query_precise: false,
         pipeline_statistics_query: false,
         primitives_generated_query: false,
+        large_points: false,
+        point_size_range_px: [1.0, 1.0],
+        multi_viewport: false,
+        shader_output_viewport_index: false,
+        smooth_lines: false,
     };
 }
 
@@ -90,6 +109,8 @@ impl DeviceFeatures {
     pub fn both(self, other: DeviceFeatures) -> DeviceFeatures {
         let [low_a, high_a] = self.line_width_range_px;
         let [low_b, high_b] = other.line_width_range_px;
+        let [point_low_a, point_high_a] = self.point_size_range_px;
+        let [point_low_b, point_high_b] = other.point_size_range_px;
         DeviceFeatures {
             depth_clamp: self.depth_clamp && other.depth_clamp,
             depth_bias_clamp: self.depth_bias_clamp && other.depth_bias_clamp,
@@ -115,6 +136,12 @@ impl DeviceFeatures {
                 && other.pipeline_statistics_query,
             primitives_generated_query: self.primitives_generated_query
                 && other.primitives_generated_query,
+            large_points: self.large_points && other.large_points,
+            point_size_range_px: [point_low_a.max(point_low_b), point_high_a.min(point_high_b)],
+            multi_viewport: self.multi_viewport && other.multi_viewport,
+            shader_output_viewport_index: self.shader_output_viewport_index
+                && other.shader_output_viewport_index,
+            smooth_lines: self.smooth_lines && other.smooth_lines,
         }
     }
 }

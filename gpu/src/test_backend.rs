@@ -63,6 +63,11 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     occlusion_query_precise: true,
     pipeline_statistics_query: true,
     primitives_generated_query: true,
+    large_points: true,
+    point_size_range_px: [1.0, 64.0],
+    multi_viewport: true,
+    shader_output_viewport_index: true,
+    smooth_lines: true,
 };
 
 #[derive(Clone, Default)]

@@ -13,18 +13,21 @@
 //! textures to bindless arrays for the executor's descriptor-indexing path. Nothing here
 //! knows Vulkan.
 
+mod alpha_test;
 mod arrays;
 mod binding;
 mod bindless;
 mod cache;
 pub mod corpus;
 mod error;
+mod frag_coord;
 mod front;
 pub mod limits;
 pub mod maxwell;
 mod metal;
 mod optimise;
 mod options;
+mod point_size;
 mod reflect;
 mod remap;
 mod resources;
@@ -36,6 +39,7 @@ mod tools;
 mod translator;
 mod validate;
 
+pub use alpha_test::{write_alpha_test, AlphaCompare, AlphaTestError};
 pub use arrays::{resource_arrays, ResourceArray};
 pub use binding::{host_binding, nvn_slot, HostBinding, ResourceKind, HOST_SET_COUNT};
 pub use bindless::{
@@ -45,8 +49,10 @@ pub use bindless::{
 };
 pub use cache::{user_cache_dir, TRANSLATOR_VERSION};
 pub use error::{Diagnostic, Diagnostics, SourcePos, TranslateError};
+pub use frag_coord::{flip_frag_coord_y, reads_frag_coord, FragCoordError};
 pub use metal::{MetalCheck, MoltenVkGap, Opinion};
 pub use options::{CacheLocation, TranslateOptions};
+pub use point_size::{write_point_size, PointSizeError};
 pub use reflect::{reflect_words, InterfaceVariable, PushConstants, Reflection, ResourceUse};
 pub use source::{ShaderCode, ShaderSource};
 pub use spirv::{words_from_bytes as spirv_words_from_bytes, ParseError as SpirvParseError};

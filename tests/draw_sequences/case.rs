@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use gpu::state::ComponentMask;
+use gpu::state::{CompareOp, ComponentMask};
 use memory::Format;
 
 use crate::common::texels::Bytes;
@@ -193,6 +193,9 @@ pub enum Step {
     NewList,
     /// Both targets are copied to the next snapshot's place in the read-back buffer.
     Snapshot,
+    /// NVN's alpha test against `(reference + 0.5) / 255` (half a step off every alpha a
+    /// draw writes, so no compare is a tie), or off.
+    AlphaTest(Option<(CompareOp, u8)>),
 }
 
 /// What a seed makes: the values behind the buffers, and the steps.
@@ -343,6 +346,23 @@ impl Case {
             }
             if chance(&mut rng, 3) {
                 steps.push(Step::LowerLeft(chance(&mut rng, 50)));
+            }
+            if chance(&mut rng, 4) {
+                let compares = [
+                    CompareOp::Never,
+                    CompareOp::Less,
+                    CompareOp::Equal,
+                    CompareOp::LessEqual,
+                    CompareOp::Greater,
+                    CompareOp::NotEqual,
+                    CompareOp::GreaterEqual,
+                    CompareOp::Always,
+                ];
+                // Mostly off or a compare that keeps about half: most draws stay.
+                steps.push(Step::AlphaTest(match rng.below(3) {
+                    0 => None,
+                    _ => Some((pick(&mut rng, &compares), rng.below(256) as u8)),
+                }));
             }
             if chance(&mut rng, 6) {
                 let entries = &TINT_WINDOWS[0].entries;

@@ -1,9 +1,10 @@
 //! The CPU model of the targets: the pixels each snapshot should find, from clears cut by
 //! the scissor, and from each draw's cell placed by the viewport, cut by the scissor and
-//! the target, and written through the write mask, with the tints inline updates left;
-//! with a lower-left window origin, the rows counted from the last.
+//! the target, and written through the write mask where the alpha test passes, with the
+//! tints inline updates left; with a lower-left window origin, the rows counted from the
+//! last.
 
-use gpu::state::ComponentMask;
+use gpu::state::{CompareOp, ComponentMask};
 
 use crate::case::{
     cell_at, Case, Program, Slot, Step, Target, Vertices, GRID, TARGETS, UNIT_PX, VIEWPORT_PX,
@@ -23,6 +24,7 @@ impl Case {
         let (mut viewport, mut scissor) = (None, None);
         let mut write_mask = ComponentMask::ALL.0;
         let mut lower_left = false;
+        let mut alpha_test = None;
         let mut tints = self.tints.clone();
         for &step in &self.steps {
             let image = &mut images[target as usize];
@@ -40,6 +42,7 @@ impl Case {
                 } => scissor = Some((x, y, width, height)),
                 Step::WriteMask(mask) => write_mask = mask,
                 Step::LowerLeft(to) => lower_left = to,
+                Step::AlphaTest(to) => alpha_test = to,
                 Step::UpdateTint { entry, value } => tints[entry as usize] = value,
                 // Clears cover what scissor 0 leaves of the target (NVN's clears honour
                 // it), whatever the write mask: they have their own.
@@ -62,6 +65,9 @@ impl Case {
                         Program::Stored => self.stored[entry(Slot::Storage0)],
                     };
                     let value = [0, 1, 2, 3].map(|c| tint[c] + added[c]);
+                    if !alpha_passes(alpha_test, value[3]) {
+                        continue;
+                    }
                     let size = target.size_px();
                     let (vx, vy, span) = viewport.map_or((0, 0, size), |(x, y, scale)| {
                         (x * UNIT_PX, y * UNIT_PX, VIEWPORT_PX * scale)
@@ -88,6 +94,24 @@ impl Case {
             }
         }
         snapshots
+    }
+}
+
+/// Whether a fragment of alpha `alpha` (in 255ths) passes the alpha test.
+fn alpha_passes(test: Option<(CompareOp, u8)>, alpha: u8) -> bool {
+    let Some((compare, reference)) = test else {
+        return true;
+    };
+    let (alpha, reference) = (f32::from(alpha), f32::from(reference) + 0.5);
+    match compare {
+        CompareOp::Never => false,
+        CompareOp::Less => alpha < reference,
+        CompareOp::Equal => alpha == reference,
+        CompareOp::LessEqual => alpha <= reference,
+        CompareOp::Greater => alpha > reference,
+        CompareOp::NotEqual => alpha != reference,
+        CompareOp::GreaterEqual => alpha >= reference,
+        CompareOp::Always => true,
     }
 }
 

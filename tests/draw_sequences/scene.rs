@@ -8,8 +8,8 @@ use gpu::command::{
 };
 use gpu::objects::{BufferRange, Stage, TextureBuilder};
 use gpu::state::{
-    ComponentMask, IndexType, PrimitiveKind, Scissor, StateChange, Viewport, WindowOrigin,
-    MAX_COLOR_TARGETS,
+    AlphaTest, ComponentMask, IndexType, PrimitiveKind, Scissor, StateChange, Viewport,
+    WindowOrigin, MAX_COLOR_TARGETS,
 };
 use gpu::{BufferId, ProgramId, QueueError, RecordError, TextureId, ViewId};
 use gpu_vk::executor::ExecutorOptions;
@@ -287,6 +287,14 @@ impl Scene {
                         true => WindowOrigin::LowerLeft,
                         false => WindowOrigin::UpperLeft,
                     }))
+                }
+                Step::AlphaTest(test) => {
+                    commands.set_state(StateChange::AlphaTest(test.map(|(compare, reference)| {
+                        AlphaTest {
+                            compare,
+                            reference: (f32::from(reference) + 0.5) / 255.0,
+                        }
+                    })))
                 }
                 Step::UpdateTint { entry, value } => {
                     let window = &TINT_WINDOWS[0];

@@ -7,9 +7,9 @@ pub mod counters;
 pub mod list;
 pub mod portability;
 mod remembered;
+pub mod render_enable;
 pub mod stages;
 pub mod transform_feedback;
-pub mod render_enable;
 pub mod validate;
 pub mod verbs;
 
@@ -17,11 +17,11 @@ pub use bound::BoundState;
 pub use buffer::CommandBuffer;
 pub use counters::{Counter, CounterKind, PipelineStatistic, PIPELINE_STATISTIC_COUNT};
 pub use list::{CommandList, Op};
+pub use render_enable::ConditionalRender;
 pub use transform_feedback::{
     TransformFeedbackControl, TransformFeedbackVerb, MAX_TRANSFORM_FEEDBACK_BUFFERS,
     TRANSFORM_FEEDBACK_CONTROL_B,
 };
-pub use render_enable::ConditionalRender;
 pub use verbs::{
     BarrierOrder, BufferBinding, BufferImage, ClearValue, Command, CopyOp, DiscardTarget,
     DrawArrays, DrawIndexed, DrawIndirect, Invalidate, RenderTargets, TextureRegion, UniformUpdate,

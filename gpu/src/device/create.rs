@@ -342,6 +342,7 @@ impl Device {
 
     pub fn create_program(&self, maker: &ProgramMaker) -> Result<ProgramId, ObjectError> {
         let stages = maker.check()?;
+        maker.check_features(&self.features)?;
         self.make(
             |tables| &mut tables.programs,
             |_, id| {

@@ -1,6 +1,7 @@
 //! Programs: one shader module per stage, with what each stage uses. The payload type is
 //! this crate's until `shader_translate` publishes its own; keep it small to switch.
 
+use crate::features::DeviceFeatures;
 use crate::ids::ProgramId;
 
 coded_enum!(
@@ -71,6 +72,16 @@ pub struct ShaderModule {
 
 pub const SPIRV_MAGIC: u32 = 0x0723_0203;
 
+/// Whether `module` is a stage before the rasterizer writing `gl_ViewportIndex`.
+pub fn writes_viewport_index(module: &ShaderModule) -> bool {
+    module.stage != Stage::Fragment
+        && module.stage != Stage::Compute
+        && super::program_builtins::declares_builtin(
+            &module.spirv_words,
+            super::program_builtins::BUILT_IN_VIEWPORT_INDEX,
+        )
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProgramMaker {
     pub modules: Vec<ShaderModule>,
@@ -90,10 +101,13 @@ pub enum ProgramError {
     NotSpirv(Stage),
     #[error("{stage:?} stage is not a valid SPIR-V module for Vulkan 1.1: {log}")]
     InvalidSpirv { stage: Stage, log: String },
-    /// Draws use viewport and scissor 0 alone: a shader choosing another would draw
-    /// where the console does not.
-    #[error("{0:?} stage writes gl_ViewportIndex, which needs multiViewport with viewports 1-15 executed (not yet)")]
-    ViewportIndexOutput(Stage),
+    /// A shader choosing viewport 1-15 on a device that lacks what that needs: the draw
+    /// would land where the console does not put it.
+    #[error("{stage:?} stage writes gl_ViewportIndex, which needs {capability}")]
+    ViewportIndexOutput {
+        stage: Stage,
+        capability: &'static str,
+    },
     /// A control stage's patches go nowhere without an evaluation stage.
     #[error("graphics program has a tessellation control stage but no evaluation stage")]
     ControlWithoutEvaluation,
@@ -104,6 +118,29 @@ impl ProgramMaker {
         self.modules
             .iter()
             .fold(StageMask::NONE, |mask, module| mask | module.stage.mask())
+    }
+
+    /// Refuses what the device cannot execute: a viewport index written without
+    /// `multiViewport` (or, from the vertex stage, `shaderOutputViewportIndex`).
+    pub fn check_features(&self, features: &DeviceFeatures) -> Result<(), ProgramError> {
+        for module in self
+            .modules
+            .iter()
+            .filter(|module| writes_viewport_index(module))
+        {
+            let capability = if !features.multi_viewport {
+                "multiViewport"
+            } else if module.stage == Stage::Vertex && !features.shader_output_viewport_index {
+                "shaderOutputViewportIndex (VK_EXT_shader_viewport_index_layer)"
+            } else {
+                continue;
+            };
+            return Err(ProgramError::ViewportIndexOutput {
+                stage: module.stage,
+                capability,
+            });
+        }
+        Ok(())
     }
 
     pub fn check(&self) -> Result<StageMask, ProgramError> {
@@ -122,14 +159,6 @@ impl ProgramMaker {
                     stage: module.stage,
                     log,
                 })?;
-            if module.stage != Stage::Fragment
-                && super::program_builtins::declares_builtin(
-                    &module.spirv_words,
-                    super::program_builtins::BUILT_IN_VIEWPORT_INDEX,
-                )
-            {
-                return Err(ProgramError::ViewportIndexOutput(module.stage));
-            }
             mask = mask | module.stage.mask();
         }
         if mask.is_empty() {

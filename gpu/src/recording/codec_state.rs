@@ -81,6 +81,8 @@ wire_struct!(VertexAttribute {
 });
 wire_struct!(VertexStream { stride_b, divisor });
 wire_struct!(DepthBounds { min, max });
+wire_struct!(AlphaTest { compare, reference });
+wire_struct!(Smoothing { lines, polygons });
 
 impl Wire for StateChange {
     const MIN_B: usize = 1;
@@ -165,6 +167,19 @@ impl Wire for StateChange {
                 out.push(18);
                 levels.put(out);
             }
+            // Issue 17's codes start at 40, apart from other work's.
+            StateChange::ProgramPointSize(enabled) => {
+                out.push(40);
+                enabled.put(out);
+            }
+            StateChange::AlphaTest(test) => {
+                out.push(41);
+                test.put(out);
+            }
+            StateChange::Smoothing(smoothing) => {
+                out.push(42);
+                smoothing.put(out);
+            }
         }
     }
     fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
@@ -197,6 +212,9 @@ impl Wire for StateChange {
             16 => StateChange::PatchSize(Wire::take(reader)?),
             17 => StateChange::InnerTessellationLevels(Wire::take(reader)?),
             18 => StateChange::OuterTessellationLevels(Wire::take(reader)?),
+            40 => StateChange::ProgramPointSize(Wire::take(reader)?),
+            41 => StateChange::AlphaTest(Wire::take(reader)?),
+            42 => StateChange::Smoothing(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

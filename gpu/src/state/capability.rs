@@ -32,6 +32,28 @@ fn blend_reads_second_source(state: &BlendState) -> bool {
         })
 }
 
+/// A fixed point size needs `largePoints` past 1 px and must lie in `pointSizeRange`
+/// (the console draws any size; a device clamps outside its range, drawing another).
+fn check_point_size(size_px: f32, features: &DeviceFeatures) -> Result<(), RecordError> {
+    if !(size_px.is_finite() && size_px > 0.0) {
+        return Err(bad("point size", "not a positive number of pixels"));
+    }
+    if size_px == 1.0 {
+        return Ok(());
+    }
+    if !features.large_points {
+        return Err(missing("point size other than 1 px", "largePoints"));
+    }
+    let [smallest_px, largest_px] = features.point_size_range_px;
+    if !(smallest_px..=largest_px).contains(&size_px) {
+        return Err(missing(
+            "point size outside the device's range",
+            "pointSizeRange",
+        ));
+    }
+    Ok(())
+}
+
 /// Refuses the commands (other than state changes) that need what `features` lacks:
 /// 8-bit index buffers, indirect draws of several records, and indirect draws of the
 /// kinds executors convert on the CPU (their counts are in GPU memory).
@@ -119,14 +141,7 @@ impl StateChange {
                         "lineWidthRange",
                     ));
                 }
-                if raster.point_size_px != 1.0 {
-                    // Vulkan has no fixed point size: a vertex shader variant writing
-                    // gl_PointSize would be needed, and none is made yet.
-                    return Err(missing(
-                        "fixed point size other than 1 px",
-                        "a vertex shader variant writing gl_PointSize (not made yet)",
-                    ));
-                }
+                check_point_size(raster.point_size_px, features)?;
                 Ok(())
             }
             StateChange::PolygonOffset(offset) => {
@@ -195,7 +210,26 @@ impl StateChange {
                 }
                 Ok(())
             }
+            StateChange::Smoothing(smoothing) => {
+                if smoothing.polygons {
+                    return Err(missing(
+                        "polygon smoothing",
+                        "polygon smoothing (Vulkan has none)",
+                    ));
+                }
+                if smoothing.lines && !features.smooth_lines {
+                    return Err(missing(
+                        "line smoothing",
+                        "smoothLines (VK_EXT_line_rasterization)",
+                    ));
+                }
+                Ok(())
+            }
+            StateChange::AlphaTest(Some(test)) if !test.reference.is_finite() => {
+                Err(bad("alpha test reference", "not a finite number"))
+            }
             StateChange::BlendConstant(_)
+            | StateChange::AlphaTest(Some(_))
             | StateChange::WriteMasks(_)
             | StateChange::LogicOp(_)
             | StateChange::DepthStencil(_)
@@ -205,7 +239,9 @@ impl StateChange {
             | StateChange::DepthMode(_)
             | StateChange::WindowOrigin(_)
             | StateChange::ProvokingVertex(_)
-            | StateChange::DepthBounds(None) => Ok(()),
+            | StateChange::DepthBounds(None)
+            | StateChange::ProgramPointSize(_)
+            | StateChange::AlphaTest(None) => Ok(()),
             StateChange::PatchSize(_)
             | StateChange::InnerTessellationLevels(_)
             | StateChange::OuterTessellationLevels(_)

@@ -1,9 +1,10 @@
 //! One state change as a command buffer records it.
 
 use super::{
-    BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp, PolygonOffset,
-    ProvokingVertex, RasterizerState, Scissor, VertexAttribute, VertexStream, Viewport,
-    WindowOrigin, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES, MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
+    AlphaTest, BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp,
+    PolygonOffset, ProvokingVertex, RasterizerState, Scissor, Smoothing, VertexAttribute,
+    VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES,
+    MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
 };
 
 #[derive(Clone, Debug, PartialEq)]
@@ -44,6 +45,19 @@ pub enum StateChange {
     InnerTessellationLevels([f32; 2]),
     /// The outer levels of programs with no tessellation control stage.
     OuterTessellationLevels([f32; 4]),
+
+    // Issue 17, points.
+    /// NVN's program point size enable: `true`, points take the size the last vertex
+    /// stage writes to `gl_PointSize` (1 px where it writes none); `false` (the default),
+    /// they take `RasterizerState::point_size_px` whatever the shader writes.
+    ProgramPointSize(bool),
+
+    // Issue 17, alpha test.
+    /// `None` turns the alpha test off.
+    AlphaTest(Option<AlphaTest>),
+
+    // Issue 17, smoothing.
+    Smoothing(Smoothing),
 }
 
 /// Why a state change was refused: what is out of range, the index and the limit.
@@ -134,7 +148,10 @@ impl StateChange {
             | StateChange::DepthMode(_)
             | StateChange::WindowOrigin(_)
             | StateChange::ProvokingVertex(_)
-            | StateChange::DepthBounds(_) => Ok(()),
+            | StateChange::DepthBounds(_)
+            | StateChange::ProgramPointSize(_)
+            | StateChange::AlphaTest(_)
+            | StateChange::Smoothing(_) => Ok(()),
         }
     }
 }

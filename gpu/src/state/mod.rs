@@ -1,16 +1,19 @@
 //! Fixed-function state a command buffer sets: what each piece means, not how a
 //! backend expresses it.
 
+pub mod alpha;
 pub mod blend;
 pub mod capability;
 pub mod change;
 pub mod depth_stencil;
 pub mod primitive;
 pub mod raster;
+pub mod smoothing;
 pub mod tessellation;
 pub mod vertex;
 pub mod viewport;
 
+pub use alpha::AlphaTest;
 pub use blend::{BlendEquation, BlendFactor, BlendOp, BlendState, ComponentMask, LogicOp};
 pub use change::StateChange;
 pub use depth_stencil::{CompareOp, DepthBounds, DepthStencilState, StencilFace, StencilOp};
@@ -18,6 +21,7 @@ pub use primitive::{IndexType, PrimitiveKind};
 pub use raster::{
     CullMode, FrontFace, PolygonMode, PolygonOffset, ProvokingVertex, RasterizerState,
 };
+pub use smoothing::Smoothing;
 pub use tessellation::{
     DEFAULT_INNER_LEVELS, DEFAULT_OUTER_LEVELS, DEFAULT_PATCH_VERTICES, MAX_PATCH_VERTICES,
     MAX_TESSELLATION_LEVEL,

@@ -357,6 +357,15 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
         Command::SetState(StateChange::PatchSize(4)),
         Command::SetState(StateChange::InnerTessellationLevels([2.0, 3.5])),
         Command::SetState(StateChange::OuterTessellationLevels([1.0, 2.0, 4.0, 64.0])),
+        Command::SetState(StateChange::ProgramPointSize(true)),
+        Command::SetState(StateChange::Smoothing(Smoothing {
+            lines: true,
+            polygons: false,
+        })),
+        Command::SetState(StateChange::AlphaTest(Some(AlphaTest {
+            compare: CompareOp::GreaterEqual,
+            reference: 0.375,
+        }))),
         Command::BindProgram(scene.graphics),
         Command::BindProgram(scene.compute),
         Command::BindDescriptorTables {

@@ -23,6 +23,7 @@ pub const EXT_SHADER_VIEWPORT_INDEX_LAYER: &CStr = c"VK_EXT_shader_viewport_inde
 pub const EXT_PRIMITIVES_GENERATED_QUERY: &CStr = c"VK_EXT_primitives_generated_query";
 /// Required by `VK_EXT_primitives_generated_query`.
 pub const EXT_TRANSFORM_FEEDBACK: &CStr = c"VK_EXT_transform_feedback";
+pub const EXT_LINE_RASTERIZATION: &CStr = c"VK_EXT_line_rasterization";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -103,6 +104,7 @@ impl Capabilities {
         let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default();
         let mut transform_feedback = vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default();
         let mut generated = vk::PhysicalDevicePrimitivesGeneratedQueryFeaturesEXT::default();
+        let mut lines = vk::PhysicalDeviceLineRasterizationFeaturesEXT::default();
         let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
@@ -128,6 +130,9 @@ impl Capabilities {
         }
         if has(EXT_PRIMITIVES_GENERATED_QUERY) && has(EXT_TRANSFORM_FEEDBACK) {
             features = features.push_next(&mut generated);
+        }
+        if has(EXT_LINE_RASTERIZATION) {
+            features = features.push_next(&mut lines);
         }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
@@ -224,6 +229,17 @@ impl Capabilities {
                 // With rasterizer discard too: a discarding draw may run while one counts.
                 primitives_generated_query: generated.primitives_generated_query == vk::TRUE
                     && generated.primitives_generated_query_with_rasterizer_discard == vk::TRUE,
+                large_points: core.large_points == vk::TRUE,
+                point_size_range_px: limits.point_size_range,
+                multi_viewport: core.multi_viewport == vk::TRUE
+                    && limits.max_viewports as usize >= gpu::state::MAX_VIEWPORTS,
+                // The capability glslang gives gl_ViewportIndex in a vertex stage
+                // (ShaderViewportIndexLayerEXT) is the extension's.
+                // the device must then enable Vulkan 1.2's two features with it.
+                shader_output_viewport_index: has(EXT_SHADER_VIEWPORT_INDEX_LAYER)
+                    && v12.shader_output_viewport_index == vk::TRUE
+                    && v12.shader_output_layer == vk::TRUE,
+                smooth_lines: lines.smooth_lines == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -291,11 +307,14 @@ impl Capabilities {
         if self.custom_border_colors {
             names.push(EXT_CUSTOM_BORDER_COLOR);
         }
-        if self.state.shader_output_layer {
+        if self.state.shader_output_layer || self.state.shader_output_viewport_index {
             names.push(EXT_SHADER_VIEWPORT_INDEX_LAYER);
         }
         if self.state.transform_feedback && !names.contains(&EXT_TRANSFORM_FEEDBACK) {
             names.push(EXT_TRANSFORM_FEEDBACK);
+        }
+        if self.state.smooth_lines {
+            names.push(EXT_LINE_RASTERIZATION);
         }
         names
     }
@@ -348,6 +367,21 @@ impl Capabilities {
                     self.state.line_width_range_px[0],
                     self.state.line_width_range_px[1]
                 ),
+            ),
+            (
+                "large points",
+                format!(
+                    "{} ({}-{} px)",
+                    yes_no(self.state.large_points),
+                    self.state.point_size_range_px[0],
+                    self.state.point_size_range_px[1]
+                ),
+            ),
+            ("viewports 1-15", yes_no(self.state.multi_viewport)),
+            ("smooth lines", yes_no(self.state.smooth_lines)),
+            (
+                "viewport index from the vertex stage",
+                yes_no(self.state.shader_output_viewport_index),
             ),
             ("logic op", yes_no(self.state.logic_op)),
             ("dual-source blending", yes_no(self.state.dual_src_blend)),

@@ -254,6 +254,8 @@ fn create_device(
         depth_bias_clamp: offered.depth_bias_clamp,
         fill_mode_non_solid: offered.fill_mode_non_solid,
         wide_lines: offered.wide_lines,
+        large_points: offered.large_points,
+        multi_viewport: offered.multi_viewport,
         logic_op: offered.logic_op,
         dual_src_blend: offered.dual_src_blend,
         depth_bounds: offered.depth_bounds,
@@ -270,8 +272,14 @@ fn create_device(
     let mut v12 = vk::PhysicalDeviceVulkan12Features::default()
         .timeline_semaphore(true)
         .sampler_mirror_clamp_to_edge(caps.sampler_mirror_clamp_to_edge)
-        .shader_output_layer(caps.state.shader_output_layer)
-        .shader_output_viewport_index(caps.state.shader_output_layer);
+        // One pair of Vulkan 1.2 features serves both (the extension glslang's capability
+        // names needs both): gl_Layer and gl_ViewportIndex from a vertex stage.
+        .shader_output_layer(
+            caps.state.shader_output_layer || caps.state.shader_output_viewport_index,
+        )
+        .shader_output_viewport_index(
+            caps.state.shader_output_layer || caps.state.shader_output_viewport_index,
+        );
     let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default()
         .custom_border_colors(true)
         .custom_border_color_without_format(true);
@@ -291,6 +299,7 @@ fn create_device(
     let mut provoking =
         vk::PhysicalDeviceProvokingVertexFeaturesEXT::default().provoking_vertex_last(true);
     let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default().index_type_uint8(true);
+    let mut lines = vk::PhysicalDeviceLineRasterizationFeaturesEXT::default().smooth_lines(true);
     let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default()
         .vertex_attribute_instance_rate_divisor(true);
     let mut transform_feedback =
@@ -333,6 +342,9 @@ fn create_device(
     }
     if caps.state.primitives_generated_query {
         create_info = create_info.push_next(&mut generated);
+    }
+    if caps.state.smooth_lines {
+        create_info = create_info.push_next(&mut lines);
     }
     if caps.portability_subset {
         create_info = create_info.push_next(&mut portability);

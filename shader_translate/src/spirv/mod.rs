@@ -1,5 +1,6 @@
 //! Reading and rewriting SPIR-V modules.
 
+pub mod edit;
 pub mod index;
 pub mod module;
 pub mod ops;

@@ -32,6 +32,9 @@ pub struct GraphicsPipeline {
     pub raw: vk::Pipeline,
     /// Reads vertex inputs no attribute feeds from `UNFED_INPUT_BINDING`.
     pub reads_unfed_inputs: bool,
+    /// Viewports (and scissors) it was made for: 16 where its shaders write
+    /// `gl_ViewportIndex` (refused when made where the device lacks multiViewport), else 1.
+    pub viewport_count: u32,
     pub layout: ProgramLayout,
     /// The layout's set layouts, shared with the draws prepared for it.
     pub set_layouts: Arc<[vk::DescriptorSetLayout]>,
@@ -57,6 +60,7 @@ struct LastLookup {
     program: ProgramId,
     primitive: PrimitiveKind,
     targets: TargetFormats,
+    target_height_px: u32,
     state: GraphicsState,
     /// `GraphicsPipelines::state_version` when `state` was last found equal to a draw's.
     state_version: u64,
@@ -83,6 +87,8 @@ pub struct GraphicsPipelines {
     /// The zeros vertex inputs no attribute feeds read (`UNFED_INPUT_BINDING`), made on
     /// first use and kept for the executor's life.
     zero_inputs: Option<AllocatedBuffer>,
+    /// Whether each program's fragment stage reads `gl_FragCoord` (asked once).
+    reads_frag_coord: HashMap<ProgramId, bool>,
     device: Arc<Device>,
 }
 
@@ -102,6 +108,7 @@ impl GraphicsPipelines {
             bindless: None,
             retired: RetireList::default(),
             zero_inputs: None,
+            reads_frag_coord: HashMap::new(),
             device: device.clone(),
         }
     }
@@ -160,18 +167,20 @@ impl GraphicsPipelines {
         self.state_version
     }
 
+    /// The pipeline for a draw of `primitive` into targets of `(formats, height)`.
     pub fn get_or_make(
         &mut self,
         program: &Program,
         state: &GraphicsState,
         primitive: PrimitiveKind,
-        targets: TargetFormats,
+        (targets, target_height_px): (TargetFormats, u32),
     ) -> VkResult<(&mut GraphicsPipeline, PipelineId)> {
         let state_version = self.state_version;
         let repeated = self.last.as_mut().filter(|last| {
             last.program == program.id
                 && last.primitive == primitive
                 && last.targets == targets
+                && last.target_height_px == target_height_px
                 && (last.state_version == state_version || last.state == *state)
         });
         let id = match repeated {
@@ -180,11 +189,12 @@ impl GraphicsPipelines {
                 last.id
             }
             None => {
-                let id = self.id_for(program, state, primitive, targets)?;
+                let id = self.id_for(program, state, primitive, (targets, target_height_px))?;
                 self.last = Some(LastLookup {
                     program: program.id,
                     primitive,
                     targets,
+                    target_height_px,
                     state: state.clone(),
                     state_version,
                     id,
@@ -205,10 +215,26 @@ impl GraphicsPipelines {
         program: &Program,
         state: &GraphicsState,
         primitive: PrimitiveKind,
-        targets: TargetFormats,
+        (targets, target_height_px): (TargetFormats, u32),
     ) -> VkResult<PipelineId> {
         let state_levels = tessellation::takes_state_levels(program);
-        let key = state.pipeline_key(program.id, primitive, targets, state_levels);
+        // NVN's gl_FragCoord.y is measured up from the last row: the fragment stage is
+        // made for the target's height where it reads it under a lower-left origin.
+        let reads_frag_coord = *self.reads_frag_coord.entry(program.id).or_insert_with(|| {
+            program
+                .module(Stage::Fragment)
+                .is_some_and(|module| shader_translate::reads_frag_coord(&module.spirv_words))
+        });
+        let frag_coord_height_px = (reads_frag_coord
+            && state.window_origin == gpu::state::WindowOrigin::LowerLeft)
+            .then_some(target_height_px);
+        let key = state.pipeline_key(
+            program.id,
+            primitive,
+            targets,
+            state_levels,
+            frag_coord_height_px,
+        );
         if let Some(&id) = self.ids.get(&key) {
             return Ok(id);
         }
@@ -218,7 +244,13 @@ impl GraphicsPipelines {
             dynamic_cap: self.dynamic_cap,
             bindless: self.bindless.as_deref(),
         };
-        let made = make(&settings, program, state, primitive, targets)?;
+        let made = make(
+            &settings,
+            program,
+            state,
+            (primitive, frag_coord_height_px),
+            targets,
+        )?;
         self.made += 1;
         let id = PipelineId(self.made);
         tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,
@@ -239,6 +271,7 @@ impl GraphicsPipelines {
     /// Retires every pipeline of a finalized program.
     pub fn finalize(&mut self, program: ProgramId) {
         self.last = None;
+        self.reads_frag_coord.remove(&program);
         let pipelines = &mut self.pipelines;
         let retired = &mut self.retired;
         self.ids.retain(|key, id| {
@@ -325,11 +358,13 @@ struct Settings<'a> {
     bindless: Option<&'a BindlessLayout>,
 }
 
+/// `frag_coord_height_px`: the fragment stage sees `gl_FragCoord.y` measured up from the
+/// last row of a target this tall.
 fn make(
     settings: &Settings<'_>,
     program: &Program,
     state: &GraphicsState,
-    primitive: PrimitiveKind,
+    (primitive, frag_coord_height_px): (PrimitiveKind, Option<u32>),
     targets: TargetFormats,
 ) -> VkResult<GraphicsPipeline> {
     let Settings {
@@ -346,10 +381,41 @@ fn make(
     let mut shaders = Vec::new();
     // The command buffer refused stages the device lacks when the program was bound.
     let indexed = bindless.and_then(|_| bindless_modules(program));
+    let point_size = state.point_size(primitive);
     for (at, module) in program.modules.iter().enumerate() {
         let words = match &indexed {
             Some(modules) => &modules[at],
             None => &module.spirv_words,
+        };
+        let sized;
+        let words = match point_size {
+            // The last stage before the rasterizer (only the vertex stage draws here).
+            Some(size_px) if module.stage == Stage::Vertex => {
+                sized = shader_translate::write_point_size(words, size_px).map_err(|why| {
+                    unsupported(format!("{}: sizing its points: {why}", program.id))
+                })?;
+                &sized
+            }
+            _ => words,
+        };
+        let flipped;
+        let words = match frag_coord_height_px {
+            Some(height_px) if module.stage == Stage::Fragment => {
+                flipped = shader_translate::flip_frag_coord_y(words, height_px as f32)
+                    .map_err(|why| unsupported(format!("{}: gl_FragCoord.y: {why}", program.id)))?;
+                &flipped
+            }
+            _ => words,
+        };
+        let tested;
+        let words = match state.alpha_test {
+            Some(test) if module.stage == Stage::Fragment => {
+                let compare = conv::alpha_compare(test.compare);
+                tested = shader_translate::write_alpha_test(words, compare, test.reference)
+                    .map_err(|why| unsupported(format!("{}: the alpha test: {why}", program.id)))?;
+                &tested
+            }
+            _ => words,
         };
         shaders.push((module.stage, ShaderModule::new(device, words)?));
     }
@@ -451,9 +517,18 @@ fn make(
         .primitive_restart_enable(restart);
     let mut clip_control =
         vk::PipelineViewportDepthClipControlCreateInfoEXT::default().negative_one_to_one(true);
+    let viewport_count = if program
+        .modules
+        .iter()
+        .any(gpu::objects::program::writes_viewport_index)
+    {
+        gpu::state::MAX_VIEWPORTS as u32
+    } else {
+        1
+    };
     let mut viewport = vk::PipelineViewportStateCreateInfo::default()
-        .viewport_count(1)
-        .scissor_count(1);
+        .viewport_count(viewport_count)
+        .scissor_count(viewport_count);
     if state.depth_mode == DepthMode::MinusOneToOne {
         viewport = viewport.push_next(&mut clip_control);
     }
@@ -483,6 +558,19 @@ fn make(
         .line_width(raster.line_width_px);
     if state.provoking_vertex == ProvokingVertex::Last {
         rasterization = rasterization.push_next(&mut provoking);
+    }
+    // Smooth lines only where lines are rasterized (refused when recorded without them).
+    let draws_lines = matches!(
+        topology,
+        vk::PrimitiveTopology::LINE_LIST
+            | vk::PrimitiveTopology::LINE_STRIP
+            | vk::PrimitiveTopology::LINE_LIST_WITH_ADJACENCY
+            | vk::PrimitiveTopology::LINE_STRIP_WITH_ADJACENCY
+    ) || raster.polygon_mode == PolygonMode::Line;
+    let mut line_state = vk::PipelineRasterizationLineStateCreateInfoEXT::default()
+        .line_rasterization_mode(vk::LineRasterizationModeEXT::RECTANGULAR_SMOOTH);
+    if state.smoothing.lines && draws_lines {
+        rasterization = rasterization.push_next(&mut line_state);
     }
     let multisample = vk::PipelineMultisampleStateCreateInfo::default()
         .rasterization_samples(vk::SampleCountFlags::TYPE_1);
@@ -571,6 +659,7 @@ fn make(
     Ok(GraphicsPipeline {
         raw,
         reads_unfed_inputs,
+        viewport_count,
         set_layouts: layout.set_layouts.as_slice().into(),
         layout,
         last_use: 0,

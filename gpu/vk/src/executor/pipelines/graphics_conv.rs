@@ -67,6 +67,21 @@ pub fn logic_op(op: LogicOp) -> vk::LogicOp {
     }
 }
 
+/// The alpha test's compare, for the fragment stage's rewrite.
+pub fn alpha_compare(op: CompareOp) -> shader_translate::AlphaCompare {
+    use shader_translate::AlphaCompare;
+    match op {
+        CompareOp::Never => AlphaCompare::Never,
+        CompareOp::Less => AlphaCompare::Less,
+        CompareOp::Equal => AlphaCompare::Equal,
+        CompareOp::LessEqual => AlphaCompare::LessEqual,
+        CompareOp::Greater => AlphaCompare::Greater,
+        CompareOp::NotEqual => AlphaCompare::NotEqual,
+        CompareOp::GreaterEqual => AlphaCompare::GreaterEqual,
+        CompareOp::Always => AlphaCompare::Always,
+    }
+}
+
 pub fn compare_op(op: CompareOp) -> vk::CompareOp {
     match op {
         CompareOp::Never => vk::CompareOp::NEVER,

@@ -5,10 +5,11 @@
 
 use ash::vk;
 use gpu::state::{
-    BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp, PolygonOffset,
-    PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, StateChange, StencilFace,
-    VertexAttribute, VertexStream, Viewport, WindowOrigin, DEFAULT_INNER_LEVELS,
-    DEFAULT_OUTER_LEVELS, DEFAULT_PATCH_VERTICES, MAX_COLOR_TARGETS, MAX_VIEWPORTS,
+    AlphaTest, BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp,
+    PolygonOffset, PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, Smoothing,
+    StateChange, StencilFace, VertexAttribute, VertexStream, Viewport, WindowOrigin,
+    DEFAULT_INNER_LEVELS, DEFAULT_OUTER_LEVELS, DEFAULT_PATCH_VERTICES, MAX_COLOR_TARGETS,
+    MAX_VIEWPORTS,
 };
 use gpu::ProgramId;
 
@@ -37,6 +38,10 @@ pub struct GraphicsState {
     /// The levels a program without a tessellation control stage tessellates with.
     pub inner_levels: [f32; 2],
     pub outer_levels: [f32; 4],
+    /// Points take the vertex stage's `gl_PointSize` (else `rasterizer.point_size_px`).
+    pub program_point_size: bool,
+    pub alpha_test: Option<AlphaTest>,
+    pub smoothing: Smoothing,
 }
 
 impl Default for GraphicsState {
@@ -61,6 +66,9 @@ impl Default for GraphicsState {
             patch_vertices: DEFAULT_PATCH_VERTICES,
             inner_levels: DEFAULT_INNER_LEVELS,
             outer_levels: DEFAULT_OUTER_LEVELS,
+            program_point_size: false,
+            alpha_test: None,
+            smoothing: Smoothing::default(),
         }
     }
 }
@@ -109,18 +117,36 @@ impl GraphicsState {
             StateChange::PatchSize(vertices) => self.patch_vertices = *vertices,
             StateChange::InnerTessellationLevels(levels) => self.inner_levels = *levels,
             StateChange::OuterTessellationLevels(levels) => self.outer_levels = *levels,
+            StateChange::ProgramPointSize(enabled) => self.program_point_size = *enabled,
+            StateChange::AlphaTest(test) => self.alpha_test = *test,
+            StateChange::Smoothing(smoothing) => self.smoothing = *smoothing,
         }
+    }
+
+    /// How points drawn with `primitive` are sized: `None` where nothing is rasterized as
+    /// points (the size does not tell pipelines apart), `Some(None)` from the program,
+    /// `Some(Some(px))` fixed.
+    pub fn point_size(&self, primitive: PrimitiveKind) -> Option<Option<f32>> {
+        let points = primitive == PrimitiveKind::Points
+            || self.rasterizer.polygon_mode == gpu::state::PolygonMode::Point;
+        if !points {
+            return None;
+        }
+        Some((!self.program_point_size).then_some(self.rasterizer.point_size_px))
     }
 
     /// What a pipeline made for this state, program, primitive and targets is keyed by.
     /// `state_levels`: the program takes its tessellation levels from this state (it has
-    /// an evaluation stage and no control stage), so they tell pipelines apart.
+    /// an evaluation stage and no control stage), so they tell pipelines apart;
+    /// `frag_coord_height_px`: the height its fragment stage's `gl_FragCoord.y` is
+    /// flipped in, where it is.
     pub fn pipeline_key(
         &self,
         program: ProgramId,
         primitive: PrimitiveKind,
         targets: TargetFormats,
         state_levels: bool,
+        frag_coord_height_px: Option<u32>,
     ) -> PipelineKey {
         let raster = &self.rasterizer;
         let offset = &self.polygon_offset;
@@ -162,6 +188,14 @@ impl GraphicsState {
                 let [outer_0, outer_1, outer_2, outer_3] = self.outer_levels;
                 [inner_0, inner_1, outer_0, outer_1, outer_2, outer_3].map(f32::to_bits)
             }),
+            frag_coord_height_px,
+            smooth_lines: self.smoothing.lines,
+            alpha_test: self
+                .alpha_test
+                .map(|test| (test.compare, test.reference.to_bits())),
+            point_size: self
+                .point_size(primitive)
+                .map(|size| size.map(f32::to_bits)),
         }
     }
 }
@@ -235,6 +269,12 @@ pub struct PipelineKey {
     pub patch_vertices: u32,
     /// Inner then outer levels, where the pipeline's control stage is made from them.
     pub tessellation_levels: Option<[u32; 6]>,
+    /// `GraphicsState::point_size`, by its bits.
+    pub point_size: Option<Option<u32>>,
+    pub frag_coord_height_px: Option<u32>,
+    pub smooth_lines: bool,
+    /// The compare and the reference's bits.
+    pub alpha_test: Option<(gpu::state::CompareOp, u32)>,
 }
 
 #[cfg(test)]
@@ -251,6 +291,7 @@ mod tests {
                 PrimitiveKind::Triangles,
                 TargetFormats::default(),
                 false,
+                None,
             )
         };
         let before = key(&state);

@@ -20,7 +20,7 @@ use crate::executor::prepared::bindless_list::DrawHandles;
 use crate::executor::prepared::copy::PoolWrite;
 use crate::executor::prepared::descriptors::{Descriptor, Resource};
 use crate::executor::prepared::draws::{
-    add_once, direct_call, DrawCall, DrawShape, PreparedDraw, PreparedDraws,
+    add_once, direct_call, DrawCall, DrawShape, MoreViewports, PreparedDraw, PreparedDraws,
 };
 use crate::executor::prepared::memo::DrawMemo;
 use crate::executor::prepared::passes::{full_viewport, render_area, PassTargets};
@@ -158,7 +158,8 @@ fn resolve_draw(
         )));
     }
     let state_version = pipelines.state_version();
-    let (pipeline, key) = pipelines.get_or_make(program, state, drawn, site.targets.formats)?;
+    let target = (site.targets.formats, site.targets.extent_px[1]);
+    let (pipeline, key) = pipelines.get_or_make(program, state, drawn, target)?;
     let (raw, layout, set_layouts, handle_stages, reads_unfed_inputs) = (
         pipeline.raw,
         pipeline.layout.raw,
@@ -166,6 +167,14 @@ fn resolve_draw(
         pipeline.layout.handle_stages,
         pipeline.reads_unfed_inputs,
     );
+    let more_viewports = (pipeline.viewport_count > 1).then(|| MoreViewports {
+        viewports: (1..pipeline.viewport_count as usize)
+            .map(|index| viewport(state, site.targets, index))
+            .collect(),
+        scissors: (1..pipeline.viewport_count as usize)
+            .map(|index| scissor(state, site.targets, index))
+            .collect(),
+    });
     let mut resolved = std::mem::take(&mut draws.scratch);
     let outcome = context.resolve_into(program_id, &pipeline.layout.slots, bindings, &mut resolved);
     if let Err(error) = outcome {
@@ -262,11 +271,12 @@ fn resolve_draw(
         handle_stages,
         vertex_buffers: vertex_buffers[..stream_count].into(),
         index,
-        viewport: viewport(state, site.targets),
-        scissor: scissor(state, site.targets),
+        viewport: viewport(state, site.targets, 0),
+        scissor: scissor(state, site.targets, 0),
         blend_constant: state.blend_constant,
         stencil: [state.depth_stencil.front, state.depth_stencil.back]
             .map(|face| [face.reference, face.read_mask, face.write_mask]),
+        more_viewports,
     };
     let shape = match draws.shapes.last() {
         Some(last) if last.same_as(&shape) => draws.shapes.len() - 1,
@@ -431,11 +441,11 @@ fn converted_indices(
         .collect())
 }
 
-/// Viewport 0 in Vulkan's framebuffer coordinates. With a lower-left window origin its y
-/// is measured up from the target's last row and clip-space y = -1 is at its bottom: a
-/// negative height flips it (which keeps OpenGL's facing).
-fn viewport(state: &GraphicsState, targets: &PassTargets) -> vk::Viewport {
-    let viewport = match state.viewports[0] {
+/// Viewport `index` in Vulkan's framebuffer coordinates. With a lower-left window origin
+/// its y is measured up from the target's last row and clip-space y = -1 is at its
+/// bottom: a negative height flips it (which keeps OpenGL's facing).
+fn viewport(state: &GraphicsState, targets: &PassTargets, index: usize) -> vk::Viewport {
+    let viewport = match state.viewports[index] {
         Some(v) => vk::Viewport {
             x: v.x_px,
             y: v.y_px,
@@ -456,10 +466,10 @@ fn viewport(state: &GraphicsState, targets: &PassTargets) -> vk::Viewport {
     }
 }
 
-/// Scissor 0 in Vulkan's framebuffer coordinates (from the target's last row up with a
-/// lower-left window origin).
-fn scissor(state: &GraphicsState, targets: &PassTargets) -> vk::Rect2D {
-    let set = state.scissors[0].map(|s| match state.window_origin {
+/// Scissor `index` in Vulkan's framebuffer coordinates (from the target's last row up
+/// with a lower-left window origin).
+fn scissor(state: &GraphicsState, targets: &PassTargets, index: usize) -> vk::Rect2D {
+    let set = state.scissors[index].map(|s| match state.window_origin {
         WindowOrigin::UpperLeft => s,
         WindowOrigin::LowerLeft => Scissor {
             y_px: (i64::from(targets.extent_px[1]) - i64::from(s.y_px) - i64::from(s.height_px))
@@ -486,7 +496,7 @@ fn scissor(state: &GraphicsState, targets: &PassTargets) -> vk::Rect2D {
 /// What an in-pass clear covers: scissor 0 (NVN's clears honour it) within the render
 /// area; empty where they do not meet.
 pub(super) fn clear_rect(state: &GraphicsState, targets: &PassTargets) -> vk::Rect2D {
-    let cut = scissor(state, targets);
+    let cut = scissor(state, targets, 0);
     let area = render_area(targets);
     let left = cut.offset.x.max(area.offset.x);
     let top = cut.offset.y.max(area.offset.y);

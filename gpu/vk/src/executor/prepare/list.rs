@@ -43,8 +43,8 @@ use super::repeat::{take_repeats, RepeatSite};
 use super::slots::SlotContext;
 use super::transform_feedback::{close_capture, prepare_transform_feedback, OpenCapture};
 use super::write_targets::{copy_write, PassBounds};
-use crate::executor::prepared::transform_feedback::PreparedTransformFeedback;
 use crate::executor::prepared::counters::PreparedCounters;
+use crate::executor::prepared::transform_feedback::PreparedTransformFeedback;
 
 /// How a texture's image gets storage's contents before the list runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -64,6 +64,32 @@ pub struct DrawShape {
     pub blend_constant: [f32; 4],
     /// Dynamic: the stencil reference, compare mask and write mask of front, then back.
     pub stencil: StencilValues,
+    /// Viewports and scissors 1-15, for a pipeline whose shaders choose among them
+    /// (`gl_ViewportIndex`); `None` for the others, which use 0 alone.
+    pub more_viewports: Option<MoreViewports>,
+}
+
+/// Viewports and scissors 1-15 in Vulkan's framebuffer coordinates.
+#[derive(Clone, Debug)]
+pub struct MoreViewports {
+    pub viewports: Box<[vk::Viewport]>,
+    pub scissors: Box<[vk::Rect2D]>,
+}
+
+impl MoreViewports {
+    fn same_as(&self, other: &MoreViewports) -> bool {
+        self.scissors == other.scissors
+            && self.viewports.len() == other.viewports.len()
+            && self
+                .viewports
+                .iter()
+                .zip(other.viewports.iter())
+                .all(|(a, b)| viewport_values(a) == viewport_values(b))
+    }
+}
+
+fn viewport_values(v: &vk::Viewport) -> [f32; 6] {
+    [v.x, v.y, v.width, v.height, v.min_depth, v.max_depth]
 }
 
 /// `[reference, compare mask, write mask]` of the front face, then the back face.
@@ -71,7 +97,12 @@ pub type StencilValues = [[u8; 3]; 2];
 
 impl DrawShape {
     pub fn same_as(&self, other: &DrawShape) -> bool {
-        let viewport = |v: &vk::Viewport| [v.x, v.y, v.width, v.height, v.min_depth, v.max_depth];
+        let viewport = viewport_values;
+        let more_viewports = match (&self.more_viewports, &other.more_viewports) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a.same_as(b),
+            _ => false,
+        };
         self.key == other.key
             && self.pipeline == other.pipeline
             && self.layout == other.layout
@@ -81,6 +112,7 @@ impl DrawShape {
             && self.scissor == other.scissor
             && self.blend_constant == other.blend_constant
             && self.stencil == other.stencil
+            && more_viewports
     }
 }
 

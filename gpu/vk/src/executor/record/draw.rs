@@ -338,6 +338,11 @@ fn record_in_full(
             if changed(&mut bound.scissor, shape.scissor) {
                 raw.cmd_set_scissor(cmd, 0, &[shape.scissor]);
             }
+            // Set whenever such a shape starts: pipelines of one viewport leave 1-15 alone.
+            if let Some(more) = &shape.more_viewports {
+                raw.cmd_set_viewport(cmd, 1, &more.viewports);
+                raw.cmd_set_scissor(cmd, 1, &more.scissors);
+            }
             if changed(&mut bound.blend_constant, shape.blend_constant) {
                 raw.cmd_set_blend_constants(cmd, &shape.blend_constant);
             }

@@ -1,0 +1,11 @@
+//! NVN's line and polygon smoothing (antialiasing by coverage): lines through
+//! `VK_EXT_line_rasterization`'s smooth lines; Vulkan has no polygon smoothing.
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Smoothing {
+    /// Lines (and polygons drawn as lines) are smoothed: edge pixels get partial coverage
+    /// in their alpha.
+    pub lines: bool,
+    /// Filled polygons are smoothed (refused when recorded: Vulkan has none).
+    pub polygons: bool,
+}
