@@ -124,8 +124,8 @@ impl ImageCache {
     }
 
     /// `texture`'s pass in this submission cleared its whole attachment (call after its
-    /// `gpu_wrote`). Other images under that storage are covered there; those covered
-    /// whole become dead. A layout whose attachment is part of its storage covers nothing.
+    /// `gpu_wrote`, before `submission_recorded`). Other images under that storage, not
+    /// used by this submission, are covered there; those covered whole become dead. A layout whose attachment is part of its storage covers nothing.
     pub fn covered_whole(&mut self, texture: TextureId) -> Result<(), CacheError> {
         let key = self.texture_key(texture)?;
         if !self.rt_reclaim || !attachment_is_whole(&key) {
@@ -134,13 +134,15 @@ impl ImageCache {
         let writer = self.by_key.get(&key).copied();
         let covered_b = key.range_b();
         for other in self.overlap.overlapping(key.pool, covered_b.clone()) {
-            if Some(other) == writer {
-                continue;
-            }
             let entry = self
                 .entries
                 .get_mut(&other)
                 .expect("indexed image is cached");
+            // An image this submission used too may have been written after the cover
+            // (the order within a submission is not known here): it is not covered.
+            if Some(other) == writer || entry.pinned {
+                continue;
+            }
             let range_b = entry.key.range_b();
             let state = &mut entry.reclaim;
             state.covered.add(intersection(&range_b, &covered_b));
