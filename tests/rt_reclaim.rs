@@ -38,7 +38,7 @@ fn rig(reclaim: &str) -> Rig {
 
 /// A pass over all of `texture` that clears it to (1, 0): a load clear of the whole
 /// attachment, the one pass that covers.
-fn clear_whole(rig: &Rig, texture: TextureId, width_px: u32) {
+fn clear_whole(rig: &Rig, texture: TextureId, (width_px, height_px): (u32, u32)) {
     let view = rig.device.create_view(&ViewMaker::whole(texture)).unwrap();
     let mut commands = rig.device.command_buffer();
     commands.bind_render_targets(colour(view)).unwrap();
@@ -49,7 +49,7 @@ fn clear_whole(rig: &Rig, texture: TextureId, width_px: u32) {
                 x_px: 0,
                 y_px: 0,
                 width_px,
-                height_px: SIZE_PX,
+                height_px,
             }],
         })
         .unwrap();
@@ -80,7 +80,7 @@ fn draw_then_cover(rig: &Rig) -> TextureId {
     let a = rig.texture(&target(), 0);
     draw(rig, a, 1);
     let wide = rig.texture(&wide_target(), 0);
-    clear_whole(rig, wide, 2 * SIZE_PX);
+    clear_whole(rig, wide, (2 * SIZE_PX, SIZE_PX));
     a
 }
 
@@ -148,7 +148,7 @@ fn targets_read_from_storage_or_partly_covered_are_not_reclaimed() {
     let a = rig.texture(&target(), 0);
     let _ = rig.read_level(a, 0);
     let wide = rig.texture(&wide_target(), 0);
-    clear_whole(&rig, wide, 2 * SIZE_PX);
+    clear_whole(&rig, wide, (2 * SIZE_PX, SIZE_PX));
     assert_eq!(rig.stats().cache.reclaimed, 0, "filled from storage");
 
     let b = rig.texture(&target(), OTHER_OFFSET_B);
@@ -167,4 +167,53 @@ fn targets_read_from_storage_or_partly_covered_are_not_reclaimed() {
     let stats = rig.stats();
     assert_eq!(stats.cache.reclaimed, 0, "a draw covers nothing: {stats:?}");
     assert_eq!(stats.free_list.reuses, 0, "{stats:?}");
+}
+
+/// Scene targets made over a ring of slots in one pool (a new texture object a frame, as
+/// a game's resolution steps make them), each drawn, then overwritten by a frame-sized
+/// target's full clear over the whole ring. Returns host-image bytes at the end.
+fn ring_workload(reclaim: &str) -> (u64, u64) {
+    const SLOTS: u64 = 16;
+    const SCENE_PX: u32 = 128;
+    let rig = rig(reclaim);
+    let scene = TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), SCENE_PX, SCENE_PX);
+    let slot_b = scene.layout().unwrap().size_b;
+    let frame = TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 512, 512);
+    assert!(frame.layout().unwrap().size_b >= SLOTS * slot_b);
+    let frame_target = rig.texture(&frame, 0);
+    let mut last = None;
+    for index in 0..SLOTS {
+        rig.begin_frame();
+        let target = rig.texture(&scene, index * slot_b);
+        let mut commands = rig.device.command_buffer();
+        rig.draw_pattern(&mut commands, target, 0, 10 + index as u32, None);
+        rig.submit(&commands.finish());
+        rig.finish();
+        if index + 1 < SLOTS {
+            clear_whole(&rig, frame_target, (512, 512));
+        }
+        last = Some((target, index));
+    }
+    let (target, index) = last.unwrap();
+    assert!(
+        rig.read_level(target, 0) == pattern_level(SCENE_PX, SCENE_PX, 0, 10 + index as u32),
+        "the last scene target (RX_VK_RT_RECLAIM={reclaim}) holds its drawing"
+    );
+    let stats = rig.stats();
+    (stats.image_memory_b, stats.free_list.reuses)
+}
+
+/// The figure in BENCHMARKS.md: host-image bytes of the ring workload with and without.
+#[test]
+fn a_ring_of_targets_over_one_pool_holds_fewer_host_image_bytes() {
+    let (without_b, reuses_without) = ring_workload("0");
+    let (with_b, reuses_with) = ring_workload("1");
+    println!(
+        "ring workload host images: without {without_b} B, with {with_b} B, ratio {:.3} \
+         ({reuses_with} free-list reuses)",
+        with_b as f64 / without_b as f64
+    );
+    assert_eq!(reuses_without, 0);
+    assert!(reuses_with >= 14, "{reuses_with}");
+    assert!(with_b < without_b, "{with_b} >= {without_b}");
 }

@@ -427,6 +427,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         stats.writeback_bytes = executor_stats.write_back_bytes;
         stats.kept_textures = executor_stats.cache.kept;
         stats.kept_bytes = executor_stats.cache.kept_b;
+        stats.reclaimed_images = executor_stats.cache.reclaimed;
+        stats.reclaim_reuses = executor_stats.free_list.reuses;
+        stats.free_list_b = executor_stats.free_list.parked_b;
         stats.image_memory_b = executor_stats.image_memory_b;
         stats.buffer_memory_b = executor_stats.buffer_memory_b;
         stats.imported_pool_b = executor_stats.imported_pool_b;
