@@ -479,6 +479,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         stats.kept_bytes = executor_stats.cache.kept_b;
         stats.evictions = executor_stats.cache.evictions;
         stats.texels_lost = executor_stats.cache.texels_lost;
+        stats.reclaimed_images = executor_stats.cache.reclaimed;
+        stats.reclaim_reuses = executor_stats.free_list.reuses;
+        stats.free_list_b = executor_stats.free_list.parked_b;
         stats.image_memory_b = executor_stats.image_memory_b;
         stats.buffer_memory_b = executor_stats.buffer_memory_b;
         stats.imported_pool_b = executor_stats.imported_pool_b;

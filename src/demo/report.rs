@@ -60,6 +60,11 @@ pub struct RunStats {
     pub texels_lost: u64,
     /// Prop textures streamed in (`props`).
     pub props_streamed: u64,
+    /// Render-target reclaim (`RX_VK_RT_RECLAIM`): images reclaimed dead by overwrite,
+    /// free-list images handed to new textures, and free-list bytes at the end.
+    pub reclaimed_images: u64,
+    pub reclaim_reuses: u64,
+    pub free_list_b: u64,
     /// At the end of the run: host images, the executor's buffers, imported pool storage.
     pub image_memory_b: u64,
     pub buffer_memory_b: u64,
@@ -192,6 +197,13 @@ impl RunStats {
         );
         let _ = writeln!(
             out,
+            "render-target reclaim: {} reclaimed, {} reused, free list {:.1} MiB",
+            self.reclaimed_images,
+            self.reclaim_reuses,
+            self.free_list_b as f64 / 1048576.0
+        );
+        let _ = writeln!(
+            out,
             "memory: host images {:.1} MiB, buffers {:.1} MiB, imported pools {:.1} MiB",
             self.image_memory_b as f64 / 1048576.0,
             self.buffer_memory_b as f64 / 1048576.0,
@@ -278,6 +290,9 @@ impl RunStats {
             "evictions": self.evictions,
             "texels_lost": self.texels_lost,
             "props_streamed": self.props_streamed,
+            "reclaimed_images": self.reclaimed_images,
+            "reclaim_reuses": self.reclaim_reuses,
+            "free_list_bytes": self.free_list_b,
             "image_memory_bytes": self.image_memory_b,
             "buffer_memory_bytes": self.buffer_memory_b,
             "imported_pool_bytes": self.imported_pool_b,
@@ -410,6 +425,9 @@ mod tests {
             "evictions",
             "texels_lost",
             "props_streamed",
+            "reclaimed_images",
+            "reclaim_reuses",
+            "free_list_bytes",
             "validation_errors",
             "terrain_tiles_checked",
             "terrain_tiles_failed",

@@ -112,6 +112,9 @@ pub struct Switches {
     pub gpu_storage: bool,
     /// `RX_VK_STORE_HOT`: levels drawn frame after frame wait for quiet frames.
     pub store_hot: bool,
+    /// `RX_VK_RT_RECLAIM`: render-target textures whose storage other textures' full
+    /// passes have overwritten give their host images to a free list.
+    pub rt_reclaim: bool,
     pub watch_dim: Option<(u32, u32)>,
     pub portability: bool,
     pub shader_cache: ShaderCacheChoice,
@@ -197,6 +200,7 @@ impl Switches {
         };
         let gpu_storage = reader.flag("RX_VK_GPU_STORAGE")?;
         let store_hot = reader.flag("RX_VK_STORE_HOT")?;
+        let rt_reclaim = reader.flag("RX_VK_RT_RECLAIM")?;
         let watch_dim = match reader.get("RX_VK_WATCH_DIM")? {
             "0" => None,
             value => parse_dimensions(value),
@@ -246,6 +250,7 @@ impl Switches {
             keep_finalized_mb,
             gpu_storage,
             store_hot,
+            rt_reclaim,
             watch_dim,
             portability,
             shader_cache,

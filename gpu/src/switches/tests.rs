@@ -22,6 +22,7 @@ fn defaults_parse_and_every_row_is_read() {
     assert_eq!(switches.pipeline_cache, PipelineCacheChoice::UserCacheDir);
     assert_eq!(switches.ab_frames, None);
     assert!(switches.descriptor_indexing);
+    assert!(!switches.rt_reclaim);
     assert!(switches
         .entries()
         .iter()
@@ -39,8 +40,10 @@ fn environment_values_are_typed_and_sourced() {
         ("RX_VK_PIPELINE_CACHE", "/tmp/pipelines"),
         ("RX_VK_AB", "50"),
         ("RX_VK_DESCRIPTOR_INDEXING", "0"),
+        ("RX_VK_RT_RECLAIM", "1"),
     ])
     .unwrap();
+    assert!(switches.rt_reclaim);
     assert_eq!(switches.ab_frames, Some(50));
     assert!(!switches.descriptor_indexing);
     assert_eq!(switches.device, DeviceChoice::NameContains("llvm".into()));
@@ -80,6 +83,7 @@ fn bad_values_name_the_switch_and_what_it_takes() {
         ("RX_VK_WATCH_DIM", "0x260"),
         ("RX_VK_KEEP_FINALIZED_MB", "auto"),
         ("RX_VK_AB", "on"),
+        ("RX_VK_RT_RECLAIM", "2"),
         ("RX_VK_DEVICE", ""),
     ] {
         let err = with(&[(name, value)]).unwrap_err();

@@ -86,7 +86,7 @@ pub use prepare::copy::{buffer_texels, BufferTexels};
 pub use record::barrier::nvn_barrier_scope;
 pub use record::present::{texels_to_rgba8, PresentedImage};
 pub use resources::textures::format_mapping;
-pub use stats::ExecutorStats;
+pub use stats::{ExecutorStats, FreeListCounters};
 
 use gate::Gate;
 use pipelines::bindless_layout::BindlessLayout;
@@ -241,7 +241,8 @@ impl VkBackend {
     ) -> VkResult<VkBackend> {
         let heaps = crate::budget::device_local_heaps(device);
         let (driver_budget_b, _) = crate::budget::texture_budget_b(None, &heaps);
-        let cache = ImageCache::new(CacheConfig::from_switches(switches, driver_budget_b));
+        let mut cache = ImageCache::new(CacheConfig::from_switches(switches, driver_budget_b));
+        cache.set_rt_reclaim(switches.rt_reclaim);
         let pipeline_cache = match switches.pipeline_cache {
             gpu::switches::PipelineCacheChoice::Off => None,
             ref choice => Some(PipelineCache::open(device, choice)?),
@@ -337,6 +338,7 @@ impl VkBackend {
                 + self.graphics.made()
                 + self.masked_clears.made(),
             cache: self.images.cache.counters(),
+            free_list: self.images.free.counters(),
             ..self.stats
         }
     }

@@ -3,6 +3,8 @@
 
 use crate::image_cache::CacheCounters;
 
+pub use super::resources::free_list::FreeListCounters;
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ExecutorStats {
     pub submissions: u64,
@@ -32,6 +34,9 @@ pub struct ExecutorStats {
     pub bindless_tables: u64,
     /// The image cache's counters (gauges are the state now, the rest count).
     pub cache: CacheCounters,
+    /// Render-target reclaim's free list (`RX_VK_RT_RECLAIM`): images parked, handed to
+    /// new textures, released idle. Reclaimed images are `cache.reclaimed`.
+    pub free_list: FreeListCounters,
     /// Memory now (gauges): host images; the executor's own buffers (staging, scratch
     /// rows, pool mirrors, read-backs); pool storage imported from the game's memory.
     pub image_memory_b: u64,

@@ -552,7 +552,7 @@ impl VkBackend {
             stored.push(*image);
         }
         self.images
-            .submission_recorded(&prepared.written, &stored, tables);
+            .submission_recorded(&prepared.written, &prepared.reclaim, &stored, tables);
         for &pool in &prepared.buffer_pools {
             self.pools.mark_used(pool, value);
         }

@@ -16,6 +16,7 @@ use super::decision::{
 use super::entry::{CachedImage, Entry};
 use super::key::{CpuWriteStamps, HostImageId, ImageKey};
 use super::overlap::OverlapIndex;
+use super::reclaim::{NoReclaim, ReclaimState};
 use super::watch::{self, kept_groups, WatchEvent, WatchSummary};
 
 /// Released images whose GPU texels storage never got; older records go first past this.
@@ -25,6 +26,8 @@ const LOST_RECORDS_MAX: usize = 4096;
 struct TextureRecord {
     key: ImageKey,
     storable: bool,
+    /// Never reclaimed (`reclaim`), with why: carried to every image made for it.
+    no_reclaim: Option<NoReclaim>,
 }
 
 /// GPU texels that left with a released image, for the next fill over that storage.
@@ -55,6 +58,8 @@ pub struct ImageCache {
     pub(super) pinned: Vec<HostImageId>,
     pub(super) lost: VecDeque<LostTexels>,
     pub(super) counters: CacheCounters,
+    /// `RX_VK_RT_RECLAIM`.
+    pub(super) rt_reclaim: bool,
 }
 
 impl ImageCache {
@@ -73,6 +78,7 @@ impl ImageCache {
             pinned: Vec::new(),
             lost: VecDeque::new(),
             counters: CacheCounters::default(),
+            rt_reclaim: false,
         }
     }
 
@@ -143,8 +149,14 @@ impl ImageCache {
         if self.textures.contains_key(&texture) {
             return Err(CacheError::TextureExists(texture));
         }
-        self.textures
-            .insert(texture, TextureRecord { key, storable });
+        self.textures.insert(
+            texture,
+            TextureRecord {
+                key,
+                storable,
+                no_reclaim: None,
+            },
+        );
         *self.live_by_key.entry(key).or_insert(0) += 1;
         // Made again: a kept image is in use once more, no longer kept for later.
         if let Some(image) = self.by_key.get(&key).copied() {
@@ -201,6 +213,7 @@ impl ImageCache {
             ),
         };
         self.unkeep(image);
+        self.reclaim_on_use(image, texture, use_, base_reason.is_some());
         let tick = self.next_tick();
         let entry = self
             .entries
@@ -275,6 +288,7 @@ impl ImageCache {
             .get_mut(&image)
             .expect("indexed image is cached");
         entry.texels = Texels::HostOnly;
+        entry.reclaim.own_write();
         entry.drawn_frames = Some(
             entry
                 .drawn_frames
@@ -341,6 +355,10 @@ impl ImageCache {
                 pinned: false,
                 tick,
                 last_texture: texture,
+                reclaim: ReclaimState {
+                    excluded: record.no_reclaim,
+                    ..ReclaimState::default()
+                },
             },
         );
         self.lru.insert(tick, image);
@@ -349,6 +367,38 @@ impl ImageCache {
         self.counters.images += 1;
         self.counters.in_use_b += key.size_b;
         image
+    }
+
+    /// The storage and layout of a live texture.
+    pub(super) fn texture_key(&self, texture: TextureId) -> Result<ImageKey, CacheError> {
+        self.textures
+            .get(&texture)
+            .map(|record| record.key)
+            .ok_or(CacheError::UnknownTexture(texture))
+    }
+
+    pub(super) fn note_texture_exclusion(&mut self, texture: TextureId, why: NoReclaim) {
+        if let Some(record) = self.textures.get_mut(&texture) {
+            record.no_reclaim.get_or_insert(why);
+        }
+    }
+
+    /// A use's reclaim facts: a read of an image others drew over in part, or one that
+    /// is filled from storage, rules it out for good.
+    fn reclaim_on_use(&mut self, image: HostImageId, texture: TextureId, use_: Use, fill: bool) {
+        if use_ == Use::Write {
+            return;
+        }
+        let state = &self.entries[&image].reclaim;
+        let why = if !state.covered.is_empty() {
+            NoReclaim::ReadBeforeWrite
+        } else if fill {
+            NoReclaim::FilledFromStorage
+        } else {
+            return;
+        };
+        self.note_texture_exclusion(texture, why);
+        self.exclude_image(image, why);
     }
 
     pub(super) fn live_textures(&self, key: &ImageKey) -> u32 {

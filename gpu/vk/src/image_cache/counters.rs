@@ -24,4 +24,7 @@ pub struct CacheCounters {
     pub keeps: u64,
     /// Images that followed a CPU copy of their storage (`storage_copied`).
     pub moved: u64,
+    /// Images released dead by overwrite (`RX_VK_RT_RECLAIM`), and their bytes.
+    pub reclaimed: u64,
+    pub reclaimed_b: u64,
 }

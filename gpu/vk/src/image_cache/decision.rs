@@ -167,6 +167,8 @@ pub struct Eviction {
     /// The texture that used it last.
     pub texture: TextureId,
     pub action: EvictAction,
+    /// Dead by overwrite (`RX_VK_RT_RECLAIM`): its host image may serve another texture.
+    pub reclaimed: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

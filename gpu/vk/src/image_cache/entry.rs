@@ -6,6 +6,7 @@ use memory::WriteStamp;
 use super::config::KEEP_MAX_SIZE_B;
 use super::decision::Texels;
 use super::key::{HostImageId, ImageKey};
+use super::reclaim::ReclaimState;
 
 #[derive(Clone, Debug)]
 pub(super) struct Entry {
@@ -25,6 +26,8 @@ pub(super) struct Entry {
     /// Recency: larger is more recent.
     pub tick: u64,
     pub last_texture: TextureId,
+    /// Render-target reclaim by overwrite (`reclaim`).
+    pub reclaim: ReclaimState,
 }
 
 impl Entry {

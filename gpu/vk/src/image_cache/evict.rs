@@ -159,6 +159,7 @@ impl ImageCache {
             key: entry.key,
             texture,
             action,
+            reclaimed: false,
         }
     }
 }

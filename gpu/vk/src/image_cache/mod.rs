@@ -19,6 +19,7 @@ mod entry;
 mod evict;
 mod key;
 mod overlap;
+mod reclaim;
 mod storage_events;
 mod validity;
 mod watch;
@@ -35,6 +36,7 @@ pub use decision::{
 };
 pub use entry::CachedImage;
 pub use key::{CpuWriteStamps, HostImageId, ImageKey};
+pub use reclaim::NoReclaim;
 pub use storage_events::{CopyOutcome, MovedImage};
 pub use watch::{
     kept_groups, summary_line, watch_line, KeptGroup, WatchEvent, WatchSummary, WATCH_TARGET,

@@ -10,6 +10,7 @@ use memory::pool::PAGE_SIZE_B;
 use super::cache::ImageCache;
 use super::decision::{EvictAction, Eviction, StaleCause, Texels};
 use super::key::{ranges_overlap, CpuWriteStamps, HostImageId, ImageKey};
+use super::reclaim::NoReclaim;
 use super::watch::WatchEvent;
 
 /// An image that followed a CPU copy to its new storage.
@@ -98,6 +99,12 @@ impl ImageCache {
         let mut outcome = CopyOutcome::default();
         let source_b = source_offset_b..source_offset_b.saturating_add(len_b);
         let destination_b = destination_offset_b..destination_offset_b.saturating_add(len_b);
+        self.exclude_range(source, source_b.clone(), NoReclaim::PoolCopyOverlap);
+        self.exclude_range(
+            destination,
+            destination_b.clone(),
+            NoReclaim::PoolCopyOverlap,
+        );
         // The pages the copy stamped as written.
         let destination_pages_b = destination_b.start / PAGE_SIZE_B * PAGE_SIZE_B
             ..destination_b.end.div_ceil(PAGE_SIZE_B) * PAGE_SIZE_B;

@@ -22,6 +22,7 @@ use crate::executor::prepared::dispatch::PreparedDispatch;
 use crate::executor::prepared::draws::PreparedDraws;
 use crate::executor::prepared::passes::PassTargets;
 use crate::executor::resources::pools::storage_of;
+use crate::executor::resources::reclaim_notes::ReclaimNotes;
 use crate::executor::resources::residency::kernel_covers;
 use crate::executor::resources::upload::{check_upload, zero_fill_possible};
 use crate::executor::{VkBackend, TARGET};
@@ -74,6 +75,8 @@ pub(in crate::executor) struct Prepared {
     pub(in crate::executor) write_back_first: Vec<HostImageId>,
     /// Every texture the list writes on the GPU (targets, copy destinations, images).
     pub(in crate::executor) written: Vec<TextureId>,
+    /// What the list tells render-target reclaim (`RX_VK_RT_RECLAIM`).
+    pub(in crate::executor) reclaim: ReclaimNotes,
     /// What each pass writes into textures the write-back stores.
     pub(in crate::executor) pass_writes: Vec<Vec<WriteTarget>>,
     /// Pool bytes each pass's draws read through buffers (vertices, indices, uniforms,
@@ -195,6 +198,9 @@ impl VkBackend {
             .filter(|(_, use_)| *use_ == Use::Write)
             .map(|(id, _)| *id)
             .collect();
+        let copy_destinations = written.clone();
+        let mut images_written = Vec::new();
+        let mut cleared_passes = Vec::new();
         let mut textures: Vec<TextureId> = uses.iter().map(|(id, _)| *id).collect();
         textures.sort_unstable();
         textures.dedup();
@@ -283,6 +289,7 @@ impl VkBackend {
                 Step::ClearInPass(index) => {
                     let pass = open_pass.expect("clears are inside passes");
                     pass_bounds[pass].whole = true;
+                    cleared_passes.push(pass);
                     let targets = &pass_targets[pass];
                     let rect = clear_rect(&state, targets);
                     let attachment = match ops[index] {
@@ -428,6 +435,7 @@ impl VkBackend {
                         )?;
                         textures.extend(&dispatch.resolved.textures);
                         written.extend(&dispatch.resolved.images_written);
+                        images_written.extend(&dispatch.resolved.images_written);
                         list_writes.extend(&dispatch.resolved.writes);
                         list_writes.extend(
                             dispatch
@@ -469,6 +477,14 @@ impl VkBackend {
         }
         textures.extend(&draws.textures);
         written.extend(&draws.images_written);
+        images_written.extend(&draws.images_written);
+        let reclaim = ReclaimNotes::new(
+            &plan,
+            tables,
+            &cleared_passes,
+            &copy_destinations,
+            &images_written,
+        );
         // Sampled textures joined the list: the images the cache asked to fill get
         // storage's contents before the list runs.
         // A colour target is written when its pass clears or draws; a depth/stencil target
@@ -617,6 +633,7 @@ impl VkBackend {
             fills,
             write_back_first,
             written,
+            reclaim,
             pass_writes,
             pass_reads,
             dispatch_reads,

@@ -14,6 +14,7 @@ use crate::error::{VkError, VkResult};
 use crate::image_cache::{Action, EvictAction, Eviction, HostImageId, ImageKey, Texels, Use};
 use crate::writeback::admit;
 
+use super::reclaim_notes::ReclaimNotes;
 use super::textures::{format_mapping, ImageTable, PendingFill, TrackedImage};
 
 /// The pools' write stamps, as the image cache asks them. Only CPU writes count: the
@@ -168,6 +169,7 @@ impl ImageTable {
     pub fn submission_recorded(
         &mut self,
         written: &[TextureId],
+        reclaim: &ReclaimNotes,
         stored: &[HostImageId],
         tables: &ObjectTables,
     ) {
@@ -176,6 +178,7 @@ impl ImageTable {
                 tracing::warn!(target: "gpu_vk::executor", %error, "reporting a GPU write");
             }
         }
+        self.note_reclaim(reclaim);
         for &image in stored {
             if let Err(error) = self.cache.stored(image) {
                 tracing::warn!(target: "gpu_vk::executor", %error, "reporting a write-back");
@@ -184,6 +187,8 @@ impl ImageTable {
         self.cache.submission_recorded();
         let evictions = self.cache.evict(&PoolStamps(tables));
         self.carry_out(evictions);
+        let reclaimed = self.cache.reclaim_dead();
+        self.carry_out(reclaimed);
         for (&texture, image) in &self.bound {
             let Some(tracked) = self.images.get_mut(image) else {
                 continue;
@@ -256,6 +261,7 @@ impl ImageTable {
 
     pub fn begin_frame(&mut self, frame: u64) {
         self.cache.begin_frame(frame);
+        self.expire_free(frame);
     }
 
     fn carry_out(&mut self, evictions: Vec<Eviction>) {
@@ -275,7 +281,11 @@ impl ImageTable {
                         waited for quiet frames: released without storing it");
                 }
             }
-            self.retire_image(eviction.image);
+            if eviction.reclaimed {
+                self.free_image(eviction.image);
+            } else {
+                self.retire_image(eviction.image);
+            }
         }
     }
 }

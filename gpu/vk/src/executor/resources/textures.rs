@@ -18,6 +18,8 @@ use crate::host_image::{HostImage, HostImageDesc};
 use crate::image_cache::{HostImageId, ImageCache};
 use crate::retire::RetireList;
 
+use super::free_list::{FreeList, Parkable};
+
 /// An image view over a texture's image: a pass's attachment (one level) or a shader's
 /// sampled view (the view's levels, layers and swizzle).
 pub struct HostView {
@@ -91,6 +93,21 @@ pub struct ImageTable {
     /// Textures take their format's fallback even where the device has the format.
     pub(in crate::executor) force_format_fallbacks: bool,
     pub(in crate::executor) device: Arc<Device>,
+    /// Host images of textures reclaimed by overwrite (`RX_VK_RT_RECLAIM`).
+    pub(in crate::executor) free: FreeList<TrackedImage>,
+    /// The timeline value the GPU completed, as of the last `retire`.
+    pub(in crate::executor) completed: u64,
+    pub(in crate::executor) frame: u64,
+}
+
+impl Parkable for TrackedImage {
+    fn last_use(&self) -> u64 {
+        self.last_use
+    }
+
+    fn size_b(&self) -> u64 {
+        self.image.size_b
+    }
 }
 
 /// Whether the device can use `format` for images at all (sampling or rendering).
@@ -204,6 +221,9 @@ impl ImageTable {
             retired_views: Vec::new(),
             force_format_fallbacks,
             device: device.clone(),
+            free: FreeList::default(),
+            completed: 0,
+            frame: 0,
         }
     }
 
@@ -215,6 +235,22 @@ impl ImageTable {
     ) -> VkResult<()> {
         let mapping = format_mapping(&self.device, texture.format(), self.force_format_fallbacks)?;
         let desc = image_desc(texture, mapping)?;
+        if let Some(mut reused) = self.free.take(&desc, self.completed) {
+            // Its last use is complete: its views can go now. Its texels are garbage for
+            // this texture, which starts as a new image does (layout from undefined, then
+            // the cache's fill from storage or a write over all of it).
+            reused.views.clear();
+            reused.sampled.clear();
+            reused.storage.clear();
+            reused.texture = texture.clone();
+            reused.mapping = mapping;
+            reused.synced_at = None;
+            reused.needs_layout = true;
+            tracing::debug!(target: "gpu_vk::executor", texture = %texture.id, %image,
+                "host image taken from the free list");
+            self.images.insert(image, reused);
+            return Ok(());
+        }
         let host = HostImage::new(
             &self.device,
             desc,
@@ -318,7 +354,25 @@ impl ImageTable {
         }
     }
 
+    /// Takes a reclaimed image out of the table onto the free list.
+    pub(in crate::executor) fn free_image(&mut self, image: HostImageId) {
+        if let Some(tracked) = self.images.remove(&image) {
+            self.bound.retain(|_, bound| *bound != image);
+            self.free.park(tracked.image.desc, tracked, self.frame);
+        }
+    }
+
+    /// A new frame: free-list images idle for `IDLE_FRAMES` are released after their
+    /// last use.
+    pub(in crate::executor) fn expire_free(&mut self, frame: u64) {
+        self.frame = frame;
+        for tracked in self.free.expire(frame) {
+            self.retired.park(tracked.last_use, tracked);
+        }
+    }
+
     pub fn retire(&mut self, completed: u64) {
+        self.completed = completed;
         self.retired.release(completed);
         self.retired_views
             .retain(|(last_use, _)| *last_use > completed);

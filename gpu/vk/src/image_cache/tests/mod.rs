@@ -2,6 +2,7 @@
 
 mod copies;
 mod model;
+mod reclaim;
 mod rules;
 mod seed_001;
 mod watch_lines;
