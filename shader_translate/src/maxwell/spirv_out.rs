@@ -10,6 +10,7 @@
 //! Texture slot N (the handle less the stage's base) is a `sampler2D` at binding N.
 
 mod memory;
+mod tidy;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -1419,5 +1420,7 @@ pub fn emit(
         }
     }
     use rspirv::binary::Assemble;
-    Ok(e.b.module().assemble())
+    let mut module = e.b.module();
+    tidy::tidy(&mut module);
+    Ok(module.assemble())
 }
