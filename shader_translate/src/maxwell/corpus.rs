@@ -67,6 +67,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_frag_loop_in_arm", Fragment),
     program!("x_frag_loop_nested_return", Fragment),
     program!("x_frag_nested_if", Fragment),
+    program!("x_frag_texture_query", Fragment),
     program!("x_frag_uv_shade", Fragment),
     program!("x_vert_loop_return", Vertex),
 ];

@@ -139,6 +139,14 @@ pub enum Op {
         x: Value,
         y: Value,
     },
+    /// Component `component` of TXQ's dimension query for level `lod` of the 2D texture
+    /// at NVN texture slot `slot` (`textureSize`, `textureQueryLevels`): 0 the width, 1
+    /// the height, 3 the level count; a `u32` word.
+    TextureQuery {
+        slot: u32,
+        lod: Value,
+        component: u8,
+    },
     /// Component `index` of a texture sample, as its bits.
     Component(Value, u8),
     /// `discard` where `cond` holds (fragment programs): an effect, not a value.
@@ -286,6 +294,7 @@ impl Op {
                 _ => vec![x, y],
             },
             Op::Fetch2d { x, y, .. } => vec![x, y],
+            Op::TextureQuery { lod, .. } => vec![lod],
             Op::StorageStore {
                 offset_b,
                 value,
