@@ -321,6 +321,19 @@ fn integer_vertex_code_and_a_fragment_uniform_block_draw_as_glslang_draws_them()
     );
 }
 
+/// A local array indexed at run time: uam keeps it in local memory (`st`/`ld` on `l[]`,
+/// 256 bytes by the SPH), stored in a loop's unrolled body, then read, added to and read
+/// again at indices from the pixel and a uniform.
+#[test]
+fn a_local_array_draws_as_glslang_draws_it() {
+    full_screen_with_uniforms(
+        "local array",
+        "x_frag_local_array",
+        0,
+        &[f32::from_bits(3), 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0],
+    );
+}
+
 /// The demo's full-screen vertex program and `fragment`, with `block` as the fragment
 /// stage's uniform block `slot`, drawn both ways.
 fn full_screen_with_uniforms(what: &str, fragment: &str, slot: u8, block: &[f32]) {

@@ -63,6 +63,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_comp_shared_bins", Compute),
     program!("x_comp_shared_storage", Compute),
     program!("x_frag_discard", Fragment),
+    program!("x_frag_local_array", Fragment),
     program!("x_frag_loop_break_continue", Fragment),
     program!("x_frag_loop_in_arm", Fragment),
     program!("x_frag_loop_nested_return", Fragment),

@@ -122,6 +122,8 @@ struct Emitter<'a> {
     /// Storage buffer variables by binding, and shared memory.
     storage: BTreeMap<u32, Word>,
     shared: Option<Word>,
+    /// Local memory's private array and its length in words.
+    local: Option<(Word, u32)>,
     /// Which ops the module needs (the others are not written: a c0 read that only made
     /// a storage address is not a constant-buffer read).
     live: Vec<bool>,
@@ -1018,8 +1020,8 @@ impl Emitter<'_> {
             | Op::StorageLoad { .. }
             | Op::StorageStore { .. }
             | Op::StorageAtomic { .. }
-            | Op::SharedLoad { .. }
-            | Op::SharedStore { .. }
+            | Op::ScratchLoad { .. }
+            | Op::ScratchStore { .. }
             | Op::Barrier => return Err(malformed("a memory op the memory emitter left")),
             Op::Select { cond, a, b } => {
                 let ty = self.type_of(*a);
@@ -1416,6 +1418,7 @@ pub fn emit(
         outputs: HashMap::new(),
         storage: BTreeMap::new(),
         shared: None,
+        local: None,
         live: Vec::new(),
     };
     e.invariant = invariant_vars(function);

@@ -12,7 +12,7 @@ use memory::{AccessCondition, AddressHalf};
 
 use super::{
     leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, LoopExit, Op,
-    Terminator, TexLod, Value, Var,
+    Scratch, Terminator, TexLod, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::{ComputeInfo, ProgramType};
@@ -533,7 +533,12 @@ impl Builder<'_> {
                 space: "s",
                 base,
                 offset,
-            } => self.shared(reg, base, offset, size)?,
+            } => self.scratch(Scratch::Shared, reg, (base, offset), size)?,
+            Operand::Mem {
+                space: "l",
+                base,
+                offset,
+            } => self.scratch(Scratch::Local, reg, (base, offset), size)?,
             Operand::Mem {
                 space: "a",
                 base: None,
