@@ -321,6 +321,19 @@ fn integer_vertex_code_and_a_fragment_uniform_block_draw_as_glslang_draws_them()
     );
 }
 
+/// A local array indexed at run time: uam keeps it in local memory (`st`/`ld` on `l[]`,
+/// 256 bytes by the SPH), stored in a loop's unrolled body, then read, added to and read
+/// again at indices from the pixel and a uniform.
+#[test]
+fn a_local_array_draws_as_glslang_draws_it() {
+    full_screen_with_uniforms(
+        "local array",
+        "x_frag_local_array",
+        0,
+        &[f32::from_bits(3), 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0],
+    );
+}
+
 /// The demo's full-screen vertex program and `fragment`, with `block` as the fragment
 /// stage's uniform block `slot`, drawn both ways.
 fn full_screen_with_uniforms(what: &str, fragment: &str, slot: u8, block: &[f32]) {
@@ -410,6 +423,12 @@ fn bind_fragment_texture(rig: &Rig, commands: &mut gpu::CommandBuffer<'_>) {
 /// filtering over a full-screen triangle.
 #[test]
 fn a_texture_sample_draws_as_glslang_draws_it() {
+    full_screen_with_a_texture("texture sample", "dk_texture_fsh");
+}
+
+/// A full-screen triangle shaded by corpus program `fragment` from one 16x16 texture
+/// at fragment slot 0.
+fn full_screen_with_a_texture(what: &str, fragment: &str) {
     let rig = Rig::new(true);
     let bind = |commands: &mut gpu::CommandBuffer<'_>| {
         no_vertex_input(commands);
@@ -417,11 +436,19 @@ fn a_texture_sample_draws_as_glslang_draws_it() {
     };
     draw_both(
         &rig,
-        "texture sample",
-        ["main_fullscreen_vert", "dk_texture_fsh"],
+        what,
+        ["main_fullscreen_vert", fragment],
         bind,
         triangle(),
     );
+}
+
+/// `textureSize` and `textureQueryLevels` (`txq` dimension, components packed into
+/// consecutive registers by its mask) and `texelFetch` (`tlds`) at coordinates wrapped by
+/// the queried size: integer texel values (on lavapipe the two agree exactly).
+#[test]
+fn texture_queries_and_fetches_draw_as_glslang_draws_them() {
+    full_screen_with_a_texture("texture queries", "x_frag_texture_query");
 }
 
 /// The demo's light volume: a uniform block, a one-component texture sample, `sqrt`,

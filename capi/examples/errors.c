@@ -3,22 +3,7 @@
  * foreign objects; builders never set to defaults or with bad fields; ranges past a pool's
  * end; a device finalized while its objects live; commands out of order. Prints one line
  * a case and "error cases: N passed, 0 failed" at the end. */
-#include "common.h"
-
-static int passed = 0, failed = 0;
-
-/* `call` must fail with `code`, and exactly one message must come from `name`. */
-#define EXPECT_FAIL(call, code, name)                                                       \
-    do {                                                                                    \
-        struct message_log *log_ = message_log();                                           \
-        int before_ = log_->count;                                                          \
-        HSresult result_ = (call);                                                          \
-        int ok_ = result_ == (code) && log_->count == before_ + 1 &&                        \
-                  strcmp(log_->function, (name)) == 0 && log_->message[0] != '\0';          \
-        printf("%s %s -> %d: %s\n", ok_ ? "ok  " : "FAIL", #call, (int)result_,             \
-               log_->count > before_ ? log_->message : "(no message)");                     \
-        if (ok_) passed++; else failed++;                                                   \
-    } while (0)
+#include "expect_fail.h"
 
 int main(void) {
     HSDevice device;

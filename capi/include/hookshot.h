@@ -243,6 +243,41 @@ typedef struct HSShaderData {
   uint64_t size_b;
 } HSShaderData;
 
+// Where a compiled program's resources sit as NVN slots. Arrays are per stage, indexed
+// by HSshaderStage (vertex, tess control, tess evaluation, geometry, fragment, compute).
+typedef struct HSMaxwellSlotMap {
+  // The immediate texture handle of texture slot 0; slot N is this + N.
+  uint32_t texture_handle_base[6];
+  // The byte offset, in the driver's constant buffer, of storage binding 0's 64-bit
+  // address; binding N's is `storage_stride_b` x N further.
+  uint32_t storage_address_b[6];
+  uint32_t storage_stride_b;
+  // The hardware constant buffer (0-17) of uniform block 0; block N is this + N.
+  uint32_t uniform_cbuf_base;
+  // The hardware constant buffer (0-17) the driver keeps its constants in.
+  uint32_t driver_cbuf;
+} HSMaxwellSlotMap;
+
+// How an `HSCompiledShaderData` holds its program.
+typedef uint32_t HScompiledCode;
+
+// One stage's compiled program for `hsProgramSetCompiledShaders`. Fields a form does
+// not use must be zero (NULL).
+typedef struct HSCompiledShaderData {
+  HSshaderStage stage;
+  HScompiledCode code;
+  const void *data;
+  uint64_t size_b;
+  const void *sph;
+  uint64_t sph_size_b;
+  const void *constbuf1;
+  uint64_t constbuf1_size_b;
+  // Compute pieces: the workgroup size (local_size x, y, z).
+  uint32_t block_dims[3];
+  // Compute pieces: the shared memory the code addresses, in bytes.
+  uint32_t shared_memory_b;
+} HSCompiledShaderData;
+
 typedef struct HSQueue {
   uint64_t opaque[2];
 } HSQueue;
@@ -788,6 +823,15 @@ typedef struct HSWindowBuilder {
 
 // A SPIR-V module in NVN's binding model (descriptor set 0, binding = NVN slot).
 #define HS_SHADER_CODE_SPIRV 2
+
+// A DKSH module holding one program (`data`, `size_b`); its program type must be `stage`.
+#define HS_COMPILED_CODE_DKSH 1
+
+// The program's pieces: `sph` (80 bytes; NULL for compute), `data`/`size_b` the
+// instruction stream (32-byte bundles, scheduling words included, from the first bundle
+// after the SPH), `constbuf1` (the compiler constant buffer, hardware c1; may be empty)
+// and, for compute, `block_dims` and `shared_memory_b`.
+#define HS_COMPILED_CODE_PARTS 2
 
 #define HS_BLEND_FUNC_ZERO 0
 
@@ -1386,6 +1430,19 @@ HSresult hsProgramFinalize(struct HSProgram *program);
 HSresult hsProgramSetShaders(const struct HSProgram *program,
                              uint32_t count,
                              const struct HSShaderData *shaders);
+
+// Fills `slots` with deko3d's convention (what uam's code expects, the default).
+HSresult hsMaxwellSlotMapSetDefaults(struct HSMaxwellSlotMap *slots);
+
+// Gives the program its shaders from compiled Maxwell code, one a stage, translated for
+// the host with `slots` (NULL: deko3d's convention). A binary that cannot be read or
+// translated fails with HS_ERROR_REFUSED and a message naming the shader, the byte
+// offset and the word. Set again, the program's old shaders are finalized, as with
+// hsProgramSetShaders.
+HSresult hsProgramSetCompiledShaders(const struct HSProgram *program,
+                                     uint32_t count,
+                                     const struct HSCompiledShaderData *shaders,
+                                     const struct HSMaxwellSlotMap *slots);
 
 HSresult hsQueueInitialize(struct HSQueue *queue, const struct HSDevice *device);
 

@@ -27,6 +27,7 @@ mod objects;
 mod pool;
 mod proc_table;
 mod program;
+mod program_compiled;
 mod queue;
 mod registry;
 mod render_state;
@@ -53,6 +54,7 @@ pub use objects::{
 pub use pool::*;
 pub use proc_table::*;
 pub use program::*;
+pub use program_compiled::*;
 pub use queue::*;
 pub use render_state::*;
 pub use report::{

@@ -105,7 +105,7 @@ fn translate(
     Ok(ShaderModule::from(&translated))
 }
 
-fn translate_stage(stage: gpu::objects::Stage) -> shader_translate::Stage {
+pub(crate) fn translate_stage(stage: gpu::objects::Stage) -> shader_translate::Stage {
     use gpu::objects::Stage;
     match stage {
         Stage::Vertex => shader_translate::Stage::Vertex,
@@ -140,10 +140,15 @@ pub unsafe extern "C" fn hsProgramSetShaders(
                 .map(|(index, shader)| translate(&translator, index, shader))
                 .collect::<CapiResult<Vec<_>>>()?
         };
-        let id = state.device.gpu.create_program(&ProgramMaker { modules })?;
-        if let Some(old) = state.id.lock().replace(id) {
-            state.device.gpu.finalize(old)?;
-        }
-        Ok(())
+        install(&state, modules)
     })
+}
+
+/// Makes the program of `modules` and gives it to `state`, finalizing its old one.
+pub(crate) fn install(state: &ProgramState, modules: Vec<ShaderModule>) -> CapiResult<()> {
+    let id = state.device.gpu.create_program(&ProgramMaker { modules })?;
+    if let Some(old) = state.id.lock().replace(id) {
+        state.device.gpu.finalize(old)?;
+    }
+    Ok(())
 }

@@ -431,3 +431,69 @@ fn transform_feedback_captures_the_stream_through_the_c_abi() {
     );
     assert!(control[4..].iter().all(|&b| b == 0xee));
 }
+
+/// `examples/compiled_program.c`: uam's binaries of `examples/maxwell/*.glsl`, given as
+/// DKSH modules and as raw pieces, draw what a CPU model of the GLSL says; bad binaries
+/// fail with their code and a message.
+#[test]
+fn a_program_from_compiled_maxwell_shaders_draws_its_glsl() {
+    const SIZE_PX: u32 = 64;
+    let program = common::build("compiled_program");
+    let (_dir, out) = common::temp_file("compiled.rgba");
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/maxwell");
+    let output = common::run(&program, &[out.to_str().unwrap(), data.to_str().unwrap()]);
+    let texels = std::fs::read(&out).expect("the example wrote its images");
+    let image_b = (SIZE_PX * SIZE_PX * 4) as usize;
+    assert_eq!(texels.len(), 2 * image_b);
+    let (from_dksh, from_parts) = texels.split_at(image_b);
+    // The GLSL at each pixel's centre: uv = position * 0.5 + 0.5 is (x + 0.5) / 64 across
+    // the target (row 0 at the top, Vulkan's clip space); tint = (1, 0.5); steps from the
+    // column. Within one 8-bit step: uv is interpolated, not computed at the centre, and
+    // 0.5 * 255 = 127.5 is a tie that UNORM conversion may round either way.
+    let steps = [0.0f32, 0.25, 0.5, 1.0];
+    let unorm = |value: f32| (value.clamp(0.0, 1.0) * 255.0).round() as i32;
+    for y in 0..SIZE_PX {
+        for x in 0..SIZE_PX {
+            let uv = [(x as f32 + 0.5) / 64.0, (y as f32 + 0.5) / 64.0];
+            let expected = [
+                unorm(uv[0]),
+                unorm(uv[1] * 0.5),
+                unorm(steps[(x & 3) as usize]),
+                255,
+            ];
+            let at = ((y * SIZE_PX + x) * 4) as usize;
+            let got = &from_dksh[at..at + 4];
+            for (channel, (&got, &want)) in got.iter().zip(&expected).enumerate() {
+                assert!(
+                    (i32::from(got) - want).abs() <= 1,
+                    "pixel ({x}, {y}) channel {channel}: {got} against {want}"
+                );
+            }
+        }
+    }
+    assert!(
+        from_dksh == from_parts,
+        "the DKSH modules and their pieces drew differently"
+    );
+
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let summary = stdout
+        .lines()
+        .find(|line| line.starts_with("error cases:"))
+        .unwrap_or_else(|| panic!("no summary in:\n{stdout}"));
+    assert_eq!(summary, "error cases: 12 passed, 0 failed", "{stdout}");
+    // The unknown word is named by its byte offset and the word itself, the branch by
+    // its offset and target.
+    assert!(
+        stdout
+            .lines()
+            .any(|line| line.contains("0x10") && line.contains("0x0000000000000000")),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .lines()
+            .any(|line| line.contains("0x90") && line.contains("0x1090")),
+        "{stdout}"
+    );
+}

@@ -63,10 +63,12 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_comp_shared_bins", Compute),
     program!("x_comp_shared_storage", Compute),
     program!("x_frag_discard", Fragment),
+    program!("x_frag_local_array", Fragment),
     program!("x_frag_loop_break_continue", Fragment),
     program!("x_frag_loop_in_arm", Fragment),
     program!("x_frag_loop_nested_return", Fragment),
     program!("x_frag_nested_if", Fragment),
+    program!("x_frag_texture_query", Fragment),
     program!("x_frag_uv_shade", Fragment),
     program!("x_vert_loop_return", Vertex),
 ];

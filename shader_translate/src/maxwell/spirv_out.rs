@@ -10,6 +10,7 @@
 //! Texture slot N (the handle less the stage's base) is a `sampler2D` at binding N.
 
 mod memory;
+mod tidy;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -121,6 +122,8 @@ struct Emitter<'a> {
     /// Storage buffer variables by binding, and shared memory.
     storage: BTreeMap<u32, Word>,
     shared: Option<Word>,
+    /// Local memory's private array and its length in words.
+    local: Option<(Word, u32)>,
     /// Which ops the module needs (the others are not written: a c0 read that only made
     /// a storage address is not a constant-buffer read).
     live: Vec<bool>,
@@ -590,12 +593,20 @@ impl Emitter<'_> {
         let slots: BTreeSet<u32> = self
             .live_ops()
             .filter_map(|op| match op {
-                Op::Texture2d { slot, .. } | Op::Fetch2d { slot, .. } => Some(*slot),
+                Op::Texture2d { slot, .. }
+                | Op::Fetch2d { slot, .. }
+                | Op::TextureQuery { slot, .. } => Some(*slot),
                 _ => None,
             })
             .collect();
         if slots.is_empty() {
             return;
+        }
+        if self
+            .live_ops()
+            .any(|op| matches!(op, Op::TextureQuery { .. }))
+        {
+            self.b.capability(spirv::Capability::ImageQuery);
         }
         let image = self.b.type_image(
             self.t.f32,
@@ -625,16 +636,40 @@ impl Emitter<'_> {
         }
     }
 
-    fn fetch_2d(&mut self, slot: u32, x: Value, y: Value) -> Result<Word, Unsupported> {
+    /// The image of the texture at `slot`.
+    fn image_of(&mut self, slot: u32) -> Result<Word, Unsupported> {
         let var = self.textures[&slot];
         let sampled = self
             .b
             .load(self.sampled_image, None, var, None, [])
             .map_err(spirv_error)?;
-        let image = self
-            .b
-            .image(self.image, None, sampled)
-            .map_err(spirv_error)?;
+        self.b.image(self.image, None, sampled).map_err(spirv_error)
+    }
+
+    /// A component of the size of level `lod` (0 width, 1 height) or the level count (3).
+    fn texture_query(&mut self, slot: u32, lod: Value, component: u8) -> Result<Word, Unsupported> {
+        let image = self.image_of(slot)?;
+        let value = if component == 3 {
+            self.b
+                .image_query_levels(self.t.i32, None, image)
+                .map_err(spirv_error)?
+        } else {
+            let ivec2 = self.b.type_vector(self.t.i32, 2);
+            let lod = self.ids[lod.0 as usize];
+            let lod = self.b.bitcast(self.t.i32, None, lod).map_err(spirv_error)?;
+            let size = self
+                .b
+                .image_query_size_lod(ivec2, None, image, lod)
+                .map_err(spirv_error)?;
+            self.b
+                .composite_extract(self.t.i32, None, size, [u32::from(component)])
+                .map_err(spirv_error)?
+        };
+        self.b.bitcast(self.t.u32, None, value).map_err(spirv_error)
+    }
+
+    fn fetch_2d(&mut self, slot: u32, x: Value, y: Value) -> Result<Word, Unsupported> {
+        let image = self.image_of(slot)?;
         let ivec2 = self.b.type_vector(self.t.i32, 2);
         let (x, y) = (self.ids[x.0 as usize], self.ids[y.0 as usize]);
         let x = self.b.bitcast(self.t.i32, None, x).map_err(spirv_error)?;
@@ -896,6 +931,11 @@ impl Emitter<'_> {
                 (self.texture_2d(*slot, *x, *y, *lod)?, Ty::Sample)
             }
             Op::Fetch2d { slot, x, y } => (self.fetch_2d(*slot, *x, *y)?, Ty::Sample),
+            Op::TextureQuery {
+                slot,
+                lod,
+                component,
+            } => (self.texture_query(*slot, *lod, *component)?, Ty::Word),
             Op::Component(sample, index) => {
                 let component = self
                     .b
@@ -980,8 +1020,8 @@ impl Emitter<'_> {
             | Op::StorageLoad { .. }
             | Op::StorageStore { .. }
             | Op::StorageAtomic { .. }
-            | Op::SharedLoad { .. }
-            | Op::SharedStore { .. }
+            | Op::ScratchLoad { .. }
+            | Op::ScratchStore { .. }
             | Op::Barrier => return Err(malformed("a memory op the memory emitter left")),
             Op::Select { cond, a, b } => {
                 let ty = self.type_of(*a);
@@ -1378,6 +1418,7 @@ pub fn emit(
         outputs: HashMap::new(),
         storage: BTreeMap::new(),
         shared: None,
+        local: None,
         live: Vec::new(),
     };
     e.invariant = invariant_vars(function);
@@ -1419,5 +1460,7 @@ pub fn emit(
         }
     }
     use rspirv::binary::Assemble;
-    Ok(e.b.module().assemble())
+    let mut module = e.b.module();
+    tidy::tidy(&mut module);
+    Ok(module.assemble())
 }

@@ -12,7 +12,7 @@ use memory::{AccessCondition, AddressHalf};
 
 use super::{
     leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, LoopExit, Op,
-    Terminator, TexLod, Value, Var,
+    Scratch, Terminator, TexLod, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::{ComputeInfo, ProgramType};
@@ -485,6 +485,7 @@ impl Builder<'_> {
             }
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
             "texs" | "tlds" => self.texture_short()?,
+            "txq" => self.texture_query()?,
             "kil" => {
                 if !self.fragment {
                     return Err(self.unsupported("kil outside a fragment program"));
@@ -532,7 +533,12 @@ impl Builder<'_> {
                 space: "s",
                 base,
                 offset,
-            } => self.shared(reg, base, offset, size)?,
+            } => self.scratch(Scratch::Shared, reg, (base, offset), size)?,
+            Operand::Mem {
+                space: "l",
+                base,
+                offset,
+            } => self.scratch(Scratch::Local, reg, (base, offset), size)?,
             Operand::Mem {
                 space: "a",
                 base: None,
@@ -582,6 +588,55 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// The NVN texture slot of immediate texture handle `handle`.
+    fn texture_slot(&self, handle: u32) -> Result<u32, Unsupported> {
+        self.slots.texture_slot(self.kind, handle).ok_or_else(|| {
+            let base = self.slots.texture_handle_base[stage_index(self.kind)];
+            self.unsupported(format!(
+                "texture handle {handle:#x} (slots of this stage are {base:#x}..{:#x})",
+                base + TEXTURE_SLOTS
+            ))
+        })
+    }
+
+    /// TXQ with an immediate handle: the query in bits 22-27 (1, dimension: width,
+    /// height, depth, levels), the level in Ra (8), the component mask in bits 31-34,
+    /// the handle in 36-48; the enabled components go to Rd (0), Rd+1, ... in order.
+    fn texture_query(&mut self) -> Result<(), Unsupported> {
+        let word = self.instruction.word;
+        let field = |lo: u32, width: u32| ((word >> lo) & ((1 << width) - 1)) as u32;
+        if word >> 51 != 0xdf48 >> 3 {
+            return Err(self.unsupported("`txq` through a bindless handle"));
+        }
+        let (rd, ra, query, mask) = (
+            field(0, 8) as u8,
+            field(8, 8) as u8,
+            field(22, 6),
+            field(31, 4),
+        );
+        if query != 1 {
+            return Err(self.unsupported(format!("`txq` query {query} (only dimension, 1)")));
+        }
+        if mask & 0b100 != 0 {
+            return Err(self.unsupported("`txq` depth (2D textures only)"));
+        }
+        let slot = self.texture_slot(field(36, 13))?;
+        let lod = self.reg(ra);
+        let mut register = rd;
+        for component in [0u8, 1, 3] {
+            if mask & (1 << component) != 0 {
+                let value = self.push(Op::TextureQuery {
+                    slot,
+                    lod,
+                    component,
+                });
+                self.set_reg(register, value);
+                register = register.wrapping_add(1);
+            }
+        }
+        Ok(())
+    }
+
     /// TEXS and TLDS: target and level mode in bits 53-56, components in 50-52,
     /// coordinates in Ra (8) and Rb (20), results in Rd (0) and Rd+1, then Rd2 (28) and
     /// Rd2+1. TEXS samples at float coordinates, TLDS fetches a texel at integer ones.
@@ -595,13 +650,7 @@ impl Builder<'_> {
             field(28, 8) as u8,
             field(36, 13),
         );
-        let Some(slot) = self.slots.texture_slot(self.kind, handle) else {
-            let base = self.slots.texture_handle_base[stage_index(self.kind)];
-            return Err(self.unsupported(format!(
-                "texture handle {handle:#x} (slots of this stage are {base:#x}..{:#x})",
-                base + TEXTURE_SLOTS
-            )));
-        };
+        let slot = self.texture_slot(handle)?;
         let x = self.reg(ra);
         let op = match (self.instruction.name, field(53, 4)) {
             ("texs", mode @ 1..=3) => {

@@ -80,6 +80,15 @@ pub enum Logic {
     Xor,
 }
 
+/// Memory that is not a storage buffer, addressed by byte offset: the workgroup's shared
+/// memory (`s[]`, compute) or the invocation's own local memory (`l[]`: arrays the
+/// compiler could not keep in registers, sized by the SPH or the compute header).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scratch {
+    Shared,
+    Local,
+}
+
 /// How a texture sample picks its level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TexLod {
@@ -139,6 +148,14 @@ pub enum Op {
         x: Value,
         y: Value,
     },
+    /// Component `component` of TXQ's dimension query for level `lod` of the 2D texture
+    /// at NVN texture slot `slot` (`textureSize`, `textureQueryLevels`): 0 the width, 1
+    /// the height, 3 the level count; a `u32` word.
+    TextureQuery {
+        slot: u32,
+        lod: Value,
+        component: u8,
+    },
     /// Component `index` of a texture sample, as its bits.
     Component(Value, u8),
     /// `discard` where `cond` holds (fragment programs): an effect, not a value.
@@ -192,12 +209,15 @@ pub enum Op {
         value: Value,
         cond: Option<Value>,
     },
-    /// The word at byte `offset_b` of shared memory, read only where `cond` holds.
-    SharedLoad {
+    /// The word at byte `offset_b` of shared or local memory, read only where `cond`
+    /// holds.
+    ScratchLoad {
+        space: Scratch,
         offset_b: Value,
         cond: Option<Value>,
     },
-    SharedStore {
+    ScratchStore {
+        space: Scratch,
         offset_b: Value,
         value: Value,
         cond: Option<Value>,
@@ -262,7 +282,7 @@ impl Op {
                 _ => vec![],
             },
             Op::Cbuf { offset_b, .. } => vec![offset_b],
-            Op::StorageLoad { offset_b, cond, .. } | Op::SharedLoad { offset_b, cond } => {
+            Op::StorageLoad { offset_b, cond, .. } | Op::ScratchLoad { offset_b, cond, .. } => {
                 [offset_b].into_iter().chain(cond).collect()
             }
             Op::FloatUnary(_, a)
@@ -286,6 +306,7 @@ impl Op {
                 _ => vec![x, y],
             },
             Op::Fetch2d { x, y, .. } => vec![x, y],
+            Op::TextureQuery { lod, .. } => vec![lod],
             Op::StorageStore {
                 offset_b,
                 value,
@@ -298,10 +319,11 @@ impl Op {
                 cond,
                 ..
             }
-            | Op::SharedStore {
+            | Op::ScratchStore {
                 offset_b,
                 value,
                 cond,
+                ..
             } => [offset_b, value].into_iter().chain(cond).collect(),
         }
     }
@@ -318,7 +340,7 @@ impl Op {
                 | Op::Exit { .. }
                 | Op::StorageStore { .. }
                 | Op::StorageAtomic { .. }
-                | Op::SharedStore { .. }
+                | Op::ScratchStore { .. }
                 | Op::Barrier
         )
     }

@@ -4,10 +4,10 @@
 //! writes it; shared memory a `uint` array of the size the program header gives.
 
 use rspirv::dr::Operand as SpirvOperand;
-use rspirv::spirv::{self, Word};
+use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
 use super::{global_variable, resource_variable, spirv_error, Emitter};
-use crate::maxwell::ir::{AtomicOp, Builtin, Op, Unsupported, Value};
+use crate::maxwell::ir::{AtomicOp, Builtin, Op, Scratch, Unsupported, Value};
 
 impl Emitter<'_> {
     /// Declares every storage buffer binding and the shared memory the live code uses.
@@ -15,6 +15,7 @@ impl Emitter<'_> {
         let mut written = std::collections::BTreeSet::new();
         let mut bindings = std::collections::BTreeSet::new();
         let mut shared = false;
+        let mut local = false;
         for op in self.live_ops() {
             match op {
                 Op::StorageLoad { binding, .. } => {
@@ -28,8 +29,16 @@ impl Emitter<'_> {
                     bindings.insert(*binding);
                     written.insert(*binding);
                 }
-                Op::SharedLoad { .. }
-                | Op::SharedStore { .. }
+                Op::ScratchLoad {
+                    space: Scratch::Local,
+                    ..
+                }
+                | Op::ScratchStore {
+                    space: Scratch::Local,
+                    ..
+                } => local = true,
+                Op::ScratchLoad { .. }
+                | Op::ScratchStore { .. }
                 | Op::StorageAtomic { binding: None, .. } => shared = true,
                 _ => {}
             }
@@ -68,6 +77,9 @@ impl Emitter<'_> {
             );
             self.storage.insert(binding, var);
         }
+        if local {
+            self.declare_local();
+        }
         if shared {
             let words = self
                 .program
@@ -88,9 +100,38 @@ impl Emitter<'_> {
         }
     }
 
-    /// A pointer to the word at byte `offset_b` of storage buffer `binding` or (`None`)
-    /// of shared memory.
-    fn word_pointer(&mut self, binding: Option<u32>, offset_b: Value) -> Result<Word, Unsupported> {
+    /// Local memory: a private `uint` array of the size the SPH (or the compute header)
+    /// gives, at least one word.
+    fn declare_local(&mut self) {
+        let size_b = match &self.program.sph {
+            Some(sph) => sph.local_mem_lo_b,
+            None => self
+                .program
+                .header
+                .compute()
+                .map_or(0, |info| info.local_pos_mem_b),
+        };
+        let words = size_b.div_ceil(4).max(1);
+        let len = self.word(words);
+        let array = self.b.type_array(self.t.u32, len);
+        let pointer = self
+            .b
+            .type_pointer(None, spirv::StorageClass::Private, array);
+        self.local = Some((
+            global_variable(&mut self.b, pointer, spirv::StorageClass::Private, None),
+            words,
+        ));
+    }
+
+    /// A pointer to the word at byte `offset_b` of storage buffer `binding`, or (`None`)
+    /// of shared or local memory. A local word past the SPH's size is the last word (the
+    /// array's bounds hold whatever the index).
+    fn word_pointer(
+        &mut self,
+        binding: Option<u32>,
+        space: Scratch,
+        offset_b: Value,
+    ) -> Result<Word, Unsupported> {
         let two = self.word(2);
         let index = self
             .b
@@ -105,6 +146,17 @@ impl Emitter<'_> {
                 let var = self.storage[&binding];
                 self.b
                     .access_chain(pointer, None, var, [zero, index])
+                    .map_err(spirv_error)?
+            }
+            None if space == Scratch::Local => {
+                let (var, words) = self.local.expect("declared with the memory");
+                let last = self.word(words - 1);
+                let index = self.glsl(self.t.u32, GLOp::UMin, &[index, last])?;
+                let pointer = self
+                    .b
+                    .type_pointer(None, spirv::StorageClass::Private, self.t.u32);
+                self.b
+                    .access_chain(pointer, None, var, [index])
                     .map_err(spirv_error)?
             }
             None => {
@@ -139,11 +191,12 @@ impl Emitter<'_> {
     fn load_word(
         &mut self,
         binding: Option<u32>,
+        space: Scratch,
         offset_b: Value,
         cond: Option<Value>,
     ) -> Result<Word, Unsupported> {
         let Some(cond) = cond else {
-            let pointer = self.word_pointer(binding, offset_b)?;
+            let pointer = self.word_pointer(binding, space, offset_b)?;
             return self
                 .b
                 .load(self.t.u32, None, pointer, None, [])
@@ -153,7 +206,7 @@ impl Emitter<'_> {
         let zero = self.word(0);
         self.b.store(temp, zero, None, []).map_err(spirv_error)?;
         self.under(Some(cond), |e| {
-            let pointer = e.word_pointer(binding, offset_b)?;
+            let pointer = e.word_pointer(binding, space, offset_b)?;
             let value =
                 e.b.load(e.t.u32, None, pointer, None, [])
                     .map_err(spirv_error)?;
@@ -190,12 +243,13 @@ impl Emitter<'_> {
     fn store_word(
         &mut self,
         binding: Option<u32>,
+        space: Scratch,
         offset_b: Value,
         value: Value,
         cond: Option<Value>,
     ) -> Result<Word, Unsupported> {
         self.under(cond, |e| {
-            let pointer = e.word_pointer(binding, offset_b)?;
+            let pointer = e.word_pointer(binding, space, offset_b)?;
             let value = e.ids[value.0 as usize];
             e.b.store(pointer, value, None, []).map_err(spirv_error)?;
             Ok(0)
@@ -236,19 +290,24 @@ impl Emitter<'_> {
                 binding,
                 offset_b,
                 cond,
-            } => self.load_word(Some(binding), offset_b, cond)?,
-            Op::SharedLoad { offset_b, cond } => self.load_word(None, offset_b, cond)?,
+            } => self.load_word(Some(binding), Scratch::Shared, offset_b, cond)?,
+            Op::ScratchLoad {
+                space,
+                offset_b,
+                cond,
+            } => self.load_word(None, space, offset_b, cond)?,
             Op::StorageStore {
                 binding,
                 offset_b,
                 value,
                 cond,
-            } => self.store_word(Some(binding), offset_b, value, cond)?,
-            Op::SharedStore {
+            } => self.store_word(Some(binding), Scratch::Shared, offset_b, value, cond)?,
+            Op::ScratchStore {
+                space,
                 offset_b,
                 value,
                 cond,
-            } => self.store_word(None, offset_b, value, cond)?,
+            } => self.store_word(None, space, offset_b, value, cond)?,
             Op::StorageAtomic {
                 op,
                 binding,
@@ -256,7 +315,7 @@ impl Emitter<'_> {
                 value,
                 cond,
             } => self.under(cond, |e| {
-                let pointer = e.word_pointer(binding, offset_b)?;
+                let pointer = e.word_pointer(binding, Scratch::Shared, offset_b)?;
                 // Relaxed, at the scope of the memory: as Maxwell's `red`/`atom` on global
                 // memory and `atoms` on shared memory.
                 let scope = match binding {

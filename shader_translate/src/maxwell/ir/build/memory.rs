@@ -8,7 +8,7 @@
 use super::{Builder, Unsupported};
 use crate::maxwell::decode::{Guard, Operand, PT, RZ};
 use crate::maxwell::dksh::ProgramType;
-use crate::maxwell::ir::{AtomicOp, Builtin, Op, Value};
+use crate::maxwell::ir::{AtomicOp, Builtin, Op, Scratch, Value};
 
 /// An instruction's guard (with its predicate's value) and the arm it is in.
 pub(super) type AccessCondition = (Guard, Option<Value>, Option<Value>);
@@ -198,7 +198,7 @@ impl Builder<'_> {
             return Err(self.unsupported("its operands"));
         };
         let (binding, offset_b) = self.storage_address(base, offset)?;
-        self.access(Some(binding), reg, offset_b, words)
+        self.access(Ok(binding), reg, offset_b, words)
     }
 
     /// `red` and `atom` on a storage buffer word, `atoms` on a shared one (32-bit integers).
@@ -258,16 +258,19 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// `ld` / `st` on shared memory (compute).
-    pub(super) fn shared(
+    /// `ld` / `st` on shared memory (`s[]`, compute) or local memory (`l[]`, any stage).
+    pub(super) fn scratch(
         &mut self,
+        space: Scratch,
         reg: u8,
-        base: Option<u8>,
-        offset: Option<u64>,
+        (base, offset): (Option<u8>, Option<u64>),
         words: u32,
     ) -> Result<(), Unsupported> {
-        let offset_b = self.shared_offset(base, offset)?;
-        self.access(None, reg, offset_b, words)
+        let offset_b = match space {
+            Scratch::Shared => self.shared_offset(base, offset)?,
+            Scratch::Local => self.offset_from(base, offset),
+        };
+        self.access(Err(space), reg, offset_b, words)
     }
 
     /// The byte offset of an s[] operand (compute only).
@@ -279,24 +282,29 @@ impl Builder<'_> {
         if self.kind != ProgramType::Compute {
             return Err(self.unsupported("shared memory outside compute"));
         }
+        Ok(self.offset_from(base, offset))
+    }
+
+    /// The byte offset `base register + offset` of a memory operand.
+    fn offset_from(&mut self, base: Option<u8>, offset: Option<u64>) -> Value {
         let base = match base {
             Some(r) => self.reg(r),
             None => self.constant(0),
         };
-        Ok(match offset {
+        match offset {
             Some(offset) if offset != 0 => {
                 let offset = self.constant(offset as u32);
                 self.push(Op::Binary(super::Binary::IAdd, base, offset))
             }
             _ => base,
-        })
+        }
     }
 
     /// `words` words from `reg` on loaded from, or stored to, byte `offset_b` of storage
-    /// buffer `binding` or (`None`) shared memory.
+    /// buffer `binding` (`Ok`) or of shared or local memory (`Err`).
     fn access(
         &mut self,
-        binding: Option<u32>,
+        binding: Result<u32, Scratch>,
         reg: u8,
         offset_b: Value,
         words: u32,
@@ -310,24 +318,29 @@ impl Builder<'_> {
             let reg = reg.wrapping_add(word as u8);
             if load {
                 let value = self.push(match binding {
-                    Some(binding) => Op::StorageLoad {
+                    Ok(binding) => Op::StorageLoad {
                         binding,
                         offset_b: at,
                         cond,
                     },
-                    None => Op::SharedLoad { offset_b: at, cond },
+                    Err(space) => Op::ScratchLoad {
+                        space,
+                        offset_b: at,
+                        cond,
+                    },
                 });
                 self.set_reg(reg, value);
             } else {
                 let value = self.reg(reg);
                 self.push(match binding {
-                    Some(binding) => Op::StorageStore {
+                    Ok(binding) => Op::StorageStore {
                         binding,
                         offset_b: at,
                         value,
                         cond,
                     },
-                    None => Op::SharedStore {
+                    Err(space) => Op::ScratchStore {
+                        space,
                         offset_b: at,
                         value,
                         cond,
