@@ -384,3 +384,46 @@ fn the_demo_s_maxwell_binaries_are_of_its_glsl() {
         );
     }
 }
+
+/// `--render-targets`: targets made a frame over one pool at stepping resolutions, each
+/// cleared whole, one drawn into the frame. With `RX_VK_RT_RECLAIM=1` the images under
+/// the ring's laps are reclaimed and handed to the next targets of their description, so
+/// the run holds fewer host-image bytes (peak and end) than with it off; the terrain check
+/// and validation stay clean both ways. The budget is set high so eviction does not bound
+/// the run without reclaim (the figure in BENCHMARKS.md).
+#[test]
+fn render_target_reclaim_holds_fewer_host_image_bytes_in_the_demo() {
+    let run = |reclaim: &str| {
+        let env = [
+            ("RX_VK_VALIDATION", "1"),
+            ("RX_VK_RT_RECLAIM", reclaim),
+            ("RX_VK_VRAM_MB", "512"),
+        ];
+        let (code, stats, text) = demo_with(36, &env, &["--render-targets", "8"]);
+        assert_eq!(code, Some(0), "{text}");
+        assert_eq!(stats["validation_errors"], 0, "{text}");
+        assert!(text.contains("terrain check: OK"), "{text}");
+        assert!(text.contains("render targets: 8 a frame"), "{text}");
+        assert_eq!(stats["render_targets_made"], 8 * 36, "{text}");
+        (stats, text)
+    };
+    let (off, off_text) = run("0");
+    let (on, on_text) = run("1");
+    assert_eq!(off["reclaim_reuses"], 0, "{off_text}");
+    assert!(on["reclaim_reuses"].as_u64().unwrap() > 0, "{on_text}");
+    for key in ["image_memory_peak_bytes", "image_memory_bytes"] {
+        let (off_b, on_b) = (off[key].as_u64().unwrap(), on[key].as_u64().unwrap());
+        assert!(
+            on_b < off_b,
+            "{key}: on {on_b} >= off {off_b}\n{on_text}\n{off_text}"
+        );
+    }
+}
+
+#[test]
+fn the_default_demo_makes_no_render_target_workload() {
+    let (code, stats, text) = demo(2, &[]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(stats.get("render_targets_made").is_none(), "{text}");
+    assert!(!text.contains("render targets:"), "{text}");
+}

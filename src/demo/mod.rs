@@ -14,6 +14,7 @@ mod lights;
 mod math;
 mod pool_writes;
 mod props;
+mod render_targets;
 mod report;
 mod route;
 mod scene;
@@ -79,6 +80,10 @@ pub struct Args {
     /// Output size, WxH.
     #[arg(long, default_value = "320x180", value_parser = parse_size)]
     size: (u32, u32),
+    /// Also make this many render targets a frame over one pool under dynamic resolution
+    /// (the render-target reclaim workload, `RX_VK_RT_RECLAIM`); 0, the default, makes none.
+    #[arg(long, default_value_t = 0)]
+    render_targets: u32,
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -174,6 +179,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut drawn: BTreeSet<ChunkCoord> = BTreeSet::new();
     let mut free_slots: Vec<u32> = (FIRST_TILE_SLOT..TEXTURE_SLOTS).rev().collect();
     let mut props = props::Props::new(&nvn, scene::FIRST_PROP_SLOT)?;
+    let mut render_targets = (args.render_targets > 0)
+        .then(|| render_targets::RenderTargetWorkload::new(&nvn, args.render_targets, args.size))
+        .transpose()?;
     let mut references: HashMap<ChunkCoord, Vec<u8>> = HashMap::new();
     let mut stats = RunStats::default();
     let tile_readback_b = frame::tile_readback_b();
@@ -338,7 +346,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             }
         }
         props.advance(&nvn, scene.textures, args.pool_writes, frame_index)?;
-        let prop_slots = props.drawn_slots();
+        let mut prop_slots = props.drawn_slots();
+        if let Some(workload) = &mut render_targets {
+            workload.advance(&nvn, scene.textures, frame_index)?;
+            prop_slots.push(render_targets::SAMPLED_SLOT);
+        }
         let visible: Vec<VisibleChunk> = live
             .iter()
             .map(|(&chunk, tile)| VisibleChunk {
@@ -370,6 +382,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "the window hands out its one texture"
         );
         let mut commands = nvn.command_buffer();
+        if let Some(workload) = &render_targets {
+            workload.record(&mut commands, frame_index)?;
+        }
         frame::record(
             &mut commands,
             &scene,
@@ -389,6 +404,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .inspect_err(crate::cli::exit_if_gpu_hung)?;
         stats.cpu_ms.push(cpu_ms);
         stats.gpu_ms.push(gpu_start.elapsed().as_secs_f64() * 1e3);
+        if let Some(workload) = &mut render_targets {
+            workload.sample_image_memory(backend.lock().stats().image_memory_b);
+        }
         defer
             .frame_passes
             .push(backend.lock().passes_recorded() - passes_before);
@@ -461,6 +479,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
     stats.frames = frames_run;
     stats.props_streamed = props.streamed;
+    stats.render_targets = render_targets.map(|workload| workload.stats);
     stats.write_traps = memory::tracking::trap_count() - traps_at_start;
     stats.write_tracking = match switches.write_tracking {
         memory::WriteTracking::Protect => "protect",

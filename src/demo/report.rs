@@ -65,6 +65,8 @@ pub struct RunStats {
     pub reclaimed_images: u64,
     pub reclaim_reuses: u64,
     pub free_list_b: u64,
+    /// `--render-targets`: the workload's counts and host-image peak.
+    pub render_targets: Option<super::render_targets::RtStats>,
     /// At the end of the run: host images, the executor's buffers, imported pool storage.
     pub image_memory_b: u64,
     pub buffer_memory_b: u64,
@@ -202,6 +204,9 @@ impl RunStats {
             self.reclaim_reuses,
             self.free_list_b as f64 / 1048576.0
         );
+        if let Some(targets) = &self.render_targets {
+            let _ = writeln!(out, "{}", targets.summary_line(self.image_memory_b));
+        }
         let _ = writeln!(
             out,
             "memory: host images {:.1} MiB, buffers {:.1} MiB, imported pools {:.1} MiB",
@@ -270,6 +275,9 @@ impl RunStats {
             json["terrain_tiles_unchecked"] = self.tiles_unchecked.into();
         }
         self.defer.add_json(&self.gpu_ms, &mut json);
+        if let Some(targets) = &self.render_targets {
+            targets.add_json(&mut json);
+        }
         json
     }
 
