@@ -2,8 +2,7 @@
  * tests) is given to Hookshot by its native handles (hsWindowBuilderSetNativeWindow), and
  * FRAMES frames are acquired, cleared and presented; the swapchain is resized once on the
  * way. Prints how many presents reached the display. Needs DISPLAY. */
-#include <xcb/xcb.h>
-
+#include "xcb_window.h"
 #include "common.h"
 
 #define SIZE_PX 64u
@@ -11,19 +10,8 @@
 
 int main(void) {
     int screen_number = 0;
-    xcb_connection_t *connection = xcb_connect(NULL, &screen_number);
-    if (xcb_connection_has_error(connection)) {
-        fprintf(stderr, "no X display (set DISPLAY)\n");
-        return 1;
-    }
-    xcb_screen_iterator_t screens = xcb_setup_roots_iterator(xcb_get_setup(connection));
-    for (int index = 0; index < screen_number; index++) xcb_screen_next(&screens);
-    xcb_screen_t *screen = screens.data;
-    xcb_window_t x_window = xcb_generate_id(connection);
-    xcb_create_window(connection, XCB_COPY_FROM_PARENT, x_window, screen->root, 0, 0, SIZE_PX,
-                      SIZE_PX, 0, XCB_WINDOW_CLASS_INPUT_OUTPUT, screen->root_visual, 0, NULL);
-    xcb_map_window(connection, x_window);
-    xcb_flush(connection);
+    xcb_connection_t *connection = NULL;
+    xcb_window_t x_window = open_x_window(SIZE_PX, &connection, &screen_number);
 
     HSDevice device;
     open_device(&device);

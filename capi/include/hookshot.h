@@ -229,6 +229,14 @@ typedef struct HSMemoryPoolBuilder {
   void *storage;
 } HSMemoryPoolBuilder;
 
+// A window: textures presented in turn, and the display window they show in, if any.
+typedef struct HSWindow {
+  uint64_t opaque[2];
+} HSWindow;
+
+// The present mode of a window's display window (`hsWindowGetPresentMode`).
+typedef uint32_t HSpresentMode;
+
 // Any entry point; cast it to its real type before calling it.
 typedef void (*HSgenericFuncPtr)(void);
 
@@ -281,11 +289,6 @@ typedef struct HSCompiledShaderData {
 typedef struct HSQueue {
   uint64_t opaque[2];
 } HSQueue;
-
-// A window: textures presented in turn, and the display window they show in, if any.
-typedef struct HSWindow {
-  uint64_t opaque[2];
-} HSWindow;
 
 // Blend factors, in the order of `gpu::state::BlendFactor` (0 ZERO, 1 ONE, 2 SRC_COLOR,
 // 3 ONE_MINUS_SRC_COLOR, 4 SRC_ALPHA, 5 ONE_MINUS_SRC_ALPHA, 6 DST_ALPHA,
@@ -805,6 +808,18 @@ typedef struct HSWindowBuilder {
 #define HS_MEMORY_POOL_FLAGS_PHYSICAL 256
 
 #define HS_MEMORY_POOL_FLAGS_VIRTUAL 512
+
+// The window has no display window.
+#define HS_PRESENT_MODE_NONE 0
+
+// Each present waits for a vertical blank (interval 1).
+#define HS_PRESENT_MODE_FIFO 1
+
+// No wait; the newest frame replaces a queued one, without tearing (interval 0).
+#define HS_PRESENT_MODE_MAILBOX 2
+
+// No wait; frames may tear (interval 0 where the surface lacks MAILBOX).
+#define HS_PRESENT_MODE_IMMEDIATE 3
 
 #define HS_SHADER_STAGE_VERTEX 0
 
@@ -1416,6 +1431,14 @@ HSresult hsMemoryPoolCopy(const struct HSMemoryPool *source,
                           const struct HSMemoryPool *destination,
                           uint64_t destination_offset_b,
                           uint64_t size_b);
+
+// Vertical blanks each present waits for: 0 or 1. A display window's swapchain is made
+// again, before the next present, when its present mode changes.
+HSresult hsWindowSetPresentInterval(const struct HSWindow *window, uint32_t interval);
+
+// The present mode the window's display window uses (`HS_PRESENT_MODE_*`;
+// `HS_PRESENT_MODE_NONE` without one).
+HSresult hsWindowGetPresentMode(const struct HSWindow *window, HSpresentMode *mode);
 
 // The entry point called `name` (e.g. "hsQueueSubmitCommands"); NULL for a name that
 // is none (or a NULL `name`).

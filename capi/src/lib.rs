@@ -25,6 +25,7 @@ mod formats;
 mod guard;
 mod objects;
 mod pool;
+mod present_interval;
 mod proc_table;
 mod program;
 mod program_compiled;
@@ -52,6 +53,7 @@ pub use objects::{
     HSSamplerPool, HSSync, HSTexture, HSTexturePool, HSWindow,
 };
 pub use pool::*;
+pub use present_interval::*;
 pub use proc_table::*;
 pub use program::*;
 pub use program_compiled::*;

@@ -208,6 +208,9 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsWindowSetPresentSnapshots" => hsWindowSetPresentSnapshots as *const (),
         "hsWindowGetDisplayPresents" => hsWindowGetDisplayPresents as *const (),
         "hsWindowResizeNative" => hsWindowResizeNative as *const (),
+        // Present interval (present_interval.rs).
+        "hsWindowSetPresentInterval" => hsWindowSetPresentInterval as *const (),
+        "hsWindowGetPresentMode" => hsWindowGetPresentMode as *const (),
         _ => return None,
     };
     // SAFETY: a function pointer cast to the generic type; the caller casts it back to
@@ -384,6 +387,9 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsWindowSetPresentSnapshots",
     "hsWindowGetDisplayPresents",
     "hsWindowResizeNative",
+    // Present interval (present_interval.rs).
+    "hsWindowSetPresentInterval",
+    "hsWindowGetPresentMode",
 ];
 
 #[cfg(test)]

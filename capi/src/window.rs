@@ -236,11 +236,18 @@ pub unsafe extern "C" fn hsWindowInitialize(
                     size_px,
                 )
             };
+            // The builder's present interval picks the swapchain's present mode.
+            let surface = surface
+                .map_err(|error| CapiError::Device(format!("the display window: {error}")))
+                .and_then(|mut surface| {
+                    crate::present_interval::apply_interval(&mut surface, builder.present_interval)
+                        .map(|()| surface)
+                });
             match surface {
                 Ok(surface) => device.backend.lock().attach_surface(id, surface),
                 Err(error) => {
                     let _ = device.gpu.finalize(id);
-                    return Err(CapiError::Device(format!("the display window: {error}")));
+                    return Err(error);
                 }
             }
         }

@@ -497,3 +497,24 @@ fn a_program_from_compiled_maxwell_shaders_draws_its_glsl() {
         "{stdout}"
     );
 }
+
+/// `examples/present_interval.c`: on an XCB window under Xvfb, interval 1 presents with
+/// FIFO and interval 0 with MAILBOX or IMMEDIATE (as the surface offers), every present
+/// reaching the display across the swapchain remade for each change; interval 2 is
+/// refused with the mode unchanged, and a window without a display takes 0 and 1.
+#[test]
+fn present_intervals_pick_their_present_modes_on_a_native_window() {
+    let program = common::build("present_interval");
+    let output = common::run_on_virtual_display(&program);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let no_wait = |line: &str| {
+        stdout.contains(&format!("{line}: MAILBOX"))
+            || stdout.contains(&format!("{line}: IMMEDIATE"))
+    };
+    assert!(no_wait("interval 0"), "{stdout}");
+    assert!(stdout.contains("interval 1: FIFO"), "{stdout}");
+    assert!(no_wait("after the refusal"), "{stdout}");
+    assert!(stdout.contains("headless: NONE"), "{stdout}");
+    assert!(stdout.contains("display presents: 9 of 9"), "{stdout}");
+    assert!(stdout.contains("refusals: 2 passed, 0 failed"), "{stdout}");
+}

@@ -54,6 +54,9 @@ pub enum VkError {
     Pool(#[from] memory::PoolError),
     #[error("image cache: {0}")]
     Cache(#[from] crate::image_cache::CacheError),
+    /// A window's present interval has no present mode on its surface.
+    #[error("{0}")]
+    PresentMode(#[from] crate::present_mode::PresentModeError),
 }
 
 pub type VkResult<T> = Result<T, VkError>;

@@ -20,6 +20,7 @@ pub mod loader;
 pub mod pipeline_cache;
 pub mod pool_buffer;
 pub mod portability;
+pub mod present_mode;
 pub mod retire;
 pub mod shared_backend;
 pub mod simulate;

@@ -1,6 +1,7 @@
 //! Presenting to a window: a surface made from the window's raw handles (ash-window), a
-//! swapchain of three images recreated when the window resizes or the swapchain turns
-//! suboptimal, and each present a blit from the presented texture's host image.
+//! swapchain of three images recreated when the window resizes, its present interval
+//! changes (`present_mode`) or the swapchain turns suboptimal, and each present a blit
+//! from the presented texture's host image.
 
 use std::sync::Arc;
 
@@ -9,6 +10,7 @@ use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
 use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
+use crate::present_mode::present_mode_for;
 
 /// Frames the window may have in flight before a present waits for the oldest.
 const SLOTS: usize = 2;
@@ -32,6 +34,8 @@ pub struct WindowSurface {
     format: vk::SurfaceFormatKHR,
     extent: vk::Extent2D,
     wanted_extent: vk::Extent2D,
+    /// The swapchain's present mode, from the window's present interval (FIFO at first).
+    present_mode: vk::PresentModeKHR,
     stale: bool,
     slots: Vec<Slot>,
     next_slot: usize,
@@ -96,6 +100,7 @@ impl WindowSurface {
                 width: size_px.0,
                 height: size_px.1,
             },
+            present_mode: vk::PresentModeKHR::FIFO,
             stale: true,
             slots,
             next_slot: 0,
@@ -114,6 +119,31 @@ impl WindowSurface {
             height: size_px.1,
         };
         self.stale = true;
+    }
+
+    /// NVN's present interval: 1 waits for each vertical blank (FIFO), 0 for none
+    /// (MAILBOX where the surface offers it, else IMMEDIATE). A mode the surface lacks is
+    /// refused here, the swapchain unchanged; a new mode remakes it before the next
+    /// present. Returns the mode chosen.
+    pub fn set_present_interval(&mut self, interval: u8) -> VkResult<vk::PresentModeKHR> {
+        // SAFETY: a plain query on a live surface.
+        let offered = unsafe {
+            self.surface_fn
+                .get_physical_device_surface_present_modes(self.device.physical, self.surface)
+        }
+        .map_err(map_vk("reading the surface's present modes"))?;
+        let mode = present_mode_for(interval, &offered)?;
+        if mode != self.present_mode {
+            self.present_mode = mode;
+            self.stale = true;
+        }
+        tracing::debug!(interval, ?mode, "present interval set");
+        Ok(mode)
+    }
+
+    /// The present mode presents use (or will, from the next present on).
+    pub fn present_mode(&self) -> vk::PresentModeKHR {
+        self.present_mode
     }
 
     fn recreate(&mut self) -> VkResult<()> {
@@ -177,7 +207,7 @@ impl WindowSurface {
             .image_sharing_mode(vk::SharingMode::EXCLUSIVE)
             .pre_transform(caps.current_transform)
             .composite_alpha(vk::CompositeAlphaFlagsKHR::OPAQUE)
-            .present_mode(vk::PresentModeKHR::FIFO)
+            .present_mode(self.present_mode)
             .clipped(true)
             .old_swapchain(old);
         // SAFETY: valid create info; the old swapchain is retired by this call and
@@ -209,6 +239,7 @@ impl WindowSurface {
             width = self.extent.width,
             height = self.extent.height,
             images = self.images.len(),
+            present_mode = ?self.present_mode,
             "swapchain made"
         );
         Ok(())
