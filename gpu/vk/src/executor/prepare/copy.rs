@@ -2,6 +2,7 @@
 //! into the Vulkan command and its region, checked before anything is recorded.
 
 use ash::vk;
+use gpu::command::fill::check_fill;
 use gpu::command::validate::buffer_image_span_b;
 use gpu::command::{BufferImage, CopyOp, TextureRegion, UniformUpdate};
 use gpu::objects::{ObjectTables, Texture};
@@ -215,6 +216,34 @@ pub fn prepare_update(
         destination,
         offset_b,
         write: (pool, offset_b, update.bytes.len() as u64),
+    })
+}
+
+/// The pool buffer bytes a buffer fill writes (checked when recorded: in range, offset
+/// and size multiples of 4).
+pub fn prepare_fill(
+    buffer: BufferId,
+    offset_b: u64,
+    size_b: u64,
+    tables: &ObjectTables,
+    pools: &PoolTable,
+    images: &ImageTable,
+) -> VkResult<PreparedUpdate> {
+    let side = Side {
+        tables,
+        pools,
+        images,
+    };
+    // Recorded lists were checked; decoded ones are checked here.
+    if let Some(object) = tables.buffers.get(buffer) {
+        check_fill(object, offset_b, size_b)
+            .map_err(|error| VkError::Unsupported(error.to_string()))?;
+    }
+    let (pool, destination, pool_offset_b) = side.buffer(buffer, offset_b)?;
+    Ok(PreparedUpdate {
+        destination,
+        offset_b: pool_offset_b,
+        write: (pool, pool_offset_b, size_b),
     })
 }
 
