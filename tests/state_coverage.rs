@@ -16,7 +16,7 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 10] = [
+const SOURCES: [(&str, &str); 11] = [
     ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
@@ -30,6 +30,8 @@ const SOURCES: [(&str, &str); 10] = [
         "executor::plan",
         include_str!("../gpu/vk/src/executor/plan/tests.rs"),
     ),
+    // Issue 17, clears outside passes.
+    ("buffer_fill", include_str!("buffer_fill.rs")),
 ];
 
 /// How one field (or variant) keeps the rule.
@@ -859,6 +861,22 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             "counters",
             "conditional_draws_follow_counts_written_in_the_same_submission",
         )],
+        // Issue 17, clears outside passes: exact bytes, neighbours kept; refusals beside.
+        Command::FillBuffer {
+            buffer: _,
+            offset_b: _,
+            size_b: _,
+            value: _,
+        } => vec![
+            (
+                "buffer_fill",
+                "fills_land_in_storage_in_order_and_leave_neighbours_alone",
+            ),
+            (
+                "buffer_fill",
+                "fills_out_of_range_or_misaligned_are_refused_when_recorded",
+            ),
+        ],
     }
 }
 
@@ -984,6 +1002,12 @@ fn every_command() -> Vec<Command> {
             mode: ConditionalRender::IfEqual,
             buffer,
             offset_b: 0,
+        },
+        Command::FillBuffer {
+            buffer,
+            offset_b: 0,
+            size_b: 4,
+            value: 0,
         },
     ]
 }

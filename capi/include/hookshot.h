@@ -1071,6 +1071,13 @@ HSresult hsBufferFinalize(struct HSBuffer *buffer);
 
 HSresult hsBufferGetSize(const struct HSBuffer *buffer, uint64_t *size_b);
 
+// Fills `size_b` bytes of `buffer` from `offset_b` with `value` repeated.
+HSresult hsCommandBufferClearBuffer(const struct HSCommandBuffer *command_buffer,
+                                    const struct HSBuffer *buffer,
+                                    uint64_t offset_b,
+                                    uint64_t size_b,
+                                    uint32_t value);
+
 HSresult hsCommandBufferInitialize(struct HSCommandBuffer *command_buffer,
                                    const struct HSDevice *device);
 

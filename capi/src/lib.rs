@@ -16,6 +16,7 @@
 
 mod buffer;
 mod builder;
+mod clears;
 mod command_buffer;
 mod command_slots;
 mod commands;
@@ -43,6 +44,7 @@ mod transform_feedback;
 mod window;
 
 pub use buffer::*;
+pub use clears::*;
 pub use command_buffer::*;
 pub use commands::*;
 pub use counters::*;

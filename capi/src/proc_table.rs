@@ -132,6 +132,8 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferSetRenderEnableConditional" => {
             hsCommandBufferSetRenderEnableConditional as *const ()
         }
+        // Issue 17, clears outside passes.
+        "hsCommandBufferClearBuffer" => hsCommandBufferClearBuffer as *const (),
         "hsGetHostPageSize" => hsGetHostPageSize as *const (),
         "hsMemoryPoolCopy" => hsMemoryPoolCopy as *const (),
         "hsMemoryPoolFinalize" => hsMemoryPoolFinalize as *const (),
@@ -311,6 +313,8 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferResetCounter",
     "hsCommandBufferSetRenderEnable",
     "hsCommandBufferSetRenderEnableConditional",
+    // Issue 17, clears outside passes.
+    "hsCommandBufferClearBuffer",
     "hsGetHostPageSize",
     "hsMemoryPoolCopy",
     "hsMemoryPoolFinalize",

@@ -518,3 +518,30 @@ fn present_intervals_pick_their_present_modes_on_a_native_window() {
     assert!(stdout.contains("display presents: 9 of 9"), "{stdout}");
     assert!(stdout.contains("refusals: 2 passed, 0 failed"), "{stdout}");
 }
+
+/// `examples/clear_buffer.c`: NVN's `ClearBuffer` fills land in the pool in list order
+/// with the bytes beside them left alone, a later copy reads them, and the bad fills are
+/// refused. The CPU model: the example's byte pattern with each fill applied in order.
+#[test]
+fn buffer_clears_fill_the_pool_in_order() {
+    const FILL_B: usize = 256;
+    const COPY_B: usize = 64;
+    let program = common::build("clear_buffer");
+    let (_dir, out) = common::temp_file("clear_buffer.bin");
+    let output = common::run(&program, &[out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("buffer clear refusals: 3 of 3"), "{stdout}");
+    let bytes = std::fs::read(&out).expect("the example wrote its buffers");
+    let mut expected: Vec<u8> = (0..FILL_B + COPY_B).map(|at| (at * 7 + 3) as u8).collect();
+    for (offset_b, size_b, value) in [
+        (16usize, 48usize, 0xa1b2_c3d4u32),
+        (32, 8, 0x0102_0304),
+        (FILL_B - 4, 4, 0xffff_ffff),
+    ] {
+        for word in expected[offset_b..offset_b + size_b].chunks_exact_mut(4) {
+            word.copy_from_slice(&value.to_le_bytes());
+        }
+    }
+    expected.copy_within(16..64, FILL_B);
+    assert_eq!(bytes, expected);
+}

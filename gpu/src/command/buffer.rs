@@ -312,6 +312,22 @@ impl<'d> CommandBuffer<'d> {
             offset_b,
         })
     }
+    /// NVN's `ClearBuffer`: `size_b` bytes of `buffer` from `offset_b` hold `value`
+    /// repeated when the list reaches this point.
+    pub fn fill_buffer(
+        &mut self,
+        buffer: BufferId,
+        offset_b: u64,
+        size_b: u64,
+        value: u32,
+    ) -> Result<(), RecordError> {
+        self.record(Command::FillBuffer {
+            buffer,
+            offset_b,
+            size_b,
+            value,
+        })
+    }
     /// NVN's `ResetCounter`.
     pub fn reset_counter(&mut self, counter: super::counters::Counter) -> Result<(), RecordError> {
         self.record(Command::ResetCounter(counter))

@@ -108,6 +108,13 @@ pub enum Op {
         buffer: BufferId,
         offset_b: u64,
     },
+    // Issue 17, clears outside passes.
+    FillBuffer {
+        buffer: BufferId,
+        offset_b: u64,
+        size_b: u64,
+        value: u32,
+    },
 }
 
 impl Op {
@@ -321,6 +328,17 @@ impl CommandList {
                 buffer,
                 offset_b,
             },
+            Command::FillBuffer {
+                buffer,
+                offset_b,
+                size_b,
+                value,
+            } => Op::FillBuffer {
+                buffer,
+                offset_b,
+                size_b,
+                value,
+            },
         };
         if op.is_counter() {
             self.counter_count += 1;
@@ -437,6 +455,17 @@ impl CommandList {
                 mode,
                 buffer,
                 offset_b,
+            },
+            Op::FillBuffer {
+                buffer,
+                offset_b,
+                size_b,
+                value,
+            } => Command::FillBuffer {
+                buffer,
+                offset_b,
+                size_b,
+                value,
             },
         }
     }

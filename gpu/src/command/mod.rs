@@ -4,6 +4,7 @@
 pub mod bound;
 pub mod buffer;
 pub mod counters;
+pub mod fill;
 pub mod list;
 pub mod portability;
 mod remembered;

@@ -253,6 +253,12 @@ pub fn check(
             counters::REPORT_ALIGN_B,
             "render enable condition address",
         ),
+        Command::FillBuffer {
+            buffer: id,
+            offset_b,
+            size_b,
+            ..
+        } => super::fill::check_fill(buffer(tables, *id)?, *offset_b, *size_b),
     }
 }
 

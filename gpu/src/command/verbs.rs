@@ -292,6 +292,16 @@ pub enum Command {
         buffer: BufferId,
         offset_b: u64,
     },
+    // Issue 17, clears outside passes (`command::fill`).
+    /// NVN's `ClearBuffer`: `size_b` bytes of `buffer` from `offset_b` hold `value`
+    /// repeated (little-endian), in order with the work around it. The pool address and
+    /// the size are multiples of 4.
+    FillBuffer {
+        buffer: BufferId,
+        offset_b: u64,
+        size_b: u64,
+        value: u32,
+    },
 }
 
 impl Command {

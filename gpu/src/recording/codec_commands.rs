@@ -257,6 +257,8 @@ mod opcode {
     pub const RESET_COUNTER: u8 = 42;
     pub const SET_RENDER_ENABLE: u8 = 43;
     pub const SET_RENDER_ENABLE_CONDITIONAL: u8 = 44;
+    // Issue 17, clears outside passes.
+    pub const FILL_BUFFER: u8 = 60;
 }
 
 impl Wire for ConditionalRender {
@@ -447,6 +449,18 @@ impl Wire for Command {
                 buffer.put(out);
                 offset_b.put(out);
             }
+            Command::FillBuffer {
+                buffer,
+                offset_b,
+                size_b,
+                value,
+            } => {
+                out.push(opcode::FILL_BUFFER);
+                buffer.put(out);
+                offset_b.put(out);
+                size_b.put(out);
+                value.put(out);
+            }
         }
     }
 
@@ -532,6 +546,12 @@ impl Wire for Command {
                 mode: Wire::take(reader)?,
                 buffer: Wire::take(reader)?,
                 offset_b: Wire::take(reader)?,
+            },
+            opcode::FILL_BUFFER => Command::FillBuffer {
+                buffer: Wire::take(reader)?,
+                offset_b: Wire::take(reader)?,
+                size_b: Wire::take(reader)?,
+                value: Wire::take(reader)?,
             },
             _ => return Err(reader.fail("opcode")),
         })

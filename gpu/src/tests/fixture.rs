@@ -553,5 +553,12 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             offset_b: 512,
         },
         Command::SetRenderEnable(true),
+        // Issue 17, clears outside passes.
+        Command::FillBuffer {
+            buffer: scene.buffer,
+            offset_b: 552,
+            size_b: 8,
+            value: 0x0102_0304,
+        },
     ]
 }

@@ -15,7 +15,7 @@ use super::prepare::list::{Fill, Prepared};
 use super::prepared::descriptors::Resolved;
 use super::prepared::passes::full_viewport;
 use super::record::barrier::{nvn_barrier_scope, EVERY_ACCESS, EVERY_WRITE, HOST_READ};
-use super::record::copy::{record_copy, record_update};
+use super::record::copy::{record_copy, record_fill, record_update};
 use super::record::counters::{begin_counting, end_counting, record_counter_step};
 use super::record::dispatch::record_dispatch;
 use super::record::draw::record_draw;
@@ -343,6 +343,11 @@ impl VkBackend {
                         );
                         dirty = true;
                     }
+                    Op::FillBuffer { value, .. } => {
+                        barrier_if_dirty(&mut dirty);
+                        record_fill(&device, cmd, &prepared.buffer_fills[&index], value);
+                        dirty = true;
+                    }
                     Op::Barrier { order, invalidate } => {
                         let scope = nvn_barrier_scope(order, invalidate);
                         barrier(scope);
@@ -531,7 +536,11 @@ impl VkBackend {
             }
         }
         let copy_writes = prepared.copies.values().filter_map(|(_, write)| *write);
-        let update_writes = prepared.updates.values().map(|update| update.write);
+        let update_writes = prepared
+            .updates
+            .values()
+            .chain(prepared.buffer_fills.values())
+            .map(|update| update.write);
         let value_writes: Vec<_> = prepared
             .counters
             .iter()

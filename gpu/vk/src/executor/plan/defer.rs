@@ -61,7 +61,7 @@ pub enum Rejection {
     Dispatch,
     /// An inline uniform update comes before the later pass.
     UniformUpdate,
-    /// A copy comes before the later pass.
+    /// A copy or a buffer fill (NVN's `ClearBuffer`) comes before the later pass.
     Copy,
     /// A barrier, sync signal or sync wait comes before the later pass.
     BarrierOrSync,
@@ -338,7 +338,7 @@ fn later_pass(
                 return Err(match ops[index] {
                     Op::Dispatch { .. } | Op::DispatchIndirect { .. } => Rejection::Dispatch,
                     Op::UpdateUniformBuffer { .. } => Rejection::UniformUpdate,
-                    Op::Copy { .. } => Rejection::Copy,
+                    Op::Copy { .. } | Op::FillBuffer { .. } => Rejection::Copy,
                     _ => Rejection::BarrierOrSync,
                 });
             }

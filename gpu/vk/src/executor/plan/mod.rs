@@ -258,6 +258,8 @@ where
             | Op::SetRenderEnable(_)
             | Op::SetRenderEnableConditional { .. }
             | Op::UpdateUniformBuffer { .. }
+            // A buffer fill is `vkCmdFillBuffer`, outside passes as an update is.
+            | Op::FillBuffer { .. }
             | Op::Dispatch { .. }
             | Op::DispatchIndirect { .. }
             | Op::Barrier { .. }

@@ -2,6 +2,7 @@
 //! into the Vulkan command and its region, checked before anything is recorded.
 
 use ash::vk;
+use gpu::command::fill::check_fill;
 use gpu::command::validate::buffer_image_span_b;
 use gpu::command::{BufferImage, CopyOp, TextureRegion, UniformUpdate};
 use gpu::objects::{ObjectTables, Texture};
@@ -195,12 +196,41 @@ impl Side<'_> {
     }
 }
 
-/// Turns `copy` into its Vulkan form and the pool bytes it writes, if any. Every texture
-/// it names must have its image already (`ImageTable::ensure`).
 /// The pool buffer bytes an inline uniform update writes (the update was checked when
 /// recorded: a uniform buffer, in range, 4-byte aligned).
 pub fn prepare_update(
     update: &UniformUpdate,
+    tables: &ObjectTables,
+    pools: &PoolTable,
+    images: &ImageTable,
+) -> VkResult<PreparedUpdate> {
+    let len_b = update.bytes.len() as u64;
+    prepare_buffer_write(update.buffer, update.offset_b, len_b, tables, pools, images)
+}
+
+/// The pool buffer bytes a buffer fill writes (checked when recorded, and here for
+/// decoded lists: in range, offset and size multiples of 4).
+pub fn prepare_fill(
+    buffer: BufferId,
+    offset_b: u64,
+    size_b: u64,
+    tables: &ObjectTables,
+    pools: &PoolTable,
+    images: &ImageTable,
+) -> VkResult<PreparedUpdate> {
+    if let Some(object) = tables.buffers.get(buffer) {
+        check_fill(object, offset_b, size_b)
+            .map_err(|error| VkError::Unsupported(error.to_string()))?;
+    }
+    prepare_buffer_write(buffer, offset_b, size_b, tables, pools, images)
+}
+
+/// `size_b` bytes of `buffer` from `offset_b`, as the pool buffer and the pool bytes a
+/// GPU write to them covers.
+fn prepare_buffer_write(
+    buffer: BufferId,
+    offset_b: u64,
+    size_b: u64,
     tables: &ObjectTables,
     pools: &PoolTable,
     images: &ImageTable,
@@ -210,14 +240,16 @@ pub fn prepare_update(
         pools,
         images,
     };
-    let (pool, destination, offset_b) = side.buffer(update.buffer, update.offset_b)?;
+    let (pool, destination, pool_offset_b) = side.buffer(buffer, offset_b)?;
     Ok(PreparedUpdate {
         destination,
-        offset_b,
-        write: (pool, offset_b, update.bytes.len() as u64),
+        offset_b: pool_offset_b,
+        write: (pool, pool_offset_b, size_b),
     })
 }
 
+/// Turns `copy` into its Vulkan form and the pool bytes it writes, if any. Every texture
+/// it names must have its image already (`ImageTable::ensure`).
 pub fn prepare_copy(
     copy: &CopyOp,
     tables: &ObjectTables,

@@ -31,7 +31,7 @@ use crate::writeback::{admit, WriteTarget};
 
 use super::bindings::Bindings;
 use super::buffer_reads::{dispatch_reads as dispatch_reads_of, PoolRead};
-use super::copy::{prepare_copy, prepare_update};
+use super::copy::{prepare_copy, prepare_fill, prepare_update};
 use super::counters::prepare_counters;
 use super::dispatch::prepare_dispatch;
 use super::draw::{clear_rect, prepare_draw};
@@ -69,6 +69,8 @@ pub(in crate::executor) struct Prepared {
     pub(in crate::executor) masked_clears: HashMap<usize, (PreparedMaskedClear, vk::Rect2D)>,
     /// Inline uniform updates by op index.
     pub(in crate::executor) updates: HashMap<usize, PreparedUpdate>,
+    /// Buffer fills (NVN's `ClearBuffer`) by op index: the bytes they write.
+    pub(in crate::executor) buffer_fills: HashMap<usize, PreparedUpdate>,
     pub(in crate::executor) textures: Vec<TextureId>,
     pub(in crate::executor) fills: Vec<(TextureId, Fill)>,
     /// Images over filled storage whose GPU texels are stored before the fills.
@@ -221,6 +223,7 @@ impl VkBackend {
 
         let mut copies = HashMap::new();
         let mut updates = HashMap::new();
+        let mut buffer_fills = HashMap::new();
         let mut update_pools = Vec::new();
         let mut clears = HashMap::new();
         let mut masked_clears = HashMap::new();
@@ -454,6 +457,25 @@ impl VkBackend {
                         update_pools.push(prepared.write.0);
                         updates.insert(index, prepared);
                     }
+                    if let Op::FillBuffer {
+                        buffer,
+                        offset_b,
+                        size_b,
+                        ..
+                    } = ops[index]
+                    {
+                        let prepared = prepare_fill(
+                            buffer,
+                            offset_b,
+                            size_b,
+                            tables,
+                            &self.pools,
+                            &self.images,
+                        )?;
+                        list_writes.push(prepared.write);
+                        update_pools.push(prepared.write.0);
+                        buffer_fills.insert(index, prepared);
+                    }
                     if let Op::Copy { copy_index } = ops[index] {
                         let copy = list.copy(copy_index);
                         if let Some(target) = copy_write(copy, tables, &self.images) {
@@ -627,6 +649,7 @@ impl VkBackend {
             pass_targets,
             copies,
             updates,
+            buffer_fills,
             clears,
             masked_clears,
             textures,

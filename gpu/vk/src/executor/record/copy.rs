@@ -22,6 +22,19 @@ pub fn record_update(
     };
 }
 
+/// Records a buffer fill (NVN's `ClearBuffer`): `value` repeated over the prepared
+/// range (offset and size multiples of 4).
+pub fn record_fill(device: &Device, cmd: vk::CommandBuffer, fill: &PreparedUpdate, value: u32) {
+    // SAFETY: `cmd` is recording outside any pass (the plan closes passes before a
+    // fill); the buffer is live until the fence; offset and size are non-zero multiples
+    // of 4 within the buffer (checked when recorded).
+    unsafe {
+        device
+            .raw
+            .cmd_fill_buffer(cmd, fill.destination, fill.offset_b, fill.write.2, value)
+    };
+}
+
 /// Records a prepared copy. Images are in GENERAL for life.
 pub fn record_copy(device: &Device, cmd: vk::CommandBuffer, copy: &PreparedCopy) {
     let raw = &device.raw;
