@@ -380,14 +380,15 @@ typedef struct HSScissor {
 
 // Vertex component kinds, in the order of `gpu::state::ComponentKind` (0 FLOAT32,
 // 1 FLOAT16, 2 UNORM8, 3 SNORM8, 4 UINT8, 5 SINT8, 6 UNORM16, 7 SNORM16, 8 UINT16,
-// 9 SINT16, 10 UINT32, 11 SINT32, 12 UNORM_10_10_10_2).
+// 9 SINT16, 10 UINT32, 11 SINT32, 12 UNORM_10_10_10_2, 13 UINT_10_10_10_2, 14 UNORM8_BGRA:
+// bytes B, G, R, A read as R, G, B, A).
 typedef uint32_t HSvertexComponent;
 
 typedef struct HSVertexAttribute {
   uint32_t location;
   uint32_t stream;
   HSvertexComponent component;
-  // 1 to 4 (4 for UNORM_10_10_10_2).
+  // 1 to 4 (4 for UNORM_10_10_10_2, UINT_10_10_10_2 and UNORM8_BGRA).
   uint32_t components;
   uint32_t offset_b;
 } HSVertexAttribute;
