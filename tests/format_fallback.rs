@@ -569,3 +569,272 @@ fn combined_depth_stencil_storage_uploads_both_aspects() {
         );
     }
 }
+
+/// sRGB-encoded `c` (0..=255) as linear, by the sRGB transfer function.
+fn srgb_to_linear(c: u8) -> f32 {
+    let c = f32::from(c) / 255.0;
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// A `bits`-bit UNORM field of `word` at `shift`, as a float.
+fn unorm_field(word: u32, shift: u32, bits: u32) -> f32 {
+    let max = (1u32 << bits) - 1;
+    ((word >> shift) & max) as f32 / max as f32
+}
+
+/// What a texel of `format` (its bytes as storage holds them) samples as: NVN names packed
+/// formats from the least significant bit, and the X formats' alpha reads one.
+fn reference_texel(format: Format, texel: &[u8]) -> [f32; 4] {
+    let unorm = |c: u8| f32::from(c) / 255.0;
+    let word = texel
+        .iter()
+        .rev()
+        .fold(0u32, |word, &byte| word << 8 | u32::from(byte));
+    match format {
+        Format::Rgbx8 => [unorm(texel[0]), unorm(texel[1]), unorm(texel[2]), 1.0],
+        Format::Bgrx8 => [unorm(texel[2]), unorm(texel[1]), unorm(texel[0]), 1.0],
+        Format::Rgbx8Srgb => {
+            let [r, g, b] = [0, 1, 2].map(|i| srgb_to_linear(texel[i]));
+            [r, g, b, 1.0]
+        }
+        Format::Bgrx8Srgb => {
+            let [r, g, b] = [2, 1, 0].map(|i| srgb_to_linear(texel[i]));
+            [r, g, b, 1.0]
+        }
+        Format::Rgb5A1 => {
+            [0, 5, 10, 15].map(|shift| unorm_field(word, shift, if shift == 15 { 1 } else { 5 }))
+        }
+        Format::Bgr5A1 => {
+            [10, 5, 0, 15].map(|shift| unorm_field(word, shift, if shift == 15 { 1 } else { 5 }))
+        }
+        Format::A1Bgr5 => {
+            [11, 6, 1, 0].map(|shift| unorm_field(word, shift, if shift == 0 { 1 } else { 5 }))
+        }
+        Format::Rgb565 => [
+            unorm_field(word, 0, 5),
+            unorm_field(word, 5, 6),
+            unorm_field(word, 11, 5),
+            1.0,
+        ],
+        Format::Z24X8 => [unorm_field(word, 0, 24), 0.0, 0.0, 1.0],
+        other => panic!("no reference for {other}"),
+    }
+}
+
+/// Uncompressed formats whose Vulkan format differs from NVN's bytes only by a component
+/// swizzle (the X formats' alpha, RGB5A1's R and B) or whose X bits are ignored (Z24X8):
+/// arbitrary texel bytes sample as the CPU reference reads them.
+#[test]
+fn x_and_5551_formats_sample_their_channels_as_nvn_lays_them_out() {
+    let rig = Rig::new(false);
+    let extent_px = [9, 7];
+    for (index, (format, tolerance)) in [
+        (Format::Rgbx8, 1e-6),
+        (Format::Bgrx8, 1e-6),
+        // lavapipe's sRGB table and the exact curve part by a fraction of a step.
+        (Format::Rgbx8Srgb, 2e-3),
+        (Format::Bgrx8Srgb, 2e-3),
+        (Format::Rgb5A1, 1e-6),
+        (Format::Bgr5A1, 1e-6),
+        (Format::A1Bgr5, 1e-6),
+        (Format::Rgb565, 1e-6),
+        // One step of 24 bits, as the Z24S8 test allows.
+        (Format::Z24X8, 1.0 / 16_777_215.0),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let builder = TextureBuilder::new_2d(format, extent_px[0], extent_px[1]);
+        let layout = builder.layout().unwrap();
+        let linear = Bytes(0x5eed + index as u64).vec(layout.linear_size_b() as usize);
+        let texture = rig.texture_holding(&builder, &linear);
+        let sampled = rig.fetch_level(texture, 0, extent_px);
+        let texel_b = format.bytes_per_element() as usize;
+        let expected: Vec<[f32; 4]> = linear
+            .chunks_exact(texel_b)
+            .map(|texel| reference_texel(format, texel))
+            .collect();
+        // A depth texture samples its depth in R; the rest is the sampler's.
+        let sampled: Vec<[f32; 4]> = if format.has_depth() {
+            sampled
+                .iter()
+                .map(|texel| [texel[0], 0.0, 0.0, 1.0])
+                .collect()
+        } else {
+            sampled
+        };
+        assert_close(&[sampled], &[expected], tolerance, format.name());
+    }
+}
+
+/// ETC1/ETC2 modifier tables: the small and large step of each codeword.
+const ETC_MODIFIERS: [[i32; 2]; 8] = [
+    [2, 8],
+    [5, 17],
+    [9, 29],
+    [13, 42],
+    [18, 60],
+    [24, 80],
+    [33, 106],
+    [47, 183],
+];
+
+/// EAC's first modifier table (the alpha of ETC2 RGBA8).
+const EAC_TABLE_0: [i32; 8] = [-3, -6, -9, -15, 2, 5, 8, 14];
+
+/// One ETC2 colour block in a mode whose decode is ETC1's (individual mode, or
+/// differential with no overflow, which is also punch-through's opaque mode) and its
+/// 16 texels by (x, y), computed from the specification's formula.
+fn etc_colour_block(bytes: &mut Bytes, differential: bool) -> ([u8; 8], [[u8; 3]; 16]) {
+    let mut block = [0u8; 8];
+    let mut bases = [[0i32; 3]; 2];
+    for channel in 0..3 {
+        if differential {
+            let base5 = 4 + bytes.below(24) as i32;
+            let delta = bytes.below(8) as i32 - 4;
+            block[channel] = ((base5 << 3) | (delta & 7)) as u8;
+            let expand = |c5: i32| (c5 << 3) | (c5 >> 2);
+            bases[0][channel] = expand(base5);
+            bases[1][channel] = expand(base5 + delta);
+        } else {
+            let (first, second) = (bytes.below(16) as i32, bytes.below(16) as i32);
+            block[channel] = ((first << 4) | second) as u8;
+            bases[0][channel] = first * 17;
+            bases[1][channel] = second * 17;
+        }
+    }
+    let tables = [bytes.below(8) as usize, bytes.below(8) as usize];
+    let flip = bytes.below(2);
+    block[3] =
+        ((tables[0] << 5) | (tables[1] << 2)) as u8 | u8::from(differential) << 1 | flip as u8;
+    let indices = bytes.next() as u32;
+    block[4..].copy_from_slice(&indices.to_be_bytes());
+    let mut texels = [[0u8; 3]; 16];
+    for x in 0..4 {
+        for y in 0..4 {
+            let pixel = x * 4 + y;
+            let (msb, lsb) = ((indices >> (16 + pixel)) & 1, (indices >> pixel) & 1);
+            let half = usize::from(if flip == 1 { y >= 2 } else { x >= 2 });
+            let [small, large] = ETC_MODIFIERS[tables[half]];
+            let modifier = match (msb, lsb) {
+                (0, 0) => small,
+                (0, _) => large,
+                (_, 0) => -small,
+                _ => -large,
+            };
+            texels[(y * 4 + x) as usize] =
+                bases[half].map(|base| (base + modifier).clamp(0, 255) as u8);
+        }
+    }
+    (block, texels)
+}
+
+/// One EAC alpha block (first table) and its 16 alphas by (x, y).
+fn eac_alpha_block(bytes: &mut Bytes) -> ([u8; 8], [u8; 16]) {
+    let base = bytes.below(256) as i32;
+    let multiplier = 1 + bytes.below(15) as i32;
+    let indices = bytes.next() & ((1 << 48) - 1);
+    let mut block = [0u8; 8];
+    block[0] = base as u8;
+    block[1] = (multiplier << 4) as u8;
+    block[2..].copy_from_slice(&indices.to_be_bytes()[2..]);
+    let mut alphas = [0u8; 16];
+    for x in 0..4 {
+        for y in 0..4 {
+            let pixel = x * 4 + y;
+            let index = (indices >> (45 - 3 * pixel)) & 7;
+            let alpha = base + EAC_TABLE_0[index as usize] * multiplier;
+            alphas[(y * 4 + x) as usize] = alpha.clamp(0, 255) as u8;
+        }
+    }
+    (block, alphas)
+}
+
+/// ETC2 (colour, punch-through alpha, EAC alpha; UNORM and sRGB) decoded on the CPU
+/// (lavapipe has no ETC2: the fallback is taken by itself) samples the texels the
+/// specification's formula gives, cropped at the edges.
+#[test]
+fn etc2_decoded_on_the_cpu_samples_the_texels_of_its_blocks() {
+    let extent_px = [10, 6];
+    let rig = Rig::new(false);
+    for format in [
+        Format::Etc2Rgb,
+        Format::Etc2RgbPta,
+        Format::Etc2Rgba,
+        Format::Etc2RgbSrgb,
+        Format::Etc2RgbPtaSrgb,
+        Format::Etc2RgbaSrgb,
+    ] {
+        let mut bytes = Bytes(0xe7c2);
+        let (width_el, height_el) = format.extent_el(extent_px[0], extent_px[1]);
+        let mut linear = Vec::new();
+        let mut expected = vec![[0f32; 4]; (extent_px[0] * extent_px[1]) as usize];
+        for y_el in 0..height_el {
+            for x_el in 0..width_el {
+                let (alpha_block, alphas) = eac_alpha_block(&mut bytes);
+                let punch_through = matches!(format, Format::Etc2RgbPta | Format::Etc2RgbPtaSrgb);
+                let with_alpha = matches!(format, Format::Etc2Rgba | Format::Etc2RgbaSrgb);
+                let differential = punch_through || bytes.below(2) == 1;
+                let (colour_block, colours) = etc_colour_block(&mut bytes, differential);
+                if with_alpha {
+                    linear.extend_from_slice(&alpha_block);
+                }
+                linear.extend_from_slice(&colour_block);
+                for texel in 0..16u32 {
+                    let (x, y) = (x_el * 4 + texel % 4, y_el * 4 + texel / 4);
+                    if x >= extent_px[0] || y >= extent_px[1] {
+                        continue;
+                    }
+                    let colour = colours[texel as usize];
+                    let rgb = if format.is_srgb() {
+                        colour.map(srgb_to_linear)
+                    } else {
+                        colour.map(|c| f32::from(c) / 255.0)
+                    };
+                    let alpha = if with_alpha {
+                        f32::from(alphas[texel as usize]) / 255.0
+                    } else {
+                        1.0
+                    };
+                    expected[(y * extent_px[0] + x) as usize] = [rgb[0], rgb[1], rgb[2], alpha];
+                }
+            }
+        }
+        let builder = TextureBuilder::new_2d(format, extent_px[0], extent_px[1]);
+        let texture = rig.texture_holding(&builder, &linear);
+        let sampled = rig.fetch_level(texture, 0, extent_px);
+        let tolerance = if format.is_srgb() { 2e-3 } else { 1e-6 };
+        assert_close(&[sampled], &[expected], tolerance, format.name());
+    }
+}
+
+/// RGB5A1 reads right only through a view swizzle (it shares A1R5G5B5 with BGR5A1), and an
+/// attachment cannot swizzle: rendering to it is refused, naming the format, and nothing
+/// runs.
+#[test]
+fn rendering_to_rgb5a1_is_refused_naming_the_format() {
+    let rig = Rig::new(false);
+    let target = rig.texture(&TextureBuilder::new_2d(Format::Rgb5A1, 8, 8));
+    let view = rig.device.create_view(&ViewMaker::whole(target)).unwrap();
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(colour(view)).unwrap();
+    commands
+        .clear_color(
+            0,
+            ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
+            ComponentMask::ALL,
+        )
+        .unwrap();
+    let refused = rig.device.queue().submit(&commands.finish());
+    assert!(
+        matches!(
+            refused,
+            Err(QueueError::Backend(BackendError::Unsupported(ref why))) if why.contains("rgb5a1")
+        ),
+        "{refused:?}"
+    );
+}

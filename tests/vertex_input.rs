@@ -134,6 +134,18 @@ fn attribute_bytes(kind: ComponentKind, components: u8) -> (Vec<u8>, [f32; 4]) {
             read = [1.0, 512.0 / 1023.0, 1.0 / 1023.0, 2.0 / 3.0];
             return (word.to_le_bytes().to_vec(), read);
         }
+        K::Uint1010102 => {
+            let [r, g, b, a] = [1023_u32, 700, 5, 3];
+            let word = r | (g << 10) | (b << 20) | (a << 30);
+            read = [1023.0, 700.0, 5.0, 3.0];
+            return (word.to_le_bytes().to_vec(), read);
+        }
+        K::Unorm8Bgra => {
+            // Stored B, G, R, A; read R, G, B, A.
+            let stored = [0x10_u8, 0x80, 0xff, 0x33];
+            read = [0xff, 0x80, 0x10, 0x33].map(|c: u8| f32::from(c) / 255.0);
+            return (stored.to_vec(), read);
+        }
         K::Unorm8 | K::Snorm8 | K::Uint8 | K::Sint8 => {
             let raw = [0x33_u8, 0x80, 0xff, 0x7f];
             for (at, &byte) in raw.iter().take(count).enumerate() {
@@ -181,7 +193,7 @@ fn attribute_bytes(kind: ComponentKind, components: u8) -> (Vec<u8>, [f32; 4]) {
     (bytes, read)
 }
 
-const KINDS: [ComponentKind; 13] = [
+const KINDS: [ComponentKind; 15] = [
     ComponentKind::Float32,
     ComponentKind::Float16,
     ComponentKind::Unorm8,
@@ -195,6 +207,8 @@ const KINDS: [ComponentKind; 13] = [
     ComponentKind::Uint32,
     ComponentKind::Sint32,
     ComponentKind::Unorm1010102,
+    ComponentKind::Uint1010102,
+    ComponentKind::Unorm8Bgra,
 ];
 
 /// Records stream 0 (positions) and stream 1 (`values`, `stride_b` apart, the attribute
@@ -243,11 +257,16 @@ fn every_vertex_format_reads_as_the_cpu_converts_it() {
     let (offset_b, stride_b) = (4_u32, 20_u32);
     for kind in KINDS {
         let counts: &[u8] = match kind {
-            ComponentKind::Unorm1010102 => &[4],
+            ComponentKind::Unorm1010102
+            | ComponentKind::Uint1010102
+            | ComponentKind::Unorm8Bgra => &[4],
             _ => &[1, 2, 3, 4],
         };
         let program = match kind {
-            ComponentKind::Uint8 | ComponentKind::Uint16 | ComponentKind::Uint32 => programs[1],
+            ComponentKind::Uint8
+            | ComponentKind::Uint16
+            | ComponentKind::Uint32
+            | ComponentKind::Uint1010102 => programs[1],
             ComponentKind::Sint8 | ComponentKind::Sint16 | ComponentKind::Sint32 => programs[2],
             _ => programs[0],
         };

@@ -383,14 +383,15 @@ typedef struct HSScissor {
 
 // Vertex component kinds, in the order of `gpu::state::ComponentKind` (0 FLOAT32,
 // 1 FLOAT16, 2 UNORM8, 3 SNORM8, 4 UINT8, 5 SINT8, 6 UNORM16, 7 SNORM16, 8 UINT16,
-// 9 SINT16, 10 UINT32, 11 SINT32, 12 UNORM_10_10_10_2).
+// 9 SINT16, 10 UINT32, 11 SINT32, 12 UNORM_10_10_10_2, 13 UINT_10_10_10_2, 14 UNORM8_BGRA:
+// bytes B, G, R, A read as R, G, B, A).
 typedef uint32_t HSvertexComponent;
 
 typedef struct HSVertexAttribute {
   uint32_t location;
   uint32_t stream;
   HSvertexComponent component;
-  // 1 to 4 (4 for UNORM_10_10_10_2).
+  // 1 to 4 (4 for UNORM_10_10_10_2, UINT_10_10_10_2 and UNORM8_BGRA).
   uint32_t components;
   uint32_t offset_b;
 } HSVertexAttribute;
@@ -788,6 +789,30 @@ typedef struct HSWindowBuilder {
 #define HS_FORMAT_ASTC_12X10_SRGB 94
 
 #define HS_FORMAT_ASTC_12X12_SRGB 95
+
+#define HS_FORMAT_RGBX8 96
+
+#define HS_FORMAT_RGBX8_SRGB 97
+
+#define HS_FORMAT_BGRX8 98
+
+#define HS_FORMAT_BGRX8_SRGB 99
+
+#define HS_FORMAT_A1BGR5 100
+
+#define HS_FORMAT_Z24X8 101
+
+#define HS_FORMAT_ETC2_RGB 102
+
+#define HS_FORMAT_ETC2_RGB_SRGB 103
+
+#define HS_FORMAT_ETC2_RGB_PTA 104
+
+#define HS_FORMAT_ETC2_RGB_PTA_SRGB 105
+
+#define HS_FORMAT_ETC2_RGBA 106
+
+#define HS_FORMAT_ETC2_RGBA_SRGB 107
 
 #define HS_MEMORY_POOL_FLAGS_CPU_NO_ACCESS 1
 

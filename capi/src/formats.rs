@@ -102,6 +102,20 @@ pub const HS_FORMAT_ASTC_10X8_SRGB: HSformat = 92;
 pub const HS_FORMAT_ASTC_10X10_SRGB: HSformat = 93;
 pub const HS_FORMAT_ASTC_12X10_SRGB: HSformat = 94;
 pub const HS_FORMAT_ASTC_12X12_SRGB: HSformat = 95;
+// Added after the first table: X formats (alpha read as one, depth's top 8 bits
+// ignored), A1BGR5 and ETC2.
+pub const HS_FORMAT_RGBX8: HSformat = 96;
+pub const HS_FORMAT_RGBX8_SRGB: HSformat = 97;
+pub const HS_FORMAT_BGRX8: HSformat = 98;
+pub const HS_FORMAT_BGRX8_SRGB: HSformat = 99;
+pub const HS_FORMAT_A1BGR5: HSformat = 100;
+pub const HS_FORMAT_Z24X8: HSformat = 101;
+pub const HS_FORMAT_ETC2_RGB: HSformat = 102;
+pub const HS_FORMAT_ETC2_RGB_SRGB: HSformat = 103;
+pub const HS_FORMAT_ETC2_RGB_PTA: HSformat = 104;
+pub const HS_FORMAT_ETC2_RGB_PTA_SRGB: HSformat = 105;
+pub const HS_FORMAT_ETC2_RGBA: HSformat = 106;
+pub const HS_FORMAT_ETC2_RGBA_SRGB: HSformat = 107;
 
 /// The constants' names, by number (index 0 is `HS_FORMAT_NONE`).
 #[cfg(test)]
@@ -202,6 +216,18 @@ pub(crate) const FORMAT_NAMES: &[&str] = &[
     "astc-10x10-srgb",
     "astc-12x10-srgb",
     "astc-12x12-srgb",
+    "rgbx8",
+    "rgbx8-srgb",
+    "bgrx8",
+    "bgrx8-srgb",
+    "a1bgr5",
+    "z24x8",
+    "etc2-rgb",
+    "etc2-rgb-srgb",
+    "etc2-rgb-pta",
+    "etc2-rgb-pta-srgb",
+    "etc2-rgba",
+    "etc2-rgba-srgb",
 ];
 
 /// The format numbered `format`.

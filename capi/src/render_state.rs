@@ -76,7 +76,8 @@ pub const HS_POLYGON_MODE_POINT: HSpolygonMode = 2;
 
 /// Vertex component kinds, in the order of `gpu::state::ComponentKind` (0 FLOAT32,
 /// 1 FLOAT16, 2 UNORM8, 3 SNORM8, 4 UINT8, 5 SINT8, 6 UNORM16, 7 SNORM16, 8 UINT16,
-/// 9 SINT16, 10 UINT32, 11 SINT32, 12 UNORM_10_10_10_2).
+/// 9 SINT16, 10 UINT32, 11 SINT32, 12 UNORM_10_10_10_2, 13 UINT_10_10_10_2, 14 UNORM8_BGRA:
+/// bytes B, G, R, A read as R, G, B, A).
 pub type HSvertexComponent = u32;
 pub const HS_VERTEX_COMPONENT_FLOAT32: HSvertexComponent = 0;
 pub const HS_VERTEX_COMPONENT_UNORM8: HSvertexComponent = 2;
@@ -159,7 +160,7 @@ pub struct HSVertexAttribute {
     pub location: u32,
     pub stream: u32,
     pub component: HSvertexComponent,
-    /// 1 to 4 (4 for UNORM_10_10_10_2).
+    /// 1 to 4 (4 for UNORM_10_10_10_2, UINT_10_10_10_2 and UNORM8_BGRA).
     pub components: u32,
     pub offset_b: u32,
 }

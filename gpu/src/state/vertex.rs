@@ -17,6 +17,11 @@ coded_enum!(
         Sint32 = 11,
         /// Packed 10:10:10:2 (components must be 4).
         Unorm1010102 = 12,
+        /// Packed 10:10:10:2 unsigned integers (components must be 4).
+        Uint1010102 = 13,
+        /// Four UNORM bytes in B, G, R, A order, read as (R, G, B, A) (components must
+        /// be 4).
+        Unorm8Bgra = 14,
     }
 );
 
@@ -33,7 +38,9 @@ impl ComponentKind {
             | ComponentKind::Snorm8
             | ComponentKind::Uint8
             | ComponentKind::Sint8 => 1,
-            ComponentKind::Unorm1010102 => 1,
+            ComponentKind::Unorm1010102
+            | ComponentKind::Uint1010102
+            | ComponentKind::Unorm8Bgra => 1,
         }
     }
 }
@@ -51,7 +58,9 @@ impl VertexFormat {
     }
     pub fn is_valid(self) -> bool {
         match self.kind {
-            ComponentKind::Unorm1010102 => self.components == 4,
+            ComponentKind::Unorm1010102
+            | ComponentKind::Uint1010102
+            | ComponentKind::Unorm8Bgra => self.components == 4,
             _ => (1..=4).contains(&self.components),
         }
     }

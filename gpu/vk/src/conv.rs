@@ -126,7 +126,43 @@ pub fn native_format(format: Format) -> vk::Format {
         F::Astc10x10Srgb => V::ASTC_10X10_SRGB_BLOCK,
         F::Astc12x10Srgb => V::ASTC_12X10_SRGB_BLOCK,
         F::Astc12x12Srgb => V::ASTC_12X12_SRGB_BLOCK,
+        // The X formats: the same bytes, alpha read as one by the view (`format_components`).
+        F::Rgbx8 => V::R8G8B8A8_UNORM,
+        F::Rgbx8Srgb => V::R8G8B8A8_SRGB,
+        F::Bgrx8 => V::B8G8R8A8_UNORM,
+        F::Bgrx8Srgb => V::B8G8R8A8_SRGB,
+        // A in bit 0, then B, G and R: Vulkan's R5G5B5A1 named from the top.
+        F::A1Bgr5 => V::R5G5B5A1_UNORM_PACK16,
+        F::Z24X8 => V::X8_D24_UNORM_PACK32,
+        F::Etc2Rgb => V::ETC2_R8G8B8_UNORM_BLOCK,
+        F::Etc2RgbSrgb => V::ETC2_R8G8B8_SRGB_BLOCK,
+        F::Etc2RgbPta => V::ETC2_R8G8B8A1_UNORM_BLOCK,
+        F::Etc2RgbPtaSrgb => V::ETC2_R8G8B8A1_SRGB_BLOCK,
+        F::Etc2Rgba => V::ETC2_R8G8B8A8_UNORM_BLOCK,
+        F::Etc2RgbaSrgb => V::ETC2_R8G8B8A8_SRGB_BLOCK,
     }
+}
+
+/// Which image component each of a format's R, G, B and A reads, where the Vulkan format's
+/// components are not NVN's: the X formats' alpha reads one, and RGB5A1 (which shares
+/// A1R5G5B5 with BGR5A1, Vulkan having no A1B5G5R5 before maintenance5) swaps R and B.
+/// `None` for the identity. A render target cannot swizzle: `renders_as_stored` says
+/// whether writes land as NVN stores them.
+pub fn format_components(format: Format) -> Option<[vk::ComponentSwizzle; 4]> {
+    use vk::ComponentSwizzle as C;
+    match format {
+        Format::Rgbx8 | Format::Rgbx8Srgb | Format::Bgrx8 | Format::Bgrx8Srgb => {
+            Some([C::R, C::G, C::B, C::ONE])
+        }
+        Format::Rgb5A1 => Some([C::B, C::G, C::R, C::A]),
+        _ => None,
+    }
+}
+
+/// Whether colour written to an attachment of `format` lands in storage as NVN lays it
+/// out (false where only a view swizzle makes its Vulkan format read right).
+pub fn renders_as_stored(format: Format) -> bool {
+    format != Format::Rgb5A1
 }
 
 /// The mapping for `format`, given which Vulkan formats the device can sample (and, for
@@ -204,10 +240,10 @@ mod tests {
         let mut seen = std::collections::HashMap::new();
         for &format in Format::ALL {
             if let Some(other) = seen.insert(native_format(format), format) {
-                // Only the two 5551 orders share a Vulkan format (a component swizzle tells
-                // them apart at view creation).
+                // Formats share a Vulkan format only where a component swizzle tells them
+                // apart at view creation (the two 5551 orders, the X formats).
                 assert!(
-                    matches!((other, format), (Format::Rgb5A1, Format::Bgr5A1)),
+                    format_components(other) != format_components(format),
                     "{other:?} and {format:?} map to the same Vulkan format"
                 );
             }

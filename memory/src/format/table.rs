@@ -130,4 +130,18 @@ format_table! {
     Astc10x10Srgb => "astc-10x10-srgb", 16, 10 x 10, Unorm, Color, true;
     Astc12x10Srgb => "astc-12x10-srgb", 16, 12 x 10, Unorm, Color, true;
     Astc12x12Srgb => "astc-12x12-srgb", 16, 12 x 12, Unorm, Color, true;
+    // Added after the first table (the C ABI numbers formats in table order).
+    // X channels are stored but read as one (alpha) or ignored (the top 8 bits of depth).
+    Rgbx8 => "rgbx8", 4, 1 x 1, Unorm, Color, false;
+    Rgbx8Srgb => "rgbx8-srgb", 4, 1 x 1, Unorm, Color, true;
+    Bgrx8 => "bgrx8", 4, 1 x 1, Unorm, Color, false;
+    Bgrx8Srgb => "bgrx8-srgb", 4, 1 x 1, Unorm, Color, true;
+    A1Bgr5 => "a1bgr5", 2, 1 x 1, Unorm, Color, false;
+    Z24X8 => "z24x8", 4, 1 x 1, Unorm, Depth, false;
+    Etc2Rgb => "etc2-rgb", 8, 4 x 4, Unorm, Color, false;
+    Etc2RgbSrgb => "etc2-rgb-srgb", 8, 4 x 4, Unorm, Color, true;
+    Etc2RgbPta => "etc2-rgb-pta", 8, 4 x 4, Unorm, Color, false;
+    Etc2RgbPtaSrgb => "etc2-rgb-pta-srgb", 8, 4 x 4, Unorm, Color, true;
+    Etc2Rgba => "etc2-rgba", 16, 4 x 4, Unorm, Color, false;
+    Etc2RgbaSrgb => "etc2-rgba-srgb", 16, 4 x 4, Unorm, Color, true;
 }

@@ -84,7 +84,15 @@ enum Codec {
     Bc6Unsigned,
     Bc6Signed,
     Bc7,
-    Astc { width_px: usize, height_px: usize },
+    Etc2Rgb,
+    /// ETC2 with punch-through alpha (RGB8A1).
+    Etc2RgbPta,
+    /// ETC2 colour with an EAC alpha block (RGBA8).
+    Etc2Rgba,
+    Astc {
+        width_px: usize,
+        height_px: usize,
+    },
 }
 
 fn codec(format: Format) -> Option<Codec> {
@@ -100,6 +108,9 @@ fn codec(format: Format) -> Option<Codec> {
         F::Bc6 => Codec::Bc6Unsigned,
         F::Bc6Sf => Codec::Bc6Signed,
         F::Bc7 | F::Bc7Srgb => Codec::Bc7,
+        F::Etc2Rgb | F::Etc2RgbSrgb => Codec::Etc2Rgb,
+        F::Etc2RgbPta | F::Etc2RgbPtaSrgb => Codec::Etc2RgbPta,
+        F::Etc2Rgba | F::Etc2RgbaSrgb => Codec::Etc2Rgba,
         // Every other compressed format of the table is ASTC.
         _ if format.is_compressed() => Codec::Astc {
             width_px: format.block_width_px() as usize,
@@ -204,6 +215,9 @@ fn decode_block(codec: Codec, block: &[u8], texels: &mut [u32]) -> bool {
         Codec::Bc6Unsigned => decoder::decode_bc6_block_unsigned(block, texels),
         Codec::Bc6Signed => decoder::decode_bc6_block_signed(block, texels),
         Codec::Bc7 => decoder::decode_bc7_block(block, texels),
+        Codec::Etc2Rgb => decoder::decode_etc2_rgb_block(block, texels),
+        Codec::Etc2RgbPta => decoder::decode_etc2_rgba1_block(block, texels),
+        Codec::Etc2Rgba => decoder::decode_etc2_rgba8_block(block, texels),
         Codec::Astc {
             width_px,
             height_px,

@@ -246,6 +246,10 @@ pub fn vertex_format(format: VertexFormat) -> Option<vk::Format> {
             V::R32G32B32A32_SINT,
         ]),
         K::Unorm1010102 => Some(V::A2B10G10R10_UNORM_PACK32),
+        // Both have vertex-buffer support on every Vulkan device (the spec's mandatory
+        // format tables).
+        K::Uint1010102 => Some(V::A2B10G10R10_UINT_PACK32),
+        K::Unorm8Bgra => Some(V::B8G8R8A8_UNORM),
     }
 }
 
@@ -307,6 +311,11 @@ mod tests {
         );
         assert_eq!(format(ComponentKind::Float32, 0), None);
         assert_eq!(format(ComponentKind::Unorm1010102, 3), None);
+        assert_eq!(format(ComponentKind::Uint1010102, 2), None);
+        assert_eq!(
+            format(ComponentKind::Unorm8Bgra, 4),
+            Some(vk::Format::B8G8R8A8_UNORM)
+        );
     }
 
     #[test]

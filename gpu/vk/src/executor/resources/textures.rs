@@ -9,9 +9,12 @@ use ash::vk;
 use gpu::id_map::IdMap;
 use gpu::objects::{Swizzle, Texture, TextureView};
 use gpu::{SamplerTableId, TextureId, TextureTableId, ViewId};
-use memory::{TextureKind, WriteStamp};
+use memory::{Format, TextureKind, WriteStamp};
 
-use crate::conv::{aspect_flags, converted_alike, map_format, Conversion, FormatMapping};
+use crate::conv::{
+    aspect_flags, converted_alike, format_components, map_format, renders_as_stored, Conversion,
+    FormatMapping,
+};
 use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::host_image::{HostImage, HostImageDesc};
@@ -401,6 +404,14 @@ fn make_attachment(
             view.id
         )));
     }
+    if !renders_as_stored(view.format) {
+        return Err(VkError::Unsupported(format!(
+            "{}: rendering to format {} (its Vulkan format reads right only through a view \
+             swizzle; A1B5G5R5_UNORM_PACK16 of VK_KHR_maintenance5 is not used)",
+            view.id,
+            view.format.name()
+        )));
+    }
     let level = view.levels.start;
     let layers = view.layers.end - view.layers.start;
     let aspect = tracked.image.desc.aspect;
@@ -448,6 +459,29 @@ fn component(swizzle: Swizzle) -> vk::ComponentSwizzle {
         Swizzle::G => vk::ComponentSwizzle::G,
         Swizzle::B => vk::ComponentSwizzle::B,
         Swizzle::A => vk::ComponentSwizzle::A,
+    }
+}
+
+/// `components` (the view's swizzle) read through the format's own components
+/// (`conv::format_components`): an X format's alpha reads one, RGB5A1's R and B swap.
+fn format_swizzled(format: Format, components: vk::ComponentMapping) -> vk::ComponentMapping {
+    let Some(own) = format_components(format) else {
+        return components;
+    };
+    // `own_index` is the channel an identity swizzle names.
+    let through = |swizzle: vk::ComponentSwizzle, own_index: usize| match swizzle {
+        vk::ComponentSwizzle::IDENTITY => own[own_index],
+        vk::ComponentSwizzle::R => own[0],
+        vk::ComponentSwizzle::G => own[1],
+        vk::ComponentSwizzle::B => own[2],
+        vk::ComponentSwizzle::A => own[3],
+        constant => constant,
+    };
+    vk::ComponentMapping {
+        r: through(components.r, 0),
+        g: through(components.g, 1),
+        b: through(components.b, 2),
+        a: through(components.a, 3),
     }
 }
 
@@ -522,12 +556,15 @@ fn make_shader_view(
     }
     let (components, level_count) = match shader_use {
         ShaderUse::Sampled => (
-            vk::ComponentMapping {
-                r: component(view.swizzle[0]),
-                g: component(view.swizzle[1]),
-                b: component(view.swizzle[2]),
-                a: component(view.swizzle[3]),
-            },
+            format_swizzled(
+                view.format,
+                vk::ComponentMapping {
+                    r: component(view.swizzle[0]),
+                    g: component(view.swizzle[1]),
+                    b: component(view.swizzle[2]),
+                    a: component(view.swizzle[3]),
+                },
+            ),
             view.levels.end - view.levels.start,
         ),
         ShaderUse::Storage => (vk::ComponentMapping::default(), 1),
