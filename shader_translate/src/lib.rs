@@ -23,6 +23,7 @@ mod error;
 mod frag_coord;
 mod front;
 pub mod limits;
+mod lod_bias;
 pub mod maxwell;
 mod metal;
 mod optimise;
@@ -50,6 +51,7 @@ pub use bindless::{
 pub use cache::{user_cache_dir, TRANSLATOR_VERSION};
 pub use error::{Diagnostic, Diagnostics, SourcePos, TranslateError};
 pub use frag_coord::{flip_frag_coord_y, reads_frag_coord, FragCoordError};
+pub use lod_bias::{add_lod_bias, LodBiasError, SamplerBias};
 pub use metal::{MetalCheck, MoltenVkGap, Opinion};
 pub use options::{CacheLocation, TranslateOptions};
 pub use point_size::{write_point_size, PointSizeError};
