@@ -112,8 +112,10 @@ fn each_sampler_feature_is_refused_when_a_texture_is_bound_without_it() {
             commands
                 .bind_descriptor_tables(scene.textures, scene.samplers)
                 .unwrap();
+            // A compute stage: draws get a LOD bias in their shaders where the device
+            // lacks it (`a_biased_sampler_is_bound_for_draws_without_the_feature`).
             let bind = |slot| Command::BindTexture {
-                stage: Stage::Fragment,
+                stage: Stage::Compute,
                 slot: 0,
                 handle: TextureHandle {
                     texture_slot: 1,
@@ -129,6 +131,36 @@ fn each_sampler_feature_is_refused_when_a_texture_is_bound_without_it() {
             // The plain sampler in slot 0 needs nothing.
             assert!(commands.record(bind(0)).is_ok(), "{feature}");
         }
+    }
+}
+
+#[test]
+fn a_biased_sampler_is_bound_for_draws_without_the_feature() {
+    let device = device_with(PortabilityFeatures {
+        sampler_mip_lod_bias: false,
+        ..PortabilityFeatures::FULL
+    });
+    let scene = scene(&device);
+    let biased = SamplerMaker {
+        lod_bias: 2.0,
+        ..SamplerMaker::default()
+    };
+    let sampler = device.create_sampler(&biased).unwrap();
+    device.register_sampler(scene.samplers, 1, sampler).unwrap();
+    let mut commands = device.command_buffer();
+    commands
+        .bind_descriptor_tables(scene.textures, scene.samplers)
+        .unwrap();
+    for stage in [Stage::Vertex, Stage::Fragment] {
+        let bound = commands.record(Command::BindTexture {
+            stage,
+            slot: 0,
+            handle: TextureHandle {
+                texture_slot: 1,
+                sampler_slot: 1,
+            },
+        });
+        assert!(bound.is_ok(), "{stage:?}: {bound:?}");
     }
 }
 

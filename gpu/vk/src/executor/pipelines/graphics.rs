@@ -19,7 +19,7 @@ use super::bindless_layout::BindlessLayout;
 use super::bindless_shaders::bindless_modules;
 use super::compute::ShaderModule;
 use super::graphics_conv as conv;
-use super::graphics_state::{GraphicsState, PipelineKey, TargetFormats};
+use super::graphics_state::{BoundBias, GraphicsState, PipelineKey, TargetFormats};
 use super::layout::{stage_flags, ProgramLayout};
 use super::tessellation;
 use gpu::id_map::IdMap;
@@ -62,6 +62,7 @@ struct LastLookup {
     targets: TargetFormats,
     target_height_px: u32,
     state: GraphicsState,
+    lod_biases: Vec<BoundBias>,
     /// `GraphicsPipelines::state_version` when `state` was last found equal to a draw's.
     state_version: u64,
     id: PipelineId,
@@ -167,13 +168,16 @@ impl GraphicsPipelines {
         self.state_version
     }
 
-    /// The pipeline for a draw of `primitive` into targets of `(formats, height)`.
+    /// The pipeline for a draw of `primitive` into targets of `(formats, height)`, its
+    /// shaders applying `lod_biases` (`prepare::lod_bias`; empty where the device has
+    /// `samplerMipLodBias`).
     pub fn get_or_make(
         &mut self,
         program: &Program,
         state: &GraphicsState,
         primitive: PrimitiveKind,
         (targets, target_height_px): (TargetFormats, u32),
+        lod_biases: &[BoundBias],
     ) -> VkResult<(&mut GraphicsPipeline, PipelineId)> {
         let state_version = self.state_version;
         let repeated = self.last.as_mut().filter(|last| {
@@ -181,6 +185,7 @@ impl GraphicsPipelines {
                 && last.primitive == primitive
                 && last.targets == targets
                 && last.target_height_px == target_height_px
+                && last.lod_biases == lod_biases
                 && (last.state_version == state_version || last.state == *state)
         });
         let id = match repeated {
@@ -189,13 +194,20 @@ impl GraphicsPipelines {
                 last.id
             }
             None => {
-                let id = self.id_for(program, state, primitive, (targets, target_height_px))?;
+                let id = self.id_for(
+                    program,
+                    state,
+                    primitive,
+                    (targets, target_height_px),
+                    lod_biases,
+                )?;
                 self.last = Some(LastLookup {
                     program: program.id,
                     primitive,
                     targets,
                     target_height_px,
                     state: state.clone(),
+                    lod_biases: lod_biases.to_vec(),
                     state_version,
                     id,
                 });
@@ -216,6 +228,7 @@ impl GraphicsPipelines {
         state: &GraphicsState,
         primitive: PrimitiveKind,
         (targets, target_height_px): (TargetFormats, u32),
+        lod_biases: &[BoundBias],
     ) -> VkResult<PipelineId> {
         let state_levels = tessellation::takes_state_levels(program);
         // NVN's gl_FragCoord.y is measured up from the last row: the fragment stage is
@@ -228,13 +241,14 @@ impl GraphicsPipelines {
         let frag_coord_height_px = (reads_frag_coord
             && state.window_origin == gpu::state::WindowOrigin::LowerLeft)
             .then_some(target_height_px);
-        let key = state.pipeline_key(
+        let mut key = state.pipeline_key(
             program.id,
             primitive,
             targets,
             state_levels,
             frag_coord_height_px,
         );
+        key.lod_biases = lod_biases.to_vec();
         if let Some(&id) = self.ids.get(&key) {
             return Ok(id);
         }
@@ -250,6 +264,7 @@ impl GraphicsPipelines {
             state,
             (primitive, frag_coord_height_px),
             targets,
+            lod_biases,
         )?;
         self.made += 1;
         let id = PipelineId(self.made);
@@ -346,6 +361,45 @@ fn add_unfed_inputs(
     Ok(true)
 }
 
+/// Each module's words with `lod_biases` applied (`None` where there are none).
+fn lod_biased_modules(
+    program: &Program,
+    lod_biases: &[BoundBias],
+) -> VkResult<Option<Vec<Vec<u32>>>> {
+    if lod_biases.is_empty() {
+        return Ok(None);
+    }
+    let slots = super::layout::program_slots(program)?;
+    let mut modules = Vec::with_capacity(program.modules.len());
+    for module in &program.modules {
+        let biases: Vec<shader_translate::SamplerBias> = slots
+            .iter()
+            .filter(|slot| {
+                slot.stage == module.stage && slot.kind == shader_translate::ResourceKind::Texture
+            })
+            .map(|slot| shader_translate::SamplerBias {
+                set: slot.set,
+                binding: slot.binding,
+                element: slot.element,
+                bias: lod_biases
+                    .iter()
+                    .find(|bias| bias.stage == slot.stage && u32::from(bias.slot) == slot.slot)
+                    .map_or(0.0, |bias| f32::from_bits(bias.bias_bits)),
+            })
+            .collect();
+        let words =
+            shader_translate::add_lod_bias(&module.spirv_words, &biases).map_err(|why| {
+                unsupported(format!(
+                    "{}: its {:?} stage's sampler LOD bias in the shader (the device lacks \
+                 samplerMipLodBias): {why}",
+                    program.id, module.stage
+                ))
+            })?;
+        modules.push(words);
+    }
+    Ok(Some(modules))
+}
+
 fn unsupported(what: impl Into<String>) -> VkError {
     VkError::Unsupported(what.into())
 }
@@ -359,13 +413,14 @@ struct Settings<'a> {
 }
 
 /// `frag_coord_height_px`: the fragment stage sees `gl_FragCoord.y` measured up from the
-/// last row of a target this tall.
+/// last row of a target this tall; `lod_biases`: samplers' biases its shaders apply.
 fn make(
     settings: &Settings<'_>,
     program: &Program,
     state: &GraphicsState,
     (primitive, frag_coord_height_px): (PrimitiveKind, Option<u32>),
     targets: TargetFormats,
+    lod_biases: &[BoundBias],
 ) -> VkResult<GraphicsPipeline> {
     let Settings {
         device,
@@ -380,12 +435,14 @@ fn make(
     })?;
     let mut shaders = Vec::new();
     // The command buffer refused stages the device lacks when the program was bound.
-    let indexed = bindless.and_then(|_| bindless_modules(program));
+    // Biases first: the bindless rewrite keeps the sampling instructions they change.
+    let biased = lod_biased_modules(program, lod_biases)?;
+    let indexed = bindless.and_then(|_| bindless_modules(program, biased.as_deref()));
     let point_size = state.point_size(primitive);
     for (at, module) in program.modules.iter().enumerate() {
-        let words = match &indexed {
-            Some(modules) => &modules[at],
-            None => &module.spirv_words,
+        let words = match (&indexed, &biased) {
+            (Some(modules), _) | (None, Some(modules)) => &modules[at],
+            (None, None) => &module.spirv_words,
         };
         let sized;
         let words = match point_size {

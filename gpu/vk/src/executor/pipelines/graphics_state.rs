@@ -196,6 +196,7 @@ impl GraphicsState {
             point_size: self
                 .point_size(primitive)
                 .map(|size| size.map(f32::to_bits)),
+            lod_biases: Vec::new(),
         }
     }
 }
@@ -275,6 +276,18 @@ pub struct PipelineKey {
     pub smooth_lines: bool,
     /// The compare and the reference's bits.
     pub alpha_test: Option<(gpu::state::CompareOp, u32)>,
+    /// The samplers' LOD biases applied in the shaders (where the device lacks
+    /// `samplerMipLodBias`; empty elsewhere).
+    pub lod_biases: Vec<BoundBias>,
+}
+
+/// A texture slot whose bound sampler has a LOD bias (by its bits), applied in the
+/// shader where the device lacks `samplerMipLodBias` (`prepare::lod_bias`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoundBias {
+    pub stage: gpu::objects::Stage,
+    pub slot: u8,
+    pub bias_bits: u32,
 }
 
 #[cfg(test)]

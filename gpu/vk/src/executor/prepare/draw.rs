@@ -29,6 +29,7 @@ use crate::executor::resources::pools::PoolTable;
 use super::buffer_reads::{descriptor_reads, note_stream_reads, PoolRead};
 use super::draw_memo::repeat_draw;
 use super::draw_site::DrawSite;
+use super::lod_bias::bound_lod_biases;
 use super::slots::SlotContext;
 
 /// The most vertices (or indices) a converted draw takes: its made indices (at most three
@@ -74,7 +75,12 @@ pub fn prepare_draw(
         _ => unreachable!("prepare_draw is called for draws"),
     };
     if let Some(mut memo) = draws.memo.take() {
+        // A replaced texture handle may bring another sampler's LOD bias, which the
+        // pipeline applies where the device lacks samplerMipLodBias.
+        let biases_hold = context.device.caps.portability.sampler_mip_lod_bias
+            || memo.textures_version == site.bindings.textures_version;
         let repeats = memo.program == program
+            && biases_hold
             && memo.state_version == pipelines.state_version()
             && memo.bindings_version == site.bindings.version
             && memo.pass == site.pass
@@ -159,7 +165,13 @@ fn resolve_draw(
     }
     let state_version = pipelines.state_version();
     let target = (site.targets.formats, site.targets.extent_px[1]);
-    let (pipeline, key) = pipelines.get_or_make(program, state, drawn, target)?;
+    let mut lod_biases = std::mem::take(&mut draws.lod_biases);
+    if !device.caps.portability.sampler_mip_lod_bias {
+        bound_lod_biases(tables, program, bindings, &mut lod_biases);
+    }
+    let made = pipelines.get_or_make(program, state, drawn, target, &lod_biases);
+    draws.lod_biases = lod_biases;
+    let (pipeline, key) = made?;
     let (raw, layout, set_layouts, handle_stages, reads_unfed_inputs) = (
         pipeline.raw,
         pipeline.layout.raw,

@@ -17,6 +17,7 @@ pub mod draw;
 pub mod draw_memo;
 pub mod draw_site;
 pub mod list;
+pub mod lod_bias;
 pub mod pass_access;
 pub mod pass_targets;
 pub mod repeat;
