@@ -39,6 +39,7 @@ mod stage;
 mod tools;
 mod translator;
 mod validate;
+mod view_swizzle;
 
 pub use alpha_test::{write_alpha_test, AlphaCompare, AlphaTestError};
 pub use arrays::{resource_arrays, ResourceArray};
@@ -61,3 +62,6 @@ pub use spirv::{words_from_bytes as spirv_words_from_bytes, ParseError as SpirvP
 pub use stage::{Stage, UnknownStage};
 pub use translator::{CacheOutcome, TranslatedShader, Translator};
 pub use validate::{check_stage_module, validate_spirv, TARGET_ENV};
+pub use view_swizzle::{
+    apply_view_swizzle, ViewSwizzle, ViewSwizzleError, SWIZZLE_ONE, SWIZZLE_ZERO,
+};

@@ -4,8 +4,7 @@
 //! adds the sampler's bias to both. The bias is a constant of the module, so a pipeline
 //! is made per bias the draws bind.
 //!
-//! Textures are traced from their `DescriptorSet`/`Binding` variables through access
-//! chains (constant indices name an element), loads, copies and `OpSampledImage`; a
+//! Textures are traced to their bindings (`spirv::texture_sources`); a
 //! sampling instruction whose texture cannot be traced, one with explicit gradients and
 //! `OpImageQueryLod` are refused while any bias is to be applied.
 
@@ -13,7 +12,8 @@ use std::collections::HashMap;
 
 use crate::spirv::edit::{find_or_add_type, IdAllocator};
 use crate::spirv::module::{Instruction, Section};
-use crate::spirv::ops::{decoration, op, storage_class};
+use crate::spirv::ops::op;
+use crate::spirv::texture_sources::{Source, TextureSources};
 use crate::spirv::{Module, ModuleIndex, ParseError};
 
 const OP_F_ADD: u16 = 129;
@@ -58,15 +58,6 @@ pub enum LodBiasError {
     QueryLod { at: usize },
 }
 
-/// Where a texture value came from: its variable's set and binding, and its element
-/// (`None`: indexed at run time).
-#[derive(Clone, Copy, Debug)]
-struct Source {
-    set: u32,
-    binding: u32,
-    element: Option<u32>,
-}
-
 /// The index of the first image operand (the mask) of a sampling instruction, `None` for
 /// other opcodes; and whether it takes an implicit LOD.
 fn sampling(opcode: u16) -> Option<(usize, bool)> {
@@ -92,25 +83,7 @@ pub fn add_lod_bias(words: &[u32], biases: &[SamplerBias]) -> Result<Vec<u32>, L
     let index = ModuleIndex::new(&module);
     let mut ids = IdAllocator::new(&module);
     let float = find_or_add_type(&mut module, &mut ids, op::TYPE_FLOAT, &[32]);
-    let mut sources: HashMap<u32, Source> = HashMap::new();
-    for variable in &index.variables {
-        if variable.storage_class != storage_class::UNIFORM_CONSTANT {
-            continue;
-        }
-        let set = index.decoration_literal(variable.id, decoration::DESCRIPTOR_SET);
-        let binding = index.decoration_literal(variable.id, decoration::BINDING);
-        if let (Some(set), Some(binding)) = (set, binding) {
-            let element = Some(0);
-            sources.insert(
-                variable.id,
-                Source {
-                    set,
-                    binding,
-                    element,
-                },
-            );
-        }
-    }
+    let mut sources = TextureSources::new(&index);
     let bias_of = |at: usize, source: Source| -> Result<f32, LodBiasError> {
         let named = biases
             .iter()
@@ -142,33 +115,11 @@ pub fn add_lod_bias(words: &[u32], biases: &[SamplerBias]) -> Result<Vec<u32>, L
     let mut new_constants = Vec::new();
     for (offset, mut instruction) in body.into_iter().enumerate() {
         let at = functions_start + offset;
+        sources.note(&instruction);
         let operands = &instruction.operands;
         match instruction.opcode {
-            op::ACCESS_CHAIN | op::IN_BOUNDS_ACCESS_CHAIN if operands.len() >= 3 => {
-                if let Some(&base) = sources.get(&operands[2]) {
-                    // A chain with no index is the variable itself.
-                    let element = match operands.get(3) {
-                        None => base.element,
-                        Some(index_id) => index.constants.get(index_id).copied(),
-                    };
-                    sources.insert(operands[1], Source { element, ..base });
-                }
-            }
-            op::LOAD | op::COPY_OBJECT if operands.len() >= 3 => {
-                if let Some(&source) = sources.get(&operands[2]) {
-                    sources.insert(operands[1], source);
-                }
-            }
-            op::SAMPLED_IMAGE if operands.len() >= 4 => {
-                let source = sources
-                    .get(&operands[2])
-                    .or_else(|| sources.get(&operands[3]));
-                if let Some(&source) = source {
-                    sources.insert(operands[1], source);
-                }
-            }
             OP_IMAGE_QUERY_LOD if operands.len() >= 3 => {
-                let source = sources.get(&operands[2]).copied();
+                let source = sources.get(operands[2]);
                 let source = source.ok_or(LodBiasError::Untraced {
                     at,
                     opcode: instruction.opcode,
@@ -181,8 +132,7 @@ pub fn add_lod_bias(words: &[u32], biases: &[SamplerBias]) -> Result<Vec<u32>, L
                 if let Some((mask_at, implicit)) = sampling(opcode) {
                     let source = operands
                         .get(2)
-                        .and_then(|image| sources.get(image))
-                        .copied()
+                        .and_then(|&image| sources.get(image))
                         .ok_or(LodBiasError::Untraced { at, opcode })?;
                     let bias = bias_of(at, source)?;
                     if bias != 0.0 {
