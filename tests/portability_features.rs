@@ -68,6 +68,16 @@ struct Sampled<'r> {
 }
 
 fn sampled<'r>(rig: &'r Rig, swizzle: [Swizzle; 4], sampler: SamplerMaker) -> Sampled<'r> {
+    sampled_by(rig, TEXEL_FRAG, swizzle, sampler)
+}
+
+/// `sampled` drawn by `fragment`.
+fn sampled_by<'r>(
+    rig: &'r Rig,
+    fragment: &str,
+    swizzle: [Swizzle; 4],
+    sampler: SamplerMaker,
+) -> Sampled<'r> {
     let builder = TextureBuilder::new_2d(rgba8(), 4, 4);
     let source = rig
         .device
@@ -93,7 +103,7 @@ fn sampled<'r>(rig: &'r Rig, swizzle: [Swizzle; 4], sampler: SamplerMaker) -> Sa
     rig.device.register_sampler(samplers, 0, sampler).unwrap();
     let (target, target_view) = rig.texture(&TextureBuilder::new_2d(rgba8(), 4, 4), 0);
     let mut commands = rig.cleared(target_view, [0.0, 0.0, 0.0, 1.0]);
-    let program = position_program(&rig.device, TEXEL_FRAG);
+    let program = position_program(&rig.device, fragment);
     let positions = positions_at(
         &rig.device,
         rig.pool,
@@ -154,24 +164,43 @@ fn refused_for(result: Result<impl std::fmt::Debug, RecordError>, feature: &str)
 
 const BGR1: [Swizzle; 4] = [Swizzle::B, Swizzle::G, Swizzle::R, Swizzle::One];
 
+/// Each pixel the texel under it of the texture in slot 0, sampled (nearest, at the
+/// texel's centre).
+const SAMPLE_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform sampler2D source;
+void main() {
+    colour = texture(source, gl_FragCoord.xy / 4.0);
+}
+";
+
+const ZR1G: [Swizzle; 4] = [Swizzle::Zero, Swizzle::R, Swizzle::One, Swizzle::G];
+
 #[test]
-fn a_view_swizzle_is_drawn_where_offered_and_refused_when_recorded_where_not() {
-    let full = rig_with("off");
-    let pixels = draw_sampled(&full, sampled(&full, BGR1, SamplerMaker::default())).unwrap();
-    assert_texels(&pixels, BGR1, "swizzled on the full device");
-    drop(full);
-    let lacking = without("imageViewFormatSwizzle");
-    refused_for(
-        draw_sampled(&lacking, sampled(&lacking, BGR1, SamplerMaker::default())),
+fn a_view_swizzle_is_drawn_by_the_view_or_in_the_shader_without_the_feature() {
+    let lacking = profile(
         "imageViewFormatSwizzle",
+        &["portability\timageViewFormatSwizzle\t0"],
     );
-    // The identity needs nothing.
-    let plain = sampled(&lacking, Swizzle::IDENTITY, SamplerMaker::default());
-    assert_texels(
-        &draw_sampled(&lacking, plain).unwrap(),
-        Swizzle::IDENTITY,
-        "identity",
-    );
+    for descriptor_indexing in [true, false] {
+        let options = ExecutorOptions {
+            descriptor_indexing,
+            ..ExecutorOptions::default()
+        };
+        // The view's swizzle on the full device; the shader's on the others.
+        for simulate in ["off", lacking.as_str(), "moltenvk-m1"] {
+            let rig = Rig::with_switches(options, &[("RX_VK_SIMULATE", simulate)]);
+            for fragment in [TEXEL_FRAG, SAMPLE_FRAG] {
+                for swizzle in [BGR1, ZR1G, Swizzle::IDENTITY] {
+                    let scene = sampled_by(&rig, fragment, swizzle, SamplerMaker::default());
+                    let what = format!(
+                        "{simulate}, indexing {descriptor_indexing}, {swizzle:?}, {fragment}"
+                    );
+                    assert_texels(&draw_sampled(&rig, scene).unwrap(), swizzle, &what);
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -217,9 +217,14 @@ fn check_texture(
         .get(texture_table)
         .and_then(|table| table.entry(handle.texture_slot));
     if let Some(view) = entry.and_then(|entry| tables.views.get(entry.view)) {
-        if view.swizzle != Swizzle::IDENTITY && !features.image_view_format_swizzle {
+        // Draws get the swizzle in their shaders where the device lacks it (the
+        // executor's graphics pipelines, `shader_translate::apply_view_swizzle`).
+        if view.swizzle != Swizzle::IDENTITY
+            && !features.image_view_format_swizzle
+            && stage == crate::objects::Stage::Compute
+        {
             return Err(missing(
-                "texture view swizzle other than the identity",
+                "texture view swizzle other than the identity in a compute stage",
                 "imageViewFormatSwizzle (VK_KHR_portability_subset)",
             ));
         }

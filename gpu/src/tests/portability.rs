@@ -165,6 +165,41 @@ fn a_biased_sampler_is_bound_for_draws_without_the_feature() {
 }
 
 #[test]
+fn a_swizzled_view_is_bound_for_draws_and_refused_for_compute_without_the_feature() {
+    use crate::objects::Swizzle;
+    let device = device_with(PortabilityFeatures {
+        image_view_format_swizzle: false,
+        ..PortabilityFeatures::FULL
+    });
+    let scene = scene(&device);
+    let swizzle = [Swizzle::B, Swizzle::G, Swizzle::R, Swizzle::One];
+    let view = device
+        .create_view(&ViewMaker::whole(scene.tile).swizzle(swizzle))
+        .unwrap();
+    device.register_texture(scene.textures, 5, view).unwrap();
+    let mut commands = device.command_buffer();
+    commands
+        .bind_descriptor_tables(scene.textures, scene.samplers)
+        .unwrap();
+    let bind = |stage| Command::BindTexture {
+        stage,
+        slot: 0,
+        handle: TextureHandle {
+            texture_slot: 5,
+            sampler_slot: 0,
+        },
+    };
+    for stage in [Stage::Vertex, Stage::Fragment] {
+        let bound = commands.record(bind(stage));
+        assert!(bound.is_ok(), "{stage:?}: {bound:?}");
+    }
+    assert_refused(
+        commands.record(bind(Stage::Compute)),
+        "imageViewFormatSwizzle",
+    );
+}
+
+#[test]
 fn a_full_device_skips_the_texture_look_up_and_both_takes_the_lesser() {
     assert!(!PortabilityFeatures::FULL.restricts_textures());
     assert!(PortabilityFeatures::NONE.restricts_textures());

@@ -19,7 +19,7 @@ use super::bindless_layout::BindlessLayout;
 use super::bindless_shaders::bindless_modules;
 use super::compute::ShaderModule;
 use super::graphics_conv as conv;
-use super::graphics_state::{BoundBias, GraphicsState, PipelineKey, TargetFormats};
+use super::graphics_state::{BoundPatches, GraphicsState, PipelineKey, TargetFormats};
 use super::layout::{stage_flags, ProgramLayout};
 use super::tessellation;
 use gpu::id_map::IdMap;
@@ -62,7 +62,7 @@ struct LastLookup {
     targets: TargetFormats,
     target_height_px: u32,
     state: GraphicsState,
-    lod_biases: Vec<BoundBias>,
+    patches: BoundPatches,
     /// `GraphicsPipelines::state_version` when `state` was last found equal to a draw's.
     state_version: u64,
     id: PipelineId,
@@ -169,15 +169,15 @@ impl GraphicsPipelines {
     }
 
     /// The pipeline for a draw of `primitive` into targets of `(formats, height)`, its
-    /// shaders applying `lod_biases` (`prepare::lod_bias`; empty where the device has
-    /// `samplerMipLodBias`).
+    /// shaders applying `patches` (`prepare::patches`; empty where the device has the
+    /// features).
     pub fn get_or_make(
         &mut self,
         program: &Program,
         state: &GraphicsState,
         primitive: PrimitiveKind,
         (targets, target_height_px): (TargetFormats, u32),
-        lod_biases: &[BoundBias],
+        patches: &BoundPatches,
     ) -> VkResult<(&mut GraphicsPipeline, PipelineId)> {
         let state_version = self.state_version;
         let repeated = self.last.as_mut().filter(|last| {
@@ -185,7 +185,7 @@ impl GraphicsPipelines {
                 && last.primitive == primitive
                 && last.targets == targets
                 && last.target_height_px == target_height_px
-                && last.lod_biases == lod_biases
+                && last.patches == *patches
                 && (last.state_version == state_version || last.state == *state)
         });
         let id = match repeated {
@@ -199,7 +199,7 @@ impl GraphicsPipelines {
                     state,
                     primitive,
                     (targets, target_height_px),
-                    lod_biases,
+                    patches,
                 )?;
                 self.last = Some(LastLookup {
                     program: program.id,
@@ -207,7 +207,7 @@ impl GraphicsPipelines {
                     targets,
                     target_height_px,
                     state: state.clone(),
-                    lod_biases: lod_biases.to_vec(),
+                    patches: patches.clone(),
                     state_version,
                     id,
                 });
@@ -228,7 +228,7 @@ impl GraphicsPipelines {
         state: &GraphicsState,
         primitive: PrimitiveKind,
         (targets, target_height_px): (TargetFormats, u32),
-        lod_biases: &[BoundBias],
+        patches: &BoundPatches,
     ) -> VkResult<PipelineId> {
         let state_levels = tessellation::takes_state_levels(program);
         // NVN's gl_FragCoord.y is measured up from the last row: the fragment stage is
@@ -248,7 +248,7 @@ impl GraphicsPipelines {
             state_levels,
             frag_coord_height_px,
         );
-        key.lod_biases = lod_biases.to_vec();
+        key.patches = patches.clone();
         if let Some(&id) = self.ids.get(&key) {
             return Ok(id);
         }
@@ -264,7 +264,7 @@ impl GraphicsPipelines {
             state,
             (primitive, frag_coord_height_px),
             targets,
-            lod_biases,
+            patches,
         )?;
         self.made += 1;
         let id = PipelineId(self.made);
@@ -361,45 +361,6 @@ fn add_unfed_inputs(
     Ok(true)
 }
 
-/// Each module's words with `lod_biases` applied (`None` where there are none).
-fn lod_biased_modules(
-    program: &Program,
-    lod_biases: &[BoundBias],
-) -> VkResult<Option<Vec<Vec<u32>>>> {
-    if lod_biases.is_empty() {
-        return Ok(None);
-    }
-    let slots = super::layout::program_slots(program)?;
-    let mut modules = Vec::with_capacity(program.modules.len());
-    for module in &program.modules {
-        let biases: Vec<shader_translate::SamplerBias> = slots
-            .iter()
-            .filter(|slot| {
-                slot.stage == module.stage && slot.kind == shader_translate::ResourceKind::Texture
-            })
-            .map(|slot| shader_translate::SamplerBias {
-                set: slot.set,
-                binding: slot.binding,
-                element: slot.element,
-                bias: lod_biases
-                    .iter()
-                    .find(|bias| bias.stage == slot.stage && u32::from(bias.slot) == slot.slot)
-                    .map_or(0.0, |bias| f32::from_bits(bias.bias_bits)),
-            })
-            .collect();
-        let words =
-            shader_translate::add_lod_bias(&module.spirv_words, &biases).map_err(|why| {
-                unsupported(format!(
-                    "{}: its {:?} stage's sampler LOD bias in the shader (the device lacks \
-                 samplerMipLodBias): {why}",
-                    program.id, module.stage
-                ))
-            })?;
-        modules.push(words);
-    }
-    Ok(Some(modules))
-}
-
 fn unsupported(what: impl Into<String>) -> VkError {
     VkError::Unsupported(what.into())
 }
@@ -413,14 +374,14 @@ struct Settings<'a> {
 }
 
 /// `frag_coord_height_px`: the fragment stage sees `gl_FragCoord.y` measured up from the
-/// last row of a target this tall; `lod_biases`: samplers' biases its shaders apply.
+/// last row of a target this tall; `patches`: what its shaders apply of the bindings.
 fn make(
     settings: &Settings<'_>,
     program: &Program,
     state: &GraphicsState,
     (primitive, frag_coord_height_px): (PrimitiveKind, Option<u32>),
     targets: TargetFormats,
-    lod_biases: &[BoundBias],
+    patches: &BoundPatches,
 ) -> VkResult<GraphicsPipeline> {
     let Settings {
         device,
@@ -435,8 +396,8 @@ fn make(
     })?;
     let mut shaders = Vec::new();
     // The command buffer refused stages the device lacks when the program was bound.
-    // Biases first: the bindless rewrite keeps the sampling instructions they change.
-    let biased = lod_biased_modules(program, lod_biases)?;
+    // Patches first: the bindless rewrite keeps the sampling instructions they change.
+    let biased = super::patched_shaders::patched_modules(program, patches)?;
     let indexed = bindless.and_then(|_| bindless_modules(program, biased.as_deref()));
     let point_size = state.point_size(primitive);
     for (at, module) in program.modules.iter().enumerate() {

@@ -147,7 +147,7 @@ impl SamplerCache {
             }
             let mut info = sampler_info(&sampler.maker, self.anisotropy)?;
             // Without samplerMipLodBias the bias must be 0: draws apply it in their
-            // shaders instead (`prepare::lod_bias`), and dispatches are refused one when
+            // shaders instead (`prepare::patches`), and dispatches are refused one when
             // recorded.
             if !self.device.caps.portability.sampler_mip_lod_bias {
                 info = info.mip_lod_bias(0.0);
