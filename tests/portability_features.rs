@@ -68,6 +68,16 @@ struct Sampled<'r> {
 }
 
 fn sampled<'r>(rig: &'r Rig, swizzle: [Swizzle; 4], sampler: SamplerMaker) -> Sampled<'r> {
+    sampled_by(rig, TEXEL_FRAG, swizzle, sampler)
+}
+
+/// `sampled` drawn by `fragment`.
+fn sampled_by<'r>(
+    rig: &'r Rig,
+    fragment: &str,
+    swizzle: [Swizzle; 4],
+    sampler: SamplerMaker,
+) -> Sampled<'r> {
     let builder = TextureBuilder::new_2d(rgba8(), 4, 4);
     let source = rig
         .device
@@ -93,7 +103,7 @@ fn sampled<'r>(rig: &'r Rig, swizzle: [Swizzle; 4], sampler: SamplerMaker) -> Sa
     rig.device.register_sampler(samplers, 0, sampler).unwrap();
     let (target, target_view) = rig.texture(&TextureBuilder::new_2d(rgba8(), 4, 4), 0);
     let mut commands = rig.cleared(target_view, [0.0, 0.0, 0.0, 1.0]);
-    let program = position_program(&rig.device, TEXEL_FRAG);
+    let program = position_program(&rig.device, fragment);
     let positions = positions_at(
         &rig.device,
         rig.pool,
@@ -154,28 +164,47 @@ fn refused_for(result: Result<impl std::fmt::Debug, RecordError>, feature: &str)
 
 const BGR1: [Swizzle; 4] = [Swizzle::B, Swizzle::G, Swizzle::R, Swizzle::One];
 
+/// Each pixel the texel under it of the texture in slot 0, sampled (nearest, at the
+/// texel's centre).
+const SAMPLE_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform sampler2D source;
+void main() {
+    colour = texture(source, gl_FragCoord.xy / 4.0);
+}
+";
+
+const ZR1G: [Swizzle; 4] = [Swizzle::Zero, Swizzle::R, Swizzle::One, Swizzle::G];
+
 #[test]
-fn a_view_swizzle_is_drawn_where_offered_and_refused_when_recorded_where_not() {
-    let full = rig_with("off");
-    let pixels = draw_sampled(&full, sampled(&full, BGR1, SamplerMaker::default())).unwrap();
-    assert_texels(&pixels, BGR1, "swizzled on the full device");
-    drop(full);
-    let lacking = without("imageViewFormatSwizzle");
-    refused_for(
-        draw_sampled(&lacking, sampled(&lacking, BGR1, SamplerMaker::default())),
+fn a_view_swizzle_is_drawn_by_the_view_or_in_the_shader_without_the_feature() {
+    let lacking = profile(
         "imageViewFormatSwizzle",
+        &["portability\timageViewFormatSwizzle\t0"],
     );
-    // The identity needs nothing.
-    let plain = sampled(&lacking, Swizzle::IDENTITY, SamplerMaker::default());
-    assert_texels(
-        &draw_sampled(&lacking, plain).unwrap(),
-        Swizzle::IDENTITY,
-        "identity",
-    );
+    for descriptor_indexing in [true, false] {
+        let options = ExecutorOptions {
+            descriptor_indexing,
+            ..ExecutorOptions::default()
+        };
+        // The view's swizzle on the full device; the shader's on the others.
+        for simulate in ["off", lacking.as_str(), "moltenvk-m1"] {
+            let rig = Rig::with_switches(options, &[("RX_VK_SIMULATE", simulate)]);
+            for fragment in [TEXEL_FRAG, SAMPLE_FRAG] {
+                for swizzle in [BGR1, ZR1G, Swizzle::IDENTITY] {
+                    let scene = sampled_by(&rig, fragment, swizzle, SamplerMaker::default());
+                    let what = format!(
+                        "{simulate}, indexing {descriptor_indexing}, {swizzle:?}, {fragment}"
+                    );
+                    assert_texels(&draw_sampled(&rig, scene).unwrap(), swizzle, &what);
+                }
+            }
+        }
+    }
 }
 
 #[test]
-fn sampler_bias_comparison_and_mirror_clamp_are_refused_when_recorded_without_their_feature() {
+fn comparison_and_mirror_clamp_are_refused_when_recorded_without_their_feature() {
     let biased = SamplerMaker {
         lod_bias: 1.5,
         ..SamplerMaker::default()
@@ -185,12 +214,11 @@ fn sampler_bias_comparison_and_mirror_clamp_are_refused_when_recorded_without_th
     let pixels = draw_sampled(&full, sampled(&full, Swizzle::IDENTITY, biased)).unwrap();
     assert_texels(&pixels, Swizzle::IDENTITY, "biased sampler, full device");
     drop(full);
-    // MoltenVK on an M1 lacks samplerMipLodBias.
+    // MoltenVK on an M1 lacks samplerMipLodBias: the bias moves into the shader, where
+    // a fetch (no LOD of its own) is left as it is.
     let moltenvk = rig_with("moltenvk-m1");
-    refused_for(
-        draw_sampled(&moltenvk, sampled(&moltenvk, Swizzle::IDENTITY, biased)),
-        "samplerMipLodBias",
-    );
+    let pixels = draw_sampled(&moltenvk, sampled(&moltenvk, Swizzle::IDENTITY, biased)).unwrap();
+    assert_texels(&pixels, Swizzle::IDENTITY, "biased sampler, MoltenVK");
     drop(moltenvk);
     let comparing = SamplerMaker {
         compare: Some(CompareOp::Less),
@@ -223,6 +251,125 @@ fn sampler_bias_comparison_and_mirror_clamp_are_refused_when_recorded_without_th
             assert!(why.contains(feature), "{why}")
         }
         other => panic!("{other:?}"),
+    }
+}
+
+/// A 16x16 texture of 5 levels, each one colour, sampled at one texel a pixel (LOD 0)
+/// into a 16x16 target by `fragment` with `sampler`; the target's pixels.
+fn mip_sampled(rig: &Rig, fragment: &str, sampler: SamplerMaker) -> Vec<u8> {
+    let builder = TextureBuilder::new_2d(rgba8(), SIZE_PX, SIZE_PX).levels(MIP_LEVELS);
+    let source = rig
+        .device
+        .create_texture(&builder, rig.pool, 1 << 20)
+        .unwrap();
+    let layout = builder.layout().unwrap();
+    let mut linear = vec![0; layout.linear_size_b() as usize];
+    for level in 0..MIP_LEVELS {
+        let start_b = layout.linear_subresource_offset_b(level, 0).unwrap() as usize;
+        let len_b = layout.linear_level_size_b(level).unwrap() as usize;
+        for texel in linear[start_b..start_b + len_b].chunks_mut(4) {
+            texel.copy_from_slice(&level_colour(level));
+        }
+    }
+    let stored = common::texels::swizzled(&layout, &linear);
+    rig.device.write_pool(rig.pool, 1 << 20, &stored).unwrap();
+    let view = rig.device.create_view(&ViewMaker::whole(source)).unwrap();
+    let textures = rig.device.create_texture_table(1).unwrap();
+    rig.device.register_texture(textures, 0, view).unwrap();
+    let samplers = rig.device.create_sampler_table(1).unwrap();
+    let sampler = rig.device.create_sampler(&sampler).unwrap();
+    rig.device.register_sampler(samplers, 0, sampler).unwrap();
+    let (target, target_view) = rig.texture(&TextureBuilder::new_2d(rgba8(), SIZE_PX, SIZE_PX), 0);
+    let mut commands = rig.cleared(target_view, [0.0, 0.0, 0.0, 1.0]);
+    let program = position_program(&rig.device, fragment);
+    let positions = positions_at(
+        &rig.device,
+        rig.pool,
+        3 << 20,
+        &common::draw::FULL_TRIANGLE_NDC,
+    );
+    bind_positions(&mut commands, program, positions);
+    commands.bind_descriptor_tables(textures, samplers).unwrap();
+    let handle = TextureHandle {
+        texture_slot: 0,
+        sampler_slot: 0,
+    };
+    commands.bind_texture(Stage::Fragment, 0, handle).unwrap();
+    commands.draw(triangle()).unwrap();
+    let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+    rig.submit_and_read(commands, region(target, 0, SIZE_PX, SIZE_PX), len_b)
+}
+
+const MIP_LEVELS: u32 = 5;
+
+/// Level `level`'s one colour.
+fn level_colour(level: u32) -> [u8; 4] {
+    [
+        (40 * level + 20) as u8,
+        (200 - 40 * level) as u8,
+        (60 + 30 * level) as u8,
+        255,
+    ]
+}
+
+/// Samples at LOD 0, one texel a pixel; with a shader bias of 1; at an explicit LOD of 1.
+const MIP_FRAGS: [(&str, f32); 3] = [
+    (
+        "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform sampler2D source;
+void main() { colour = texture(source, gl_FragCoord.xy / 16.0); }
+",
+        0.0,
+    ),
+    (
+        "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform sampler2D source;
+void main() { colour = texture(source, gl_FragCoord.xy / 16.0, 1.0); }
+",
+        1.0,
+    ),
+    (
+        "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform sampler2D source;
+void main() { colour = textureLod(source, gl_FragCoord.xy / 16.0, 1.0); }
+",
+        1.0,
+    ),
+];
+
+#[test]
+fn a_sampler_lod_bias_is_applied_in_the_shader_without_sampler_mip_lod_bias() {
+    let lacking = profile("samplerMipLodBias", &["portability\tsamplerMipLodBias\t0"]);
+    for descriptor_indexing in [true, false] {
+        let options = ExecutorOptions {
+            descriptor_indexing,
+            ..ExecutorOptions::default()
+        };
+        for simulate in ["off", lacking.as_str(), "moltenvk-m1"] {
+            let rig = Rig::with_switches(options, &[("RX_VK_SIMULATE", simulate)]);
+            for (fragment, shader_lod) in MIP_FRAGS {
+                for sampler_bias in [0.0f32, 1.0, 2.0] {
+                    let sampler = SamplerMaker {
+                        mip_filter: gpu::objects::MipFilter::Nearest,
+                        lod_bias: sampler_bias,
+                        ..SamplerMaker::default()
+                    };
+                    let pixels = mip_sampled(&rig, fragment, sampler);
+                    // Nearest mip filtering: level ceil(lod + 0.5) - 1 of whole LODs.
+                    let level = (shader_lod + sampler_bias) as u32;
+                    let what = format!(
+                        "{simulate}, indexing {descriptor_indexing}, shader LOD {shader_lod}, \
+                         sampler bias {sampler_bias}"
+                    );
+                    for (at, pixel) in pixels.chunks(4).enumerate() {
+                        assert_eq!(pixel, level_colour(level), "{what}: pixel {at}");
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -23,6 +23,7 @@ mod error;
 mod frag_coord;
 mod front;
 pub mod limits;
+mod lod_bias;
 pub mod maxwell;
 mod metal;
 mod optimise;
@@ -38,6 +39,7 @@ mod stage;
 mod tools;
 mod translator;
 mod validate;
+mod view_swizzle;
 
 pub use alpha_test::{write_alpha_test, AlphaCompare, AlphaTestError};
 pub use arrays::{resource_arrays, ResourceArray};
@@ -50,6 +52,7 @@ pub use bindless::{
 pub use cache::{user_cache_dir, TRANSLATOR_VERSION};
 pub use error::{Diagnostic, Diagnostics, SourcePos, TranslateError};
 pub use frag_coord::{flip_frag_coord_y, reads_frag_coord, FragCoordError};
+pub use lod_bias::{add_lod_bias, LodBiasError, SamplerBias};
 pub use metal::{MetalCheck, MoltenVkGap, Opinion};
 pub use options::{CacheLocation, TranslateOptions};
 pub use point_size::{write_point_size, PointSizeError};
@@ -59,3 +62,6 @@ pub use spirv::{words_from_bytes as spirv_words_from_bytes, ParseError as SpirvP
 pub use stage::{Stage, UnknownStage};
 pub use translator::{CacheOutcome, TranslatedShader, Translator};
 pub use validate::{check_stage_module, validate_spirv, TARGET_ENV};
+pub use view_swizzle::{
+    apply_view_swizzle, ViewSwizzle, ViewSwizzleError, SWIZZLE_ONE, SWIZZLE_ZERO,
+};

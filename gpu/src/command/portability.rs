@@ -55,8 +55,8 @@ impl PortabilityWatch {
                 }
                 Ok(())
             }
-            Command::BindTexture { handle, .. } if features.restricts_textures() => {
-                check_texture(&tables(), bound, *handle, features)
+            Command::BindTexture { stage, handle, .. } if features.restricts_textures() => {
+                check_texture(&tables(), bound, (*stage, *handle), features)
             }
             Command::BindRenderTargets(targets) if !features.multisample_array_image => {
                 let tables = tables();
@@ -205,7 +205,7 @@ fn check_multisample_array(
 fn check_texture(
     tables: &ObjectTables,
     bound: &BoundState,
-    handle: TextureHandle,
+    (stage, handle): (crate::objects::Stage, TextureHandle),
     features: &PortabilityFeatures,
 ) -> Result<(), RecordError> {
     use crate::objects::{Swizzle, WrapMode};
@@ -217,9 +217,14 @@ fn check_texture(
         .get(texture_table)
         .and_then(|table| table.entry(handle.texture_slot));
     if let Some(view) = entry.and_then(|entry| tables.views.get(entry.view)) {
-        if view.swizzle != Swizzle::IDENTITY && !features.image_view_format_swizzle {
+        // Draws get the swizzle in their shaders where the device lacks it (the
+        // executor's graphics pipelines, `shader_translate::apply_view_swizzle`).
+        if view.swizzle != Swizzle::IDENTITY
+            && !features.image_view_format_swizzle
+            && stage == crate::objects::Stage::Compute
+        {
             return Err(missing(
-                "texture view swizzle other than the identity",
+                "texture view swizzle other than the identity in a compute stage",
                 "imageViewFormatSwizzle (VK_KHR_portability_subset)",
             ));
         }
@@ -236,9 +241,14 @@ fn check_texture(
         return Ok(());
     };
     let maker = &sampler.maker;
-    if maker.lod_bias != 0.0 && !features.sampler_mip_lod_bias {
+    // Draws get the bias in their shaders where the device lacks it (the executor's
+    // graphics pipelines, `shader_translate::add_lod_bias`); dispatches do not yet.
+    if maker.lod_bias != 0.0
+        && !features.sampler_mip_lod_bias
+        && stage == crate::objects::Stage::Compute
+    {
         return Err(missing(
-            "sampler LOD bias other than 0",
+            "sampler LOD bias other than 0 in a compute stage",
             "samplerMipLodBias (VK_KHR_portability_subset)",
         ));
     }

@@ -112,8 +112,10 @@ fn each_sampler_feature_is_refused_when_a_texture_is_bound_without_it() {
             commands
                 .bind_descriptor_tables(scene.textures, scene.samplers)
                 .unwrap();
+            // A compute stage: draws get a LOD bias in their shaders where the device
+            // lacks it (`a_biased_sampler_is_bound_for_draws_without_the_feature`).
             let bind = |slot| Command::BindTexture {
-                stage: Stage::Fragment,
+                stage: Stage::Compute,
                 slot: 0,
                 handle: TextureHandle {
                     texture_slot: 1,
@@ -130,6 +132,71 @@ fn each_sampler_feature_is_refused_when_a_texture_is_bound_without_it() {
             assert!(commands.record(bind(0)).is_ok(), "{feature}");
         }
     }
+}
+
+#[test]
+fn a_biased_sampler_is_bound_for_draws_without_the_feature() {
+    let device = device_with(PortabilityFeatures {
+        sampler_mip_lod_bias: false,
+        ..PortabilityFeatures::FULL
+    });
+    let scene = scene(&device);
+    let biased = SamplerMaker {
+        lod_bias: 2.0,
+        ..SamplerMaker::default()
+    };
+    let sampler = device.create_sampler(&biased).unwrap();
+    device.register_sampler(scene.samplers, 1, sampler).unwrap();
+    let mut commands = device.command_buffer();
+    commands
+        .bind_descriptor_tables(scene.textures, scene.samplers)
+        .unwrap();
+    for stage in [Stage::Vertex, Stage::Fragment] {
+        let bound = commands.record(Command::BindTexture {
+            stage,
+            slot: 0,
+            handle: TextureHandle {
+                texture_slot: 1,
+                sampler_slot: 1,
+            },
+        });
+        assert!(bound.is_ok(), "{stage:?}: {bound:?}");
+    }
+}
+
+#[test]
+fn a_swizzled_view_is_bound_for_draws_and_refused_for_compute_without_the_feature() {
+    use crate::objects::Swizzle;
+    let device = device_with(PortabilityFeatures {
+        image_view_format_swizzle: false,
+        ..PortabilityFeatures::FULL
+    });
+    let scene = scene(&device);
+    let swizzle = [Swizzle::B, Swizzle::G, Swizzle::R, Swizzle::One];
+    let view = device
+        .create_view(&ViewMaker::whole(scene.tile).swizzle(swizzle))
+        .unwrap();
+    device.register_texture(scene.textures, 5, view).unwrap();
+    let mut commands = device.command_buffer();
+    commands
+        .bind_descriptor_tables(scene.textures, scene.samplers)
+        .unwrap();
+    let bind = |stage| Command::BindTexture {
+        stage,
+        slot: 0,
+        handle: TextureHandle {
+            texture_slot: 5,
+            sampler_slot: 0,
+        },
+    };
+    for stage in [Stage::Vertex, Stage::Fragment] {
+        let bound = commands.record(bind(stage));
+        assert!(bound.is_ok(), "{stage:?}: {bound:?}");
+    }
+    assert_refused(
+        commands.record(bind(Stage::Compute)),
+        "imageViewFormatSwizzle",
+    );
 }
 
 #[test]

@@ -10,8 +10,9 @@ use super::layout::host_stage;
 
 /// Each module's rewritten words, in `program.modules` order; `None` (with the reason
 /// logged) when the program stays on the per-slot path: no textures, more handle words
-/// than push constants hold, or a module the rewrite refuses.
-pub fn bindless_modules(program: &Program) -> Option<Vec<Vec<u32>>> {
+/// than push constants hold, or a module the rewrite refuses. `sources`: the modules'
+/// words to rewrite in place of the program's (in the same order).
+pub fn bindless_modules(program: &Program, sources: Option<&[Vec<u32>]>) -> Option<Vec<Vec<u32>>> {
     let texture_count: u32 = program
         .modules
         .iter()
@@ -32,7 +33,8 @@ pub fn bindless_modules(program: &Program) -> Option<Vec<Vec<u32>>> {
     for at in order {
         let module = &program.modules[at];
         let stage = host_stage(module.stage);
-        let indexed = match index_textures(&module.spirv_words, stage, first_handle) {
+        let source = sources.map_or(&module.spirv_words[..], |sources| &sources[at]);
+        let indexed = match index_textures(source, stage, first_handle) {
             Ok(indexed) => indexed,
             Err(error) => {
                 tracing::debug!(target: "gpu_vk::executor", program = %program.id, %error,

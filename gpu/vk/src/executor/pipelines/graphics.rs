@@ -19,7 +19,7 @@ use super::bindless_layout::BindlessLayout;
 use super::bindless_shaders::bindless_modules;
 use super::compute::ShaderModule;
 use super::graphics_conv as conv;
-use super::graphics_state::{GraphicsState, PipelineKey, TargetFormats};
+use super::graphics_state::{BoundPatches, GraphicsState, PipelineKey, TargetFormats};
 use super::layout::{stage_flags, ProgramLayout};
 use super::tessellation;
 use gpu::id_map::IdMap;
@@ -62,6 +62,7 @@ struct LastLookup {
     targets: TargetFormats,
     target_height_px: u32,
     state: GraphicsState,
+    patches: BoundPatches,
     /// `GraphicsPipelines::state_version` when `state` was last found equal to a draw's.
     state_version: u64,
     id: PipelineId,
@@ -167,13 +168,16 @@ impl GraphicsPipelines {
         self.state_version
     }
 
-    /// The pipeline for a draw of `primitive` into targets of `(formats, height)`.
+    /// The pipeline for a draw of `primitive` into targets of `(formats, height)`, its
+    /// shaders applying `patches` (`prepare::patches`; empty where the device has the
+    /// features).
     pub fn get_or_make(
         &mut self,
         program: &Program,
         state: &GraphicsState,
         primitive: PrimitiveKind,
         (targets, target_height_px): (TargetFormats, u32),
+        patches: &BoundPatches,
     ) -> VkResult<(&mut GraphicsPipeline, PipelineId)> {
         let state_version = self.state_version;
         let repeated = self.last.as_mut().filter(|last| {
@@ -181,6 +185,7 @@ impl GraphicsPipelines {
                 && last.primitive == primitive
                 && last.targets == targets
                 && last.target_height_px == target_height_px
+                && last.patches == *patches
                 && (last.state_version == state_version || last.state == *state)
         });
         let id = match repeated {
@@ -189,13 +194,20 @@ impl GraphicsPipelines {
                 last.id
             }
             None => {
-                let id = self.id_for(program, state, primitive, (targets, target_height_px))?;
+                let id = self.id_for(
+                    program,
+                    state,
+                    primitive,
+                    (targets, target_height_px),
+                    patches,
+                )?;
                 self.last = Some(LastLookup {
                     program: program.id,
                     primitive,
                     targets,
                     target_height_px,
                     state: state.clone(),
+                    patches: patches.clone(),
                     state_version,
                     id,
                 });
@@ -216,6 +228,7 @@ impl GraphicsPipelines {
         state: &GraphicsState,
         primitive: PrimitiveKind,
         (targets, target_height_px): (TargetFormats, u32),
+        patches: &BoundPatches,
     ) -> VkResult<PipelineId> {
         let state_levels = tessellation::takes_state_levels(program);
         // NVN's gl_FragCoord.y is measured up from the last row: the fragment stage is
@@ -228,13 +241,14 @@ impl GraphicsPipelines {
         let frag_coord_height_px = (reads_frag_coord
             && state.window_origin == gpu::state::WindowOrigin::LowerLeft)
             .then_some(target_height_px);
-        let key = state.pipeline_key(
+        let mut key = state.pipeline_key(
             program.id,
             primitive,
             targets,
             state_levels,
             frag_coord_height_px,
         );
+        key.patches = patches.clone();
         if let Some(&id) = self.ids.get(&key) {
             return Ok(id);
         }
@@ -250,6 +264,7 @@ impl GraphicsPipelines {
             state,
             (primitive, frag_coord_height_px),
             targets,
+            patches,
         )?;
         self.made += 1;
         let id = PipelineId(self.made);
@@ -359,13 +374,14 @@ struct Settings<'a> {
 }
 
 /// `frag_coord_height_px`: the fragment stage sees `gl_FragCoord.y` measured up from the
-/// last row of a target this tall.
+/// last row of a target this tall; `patches`: what its shaders apply of the bindings.
 fn make(
     settings: &Settings<'_>,
     program: &Program,
     state: &GraphicsState,
     (primitive, frag_coord_height_px): (PrimitiveKind, Option<u32>),
     targets: TargetFormats,
+    patches: &BoundPatches,
 ) -> VkResult<GraphicsPipeline> {
     let Settings {
         device,
@@ -380,12 +396,14 @@ fn make(
     })?;
     let mut shaders = Vec::new();
     // The command buffer refused stages the device lacks when the program was bound.
-    let indexed = bindless.and_then(|_| bindless_modules(program));
+    // Patches first: the bindless rewrite keeps the sampling instructions they change.
+    let biased = super::patched_shaders::patched_modules(program, patches)?;
+    let indexed = bindless.and_then(|_| bindless_modules(program, biased.as_deref()));
     let point_size = state.point_size(primitive);
     for (at, module) in program.modules.iter().enumerate() {
-        let words = match &indexed {
-            Some(modules) => &modules[at],
-            None => &module.spirv_words,
+        let words = match (&indexed, &biased) {
+            (Some(modules), _) | (None, Some(modules)) => &modules[at],
+            (None, None) => &module.spirv_words,
         };
         let sized;
         let words = match point_size {

@@ -196,6 +196,7 @@ impl GraphicsState {
             point_size: self
                 .point_size(primitive)
                 .map(|size| size.map(f32::to_bits)),
+            patches: BoundPatches::default(),
         }
     }
 }
@@ -275,6 +276,45 @@ pub struct PipelineKey {
     pub smooth_lines: bool,
     /// The compare and the reference's bits.
     pub alpha_test: Option<(gpu::state::CompareOp, u32)>,
+    /// What the shaders apply of the bound textures (where the device lacks the
+    /// portability features; empty elsewhere).
+    pub patches: BoundPatches,
+}
+
+/// What a draw's shaders apply of its bound textures and samplers where the device
+/// lacks the portability-subset features that would apply them (`prepare::patches`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BoundPatches {
+    /// Without `samplerMipLodBias`: each non-zero sampler LOD bias.
+    pub lod_biases: Vec<BoundBias>,
+    /// Without `imageViewFormatSwizzle`: each view swizzle other than the identity.
+    pub view_swizzles: Vec<BoundSwizzle>,
+}
+
+impl BoundPatches {
+    pub fn clear(&mut self) {
+        self.lod_biases.clear();
+        self.view_swizzles.clear();
+    }
+}
+
+/// A texture slot whose bound view is swizzled: each component's source (0 to 3, or
+/// `shader_translate::SWIZZLE_ZERO`/`SWIZZLE_ONE`), applied in the shader where the
+/// device lacks `imageViewFormatSwizzle`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoundSwizzle {
+    pub stage: gpu::objects::Stage,
+    pub slot: u8,
+    pub components: [u8; 4],
+}
+
+/// A texture slot whose bound sampler has a LOD bias (by its bits), applied in the
+/// shader where the device lacks `samplerMipLodBias` (`prepare::patches`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoundBias {
+    pub stage: gpu::objects::Stage,
+    pub slot: u8,
+    pub bias_bits: u32,
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! bindless table's set layout and shader modules (`bindless_layout`,
 //! `bindless_shaders`), compute pipelines (`compute`), graphics pipelines keyed by the
 //! tracked fixed-function state (`graphics`, `graphics_state`, `graphics_conv`), and the
-//! pipelines of masked colour clears (`masked_clear`), the control stage of programs
+//! pipelines of masked colour clears (`masked_clear`), shaders patched for what the
+//! portability subset lacks (`patched_shaders`), the control stage of programs
 //! tessellating with levels from state (`tessellation`), and which programs can run
 //! (`program_support`, asked when one is made). It imports no other stage.
 
@@ -14,5 +15,6 @@ pub mod graphics_conv;
 pub mod graphics_state;
 pub mod layout;
 pub mod masked_clear;
+pub mod patched_shaders;
 pub mod program_support;
 pub mod tessellation;

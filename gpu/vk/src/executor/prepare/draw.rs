@@ -29,6 +29,7 @@ use crate::executor::resources::pools::PoolTable;
 use super::buffer_reads::{descriptor_reads, note_stream_reads, PoolRead};
 use super::draw_memo::repeat_draw;
 use super::draw_site::DrawSite;
+use super::patches::{bound_patches, patches_needed};
 use super::slots::SlotContext;
 
 /// The most vertices (or indices) a converted draw takes: its made indices (at most three
@@ -74,7 +75,12 @@ pub fn prepare_draw(
         _ => unreachable!("prepare_draw is called for draws"),
     };
     if let Some(mut memo) = draws.memo.take() {
+        // A replaced texture handle may bring another sampler's LOD bias or view
+        // swizzle, which the pipeline applies where the device lacks the feature.
+        let biases_hold = !patches_needed(&context.device.caps)
+            || memo.textures_version == site.bindings.textures_version;
         let repeats = memo.program == program
+            && biases_hold
             && memo.state_version == pipelines.state_version()
             && memo.bindings_version == site.bindings.version
             && memo.pass == site.pass
@@ -159,7 +165,13 @@ fn resolve_draw(
     }
     let state_version = pipelines.state_version();
     let target = (site.targets.formats, site.targets.extent_px[1]);
-    let (pipeline, key) = pipelines.get_or_make(program, state, drawn, target)?;
+    let mut patches = std::mem::take(&mut draws.patches);
+    if patches_needed(&device.caps) {
+        bound_patches(&device.caps, tables, program, bindings, &mut patches);
+    }
+    let made = pipelines.get_or_make(program, state, drawn, target, &patches);
+    draws.patches = patches;
+    let (pipeline, key) = made?;
     let (raw, layout, set_layouts, handle_stages, reads_unfed_inputs) = (
         pipeline.raw,
         pipeline.layout.raw,

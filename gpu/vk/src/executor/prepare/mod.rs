@@ -19,6 +19,7 @@ pub mod draw_site;
 pub mod list;
 pub mod pass_access;
 pub mod pass_targets;
+pub mod patches;
 pub mod repeat;
 pub mod slots;
 pub mod transform_feedback;

@@ -15,6 +15,7 @@ use gpu::command::Op;
 use gpu::{PoolId, SamplerId, TextureId};
 
 use crate::executor::pipelines::graphics::PipelineId;
+use crate::executor::pipelines::graphics_state::BoundPatches;
 
 use super::bindless_list::{DrawHandles, ListTables};
 use super::copy::PoolWrite;
@@ -186,6 +187,8 @@ pub struct PreparedDraws {
     /// Reused by each resolution.
     pub(in crate::executor) scratch: Resolved,
     pub(in crate::executor) pairs: Vec<(vk::ImageView, vk::Sampler)>,
+    /// Reused for each draw's shader patches (`prepare::patches`).
+    pub(in crate::executor) patches: BoundPatches,
 }
 
 /// Adds `item` to `set` unless it holds it (sets of a list's pools and pipelines are few).

@@ -142,12 +142,16 @@ impl SamplerCache {
 
     pub fn get_or_make(&mut self, sampler: &Sampler) -> VkResult<&mut HostSampler> {
         if !self.samplers.contains_key(&sampler.id) {
-            let portability = &self.device.caps.portability;
-            portability.check_lod_bias(sampler.maker.lod_bias)?;
             if let Some(why) = sampler_refusal(&sampler.maker, &self.device.caps) {
                 return Err(VkError::Unsupported(format!("{}: {why}", sampler.id)));
             }
             let mut info = sampler_info(&sampler.maker, self.anisotropy)?;
+            // Without samplerMipLodBias the bias must be 0: draws apply it in their
+            // shaders instead (`prepare::patches`), and dispatches are refused one when
+            // recorded.
+            if !self.device.caps.portability.sampler_mip_lod_bias {
+                info = info.mip_lod_bias(0.0);
+            }
             let mut custom = vk::SamplerCustomBorderColorCreateInfoEXT::default();
             if let Some(colour) = custom_border(&sampler.maker) {
                 custom.custom_border_color = vk::ClearColorValue { float32: colour };

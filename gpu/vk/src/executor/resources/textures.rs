@@ -569,11 +569,13 @@ fn make_shader_view(
         ),
         ShaderUse::Storage => (vk::ComponentMapping::default(), 1),
     };
-    let what = view.id.to_string();
-    device
-        .caps
-        .portability
-        .check_view_swizzle(&what, components)?;
+    // Without imageViewFormatSwizzle the view is the identity: draws apply the swizzle
+    // in their shaders instead (`prepare::patches`), and dispatches are refused one when
+    // recorded.
+    let components = match device.caps.portability.image_view_format_swizzle {
+        true => components,
+        false => vk::ComponentMapping::default(),
+    };
     // A depth/stencil texture samples its depth (NVN's default); stencil-only its stencil.
     let image_aspect = tracked.image.desc.aspect;
     let aspect = if image_aspect.contains(vk::ImageAspectFlags::DEPTH) {
