@@ -87,6 +87,12 @@ pub struct Capabilities {
 }
 
 impl Capabilities {
+    /// Whether a vertex stage may write gl_Layer or gl_ViewportIndex (as the profile left
+    /// them): one extension and one pair of Vulkan 1.2 features serve both.
+    pub fn vertex_stage_outputs(&self) -> bool {
+        self.state.shader_output_layer || self.state.shader_output_viewport_index
+    }
+
     /// Reads the capabilities of `physical`, given the device extensions it offers.
     pub fn query(
         instance: &ash::Instance,
@@ -181,6 +187,12 @@ impl Capabilities {
         } else {
             (0, 0)
         };
+        // glslang declares ShaderViewportIndexLayerEXT for gl_Layer and gl_ViewportIndex in
+        // a vertex stage (SPIR-V for Vulkan 1.1): that needs the extension, and the
+        // extension needs Vulkan 1.2's two output features, whichever of the two is written.
+        let vertex_stage_outputs = has(EXT_SHADER_VIEWPORT_INDEX_LAYER)
+            && v12.shader_output_layer == vk::TRUE
+            && v12.shader_output_viewport_index == vk::TRUE;
         Capabilities {
             external_memory_host: has(EXT_EXTERNAL_MEMORY_HOST),
             min_imported_host_pointer_alignment_b: host_props.min_imported_host_pointer_alignment,
@@ -212,12 +224,7 @@ impl Capabilities {
                 multi_draw_indirect: core.multi_draw_indirect == vk::TRUE,
                 tessellation_shader: core.tessellation_shader == vk::TRUE,
                 geometry_shader: core.geometry_shader == vk::TRUE,
-                // glslang declares ShaderViewportIndexLayerEXT for gl_Layer in a vertex
-                // stage (SPIR-V for Vulkan 1.1), which needs the extension, and the
-                // extension both output features.
-                shader_output_layer: has(EXT_SHADER_VIEWPORT_INDEX_LAYER)
-                    && v12.shader_output_layer == vk::TRUE
-                    && v12.shader_output_viewport_index == vk::TRUE,
+                shader_output_layer: vertex_stage_outputs,
                 transform_feedback: transform_feedback.transform_feedback == vk::TRUE,
                 // Set from the portability subset once the profile is applied
                 // (`portability::record_features`).
@@ -233,12 +240,7 @@ impl Capabilities {
                 point_size_range_px: limits.point_size_range,
                 multi_viewport: core.multi_viewport == vk::TRUE
                     && limits.max_viewports as usize >= gpu::state::MAX_VIEWPORTS,
-                // The capability glslang gives gl_ViewportIndex in a vertex stage
-                // (ShaderViewportIndexLayerEXT) is the extension's.
-                // the device must then enable Vulkan 1.2's two features with it.
-                shader_output_viewport_index: has(EXT_SHADER_VIEWPORT_INDEX_LAYER)
-                    && v12.shader_output_viewport_index == vk::TRUE
-                    && v12.shader_output_layer == vk::TRUE,
+                shader_output_viewport_index: vertex_stage_outputs,
                 smooth_lines: lines.smooth_lines == vk::TRUE,
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
@@ -307,7 +309,7 @@ impl Capabilities {
         if self.custom_border_colors {
             names.push(EXT_CUSTOM_BORDER_COLOR);
         }
-        if self.state.shader_output_layer || self.state.shader_output_viewport_index {
+        if self.vertex_stage_outputs() {
             names.push(EXT_SHADER_VIEWPORT_INDEX_LAYER);
         }
         if self.state.transform_feedback && !names.contains(&EXT_TRANSFORM_FEEDBACK) {

@@ -272,14 +272,8 @@ fn create_device(
     let mut v12 = vk::PhysicalDeviceVulkan12Features::default()
         .timeline_semaphore(true)
         .sampler_mirror_clamp_to_edge(caps.sampler_mirror_clamp_to_edge)
-        // One pair of Vulkan 1.2 features serves both (the extension glslang's capability
-        // names needs both): gl_Layer and gl_ViewportIndex from a vertex stage.
-        .shader_output_layer(
-            caps.state.shader_output_layer || caps.state.shader_output_viewport_index,
-        )
-        .shader_output_viewport_index(
-            caps.state.shader_output_layer || caps.state.shader_output_viewport_index,
-        );
+        .shader_output_layer(caps.vertex_stage_outputs())
+        .shader_output_viewport_index(caps.vertex_stage_outputs());
     let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default()
         .custom_border_colors(true)
         .custom_border_color_without_format(true);
