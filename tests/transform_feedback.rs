@@ -42,15 +42,21 @@ void main() {
 }
 ";
 
-/// Nine vertices: three triangles, each vertex at its own place.
+/// Nine vertices: three triangles side by side from left to right, each vertex at its
+/// own place (a triangle's middle vertex at the top, the others at the bottom).
 fn positions() -> Vec<f32> {
     (0..9)
         .flat_map(|vertex| {
             let v = vertex as f32;
-            [-0.9 + 0.2 * v, 0.8 - 0.15 * v]
+            [-0.9 + 0.2 * v, if vertex % 3 == 1 { 0.8 } else { -0.8 }]
         })
         .collect()
 }
+
+/// Columns of the target each triangle covers some pixel of (x from -0.9 + 0.6 k to
+/// -0.5 + 0.6 k), and the columns right of them, which no triangle reaches.
+const TRIANGLE_COLUMNS_PX: [std::ops::Range<usize>; 3] = [1..4, 6..9, 11..14];
+const UNDRAWN_COLUMNS_PX: std::ops::Range<usize> = 14..16;
 
 /// The CPU's record of `vertex`: what the vertex stage captures, as bytes.
 fn record_of(positions: &[f32], vertex: usize) -> Vec<u8> {
@@ -78,6 +84,7 @@ fn triangles(first_vertex: u32) -> DrawArrays {
 struct Capture {
     rig: Rig,
     program: gpu::ProgramId,
+    texture: gpu::TextureId,
     view: gpu::ViewId,
     positions: BufferRange,
     capture: BufferRange,
@@ -87,7 +94,7 @@ struct Capture {
 impl Capture {
     fn new(import_pools: bool) -> Capture {
         let rig = Rig::new(import_pools);
-        let (_, view) = rig.texture(
+        let (texture, view) = rig.texture(
             &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
             0,
         );
@@ -125,6 +132,7 @@ impl Capture {
         Capture {
             rig,
             program,
+            texture,
             view,
             positions,
             capture,
@@ -189,7 +197,29 @@ fn a_captured_stream_with_a_pause_and_its_byte_count_reach_the_pool() {
         verb(&mut commands, TransformFeedbackVerb::Resume);
         commands.draw(triangles(6)).unwrap();
         verb(&mut commands, TransformFeedbackVerb::End);
+        commands
+            .copy(capture.rig.read_level(capture.texture, 0, SIZE_PX, SIZE_PX))
+            .unwrap();
         let (captured, counts) = capture.run(commands);
+
+        // All three triangles were drawn, the one drawn while paused too, and the first's
+        // pixels outlived the resume (where the pass ends, waits and goes on loaded).
+        let pixels = capture.rig.read_back((SIZE_PX * SIZE_PX * 4) as usize);
+        let green_in = |columns: std::ops::Range<usize>| {
+            (0..SIZE_PX as usize).any(|y| {
+                columns.clone().any(|x| {
+                    let at = 4 * (y * SIZE_PX as usize + x);
+                    pixels[at..at + 4] == [0, 255, 0, 255]
+                })
+            })
+        };
+        for (triangle, columns) in TRIANGLE_COLUMNS_PX.iter().enumerate() {
+            assert!(
+                green_in(columns.clone()),
+                "triangle {triangle} drawn (import {import_pools})"
+            );
+        }
+        assert!(!green_in(UNDRAWN_COLUMNS_PX), "import {import_pools}");
 
         // Vertices 0-2 and 6-8, in order; 3-5 were drawn while paused.
         let expected: Vec<u8> = [0, 1, 2, 6, 7, 8]

@@ -3,7 +3,7 @@
 
 use ash::vk;
 use gpu::backend::Submission;
-use gpu::command::Op;
+use gpu::command::{Op, TransformFeedbackVerb};
 use gpu::objects::ObjectTables;
 
 use crate::error::{map_vk, VkResult};
@@ -14,7 +14,9 @@ use super::prepare::buffer_reads::PoolRead;
 use super::prepare::list::{Fill, Prepared};
 use super::prepared::descriptors::Resolved;
 use super::prepared::passes::full_viewport;
-use super::record::barrier::{nvn_barrier_scope, EVERY_ACCESS, EVERY_WRITE, HOST_READ};
+use super::record::barrier::{
+    nvn_barrier_scope, COUNTERS_READ, COUNTERS_WRITTEN, EVERY_ACCESS, EVERY_WRITE, HOST_READ,
+};
 use super::record::copy::{record_copy, record_fill, record_update};
 use super::record::counters::{begin_counting, end_counting, record_counter_step};
 use super::record::dispatch::record_dispatch;
@@ -259,6 +261,25 @@ impl VkBackend {
                 }
                 Step::TransformFeedback(index) => {
                     let capture = &prepared.transform_feedback[&index];
+                    if capture.verb == TransformFeedbackVerb::Resume {
+                        // The pause's counter writes must reach the resume's reads through
+                        // a pipeline barrier, which a dynamic rendering instance cannot
+                        // hold: the pass ends, waits, and goes on with its attachments
+                        // loaded. (Without it NVIDIA's driver hangs the GPU.)
+                        let pass = open_pass.expect("a resume is inside its capture's pass");
+                        let planned = merged
+                            .and_then(|merged| merged.begins[pass].as_ref())
+                            .unwrap_or(&prepared.plan.passes[pass]);
+                        end_pass(&device, cmd);
+                        barriers.set(barriers.get() + 1);
+                        memory_barrier(cmd, &device, COUNTERS_WRITTEN, COUNTERS_READ);
+                        begin_pass(
+                            &device,
+                            cmd,
+                            &planned.continued(),
+                            &prepared.pass_targets[pass],
+                        );
+                    }
                     record_transform_feedback(&device, cmd, capture);
                     // A begin bound the capture's one pipeline: its draws bind none (Vulkan
                     // binds no pipeline while capturing).

@@ -42,6 +42,19 @@ pub struct PassPlan {
     pub stencil_store: Store,
 }
 
+impl PassPlan {
+    /// The pass begun again after a break inside it (a barrier a rendering instance
+    /// cannot hold): every attachment loads what the pass drew so far, stores as planned.
+    pub fn continued(&self) -> PassPlan {
+        PassPlan {
+            color_loads: std::array::from_fn(|_| Load::Load),
+            depth_load: Load::Load,
+            stencil_load: Load::Load,
+            ..self.clone()
+        }
+    }
+}
+
 /// What the recorder does, in order. `usize`s index the list's ops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {

@@ -22,6 +22,22 @@ pub const EVERY_ACCESS: Scope = (
     ),
 );
 
+/// A transform feedback pause's counter writes (`vkCmdEndTransformFeedbackEXT`)...
+pub const COUNTERS_WRITTEN: Scope = (
+    vk::PipelineStageFlags2::TRANSFORM_FEEDBACK_EXT,
+    vk::AccessFlags2::TRANSFORM_FEEDBACK_COUNTER_WRITE_EXT,
+);
+
+/// ...and the resume's reads of them (`vkCmdBeginTransformFeedbackEXT`): the extension
+/// asks for a pipeline barrier between the two.
+pub const COUNTERS_READ: Scope = (
+    vk::PipelineStageFlags2::from_raw(
+        vk::PipelineStageFlags2::TRANSFORM_FEEDBACK_EXT.as_raw()
+            | vk::PipelineStageFlags2::DRAW_INDIRECT.as_raw(),
+    ),
+    vk::AccessFlags2::TRANSFORM_FEEDBACK_COUNTER_READ_EXT,
+);
+
 /// Host reads after the submission's fence (pool mirrors, read-backs).
 pub const HOST_READ: Scope = (vk::PipelineStageFlags2::HOST, vk::AccessFlags2::HOST_READ);
 
