@@ -239,3 +239,41 @@ fn shared_memory_atomics_dispatch_as_glslang_dispatches_them() {
     );
     assert_eq!(ours, reference, "the bins");
 }
+
+/// Compare-and-swap (`atom cas` on storage words, `atoms cas` on shared ones): loops that
+/// multiply a word by compare-and-swap until no other invocation got in between (the
+/// order differs from run to run, the product does not), and one claim of a storage slot
+/// per invocation (exactly one winner a slot, whoever it is): integers, every byte of the
+/// output buffer must match.
+#[test]
+fn compare_and_swap_loops_dispatch_as_glslang_dispatches_them() {
+    let groups = 2u32;
+    let invocations = 64 * groups;
+    let values: Vec<u32> = (0..invocations)
+        .map(|i| (i ^ 0x3c3c).wrapping_mul(0x9e37_79b9))
+        .collect();
+    // product[16] (starting at 1), claimed[64], wins[64], shared_out[invocations].
+    let mut out = words(std::iter::repeat_n(1, 16));
+    out.extend(vec![0; 4 * (64 + 64 + invocations as usize)]);
+    let bindings = [storage(0, words(values.clone())), storage(1, out)];
+    let result = dispatch_both("x_comp_compare_swap", &bindings, [groups, 1, 1]);
+    let (ours, reference) = &result[1];
+    let word = |bytes: &[u8], index: usize| {
+        u32::from_le_bytes(bytes[4 * index..4 * index + 4].try_into().unwrap())
+    };
+    let slots: std::collections::BTreeSet<u32> = values.iter().map(|v| v >> 26).collect();
+    let wins: u32 = (0..64).map(|slot| word(reference, 80 + slot)).sum();
+    assert_eq!(
+        wins as usize,
+        slots.len(),
+        "the reference: one winner a claimed slot"
+    );
+    assert!(
+        (0..16).filter(|&k| word(reference, k) != 1).count() > 8,
+        "the reference multiplied the products"
+    );
+    assert_eq!(
+        ours, reference,
+        "the products, claims, winners and shared products"
+    );
+}

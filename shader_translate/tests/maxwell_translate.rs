@@ -202,3 +202,42 @@ fn emitted_modules_hold_no_unused_results_or_repeated_uniform_reads() {
         }
     }
 }
+
+/// The word at byte `at_b` of a corpus program's code, changed by `change`.
+fn with_word(name: &str, at_b: usize, change: impl Fn(u64) -> u64) -> Vec<u8> {
+    use shader_translate::maxwell::dksh;
+    let mut bytes = corpus(name);
+    let module = dksh::parse(&bytes).unwrap();
+    let code_start = module.programs[0].code.as_ptr() as usize - bytes.as_ptr() as usize;
+    let at = code_start + at_b;
+    let word = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    bytes[at..at + 8].copy_from_slice(&change(word).to_le_bytes());
+    bytes
+}
+
+/// Compare-and-swap forms that are not translated are refused by name and offset: a
+/// 64-bit `atom cas` and an `atoms cast` (compare and store).
+#[test]
+fn compare_and_swap_forms_not_translated_are_refused_by_name() {
+    use shader_translate::maxwell::ir::Unsupported;
+    let name = "x_comp_compare_swap";
+    // `atom cas e b32` at 0x128 (out.dis) made b64 (bit 49); `atoms cas` at 0x1b8 made
+    // `cast` (bits 53-54 clear).
+    for (at_b, change, what) in [
+        (0x128, (|w| w | 1 << 49) as fn(u64) -> u64, "64-bit"),
+        (0x1b8, |w| w & !(3 << 53), "cast"),
+    ] {
+        let bytes = with_word(name, at_b, change);
+        match translator(true).translate_dksh(name, &bytes) {
+            Err(MaxwellError::Unsupported(Unsupported::Instruction {
+                offset_b,
+                what: why,
+                ..
+            })) => {
+                assert_eq!(offset_b as usize, at_b);
+                assert!(why.contains(what), "{why}");
+            }
+            other => panic!("{at_b:#x}: {:?}", other.map(|_| ())),
+        }
+    }
+}

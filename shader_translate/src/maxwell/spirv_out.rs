@@ -1020,6 +1020,7 @@ impl Emitter<'_> {
             | Op::StorageLoad { .. }
             | Op::StorageStore { .. }
             | Op::StorageAtomic { .. }
+            | Op::AtomicCompareSwap { .. }
             | Op::ScratchLoad { .. }
             | Op::ScratchStore { .. }
             | Op::Barrier => return Err(malformed("a memory op the memory emitter left")),
@@ -1284,23 +1285,36 @@ fn live_ops(program: &Program, function: &Function, invariant: &BTreeMap<Var, Va
     for outputs in &function.exits {
         mark(outputs);
     }
+    // A store to a variable is needed only where a needed load reads the variable (a
+    // register a loop carries but nothing reads after it, such as a storage address
+    // made again in the loop, is not stored).
+    let mut stores_of: BTreeMap<Var, Vec<usize>> = BTreeMap::new();
     for (index, op) in ops.iter().enumerate() {
-        let stored_invariant = matches!(op, Op::Store { var, .. } if invariant.contains_key(var));
-        if op.has_effect() && !stored_invariant {
-            live[index] = true;
+        match op {
+            Op::Store { var, .. } if invariant.contains_key(var) => {}
+            Op::Store { var, .. } => stores_of.entry(*var).or_default().push(index),
+            _ if op.has_effect() => live[index] = true,
+            _ => {}
         }
     }
-    for index in (0..ops.len()).rev() {
+    let mut work: Vec<usize> = (0..ops.len()).filter(|&index| live[index]).collect();
+    let mark = |index: usize, live: &mut Vec<bool>, work: &mut Vec<usize>| {
         if !live[index] {
-            continue;
+            live[index] = true;
+            work.push(index);
         }
+    };
+    while let Some(index) = work.pop() {
         if let Op::Load(var) = &ops[index] {
             if let Some(held) = invariant.get(var) {
-                live[held.0 as usize] = true;
+                mark(held.0 as usize, &mut live, &mut work);
+            }
+            for store in stores_of.remove(var).unwrap_or_default() {
+                mark(store, &mut live, &mut work);
             }
         }
         for value in ops[index].operands() {
-            live[value.0 as usize] = true;
+            mark(value.0 as usize, &mut live, &mut work);
         }
     }
     live

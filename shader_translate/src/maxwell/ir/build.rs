@@ -423,6 +423,10 @@ impl Builder<'_> {
             "ldg" | "stg" => self.global(&ops)?,
             "red" | "atom" | "atoms" => self.atomic(&ops)?,
             "bar" => self.barrier(&ops)?,
+            // uam's L1 invalidate after a global atomic: the SPIR-V's storage accesses
+            // see the atomic's result without it (the atomic goes to memory, and this
+            // invocation's later accesses are ordered after it).
+            "cctl" if i.has_mod("iv") => {}
             "xmad" => self.xmad(&ops)?,
             "bfe" => self.bitfield_extract(&ops)?,
             "imul32i" | "imad" => {

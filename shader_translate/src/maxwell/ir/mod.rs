@@ -209,6 +209,16 @@ pub enum Op {
         value: Value,
         cond: Option<Value>,
     },
+    /// Compare-and-swap on that word (`atom cas`, `atoms cas`): where the word equals
+    /// `compare` it becomes `value`; gives the old word (where `cond` holds; then the
+    /// result is not used).
+    AtomicCompareSwap {
+        binding: Option<u32>,
+        offset_b: Value,
+        compare: Value,
+        value: Value,
+        cond: Option<Value>,
+    },
     /// The word at byte `offset_b` of shared or local memory, read only where `cond`
     /// holds.
     ScratchLoad {
@@ -325,6 +335,13 @@ impl Op {
                 cond,
                 ..
             } => [offset_b, value].into_iter().chain(cond).collect(),
+            Op::AtomicCompareSwap {
+                offset_b,
+                compare,
+                value,
+                cond,
+                ..
+            } => [offset_b, compare, value].into_iter().chain(cond).collect(),
         }
     }
 
@@ -340,6 +357,7 @@ impl Op {
                 | Op::Exit { .. }
                 | Op::StorageStore { .. }
                 | Op::StorageAtomic { .. }
+                | Op::AtomicCompareSwap { .. }
                 | Op::ScratchStore { .. }
                 | Op::Barrier
         )
