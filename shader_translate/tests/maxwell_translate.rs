@@ -241,3 +241,34 @@ fn compare_and_swap_forms_not_translated_are_refused_by_name() {
         }
     }
 }
+
+/// Votes and shuffles run in a 32-wide warp emulated through shared memory between
+/// workgroup barriers, so only where the whole workgroup of a compute program reaches
+/// them: in a fragment program, or under a guard, they are refused by name and offset.
+#[test]
+fn votes_outside_compute_or_under_a_guard_are_refused_by_name() {
+    use shader_translate::maxwell::ir::Unsupported;
+    // `vote any` at 0x70 of x_comp_vote (out.dis), given the guard `$p0` (bits 16-19).
+    let guarded = with_word("x_comp_vote", 0x70, |w| w & !(0xf << 16));
+    for (name, bytes, at_b, what) in [
+        (
+            "x_frag_vote",
+            corpus("x_frag_vote"),
+            0x30,
+            "outside compute",
+        ),
+        ("x_comp_vote", guarded, 0x70, "divergent"),
+    ] {
+        match translator(true).translate_dksh(name, &bytes) {
+            Err(MaxwellError::Unsupported(Unsupported::Instruction {
+                name: "vote",
+                offset_b,
+                what: why,
+            })) => {
+                assert_eq!(offset_b, at_b, "{name}");
+                assert!(why.contains(what), "{name}: {why}");
+            }
+            other => panic!("{name}: {:?}", other.map(|_| ())),
+        }
+    }
+}

@@ -5,14 +5,15 @@
 //! Anything else is [`Unsupported`], named with its offset, never guessed.
 
 mod memory;
+mod warp;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use memory::{AccessCondition, AddressHalf};
 
 use super::{
-    leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, LoopExit, Op,
-    Scratch, Terminator, TexLod, Value, Var,
+    leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, IntUnary, Logic,
+    LoopExit, Op, Scratch, Terminator, TexLod, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::{ComputeInfo, ProgramType};
@@ -423,6 +424,10 @@ impl Builder<'_> {
             "ldg" | "stg" => self.global(&ops)?,
             "red" | "atom" | "atoms" => self.atomic(&ops)?,
             "bar" => self.barrier(&ops)?,
+            "vote" => self.vote(&ops)?,
+            "shfl" => self.shuffle(&ops)?,
+            "flo" => self.find_leading_one(&ops)?,
+            "pset" => self.predicate_to_register(&ops)?,
             // uam's L1 invalidate after a global atomic: the SPIR-V's storage accesses
             // see the atomic's result without it (the atomic goes to memory, and this
             // invocation's later accesses are ordered after it).
@@ -813,8 +818,8 @@ impl Builder<'_> {
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if !i.has_mod("u32") || i.has_mod("brev") || i.has_mod("cc") {
-            return Err(self.unsupported("a signed, bit-reversed or carry bitfield extract"));
+        if !i.has_mod("u32") || i.has_mod("cc") {
+            return Err(self.unsupported("a signed or carry bitfield extract"));
         }
         let (Some((_, Operand::Reg(dst))), Some((_, Operand::Imm { value: field, .. }))) =
             (ops.first(), ops.get(2))
@@ -822,7 +827,11 @@ impl Builder<'_> {
             return Err(self.unsupported("a bitfield from a register"));
         };
         let (position, width) = ((field & 0xff) as u32, ((field >> 8) & 0xff) as u32);
-        let a = self.value(ops[1].1)?;
+        let mut a = self.value(ops[1].1)?;
+        if i.has_mod("brev") {
+            // `brev`: the source's bits reversed before the field is taken.
+            a = self.push(Op::IntUnary(IntUnary::BitReverse, a));
+        }
         let shift = self.constant(position);
         let shifted = self.push(Op::Binary(Binary::Shr, a, shift));
         let mask = self.constant(match width {

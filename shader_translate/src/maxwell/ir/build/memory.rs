@@ -58,6 +58,9 @@ impl Builder<'_> {
 
     /// A system register read (`mov $rN $tidx` and the like).
     pub(super) fn system_register(&mut self, index: u8) -> Result<Value, Unsupported> {
+        if index == crate::maxwell::decode::sysreg::LANE_ID {
+            return self.lane_id();
+        }
         let (builtin, component) = match index {
             0x21..=0x23 => (Builtin::LocalInvocationId, index - 0x21),
             0x25..=0x27 => (Builtin::WorkgroupId, index - 0x25),
