@@ -27,6 +27,9 @@ enum Side {
     Translated(Vec<u8>),
     /// glslang's SPIR-V of the corpus program's GLSL.
     Glslang,
+    /// The corpus program with this instruction stream in place of its own (through
+    /// `translate_maxwell`, as a port holding the pieces would).
+    Code(Vec<u8>),
 }
 
 fn corpus_dksh(name: &str) -> Vec<u8> {
@@ -42,6 +45,20 @@ fn compute_program(rig: &Rig, name: &str, side: &Side) -> ProgramId {
         translator
             .translate_dksh(name, bytes)
             .unwrap_or_else(|e| panic!("{name}: {e}"))
+    } else if let Side::Code(code) = side {
+        let bytes = corpus_dksh(name);
+        let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
+        let program = &module.programs[0];
+        let parts = shader_translate::maxwell::program::ProgramParts {
+            kind: program.header.kind,
+            sph: program.sph,
+            code,
+            constbuf1: program.constbuf1,
+            compute: program.header.compute(),
+        };
+        translator
+            .translate_maxwell(name, &parts)
+            .unwrap_or_else(|e| panic!("{name} (its code changed): {e}"))
     } else {
         let glsl = std::fs::read_to_string(dir.join("source.glsl")).unwrap();
         translator
@@ -487,4 +504,80 @@ fn shuffles_in_every_mode_pick_the_lanes_ptx_defines() {
         }
         assert!(compared > 80, "mode {mode}: {compared} compared");
     }
+}
+
+/// A control word for bundles the tests write (the translator ignores scheduling).
+const SCHED: u64 = 0x001f_8000_fc00_07e0;
+const NOP: u64 = 0x50b0_0000_0007_0f00;
+const RET: u64 = 0xe320_0000_0007_000f;
+
+/// `cal` from the instruction at byte `from_b` to the bundle at byte `to_b`.
+fn call(from_b: usize, to_b: usize) -> u64 {
+    let rel = (to_b as i64 - from_b as i64 - 8) as u64 & 0xff_ffff;
+    0xe260_0000_0000_0040 | rel << 20
+}
+
+/// Appends `words` (instructions) to `code` in bundles; returns where they start.
+fn append_bundles(code: &mut Vec<u8>, words: &[u64]) -> usize {
+    let start = code.len();
+    for chunk in words.chunks(3) {
+        code.extend(SCHED.to_le_bytes());
+        for index in 0..3 {
+            code.extend(chunk.get(index).copied().unwrap_or(NOP).to_le_bytes());
+        }
+    }
+    start
+}
+
+fn word_at(code: &[u8], at_b: usize) -> u64 {
+    u64::from_le_bytes(code[at_b..at_b + 8].try_into().unwrap())
+}
+
+/// Subroutine calls (`cal` / `ret`), inlined: x_comp_shared_storage with three of its
+/// instructions (0x58 `iscadd`, 0x68 `iadd c2`, 0x70 `iadd`: out.dis) moved into
+/// subroutines after its code, called from where they were (the others made `nop`s),
+/// once as one subroutine and once as a subroutine that calls a second one, must
+/// dispatch as glslang's SPIR-V of the original GLSL does, byte for byte.
+#[test]
+fn subroutine_calls_dispatch_as_the_code_they_replace() {
+    let name = "x_comp_shared_storage";
+    let bytes = corpus_dksh(name);
+    let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
+    let original = module.programs[0].code.to_vec();
+    let moved = [0x58, 0x68, 0x70];
+    let words_moved: Vec<u64> = moved.iter().map(|&at| word_at(&original, at)).collect();
+    let mut flat = original.clone();
+    let start = flat.len();
+    flat[moved[0]..moved[0] + 8].copy_from_slice(&call(moved[0], start).to_le_bytes());
+    for &at in &moved[1..] {
+        flat[at..at + 8].copy_from_slice(&NOP.to_le_bytes());
+    }
+    let mut nested = flat.clone();
+    append_bundles(
+        &mut flat,
+        &[words_moved[0], words_moved[1], words_moved[2], RET],
+    );
+    // The first subroutine: the `iscadd`, a call (at start + 0x10) of the second, `ret`.
+    let second = start + 32;
+    append_bundles(
+        &mut nested,
+        &[words_moved[0], call(start + 0x10, second), RET],
+    );
+    assert_eq!(nested.len(), second);
+    append_bundles(&mut nested, &[words_moved[1], words_moved[2], RET]);
+    let groups = 2u32;
+    let values: Vec<u32> = (0..64 * groups)
+        .map(|i| i.wrapping_mul(0x2545_f491) >> 3)
+        .collect();
+    let bindings = [
+        storage(0, words(values)),
+        storage(1, vec![0; 4 * (1 + 64 * groups as usize)]),
+        uniform(0, words([0x0bad_cafe, 5, 0, 0])),
+    ];
+    let sides = [Side::Code(flat), Side::Code(nested), Side::Glslang];
+    let out = dispatch_sides(name, &bindings, [groups, 1, 1], &sides);
+    let reference = &out[2][1];
+    assert!(reference[4..].chunks(4).filter(|w| *w != [0; 4]).count() > 100);
+    assert_eq!(&out[0][1], reference, "one subroutine");
+    assert_eq!(&out[1][1], reference, "a subroutine calling another");
 }

@@ -272,3 +272,52 @@ fn votes_outside_compute_or_under_a_guard_are_refused_by_name() {
         }
     }
 }
+
+/// Calls that cannot be inlined and indirect branches are refused by name and offset:
+/// x_comp_shared_storage with its instruction at 0x58 made a `cal` of a subroutine after
+/// its code that calls itself, or a `brx $r0` (an indirect branch through a jump table).
+#[test]
+fn recursive_calls_and_indirect_branches_are_refused_by_name() {
+    use shader_translate::maxwell::dksh;
+    use shader_translate::maxwell::ir::Unsupported;
+    use shader_translate::maxwell::program::ProgramParts;
+    let bytes = corpus("x_comp_shared_storage");
+    let module = dksh::parse(&bytes).unwrap();
+    let program = &module.programs[0];
+    let call = |from_b: usize, to_b: usize| {
+        0xe260_0000_0000_0040u64 | ((to_b as i64 - from_b as i64 - 8) as u64 & 0xff_ffff) << 20
+    };
+    let (sched, nop, ret) = (
+        0x001f_8000_fc00_07e0u64,
+        0x50b0_0000_0007_0f00u64,
+        0xe320_0000_0007_000fu64,
+    );
+    let mut recursive = program.code.to_vec();
+    let sub = recursive.len();
+    recursive[0x58..0x60].copy_from_slice(&call(0x58, sub).to_le_bytes());
+    for word in [sched, call(sub + 8, sub), ret, nop] {
+        recursive.extend(word.to_le_bytes());
+    }
+    let mut indirect = program.code.to_vec();
+    // `brx $r0 0x0` (envydis), always.
+    indirect[0x58..0x60].copy_from_slice(&0xe250_0000_0007_000fu64.to_le_bytes());
+    for (code, what) in [(recursive, "recursive call"), (indirect, "indirect branch")] {
+        let parts = ProgramParts {
+            kind: program.header.kind,
+            sph: None,
+            code: &code,
+            constbuf1: program.constbuf1,
+            compute: program.header.compute(),
+        };
+        match translator(true).translate_maxwell("changed", &parts) {
+            Err(MaxwellError::Unsupported(Unsupported::ControlFlow { how, offset_b, .. })) => {
+                assert!(how.contains(what), "{how}");
+                assert!(
+                    offset_b == 0x58 || offset_b as usize == sub + 8,
+                    "{offset_b:#x}"
+                );
+            }
+            other => panic!("{what}: {:?}", other.map(|_| ())),
+        }
+    }
+}

@@ -105,7 +105,12 @@ struct Builder<'a> {
     address_conditions: HashMap<Value, AccessCondition>,
     /// Compute: the workgroup size and shared memory.
     compute: Option<ComputeInfo>,
+    /// The subroutines (`cal` targets) being inlined, outermost first.
+    calls: Vec<usize>,
 }
+
+/// How deep `cal`s may nest before the program is refused.
+const MAX_CALL_DEPTH: usize = 16;
 
 /// A loop being translated.
 #[derive(Clone, Copy)]
@@ -1327,6 +1332,51 @@ impl<'a> Builder<'a> {
                         next: None,
                     });
                 }
+                "brx" | "jmx" => {
+                    return Err(self.control_flow(
+                        walk,
+                        last,
+                        "an indirect branch: its jump table's targets are not recovered",
+                    ))
+                }
+                // A subroutine call is inlined: its body runs as a `pret` region whose
+                // return target is the instruction after the `cal` (the return address
+                // `cal` pushes), so its `ret`s, guarded or from inside loops, come back
+                // there as a `pret` region's do.
+                "cal" => {
+                    let target = walk.target_block(last).ok_or_else(|| {
+                        self.control_flow(
+                            walk,
+                            last,
+                            "a call through a constant buffer, or to a target outside the code",
+                        )
+                    })?;
+                    let next =
+                        next.ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
+                    if self.calls.contains(&target) {
+                        return Err(self.control_flow(walk, last, "a recursive call"));
+                    }
+                    if self.calls.len() >= MAX_CALL_DEPTH {
+                        return Err(self.control_flow(
+                            walk,
+                            last,
+                            &format!("calls nested deeper than {MAX_CALL_DEPTH}"),
+                        ));
+                    }
+                    self.calls.push(target);
+                    let frame = LoopFrame {
+                        header: None,
+                        break_block: Some(next),
+                        left_from_inside: false,
+                    };
+                    let after = self.run_loop(walk, target, frame, region);
+                    self.calls.pop();
+                    match after? {
+                        Some(after) => block = after,
+                        None => return Ok(End::Exit),
+                    }
+                    continue;
+                }
                 "pbk" | "pret" | "pcnt" if last.guard == Guard::Always => {
                     let target = walk.target_block(last).ok_or_else(|| {
                         self.control_flow(walk, last, "a target outside the reachable code")
@@ -1528,6 +1578,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         addresses: HashMap::new(),
         address_conditions: HashMap::new(),
         compute: program.header.compute(),
+        calls: Vec::new(),
     };
     state.run(&walk, 0, None, None)?;
     let exit_regs = if fragment {
