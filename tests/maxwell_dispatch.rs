@@ -21,16 +21,44 @@ fn corpus_dir(name: &str) -> std::path::PathBuf {
         .join(name)
 }
 
-/// The corpus program `name` translated from its DKSH (`maxwell`) or its GLSL through
+/// Which program a dispatch runs.
+enum Side {
+    /// The translated DKSH module (the corpus program's, or one changed from it).
+    Translated(Vec<u8>),
+    /// glslang's SPIR-V of the corpus program's GLSL.
+    Glslang,
+    /// The corpus program with this instruction stream in place of its own (through
+    /// `translate_maxwell`, as a port holding the pieces would).
+    Code(Vec<u8>),
+}
+
+fn corpus_dksh(name: &str) -> Vec<u8> {
+    std::fs::read(corpus_dir(name).join("out.dksh")).unwrap()
+}
+
+/// The corpus program `name` translated from a DKSH module or from its GLSL through
 /// glslang.
-fn compute_program(rig: &Rig, name: &str, maxwell: bool) -> ProgramId {
+fn compute_program(rig: &Rig, name: &str, side: &Side) -> ProgramId {
     let translator = translator();
     let dir = corpus_dir(name);
-    let shader = if maxwell {
-        let bytes = std::fs::read(dir.join("out.dksh")).unwrap();
+    let shader = if let Side::Translated(bytes) = side {
         translator
-            .translate_dksh(name, &bytes)
+            .translate_dksh(name, bytes)
             .unwrap_or_else(|e| panic!("{name}: {e}"))
+    } else if let Side::Code(code) = side {
+        let bytes = corpus_dksh(name);
+        let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
+        let program = &module.programs[0];
+        let parts = shader_translate::maxwell::program::ProgramParts {
+            kind: program.header.kind,
+            sph: program.sph,
+            code,
+            constbuf1: program.constbuf1,
+            compute: program.header.compute(),
+        };
+        translator
+            .translate_maxwell(name, &parts)
+            .unwrap_or_else(|e| panic!("{name} (its code changed): {e}"))
     } else {
         let glsl = std::fs::read_to_string(dir.join("source.glsl")).unwrap();
         translator
@@ -58,10 +86,25 @@ struct Binding {
 /// Runs `groups` workgroups of `name` both ways over fresh copies of `bindings`; returns
 /// each storage binding's bytes after the dispatch, translated side first.
 fn dispatch_both(name: &str, bindings: &[Binding], groups: [u32; 3]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let sides = [Side::Translated(corpus_dksh(name)), Side::Glslang];
+    let mut out = dispatch_sides(name, bindings, groups, &sides);
+    let reference = out.pop().unwrap();
+    let ours = out.pop().unwrap();
+    ours.into_iter().zip(reference).collect()
+}
+
+/// Runs `groups` workgroups of `name` once a side over fresh copies of `bindings`;
+/// returns each side's storage bindings' bytes after the dispatch.
+fn dispatch_sides(
+    name: &str,
+    bindings: &[Binding],
+    groups: [u32; 3],
+    sides: &[Side],
+) -> Vec<Vec<Vec<u8>>> {
     let rig = Rig::new(true);
     let mut out: Vec<Vec<Vec<u8>>> = Vec::new();
-    for (side, maxwell) in [true, false].into_iter().enumerate() {
-        let program = compute_program(&rig, name, maxwell);
+    for (side, program) in sides.iter().enumerate() {
+        let program = compute_program(&rig, name, program);
         let mut commands = rig.device.command_buffer();
         commands.bind_program(program).unwrap();
         let mut places = Vec::new();
@@ -110,9 +153,7 @@ fn dispatch_both(name: &str, bindings: &[Binding], groups: [u32; 3]) -> Vec<(Vec
                 .collect(),
         );
     }
-    let reference = out.pop().unwrap();
-    let ours = out.pop().unwrap();
-    ours.into_iter().zip(reference).collect()
+    out
 }
 
 fn storage(slot: u8, bytes: Vec<u8>) -> Binding {
@@ -238,4 +279,305 @@ fn shared_memory_atomics_dispatch_as_glslang_dispatches_them() {
         "the reference filled the bins"
     );
     assert_eq!(ours, reference, "the bins");
+}
+
+/// Compare-and-swap (`atom cas` on storage words, `atoms cas` on shared ones): loops that
+/// multiply a word by compare-and-swap until no other invocation got in between (the
+/// order differs from run to run, the product does not), and one claim of a storage slot
+/// per invocation (exactly one winner a slot, whoever it is): integers, every byte of the
+/// output buffer must match.
+#[test]
+fn compare_and_swap_loops_dispatch_as_glslang_dispatches_them() {
+    let groups = 2u32;
+    let invocations = 64 * groups;
+    let values: Vec<u32> = (0..invocations)
+        .map(|i| (i ^ 0x3c3c).wrapping_mul(0x9e37_79b9))
+        .collect();
+    // product[16] (starting at 1), claimed[64], wins[64], shared_out[invocations].
+    let mut out = words(std::iter::repeat_n(1, 16));
+    out.extend(vec![0; 4 * (64 + 64 + invocations as usize)]);
+    let bindings = [storage(0, words(values.clone())), storage(1, out)];
+    let result = dispatch_both("x_comp_compare_swap", &bindings, [groups, 1, 1]);
+    let (ours, reference) = &result[1];
+    let word = |bytes: &[u8], index: usize| {
+        u32::from_le_bytes(bytes[4 * index..4 * index + 4].try_into().unwrap())
+    };
+    let slots: std::collections::BTreeSet<u32> = values.iter().map(|v| v >> 26).collect();
+    let wins: u32 = (0..64).map(|slot| word(reference, 80 + slot)).sum();
+    assert_eq!(
+        wins as usize,
+        slots.len(),
+        "the reference: one winner a claimed slot"
+    );
+    assert!(
+        (0..16).filter(|&k| word(reference, k) != 1).count() > 8,
+        "the reference multiplied the products"
+    );
+    assert_eq!(
+        ours, reference,
+        "the products, claims, winners and shared products"
+    );
+}
+
+/// A CPU model of a Maxwell workgroup's warps: invocation i is lane i % 32 of warp i / 32;
+/// `lanes(warp)` are the lanes a warp has (a last warp may be partial).
+struct Warps {
+    invocations: usize,
+}
+
+impl Warps {
+    fn lanes(&self, invocation: usize) -> std::ops::Range<usize> {
+        let base = invocation & !31;
+        base..(base + 32).min(self.invocations)
+    }
+
+    fn ballot(&self, invocation: usize, pred: impl Fn(usize) -> bool) -> u32 {
+        self.lanes(invocation)
+            .filter(|&i| pred(i))
+            .fold(0, |bits, i| bits | 1 << (i % 32))
+    }
+}
+
+fn read_words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks(4)
+        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+        .collect()
+}
+
+fn xorshift_words(count: usize, mut seed: u32, modulo: u32) -> Vec<u32> {
+    (0..count)
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed % modulo
+        })
+        .collect()
+}
+
+/// Votes and shuffles (`vote all/any/eq` with the ballot, `shfl idx`, `$laneid`, and
+/// uam's `readFirstInvocationARB`: `bfe brev`, `flo sh`) over 48-invocation workgroups,
+/// a full warp and a 16-lane one, against a CPU model of Maxwell's 32-wide warps. Not
+/// against glslang's SPIR-V: that runs in the device's subgroups (lavapipe's are as wide
+/// as its vectors, not 32), so its ballots differ by design. Integers: exactly.
+#[test]
+fn votes_and_shuffles_run_in_32_wide_warps_as_a_cpu_model_of_them() {
+    let groups = 3usize;
+    let invocations = 48;
+    // Values under 256, so `v > 16`, `v > 200` and `v == 7` go both ways across warps;
+    // the second workgroup's first warp all above 16, the third's partial warp all 7.
+    let mut values = xorshift_words(invocations * groups, 0x1234_5677, 256);
+    for v in &mut values[invocations..invocations + 32] {
+        *v |= 32;
+    }
+    for v in &mut values[2 * invocations + 32..] {
+        *v = 7;
+    }
+    let bindings = [
+        storage(0, words(values.clone())),
+        storage(1, vec![0; 16 * invocations * groups]),
+    ];
+    let sides = [Side::Translated(corpus_dksh("x_comp_vote"))];
+    let out = dispatch_sides("x_comp_vote", &bindings, [groups as u32, 1, 1], &sides);
+    let ours = read_words(&out[0][1]);
+    let warps = Warps { invocations };
+    for group in 0..groups {
+        let v = |i: usize| values[group * invocations + i];
+        for i in 0..invocations {
+            let lanes = warps.lanes(i);
+            let lane = i % 32;
+            let all = lanes.clone().all(|j| v(j) > 16);
+            let big = lanes.clone().filter(|&j| v(j) > 200).count();
+            let equal = big == 0 || big == lanes.len();
+            let any = lanes.clone().any(|j| v(j) == 7);
+            let votes = u32::from(all) | u32::from(equal) << 1 | u32::from(any) << 2;
+            let other = v(lanes.start + (lane * 7 + 3) % 16);
+            let first = v(lanes.start) * 3;
+            let expected = [
+                warps.ballot(i, |j| v(j) & 1 != 0),
+                votes | (lane as u32) << 8,
+                other,
+                first,
+            ];
+            let at = 4 * (group * invocations + i);
+            assert_eq!(
+                ours[at..at + 4],
+                expected,
+                "workgroup {group}, invocation {i}"
+            );
+        }
+    }
+}
+
+/// The corpus's `readInvocationARB((lane + 1) & 31)`, `readFirstInvocationARB` and
+/// `anyInvocationARB` program (32-wide workgroups, floats added in uam's order: the same
+/// f32 sums as the model's, so exactly).
+#[test]
+fn read_invocation_and_any_match_a_cpu_model_of_32_wide_warps() {
+    let groups = 4usize;
+    let values: Vec<f32> = xorshift_words(32 * groups, 0x0bad_5eed, 1000)
+        .into_iter()
+        .map(|w| w as f32 / 64.0)
+        .collect();
+    let bindings = [storage(
+        0,
+        values.iter().flat_map(|f| f.to_le_bytes()).collect(),
+    )];
+    let sides = [Side::Translated(corpus_dksh("x_comp_ballot"))];
+    let out = dispatch_sides("x_comp_ballot", &bindings, [groups as u32, 1, 1], &sides);
+    let ours: Vec<f32> = read_words(&out[0][0])
+        .into_iter()
+        .map(f32::from_bits)
+        .collect();
+    for (gid, &got) in ours.iter().enumerate() {
+        let base = gid & !31;
+        let other = values[base + (gid + 1) % 32];
+        let first = values[base];
+        let any_big = values[base..base + 32].iter().any(|&f| f > 10.0);
+        let expected = other + first + if any_big { 1.0 } else { 0.0 };
+        assert_eq!(got.to_bits(), expected.to_bits(), "invocation {gid}");
+    }
+    assert!(values.iter().any(|&f| f > 10.0) && values.iter().any(|&f| f <= 10.0));
+}
+
+/// `shfl` in each mode with a segment width and clamp lane: x_comp_vote's `shfl idx` (at
+/// byte 0x178 of its code, out.dis; source lane `(lane * 7 + 3) & 15` in a register)
+/// changed to up, down and butterfly and given other c operands, against a CPU model of
+/// the lane selection as PTX's `shfl` defines it (the segment mask in c's bits 8-12, the
+/// clamp lane in 0-4; a lane outside the segment reads its own value). Lanes that read
+/// an absent lane of the partial warp are undefined on the hardware and not compared.
+#[test]
+fn shuffles_in_every_mode_pick_the_lanes_ptx_defines() {
+    let groups = 2usize;
+    let invocations = 48;
+    let values = xorshift_words(invocations * groups, 0x5151_7e7e, 1 << 20);
+    let original = corpus_dksh("x_comp_vote");
+    let code_start = {
+        let module = shader_translate::maxwell::dksh::parse(&original).unwrap();
+        module.programs[0].code.as_ptr() as usize - original.as_ptr() as usize
+    };
+    let at = code_start + 0x178;
+    let word = u64::from_le_bytes(original[at..at + 8].try_into().unwrap());
+    assert_eq!(word & 0xfff8_0000_0000_0000, 0xef10 << 48, "the shfl");
+    // (mode, c): idx in segments of 8 clamped to lane 5, up by b in segments of 8, down
+    // in segments of 16 clamped to 15, butterfly over the whole warp.
+    for (mode, c) in [(0u64, 0x1805u64), (1, 0x1800), (2, 0x100f), (3, 0x001f)] {
+        let changed = (word & !(3 << 30) & !(0x1fff << 34)) | mode << 30 | c << 34;
+        let mut bytes = original.clone();
+        bytes[at..at + 8].copy_from_slice(&changed.to_le_bytes());
+        let bindings = [
+            storage(0, words(values.clone())),
+            storage(1, vec![0; 16 * invocations * groups]),
+        ];
+        let sides = [Side::Translated(bytes)];
+        let out = dispatch_sides("x_comp_vote", &bindings, [groups as u32, 1, 1], &sides);
+        let ours = read_words(&out[0][1]);
+        let (clamp, segment) = ((c & 31) as i64, ((c >> 8) & 31) as i64);
+        let mut compared = 0;
+        for gid in 0..invocations * groups {
+            let i = gid % invocations;
+            let lane = (i % 32) as i64;
+            let b = (lane * 7 + 3) & 15;
+            let max_lane = (lane & segment) | (clamp & !segment);
+            let min_lane = lane & segment;
+            let (j, inside) = match mode {
+                0 => {
+                    let j = min_lane | (b & !segment);
+                    (j, j <= max_lane)
+                }
+                1 => (lane - b, lane - b >= max_lane),
+                2 => (lane + b, lane + b <= max_lane),
+                _ => (lane ^ b, (lane ^ b) <= max_lane),
+            };
+            let j = if inside { j } else { lane } as usize;
+            let source = gid - i + (i & !31) + j;
+            if (i & !31) + j >= invocations {
+                continue;
+            }
+            compared += 1;
+            assert_eq!(
+                ours[4 * gid + 2],
+                values[source],
+                "mode {mode}, c {c:#x}: invocation {gid} (lane {lane}) reads lane {j}"
+            );
+        }
+        assert!(compared > 80, "mode {mode}: {compared} compared");
+    }
+}
+
+/// A control word for bundles the tests write (the translator ignores scheduling).
+const SCHED: u64 = 0x001f_8000_fc00_07e0;
+const NOP: u64 = 0x50b0_0000_0007_0f00;
+const RET: u64 = 0xe320_0000_0007_000f;
+
+/// `cal` from the instruction at byte `from_b` to the bundle at byte `to_b`.
+fn call(from_b: usize, to_b: usize) -> u64 {
+    let rel = (to_b as i64 - from_b as i64 - 8) as u64 & 0xff_ffff;
+    0xe260_0000_0000_0040 | rel << 20
+}
+
+/// Appends `words` (instructions) to `code` in bundles; returns where they start.
+fn append_bundles(code: &mut Vec<u8>, words: &[u64]) -> usize {
+    let start = code.len();
+    for chunk in words.chunks(3) {
+        code.extend(SCHED.to_le_bytes());
+        for index in 0..3 {
+            code.extend(chunk.get(index).copied().unwrap_or(NOP).to_le_bytes());
+        }
+    }
+    start
+}
+
+fn word_at(code: &[u8], at_b: usize) -> u64 {
+    u64::from_le_bytes(code[at_b..at_b + 8].try_into().unwrap())
+}
+
+/// Subroutine calls (`cal` / `ret`), inlined: x_comp_shared_storage with three of its
+/// instructions (0x58 `iscadd`, 0x68 `iadd c2`, 0x70 `iadd`: out.dis) moved into
+/// subroutines after its code, called from where they were (the others made `nop`s),
+/// once as one subroutine and once as a subroutine that calls a second one, must
+/// dispatch as glslang's SPIR-V of the original GLSL does, byte for byte.
+#[test]
+fn subroutine_calls_dispatch_as_the_code_they_replace() {
+    let name = "x_comp_shared_storage";
+    let bytes = corpus_dksh(name);
+    let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
+    let original = module.programs[0].code.to_vec();
+    let moved = [0x58, 0x68, 0x70];
+    let words_moved: Vec<u64> = moved.iter().map(|&at| word_at(&original, at)).collect();
+    let mut flat = original.clone();
+    let start = flat.len();
+    flat[moved[0]..moved[0] + 8].copy_from_slice(&call(moved[0], start).to_le_bytes());
+    for &at in &moved[1..] {
+        flat[at..at + 8].copy_from_slice(&NOP.to_le_bytes());
+    }
+    let mut nested = flat.clone();
+    append_bundles(
+        &mut flat,
+        &[words_moved[0], words_moved[1], words_moved[2], RET],
+    );
+    // The first subroutine: the `iscadd`, a call (at start + 0x10) of the second, `ret`.
+    let second = start + 32;
+    append_bundles(
+        &mut nested,
+        &[words_moved[0], call(start + 0x10, second), RET],
+    );
+    assert_eq!(nested.len(), second);
+    append_bundles(&mut nested, &[words_moved[1], words_moved[2], RET]);
+    let groups = 2u32;
+    let values: Vec<u32> = (0..64 * groups)
+        .map(|i| i.wrapping_mul(0x2545_f491) >> 3)
+        .collect();
+    let bindings = [
+        storage(0, words(values)),
+        storage(1, vec![0; 4 * (1 + 64 * groups as usize)]),
+        uniform(0, words([0x0bad_cafe, 5, 0, 0])),
+    ];
+    let sides = [Side::Code(flat), Side::Code(nested), Side::Glslang];
+    let out = dispatch_sides(name, &bindings, [groups, 1, 1], &sides);
+    let reference = &out[2][1];
+    assert!(reference[4..].chunks(4).filter(|w| *w != [0; 4]).count() > 100);
+    assert_eq!(&out[0][1], reference, "one subroutine");
+    assert_eq!(&out[1][1], reference, "a subroutine calling another");
 }

@@ -202,3 +202,122 @@ fn emitted_modules_hold_no_unused_results_or_repeated_uniform_reads() {
         }
     }
 }
+
+/// The word at byte `at_b` of a corpus program's code, changed by `change`.
+fn with_word(name: &str, at_b: usize, change: impl Fn(u64) -> u64) -> Vec<u8> {
+    use shader_translate::maxwell::dksh;
+    let mut bytes = corpus(name);
+    let module = dksh::parse(&bytes).unwrap();
+    let code_start = module.programs[0].code.as_ptr() as usize - bytes.as_ptr() as usize;
+    let at = code_start + at_b;
+    let word = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    bytes[at..at + 8].copy_from_slice(&change(word).to_le_bytes());
+    bytes
+}
+
+/// Compare-and-swap forms that are not translated are refused by name and offset: a
+/// 64-bit `atom cas` and an `atoms cast` (compare and store).
+#[test]
+fn compare_and_swap_forms_not_translated_are_refused_by_name() {
+    use shader_translate::maxwell::ir::Unsupported;
+    let name = "x_comp_compare_swap";
+    // `atom cas e b32` at 0x128 (out.dis) made b64 (bit 49); `atoms cas` at 0x1b8 made
+    // `cast` (bits 53-54 clear).
+    for (at_b, change, what) in [
+        (0x128, (|w| w | 1 << 49) as fn(u64) -> u64, "64-bit"),
+        (0x1b8, |w| w & !(3 << 53), "cast"),
+    ] {
+        let bytes = with_word(name, at_b, change);
+        match translator(true).translate_dksh(name, &bytes) {
+            Err(MaxwellError::Unsupported(Unsupported::Instruction {
+                offset_b,
+                what: why,
+                ..
+            })) => {
+                assert_eq!(offset_b as usize, at_b);
+                assert!(why.contains(what), "{why}");
+            }
+            other => panic!("{at_b:#x}: {:?}", other.map(|_| ())),
+        }
+    }
+}
+
+/// Votes and shuffles run in a 32-wide warp emulated through shared memory between
+/// workgroup barriers, so only where the whole workgroup of a compute program reaches
+/// them: in a fragment program, or under a guard, they are refused by name and offset.
+#[test]
+fn votes_outside_compute_or_under_a_guard_are_refused_by_name() {
+    use shader_translate::maxwell::ir::Unsupported;
+    // `vote any` at 0x70 of x_comp_vote (out.dis), given the guard `$p0` (bits 16-19).
+    let guarded = with_word("x_comp_vote", 0x70, |w| w & !(0xf << 16));
+    for (name, bytes, at_b, what) in [
+        (
+            "x_frag_vote",
+            corpus("x_frag_vote"),
+            0x30,
+            "outside compute",
+        ),
+        ("x_comp_vote", guarded, 0x70, "divergent"),
+    ] {
+        match translator(true).translate_dksh(name, &bytes) {
+            Err(MaxwellError::Unsupported(Unsupported::Instruction {
+                name: "vote",
+                offset_b,
+                what: why,
+            })) => {
+                assert_eq!(offset_b, at_b, "{name}");
+                assert!(why.contains(what), "{name}: {why}");
+            }
+            other => panic!("{name}: {:?}", other.map(|_| ())),
+        }
+    }
+}
+
+/// Calls that cannot be inlined and indirect branches are refused by name and offset:
+/// x_comp_shared_storage with its instruction at 0x58 made a `cal` of a subroutine after
+/// its code that calls itself, or a `brx $r0` (an indirect branch through a jump table).
+#[test]
+fn recursive_calls_and_indirect_branches_are_refused_by_name() {
+    use shader_translate::maxwell::dksh;
+    use shader_translate::maxwell::ir::Unsupported;
+    use shader_translate::maxwell::program::ProgramParts;
+    let bytes = corpus("x_comp_shared_storage");
+    let module = dksh::parse(&bytes).unwrap();
+    let program = &module.programs[0];
+    let call = |from_b: usize, to_b: usize| {
+        0xe260_0000_0000_0040u64 | ((to_b as i64 - from_b as i64 - 8) as u64 & 0xff_ffff) << 20
+    };
+    let (sched, nop, ret) = (
+        0x001f_8000_fc00_07e0u64,
+        0x50b0_0000_0007_0f00u64,
+        0xe320_0000_0007_000fu64,
+    );
+    let mut recursive = program.code.to_vec();
+    let sub = recursive.len();
+    recursive[0x58..0x60].copy_from_slice(&call(0x58, sub).to_le_bytes());
+    for word in [sched, call(sub + 8, sub), ret, nop] {
+        recursive.extend(word.to_le_bytes());
+    }
+    let mut indirect = program.code.to_vec();
+    // `brx $r0 0x0` (envydis), always.
+    indirect[0x58..0x60].copy_from_slice(&0xe250_0000_0007_000fu64.to_le_bytes());
+    for (code, what) in [(recursive, "recursive call"), (indirect, "indirect branch")] {
+        let parts = ProgramParts {
+            kind: program.header.kind,
+            sph: None,
+            code: &code,
+            constbuf1: program.constbuf1,
+            compute: program.header.compute(),
+        };
+        match translator(true).translate_maxwell("changed", &parts) {
+            Err(MaxwellError::Unsupported(Unsupported::ControlFlow { how, offset_b, .. })) => {
+                assert!(how.contains(what), "{how}");
+                assert!(
+                    offset_b == 0x58 || offset_b as usize == sub + 8,
+                    "{offset_b:#x}"
+                );
+            }
+            other => panic!("{what}: {:?}", other.map(|_| ())),
+        }
+    }
+}

@@ -11,6 +11,7 @@
 
 mod memory;
 mod tidy;
+mod warp;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -19,8 +20,8 @@ use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
 use super::dksh::ProgramType;
 use super::ir::{
-    AttrRead, Binary, Compare, FloatUnary, Function, Ipa, Logic, LoopExit, Op, Outputs, TexLod,
-    Unsupported, Value, Var,
+    AttrRead, Binary, Compare, FloatUnary, Function, IntUnary, Ipa, Logic, LoopExit, Op, Outputs,
+    TexLod, Unsupported, Value, Var,
 };
 use super::program::Program;
 use super::slots::SlotMap;
@@ -124,6 +125,8 @@ struct Emitter<'a> {
     shared: Option<Word>,
     /// Local memory's private array and its length in words.
     local: Option<(Word, u32)>,
+    /// The shared words votes and shuffles exchange through.
+    warp: Option<warp::WarpExchange>,
     /// Which ops the module needs (the others are not written: a c0 read that only made
     /// a storage address is not a constant-buffer read).
     live: Vec<bool>,
@@ -738,6 +741,9 @@ impl Emitter<'_> {
         if let Some(word) = self.memory_op(op)? {
             return Ok((word, Ty::Word));
         }
+        if let Some(word) = self.warp_op(op)? {
+            return Ok((word, Ty::Word));
+        }
         let id = |e: &Self, v: Value| e.ids[v.0 as usize];
         let (u32_ty, f32_ty, bool_ty) = (self.t.u32, self.t.f32, self.t.bool);
         Ok(match op {
@@ -1020,9 +1026,24 @@ impl Emitter<'_> {
             | Op::StorageLoad { .. }
             | Op::StorageStore { .. }
             | Op::StorageAtomic { .. }
+            | Op::AtomicCompareSwap { .. }
             | Op::ScratchLoad { .. }
             | Op::ScratchStore { .. }
             | Op::Barrier => return Err(malformed("a memory op the memory emitter left")),
+            Op::Ballot { .. } | Op::Shuffle { .. } => {
+                return Err(malformed("a warp op the warp emitter left"))
+            }
+            Op::IntUnary(function, value) => {
+                let x = id(self, *value);
+                let r = match function {
+                    IntUnary::BitReverse => {
+                        self.b.bit_reverse(u32_ty, None, x).map_err(spirv_error)?
+                    }
+                    IntUnary::FindUMsb => self.glsl(u32_ty, GLOp::FindUMsb, &[x])?,
+                    IntUnary::FindSMsb => self.glsl(u32_ty, GLOp::FindSMsb, &[x])?,
+                };
+                (r, Ty::Word)
+            }
             Op::Select { cond, a, b } => {
                 let ty = self.type_of(*a);
                 let spirv_ty = if ty == Ty::Bool { bool_ty } else { u32_ty };
@@ -1284,23 +1305,36 @@ fn live_ops(program: &Program, function: &Function, invariant: &BTreeMap<Var, Va
     for outputs in &function.exits {
         mark(outputs);
     }
+    // A store to a variable is needed only where a needed load reads the variable (a
+    // register a loop carries but nothing reads after it, such as a storage address
+    // made again in the loop, is not stored).
+    let mut stores_of: BTreeMap<Var, Vec<usize>> = BTreeMap::new();
     for (index, op) in ops.iter().enumerate() {
-        let stored_invariant = matches!(op, Op::Store { var, .. } if invariant.contains_key(var));
-        if op.has_effect() && !stored_invariant {
-            live[index] = true;
+        match op {
+            Op::Store { var, .. } if invariant.contains_key(var) => {}
+            Op::Store { var, .. } => stores_of.entry(*var).or_default().push(index),
+            _ if op.has_effect() => live[index] = true,
+            _ => {}
         }
     }
-    for index in (0..ops.len()).rev() {
+    let mut work: Vec<usize> = (0..ops.len()).filter(|&index| live[index]).collect();
+    let mark = |index: usize, live: &mut Vec<bool>, work: &mut Vec<usize>| {
         if !live[index] {
-            continue;
+            live[index] = true;
+            work.push(index);
         }
+    };
+    while let Some(index) = work.pop() {
         if let Op::Load(var) = &ops[index] {
             if let Some(held) = invariant.get(var) {
-                live[held.0 as usize] = true;
+                mark(held.0 as usize, &mut live, &mut work);
+            }
+            for store in stores_of.remove(var).unwrap_or_default() {
+                mark(store, &mut live, &mut work);
             }
         }
         for value in ops[index].operands() {
-            live[value.0 as usize] = true;
+            mark(value.0 as usize, &mut live, &mut work);
         }
     }
     live
@@ -1419,6 +1453,7 @@ pub fn emit(
         storage: BTreeMap::new(),
         shared: None,
         local: None,
+        warp: None,
         live: Vec::new(),
     };
     e.invariant = invariant_vars(function);
@@ -1426,6 +1461,7 @@ pub fn emit(
     e.declare_constant_buffers()?;
     e.declare_textures();
     e.declare_memory();
+    e.declare_warp();
     let fn_ty = e.b.type_function(e.t.void, []);
     let main =
         e.b.begin_function(e.t.void, None, spirv::FunctionControl::NONE, fn_ty)

@@ -5,14 +5,15 @@
 //! Anything else is [`Unsupported`], named with its offset, never guessed.
 
 mod memory;
+mod warp;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use memory::{AccessCondition, AddressHalf};
 
 use super::{
-    leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, Logic, LoopExit, Op,
-    Scratch, Terminator, TexLod, Value, Var,
+    leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, IntUnary, Logic,
+    LoopExit, Op, Scratch, Terminator, TexLod, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::{ComputeInfo, ProgramType};
@@ -104,7 +105,12 @@ struct Builder<'a> {
     address_conditions: HashMap<Value, AccessCondition>,
     /// Compute: the workgroup size and shared memory.
     compute: Option<ComputeInfo>,
+    /// The subroutines (`cal` targets) being inlined, outermost first.
+    calls: Vec<usize>,
 }
+
+/// How deep `cal`s may nest before the program is refused.
+const MAX_CALL_DEPTH: usize = 16;
 
 /// A loop being translated.
 #[derive(Clone, Copy)]
@@ -423,6 +429,14 @@ impl Builder<'_> {
             "ldg" | "stg" => self.global(&ops)?,
             "red" | "atom" | "atoms" => self.atomic(&ops)?,
             "bar" => self.barrier(&ops)?,
+            "vote" => self.vote(&ops)?,
+            "shfl" => self.shuffle(&ops)?,
+            "flo" => self.find_leading_one(&ops)?,
+            "pset" => self.predicate_to_register(&ops)?,
+            // uam's L1 invalidate after a global atomic: the SPIR-V's storage accesses
+            // see the atomic's result without it (the atomic goes to memory, and this
+            // invocation's later accesses are ordered after it).
+            "cctl" if i.has_mod("iv") => {}
             "xmad" => self.xmad(&ops)?,
             "bfe" => self.bitfield_extract(&ops)?,
             "imul32i" | "imad" => {
@@ -809,8 +823,8 @@ impl Builder<'_> {
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if !i.has_mod("u32") || i.has_mod("brev") || i.has_mod("cc") {
-            return Err(self.unsupported("a signed, bit-reversed or carry bitfield extract"));
+        if !i.has_mod("u32") || i.has_mod("cc") {
+            return Err(self.unsupported("a signed or carry bitfield extract"));
         }
         let (Some((_, Operand::Reg(dst))), Some((_, Operand::Imm { value: field, .. }))) =
             (ops.first(), ops.get(2))
@@ -818,7 +832,11 @@ impl Builder<'_> {
             return Err(self.unsupported("a bitfield from a register"));
         };
         let (position, width) = ((field & 0xff) as u32, ((field >> 8) & 0xff) as u32);
-        let a = self.value(ops[1].1)?;
+        let mut a = self.value(ops[1].1)?;
+        if i.has_mod("brev") {
+            // `brev`: the source's bits reversed before the field is taken.
+            a = self.push(Op::IntUnary(IntUnary::BitReverse, a));
+        }
         let shift = self.constant(position);
         let shifted = self.push(Op::Binary(Binary::Shr, a, shift));
         let mask = self.constant(match width {
@@ -1314,6 +1332,51 @@ impl<'a> Builder<'a> {
                         next: None,
                     });
                 }
+                "brx" | "jmx" => {
+                    return Err(self.control_flow(
+                        walk,
+                        last,
+                        "an indirect branch: its jump table's targets are not recovered",
+                    ))
+                }
+                // A subroutine call is inlined: its body runs as a `pret` region whose
+                // return target is the instruction after the `cal` (the return address
+                // `cal` pushes), so its `ret`s, guarded or from inside loops, come back
+                // there as a `pret` region's do.
+                "cal" => {
+                    let target = walk.target_block(last).ok_or_else(|| {
+                        self.control_flow(
+                            walk,
+                            last,
+                            "a call through a constant buffer, or to a target outside the code",
+                        )
+                    })?;
+                    let next =
+                        next.ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
+                    if self.calls.contains(&target) {
+                        return Err(self.control_flow(walk, last, "a recursive call"));
+                    }
+                    if self.calls.len() >= MAX_CALL_DEPTH {
+                        return Err(self.control_flow(
+                            walk,
+                            last,
+                            &format!("calls nested deeper than {MAX_CALL_DEPTH}"),
+                        ));
+                    }
+                    self.calls.push(target);
+                    let frame = LoopFrame {
+                        header: None,
+                        break_block: Some(next),
+                        left_from_inside: false,
+                    };
+                    let after = self.run_loop(walk, target, frame, region);
+                    self.calls.pop();
+                    match after? {
+                        Some(after) => block = after,
+                        None => return Ok(End::Exit),
+                    }
+                    continue;
+                }
                 "pbk" | "pret" | "pcnt" if last.guard == Guard::Always => {
                     let target = walk.target_block(last).ok_or_else(|| {
                         self.control_flow(walk, last, "a target outside the reachable code")
@@ -1515,6 +1578,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         addresses: HashMap::new(),
         address_conditions: HashMap::new(),
         compute: program.header.compute(),
+        calls: Vec::new(),
     };
     state.run(&walk, 0, None, None)?;
     let exit_regs = if fragment {

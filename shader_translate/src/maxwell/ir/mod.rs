@@ -53,6 +53,18 @@ pub enum Binary {
     Xor,
 }
 
+/// Integer functions of one operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntUnary {
+    /// The bits in reverse order (`bfe brev`).
+    BitReverse,
+    /// The position of the highest set bit, `u32::MAX` for 0 (`flo u32`).
+    FindUMsb,
+    /// The position of the highest bit that differs from the sign, `u32::MAX` for 0 and
+    /// -1 (`flo s32`).
+    FindSMsb,
+}
+
 /// A comparison giving a predicate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Compare {
@@ -162,6 +174,22 @@ pub enum Op {
     Kill {
         cond: Value,
     },
+    IntUnary(IntUnary, Value),
+    /// The warp's ballot of `pred` (compute programs, in the workgroup's uniform control
+    /// flow): bit L set where lane L of the invocation's 32-wide warp has `pred`; `lane`
+    /// is the invocation's lane, `warp` its warp in the workgroup.
+    Ballot {
+        pred: Value,
+        lane: Value,
+        warp: Value,
+    },
+    /// `value` as invocation `source` of the workgroup holds it (`shfl`: `source` is a
+    /// lane of the caller's warp; `own` is the caller's linear index in the workgroup).
+    Shuffle {
+        value: Value,
+        own: Value,
+        source: Value,
+    },
     /// The register or predicate `var` as last stored (loops carry registers across
     /// iterations in function variables, which spirv-opt promotes back to SSA).
     Load(Var),
@@ -206,6 +234,16 @@ pub enum Op {
         op: AtomicOp,
         binding: Option<u32>,
         offset_b: Value,
+        value: Value,
+        cond: Option<Value>,
+    },
+    /// Compare-and-swap on that word (`atom cas`, `atoms cas`): where the word equals
+    /// `compare` it becomes `value`; gives the old word (where `cond` holds; then the
+    /// result is not used).
+    AtomicCompareSwap {
+        binding: Option<u32>,
+        offset_b: Value,
+        compare: Value,
         value: Value,
         cond: Option<Value>,
     },
@@ -289,12 +327,15 @@ impl Op {
             | Op::IntToFloat { value: a, .. }
             | Op::FloatToInt { value: a, .. }
             | Op::Not(a)
+            | Op::IntUnary(_, a)
             | Op::Component(a, _)
             | Op::Kill { cond: a }
             | Op::Store { value: a, .. }
             | Op::LoopLeave { cond: a, .. }
             | Op::Exit { cond: a, .. } => vec![a],
             Op::Binary(_, a, b) | Op::Compare(_, a, b) | Op::Logic(_, a, b) => vec![a, b],
+            Op::Ballot { pred, lane, warp } => vec![pred, lane, warp],
+            Op::Shuffle { value, own, source } => vec![value, own, source],
             Op::Ffma(a, b, c)
             | Op::Select {
                 cond: a,
@@ -325,6 +366,13 @@ impl Op {
                 cond,
                 ..
             } => [offset_b, value].into_iter().chain(cond).collect(),
+            Op::AtomicCompareSwap {
+                offset_b,
+                compare,
+                value,
+                cond,
+                ..
+            } => [offset_b, compare, value].into_iter().chain(cond).collect(),
         }
     }
 
@@ -340,6 +388,7 @@ impl Op {
                 | Op::Exit { .. }
                 | Op::StorageStore { .. }
                 | Op::StorageAtomic { .. }
+                | Op::AtomicCompareSwap { .. }
                 | Op::ScratchStore { .. }
                 | Op::Barrier
         )

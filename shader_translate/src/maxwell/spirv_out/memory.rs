@@ -25,6 +25,10 @@ impl Emitter<'_> {
                 | Op::StorageAtomic {
                     binding: Some(binding),
                     ..
+                }
+                | Op::AtomicCompareSwap {
+                    binding: Some(binding),
+                    ..
                 } => {
                     bindings.insert(*binding);
                     written.insert(*binding);
@@ -39,7 +43,8 @@ impl Emitter<'_> {
                 } => local = true,
                 Op::ScratchLoad { .. }
                 | Op::ScratchStore { .. }
-                | Op::StorageAtomic { binding: None, .. } => shared = true,
+                | Op::StorageAtomic { binding: None, .. }
+                | Op::AtomicCompareSwap { binding: None, .. } => shared = true,
                 _ => {}
             }
         }
@@ -337,6 +342,24 @@ impl Emitter<'_> {
                     AtomicOp::SMax => b.atomic_s_max(ty, None, pointer, scope, semantics, v),
                 }
                 .map_err(spirv_error)
+            })?,
+            Op::AtomicCompareSwap {
+                binding,
+                offset_b,
+                compare,
+                value,
+                cond,
+            } => self.under(cond, |e| {
+                let pointer = e.word_pointer(binding, Scratch::Shared, offset_b)?;
+                // Relaxed both ways, at the memory's scope, as `atom cas` / `atoms cas`.
+                let scope = match binding {
+                    Some(_) => spirv::Scope::Device,
+                    None => spirv::Scope::Workgroup,
+                };
+                let (scope, relaxed) = (e.word(scope as u32), e.word(0));
+                let (ty, v, c) = (e.t.u32, id(e, value), id(e, compare));
+                e.b.atomic_compare_exchange(ty, None, pointer, scope, relaxed, relaxed, v, c)
+                    .map_err(spirv_error)
             })?,
             Op::Barrier => {
                 // barrier(): the workgroup waits; shared memory writes before it are seen

@@ -58,6 +58,9 @@ impl Builder<'_> {
 
     /// A system register read (`mov $rN $tidx` and the like).
     pub(super) fn system_register(&mut self, index: u8) -> Result<Value, Unsupported> {
+        if index == crate::maxwell::decode::sysreg::LANE_ID {
+            return self.lane_id();
+        }
         let (builtin, component) = match index {
             0x21..=0x23 => (Builtin::LocalInvocationId, index - 0x21),
             0x25..=0x27 => (Builtin::WorkgroupId, index - 0x25),
@@ -207,6 +210,9 @@ impl Builder<'_> {
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
         let i = self.instruction;
+        if i.has_mod("cas") || i.has_mod("cast") {
+            return self.compare_swap(ops);
+        }
         let signed = i.has_mod("s32");
         if !(i.has_mod("u32") || signed) {
             return Err(self.unsupported("an atomic type other than u32 or s32"));
@@ -249,6 +255,51 @@ impl Builder<'_> {
             op,
             binding,
             offset_b,
+            value,
+            cond,
+        });
+        if let Some(dst) = dst {
+            self.set_reg(dst, old);
+        }
+        Ok(())
+    }
+
+    /// `atom cas` on a storage buffer word, `atoms cas` on a shared one (32-bit): the
+    /// compare value in Rb, the new value in Rb+1, the old word to Rd.
+    fn compare_swap(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if !i.has_mod("cas") || i.has_mod("cast") {
+            return Err(self.unsupported("`cast` (compare and store)"));
+        }
+        if !i.has_mod("b32") {
+            return Err(self.unsupported("a 64-bit compare-and-swap"));
+        }
+        let [(_, Operand::Reg(dst)), (_, Operand::Mem { base, offset, .. }), (_, Operand::Reg(source))] =
+            ops
+        else {
+            return Err(self.unsupported("its operands"));
+        };
+        let (binding, offset_b) = if i.name == "atoms" {
+            (None, self.shared_offset(*base, *offset)?)
+        } else {
+            let (binding, offset_b) = self.storage_address(*base, *offset)?;
+            (Some(binding), offset_b)
+        };
+        let compare = self.reg(*source);
+        let value = if *source == RZ {
+            self.constant(0)
+        } else {
+            self.reg(source.wrapping_add(1))
+        };
+        let dst = Some(*dst).filter(|&d| d != RZ);
+        let cond = self.guard();
+        if cond.is_some() && dst.is_some() {
+            return Err(self.unsupported("an atomic's result under a condition"));
+        }
+        let old = self.push(Op::AtomicCompareSwap {
+            binding,
+            offset_b,
+            compare,
             value,
             cond,
         });
