@@ -51,7 +51,10 @@ impl ImageCache {
             && parked.release_oldest()
         {}
         // What is left of the budget for cached images.
-        let budget_b = self.config.budget_b.saturating_sub(parked.parked_budget_b());
+        let budget_b = self
+            .config
+            .budget_b
+            .saturating_sub(parked.parked_budget_b());
         if self.counters.in_use_b <= budget_b {
             return evictions;
         }
