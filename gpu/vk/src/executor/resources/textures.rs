@@ -596,9 +596,8 @@ fn make_shader_view(
         ),
         ShaderUse::Storage => (vk::ComponentMapping::default(), 1),
     };
-    // Without imageViewFormatSwizzle the view is the identity: draws apply the swizzle
-    // in their shaders instead (`prepare::patches`), and dispatches are refused one when
-    // recorded.
+    // Without imageViewFormatSwizzle the view is the identity: draws and dispatches
+    // apply the swizzle in their shaders instead (`prepare::patches`).
     let components = match device.caps.portability.image_view_format_swizzle {
         true => components,
         false => vk::ComponentMapping::default(),
