@@ -2,8 +2,9 @@
 //! (`RX_VK_SIMULATE=<profile file>`, on the real driver): what the feature covers is
 //! either honoured, with the pixels a CPU model says, or refused when recorded with a
 //! typed error naming the field and the feature, while the same commands without it
-//! still draw right. Metal's 16 samplers a stage, and 16 KiB pages, under the
-//! MoltenVK-on-M1 profile.
+//! still draw right; where a LOD bias or a view swizzle moves into the shader, draws and
+//! dispatches alike (a dispatch's storage-buffer output against the CPU model). Metal's
+//! 16 samplers a stage, and 16 KiB pages, under the MoltenVK-on-M1 profile.
 
 mod common;
 
@@ -78,6 +79,47 @@ fn sampled_by<'r>(
     swizzle: [Swizzle; 4],
     sampler: SamplerMaker,
 ) -> Sampled<'r> {
+    let tables = source_tables(rig, swizzle, sampler);
+    let (target, commands) = drawing_from(rig, fragment, tables, 4);
+    Sampled {
+        commands,
+        target,
+        handle: TextureHandle {
+            texture_slot: 0,
+            sampler_slot: 0,
+        },
+    }
+}
+
+/// A `side_px` square RGBA8 target cleared black, and a buffer drawing into it with the
+/// position program and `fragment`, `tables` bound (the texture bind is the caller's).
+fn drawing_from<'r>(
+    rig: &'r Rig,
+    fragment: &str,
+    (textures, samplers): (gpu::TextureTableId, gpu::SamplerTableId),
+    side_px: u32,
+) -> (gpu::TextureId, gpu::CommandBuffer<'r>) {
+    let (target, target_view) = rig.texture(&TextureBuilder::new_2d(rgba8(), side_px, side_px), 0);
+    let mut commands = rig.cleared(target_view, [0.0, 0.0, 0.0, 1.0]);
+    let program = position_program(&rig.device, fragment);
+    let positions = positions_at(
+        &rig.device,
+        rig.pool,
+        3 << 20,
+        &common::draw::FULL_TRIANGLE_NDC,
+    );
+    bind_positions(&mut commands, program, positions);
+    commands.bind_descriptor_tables(textures, samplers).unwrap();
+    (target, commands)
+}
+
+/// The 4x4 source texture at 1 MiB (`texel`), its view `swizzle`d, in slot 0 of a texture
+/// table, and `sampler` in slot 0 of a sampler table.
+fn source_tables(
+    rig: &Rig,
+    swizzle: [Swizzle; 4],
+    sampler: SamplerMaker,
+) -> (gpu::TextureTableId, gpu::SamplerTableId) {
     let builder = TextureBuilder::new_2d(rgba8(), 4, 4);
     let source = rig
         .device
@@ -96,30 +138,21 @@ fn sampled_by<'r>(
         .device
         .create_view(&ViewMaker::whole(source).swizzle(swizzle))
         .unwrap();
+    tables_of(rig, view, sampler)
+}
+
+/// `view` in slot 0 of a new texture table, `sampler` in slot 0 of a new sampler table.
+fn tables_of(
+    rig: &Rig,
+    view: gpu::ViewId,
+    sampler: SamplerMaker,
+) -> (gpu::TextureTableId, gpu::SamplerTableId) {
     let textures = rig.device.create_texture_table(1).unwrap();
     rig.device.register_texture(textures, 0, view).unwrap();
     let samplers = rig.device.create_sampler_table(1).unwrap();
     let sampler = rig.device.create_sampler(&sampler).unwrap();
     rig.device.register_sampler(samplers, 0, sampler).unwrap();
-    let (target, target_view) = rig.texture(&TextureBuilder::new_2d(rgba8(), 4, 4), 0);
-    let mut commands = rig.cleared(target_view, [0.0, 0.0, 0.0, 1.0]);
-    let program = position_program(&rig.device, fragment);
-    let positions = positions_at(
-        &rig.device,
-        rig.pool,
-        3 << 20,
-        &common::draw::FULL_TRIANGLE_NDC,
-    );
-    bind_positions(&mut commands, program, positions);
-    commands.bind_descriptor_tables(textures, samplers).unwrap();
-    Sampled {
-        commands,
-        target,
-        handle: TextureHandle {
-            texture_slot: 0,
-            sampler_slot: 0,
-        },
-    }
+    (textures, samplers)
 }
 
 /// What a view swizzle makes of `rgba` (the CPU model of Vulkan's component mapping).
@@ -257,6 +290,24 @@ fn comparison_and_mirror_clamp_are_refused_when_recorded_without_their_feature()
 /// A 16x16 texture of 5 levels, each one colour, sampled at one texel a pixel (LOD 0)
 /// into a 16x16 target by `fragment` with `sampler`; the target's pixels.
 fn mip_sampled(rig: &Rig, fragment: &str, sampler: SamplerMaker) -> Vec<u8> {
+    let tables = mip_source_tables(rig, sampler);
+    let (target, mut commands) = drawing_from(rig, fragment, tables, SIZE_PX);
+    let handle = TextureHandle {
+        texture_slot: 0,
+        sampler_slot: 0,
+    };
+    commands.bind_texture(Stage::Fragment, 0, handle).unwrap();
+    commands.draw(triangle()).unwrap();
+    let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
+    rig.submit_and_read(commands, region(target, 0, SIZE_PX, SIZE_PX), len_b)
+}
+
+/// The 16x16 texture of `MIP_LEVELS` one-colour levels at 1 MiB (`level_colour`) in slot
+/// 0 of a texture table, `sampler` in slot 0 of a sampler table.
+fn mip_source_tables(
+    rig: &Rig,
+    sampler: SamplerMaker,
+) -> (gpu::TextureTableId, gpu::SamplerTableId) {
     let builder = TextureBuilder::new_2d(rgba8(), SIZE_PX, SIZE_PX).levels(MIP_LEVELS);
     let source = rig
         .device
@@ -274,30 +325,7 @@ fn mip_sampled(rig: &Rig, fragment: &str, sampler: SamplerMaker) -> Vec<u8> {
     let stored = common::texels::swizzled(&layout, &linear);
     rig.device.write_pool(rig.pool, 1 << 20, &stored).unwrap();
     let view = rig.device.create_view(&ViewMaker::whole(source)).unwrap();
-    let textures = rig.device.create_texture_table(1).unwrap();
-    rig.device.register_texture(textures, 0, view).unwrap();
-    let samplers = rig.device.create_sampler_table(1).unwrap();
-    let sampler = rig.device.create_sampler(&sampler).unwrap();
-    rig.device.register_sampler(samplers, 0, sampler).unwrap();
-    let (target, target_view) = rig.texture(&TextureBuilder::new_2d(rgba8(), SIZE_PX, SIZE_PX), 0);
-    let mut commands = rig.cleared(target_view, [0.0, 0.0, 0.0, 1.0]);
-    let program = position_program(&rig.device, fragment);
-    let positions = positions_at(
-        &rig.device,
-        rig.pool,
-        3 << 20,
-        &common::draw::FULL_TRIANGLE_NDC,
-    );
-    bind_positions(&mut commands, program, positions);
-    commands.bind_descriptor_tables(textures, samplers).unwrap();
-    let handle = TextureHandle {
-        texture_slot: 0,
-        sampler_slot: 0,
-    };
-    commands.bind_texture(Stage::Fragment, 0, handle).unwrap();
-    commands.draw(triangle()).unwrap();
-    let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
-    rig.submit_and_read(commands, region(target, 0, SIZE_PX, SIZE_PX), len_b)
+    tables_of(rig, view, sampler)
 }
 
 const MIP_LEVELS: u32 = 5;
@@ -367,6 +395,121 @@ fn a_sampler_lod_bias_is_applied_in_the_shader_without_sampler_mip_lod_bias() {
                     for (at, pixel) in pixels.chunks(4).enumerate() {
                         assert_eq!(pixel, level_colour(level), "{what}: pixel {at}");
                     }
+                }
+            }
+        }
+    }
+}
+
+/// A dispatch of one invocation a texel of a `side_px` square, each storing what the
+/// compute stage `source` reads of the texture in slot 0 (`tables`) as a packed RGBA8
+/// word into a storage buffer; the buffer's bytes, as the CPU reads them after the fence.
+fn dispatched(
+    rig: &Rig,
+    source: &str,
+    (textures, samplers): (gpu::TextureTableId, gpu::SamplerTableId),
+    side_px: u32,
+) -> Vec<u8> {
+    let out_offset_b = 2 << 20;
+    let len_b = u64::from(side_px * side_px * 4);
+    rig.device
+        .write_pool(rig.pool, out_offset_b, &vec![0xee; len_b as usize])
+        .unwrap();
+    let out = rig.buffer(out_offset_b, len_b);
+    let program = program(&rig.device, &[(shader_translate::Stage::Compute, source)]);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_program(program).unwrap();
+    commands
+        .bind_buffer(
+            gpu::command::BufferBinding::Storage {
+                stage: Stage::Compute,
+                slot: 0,
+            },
+            gpu::objects::BufferRange {
+                buffer: out,
+                offset_b: 0,
+                size_b: len_b,
+            },
+        )
+        .unwrap();
+    commands.bind_descriptor_tables(textures, samplers).unwrap();
+    let handle = TextureHandle {
+        texture_slot: 0,
+        sampler_slot: 0,
+    };
+    commands.bind_texture(Stage::Compute, 0, handle).unwrap();
+    commands.dispatch([side_px, side_px, 1]).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    common::readback::pool_bytes(&rig.device, rig.pool, out_offset_b, len_b as usize)
+}
+
+/// A compute stage storing `read` (of `source`, at texel `at` or its centre `uv`) packed,
+/// for each texel of a `side_px` square.
+fn reading_compute(side_px: u32, read: &str) -> String {
+    format!(
+        "#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Out {{ uint texels[]; }};
+layout(binding = 0) uniform sampler2D source;
+void main() {{
+    ivec2 at = ivec2(gl_GlobalInvocationID.xy);
+    vec2 uv = (vec2(at) + 0.5) / {side_px}.0;
+    texels[at.y * {side_px} + at.x] = packUnorm4x8({read});
+}}
+"
+    )
+}
+
+/// What the swizzle's compute stages read of the 4x4 texture: a fetch, and a sample at
+/// LOD 0 (nearest, at the texel's centre).
+const SWIZZLE_READS: [&str; 2] = ["texelFetch(source, at, 0)", "textureLod(source, uv, 0.0)"];
+
+#[test]
+fn a_view_swizzle_is_applied_in_a_compute_stage_without_the_feature() {
+    let lacking = profile(
+        "imageViewFormatSwizzle",
+        &["portability\timageViewFormatSwizzle\t0"],
+    );
+    // The view's swizzle on the full device; the compute shader's on the others.
+    for simulate in ["off", lacking.as_str(), "moltenvk-m1"] {
+        let rig = rig_with(simulate);
+        for read in SWIZZLE_READS {
+            let source = reading_compute(4, read);
+            for swizzle in [BGR1, ZR1G, Swizzle::IDENTITY] {
+                let tables = source_tables(&rig, swizzle, SamplerMaker::default());
+                let texels = dispatched(&rig, &source, tables, 4);
+                let what = format!("{simulate}, {swizzle:?}, {read}");
+                assert_texels(&texels, swizzle, &what);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_sampler_lod_bias_is_applied_in_a_compute_stage_without_sampler_mip_lod_bias() {
+    let lacking = profile("samplerMipLodBias", &["portability\tsamplerMipLodBias\t0"]);
+    for simulate in ["off", lacking.as_str(), "moltenvk-m1"] {
+        let rig = rig_with(simulate);
+        // An explicit LOD in the shader: the sampler's bias is added to it, as Vulkan
+        // adds it (compute stages have no implicit LOD).
+        for shader_lod in [0.0f32, 1.0] {
+            let source =
+                reading_compute(SIZE_PX, &format!("textureLod(source, uv, {shader_lod:.1})"));
+            for sampler_bias in [0.0f32, 1.0, 2.0] {
+                let sampler = SamplerMaker {
+                    mip_filter: gpu::objects::MipFilter::Nearest,
+                    lod_bias: sampler_bias,
+                    ..SamplerMaker::default()
+                };
+                let tables = mip_source_tables(&rig, sampler);
+                let texels = dispatched(&rig, &source, tables, SIZE_PX);
+                // Nearest mip filtering of whole LODs: the level is the LOD.
+                let level = (shader_lod + sampler_bias) as u32;
+                let what =
+                    format!("{simulate}, shader LOD {shader_lod}, sampler bias {sampler_bias}");
+                for (at, texel) in texels.chunks(4).enumerate() {
+                    assert_eq!(texel, level_colour(level), "{what}: texel {at}");
                 }
             }
         }

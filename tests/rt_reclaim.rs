@@ -4,7 +4,8 @@
 //! of its description, whose pixels are its own drawing (the CPU model's pattern); the
 //! dead target, used again, reads what storage holds (the clear); what is never
 //! reclaimed is not; an idle free-list image is released after 15 frames; with the switch
-//! at 0 nothing is reclaimed.
+//! at 0 nothing is reclaimed; parked images count against the image cache's budget
+//! (`RX_VK_VRAM_MB`), and its pressure releases them before any cached image.
 
 mod common;
 mod storage_rig;
@@ -167,6 +168,78 @@ fn targets_read_from_storage_or_partly_covered_are_not_reclaimed() {
     let stats = rig.stats();
     assert_eq!(stats.cache.reclaimed, 0, "a draw covers nothing: {stats:?}");
     assert_eq!(stats.free_list.reuses, 0, "{stats:?}");
+}
+
+/// Under budget pressure: a 512x512 target A drawn at 0, then a 1024x512 target's full
+/// clear over it (A parked), then a live 512x520 target C drawn elsewhere. The cache holds
+/// the wide target and C within `budget_mib`; with A's parked bytes they may pass it.
+/// Returns the stats after C's submission, and checks every live target's pixels.
+fn pressure_workload(budget_mib: &str) -> gpu_vk::executor::ExecutorStats {
+    let rig = Rig::new(
+        &[("RX_VK_RT_RECLAIM", "1"), ("RX_VK_VRAM_MB", budget_mib)],
+        true,
+    );
+    let rg8 = Format::from_name("rg8").unwrap();
+    let parked = TextureBuilder::new_2d(rg8, 512, 512);
+    let wide = TextureBuilder::new_2d(rg8, 1024, 512);
+    let live = TextureBuilder::new_2d(rg8, 512, 520);
+    let a = rig.texture(&parked, 0);
+    draw(&rig, a, 1);
+    let wide_texture = rig.texture(&wide, 0);
+    clear_whole(&rig, wide_texture, (1024, 512));
+    let before = rig.stats();
+    assert_eq!(before.free_list.parked, 1, "{before:?}");
+    assert_eq!(
+        before.free_list.parked_budget_b,
+        parked.layout().unwrap().size_b
+    );
+
+    let c = rig.texture(&live, OTHER_OFFSET_B);
+    draw(&rig, c, 2);
+    let stats = rig.stats();
+    assert!(
+        rig.read_level(c, 0) == pattern_level(512, 520, 0, 2),
+        "the live target holds its drawing"
+    );
+    assert!(
+        rig.read_level(wide_texture, 0) == [255u8, 0].repeat(1024 * 512),
+        "the wide target holds its clear"
+    );
+    stats
+}
+
+/// The cache's two targets fit in 2 MiB; with the parked one they do not: the parked
+/// image is released, and no cached image is evicted.
+#[test]
+fn budget_pressure_releases_parked_images_before_cached_ones() {
+    let size_b = |builder: TextureBuilder| builder.layout().unwrap().size_b;
+    let rg8 = Format::from_name("rg8").unwrap();
+    let cached_b = size_b(TextureBuilder::new_2d(rg8, 1024, 512))
+        + size_b(TextureBuilder::new_2d(rg8, 512, 520));
+    let parked_b = size_b(TextureBuilder::new_2d(rg8, 512, 512));
+    assert!(
+        cached_b <= 2 << 20 && cached_b + parked_b > 2 << 20,
+        "the workload's premise: {cached_b} B cached, {parked_b} B parked"
+    );
+    let stats = pressure_workload("2");
+    assert_eq!(stats.free_list.pressure_released, 1, "{stats:?}");
+    assert_eq!(stats.free_list.parked, 0, "{stats:?}");
+    assert_eq!(stats.free_list.parked_budget_b, 0, "{stats:?}");
+    assert_eq!(
+        stats.cache.evictions, stats.cache.reclaimed,
+        "only the reclaim took images out of the cache: {stats:?}"
+    );
+    assert_eq!(stats.cache.images, 2, "{stats:?}");
+    assert_eq!(stats.cache.texels_lost, 0, "{stats:?}");
+}
+
+/// The same with room for all three: the parked image stays parked.
+#[test]
+fn a_parked_image_within_the_budget_stays_parked() {
+    let stats = pressure_workload("3");
+    assert_eq!(stats.free_list.pressure_released, 0, "{stats:?}");
+    assert_eq!(stats.free_list.parked, 1, "{stats:?}");
+    assert_eq!(stats.cache.evictions, stats.cache.reclaimed, "{stats:?}");
 }
 
 /// Scene targets made over a ring of slots in one pool (a new texture object a frame, as

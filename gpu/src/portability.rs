@@ -95,13 +95,13 @@ impl PortabilityFeatures {
         self.host_page_b.max(crate::mem::host_page_size_b())
     }
 
-    /// Whether a bound texture's sampler or view may need a look (any sampler or view
-    /// feature off): the common path skips the look-up.
+    /// Whether a bound texture's sampler or view may be refused (a sampler or view
+    /// feature off that no shader makes up for): the common path skips the look-up.
+    /// `samplerMipLodBias` and `imageViewFormatSwizzle` are not among them: every stage
+    /// applies the bias and the swizzle in its shader where they are off.
     pub fn restricts_textures(&self) -> bool {
         !(self.mutable_comparison_samplers
             && self.sampler_mirror_clamp_to_edge
-            && self.sampler_mip_lod_bias
-            && self.image_view_format_swizzle
             && self.multisample_array_image)
     }
 }

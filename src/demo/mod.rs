@@ -500,6 +500,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         stats.texels_lost = executor_stats.cache.texels_lost;
         stats.reclaimed_images = executor_stats.cache.reclaimed;
         stats.reclaim_reuses = executor_stats.free_list.reuses;
+        stats.reclaim_budget_released = executor_stats.free_list.pressure_released;
         stats.free_list_b = executor_stats.free_list.parked_b;
         stats.image_memory_b = executor_stats.image_memory_b;
         stats.buffer_memory_b = executor_stats.buffer_memory_b;

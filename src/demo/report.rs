@@ -61,9 +61,11 @@ pub struct RunStats {
     /// Prop textures streamed in (`props`).
     pub props_streamed: u64,
     /// Render-target reclaim (`RX_VK_RT_RECLAIM`): images reclaimed dead by overwrite,
-    /// free-list images handed to new textures, and free-list bytes at the end.
+    /// free-list images handed to new textures, those the image cache's budget released
+    /// (parked images count in it), and free-list bytes at the end.
     pub reclaimed_images: u64,
     pub reclaim_reuses: u64,
+    pub reclaim_budget_released: u64,
     pub free_list_b: u64,
     /// `--render-targets`: the workload's counts and host-image peak.
     pub render_targets: Option<super::render_targets::RtStats>,
@@ -199,9 +201,11 @@ impl RunStats {
         );
         let _ = writeln!(
             out,
-            "render-target reclaim: {} reclaimed, {} reused, free list {:.1} MiB",
+            "render-target reclaim: {} reclaimed, {} reused, {} released under the budget, \
+             free list {:.1} MiB",
             self.reclaimed_images,
             self.reclaim_reuses,
+            self.reclaim_budget_released,
             self.free_list_b as f64 / 1048576.0
         );
         if let Some(targets) = &self.render_targets {
@@ -300,6 +304,7 @@ impl RunStats {
             "props_streamed": self.props_streamed,
             "reclaimed_images": self.reclaimed_images,
             "reclaim_reuses": self.reclaim_reuses,
+            "reclaim_budget_released": self.reclaim_budget_released,
             "free_list_bytes": self.free_list_b,
             "image_memory_bytes": self.image_memory_b,
             "buffer_memory_bytes": self.buffer_memory_b,
@@ -435,6 +440,7 @@ mod tests {
             "props_streamed",
             "reclaimed_images",
             "reclaim_reuses",
+            "reclaim_budget_released",
             "free_list_bytes",
             "validation_errors",
             "terrain_tiles_checked",

@@ -55,8 +55,8 @@ impl PortabilityWatch {
                 }
                 Ok(())
             }
-            Command::BindTexture { stage, handle, .. } if features.restricts_textures() => {
-                check_texture(&tables(), bound, (*stage, *handle), features)
+            Command::BindTexture { handle, .. } if features.restricts_textures() => {
+                check_texture(&tables(), bound, *handle, features)
             }
             Command::BindRenderTargets(targets) if !features.multisample_array_image => {
                 let tables = tables();
@@ -205,10 +205,10 @@ fn check_multisample_array(
 fn check_texture(
     tables: &ObjectTables,
     bound: &BoundState,
-    (stage, handle): (crate::objects::Stage, TextureHandle),
+    handle: TextureHandle,
     features: &PortabilityFeatures,
 ) -> Result<(), RecordError> {
-    use crate::objects::{Swizzle, WrapMode};
+    use crate::objects::WrapMode;
     let Some((texture_table, sampler_table)) = bound.descriptor_tables else {
         return Ok(());
     };
@@ -216,18 +216,10 @@ fn check_texture(
         .texture_tables
         .get(texture_table)
         .and_then(|table| table.entry(handle.texture_slot));
+    // Where the device lacks imageViewFormatSwizzle or samplerMipLodBias, every stage,
+    // compute included, gets the swizzle and the bias in its shader (the executor's
+    // pipelines, `shader_translate::apply_view_swizzle` and `add_lod_bias`).
     if let Some(view) = entry.and_then(|entry| tables.views.get(entry.view)) {
-        // Draws get the swizzle in their shaders where the device lacks it (the
-        // executor's graphics pipelines, `shader_translate::apply_view_swizzle`).
-        if view.swizzle != Swizzle::IDENTITY
-            && !features.image_view_format_swizzle
-            && stage == crate::objects::Stage::Compute
-        {
-            return Err(missing(
-                "texture view swizzle other than the identity in a compute stage",
-                "imageViewFormatSwizzle (VK_KHR_portability_subset)",
-            ));
-        }
         if !features.multisample_array_image {
             check_multisample_array(tables, view.texture)?;
         }
@@ -241,17 +233,6 @@ fn check_texture(
         return Ok(());
     };
     let maker = &sampler.maker;
-    // Draws get the bias in their shaders where the device lacks it (the executor's
-    // graphics pipelines, `shader_translate::add_lod_bias`); dispatches do not yet.
-    if maker.lod_bias != 0.0
-        && !features.sampler_mip_lod_bias
-        && stage == crate::objects::Stage::Compute
-    {
-        return Err(missing(
-            "sampler LOD bias other than 0 in a compute stage",
-            "samplerMipLodBias (VK_KHR_portability_subset)",
-        ));
-    }
     if maker.compare.is_some() && !features.mutable_comparison_samplers {
         return Err(missing(
             "depth-compare sampler",

@@ -514,9 +514,7 @@ impl VkBackend {
             self.note_buffer_write(pool, offset_b, len_b, value);
         }
         for dispatch in prepared.dispatches.values() {
-            if let Some(pipeline) = self.compute.get_mut(dispatch.program) {
-                pipeline.last_use = value;
-            }
+            self.compute.mark_used(dispatch.program, value);
             if let Some(pool) = dispatch.argument_pool {
                 self.pools.mark_used(pool, value);
             }

@@ -1,28 +1,66 @@
-//! The eviction pass: the keep cap, then the budget, least recently used first. GPU
-//! texels storage lacks never leave silently: kept, written back, or reported lost.
+//! The eviction pass: the keep cap, then the budget: parked images first (render-target
+//! reclaim's free list, counted against it), then cached ones, least recently used
+//! first. GPU texels storage lacks never leave silently: kept, written back, or reported
+//! lost.
 
 use super::cache::{ImageCache, LostTexels};
 use super::decision::{EvictAction, Eviction, LossCause, Texels};
 use super::key::{CpuWriteStamps, HostImageId};
 use super::watch::WatchEvent;
 
+/// Host images parked outside the cache, holding nothing anyone reads (render-target
+/// reclaim's free list): they count against the budget, and go first under its pressure.
+pub trait ParkedImages {
+    /// The parked images' bytes, counted as the cache counts its own (storage bytes).
+    fn parked_budget_b(&self) -> u64;
+    /// Releases the image parked longest; false when none is parked.
+    fn release_oldest(&mut self) -> bool;
+}
+
+/// Nothing parked (render-target reclaim off, or a caller without a free list).
+pub struct NoParked;
+
+impl ParkedImages for NoParked {
+    fn parked_budget_b(&self) -> u64 {
+        0
+    }
+
+    fn release_oldest(&mut self) -> bool {
+        false
+    }
+}
+
 impl ImageCache {
-    /// Brings the cache within its budget; call it when a submission is recorded (after
-    /// `submission_recorded`) or before making images. Pinned images stay, and so do
-    /// live images holding GPU texels the write-back cannot store; everything else may go.
-    pub fn evict(&mut self, cpu: &impl CpuWriteStamps) -> Vec<Eviction> {
+    /// Brings the cache and `parked` within the budget; call it when a submission is
+    /// recorded (after `submission_recorded`) or before making images. Parked images go
+    /// first, the cheapest to lose (a later texture makes its image anew); then cached
+    /// ones, least recently used first. Pinned images stay, and so do live images holding
+    /// GPU texels the write-back cannot store; everything else may go.
+    pub fn evict(
+        &mut self,
+        cpu: &impl CpuWriteStamps,
+        parked: &mut impl ParkedImages,
+    ) -> Vec<Eviction> {
         let mut evictions = Vec::new();
         // Kept images whose storage the CPU rewrote are kept no more.
         let kept: Vec<HostImageId> = self.kept_lru();
         for image in kept {
             self.refresh(image, cpu);
         }
-        if self.counters.in_use_b <= self.config.budget_b {
+        while self.counters.in_use_b + parked.parked_budget_b() > self.config.budget_b
+            && parked.release_oldest()
+        {}
+        // What is left of the budget for cached images.
+        let budget_b = self
+            .config
+            .budget_b
+            .saturating_sub(parked.parked_budget_b());
+        if self.counters.in_use_b <= budget_b {
             return evictions;
         }
         let by_recency: Vec<HostImageId> = self.lru.values().copied().collect();
         for image in by_recency {
-            if self.counters.in_use_b <= self.config.budget_b {
+            if self.counters.in_use_b <= budget_b {
                 return evictions;
             }
             let Some(entry) = self.entries.get(&image) else {
@@ -49,7 +87,7 @@ impl ImageCache {
         }
         // Still over: kept images go too, least recently used first.
         for image in self.kept_lru() {
-            if self.counters.in_use_b <= self.config.budget_b {
+            if self.counters.in_use_b <= budget_b {
                 break;
             }
             let action = self.kept_release_action(image, LossCause::KeptPastBudget);

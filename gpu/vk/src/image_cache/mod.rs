@@ -7,8 +7,8 @@
 //! Driving it, per texture: `texture_made`, then per use in a submission `resolve`
 //! (and `gpu_wrote` once a pass, clear or copy into it is recorded), `stored` when a
 //! write-back lands, `texture_finalized`. Per submission: `submission_recorded`, then
-//! `evict`. Per frame: `begin_frame`. `pool_finalized` when a pool goes. Storage events:
-//! `buffer_wrote` (the GPU wrote storage through a buffer), `storage_copied` (the CPU
+//! `evict` (the free list's parked images counted too). Per frame: `begin_frame`.
+//! `pool_finalized` when a pool goes. Storage events: `buffer_wrote` (the GPU wrote storage through a buffer), `storage_copied` (the CPU
 //! copied storage: images holding texels storage lacks follow), `fill_abandoned`.
 
 mod cache;
@@ -35,6 +35,7 @@ pub use decision::{
     Texels, Use,
 };
 pub use entry::CachedImage;
+pub use evict::{NoParked, ParkedImages};
 pub use key::{CpuWriteStamps, HostImageId, ImageKey};
 pub use reclaim::NoReclaim;
 pub use storage_events::{CopyOutcome, MovedImage};

@@ -1,5 +1,7 @@
-//! Compute pipelines, one per compute program, made on first dispatch and released
-//! after the last submission that used them once the program is finalized.
+//! Compute pipelines, one per compute program and what its shader applies of the bound
+//! textures where the device lacks the portability-subset feature (`BoundPatches`: LOD
+//! biases, view swizzles), made on first dispatch and released after the last submission
+//! that used them once the program is finalized.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -12,6 +14,7 @@ use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::retire::RetireList;
 
+use super::graphics_state::BoundPatches;
 use super::layout::ProgramLayout;
 
 pub struct ComputePipeline {
@@ -59,7 +62,9 @@ impl Drop for ShaderModule {
 pub struct ComputePipelines {
     /// Pipelines made so far.
     made: u64,
-    pipelines: HashMap<ProgramId, ComputePipeline>,
+    /// Each program's pipelines by their patches (one, with none, where the device has
+    /// the features).
+    pipelines: HashMap<ProgramId, Vec<(BoundPatches, ComputePipeline)>>,
     retired: RetireList<ComputePipeline>,
     /// Given to every creation (null: none).
     cache: vk::PipelineCache,
@@ -82,20 +87,34 @@ impl ComputePipelines {
         self.cache = cache;
     }
 
-    /// The program's pipeline, made on first use.
-    pub fn get_or_make(&mut self, program: &Program) -> VkResult<&mut ComputePipeline> {
-        if !self.pipelines.contains_key(&program.id) {
-            let made = make(&self.device, self.cache, program)?;
-            self.made += 1;
-            tracing::debug!(target: "gpu_vk::executor", program = %program.id,
-                "compute pipeline made");
-            self.pipelines.insert(program.id, made);
-        }
-        Ok(self.pipelines.get_mut(&program.id).expect("inserted above"))
+    /// The program's pipeline with `patches` applied in its shader, made on first use.
+    pub fn get_or_make(
+        &mut self,
+        program: &Program,
+        patches: &BoundPatches,
+    ) -> VkResult<&mut ComputePipeline> {
+        let variants = self.pipelines.entry(program.id).or_default();
+        let at = match variants.iter().position(|(made, _)| made == patches) {
+            Some(at) => at,
+            None => {
+                let made = make(&self.device, self.cache, program, patches)?;
+                self.made += 1;
+                tracing::debug!(target: "gpu_vk::executor", program = %program.id,
+                    biases = patches.lod_biases.len(), swizzles = patches.view_swizzles.len(),
+                    "compute pipeline made");
+                variants.push((patches.clone(), made));
+                variants.len() - 1
+            }
+        };
+        Ok(&mut variants[at].1)
     }
 
-    pub fn get_mut(&mut self, program: ProgramId) -> Option<&mut ComputePipeline> {
-        self.pipelines.get_mut(&program)
+    /// A submission using the program's pipelines is queued at timeline `value` (every
+    /// one of them is kept until then: they all go together when the program does).
+    pub fn mark_used(&mut self, program: ProgramId, value: u64) {
+        for (_, pipeline) in self.pipelines.get_mut(&program).into_iter().flatten() {
+            pipeline.last_use = value;
+        }
     }
 
     pub fn made(&self) -> u64 {
@@ -103,7 +122,7 @@ impl ComputePipelines {
     }
 
     pub fn finalize(&mut self, program: ProgramId) {
-        if let Some(pipeline) = self.pipelines.remove(&program) {
+        for (_, pipeline) in self.pipelines.remove(&program).into_iter().flatten() {
             self.retired.park(pipeline.last_use, pipeline);
         }
     }
@@ -117,12 +136,20 @@ fn make(
     device: &Arc<Device>,
     cache: vk::PipelineCache,
     program: &Program,
+    patches: &BoundPatches,
 ) -> VkResult<ComputePipeline> {
-    let module = program
-        .module(Stage::Compute)
+    let at = program
+        .modules
+        .iter()
+        .position(|module| module.stage == Stage::Compute)
         .ok_or_else(|| VkError::Unsupported(format!("{}: no compute stage", program.id)))?;
+    let patched = super::patched_shaders::patched_modules(program, patches)?;
+    let words = match &patched {
+        Some(modules) => &modules[at],
+        None => &program.modules[at].spirv_words,
+    };
     let layout = ProgramLayout::new(device, program)?;
-    let shader = ShaderModule::new(device, &module.spirv_words)?;
+    let shader = ShaderModule::new(device, words)?;
     let stage = vk::PipelineShaderStageCreateInfo::default()
         .stage(vk::ShaderStageFlags::COMPUTE)
         .module(shader.raw)

@@ -1,5 +1,5 @@
-//! A program's shader modules with what the device cannot do of the bound textures done
-//! in them: samplers' LOD biases where it lacks `samplerMipLodBias`
+//! A program's shader modules (graphics or compute) with what the device cannot do of the
+//! bound textures done in them: samplers' LOD biases where it lacks `samplerMipLodBias`
 //! (`shader_translate::add_lod_bias`), view swizzles where it lacks
 //! `imageViewFormatSwizzle` (`shader_translate::apply_view_swizzle`).
 

@@ -1,14 +1,17 @@
-//! Compute dispatches: the bound compute program's pipeline and its slots resolved
-//! (`slots`). The recording (descriptor sets from the frame's pools, bind, dispatch) is
+//! Compute dispatches: the bound compute program's pipeline (with the bound textures'
+//! LOD biases and swizzles in its shader where the device lacks them, `patches`) and its
+//! slots resolved (`slots`). The recording (descriptor sets from the frame's pools, bind, dispatch) is
 //! `record::dispatch`.
 
 use gpu::command::Op;
 
 use crate::error::{VkError, VkResult};
 use crate::executor::pipelines::compute::ComputePipelines;
+use crate::executor::pipelines::graphics_state::BoundPatches;
 use crate::executor::prepared::dispatch::{Launch, PreparedDispatch};
 
 use super::bindings::Bindings;
+use super::patches::{bound_patches, patches_needed};
 use super::slots::SlotContext;
 
 /// Resolves a `Dispatch` or `DispatchIndirect` against what is bound.
@@ -26,7 +29,17 @@ pub fn prepare_dispatch(
         .programs
         .get(program_id)
         .ok_or_else(|| VkError::UnknownObject(program_id.into()))?;
-    let pipeline = pipelines.get_or_make(program)?;
+    let mut patches = BoundPatches::default();
+    if patches_needed(&context.device.caps) {
+        bound_patches(
+            &context.device.caps,
+            tables,
+            program,
+            bindings,
+            &mut patches,
+        );
+    }
+    let pipeline = pipelines.get_or_make(program, &patches)?;
     let resolved = context.resolve(program_id, &pipeline.layout.slots, bindings)?;
     let mut argument_pool = None;
     let launch = match *op {

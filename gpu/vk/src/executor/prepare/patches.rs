@@ -1,10 +1,10 @@
-//! What a draw's shaders apply of its bound textures where the device lacks the
-//! portability-subset feature that would: samplers' LOD biases without
+//! What a draw's or a dispatch's shaders apply of its bound textures where the device
+//! lacks the portability-subset feature that would: samplers' LOD biases without
 //! `samplerMipLodBias`, view swizzles without `imageViewFormatSwizzle` (MoltenVK lacks
-//! both). Samplers and views are then made without them and the draw's pipeline applies
-//! them in its shaders (`pipelines::patched_shaders`), so they are part of what the
-//! pipeline is keyed by. Where the device has the features nothing is looked up and the
-//! key holds none.
+//! both). Samplers and views are then made without them and the graphics or compute
+//! pipeline applies them in its shaders (`pipelines::patched_shaders`), so they are part
+//! of what the pipeline is keyed by. Where the device has the features nothing is looked
+//! up and the key holds none.
 
 use gpu::objects::{ObjectTables, Program, Swizzle};
 
@@ -13,7 +13,7 @@ use crate::executor::pipelines::graphics_state::{BoundBias, BoundPatches, BoundS
 
 use super::bindings::{stage_index, Bindings};
 
-/// Whether draws on a device with `caps` may need patched shaders.
+/// Whether draws and dispatches on a device with `caps` may need patched shaders.
 pub fn patches_needed(caps: &Capabilities) -> bool {
     !(caps.portability.sampler_mip_lod_bias && caps.portability.image_view_format_swizzle)
 }
@@ -33,7 +33,7 @@ fn component(swizzle: Swizzle) -> u8 {
 /// Fills `patches` (emptied first) with the non-zero LOD bias and the non-identity view
 /// swizzle of each texture slot `program` reads, in (stage, slot) order, each where
 /// `caps` lacks its feature. A slot whose handle or tables are not resolvable is left
-/// out: resolving the draw's descriptors refuses it.
+/// out: resolving the draw's (or dispatch's) descriptors refuses it.
 pub fn bound_patches(
     caps: &Capabilities,
     tables: &ObjectTables,

@@ -2,7 +2,9 @@
 //! their full image description until the next texture of that description takes one
 //! (after the fence of its last use), or released after `IDLE_FRAMES` frames unused.
 //! A taken image's contents are garbage for its new texture: it starts as a new image
-//! does (layout from undefined, filled from storage or fully overwritten).
+//! does (layout from undefined, filled from storage or fully overwritten). Parked images
+//! count against the image cache's budget (`ImageCache::evict`), and its pressure
+//! releases them first, longest parked first: they hold nothing anyone will read.
 
 use std::collections::HashMap;
 
@@ -14,7 +16,10 @@ pub const IDLE_FRAMES: u64 = 15;
 /// What the free list holds: the timeline value of its last use, and its bytes.
 pub trait Parkable {
     fn last_use(&self) -> u64;
+    /// Memory it holds (the allocator's size).
     fn size_b(&self) -> u64;
+    /// What the cache's budget counts for it: its storage's bytes, as for a cached image.
+    fn budget_b(&self) -> u64;
 }
 
 struct Parked<T> {
@@ -28,10 +33,14 @@ pub struct FreeListCounters {
     /// Images parked now, and their bytes (gauges).
     pub parked: u64,
     pub parked_b: u64,
+    /// The parked images' bytes as the image cache's budget counts them (gauge).
+    pub parked_budget_b: u64,
     /// Images handed to a new texture instead of making one.
     pub reuses: u64,
     /// Images released after `IDLE_FRAMES` idle frames.
     pub released: u64,
+    /// Images released early to bring the image cache within its budget.
+    pub pressure_released: u64,
 }
 
 pub struct FreeList<T> {
@@ -52,6 +61,7 @@ impl<T: Parkable> FreeList<T> {
     pub fn park(&mut self, desc: HostImageDesc, item: T, frame: u64) {
         self.counters.parked += 1;
         self.counters.parked_b += item.size_b();
+        self.counters.parked_budget_b += item.budget_b();
         self.by_desc.entry(desc).or_default().push(Parked {
             item,
             parked_frame: frame,
@@ -68,10 +78,39 @@ impl<T: Parkable> FreeList<T> {
         if parked.is_empty() {
             self.by_desc.remove(desc);
         }
-        self.counters.parked -= 1;
-        self.counters.parked_b -= item.size_b();
+        self.unpark(&item);
         self.counters.reuses += 1;
         Some(item)
+    }
+
+    /// The image parked longest, taken out to be released (budget pressure); the caller
+    /// releases it after its last use.
+    pub fn release_oldest(&mut self) -> Option<T> {
+        let (desc, at) = self
+            .by_desc
+            .iter()
+            .flat_map(|(desc, parked)| {
+                parked
+                    .iter()
+                    .enumerate()
+                    .map(move |(at, parked)| (parked.parked_frame, desc, at))
+            })
+            .min_by_key(|(parked_frame, _, _)| *parked_frame)
+            .map(|(_, desc, at)| (*desc, at))?;
+        let parked = self.by_desc.get_mut(&desc).expect("found above");
+        let item = parked.swap_remove(at).item;
+        if parked.is_empty() {
+            self.by_desc.remove(&desc);
+        }
+        self.unpark(&item);
+        self.counters.pressure_released += 1;
+        Some(item)
+    }
+
+    fn unpark(&mut self, item: &T) {
+        self.counters.parked -= 1;
+        self.counters.parked_b -= item.size_b();
+        self.counters.parked_budget_b -= item.budget_b();
     }
 
     /// Images parked `IDLE_FRAMES` frames or more before `frame`: the caller releases
@@ -90,8 +129,7 @@ impl<T: Parkable> FreeList<T> {
             !parked.is_empty()
         });
         for item in &expired {
-            self.counters.parked -= 1;
-            self.counters.parked_b -= item.size_b();
+            self.unpark(item);
             self.counters.released += 1;
         }
         expired
@@ -120,6 +158,9 @@ mod tests {
         }
         fn size_b(&self) -> u64 {
             self.size_b
+        }
+        fn budget_b(&self) -> u64 {
+            self.size_b / 2
         }
     }
 
@@ -176,5 +217,29 @@ mod tests {
         assert_eq!(list.expire(5 + IDLE_FRAMES), vec![fake(2)]);
         assert_eq!(list.counters().released, 2);
         assert_eq!(list.counters().parked_b, 0);
+    }
+
+    #[test]
+    fn budget_pressure_takes_the_image_parked_longest() {
+        let mut list = FreeList::default();
+        let fake = |last_use| Fake {
+            last_use,
+            size_b: 10,
+        };
+        list.park(desc(64), fake(1), 4);
+        list.park(desc(128), fake(2), 2);
+        list.park(desc(64), fake(3), 3);
+        assert_eq!(list.counters().parked_budget_b, 15);
+        assert_eq!(list.release_oldest(), Some(fake(2)));
+        assert_eq!(list.release_oldest(), Some(fake(3)));
+        let counters = list.counters();
+        assert_eq!(
+            (counters.parked, counters.parked_b, counters.parked_budget_b),
+            (1, 10, 5)
+        );
+        assert_eq!(list.release_oldest(), Some(fake(1)));
+        assert_eq!(list.release_oldest(), None);
+        assert_eq!(list.counters().pressure_released, 3);
+        assert_eq!(list.counters().reuses + list.counters().released, 0);
     }
 }

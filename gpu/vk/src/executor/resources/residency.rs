@@ -15,7 +15,7 @@ use crate::image_cache::{Action, EvictAction, Eviction, HostImageId, ImageKey, T
 use crate::writeback::admit;
 
 use super::reclaim_notes::ReclaimNotes;
-use super::textures::{format_mapping, ImageTable, PendingFill, TrackedImage};
+use super::textures::{format_mapping, ImageTable, ParkedList, PendingFill, TrackedImage};
 
 /// The pools' write stamps, as the image cache asks them. Only CPU writes count: the
 /// renderer's own writes (write-back, buffer copies) are device writes.
@@ -185,7 +185,11 @@ impl ImageTable {
             }
         }
         self.cache.submission_recorded();
-        let evictions = self.cache.evict(&PoolStamps(tables));
+        let mut parked = ParkedList {
+            free: &mut self.free,
+            retired: &mut self.retired,
+        };
+        let evictions = self.cache.evict(&PoolStamps(tables), &mut parked);
         self.carry_out(evictions);
         let reclaimed = self.cache.reclaim_dead();
         self.carry_out(reclaimed);

@@ -146,9 +146,8 @@ impl SamplerCache {
                 return Err(VkError::Unsupported(format!("{}: {why}", sampler.id)));
             }
             let mut info = sampler_info(&sampler.maker, self.anisotropy)?;
-            // Without samplerMipLodBias the bias must be 0: draws apply it in their
-            // shaders instead (`prepare::patches`), and dispatches are refused one when
-            // recorded.
+            // Without samplerMipLodBias the bias must be 0: draws and dispatches apply it
+            // in their shaders instead (`prepare::patches`).
             if !self.device.caps.portability.sampler_mip_lod_bias {
                 info = info.mip_lod_bias(0.0);
             }

@@ -18,7 +18,7 @@ use crate::conv::{
 use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::host_image::{HostImage, HostImageDesc};
-use crate::image_cache::{HostImageId, ImageCache};
+use crate::image_cache::{HostImageId, ImageCache, ParkedImages};
 use crate::retire::RetireList;
 
 use super::free_list::{FreeList, Parkable};
@@ -110,6 +110,33 @@ impl Parkable for TrackedImage {
 
     fn size_b(&self) -> u64 {
         self.image.size_b
+    }
+
+    fn budget_b(&self) -> u64 {
+        self.texture.layout.size_b
+    }
+}
+
+/// The free list as the image cache's eviction sees it: an image budget pressure takes
+/// off it is destroyed after its last use.
+pub(in crate::executor) struct ParkedList<'a> {
+    pub free: &'a mut FreeList<TrackedImage>,
+    pub retired: &'a mut RetireList<TrackedImage>,
+}
+
+impl ParkedImages for ParkedList<'_> {
+    fn parked_budget_b(&self) -> u64 {
+        self.free.counters().parked_budget_b
+    }
+
+    fn release_oldest(&mut self) -> bool {
+        let Some(tracked) = self.free.release_oldest() else {
+            return false;
+        };
+        tracing::debug!(target: "gpu_vk::executor", texture = %tracked.texture.id,
+            "free-list image released under the image cache's budget");
+        self.retired.park(tracked.last_use, tracked);
+        true
     }
 }
 
@@ -569,9 +596,8 @@ fn make_shader_view(
         ),
         ShaderUse::Storage => (vk::ComponentMapping::default(), 1),
     };
-    // Without imageViewFormatSwizzle the view is the identity: draws apply the swizzle
-    // in their shaders instead (`prepare::patches`), and dispatches are refused one when
-    // recorded.
+    // Without imageViewFormatSwizzle the view is the identity: draws and dispatches
+    // apply the swizzle in their shaders instead (`prepare::patches`).
     let components = match device.caps.portability.image_view_format_swizzle {
         true => components,
         false => vk::ComponentMapping::default(),

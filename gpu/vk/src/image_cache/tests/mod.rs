@@ -13,7 +13,8 @@ use gpu::{PoolId, TextureId};
 use memory::{Format, LayoutDesc, TextureLayout, WriteStamp};
 
 use super::{
-    CacheConfig, CpuWriteStamps, Eviction, HostImageId, ImageCache, ImageKey, Resolution, Use,
+    CacheConfig, CpuWriteStamps, Eviction, HostImageId, ImageCache, ImageKey, ParkedImages,
+    Resolution, Use,
 };
 
 /// The pools' CPU write history: one clock, every write with its stamp.
@@ -90,6 +91,29 @@ pub(super) struct Harness {
     pub cpu: FakeStamps,
     pub frame: u64,
     pub evictions: Vec<Eviction>,
+    /// Render-target reclaim's free list, as the eviction sees it.
+    pub parked: FakeParked,
+}
+
+/// Parked images' budget bytes, longest parked first, and those budget pressure released.
+#[derive(Debug, Default)]
+pub(super) struct FakeParked {
+    pub parked_b: std::collections::VecDeque<u64>,
+    pub released_b: Vec<u64>,
+}
+
+impl ParkedImages for FakeParked {
+    fn parked_budget_b(&self) -> u64 {
+        self.parked_b.iter().sum()
+    }
+
+    fn release_oldest(&mut self) -> bool {
+        let Some(size_b) = self.parked_b.pop_front() else {
+            return false;
+        };
+        self.released_b.push(size_b);
+        true
+    }
 }
 
 impl Harness {
@@ -99,6 +123,7 @@ impl Harness {
             cpu: FakeStamps::default(),
             frame: 0,
             evictions: Vec::new(),
+            parked: FakeParked::default(),
         }
     }
 
@@ -136,7 +161,7 @@ impl Harness {
     /// The submission is recorded; returns this pass's evictions.
     pub fn end_submission(&mut self) -> Vec<Eviction> {
         self.cache.submission_recorded();
-        let evictions = self.cache.evict(&self.cpu);
+        let evictions = self.cache.evict(&self.cpu, &mut self.parked);
         self.evictions.extend(evictions.iter().copied());
         evictions
     }

@@ -177,3 +177,49 @@ fn with_the_switch_off_nothing_is_reclaimed() {
     assert!(matches!(cached.texels, Texels::Stale(_)));
     assert_eq!(harness.cache.counters().reclaimed, 0);
 }
+
+/// The budget holds two 256x256 RGBA8 images; the free list's parked images count in it.
+#[test]
+fn parked_images_count_against_the_budget_and_go_before_cached_ones() {
+    let size_b = super::other_key(2, 0).size_b;
+    let mut harness = Harness::new(config(2 * size_b, 0));
+    harness.parked.parked_b.extend([size_b / 4, size_b / 2]);
+    // One cached image and 3/4 of one parked: within the budget, nothing goes.
+    harness.pressure(1, 1);
+    assert!(harness.parked.released_b.is_empty());
+    // A second cached image: over by 3/4 of one. The parked images go, longest parked
+    // first, and no cached image does.
+    harness.pressure(2, 1);
+    assert_eq!(harness.parked.released_b, vec![size_b / 4, size_b / 2]);
+    assert!(harness.evictions.is_empty(), "{:?}", harness.evictions);
+    assert_eq!(harness.cache.counters().images, 2);
+}
+
+#[test]
+fn budget_pressure_releases_only_the_parked_images_it_needs() {
+    let size_b = super::other_key(2, 0).size_b;
+    let mut harness = Harness::new(config(2 * size_b, 0));
+    harness.pressure(1, 1);
+    harness
+        .parked
+        .parked_b
+        .extend([size_b / 2, size_b / 2, size_b / 2]);
+    // 1 cached + 1.5 parked: half an image over; the first parked image is enough.
+    harness.end_submission();
+    assert_eq!(harness.parked.released_b, vec![size_b / 2]);
+    assert_eq!(harness.parked.parked_b.len(), 2);
+    assert!(harness.evictions.is_empty());
+}
+
+#[test]
+fn past_the_parked_images_the_least_recently_used_cached_image_goes() {
+    let size_b = super::other_key(2, 0).size_b;
+    let mut harness = Harness::new(config(2 * size_b, 0));
+    harness.parked.parked_b.push_back(size_b / 2);
+    harness.pressure(1, 3);
+    // The third image: over by one and a half; the parked half goes, then image 1.
+    assert_eq!(harness.parked.released_b, vec![size_b / 2]);
+    let evicted: Vec<_> = harness.evictions.iter().map(|e| e.texture).collect();
+    assert_eq!(evicted, vec![texture(1)]);
+    assert_eq!(harness.cache.counters().in_use_b, 2 * size_b);
+}

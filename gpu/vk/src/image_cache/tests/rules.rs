@@ -173,7 +173,10 @@ fn pinned_images_stay_until_the_submission_is_recorded() {
     harness.make(2, other_key(2, 1 << 20), false);
     harness.sample(1);
     harness.sample(2);
-    assert_eq!(harness.cache.evict(&harness.cpu), vec![]);
+    assert_eq!(
+        harness.cache.evict(&harness.cpu, &mut harness.parked),
+        vec![]
+    );
     assert_eq!(harness.cache.counters().in_use_b, 2 * size_b);
     let evicted = harness.end_submission();
     assert_eq!(evicted.len(), 1);
