@@ -29,6 +29,7 @@ mod metal;
 mod optimise;
 mod options;
 mod point_size;
+mod quiet_panic;
 mod reflect;
 mod remap;
 mod resources;

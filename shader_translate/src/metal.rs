@@ -7,6 +7,7 @@
 use std::fmt;
 
 use crate::front::naga_glsl::error_chain;
+use crate::quiet_panic::catch_quietly;
 use crate::spirv::ops::{capability, execution_mode};
 use crate::spirv::words_to_bytes;
 use crate::spirv::ModuleIndex;
@@ -108,16 +109,19 @@ fn naga_opinion(words: &[u32], stage: Stage) -> (Opinion, Option<String>) {
         }
     };
     // A second opinion must never take the translator down: a panic inside naga on an
-    // unusual module becomes "cannot read". Nothing is shared with the closure but the
-    // input slice, so no state is left half-updated.
-    let outcome = std::panic::catch_unwind(|| naga_msl(words, naga_stage));
-    match outcome {
+    // unusual module becomes "cannot read", its message logged rather than printed.
+    // Nothing is shared with the closure but the input slice, so no state is left
+    // half-updated.
+    match catch_quietly(|| naga_msl(words, naga_stage)) {
         Ok(Ok(msl)) => (Opinion::Accepted, Some(msl)),
         Ok(Err(opinion)) => (opinion, None),
-        Err(_) => (
-            Opinion::CannotRead("naga panicked reading the module".into()),
-            None,
-        ),
+        Err(message) => {
+            tracing::debug!(target: "shader_translate::metal", %message, "naga panicked in its MSL check");
+            (
+                Opinion::CannotRead(format!("naga panicked reading the module: {message}")),
+                None,
+            )
+        }
     }
 }
 
