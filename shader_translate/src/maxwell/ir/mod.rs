@@ -5,9 +5,11 @@
 
 mod blocks;
 mod build;
+mod texture;
 
 pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
 pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
+pub use texture::{TexKind, TexRead, TexShape};
 
 /// An SSA value: an index into [`Function::ops`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -27,6 +29,10 @@ pub enum FloatUnary {
     Cos,
     Ex2,
     Lg2,
+    /// Rounding to an integral float (F2I's modes): to nearest even, down, up.
+    RoundEven,
+    Floor,
+    Ceil,
 }
 
 /// Operations of two operands.
@@ -133,24 +139,12 @@ pub enum Op {
         a: Value,
         b: Value,
     },
-    /// A sample of the 2D texture at NVN texture slot `slot`, at float coordinates `(x, y)`:
-    /// four floats, taken apart with [`Op::Component`].
-    Texture2d {
-        slot: u32,
-        x: Value,
-        y: Value,
-        lod: TexLod,
-    },
-    /// The texel at integer coordinates `(x, y)` of level 0 of the 2D texture at NVN
-    /// texture slot `slot` (`texelFetch`).
-    Fetch2d {
-        slot: u32,
-        x: Value,
-        y: Value,
-    },
-    /// Component `component` of TXQ's dimension query for level `lod` of the 2D texture
-    /// at NVN texture slot `slot` (`textureSize`, `textureQueryLevels`): 0 the width, 1
-    /// the height, 3 the level count; a `u32` word.
+    /// A texture read ([`TexRead`]): four floats, taken apart with [`Op::Component`]
+    /// (a `u32` word for a level-of-detail query).
+    Texture(TexRead),
+    /// Component `component` of TXQ's dimension query for level `lod` of the 2D (or 2D
+    /// array) texture at NVN texture slot `slot` (`textureSize`, `textureQueryLevels`): 0
+    /// the width, 1 the height, 2 the layers, 3 the level count; a `u32` word.
     TextureQuery {
         slot: u32,
         lod: Value,
@@ -301,11 +295,7 @@ impl Op {
                 a: b,
                 b: c,
             } => vec![a, b, c],
-            Op::Texture2d { x, y, lod, .. } => match lod {
-                TexLod::Level(level) => vec![x, y, level],
-                _ => vec![x, y],
-            },
-            Op::Fetch2d { x, y, .. } => vec![x, y],
+            Op::Texture(ref read) => read.operands(),
             Op::TextureQuery { lod, .. } => vec![lod],
             Op::StorageStore {
                 offset_b,
