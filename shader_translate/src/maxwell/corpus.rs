@@ -60,6 +60,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("main_shadow_vert", Vertex),
     program!("main_terrain_frag", Fragment),
     program!("main_terrain_vert", Vertex),
+    program!("x_comp_images", Compute),
     program!("x_comp_reduce", Compute),
     program!("x_comp_shared_bins", Compute),
     program!("x_comp_shared_storage", Compute),

@@ -11,6 +11,7 @@
 //! binding N, 2D or 2D array, depth or not, as its reads need (`texture.rs`).
 
 mod memory;
+mod surface;
 mod texture;
 mod tidy;
 
@@ -106,6 +107,8 @@ struct Emitter<'a> {
     uniforms: BTreeMap<u8, Word>,
     /// Combined image-samplers by NVN texture slot, with their types.
     textures: BTreeMap<u32, texture::TextureVar>,
+    /// Storage images by NVN image slot: the variable and its image type.
+    images: BTreeMap<u32, (Word, Word)>,
     /// The float each `u32` word id stands for, where one was made or cast.
     float_views: HashMap<Word, Word>,
     /// The casts made before each open loop (those made inside do not dominate what
@@ -788,6 +791,7 @@ impl Emitter<'_> {
                     .map_err(spirv_error)?,
                 Ty::Bool,
             ),
+            Op::Surface(access) => (self.surface_op(access)?, Ty::Word),
             Op::Texture(read) => {
                 let ty = if read.gives_word() {
                     Ty::Word
@@ -1273,6 +1277,7 @@ pub fn emit(
         constbuf1: None,
         uniforms: BTreeMap::new(),
         textures: BTreeMap::new(),
+        images: BTreeMap::new(),
         float_views: HashMap::new(),
         saved_views: Vec::new(),
         loops: Vec::new(),
@@ -1288,6 +1293,7 @@ pub fn emit(
     e.live = live_ops(program, function, &e.invariant);
     e.declare_constant_buffers()?;
     e.declare_textures()?;
+    e.declare_images();
     e.declare_memory();
     let fn_ty = e.b.type_function(e.t.void, []);
     let main =

@@ -6,6 +6,7 @@
 
 mod convert;
 mod memory;
+mod surface;
 mod texture;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -470,6 +471,7 @@ impl Builder<'_> {
             "tld4s" => self.gather_short()?,
             "txq" => self.texture_query()?,
             "i2i" => self.int_to_int(&ops)?,
+            "suld" | "sust" | "suatom" => self.surface()?,
             "kil" => {
                 if !self.fragment {
                     return Err(self.unsupported("kil outside a fragment program"));

@@ -5,10 +5,12 @@
 
 mod blocks;
 mod build;
+mod surface;
 mod texture;
 
 pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
 pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
+pub use surface::{SurfaceAccess, SurfaceOp};
 pub use texture::{TexKind, TexRead, TexShape};
 
 /// An SSA value: an index into [`Function::ops`].
@@ -142,6 +144,8 @@ pub enum Op {
     /// A texture read ([`TexRead`]): four floats, taken apart with [`Op::Component`]
     /// (a `u32` word for a level-of-detail query).
     Texture(TexRead),
+    /// An image access ([`SurfaceOp`]): a `u32` word for loads and atomics.
+    Surface(SurfaceOp),
     /// Component `component` of TXQ's dimension query for level `lod` of the 2D (or 2D
     /// array) texture at NVN texture slot `slot` (`textureSize`, `textureQueryLevels`): 0
     /// the width, 1 the height, 2 the layers, 3 the level count; a `u32` word.
@@ -296,6 +300,7 @@ impl Op {
                 b: c,
             } => vec![a, b, c],
             Op::Texture(ref read) => read.operands(),
+            Op::Surface(ref access) => access.operands(),
             Op::TextureQuery { lod, .. } => vec![lod],
             Op::StorageStore {
                 offset_b,
@@ -320,6 +325,9 @@ impl Op {
 
     /// Whether the operation does something besides giving a value.
     pub fn has_effect(&self) -> bool {
+        if let Op::Surface(access) = self {
+            return access.has_effect();
+        }
         matches!(
             self,
             Op::Kill { .. }
