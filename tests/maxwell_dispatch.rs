@@ -248,8 +248,8 @@ fn shared_memory_atomics_dispatch_as_glslang_dispatches_them() {
 #[test]
 fn image_loads_stores_and_atomics_dispatch_as_glslang_dispatches_them() {
     use common::readback::region;
-    use common::texels::{swizzled, Bytes};
-    use gpu::objects::{ImageHandle, TextureBuilder, TextureFlags};
+    use common::texels::Bytes;
+    use gpu::objects::ImageHandle;
     let rig = Rig::new(true);
     // Slot, width, height and initial texels of `source`, `copy` and `counts`.
     let images = [
@@ -267,21 +267,8 @@ fn image_loads_stores_and_atomics_dispatch_as_glslang_dispatches_them() {
         commands.bind_descriptor_tables(table, samplers).unwrap();
         let mut textures = Vec::new();
         for (index, (slot, width, height, texels)) in images.iter().enumerate() {
-            let builder = TextureBuilder::new_2d(
-                memory::Format::from_name("r32ui").unwrap(),
-                *width,
-                *height,
-            )
-            .flags(TextureFlags::IMAGE);
             let offset_b = (1 << 20) + ((side * images.len() + index) as u64) * (64 << 10);
-            let (texture, view) = rig.texture(&builder, offset_b);
-            rig.device
-                .write_pool(
-                    rig.pool,
-                    offset_b,
-                    &swizzled(&builder.layout().unwrap(), texels),
-                )
-                .unwrap();
+            let (texture, view) = rig.r32ui_image(offset_b, *width, *height, texels);
             rig.device
                 .register_image(table, u32::from(*slot) + 1, view)
                 .unwrap();

@@ -837,8 +837,8 @@ fn depth_compare_arrays_and_offsets_draw_as_glslang_draws_them() {
 /// usual step, and the bins, integers summed by atomics, byte for byte.
 #[test]
 fn fragment_image_loads_and_atomics_draw_as_glslang_draws_them() {
-    use common::texels::{swizzled, Bytes};
-    use gpu::objects::{ImageHandle, TextureFlags};
+    use common::texels::Bytes;
+    use gpu::objects::ImageHandle;
     let rig = Rig::new(true);
     let names = ["main_fullscreen_vert", "x_frag_images"];
     let programs = [
@@ -860,18 +860,8 @@ fn fragment_image_loads_and_atomics_draw_as_glslang_draws_them() {
                 .into_iter()
                 .enumerate()
         {
-            let builder =
-                TextureBuilder::new_2d(Format::from_name("r32ui").unwrap(), width, height)
-                    .flags(TextureFlags::IMAGE);
             let offset_b = (1 << 20) + ((side * 2 + index) as u64) * (64 << 10);
-            let (texture, view) = rig.texture(&builder, offset_b);
-            rig.device
-                .write_pool(
-                    rig.pool,
-                    offset_b,
-                    &swizzled(&builder.layout().unwrap(), texels),
-                )
-                .unwrap();
+            let (texture, view) = rig.r32ui_image(offset_b, width, height, texels);
             rig.device
                 .register_image(table, u32::from(slot) + 1, view)
                 .unwrap();
