@@ -352,6 +352,27 @@ fn full_screen_with_uniforms(what: &str, fragment: &str, slot: u8, block: &[f32]
     );
 }
 
+/// A texture for [`bind_fragment_texture_kinds`]: `layers` of `size_px` squared in
+/// `format` (`rgba8`, or `z32f` for depth compare), texels from `seed`.
+#[derive(Clone, Copy)]
+struct TextureSpec {
+    format: &'static str,
+    size_px: u32,
+    layers: u32,
+    seed: u64,
+}
+
+impl TextureSpec {
+    fn rgba8(size_px: u32, seed: u64) -> Self {
+        Self {
+            format: "rgba8",
+            size_px,
+            layers: 1,
+            seed,
+        }
+    }
+}
+
 /// Makes an RGBA8 texture of generated texels (red full in the left half) in the pool
 /// (block-linear, as the game's) for each `(size, seed)`, a linear-filtering sampler, and
 /// binds texture i to the fragment stage's slot i.
@@ -360,23 +381,54 @@ fn bind_fragment_textures(
     commands: &mut gpu::CommandBuffer<'_>,
     textures: &[(u32, u64)],
 ) {
+    let specs: Vec<TextureSpec> = textures
+        .iter()
+        .map(|&(size_px, seed)| TextureSpec::rgba8(size_px, seed))
+        .collect();
+    bind_fragment_texture_kinds(rig, commands, &specs);
+}
+
+/// Makes each texture of `specs` in the pool (block-linear, as the game's) and binds
+/// texture i to the fragment stage's slot i with a linear-filtering sampler: RGBA8
+/// texels generated with red full in the left half; depth (`z32f`) texels in [0, 1)
+/// with a `less` comparison; more than one layer makes a 2D array.
+fn bind_fragment_texture_kinds(
+    rig: &Rig,
+    commands: &mut gpu::CommandBuffer<'_>,
+    specs: &[TextureSpec],
+) {
     use common::texels::{swizzled, Bytes};
     use gpu::objects::{Filter, SamplerMaker, TextureHandle, ViewMaker};
     let table = rig.device.create_texture_table(8).unwrap();
     let samplers = rig.device.create_sampler_table(4).unwrap();
-    for (slot, &(size_px, seed)) in textures.iter().enumerate() {
-        let builder = TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), size_px, size_px);
+    for (slot, spec) in specs.iter().enumerate() {
+        let size_px = spec.size_px;
+        let mut builder =
+            TextureBuilder::new_2d(Format::from_name(spec.format).unwrap(), size_px, size_px);
+        if spec.layers > 1 {
+            builder = builder
+                .kind(memory::TextureKind::D2Array)
+                .layers(spec.layers);
+        }
         let offset_b = (1 << 20) + (256 << 10) + (slot as u64) * (64 << 10);
         let texture = rig
             .device
             .create_texture(&builder, rig.pool, offset_b)
             .unwrap();
-        let mut linear = Bytes(seed).vec((size_px * size_px * 4) as usize);
-        // Red is full in the left half, so a sample there is exactly 1.0 (the light
-        // program's other branch).
-        for (index, texel) in linear.chunks_mut(4).enumerate() {
-            if index % (size_px as usize) < size_px as usize / 2 {
-                texel[0] = 255;
+        let texels = (size_px * size_px * spec.layers) as usize;
+        let mut linear = Bytes(spec.seed).vec(texels * 4);
+        if spec.format == "z32f" {
+            for texel in linear.chunks_mut(4) {
+                let depth = f32::from(u16::from_le_bytes([texel[0], texel[1]])) / 65536.0;
+                texel.copy_from_slice(&depth.to_le_bytes());
+            }
+        } else {
+            // Red is full in the left half, so a sample there is exactly 1.0 (the light
+            // program's other branch).
+            for (index, texel) in linear.chunks_mut(4).enumerate() {
+                if index % (size_px as usize) < size_px as usize / 2 {
+                    texel[0] = 255;
+                }
             }
         }
         rig.device
@@ -391,24 +443,30 @@ fn bind_fragment_textures(
             .register_texture(table, slot as u32 + 1, view)
             .unwrap();
     }
-    let sampler = rig
+    let linear = SamplerMaker {
+        min_filter: Filter::Linear,
+        mag_filter: Filter::Linear,
+        ..SamplerMaker::default()
+    };
+    let sampler = rig.device.create_sampler(&linear).unwrap();
+    rig.device.register_sampler(samplers, 1, sampler).unwrap();
+    let compare = rig
         .device
         .create_sampler(&SamplerMaker {
-            min_filter: Filter::Linear,
-            mag_filter: Filter::Linear,
-            ..SamplerMaker::default()
+            compare: Some(gpu::state::CompareOp::Less),
+            ..linear
         })
         .unwrap();
-    rig.device.register_sampler(samplers, 1, sampler).unwrap();
+    rig.device.register_sampler(samplers, 2, compare).unwrap();
     commands.bind_descriptor_tables(table, samplers).unwrap();
-    for slot in 0..textures.len() as u32 {
+    for (slot, spec) in specs.iter().enumerate() {
         commands
             .bind_texture(
                 gpu::objects::Stage::Fragment,
                 slot as u8,
                 TextureHandle {
-                    texture_slot: slot + 1,
-                    sampler_slot: 1,
+                    texture_slot: slot as u32 + 1,
+                    sampler_slot: if spec.format == "z32f" { 2 } else { 1 },
                 },
             )
             .unwrap();
@@ -715,4 +773,127 @@ fn a_vertex_program_with_a_return_and_a_loop_draws_as_glslang_draws_it() {
             triangle(),
         );
     }
+}
+
+/// textureGather selecting each component (`tld4s` r, g, b, a) from two textures, and
+/// textureQueryLod (`tmml`, whose 8.8 fixed-point words uam turns back into floats).
+/// Gathers read texels unfiltered, so the two sides agree exactly; the level of detail
+/// may differ by the hardware's 8.8 rounding (at most 1/512), which the program scales
+/// by 0.1: under a thirtieth of a step.
+#[test]
+fn gathers_and_lod_queries_draw_as_glslang_draws_them() {
+    let rig = Rig::new(true);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_textures(&rig, commands, &[(16, 0x5eed_0016), (16, 0x5eed_0017)]);
+    };
+    draw_both(
+        &rig,
+        "gathers and lod queries",
+        ["main_fullscreen_vert", "x_frag_gather_lod"],
+        bind,
+        triangle(),
+    );
+}
+
+/// Depth compare (`texs dc`, `tld4s dc`: texture and textureGather with a reference, on
+/// a `z32f` texture with a `less` sampler), 2D arrays of three layers (`texs a2d`,
+/// `tlds a2d`, and the long `tex ll`, `tld aoffi`, `tld4 aoffi` on arrays, the layer an
+/// `f2i u16` of a float) and constant texel offsets (`tex`, `tlds`, `tld4s` with
+/// `aoffi`). Both sides filter the same texels at the same coordinates; the worst
+/// difference allowed is the one step of rounding at an edge.
+#[test]
+fn depth_compare_arrays_and_offsets_draw_as_glslang_draws_them() {
+    let rig = Rig::new(true);
+    let specs = [
+        TextureSpec::rgba8(16, 0x5eed_0020),
+        TextureSpec {
+            format: "z32f",
+            size_px: 16,
+            layers: 1,
+            seed: 0x5eed_0021,
+        },
+        TextureSpec {
+            layers: 3,
+            ..TextureSpec::rgba8(16, 0x5eed_0022)
+        },
+    ];
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_texture_kinds(&rig, commands, &specs);
+    };
+    draw_both(
+        &rig,
+        "depth compare, arrays and offsets",
+        ["main_fullscreen_vert", "x_frag_shadow_array_offset"],
+        bind,
+        triangle(),
+    );
+}
+
+/// Images in a fragment program (`x_frag_images`): a raw 32-bit `suld` of an r32ui image
+/// at fragment image slot 5 and unsigned `suatom` add and max into 8x8-pixel bins of
+/// another at slot 4 (handles 0x1c9 and 0x1c8). The colour targets agree within the
+/// usual step, and the bins, integers summed by atomics, byte for byte.
+#[test]
+fn fragment_image_loads_and_atomics_draw_as_glslang_draws_them() {
+    use common::texels::Bytes;
+    use gpu::objects::ImageHandle;
+    let rig = Rig::new(true);
+    let names = ["main_fullscreen_vert", "x_frag_images"];
+    let programs = [
+        maxwell_program(&rig, &names),
+        glslang_program(
+            &rig,
+            &[(Stage::Vertex, names[0]), (Stage::Fragment, names[1])],
+        ),
+    ];
+    let source = Bytes(0x1a6e_0003).vec(16 * 16 * 4);
+    let bins_initial = Bytes(0x1a6e_0004).vec(16 * 8 * 4);
+    let mut results = Vec::new();
+    for (side, program) in programs.into_iter().enumerate() {
+        let table = rig.device.create_texture_table(8).unwrap();
+        let samplers = rig.device.create_sampler_table(1).unwrap();
+        let mut bins = None;
+        for (index, (slot, width, height, texels)) in
+            [(4u8, 16u32, 8u32, &bins_initial), (5, 16, 16, &source)]
+                .into_iter()
+                .enumerate()
+        {
+            let offset_b = (1 << 20) + ((side * 2 + index) as u64) * (64 << 10);
+            let (texture, view) = rig.r32ui_image(offset_b, width, height, texels);
+            rig.device
+                .register_image(table, u32::from(slot) + 1, view)
+                .unwrap();
+            bins.get_or_insert(texture);
+        }
+        let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+            no_vertex_input(commands);
+            commands.bind_descriptor_tables(table, samplers).unwrap();
+            for slot in [4u8, 5] {
+                commands
+                    .bind_image(
+                        gpu::objects::Stage::Fragment,
+                        slot,
+                        ImageHandle {
+                            texture_slot: u32::from(slot) + 1,
+                        },
+                    )
+                    .unwrap();
+            }
+        };
+        let target = render(&rig, side as u64 * (512 << 10), program, bind, triangle());
+        let bins = rig.submit_and_read(
+            rig.device.command_buffer(),
+            region(bins.unwrap(), 0, 16, 8),
+            16 * 8 * 4,
+        );
+        results.push((target, bins));
+    }
+    assert_agree("fragment images", &results[0].0, &results[1].0);
+    assert_ne!(results[1].1, bins_initial, "the bins were not written");
+    assert!(
+        results[0].1 == results[1].1,
+        "the bins differ from glslang's"
+    );
 }

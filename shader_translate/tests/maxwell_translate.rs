@@ -273,6 +273,34 @@ fn votes_outside_compute_or_under_a_guard_are_refused_by_name() {
     }
 }
 
+/// Texture and image forms uam emits that Hookshot does not translate are refused with a
+/// typed error naming the instruction, its byte offset (out.dis) and what is missing: a
+/// cube sample (`texs` mode 12), per-texel gather offsets (`tld4 ptp`,
+/// `textureGatherOffsets`), a bias (`tex lb`), and a signed image atomic whose type bits
+/// uam ORed into its odd image handle.
+#[test]
+fn texture_and_image_forms_not_translated_are_refused_by_name() {
+    use shader_translate::maxwell::ir::Unsupported;
+    for (name, instruction, at, why) in [
+        ("x_frag_texture_refused_cube", "texs", 0x68, "mode 12"),
+        ("x_frag_texture_refused_ptp", "tld4", 0x48, "ptp"),
+        ("x_frag_texture_refused_bias", "tex", 0x48, "level mode lb"),
+        ("x_comp_image_refused_signed", "suatom", 0x88, "bit 36"),
+    ] {
+        match translator(true).translate_dksh(name, &corpus(name)) {
+            Err(MaxwellError::Unsupported(Unsupported::Instruction {
+                name: found,
+                offset_b,
+                what,
+            })) => {
+                assert_eq!((found, offset_b), (instruction, at), "{name}: {what}");
+                assert!(what.contains(why), "{name}: {what}");
+            }
+            other => panic!("{name}: {:?}", other.map(|_| ())),
+        }
+    }
+}
+
 /// Calls that cannot be inlined and indirect branches are refused by name and offset:
 /// x_comp_shared_storage with its instruction at 0x58 made a `cal` of a subroutine after
 /// its code that calls itself, or a `brx $r0` (an indirect branch through a jump table).

@@ -102,6 +102,29 @@ impl Rig {
         (texture, view)
     }
 
+    /// An `r32ui` shader image of `width_px` x `height_px` at `offset_b` of the pool,
+    /// holding `texels` (rows of 32-bit words, swizzled block-linear as the game's).
+    pub fn r32ui_image(
+        &self,
+        offset_b: u64,
+        width_px: u32,
+        height_px: u32,
+        texels: &[u8],
+    ) -> (TextureId, ViewId) {
+        let builder = TextureBuilder::new_2d(
+            memory::Format::from_name("r32ui").unwrap(),
+            width_px,
+            height_px,
+        )
+        .flags(gpu::objects::TextureFlags::IMAGE);
+        let made = self.texture(&builder, offset_b);
+        let storage = super::texels::swizzled(&builder.layout().unwrap(), texels);
+        self.device
+            .write_pool(self.pool, offset_b, &storage)
+            .unwrap();
+        made
+    }
+
     pub fn buffer(&self, offset_b: u64, size_b: u64) -> BufferId {
         buffer(&self.device, self.pool, offset_b, size_b)
     }

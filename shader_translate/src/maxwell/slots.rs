@@ -10,6 +10,8 @@ use super::dksh::ProgramType;
 pub const TEXTURE_SLOTS: u32 = 32;
 pub const UNIFORM_SLOTS: u8 = 16;
 pub const STORAGE_SLOTS: u32 = 16;
+/// NVN has 8 image slots per stage.
+pub const IMAGE_SLOTS: u32 = 8;
 
 /// The mapping of a program's constant buffers and texture handles to NVN slots. Arrays
 /// are indexed by stage: vertex, tess control, tess eval, geometry, fragment, compute.
@@ -62,6 +64,15 @@ impl SlotMap {
     pub fn texture_slot(&self, kind: ProgramType, handle: u32) -> Option<u32> {
         let slot = handle.wrapping_sub(self.texture_handle_base[stage_index(kind)]);
         (slot < TEXTURE_SLOTS).then_some(slot)
+    }
+
+    /// The image slot of immediate surface handle `handle` in `kind`'s programs. Image
+    /// handles follow the texture handles (deko3d's convention, DKSH.md 2.4: image N is
+    /// texture handle base + 32 + N).
+    pub fn image_slot(&self, kind: ProgramType, handle: u32) -> Option<u32> {
+        let base = self.texture_handle_base[stage_index(kind)] + TEXTURE_SLOTS;
+        let slot = handle.wrapping_sub(base);
+        (slot < IMAGE_SLOTS).then_some(slot)
     }
 
     /// The uniform block that hardware constant buffer `index` holds.

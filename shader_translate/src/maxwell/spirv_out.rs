@@ -7,9 +7,12 @@
 //! say a type; integer vertex formats and integer render targets are not translated yet).
 //! Constant buffer 1 is the program's own data, a private constant array; `c[2 + N]` is
 //! uniform block N, read as `uvec4` words; `c0` (deko3d's driver constants) is refused.
-//! Texture slot N (the handle less the stage's base) is a `sampler2D` at binding N.
+//! Texture slot N (the handle less the stage's base) is a combined image-sampler at
+//! binding N, 2D or 2D array, depth or not, as its reads need (`texture.rs`).
 
 mod memory;
+mod surface;
+mod texture;
 mod tidy;
 mod warp;
 
@@ -21,7 +24,7 @@ use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 use super::dksh::ProgramType;
 use super::ir::{
     AttrRead, Binary, Compare, FloatUnary, Function, IntUnary, Ipa, Logic, LoopExit, Op, Outputs,
-    TexLod, Unsupported, Value, Var,
+    Unsupported, Value, Var,
 };
 use super::program::Program;
 use super::slots::SlotMap;
@@ -103,10 +106,10 @@ struct Emitter<'a> {
     constbuf1: Option<(Word, u32)>,
     /// Uniform block variables by hardware constant buffer.
     uniforms: BTreeMap<u8, Word>,
-    /// Combined image-samplers by NVN texture slot, and their type.
-    textures: BTreeMap<u32, Word>,
-    image: Word,
-    sampled_image: Word,
+    /// Combined image-samplers by NVN texture slot, with their types.
+    textures: BTreeMap<u32, texture::TextureVar>,
+    /// Storage images by NVN image slot: the variable and its image type.
+    images: BTreeMap<u32, (Word, Word)>,
     /// The float each `u32` word id stands for, where one was made or cast.
     float_views: HashMap<Word, Word>,
     /// The casts made before each open loop (those made inside do not dominate what
@@ -591,148 +594,6 @@ impl Emitter<'_> {
         end_b.div_ceil(16)
     }
 
-    /// Every texture slot the program samples, as a `sampler2D` at set 0, binding = slot.
-    fn declare_textures(&mut self) {
-        let slots: BTreeSet<u32> = self
-            .live_ops()
-            .filter_map(|op| match op {
-                Op::Texture2d { slot, .. }
-                | Op::Fetch2d { slot, .. }
-                | Op::TextureQuery { slot, .. } => Some(*slot),
-                _ => None,
-            })
-            .collect();
-        if slots.is_empty() {
-            return;
-        }
-        if self
-            .live_ops()
-            .any(|op| matches!(op, Op::TextureQuery { .. }))
-        {
-            self.b.capability(spirv::Capability::ImageQuery);
-        }
-        let image = self.b.type_image(
-            self.t.f32,
-            spirv::Dim::Dim2D,
-            0,
-            0,
-            0,
-            1,
-            spirv::ImageFormat::Unknown,
-            None,
-        );
-        self.image = image;
-        self.sampled_image = self.b.type_sampled_image(image);
-        let pointer = self.b.type_pointer(
-            None,
-            spirv::StorageClass::UniformConstant,
-            self.sampled_image,
-        );
-        for slot in slots {
-            let var = resource_variable(
-                &mut self.b,
-                pointer,
-                spirv::StorageClass::UniformConstant,
-                slot,
-            );
-            self.textures.insert(slot, var);
-        }
-    }
-
-    /// The image of the texture at `slot`.
-    fn image_of(&mut self, slot: u32) -> Result<Word, Unsupported> {
-        let var = self.textures[&slot];
-        let sampled = self
-            .b
-            .load(self.sampled_image, None, var, None, [])
-            .map_err(spirv_error)?;
-        self.b.image(self.image, None, sampled).map_err(spirv_error)
-    }
-
-    /// A component of the size of level `lod` (0 width, 1 height) or the level count (3).
-    fn texture_query(&mut self, slot: u32, lod: Value, component: u8) -> Result<Word, Unsupported> {
-        let image = self.image_of(slot)?;
-        let value = if component == 3 {
-            self.b
-                .image_query_levels(self.t.i32, None, image)
-                .map_err(spirv_error)?
-        } else {
-            let ivec2 = self.b.type_vector(self.t.i32, 2);
-            let lod = self.ids[lod.0 as usize];
-            let lod = self.b.bitcast(self.t.i32, None, lod).map_err(spirv_error)?;
-            let size = self
-                .b
-                .image_query_size_lod(ivec2, None, image, lod)
-                .map_err(spirv_error)?;
-            self.b
-                .composite_extract(self.t.i32, None, size, [u32::from(component)])
-                .map_err(spirv_error)?
-        };
-        self.b.bitcast(self.t.u32, None, value).map_err(spirv_error)
-    }
-
-    fn fetch_2d(&mut self, slot: u32, x: Value, y: Value) -> Result<Word, Unsupported> {
-        let image = self.image_of(slot)?;
-        let ivec2 = self.b.type_vector(self.t.i32, 2);
-        let (x, y) = (self.ids[x.0 as usize], self.ids[y.0 as usize]);
-        let x = self.b.bitcast(self.t.i32, None, x).map_err(spirv_error)?;
-        let y = self.b.bitcast(self.t.i32, None, y).map_err(spirv_error)?;
-        let coords = self
-            .b
-            .composite_construct(ivec2, None, [x, y])
-            .map_err(spirv_error)?;
-        let level = self.b.constant_bit32(self.t.i32, 0);
-        self.b
-            .image_fetch(
-                self.t.vec4,
-                None,
-                image,
-                coords,
-                Some(spirv::ImageOperands::LOD),
-                [SpirvOperand::IdRef(level)],
-            )
-            .map_err(spirv_error)
-    }
-
-    fn texture_2d(
-        &mut self,
-        slot: u32,
-        x: Value,
-        y: Value,
-        lod: TexLod,
-    ) -> Result<Word, Unsupported> {
-        let var = self.textures[&slot];
-        let sampled = self
-            .b
-            .load(self.sampled_image, None, var, None, [])
-            .map_err(spirv_error)?;
-        let (x, y) = (self.as_float(x)?, self.as_float(y)?);
-        let vec2 = self.b.type_vector(self.t.f32, 2);
-        let coords = self
-            .b
-            .composite_construct(vec2, None, [x, y])
-            .map_err(spirv_error)?;
-        let level = match lod {
-            TexLod::Implicit => None,
-            TexLod::Zero => Some(self.float_const(0.0)),
-            TexLod::Level(value) => Some(self.as_float(value)?),
-        };
-        match level {
-            None => self
-                .b
-                .image_sample_implicit_lod(self.t.vec4, None, sampled, coords, None, []),
-            Some(level) => self.b.image_sample_explicit_lod(
-                self.t.vec4,
-                None,
-                sampled,
-                coords,
-                spirv::ImageOperands::LOD,
-                [SpirvOperand::IdRef(level)],
-            ),
-        }
-        .map_err(spirv_error)
-    }
-
     fn type_of(&self, value: Value) -> Ty {
         self.tys[value.0 as usize]
     }
@@ -771,6 +632,9 @@ impl Emitter<'_> {
                     FloatUnary::Cos => self.glsl(f32_ty, GLOp::Cos, &[x])?,
                     FloatUnary::Ex2 => self.glsl(f32_ty, GLOp::Exp2, &[x])?,
                     FloatUnary::Lg2 => self.glsl(f32_ty, GLOp::Log2, &[x])?,
+                    FloatUnary::RoundEven => self.glsl(f32_ty, GLOp::RoundEven, &[x])?,
+                    FloatUnary::Floor => self.glsl(f32_ty, GLOp::Floor, &[x])?,
+                    FloatUnary::Ceil => self.glsl(f32_ty, GLOp::Ceil, &[x])?,
                 };
                 (self.float_bits(result)?, Ty::Word)
             }
@@ -933,10 +797,15 @@ impl Emitter<'_> {
                     .map_err(spirv_error)?,
                 Ty::Bool,
             ),
-            Op::Texture2d { slot, x, y, lod } => {
-                (self.texture_2d(*slot, *x, *y, *lod)?, Ty::Sample)
+            Op::Surface(access) => (self.surface_op(access)?, Ty::Word),
+            Op::Texture(read) => {
+                let ty = if read.gives_word() {
+                    Ty::Word
+                } else {
+                    Ty::Sample
+                };
+                (self.texture_read(read)?, ty)
             }
-            Op::Fetch2d { slot, x, y } => (self.fetch_2d(*slot, *x, *y)?, Ty::Sample),
             Op::TextureQuery {
                 slot,
                 lod,
@@ -1442,8 +1311,7 @@ pub fn emit(
         constbuf1: None,
         uniforms: BTreeMap::new(),
         textures: BTreeMap::new(),
-        image: 0,
-        sampled_image: 0,
+        images: BTreeMap::new(),
         float_views: HashMap::new(),
         saved_views: Vec::new(),
         loops: Vec::new(),
@@ -1459,7 +1327,8 @@ pub fn emit(
     e.invariant = invariant_vars(function);
     e.live = live_ops(program, function, &e.invariant);
     e.declare_constant_buffers()?;
-    e.declare_textures();
+    e.declare_textures()?;
+    e.declare_images();
     e.declare_memory();
     e.declare_warp();
     let fn_ty = e.b.type_function(e.t.void, []);

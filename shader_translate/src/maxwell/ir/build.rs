@@ -4,7 +4,10 @@
 //! attribute space (and, for fragment programs, in the registers at `exit`) is its output.
 //! Anything else is [`Unsupported`], named with its offset, never guessed.
 
+mod convert;
 mod memory;
+mod surface;
+mod texture;
 mod warp;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -13,12 +16,12 @@ use memory::{AccessCondition, AddressHalf};
 
 use super::{
     leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, IntUnary, Logic,
-    LoopExit, Op, Scratch, Terminator, TexLod, Value, Var,
+    LoopExit, Op, Scratch, Terminator, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::{ComputeInfo, ProgramType};
 use crate::maxwell::program::{instruction_offset, Program};
-use crate::maxwell::slots::{stage_index, SlotMap, TEXTURE_SLOTS};
+use crate::maxwell::slots::SlotMap;
 
 /// What Hookshot cannot translate yet, by name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -352,11 +355,16 @@ impl Builder<'_> {
                 self.set_reg(dst.clone()?, value);
             }
             "fadd" | "fadd32i" | "fmul" | "fmul32i" => {
-                if i.mods()
-                    .any(|m| matches!(m, "d2" | "d4" | "d8" | "m2" | "m4" | "m8"))
-                {
-                    return Err(self.unsupported("a result scale"));
-                }
+                // FMUL's result scale: a power of two, so multiplying by it is exact.
+                let scale = i.mods().find_map(|m| match m {
+                    "d2" => Some(0.5f32),
+                    "d4" => Some(0.25),
+                    "d8" => Some(0.125),
+                    "m2" => Some(2.0),
+                    "m4" => Some(4.0),
+                    "m8" => Some(8.0),
+                    _ => None,
+                });
                 let a = self.float(&ops[1].0, ops[1].1)?;
                 let b = self.float(&ops[2].0, ops[2].1)?;
                 let op = if i.name.starts_with("fadd") {
@@ -364,7 +372,11 @@ impl Builder<'_> {
                 } else {
                     Binary::FMul
                 };
-                let value = self.push(Op::Binary(op, a, b));
+                let mut value = self.push(Op::Binary(op, a, b));
+                if let Some(scale) = scale {
+                    let factor = self.constant(scale.to_bits());
+                    value = self.push(Op::Binary(Binary::FMul, value, factor));
+                }
                 let value = self.saturate_if(sat, value);
                 self.set_reg(dst.clone()?, value);
             }
@@ -465,41 +477,15 @@ impl Builder<'_> {
                 }
                 self.set_reg(dst.clone()?, value);
             }
-            "i2f" => {
-                let types: Vec<&str> = ops[0].0.clone();
-                if types.first() != Some(&"f32")
-                    || !matches!(types.get(1), Some(&"s32") | Some(&"u32"))
-                    || types.len() > 2
-                {
-                    return Err(self.unsupported(format!("conversion {types:?}")));
-                }
-                let source = self.value(ops[1].1)?;
-                let value = self.push(Op::IntToFloat {
-                    signed: types[1] == "s32",
-                    value: source,
-                });
-                self.set_reg(dst.clone()?, value);
-            }
-            "f2i" => {
-                let types: Vec<&str> = ops[0].0.iter().copied().filter(|m| *m != "ftz").collect();
-                let rounding_ok = types.get(2).is_none_or(|m| *m == "trunc");
-                if !matches!(types.first(), Some(&"s32") | Some(&"u32"))
-                    || types.get(1) != Some(&"f32")
-                    || !rounding_ok
-                    || types.len() > 3
-                {
-                    return Err(self.unsupported(format!("conversion {types:?}")));
-                }
-                let source = self.float(&ops[1].0, ops[1].1)?;
-                let value = self.push(Op::FloatToInt {
-                    signed: types[0] == "s32",
-                    value: source,
-                });
-                self.set_reg(dst.clone()?, value);
-            }
+            "i2f" => self.int_to_float(&ops)?,
+            "f2i" => self.float_to_int(&ops)?,
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
             "texs" | "tlds" => self.texture_short()?,
+            "tex" | "tld" | "tld4" | "tmml" => self.texture_long()?,
+            "tld4s" => self.gather_short()?,
             "txq" => self.texture_query()?,
+            "i2i" => self.int_to_int(&ops)?,
+            "suld" | "sust" | "suatom" => self.surface()?,
             "kil" => {
                 if !self.fragment {
                     return Err(self.unsupported("kil outside a fragment program"));
@@ -598,116 +584,6 @@ impl Builder<'_> {
                 }
             }
             other => return Err(self.unsupported(format!("the memory operand {other:?}"))),
-        }
-        Ok(())
-    }
-
-    /// The NVN texture slot of immediate texture handle `handle`.
-    fn texture_slot(&self, handle: u32) -> Result<u32, Unsupported> {
-        self.slots.texture_slot(self.kind, handle).ok_or_else(|| {
-            let base = self.slots.texture_handle_base[stage_index(self.kind)];
-            self.unsupported(format!(
-                "texture handle {handle:#x} (slots of this stage are {base:#x}..{:#x})",
-                base + TEXTURE_SLOTS
-            ))
-        })
-    }
-
-    /// TXQ with an immediate handle: the query in bits 22-27 (1, dimension: width,
-    /// height, depth, levels), the level in Ra (8), the component mask in bits 31-34,
-    /// the handle in 36-48; the enabled components go to Rd (0), Rd+1, ... in order.
-    fn texture_query(&mut self) -> Result<(), Unsupported> {
-        let word = self.instruction.word;
-        let field = |lo: u32, width: u32| ((word >> lo) & ((1 << width) - 1)) as u32;
-        if word >> 51 != 0xdf48 >> 3 {
-            return Err(self.unsupported("`txq` through a bindless handle"));
-        }
-        let (rd, ra, query, mask) = (
-            field(0, 8) as u8,
-            field(8, 8) as u8,
-            field(22, 6),
-            field(31, 4),
-        );
-        if query != 1 {
-            return Err(self.unsupported(format!("`txq` query {query} (only dimension, 1)")));
-        }
-        if mask & 0b100 != 0 {
-            return Err(self.unsupported("`txq` depth (2D textures only)"));
-        }
-        let slot = self.texture_slot(field(36, 13))?;
-        let lod = self.reg(ra);
-        let mut register = rd;
-        for component in [0u8, 1, 3] {
-            if mask & (1 << component) != 0 {
-                let value = self.push(Op::TextureQuery {
-                    slot,
-                    lod,
-                    component,
-                });
-                self.set_reg(register, value);
-                register = register.wrapping_add(1);
-            }
-        }
-        Ok(())
-    }
-
-    /// TEXS and TLDS: target and level mode in bits 53-56, components in 50-52,
-    /// coordinates in Ra (8) and Rb (20), results in Rd (0) and Rd+1, then Rd2 (28) and
-    /// Rd2+1. TEXS samples at float coordinates, TLDS fetches a texel at integer ones.
-    fn texture_short(&mut self) -> Result<(), Unsupported> {
-        let word = self.instruction.word;
-        let field = |lo: u32, width: u32| ((word >> lo) & ((1 << width) - 1)) as u32;
-        let (rd, ra, rb, rd2, handle) = (
-            field(0, 8) as u8,
-            field(8, 8) as u8,
-            field(20, 8) as u8,
-            field(28, 8) as u8,
-            field(36, 13),
-        );
-        let slot = self.texture_slot(handle)?;
-        let x = self.reg(ra);
-        let op = match (self.instruction.name, field(53, 4)) {
-            ("texs", mode @ 1..=3) => {
-                let (y, lod) = match mode {
-                    // No derivatives outside fragment programs: level 0, as the hardware.
-                    1 if self.fragment => (self.reg(rb), TexLod::Implicit),
-                    1 | 2 => (self.reg(rb), TexLod::Zero),
-                    _ => (self.reg(ra.wrapping_add(1)), TexLod::Level(self.reg(rb))),
-                };
-                Op::Texture2d { slot, x, y, lod }
-            }
-            ("tlds", 2) => Op::Fetch2d {
-                slot,
-                x,
-                y: self.reg(rb),
-            },
-            (name, other) => {
-                return Err(self.unsupported(format!(
-                    "`{name}` target/level mode {other} (only 2D, without depth compare or offsets)"
-                )))
-            }
-        };
-        let sample = self.push(op);
-        let components: &[u8] = match (rd2 == RZ, field(50, 3)) {
-            (true, 0) => &[0],
-            (true, 1) => &[1],
-            (true, 2) => &[2],
-            (true, 3) => &[3],
-            (true, 4) => &[0, 1],
-            (true, 5) => &[0, 3],
-            (true, 6) => &[1, 3],
-            (true, 7) => &[2, 3],
-            (false, 0) => &[0, 1, 2],
-            (false, 1) => &[0, 1, 3],
-            (false, 2) => &[0, 2, 3],
-            (false, 3) => &[1, 2, 3],
-            (false, 4) => &[0, 1, 2, 3],
-            (_, other) => return Err(self.unsupported(format!("component mask {other}"))),
-        };
-        let registers = [rd, rd.wrapping_add(1), rd2, rd2.wrapping_add(1)];
-        for (&component, &register) in components.iter().zip(&registers) {
-            let value = self.push(Op::Component(sample, component));
-            self.set_reg(register, value);
         }
         Ok(())
     }

@@ -5,9 +5,13 @@
 
 mod blocks;
 mod build;
+mod surface;
+mod texture;
 
 pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
 pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
+pub use surface::{SurfaceAccess, SurfaceOp};
+pub use texture::{TexKind, TexRead, TexShape};
 
 /// An SSA value: an index into [`Function::ops`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -27,6 +31,10 @@ pub enum FloatUnary {
     Cos,
     Ex2,
     Lg2,
+    /// Rounding to an integral float (F2I's modes): to nearest even, down, up.
+    RoundEven,
+    Floor,
+    Ceil,
 }
 
 /// Operations of two operands.
@@ -145,24 +153,14 @@ pub enum Op {
         a: Value,
         b: Value,
     },
-    /// A sample of the 2D texture at NVN texture slot `slot`, at float coordinates `(x, y)`:
-    /// four floats, taken apart with [`Op::Component`].
-    Texture2d {
-        slot: u32,
-        x: Value,
-        y: Value,
-        lod: TexLod,
-    },
-    /// The texel at integer coordinates `(x, y)` of level 0 of the 2D texture at NVN
-    /// texture slot `slot` (`texelFetch`).
-    Fetch2d {
-        slot: u32,
-        x: Value,
-        y: Value,
-    },
-    /// Component `component` of TXQ's dimension query for level `lod` of the 2D texture
-    /// at NVN texture slot `slot` (`textureSize`, `textureQueryLevels`): 0 the width, 1
-    /// the height, 3 the level count; a `u32` word.
+    /// A texture read ([`TexRead`]): four floats, taken apart with [`Op::Component`]
+    /// (a `u32` word for a level-of-detail query).
+    Texture(TexRead),
+    /// An image access ([`SurfaceOp`]): a `u32` word for loads and atomics.
+    Surface(SurfaceOp),
+    /// Component `component` of TXQ's dimension query for level `lod` of the 2D (or 2D
+    /// array) texture at NVN texture slot `slot` (`textureSize`, `textureQueryLevels`): 0
+    /// the width, 1 the height, 2 the layers, 3 the level count; a `u32` word.
     TextureQuery {
         slot: u32,
         lod: Value,
@@ -342,11 +340,8 @@ impl Op {
                 a: b,
                 b: c,
             } => vec![a, b, c],
-            Op::Texture2d { x, y, lod, .. } => match lod {
-                TexLod::Level(level) => vec![x, y, level],
-                _ => vec![x, y],
-            },
-            Op::Fetch2d { x, y, .. } => vec![x, y],
+            Op::Texture(ref read) => read.operands(),
+            Op::Surface(ref access) => access.operands(),
             Op::TextureQuery { lod, .. } => vec![lod],
             Op::StorageStore {
                 offset_b,
@@ -378,6 +373,9 @@ impl Op {
 
     /// Whether the operation does something besides giving a value.
     pub fn has_effect(&self) -> bool {
+        if let Op::Surface(access) = self {
+            return access.has_effect();
+        }
         matches!(
             self,
             Op::Kill { .. }

@@ -177,7 +177,31 @@ impl Emitter<'_> {
     }
 
     /// Runs `write` where `cond` holds (in a selection) or always.
-    fn under(
+    /// Atomic `op` on the `u32` at `pointer` with operand `v`, giving the old value.
+    pub(super) fn atomic_word(
+        &mut self,
+        op: AtomicOp,
+        pointer: Word,
+        scope: Word,
+        semantics: Word,
+        v: Word,
+    ) -> Result<Word, Unsupported> {
+        let (ty, b) = (self.t.u32, &mut self.b);
+        match op {
+            AtomicOp::Add => b.atomic_i_add(ty, None, pointer, scope, semantics, v),
+            AtomicOp::And => b.atomic_and(ty, None, pointer, scope, semantics, v),
+            AtomicOp::Or => b.atomic_or(ty, None, pointer, scope, semantics, v),
+            AtomicOp::Xor => b.atomic_xor(ty, None, pointer, scope, semantics, v),
+            AtomicOp::Exchange => b.atomic_exchange(ty, None, pointer, scope, semantics, v),
+            AtomicOp::UMin => b.atomic_u_min(ty, None, pointer, scope, semantics, v),
+            AtomicOp::UMax => b.atomic_u_max(ty, None, pointer, scope, semantics, v),
+            AtomicOp::SMin => b.atomic_s_min(ty, None, pointer, scope, semantics, v),
+            AtomicOp::SMax => b.atomic_s_max(ty, None, pointer, scope, semantics, v),
+        }
+        .map_err(spirv_error)
+    }
+
+    pub(super) fn under(
         &mut self,
         cond: Option<Value>,
         write: impl FnOnce(&mut Self) -> Result<Word, Unsupported>,
@@ -328,20 +352,8 @@ impl Emitter<'_> {
                     None => spirv::Scope::Workgroup,
                 };
                 let (scope, semantics) = (e.word(scope as u32), e.word(0));
-                let (ty, v) = (e.t.u32, id(e, value));
-                let b = &mut e.b;
-                match op {
-                    AtomicOp::Add => b.atomic_i_add(ty, None, pointer, scope, semantics, v),
-                    AtomicOp::And => b.atomic_and(ty, None, pointer, scope, semantics, v),
-                    AtomicOp::Or => b.atomic_or(ty, None, pointer, scope, semantics, v),
-                    AtomicOp::Xor => b.atomic_xor(ty, None, pointer, scope, semantics, v),
-                    AtomicOp::Exchange => b.atomic_exchange(ty, None, pointer, scope, semantics, v),
-                    AtomicOp::UMin => b.atomic_u_min(ty, None, pointer, scope, semantics, v),
-                    AtomicOp::UMax => b.atomic_u_max(ty, None, pointer, scope, semantics, v),
-                    AtomicOp::SMin => b.atomic_s_min(ty, None, pointer, scope, semantics, v),
-                    AtomicOp::SMax => b.atomic_s_max(ty, None, pointer, scope, semantics, v),
-                }
-                .map_err(spirv_error)
+                let v = id(e, value);
+                e.atomic_word(op, pointer, scope, semantics, v)
             })?,
             Op::AtomicCompareSwap {
                 binding,

@@ -61,6 +61,18 @@ impl Builder<'_> {
         if index == crate::maxwell::decode::sysreg::LANE_ID {
             return self.lane_id();
         }
+        if index == 0x20 && self.kind == ProgramType::Compute {
+            // SR_TID: the local invocation id packed, x in bits 0-15, y in 16-25, z in
+            // 26-31 (uam takes it apart with `bfe`).
+            let mut packed = self.constant(0);
+            for (component, shift) in [(0u8, 0u32), (1, 16), (2, 26)] {
+                let id = self.push(Op::Builtin(Builtin::LocalInvocationId, component));
+                let shift = self.constant(shift);
+                let placed = self.push(Op::Binary(super::Binary::Shl, id, shift));
+                packed = self.push(Op::Binary(super::Binary::Or, packed, placed));
+            }
+            return Ok(packed);
+        }
         let (builtin, component) = match index {
             0x21..=0x23 => (Builtin::LocalInvocationId, index - 0x21),
             0x25..=0x27 => (Builtin::WorkgroupId, index - 0x25),
