@@ -600,8 +600,9 @@ fn image_loads_stores_and_atomics_dispatch_as_glslang_dispatches_them() {
         (2, 112, 16, Bytes(0x1a6e_0002).vec(112 * 16 * 4)),
     ];
     let mut sides = Vec::new();
-    for (side, maxwell) in [true, false].into_iter().enumerate() {
-        let program = compute_program(&rig, "x_comp_images", maxwell);
+    let translated = Side::Translated(corpus_dksh("x_comp_images"));
+    for (side, source) in [translated, Side::Glslang].iter().enumerate() {
+        let program = compute_program(&rig, "x_comp_images", source);
         let table = rig.device.create_texture_table(8).unwrap();
         let samplers = rig.device.create_sampler_table(1).unwrap();
         let mut commands = rig.device.command_buffer();
