@@ -5,6 +5,7 @@
 use super::bound::BoundState;
 use super::counters::Counter;
 use super::render_enable::ConditionalRender;
+use super::texture_clear::TextureClear;
 use crate::ids::{BufferId, CommandListId, ProgramId, SamplerTableId, SyncId, TextureTableId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, StateChange};
@@ -115,6 +116,17 @@ pub enum Op {
         size_b: u64,
         value: u32,
     },
+    ClearTexture {
+        clear_index: u32,
+    },
+    // Issue 17, debug groups and labels.
+    PushDebugGroup {
+        label_index: u32,
+    },
+    PopDebugGroup,
+    InsertDebugLabel {
+        label_index: u32,
+    },
 }
 
 impl Op {
@@ -152,10 +164,15 @@ pub struct CommandList {
     counter_count: usize,
     /// How many of `ops` set the render enable.
     render_enable_count: usize,
+    /// How many of `ops` pop a debug group.
+    pops: usize,
     targets: Vec<RenderTargets>,
     states: Vec<StateChange>,
     copies: Vec<CopyOp>,
     updates: Vec<UniformUpdate>,
+    texture_clears: Vec<TextureClear>,
+    /// Debug group and label names.
+    labels: Vec<String>,
 }
 
 /// Lists are equal when their commands are: ids and devices do not count.
@@ -166,6 +183,8 @@ impl PartialEq for CommandList {
             && self.states == other.states
             && self.copies == other.copies
             && self.updates == other.updates
+            && self.texture_clears == other.texture_clears
+            && self.labels == other.labels
     }
 }
 
@@ -199,6 +218,21 @@ impl CommandList {
     }
     pub fn update(&self, update_index: u32) -> &UniformUpdate {
         &self.updates[update_index as usize]
+    }
+    pub fn texture_clear(&self, clear_index: u32) -> &TextureClear {
+        &self.texture_clears[clear_index as usize]
+    }
+    /// How many texture clears the list holds.
+    pub fn texture_clear_count(&self) -> usize {
+        self.texture_clears.len()
+    }
+    /// A debug group's or label's name.
+    pub fn label(&self, label_index: u32) -> &str {
+        &self.labels[label_index as usize]
+    }
+    /// How many debug group and label ops the list holds (most have none to look for).
+    pub fn label_count(&self) -> usize {
+        self.labels.len() + self.pops
     }
     /// How many copy ops the list holds (a list of draws alone needs no look for them).
     pub fn copy_count(&self) -> usize {
@@ -339,6 +373,19 @@ impl CommandList {
                 size_b,
                 value,
             },
+            Command::ClearTexture(clear) => Op::ClearTexture {
+                clear_index: side_index(&mut self.texture_clears, clear),
+            },
+            Command::PushDebugGroup(name) => Op::PushDebugGroup {
+                label_index: side_index(&mut self.labels, name),
+            },
+            Command::PopDebugGroup => {
+                self.pops += 1;
+                Op::PopDebugGroup
+            }
+            Command::InsertDebugLabel(name) => Op::InsertDebugLabel {
+                label_index: side_index(&mut self.labels, name),
+            },
         };
         if op.is_counter() {
             self.counter_count += 1;
@@ -467,6 +514,16 @@ impl CommandList {
                 size_b,
                 value,
             },
+            Op::ClearTexture { clear_index } => {
+                Command::ClearTexture(*self.texture_clear(clear_index))
+            }
+            Op::PushDebugGroup { label_index } => {
+                Command::PushDebugGroup(self.label(label_index).to_owned())
+            }
+            Op::PopDebugGroup => Command::PopDebugGroup,
+            Op::InsertDebugLabel { label_index } => {
+                Command::InsertDebugLabel(self.label(label_index).to_owned())
+            }
         }
     }
 
