@@ -42,10 +42,11 @@ use super::pass_targets::{
 };
 use super::repeat::{take_repeats, RepeatSite};
 use super::slots::SlotContext;
-use super::texture_clear::{prepare_texture_clear, PreparedTextureClear};
+use super::texture_clear::prepare_texture_clear;
 use super::transform_feedback::{close_capture, prepare_transform_feedback, OpenCapture};
 use super::write_targets::{copy_write, texture_clear_write, PassBounds};
 use crate::executor::prepared::counters::PreparedCounters;
+use crate::executor::prepared::texture_clear::PreparedTextureClear;
 use crate::executor::prepared::transform_feedback::PreparedTransformFeedback;
 
 /// How a texture's image gets storage's contents before the list runs.

@@ -19,55 +19,9 @@ use crate::conv::renders_as_stored;
 use crate::error::{VkError, VkResult};
 use crate::executor::pipelines::graphics_conv::clear_color;
 use crate::executor::pipelines::graphics_state::TargetFormats;
-use crate::executor::pipelines::masked_clear::{MaskedClears, PreparedMaskedClear};
+use crate::executor::pipelines::masked_clear::MaskedClears;
+use crate::executor::prepared::texture_clear::{PreparedTextureClear, TextureClearWay};
 use crate::executor::resources::textures::ImageTable;
-
-/// How a prepared texture clear is recorded.
-#[derive(Clone, Copy)]
-pub enum TextureClearWay {
-    /// `vkCmdClearColorImage` over whole subresources.
-    ColorImage {
-        value: vk::ClearColorValue,
-        range: vk::ImageSubresourceRange,
-    },
-    /// `vkCmdClearDepthStencilImage` over whole subresources.
-    DepthStencilImage {
-        value: vk::ClearDepthStencilValue,
-        range: vk::ImageSubresourceRange,
-    },
-    /// A pass over the view's attachment with `vkCmdClearAttachments` in it.
-    Attachments {
-        attachment: vk::ClearAttachment,
-        rect: vk::ClearRect,
-    },
-    /// A pass over the view's colour attachment with the masked clear's draw in it.
-    Masked {
-        clear: PreparedMaskedClear,
-        rect: vk::Rect2D,
-    },
-}
-
-/// A texture clear ready to record outside passes.
-#[derive(Clone, Copy)]
-pub struct PreparedTextureClear {
-    pub image: vk::Image,
-    /// The view's attachment, its aspect and extent (for the pass ways).
-    pub view: vk::ImageView,
-    pub aspect: vk::ImageAspectFlags,
-    pub extent_px: [u32; 2],
-    pub layers: u32,
-    pub way: TextureClearWay,
-}
-
-impl PreparedTextureClear {
-    /// Whether the way is a pass of its own.
-    pub fn is_pass(&self) -> bool {
-        matches!(
-            self.way,
-            TextureClearWay::Attachments { .. } | TextureClearWay::Masked { .. }
-        )
-    }
-}
 
 /// The aspects a depth/stencil clear writes, and its value.
 fn depth_stencil_clear(

@@ -4,7 +4,7 @@ use ash::vk;
 
 use crate::device::Device;
 use crate::executor::pipelines::masked_clear::MaskedClears;
-use crate::executor::prepare::texture_clear::{PreparedTextureClear, TextureClearWay};
+use crate::executor::prepared::texture_clear::{PreparedTextureClear, TextureClearWay};
 
 /// Records `clear`; `cmd` is recording outside any pass. Returns whether it bound a
 /// pipeline of its own (the next draw binds anew).
