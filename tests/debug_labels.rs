@@ -156,7 +156,7 @@ fn unbalanced_groups_and_bad_names_are_refused_when_recorded() {
     commands.push_debug_group("one").unwrap();
     commands.push_debug_group("two").unwrap();
     commands.pop_debug_group().unwrap();
-    let refused = commands.try_finish().err().expect("a group is open");
+    let refused = commands.try_finish().expect_err("a group is open");
     let (error, mut commands) = *refused;
     assert_eq!(error, RecordError::DebugGroupsOpen { open: 1 });
     assert_eq!(commands.debug_groups_open(), 1);

@@ -164,15 +164,21 @@ pub struct CommandList {
     counter_count: usize,
     /// How many of `ops` set the render enable.
     render_enable_count: usize,
-    /// How many of `ops` pop a debug group.
-    pops: usize,
     targets: Vec<RenderTargets>,
     states: Vec<StateChange>,
     copies: Vec<CopyOp>,
     updates: Vec<UniformUpdate>,
+    /// Side tables few lists use, made on first use (a list stays small).
+    rare: Option<Box<RareSides>>,
+}
+
+/// A list's texture clears and debug group and label names.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct RareSides {
     texture_clears: Vec<TextureClear>,
-    /// Debug group and label names.
     labels: Vec<String>,
+    /// How many ops pop a debug group.
+    pops: usize,
 }
 
 /// Lists are equal when their commands are: ids and devices do not count.
@@ -183,8 +189,8 @@ impl PartialEq for CommandList {
             && self.states == other.states
             && self.copies == other.copies
             && self.updates == other.updates
-            && self.texture_clears == other.texture_clears
-            && self.labels == other.labels
+            && self.rare.as_deref().unwrap_or(&RareSides::default())
+                == other.rare.as_deref().unwrap_or(&RareSides::default())
     }
 }
 
@@ -219,20 +225,39 @@ impl CommandList {
     pub fn update(&self, update_index: u32) -> &UniformUpdate {
         &self.updates[update_index as usize]
     }
+    /// Panics for an index no op of the list holds.
     pub fn texture_clear(&self, clear_index: u32) -> &TextureClear {
-        &self.texture_clears[clear_index as usize]
+        &self.rare().texture_clears[clear_index as usize]
     }
     /// How many texture clears the list holds.
     pub fn texture_clear_count(&self) -> usize {
-        self.texture_clears.len()
+        self.rare
+            .as_ref()
+            .map_or(0, |rare| rare.texture_clears.len())
     }
     /// A debug group's or label's name.
     pub fn label(&self, label_index: u32) -> &str {
-        &self.labels[label_index as usize]
+        &self.rare().labels[label_index as usize]
     }
     /// How many debug group and label ops the list holds (most have none to look for).
     pub fn label_count(&self) -> usize {
-        self.labels.len() + self.pops
+        self.rare
+            .as_ref()
+            .map_or(0, |rare| rare.labels.len() + rare.pops)
+    }
+
+    /// The rare side tables (empty ones for a list without any).
+    fn rare(&self) -> &RareSides {
+        static NONE: RareSides = RareSides {
+            texture_clears: Vec::new(),
+            labels: Vec::new(),
+            pops: 0,
+        };
+        self.rare.as_deref().unwrap_or(&NONE)
+    }
+
+    fn rare_mut(&mut self) -> &mut RareSides {
+        self.rare.get_or_insert_with(Default::default)
     }
     /// How many copy ops the list holds (a list of draws alone needs no look for them).
     pub fn copy_count(&self) -> usize {
@@ -374,17 +399,17 @@ impl CommandList {
                 value,
             },
             Command::ClearTexture(clear) => Op::ClearTexture {
-                clear_index: side_index(&mut self.texture_clears, clear),
+                clear_index: side_index(&mut self.rare_mut().texture_clears, clear),
             },
             Command::PushDebugGroup(name) => Op::PushDebugGroup {
-                label_index: side_index(&mut self.labels, name),
+                label_index: side_index(&mut self.rare_mut().labels, name),
             },
             Command::PopDebugGroup => {
-                self.pops += 1;
+                self.rare_mut().pops += 1;
                 Op::PopDebugGroup
             }
             Command::InsertDebugLabel(name) => Op::InsertDebugLabel {
-                label_index: side_index(&mut self.labels, name),
+                label_index: side_index(&mut self.rare_mut().labels, name),
             },
         };
         if op.is_counter() {
