@@ -428,3 +428,33 @@ fn texture_clears_out_of_range_of_the_wrong_kind_or_uncleared_formats_are_refuse
         .unwrap();
     assert_eq!(commands.finish().len(), 2);
 }
+
+/// RGB5A1 is stored as A1R5G5B5 with red and blue swapped (sampled through a view
+/// swizzle): a whole clear swaps them too, so red lands in bits 0-4 as NVN lays RGB5A1
+/// out; BGR5A1, stored as it is, has red in bits 10-14.
+#[test]
+fn a_whole_rgb5a1_clear_writes_red_where_nvn_keeps_it() {
+    const SIZE_PX: u32 = 4;
+    let rig = Rig::new(true);
+    let red = TextureClearValue::Color {
+        value: ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
+        mask: ComponentMask::ALL,
+    };
+    for (format, offset_b, word) in [
+        (Format::Rgb5A1, 0, 0x801f_u16),
+        (Format::Bgr5A1, 64 << 10, 0xfc00),
+    ] {
+        let (texture, view) =
+            rig.texture(&TextureBuilder::new_2d(format, SIZE_PX, SIZE_PX), offset_b);
+        let mut commands = rig.device.command_buffer();
+        commands
+            .clear_texture(TextureClear::whole(view, [SIZE_PX, SIZE_PX], 1, red))
+            .unwrap();
+        let len_b = (SIZE_PX * SIZE_PX * 2) as usize;
+        let texels = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
+        let expected: Vec<u8> = std::iter::repeat_n(word.to_le_bytes(), len_b / 2)
+            .flatten()
+            .collect();
+        assert_eq!(texels, expected, "{format}");
+    }
+}
