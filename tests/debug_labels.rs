@@ -5,7 +5,8 @@
 //! is compared with the groups and labels the list holds, in order; a list split into
 //! several command buffers (render enable) ends and begins its open groups at each
 //! split. The work around the labels runs as without them (a pixel check). Unbalanced
-//! lists are refused when recorded.
+//! lists are refused when recorded. (`tests/debug_labels_tracing.rs`: the `tracing`
+//! events, in a process of their own.)
 
 mod common;
 

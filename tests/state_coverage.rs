@@ -16,7 +16,7 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 13] = [
+const SOURCES: [(&str, &str); 14] = [
     ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
@@ -35,6 +35,10 @@ const SOURCES: [(&str, &str); 13] = [
     ("texture_clear", include_str!("texture_clear.rs")),
     // Issue 17, debug groups and labels.
     ("debug_labels", include_str!("debug_labels.rs")),
+    (
+        "debug_labels_tracing",
+        include_str!("debug_labels_tracing.rs"),
+    ),
 ];
 
 /// How one field (or variant) keeps the rule.
@@ -922,6 +926,10 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             (
                 "debug_labels",
                 "unbalanced_groups_and_bad_names_are_refused_when_recorded",
+            ),
+            (
+                "debug_labels_tracing",
+                "groups_and_labels_go_to_tracing_as_events",
             ),
         ],
     }
