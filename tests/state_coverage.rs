@@ -10,13 +10,13 @@
 mod common;
 
 use common::rig::Rig;
-use gpu::command::Command;
+use gpu::command::{Command, TextureClear};
 use gpu::state::*;
 use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 11] = [
+const SOURCES: [(&str, &str); 14] = [
     ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
@@ -32,6 +32,13 @@ const SOURCES: [(&str, &str); 11] = [
     ),
     // Issue 17, clears outside passes.
     ("buffer_fill", include_str!("buffer_fill.rs")),
+    ("texture_clear", include_str!("texture_clear.rs")),
+    // Issue 17, debug groups and labels.
+    ("debug_labels", include_str!("debug_labels.rs")),
+    (
+        "debug_labels_tracing",
+        include_str!("debug_labels_tracing.rs"),
+    ),
 ];
 
 /// How one field (or variant) keeps the rule.
@@ -877,6 +884,54 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
                 "fills_out_of_range_or_misaligned_are_refused_when_recorded",
             ),
         ],
+        // Texture clears: storage bytes against tegra_swizzle, the image, a later fetch;
+        // whole layers, integer and depth values; refusals beside.
+        Command::ClearTexture(TextureClear {
+            view: _,
+            x_px: _,
+            y_px: _,
+            width_px: _,
+            height_px: _,
+            z: _,
+            depth: _,
+            value: _,
+        }) => vec![
+            (
+                "texture_clear",
+                "colour_clears_of_boxes_land_in_storage_the_image_and_a_later_fetch",
+            ),
+            (
+                "texture_clear",
+                "whole_layers_integer_and_depth_clears_write_exact_values",
+            ),
+            (
+                "texture_clear",
+                "a_whole_rgb5a1_clear_writes_red_where_nvn_keeps_it",
+            ),
+            (
+                "texture_clear",
+                "texture_clears_out_of_range_of_the_wrong_kind_or_uncleared_formats_are_refused",
+            ),
+        ],
+        // Debug groups and labels: what Vulkan receives, in order, per command buffer.
+        Command::PushDebugGroup(_) | Command::PopDebugGroup | Command::InsertDebugLabel(_) => vec![
+            (
+                "debug_labels",
+                "nested_groups_and_labels_reach_vulkan_in_order_around_the_work",
+            ),
+            (
+                "debug_labels",
+                "a_list_split_into_command_buffers_balances_its_groups_in_each",
+            ),
+            (
+                "debug_labels",
+                "unbalanced_groups_and_bad_names_are_refused_when_recorded",
+            ),
+            (
+                "debug_labels_tracing",
+                "groups_and_labels_go_to_tracing_as_events",
+            ),
+        ],
     }
 }
 
@@ -1009,6 +1064,18 @@ fn every_command() -> Vec<Command> {
             size_b: 4,
             value: 0,
         },
+        Command::ClearTexture(TextureClear::whole(
+            gpu::ViewId::from_raw(1).unwrap(),
+            [1, 1],
+            1,
+            TextureClearValue::Color {
+                value: ClearValue::Float([0.0; 4]),
+                mask: ComponentMask::ALL,
+            },
+        )),
+        Command::PushDebugGroup("group".into()),
+        Command::PopDebugGroup,
+        Command::InsertDebugLabel("label".into()),
     ]
 }
 

@@ -106,9 +106,6 @@ typedef struct HSCommandBuffer {
   uint64_t opaque[2];
 } HSCommandBuffer;
 
-// A finished command list, for `hsQueueSubmitCommands`.
-typedef uint64_t HScommandHandle;
-
 // A texture: a layout at an offset of a memory pool.
 typedef struct HSTexture {
   uint64_t opaque[2];
@@ -141,8 +138,22 @@ typedef struct HSTextureView {
   HSswizzle swizzle[4];
 } HSTextureView;
 
+// A box of one level of a texture, in pixels; `z` and `depth` count slices of a 3D
+// texture and layers (faces of cubes) otherwise.
+typedef struct HSCopyRegion {
+  uint32_t x_px;
+  uint32_t y_px;
+  uint32_t z;
+  uint32_t width_px;
+  uint32_t height_px;
+  uint32_t depth;
+} HSCopyRegion;
+
 // Colour channel bits of clears and write masks.
 typedef uint32_t HSclearColorMask;
+
+// A finished command list, for `hsQueueSubmitCommands`.
+typedef uint64_t HScommandHandle;
 
 // A program: one shader per stage.
 typedef struct HSProgram {
@@ -164,17 +175,6 @@ typedef uint32_t HSindexType;
 typedef uint32_t HSshaderStage;
 
 typedef uint32_t HSdrawPrimitive;
-
-// A box of one level of a texture, in pixels; `z` and `depth` count slices of a 3D
-// texture and layers (faces of cubes) otherwise.
-typedef struct HSCopyRegion {
-  uint32_t x_px;
-  uint32_t y_px;
-  uint32_t z;
-  uint32_t width_px;
-  uint32_t height_px;
-  uint32_t depth;
-} HSCopyRegion;
 
 // What later work waits for (NVN's barrier order bits).
 typedef uint32_t HSbarrierBits;
@@ -1103,6 +1103,43 @@ HSresult hsCommandBufferClearBuffer(const struct HSCommandBuffer *command_buffer
                                     uint64_t size_b,
                                     uint32_t value);
 
+// Clears `region` of `texture` (through `view`, or whole) to `color[0..4]` (float and
+// normalized formats), the components in `mask`.
+HSresult hsCommandBufferClearTexture(const struct HSCommandBuffer *command_buffer,
+                                     const struct HSTexture *texture,
+                                     const struct HSTextureView *view,
+                                     const struct HSCopyRegion *region,
+                                     const float *color,
+                                     HSclearColorMask mask);
+
+// `hsCommandBufferClearTexture` for signed integer formats.
+HSresult hsCommandBufferClearTexturei(const struct HSCommandBuffer *command_buffer,
+                                      const struct HSTexture *texture,
+                                      const struct HSTextureView *view,
+                                      const struct HSCopyRegion *region,
+                                      const int32_t *color,
+                                      HSclearColorMask mask);
+
+// `hsCommandBufferClearTexture` for unsigned integer formats.
+HSresult hsCommandBufferClearTextureui(const struct HSCommandBuffer *command_buffer,
+                                       const struct HSTexture *texture,
+                                       const struct HSTextureView *view,
+                                       const struct HSCopyRegion *region,
+                                       const uint32_t *color,
+                                       HSclearColorMask mask);
+
+// Clears `region` of a depth/stencil `texture`: the depth to `depth` (0 to 1) where
+// `depth_mask` is 1, the stencil to `stencil` where `stencil_mask` is 0xFF (0 leaves it;
+// other masks are refused: the clear writes every stencil bit).
+HSresult hsCommandBufferClearTextureDepthStencil(const struct HSCommandBuffer *command_buffer,
+                                                 const struct HSTexture *texture,
+                                                 const struct HSTextureView *view,
+                                                 const struct HSCopyRegion *region,
+                                                 float depth,
+                                                 uint32_t depth_mask,
+                                                 uint32_t stencil,
+                                                 uint32_t stencil_mask);
+
 HSresult hsCommandBufferInitialize(struct HSCommandBuffer *command_buffer,
                                    const struct HSDevice *device);
 
@@ -1113,6 +1150,7 @@ HSresult hsCommandBufferFinalize(struct HSCommandBuffer *command_buffer);
 HSresult hsCommandBufferBeginRecording(const struct HSCommandBuffer *command_buffer);
 
 // Ends recording: the commands become a list, named by the handle written to `handle`.
+// Refused (`HS_ERROR_REFUSED`, still recording) while debug groups are open.
 // The handle stays good until `hsCommandBufferClearCommands` or the finalize.
 HSresult hsCommandBufferEndRecording(const struct HSCommandBuffer *command_buffer,
                                      HScommandHandle *handle);
@@ -1348,6 +1386,17 @@ HSresult hsCommandBufferSetRenderEnableConditional(const struct HSCommandBuffer 
                                                    HSconditionalRenderMode mode,
                                                    const struct HSBuffer *buffer,
                                                    uint64_t offset_b);
+
+// Begins a debug group called `name`; the work until the matching pop is in it.
+HSresult hsCommandBufferPushDebugGroup(const struct HSCommandBuffer *command_buffer,
+                                       const char *name);
+
+// Ends the innermost open debug group.
+HSresult hsCommandBufferPopDebugGroup(const struct HSCommandBuffer *command_buffer);
+
+// A debug marker called `name` at this point of the list.
+HSresult hsCommandBufferInsertDebugMarker(const struct HSCommandBuffer *command_buffer,
+                                          const char *name);
 
 HSresult hsDeviceBuilderSetDefaults(struct HSDeviceBuilder *builder);
 

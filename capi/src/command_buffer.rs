@@ -140,6 +140,7 @@ pub unsafe extern "C" fn hsCommandBufferBeginRecording(
 }
 
 /// Ends recording: the commands become a list, named by the handle written to `handle`.
+/// Refused (`HS_ERROR_REFUSED`, still recording) while debug groups are open.
 /// The handle stays good until `hsCommandBufferClearCommands` or the finalize.
 #[no_mangle]
 pub unsafe extern "C" fn hsCommandBufferEndRecording(
@@ -150,6 +151,16 @@ pub unsafe extern "C" fn hsCommandBufferEndRecording(
     entry("hsCommandBufferEndRecording", || unsafe {
         crate::builder::check_out(handle, "handle")?;
         with_state(command_buffer, |held| {
+            let recording = &held.state().recording;
+            let open = recording
+                .buffer
+                .as_ref()
+                .map_or(0, |b| b.debug_groups_open());
+            if open > 0 {
+                return Err(CapiError::Refused(format!(
+                    "{open} debug groups are open: pop them before ending (the recording goes on)"
+                )));
+            }
             // The recording ends here, so its thread gives the command buffer back.
             held.give_back();
             let state = held.state();

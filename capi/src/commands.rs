@@ -151,7 +151,7 @@ pub unsafe extern "C" fn hsCommandBufferSetRenderTargets(
     }
 }
 
-fn component_mask(mask: HSclearColorMask) -> CapiResult<ComponentMask> {
+pub(crate) fn component_mask(mask: HSclearColorMask) -> CapiResult<ComponentMask> {
     u8::try_from(mask)
         .ok()
         .map(ComponentMask)

@@ -21,6 +21,7 @@ mod command_buffer;
 mod command_slots;
 mod commands;
 mod counters;
+mod debug_groups;
 mod device;
 mod formats;
 mod guard;
@@ -48,6 +49,7 @@ pub use clears::*;
 pub use command_buffer::*;
 pub use commands::*;
 pub use counters::*;
+pub use debug_groups::*;
 pub use device::*;
 pub use formats::*;
 pub use objects::{

@@ -134,6 +134,16 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         }
         // Issue 17, clears outside passes.
         "hsCommandBufferClearBuffer" => hsCommandBufferClearBuffer as *const (),
+        "hsCommandBufferClearTexture" => hsCommandBufferClearTexture as *const (),
+        "hsCommandBufferClearTexturei" => hsCommandBufferClearTexturei as *const (),
+        "hsCommandBufferClearTextureui" => hsCommandBufferClearTextureui as *const (),
+        "hsCommandBufferClearTextureDepthStencil" => {
+            hsCommandBufferClearTextureDepthStencil as *const ()
+        }
+        // Issue 17, debug groups and labels.
+        "hsCommandBufferPushDebugGroup" => hsCommandBufferPushDebugGroup as *const (),
+        "hsCommandBufferPopDebugGroup" => hsCommandBufferPopDebugGroup as *const (),
+        "hsCommandBufferInsertDebugMarker" => hsCommandBufferInsertDebugMarker as *const (),
         "hsGetHostPageSize" => hsGetHostPageSize as *const (),
         "hsMemoryPoolCopy" => hsMemoryPoolCopy as *const (),
         "hsMemoryPoolFinalize" => hsMemoryPoolFinalize as *const (),
@@ -315,6 +325,14 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferSetRenderEnableConditional",
     // Issue 17, clears outside passes.
     "hsCommandBufferClearBuffer",
+    "hsCommandBufferClearTexture",
+    "hsCommandBufferClearTexturei",
+    "hsCommandBufferClearTextureui",
+    "hsCommandBufferClearTextureDepthStencil",
+    // Issue 17, debug groups and labels.
+    "hsCommandBufferPushDebugGroup",
+    "hsCommandBufferPopDebugGroup",
+    "hsCommandBufferInsertDebugMarker",
     "hsGetHostPageSize",
     "hsMemoryPoolCopy",
     "hsMemoryPoolFinalize",

@@ -88,7 +88,8 @@ impl From<RecordError> for CapiError {
             RecordError::SlotOutOfRange { .. }
             | RecordError::StateOutOfRange { .. }
             | RecordError::BufferRangeOutOfBounds { .. }
-            | RecordError::CopyOutOfBounds { .. } => CapiError::OutOfRange(message),
+            | RecordError::CopyOutOfBounds { .. }
+            | RecordError::TextureClearOutOfBounds { .. } => CapiError::OutOfRange(message),
             _ => CapiError::Refused(message),
         }
     }

@@ -545,3 +545,77 @@ fn buffer_clears_fill_the_pool_in_order() {
     expected.copy_within(16..64, FILL_B);
     assert_eq!(bytes, expected);
 }
+
+/// `examples/texture_clear.c`: NVN's `ClearTexture` of a whole RGBA8 texture, then a
+/// masked box (red and alpha); a depth box over a Z32F texture's zeros; debug groups and
+/// a marker around them; the refusals. The CPU model: the texels the clears write, in
+/// order; the colour texture's pool storage against tegra_swizzle's block-linear layout
+/// of the model.
+#[test]
+fn texture_clears_write_their_boxes_and_storage_and_debug_groups_balance() {
+    use std::num::NonZeroU32;
+    const WIDTH_PX: usize = 16;
+    const HEIGHT_PX: usize = 8;
+    const LEVEL_B: usize = WIDTH_PX * HEIGHT_PX * 4;
+    let program = common::build("texture_clear");
+    let (_dir, out) = common::temp_file("texture_clear.bin");
+    let output = common::run(&program, &[out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("texture clear refusals: 6 of 6"),
+        "{stdout}"
+    );
+    let bytes = std::fs::read(&out).expect("the example wrote its texels");
+    let in_box = |at: usize| {
+        let (x, y) = (at % WIDTH_PX, at / WIDTH_PX);
+        (2..7).contains(&x) && (1..5).contains(&y)
+    };
+    let colour: Vec<u8> = (0..WIDTH_PX * HEIGHT_PX)
+        .flat_map(|at| {
+            if in_box(at) {
+                [255, 51, 51, 153]
+            } else {
+                [51, 51, 51, 255]
+            }
+        })
+        .collect();
+    let depth: Vec<u8> = (0..WIDTH_PX * HEIGHT_PX)
+        .flat_map(|at| if in_box(at) { 0.75f32 } else { 0.0 }.to_le_bytes())
+        .collect();
+    assert_eq!(&bytes[..LEVEL_B], &colour[..], "colour texels");
+    assert_eq!(&bytes[LEVEL_B..2 * LEVEL_B], &depth[..], "depth texels");
+    let layout = gpu::objects::TextureBuilder::new_2d(
+        memory::Format::Rgba8,
+        WIDTH_PX as u32,
+        HEIGHT_PX as u32,
+    )
+    .layout()
+    .unwrap();
+    let one = NonZeroU32::new(1).unwrap();
+    let storage = tegra_swizzle::surface::swizzle_surface(
+        WIDTH_PX as u32,
+        HEIGHT_PX as u32,
+        1,
+        &colour,
+        tegra_swizzle::surface::BlockDim {
+            width: one,
+            height: one,
+            depth: one,
+        },
+        Some(tegra_swizzle::BlockHeight::new(layout.levels[0].block_height_gobs).unwrap()),
+        4,
+        1,
+        1,
+    )
+    .unwrap();
+    assert_eq!(
+        storage.len(),
+        LEVEL_B,
+        "a 16x8 RGBA8 level is one 512-byte block"
+    );
+    assert_eq!(
+        &bytes[2 * LEVEL_B..],
+        &storage[..],
+        "the colour texture's storage"
+    );
+}

@@ -195,6 +195,32 @@ pub enum RecordError {
         what: &'static str,
         why: &'static str,
     },
+    /// A texture clear's region past its view's first level or layers.
+    #[error("texture clear of {view}: {what} reach {end}, past its {limit}")]
+    TextureClearOutOfBounds {
+        view: crate::ids::ViewId,
+        what: &'static str,
+        end: u64,
+        limit: u64,
+    },
+    /// A texture clear of a format (or part of a texture) that cannot be cleared.
+    #[error("texture clear of {view} ({format}): {why}")]
+    TextureClearFormat {
+        view: crate::ids::ViewId,
+        format: &'static str,
+        why: &'static str,
+    },
+    /// A texture clear whose value is not of the view format's kind.
+    #[error("texture clear of {view} ({format}) with a {value} value, not the format's kind")]
+    TextureClearValueKind {
+        view: crate::ids::ViewId,
+        format: &'static str,
+        value: &'static str,
+    },
+    #[error("pop of a debug group with none open")]
+    DebugGroupUnderflow,
+    #[error("the list ends with {open} debug groups open")]
+    DebugGroupsOpen { open: u32 },
     /// State the device cannot execute: the field, and the capability it lacks.
     #[error("{what} needs {capability}, which this device lacks")]
     MissingCapability {

@@ -26,6 +26,8 @@ pub struct CommandBuffer<'d> {
     remembered: Remembered,
     /// State this buffer set that the portability checks join (`command::portability`).
     portability: super::portability::PortabilityWatch,
+    /// Debug groups pushed and not yet popped (`command::debug_group`).
+    debug_groups_open: u32,
 }
 
 impl<'d> CommandBuffer<'d> {
@@ -36,6 +38,7 @@ impl<'d> CommandBuffer<'d> {
             bound,
             remembered: Remembered::default(),
             portability: Default::default(),
+            debug_groups_open: 0,
         }
     }
 
@@ -55,6 +58,9 @@ impl<'d> CommandBuffer<'d> {
                     capability: "an index conversion that restarts (not made yet)",
                 });
             }
+        }
+        if matches!(command, Command::PopDebugGroup) && self.debug_groups_open == 0 {
+            return Err(RecordError::DebugGroupUnderflow);
         }
         let table_changes = self.device.table_changes();
         match self.remembered.check(&command, &self.bound, table_changes) {
@@ -79,6 +85,11 @@ impl<'d> CommandBuffer<'d> {
             }
         }
         self.portability.note(&command);
+        match command {
+            Command::PushDebugGroup(_) => self.debug_groups_open += 1,
+            Command::PopDebugGroup => self.debug_groups_open -= 1,
+            _ => {}
+        }
         self.list.push(command);
         Ok(())
     }
@@ -93,10 +104,35 @@ impl<'d> CommandBuffer<'d> {
         &self.list
     }
 
-    /// Ends recording; the list gets its id and goes into the device's recording.
+    /// Ends recording; the list gets its id and goes into the device's recording. Debug
+    /// groups still open are closed at the list's end (a warning says so);
+    /// `try_finish` refuses such a list instead.
     pub fn finish(mut self) -> CommandList {
+        if self.debug_groups_open > 0 {
+            tracing::warn!(
+                open = self.debug_groups_open,
+                "a command list ends with debug groups open: closed at its end"
+            );
+            for _ in 0..self.debug_groups_open {
+                self.list.push(Command::PopDebugGroup);
+            }
+        }
         self.list.end_bound = Some(self.bound);
         self.device.finish_list(self.list)
+    }
+
+    /// `finish`, refused (`RecordError::DebugGroupsOpen`, the buffer handed back as it
+    /// was) while debug groups are open.
+    pub fn try_finish(self) -> Result<CommandList, Box<(RecordError, CommandBuffer<'d>)>> {
+        match self.debug_groups_open {
+            0 => Ok(self.finish()),
+            open => Err(Box::new((RecordError::DebugGroupsOpen { open }, self))),
+        }
+    }
+
+    /// Debug groups pushed and not yet popped.
+    pub fn debug_groups_open(&self) -> u32 {
+        self.debug_groups_open
     }
 
     pub fn bind_render_targets(&mut self, targets: RenderTargets) -> Result<(), RecordError> {
@@ -327,6 +363,25 @@ impl<'d> CommandBuffer<'d> {
             size_b,
             value,
         })
+    }
+    /// NVN's `ClearTexture`: `clear.value` over its box of the view's first level.
+    pub fn clear_texture(
+        &mut self,
+        clear: super::texture_clear::TextureClear,
+    ) -> Result<(), RecordError> {
+        self.record(Command::ClearTexture(clear))
+    }
+    /// NVN's `PushDebugGroup`.
+    pub fn push_debug_group(&mut self, name: &str) -> Result<(), RecordError> {
+        self.record(Command::PushDebugGroup(name.to_owned()))
+    }
+    /// NVN's `PopDebugGroup`: refused with none open.
+    pub fn pop_debug_group(&mut self) -> Result<(), RecordError> {
+        self.record(Command::PopDebugGroup)
+    }
+    /// NVN's `InsertDebugMarker`.
+    pub fn insert_debug_label(&mut self, name: &str) -> Result<(), RecordError> {
+        self.record(Command::InsertDebugLabel(name.to_owned()))
     }
     /// NVN's `ResetCounter`.
     pub fn reset_counter(&mut self, counter: super::counters::Counter) -> Result<(), RecordError> {

@@ -5,6 +5,7 @@
 use super::bound::BoundState;
 use super::counters::Counter;
 use super::render_enable::ConditionalRender;
+use super::texture_clear::TextureClear;
 use crate::ids::{BufferId, CommandListId, ProgramId, SamplerTableId, SyncId, TextureTableId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, StateChange};
@@ -115,6 +116,17 @@ pub enum Op {
         size_b: u64,
         value: u32,
     },
+    ClearTexture {
+        clear_index: u32,
+    },
+    // Issue 17, debug groups and labels.
+    PushDebugGroup {
+        label_index: u32,
+    },
+    PopDebugGroup,
+    InsertDebugLabel {
+        label_index: u32,
+    },
 }
 
 impl Op {
@@ -156,6 +168,17 @@ pub struct CommandList {
     states: Vec<StateChange>,
     copies: Vec<CopyOp>,
     updates: Vec<UniformUpdate>,
+    /// Side tables few lists use, made on first use (a list stays small).
+    rare: Option<Box<RareSides>>,
+}
+
+/// A list's texture clears and debug group and label names.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct RareSides {
+    texture_clears: Vec<TextureClear>,
+    labels: Vec<String>,
+    /// How many ops pop a debug group.
+    pops: usize,
 }
 
 /// Lists are equal when their commands are: ids and devices do not count.
@@ -166,6 +189,8 @@ impl PartialEq for CommandList {
             && self.states == other.states
             && self.copies == other.copies
             && self.updates == other.updates
+            && self.rare.as_deref().unwrap_or(&RareSides::default())
+                == other.rare.as_deref().unwrap_or(&RareSides::default())
     }
 }
 
@@ -199,6 +224,40 @@ impl CommandList {
     }
     pub fn update(&self, update_index: u32) -> &UniformUpdate {
         &self.updates[update_index as usize]
+    }
+    /// Panics for an index no op of the list holds.
+    pub fn texture_clear(&self, clear_index: u32) -> &TextureClear {
+        &self.rare().texture_clears[clear_index as usize]
+    }
+    /// How many texture clears the list holds.
+    pub fn texture_clear_count(&self) -> usize {
+        self.rare
+            .as_ref()
+            .map_or(0, |rare| rare.texture_clears.len())
+    }
+    /// A debug group's or label's name.
+    pub fn label(&self, label_index: u32) -> &str {
+        &self.rare().labels[label_index as usize]
+    }
+    /// How many debug group and label ops the list holds (most have none to look for).
+    pub fn label_count(&self) -> usize {
+        self.rare
+            .as_ref()
+            .map_or(0, |rare| rare.labels.len() + rare.pops)
+    }
+
+    /// The rare side tables (empty ones for a list without any).
+    fn rare(&self) -> &RareSides {
+        static NONE: RareSides = RareSides {
+            texture_clears: Vec::new(),
+            labels: Vec::new(),
+            pops: 0,
+        };
+        self.rare.as_deref().unwrap_or(&NONE)
+    }
+
+    fn rare_mut(&mut self) -> &mut RareSides {
+        self.rare.get_or_insert_with(Default::default)
     }
     /// How many copy ops the list holds (a list of draws alone needs no look for them).
     pub fn copy_count(&self) -> usize {
@@ -339,6 +398,19 @@ impl CommandList {
                 size_b,
                 value,
             },
+            Command::ClearTexture(clear) => Op::ClearTexture {
+                clear_index: side_index(&mut self.rare_mut().texture_clears, clear),
+            },
+            Command::PushDebugGroup(name) => Op::PushDebugGroup {
+                label_index: side_index(&mut self.rare_mut().labels, name),
+            },
+            Command::PopDebugGroup => {
+                self.rare_mut().pops += 1;
+                Op::PopDebugGroup
+            }
+            Command::InsertDebugLabel(name) => Op::InsertDebugLabel {
+                label_index: side_index(&mut self.rare_mut().labels, name),
+            },
         };
         if op.is_counter() {
             self.counter_count += 1;
@@ -467,6 +539,16 @@ impl CommandList {
                 size_b,
                 value,
             },
+            Op::ClearTexture { clear_index } => {
+                Command::ClearTexture(*self.texture_clear(clear_index))
+            }
+            Op::PushDebugGroup { label_index } => {
+                Command::PushDebugGroup(self.label(label_index).to_owned())
+            }
+            Op::PopDebugGroup => Command::PopDebugGroup,
+            Op::InsertDebugLabel { label_index } => {
+                Command::InsertDebugLabel(self.label(label_index).to_owned())
+            }
         }
     }
 

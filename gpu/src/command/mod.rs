@@ -4,12 +4,14 @@
 pub mod bound;
 pub mod buffer;
 pub mod counters;
+pub mod debug_group;
 pub mod fill;
 pub mod list;
 pub mod portability;
 mod remembered;
 pub mod render_enable;
 pub mod stages;
+pub mod texture_clear;
 pub mod transform_feedback;
 pub mod validate;
 pub mod verbs;
@@ -19,6 +21,7 @@ pub use buffer::CommandBuffer;
 pub use counters::{Counter, CounterKind, PipelineStatistic, PIPELINE_STATISTIC_COUNT};
 pub use list::{CommandList, Op};
 pub use render_enable::ConditionalRender;
+pub use texture_clear::{TextureClear, TextureClearValue};
 pub use transform_feedback::{
     TransformFeedbackControl, TransformFeedbackVerb, MAX_TRANSFORM_FEEDBACK_BUFFERS,
     TRANSFORM_FEEDBACK_CONTROL_B,

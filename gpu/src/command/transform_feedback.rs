@@ -73,6 +73,8 @@ pub fn check_while_active(command: &Command, bound: &BoundState) -> Result<(), R
         | Command::Draw(_)
         | Command::DrawIndexed(_)
         | Command::DrawIndirect(_)
+        // A label stays inside the pass (a group's push or pop would end it).
+        | Command::InsertDebugLabel(_)
         | Command::TransformFeedback { .. } => Ok(()),
         Command::BindRenderTargets(targets) if *targets == bound.targets => Ok(()),
         Command::BindTransformFeedbackBuffer { .. } => Err(bad(

@@ -259,6 +259,12 @@ pub fn check(
             size_b,
             ..
         } => super::fill::check_fill(buffer(tables, *id)?, *offset_b, *size_b),
+        Command::ClearTexture(clear) => super::texture_clear::check_texture_clear(clear, tables),
+        // Balance is the command buffer's (`CommandBuffer::record`).
+        Command::PushDebugGroup(name) | Command::InsertDebugLabel(name) => {
+            super::debug_group::check_label(name)
+        }
+        Command::PopDebugGroup => Ok(()),
     }
 }
 

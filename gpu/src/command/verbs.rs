@@ -3,6 +3,7 @@
 
 use super::counters::Counter;
 use super::render_enable::ConditionalRender;
+use super::texture_clear::TextureClear;
 use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureId, TextureTableId, ViewId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::{ComponentMask, IndexType, PrimitiveKind, StateChange, MAX_COLOR_TARGETS};
@@ -302,6 +303,17 @@ pub enum Command {
         size_b: u64,
         value: u32,
     },
+    /// NVN's `ClearTexture`: a colour or depth/stencil value over a box of a view's first
+    /// level (`command::texture_clear`), outside render passes, in order with the work
+    /// around it.
+    ClearTexture(TextureClear),
+    // Issue 17, debug groups and labels (`command::debug_group`).
+    /// NVN's `PushDebugGroup`: the work until the matching pop is a group of this name.
+    PushDebugGroup(String),
+    /// NVN's `PopDebugGroup`: the innermost open group ends.
+    PopDebugGroup,
+    /// NVN's `InsertDebugMarker`: a label at this point of the list.
+    InsertDebugLabel(String),
 }
 
 impl Command {

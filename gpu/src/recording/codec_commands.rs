@@ -2,7 +2,7 @@
 
 use crate::command::*;
 
-use super::wire::{wire_struct, Malformed, Wire, WireReader};
+use super::wire::{put_bytes, take_bytes, wire_struct, Malformed, Wire, WireReader};
 
 wire_struct!(RenderTargets {
     colors,
@@ -53,6 +53,61 @@ wire_struct!(BufferImage {
     row_pitch_b,
     rows_per_image,
 });
+
+wire_struct!(TextureClear {
+    view,
+    x_px,
+    y_px,
+    width_px,
+    height_px,
+    z,
+    depth,
+    value,
+});
+
+impl Wire for TextureClearValue {
+    const MIN_B: usize = 2;
+    fn put(&self, out: &mut Vec<u8>) {
+        match self {
+            TextureClearValue::Color { value, mask } => {
+                out.push(0);
+                value.put(out);
+                mask.put(out);
+            }
+            TextureClearValue::DepthStencil { depth, stencil } => {
+                out.push(1);
+                depth.put(out);
+                stencil.put(out);
+            }
+        }
+    }
+    fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
+        Ok(match u8::take(reader)? {
+            0 => TextureClearValue::Color {
+                value: Wire::take(reader)?,
+                mask: Wire::take(reader)?,
+            },
+            1 => TextureClearValue::DepthStencil {
+                depth: Wire::take(reader)?,
+                stencil: Wire::take(reader)?,
+            },
+            _ => return Err(reader.fail("texture clear value kind")),
+        })
+    }
+}
+
+/// A debug group's or label's name: its UTF-8 bytes.
+fn put_label(name: &str, out: &mut Vec<u8>) {
+    put_bytes(name.as_bytes(), out);
+}
+
+fn take_label(reader: &mut WireReader<'_>) -> Result<String, Malformed> {
+    let bytes = take_bytes(reader)?;
+    match std::str::from_utf8(bytes) {
+        Ok(name) => Ok(name.to_owned()),
+        Err(_) => Err(reader.fail("debug label (not UTF-8)")),
+    }
+}
 
 impl Wire for ClearValue {
     const MIN_B: usize = 17;
@@ -259,6 +314,11 @@ mod opcode {
     pub const SET_RENDER_ENABLE_CONDITIONAL: u8 = 44;
     // Issue 17, clears outside passes.
     pub const FILL_BUFFER: u8 = 60;
+    pub const CLEAR_TEXTURE: u8 = 61;
+    // Issue 17, debug groups and labels.
+    pub const PUSH_DEBUG_GROUP: u8 = 50;
+    pub const POP_DEBUG_GROUP: u8 = 51;
+    pub const INSERT_DEBUG_LABEL: u8 = 52;
 }
 
 impl Wire for ConditionalRender {
@@ -461,6 +521,19 @@ impl Wire for Command {
                 size_b.put(out);
                 value.put(out);
             }
+            Command::ClearTexture(clear) => {
+                out.push(opcode::CLEAR_TEXTURE);
+                clear.put(out);
+            }
+            Command::PushDebugGroup(name) => {
+                out.push(opcode::PUSH_DEBUG_GROUP);
+                put_label(name, out);
+            }
+            Command::PopDebugGroup => out.push(opcode::POP_DEBUG_GROUP),
+            Command::InsertDebugLabel(name) => {
+                out.push(opcode::INSERT_DEBUG_LABEL);
+                put_label(name, out);
+            }
         }
     }
 
@@ -553,6 +626,10 @@ impl Wire for Command {
                 size_b: Wire::take(reader)?,
                 value: Wire::take(reader)?,
             },
+            opcode::CLEAR_TEXTURE => Command::ClearTexture(Wire::take(reader)?),
+            opcode::PUSH_DEBUG_GROUP => Command::PushDebugGroup(take_label(reader)?),
+            opcode::POP_DEBUG_GROUP => Command::PopDebugGroup,
+            opcode::INSERT_DEBUG_LABEL => Command::InsertDebugLabel(take_label(reader)?),
             _ => return Err(reader.fail("opcode")),
         })
     }

@@ -560,5 +560,30 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             size_b: 8,
             value: 0x0102_0304,
         },
+        Command::PushDebugGroup("frame".into()),
+        Command::ClearTexture(TextureClear {
+            view: scene.target_view,
+            x_px: 8,
+            y_px: 4,
+            width_px: 16,
+            height_px: 12,
+            z: 0,
+            depth: 1,
+            value: TextureClearValue::Color {
+                value: ClearValue::Float([0.25, 0.5, 0.75, 1.0]),
+                mask: ComponentMask::ALL,
+            },
+        }),
+        Command::InsertDebugLabel("after the clear".into()),
+        Command::ClearTexture(TextureClear::whole(
+            scene.depth_view,
+            [64, 64],
+            1,
+            TextureClearValue::DepthStencil {
+                depth: Some(0.5),
+                stencil: None,
+            },
+        )),
+        Command::PopDebugGroup,
     ]
 }

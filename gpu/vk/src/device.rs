@@ -48,6 +48,8 @@ pub struct Device {
     pub info: DeviceInfo,
     pub caps: Capabilities,
     pub allocator: ManuallyDrop<Mutex<Allocator>>,
+    /// `VK_EXT_debug_utils`'s command-buffer labels, where the instance has it.
+    pub debug_utils: Option<ash::ext::debug_utils::Device>,
     /// Dropped after the device (field order plus `Drop` below).
     pub instance: Instance,
 }
@@ -116,7 +118,11 @@ impl Device {
             validation = switches.validation,
             "Vulkan device opened"
         );
+        let debug_utils = instance
+            .debug_utils
+            .then(|| ash::ext::debug_utils::Device::new(&instance.raw, &raw));
         Ok(Arc::new(Device {
+            debug_utils,
             raw,
             physical: probe.physical,
             queue_family_index,

@@ -91,6 +91,8 @@ pub struct Instance {
     pub portability_enumeration: bool,
     /// `VK_KHR_surface` is on: windows can be presented to.
     pub surfaces: bool,
+    /// `VK_EXT_debug_utils` is on: command buffers take debug labels.
+    pub debug_utils: bool,
 }
 
 impl Instance {
@@ -131,7 +133,10 @@ impl Instance {
             .filter(|name| has_extension(name))
             .collect();
         extension_names.extend(surfaces.iter().map(|name| name.as_ptr()));
-        if validation {
+        // Debug groups and labels (`executor::debug_labels`) go to capture tools through
+        // it wherever the loader or a layer offers it, not only under validation.
+        let debug_utils = validation || has_extension(ash::ext::debug_utils::NAME);
+        if debug_utils {
             extension_names.push(ash::ext::debug_utils::NAME.as_ptr());
         }
         let layer_names = if validation {
@@ -180,6 +185,7 @@ impl Instance {
         tracing::debug!(
             validation,
             portability_enumeration,
+            debug_utils,
             "Vulkan instance created"
         );
         Ok(Instance {
@@ -190,6 +196,7 @@ impl Instance {
             validation_enabled: validation,
             portability_enumeration,
             surfaces: surfaces.contains(&c"VK_KHR_surface"),
+            debug_utils,
         })
     }
 }

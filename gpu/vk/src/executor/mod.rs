@@ -51,6 +51,7 @@
 //!   per-frame pools, one set per host set of the program's layout
 //!   (`shader_translate::host_binding`).
 
+pub mod debug_labels;
 mod gate;
 #[cfg(test)]
 mod layers;
@@ -212,6 +213,8 @@ pub struct VkBackend {
     counters: resources::counters::CounterTotals,
     /// NVN's render enable (`render_enable`): off, draws and clears are left out.
     render_enabled: bool,
+    /// NVN's debug groups and labels (`debug_labels`).
+    labels: debug_labels::DebugLabels,
     device: Arc<Device>,
 }
 
@@ -294,6 +297,7 @@ impl VkBackend {
             defer: plan::deferral::Deferral::from_switches(switches),
             counters: Default::default(),
             render_enabled: true,
+            labels: Default::default(),
             device: device.clone(),
         })
     }
@@ -320,6 +324,17 @@ impl VkBackend {
 
     pub fn device(&self) -> &Arc<Device> {
         &self.device
+    }
+
+    /// Starts (or stops, dropping it) a log of the debug label commands command buffers
+    /// receive, in order: what `VK_EXT_debug_utils` gets where the instance has it.
+    pub fn log_debug_labels(&mut self, on: bool) {
+        self.labels.set_logging(on);
+    }
+
+    /// The debug label log so far (`log_debug_labels`), emptied.
+    pub fn take_debug_labels(&mut self) -> Vec<debug_labels::LabelEvent> {
+        self.labels.take_log()
     }
 
     /// The timeline value of the last submission.
@@ -567,6 +582,7 @@ impl Backend for VkBackend {
         } else {
             self.submit_list(submission, tables)
         };
+        self.labels.end_submission();
         submitted.map_err(|error| {
             tracing::warn!(target: TARGET, %error, "submission refused");
             backend_error(error)

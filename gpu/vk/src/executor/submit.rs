@@ -23,6 +23,7 @@ use super::record::dispatch::record_dispatch;
 use super::record::draw::record_draw;
 use super::record::passes::{begin_pass, clear_in_pass, end_pass};
 use super::record::swizzle_jobs::StoreLog;
+use super::record::texture_clear::record_texture_clear;
 use super::record::transform_feedback::record_transform_feedback;
 use super::resources::frames::Frame;
 use super::resources::pools::storage_of;
@@ -190,6 +191,8 @@ impl VkBackend {
             }
         };
 
+        // Groups open from the submission's earlier command buffers begin again here.
+        self.labels.begin_command_buffer(&device, cmd);
         // Counters count the list's work, not the uploads before it.
         let mut segment = 0;
         if let Some(counters) = &prepared.counters {
@@ -259,6 +262,17 @@ impl VkBackend {
                         }
                     }
                 }
+                Step::DebugLabel(index) => match ops[index] {
+                    Op::PushDebugGroup { label_index } => {
+                        let name = submission.list.label(label_index);
+                        self.labels.push(&device, cmd, name);
+                    }
+                    Op::InsertDebugLabel { label_index } => {
+                        let name = submission.list.label(label_index);
+                        self.labels.insert(&device, cmd, name);
+                    }
+                    _ => self.labels.pop(&device, cmd),
+                },
                 Step::TransformFeedback(index) => {
                     let capture = &prepared.transform_feedback[&index];
                     if capture.verb == TransformFeedbackVerb::Resume {
@@ -369,6 +383,23 @@ impl VkBackend {
                         record_fill(&device, cmd, &prepared.buffer_fills[&index], value);
                         dirty = true;
                     }
+                    Op::ClearTexture { .. } => {
+                        barrier_if_dirty(&mut dirty);
+                        let clear = &prepared.texture_clears[&index];
+                        let bound = record_texture_clear(&device, cmd, &self.masked_clears, clear);
+                        if bound {
+                            frame.descriptors.bound.forget();
+                        }
+                        if clear.is_pass() {
+                            // Like a pass's end: kernels between passes push anew.
+                            frame.descriptors.bound.forget_pushed();
+                        }
+                        let write = prepared.texture_clear_writes.get(&index);
+                        if let Some(target) = write.filter(|_| storing) {
+                            pending.note_write(target);
+                        }
+                        dirty = true;
+                    }
                     Op::Barrier { order, invalidate } => {
                         let scope = nvn_barrier_scope(order, invalidate);
                         barrier(scope);
@@ -414,6 +445,8 @@ impl VkBackend {
         if let Some(counters) = &prepared.counters {
             end_counting(&device, cmd, counters, segment);
         }
+        // Each command buffer's label regions balance alone.
+        self.labels.end_command_buffer(&device, cmd);
         let regions = self
             .waiting
             .split(pending.take_all(), self.frame, &self.images.bound);

@@ -7,8 +7,9 @@
 //! The rules (seed 004's, without tile-memory fusion): the deferred pass holds draws and
 //! binds only (no clear recorded in it; its load ops move with it) and keeps what it
 //! draws (no discard); its draws write no shader memory and read no texture through the
-//! bindless table unless allowed; a dispatch, uniform update, copy, barrier or sync op
-//! before the later pass ends the deferral; no pass between writes shader memory, writes
+//! bindless table unless allowed; a dispatch, uniform update, copy, buffer or texture
+//! clear, barrier, sync op, debug group or label before the later pass (or a label in
+//! the deferred pass) ends the deferral; no pass between writes shader memory, writes
 //! storage the deferred draws read or write, or reads storage they write; the later pass
 //! loads every attachment (it clears none); and the later pass opens within
 //! [`LOOK_AHEAD_OPS`] ops of the deferred pass's end. Draws keep their order: the
@@ -61,10 +62,15 @@ pub enum Rejection {
     Dispatch,
     /// An inline uniform update comes before the later pass.
     UniformUpdate,
-    /// A copy or a buffer fill (NVN's `ClearBuffer`) comes before the later pass.
+    /// A copy, a buffer fill (NVN's `ClearBuffer`) or a texture clear comes before the
+    /// later pass.
     Copy,
     /// A barrier, sync signal or sync wait comes before the later pass.
     BarrierOrSync,
+    /// A debug group push or pop or a debug label is inside it or comes before the later
+    /// pass: moving its draws would move them into or out of the group, or across the
+    /// label.
+    DebugLabel,
     /// A pass between writes shader memory.
     WriteBetween,
     /// A pass between writes what its draws read or write, or reads what they write.
@@ -79,7 +85,7 @@ pub enum Rejection {
 }
 
 impl Rejection {
-    pub const ALL: [Rejection; 14] = [
+    pub const ALL: [Rejection; 15] = [
         Rejection::ClearInPass,
         Rejection::TransformFeedback,
         Rejection::Discard,
@@ -89,6 +95,7 @@ impl Rejection {
         Rejection::UniformUpdate,
         Rejection::Copy,
         Rejection::BarrierOrSync,
+        Rejection::DebugLabel,
         Rejection::WriteBetween,
         Rejection::Hazard,
         Rejection::LaterPassClears,
@@ -108,6 +115,7 @@ impl Rejection {
             Rejection::UniformUpdate => "uniform_update",
             Rejection::Copy => "copy",
             Rejection::BarrierOrSync => "barrier_or_sync",
+            Rejection::DebugLabel => "debug_label",
             Rejection::WriteBetween => "write_between",
             Rejection::Hazard => "hazard",
             Rejection::LaterPassClears => "later_pass_clears",
@@ -172,7 +180,10 @@ fn overlaps(a: &[Region], b: &[Region]) -> bool {
 /// The last op index a step covers (none for pass boundaries).
 fn last_op(step: Step) -> Option<usize> {
     match step {
-        Step::ClearInPass(index) | Step::Op(index) | Step::TransformFeedback(index) => Some(index),
+        Step::ClearInPass(index)
+        | Step::Op(index)
+        | Step::TransformFeedback(index)
+        | Step::DebugLabel(index) => Some(index),
         Step::Ops { end, .. } => Some(end - 1),
         Step::BeginPass(_) | Step::EndPass => None,
     }
@@ -297,6 +308,9 @@ fn later_pass(
     {
         return Err(Rejection::TransformFeedback);
     }
+    if inner.iter().any(|step| matches!(step, Step::DebugLabel(_))) {
+        return Err(Rejection::DebugLabel);
+    }
     let stores = planned
         .color_stores
         .iter()
@@ -338,11 +352,14 @@ fn later_pass(
                 return Err(match ops[index] {
                     Op::Dispatch { .. } | Op::DispatchIndirect { .. } => Rejection::Dispatch,
                     Op::UpdateUniformBuffer { .. } => Rejection::UniformUpdate,
-                    Op::Copy { .. } | Op::FillBuffer { .. } => Rejection::Copy,
+                    Op::Copy { .. } | Op::FillBuffer { .. } | Op::ClearTexture { .. } => {
+                        Rejection::Copy
+                    }
                     _ => Rejection::BarrierOrSync,
                 });
             }
             Step::TransformFeedback(_) => return Err(Rejection::TransformFeedback),
+            Step::DebugLabel(_) => return Err(Rejection::DebugLabel),
             Step::EndPass | Step::ClearInPass(_) | Step::Ops { .. } => {}
         }
     }

@@ -2,7 +2,8 @@
 //! attachment's load and store ops. Pure: the recorder follows the steps it returns.
 //!
 //! Rules: a pass opens at the first clear or draw after its targets are bound and ends
-//! at a target change, copy, dispatch, barrier, sync signal or wait (or the list's end).
+//! at a target change, copy, dispatch, barrier, sync signal or wait, buffer or texture
+//! clear, or debug group push or pop (or the list's end).
 //! A full clear of an attachment nothing in the pass has touched yet becomes its load
 //! op; later clears, clears with a partial component mask, and clears while scissor 0
 //! cuts the targets (NVN's clears honour it) are recorded inside the pass (`vkCmdClearAttachments`, or a masked draw). A discard makes the store op
@@ -65,6 +66,9 @@ pub enum Step {
     ClearInPass(usize),
     /// A copy, dispatch, barrier or sync op, executed as itself.
     Op(usize),
+    /// A debug group push or pop (always outside passes: the pass open before it ends)
+    /// or a debug label (where it is, inside a pass or not).
+    DebugLabel(usize),
     /// A transform feedback begin, pause, resume or end, inside the open pass (a command
     /// buffer refuses whatever would end the pass while capturing).
     TransformFeedback(usize),
@@ -271,8 +275,10 @@ where
             | Op::SetRenderEnable(_)
             | Op::SetRenderEnableConditional { .. }
             | Op::UpdateUniformBuffer { .. }
-            // A buffer fill is `vkCmdFillBuffer`, outside passes as an update is.
+            // A buffer fill is `vkCmdFillBuffer`, outside passes as an update is; a
+            // texture clear is a transfer clear or a pass of its own.
             | Op::FillBuffer { .. }
+            | Op::ClearTexture { .. }
             | Op::Dispatch { .. }
             | Op::DispatchIndirect { .. }
             | Op::Barrier { .. }
@@ -281,6 +287,13 @@ where
                 self.close();
                 self.plan.steps.push(Step::Op(index));
             }
+            // A group's push and pop end the pass, so every group begins and ends
+            // outside passes; a label stays inside the pass it is in.
+            Op::PushDebugGroup { .. } | Op::PopDebugGroup => {
+                self.close();
+                self.plan.steps.push(Step::DebugLabel(index));
+            }
+            Op::InsertDebugLabel { .. } => self.plan.steps.push(Step::DebugLabel(index)),
             Op::SetState { state_index } => {
                 if let Some(set) = (self.scissoring.scissor_of)(state_index) {
                     self.scissor = Some(set);

@@ -359,3 +359,38 @@ fn clears_while_a_scissor_cuts_the_targets_stay_in_the_pass() {
         assert_eq!(scissored.passes[0].color_stores[0], Store::Store);
     }
 }
+
+#[test]
+fn a_debug_group_push_or_pop_ends_the_pass_and_a_label_stays_in_it() {
+    let push = Op::PushDebugGroup { label_index: 0 };
+    let label = Op::InsertDebugLabel { label_index: 1 };
+    let plan = plan(&[
+        bind(0),
+        draw(),
+        label,
+        draw(),
+        push,
+        draw(),
+        Op::PopDebugGroup,
+    ]);
+    assert_eq!(
+        plan.steps,
+        [
+            Step::BeginPass(0),
+            Step::Ops { first: 1, end: 2 },
+            Step::DebugLabel(2),
+            Step::Ops { first: 3, end: 4 },
+            Step::EndPass,
+            Step::DebugLabel(4),
+            Step::BeginPass(1),
+            Step::Ops { first: 5, end: 6 },
+            Step::EndPass,
+            Step::DebugLabel(6),
+        ]
+    );
+    assert_eq!(
+        plan.passes[1].color_loads[0],
+        Load::Load,
+        "the pass goes on loading"
+    );
+}

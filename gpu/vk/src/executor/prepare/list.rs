@@ -42,9 +42,11 @@ use super::pass_targets::{
 };
 use super::repeat::{take_repeats, RepeatSite};
 use super::slots::SlotContext;
+use super::texture_clear::prepare_texture_clear;
 use super::transform_feedback::{close_capture, prepare_transform_feedback, OpenCapture};
-use super::write_targets::{copy_write, PassBounds};
+use super::write_targets::{copy_write, texture_clear_write, PassBounds};
 use crate::executor::prepared::counters::PreparedCounters;
+use crate::executor::prepared::texture_clear::PreparedTextureClear;
 use crate::executor::prepared::transform_feedback::PreparedTransformFeedback;
 
 /// How a texture's image gets storage's contents before the list runs.
@@ -71,6 +73,10 @@ pub(in crate::executor) struct Prepared {
     pub(in crate::executor) updates: HashMap<usize, PreparedUpdate>,
     /// Buffer fills (NVN's `ClearBuffer`) by op index: the bytes they write.
     pub(in crate::executor) buffer_fills: HashMap<usize, PreparedUpdate>,
+    /// Texture clears (NVN's `ClearTexture`) by op index, and what each writes into a
+    /// texture the write-back stores.
+    pub(in crate::executor) texture_clears: HashMap<usize, PreparedTextureClear>,
+    pub(in crate::executor) texture_clear_writes: HashMap<usize, WriteTarget>,
     pub(in crate::executor) textures: Vec<TextureId>,
     pub(in crate::executor) fills: Vec<(TextureId, Fill)>,
     /// Images over filled storage whose GPU texels are stored before the fills.
@@ -193,7 +199,24 @@ impl VkBackend {
                 }
             }
         }
-        // Copy destinations; pass targets join once the passes' writes are known.
+        // Texture clears write their view's texture, as a copy writes its destination.
+        let clear_ops = if list.texture_clear_count() > 0 {
+            ops
+        } else {
+            &[]
+        };
+        for op in clear_ops {
+            if let Op::ClearTexture { clear_index } = *op {
+                let view = list.texture_clear(clear_index).view;
+                let view = tables
+                    .views
+                    .get(view)
+                    .ok_or_else(|| VkError::UnknownObject(view.into()))?;
+                uses.push((view.texture, Use::Write));
+            }
+        }
+        // Copy and texture clear destinations (never reclaimed); pass targets join once
+        // the passes' writes are known.
         let mut written: Vec<TextureId> = uses
             .iter()
             .skip(pass_uses)
@@ -224,6 +247,10 @@ impl VkBackend {
         let mut copies = HashMap::new();
         let mut updates = HashMap::new();
         let mut buffer_fills = HashMap::new();
+        let mut texture_clears = HashMap::new();
+        let mut texture_clear_writes = HashMap::new();
+        // Debug groups open at each point (from the submission's earlier pieces on).
+        let mut label_depth = self.labels.depth();
         let mut update_pools = Vec::new();
         let mut clears = HashMap::new();
         let mut masked_clears = HashMap::new();
@@ -264,6 +291,21 @@ impl VkBackend {
                     }
                     open_pass = None
                 }
+                Step::DebugLabel(index) => match ops[index] {
+                    // Recorded lists were checked; decoded ones are checked here.
+                    Op::PushDebugGroup { label_index } | Op::InsertDebugLabel { label_index } => {
+                        gpu::command::debug_group::check_label(list.label(label_index))
+                            .map_err(|error| VkError::Unsupported(error.to_string()))?;
+                        if matches!(ops[index], Op::PushDebugGroup { .. }) {
+                            label_depth += 1;
+                        }
+                    }
+                    _ => {
+                        label_depth = label_depth.checked_sub(1).ok_or_else(|| {
+                            VkError::Unsupported("a debug group pop with none open".into())
+                        })?;
+                    }
+                },
                 Step::TransformFeedback(index) => {
                     let mut prepared = prepare_transform_feedback(
                         &ops[index],
@@ -476,6 +518,22 @@ impl VkBackend {
                         update_pools.push(prepared.write.0);
                         buffer_fills.insert(index, prepared);
                     }
+                    if let Op::ClearTexture { clear_index } = ops[index] {
+                        let clear = list.texture_clear(clear_index);
+                        let prepared = prepare_texture_clear(
+                            clear,
+                            tables,
+                            &mut self.images,
+                            &mut self.masked_clears,
+                        )?;
+                        if let Some(target) = texture_clear_write(clear, tables, &self.images) {
+                            texture_clear_writes.insert(index, target);
+                        }
+                        let texture = tables.views.get(clear.view).map(|view| view.texture);
+                        list_writes
+                            .extend(texture.and_then(|texture| storage_write(tables, texture)));
+                        texture_clears.insert(index, prepared);
+                    }
                     if let Op::Copy { copy_index } = ops[index] {
                         let copy = list.copy(copy_index);
                         if let Some(target) = copy_write(copy, tables, &self.images) {
@@ -650,6 +708,8 @@ impl VkBackend {
             copies,
             updates,
             buffer_fills,
+            texture_clears,
+            texture_clear_writes,
             clears,
             masked_clears,
             textures,

@@ -22,5 +22,6 @@ pub mod pass_targets;
 pub mod patches;
 pub mod repeat;
 pub mod slots;
+pub mod texture_clear;
 pub mod transform_feedback;
 pub mod write_targets;

@@ -3,7 +3,7 @@
 //! each copy's destination region, as `writeback::WriteTarget`s.
 
 use ash::vk;
-use gpu::command::CopyOp;
+use gpu::command::{CopyOp, TextureClear};
 use gpu::objects::{ObjectTables, Texture};
 
 use crate::writeback::{Rect, WriteTarget};
@@ -143,6 +143,31 @@ pub fn copy_write(
             y_el: destination.y_px,
             width_el: destination.width_px,
             height_el: destination.height_px,
+        }),
+    )
+}
+
+/// What a texture clear writes into a texture the write-back stores: its box of the
+/// view's first level and layers.
+pub fn texture_clear_write(
+    clear: &TextureClear,
+    tables: &ObjectTables,
+    images: &ImageTable,
+) -> Option<WriteTarget> {
+    let (view, texture) = tables.view_texture(clear.view)?;
+    if !images.is_storable(texture.id) {
+        return None;
+    }
+    let first_layer = view.layers.start + clear.z;
+    write_target(
+        texture,
+        view.levels.start,
+        first_layer..first_layer + clear.depth,
+        Some(Rect {
+            x_el: clear.x_px,
+            y_el: clear.y_px,
+            width_el: clear.width_px,
+            height_el: clear.height_px,
         }),
     )
 }

@@ -14,4 +14,5 @@ pub mod dispatch;
 pub mod draws;
 pub mod memo;
 pub mod passes;
+pub mod texture_clear;
 pub mod transform_feedback;

@@ -14,4 +14,5 @@ pub mod passes;
 pub mod present;
 pub mod sets;
 pub mod swizzle_jobs;
+pub mod texture_clear;
 pub mod transform_feedback;

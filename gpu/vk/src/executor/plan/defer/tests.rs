@@ -233,7 +233,7 @@ fn bindless_reads_keep_it_unless_allowed() {
 }
 
 #[test]
-fn a_dispatch_update_copy_barrier_or_sync_between_ends_the_deferral() {
+fn a_dispatch_update_copy_clear_barrier_sync_or_label_between_ends_the_deferral() {
     let sync = SyncId::from_raw(1).unwrap();
     for (op, reason) in [
         (Op::Dispatch { groups: [1, 1, 1] }, Rejection::Dispatch),
@@ -258,6 +258,13 @@ fn a_dispatch_update_copy_barrier_or_sync_between_ends_the_deferral() {
             Rejection::BarrierOrSync,
         ),
         (Op::WaitSync { sync }, Rejection::BarrierOrSync),
+        (Op::ClearTexture { clear_index: 0 }, Rejection::Copy),
+        (Op::PushDebugGroup { label_index: 0 }, Rejection::DebugLabel),
+        (Op::PopDebugGroup, Rejection::DebugLabel),
+        (
+            Op::InsertDebugLabel { label_index: 0 },
+            Rejection::DebugLabel,
+        ),
     ] {
         let mut ops = light_shadow_light();
         ops.insert(4, op);
