@@ -146,6 +146,33 @@ int main(void) {
     EXPECT_FAIL(hsBufferInitialize(&buffer, &buffer_builder), HS_ERROR_INVALID_OBJECT,
                 "hsBufferInitialize");
 
+    /* Stale buffers in a recording: a finalized one as the recording's first command
+     * (the full way), and the copy of a buffer bound just before and finalized since
+     * (the bind remembered the buffer; its finalize forgets it). */
+    HSCommandBuffer stale_commands;
+    CHECK(hsCommandBufferInitialize(&stale_commands, &device));
+    HSBuffer bound, bound_copy, gone, gone_copy;
+    CHECK(hsBufferBuilderSetStorage(&buffer_builder, &pool, 48u << 10, 256));
+    CHECK(hsBufferInitialize(&bound, &buffer_builder));
+    CHECK(hsBufferInitialize(&gone, &buffer_builder));
+    gone_copy = gone;
+    CHECK(hsBufferFinalize(&gone));
+    CHECK(hsCommandBufferBeginRecording(&stale_commands));
+    EXPECT_FAIL(hsCommandBufferBindVertexBuffer(&stale_commands, 0, &gone_copy, 0, 256),
+                HS_ERROR_INVALID_OBJECT, "hsCommandBufferBindVertexBuffer");
+    CHECK(hsCommandBufferBindVertexBuffer(&stale_commands, 0, &bound, 0, 256));
+    CHECK(hsCommandBufferBindVertexBuffer(&stale_commands, 0, &bound, 64, 64));
+    bound_copy = bound;
+    CHECK(hsBufferFinalize(&bound));
+    EXPECT_FAIL(hsCommandBufferBindVertexBuffer(&stale_commands, 0, &bound_copy, 64, 64),
+                HS_ERROR_INVALID_OBJECT, "hsCommandBufferBindVertexBuffer");
+    EXPECT_FAIL(hsCommandBufferBindUniformBuffer(&stale_commands, HS_SHADER_STAGE_FRAGMENT, 0,
+                                                 &bound_copy, 0, 16),
+                HS_ERROR_INVALID_OBJECT, "hsCommandBufferBindUniformBuffer");
+    HScommandHandle stale_handle;
+    CHECK(hsCommandBufferEndRecording(&stale_commands, &stale_handle));
+    CHECK(hsCommandBufferFinalize(&stale_commands));
+
     /* Commands out of order, handles that are no lists. */
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));

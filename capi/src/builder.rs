@@ -97,11 +97,19 @@ pub(crate) fn check_out<T>(out: *mut T, arg: &str) -> CapiResult<()> {
 }
 
 /// A C enum value as one of `T`'s coded variants.
+#[inline]
 pub(crate) fn coded<T: gpu::Coded>(value: u32, arg: &str) -> CapiResult<T> {
-    u8::try_from(value)
-        .ok()
-        .and_then(T::from_code)
-        .ok_or_else(|| CapiError::argument(format!("{arg} {value} is not a {}", T::WHAT)))
+    match u8::try_from(value).ok().and_then(T::from_code) {
+        Some(coded) => Ok(coded),
+        None => Err(not_coded(value, arg, T::WHAT)),
+    }
+}
+
+/// `coded`'s failure, out of the way of the commands that pass (one copy for every enum).
+#[cold]
+#[inline(never)]
+fn not_coded(value: u32, arg: &str, what: &str) -> CapiError {
+    CapiError::argument(format!("{arg} {value} is not a {what}"))
 }
 
 /// A C boolean (0 or 1; anything else is a mistake worth saying).

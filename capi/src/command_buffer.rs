@@ -199,6 +199,11 @@ pub unsafe extern "C" fn hsCommandBufferClearCommands(
 /// recording's commands after its first find the command buffer kept for this thread
 /// (`command_slots`), and a command that succeeds writes nothing but its own recording.
 ///
+/// `record` is called from one place, so it is inlined into the entry point whatever
+/// its size (called from two, the fast way and the full way, it was kept out of line, a
+/// call and a spill of every argument a command); the full way is `claim_recording`,
+/// out of line and the same for every command.
+///
 /// # Safety
 /// The header's contract for objects.
 #[inline(always)]
@@ -208,19 +213,38 @@ pub(crate) unsafe fn with_recording(
     record: impl FnOnce(&DeviceState, &mut Recording) -> CapiResult<()>,
 ) -> HSresult {
     // SAFETY: passed on from the caller; `record` does not call Hookshot.
-    if let Some(state) = unsafe { command_slots::kept_here(command_buffer) } {
-        if state.recording.buffer.is_some() {
-            return command_entry(function, |device_key| {
-                let result = record(&state.device, &mut state.recording);
-                if result.is_err() {
-                    *device_key = state.device.key;
-                }
-                result
-            });
-        }
-    }
-    // A recording's first command, or a call that fails: the full way.
+    let state = match unsafe { command_slots::kept_here(command_buffer) } {
+        Some(state) if state.recording.buffer.is_some() => state,
+        // SAFETY: passed on from the caller.
+        _ => match unsafe { claim_recording(function, command_buffer) } {
+            Ok(state) => state,
+            Err(code) => return code,
+        },
+    };
     command_entry(function, |device_key| {
+        let result = record(&state.device, &mut state.recording);
+        if result.is_err() {
+            *device_key = state.device.key;
+        }
+        result
+    })
+}
+
+/// `with_recording` for a recording's first command, or a call that fails: claims the
+/// command buffer and keeps it for this thread until the recording's end, or reports
+/// why not and returns the code.
+///
+/// # Safety
+/// The header's contract for objects. The state is used during the current call only,
+/// by a body that does not call Hookshot.
+#[cold]
+#[inline(never)]
+unsafe fn claim_recording<'call>(
+    function: &'static str,
+    command_buffer: *const HSCommandBuffer,
+) -> Result<&'call mut CommandBufferState, HSresult> {
+    let mut kept = None;
+    let code = command_entry(function, |device_key| {
         // SAFETY: passed on from the caller.
         let words = unsafe { read_words(command_buffer, "command buffer") }?;
         let mut held = command_slots::claim(words).map_err(named)?;
@@ -230,13 +254,11 @@ pub(crate) unsafe fn with_recording(
         }
         // A recording's commands keep the command buffer on this thread until its end.
         held.keep();
-        let state = held.state();
-        let result = record(&state.device, &mut state.recording);
-        if result.is_err() {
-            *device_key = state.device.key;
-        }
-        result
-    })
+        // SAFETY: kept for this thread just above; the caller uses it within this call.
+        kept = Some(unsafe { held.into_kept() });
+        Ok(())
+    });
+    kept.ok_or(code)
 }
 
 #[cold]
@@ -287,21 +309,37 @@ impl Recording {
         let removals = HSBuffer::registry().removals();
         let mut range = match self.last_buffer {
             Some((known, then, range)) if known == words && then == removals => range,
-            _ => {
-                // SAFETY: passed on from the caller.
-                let state = unsafe { resolve(buffer, arg) }?;
-                device.check_same(&state.device, arg)?;
-                let range = BufferRange {
-                    buffer: state.id,
-                    offset_b: 0,
-                    size_b: 0,
-                };
-                self.last_buffer = Some((words, removals, range));
-                range
-            }
+            // SAFETY: passed on from the caller.
+            _ => unsafe { self.look_up_buffer(device, buffer, arg, words, removals) }?,
         };
         range.offset_b = offset_b;
         range.size_b = size_b;
+        Ok(range)
+    }
+
+    /// `buffer_range` for a buffer other than the one bound last: the registry's lookup,
+    /// remembered for the binds after it.
+    ///
+    /// # Safety
+    /// The header's contract for objects.
+    #[inline(never)]
+    unsafe fn look_up_buffer(
+        &mut self,
+        device: &DeviceState,
+        buffer: *const HSBuffer,
+        arg: &str,
+        words: Words,
+        removals: u64,
+    ) -> CapiResult<BufferRange> {
+        // SAFETY: passed on from the caller.
+        let state = unsafe { resolve(buffer, arg) }?;
+        device.check_same(&state.device, arg)?;
+        let range = BufferRange {
+            buffer: state.id,
+            offset_b: 0,
+            size_b: 0,
+        };
+        self.last_buffer = Some((words, removals, range));
         Ok(range)
     }
 }

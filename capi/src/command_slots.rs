@@ -94,6 +94,20 @@ impl Held {
         self.release = true;
     }
 
+    /// The state of the slot this thread keeps (`keep`), past the hold: the rest of a
+    /// recording's first command, which reaches it as the later commands do.
+    ///
+    /// # Safety
+    /// The state is used within the current call only, by a body that does not call
+    /// Hookshot (as `kept_here`'s).
+    pub unsafe fn into_kept<'call>(mut self) -> &'call mut CommandBufferState {
+        self.keep();
+        // SAFETY: this thread keeps the slot (just above), so the drop gives nothing
+        // back and no other thread reaches the state until this one ends the recording.
+        let state = unsafe { &mut *self.slot.state.get() };
+        state.as_mut().expect("claim checks it")
+    }
+
     #[inline]
     pub fn state(&mut self) -> &mut CommandBufferState {
         // SAFETY: this thread holds the slot (`claim`), and `&mut self` makes this the

@@ -578,7 +578,7 @@ pub unsafe extern "C" fn hsCommandBufferDrawArrays(
 ) -> HSresult {
     // SAFETY: passed on.
     unsafe {
-        draw_arrays(
+        draw_arrays::<false>(
             "hsCommandBufferDrawArrays",
             command_buffer,
             primitive,
@@ -598,7 +598,7 @@ pub unsafe extern "C" fn hsCommandBufferDrawArraysInstanced(
 ) -> HSresult {
     // SAFETY: passed on.
     unsafe {
-        draw_arrays(
+        draw_arrays::<true>(
             "hsCommandBufferDrawArraysInstanced",
             command_buffer,
             primitive,
@@ -610,11 +610,14 @@ pub unsafe extern "C" fn hsCommandBufferDrawArraysInstanced(
 /// Records a draw of the caller's `primitive` and `[first_vertex, vertex_count,
 /// first_instance, instance_count]`, checked. Inlined, and the draw made where it is
 /// recorded: a draw built by one call and read whole by the next waits for its stores.
+/// Generic over the entry point (`INSTANCED`) so that each has a frame of its own: the
+/// body's closure and its panic guard are then called from one place and inlined (with
+/// one closure type for both, the guard's call of it was kept out of line).
 ///
 /// # Safety
 /// The header's contract for objects.
 #[inline(always)]
-unsafe fn draw_arrays(
+unsafe fn draw_arrays<const INSTANCED: bool>(
     function: &'static str,
     command_buffer: *const HSCommandBuffer,
     primitive: HSdrawPrimitive,

@@ -63,6 +63,9 @@ impl CapiError {
 pub type CapiResult<T> = Result<T, CapiError>;
 
 impl From<ObjectError> for CapiError {
+    // Out of line: entry points convert with `?`, and only a failure runs it.
+    #[cold]
+    #[inline(never)]
     fn from(error: ObjectError) -> CapiError {
         let message = error.to_string();
         match error {
@@ -81,6 +84,9 @@ impl From<ObjectError> for CapiError {
 }
 
 impl From<RecordError> for CapiError {
+    // Out of line: entry points convert with `?`, and only a failure runs it.
+    #[cold]
+    #[inline(never)]
     fn from(error: RecordError) -> CapiError {
         let message = error.to_string();
         match error {
@@ -96,6 +102,9 @@ impl From<RecordError> for CapiError {
 }
 
 impl From<QueueError> for CapiError {
+    // Out of line: entry points convert with `?`, and only a failure runs it.
+    #[cold]
+    #[inline(never)]
     fn from(error: QueueError) -> CapiError {
         match error {
             QueueError::Record(record) => record.into(),
