@@ -1,34 +1,279 @@
-//! Multisample textures on the real driver (lavapipe in CI, validation on): refused when
-//! made, with an error naming the sample count and the counts the device renders, rather
-//! than accepted and refused at the first list that uses one. Drawing into them, their
-//! resolves and their keeping in the image cache are not executed yet.
+//! Multisampling on the real driver (lavapipe in CI, validation and synchronization
+//! validation on): multisample render targets drawn and resolved (NVN's `Downsample`),
+//! checked against a CPU model of coverage at Vulkan's standard sample locations; sample
+//! counts the device lacks refused when the texture is made; copies of multisample
+//! textures and malformed resolves refused when recorded.
 
 mod common;
 
+use common::draw::{bind_positions, positions_at, triangle};
+use common::programs::{position_program, GREEN_FRAG};
+use common::readback::region;
 use common::rig::Rig;
+use gpu::command::CopyOp;
 use gpu::objects::TextureBuilder;
-use gpu::{BackendError, ObjectError};
+use gpu::{BackendError, ObjectError, RecordError};
 use memory::{Format, TextureKind};
 
-#[test]
-fn multisample_textures_are_refused_when_made_naming_the_count() {
-    let rig = Rig::new(true);
-    let rgba8 = Format::from_name("rgba8").unwrap();
-    for samples in [2, 4, 8] {
-        let builder = TextureBuilder::new_2d(rgba8, 16, 16)
-            .kind(TextureKind::D2Multisample)
-            .samples(samples);
-        match rig.device.create_texture(&builder, rig.pool, 0) {
-            Err(ObjectError::Backend(BackendError::Unsupported(why))) => {
-                assert!(
-                    why.contains(&format!("a {samples}-sample texture")),
-                    "{samples}: {why}"
-                );
-                assert!(why.contains("this device renders 1"), "{samples}: {why}");
+/// The render target's side, in pixels.
+const SIDE_PX: u32 = 16;
+/// Where the resolved texture lies in the rig's pool (the multisample one is at 0).
+const RESOLVED_OFFSET_B: u64 = 1 << 20;
+/// Vertex positions go here in the pool.
+const POSITIONS_OFFSET_B: u64 = 1536 << 10;
+
+/// Vulkan's standard locations of 4 samples in a pixel (the spec's table of
+/// `standardSampleLocations`), from its top-left corner.
+const STANDARD_4X: [[f64; 2]; 4] = [
+    [0.375, 0.125],
+    [0.875, 0.375],
+    [0.125, 0.625],
+    [0.625, 0.875],
+];
+
+/// A sample this close to an edge (in pixels) is left out of the comparison: the
+/// rasterizer's fixed-point vertices and tie-breaking rule may place it on either side.
+const EDGE_MARGIN_PX: f64 = 1.0 / 64.0;
+
+fn rgba8() -> Format {
+    Format::from_name("rgba8").unwrap()
+}
+
+fn multisample(format: Format, samples: u32) -> TextureBuilder {
+    TextureBuilder::new_2d(format, SIDE_PX, SIDE_PX)
+        .kind(TextureKind::D2Multisample)
+        .samples(samples)
+}
+
+/// The triangle's corners in pixels: multiples of 1/256 (8 bits below the pixel, as the
+/// rasterizer snaps them), so clip space holds them exactly and snapping moves nothing.
+fn triangle_px() -> [[f64; 2]; 3] {
+    let snap = |v: f64| (v * 256.0).round() / 256.0;
+    [[1.3, 2.1], [14.7, 5.35], [4.2, 13.9]].map(|[x, y]| [snap(x), snap(y)])
+}
+
+/// The corners in Vulkan's clip space (y down) of a `SIDE_PX` square target.
+fn triangle_ndc() -> Vec<f32> {
+    let half = f64::from(SIDE_PX) / 2.0;
+    triangle_px()
+        .iter()
+        .flat_map(|[x, y]| [(x / half - 1.0) as f32, (y / half - 1.0) as f32])
+        .collect()
+}
+
+/// Each sample's signed distance (pixels) inside the triangle's three edges; all
+/// positive: covered.
+fn edge_distances_px(corners: &[[f64; 2]; 3], point: [f64; 2]) -> [f64; 3] {
+    let area = (corners[1][0] - corners[0][0]) * (corners[2][1] - corners[0][1])
+        - (corners[1][1] - corners[0][1]) * (corners[2][0] - corners[0][0]);
+    let mut out = [0.0; 3];
+    for edge in 0..3 {
+        let [ax, ay] = corners[edge];
+        let [bx, by] = corners[(edge + 1) % 3];
+        let cross = (bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax);
+        let length = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt();
+        out[edge] = cross * area.signum() / length;
+    }
+    out
+}
+
+/// The CPU model: per pixel, how many of its 4 standard samples the triangle covers, or
+/// `None` where a sample lies within `EDGE_MARGIN_PX` of an edge.
+fn covered_samples() -> Vec<Option<u32>> {
+    let corners = triangle_px();
+    let mut out = Vec::new();
+    for y in 0..SIDE_PX {
+        for x in 0..SIDE_PX {
+            let mut covered = Some(0);
+            for [sx, sy] in STANDARD_4X {
+                let distances = edge_distances_px(&corners, [f64::from(x) + sx, f64::from(y) + sy]);
+                if distances.iter().any(|d| d.abs() < EDGE_MARGIN_PX) {
+                    covered = None;
+                    break;
+                }
+                if distances.iter().all(|&d| d > 0.0) {
+                    covered = covered.map(|count| count + 1);
+                }
             }
-            other => panic!("{samples} samples: {other:?}"),
+            out.push(covered);
         }
     }
-    // A single-sample texture at the same place is made as before.
-    let (_texture, _view) = rig.texture(&TextureBuilder::new_2d(rgba8, 16, 16), 0);
+    out
+}
+
+/// A 4-sample triangle over black, its green resolved by `Downsample` into a
+/// single-sample texture: each pixel's green is the share of its samples covered times
+/// 255. Tolerance: 1 (of 255), for the driver's rounding of the average (Vulkan leaves a
+/// normalized format's resolve to the implementation: lavapipe averages, others may
+/// round 127.5 either way). Red stays 0 and alpha 255 exactly.
+#[test]
+fn a_4x_triangle_edge_resolves_to_its_coverage_at_the_standard_locations() {
+    let mut rig = Rig::new(true);
+    let caps = rig.gpu_mut().device.caps.samples;
+    assert!(
+        caps.standard_locations,
+        "the CPU model places samples at Vulkan's standard locations; this device reports \
+         standardSampleLocations false"
+    );
+    let (msaa, msaa_view) = rig.texture(&multisample(rgba8(), 4), 0);
+    let (resolved, _) = rig.texture(
+        &TextureBuilder::new_2d(rgba8(), SIDE_PX, SIDE_PX),
+        RESOLVED_OFFSET_B,
+    );
+    let program = position_program(&rig.device, GREEN_FRAG);
+    let positions = positions_at(&rig.device, rig.pool, POSITIONS_OFFSET_B, &triangle_ndc());
+    let mut commands = rig.cleared(msaa_view, [0.0, 0.0, 0.0, 1.0]);
+    bind_positions(&mut commands, program, positions);
+    commands.draw(triangle()).unwrap();
+    commands.downsample(msaa, resolved).unwrap();
+    let bytes = rig.submit_and_read(
+        commands,
+        region(resolved, 0, SIDE_PX, SIDE_PX),
+        (SIDE_PX * SIDE_PX * 4) as usize,
+    );
+
+    let model = covered_samples();
+    let mut partial = 0;
+    let mut compared = 0;
+    for (pixel, covered) in model.iter().enumerate() {
+        let texel = &bytes[pixel * 4..pixel * 4 + 4];
+        let (x, y) = (pixel as u32 % SIDE_PX, pixel as u32 / SIDE_PX);
+        assert_eq!(
+            (texel[0], texel[3]),
+            (0, 255),
+            "pixel ({x}, {y}): {texel:?}"
+        );
+        let Some(covered) = *covered else { continue };
+        compared += 1;
+        partial += u32::from(covered % 4 != 0);
+        let expected = f64::from(covered) / 4.0 * 255.0;
+        assert!(
+            (f64::from(texel[1]) - expected).abs() <= 1.0,
+            "pixel ({x}, {y}): green {} for {covered} of 4 samples covered ({expected})",
+            texel[1]
+        );
+    }
+    // The comparison saw the edge: pixels partly covered, most pixels compared.
+    assert!(
+        partial >= 15,
+        "only {partial} partly covered pixels compared"
+    );
+    assert!(compared >= 200, "only {compared} of 256 pixels compared");
+}
+
+/// Counts the device renders are made; the others are refused when made, naming the
+/// count and the limit (`framebufferColorSampleCounts`, `framebufferDepthSampleCounts`).
+#[test]
+fn sample_counts_the_device_lacks_are_refused_when_made_naming_the_limit() {
+    let mut rig = Rig::new(true);
+    let caps = rig.gpu_mut().device.caps.samples;
+    let z32f = Format::from_name("z32f").unwrap();
+    let mut refused = 0;
+    for (format, counts, limit) in [
+        (rgba8(), caps.color_targets, "framebufferColorSampleCounts"),
+        (z32f, caps.depth_targets, "framebufferDepthSampleCounts"),
+    ] {
+        for samples in [2u32, 4, 8] {
+            let made = rig
+                .device
+                .create_texture(&multisample(format, samples), rig.pool, 0);
+            let has = counts.contains(gpu_vk::ash::vk::SampleCountFlags::from_raw(samples));
+            match made {
+                Ok(texture) => {
+                    assert!(has, "{samples} samples of {format} made");
+                    rig.device.finalize(texture).unwrap();
+                }
+                Err(ObjectError::Backend(BackendError::Unsupported(why))) => {
+                    assert!(!has, "{samples} samples of {format} refused: {why}");
+                    assert!(
+                        why.contains(&format!("a {samples}-sample texture")),
+                        "{why}"
+                    );
+                    assert!(why.contains(limit), "{why}");
+                    refused += 1;
+                }
+                Err(other) => panic!("{samples} samples of {format}: {other}"),
+            }
+        }
+    }
+    // Every device renders 4 samples (Vulkan requires it); lavapipe renders no other.
+    assert!(caps
+        .color_targets
+        .contains(gpu_vk::ash::vk::SampleCountFlags::TYPE_4));
+    eprintln!("{refused} sample counts refused on this device");
+}
+
+/// Copies and blits move single-sample textures: one naming a multisample texture is
+/// refused when recorded, as are resolves from a single-sample texture, into a
+/// multisample one, between formats or sizes, and a downsample of depth.
+#[test]
+fn copies_of_multisample_textures_and_bad_resolves_are_refused_when_recorded() {
+    let rig = Rig::new(true);
+    let (msaa, _) = rig.texture(&multisample(rgba8(), 4), 0);
+    let (single, _) = rig.texture(
+        &TextureBuilder::new_2d(rgba8(), SIDE_PX, SIDE_PX),
+        RESOLVED_OFFSET_B,
+    );
+    let (other_format, _) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("rgba16f").unwrap(), SIDE_PX, SIDE_PX),
+        RESOLVED_OFFSET_B + (64 << 10),
+    );
+    let (smaller, _) = rig.texture(
+        &TextureBuilder::new_2d(rgba8(), SIDE_PX / 2, SIDE_PX),
+        RESOLVED_OFFSET_B + (128 << 10),
+    );
+    let mut commands = rig.device.command_buffer();
+    let copy = CopyOp::TextureToTexture {
+        source: region(msaa, 0, SIDE_PX, SIDE_PX),
+        destination: region(single, 0, SIDE_PX, SIDE_PX),
+        linear_filter: false,
+    };
+    assert!(matches!(
+        commands.copy(copy),
+        Err(RecordError::MultisampleCopy { texture }) if texture == msaa
+    ));
+    assert!(matches!(
+        commands.copy(rig.readback.copy_from(region(msaa, 0, SIDE_PX, SIDE_PX))),
+        Err(RecordError::MultisampleCopy { texture }) if texture == msaa
+    ));
+    for (source, destination, why) in [
+        (single, single, "one sample"),
+        (msaa, msaa, "more than one sample"),
+        (msaa, smaller, "differ in size"),
+    ] {
+        match commands.downsample(source, destination) {
+            Err(error @ RecordError::BadResolve { .. }) => {
+                assert!(error.to_string().contains(why), "{error}")
+            }
+            other => panic!("{why}: {other:?}"),
+        }
+    }
+    assert!(matches!(
+        commands.downsample(msaa, other_format),
+        Err(RecordError::CopyFormatMismatch { .. })
+    ));
+    assert!(commands.finish().is_empty());
+}
+
+/// One pass renders to targets of one sample count: a 4-sample colour target with a
+/// single-sample depth target is refused when bound.
+#[test]
+fn targets_of_different_sample_counts_are_refused_when_bound() {
+    let rig = Rig::new(true);
+    let (_, msaa_view) = rig.texture(&multisample(rgba8(), 4), 0);
+    let z32f = Format::from_name("z32f").unwrap();
+    let (_, depth_view) = rig.texture(
+        &TextureBuilder::new_2d(z32f, SIDE_PX, SIDE_PX),
+        RESOLVED_OFFSET_B,
+    );
+    let mut targets = common::draw::colour(msaa_view);
+    targets.depth_stencil = Some(depth_view);
+    let mut commands = rig.device.command_buffer();
+    match commands.bind_render_targets(targets) {
+        Err(RecordError::BadArgument { what, why }) => {
+            assert_eq!(what, "render targets");
+            assert!(why.contains("sample counts"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
 }

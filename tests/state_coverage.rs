@@ -16,7 +16,7 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 11] = [
+const SOURCES: [(&str, &str); 12] = [
     ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
@@ -32,6 +32,8 @@ const SOURCES: [(&str, &str); 11] = [
     ),
     // Issue 17, clears outside passes.
     ("buffer_fill", include_str!("buffer_fill.rs")),
+    // Issue 18, multisampling.
+    ("multisample", include_str!("multisample.rs")),
 ];
 
 /// How one field (or variant) keeps the rule.
@@ -793,7 +795,19 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             ex,
             "a_compute_dispatch_writes_storage_the_cpu_reads_after_the_fence",
         )],
-        Command::Copy(_) => vec![(ex, "copies_in_every_direction_match_the_cpu_model")],
+        // Copies in every direction; resolves (`CopyOp::Resolve`) against coverage at the
+        // standard sample locations, and the copies and resolves refused when recorded.
+        Command::Copy(_) => vec![
+            (ex, "copies_in_every_direction_match_the_cpu_model"),
+            (
+                "multisample",
+                "a_4x_triangle_edge_resolves_to_its_coverage_at_the_standard_locations",
+            ),
+            (
+                "multisample",
+                "copies_of_multisample_textures_and_bad_resolves_are_refused_when_recorded",
+            ),
+        ],
         Command::Barrier { .. } => vec![(
             ex,
             "a_compute_dispatch_writes_storage_the_cpu_reads_after_the_fence",

@@ -1614,6 +1614,11 @@ HSresult hsCommandBufferSetSmoothing(const struct HSCommandBuffer *command_buffe
                                      uint32_t lines,
                                      uint32_t polygons);
 
+// NVN's `Downsample`: `source` (multisample colour) averaged into `destination`.
+HSresult hsCommandBufferDownsample(const struct HSCommandBuffer *command_buffer,
+                                   const struct HSTexture *source,
+                                   const struct HSTexture *destination);
+
 HSresult hsSamplerBuilderSetDefaults(struct HSSamplerBuilder *builder);
 
 HSresult hsSamplerBuilderSetDevice(struct HSSamplerBuilder *builder, const struct HSDevice *device);

@@ -34,6 +34,7 @@ mod queue;
 mod registry;
 mod render_state;
 mod report;
+mod resolves;
 mod result;
 mod sampler;
 mod state;
@@ -65,6 +66,7 @@ pub use report::{
     HSdebugCallback, HSdebugSeverity, HS_DEBUG_SEVERITY_ERROR, HS_DEBUG_SEVERITY_INFO,
     HS_DEBUG_SEVERITY_WARNING,
 };
+pub use resolves::*;
 pub use result::*;
 pub use sampler::*;
 pub use sync::*;

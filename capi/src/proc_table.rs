@@ -134,6 +134,8 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         }
         // Issue 17, clears outside passes.
         "hsCommandBufferClearBuffer" => hsCommandBufferClearBuffer as *const (),
+        // Issue 18, resolves.
+        "hsCommandBufferDownsample" => hsCommandBufferDownsample as *const (),
         "hsGetHostPageSize" => hsGetHostPageSize as *const (),
         "hsMemoryPoolCopy" => hsMemoryPoolCopy as *const (),
         "hsMemoryPoolFinalize" => hsMemoryPoolFinalize as *const (),
@@ -315,6 +317,8 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferSetRenderEnableConditional",
     // Issue 17, clears outside passes.
     "hsCommandBufferClearBuffer",
+    // Issue 18, resolves.
+    "hsCommandBufferDownsample",
     "hsGetHostPageSize",
     "hsMemoryPoolCopy",
     "hsMemoryPoolFinalize",

@@ -545,3 +545,34 @@ fn buffer_clears_fill_the_pool_in_order() {
     expected.copy_within(16..64, FILL_B);
     assert_eq!(bytes, expected);
 }
+
+/// `examples/downsample.c`: a 4-sample target holding a triangle over its upper-left half
+/// (the edge x + y = 16 pixels), resolved by `hsCommandBufferDownsample`. The CPU model:
+/// a pixel's green is 255 times the share of Vulkan's standard 4-sample locations
+/// ((0.375, 0.125), (0.875, 0.375), (0.125, 0.625), (0.625, 0.875)) with x + y below 16:
+/// all of them where x + y <= 14, two (the sums .5 and .75) where x + y = 15, none past.
+/// No sample lies on the edge. Tolerance 1 for the driver's rounding of 127.5.
+#[test]
+fn downsample_averages_a_multisample_triangle_edge() {
+    const SIZE_PX: usize = 16;
+    let program = common::build("downsample");
+    let (_dir, out) = common::temp_file("downsample.rgba");
+    let output = common::run(&program, &[out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("multisample refusals: 2 of 2"), "{stdout}");
+    let bytes = std::fs::read(&out).expect("the example wrote the resolved texture");
+    assert_eq!(bytes.len(), SIZE_PX * SIZE_PX * 4);
+    const SAMPLE_SUMS: [f64; 4] = [0.5, 1.25, 0.75, 1.5];
+    for (pixel, texel) in bytes.chunks_exact(4).enumerate() {
+        let (x, y) = (pixel % SIZE_PX, pixel / SIZE_PX);
+        let covered = SAMPLE_SUMS
+            .iter()
+            .filter(|&&sum| (x + y) as f64 + sum < SIZE_PX as f64)
+            .count();
+        let green = covered as f64 / 4.0 * 255.0;
+        assert!(
+            (f64::from(texel[1]) - green).abs() <= 1.0 && texel[0] == 0 && texel[3] == 255,
+            "pixel ({x}, {y}): {texel:?}, {covered} of 4 samples covered"
+        );
+    }
+}

@@ -231,6 +231,19 @@ impl<'d> CommandBuffer<'d> {
     pub fn copy(&mut self, copy: CopyOp) -> Result<(), RecordError> {
         self.record(Command::Copy(copy))
     }
+    /// NVN's `Downsample`: level 0 of the multisample colour texture `source`, its
+    /// samples averaged, into `destination` (single-sample, same format and size).
+    pub fn downsample(
+        &mut self,
+        source: crate::ids::TextureId,
+        destination: crate::ids::TextureId,
+    ) -> Result<(), RecordError> {
+        self.copy(CopyOp::Resolve {
+            source,
+            destination,
+            mode: super::resolve::ResolveMode::Average,
+        })
+    }
     pub fn barrier(
         &mut self,
         order: BarrierOrder,

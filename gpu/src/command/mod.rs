@@ -9,6 +9,7 @@ pub mod list;
 pub mod portability;
 mod remembered;
 pub mod render_enable;
+pub mod resolve;
 pub mod stages;
 pub mod transform_feedback;
 pub mod validate;
@@ -19,6 +20,7 @@ pub use buffer::CommandBuffer;
 pub use counters::{Counter, CounterKind, PipelineStatistic, PIPELINE_STATISTIC_COUNT};
 pub use list::{CommandList, Op};
 pub use render_enable::ConditionalRender;
+pub use resolve::ResolveMode;
 pub use transform_feedback::{
     TransformFeedbackControl, TransformFeedbackVerb, MAX_TRANSFORM_FEEDBACK_BUFFERS,
     TRANSFORM_FEEDBACK_CONTROL_B,

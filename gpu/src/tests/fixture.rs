@@ -133,6 +133,9 @@ pub struct Scene {
     pub tile_view: ViewId,
     pub target_view: ViewId,
     pub depth_view: ViewId,
+    /// 4-sample colour (rgba8) and depth (z32f) textures of the targets' size.
+    pub msaa: TextureId,
+    pub msaa_depth: TextureId,
     pub sampler: SamplerId,
     pub textures: TextureTableId,
     pub samplers: SamplerTableId,
@@ -160,6 +163,14 @@ pub fn scene(device: &Device) -> Scene {
     let depth = device
         .create_texture(&depth_builder, pool, 2 << 20)
         .unwrap();
+    let msaa_of = |builder: TextureBuilder, offset_b: u64| {
+        let builder = builder
+            .kind(crate::mem::TextureKind::D2Multisample)
+            .samples(4);
+        device.create_texture(&builder, pool, offset_b).unwrap()
+    };
+    let msaa = msaa_of(target_builder, (1 << 20) + (256 << 10));
+    let msaa_depth = msaa_of(depth_builder, (2 << 20) + (256 << 10));
     let tile_view = device.create_view(&ViewMaker::whole(tile)).unwrap();
     let target_view = device.create_view(&ViewMaker::whole(target)).unwrap();
     let depth_view = device.create_view(&ViewMaker::whole(depth)).unwrap();
@@ -209,6 +220,8 @@ pub fn scene(device: &Device) -> Scene {
         tile_view,
         target_view,
         depth_view,
+        msaa,
+        msaa_depth,
         sampler,
         textures,
         samplers,
@@ -481,6 +494,11 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
                 ..region(scene.tile, 0, 130, 130)
             },
             linear_filter: true,
+        }),
+        Command::Copy(CopyOp::Resolve {
+            source: scene.msaa,
+            destination: scene.target,
+            mode: ResolveMode::Average,
         }),
         Command::Barrier {
             order: BarrierOrder::FRAGMENTS | BarrierOrder::INDIRECT_DATA,

@@ -81,9 +81,9 @@ pub struct Capabilities {
     pub custom_border_colors: bool,
     pub timestamp_period_ns: f32,
     pub timestamps: bool,
-    /// Sample counts colour and depth render targets may have
-    /// (`framebufferColorSampleCounts` and `framebufferDepthSampleCounts` both).
-    pub framebuffer_sample_counts: vk::SampleCountFlags,
+    /// Sample counts render targets and sampled images may have, and whether samples
+    /// lie at Vulkan's standard locations.
+    pub samples: crate::sample_counts::SampleCounts,
 }
 
 impl Capabilities {
@@ -264,8 +264,7 @@ impl Capabilities {
             timestamp_period_ns: limits.timestamp_period,
             timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
                 && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
-            framebuffer_sample_counts: limits.framebuffer_color_sample_counts
-                & limits.framebuffer_depth_sample_counts,
+            samples: crate::sample_counts::SampleCounts::from_limits(&limits),
         }
     }
 
@@ -429,6 +428,14 @@ impl Capabilities {
                 yes_no(self.sampler_mirror_clamp_to_edge),
             ),
             ("custom border colours", yes_no(self.custom_border_colors)),
+            (
+                "colour target sample counts",
+                crate::sample_counts::describe(self.samples.color_targets),
+            ),
+            (
+                "depth target sample counts",
+                crate::sample_counts::describe(self.samples.depth_targets),
+            ),
         ]
     }
 }

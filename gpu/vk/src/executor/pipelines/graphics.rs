@@ -591,7 +591,7 @@ fn make(
         rasterization = rasterization.push_next(&mut line_state);
     }
     let multisample = vk::PipelineMultisampleStateCreateInfo::default()
-        .rasterization_samples(vk::SampleCountFlags::TYPE_1);
+        .rasterization_samples(targets.sample_count());
     let depth_stencil_state = &state.depth_stencil;
     let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default()
         .depth_test_enable(depth_stencil_state.depth_test)

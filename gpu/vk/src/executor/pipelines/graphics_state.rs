@@ -223,9 +223,19 @@ pub struct TargetFormats {
     pub colors: [i32; MAX_COLOR_TARGETS],
     pub depth: i32,
     pub stencil: i32,
+    /// The attachments' sample count (Vulkan's flag bits; 0 before any is bound, as 1).
+    pub samples: u32,
 }
 
 impl TargetFormats {
+    /// The samples pipelines for the pass rasterize (`rasterizationSamples`).
+    pub fn sample_count(&self) -> vk::SampleCountFlags {
+        match self.samples {
+            0 => vk::SampleCountFlags::TYPE_1,
+            raw => vk::SampleCountFlags::from_raw(raw),
+        }
+    }
+
     /// The colour formats a pipeline for the pass names: every slot up to the last bound
     /// one (a pipeline must name each colour attachment of its pass).
     pub fn color_formats(&self) -> Vec<vk::Format> {

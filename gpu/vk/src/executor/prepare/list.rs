@@ -189,6 +189,11 @@ impl VkBackend {
                         (source.texture, Use::CopySource),
                         (destination.texture, Use::Write),
                     ]),
+                    CopyOp::Resolve {
+                        source,
+                        destination,
+                        ..
+                    } => uses.extend([(source, Use::CopySource), (destination, Use::Write)]),
                     CopyOp::BufferToBuffer { .. } => {}
                 }
             }
@@ -488,6 +493,7 @@ impl VkBackend {
                             | CopyOp::TextureToTexture { destination, .. } => {
                                 Some(destination.texture)
                             }
+                            CopyOp::Resolve { destination, .. } => Some(destination),
                             _ => None,
                         };
                         list_writes
@@ -558,7 +564,15 @@ impl VkBackend {
                 .map(|pool| pool.maker.flags)
                 .ok_or_else(|| VkError::UnknownObject(texture.pool.into()))?;
             let tracked = self.images.get(id)?;
-            let fill = if never_written && zero_fill_possible(tracked) {
+            // A multisample texture's drawing lives in its host image alone (storage never
+            // holds it: no write-back, no upload), which starts cleared to zero.
+            let multisample = texture.desc.samples > 1;
+            if multisample && !never_written {
+                tracing::debug!(target: TARGET, texture = %id,
+                    "a multisample texture over written storage starts at zero (its storage \
+                     bytes are never read)");
+            }
+            let fill = if (never_written || multisample) && zero_fill_possible(tracked) {
                 Fill::Zero
             } else {
                 check_upload(tracked)?;
@@ -625,7 +639,7 @@ impl VkBackend {
                     } => vec![source, destination],
                     CopyOp::BufferToTexture { source, .. } => vec![source.buffer],
                     CopyOp::TextureToBuffer { destination, .. } => vec![destination.buffer],
-                    CopyOp::TextureToTexture { .. } => Vec::new(),
+                    CopyOp::TextureToTexture { .. } | CopyOp::Resolve { .. } => Vec::new(),
                 };
                 buffer_pools.extend(
                     buffers

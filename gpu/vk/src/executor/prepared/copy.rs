@@ -33,6 +33,12 @@ pub enum PreparedCopy {
         region: vk::ImageBlit,
         filter: vk::Filter,
     },
+    /// A colour resolve (NVN's `Downsample`).
+    Resolve {
+        source: vk::Image,
+        destination: vk::Image,
+        region: vk::ImageResolve,
+    },
 }
 
 /// Pool bytes a copy writes: `(pool, offset_b, len_b)`.

@@ -78,6 +78,11 @@ pub fn record_copy(device: &Device, cmd: vk::CommandBuffer, copy: &PreparedCopy)
                 &[region],
                 filter,
             ),
+            PreparedCopy::Resolve {
+                source,
+                destination,
+                region,
+            } => raw.cmd_resolve_image(cmd, source, general, destination, general, &[region]),
         }
     }
 }

@@ -31,6 +31,8 @@ pub struct HostView {
     pub aspect: vk::ImageAspectFlags,
     pub extent_px: [u32; 2],
     pub layers: u32,
+    /// The image's samples (a pass's attachments all have one count).
+    pub samples: vk::SampleCountFlags,
     device: Arc<Device>,
 }
 
@@ -148,35 +150,75 @@ pub fn format_mapping(
     })
 }
 
-/// Why a texture of `samples` samples is refused when made, on a device whose render
-/// targets may have `device_counts` samples: every multisample texture for now (drawing
-/// into one, its resolves and its place in the image cache are not executed yet), naming
-/// the count and what the device could render.
-pub fn multisample_refusal(samples: u32, device_counts: vk::SampleCountFlags) -> Option<String> {
+/// Why a multisample texture is refused when made: a sample count the device's render
+/// targets of its kind lack (`SampleCounts::refusal`), a format it cannot render to, or
+/// one whose images cannot have that count (`vkGetPhysicalDeviceImageFormatProperties`).
+/// `None` for single-sample textures and for those it renders.
+pub fn multisample_refusal(
+    device: &Device,
+    texture: &Texture,
+    force_fallbacks: bool,
+) -> Option<String> {
+    let samples = texture.desc.samples;
     if samples <= 1 {
         return None;
     }
-    let counts: Vec<String> = [1u32, 2, 4, 8, 16, 32, 64]
-        .into_iter()
-        .filter(|&count| device_counts.contains(vk::SampleCountFlags::from_raw(count)))
-        .map(|count| count.to_string())
-        .collect();
-    Some(format!(
-        "a {samples}-sample texture: multisample textures are not executed yet (this device \
-         renders {} samples)",
-        counts.join(", ")
-    ))
+    let depth = texture.format().is_depth_or_stencil();
+    if let Some(why) = device.caps.samples.refusal(samples, depth) {
+        return Some(why);
+    }
+    let mapping = match format_mapping(device, texture.format(), force_fallbacks) {
+        Ok(mapping) => mapping,
+        Err(error) => return Some(error.to_string()),
+    };
+    let aspect = aspect_flags(texture.format());
+    let usage = crate::host_image::usage_for(device, mapping.vk, aspect);
+    let attachment = match depth {
+        true => vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
+        false => vk::ImageUsageFlags::COLOR_ATTACHMENT,
+    };
+    if !usage.contains(attachment) {
+        return Some(format!(
+            "a {samples}-sample texture of format {}, which this device cannot render to",
+            texture.format().name()
+        ));
+    }
+    let flag = crate::sample_counts::flag_of(samples)?;
+    let usage = crate::host_image::multisample_usage(device, usage, flag, aspect);
+    // SAFETY: a plain query on the device's physical device.
+    let properties = unsafe {
+        device
+            .instance
+            .raw
+            .get_physical_device_image_format_properties(
+                device.physical,
+                mapping.vk,
+                vk::ImageType::TYPE_2D,
+                vk::ImageTiling::OPTIMAL,
+                usage,
+                vk::ImageCreateFlags::MUTABLE_FORMAT,
+            )
+    };
+    match properties {
+        Ok(properties) if properties.sample_counts.contains(flag) => None,
+        Ok(properties) => Some(format!(
+            "a {samples}-sample texture of format {}: its images have {} samples on this \
+             device (sampleCounts of vkGetPhysicalDeviceImageFormatProperties)",
+            texture.format().name(),
+            crate::sample_counts::describe(properties.sample_counts)
+        )),
+        Err(result) => Some(format!(
+            "a {samples}-sample texture of format {}: {result}",
+            texture.format().name()
+        )),
+    }
 }
 
 /// What a texture's host image is made of.
 pub fn image_desc(texture: &Texture, mapping: FormatMapping) -> VkResult<HostImageDesc> {
     let desc = &texture.desc;
-    if desc.samples > 1 {
-        return Err(VkError::Unsupported(format!(
-            "{}: multisample textures",
-            texture.id
-        )));
-    }
+    let samples = crate::sample_counts::flag_of(desc.samples)
+        .ok_or_else(|| VkError::Unsupported(format!("{}: {} samples", texture.id, desc.samples)))?;
     let image_type = match desc.kind {
         TextureKind::D1 | TextureKind::D1Array => vk::ImageType::TYPE_1D,
         TextureKind::D3 => vk::ImageType::TYPE_3D,
@@ -202,7 +244,7 @@ pub fn image_desc(texture: &Texture, mapping: FormatMapping) -> VkResult<HostIma
         depth_px,
         levels: desc.levels,
         layers: texture.layout.layer_count,
-        samples: vk::SampleCountFlags::TYPE_1,
+        samples,
         cube_compatible: matches!(desc.kind, TextureKind::Cube | TextureKind::CubeArray),
     })
 }
@@ -447,6 +489,7 @@ fn make_attachment(
             shrink(tracked.image.desc.height_px),
         ],
         layers,
+        samples: tracked.image.desc.samples,
         device: device.clone(),
     })
 }
@@ -605,6 +648,7 @@ fn make_shader_view(
         aspect,
         extent_px: [tracked.image.desc.width_px, tracked.image.desc.height_px],
         layers,
+        samples: tracked.image.desc.samples,
         device: device.clone(),
     })
 }
