@@ -6,12 +6,15 @@
 
 mod common;
 
-use common::draw::{bind_positions, positions_at, triangle};
-use common::programs::{position_program, GREEN_FRAG};
+use common::draw::{
+    bind_positions, bind_tint, f32_bytes, positions_at, triangle, FULL_TRIANGLE_NDC,
+};
+use common::programs::{position_program, GREEN_FRAG, TINT_FRAG};
 use common::readback::region;
 use common::rig::Rig;
 use gpu::command::CopyOp;
 use gpu::objects::TextureBuilder;
+use gpu::state::{BlendEquation, BlendState, MultisampleState, StateChange};
 use gpu::{BackendError, ObjectError, RecordError};
 use memory::{Format, TextureKind};
 
@@ -21,6 +24,10 @@ const SIDE_PX: u32 = 16;
 const RESOLVED_OFFSET_B: u64 = 1 << 20;
 /// Vertex positions go here in the pool.
 const POSITIONS_OFFSET_B: u64 = 1536 << 10;
+/// The tint (`TINT_FRAG`'s uniform) goes here.
+const TINT_OFFSET_B: u64 = POSITIONS_OFFSET_B + (64 << 10);
+/// Bytes of a resolved `SIDE_PX` square RGBA8 texture.
+const RESOLVED_B: usize = (SIDE_PX * SIDE_PX * 4) as usize;
 
 /// Vulkan's standard locations of 4 samples in a pixel (the spec's table of
 /// `standardSampleLocations`), from its top-left corner.
@@ -276,4 +283,223 @@ fn targets_of_different_sample_counts_are_refused_when_bound() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// One draw over the whole of a 4-sample RGBA8 target cleared to black, with `state`
+/// set first (and `tint` as `TINT_FRAG`'s colour where given), resolved by `Downsample`.
+fn draw_resolved(
+    rig: &Rig,
+    fragment: &str,
+    tint: Option<[f32; 4]>,
+    state: &[StateChange],
+) -> Vec<u8> {
+    let (msaa, msaa_view) = rig.texture(&multisample(rgba8(), 4), 0);
+    let (resolved, _) = rig.texture(
+        &TextureBuilder::new_2d(rgba8(), SIDE_PX, SIDE_PX),
+        RESOLVED_OFFSET_B,
+    );
+    let program = position_program(&rig.device, fragment);
+    let positions = positions_at(
+        &rig.device,
+        rig.pool,
+        POSITIONS_OFFSET_B,
+        &FULL_TRIANGLE_NDC,
+    );
+    let mut commands = rig.cleared(msaa_view, [0.0, 0.0, 0.0, 1.0]);
+    bind_positions(&mut commands, program, positions);
+    if let Some(tint) = tint {
+        rig.device
+            .write_pool(rig.pool, TINT_OFFSET_B, &f32_bytes(&tint))
+            .unwrap();
+        bind_tint(&mut commands, rig.buffer(TINT_OFFSET_B, 16), 0);
+    }
+    for change in state {
+        commands.set_state(change.clone()).unwrap();
+    }
+    commands.draw(triangle()).unwrap();
+    commands.downsample(msaa, resolved).unwrap();
+    let bytes = rig.submit_and_read(commands, region(resolved, 0, SIDE_PX, SIDE_PX), RESOLVED_B);
+    for id in [msaa, resolved] {
+        rig.device.finalize(id).unwrap();
+    }
+    bytes
+}
+
+/// Every pixel's green (of a resolved RGBA8 texture).
+fn greens(bytes: &[u8]) -> Vec<u8> {
+    bytes.chunks_exact(4).map(|texel| texel[1]).collect()
+}
+
+/// The sample mask, exactly: with `mask` (of 4 samples) a covering green draw writes as
+/// many samples as the mask has bits, everywhere, so the resolve is that share of 255
+/// (tolerance 1: the driver's rounding of the average). 0 writes nothing, 0xf all.
+#[test]
+fn the_sample_mask_writes_exactly_its_samples() {
+    let rig = Rig::new(true);
+    for mask in 0u32..16 {
+        let state = MultisampleState {
+            sample_mask: mask,
+            ..MultisampleState::default()
+        };
+        let bytes = draw_resolved(&rig, GREEN_FRAG, None, &[StateChange::Multisample(state)]);
+        let expected = f64::from(mask.count_ones()) / 4.0 * 255.0;
+        for (pixel, green) in greens(&bytes).into_iter().enumerate() {
+            assert!(
+                (f64::from(green) - expected).abs() <= 1.0,
+                "mask {mask:#06b}, pixel {pixel}: green {green}, expected {expected}"
+            );
+        }
+    }
+}
+
+/// Alpha to coverage, as any conforming implementation does it: alpha 0 covers no
+/// sample, alpha 1 every one, and the coverage grows with alpha (Vulkan leaves the
+/// pattern, dithering included, to the implementation: what is checked is the image's
+/// total, monotone, and each pixel a whole number of samples within the resolve's
+/// rounding). Off, alpha 0.25 still covers every sample.
+#[test]
+fn alpha_to_coverage_covers_no_sample_at_zero_all_at_one_and_more_as_alpha_grows() {
+    let rig = Rig::new(true);
+    let to_coverage = StateChange::Multisample(MultisampleState {
+        alpha_to_coverage: true,
+        ..MultisampleState::default()
+    });
+    let mut last_total = 0u32;
+    for (step, alpha) in [0.0f32, 0.25, 0.5, 0.75, 1.0].into_iter().enumerate() {
+        let bytes = draw_resolved(
+            &rig,
+            TINT_FRAG,
+            Some([0.0, 1.0, 0.0, alpha]),
+            std::slice::from_ref(&to_coverage),
+        );
+        let greens = greens(&bytes);
+        for (pixel, &green) in greens.iter().enumerate() {
+            let samples = f64::from(green) / 255.0 * 4.0;
+            assert!(
+                (samples - samples.round()).abs() * 255.0 / 4.0 <= 1.0,
+                "alpha {alpha}, pixel {pixel}: green {green} is no whole number of samples"
+            );
+        }
+        let total: u32 = greens.iter().map(|&green| u32::from(green)).sum();
+        match step {
+            0 => assert_eq!(total, 0, "alpha 0 covered samples"),
+            4 => assert!(
+                greens.iter().all(|&green| green == 255),
+                "alpha 1: {greens:?}"
+            ),
+            _ => assert!(total >= last_total, "alpha {alpha}: coverage fell"),
+        }
+        last_total = total;
+    }
+    // Off (state carries from list to list, so it is set): every sample, whatever the
+    // alpha.
+    let off = StateChange::Multisample(MultisampleState::default());
+    let bytes = draw_resolved(&rig, TINT_FRAG, Some([0.0, 1.0, 0.0, 0.25]), &[off]);
+    assert!(greens(&bytes).iter().all(|&green| green == 255));
+}
+
+/// Alpha to one: colour 0's alpha is one before blending, so a source-alpha blend of
+/// green at alpha 0.25 over black gives full green with it and a quarter without.
+/// Refused when recorded where the device lacks `alphaToOne`.
+#[test]
+fn alpha_to_one_blends_as_if_alpha_were_one() {
+    let mut rig = Rig::new(true);
+    let blend = StateChange::Blend {
+        target: 0,
+        state: BlendState {
+            enabled: true,
+            color: BlendEquation::ALPHA,
+            alpha: BlendEquation::ALPHA,
+        },
+    };
+    let to_one = StateChange::Multisample(MultisampleState {
+        alpha_to_one: true,
+        ..MultisampleState::default()
+    });
+    let tint = Some([0.0, 1.0, 0.0, 0.25]);
+    let without = greens(&draw_resolved(
+        &rig,
+        TINT_FRAG,
+        tint,
+        std::slice::from_ref(&blend),
+    ));
+    assert!(
+        without.iter().all(|&g| (f64::from(g) - 63.75).abs() <= 1.0),
+        "{without:?}"
+    );
+    if !rig.gpu_mut().device.caps.state.alpha_to_one {
+        let mut commands = rig.device.command_buffer();
+        assert!(matches!(
+            commands.set_state(to_one),
+            Err(RecordError::MissingCapability {
+                capability: "alphaToOne",
+                ..
+            })
+        ));
+        return;
+    }
+    let with = greens(&draw_resolved(&rig, TINT_FRAG, tint, &[blend, to_one]));
+    assert!(with.iter().all(|&green| green == 255), "{with:?}");
+}
+
+/// Green is the square of gl_FragCoord.x's fraction: once a pixel it is read at the
+/// centre (0.25, 64 of 255); run for every sample (minimum sample shading 1), at each of
+/// the 4 standard locations (x fractions 0.375, 0.875, 0.125, 0.625), whose squares,
+/// each stored to 8 bits, average to 83.75.
+const FRAG_X_SQUARED: &str = "#version 450
+layout(location = 0) out vec4 colour;
+void main() {
+    float x = fract(gl_FragCoord.x);
+    colour = vec4(0.0, x * x, 0.0, 1.0);
+}
+";
+
+/// Sample shading at fraction 1 runs the fragment stage at every sample's location; off,
+/// once at the pixel's centre. Tolerance 1.5 (of 255): each sample's value and the
+/// average each rounded by the driver.
+#[test]
+fn full_sample_shading_runs_the_fragment_stage_at_each_sample() {
+    let mut rig = Rig::new(true);
+    let unit = |v: f64| (v * 255.0).round();
+    let centre = unit(0.25);
+    let per_sample: f64 = [0.375f64, 0.875, 0.125, 0.625]
+        .iter()
+        .map(|x| unit(x * x))
+        .sum::<f64>()
+        / 4.0;
+    let once = greens(&draw_resolved(&rig, FRAG_X_SQUARED, None, &[]));
+    assert!(
+        once.iter().all(|&g| (f64::from(g) - centre).abs() <= 1.5),
+        "{once:?}"
+    );
+    let shading = StateChange::Multisample(MultisampleState {
+        min_sample_shading: Some(1.0),
+        ..MultisampleState::default()
+    });
+    if !rig.gpu_mut().device.caps.state.sample_rate_shading {
+        let mut commands = rig.device.command_buffer();
+        assert!(matches!(
+            commands.set_state(shading),
+            Err(RecordError::MissingCapability {
+                capability: "sampleRateShading",
+                ..
+            })
+        ));
+        return;
+    }
+    let each = greens(&draw_resolved(&rig, FRAG_X_SQUARED, None, &[shading]));
+    assert!(
+        each.iter()
+            .all(|&g| (f64::from(g) - per_sample).abs() <= 1.5),
+        "{each:?} vs {per_sample}"
+    );
+    // A fraction outside 0..=1 is refused when recorded.
+    let mut commands = rig.device.command_buffer();
+    assert!(matches!(
+        commands.set_state(StateChange::Multisample(MultisampleState {
+            min_sample_shading: Some(1.5),
+            ..MultisampleState::default()
+        })),
+        Err(RecordError::BadArgument { .. })
+    ));
 }

@@ -52,6 +52,7 @@ enum Coverage {
 use Coverage::{Executed, Refused};
 
 const FF: &str = "fixed_function";
+const MS: &str = "multisample";
 const ALPHA_TEST: &str = "the_alpha_test_keeps_what_passes_each_compare_as_the_cpu_model_says";
 
 /// The names of every field of `change`'s variant (the variant itself for fieldless
@@ -228,6 +229,17 @@ fn fields(change: &StateChange) -> Vec<&'static str> {
             lines: _,
             polygons: _,
         }) => vec!["Smoothing.lines", "Smoothing.polygons"],
+        StateChange::Multisample(MultisampleState {
+            sample_mask: _,
+            alpha_to_coverage: _,
+            alpha_to_one: _,
+            min_sample_shading: _,
+        }) => vec![
+            "Multisample.sample_mask",
+            "Multisample.alpha_to_coverage",
+            "Multisample.alpha_to_one",
+            "Multisample.min_sample_shading",
+        ],
     }
 }
 
@@ -279,6 +291,7 @@ fn every_variant() -> Vec<StateChange> {
         StateChange::ProgramPointSize(false),
         StateChange::AlphaTest(None),
         StateChange::Smoothing(Smoothing::default()),
+        StateChange::Multisample(MultisampleState::default()),
     ]
 }
 
@@ -446,6 +459,49 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
                 withhold: |_| {},
                 capability: "polygon smoothing (Vulkan has none)",
             }],
+        ),
+        // Issue 18, multisampling.
+        (
+            "Multisample.sample_mask",
+            vec![Executed(MS, "the_sample_mask_writes_exactly_its_samples")],
+        ),
+        (
+            "Multisample.alpha_to_coverage",
+            vec![Executed(
+                MS,
+                "alpha_to_coverage_covers_no_sample_at_zero_all_at_one_and_more_as_alpha_grows",
+            )],
+        ),
+        (
+            "Multisample.alpha_to_one",
+            vec![
+                Executed(MS, "alpha_to_one_blends_as_if_alpha_were_one"),
+                Refused {
+                    probe: StateChange::Multisample(MultisampleState {
+                        alpha_to_one: true,
+                        ..MultisampleState::default()
+                    }),
+                    withhold: |f| f.alpha_to_one = false,
+                    capability: "alphaToOne",
+                },
+            ],
+        ),
+        (
+            "Multisample.min_sample_shading",
+            vec![
+                Executed(
+                    MS,
+                    "full_sample_shading_runs_the_fragment_stage_at_each_sample",
+                ),
+                Refused {
+                    probe: StateChange::Multisample(MultisampleState {
+                        min_sample_shading: Some(1.0),
+                        ..MultisampleState::default()
+                    }),
+                    withhold: |f| f.sample_rate_shading = false,
+                    capability: "sampleRateShading",
+                },
+            ],
         ),
         ("AlphaTest.compare", vec![Executed(FF, ALPHA_TEST)]),
         ("AlphaTest.reference", vec![Executed(FF, ALPHA_TEST)]),

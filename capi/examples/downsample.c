@@ -1,8 +1,9 @@
 /* NVN's Downsample through the C ABI: a 16x16 RGBA8 target of 4 samples is cleared to
  * black and a green triangle drawn over its upper-left half (the diagonal x + y = 16
- * pixels); hsCommandBufferDownsample averages it into a single-sample texture, which is
- * copied to a buffer. Then the refusals: a downsample from a single-sample texture, and
- * a copy of the multisample one. The first argument's file gets the resolved RGBA8 rows,
+ * pixels) with a sample mask of samples 0 and 1; hsCommandBufferDownsample averages it
+ * into a single-sample texture, which is copied to a buffer. Then the refusals: a
+ * downsample from a single-sample texture, a sample shading fraction past 1, and a copy
+ * of the multisample one. The first argument's file gets the resolved RGBA8 rows,
  * read from the pool after the fence. */
 #include "common.h"
 
@@ -52,6 +53,8 @@ int main(int argc, char **argv) {
     CHECK(hsCommandBufferClearColor(cmd, 0, black, HS_CLEAR_COLOR_MASK_RGBA));
     CHECK(hsCommandBufferBindProgram(cmd, &program));
     bind_positions(cmd, &vertices, sizeof HALF_TRIANGLE);
+    /* Samples 0 and 1 alone are written. */
+    CHECK(hsCommandBufferSetMultisampleState(cmd, 0x3u, 0, 0, 0, 0.0f));
     CHECK(hsCommandBufferDrawArrays(cmd, HS_DRAW_PRIMITIVE_TRIANGLES, 0, 3));
     CHECK(hsCommandBufferDownsample(cmd, &target, &resolved));
     HSCopyRegion region = {0, 0, 0, SIZE_PX, SIZE_PX, 1};
@@ -59,12 +62,13 @@ int main(int argc, char **argv) {
 
     /* Refused, and nothing recorded. */
     if (hsCommandBufferDownsample(cmd, &resolved, &resolved) != HS_ERROR_REFUSED ||
+        hsCommandBufferSetMultisampleState(cmd, ~0u, 0, 0, 1, 1.5f) != HS_ERROR_REFUSED ||
         hsCommandBufferCopyTextureToBuffer(cmd, &target, 0, &region, &readback, 0, 0, 0) !=
             HS_ERROR_REFUSED) {
         fprintf(stderr, "a bad resolve or copy was not refused as it should be\n");
         return 1;
     }
-    printf("multisample refusals: 2 of 2\n");
+    printf("multisample refusals: 3 of 3\n");
     HScommandHandle handle;
     CHECK(hsCommandBufferEndRecording(cmd, &handle));
 

@@ -1393,6 +1393,13 @@ HSresult hsDeviceGetValidationErrorCount(const struct HSDevice *device, uint64_t
 // this device is aligned to it and a multiple of it in size.
 HSresult hsDeviceGetHostPageSize(const struct HSDevice *device, uint64_t *page_size_b);
 
+HSresult hsCommandBufferSetMultisampleState(const struct HSCommandBuffer *command_buffer,
+                                            uint32_t sample_mask,
+                                            uint32_t alpha_to_coverage,
+                                            uint32_t alpha_to_one,
+                                            uint32_t sample_shading,
+                                            float min_sample_shading);
+
 HSresult hsMemoryPoolBuilderSetDefaults(struct HSMemoryPoolBuilder *builder);
 
 HSresult hsMemoryPoolBuilderSetDevice(struct HSMemoryPoolBuilder *builder,

@@ -24,6 +24,7 @@ mod counters;
 mod device;
 mod formats;
 mod guard;
+mod multisample_state;
 mod objects;
 mod pool;
 mod present_interval;
@@ -51,6 +52,7 @@ pub use commands::*;
 pub use counters::*;
 pub use device::*;
 pub use formats::*;
+pub use multisample_state::*;
 pub use objects::{
     HSBuffer, HSCommandBuffer, HSDevice, HSMemoryPool, HSProgram, HSQueue, HSSampler,
     HSSamplerPool, HSSync, HSTexture, HSTexturePool, HSWindow,

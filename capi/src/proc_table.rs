@@ -136,6 +136,7 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferClearBuffer" => hsCommandBufferClearBuffer as *const (),
         // Issue 18, resolves.
         "hsCommandBufferDownsample" => hsCommandBufferDownsample as *const (),
+        "hsCommandBufferSetMultisampleState" => hsCommandBufferSetMultisampleState as *const (),
         "hsGetHostPageSize" => hsGetHostPageSize as *const (),
         "hsMemoryPoolCopy" => hsMemoryPoolCopy as *const (),
         "hsMemoryPoolFinalize" => hsMemoryPoolFinalize as *const (),
@@ -319,6 +320,7 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferClearBuffer",
     // Issue 18, resolves.
     "hsCommandBufferDownsample",
+    "hsCommandBufferSetMultisampleState",
     "hsGetHostPageSize",
     "hsMemoryPoolCopy",
     "hsMemoryPoolFinalize",

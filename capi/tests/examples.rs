@@ -547,11 +547,12 @@ fn buffer_clears_fill_the_pool_in_order() {
 }
 
 /// `examples/downsample.c`: a 4-sample target holding a triangle over its upper-left half
-/// (the edge x + y = 16 pixels), resolved by `hsCommandBufferDownsample`. The CPU model:
-/// a pixel's green is 255 times the share of Vulkan's standard 4-sample locations
-/// ((0.375, 0.125), (0.875, 0.375), (0.125, 0.625), (0.625, 0.875)) with x + y below 16:
-/// all of them where x + y <= 14, two (the sums .5 and .75) where x + y = 15, none past.
-/// No sample lies on the edge. Tolerance 1 for the driver's rounding of 127.5.
+/// (the edge x + y = 16 pixels) drawn with the sample mask 0b0011, resolved by
+/// `hsCommandBufferDownsample`. The CPU model: a pixel's green is 255 times the share of
+/// its 4 samples that the mask keeps and that lie at x + y below 16, at Vulkan's standard
+/// locations ((0.375, 0.125), (0.875, 0.375), (0.125, 0.625), (0.625, 0.875), sample i
+/// the mask's bit i): two where x + y <= 14, one (sample 0) where x + y = 15, none past.
+/// No sample lies on the edge. Tolerance 1 for the driver's rounding of the average.
 #[test]
 fn downsample_averages_a_multisample_triangle_edge() {
     const SIZE_PX: usize = 16;
@@ -559,15 +560,19 @@ fn downsample_averages_a_multisample_triangle_edge() {
     let (_dir, out) = common::temp_file("downsample.rgba");
     let output = common::run(&program, &[out.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.contains("multisample refusals: 2 of 2"), "{stdout}");
+    assert!(stdout.contains("multisample refusals: 3 of 3"), "{stdout}");
     let bytes = std::fs::read(&out).expect("the example wrote the resolved texture");
     assert_eq!(bytes.len(), SIZE_PX * SIZE_PX * 4);
     const SAMPLE_SUMS: [f64; 4] = [0.5, 1.25, 0.75, 1.5];
+    const SAMPLE_MASK: u32 = 0b0011;
     for (pixel, texel) in bytes.chunks_exact(4).enumerate() {
         let (x, y) = (pixel % SIZE_PX, pixel / SIZE_PX);
         let covered = SAMPLE_SUMS
             .iter()
-            .filter(|&&sum| (x + y) as f64 + sum < SIZE_PX as f64)
+            .enumerate()
+            .filter(|&(sample, &sum)| {
+                SAMPLE_MASK & (1 << sample) != 0 && (x + y) as f64 + sum < SIZE_PX as f64
+            })
             .count();
         let green = covered as f64 / 4.0 * 255.0;
         assert!(

@@ -69,6 +69,11 @@ pub struct DeviceFeatures {
     // Issue 17, smoothing.
     /// `VK_EXT_line_rasterization`'s `smoothLines`: NVN's line smoothing.
     pub smooth_lines: bool,
+    // Issue 18, multisampling.
+    /// `sampleRateShading`: `MultisampleState::min_sample_shading`.
+    pub sample_rate_shading: bool,
+    /// `alphaToOne`: `MultisampleState::alpha_to_one`.
+    pub alpha_to_one: bool,
 }
 
 impl DeviceFeatures {
@@ -101,6 +106,8 @@ impl DeviceFeatures {
         multi_viewport: false,
         shader_output_viewport_index: false,
         smooth_lines: false,
+        sample_rate_shading: false,
+        alpha_to_one: false,
     };
 }
 
@@ -142,6 +149,8 @@ impl DeviceFeatures {
             shader_output_viewport_index: self.shader_output_viewport_index
                 && other.shader_output_viewport_index,
             smooth_lines: self.smooth_lines && other.smooth_lines,
+            sample_rate_shading: self.sample_rate_shading && other.sample_rate_shading,
+            alpha_to_one: self.alpha_to_one && other.alpha_to_one,
         }
     }
 }

@@ -375,6 +375,12 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             lines: true,
             polygons: false,
         })),
+        Command::SetState(StateChange::Multisample(MultisampleState {
+            sample_mask: 0b1011,
+            alpha_to_coverage: true,
+            alpha_to_one: true,
+            min_sample_shading: Some(0.5),
+        })),
         Command::SetState(StateChange::AlphaTest(Some(AlphaTest {
             compare: CompareOp::GreaterEqual,
             reference: 0.375,

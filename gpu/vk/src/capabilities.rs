@@ -211,6 +211,8 @@ impl Capabilities {
             texture_compression_bc: core.texture_compression_bc == vk::TRUE,
             state: gpu::DeviceFeatures {
                 depth_clamp: core.depth_clamp == vk::TRUE,
+                sample_rate_shading: core.sample_rate_shading == vk::TRUE,
+                alpha_to_one: core.alpha_to_one == vk::TRUE,
                 depth_bias_clamp: core.depth_bias_clamp == vk::TRUE,
                 fill_mode_non_solid: core.fill_mode_non_solid == vk::TRUE,
                 wide_lines: core.wide_lines == vk::TRUE,
@@ -380,6 +382,8 @@ impl Capabilities {
             ),
             ("viewports 1-15", yes_no(self.state.multi_viewport)),
             ("smooth lines", yes_no(self.state.smooth_lines)),
+            ("sample shading", yes_no(self.state.sample_rate_shading)),
+            ("alpha to one", yes_no(self.state.alpha_to_one)),
             (
                 "viewport index from the vertex stage",
                 yes_no(self.state.shader_output_viewport_index),
