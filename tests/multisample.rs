@@ -14,7 +14,10 @@ use common::readback::region;
 use common::rig::Rig;
 use gpu::command::CopyOp;
 use gpu::objects::TextureBuilder;
-use gpu::state::{BlendEquation, BlendState, MultisampleState, StateChange};
+use gpu::state::{
+    BlendEquation, BlendState, CompareOp, DepthMode, DepthStencilState, MultisampleState,
+    StateChange,
+};
 use gpu::{BackendError, ObjectError, RecordError};
 use memory::{Format, TextureKind};
 
@@ -502,4 +505,119 @@ fn full_sample_shading_runs_the_fragment_stage_at_each_sample() {
         })),
         Err(RecordError::BadArgument { .. })
     ));
+}
+
+/// The depth resolve: a 4-sample z32f target cleared to 1 holds the edge triangle at
+/// depth 0 (z 0 under the [0, 1] depth mode, test `Less`, written); resolved by sample
+/// zero into a single-sample z32f texture, each pixel is 0 where the triangle covers
+/// sample 0 (at (0.375, 0.125) of the pixel, Vulkan's standard location) and 1 where it
+/// does not, exactly. Pixels whose sample 0 lies within `EDGE_MARGIN_PX` of an edge are
+/// left out.
+#[test]
+fn a_depth_resolve_takes_sample_zero_of_each_pixel() {
+    let mut rig = Rig::new(true);
+    let caps = &rig.gpu_mut().device.caps;
+    assert!(caps.samples.standard_locations);
+    assert!(
+        caps.state.depth_resolve,
+        "Vulkan 1.2 devices resolve depth by sample zero"
+    );
+    let z32f = Format::from_name("z32f").unwrap();
+    let (_, colour_view) = rig.texture(&multisample(rgba8(), 4), 0);
+    let (depth, depth_view) = rig.texture(&multisample(z32f, 4), 256 << 10);
+    let (resolved, _) = rig.texture(
+        &TextureBuilder::new_2d(z32f, SIDE_PX, SIDE_PX),
+        RESOLVED_OFFSET_B,
+    );
+    let program = position_program(&rig.device, GREEN_FRAG);
+    let positions = positions_at(&rig.device, rig.pool, POSITIONS_OFFSET_B, &triangle_ndc());
+    let mut targets = common::draw::colour(colour_view);
+    targets.depth_stencil = Some(depth_view);
+    let mut commands = rig.device.command_buffer();
+    commands.bind_render_targets(targets).unwrap();
+    commands.clear_depth_stencil(Some(1.0), None, 0xff).unwrap();
+    commands
+        .set_state(StateChange::DepthMode(DepthMode::ZeroToOne))
+        .unwrap();
+    commands
+        .set_state(StateChange::DepthStencil(DepthStencilState {
+            depth_test: true,
+            depth_write: true,
+            depth_compare: CompareOp::Less,
+            ..DepthStencilState::default()
+        }))
+        .unwrap();
+    bind_positions(&mut commands, program, positions);
+    commands.draw(triangle()).unwrap();
+    commands.resolve_depth(depth, resolved).unwrap();
+    let bytes = rig.submit_and_read(commands, region(resolved, 0, SIDE_PX, SIDE_PX), RESOLVED_B);
+
+    let corners = triangle_px();
+    let [sample_x, sample_y] = STANDARD_4X[0];
+    let (mut compared, mut covered) = (0, 0);
+    for (pixel, word) in bytes.chunks_exact(4).enumerate() {
+        let (x, y) = (pixel as u32 % SIDE_PX, pixel as u32 / SIDE_PX);
+        let point = [f64::from(x) + sample_x, f64::from(y) + sample_y];
+        let distances = edge_distances_px(&corners, point);
+        if distances.iter().any(|d| d.abs() < EDGE_MARGIN_PX) {
+            continue;
+        }
+        let inside = distances.iter().all(|&d| d > 0.0);
+        let depth = f32::from_le_bytes(word.try_into().unwrap());
+        let expected = if inside { 0.0 } else { 1.0 };
+        assert_eq!(depth, expected, "pixel ({x}, {y})");
+        compared += 1;
+        covered += u32::from(inside);
+    }
+    assert!(
+        compared >= 240 && covered >= 40,
+        "{compared} compared, {covered} covered"
+    );
+}
+
+/// The depth resolve is refused when recorded where the device lacks it, and of a
+/// colour texture; a downsample of depth is refused too.
+#[test]
+fn depth_resolves_are_refused_without_the_capability_and_of_colour() {
+    let z32f = Format::from_name("z32f").unwrap();
+    let rig = Rig::lacking(|features| features.depth_resolve = false);
+    let (depth, _) = rig.texture(&multisample(z32f, 4), 0);
+    let (resolved, _) = rig.texture(
+        &TextureBuilder::new_2d(z32f, SIDE_PX, SIDE_PX),
+        RESOLVED_OFFSET_B,
+    );
+    let mut commands = rig.device.command_buffer();
+    assert!(matches!(
+        commands.resolve_depth(depth, resolved),
+        Err(RecordError::MissingCapability {
+            what: "depth resolve",
+            ..
+        })
+    ));
+    let rig = Rig::new(true);
+    let (colour, _) = rig.texture(&multisample(rgba8(), 4), 0);
+    let (colour_resolved, _) = rig.texture(
+        &TextureBuilder::new_2d(rgba8(), SIDE_PX, SIDE_PX),
+        RESOLVED_OFFSET_B,
+    );
+    let (depth, _) = rig.texture(&multisample(z32f, 4), 256 << 10);
+    let (resolved, _) = rig.texture(
+        &TextureBuilder::new_2d(z32f, SIDE_PX, SIDE_PX),
+        RESOLVED_OFFSET_B + (64 << 10),
+    );
+    let mut commands = rig.device.command_buffer();
+    for (result, why) in [
+        (
+            commands.resolve_depth(colour, colour_resolved),
+            "without depth",
+        ),
+        (commands.downsample(depth, resolved), "depth/stencil"),
+    ] {
+        match result {
+            Err(error @ RecordError::BadResolve { .. }) => {
+                assert!(error.to_string().contains(why), "{error}")
+            }
+            other => panic!("{why}: {other:?}"),
+        }
+    }
 }

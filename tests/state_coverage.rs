@@ -863,6 +863,14 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
                 "multisample",
                 "copies_of_multisample_textures_and_bad_resolves_are_refused_when_recorded",
             ),
+            (
+                "multisample",
+                "a_depth_resolve_takes_sample_zero_of_each_pixel",
+            ),
+            (
+                "multisample",
+                "depth_resolves_are_refused_without_the_capability_and_of_colour",
+            ),
         ],
         Command::Barrier { .. } => vec![(
             ex,

@@ -1621,6 +1621,11 @@ HSresult hsCommandBufferSetSmoothing(const struct HSCommandBuffer *command_buffe
                                      uint32_t lines,
                                      uint32_t polygons);
 
+// The depth resolve: sample zero of `source` (multisample depth) into `destination`.
+HSresult hsCommandBufferResolveDepth(const struct HSCommandBuffer *command_buffer,
+                                     const struct HSTexture *source,
+                                     const struct HSTexture *destination);
+
 // NVN's `Downsample`: `source` (multisample colour) averaged into `destination`.
 HSresult hsCommandBufferDownsample(const struct HSCommandBuffer *command_buffer,
                                    const struct HSTexture *source,

@@ -137,6 +137,7 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         // Issue 18, resolves.
         "hsCommandBufferDownsample" => hsCommandBufferDownsample as *const (),
         "hsCommandBufferSetMultisampleState" => hsCommandBufferSetMultisampleState as *const (),
+        "hsCommandBufferResolveDepth" => hsCommandBufferResolveDepth as *const (),
         "hsGetHostPageSize" => hsGetHostPageSize as *const (),
         "hsMemoryPoolCopy" => hsMemoryPoolCopy as *const (),
         "hsMemoryPoolFinalize" => hsMemoryPoolFinalize as *const (),
@@ -321,6 +322,7 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     // Issue 18, resolves.
     "hsCommandBufferDownsample",
     "hsCommandBufferSetMultisampleState",
+    "hsCommandBufferResolveDepth",
     "hsGetHostPageSize",
     "hsMemoryPoolCopy",
     "hsMemoryPoolFinalize",

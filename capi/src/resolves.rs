@@ -1,9 +1,11 @@
 //! Resolves outside render passes in the C ABI: `hsCommandBufferDownsample` (NVN's
 //! `Downsample`): level 0 of a multisample colour texture, each pixel's samples averaged,
 //! into a single-sample texture of its format and size, in order with the work around
-//! it. A source of one sample, a multisample destination, another format or size, or a
-//! depth texture is `HS_ERROR_REFUSED` when recorded, as is every copy of a multisample
-//! texture (they leave through a resolve).
+//! it; `hsCommandBufferResolveDepth`: the same for a depth (or depth/stencil) texture,
+//! each pixel's sample zero. A source of one sample, a multisample destination, another
+//! format or size, a downsample of depth or a depth resolve of colour is
+//! `HS_ERROR_REFUSED` when recorded, as is every copy of a multisample texture (they
+//! leave through a resolve).
 
 use gpu::command::{CopyOp, ResolveMode};
 
@@ -32,6 +34,24 @@ unsafe fn record_resolve(
             })?;
             Ok(())
         })
+    }
+}
+
+/// The depth resolve: sample zero of `source` (multisample depth) into `destination`.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferResolveDepth(
+    command_buffer: *const HSCommandBuffer,
+    source: *const HSTexture,
+    destination: *const HSTexture,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        record_resolve(
+            "hsCommandBufferResolveDepth",
+            command_buffer,
+            (source, destination),
+            ResolveMode::SampleZero,
+        )
     }
 }
 

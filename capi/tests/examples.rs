@@ -553,6 +553,8 @@ fn buffer_clears_fill_the_pool_in_order() {
 /// locations ((0.375, 0.125), (0.875, 0.375), (0.125, 0.625), (0.625, 0.875), sample i
 /// the mask's bit i): two where x + y <= 14, one (sample 0) where x + y = 15, none past.
 /// No sample lies on the edge. Tolerance 1 for the driver's rounding of the average.
+/// After it, `hsCommandBufferResolveDepth` of a 4-sample Z32F target cleared to 0.375:
+/// every pixel exactly 0.375.
 #[test]
 fn downsample_averages_a_multisample_triangle_edge() {
     const SIZE_PX: usize = 16;
@@ -560,9 +562,13 @@ fn downsample_averages_a_multisample_triangle_edge() {
     let (_dir, out) = common::temp_file("downsample.rgba");
     let output = common::run(&program, &[out.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.contains("multisample refusals: 3 of 3"), "{stdout}");
-    let bytes = std::fs::read(&out).expect("the example wrote the resolved texture");
-    assert_eq!(bytes.len(), SIZE_PX * SIZE_PX * 4);
+    assert!(stdout.contains("multisample refusals: 4 of 4"), "{stdout}");
+    let file = std::fs::read(&out).expect("the example wrote the resolved textures");
+    assert_eq!(file.len(), 2 * SIZE_PX * SIZE_PX * 4);
+    let (bytes, depths) = file.split_at(SIZE_PX * SIZE_PX * 4);
+    for word in depths.chunks_exact(4) {
+        assert_eq!(f32::from_le_bytes(word.try_into().unwrap()), 0.375);
+    }
     const SAMPLE_SUMS: [f64; 4] = [0.5, 1.25, 0.75, 1.5];
     const SAMPLE_MASK: u32 = 0b0011;
     for (pixel, texel) in bytes.chunks_exact(4).enumerate() {

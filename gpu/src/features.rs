@@ -74,6 +74,9 @@ pub struct DeviceFeatures {
     pub sample_rate_shading: bool,
     /// `alphaToOne`: `MultisampleState::alpha_to_one`.
     pub alpha_to_one: bool,
+    /// `supportedDepthResolveModes` and `supportedStencilResolveModes` with
+    /// `SAMPLE_ZERO` (Vulkan 1.2's depth/stencil resolve): the depth resolve.
+    pub depth_resolve: bool,
 }
 
 impl DeviceFeatures {
@@ -108,6 +111,7 @@ impl DeviceFeatures {
         smooth_lines: false,
         sample_rate_shading: false,
         alpha_to_one: false,
+        depth_resolve: false,
     };
 }
 
@@ -151,6 +155,7 @@ impl DeviceFeatures {
             smooth_lines: self.smooth_lines && other.smooth_lines,
             sample_rate_shading: self.sample_rate_shading && other.sample_rate_shading,
             alpha_to_one: self.alpha_to_one && other.alpha_to_one,
+            depth_resolve: self.depth_resolve && other.depth_resolve,
         }
     }
 }

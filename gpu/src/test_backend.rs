@@ -70,6 +70,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     smooth_lines: true,
     sample_rate_shading: true,
     alpha_to_one: true,
+    depth_resolve: true,
 };
 
 #[derive(Clone, Default)]

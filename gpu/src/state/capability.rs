@@ -117,6 +117,13 @@ pub fn check_command_features(
             }
             Ok(())
         }
+        Command::Copy(crate::command::CopyOp::Resolve {
+            mode: crate::command::ResolveMode::SampleZero,
+            ..
+        }) if !features.depth_resolve => Err(missing(
+            "depth resolve",
+            "SAMPLE_ZERO in supportedDepthResolveModes (VK_KHR_depth_stencil_resolve)",
+        )),
         Command::ReportCounter { counter, .. } | Command::ResetCounter(counter) => {
             crate::command::counters::check_counter_features(*counter, features)
         }

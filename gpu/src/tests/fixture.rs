@@ -506,6 +506,11 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             destination: scene.target,
             mode: ResolveMode::Average,
         }),
+        Command::Copy(CopyOp::Resolve {
+            source: scene.msaa_depth,
+            destination: scene.depth,
+            mode: ResolveMode::SampleZero,
+        }),
         Command::Barrier {
             order: BarrierOrder::FRAGMENTS | BarrierOrder::INDIRECT_DATA,
             invalidate: Invalidate::TEXTURES | Invalidate::L2_CACHE,

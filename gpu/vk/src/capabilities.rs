@@ -142,8 +142,10 @@ impl Capabilities {
         }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
-        let mut properties =
-            vk::PhysicalDeviceProperties2::default().push_next(&mut indexing_props);
+        let mut resolve_props = vk::PhysicalDeviceDepthStencilResolveProperties::default();
+        let mut properties = vk::PhysicalDeviceProperties2::default()
+            .push_next(&mut indexing_props)
+            .push_next(&mut resolve_props);
         if has(EXT_EXTERNAL_MEMORY_HOST) {
             properties = properties.push_next(&mut host_props);
         }
@@ -213,6 +215,12 @@ impl Capabilities {
                 depth_clamp: core.depth_clamp == vk::TRUE,
                 sample_rate_shading: core.sample_rate_shading == vk::TRUE,
                 alpha_to_one: core.alpha_to_one == vk::TRUE,
+                depth_resolve: resolve_props
+                    .supported_depth_resolve_modes
+                    .contains(vk::ResolveModeFlags::SAMPLE_ZERO)
+                    && resolve_props
+                        .supported_stencil_resolve_modes
+                        .contains(vk::ResolveModeFlags::SAMPLE_ZERO),
                 depth_bias_clamp: core.depth_bias_clamp == vk::TRUE,
                 fill_mode_non_solid: core.fill_mode_non_solid == vk::TRUE,
                 wide_lines: core.wide_lines == vk::TRUE,
@@ -384,6 +392,7 @@ impl Capabilities {
             ("smooth lines", yes_no(self.state.smooth_lines)),
             ("sample shading", yes_no(self.state.sample_rate_shading)),
             ("alpha to one", yes_no(self.state.alpha_to_one)),
+            ("depth resolve", yes_no(self.state.depth_resolve)),
             (
                 "viewport index from the vertex stage",
                 yes_no(self.state.shader_output_viewport_index),

@@ -136,13 +136,13 @@ impl Side<'_> {
         }
         let from = self.images.get(source)?;
         let to = self.images.get(destination)?;
-        if !to
-            .image
-            .usage
-            .contains(vk::ImageUsageFlags::COLOR_ATTACHMENT)
-        {
+        let attachment = match mode {
+            ResolveMode::Average => vk::ImageUsageFlags::COLOR_ATTACHMENT,
+            ResolveMode::SampleZero => vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
+        };
+        if !to.image.usage.contains(attachment) {
             return Err(VkError::Unsupported(format!(
-                "{destination}: a downsample into format {}, which this device cannot render to",
+                "{destination}: a resolve into format {}, which this device cannot render to",
                 to.texture.format().name()
             )));
         }
@@ -174,9 +174,25 @@ impl Side<'_> {
                     None,
                 ))
             }
-            ResolveMode::SampleZero => Err(VkError::Unsupported(format!(
-                "{source}: a depth resolve into {destination}"
-            ))),
+            ResolveMode::SampleZero => {
+                let view = |texture| {
+                    self.images.made_resolve_view(texture).ok_or_else(|| {
+                        VkError::Unsupported(format!("{texture}: no resolve view was made"))
+                    })
+                };
+                Ok((
+                    PreparedCopy::DepthResolve {
+                        source: view(source)?,
+                        destination: view(destination)?,
+                        aspect: from.image.desc.aspect,
+                        extent: vk::Extent2D {
+                            width: from.image.desc.width_px,
+                            height: from.image.desc.height_px,
+                        },
+                    },
+                    None,
+                ))
+            }
         }
     }
 

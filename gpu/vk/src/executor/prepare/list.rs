@@ -483,6 +483,16 @@ impl VkBackend {
                     }
                     if let Op::Copy { copy_index } = ops[index] {
                         let copy = list.copy(copy_index);
+                        // A depth resolve renders between whole-image views of both.
+                        if let CopyOp::Resolve {
+                            source,
+                            destination,
+                            mode: gpu::command::ResolveMode::SampleZero,
+                        } = *copy
+                        {
+                            self.images.resolve_view(source)?;
+                            self.images.resolve_view(destination)?;
+                        }
                         if let Some(target) = copy_write(copy, tables, &self.images) {
                             copy_writes.insert(index, target);
                         }

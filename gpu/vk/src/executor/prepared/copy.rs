@@ -39,6 +39,14 @@ pub enum PreparedCopy {
         destination: vk::Image,
         region: vk::ImageResolve,
     },
+    /// A depth resolve: an empty pass over `source` (loaded and stored) resolving its
+    /// `aspect` by sample zero into `destination`.
+    DepthResolve {
+        source: vk::ImageView,
+        destination: vk::ImageView,
+        aspect: vk::ImageAspectFlags,
+        extent: vk::Extent2D,
+    },
 }
 
 /// Pool bytes a copy writes: `(pool, offset_b, len_b)`.

@@ -49,6 +49,8 @@ pub struct TrackedImage {
     views: IdMap<ViewId, HostView>,
     sampled: IdMap<ViewId, HostView>,
     storage: IdMap<ViewId, HostView>,
+    /// Level 0, layer 0, every aspect: what a depth resolve renders from or to.
+    resolve_view: Option<HostView>,
     pub image: HostImage,
     /// The texture that used the image last (every texture sharing it has its layout).
     pub texture: Texture,
@@ -287,6 +289,7 @@ impl ImageTable {
             reused.views.clear();
             reused.sampled.clear();
             reused.storage.clear();
+            reused.resolve_view = None;
             reused.texture = texture.clone();
             reused.mapping = mapping;
             reused.synced_at = None;
@@ -309,6 +312,7 @@ impl ImageTable {
                 views: IdMap::default(),
                 sampled: IdMap::default(),
                 storage: IdMap::default(),
+                resolve_view: None,
                 image: host,
                 texture: texture.clone(),
                 mapping,
@@ -372,6 +376,52 @@ impl ImageTable {
             tracked.storage.insert(view.id, made);
         }
         Ok(tracked.storage[&view.id].raw)
+    }
+
+    /// The attachment view of level 0, layer 0 and every aspect of `texture`'s image
+    /// (made on first use), for depth resolves.
+    pub fn resolve_view(&mut self, texture: TextureId) -> VkResult<vk::ImageView> {
+        let device = self.device.clone();
+        let tracked = self.get_mut(texture)?;
+        if tracked.resolve_view.is_none() {
+            let desc = &tracked.image.desc;
+            let info = vk::ImageViewCreateInfo::default()
+                .image(tracked.image.raw)
+                .view_type(vk::ImageViewType::TYPE_2D)
+                .format(tracked.mapping.vk)
+                .subresource_range(vk::ImageSubresourceRange {
+                    aspect_mask: desc.aspect,
+                    base_mip_level: 0,
+                    level_count: 1,
+                    base_array_layer: 0,
+                    layer_count: 1,
+                });
+            // SAFETY: the image is live; level 0, layer 0 lie inside it, in its format.
+            let raw = unsafe { device.raw.create_image_view(&info, None) }
+                .map_err(map_vk("creating a resolve view"))?;
+            tracked.resolve_view = Some(HostView {
+                raw,
+                format: tracked.mapping.vk,
+                aspect: desc.aspect,
+                extent_px: [desc.width_px, desc.height_px],
+                layers: 1,
+                samples: desc.samples,
+                device: device.clone(),
+            });
+        }
+        Ok(tracked
+            .resolve_view
+            .as_ref()
+            .map_or(vk::ImageView::null(), |view| view.raw))
+    }
+
+    /// The resolve view `resolve_view` made for `texture`, if it has.
+    pub fn made_resolve_view(&self, texture: TextureId) -> Option<vk::ImageView> {
+        self.get(texture)
+            .ok()?
+            .resolve_view
+            .as_ref()
+            .map(|view| view.raw)
     }
 
     /// Ends a view: its views over whichever image holds them are released after that
