@@ -2,7 +2,8 @@
 //! validation on): multisample render targets drawn and resolved (NVN's `Downsample`),
 //! checked against a CPU model of coverage at Vulkan's standard sample locations; sample
 //! counts the device lacks refused when the texture is made; copies of multisample
-//! textures and malformed resolves refused when recorded.
+//! textures and malformed resolves refused when recorded; multisample state; the depth
+//! resolve; and multisample drawing kept by the image cache under budget pressure.
 
 mod common;
 
@@ -620,4 +621,80 @@ fn depth_resolves_are_refused_without_the_capability_and_of_colour() {
             other => panic!("{why}: {other:?}"),
         }
     }
+}
+
+/// Draws the edge triangle green into a 4-sample target at offset 0 over black.
+fn draw_edge_triangle(rig: &Rig) -> gpu::TextureId {
+    let (msaa, msaa_view) = rig.texture(&multisample(rgba8(), 4), 0);
+    let program = position_program(&rig.device, GREEN_FRAG);
+    let positions = positions_at(&rig.device, rig.pool, POSITIONS_OFFSET_B, &triangle_ndc());
+    let mut commands = rig.cleared(msaa_view, [0.0, 0.0, 0.0, 1.0]);
+    bind_positions(&mut commands, program, positions);
+    commands.draw(triangle()).unwrap();
+    rig.submit(&commands.finish());
+    rig.finish();
+    msaa
+}
+
+/// Seed 000's rule under a 1 MiB budget (`RX_VK_VRAM_MB=1`) with keeping off
+/// (`RX_VK_KEEP_FINALIZED_MB=0`): a 4-sample target is drawn and finalized (its drawing
+/// in its host image alone: storage never holds multisample texels), textures the CPU
+/// wrote push the cache past its budget and are evicted, and the target made again over
+/// the same storage still holds its drawing: its downsample matches the CPU coverage
+/// model (as `a_4x_triangle_edge_resolves_to_its_coverage_at_the_standard_locations`).
+#[test]
+fn a_finalized_multisample_target_keeps_its_drawing_under_budget_pressure() {
+    let rig = Rig::with_executor_switches(
+        gpu_vk::executor::ExecutorOptions::default(),
+        &[("RX_VK_VRAM_MB", "1"), ("RX_VK_KEEP_FINALIZED_MB", "0")],
+    );
+    let msaa = draw_edge_triangle(&rig);
+    rig.backend.lock().begin_frame();
+    rig.device.finalize(msaa).unwrap();
+    // Fillers: 256x256 RGBA8 textures over bytes the CPU wrote, each read once.
+    let filler = TextureBuilder::new_2d(rgba8(), 256, 256);
+    let filler_b = filler.layout().unwrap().size_b;
+    for (index, offset_b) in [
+        256u64 << 10,
+        512 << 10,
+        768 << 10,
+        3 << 20,
+        (3 << 20) + (256 << 10),
+    ]
+    .into_iter()
+    .chain([(3 << 20) + (512 << 10), (3 << 20) + (768 << 10)])
+    .enumerate()
+    {
+        let bytes: Vec<u8> = (0..filler_b).map(|at| (at as u8) ^ (index as u8)).collect();
+        rig.device.write_pool(rig.pool, offset_b, &bytes).unwrap();
+        let (texture, _) = rig.texture(&filler, offset_b);
+        rig.read(region(texture, 0, 256, 256), 16);
+        rig.device.finalize(texture).unwrap();
+        rig.backend.lock().begin_frame();
+    }
+    let stats = rig.backend.lock().stats();
+    assert!(stats.cache.evictions >= 3, "the budget evicted: {stats:?}");
+    assert_eq!(stats.cache.texels_lost, 0, "{stats:?}");
+    assert!(stats.cache.in_use_b <= 1 << 20, "{stats:?}");
+
+    let (again, _) = rig.texture(&multisample(rgba8(), 4), 0);
+    let (resolved, _) = rig.texture(
+        &TextureBuilder::new_2d(rgba8(), SIDE_PX, SIDE_PX),
+        RESOLVED_OFFSET_B,
+    );
+    let mut commands = rig.device.command_buffer();
+    commands.downsample(again, resolved).unwrap();
+    let bytes = rig.submit_and_read(commands, region(resolved, 0, SIDE_PX, SIDE_PX), RESOLVED_B);
+    let mut compared = 0;
+    for (pixel, covered) in covered_samples().iter().enumerate() {
+        let Some(covered) = *covered else { continue };
+        let expected = f64::from(covered) / 4.0 * 255.0;
+        assert!(
+            (f64::from(bytes[pixel * 4 + 1]) - expected).abs() <= 1.0,
+            "pixel {pixel}: green {} for {covered} of 4 samples",
+            bytes[pixel * 4 + 1]
+        );
+        compared += 1;
+    }
+    assert!(compared >= 200);
 }

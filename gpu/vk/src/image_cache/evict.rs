@@ -9,7 +9,8 @@ use super::watch::WatchEvent;
 impl ImageCache {
     /// Brings the cache within its budget; call it when a submission is recorded (after
     /// `submission_recorded`) or before making images. Pinned images stay, and so do
-    /// live images holding GPU texels the write-back cannot store; everything else may go.
+    /// live images holding GPU texels the write-back cannot store and multisample images
+    /// holding drawing (`Entry::holds_multisample_drawing`); everything else may go.
     pub fn evict(&mut self, cpu: &impl CpuWriteStamps) -> Vec<Eviction> {
         let mut evictions = Vec::new();
         // Kept images whose storage the CPU rewrote are kept no more.
@@ -33,6 +34,11 @@ impl ImageCache {
             }
             self.refresh(image, cpu);
             let entry = &self.entries[&image];
+            if entry.holds_multisample_drawing() {
+                tracing::debug!(target: "gpu_vk::image_cache", %image, size_b = entry.key.size_b,
+                    "a multisample image holding drawing stays past the budget");
+                continue;
+            }
             let live = self.live_textures(&entry.key);
             if self.config.keep_cap_b() > 0 && entry.keepable(live) {
                 self.keep(image, &mut evictions);
