@@ -16,7 +16,7 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 14] = [
+const SOURCES: [(&str, &str); 15] = [
     ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
@@ -39,6 +39,8 @@ const SOURCES: [(&str, &str); 14] = [
         "debug_labels_tracing",
         include_str!("debug_labels_tracing.rs"),
     ),
+    // Issue 18, multisampling.
+    ("multisample", include_str!("multisample.rs")),
 ];
 
 /// How one field (or variant) keeps the rule.
@@ -57,6 +59,7 @@ enum Coverage {
 use Coverage::{Executed, Refused};
 
 const FF: &str = "fixed_function";
+const MS: &str = "multisample";
 const ALPHA_TEST: &str = "the_alpha_test_keeps_what_passes_each_compare_as_the_cpu_model_says";
 
 /// The names of every field of `change`'s variant (the variant itself for fieldless
@@ -233,6 +236,17 @@ fn fields(change: &StateChange) -> Vec<&'static str> {
             lines: _,
             polygons: _,
         }) => vec!["Smoothing.lines", "Smoothing.polygons"],
+        StateChange::Multisample(MultisampleState {
+            sample_mask: _,
+            alpha_to_coverage: _,
+            alpha_to_one: _,
+            min_sample_shading: _,
+        }) => vec![
+            "Multisample.sample_mask",
+            "Multisample.alpha_to_coverage",
+            "Multisample.alpha_to_one",
+            "Multisample.min_sample_shading",
+        ],
     }
 }
 
@@ -284,6 +298,7 @@ fn every_variant() -> Vec<StateChange> {
         StateChange::ProgramPointSize(false),
         StateChange::AlphaTest(None),
         StateChange::Smoothing(Smoothing::default()),
+        StateChange::Multisample(MultisampleState::default()),
     ]
 }
 
@@ -451,6 +466,49 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
                 withhold: |_| {},
                 capability: "polygon smoothing (Vulkan has none)",
             }],
+        ),
+        // Issue 18, multisampling.
+        (
+            "Multisample.sample_mask",
+            vec![Executed(MS, "the_sample_mask_writes_exactly_its_samples")],
+        ),
+        (
+            "Multisample.alpha_to_coverage",
+            vec![Executed(
+                MS,
+                "alpha_to_coverage_covers_no_sample_at_zero_all_at_one_and_more_as_alpha_grows",
+            )],
+        ),
+        (
+            "Multisample.alpha_to_one",
+            vec![
+                Executed(MS, "alpha_to_one_blends_as_if_alpha_were_one"),
+                Refused {
+                    probe: StateChange::Multisample(MultisampleState {
+                        alpha_to_one: true,
+                        ..MultisampleState::default()
+                    }),
+                    withhold: |f| f.alpha_to_one = false,
+                    capability: "alphaToOne",
+                },
+            ],
+        ),
+        (
+            "Multisample.min_sample_shading",
+            vec![
+                Executed(
+                    MS,
+                    "full_sample_shading_runs_the_fragment_stage_at_each_sample",
+                ),
+                Refused {
+                    probe: StateChange::Multisample(MultisampleState {
+                        min_sample_shading: Some(1.0),
+                        ..MultisampleState::default()
+                    }),
+                    withhold: |f| f.sample_rate_shading = false,
+                    capability: "sampleRateShading",
+                },
+            ],
         ),
         ("AlphaTest.compare", vec![Executed(FF, ALPHA_TEST)]),
         ("AlphaTest.reference", vec![Executed(FF, ALPHA_TEST)]),
@@ -800,7 +858,27 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             ex,
             "a_compute_dispatch_writes_storage_the_cpu_reads_after_the_fence",
         )],
-        Command::Copy(_) => vec![(ex, "copies_in_every_direction_match_the_cpu_model")],
+        // Copies in every direction; resolves (`CopyOp::Resolve`) against coverage at the
+        // standard sample locations, and the copies and resolves refused when recorded.
+        Command::Copy(_) => vec![
+            (ex, "copies_in_every_direction_match_the_cpu_model"),
+            (
+                "multisample",
+                "a_4x_triangle_edge_resolves_to_its_coverage_at_the_standard_locations",
+            ),
+            (
+                "multisample",
+                "copies_of_multisample_textures_and_bad_resolves_are_refused_when_recorded",
+            ),
+            (
+                "multisample",
+                "a_depth_resolve_takes_sample_zero_of_each_pixel",
+            ),
+            (
+                "multisample",
+                "depth_resolves_are_refused_without_the_capability_and_of_colour",
+            ),
+        ],
         Command::Barrier { .. } => vec![(
             ex,
             "a_compute_dispatch_writes_storage_the_cpu_reads_after_the_fence",

@@ -1442,6 +1442,13 @@ HSresult hsDeviceGetValidationErrorCount(const struct HSDevice *device, uint64_t
 // this device is aligned to it and a multiple of it in size.
 HSresult hsDeviceGetHostPageSize(const struct HSDevice *device, uint64_t *page_size_b);
 
+HSresult hsCommandBufferSetMultisampleState(const struct HSCommandBuffer *command_buffer,
+                                            uint32_t sample_mask,
+                                            uint32_t alpha_to_coverage,
+                                            uint32_t alpha_to_one,
+                                            uint32_t sample_shading,
+                                            float min_sample_shading);
+
 HSresult hsMemoryPoolBuilderSetDefaults(struct HSMemoryPoolBuilder *builder);
 
 HSresult hsMemoryPoolBuilderSetDevice(struct HSMemoryPoolBuilder *builder,
@@ -1662,6 +1669,16 @@ HSresult hsCommandBufferSetAlphaTest(const struct HSCommandBuffer *command_buffe
 HSresult hsCommandBufferSetSmoothing(const struct HSCommandBuffer *command_buffer,
                                      uint32_t lines,
                                      uint32_t polygons);
+
+// The depth resolve: sample zero of `source` (multisample depth) into `destination`.
+HSresult hsCommandBufferResolveDepth(const struct HSCommandBuffer *command_buffer,
+                                     const struct HSTexture *source,
+                                     const struct HSTexture *destination);
+
+// NVN's `Downsample`: `source` (multisample colour) averaged into `destination`.
+HSresult hsCommandBufferDownsample(const struct HSCommandBuffer *command_buffer,
+                                   const struct HSTexture *source,
+                                   const struct HSTexture *destination);
 
 HSresult hsSamplerBuilderSetDefaults(struct HSSamplerBuilder *builder);
 

@@ -25,6 +25,7 @@ mod debug_groups;
 mod device;
 mod formats;
 mod guard;
+mod multisample_state;
 mod objects;
 mod pool;
 mod present_interval;
@@ -35,6 +36,7 @@ mod queue;
 mod registry;
 mod render_state;
 mod report;
+mod resolves;
 mod result;
 mod sampler;
 mod state;
@@ -52,6 +54,7 @@ pub use counters::*;
 pub use debug_groups::*;
 pub use device::*;
 pub use formats::*;
+pub use multisample_state::*;
 pub use objects::{
     HSBuffer, HSCommandBuffer, HSDevice, HSMemoryPool, HSProgram, HSQueue, HSSampler,
     HSSamplerPool, HSSync, HSTexture, HSTexturePool, HSWindow,
@@ -67,6 +70,7 @@ pub use report::{
     HSdebugCallback, HSdebugSeverity, HS_DEBUG_SEVERITY_ERROR, HS_DEBUG_SEVERITY_INFO,
     HS_DEBUG_SEVERITY_WARNING,
 };
+pub use resolves::*;
 pub use result::*;
 pub use sampler::*;
 pub use sync::*;

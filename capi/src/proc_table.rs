@@ -144,6 +144,10 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferPushDebugGroup" => hsCommandBufferPushDebugGroup as *const (),
         "hsCommandBufferPopDebugGroup" => hsCommandBufferPopDebugGroup as *const (),
         "hsCommandBufferInsertDebugMarker" => hsCommandBufferInsertDebugMarker as *const (),
+        // Issue 18, resolves.
+        "hsCommandBufferDownsample" => hsCommandBufferDownsample as *const (),
+        "hsCommandBufferSetMultisampleState" => hsCommandBufferSetMultisampleState as *const (),
+        "hsCommandBufferResolveDepth" => hsCommandBufferResolveDepth as *const (),
         "hsGetHostPageSize" => hsGetHostPageSize as *const (),
         "hsMemoryPoolCopy" => hsMemoryPoolCopy as *const (),
         "hsMemoryPoolFinalize" => hsMemoryPoolFinalize as *const (),
@@ -333,6 +337,10 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferPushDebugGroup",
     "hsCommandBufferPopDebugGroup",
     "hsCommandBufferInsertDebugMarker",
+    // Issue 18, resolves.
+    "hsCommandBufferDownsample",
+    "hsCommandBufferSetMultisampleState",
+    "hsCommandBufferResolveDepth",
     "hsGetHostPageSize",
     "hsMemoryPoolCopy",
     "hsMemoryPoolFinalize",

@@ -619,3 +619,45 @@ fn texture_clears_write_their_boxes_and_storage_and_debug_groups_balance() {
         "the colour texture's storage"
     );
 }
+
+/// `examples/downsample.c`: a 4-sample target holding a triangle over its upper-left half
+/// (the edge x + y = 16 pixels) drawn with the sample mask 0b0011, resolved by
+/// `hsCommandBufferDownsample`. The CPU model: a pixel's green is 255 times the share of
+/// its 4 samples that the mask keeps and that lie at x + y below 16, at Vulkan's standard
+/// locations ((0.375, 0.125), (0.875, 0.375), (0.125, 0.625), (0.625, 0.875), sample i
+/// the mask's bit i): two where x + y <= 14, one (sample 0) where x + y = 15, none past.
+/// No sample lies on the edge. Tolerance 1 for the driver's rounding of the average.
+/// After it, `hsCommandBufferResolveDepth` of a 4-sample Z32F target cleared to 0.375:
+/// every pixel exactly 0.375.
+#[test]
+fn downsample_averages_a_multisample_triangle_edge() {
+    const SIZE_PX: usize = 16;
+    let program = common::build("downsample");
+    let (_dir, out) = common::temp_file("downsample.rgba");
+    let output = common::run(&program, &[out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("multisample refusals: 4 of 4"), "{stdout}");
+    let file = std::fs::read(&out).expect("the example wrote the resolved textures");
+    assert_eq!(file.len(), 2 * SIZE_PX * SIZE_PX * 4);
+    let (bytes, depths) = file.split_at(SIZE_PX * SIZE_PX * 4);
+    for word in depths.chunks_exact(4) {
+        assert_eq!(f32::from_le_bytes(word.try_into().unwrap()), 0.375);
+    }
+    const SAMPLE_SUMS: [f64; 4] = [0.5, 1.25, 0.75, 1.5];
+    const SAMPLE_MASK: u32 = 0b0011;
+    for (pixel, texel) in bytes.chunks_exact(4).enumerate() {
+        let (x, y) = (pixel % SIZE_PX, pixel / SIZE_PX);
+        let covered = SAMPLE_SUMS
+            .iter()
+            .enumerate()
+            .filter(|&(sample, &sum)| {
+                SAMPLE_MASK & (1 << sample) != 0 && (x + y) as f64 + sum < SIZE_PX as f64
+            })
+            .count();
+        let green = covered as f64 / 4.0 * 255.0;
+        assert!(
+            (f64::from(texel[1]) - green).abs() <= 1.0 && texel[0] == 0 && texel[3] == 255,
+            "pixel ({x}, {y}): {texel:?}, {covered} of 4 samples covered"
+        );
+    }
+}

@@ -186,6 +186,14 @@ pub enum RecordError {
         source_texture: TextureId,
         destination: TextureId,
     },
+    #[error("resolve of {source_texture} into {destination}: {why}")]
+    BadResolve {
+        source_texture: TextureId,
+        destination: TextureId,
+        why: &'static str,
+    },
+    #[error("copy of {texture}, a multisample texture: copies and blits move single-sample textures (resolve it with a downsample)")]
+    MultisampleCopy { texture: TextureId },
     #[error("clear of colour target {0}, which is not bound")]
     ClearUnboundColor(u8),
     #[error("clear of depth/stencil with no depth/stencil target bound")]

@@ -69,6 +69,14 @@ pub struct DeviceFeatures {
     // Issue 17, smoothing.
     /// `VK_EXT_line_rasterization`'s `smoothLines`: NVN's line smoothing.
     pub smooth_lines: bool,
+    // Issue 18, multisampling.
+    /// `sampleRateShading`: `MultisampleState::min_sample_shading`.
+    pub sample_rate_shading: bool,
+    /// `alphaToOne`: `MultisampleState::alpha_to_one`.
+    pub alpha_to_one: bool,
+    /// `supportedDepthResolveModes` and `supportedStencilResolveModes` with
+    /// `SAMPLE_ZERO` (Vulkan 1.2's depth/stencil resolve): the depth resolve.
+    pub depth_resolve: bool,
 }
 
 impl DeviceFeatures {
@@ -101,6 +109,9 @@ impl DeviceFeatures {
         multi_viewport: false,
         shader_output_viewport_index: false,
         smooth_lines: false,
+        sample_rate_shading: false,
+        alpha_to_one: false,
+        depth_resolve: false,
     };
 }
 
@@ -142,6 +153,9 @@ impl DeviceFeatures {
             shader_output_viewport_index: self.shader_output_viewport_index
                 && other.shader_output_viewport_index,
             smooth_lines: self.smooth_lines && other.smooth_lines,
+            sample_rate_shading: self.sample_rate_shading && other.sample_rate_shading,
+            alpha_to_one: self.alpha_to_one && other.alpha_to_one,
+            depth_resolve: self.depth_resolve && other.depth_resolve,
         }
     }
 }

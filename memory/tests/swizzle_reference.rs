@@ -169,3 +169,47 @@ proptest! {
         compare_levels(&TextureLayout::new(&desc).unwrap(), seed);
     }
 }
+
+/// A multisample texture is stored as one larger single-sample surface: each pixel a grid
+/// of 2x1 (2 samples), 2x2 (4) or 4x2 (8) elements, deko3d's `m_samplesX`/`m_samplesY`.
+/// Its storage is the size tegra_swizzle gives that expanded surface (the default block
+/// height chosen from the expanded height), and swizzles as it does.
+#[test]
+fn multisample_storage_is_the_expanded_single_sample_surface() {
+    for (samples, (samples_x, samples_y)) in [(2u32, (2u32, 1u32)), (4, (2, 2)), (8, (4, 2))] {
+        for (format, width_px, height_px) in [
+            (Format::Rgba8, 1280, 720),
+            (Format::Rgba16F, 100, 37),
+            (Format::R8, 17, 300),
+            (Format::Rgba32F, 64, 64),
+        ] {
+            let desc = LayoutDesc {
+                kind: TextureKind::D2Multisample,
+                samples,
+                ..LayoutDesc::new_2d(format, width_px, height_px, 1)
+            };
+            let layout = TextureLayout::new(&desc).unwrap();
+            let expected_b = tegra_swizzle::surface::swizzled_surface_size(
+                width_px * samples_x,
+                height_px * samples_y,
+                1,
+                BlockDim::uncompressed(),
+                None,
+                format.bytes_per_element(),
+                1,
+                1,
+            );
+            assert_eq!(
+                layout.size_b, expected_b as u64,
+                "{samples} samples of {format} {width_px}x{height_px}"
+            );
+        }
+        // And its bytes land where tegra_swizzle puts the expanded surface's.
+        let desc = LayoutDesc {
+            kind: TextureKind::D2Multisample,
+            samples,
+            ..LayoutDesc::new_2d(Format::Rgba8, 96, 40, 1)
+        };
+        compare_levels(&TextureLayout::new(&desc).unwrap(), u64::from(samples));
+    }
+}

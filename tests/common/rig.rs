@@ -75,8 +75,24 @@ impl Rig {
     /// A rig on a device opened with `overrides` on top of the environment's switches
     /// (`RX_VK_SIMULATE`, for one).
     pub fn with_switches(options: ExecutorOptions, overrides: &[(&str, &str)]) -> Rig {
+        Rig::made(options, overrides, false)
+    }
+
+    /// `with_switches` whose executor reads `overrides` too (`RX_VK_VRAM_MB`,
+    /// `RX_VK_KEEP_FINALIZED_MB`: the image cache's budget and keep cap).
+    pub fn with_executor_switches(options: ExecutorOptions, overrides: &[(&str, &str)]) -> Rig {
+        Rig::made(options, overrides, true)
+    }
+
+    fn made(options: ExecutorOptions, overrides: &[(&str, &str)], executor_reads: bool) -> Rig {
         let gpu = TestGpu::open_with(overrides);
-        let (device, backend) = executor_device(VkBackend::new(&gpu.device, options).unwrap());
+        let backend = match executor_reads {
+            true => {
+                VkBackend::with_switches(&gpu.device, options, &super::switches_with(overrides))
+            }
+            false => VkBackend::new(&gpu.device, options),
+        };
+        let (device, backend) = executor_device(backend.unwrap());
         let pool = cached_pool(&device, POOL_B);
         let readback = Readback::new(&device, pool, READBACK_OFFSET_B, READBACK_B);
         Rig {

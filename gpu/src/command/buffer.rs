@@ -267,6 +267,33 @@ impl<'d> CommandBuffer<'d> {
     pub fn copy(&mut self, copy: CopyOp) -> Result<(), RecordError> {
         self.record(Command::Copy(copy))
     }
+    /// NVN's `Downsample`: level 0 of the multisample colour texture `source`, its
+    /// samples averaged, into `destination` (single-sample, same format and size).
+    pub fn downsample(
+        &mut self,
+        source: crate::ids::TextureId,
+        destination: crate::ids::TextureId,
+    ) -> Result<(), RecordError> {
+        self.copy(CopyOp::Resolve {
+            source,
+            destination,
+            mode: super::resolve::ResolveMode::Average,
+        })
+    }
+    /// The depth resolve: sample zero of each pixel of level 0 of the multisample depth
+    /// (or depth/stencil) texture `source` into `destination` (single-sample, same format
+    /// and size).
+    pub fn resolve_depth(
+        &mut self,
+        source: crate::ids::TextureId,
+        destination: crate::ids::TextureId,
+    ) -> Result<(), RecordError> {
+        self.copy(CopyOp::Resolve {
+            source,
+            destination,
+            mode: super::resolve::ResolveMode::SampleZero,
+        })
+    }
     pub fn barrier(
         &mut self,
         order: BarrierOrder,

@@ -10,6 +10,7 @@ pub mod list;
 pub mod portability;
 mod remembered;
 pub mod render_enable;
+pub mod resolve;
 pub mod stages;
 pub mod texture_clear;
 pub mod transform_feedback;
@@ -21,6 +22,7 @@ pub use buffer::CommandBuffer;
 pub use counters::{Counter, CounterKind, PipelineStatistic, PIPELINE_STATISTIC_COUNT};
 pub use list::{CommandList, Op};
 pub use render_enable::ConditionalRender;
+pub use resolve::ResolveMode;
 pub use texture_clear::{TextureClear, TextureClearValue};
 pub use transform_feedback::{
     TransformFeedbackControl, TransformFeedbackVerb, MAX_TRANSFORM_FEEDBACK_BUFFERS,

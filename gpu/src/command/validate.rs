@@ -70,10 +70,19 @@ pub fn check(
     super::transform_feedback::check_while_active(command, bound)?;
     match command {
         Command::BindRenderTargets(targets) => {
+            let mut samples = None;
             for view in targets.views() {
                 let view = tables.views.get(view).ok_or_else(|| unknown(view))?;
-                if tables.textures.get(view.texture).is_none() {
-                    return Err(unknown(view.texture));
+                let texture = tables
+                    .textures
+                    .get(view.texture)
+                    .ok_or_else(|| unknown(view.texture))?;
+                // One pass renders to attachments of one sample count.
+                if *samples.get_or_insert(texture.desc.samples) != texture.desc.samples {
+                    return Err(RecordError::BadArgument {
+                        what: "render targets",
+                        why: "targets of different sample counts bound together",
+                    });
                 }
             }
             Ok(())
@@ -477,6 +486,7 @@ fn check_copy(copy: &CopyOp, tables: &ObjectTables) -> Result<(), RecordError> {
             destination,
         } => {
             let texture = check_region(CopySide::Destination, destination, tables)?;
+            super::resolve::check_single_sample(texture)?;
             check_buffer_image(CopySide::Source, source, destination, texture, tables)
         }
         CopyOp::TextureToBuffer {
@@ -484,6 +494,7 @@ fn check_copy(copy: &CopyOp, tables: &ObjectTables) -> Result<(), RecordError> {
             destination,
         } => {
             let texture = check_region(CopySide::Source, source, tables)?;
+            super::resolve::check_single_sample(texture)?;
             check_buffer_image(CopySide::Destination, destination, source, texture, tables)
         }
         CopyOp::TextureToTexture {
@@ -493,6 +504,8 @@ fn check_copy(copy: &CopyOp, tables: &ObjectTables) -> Result<(), RecordError> {
         } => {
             let source_texture = check_region(CopySide::Source, source, tables)?;
             let destination_texture = check_region(CopySide::Destination, destination, tables)?;
+            super::resolve::check_single_sample(source_texture)?;
+            super::resolve::check_single_sample(destination_texture)?;
             let (a, b) = (source_texture.format(), destination_texture.format());
             let same_element = a.bytes_per_element() == b.bytes_per_element()
                 && a.block_width_px() == b.block_width_px()
@@ -505,6 +518,11 @@ fn check_copy(copy: &CopyOp, tables: &ObjectTables) -> Result<(), RecordError> {
             }
             Ok(())
         }
+        CopyOp::Resolve {
+            source,
+            destination,
+            mode,
+        } => super::resolve::check_resolve(*source, *destination, *mode, tables),
     }
 }
 

@@ -151,6 +151,14 @@ pub enum CopyOp {
         destination: TextureRegion,
         linear_filter: bool,
     },
+    /// NVN's `Downsample` (`ResolveMode::Average`) or the depth resolve
+    /// (`ResolveMode::SampleZero`): level 0, layer 0 of a multisample texture into a
+    /// single-sample one of its format and size (`command::resolve`).
+    Resolve {
+        source: TextureId,
+        destination: TextureId,
+        mode: super::resolve::ResolveMode,
+    },
 }
 
 flag_set!(

@@ -234,6 +234,16 @@ impl Wire for CopyOp {
                 destination.put(out);
                 linear_filter.put(out);
             }
+            CopyOp::Resolve {
+                source,
+                destination,
+                mode,
+            } => {
+                out.push(4);
+                source.put(out);
+                destination.put(out);
+                out.push(mode.raw());
+            }
         }
     }
     fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
@@ -257,6 +267,12 @@ impl Wire for CopyOp {
                 source: Wire::take(reader)?,
                 destination: Wire::take(reader)?,
                 linear_filter: Wire::take(reader)?,
+            },
+            4 => CopyOp::Resolve {
+                source: Wire::take(reader)?,
+                destination: Wire::take(reader)?,
+                mode: ResolveMode::from_raw(u8::take(reader)?)
+                    .ok_or_else(|| reader.fail("resolve mode"))?,
             },
             _ => return Err(reader.fail("copy kind")),
         })

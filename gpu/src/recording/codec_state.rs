@@ -83,6 +83,12 @@ wire_struct!(VertexStream { stride_b, divisor });
 wire_struct!(DepthBounds { min, max });
 wire_struct!(AlphaTest { compare, reference });
 wire_struct!(Smoothing { lines, polygons });
+wire_struct!(MultisampleState {
+    sample_mask,
+    alpha_to_coverage,
+    alpha_to_one,
+    min_sample_shading
+});
 
 impl Wire for StateChange {
     const MIN_B: usize = 1;
@@ -180,6 +186,10 @@ impl Wire for StateChange {
                 out.push(42);
                 smoothing.put(out);
             }
+            StateChange::Multisample(state) => {
+                out.push(43);
+                state.put(out);
+            }
         }
     }
     fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
@@ -215,6 +225,7 @@ impl Wire for StateChange {
             40 => StateChange::ProgramPointSize(Wire::take(reader)?),
             41 => StateChange::AlphaTest(Wire::take(reader)?),
             42 => StateChange::Smoothing(Wire::take(reader)?),
+            43 => StateChange::Multisample(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

@@ -54,6 +54,26 @@ fn check_point_size(size_px: f32, features: &DeviceFeatures) -> Result<(), Recor
     Ok(())
 }
 
+/// Sample shading needs `sampleRateShading` and a fraction in 0..=1; alpha to one needs
+/// `alphaToOne`.
+fn check_multisample(
+    state: &super::MultisampleState,
+    features: &DeviceFeatures,
+) -> Result<(), RecordError> {
+    if let Some(fraction) = state.min_sample_shading {
+        if !(0.0..=1.0).contains(&fraction) {
+            return Err(bad("minimum sample shading", "not a fraction in 0..=1"));
+        }
+        if !features.sample_rate_shading {
+            return Err(missing("sample shading", "sampleRateShading"));
+        }
+    }
+    if state.alpha_to_one && !features.alpha_to_one {
+        return Err(missing("alpha to one", "alphaToOne"));
+    }
+    Ok(())
+}
+
 /// Refuses the commands (other than state changes) that need what `features` lacks:
 /// 8-bit index buffers, indirect draws of several records, and indirect draws of the
 /// kinds executors convert on the CPU (their counts are in GPU memory).
@@ -97,6 +117,13 @@ pub fn check_command_features(
             }
             Ok(())
         }
+        Command::Copy(crate::command::CopyOp::Resolve {
+            mode: crate::command::ResolveMode::SampleZero,
+            ..
+        }) if !features.depth_resolve => Err(missing(
+            "depth resolve",
+            "SAMPLE_ZERO in supportedDepthResolveModes (VK_KHR_depth_stencil_resolve)",
+        )),
         Command::ReportCounter { counter, .. } | Command::ResetCounter(counter) => {
             crate::command::counters::check_counter_features(*counter, features)
         }
@@ -225,6 +252,7 @@ impl StateChange {
                 }
                 Ok(())
             }
+            StateChange::Multisample(state) => check_multisample(state, features),
             StateChange::AlphaTest(Some(test)) if !test.reference.is_finite() => {
                 Err(bad("alpha test reference", "not a finite number"))
             }

@@ -2,9 +2,9 @@
 
 use super::{
     AlphaTest, BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp,
-    PolygonOffset, ProvokingVertex, RasterizerState, Scissor, Smoothing, VertexAttribute,
-    VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS, MAX_VERTEX_ATTRIBUTES,
-    MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
+    MultisampleState, PolygonOffset, ProvokingVertex, RasterizerState, Scissor, Smoothing,
+    VertexAttribute, VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS,
+    MAX_VERTEX_ATTRIBUTES, MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
 };
 
 #[derive(Clone, Debug, PartialEq)]
@@ -58,6 +58,9 @@ pub enum StateChange {
 
     // Issue 17, smoothing.
     Smoothing(Smoothing),
+
+    // Issue 18, multisampling.
+    Multisample(MultisampleState),
 }
 
 /// Why a state change was refused: what is out of range, the index and the limit.
@@ -151,7 +154,8 @@ impl StateChange {
             | StateChange::DepthBounds(_)
             | StateChange::ProgramPointSize(_)
             | StateChange::AlphaTest(_)
-            | StateChange::Smoothing(_) => Ok(()),
+            | StateChange::Smoothing(_)
+            | StateChange::Multisample(_) => Ok(()),
         }
     }
 }

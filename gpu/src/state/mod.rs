@@ -6,6 +6,7 @@ pub mod blend;
 pub mod capability;
 pub mod change;
 pub mod depth_stencil;
+pub mod multisample;
 pub mod primitive;
 pub mod raster;
 pub mod smoothing;
@@ -17,6 +18,7 @@ pub use alpha::AlphaTest;
 pub use blend::{BlendEquation, BlendFactor, BlendOp, BlendState, ComponentMask, LogicOp};
 pub use change::StateChange;
 pub use depth_stencil::{CompareOp, DepthBounds, DepthStencilState, StencilFace, StencilOp};
+pub use multisample::MultisampleState;
 pub use primitive::{IndexType, PrimitiveKind};
 pub use raster::{
     CullMode, FrontFace, PolygonMode, PolygonOffset, ProvokingVertex, RasterizerState,

@@ -133,6 +133,9 @@ pub struct Scene {
     pub tile_view: ViewId,
     pub target_view: ViewId,
     pub depth_view: ViewId,
+    /// 4-sample colour (rgba8) and depth (z32f) textures of the targets' size.
+    pub msaa: TextureId,
+    pub msaa_depth: TextureId,
     pub sampler: SamplerId,
     pub textures: TextureTableId,
     pub samplers: SamplerTableId,
@@ -160,6 +163,14 @@ pub fn scene(device: &Device) -> Scene {
     let depth = device
         .create_texture(&depth_builder, pool, 2 << 20)
         .unwrap();
+    let msaa_of = |builder: TextureBuilder, offset_b: u64| {
+        let builder = builder
+            .kind(crate::mem::TextureKind::D2Multisample)
+            .samples(4);
+        device.create_texture(&builder, pool, offset_b).unwrap()
+    };
+    let msaa = msaa_of(target_builder, (1 << 20) + (256 << 10));
+    let msaa_depth = msaa_of(depth_builder, (2 << 20) + (256 << 10));
     let tile_view = device.create_view(&ViewMaker::whole(tile)).unwrap();
     let target_view = device.create_view(&ViewMaker::whole(target)).unwrap();
     let depth_view = device.create_view(&ViewMaker::whole(depth)).unwrap();
@@ -209,6 +220,8 @@ pub fn scene(device: &Device) -> Scene {
         tile_view,
         target_view,
         depth_view,
+        msaa,
+        msaa_depth,
         sampler,
         textures,
         samplers,
@@ -362,6 +375,12 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             lines: true,
             polygons: false,
         })),
+        Command::SetState(StateChange::Multisample(MultisampleState {
+            sample_mask: 0b1011,
+            alpha_to_coverage: true,
+            alpha_to_one: true,
+            min_sample_shading: Some(0.5),
+        })),
         Command::SetState(StateChange::AlphaTest(Some(AlphaTest {
             compare: CompareOp::GreaterEqual,
             reference: 0.375,
@@ -481,6 +500,16 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
                 ..region(scene.tile, 0, 130, 130)
             },
             linear_filter: true,
+        }),
+        Command::Copy(CopyOp::Resolve {
+            source: scene.msaa,
+            destination: scene.target,
+            mode: ResolveMode::Average,
+        }),
+        Command::Copy(CopyOp::Resolve {
+            source: scene.msaa_depth,
+            destination: scene.depth,
+            mode: ResolveMode::SampleZero,
         }),
         Command::Barrier {
             order: BarrierOrder::FRAGMENTS | BarrierOrder::INDIRECT_DATA,

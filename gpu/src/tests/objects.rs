@@ -254,12 +254,15 @@ fn every_kind_is_created_and_heard_in_order() {
             _ => None,
         })
         .collect();
-    assert_eq!(created.len(), 15);
+    // 15 kinds' objects and the two multisample textures.
+    assert_eq!(created.len(), 17);
     assert_eq!(created[0], scene.pool.into());
     assert_eq!(*created.last().unwrap(), scene.window.into());
     for object in created {
         assert!(device.tables().contains(object));
     }
     assert!(device.tables().contains(scene.depth.into()));
+    assert!(device.tables().contains(scene.msaa.into()));
+    assert!(device.tables().contains(scene.msaa_depth.into()));
     assert!(device.tables().contains(scene.sampler.into()));
 }

@@ -81,9 +81,9 @@ pub struct Capabilities {
     pub custom_border_colors: bool,
     pub timestamp_period_ns: f32,
     pub timestamps: bool,
-    /// Sample counts colour and depth render targets may have
-    /// (`framebufferColorSampleCounts` and `framebufferDepthSampleCounts` both).
-    pub framebuffer_sample_counts: vk::SampleCountFlags,
+    /// Sample counts render targets and sampled images may have, and whether samples
+    /// lie at Vulkan's standard locations.
+    pub samples: crate::sample_counts::SampleCounts,
 }
 
 impl Capabilities {
@@ -142,8 +142,10 @@ impl Capabilities {
         }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
-        let mut properties =
-            vk::PhysicalDeviceProperties2::default().push_next(&mut indexing_props);
+        let mut resolve_props = vk::PhysicalDeviceDepthStencilResolveProperties::default();
+        let mut properties = vk::PhysicalDeviceProperties2::default()
+            .push_next(&mut indexing_props)
+            .push_next(&mut resolve_props);
         if has(EXT_EXTERNAL_MEMORY_HOST) {
             properties = properties.push_next(&mut host_props);
         }
@@ -211,6 +213,14 @@ impl Capabilities {
             texture_compression_bc: core.texture_compression_bc == vk::TRUE,
             state: gpu::DeviceFeatures {
                 depth_clamp: core.depth_clamp == vk::TRUE,
+                sample_rate_shading: core.sample_rate_shading == vk::TRUE,
+                alpha_to_one: core.alpha_to_one == vk::TRUE,
+                depth_resolve: resolve_props
+                    .supported_depth_resolve_modes
+                    .contains(vk::ResolveModeFlags::SAMPLE_ZERO)
+                    && resolve_props
+                        .supported_stencil_resolve_modes
+                        .contains(vk::ResolveModeFlags::SAMPLE_ZERO),
                 depth_bias_clamp: core.depth_bias_clamp == vk::TRUE,
                 fill_mode_non_solid: core.fill_mode_non_solid == vk::TRUE,
                 wide_lines: core.wide_lines == vk::TRUE,
@@ -264,8 +274,7 @@ impl Capabilities {
             timestamp_period_ns: limits.timestamp_period,
             timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
                 && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
-            framebuffer_sample_counts: limits.framebuffer_color_sample_counts
-                & limits.framebuffer_depth_sample_counts,
+            samples: crate::sample_counts::SampleCounts::from_limits(&limits),
         }
     }
 
@@ -381,6 +390,9 @@ impl Capabilities {
             ),
             ("viewports 1-15", yes_no(self.state.multi_viewport)),
             ("smooth lines", yes_no(self.state.smooth_lines)),
+            ("sample shading", yes_no(self.state.sample_rate_shading)),
+            ("alpha to one", yes_no(self.state.alpha_to_one)),
+            ("depth resolve", yes_no(self.state.depth_resolve)),
             (
                 "viewport index from the vertex stage",
                 yes_no(self.state.shader_output_viewport_index),
@@ -429,6 +441,14 @@ impl Capabilities {
                 yes_no(self.sampler_mirror_clamp_to_edge),
             ),
             ("custom border colours", yes_no(self.custom_border_colors)),
+            (
+                "colour target sample counts",
+                crate::sample_counts::describe(self.samples.color_targets),
+            ),
+            (
+                "depth target sample counts",
+                crate::sample_counts::describe(self.samples.depth_targets),
+            ),
         ]
     }
 }

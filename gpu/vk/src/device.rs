@@ -257,6 +257,9 @@ fn create_device(
         pipeline_statistics_query: offered.pipeline_statistics_query,
         draw_indirect_first_instance: offered.draw_indirect_first_instance,
         depth_clamp: offered.depth_clamp,
+        // Multisample state (`state::MultisampleState`).
+        sample_rate_shading: offered.sample_rate_shading,
+        alpha_to_one: offered.alpha_to_one,
         depth_bias_clamp: offered.depth_bias_clamp,
         fill_mode_non_solid: offered.fill_mode_non_solid,
         wide_lines: offered.wide_lines,

@@ -66,6 +66,25 @@ pub fn usage_for(
     usage
 }
 
+/// `usage_for` of a multisample image: no storage use (shaders never load or store one
+/// here), sampled only where the device samples images of `samples`.
+pub fn multisample_usage(
+    device: &Device,
+    usage: vk::ImageUsageFlags,
+    samples: vk::SampleCountFlags,
+    aspect: vk::ImageAspectFlags,
+) -> vk::ImageUsageFlags {
+    if samples == vk::SampleCountFlags::TYPE_1 {
+        return usage;
+    }
+    let depth = !aspect.contains(vk::ImageAspectFlags::COLOR);
+    let mut usage = usage & !vk::ImageUsageFlags::STORAGE;
+    if !device.caps.samples.sampled(depth).contains(samples) {
+        usage &= !vk::ImageUsageFlags::SAMPLED;
+    }
+    usage
+}
+
 /// The create info of a host image of `desc` with `usage`: optimal tiling, exclusive, and
 /// mutable format so views may reinterpret it in another format of the same element size.
 /// The driver probes ask for memory requirements of images made exactly so.
@@ -98,6 +117,7 @@ pub fn create_info(
 impl HostImage {
     pub fn new(device: &Arc<Device>, desc: HostImageDesc, name: &str) -> VkResult<HostImage> {
         let usage = usage_for(device, desc.format, desc.aspect);
+        let usage = multisample_usage(device, usage, desc.samples, desc.aspect);
         let info = create_info(&desc, usage);
         // SAFETY: valid create info; on failure below the image is destroyed.
         let raw = unsafe { device.raw.create_image(&info, None) }

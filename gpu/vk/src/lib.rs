@@ -22,6 +22,7 @@ pub mod pool_buffer;
 pub mod portability;
 pub mod present_mode;
 pub mod retire;
+pub mod sample_counts;
 pub mod shared_backend;
 pub mod simulate;
 pub mod staging;

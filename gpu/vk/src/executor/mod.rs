@@ -467,8 +467,9 @@ impl Backend for VkBackend {
                     .ok_or(VkError::UnknownObject(object))
                     .map_err(backend_error)?;
                 if let Some(why) = resources::textures::multisample_refusal(
-                    texture.desc.samples,
-                    self.device.caps.framebuffer_sample_counts,
+                    &self.device,
+                    texture,
+                    self.images.force_format_fallbacks,
                 ) {
                     return Err(BackendError::Unsupported(format!("{id}: {why}")));
                 }

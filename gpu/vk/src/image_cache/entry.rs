@@ -45,6 +45,14 @@ impl Entry {
             && !self.pinned
     }
 
+    /// A multisample image holding GPU drawing: storage never holds a multisample
+    /// texture's texels (seed 000's rule keeps them out of the write-back and the
+    /// upload), so this image is their only copy and is never evicted, live or finalized,
+    /// whatever the budget. A CPU write or drawing over its storage ends it (stale).
+    pub fn holds_multisample_drawing(&self) -> bool {
+        self.key.layout.samples > 1 && self.texels == Texels::HostOnly
+    }
+
     pub fn drawn_frame(&self) -> u64 {
         self.drawn_frames.map_or(0, |(_, last)| last)
     }

@@ -35,7 +35,8 @@ impl ImageCache {
     /// recorded (after `submission_recorded`) or before making images. Parked images go
     /// first, the cheapest to lose (a later texture makes its image anew); then cached
     /// ones, least recently used first. Pinned images stay, and so do live images holding
-    /// GPU texels the write-back cannot store; everything else may go.
+    /// GPU texels the write-back cannot store and multisample images holding drawing
+    /// (`Entry::holds_multisample_drawing`); everything else may go.
     pub fn evict(
         &mut self,
         cpu: &impl CpuWriteStamps,
@@ -71,6 +72,11 @@ impl ImageCache {
             }
             self.refresh(image, cpu);
             let entry = &self.entries[&image];
+            if entry.holds_multisample_drawing() {
+                tracing::debug!(target: "gpu_vk::image_cache", %image, size_b = entry.key.size_b,
+                    "a multisample image holding drawing stays past the budget");
+                continue;
+            }
             let live = self.live_textures(&entry.key);
             if self.config.keep_cap_b() > 0 && entry.keepable(live) {
                 self.keep(image, &mut evictions);

@@ -590,8 +590,20 @@ fn make(
     if state.smoothing.lines && draws_lines {
         rasterization = rasterization.push_next(&mut line_state);
     }
-    let multisample = vk::PipelineMultisampleStateCreateInfo::default()
-        .rasterization_samples(vk::SampleCountFlags::TYPE_1);
+    // The command buffer refused sample shading and alpha to one where the device lacks
+    // them; the mask's first word covers every count up to 32.
+    let multisample_state = &state.multisample;
+    let sample_mask = [multisample_state.sample_mask];
+    let mut multisample = vk::PipelineMultisampleStateCreateInfo::default()
+        .rasterization_samples(targets.sample_count())
+        .sample_mask(&sample_mask)
+        .alpha_to_coverage_enable(multisample_state.alpha_to_coverage)
+        .alpha_to_one_enable(multisample_state.alpha_to_one);
+    if let Some(fraction) = multisample_state.min_sample_shading {
+        multisample = multisample
+            .sample_shading_enable(true)
+            .min_sample_shading(fraction);
+    }
     let depth_stencil_state = &state.depth_stencil;
     let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default()
         .depth_test_enable(depth_stencil_state.depth_test)

@@ -42,6 +42,7 @@ pub struct GraphicsState {
     pub program_point_size: bool,
     pub alpha_test: Option<AlphaTest>,
     pub smoothing: Smoothing,
+    pub multisample: gpu::state::MultisampleState,
 }
 
 impl Default for GraphicsState {
@@ -69,6 +70,7 @@ impl Default for GraphicsState {
             program_point_size: false,
             alpha_test: None,
             smoothing: Smoothing::default(),
+            multisample: gpu::state::MultisampleState::default(),
         }
     }
 }
@@ -120,6 +122,7 @@ impl GraphicsState {
             StateChange::ProgramPointSize(enabled) => self.program_point_size = *enabled,
             StateChange::AlphaTest(test) => self.alpha_test = *test,
             StateChange::Smoothing(smoothing) => self.smoothing = *smoothing,
+            StateChange::Multisample(state) => self.multisample = *state,
         }
     }
 
@@ -190,6 +193,15 @@ impl GraphicsState {
             }),
             frag_coord_height_px,
             smooth_lines: self.smoothing.lines,
+            multisample: {
+                let state = &self.multisample;
+                (
+                    state.sample_mask,
+                    state.alpha_to_coverage,
+                    state.alpha_to_one,
+                    state.min_sample_shading.map(f32::to_bits),
+                )
+            },
             alpha_test: self
                 .alpha_test
                 .map(|test| (test.compare, test.reference.to_bits())),
@@ -223,9 +235,19 @@ pub struct TargetFormats {
     pub colors: [i32; MAX_COLOR_TARGETS],
     pub depth: i32,
     pub stencil: i32,
+    /// The attachments' sample count (Vulkan's flag bits; 0 before any is bound, as 1).
+    pub samples: u32,
 }
 
 impl TargetFormats {
+    /// The samples pipelines for the pass rasterize (`rasterizationSamples`).
+    pub fn sample_count(&self) -> vk::SampleCountFlags {
+        match self.samples {
+            0 => vk::SampleCountFlags::TYPE_1,
+            raw => vk::SampleCountFlags::from_raw(raw),
+        }
+    }
+
     /// The colour formats a pipeline for the pass names: every slot up to the last bound
     /// one (a pipeline must name each colour attachment of its pass).
     pub fn color_formats(&self) -> Vec<vk::Format> {
@@ -274,6 +296,8 @@ pub struct PipelineKey {
     pub point_size: Option<Option<u32>>,
     pub frag_coord_height_px: Option<u32>,
     pub smooth_lines: bool,
+    /// Sample mask, alpha to coverage, alpha to one, the shading fraction's bits.
+    pub multisample: (u32, bool, bool, Option<u32>),
     /// The compare and the reference's bits.
     pub alpha_test: Option<(gpu::state::CompareOp, u32)>,
     /// What the shaders apply of the bound textures (where the device lacks the

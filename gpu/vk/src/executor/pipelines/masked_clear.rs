@@ -208,8 +208,9 @@ impl MaskedClears {
             .polygon_mode(vk::PolygonMode::FILL)
             .cull_mode(vk::CullModeFlags::NONE)
             .line_width(1.0);
+        // Every sample of a covered pixel takes the clear value.
         let multisample = vk::PipelineMultisampleStateCreateInfo::default()
-            .rasterization_samples(vk::SampleCountFlags::TYPE_1);
+            .rasterization_samples(key.targets.sample_count());
         let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default();
         let formats = key.targets.color_formats();
         let blends: Vec<vk::PipelineColorBlendAttachmentState> = (0..formats.len())

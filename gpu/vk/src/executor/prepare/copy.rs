@@ -3,7 +3,9 @@
 
 use ash::vk;
 use gpu::command::fill::check_fill;
+use gpu::command::resolve::check_resolve;
 use gpu::command::validate::buffer_image_span_b;
+use gpu::command::ResolveMode;
 use gpu::command::{BufferImage, CopyOp, TextureRegion, UniformUpdate};
 use gpu::objects::{ObjectTables, Texture};
 use gpu::{BufferId, PoolId};
@@ -119,6 +121,79 @@ impl Side<'_> {
             )));
         }
         Ok((&tracked.texture, tracked.image.raw, aspect))
+    }
+
+    /// A resolve of level 0, layer 0 (checked when recorded: a multisample source, a
+    /// single-sample destination of its format and size).
+    fn resolve(
+        &self,
+        source: gpu::TextureId,
+        destination: gpu::TextureId,
+        mode: ResolveMode,
+    ) -> VkResult<(PreparedCopy, Option<PoolWrite>)> {
+        if let Some(error) = check_resolve(source, destination, mode, self.tables).err() {
+            return Err(VkError::Unsupported(error.to_string()));
+        }
+        let from = self.images.get(source)?;
+        let to = self.images.get(destination)?;
+        let attachment = match mode {
+            ResolveMode::Average => vk::ImageUsageFlags::COLOR_ATTACHMENT,
+            ResolveMode::SampleZero => vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
+        };
+        if !to.image.usage.contains(attachment) {
+            return Err(VkError::Unsupported(format!(
+                "{destination}: a resolve into format {}, which this device cannot render to",
+                to.texture.format().name()
+            )));
+        }
+        match mode {
+            ResolveMode::Average => {
+                let layers = vk::ImageSubresourceLayers {
+                    aspect_mask: vk::ImageAspectFlags::COLOR,
+                    mip_level: 0,
+                    base_array_layer: 0,
+                    layer_count: 1,
+                };
+                let region = vk::ImageResolve {
+                    src_subresource: layers,
+                    src_offset: vk::Offset3D::default(),
+                    dst_subresource: layers,
+                    dst_offset: vk::Offset3D::default(),
+                    extent: vk::Extent3D {
+                        width: from.image.desc.width_px,
+                        height: from.image.desc.height_px,
+                        depth: 1,
+                    },
+                };
+                Ok((
+                    PreparedCopy::Resolve {
+                        source: from.image.raw,
+                        destination: to.image.raw,
+                        region,
+                    },
+                    None,
+                ))
+            }
+            ResolveMode::SampleZero => {
+                let view = |texture| {
+                    self.images.made_resolve_view(texture).ok_or_else(|| {
+                        VkError::Unsupported(format!("{texture}: no resolve view was made"))
+                    })
+                };
+                Ok((
+                    PreparedCopy::DepthResolve {
+                        source: view(source)?,
+                        destination: view(destination)?,
+                        aspect: from.image.desc.aspect,
+                        extent: vk::Extent2D {
+                            width: from.image.desc.width_px,
+                            height: from.image.desc.height_px,
+                        },
+                    },
+                    None,
+                ))
+            }
+        }
     }
 
     fn direct(&self, region: &TextureRegion) -> VkResult<()> {
@@ -386,6 +461,11 @@ pub fn prepare_copy(
                 None,
             ))
         }
+        CopyOp::Resolve {
+            source,
+            destination,
+            mode,
+        } => side.resolve(source, destination, mode),
     }
 }
 

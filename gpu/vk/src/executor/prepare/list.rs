@@ -195,6 +195,11 @@ impl VkBackend {
                         (source.texture, Use::CopySource),
                         (destination.texture, Use::Write),
                     ]),
+                    CopyOp::Resolve {
+                        source,
+                        destination,
+                        ..
+                    } => uses.extend([(source, Use::CopySource), (destination, Use::Write)]),
                     CopyOp::BufferToBuffer { .. } => {}
                 }
             }
@@ -536,6 +541,16 @@ impl VkBackend {
                     }
                     if let Op::Copy { copy_index } = ops[index] {
                         let copy = list.copy(copy_index);
+                        // A depth resolve renders between whole-image views of both.
+                        if let CopyOp::Resolve {
+                            source,
+                            destination,
+                            mode: gpu::command::ResolveMode::SampleZero,
+                        } = *copy
+                        {
+                            self.images.resolve_view(source)?;
+                            self.images.resolve_view(destination)?;
+                        }
                         if let Some(target) = copy_write(copy, tables, &self.images) {
                             copy_writes.insert(index, target);
                         }
@@ -546,6 +561,7 @@ impl VkBackend {
                             | CopyOp::TextureToTexture { destination, .. } => {
                                 Some(destination.texture)
                             }
+                            CopyOp::Resolve { destination, .. } => Some(destination),
                             _ => None,
                         };
                         list_writes
@@ -616,7 +632,15 @@ impl VkBackend {
                 .map(|pool| pool.maker.flags)
                 .ok_or_else(|| VkError::UnknownObject(texture.pool.into()))?;
             let tracked = self.images.get(id)?;
-            let fill = if never_written && zero_fill_possible(tracked) {
+            // A multisample texture's drawing lives in its host image alone (storage never
+            // holds it: no write-back, no upload), which starts cleared to zero.
+            let multisample = texture.desc.samples > 1;
+            if multisample && !never_written {
+                tracing::debug!(target: TARGET, texture = %id,
+                    "a multisample texture over written storage starts at zero (its storage \
+                     bytes are never read)");
+            }
+            let fill = if (never_written || multisample) && zero_fill_possible(tracked) {
                 Fill::Zero
             } else {
                 check_upload(tracked)?;
@@ -683,7 +707,7 @@ impl VkBackend {
                     } => vec![source, destination],
                     CopyOp::BufferToTexture { source, .. } => vec![source.buffer],
                     CopyOp::TextureToBuffer { destination, .. } => vec![destination.buffer],
-                    CopyOp::TextureToTexture { .. } => Vec::new(),
+                    CopyOp::TextureToTexture { .. } | CopyOp::Resolve { .. } => Vec::new(),
                 };
                 buffer_pools.extend(
                     buffers

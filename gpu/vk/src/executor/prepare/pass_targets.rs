@@ -5,18 +5,32 @@
 use ash::vk;
 use gpu::command::ClearValue;
 use gpu::objects::ObjectTables;
+use gpu::ViewId;
 
 use crate::error::{VkError, VkResult};
 use crate::executor::pipelines::graphics_conv::clear_color;
 use crate::executor::plan::PassPlan;
 use crate::executor::prepared::passes::PassTargets;
-use crate::executor::resources::textures::ImageTable;
+use crate::executor::resources::textures::{HostView, ImageTable};
 
-/// Narrows the pass's area and layers to an attachment's.
-fn fit(targets: &mut PassTargets, extent_px: [u32; 2], layers: u32) {
+/// Narrows the pass's area and layers to an attachment's; its samples must be the
+/// others' (Vulkan renders to attachments of one sample count).
+fn fit(targets: &mut PassTargets, attachment: &HostView, view: ViewId) -> VkResult<()> {
+    let extent_px = attachment.extent_px;
     targets.extent_px[0] = targets.extent_px[0].min(extent_px[0]);
     targets.extent_px[1] = targets.extent_px[1].min(extent_px[1]);
-    targets.layers = targets.layers.min(layers);
+    targets.layers = targets.layers.min(attachment.layers);
+    let samples = attachment.samples.as_raw();
+    match targets.formats.samples {
+        0 => targets.formats.samples = samples,
+        bound if bound != samples => {
+            return Err(VkError::Unsupported(format!(
+                "{view}: render targets of {samples} and {bound} samples bound together"
+            )))
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// The attachment views, formats and common area of a pass's targets. The render area is
@@ -42,7 +56,7 @@ pub fn resolve_targets(
                 view.id
             )));
         }
-        fit(&mut resolved, attachment.extent_px, attachment.layers);
+        fit(&mut resolved, attachment, view.id)?;
         resolved.colors[slot] = Some(attachment.raw);
         resolved.formats.colors[slot] = attachment.format.as_raw();
     }
@@ -55,7 +69,7 @@ pub fn resolve_targets(
                 view.id
             )));
         }
-        fit(&mut resolved, attachment.extent_px, attachment.layers);
+        fit(&mut resolved, attachment, view.id)?;
         resolved.depth_stencil = Some((attachment.raw, aspect));
         let format = attachment.format.as_raw();
         if aspect.contains(vk::ImageAspectFlags::DEPTH) {

@@ -127,6 +127,9 @@ pub fn copy_write(
     let destination = match *copy {
         CopyOp::BufferToTexture { destination, .. } => destination,
         CopyOp::TextureToTexture { destination, .. } => destination,
+        CopyOp::Resolve { destination, .. } => {
+            gpu::command::resolve::resolve_region(tables.textures.get(destination)?)
+        }
         CopyOp::TextureToBuffer { .. } | CopyOp::BufferToBuffer { .. } => return None,
     };
     if !images.is_storable(destination.texture) {

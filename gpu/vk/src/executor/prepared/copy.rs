@@ -33,6 +33,20 @@ pub enum PreparedCopy {
         region: vk::ImageBlit,
         filter: vk::Filter,
     },
+    /// A colour resolve (NVN's `Downsample`).
+    Resolve {
+        source: vk::Image,
+        destination: vk::Image,
+        region: vk::ImageResolve,
+    },
+    /// A depth resolve: an empty pass over `source` (loaded and stored) resolving its
+    /// `aspect` by sample zero into `destination`.
+    DepthResolve {
+        source: vk::ImageView,
+        destination: vk::ImageView,
+        aspect: vk::ImageAspectFlags,
+        extent: vk::Extent2D,
+    },
 }
 
 /// Pool bytes a copy writes: `(pool, offset_b, len_b)`.

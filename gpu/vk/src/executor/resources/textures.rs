@@ -31,6 +31,8 @@ pub struct HostView {
     pub aspect: vk::ImageAspectFlags,
     pub extent_px: [u32; 2],
     pub layers: u32,
+    /// The image's samples (a pass's attachments all have one count).
+    pub samples: vk::SampleCountFlags,
     device: Arc<Device>,
 }
 
@@ -47,6 +49,8 @@ pub struct TrackedImage {
     views: IdMap<ViewId, HostView>,
     sampled: IdMap<ViewId, HostView>,
     storage: IdMap<ViewId, HostView>,
+    /// Level 0, layer 0, every aspect: what a depth resolve renders from or to.
+    resolve_view: Option<HostView>,
     pub image: HostImage,
     /// The texture that used the image last (every texture sharing it has its layout).
     pub texture: Texture,
@@ -175,35 +179,75 @@ pub fn format_mapping(
     })
 }
 
-/// Why a texture of `samples` samples is refused when made, on a device whose render
-/// targets may have `device_counts` samples: every multisample texture for now (drawing
-/// into one, its resolves and its place in the image cache are not executed yet), naming
-/// the count and what the device could render.
-pub fn multisample_refusal(samples: u32, device_counts: vk::SampleCountFlags) -> Option<String> {
+/// Why a multisample texture is refused when made: a sample count the device's render
+/// targets of its kind lack (`SampleCounts::refusal`), a format it cannot render to, or
+/// one whose images cannot have that count (`vkGetPhysicalDeviceImageFormatProperties`).
+/// `None` for single-sample textures and for those it renders.
+pub fn multisample_refusal(
+    device: &Device,
+    texture: &Texture,
+    force_fallbacks: bool,
+) -> Option<String> {
+    let samples = texture.desc.samples;
     if samples <= 1 {
         return None;
     }
-    let counts: Vec<String> = [1u32, 2, 4, 8, 16, 32, 64]
-        .into_iter()
-        .filter(|&count| device_counts.contains(vk::SampleCountFlags::from_raw(count)))
-        .map(|count| count.to_string())
-        .collect();
-    Some(format!(
-        "a {samples}-sample texture: multisample textures are not executed yet (this device \
-         renders {} samples)",
-        counts.join(", ")
-    ))
+    let depth = texture.format().is_depth_or_stencil();
+    if let Some(why) = device.caps.samples.refusal(samples, depth) {
+        return Some(why);
+    }
+    let mapping = match format_mapping(device, texture.format(), force_fallbacks) {
+        Ok(mapping) => mapping,
+        Err(error) => return Some(error.to_string()),
+    };
+    let aspect = aspect_flags(texture.format());
+    let usage = crate::host_image::usage_for(device, mapping.vk, aspect);
+    let attachment = match depth {
+        true => vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
+        false => vk::ImageUsageFlags::COLOR_ATTACHMENT,
+    };
+    if !usage.contains(attachment) {
+        return Some(format!(
+            "a {samples}-sample texture of format {}, which this device cannot render to",
+            texture.format().name()
+        ));
+    }
+    let flag = crate::sample_counts::flag_of(samples)?;
+    let usage = crate::host_image::multisample_usage(device, usage, flag, aspect);
+    // SAFETY: a plain query on the device's physical device.
+    let properties = unsafe {
+        device
+            .instance
+            .raw
+            .get_physical_device_image_format_properties(
+                device.physical,
+                mapping.vk,
+                vk::ImageType::TYPE_2D,
+                vk::ImageTiling::OPTIMAL,
+                usage,
+                vk::ImageCreateFlags::MUTABLE_FORMAT,
+            )
+    };
+    match properties {
+        Ok(properties) if properties.sample_counts.contains(flag) => None,
+        Ok(properties) => Some(format!(
+            "a {samples}-sample texture of format {}: its images have {} samples on this \
+             device (sampleCounts of vkGetPhysicalDeviceImageFormatProperties)",
+            texture.format().name(),
+            crate::sample_counts::describe(properties.sample_counts)
+        )),
+        Err(result) => Some(format!(
+            "a {samples}-sample texture of format {}: {result}",
+            texture.format().name()
+        )),
+    }
 }
 
 /// What a texture's host image is made of.
 pub fn image_desc(texture: &Texture, mapping: FormatMapping) -> VkResult<HostImageDesc> {
     let desc = &texture.desc;
-    if desc.samples > 1 {
-        return Err(VkError::Unsupported(format!(
-            "{}: multisample textures",
-            texture.id
-        )));
-    }
+    let samples = crate::sample_counts::flag_of(desc.samples)
+        .ok_or_else(|| VkError::Unsupported(format!("{}: {} samples", texture.id, desc.samples)))?;
     let image_type = match desc.kind {
         TextureKind::D1 | TextureKind::D1Array => vk::ImageType::TYPE_1D,
         TextureKind::D3 => vk::ImageType::TYPE_3D,
@@ -229,7 +273,7 @@ pub fn image_desc(texture: &Texture, mapping: FormatMapping) -> VkResult<HostIma
         depth_px,
         levels: desc.levels,
         layers: texture.layout.layer_count,
-        samples: vk::SampleCountFlags::TYPE_1,
+        samples,
         cube_compatible: matches!(desc.kind, TextureKind::Cube | TextureKind::CubeArray),
     })
 }
@@ -272,6 +316,7 @@ impl ImageTable {
             reused.views.clear();
             reused.sampled.clear();
             reused.storage.clear();
+            reused.resolve_view = None;
             reused.texture = texture.clone();
             reused.mapping = mapping;
             reused.synced_at = None;
@@ -294,6 +339,7 @@ impl ImageTable {
                 views: IdMap::default(),
                 sampled: IdMap::default(),
                 storage: IdMap::default(),
+                resolve_view: None,
                 image: host,
                 texture: texture.clone(),
                 mapping,
@@ -357,6 +403,52 @@ impl ImageTable {
             tracked.storage.insert(view.id, made);
         }
         Ok(tracked.storage[&view.id].raw)
+    }
+
+    /// The attachment view of level 0, layer 0 and every aspect of `texture`'s image
+    /// (made on first use), for depth resolves.
+    pub fn resolve_view(&mut self, texture: TextureId) -> VkResult<vk::ImageView> {
+        let device = self.device.clone();
+        let tracked = self.get_mut(texture)?;
+        if tracked.resolve_view.is_none() {
+            let desc = &tracked.image.desc;
+            let info = vk::ImageViewCreateInfo::default()
+                .image(tracked.image.raw)
+                .view_type(vk::ImageViewType::TYPE_2D)
+                .format(tracked.mapping.vk)
+                .subresource_range(vk::ImageSubresourceRange {
+                    aspect_mask: desc.aspect,
+                    base_mip_level: 0,
+                    level_count: 1,
+                    base_array_layer: 0,
+                    layer_count: 1,
+                });
+            // SAFETY: the image is live; level 0, layer 0 lie inside it, in its format.
+            let raw = unsafe { device.raw.create_image_view(&info, None) }
+                .map_err(map_vk("creating a resolve view"))?;
+            tracked.resolve_view = Some(HostView {
+                raw,
+                format: tracked.mapping.vk,
+                aspect: desc.aspect,
+                extent_px: [desc.width_px, desc.height_px],
+                layers: 1,
+                samples: desc.samples,
+                device: device.clone(),
+            });
+        }
+        Ok(tracked
+            .resolve_view
+            .as_ref()
+            .map_or(vk::ImageView::null(), |view| view.raw))
+    }
+
+    /// The resolve view `resolve_view` made for `texture`, if it has.
+    pub fn made_resolve_view(&self, texture: TextureId) -> Option<vk::ImageView> {
+        self.get(texture)
+            .ok()?
+            .resolve_view
+            .as_ref()
+            .map(|view| view.raw)
     }
 
     /// Ends a view: its views over whichever image holds them are released after that
@@ -474,6 +566,7 @@ fn make_attachment(
             shrink(tracked.image.desc.height_px),
         ],
         layers,
+        samples: tracked.image.desc.samples,
         device: device.clone(),
     })
 }
@@ -631,6 +724,7 @@ fn make_shader_view(
         aspect,
         extent_px: [tracked.image.desc.width_px, tracked.image.desc.height_px],
         layers,
+        samples: tracked.image.desc.samples,
         device: device.clone(),
     })
 }

@@ -349,3 +349,56 @@ fn drawing_over_lost_storage_ends_the_loss() {
         }
     );
 }
+
+/// A 64x64 RGBA8 texture of 4 samples at `offset_b` of pool 3.
+fn multisample_key(offset_b: u64) -> crate::image_cache::ImageKey {
+    let desc = memory::LayoutDesc {
+        kind: memory::TextureKind::D2Multisample,
+        samples: 4,
+        ..memory::LayoutDesc::new_2d(Format::Rgba8, 64, 64, 1)
+    };
+    let layout = memory::TextureLayout::new(&desc).expect("a valid multisample layout");
+    crate::image_cache::ImageKey::new(super::pool(3), offset_b, &layout)
+}
+
+/// Seed 000's rule: storage never holds a multisample texture's drawing, so its image
+/// stays under any budget pressure, finalized or live, with keeping off (no keep rule to
+/// save it) and keeping on past its cap; once the CPU writes its storage the drawing is
+/// worth nothing and it may go.
+#[test]
+fn multisample_drawing_is_never_evicted_live_or_finalized() {
+    for keep_finalized_b in [0, 512 * MIB_B] {
+        let mut harness = Harness::new(super::config(MIB_B, keep_finalized_b));
+        harness.next_frame();
+        harness.make(1, multisample_key(0), false);
+        let finalized = harness.draw(1).image;
+        harness.finalize(1);
+        harness.make(2, multisample_key(1 << 20), false);
+        let live = harness.draw(2).image;
+        harness.end_submission();
+        harness.pressure(100, 12);
+        assert!(
+            harness.cache.counters().evictions >= 6,
+            "the budget evicted"
+        );
+        for image in [finalized, live] {
+            assert_eq!(
+                harness.evictions_of(image),
+                vec![],
+                "keep {keep_finalized_b}"
+            );
+        }
+        assert_eq!(harness.cache.counters().texels_lost, 0);
+        // Made again over the same storage: the drawn image, no fill.
+        harness.next_frame();
+        harness.make(3, multisample_key(0), false);
+        let again = harness.sample(3);
+        assert_eq!((again.image, again.action), (finalized, Action::Reuse));
+        harness.finalize(3);
+        harness.end_submission();
+        // The CPU rewrote its storage: stale, and the budget takes it.
+        harness.cpu.cpu_write(super::pool(3), 0..64);
+        harness.pressure(200, 4);
+        assert_eq!(harness.evictions_of(finalized).len(), 1);
+    }
+}
