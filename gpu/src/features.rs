@@ -69,6 +69,9 @@ pub struct DeviceFeatures {
     // Issue 17, smoothing.
     /// `VK_EXT_line_rasterization`'s `smoothLines`: NVN's line smoothing.
     pub smooth_lines: bool,
+    // Issue 17, formats.
+    /// The optional format features: render targets and vertex formats.
+    pub formats: crate::format_features::FormatFeatures,
 }
 
 impl DeviceFeatures {
@@ -101,6 +104,7 @@ impl DeviceFeatures {
         multi_viewport: false,
         shader_output_viewport_index: false,
         smooth_lines: false,
+        formats: crate::format_features::FormatFeatures::NONE,
     };
 }
 
@@ -142,6 +146,7 @@ impl DeviceFeatures {
             shader_output_viewport_index: self.shader_output_viewport_index
                 && other.shader_output_viewport_index,
             smooth_lines: self.smooth_lines && other.smooth_lines,
+            formats: self.formats.both(other.formats),
         }
     }
 }

@@ -68,6 +68,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     multi_viewport: true,
     shader_output_viewport_index: true,
     smooth_lines: true,
+    formats: crate::format_features::FormatFeatures::FULL,
 };
 
 #[derive(Clone, Default)]

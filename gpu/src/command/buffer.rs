@@ -12,6 +12,7 @@ use super::bound::BoundState;
 use super::list::{CommandList, Op};
 use super::remembered::Remembered;
 use super::stages::check_program_features;
+use super::target_formats::check_target_formats;
 use super::transform_feedback::{TransformFeedbackControl, TransformFeedbackVerb};
 use super::validate::{self, draw_size_fits};
 use super::verbs::{
@@ -65,6 +66,9 @@ impl<'d> CommandBuffer<'d> {
             None => {
                 let tables = self.device.tables();
                 validate::check(&command, &self.bound, &tables)?;
+                if let Command::BindRenderTargets(targets) = &command {
+                    check_target_formats(targets, &tables, self.device.features())?;
+                }
                 if let Command::BindProgram(id) = &command {
                     if let Some(program) = tables.programs.get(*id) {
                         check_program_features(program, self.device.features())?;

@@ -10,6 +10,7 @@ pub mod portability;
 mod remembered;
 pub mod render_enable;
 pub mod stages;
+pub mod target_formats;
 pub mod transform_feedback;
 pub mod validate;
 pub mod verbs;
