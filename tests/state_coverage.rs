@@ -824,6 +824,10 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
                 "transform_feedback",
                 "transform_feedback_is_refused_without_the_extension_and_out_of_order",
             ),
+            (
+                "transform_feedback",
+                "draws_needing_a_second_pipeline_are_refused_when_recorded",
+            ),
         ],
         // Issue 18, counters: exact counts, timestamps, values; refusals in the same file.
         Command::ReportCounter {

@@ -13,7 +13,7 @@ use super::list::{CommandList, Op};
 use super::remembered::Remembered;
 use super::stages::check_program_features;
 use super::target_formats::check_target_formats;
-use super::transform_feedback::{TransformFeedbackControl, TransformFeedbackVerb};
+use super::transform_feedback::{CaptureWatch, TransformFeedbackControl, TransformFeedbackVerb};
 use super::validate::{self, draw_size_fits};
 use super::verbs::{
     BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
@@ -27,6 +27,8 @@ pub struct CommandBuffer<'d> {
     remembered: Remembered,
     /// State this buffer set that the portability checks join (`command::portability`).
     portability: super::portability::PortabilityWatch,
+    /// What the open transform feedback capture's first draw fixed.
+    capture: CaptureWatch,
 }
 
 impl<'d> CommandBuffer<'d> {
@@ -37,6 +39,7 @@ impl<'d> CommandBuffer<'d> {
             bound,
             remembered: Remembered::default(),
             portability: Default::default(),
+            capture: CaptureWatch::default(),
         }
     }
 
@@ -48,6 +51,7 @@ impl<'d> CommandBuffer<'d> {
         let portability = &self.device.features().portability;
         self.portability
             .check(&command, portability, &self.bound, || self.device.tables())?;
+        self.capture.check(&command, &self.bound)?;
         if let Command::DrawIndexed(draw) = &command {
             if self.bound.primitive_restart && draw.primitive.needs_index_conversion() {
                 return Err(RecordError::MissingCapability {
@@ -83,6 +87,7 @@ impl<'d> CommandBuffer<'d> {
             }
         }
         self.portability.note(&command);
+        self.capture.note(&command, &self.bound);
         self.list.push(command);
         Ok(())
     }
@@ -206,7 +211,9 @@ impl<'d> CommandBuffer<'d> {
     }
     pub fn draw(&mut self, draw: DrawArrays) -> Result<(), RecordError> {
         let table_changes = self.device.table_changes();
+        // While capturing, every draw goes the full way (`CaptureWatch` sees it).
         if draw_size_fits(draw.vertex_count, draw.instance_count)
+            && !self.bound.transform_feedback_active
             && self
                 .remembered
                 .draw_fits(&self.bound, false, draw.primitive, table_changes)
