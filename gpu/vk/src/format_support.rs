@@ -6,12 +6,24 @@ use ash::vk;
 /// What `physical` can do with the formats Vulkan leaves optional, as this backend uses
 /// them.
 pub fn format_features(
-    _instance: &ash::Instance,
-    _physical: vk::PhysicalDevice,
+    instance: &ash::Instance,
+    physical: vk::PhysicalDevice,
 ) -> gpu::FormatFeatures {
+    let vertex = |format: vk::Format| {
+        // SAFETY: a plain query on a physical device of this instance.
+        let properties =
+            unsafe { instance.get_physical_device_format_properties(physical, format) };
+        properties
+            .buffer_features
+            .contains(vk::FormatFeatureFlags::VERTEX_BUFFER)
+    };
     gpu::FormatFeatures {
         // RGB5A1 is made as A1R5G5B5 read through a view swizzle: this backend does not
         // enable VK_KHR_maintenance5, whose A1B5G5R5 would render it as stored.
         rgb5a1_attachment: false,
+        vertex_ufloat_11_11_10: vertex(vk::Format::B10G11R11_UFLOAT_PACK32),
+        vertex_snorm_10_10_10_2: vertex(vk::Format::A2B10G10R10_SNORM_PACK32),
+        vertex_sint_10_10_10_2: vertex(vk::Format::A2B10G10R10_SINT_PACK32),
+        vertex_sscaled_10_10_10_2: vertex(vk::Format::A2B10G10R10_SSCALED_PACK32),
     }
 }
