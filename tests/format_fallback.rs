@@ -15,9 +15,13 @@ use common::programs::{position_program, GREEN_FRAG, TEXEL_FRAG};
 use common::readback::{region, Readback};
 use common::texels::{swizzled, Bytes};
 use common::TestGpu;
-use gpu::command::{ClearValue, CopyOp};
-use gpu::objects::{BufferRange, SamplerMaker, Stage, TextureBuilder, TextureHandle, ViewMaker};
-use gpu::state::{CompareOp, ComponentMask, DepthStencilState, StateChange, StencilFace};
+use gpu::command::{ClearValue, CopyOp, DrawArrays};
+use gpu::objects::{
+    BufferRange, DepthStencilMode, SamplerMaker, Stage, TextureBuilder, TextureHandle, ViewMaker,
+};
+use gpu::state::{
+    CompareOp, ComponentMask, DepthStencilState, PrimitiveKind, StateChange, StencilFace, StencilOp,
+};
 use gpu::{
     BackendError, ObjectError, PoolId, ProgramId, QueueError, RecordError, TextureId, ViewId,
 };
@@ -130,6 +134,12 @@ impl Rig {
             .device
             .create_view(&ViewMaker::whole(texture).levels(level, 1))
             .unwrap();
+        self.fetch_view(view, extent_px, self.fetch)
+    }
+
+    /// Every texel of `view` as `program` (positions and a fragment stage reading its
+    /// slot 0) draws it over the whole of an RGBA32F target.
+    fn fetch_view(&self, view: ViewId, extent_px: [u32; 2], program: ProgramId) -> Vec<[f32; 4]> {
         let builder = TextureBuilder::new_2d(Format::Rgba32F, extent_px[0], extent_px[1]);
         let target = self.texture(&builder);
         let target_view = self.device.create_view(&ViewMaker::whole(target)).unwrap();
@@ -144,7 +154,7 @@ impl Rig {
 
         let mut commands = self.device.command_buffer();
         commands.bind_render_targets(colour(target_view)).unwrap();
-        bind_positions(&mut commands, self.fetch, self.vertices);
+        bind_positions(&mut commands, program, self.vertices);
         commands.bind_descriptor_tables(textures, samplers).unwrap();
         commands
             .bind_texture(
@@ -848,4 +858,134 @@ fn rendering_to_rgb5a1_is_refused_when_recorded_naming_the_format() {
         .unwrap();
     rig.device.queue().submit(&commands.finish()).unwrap();
     rig.device.queue().finish().unwrap();
+}
+
+/// Each pixel is the stencil of the depth/stencil texture in the fragment stage's slot 0
+/// (a stencil-mode view, an unsigned integer texture), in its red channel.
+const STENCIL_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform usampler2D stencil;
+void main() {
+    colour = vec4(texelFetch(stencil, ivec2(gl_FragCoord.xy), 0));
+}
+";
+
+/// Two triangles over pixel columns `x0..x1` and rows `y0..y1` of a `DS_EXTENT_PX` target
+/// (edges on pixel boundaries, so no pixel centre lies on one), in NDC.
+fn rectangle_ndc([x0, x1, y0, y1]: [u32; 4]) -> Vec<f32> {
+    let [width_px, height_px] = DS_EXTENT_PX;
+    let x = |px: u32| px as f32 / width_px as f32 * 2.0 - 1.0;
+    let y = |px: u32| px as f32 / height_px as f32 * 2.0 - 1.0;
+    let (left, right, top, bottom) = (x(x0), x(x1), y(y0), y(y1));
+    vec![
+        left, top, right, top, left, bottom, right, top, right, bottom, left, bottom,
+    ]
+}
+
+/// A stencil-mode view samples the stencil a previous pass wrote with stencil ops, as
+/// unsigned integers: cleared to 0x10, a rectangle replacing it with 0x5a, a second
+/// rectangle incrementing it twice (clamped), for Z24S8 (native and stored as
+/// D32_SFLOAT_S8_UINT) and Z32FS8, against a CPU model of the ops per pixel. Stencil mode
+/// on a format without stencil is refused when the view is made.
+#[test]
+fn a_stencil_mode_view_samples_the_stencil_a_pass_wrote() {
+    const CLEARED: u8 = 0x10;
+    const REPLACED: u8 = 0x5a;
+    let first = [0, 8, 0, 8];
+    let second = [4, 12, 2, 6];
+    for (format, force) in [
+        (Format::Z24S8, false),
+        (Format::Z24S8, true),
+        (Format::Z32FS8, false),
+    ] {
+        let rig = Rig::new(force);
+        let program = position_program(&rig.device, STENCIL_FRAG);
+        let [width_px, height_px] = DS_EXTENT_PX;
+        let ds = rig.texture(&TextureBuilder::new_2d(format, width_px, height_px));
+        let ds_view = rig.device.create_view(&ViewMaker::whole(ds)).unwrap();
+        let colour_target =
+            rig.texture(&TextureBuilder::new_2d(Format::Rgba8, width_px, height_px));
+        let colour_view = rig
+            .device
+            .create_view(&ViewMaker::whole(colour_target))
+            .unwrap();
+        let mut vertices = rectangle_ndc(first);
+        vertices.extend(rectangle_ndc(second));
+        let rectangles = positions_at(&rig.device, rig.pool, VERTICES_OFFSET_B + 4096, &vertices);
+
+        let mut commands = rig.device.command_buffer();
+        let mut targets = colour(colour_view);
+        targets.depth_stencil = Some(ds_view);
+        commands.bind_render_targets(targets).unwrap();
+        commands
+            .clear_depth_stencil(Some(1.0), Some(CLEARED), 0xff)
+            .unwrap();
+        bind_positions(&mut commands, rig.green, rectangles);
+        let ops = |pass: StencilOp| {
+            let face = StencilFace {
+                pass,
+                compare: CompareOp::Always,
+                reference: REPLACED,
+                ..StencilFace::default()
+            };
+            StateChange::DepthStencil(DepthStencilState {
+                stencil_test: true,
+                front: face,
+                back: face,
+                ..DepthStencilState::default()
+            })
+        };
+        let rectangle = |first_vertex| DrawArrays {
+            primitive: PrimitiveKind::Triangles,
+            first_vertex,
+            vertex_count: 6,
+            first_instance: 0,
+            instance_count: 1,
+        };
+        commands.set_state(ops(StencilOp::Replace)).unwrap();
+        commands.draw(rectangle(0)).unwrap();
+        commands.set_state(ops(StencilOp::IncrementClamp)).unwrap();
+        commands.draw(rectangle(6)).unwrap();
+        commands.draw(rectangle(6)).unwrap();
+        rig.device.queue().submit(&commands.finish()).unwrap();
+
+        let stencil_view = rig
+            .device
+            .create_view(&ViewMaker::whole(ds).depth_stencil_mode(DepthStencilMode::Stencil))
+            .unwrap();
+        let sampled = rig.fetch_view(stencil_view, DS_EXTENT_PX, program);
+        let inside = |[x0, x1, y0, y1]: [u32; 4], x: u32, y: u32| {
+            (x0..x1).contains(&x) && (y0..y1).contains(&y)
+        };
+        for y in 0..height_px {
+            for x in 0..width_px {
+                let mut stencil = CLEARED;
+                if inside(first, x, y) {
+                    stencil = REPLACED;
+                }
+                if inside(second, x, y) {
+                    stencil = stencil.saturating_add(2);
+                }
+                let texel = sampled[(y * width_px + x) as usize];
+                assert_eq!(
+                    texel,
+                    [f32::from(stencil), 0.0, 0.0, 1.0],
+                    "{} (fallback forced: {force}) at ({x}, {y})",
+                    format.name()
+                );
+            }
+        }
+    }
+
+    let rig = Rig::new(false);
+    for format in [Format::Z32F, Format::Rgba8] {
+        let texture = rig.texture(&TextureBuilder::new_2d(format, 8, 8));
+        let refused = rig
+            .device
+            .create_view(&ViewMaker::whole(texture).depth_stencil_mode(DepthStencilMode::Stencil));
+        assert!(
+            matches!(refused, Err(ObjectError::ViewStencilMode { .. })),
+            "{format}: {refused:?}"
+        );
+    }
 }

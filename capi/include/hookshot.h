@@ -120,8 +120,11 @@ typedef uint32_t HSformat;
 // What a texture is: 1D, 2D, 3D, arrays, cubes.
 typedef uint32_t HStextureTarget;
 
-// Where a view's component comes from.
 typedef uint32_t HSswizzle;
+
+// Where a view's component comes from.
+// `HS_DEPTH_STENCIL_MODE_*`: in the order of `gpu::objects::DepthStencilMode`.
+typedef uint32_t HSdepthStencilMode;
 
 // A selection of a texture: levels, layers, format, target, swizzle. Plain data, used
 // where a texture is bound (render targets, texture pool registrations).
@@ -139,6 +142,10 @@ typedef struct HSTextureView {
   // `HS_TEXTURE_TARGET_NONE`: the texture's.
   HStextureTarget target;
   HSswizzle swizzle[4];
+  // What a shader samples of a depth/stencil texture: `HS_DEPTH_STENCIL_MODE_DEPTH`
+  // (the default) or `HS_DEPTH_STENCIL_MODE_STENCIL` (as an unsigned integer texture,
+  // `usampler*`).
+  HSdepthStencilMode depth_stencil_mode;
 } HSTextureView;
 
 // Colour channel bits of clears and write masks.
@@ -1060,6 +1067,10 @@ typedef struct HSWindowBuilder {
 // Pitch-linear storage (one level, one layer) instead of block-linear.
 #define HS_TEXTURE_FLAGS_LINEAR 256
 
+#define HS_DEPTH_STENCIL_MODE_DEPTH 0
+
+#define HS_DEPTH_STENCIL_MODE_STENCIL 1
+
 #define HS_SWIZZLE_ZERO 0
 
 #define HS_SWIZZLE_ONE 1
@@ -1768,6 +1779,11 @@ HSresult hsTextureViewSetSwizzle(struct HSTextureView *view,
                                  HSswizzle g,
                                  HSswizzle b,
                                  HSswizzle a);
+
+// NVN's texture view depth-stencil mode: a view of a texture with stencil samples its
+// depth (`HS_DEPTH_STENCIL_MODE_DEPTH`) or its stencil (`HS_DEPTH_STENCIL_MODE_STENCIL`);
+// stencil on a format without stencil is refused when the view is used.
+HSresult hsTextureViewSetDepthStencilMode(struct HSTextureView *view, HSdepthStencilMode mode);
 
 // Capture buffer `index` (0 to 3) is `size_b` bytes of `buffer` from `offset_b`
 // (multiples of 4 into the pool). Refused while capturing.

@@ -613,3 +613,30 @@ fn packed_vertex_formats_read_as_the_cpu_decodes_them_through_the_c_abi() {
         }
     }
 }
+
+/// `examples/stencil_texture.c`: a stencil-mode view samples, as unsigned integers, the
+/// stencil the first pass wrote: 0x5a where its draw replaced it (columns 0-3), the
+/// cleared 0x10 elsewhere, per the CPU model of the two ops.
+#[test]
+fn a_stencil_mode_view_samples_the_stencil_through_the_c_abi() {
+    const SIZE_PX: usize = 8;
+    let program = common::build("stencil_texture");
+    let (_dir, out) = common::temp_file("stencil_texture.bin");
+    common::run(&program, &[out.to_str().unwrap()]);
+    let bytes = std::fs::read(&out).expect("the example wrote its image");
+    assert_eq!(bytes.len(), SIZE_PX * SIZE_PX * 16);
+    for (at, texel) in bytes.chunks(16).enumerate() {
+        let read: Vec<f32> = texel
+            .chunks(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let stencil = if at % SIZE_PX < 4 { 0x5a } else { 0x10 };
+        assert_eq!(
+            read,
+            [f32::from(stencil as u8), 0.0, 0.0, 1.0],
+            "pixel ({}, {})",
+            at % SIZE_PX,
+            at / SIZE_PX
+        );
+    }
+}
