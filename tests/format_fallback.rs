@@ -53,11 +53,24 @@ struct Rig {
 
 impl Rig {
     fn new(force_format_fallbacks: bool) -> Rig {
-        let gpu = TestGpu::open();
-        let options = ExecutorOptions {
+        Rig::with_options(ExecutorOptions {
             force_format_fallbacks,
             ..ExecutorOptions::default()
-        };
+        })
+    }
+
+    /// `new(false)` on a device offering what it has less what `withhold` takes.
+    fn with_features(withhold: impl FnOnce(&mut gpu::DeviceFeatures)) -> Rig {
+        let mut features = Rig::new(false).device.features().to_owned();
+        withhold(&mut features);
+        Rig::with_options(ExecutorOptions {
+            state_features: Some(features),
+            ..ExecutorOptions::default()
+        })
+    }
+
+    fn with_options(options: ExecutorOptions) -> Rig {
+        let gpu = TestGpu::open();
         let (device, backend) = executor_device(VkBackend::new(&gpu.device, options).unwrap());
         let pool = cached_pool(&device, POOL_B);
         let readback = Readback::new(&device, pool, READBACK_OFFSET_B, READBACK_B);
@@ -988,4 +1001,108 @@ fn a_stencil_mode_view_samples_the_stencil_a_pass_wrote() {
             "{format}: {refused:?}"
         );
     }
+}
+
+/// `texelFetch` of an unsigned or signed integer texture in slot 0, as floats.
+fn integer_fetch_frag(sampler: &str) -> String {
+    format!(
+        "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform {sampler} source;
+void main() {{
+    colour = vec4(texelFetch(source, ivec2(gl_FragCoord.xy), 0));
+}}
+"
+    )
+}
+
+/// RGB32 textures (12-byte texels, block-linear in storage as `memory` lays them out,
+/// checked against tegra_swizzle in `memory`'s tests) sample their three channels with
+/// alpha one: float, unsigned and signed, natively where the driver samples 96-bit texels
+/// and expanded to RGBA32 on the CPU (forced here, and wherever the driver lacks them).
+/// Rendering to them is refused when recorded where the device cannot render them as
+/// stored.
+#[test]
+fn rgb32_textures_sample_three_channels_and_alpha_one() {
+    const EXTENT_PX: [u32; 2] = [7, 5];
+    let texels = (EXTENT_PX[0] * EXTENT_PX[1]) as usize;
+    for force in [false, true] {
+        let rig = Rig::new(force);
+        let unsigned = position_program(&rig.device, &integer_fetch_frag("usampler2D"));
+        let signed = position_program(&rig.device, &integer_fetch_frag("isampler2D"));
+        for format in [Format::Rgb32F, Format::Rgb32Ui, Format::Rgb32I] {
+            let mut linear = Vec::new();
+            let mut expected = Vec::new();
+            for texel in 0..texels {
+                let mut read = [0.0, 0.0, 0.0, 1.0];
+                for (c, value) in read.iter_mut().take(3).enumerate() {
+                    let n = (texel * 3 + c) as i32;
+                    let (bits, float) = match format {
+                        Format::Rgb32F => {
+                            let v = n as f32 * 0.25 - 3.0;
+                            (v.to_bits(), v)
+                        }
+                        Format::Rgb32Ui => ((n + 1000) as u32, (n + 1000) as f32),
+                        _ => ((-n - 7) as u32, (-n - 7) as f32),
+                    };
+                    linear.extend_from_slice(&bits.to_le_bytes());
+                    *value = float;
+                }
+                expected.push(read);
+            }
+            let builder = TextureBuilder::new_2d(format, EXTENT_PX[0], EXTENT_PX[1]);
+            let texture = rig.texture_holding(&builder, &linear);
+            let view = rig.device.create_view(&ViewMaker::whole(texture)).unwrap();
+            let program = match format {
+                Format::Rgb32F => rig.fetch,
+                Format::Rgb32Ui => unsigned,
+                _ => signed,
+            };
+            let sampled = rig.fetch_view(view, EXTENT_PX, program);
+            assert_eq!(sampled, expected, "{format} (fallback forced: {force})");
+
+            // Rendered where the device renders it natively (lavapipe does): a clear
+            // lands as the three channels, sampled back with alpha one.
+            if rig.device.features().formats.rgb32_attachment && !force {
+                let mut commands = rig.device.command_buffer();
+                commands.bind_render_targets(colour(view)).unwrap();
+                let value = match format {
+                    Format::Rgb32F => ClearValue::Float([1.5, -2.0, 3.25, 0.5]),
+                    Format::Rgb32Ui => ClearValue::Uint([7, 70_000, 9, 0]),
+                    _ => ClearValue::Int([-5, 6, -70_000, 0]),
+                };
+                commands.clear_color(0, value, ComponentMask::ALL).unwrap();
+                rig.device.queue().submit(&commands.finish()).unwrap();
+                let cleared = match value {
+                    ClearValue::Float([r, g, b, _]) => [r, g, b, 1.0],
+                    ClearValue::Uint([r, g, b, _]) => [r as f32, g as f32, b as f32, 1.0],
+                    ClearValue::Int([r, g, b, _]) => [r as f32, g as f32, b as f32, 1.0],
+                };
+                let sampled = rig.fetch_view(view, EXTENT_PX, program);
+                assert!(
+                    sampled.iter().all(|texel| *texel == cleared),
+                    "{format}: {sampled:?}"
+                );
+            }
+        }
+    }
+
+    // Where the device cannot render them as stored, binding one is refused when recorded.
+    let lacking = Rig::with_features(|features| features.formats.rgb32_attachment = false);
+    let target = lacking.texture(&TextureBuilder::new_2d(Format::Rgb32F, 8, 8));
+    let view = lacking
+        .device
+        .create_view(&ViewMaker::whole(target))
+        .unwrap();
+    let mut commands = lacking.device.command_buffer();
+    let bound = commands.bind_render_targets(colour(view));
+    assert!(
+        matches!(
+            bound,
+            Err(RecordError::MissingCapability { what, capability })
+                if what.contains("rgb32") && capability.contains("R32G32B32")
+        ),
+        "{bound:?}"
+    );
+    assert!(commands.list().is_empty());
 }

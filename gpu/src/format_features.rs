@@ -11,6 +11,9 @@ pub struct FormatFeatures {
     /// as a colour attachment; without it RGB5A1 reads right only through a view swizzle,
     /// which an attachment cannot have.
     pub rgb5a1_attachment: bool,
+    /// `COLOR_ATTACHMENT` of `R32G32B32_{UINT,SINT,SFLOAT}`: rendering to the RGB32
+    /// formats (Vulkan leaves 96-bit attachments optional; most devices lack them).
+    pub rgb32_attachment: bool,
     /// `VERTEX_BUFFER` of `B10G11R11_UFLOAT_PACK32`: `ComponentKind::Ufloat111110`.
     pub vertex_ufloat_11_11_10: bool,
     /// `VERTEX_BUFFER` of `A2B10G10R10_SNORM_PACK32`: `ComponentKind::Snorm1010102`.
@@ -25,6 +28,7 @@ impl FormatFeatures {
     /// None of them: every use that needs one is refused.
     pub const NONE: FormatFeatures = FormatFeatures {
         rgb5a1_attachment: false,
+        rgb32_attachment: false,
         vertex_ufloat_11_11_10: false,
         vertex_snorm_10_10_10_2: false,
         vertex_sint_10_10_10_2: false,
@@ -34,6 +38,7 @@ impl FormatFeatures {
     /// All of them.
     pub const FULL: FormatFeatures = FormatFeatures {
         rgb5a1_attachment: true,
+        rgb32_attachment: true,
         vertex_ufloat_11_11_10: true,
         vertex_snorm_10_10_10_2: true,
         vertex_sint_10_10_10_2: true,
@@ -44,6 +49,7 @@ impl FormatFeatures {
     pub fn both(self, other: FormatFeatures) -> FormatFeatures {
         FormatFeatures {
             rgb5a1_attachment: self.rgb5a1_attachment && other.rgb5a1_attachment,
+            rgb32_attachment: self.rgb32_attachment && other.rgb32_attachment,
             vertex_ufloat_11_11_10: self.vertex_ufloat_11_11_10 && other.vertex_ufloat_11_11_10,
             vertex_snorm_10_10_10_2: self.vertex_snorm_10_10_10_2 && other.vertex_snorm_10_10_10_2,
             vertex_sint_10_10_10_2: self.vertex_sint_10_10_10_2 && other.vertex_sint_10_10_10_2,

@@ -25,6 +25,16 @@ pub fn check_target_formats(
                 capability: "COLOR_ATTACHMENT of A1B5G5R5_UNORM_PACK16 (VK_KHR_maintenance5)",
             });
         }
+        let rgb32 = matches!(
+            view.format,
+            Format::Rgb32Ui | Format::Rgb32I | Format::Rgb32F
+        );
+        if rgb32 && !features.formats.rgb32_attachment {
+            return Err(RecordError::MissingCapability {
+                what: "rendering to format rgb32ui, rgb32i or rgb32f",
+                capability: "COLOR_ATTACHMENT of R32G32B32_UINT, _SINT and _SFLOAT",
+            });
+        }
     }
     Ok(())
 }

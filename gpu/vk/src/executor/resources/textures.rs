@@ -404,6 +404,14 @@ fn make_attachment(
             view.id
         )));
     }
+    if tracked.mapping.conversion == Conversion::Rgb32AsRgba32 {
+        return Err(VkError::Unsupported(format!(
+            "{}: rendering to format {} stored as RGBA32 (the device cannot use its 96-bit \
+             format)",
+            view.id,
+            view.format.name()
+        )));
+    }
     if !renders_as_stored(view.format) {
         return Err(VkError::Unsupported(format!(
             "{}: rendering to format {} (its Vulkan format reads right only through a view \
