@@ -1087,6 +1087,30 @@ fn rgb32_textures_sample_three_channels_and_alpha_one() {
         }
     }
 
+    // Vulkan copies 12-byte texels at buffer offsets that are multiples of 12: a copy at
+    // another pool address is refused when recorded (the read-back buffer lies at 7 MiB,
+    // a multiple of 4 but not of 12, then 8 bytes on: 12-aligned).
+    let rig = Rig::new(false);
+    let texture = rig.texture(&TextureBuilder::new_2d(Format::Rgb32F, 4, 4));
+    let mut commands = rig.device.command_buffer();
+    let copy_at = |offset_b| CopyOp::TextureToBuffer {
+        source: gpu::command::TextureRegion::from_origin(texture, 0, 4, 4),
+        destination: gpu::command::BufferImage {
+            buffer: rig.readback.buffer,
+            offset_b,
+            row_pitch_b: 0,
+            rows_per_image: 0,
+        },
+    };
+    assert_eq!(READBACK_OFFSET_B % 12, 4);
+    assert!(matches!(
+        commands.copy(copy_at(0)),
+        Err(RecordError::MissingCapability { what, .. }) if what.contains("RGB32")
+    ));
+    commands.copy(copy_at(8)).unwrap();
+    drop(commands);
+    drop(rig);
+
     // Where the device cannot render them as stored, binding one is refused when recorded.
     let lacking = Rig::with_features(|features| features.formats.rgb32_attachment = false);
     let target = lacking.texture(&TextureBuilder::new_2d(Format::Rgb32F, 8, 8));

@@ -640,3 +640,27 @@ fn a_stencil_mode_view_samples_the_stencil_through_the_c_abi() {
         );
     }
 }
+
+/// `examples/rgb32_texture.c`: each 12-byte RGB32F texel copied into the texture is
+/// fetched back as its three floats with alpha one.
+#[test]
+fn an_rgb32_texture_samples_its_texels_with_alpha_one_through_the_c_abi() {
+    const TEXELS: usize = 16;
+    let program = common::build("rgb32_texture");
+    let (_dir, out) = common::temp_file("rgb32_texture.bin");
+    common::run(&program, &[out.to_str().unwrap()]);
+    let bytes = std::fs::read(&out).expect("the example wrote its results");
+    assert_eq!(bytes.len(), TEXELS * 12 + TEXELS * 16);
+    let floats = |bytes: &[u8]| -> Vec<f32> {
+        bytes
+            .chunks(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    };
+    let (given, sampled) = bytes.split_at(TEXELS * 12);
+    let expected: Vec<f32> = floats(given)
+        .chunks(3)
+        .flat_map(|rgb| [rgb[0], rgb[1], rgb[2], 1.0])
+        .collect();
+    assert_eq!(floats(sampled), expected);
+}
