@@ -40,21 +40,11 @@ int main(int argc, char **argv) {
     HSProgram program;
     make_program(&program, &device, POSITION_VERTEX, FETCH);
 
-    HSSamplerBuilder sampler_builder;
-    CHECK(hsSamplerBuilderSetDefaults(&sampler_builder));
-    CHECK(hsSamplerBuilderSetDevice(&sampler_builder, &device));
-    CHECK(hsSamplerBuilderSetMinMagFilter(&sampler_builder, HS_FILTER_NEAREST, HS_MIP_FILTER_NONE,
-                                          HS_FILTER_NEAREST));
-    HSSampler sampler;
-    CHECK(hsSamplerInitialize(&sampler, &sampler_builder));
     HSTexturePool texture_pool;
     HSSamplerPool sampler_pool;
-    CHECK(hsTexturePoolInitialize(&texture_pool, &device, 16));
-    CHECK(hsSamplerPoolInitialize(&sampler_pool, &device, 16));
-    CHECK(hsTexturePoolRegisterTexture(&texture_pool, 1, &texture, NULL));
-    CHECK(hsSamplerPoolRegisterSampler(&sampler_pool, 1, &sampler));
-    uint64_t handle_bits = 0;
-    CHECK(hsDeviceGetTextureHandle(&device, 1, 1, &handle_bits));
+    HSSampler sampler;
+    const uint64_t handle_bits =
+        make_nearest_tables(&texture_pool, &sampler_pool, &sampler, &device, &texture, NULL);
 
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));

@@ -47,28 +47,18 @@ int main(int argc, char **argv) {
     make_program(&green, &device, POSITION_VERTEX, GREEN);
     make_program(&stencil_reader, &device, POSITION_VERTEX, STENCIL);
 
-    HSSamplerBuilder sampler_builder;
-    CHECK(hsSamplerBuilderSetDefaults(&sampler_builder));
-    CHECK(hsSamplerBuilderSetDevice(&sampler_builder, &device));
-    CHECK(hsSamplerBuilderSetMinMagFilter(&sampler_builder, HS_FILTER_NEAREST, HS_MIP_FILTER_NONE,
-                                          HS_FILTER_NEAREST));
-    HSSampler sampler;
-    CHECK(hsSamplerInitialize(&sampler, &sampler_builder));
-    HSTexturePool texture_pool;
-    HSSamplerPool sampler_pool;
-    CHECK(hsTexturePoolInitialize(&texture_pool, &device, 16));
-    CHECK(hsSamplerPoolInitialize(&sampler_pool, &device, 16));
     HSTextureView stencil_view;
     CHECK(hsTextureViewSetDefaults(&stencil_view));
     CHECK(hsTextureViewSetDepthStencilMode(&stencil_view, HS_DEPTH_STENCIL_MODE_STENCIL));
-    CHECK(hsTexturePoolRegisterTexture(&texture_pool, 1, &depth_stencil, &stencil_view));
+    HSTexturePool texture_pool;
+    HSSamplerPool sampler_pool;
+    HSSampler sampler;
+    const uint64_t handle_bits = make_nearest_tables(&texture_pool, &sampler_pool, &sampler,
+                                                     &device, &depth_stencil, &stencil_view);
     if (hsTexturePoolRegisterTexture(&texture_pool, 2, &colour, &stencil_view) == HS_SUCCESS) {
         fprintf(stderr, "FAIL: a stencil-mode view of RGBA8 was accepted\n");
         return 1;
     }
-    CHECK(hsSamplerPoolRegisterSampler(&sampler_pool, 1, &sampler));
-    uint64_t handle_bits = 0;
-    CHECK(hsDeviceGetTextureHandle(&device, 1, 1, &handle_bits));
 
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));
