@@ -15,10 +15,16 @@ use common::programs::{position_program, GREEN_FRAG, TEXEL_FRAG};
 use common::readback::{region, Readback};
 use common::texels::{swizzled, Bytes};
 use common::TestGpu;
-use gpu::command::{ClearValue, CopyOp};
-use gpu::objects::{BufferRange, SamplerMaker, Stage, TextureBuilder, TextureHandle, ViewMaker};
-use gpu::state::{CompareOp, ComponentMask, DepthStencilState, StateChange, StencilFace};
-use gpu::{BackendError, ObjectError, PoolId, ProgramId, QueueError, TextureId, ViewId};
+use gpu::command::{ClearValue, CopyOp, DrawArrays};
+use gpu::objects::{
+    BufferRange, DepthStencilMode, SamplerMaker, Stage, TextureBuilder, TextureHandle, ViewMaker,
+};
+use gpu::state::{
+    CompareOp, ComponentMask, DepthStencilState, PrimitiveKind, StateChange, StencilFace, StencilOp,
+};
+use gpu::{
+    BackendError, ObjectError, PoolId, ProgramId, QueueError, RecordError, TextureId, ViewId,
+};
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
 use gpu_vk::shared_backend::SharedBackend as Shared;
 use memory::Format;
@@ -47,11 +53,24 @@ struct Rig {
 
 impl Rig {
     fn new(force_format_fallbacks: bool) -> Rig {
-        let gpu = TestGpu::open();
-        let options = ExecutorOptions {
+        Rig::with_options(ExecutorOptions {
             force_format_fallbacks,
             ..ExecutorOptions::default()
-        };
+        })
+    }
+
+    /// `new(false)` on a device offering what it has less what `withhold` takes.
+    fn with_features(withhold: impl FnOnce(&mut gpu::DeviceFeatures)) -> Rig {
+        let mut features = Rig::new(false).device.features().to_owned();
+        withhold(&mut features);
+        Rig::with_options(ExecutorOptions {
+            state_features: Some(features),
+            ..ExecutorOptions::default()
+        })
+    }
+
+    fn with_options(options: ExecutorOptions) -> Rig {
+        let gpu = TestGpu::open();
         let (device, backend) = executor_device(VkBackend::new(&gpu.device, options).unwrap());
         let pool = cached_pool(&device, POOL_B);
         let readback = Readback::new(&device, pool, READBACK_OFFSET_B, READBACK_B);
@@ -128,6 +147,12 @@ impl Rig {
             .device
             .create_view(&ViewMaker::whole(texture).levels(level, 1))
             .unwrap();
+        self.fetch_view(view, extent_px, self.fetch)
+    }
+
+    /// Every texel of `view` as `program` (positions and a fragment stage reading its
+    /// slot 0) draws it over the whole of an RGBA32F target.
+    fn fetch_view(&self, view: ViewId, extent_px: [u32; 2], program: ProgramId) -> Vec<[f32; 4]> {
         let builder = TextureBuilder::new_2d(Format::Rgba32F, extent_px[0], extent_px[1]);
         let target = self.texture(&builder);
         let target_view = self.device.create_view(&ViewMaker::whole(target)).unwrap();
@@ -142,7 +167,7 @@ impl Rig {
 
         let mut commands = self.device.command_buffer();
         commands.bind_render_targets(colour(target_view)).unwrap();
-        bind_positions(&mut commands, self.fetch, self.vertices);
+        bind_positions(&mut commands, program, self.vertices);
         commands.bind_descriptor_tables(textures, samplers).unwrap();
         commands
             .bind_texture(
@@ -813,15 +838,30 @@ fn etc2_decoded_on_the_cpu_samples_the_texels_of_its_blocks() {
 }
 
 /// RGB5A1 reads right only through a view swizzle (it shares A1R5G5B5 with BGR5A1), and an
-/// attachment cannot swizzle: rendering to it is refused, naming the format, and nothing
-/// runs.
+/// attachment cannot swizzle: binding it as a render target is refused when recorded,
+/// naming the format and the format feature, and the command buffer stays usable (a
+/// BGR5A1 view of the same texture renders).
 #[test]
-fn rendering_to_rgb5a1_is_refused_naming_the_format() {
+fn rendering_to_rgb5a1_is_refused_when_recorded_naming_the_format() {
     let rig = Rig::new(false);
     let target = rig.texture(&TextureBuilder::new_2d(Format::Rgb5A1, 8, 8));
     let view = rig.device.create_view(&ViewMaker::whole(target)).unwrap();
     let mut commands = rig.device.command_buffer();
-    commands.bind_render_targets(colour(view)).unwrap();
+    let refused = commands.bind_render_targets(colour(view));
+    assert!(
+        matches!(
+            refused,
+            Err(RecordError::MissingCapability { what, capability })
+                if what.contains("rgb5a1") && capability.contains("A1B5G5R5_UNORM_PACK16")
+        ),
+        "{refused:?}"
+    );
+    assert!(commands.list().is_empty());
+    let bgr = rig
+        .device
+        .create_view(&ViewMaker::whole(target).format(Format::Bgr5A1))
+        .unwrap();
+    commands.bind_render_targets(colour(bgr)).unwrap();
     commands
         .clear_color(
             0,
@@ -829,12 +869,264 @@ fn rendering_to_rgb5a1_is_refused_naming_the_format() {
             ComponentMask::ALL,
         )
         .unwrap();
-    let refused = rig.device.queue().submit(&commands.finish());
+    rig.device.queue().submit(&commands.finish()).unwrap();
+    rig.device.queue().finish().unwrap();
+}
+
+/// Each pixel is the stencil of the depth/stencil texture in the fragment stage's slot 0
+/// (a stencil-mode view, an unsigned integer texture), in its red channel.
+const STENCIL_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform usampler2D stencil;
+void main() {
+    colour = vec4(texelFetch(stencil, ivec2(gl_FragCoord.xy), 0));
+}
+";
+
+/// Two triangles over pixel columns `x0..x1` and rows `y0..y1` of a `DS_EXTENT_PX` target
+/// (edges on pixel boundaries, so no pixel centre lies on one), in NDC.
+fn rectangle_ndc([x0, x1, y0, y1]: [u32; 4]) -> Vec<f32> {
+    let [width_px, height_px] = DS_EXTENT_PX;
+    let x = |px: u32| px as f32 / width_px as f32 * 2.0 - 1.0;
+    let y = |px: u32| px as f32 / height_px as f32 * 2.0 - 1.0;
+    let (left, right, top, bottom) = (x(x0), x(x1), y(y0), y(y1));
+    vec![
+        left, top, right, top, left, bottom, right, top, right, bottom, left, bottom,
+    ]
+}
+
+/// A stencil-mode view samples the stencil a previous pass wrote with stencil ops, as
+/// unsigned integers: cleared to 0x10, a rectangle replacing it with 0x5a, a second
+/// rectangle incrementing it twice (clamped), for Z24S8 (native and stored as
+/// D32_SFLOAT_S8_UINT) and Z32FS8, against a CPU model of the ops per pixel. Stencil mode
+/// on a format without stencil is refused when the view is made.
+#[test]
+fn a_stencil_mode_view_samples_the_stencil_a_pass_wrote() {
+    const CLEARED: u8 = 0x10;
+    const REPLACED: u8 = 0x5a;
+    let first = [0, 8, 0, 8];
+    let second = [4, 12, 2, 6];
+    for (format, force) in [
+        (Format::Z24S8, false),
+        (Format::Z24S8, true),
+        (Format::Z32FS8, false),
+    ] {
+        let rig = Rig::new(force);
+        let program = position_program(&rig.device, STENCIL_FRAG);
+        let [width_px, height_px] = DS_EXTENT_PX;
+        let ds = rig.texture(&TextureBuilder::new_2d(format, width_px, height_px));
+        let ds_view = rig.device.create_view(&ViewMaker::whole(ds)).unwrap();
+        let colour_target =
+            rig.texture(&TextureBuilder::new_2d(Format::Rgba8, width_px, height_px));
+        let colour_view = rig
+            .device
+            .create_view(&ViewMaker::whole(colour_target))
+            .unwrap();
+        let mut vertices = rectangle_ndc(first);
+        vertices.extend(rectangle_ndc(second));
+        let rectangles = positions_at(&rig.device, rig.pool, VERTICES_OFFSET_B + 4096, &vertices);
+
+        let mut commands = rig.device.command_buffer();
+        let mut targets = colour(colour_view);
+        targets.depth_stencil = Some(ds_view);
+        commands.bind_render_targets(targets).unwrap();
+        commands
+            .clear_depth_stencil(Some(1.0), Some(CLEARED), 0xff)
+            .unwrap();
+        bind_positions(&mut commands, rig.green, rectangles);
+        let ops = |pass: StencilOp| {
+            let face = StencilFace {
+                pass,
+                compare: CompareOp::Always,
+                reference: REPLACED,
+                ..StencilFace::default()
+            };
+            StateChange::DepthStencil(DepthStencilState {
+                stencil_test: true,
+                front: face,
+                back: face,
+                ..DepthStencilState::default()
+            })
+        };
+        let rectangle = |first_vertex| DrawArrays {
+            primitive: PrimitiveKind::Triangles,
+            first_vertex,
+            vertex_count: 6,
+            first_instance: 0,
+            instance_count: 1,
+        };
+        commands.set_state(ops(StencilOp::Replace)).unwrap();
+        commands.draw(rectangle(0)).unwrap();
+        commands.set_state(ops(StencilOp::IncrementClamp)).unwrap();
+        commands.draw(rectangle(6)).unwrap();
+        commands.draw(rectangle(6)).unwrap();
+        rig.device.queue().submit(&commands.finish()).unwrap();
+
+        let stencil_view = rig
+            .device
+            .create_view(&ViewMaker::whole(ds).depth_stencil_mode(DepthStencilMode::Stencil))
+            .unwrap();
+        let sampled = rig.fetch_view(stencil_view, DS_EXTENT_PX, program);
+        let inside = |[x0, x1, y0, y1]: [u32; 4], x: u32, y: u32| {
+            (x0..x1).contains(&x) && (y0..y1).contains(&y)
+        };
+        for y in 0..height_px {
+            for x in 0..width_px {
+                let mut stencil = CLEARED;
+                if inside(first, x, y) {
+                    stencil = REPLACED;
+                }
+                if inside(second, x, y) {
+                    stencil = stencil.saturating_add(2);
+                }
+                let texel = sampled[(y * width_px + x) as usize];
+                assert_eq!(
+                    texel,
+                    [f32::from(stencil), 0.0, 0.0, 1.0],
+                    "{} (fallback forced: {force}) at ({x}, {y})",
+                    format.name()
+                );
+            }
+        }
+    }
+
+    let rig = Rig::new(false);
+    for format in [Format::Z32F, Format::Rgba8] {
+        let texture = rig.texture(&TextureBuilder::new_2d(format, 8, 8));
+        let refused = rig
+            .device
+            .create_view(&ViewMaker::whole(texture).depth_stencil_mode(DepthStencilMode::Stencil));
+        assert!(
+            matches!(refused, Err(ObjectError::ViewStencilMode { .. })),
+            "{format}: {refused:?}"
+        );
+    }
+}
+
+/// `texelFetch` of an unsigned or signed integer texture in slot 0, as floats.
+fn integer_fetch_frag(sampler: &str) -> String {
+    format!(
+        "#version 450
+layout(location = 0) out vec4 colour;
+layout(binding = 0) uniform {sampler} source;
+void main() {{
+    colour = vec4(texelFetch(source, ivec2(gl_FragCoord.xy), 0));
+}}
+"
+    )
+}
+
+/// RGB32 textures (12-byte texels, block-linear in storage as `memory` lays them out,
+/// checked against tegra_swizzle in `memory`'s tests) sample their three channels with
+/// alpha one: float, unsigned and signed, natively where the driver samples 96-bit texels
+/// and expanded to RGBA32 on the CPU (forced here, and wherever the driver lacks them).
+/// Rendering to them is refused when recorded where the device cannot render them as
+/// stored.
+#[test]
+fn rgb32_textures_sample_three_channels_and_alpha_one() {
+    const EXTENT_PX: [u32; 2] = [7, 5];
+    let texels = (EXTENT_PX[0] * EXTENT_PX[1]) as usize;
+    for force in [false, true] {
+        let rig = Rig::new(force);
+        let unsigned = position_program(&rig.device, &integer_fetch_frag("usampler2D"));
+        let signed = position_program(&rig.device, &integer_fetch_frag("isampler2D"));
+        for format in [Format::Rgb32F, Format::Rgb32Ui, Format::Rgb32I] {
+            let mut linear = Vec::new();
+            let mut expected = Vec::new();
+            for texel in 0..texels {
+                let mut read = [0.0, 0.0, 0.0, 1.0];
+                for (c, value) in read.iter_mut().take(3).enumerate() {
+                    let n = (texel * 3 + c) as i32;
+                    let (bits, float) = match format {
+                        Format::Rgb32F => {
+                            let v = n as f32 * 0.25 - 3.0;
+                            (v.to_bits(), v)
+                        }
+                        Format::Rgb32Ui => ((n + 1000) as u32, (n + 1000) as f32),
+                        _ => ((-n - 7) as u32, (-n - 7) as f32),
+                    };
+                    linear.extend_from_slice(&bits.to_le_bytes());
+                    *value = float;
+                }
+                expected.push(read);
+            }
+            let builder = TextureBuilder::new_2d(format, EXTENT_PX[0], EXTENT_PX[1]);
+            let texture = rig.texture_holding(&builder, &linear);
+            let view = rig.device.create_view(&ViewMaker::whole(texture)).unwrap();
+            let program = match format {
+                Format::Rgb32F => rig.fetch,
+                Format::Rgb32Ui => unsigned,
+                _ => signed,
+            };
+            let sampled = rig.fetch_view(view, EXTENT_PX, program);
+            assert_eq!(sampled, expected, "{format} (fallback forced: {force})");
+
+            // Rendered where the device renders it natively (lavapipe does): a clear
+            // lands as the three channels, sampled back with alpha one.
+            if rig.device.features().formats.rgb32_attachment && !force {
+                let mut commands = rig.device.command_buffer();
+                commands.bind_render_targets(colour(view)).unwrap();
+                let value = match format {
+                    Format::Rgb32F => ClearValue::Float([1.5, -2.0, 3.25, 0.5]),
+                    Format::Rgb32Ui => ClearValue::Uint([7, 70_000, 9, 0]),
+                    _ => ClearValue::Int([-5, 6, -70_000, 0]),
+                };
+                commands.clear_color(0, value, ComponentMask::ALL).unwrap();
+                rig.device.queue().submit(&commands.finish()).unwrap();
+                let cleared = match value {
+                    ClearValue::Float([r, g, b, _]) => [r, g, b, 1.0],
+                    ClearValue::Uint([r, g, b, _]) => [r as f32, g as f32, b as f32, 1.0],
+                    ClearValue::Int([r, g, b, _]) => [r as f32, g as f32, b as f32, 1.0],
+                };
+                let sampled = rig.fetch_view(view, EXTENT_PX, program);
+                assert!(
+                    sampled.iter().all(|texel| *texel == cleared),
+                    "{format}: {sampled:?}"
+                );
+            }
+        }
+    }
+
+    // Vulkan copies 12-byte texels at buffer offsets that are multiples of 12: a copy at
+    // another pool address is refused when recorded (the read-back buffer lies at 7 MiB,
+    // a multiple of 4 but not of 12, then 8 bytes on: 12-aligned).
+    let rig = Rig::new(false);
+    let texture = rig.texture(&TextureBuilder::new_2d(Format::Rgb32F, 4, 4));
+    let mut commands = rig.device.command_buffer();
+    let copy_at = |offset_b| CopyOp::TextureToBuffer {
+        source: gpu::command::TextureRegion::from_origin(texture, 0, 4, 4),
+        destination: gpu::command::BufferImage {
+            buffer: rig.readback.buffer,
+            offset_b,
+            row_pitch_b: 0,
+            rows_per_image: 0,
+        },
+    };
+    assert_eq!(READBACK_OFFSET_B % 12, 4);
+    assert!(matches!(
+        commands.copy(copy_at(0)),
+        Err(RecordError::MissingCapability { what, .. }) if what.contains("RGB32")
+    ));
+    commands.copy(copy_at(8)).unwrap();
+    drop(commands);
+    drop(rig);
+
+    // Where the device cannot render them as stored, binding one is refused when recorded.
+    let lacking = Rig::with_features(|features| features.formats.rgb32_attachment = false);
+    let target = lacking.texture(&TextureBuilder::new_2d(Format::Rgb32F, 8, 8));
+    let view = lacking
+        .device
+        .create_view(&ViewMaker::whole(target))
+        .unwrap();
+    let mut commands = lacking.device.command_buffer();
+    let bound = commands.bind_render_targets(colour(view));
     assert!(
         matches!(
-            refused,
-            Err(QueueError::Backend(BackendError::Unsupported(ref why))) if why.contains("rgb5a1")
+            bound,
+            Err(RecordError::MissingCapability { what, capability })
+                if what.contains("rgb32") && capability.contains("R32G32B32")
         ),
-        "{refused:?}"
+        "{bound:?}"
     );
+    assert!(commands.list().is_empty());
 }

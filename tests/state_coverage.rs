@@ -259,6 +259,14 @@ const VERTEX_ATTRIBUTE: VertexAttribute = VertexAttribute {
     },
     offset_b: 0,
 };
+/// One attribute of a packed `kind` whose vertex-buffer support Vulkan leaves optional.
+fn packed_attribute(kind: ComponentKind, components: u8) -> StateChange {
+    StateChange::VertexAttributes(vec![VertexAttribute {
+        format: VertexFormat { kind, components },
+        ..VERTEX_ATTRIBUTE
+    }])
+}
+
 const VERTEX_STREAM: VertexStream = VertexStream {
     stride_b: 16,
     divisor: 0,
@@ -584,7 +592,36 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         ),
         ("VertexAttributes.location", vec![executed(formats)]),
         ("VertexAttributes.stream", vec![executed(formats)]),
-        ("VertexAttributes.format", vec![executed(formats)]),
+        (
+            "VertexAttributes.format",
+            vec![
+                executed(formats),
+                Executed(
+                    "vertex_input",
+                    "optional_packed_vertex_formats_read_as_the_cpu_decodes_them_or_are_refused",
+                ),
+                Refused {
+                    probe: packed_attribute(ComponentKind::Ufloat111110, 3),
+                    withhold: |f| f.formats.vertex_ufloat_11_11_10 = false,
+                    capability: "VERTEX_BUFFER of B10G11R11_UFLOAT_PACK32",
+                },
+                Refused {
+                    probe: packed_attribute(ComponentKind::Snorm1010102, 4),
+                    withhold: |f| f.formats.vertex_snorm_10_10_10_2 = false,
+                    capability: "VERTEX_BUFFER of A2B10G10R10_SNORM_PACK32",
+                },
+                Refused {
+                    probe: packed_attribute(ComponentKind::Sint1010102, 4),
+                    withhold: |f| f.formats.vertex_sint_10_10_10_2 = false,
+                    capability: "VERTEX_BUFFER of A2B10G10R10_SINT_PACK32",
+                },
+                Refused {
+                    probe: packed_attribute(ComponentKind::Sscaled1010102, 4),
+                    withhold: |f| f.formats.vertex_sscaled_10_10_10_2 = false,
+                    capability: "VERTEX_BUFFER of A2B10G10R10_SSCALED_PACK32",
+                },
+            ],
+        ),
         ("VertexAttributes.offset_b", vec![executed(formats)]),
         ("VertexStreams.stride_b", vec![executed(formats)]),
         (
@@ -908,6 +945,10 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
             (
                 "transform_feedback",
                 "transform_feedback_is_refused_without_the_extension_and_out_of_order",
+            ),
+            (
+                "transform_feedback",
+                "draws_needing_a_second_pipeline_are_refused_when_recorded",
             ),
         ],
         // Issue 18, counters: exact counts, timestamps, values; refusals in the same file.

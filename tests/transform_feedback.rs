@@ -17,7 +17,10 @@ use gpu::command::{
     TRANSFORM_FEEDBACK_CONTROL_B,
 };
 use gpu::objects::{BufferRange, TextureBuilder};
-use gpu::state::{ComponentMask, PrimitiveKind};
+use gpu::state::{
+    ComponentMask, CullMode, DepthStencilState, PrimitiveKind, RasterizerState, StateChange,
+    StencilFace, Viewport,
+};
 use gpu::RecordError;
 use memory::Format;
 use shader_translate::Stage;
@@ -354,4 +357,109 @@ fn transform_feedback_is_refused_without_the_extension_and_out_of_order() {
     commands
         .transform_feedback(TransformFeedbackVerb::End, control)
         .unwrap();
+}
+
+/// Vulkan binds no pipeline while capturing, so whatever would give a capture's draws a
+/// second pipeline is refused when recorded (not at submit, which would drop the list):
+/// another program, another primitive kind, baked state changed after the first draw.
+/// Viewports, the blend constant, stencil references and masks and state set again to its
+/// value still record, and a pause, change and resume captures on: all nine vertices
+/// reach the pool in order with their byte count.
+#[test]
+fn draws_needing_a_second_pipeline_are_refused_when_recorded() {
+    let capture = Capture::new(true);
+    if !capture.rig.device.features().transform_feedback {
+        return; // refused when recorded: see the test above
+    }
+    let other = program(
+        &capture.rig.device,
+        &[
+            (Stage::Vertex, CAPTURING_VERT),
+            (
+                Stage::Fragment,
+                "#version 450
+layout(location = 0) out vec4 colour;
+void main() {
+    colour = vec4(1.0, 0.0, 0.0, 1.0);
+}
+",
+            ),
+        ],
+    );
+    let control = capture.control;
+    let mut commands = capture.commands();
+    let verb = |commands: &mut gpu::CommandBuffer<'_>, verb| {
+        commands.transform_feedback(verb, control).unwrap()
+    };
+    let stencil = |reference: u8, depth_test: bool| {
+        let face = StencilFace {
+            reference,
+            ..StencilFace::default()
+        };
+        StateChange::DepthStencil(DepthStencilState {
+            depth_test,
+            front: face,
+            back: face,
+            ..DepthStencilState::default()
+        })
+    };
+    verb(&mut commands, TransformFeedbackVerb::Begin);
+    commands.set_state(stencil(1, false)).unwrap();
+    commands.draw(triangles(0)).unwrap();
+    let before = commands.list().len();
+    let refused = |result: Result<(), RecordError>, what: &str| match result {
+        Err(RecordError::BadArgument { why, .. }) if why.contains("one pipeline") => {}
+        other => panic!("{what}: {other:?}"),
+    };
+    refused(commands.bind_program(other), "another program");
+    refused(
+        commands.draw(DrawArrays {
+            primitive: PrimitiveKind::Points,
+            ..triangles(3)
+        }),
+        "a draw of points",
+    );
+    refused(
+        commands.set_state(StateChange::Rasterizer(RasterizerState {
+            cull: CullMode::Front,
+            ..RasterizerState::default()
+        })),
+        "a rasterizer change",
+    );
+    refused(
+        commands.set_state(stencil(1, true)),
+        "the depth test turned on",
+    );
+    assert_eq!(
+        commands.list().len(),
+        before,
+        "nothing refused was recorded"
+    );
+    commands
+        .set_state(StateChange::Viewports {
+            first: 0,
+            viewports: vec![Viewport::covering(SIZE_PX, SIZE_PX)],
+        })
+        .unwrap();
+    commands
+        .set_state(StateChange::BlendConstant([0.5; 4]))
+        .unwrap();
+    commands.set_state(stencil(7, false)).unwrap();
+    commands.set_state(stencil(1, false)).unwrap();
+    commands.draw(triangles(3)).unwrap();
+    verb(&mut commands, TransformFeedbackVerb::Pause);
+    commands.bind_program(other).unwrap();
+    verb(&mut commands, TransformFeedbackVerb::Resume);
+    commands.draw(triangles(6)).unwrap();
+    verb(&mut commands, TransformFeedbackVerb::End);
+    let (captured, counts) = capture.run(commands);
+    let positions = positions();
+    let expected: Vec<u8> = (0..9)
+        .flat_map(|vertex| record_of(&positions, vertex))
+        .collect();
+    assert_eq!(captured[..expected.len()], expected[..]);
+    assert_eq!(
+        u32::from_le_bytes(counts[0..4].try_into().unwrap()) as usize,
+        expected.len()
+    );
 }

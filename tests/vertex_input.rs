@@ -15,6 +15,7 @@ use gpu::state::{
     ComponentKind, IndexType, PrimitiveKind, StateChange, VertexAttribute, VertexFormat,
     VertexStream,
 };
+use gpu::RecordError;
 use memory::Format;
 use shader_translate::Stage;
 
@@ -121,6 +122,18 @@ fn half_to_f32(bits: u16) -> f32 {
     }
 }
 
+/// An unsigned small float (11 or 10 bits: a 5-bit exponent over `mantissa_bits`, no
+/// sign), decoded by hand: the CPU model of the 11:11:10 format.
+fn small_float(bits: u32, mantissa_bits: u32) -> f32 {
+    let exponent = (bits >> mantissa_bits) as i32;
+    let mantissa = (bits & ((1 << mantissa_bits) - 1)) as f32 / (1 << mantissa_bits) as f32;
+    match exponent {
+        0 => mantissa * 2f32.powi(-14),
+        31 => f32::INFINITY,
+        _ => (1.0 + mantissa) * 2f32.powi(exponent - 15),
+    }
+}
+
 /// The bytes of one attribute of `kind` with `components`, and the values the CPU reads
 /// from them (missing components as (0, 0, 0, 1)).
 fn attribute_bytes(kind: ComponentKind, components: u8) -> (Vec<u8>, [f32; 4]) {
@@ -138,6 +151,46 @@ fn attribute_bytes(kind: ComponentKind, components: u8) -> (Vec<u8>, [f32; 4]) {
             let [r, g, b, a] = [1023_u32, 700, 5, 3];
             let word = r | (g << 10) | (b << 20) | (a << 30);
             read = [1023.0, 700.0, 5.0, 3.0];
+            return (word.to_le_bytes().to_vec(), read);
+        }
+        K::Ufloat111110 => {
+            // R: exponent 16, mantissa 32 of 64 (3.0); G: exponent 0, mantissa 5 (a
+            // denormal); B: exponent 10, mantissa 17 of 32.
+            let r = (16_u32 << 6) | 32;
+            let g = 5_u32;
+            let b = (10_u32 << 5) | 17;
+            let word = r | (g << 11) | (b << 22);
+            read = [
+                small_float(word & 0x7ff, 6),
+                small_float((word >> 11) & 0x7ff, 6),
+                small_float(word >> 22, 5),
+                1.0,
+            ];
+            return (word.to_le_bytes().to_vec(), read);
+        }
+        K::Snorm1010102 | K::Sint1010102 | K::Sscaled1010102 => {
+            let fields = [511_i32, -512, -256, -1];
+            let word = fields
+                .iter()
+                .zip([0, 10, 20, 30])
+                .fold(0_u32, |word, (&field, shift)| {
+                    let bits = if shift == 30 { 2 } else { 10 };
+                    word | ((field as u32 & ((1 << bits) - 1)) << shift)
+                });
+            // Read back from the word's bits, sign-extended by hand.
+            for (at, shift) in [0_u32, 10, 20, 30].into_iter().enumerate() {
+                let bits = if shift == 30 { 2 } else { 10 };
+                let raw = (word >> shift) & ((1 << bits) - 1);
+                let signed = if raw >> (bits - 1) == 1 {
+                    raw as i32 - (1 << bits)
+                } else {
+                    raw as i32
+                };
+                read[at] = match kind {
+                    K::Snorm1010102 => (signed as f32 / ((1 << (bits - 1)) - 1) as f32).max(-1.0),
+                    _ => signed as f32,
+                };
+            }
             return (word.to_le_bytes().to_vec(), read);
         }
         K::Unorm8Bgra => {
@@ -248,13 +301,59 @@ fn bind_streams(
         .unwrap();
 }
 
+/// Draws a triangle reading one attribute of `kind` x `components` from a stream at a
+/// 4-byte offset with a 20-byte stride, and checks every pixel holds what the CPU reads.
+fn assert_reads_as_the_cpu_converts(
+    rig: &Rig,
+    program: gpu::ProgramId,
+    kind: ComponentKind,
+    components: u8,
+) {
+    let (offset_b, stride_b) = (4_u32, 20_u32);
+    let (bytes, expected) = attribute_bytes(kind, components);
+    let mut values = Vec::new();
+    for _ in 0..3 {
+        let start = values.len();
+        values.resize(start + offset_b as usize, 0xee);
+        values.extend_from_slice(&bytes);
+        values.resize(start + stride_b as usize, 0xee);
+    }
+    let attribute = VertexAttribute {
+        location: 1,
+        stream: 1,
+        format: VertexFormat { kind, components },
+        offset_b,
+    };
+    let stream = VertexStream {
+        stride_b,
+        divisor: 0,
+    };
+    let texels = rgba32f_after(rig, |commands| {
+        bind_streams(
+            rig,
+            commands,
+            program,
+            &FULL_TRIANGLE_NDC,
+            (attribute, stream, &values),
+        );
+        commands.draw(triangle()).unwrap();
+    });
+    for texel in texels {
+        for c in 0..4 {
+            assert!(
+                (texel[c] - expected[c]).abs() <= 1.0e-5 * expected[c].abs().max(1.0),
+                "{kind:?} x{components}: {texel:?} against {expected:?}"
+            );
+        }
+    }
+}
+
 /// Every component kind at every component count it allows, read from a stream at a
 /// 4-byte offset with a 20-byte stride: each reads as the CPU converts its bytes.
 #[test]
 fn every_vertex_format_reads_as_the_cpu_converts_it() {
     let rig = Rig::new(true);
     let programs = ["vec4", "uvec4", "ivec4"].map(|input| passing_program(&rig, input));
-    let (offset_b, stride_b) = (4_u32, 20_u32);
     for kind in KINDS {
         let counts: &[u8] = match kind {
             ComponentKind::Unorm1010102
@@ -271,43 +370,91 @@ fn every_vertex_format_reads_as_the_cpu_converts_it() {
             _ => programs[0],
         };
         for &components in counts {
-            let (bytes, expected) = attribute_bytes(kind, components);
-            let mut values = Vec::new();
-            for _ in 0..3 {
-                let start = values.len();
-                values.resize(start + offset_b as usize, 0xee);
-                values.extend_from_slice(&bytes);
-                values.resize(start + stride_b as usize, 0xee);
-            }
-            let attribute = VertexAttribute {
-                location: 1,
-                stream: 1,
-                format: VertexFormat { kind, components },
-                offset_b,
-            };
-            let stream = VertexStream {
-                stride_b,
-                divisor: 0,
-            };
-            let texels = rgba32f_after(&rig, |commands| {
-                bind_streams(
-                    &rig,
-                    commands,
-                    program,
-                    &FULL_TRIANGLE_NDC,
-                    (attribute, stream, &values),
-                );
-                commands.draw(triangle()).unwrap();
-            });
-            for texel in texels {
-                for c in 0..4 {
-                    assert!(
-                        (texel[c] - expected[c]).abs() <= 1.0e-5 * expected[c].abs().max(1.0),
-                        "{kind:?} x{components}: {texel:?} against {expected:?}"
-                    );
-                }
-            }
+            assert_reads_as_the_cpu_converts(&rig, program, kind, components);
         }
+    }
+}
+
+/// The packed formats whose vertex-buffer support Vulkan leaves optional, with their
+/// component count, the GLSL input type they are read as, and the format feature.
+const OPTIONAL_KINDS: [(ComponentKind, u8, &str, &str); 4] = [
+    (
+        ComponentKind::Ufloat111110,
+        3,
+        "vec4",
+        "VERTEX_BUFFER of B10G11R11_UFLOAT_PACK32",
+    ),
+    (
+        ComponentKind::Snorm1010102,
+        4,
+        "vec4",
+        "VERTEX_BUFFER of A2B10G10R10_SNORM_PACK32",
+    ),
+    (
+        ComponentKind::Sint1010102,
+        4,
+        "ivec4",
+        "VERTEX_BUFFER of A2B10G10R10_SINT_PACK32",
+    ),
+    (
+        ComponentKind::Sscaled1010102,
+        4,
+        "vec4",
+        "VERTEX_BUFFER of A2B10G10R10_SSCALED_PACK32",
+    ),
+];
+
+fn attributes_of(kind: ComponentKind, components: u8) -> StateChange {
+    StateChange::VertexAttributes(vec![
+        POSITION_ATTRIBUTE,
+        VertexAttribute {
+            location: 1,
+            stream: 1,
+            format: VertexFormat { kind, components },
+            offset_b: 0,
+        },
+    ])
+}
+
+/// 11:11:10 unsigned floats and signed 10:10:10:2 (normalized, integer, scaled) read as
+/// the CPU decodes their bits where the device fetches them, and are refused when
+/// recorded, naming the format feature, where it does not (the device as it is, and told
+/// to lack each).
+#[test]
+fn optional_packed_vertex_formats_read_as_the_cpu_decodes_them_or_are_refused() {
+    let rig = Rig::new(true);
+    for (kind, components, input, capability) in OPTIONAL_KINDS {
+        let has = rig
+            .device
+            .features()
+            .formats
+            .check_vertex_kind(kind)
+            .is_ok();
+        println!("{kind:?}: fetched by the device: {has}");
+        if has {
+            let program = passing_program(&rig, input);
+            assert_reads_as_the_cpu_converts(&rig, program, kind, components);
+        } else {
+            let refused = rig
+                .device
+                .command_buffer()
+                .set_state(attributes_of(kind, components));
+            assert!(
+                matches!(refused, Err(RecordError::MissingCapability { capability: named, .. }) if named == capability),
+                "{kind:?}: {refused:?}"
+            );
+        }
+    }
+    drop(rig);
+    let lacking = Rig::lacking(|features| features.formats = gpu::FormatFeatures::NONE);
+    for (kind, components, _, capability) in OPTIONAL_KINDS {
+        let mut commands = lacking.device.command_buffer();
+        let refused = commands.set_state(attributes_of(kind, components));
+        assert!(
+            matches!(refused, Err(RecordError::MissingCapability { capability: named, .. }) if named == capability),
+            "{kind:?}: {refused:?}"
+        );
+        assert!(commands.list().is_empty());
     }
 }
 

@@ -109,6 +109,28 @@ static inline void make_texture_2d(HSTexture *texture, const HSDevice *device, c
     CHECK(hsTextureInitialize(texture, &builder));
 }
 
+/* Texture and sampler pools of 16 slots, `texture` (through `view`; NULL: all of it) in
+ * texture slot 1 and a nearest-filtering `sampler` in sampler slot 1; returns the handle a
+ * draw binds. */
+static inline uint64_t make_nearest_tables(HSTexturePool *texture_pool,
+                                           HSSamplerPool *sampler_pool, HSSampler *sampler,
+                                           const HSDevice *device, const HSTexture *texture,
+                                           const HSTextureView *view) {
+    HSSamplerBuilder sampler_builder;
+    CHECK(hsSamplerBuilderSetDefaults(&sampler_builder));
+    CHECK(hsSamplerBuilderSetDevice(&sampler_builder, device));
+    CHECK(hsSamplerBuilderSetMinMagFilter(&sampler_builder, HS_FILTER_NEAREST, HS_MIP_FILTER_NONE,
+                                          HS_FILTER_NEAREST));
+    CHECK(hsSamplerInitialize(sampler, &sampler_builder));
+    CHECK(hsTexturePoolInitialize(texture_pool, device, 16));
+    CHECK(hsSamplerPoolInitialize(sampler_pool, device, 16));
+    CHECK(hsTexturePoolRegisterTexture(texture_pool, 1, texture, view));
+    CHECK(hsSamplerPoolRegisterSampler(sampler_pool, 1, sampler));
+    uint64_t handle_bits = 0;
+    CHECK(hsDeviceGetTextureHandle(device, 1, 1, &handle_bits));
+    return handle_bits;
+}
+
 /* A program of a vertex and a fragment shader in GLSL. */
 static inline void make_program(HSProgram *program, const HSDevice *device, const char *vertex,
                          const char *fragment) {

@@ -3,7 +3,7 @@
  * triangle captured, the second while paused, the third after resuming. The capture
  * buffer (1 KiB, filled with 0xab before) and then the control buffer (its byte counts,
  * filled with 0xee before) are written to the file named by the first argument. Refused
- * orders are checked on the way. */
+ * orders, and a second pipeline in one capture, are checked on the way. */
 #include "common.h"
 
 #define SIZE_PX 16u
@@ -50,8 +50,9 @@ int main(int argc, char **argv) {
     make_buffer(&vertices, &device, &pool, positions_offset_b, sizeof positions);
     make_buffer(&capture, &device, &pool, capture_offset_b, CAPTURE_B);
     make_buffer(&control, &device, &pool, control_offset_b, HS_TRANSFORM_FEEDBACK_CONTROL_SIZE);
-    HSProgram program;
+    HSProgram program, other;
     make_program(&program, &device, CAPTURING, GREEN);
+    make_program(&other, &device, CAPTURING, GREEN);
 
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));
@@ -75,6 +76,12 @@ int main(int argc, char **argv) {
         return 1;
     }
     CHECK(hsCommandBufferDrawArrays(&commands, HS_DRAW_PRIMITIVE_TRIANGLES, 0, 3));
+    /* Vulkan binds no pipeline while capturing: a second one is refused when recorded. */
+    if (hsCommandBufferBindProgram(&commands, &other) == HS_SUCCESS ||
+        hsCommandBufferDrawArrays(&commands, HS_DRAW_PRIMITIVE_POINTS, 3, 3) == HS_SUCCESS) {
+        fprintf(stderr, "FAIL: a second pipeline in one capture was accepted\n");
+        return 1;
+    }
     CHECK(hsCommandBufferPauseTransformFeedback(&commands, &control, 0));
     CHECK(hsCommandBufferDrawArrays(&commands, HS_DRAW_PRIMITIVE_TRIANGLES, 3, 3));
     CHECK(hsCommandBufferResumeTransformFeedback(&commands, &control, 0));
@@ -97,6 +104,7 @@ int main(int argc, char **argv) {
 
     CHECK(hsCommandBufferFinalize(&commands));
     CHECK(hsQueueFinalize(&queue));
+    CHECK(hsProgramFinalize(&other));
     CHECK(hsProgramFinalize(&program));
     CHECK(hsBufferFinalize(&control));
     CHECK(hsBufferFinalize(&capture));

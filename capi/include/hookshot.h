@@ -117,8 +117,11 @@ typedef uint32_t HSformat;
 // What a texture is: 1D, 2D, 3D, arrays, cubes.
 typedef uint32_t HStextureTarget;
 
-// Where a view's component comes from.
 typedef uint32_t HSswizzle;
+
+// Where a view's component comes from.
+// `HS_DEPTH_STENCIL_MODE_*`: in the order of `gpu::objects::DepthStencilMode`.
+typedef uint32_t HSdepthStencilMode;
 
 // A selection of a texture: levels, layers, format, target, swizzle. Plain data, used
 // where a texture is bound (render targets, texture pool registrations).
@@ -136,6 +139,10 @@ typedef struct HSTextureView {
   // `HS_TEXTURE_TARGET_NONE`: the texture's.
   HStextureTarget target;
   HSswizzle swizzle[4];
+  // What a shader samples of a depth/stencil texture: `HS_DEPTH_STENCIL_MODE_DEPTH`
+  // (the default) or `HS_DEPTH_STENCIL_MODE_STENCIL` (as an unsigned integer texture,
+  // `usampler*`).
+  HSdepthStencilMode depth_stencil_mode;
 } HSTextureView;
 
 // A box of one level of a texture, in pixels; `z` and `depth` count slices of a 3D
@@ -384,7 +391,10 @@ typedef struct HSScissor {
 // Vertex component kinds, in the order of `gpu::state::ComponentKind` (0 FLOAT32,
 // 1 FLOAT16, 2 UNORM8, 3 SNORM8, 4 UINT8, 5 SINT8, 6 UNORM16, 7 SNORM16, 8 UINT16,
 // 9 SINT16, 10 UINT32, 11 SINT32, 12 UNORM_10_10_10_2, 13 UINT_10_10_10_2, 14 UNORM8_BGRA:
-// bytes B, G, R, A read as R, G, B, A).
+// bytes B, G, R, A read as R, G, B, A; 15 UFLOAT_11_11_10 (3 components), 16
+// SNORM_10_10_10_2, 17 SINT_10_10_10_2, 18 SSCALED_10_10_10_2: refused by
+// `hsCommandBufferSetVertexAttribState` where the device cannot fetch them, naming the
+// Vulkan format).
 typedef uint32_t HSvertexComponent;
 
 typedef struct HSVertexAttribute {
@@ -814,6 +824,12 @@ typedef struct HSWindowBuilder {
 
 #define HS_FORMAT_ETC2_RGBA_SRGB 107
 
+#define HS_FORMAT_RGB32UI 108
+
+#define HS_FORMAT_RGB32I 109
+
+#define HS_FORMAT_RGB32F 110
+
 #define HS_MEMORY_POOL_FLAGS_CPU_NO_ACCESS 1
 
 #define HS_MEMORY_POOL_FLAGS_CPU_UNCACHED 2
@@ -933,6 +949,14 @@ typedef struct HSWindowBuilder {
 
 #define HS_VERTEX_COMPONENT_UNORM8 2
 
+#define HS_VERTEX_COMPONENT_UFLOAT_11_11_10 15
+
+#define HS_VERTEX_COMPONENT_SNORM_10_10_10_2 16
+
+#define HS_VERTEX_COMPONENT_SINT_10_10_10_2 17
+
+#define HS_VERTEX_COMPONENT_SSCALED_10_10_10_2 18
+
 #define HS_DEBUG_SEVERITY_ERROR 1
 
 #define HS_DEBUG_SEVERITY_WARNING 2
@@ -1048,6 +1072,10 @@ typedef struct HSWindowBuilder {
 
 // Pitch-linear storage (one level, one layer) instead of block-linear.
 #define HS_TEXTURE_FLAGS_LINEAR 256
+
+#define HS_DEPTH_STENCIL_MODE_DEPTH 0
+
+#define HS_DEPTH_STENCIL_MODE_STENCIL 1
 
 #define HS_SWIZZLE_ZERO 0
 
@@ -1823,6 +1851,11 @@ HSresult hsTextureViewSetSwizzle(struct HSTextureView *view,
                                  HSswizzle g,
                                  HSswizzle b,
                                  HSswizzle a);
+
+// NVN's texture view depth-stencil mode: a view of a texture with stencil samples its
+// depth (`HS_DEPTH_STENCIL_MODE_DEPTH`) or its stencil (`HS_DEPTH_STENCIL_MODE_STENCIL`);
+// stencil on a format without stencil is refused when the view is used.
+HSresult hsTextureViewSetDepthStencilMode(struct HSTextureView *view, HSdepthStencilMode mode);
 
 // Capture buffer `index` (0 to 3) is `size_b` bytes of `buffer` from `offset_b`
 // (multiples of 4 into the pool). Refused while capturing.

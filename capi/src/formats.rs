@@ -116,6 +116,10 @@ pub const HS_FORMAT_ETC2_RGB_PTA: HSformat = 104;
 pub const HS_FORMAT_ETC2_RGB_PTA_SRGB: HSformat = 105;
 pub const HS_FORMAT_ETC2_RGBA: HSformat = 106;
 pub const HS_FORMAT_ETC2_RGBA_SRGB: HSformat = 107;
+// Three 32-bit channels (12-byte texels; sampled with alpha one, not rendered to).
+pub const HS_FORMAT_RGB32UI: HSformat = 108;
+pub const HS_FORMAT_RGB32I: HSformat = 109;
+pub const HS_FORMAT_RGB32F: HSformat = 110;
 
 /// The constants' names, by number (index 0 is `HS_FORMAT_NONE`).
 #[cfg(test)]
@@ -228,6 +232,9 @@ pub(crate) const FORMAT_NAMES: &[&str] = &[
     "etc2-rgb-pta-srgb",
     "etc2-rgba",
     "etc2-rgba-srgb",
+    "rgb32ui",
+    "rgb32i",
+    "rgb32f",
 ];
 
 /// The format numbered `format`.

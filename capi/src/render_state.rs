@@ -77,10 +77,17 @@ pub const HS_POLYGON_MODE_POINT: HSpolygonMode = 2;
 /// Vertex component kinds, in the order of `gpu::state::ComponentKind` (0 FLOAT32,
 /// 1 FLOAT16, 2 UNORM8, 3 SNORM8, 4 UINT8, 5 SINT8, 6 UNORM16, 7 SNORM16, 8 UINT16,
 /// 9 SINT16, 10 UINT32, 11 SINT32, 12 UNORM_10_10_10_2, 13 UINT_10_10_10_2, 14 UNORM8_BGRA:
-/// bytes B, G, R, A read as R, G, B, A).
+/// bytes B, G, R, A read as R, G, B, A; 15 UFLOAT_11_11_10 (3 components), 16
+/// SNORM_10_10_10_2, 17 SINT_10_10_10_2, 18 SSCALED_10_10_10_2: refused by
+/// `hsCommandBufferSetVertexAttribState` where the device cannot fetch them, naming the
+/// Vulkan format).
 pub type HSvertexComponent = u32;
 pub const HS_VERTEX_COMPONENT_FLOAT32: HSvertexComponent = 0;
 pub const HS_VERTEX_COMPONENT_UNORM8: HSvertexComponent = 2;
+pub const HS_VERTEX_COMPONENT_UFLOAT_11_11_10: HSvertexComponent = 15;
+pub const HS_VERTEX_COMPONENT_SNORM_10_10_10_2: HSvertexComponent = 16;
+pub const HS_VERTEX_COMPONENT_SINT_10_10_10_2: HSvertexComponent = 17;
+pub const HS_VERTEX_COMPONENT_SSCALED_10_10_10_2: HSvertexComponent = 18;
 
 #[repr(C)]
 pub struct HSBlendState {

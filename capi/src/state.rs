@@ -96,6 +96,7 @@ pub(crate) struct ViewKey {
     pub format: Option<memory::Format>,
     pub kind: Option<memory::TextureKind>,
     pub swizzle: [u8; 4],
+    pub depth_stencil_mode: u8,
 }
 
 impl ViewKey {
@@ -107,6 +108,7 @@ impl ViewKey {
             format: maker.format,
             kind: maker.kind,
             swizzle: maker.swizzle.map(Coded::code),
+            depth_stencil_mode: maker.depth_stencil_mode.code(),
         }
     }
 }

@@ -43,6 +43,11 @@ pub const HS_TEXTURE_FLAGS_LINEAR_RENDER_TARGET: HStextureFlags = 0x20;
 pub const HS_TEXTURE_FLAGS_LINEAR: HStextureFlags = 0x100;
 
 /// Where a view's component comes from.
+/// `HS_DEPTH_STENCIL_MODE_*`: in the order of `gpu::objects::DepthStencilMode`.
+pub type HSdepthStencilMode = u32;
+pub const HS_DEPTH_STENCIL_MODE_DEPTH: HSdepthStencilMode = 0;
+pub const HS_DEPTH_STENCIL_MODE_STENCIL: HSdepthStencilMode = 1;
+
 pub type HSswizzle = u32;
 pub const HS_SWIZZLE_ZERO: HSswizzle = 0;
 pub const HS_SWIZZLE_ONE: HSswizzle = 1;
@@ -90,6 +95,10 @@ pub struct HSTextureView {
     /// `HS_TEXTURE_TARGET_NONE`: the texture's.
     pub target: HStextureTarget,
     pub swizzle: [HSswizzle; 4],
+    /// What a shader samples of a depth/stencil texture: `HS_DEPTH_STENCIL_MODE_DEPTH`
+    /// (the default) or `HS_DEPTH_STENCIL_MODE_STENCIL` (as an unsigned integer texture,
+    /// `usampler*`).
+    pub depth_stencil_mode: HSdepthStencilMode,
 }
 
 pub(crate) fn texture_kind(target: HStextureTarget) -> Option<TextureKind> {
@@ -403,6 +412,7 @@ pub unsafe extern "C" fn hsTextureViewSetDefaults(view: *mut HSTextureView) -> H
                 format: HS_FORMAT_NONE,
                 target: HS_TEXTURE_TARGET_NONE,
                 swizzle: [HS_SWIZZLE_R, HS_SWIZZLE_G, HS_SWIZZLE_B, HS_SWIZZLE_A],
+                depth_stencil_mode: HS_DEPTH_STENCIL_MODE_DEPTH,
             })
         };
         Ok(())
@@ -477,6 +487,22 @@ pub unsafe extern "C" fn hsTextureViewSetSwizzle(
     }
 }
 
+/// NVN's texture view depth-stencil mode: a view of a texture with stencil samples its
+/// depth (`HS_DEPTH_STENCIL_MODE_DEPTH`) or its stencil (`HS_DEPTH_STENCIL_MODE_STENCIL`);
+/// stencil on a format without stencil is refused when the view is used.
+#[no_mangle]
+pub unsafe extern "C" fn hsTextureViewSetDepthStencilMode(
+    view: *mut HSTextureView,
+    mode: HSdepthStencilMode,
+) -> HSresult {
+    // SAFETY: the header's contract for builders.
+    unsafe {
+        set_field("hsTextureViewSetDepthStencilMode", view, |v| {
+            v.depth_stencil_mode = mode;
+        })
+    }
+}
+
 /// The view maker of `view` (NULL: the whole texture) over `texture`.
 fn view_maker(texture: &TextureState, view: Option<&HSTextureView>) -> CapiResult<ViewMaker> {
     let whole = ViewMaker::whole(texture.id);
@@ -506,7 +532,8 @@ fn view_maker(texture: &TextureState, view: Option<&HSTextureView>) -> CapiResul
     for (component, &value) in swizzle.iter_mut().zip(&view.swizzle) {
         *component = coded(value, "view swizzle")?;
     }
-    Ok(maker.swizzle(swizzle))
+    let mode = coded(view.depth_stencil_mode, "view depth-stencil mode")?;
+    Ok(maker.swizzle(swizzle).depth_stencil_mode(mode))
 }
 
 /// The Hookshot view of `texture` that `view` (NULL: the whole texture) selects, made

@@ -661,3 +661,122 @@ fn downsample_averages_a_multisample_triangle_edge() {
         );
     }
 }
+
+/// An unsigned small float of 11 or 10 bits (5-bit exponent, `mantissa_bits` of mantissa),
+/// decoded by hand from its bits.
+fn small_float(bits: u32, mantissa_bits: u32) -> f32 {
+    let exponent = (bits >> mantissa_bits) as i32;
+    let mantissa = (bits & ((1 << mantissa_bits) - 1)) as f32 / (1 << mantissa_bits) as f32;
+    match exponent {
+        0 => mantissa * 2f32.powi(-14),
+        31 => f32::INFINITY,
+        _ => (1.0 + mantissa) * 2f32.powi(exponent - 15),
+    }
+}
+
+/// A signed field of `bits` at `shift` of `word`, normalized (`-1` clamped as Vulkan's
+/// SNORM does).
+fn snorm_field(word: u32, shift: u32, bits: u32) -> f32 {
+    let raw = (word >> shift) & ((1 << bits) - 1);
+    let signed = if raw >> (bits - 1) == 1 {
+        raw as i32 - (1 << bits)
+    } else {
+        raw as i32
+    };
+    (signed as f32 / ((1 << (bits - 1)) - 1) as f32).max(-1.0)
+}
+
+/// `examples/vertex_formats.c`: every texel of the first target holds the 11:11:10 word's
+/// three floats (and alpha 1), every texel of the second the 10:10:10:2 word's four
+/// normalized signed fields, as the CPU decodes the words the example wrote.
+#[test]
+fn packed_vertex_formats_read_as_the_cpu_decodes_them_through_the_c_abi() {
+    const TEXELS: usize = 16;
+    let program = common::build("vertex_formats");
+    let (_dir, out) = common::temp_file("vertex_formats.bin");
+    common::run(&program, &[out.to_str().unwrap()]);
+    let bytes = std::fs::read(&out).expect("the example wrote its results");
+    assert_eq!(bytes.len(), 8 + 2 * TEXELS * 16);
+    let word = |at: usize| u32::from_le_bytes(bytes[4 * at..4 * at + 4].try_into().unwrap());
+    let (float_word, snorm_word) = (word(0), word(1));
+    let expected = [
+        [
+            small_float(float_word & 0x7ff, 6),
+            small_float((float_word >> 11) & 0x7ff, 6),
+            small_float(float_word >> 22, 5),
+            1.0,
+        ],
+        [
+            snorm_field(snorm_word, 0, 10),
+            snorm_field(snorm_word, 10, 10),
+            snorm_field(snorm_word, 20, 10),
+            snorm_field(snorm_word, 30, 2),
+        ],
+    ];
+    for (target, texels) in bytes[8..].chunks(TEXELS * 16).enumerate() {
+        for texel in texels.chunks(16) {
+            let read: Vec<f32> = texel
+                .chunks(4)
+                .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            for (got, want) in read.iter().zip(expected[target]) {
+                assert!(
+                    (got - want).abs() <= 1e-5 * want.abs().max(1.0),
+                    "target {target}: {read:?} against {:?}",
+                    expected[target]
+                );
+            }
+        }
+    }
+}
+
+/// `examples/stencil_texture.c`: a stencil-mode view samples, as unsigned integers, the
+/// stencil the first pass wrote: 0x5a where its draw replaced it (columns 0-3), the
+/// cleared 0x10 elsewhere, per the CPU model of the two ops.
+#[test]
+fn a_stencil_mode_view_samples_the_stencil_through_the_c_abi() {
+    const SIZE_PX: usize = 8;
+    let program = common::build("stencil_texture");
+    let (_dir, out) = common::temp_file("stencil_texture.bin");
+    common::run(&program, &[out.to_str().unwrap()]);
+    let bytes = std::fs::read(&out).expect("the example wrote its image");
+    assert_eq!(bytes.len(), SIZE_PX * SIZE_PX * 16);
+    for (at, texel) in bytes.chunks(16).enumerate() {
+        let read: Vec<f32> = texel
+            .chunks(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let stencil = if at % SIZE_PX < 4 { 0x5a } else { 0x10 };
+        assert_eq!(
+            read,
+            [f32::from(stencil as u8), 0.0, 0.0, 1.0],
+            "pixel ({}, {})",
+            at % SIZE_PX,
+            at / SIZE_PX
+        );
+    }
+}
+
+/// `examples/rgb32_texture.c`: each 12-byte RGB32F texel copied into the texture is
+/// fetched back as its three floats with alpha one.
+#[test]
+fn an_rgb32_texture_samples_its_texels_with_alpha_one_through_the_c_abi() {
+    const TEXELS: usize = 16;
+    let program = common::build("rgb32_texture");
+    let (_dir, out) = common::temp_file("rgb32_texture.bin");
+    common::run(&program, &[out.to_str().unwrap()]);
+    let bytes = std::fs::read(&out).expect("the example wrote its results");
+    assert_eq!(bytes.len(), TEXELS * 12 + TEXELS * 16);
+    let floats = |bytes: &[u8]| -> Vec<f32> {
+        bytes
+            .chunks(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    };
+    let (given, sampled) = bytes.split_at(TEXELS * 12);
+    let expected: Vec<f32> = floats(given)
+        .chunks(3)
+        .flat_map(|rgb| [rgb[0], rgb[1], rgb[2], 1.0])
+        .collect();
+    assert_eq!(floats(sampled), expected);
+}

@@ -78,6 +78,11 @@ pub enum ObjectError {
         texture_format: &'static str,
         view_format: &'static str,
     },
+    #[error("view of {texture}: stencil mode on format {view_format}, which has no stencil")]
+    ViewStencilMode {
+        texture: TextureId,
+        view_format: &'static str,
+    },
     #[error("sampler: {0}")]
     BadSampler(&'static str),
     #[error("{table}: slot {slot} outside its {capacity} slots")]

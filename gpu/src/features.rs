@@ -77,6 +77,9 @@ pub struct DeviceFeatures {
     /// `supportedDepthResolveModes` and `supportedStencilResolveModes` with
     /// `SAMPLE_ZERO` (Vulkan 1.2's depth/stencil resolve): the depth resolve.
     pub depth_resolve: bool,
+    // Issue 17, formats.
+    /// The optional format features: render targets and vertex formats.
+    pub formats: crate::format_features::FormatFeatures,
 }
 
 impl DeviceFeatures {
@@ -112,6 +115,7 @@ impl DeviceFeatures {
         sample_rate_shading: false,
         alpha_to_one: false,
         depth_resolve: false,
+        formats: crate::format_features::FormatFeatures::NONE,
     };
 }
 
@@ -156,6 +160,7 @@ impl DeviceFeatures {
             sample_rate_shading: self.sample_rate_shading && other.sample_rate_shading,
             alpha_to_one: self.alpha_to_one && other.alpha_to_one,
             depth_resolve: self.depth_resolve && other.depth_resolve,
+            formats: self.formats.both(other.formats),
         }
     }
 }

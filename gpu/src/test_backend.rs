@@ -71,6 +71,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     sample_rate_shading: true,
     alpha_to_one: true,
     depth_resolve: true,
+    formats: crate::format_features::FormatFeatures::FULL,
 };
 
 #[derive(Clone, Default)]

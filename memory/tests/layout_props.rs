@@ -112,12 +112,14 @@ proptest! {
                     (x % level.width_el, y % level.height_el, z % level.depth_el)
                 });
                 for (x, y, z) in corners.into_iter().chain(random) {
-                    let first_b = start_b + level.element_offset_b(x, y, z);
-                    let last_b = first_b + u64::from(level.bytes_per_element) - 1;
-                    prop_assert!(first_b >= start_b && last_b < start_b + level.size_b,
-                        "element ({x},{y},{z}) of level {} at {first_b}", level.level);
-                    prop_assert!(first_b >= layer_start_b && last_b < layer_start_b + layout.layer_stride_b);
-                    prop_assert!(last_b < layout.size_b);
+                    let bpe = u64::from(level.bytes_per_element);
+                    for byte in 0..bpe {
+                        let at_b = start_b + level.byte_offset_b(u64::from(x) * bpe + byte, y, z);
+                        prop_assert!(at_b >= start_b && at_b < start_b + level.size_b,
+                            "element ({x},{y},{z}) of level {} at {at_b}", level.level);
+                        prop_assert!(at_b >= layer_start_b && at_b < layer_start_b + layout.layer_stride_b);
+                        prop_assert!(at_b < layout.size_b);
+                    }
                 }
             }
         }
@@ -133,10 +135,11 @@ proptest! {
             for z in 0..level.depth_el {
                 for y in 0..level.height_el {
                     for x in 0..level.width_el {
-                        let at_b = level.element_offset_b(x, y, z) as usize;
-                        for byte in &mut owner[at_b..at_b + level.bytes_per_element as usize] {
-                            prop_assert!(!*byte, "byte shared in level {}", level.level);
-                            *byte = true;
+                        let bpe = u64::from(level.bytes_per_element);
+                        for byte in 0..bpe {
+                            let at_b = level.byte_offset_b(u64::from(x) * bpe + byte, y, z) as usize;
+                            prop_assert!(!owner[at_b], "byte shared in level {}", level.level);
+                            owner[at_b] = true;
                         }
                     }
                 }

@@ -120,6 +120,37 @@ fn bc3_2048_and_rgba8_1080p() {
     }
 }
 
+/// RGB32's 12-byte texels (the one size that is not a power of two, so texels straddle
+/// 16-byte runs and GOBs), odd sizes with their levels and a whole surface, against the
+/// reference's byte addressing.
+#[test]
+fn rgb32_twelve_byte_texels_match_the_reference() {
+    for desc in [
+        LayoutDesc::new_2d(Format::Rgb32F, 7, 5, 3),
+        LayoutDesc::new_2d(Format::Rgb32Ui, 100, 37, 7),
+        LayoutDesc::new_2d(Format::Rgb32I, 6, 300, 1),
+    ] {
+        compare_levels(&TextureLayout::new(&desc).unwrap(), 13);
+    }
+    let layout = TextureLayout::new(&LayoutDesc::new_2d(Format::Rgb32F, 33, 20, 4)).unwrap();
+    let linear = pattern_bytes(layout.linear_size_b() as usize, 17);
+    let mut storage = vec![0u8; layout.size_b as usize];
+    swizzle_texture(&layout, &linear, &mut storage).unwrap();
+    let reference = tegra_swizzle::surface::swizzle_surface(
+        33,
+        20,
+        1,
+        &linear,
+        BlockDim::uncompressed(),
+        Some(block_height(layout.levels[0].block_height_gobs)),
+        12,
+        4,
+        1,
+    )
+    .unwrap();
+    assert!(storage == reference);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 

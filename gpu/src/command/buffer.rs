@@ -12,7 +12,8 @@ use super::bound::BoundState;
 use super::list::{CommandList, Op};
 use super::remembered::Remembered;
 use super::stages::check_program_features;
-use super::transform_feedback::{TransformFeedbackControl, TransformFeedbackVerb};
+use super::target_formats::check_target_formats;
+use super::transform_feedback::{CaptureWatch, TransformFeedbackControl, TransformFeedbackVerb};
 use super::validate::{self, draw_size_fits};
 use super::verbs::{
     BarrierOrder, BufferBinding, ClearValue, Command, CopyOp, DiscardTarget, DrawArrays,
@@ -28,6 +29,8 @@ pub struct CommandBuffer<'d> {
     portability: super::portability::PortabilityWatch,
     /// Debug groups pushed and not yet popped (`command::debug_group`).
     debug_groups_open: u32,
+    /// What the open transform feedback capture's first draw fixed.
+    capture: CaptureWatch,
 }
 
 impl<'d> CommandBuffer<'d> {
@@ -39,6 +42,7 @@ impl<'d> CommandBuffer<'d> {
             remembered: Remembered::default(),
             portability: Default::default(),
             debug_groups_open: 0,
+            capture: CaptureWatch::default(),
         }
     }
 
@@ -50,6 +54,7 @@ impl<'d> CommandBuffer<'d> {
         let portability = &self.device.features().portability;
         self.portability
             .check(&command, portability, &self.bound, || self.device.tables())?;
+        self.capture.check(&command, &self.bound)?;
         if let Command::DrawIndexed(draw) = &command {
             if self.bound.primitive_restart && draw.primitive.needs_index_conversion() {
                 return Err(RecordError::MissingCapability {
@@ -71,6 +76,9 @@ impl<'d> CommandBuffer<'d> {
             None => {
                 let tables = self.device.tables();
                 validate::check(&command, &self.bound, &tables)?;
+                if let Command::BindRenderTargets(targets) = &command {
+                    check_target_formats(targets, &tables, self.device.features())?;
+                }
                 if let Command::BindProgram(id) = &command {
                     if let Some(program) = tables.programs.get(*id) {
                         check_program_features(program, self.device.features())?;
@@ -90,6 +98,7 @@ impl<'d> CommandBuffer<'d> {
             Command::PopDebugGroup => self.debug_groups_open -= 1,
             _ => {}
         }
+        self.capture.note(&command, &self.bound);
         self.list.push(command);
         Ok(())
     }
@@ -238,7 +247,9 @@ impl<'d> CommandBuffer<'d> {
     }
     pub fn draw(&mut self, draw: DrawArrays) -> Result<(), RecordError> {
         let table_changes = self.device.table_changes();
+        // While capturing, every draw goes the full way (`CaptureWatch` sees it).
         if draw_size_fits(draw.vertex_count, draw.instance_count)
+            && !self.bound.transform_feedback_active
             && self
                 .remembered
                 .draw_fits(&self.bound, false, draw.primitive, table_changes)

@@ -12,6 +12,7 @@ mod remembered;
 pub mod render_enable;
 pub mod resolve;
 pub mod stages;
+pub mod target_formats;
 pub mod texture_clear;
 pub mod transform_feedback;
 pub mod validate;

@@ -6,14 +6,16 @@
 //! While transform feedback is active, a command buffer records binds, state changes and
 //! draws only: anything that would end the render pass it captures in (new targets,
 //! clears outside it, copies, dispatches, barriers, syncs, uniform updates) is refused
-//! when recorded, as is rebinding a capture buffer.
+//! when recorded, as is rebinding a capture buffer, and (`CaptureWatch`) whatever would
+//! make the capture's draws need more than the one pipeline Vulkan lets it bind.
 
 use crate::error::RecordError;
-use crate::ids::BufferId;
+use crate::ids::{BufferId, ProgramId};
 use crate::objects::{BufferRange, ObjectTables};
+use crate::state::{DepthStencilState, PrimitiveKind, StateChange};
 
 use super::bound::BoundState;
-use super::verbs::Command;
+use super::verbs::{Command, DrawArrays, DrawIndexed, DrawIndirect};
 
 /// Capture buffers NVN binds.
 pub const MAX_TRANSFORM_FEEDBACK_BUFFERS: usize = 4;
@@ -169,4 +171,118 @@ pub fn check_verb(
         ));
     }
     Ok(())
+}
+
+/// What a capture's first draw fixed. Vulkan binds no pipeline while capturing, so the
+/// draws between a begin (or resume) and its pause (or end) must share the one bound at
+/// the begin: the same program and primitive kind, and the state a pipeline bakes in
+/// unchanged. A command buffer keeps one while capturing (and nothing otherwise, so the
+/// draws of lists without transform feedback pay nothing for it).
+#[derive(Clone, Debug, Default)]
+pub struct CaptureWatch {
+    /// The bound program and the primitive kind of the capture's first draw.
+    first_draw: Option<(Option<ProgramId>, PrimitiveKind)>,
+    /// The state changes recorded since the capture began: the latest of each kind
+    /// (and blend target).
+    set: Vec<StateChange>,
+}
+
+/// Whether `a` and `b` set the same state (the same variant, and for blending the same
+/// target), so the later replaces the earlier.
+fn same_slot(a: &StateChange, b: &StateChange) -> bool {
+    match (a, b) {
+        (StateChange::Blend { target: x, .. }, StateChange::Blend { target: y, .. }) => x == y,
+        _ => std::mem::discriminant(a) == std::mem::discriminant(b),
+    }
+}
+
+/// `state` without the parts Vulkan sets as dynamic state (stencil reference and masks).
+fn baked_depth_stencil(state: &DepthStencilState) -> DepthStencilState {
+    let mut baked = *state;
+    for face in [&mut baked.front, &mut baked.back] {
+        face.reference = 0;
+        face.read_mask = 0;
+        face.write_mask = 0;
+    }
+    baked
+}
+
+fn one_pipeline(what: &'static str) -> RecordError {
+    bad(
+        what,
+        "transform feedback is capturing and its draws must share one pipeline (Vulkan binds \
+         none while capturing: pause, change, resume)",
+    )
+}
+
+impl CaptureWatch {
+    /// Refuses `command` where it would make a capture's draws need a second pipeline:
+    /// after the capture's first draw, another program, a draw of another primitive kind,
+    /// or a change of state a pipeline bakes in (anything but viewports, scissors, the
+    /// blend constant and stencil reference and masks, unless it sets again the value
+    /// this capture set).
+    pub fn check(&self, command: &Command, bound: &BoundState) -> Result<(), RecordError> {
+        if !bound.transform_feedback_active {
+            return Ok(());
+        }
+        let Some((program, primitive)) = self.first_draw else {
+            return Ok(());
+        };
+        match command {
+            Command::BindProgram(id) if Some(*id) != program => Err(one_pipeline(
+                "program bind between a transform feedback capture's draws",
+            )),
+            Command::Draw(DrawArrays {
+                primitive: kind, ..
+            })
+            | Command::DrawIndexed(DrawIndexed {
+                primitive: kind, ..
+            })
+            | Command::DrawIndirect(DrawIndirect {
+                primitive: kind, ..
+            }) if *kind != primitive => Err(one_pipeline(
+                "draw of another primitive kind in a transform feedback capture",
+            )),
+            Command::SetState(change) if !self.keeps_pipeline(change) => Err(one_pipeline(
+                "state change between a transform feedback capture's draws",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn keeps_pipeline(&self, change: &StateChange) -> bool {
+        let earlier = self.set.iter().find(|set| same_slot(set, change));
+        match (change, earlier) {
+            (
+                StateChange::Viewports { .. }
+                | StateChange::Scissors { .. }
+                | StateChange::BlendConstant(_),
+                _,
+            ) => true,
+            (StateChange::DepthStencil(new), Some(StateChange::DepthStencil(old))) => {
+                baked_depth_stencil(new) == baked_depth_stencil(old)
+            }
+            (_, Some(earlier)) => earlier == change,
+            (_, None) => false,
+        }
+    }
+
+    /// Notes `command`, recorded after passing `check`; `bound` is the state after it.
+    pub fn note(&mut self, command: &Command, bound: &BoundState) {
+        match command {
+            Command::TransformFeedback { .. } => *self = CaptureWatch::default(),
+            _ if !bound.transform_feedback_active => {}
+            Command::SetState(change) => {
+                self.set.retain(|set| !same_slot(set, change));
+                self.set.push(change.clone());
+            }
+            Command::Draw(DrawArrays { primitive, .. })
+            | Command::DrawIndexed(DrawIndexed { primitive, .. })
+            | Command::DrawIndirect(DrawIndirect { primitive, .. }) => {
+                self.first_draw
+                    .get_or_insert((bound.graphics_program, *primitive));
+            }
+            _ => {}
+        }
+    }
 }

@@ -612,6 +612,16 @@ fn check_buffer_image(
     tables: &ObjectTables,
 ) -> Result<(), RecordError> {
     let buffer = buffer(tables, image.buffer)?;
+    // Vulkan copies texels at buffer offsets that are multiples of their size: for the
+    // power-of-two sizes a game's alignment gives that, for RGB32's 12 bytes it may not.
+    let texel_b = u64::from(texture.format().bytes_per_element());
+    let pool_address_b = buffer.offset_b.saturating_add(image.offset_b);
+    if !texel_b.is_power_of_two() && !pool_address_b.is_multiple_of(texel_b) {
+        return Err(RecordError::MissingCapability {
+            what: "RGB32 buffer copy at a pool address not a multiple of 12 bytes",
+            capability: "a staging copy for 12-byte texels (not made yet)",
+        });
+    }
     let end_b = image
         .offset_b
         .saturating_add(buffer_image_span_b(image, region, texture)?);

@@ -24,5 +24,5 @@ pub use sampler::{Filter, MipFilter, Sampler, SamplerMaker, WrapMode};
 pub use sync::{SyncCondition, SyncObject, SyncWait};
 pub use tables::ObjectTables;
 pub use texture::{Texture, TextureBuilder, TextureFlags};
-pub use view::{Swizzle, TextureView, ViewMaker};
+pub use view::{DepthStencilMode, Swizzle, TextureView, ViewMaker};
 pub use window::{AcquiredTexture, Window, WindowMaker};

@@ -19,6 +19,15 @@ coded_enum!(
     }
 );
 
+coded_enum!(
+    /// Which aspect a view of a depth/stencil texture samples (NVN's texture view
+    /// depth-stencil mode). Stencil is read as an unsigned integer texture (`usampler*`).
+    pub enum DepthStencilMode {
+        Depth = 0,
+        Stencil = 1,
+    }
+);
+
 impl Swizzle {
     pub const IDENTITY: [Swizzle; 4] = [Swizzle::R, Swizzle::G, Swizzle::B, Swizzle::A];
 }
@@ -37,6 +46,8 @@ pub struct ViewMaker {
     /// `None`: the texture's kind.
     pub kind: Option<TextureKind>,
     pub swizzle: [Swizzle; 4],
+    /// What a shader samples of a texture with depth and stencil (`Depth` otherwise).
+    pub depth_stencil_mode: DepthStencilMode,
 }
 
 impl ViewMaker {
@@ -53,6 +64,7 @@ impl ViewMaker {
             format: None,
             kind: None,
             swizzle: Swizzle::IDENTITY,
+            depth_stencil_mode: DepthStencilMode::Depth,
         }
     }
 
@@ -76,6 +88,10 @@ impl ViewMaker {
     }
     pub fn swizzle(mut self, swizzle: [Swizzle; 4]) -> ViewMaker {
         self.swizzle = swizzle;
+        self
+    }
+    pub fn depth_stencil_mode(mut self, mode: DepthStencilMode) -> ViewMaker {
+        self.depth_stencil_mode = mode;
         self
     }
 
@@ -107,6 +123,12 @@ impl ViewMaker {
                 view_format: format.name(),
             });
         }
+        if self.depth_stencil_mode == DepthStencilMode::Stencil && !format.has_stencil() {
+            return Err(ObjectError::ViewStencilMode {
+                texture: texture.id,
+                view_format: format.name(),
+            });
+        }
         Ok(TextureView {
             id,
             texture: texture.id,
@@ -115,6 +137,7 @@ impl ViewMaker {
             format,
             kind: self.kind.unwrap_or(texture.desc.kind),
             swizzle: self.swizzle,
+            depth_stencil_mode: self.depth_stencil_mode,
         })
     }
 }
@@ -152,6 +175,7 @@ pub struct TextureView {
     pub format: Format,
     pub kind: TextureKind,
     pub swizzle: [Swizzle; 4],
+    pub depth_stencil_mode: DepthStencilMode,
 }
 
 #[cfg(test)]

@@ -80,6 +80,7 @@ wire_struct!(ViewMaker {
     format,
     kind,
     swizzle,
+    depth_stencil_mode,
 });
 wire_struct!(SamplerMaker {
     min_filter,

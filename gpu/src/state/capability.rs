@@ -195,6 +195,11 @@ impl StateChange {
                 }
                 Ok(())
             }
+            StateChange::VertexAttributes(attributes) => {
+                attributes.iter().try_for_each(|attribute| {
+                    features.formats.check_vertex_kind(attribute.format.kind)
+                })
+            }
             StateChange::VertexStreams(streams) => {
                 let divisor = streams.iter().map(|stream| stream.divisor).max();
                 match divisor {
@@ -262,7 +267,6 @@ impl StateChange {
             | StateChange::LogicOp(_)
             | StateChange::DepthStencil(_)
             | StateChange::Scissors { .. }
-            | StateChange::VertexAttributes(_)
             | StateChange::PrimitiveRestart(_)
             | StateChange::DepthMode(_)
             | StateChange::WindowOrigin(_)

@@ -22,6 +22,16 @@ coded_enum!(
         /// Four UNORM bytes in B, G, R, A order, read as (R, G, B, A) (components must
         /// be 4).
         Unorm8Bgra = 14,
+        /// Packed unsigned floats: R in bits 0-10 and G in 11-21 (5-bit exponent, 6-bit
+        /// mantissa), B in 22-31 (5-bit exponent, 5-bit mantissa), NVN's R11G11B10F
+        /// (components must be 3).
+        Ufloat111110 = 15,
+        /// Packed 10:10:10:2 signed normalized (components must be 4).
+        Snorm1010102 = 16,
+        /// Packed 10:10:10:2 signed integers (components must be 4).
+        Sint1010102 = 17,
+        /// Packed 10:10:10:2 signed integers read as floats (components must be 4).
+        Sscaled1010102 = 18,
     }
 );
 
@@ -40,7 +50,12 @@ impl ComponentKind {
             | ComponentKind::Sint8 => 1,
             ComponentKind::Unorm1010102
             | ComponentKind::Uint1010102
-            | ComponentKind::Unorm8Bgra => 1,
+            | ComponentKind::Unorm8Bgra
+            | ComponentKind::Snorm1010102
+            | ComponentKind::Sint1010102
+            | ComponentKind::Sscaled1010102 => 1,
+            // Three components in one 4-byte word: `size_b` is its own.
+            ComponentKind::Ufloat111110 => 4,
         }
     }
 }
@@ -54,13 +69,20 @@ pub struct VertexFormat {
 
 impl VertexFormat {
     pub fn size_b(self) -> u32 {
-        self.kind.bytes_per_component() * u32::from(self.components)
+        match self.kind {
+            ComponentKind::Ufloat111110 => 4,
+            kind => kind.bytes_per_component() * u32::from(self.components),
+        }
     }
     pub fn is_valid(self) -> bool {
         match self.kind {
             ComponentKind::Unorm1010102
             | ComponentKind::Uint1010102
-            | ComponentKind::Unorm8Bgra => self.components == 4,
+            | ComponentKind::Unorm8Bgra
+            | ComponentKind::Snorm1010102
+            | ComponentKind::Sint1010102
+            | ComponentKind::Sscaled1010102 => self.components == 4,
+            ComponentKind::Ufloat111110 => self.components == 3,
             _ => (1..=4).contains(&self.components),
         }
     }

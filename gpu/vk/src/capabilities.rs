@@ -252,6 +252,7 @@ impl Capabilities {
                     && limits.max_viewports as usize >= gpu::state::MAX_VIEWPORTS,
                 shader_output_viewport_index: vertex_stage_outputs,
                 smooth_lines: lines.smooth_lines == vk::TRUE,
+                formats: crate::format_support::format_features(instance, physical),
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,

@@ -15,6 +15,9 @@ pub enum Conversion {
     /// Z24S8 stored as D32_SFLOAT_S8_UINT (the driver lacks D24_UNORM_S8_UINT): depth as
     /// d24 / 0xFFFFFF (`conversion::split_depth_stencil`).
     Z24S8AsZ32FS8,
+    /// RGB32 stored as RGBA32 of its kind (the driver cannot sample 96-bit texels): each
+    /// texel's three words, then one (1.0 or 1) as alpha (`conversion::expand_rgb32`).
+    Rgb32AsRgba32,
 }
 
 /// The Vulkan format a texture of `format` gets, and how its bytes get there.
@@ -140,6 +143,9 @@ pub fn native_format(format: Format) -> vk::Format {
         F::Etc2RgbPtaSrgb => V::ETC2_R8G8B8A1_SRGB_BLOCK,
         F::Etc2Rgba => V::ETC2_R8G8B8A8_UNORM_BLOCK,
         F::Etc2RgbaSrgb => V::ETC2_R8G8B8A8_SRGB_BLOCK,
+        F::Rgb32Ui => V::R32G32B32_UINT,
+        F::Rgb32I => V::R32G32B32_SINT,
+        F::Rgb32F => V::R32G32B32_SFLOAT,
     }
 }
 
@@ -198,9 +204,20 @@ fn fallback(format: Format) -> Option<FormatMapping> {
             conversion: Conversion::DecodeToRgba8,
         });
     }
-    (format == Format::Z24S8).then_some(FormatMapping {
-        vk: vk::Format::D32_SFLOAT_S8_UINT,
-        conversion: Conversion::Z24S8AsZ32FS8,
+    let rgba32 = match format {
+        Format::Rgb32Ui => vk::Format::R32G32B32A32_UINT,
+        Format::Rgb32I => vk::Format::R32G32B32A32_SINT,
+        Format::Rgb32F => vk::Format::R32G32B32A32_SFLOAT,
+        _ => {
+            return (format == Format::Z24S8).then_some(FormatMapping {
+                vk: vk::Format::D32_SFLOAT_S8_UINT,
+                conversion: Conversion::Z24S8AsZ32FS8,
+            })
+        }
+    };
+    Some(FormatMapping {
+        vk: rgba32,
+        conversion: Conversion::Rgb32AsRgba32,
     })
 }
 
@@ -291,6 +308,8 @@ mod tests {
                 Conversion::DecodeToRgba8
             } else if format == Format::Z24S8 {
                 Conversion::Z24S8AsZ32FS8
+            } else if format.bytes_per_element() == 12 {
+                Conversion::Rgb32AsRgba32
             } else {
                 Conversion::Direct
             };

@@ -10,6 +10,7 @@ pub mod conversion;
 pub mod device;
 pub mod error;
 pub mod executor;
+pub mod format_support;
 pub mod gpu_timer;
 pub mod host_image;
 pub mod image_cache;

@@ -144,4 +144,8 @@ format_table! {
     Etc2RgbPtaSrgb => "etc2-rgb-pta-srgb", 8, 4 x 4, Unorm, Color, true;
     Etc2Rgba => "etc2-rgba", 16, 4 x 4, Unorm, Color, false;
     Etc2RgbaSrgb => "etc2-rgba-srgb", 16, 4 x 4, Unorm, Color, true;
+    // Three 32-bit channels: the one element size that is not a power of two.
+    Rgb32Ui => "rgb32ui", 12, 1 x 1, Uint, Color, false;
+    Rgb32I => "rgb32i", 12, 1 x 1, Sint, Color, false;
+    Rgb32F => "rgb32f", 12, 1 x 1, Float, Color, false;
 }

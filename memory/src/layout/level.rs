@@ -61,9 +61,20 @@ impl LevelLayout {
     }
 
     /// Byte offset, from the start of the level, of element (x, y, z). The reference
-    /// formula, one element at a time; the swizzle works in whole runs instead.
+    /// formula, one element at a time; the swizzle works in whole runs instead. An
+    /// element's bytes follow it contiguously where its size divides 16 (every format but
+    /// RGB32, whose 12-byte texels may straddle a 16-byte run or a GOB: `byte_offset_b`).
     pub fn element_offset_b(&self, x_el: u32, y_el: u32, z_el: u32) -> u64 {
-        let x_b = u64::from(x_el) * u64::from(self.bytes_per_element);
+        self.byte_offset_b(
+            u64::from(x_el) * u64::from(self.bytes_per_element),
+            y_el,
+            z_el,
+        )
+    }
+
+    /// Byte offset, from the start of the level, of byte `x_b` of row `y_el` of slice
+    /// `z_el` (rows counted in bytes, as the console addresses them).
+    pub fn byte_offset_b(&self, x_b: u64, y_el: u32, z_el: u32) -> u64 {
         let (y, z) = (u64::from(y_el), u64::from(z_el));
         if self.is_pitch_linear() {
             let pitch_b = u64::from(self.pitch_b);

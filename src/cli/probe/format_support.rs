@@ -34,6 +34,7 @@ fn conversion_name(conversion: Conversion) -> &'static str {
         Conversion::Direct => "direct",
         Conversion::DecodeToRgba8 => "decoded to RGBA8",
         Conversion::Z24S8AsZ32FS8 => "Z24S8 as D32S8",
+        Conversion::Rgb32AsRgba32 => "RGB32 as RGBA32",
     }
 }
 

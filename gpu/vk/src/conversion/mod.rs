@@ -4,6 +4,8 @@
 
 mod blocks;
 mod depth_stencil;
+mod rgb32;
 
 pub use blocks::{decode_level, decoded_size_b, DecodeError, DecodedLevel};
 pub use depth_stencil::{split_depth_stencil, DepthStencilSplit, DEPTH_TEXEL_B, STENCIL_TEXEL_B};
+pub use rgb32::{expand_rgb32, RGB32_TEXEL_B, RGBA32_TEXEL_B};

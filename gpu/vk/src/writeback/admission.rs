@@ -1,6 +1,7 @@
 //! Which textures the write-back covers: an uncompressed 2D colour texture in a pool the CPU
 //! can access (not virtual), and none of depth, display, video, compressible, image
-//! (load/store), linear, multisample or buffer. The others rely on the image cache.
+//! (load/store), linear, multisample, buffer or RGB32 (12-byte texels). The others rely
+//! on the image cache.
 
 use gpu::objects::TextureFlags;
 use memory::{LayoutDesc, PoolFlags, TextureKind, Tiling};
@@ -20,6 +21,8 @@ pub enum Refusal {
     NoCpuAccess,
     VirtualPool,
     Sparse,
+    /// Texels of a size the `swz` kernel does not move (RGB32's 12 bytes).
+    ElementSize,
 }
 
 impl Refusal {
@@ -37,6 +40,7 @@ impl Refusal {
             Refusal::NoCpuAccess => "pool without CPU access",
             Refusal::VirtualPool => "virtual pool",
             Refusal::Sparse => "sparse texture",
+            Refusal::ElementSize => "12-byte (RGB32) texels",
         }
     }
 }
@@ -57,6 +61,10 @@ pub fn admit(desc: &LayoutDesc, flags: TextureFlags, pool_flags: PoolFlags) -> R
             Refusal::Multisample,
         ),
         (desc.format.is_compressed(), Refusal::Compressed),
+        (
+            16 % desc.format.bytes_per_element() != 0,
+            Refusal::ElementSize,
+        ),
         (desc.format.is_depth_or_stencil(), Refusal::DepthOrStencil),
         (flags.contains(TextureFlags::DISPLAY), Refusal::Display),
         (

@@ -250,6 +250,12 @@ pub fn vertex_format(format: VertexFormat) -> Option<vk::Format> {
         // format tables).
         K::Uint1010102 => Some(V::A2B10G10R10_UINT_PACK32),
         K::Unorm8Bgra => Some(V::B8G8R8A8_UNORM),
+        // Optional as vertex formats: a device without them refuses their attributes
+        // when recorded (`gpu::FormatFeatures`, from `format_support`).
+        K::Ufloat111110 => Some(V::B10G11R11_UFLOAT_PACK32),
+        K::Snorm1010102 => Some(V::A2B10G10R10_SNORM_PACK32),
+        K::Sint1010102 => Some(V::A2B10G10R10_SINT_PACK32),
+        K::Sscaled1010102 => Some(V::A2B10G10R10_SSCALED_PACK32),
     }
 }
 
@@ -312,6 +318,12 @@ mod tests {
         assert_eq!(format(ComponentKind::Float32, 0), None);
         assert_eq!(format(ComponentKind::Unorm1010102, 3), None);
         assert_eq!(format(ComponentKind::Uint1010102, 2), None);
+        assert_eq!(
+            format(ComponentKind::Ufloat111110, 3),
+            Some(vk::Format::B10G11R11_UFLOAT_PACK32)
+        );
+        assert_eq!(format(ComponentKind::Ufloat111110, 4), None);
+        assert_eq!(format(ComponentKind::Sint1010102, 3), None);
         assert_eq!(
             format(ComponentKind::Unorm8Bgra, 4),
             Some(vk::Format::B8G8R8A8_UNORM)

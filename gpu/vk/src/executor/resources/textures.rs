@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use ash::vk;
 use gpu::id_map::IdMap;
-use gpu::objects::{Swizzle, Texture, TextureView};
+use gpu::objects::{DepthStencilMode, Swizzle, Texture, TextureView};
 use gpu::{SamplerTableId, TextureId, TextureTableId, ViewId};
 use memory::{Format, TextureKind, WriteStamp};
 
@@ -523,6 +523,14 @@ fn make_attachment(
             view.id
         )));
     }
+    if tracked.mapping.conversion == Conversion::Rgb32AsRgba32 {
+        return Err(VkError::Unsupported(format!(
+            "{}: rendering to format {} stored as RGBA32 (the device cannot use its 96-bit \
+             format)",
+            view.id,
+            view.format.name()
+        )));
+    }
     if !renders_as_stored(view.format) {
         return Err(VkError::Unsupported(format!(
             "{}: rendering to format {} (its Vulkan format reads right only through a view \
@@ -695,9 +703,13 @@ fn make_shader_view(
         true => components,
         false => vk::ComponentMapping::default(),
     };
-    // A depth/stencil texture samples its depth (NVN's default); stencil-only its stencil.
+    // A depth/stencil texture samples its depth (NVN's default) or, in stencil mode, its
+    // stencil (as unsigned integers); stencil-only its stencil.
     let image_aspect = tracked.image.desc.aspect;
-    let aspect = if image_aspect.contains(vk::ImageAspectFlags::DEPTH) {
+    let stencil_mode = view.depth_stencil_mode == DepthStencilMode::Stencil;
+    let aspect = if stencil_mode && image_aspect.contains(vk::ImageAspectFlags::STENCIL) {
+        vk::ImageAspectFlags::STENCIL
+    } else if image_aspect.contains(vk::ImageAspectFlags::DEPTH) {
         vk::ImageAspectFlags::DEPTH
     } else {
         image_aspect

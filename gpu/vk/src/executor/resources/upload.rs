@@ -10,8 +10,8 @@ use memory::{LevelLayout, MemoryPool, WriteStamp};
 
 use crate::conv::Conversion;
 use crate::conversion::{
-    decode_level, decoded_size_b, split_depth_stencil, DepthStencilSplit, DEPTH_TEXEL_B,
-    STENCIL_TEXEL_B,
+    decode_level, decoded_size_b, expand_rgb32, split_depth_stencil, DepthStencilSplit,
+    DEPTH_TEXEL_B, RGB32_TEXEL_B, RGBA32_TEXEL_B, STENCIL_TEXEL_B,
 };
 use crate::device::Device;
 use crate::error::{VkError, VkResult};
@@ -22,10 +22,13 @@ use super::textures::TrackedImage;
 
 /// Whether a never-written texture can be filled by a clear instead of an upload: zeroed
 /// storage is zero texels, except in block-compressed formats (a zero BC1 block is opaque
-/// black), which Vulkan cannot clear anyway. A Z24S8 stored as D32_SFLOAT_S8_UINT clears
-/// to the 0.0 and 0 its zeroed storage holds.
+/// black), which Vulkan cannot clear anyway, and RGB32 expanded to RGBA32 (its alpha is
+/// one). A Z24S8 stored as D32_SFLOAT_S8_UINT clears to the 0.0 and 0 its zeroed storage
+/// holds.
 pub fn zero_fill_possible(tracked: &TrackedImage) -> bool {
+    // RGB32 stored as RGBA32 reads alpha one, where a clear would leave zero.
     !tracked.texture.format().is_compressed()
+        && tracked.mapping.conversion != Conversion::Rgb32AsRgba32
 }
 
 /// Clears every level and layer to zero.
@@ -68,6 +71,8 @@ enum LevelCopy {
     Decode,
     /// Combined depth/stencil texels taken apart: one region per aspect.
     Split(DepthStencilSplit),
+    /// RGB32 texels expanded to RGBA32: one region.
+    ExpandRgb32,
 }
 
 fn level_copy(tracked: &TrackedImage) -> VkResult<LevelCopy> {
@@ -91,6 +96,7 @@ fn level_copy(tracked: &TrackedImage) -> VkResult<LevelCopy> {
     match conversion {
         Conversion::Direct => Ok(LevelCopy::Direct),
         Conversion::DecodeToRgba8 if format.is_compressed() => Ok(LevelCopy::Decode),
+        Conversion::Rgb32AsRgba32 => Ok(LevelCopy::ExpandRgb32),
         _ => Err(unsupported()),
     }
 }
@@ -180,6 +186,14 @@ pub fn record_upload(
                             blocks = decoded.rejected_blocks,
                             "blocks the decoder rejected, uploaded as the error colour");
                     }
+                    regions.push((slice.buffer, copy(slice.offset_b, aspect)));
+                }
+                LevelCopy::ExpandRgb32 => {
+                    scratch.resize(linear_b as usize, 0);
+                    deswizzle_level(storage, level, level_offset_b, &mut scratch)?;
+                    let texels = linear_b / RGB32_TEXEL_B as u64;
+                    let slice = staging.allocate(texels * RGBA32_TEXEL_B as u64)?;
+                    expand_rgb32(format, &scratch, staging.bytes_mut(slice));
                     regions.push((slice.buffer, copy(slice.offset_b, aspect)));
                 }
                 LevelCopy::Split(split) => {
