@@ -26,11 +26,15 @@ char *copy_message(const std::string &text) {
 
 extern "C" {
 
-// Runs the performance passes (what `spirv-opt -O` runs) for `target_env` over `words`.
-// Returns 0 and sets *out_words/*out_count to a malloc'd module, or returns nonzero and
+// Runs the passes named by `pass_flags` (spirv-opt's flags, `--ccp` and the like), or the
+// performance passes (what `spirv-opt -O` runs) when `pass_count` is 0, for `target_env`
+// over `words`. The optimiser validates its input first unless `input_validated` is nonzero
+// (the caller ran the same validator, for the same environment, over these words). Returns 0 and sets *out_words/*out_count to a malloc'd module, or returns nonzero and
 // sets *out_message to a malloc'd log. Either output is freed with hookshot_spirv_opt_free.
 int hookshot_spirv_opt(int target_env, const uint32_t *words, size_t word_count,
-                       uint32_t **out_words, size_t *out_count, char **out_message) {
+                       const char *const *pass_flags, size_t pass_count, int input_validated,
+                       uint32_t **out_words,
+                       size_t *out_count, char **out_message) {
   *out_words = nullptr;
   *out_count = 0;
   *out_message = nullptr;
@@ -45,9 +49,19 @@ int hookshot_spirv_opt(int target_env, const uint32_t *words, size_t word_count,
       log += message;
       log += " (at word " + std::to_string(position.index) + ")";
     });
-    optimizer.RegisterPerformancePasses();
+    if (pass_count == 0) {
+      optimizer.RegisterPerformancePasses();
+    } else {
+      std::vector<std::string> flags(pass_flags, pass_flags + pass_count);
+      if (!optimizer.RegisterPassesFromFlags(flags)) {
+        *out_message = copy_message(log.empty() ? std::string("unknown optimiser passes") : log);
+        return 4;
+      }
+    }
     std::vector<uint32_t> optimized;
-    if (!optimizer.Run(words, word_count, &optimized)) {
+    spvtools::OptimizerOptions options;
+    options.set_run_validator(input_validated == 0);
+    if (!optimizer.Run(words, word_count, &optimized, options)) {
       *out_message = copy_message(log.empty() ? std::string("the optimiser failed") : log);
       return 1;
     }

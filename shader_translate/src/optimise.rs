@@ -1,8 +1,8 @@
-//! SPIRV-Tools' optimiser in process (the performance passes `spirv-opt -O` runs), through
-//! the C entry point of cpp/optimize.cpp over the statically linked libSPIRV-Tools-opt.
-//! No program is spawned.
+//! SPIRV-Tools' optimiser in process (the performance passes `spirv-opt -O` runs, or a
+//! shorter list for modules written in SSA form), through the C entry point of
+//! cpp/optimize.cpp over the statically linked libSPIRV-Tools-opt. No program is spawned.
 
-use std::ffi::{c_char, c_int, c_void, CStr};
+use std::ffi::{c_char, c_int, c_void, CStr, CString};
 
 use crate::validate::SPV_ENV_VULKAN_1_1;
 
@@ -11,6 +11,9 @@ extern "C" {
         target_env: c_int,
         words: *const u32,
         word_count: usize,
+        pass_flags: *const *const c_char,
+        pass_count: usize,
+        input_validated: c_int,
         out_words: *mut *mut u32,
         out_count: *mut usize,
         out_message: *mut *mut c_char,
@@ -18,16 +21,77 @@ extern "C" {
     fn hookshot_spirv_opt_free(pointer: *mut c_void);
 }
 
-/// The performance passes over `words` for Vulkan 1.1: `Err(log)` when the optimiser
-/// refuses the module (it validates its input first) or fails.
-pub(crate) fn optimise(words: &[u32]) -> Result<Vec<u32>, String> {
+/// Which of the optimiser's passes run over a module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Passes {
+    /// The performance passes (`spirv-opt -O`), for the front ends' modules, which keep
+    /// their locals in function variables.
+    Performance,
+    /// [`SSA_PASSES`], for modules written in SSA form (the Maxwell emitter's).
+    Ssa,
+}
+
+/// The performance passes that still change a module written in SSA form, in their order
+/// in `-O`. The others find nothing to do there: no function variables or access chains
+/// to promote or split (`private-to-local`, the `eliminate-local-*` passes,
+/// `scalar-replacement`, `convert-local-access-chains`, `copy-propagate-arrays`,
+/// `reduce-load-size`; the `ssa-rewrite` kept promotes what `merge-return` makes), one
+/// function and no calls (`inline-entry-points-exhaustive`, `eliminate-dead-functions`),
+/// no vectors built (`vector-dce`, `eliminate-dead-inserts`), no loop marked for
+/// unrolling (`loop-unroll`). Over every program of the Maxwell corpus the output has
+/// the same instructions, as many of each opcode, as `-O`'s (the test
+/// `ssa_passes_optimise_maxwell_modules_as_the_performance_passes`).
+pub(crate) const SSA_PASSES: &[&str] = &[
+    "--merge-return",
+    "--redundancy-elimination",
+    "--ssa-rewrite",
+    "--eliminate-dead-branches",
+    "--simplify-instructions",
+    "--eliminate-dead-code-aggressive",
+    "--merge-blocks",
+    "--redundancy-elimination",
+    "--eliminate-dead-branches",
+    "--merge-blocks",
+];
+
+impl Passes {
+    fn flags(self) -> &'static [&'static str] {
+        match self {
+            Passes::Performance => &[],
+            Passes::Ssa => SSA_PASSES,
+        }
+    }
+
+    /// What the cache key holds of the choice.
+    pub(crate) fn key(self) -> String {
+        self.flags().join(" ")
+    }
+}
+
+/// `passes` over `words` for Vulkan 1.1: `Err(log)` when the optimiser refuses the module
+/// or fails. The optimiser validates its input first unless `input_validated` says
+/// [`crate::validate::validate_spirv`] (the same validator and environment) already
+/// accepted these words: the translator's pipeline validates every module before
+/// optimising it, and a third validation of the same words found nothing new.
+pub(crate) fn optimise(
+    words: &[u32],
+    passes: Passes,
+    input_validated: bool,
+) -> Result<Vec<u32>, String> {
     if words.is_empty() {
         return Err("the module is empty".into());
     }
+    let flags: Vec<CString> = passes
+        .flags()
+        .iter()
+        .map(|&flag| CString::new(flag).expect("pass flags hold no NUL"))
+        .collect();
+    let flag_pointers: Vec<*const c_char> = flags.iter().map(|flag| flag.as_ptr()).collect();
     let mut out_words: *mut u32 = std::ptr::null_mut();
     let mut out_count = 0usize;
     let mut out_message: *mut c_char = std::ptr::null_mut();
-    // SAFETY: `words` outlives the call and its length is passed with it; the shim writes
+    // SAFETY: `words` and the flags (NUL-terminated, alive in `flags`) outlive the call,
+    // each with its length passed; the shim writes
     // the three out-pointers, which point at the locals above, and catches every C++
     // exception, so none unwinds into Rust.
     let result = unsafe {
@@ -35,6 +99,9 @@ pub(crate) fn optimise(words: &[u32]) -> Result<Vec<u32>, String> {
             SPV_ENV_VULKAN_1_1,
             words.as_ptr(),
             words.len(),
+            flag_pointers.as_ptr(),
+            flag_pointers.len(),
+            c_int::from(input_validated),
             &mut out_words,
             &mut out_count,
             &mut out_message,
@@ -80,7 +147,7 @@ mod tests {
 
     #[test]
     fn a_valid_module_is_optimised_and_stays_valid() {
-        let optimised = optimise(&empty_compute()).unwrap();
+        let optimised = optimise(&empty_compute(), Passes::Performance, false).unwrap();
         assert_eq!(crate::validate::validate_spirv(&optimised), Ok(()));
         assert_eq!(optimised[0], 0x0723_0203);
     }
@@ -89,10 +156,52 @@ mod tests {
     fn a_broken_module_is_refused_with_a_log() {
         let mut bad = empty_compute();
         bad[13] = 3; // the entry point names an id that is no function
-        let log = optimise(&bad).unwrap_err();
+        let log = optimise(&bad, Passes::Performance, false).unwrap_err();
         assert!(!log.is_empty());
-        assert!(optimise(&[0x0723_0203]).is_err());
-        assert!(optimise(&[]).is_err());
+        assert!(optimise(&[0x0723_0203], Passes::Performance, false).is_err());
+        assert!(optimise(&[], Passes::Performance, false).is_err());
+    }
+
+    /// How many instructions of each opcode a module holds.
+    fn opcode_counts(words: &[u32]) -> std::collections::BTreeMap<String, usize> {
+        let module = rspirv::dr::load_words(words).unwrap();
+        let mut counts = std::collections::BTreeMap::new();
+        for inst in module.all_inst_iter() {
+            *counts
+                .entry(format!("{:?}", inst.class.opcode))
+                .or_default() += 1;
+        }
+        counts
+    }
+
+    /// The short list leaves every Maxwell corpus module as `-O` does: as many
+    /// instructions of each opcode (the reference is the full performance list), valid.
+    #[test]
+    fn ssa_passes_optimise_maxwell_modules_as_the_performance_passes() {
+        use crate::maxwell::corpus::MAXWELL_CORPUS;
+        use crate::maxwell::translate::dksh_to_spirv;
+        for program in MAXWELL_CORPUS {
+            let (_, words) = dksh_to_spirv(program.dksh).unwrap();
+            let full = optimise(&words, Passes::Performance, false).unwrap();
+            let short = optimise(&words, Passes::Ssa, false).unwrap();
+            assert_eq!(
+                crate::validate::validate_spirv(&short),
+                Ok(()),
+                "{}",
+                program.name
+            );
+            assert_eq!(
+                opcode_counts(&short),
+                opcode_counts(&full),
+                "{}: the short list's output differs from -O's",
+                program.name
+            );
+            assert!(
+                short.len() < words.len(),
+                "{}: nothing optimised",
+                program.name
+            );
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::front::naga_glsl::compile_kernel;
 use crate::front::position::{binding_declaration, first_token};
 use crate::limits;
 use crate::metal::check_metal;
-use crate::optimise::{fingerprint, optimise};
+use crate::optimise::{fingerprint, optimise, Passes};
 use crate::reflect::reflect;
 use crate::remap::{remap_to_host, RemapError};
 use crate::spirv::{Module, ModuleIndex};
@@ -72,6 +72,16 @@ impl Translator {
 
     /// Translates one shader, from the cache when it holds a sound entry.
     pub fn translate(&self, source: &ShaderSource) -> Result<TranslatedShader, TranslateError> {
+        self.translate_with(source, Passes::Performance)
+    }
+
+    /// [`Translator::translate`] with the optimiser's passes chosen for the module (a
+    /// module written in SSA form needs fewer).
+    pub(crate) fn translate_with(
+        &self,
+        source: &ShaderSource,
+        passes: Passes,
+    ) -> Result<TranslatedShader, TranslateError> {
         match &source.code {
             ShaderCode::Glsl(text) | ShaderCode::KernelGlsl(text) => {
                 limits::check_glsl(&source.name, text)?
@@ -86,16 +96,22 @@ impl Translator {
             }));
         }
         let Some(cache) = &self.cache else {
-            let entry = self.translate_uncached(source)?;
+            let entry = self.translate_uncached(source, passes)?;
             return self.finish(source, entry, CacheOutcome::Off);
         };
-        let key = cache_key(source, &self.options, &self.tool_fingerprint);
+        let key = match passes {
+            Passes::Performance => cache_key(source, &self.options, &self.tool_fingerprint),
+            Passes::Ssa => {
+                let tools = format!("{}passes: {}\n", self.tool_fingerprint, passes.key());
+                cache_key(source, &self.options, &tools)
+            }
+        };
         let outcome = match cache.load(&key) {
             Lookup::Hit(entry) => return self.finish(source, *entry, CacheOutcome::Hit),
             Lookup::Miss => CacheOutcome::Miss,
             Lookup::Damaged(reason) => CacheOutcome::Rebuilt(reason),
         };
-        let entry = self.translate_uncached(source)?;
+        let entry = self.translate_uncached(source, passes)?;
         cache.store(&key, &entry);
         self.finish(source, entry, outcome)
     }
@@ -151,7 +167,11 @@ impl Translator {
         })
     }
 
-    fn translate_uncached(&self, source: &ShaderSource) -> Result<Entry, TranslateError> {
+    fn translate_uncached(
+        &self,
+        source: &ShaderSource,
+        passes: Passes,
+    ) -> Result<Entry, TranslateError> {
         let name = &source.name;
         let stage = source.stage;
         let words = self.front_end(source)?;
@@ -174,10 +194,11 @@ impl Translator {
             log,
         })?;
         let final_words = if self.options.optimise {
-            let optimised = optimise(&translated).map_err(|log| TranslateError::Optimise {
-                name: name.clone(),
-                log,
-            })?;
+            let optimised =
+                optimise(&translated, passes, true).map_err(|log| TranslateError::Optimise {
+                    name: name.clone(),
+                    log,
+                })?;
             validate_spirv(&optimised).map_err(|log| TranslateError::Invalid {
                 name: name.clone(),
                 phase: "optimised",

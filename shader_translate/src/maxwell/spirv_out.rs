@@ -11,6 +11,7 @@
 //! binding N, 2D or 2D array, depth or not, as its reads need (`texture.rs`).
 
 mod memory;
+mod ssa;
 mod surface;
 mod texture;
 mod tidy;
@@ -23,7 +24,7 @@ use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
 use super::dksh::ProgramType;
 use super::ir::{
-    AttrRead, Binary, Compare, FloatUnary, Function, IntUnary, Ipa, Logic, LoopExit, Op, Outputs,
+    AttrRead, Binary, Compare, FloatUnary, Function, IntUnary, Ipa, Logic, Op, Outputs,
     Unsupported, Value, Var,
 };
 use super::program::Program;
@@ -115,10 +116,12 @@ struct Emitter<'a> {
     /// The casts made before each open loop (those made inside do not dominate what
     /// follows it).
     saved_views: Vec<HashMap<Word, Word>>,
-    /// Open loops, innermost last: (merge, continue, header) labels.
-    loops: Vec<(Word, Word, Word)>,
-    /// Function variables of registers and predicates carried across loops.
-    vars: BTreeMap<Var, Word>,
+    /// Open loops, innermost last.
+    loops: Vec<ssa::OpenLoop>,
+    /// The SSA value each register and predicate carried across loops holds here.
+    current: ssa::Snapshot,
+    /// Header phis found trivial, and the value each stands for.
+    replaced: HashMap<Word, Word>,
     /// Variables that only ever hold one value: their loads are that value.
     invariant: BTreeMap<Var, Value>,
     /// Output variables by location (built-ins: `BUILTIN_KEY` + the built-in).
@@ -830,55 +833,30 @@ impl Emitter<'_> {
                 if let Some(&held) = self.invariant.get(var) {
                     return Ok((id(self, held), self.type_of(held)));
                 }
-                let (ty, spirv_ty) = match var {
-                    Var::Reg(_) | Var::Attr(_) => (Ty::Word, u32_ty),
-                    Var::Pred(_) | Var::Leave(_) => (Ty::Bool, bool_ty),
+                let ty = match var {
+                    Var::Reg(_) | Var::Attr(_) => Ty::Word,
+                    Var::Pred(_) | Var::Leave(_) => Ty::Bool,
                 };
-                let r = self
-                    .b
-                    .load(spirv_ty, None, self.vars[var], None, [])
-                    .map_err(spirv_error)?;
-                (r, ty)
+                (self.load_var(*var), ty)
             }
             Op::Store { var, value } => {
                 if !self.invariant.contains_key(var) {
-                    self.b
-                        .store(self.vars[var], id(self, *value), None, [])
-                        .map_err(spirv_error)?;
+                    self.store_var(*var, id(self, *value));
                 }
                 (0, Ty::Word)
             }
             Op::LoopBegin => {
-                let (header, body, merge, cont) =
-                    (self.b.id(), self.b.id(), self.b.id(), self.b.id());
-                self.b.branch(header).map_err(spirv_error)?;
-                self.b.begin_block(Some(header)).map_err(spirv_error)?;
-                self.b
-                    .loop_merge(merge, cont, spirv::LoopControl::NONE, [])
-                    .map_err(spirv_error)?;
-                self.b.branch(body).map_err(spirv_error)?;
-                self.b.begin_block(Some(body)).map_err(spirv_error)?;
-                self.loops.push((merge, cont, header));
-                self.saved_views.push(self.float_views.clone());
+                self.loop_begin()?;
                 (0, Ty::Word)
             }
             Op::LoopLeave { cond, to } => {
-                let &(merge, cont, _) = self.loops.last().ok_or_else(no_loop)?;
-                let target = if *to == LoopExit::Break { merge } else { cont };
                 let after = self.open_selection(id(self, *cond))?;
-                self.b.branch(target).map_err(spirv_error)?;
+                self.leave_loop(*to)?;
                 self.b.begin_block(Some(after)).map_err(spirv_error)?;
                 (0, Ty::Word)
             }
             Op::LoopEnd { repeat } => {
-                let (merge, cont, header) = self.loops.pop().ok_or_else(no_loop)?;
-                self.b
-                    .branch(if *repeat { cont } else { merge })
-                    .map_err(spirv_error)?;
-                self.b.begin_block(Some(cont)).map_err(spirv_error)?;
-                self.b.branch(header).map_err(spirv_error)?;
-                self.b.begin_block(Some(merge)).map_err(spirv_error)?;
-                self.float_views = self.saved_views.pop().ok_or_else(no_loop)?;
+                self.loop_end(*repeat)?;
                 (0, Ty::Word)
             }
             Op::Exit { cond, outputs } => {
@@ -1238,29 +1216,6 @@ impl Emitter<'_> {
             .zip(&self.live)
             .filter_map(|(op, &live)| live.then_some(op))
     }
-
-    /// Function variables for the registers and predicates carried across loops, at the
-    /// start of the entry block as SPIR-V requires.
-    fn declare_variables(&mut self) {
-        let used: BTreeSet<Var> = self
-            .live_ops()
-            .filter_map(|op| match op {
-                Op::Store { var, .. } if !self.invariant.contains_key(var) => Some(*var),
-                _ => None,
-            })
-            .collect();
-        for var in used {
-            let ty = match var {
-                Var::Reg(_) | Var::Attr(_) => self.t.u32,
-                Var::Pred(_) | Var::Leave(_) => self.t.bool,
-            };
-            let pointer = self.b.type_pointer(None, spirv::StorageClass::Function, ty);
-            let id = self
-                .b
-                .variable(pointer, None, spirv::StorageClass::Function, None);
-            self.vars.insert(var, id);
-        }
-    }
 }
 
 /// The SPIR-V module (1.3, NVN binding model) of a vertex or fragment program's SSA form.
@@ -1315,7 +1270,8 @@ pub fn emit(
         float_views: HashMap::new(),
         saved_views: Vec::new(),
         loops: Vec::new(),
-        vars: BTreeMap::new(),
+        current: ssa::Snapshot::new(),
+        replaced: HashMap::new(),
         invariant: BTreeMap::new(),
         outputs: HashMap::new(),
         storage: BTreeMap::new(),
@@ -1336,7 +1292,6 @@ pub fn emit(
         e.b.begin_function(e.t.void, None, spirv::FunctionControl::NONE, fn_ty)
             .map_err(spirv_error)?;
     e.b.begin_block(None).map_err(spirv_error)?;
-    e.declare_variables();
     for (op, &live) in function.ops.iter().zip(&e.live.clone()) {
         let (id, ty) = if live { e.op(op)? } else { (0, Ty::Word) };
         e.ids.push(id);
@@ -1348,6 +1303,7 @@ pub fn emit(
     })?;
     e.b.ret().map_err(spirv_error)?;
     e.b.end_function().map_err(spirv_error)?;
+    e.settle_phis();
     let interface = e.interface.clone();
     e.b.entry_point(model, main, "main", interface);
     if let Some(info) = program.header.compute() {

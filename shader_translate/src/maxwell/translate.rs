@@ -9,6 +9,7 @@ use super::ir::{self, Unsupported};
 use super::program::{Program, ProgramError, ProgramParts};
 use super::slots::SlotMap;
 use super::spirv_out;
+use crate::optimise::Passes;
 use crate::{ShaderCode, ShaderSource, Stage, TranslateError, TranslatedShader, Translator};
 
 #[derive(Debug, thiserror::Error)]
@@ -115,11 +116,13 @@ impl Translator {
         slots: &SlotMap,
     ) -> Result<TranslatedShader, MaxwellError> {
         let (stage, words) = program_to_spirv(program, slots)?;
-        self.translate(&ShaderSource {
+        // The emitted module is in SSA form already: the optimiser's shorter list.
+        let source = ShaderSource {
             name: name.to_owned(),
             stage,
             code: ShaderCode::Spirv(words),
-        })
-        .map_err(MaxwellError::Translate)
+        };
+        self.translate_with(&source, Passes::Ssa)
+            .map_err(MaxwellError::Translate)
     }
 }

@@ -189,7 +189,7 @@ pub enum Op {
         source: Value,
     },
     /// The register or predicate `var` as last stored (loops carry registers across
-    /// iterations in function variables, which spirv-opt promotes back to SSA).
+    /// iterations this way; the emitter writes them as SSA values joined by phis).
     Load(Var),
     /// Stores `value` in `var`: an effect.
     Store {
@@ -268,7 +268,8 @@ pub enum Op {
     },
 }
 
-/// A register, predicate or attribute output held in a function variable across a loop.
+/// A register, predicate or attribute output carried across a loop (a phi where paths
+/// join, in the emitted module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Var {
     Reg(u8),

@@ -216,7 +216,8 @@ impl Emitter<'_> {
         Ok(result)
     }
 
-    /// A word loaded where `cond` holds (0 elsewhere), through a function variable.
+    /// A word loaded where `cond` holds (0 elsewhere): a phi of the load and 0 after the
+    /// selection.
     fn load_word(
         &mut self,
         binding: Option<u32>,
@@ -231,42 +232,20 @@ impl Emitter<'_> {
                 .load(self.t.u32, None, pointer, None, [])
                 .map_err(spirv_error);
         };
-        let temp = self.function_variable(self.t.u32)?;
         let zero = self.word(0);
-        self.b.store(temp, zero, None, []).map_err(spirv_error)?;
+        let skipped = self.current_label()?;
+        let mut loaded = (0, 0);
         self.under(Some(cond), |e| {
             let pointer = e.word_pointer(binding, space, offset_b)?;
             let value =
                 e.b.load(e.t.u32, None, pointer, None, [])
                     .map_err(spirv_error)?;
-            e.b.store(temp, value, None, []).map_err(spirv_error)?;
+            loaded = (value, e.current_label()?);
             Ok(0)
         })?;
         self.b
-            .load(self.t.u32, None, temp, None, [])
+            .phi(self.t.u32, None, [(loaded.0, loaded.1), (zero, skipped)])
             .map_err(spirv_error)
-    }
-
-    /// A function variable of `ty`, declared at the start of the entry block (where
-    /// SPIR-V wants them) while another block is being written.
-    fn function_variable(&mut self, ty: Word) -> Result<Word, Unsupported> {
-        let pointer = self.b.type_pointer(None, spirv::StorageClass::Function, ty);
-        let id = self.b.id();
-        let current = self.b.selected_block();
-        self.b.select_block(Some(0)).map_err(spirv_error)?;
-        self.b
-            .insert_into_block(
-                rspirv::dr::InsertPoint::Begin,
-                rspirv::dr::Instruction::new(
-                    spirv::Op::Variable,
-                    Some(pointer),
-                    Some(id),
-                    vec![SpirvOperand::StorageClass(spirv::StorageClass::Function)],
-                ),
-            )
-            .map_err(spirv_error)?;
-        self.b.select_block(current).map_err(spirv_error)?;
-        Ok(id)
     }
 
     fn store_word(

@@ -4,8 +4,7 @@
 //! the same GLSL, and every later step (the remap, spirv-val twice, spirv-opt,
 //! reflection, the Metal check) pays for the size. Plain passes: within a block, the same
 //! read-only operation twice becomes one (a block's earlier instruction dominates its
-//! later ones), a register variable's load is the value last stored or loaded there, and
-//! a store of the value it holds goes; then results and constants no one uses are dropped.
+//! later ones); then results (phis among them) and constants no one uses are dropped.
 
 use std::collections::{HashMap, HashSet};
 
@@ -97,7 +96,7 @@ impl Classes {
     /// Whether `inst` may go when its result is unused.
     fn droppable(&self, inst: &Instruction) -> bool {
         let op = inst.class.opcode;
-        (pure(op) || op == Op::Load)
+        (pure(op) || op == Op::Load || op == Op::Phi)
             && inst
                 .result_id
                 .is_some_and(|id| !self.decorated.contains(&id))
@@ -126,20 +125,14 @@ fn pointer_types(module: &Module) -> HashMap<Word, Word> {
 pub fn tidy(module: &mut Module) {
     let classes = Classes::of(module);
     for function in &mut module.functions {
-        let registers = register_variables(function);
         let mut replaced: HashMap<Word, Word> = HashMap::new();
         for block in &mut function.blocks {
             let mut seen: HashMap<(Op, Option<Word>, Vec<Operand>), Word> = HashMap::new();
-            // What each register variable holds at this point of the block.
-            let mut held: HashMap<Word, Word> = HashMap::new();
             block.instructions.retain_mut(|inst| {
                 for id in ids_mut(inst) {
                     if let Some(&first) = replaced.get(id) {
                         *id = first;
                     }
-                }
-                if let Some(keep) = forward(inst, &registers, &mut held, &mut replaced) {
-                    return keep;
                 }
                 let repeatable = classes.repeatable(inst);
                 let Some(result) = inst.result_id.filter(|_| repeatable) else {
@@ -174,69 +167,6 @@ pub fn tidy(module: &mut Module) {
         }
     }
     drop_unused(module, &classes);
-}
-
-/// A function's variables that are only ever loaded and stored whole (the emitter's
-/// registers and predicates carried across loops; not the constant arrays it indexes).
-fn register_variables(function: &rspirv::dr::Function) -> HashSet<Word> {
-    let instructions = || function.blocks.iter().flat_map(|block| &block.instructions);
-    let mut variables: HashSet<Word> = instructions()
-        .filter(|inst| inst.class.opcode == Op::Variable)
-        .filter_map(|inst| inst.result_id)
-        .collect();
-    for inst in instructions() {
-        // A load's or store's pointer is a whole use; any other is not.
-        let whole_use = usize::from(matches!(inst.class.opcode, Op::Load | Op::Store));
-        for operand in inst.operands.iter().skip(whole_use) {
-            if let Some(id) = operand.id_ref_any() {
-                variables.remove(&id);
-            }
-        }
-    }
-    variables
-}
-
-/// Within a block: a load of a register variable whose value is known is that value, and
-/// a store of the value it already holds is dropped. `Some(keep)` for a load or store of
-/// a register variable, `None` for any other instruction.
-fn forward(
-    inst: &Instruction,
-    registers: &HashSet<Word>,
-    held: &mut HashMap<Word, Word>,
-    replaced: &mut HashMap<Word, Word>,
-) -> Option<bool> {
-    let pointer = inst.operands.first().and_then(Operand::id_ref_any)?;
-    if !registers.contains(&pointer) {
-        return None;
-    }
-    match inst.class.opcode {
-        Op::Load if inst.operands.len() == 1 => {
-            let result = inst.result_id?;
-            match held.get(&pointer) {
-                Some(&value) => {
-                    replaced.insert(result, value);
-                    Some(false)
-                }
-                None => {
-                    held.insert(pointer, result);
-                    Some(true)
-                }
-            }
-        }
-        Op::Store if inst.operands.len() == 2 => {
-            let value = inst.operands[1].id_ref_any()?;
-            if held.get(&pointer) == Some(&value) {
-                return Some(false);
-            }
-            held.insert(pointer, value);
-            Some(true)
-        }
-        _ => {
-            // A load or store with memory operands: forget what is known.
-            held.remove(&pointer);
-            Some(true)
-        }
-    }
 }
 
 /// Drops results (and module constants) no instruction reads, until none is left.
