@@ -355,29 +355,44 @@ fn a_bc1_texture_decoded_on_the_cpu_samples_its_exact_texels() {
         .collect();
     let decoded = fetch_every_level(true, &builder, &linear);
     assert_close(&decoded, &expected, 1e-6, "bc1 decoded on the CPU");
-    // lavapipe's thirds are a step off some of the exact values (85 reads 84).
+    // Hardware decoders interpolate BC1's thirds their own way: lavapipe's are a step off
+    // some exact values (85 reads 84), the NVIDIA H200's up to 5 steps (170 reads 175).
     let native = fetch_every_level(false, &builder, &linear);
     assert_close(
         &native,
         &expected,
-        1.01 / 255.0,
+        BC_INTERPOLATION_STEPS / 255.0,
         "bc1 sampled by the driver",
     );
 }
 
+/// How far a driver's sRGB decode of an 8-bit texel may land from the exact curve: its
+/// precision is the driver's (lavapipe within 2e-3, the NVIDIA H200 within 3.2e-3: 0.9734
+/// reads 0.9766).
+const SRGB_DECODE_TOLERANCE: f32 = 4e-3;
+
+/// How far a driver's sample of a 5- or 6-bit channel may land from the exact fraction.
+const FEW_BIT_EXPANSION_TOLERANCE: f32 = 2.1e-3;
+
+/// How far (in steps of 8 bits) a driver's BC1/BC3 colour decode may land from the exact
+/// one: the formats leave the rounding of the interpolated palette entries to the decoder,
+/// and NVIDIA's hardware computes them its own way (the H200, driver 580.159.04: up to 5
+/// steps; lavapipe: 1).
+const BC_INTERPOLATION_STEPS: f32 = 6.01;
+
 /// Arbitrary blocks (any bytes are a valid BC1, BC3 or BC7 block, but for BC7's reserved
 /// mode, which the generator leaves out), three levels cropped at the edges: the CPU
-/// decode and the driver's decoder agree, BC7 exactly, BC1/BC3 to one step of 8 bits
-/// (their thirds and sevenths round apart).
+/// decode and the driver's decoder agree, BC7 exactly, BC1/BC3 within the decoders'
+/// rounding of their thirds and sevenths (`BC_INTERPOLATION_STEPS`).
 #[test]
 fn bc1_bc3_and_bc7_decoded_on_the_cpu_sample_as_the_driver_decodes_them() {
     for (format, tolerance) in [
-        (Format::Bc1, 1.01 / 255.0),
-        (Format::Bc3, 1.01 / 255.0),
+        (Format::Bc1, BC_INTERPOLATION_STEPS / 255.0),
+        (Format::Bc3, BC_INTERPOLATION_STEPS / 255.0),
         (Format::Bc7, 1e-6),
         // sRGB stays sRGB: read back linear, a step of 8 bits is up to 2.3 steps near 1
         // (and lavapipe linearises BC and RGBA8 texels a little apart).
-        (Format::Bc1Srgb, 2.5 / 255.0),
+        (Format::Bc1Srgb, 2.3 * BC_INTERPOLATION_STEPS / 255.0),
         (Format::Bc7Srgb, 2.5 / 255.0),
     ] {
         let builder = TextureBuilder::new_2d(format, 18, 10).levels(3);
@@ -395,7 +410,8 @@ fn bc1_bc3_and_bc7_decoded_on_the_cpu_sample_as_the_driver_decodes_them() {
 }
 
 /// Signed BC4/BC5 decode into SNORM texels: the driver's signed decoder and the CPU's
-/// (through the unsigned decoder, endpoints biased) agree to one step of 7 bits.
+/// (through the unsigned decoder, endpoints biased) agree to four steps of 7 bits (lavapipe
+/// to one; the NVIDIA H200's signed decoder lands up to 3.1 steps away).
 #[test]
 fn signed_bc4_and_bc5_sample_as_the_driver_decodes_them() {
     for format in [Format::Bc4Sn, Format::Bc5Sn, Format::Bc4, Format::Bc5] {
@@ -404,7 +420,7 @@ fn signed_bc4_and_bc5_sample_as_the_driver_decodes_them() {
         let linear = Bytes(0x5197ed).vec(layout.linear_size_b() as usize);
         let decoded = fetch_every_level(true, &builder, &linear);
         let native = fetch_every_level(false, &builder, &linear);
-        assert_close(&decoded, &native, 1.01 / 127.0, format.name());
+        assert_close(&decoded, &native, 4.01 / 127.0, format.name());
     }
 }
 
@@ -660,13 +676,16 @@ fn x_and_5551_formats_sample_their_channels_as_nvn_lays_them_out() {
     for (index, (format, tolerance)) in [
         (Format::Rgbx8, 1e-6),
         (Format::Bgrx8, 1e-6),
-        // lavapipe's sRGB table and the exact curve part by a fraction of a step.
-        (Format::Rgbx8Srgb, 2e-3),
-        (Format::Bgrx8Srgb, 2e-3),
-        (Format::Rgb5A1, 1e-6),
-        (Format::Bgr5A1, 1e-6),
-        (Format::A1Bgr5, 1e-6),
-        (Format::Rgb565, 1e-6),
+        // The driver's sRGB decode and the exact curve part by a fraction of a step.
+        (Format::Rgbx8Srgb, SRGB_DECODE_TOLERANCE),
+        (Format::Bgrx8Srgb, SRGB_DECODE_TOLERANCE),
+        // 5- and 6-bit channels: exact on lavapipe; the NVIDIA H200 samples them through an
+        // 8-bit expansion (15/31 reads 123/255, 1.6e-3 away; the worst of 5 and 6 bits is
+        // under 2e-3).
+        (Format::Rgb5A1, FEW_BIT_EXPANSION_TOLERANCE),
+        (Format::Bgr5A1, FEW_BIT_EXPANSION_TOLERANCE),
+        (Format::A1Bgr5, FEW_BIT_EXPANSION_TOLERANCE),
+        (Format::Rgb565, FEW_BIT_EXPANSION_TOLERANCE),
         // One step of 24 bits, as the Z24S8 test allows.
         (Format::Z24X8, 1.0 / 16_777_215.0),
     ]
@@ -832,7 +851,11 @@ fn etc2_decoded_on_the_cpu_samples_the_texels_of_its_blocks() {
         let builder = TextureBuilder::new_2d(format, extent_px[0], extent_px[1]);
         let texture = rig.texture_holding(&builder, &linear);
         let sampled = rig.fetch_level(texture, 0, extent_px);
-        let tolerance = if format.is_srgb() { 2e-3 } else { 1e-6 };
+        let tolerance = if format.is_srgb() {
+            SRGB_DECODE_TOLERANCE
+        } else {
+            1e-6
+        };
         assert_close(&[sampled], &[expected], tolerance, format.name());
     }
 }
