@@ -384,3 +384,33 @@ fn multisample_views_of_counts_shaders_cannot_read_are_refused_when_bound() {
         rig.device.finalize(msaa).unwrap();
     }
 }
+
+/// A multisample view at an image slot (load/store) is refused when bound: multisample
+/// textures are read through texture slots only.
+#[test]
+fn a_multisample_view_bound_as_an_image_is_refused_when_bound() {
+    let rig = Rig::new(true);
+    let (msaa, msaa_view) = multisample_texture(&rig, Format::from_name("rgba8").unwrap());
+    let textures = rig.device.create_texture_table(4).unwrap();
+    let samplers = rig.device.create_sampler_table(4).unwrap();
+    rig.device.register_image(textures, 1, msaa_view).unwrap();
+    let mut commands = rig.device.command_buffer();
+    commands.bind_descriptor_tables(textures, samplers).unwrap();
+    let bound = commands.bind_image(
+        Stage::Compute,
+        0,
+        gpu::objects::ImageHandle { texture_slot: 1 },
+    );
+    assert!(
+        matches!(
+            bound,
+            Err(RecordError::BadArgument {
+                what: "image bind of a multisample view",
+                ..
+            })
+        ),
+        "{bound:?}"
+    );
+    drop(commands);
+    rig.device.finalize(msaa).unwrap();
+}

@@ -901,9 +901,13 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
                 "multisample_views_of_counts_shaders_cannot_read_are_refused_when_bound",
             ),
         ],
-        Command::BindImage { .. } => {
-            vec![(ex, "a_dispatch_stores_to_an_image_through_its_handle")]
-        }
+        Command::BindImage { .. } => vec![
+            (ex, "a_dispatch_stores_to_an_image_through_its_handle"),
+            (
+                "multisample_fetch",
+                "a_multisample_view_bound_as_an_image_is_refused_when_bound",
+            ),
+        ],
         Command::DrawIndexed(_) => vec![(ex, "indexed_quads_are_drawn_from_the_games_indices")],
         Command::DrawIndirect(_) => vec![
             (
