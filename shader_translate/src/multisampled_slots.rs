@@ -51,3 +51,38 @@ pub fn multisampled_texture_slots(words: &[u32], stage: Stage) -> Result<u32, St
     }
     Ok(slots)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bindless::tests::translate;
+
+    /// Multisample slots, arrays of them and the integer forms are found; single-sample
+    /// textures, images and buffers are not.
+    #[test]
+    fn multisample_slots_and_arrays_of_them_are_found() {
+        let text = "#version 450
+layout(binding = 0) uniform sampler2D plain;
+layout(binding = 1) uniform sampler2DMS colour;
+layout(binding = 3) uniform usampler2DMS ids[2];
+layout(binding = 6) uniform isampler2DMS signed_ids;
+layout(binding = 7) uniform sampler2DArray layers;
+layout(location = 0) out vec4 result;
+void main() {
+    result = texture(plain, vec2(0.5)) + texelFetch(colour, ivec2(0), 1)
+        + vec4(texelFetch(ids[0], ivec2(0), 2)) + vec4(texelFetch(ids[1], ivec2(1), 0))
+        + vec4(texelFetch(signed_ids, ivec2(0), 3)) + texture(layers, vec3(0.5));
+}
+";
+        for optimise in [false, true] {
+            let words = translate(Stage::Fragment, text, optimise);
+            assert_eq!(
+                multisampled_texture_slots(&words, Stage::Fragment),
+                Ok((1 << 1) | (1 << 3) | (1 << 4) | (1 << 6)),
+                "optimise {optimise}"
+            );
+        }
+        let words = translate(Stage::Fragment, text, false);
+        assert!(multisampled_texture_slots(&words[..3], Stage::Fragment).is_err());
+    }
+}
