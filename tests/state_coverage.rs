@@ -16,7 +16,7 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 15] = [
+const SOURCES: [(&str, &str); 16] = [
     ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
@@ -41,6 +41,7 @@ const SOURCES: [(&str, &str); 15] = [
     ),
     // Issue 18, multisampling.
     ("multisample", include_str!("multisample.rs")),
+    ("multisample_fetch", include_str!("multisample_fetch.rs")),
 ];
 
 /// How one field (or variant) keeps the rule.
@@ -875,13 +876,38 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
                 "eight_bit_indices_draw_as_the_cpu_reads_them",
             ),
         ],
-        Command::BindDescriptorTables { .. } | Command::BindTexture { .. } => vec![(
-            ex,
-            "a_textured_draw_samples_block_linear_storage_through_descriptor_tables",
-        )],
-        Command::BindImage { .. } => {
-            vec![(ex, "a_dispatch_stores_to_an_image_through_its_handle")]
-        }
+        // Multisample views at sampler2DMS slots (texelFetch of each sample), views of the
+        // other kind refused when the draw is recorded, counts shaders cannot read
+        // refused when bound.
+        Command::BindDescriptorTables { .. } | Command::BindTexture { .. } => vec![
+            (
+                ex,
+                "a_textured_draw_samples_block_linear_storage_through_descriptor_tables",
+            ),
+            (
+                "multisample_fetch",
+                "texel_fetch_reads_each_sample_of_a_4x_texture_exactly",
+            ),
+            (
+                "multisample_fetch",
+                "texel_fetch_reads_each_sample_of_a_4x_integer_texture_exactly",
+            ),
+            (
+                "multisample_fetch",
+                "views_of_the_other_sample_kind_are_refused_when_the_draw_is_recorded",
+            ),
+            (
+                "multisample_fetch",
+                "multisample_views_of_counts_shaders_cannot_read_are_refused_when_bound",
+            ),
+        ],
+        Command::BindImage { .. } => vec![
+            (ex, "a_dispatch_stores_to_an_image_through_its_handle"),
+            (
+                "multisample_fetch",
+                "a_multisample_view_bound_as_an_image_is_refused_when_bound",
+            ),
+        ],
         Command::DrawIndexed(_) => vec![(ex, "indexed_quads_are_drawn_from_the_games_indices")],
         Command::DrawIndirect(_) => vec![
             (

@@ -234,6 +234,17 @@ pub enum RecordError {
     DebugGroupUnderflow,
     #[error("the list ends with {open} debug groups open")]
     DebugGroupsOpen { open: u32 },
+    /// A draw or dispatch whose program reads a texture slot as one kind of image
+    /// (multisample, `sampler2DMS`, or single-sample) with a view of the other bound
+    /// there.
+    #[error("{stage:?} texture slot {slot} holds {view}, a {view_kind} view, where the program reads a {slot_kind} texture")]
+    TextureKindMismatch {
+        stage: crate::objects::Stage,
+        slot: u32,
+        view: crate::ids::ViewId,
+        view_kind: &'static str,
+        slot_kind: &'static str,
+    },
     /// State the device cannot execute: the field, and the capability it lacks.
     #[error("{what} needs {capability}, which this device lacks")]
     MissingCapability {

@@ -77,6 +77,12 @@ pub struct DeviceFeatures {
     /// `supportedDepthResolveModes` and `supportedStencilResolveModes` with
     /// `SAMPLE_ZERO` (Vulkan 1.2's depth/stencil resolve): the depth resolve.
     pub depth_resolve: bool,
+    /// `sampledImageColorSampleCounts`, `sampledImageIntegerSampleCounts` and
+    /// `sampledImageDepthSampleCounts` (bit n: n samples, Vulkan's flags): the counts a
+    /// shader reads multisample textures of (float, integer, depth/stencil).
+    pub sampled_color_sample_counts: u32,
+    pub sampled_integer_sample_counts: u32,
+    pub sampled_depth_sample_counts: u32,
     // Issue 17, formats.
     /// The optional format features: render targets and vertex formats.
     pub formats: crate::format_features::FormatFeatures,
@@ -115,6 +121,9 @@ impl DeviceFeatures {
         sample_rate_shading: false,
         alpha_to_one: false,
         depth_resolve: false,
+        sampled_color_sample_counts: 1,
+        sampled_integer_sample_counts: 1,
+        sampled_depth_sample_counts: 1,
         formats: crate::format_features::FormatFeatures::NONE,
     };
 }
@@ -160,6 +169,12 @@ impl DeviceFeatures {
             sample_rate_shading: self.sample_rate_shading && other.sample_rate_shading,
             alpha_to_one: self.alpha_to_one && other.alpha_to_one,
             depth_resolve: self.depth_resolve && other.depth_resolve,
+            sampled_color_sample_counts: self.sampled_color_sample_counts
+                & other.sampled_color_sample_counts,
+            sampled_integer_sample_counts: self.sampled_integer_sample_counts
+                & other.sampled_integer_sample_counts,
+            sampled_depth_sample_counts: self.sampled_depth_sample_counts
+                & other.sampled_depth_sample_counts,
             formats: self.formats.both(other.formats),
         }
     }

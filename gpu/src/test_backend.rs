@@ -71,6 +71,9 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     sample_rate_shading: true,
     alpha_to_one: true,
     depth_resolve: true,
+    sampled_color_sample_counts: 0b1111,
+    sampled_integer_sample_counts: 0b1111,
+    sampled_depth_sample_counts: 0b1111,
     formats: crate::format_features::FormatFeatures::FULL,
 };
 

@@ -14,7 +14,7 @@ mod textures;
 mod uses;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::HashMap;
 

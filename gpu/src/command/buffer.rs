@@ -10,6 +10,7 @@ use crate::state::{ComponentMask, IndexType, StateChange};
 
 use super::bound::BoundState;
 use super::list::{CommandList, Op};
+use super::multisample_slots::{check_sampled_count, is_multisample, MultisampleSlots};
 use super::remembered::Remembered;
 use super::stages::check_program_features;
 use super::target_formats::check_target_formats;
@@ -31,6 +32,8 @@ pub struct CommandBuffer<'d> {
     debug_groups_open: u32,
     /// What the open transform feedback capture's first draw fixed.
     capture: CaptureWatch,
+    /// The views bound at texture slots against the programs' multisample slots.
+    multisample: Box<MultisampleSlots>,
 }
 
 impl<'d> CommandBuffer<'d> {
@@ -43,6 +46,7 @@ impl<'d> CommandBuffer<'d> {
             portability: Default::default(),
             debug_groups_open: 0,
             capture: CaptureWatch::default(),
+            multisample: Box::default(),
         }
     }
 
@@ -67,6 +71,7 @@ impl<'d> CommandBuffer<'d> {
         if matches!(command, Command::PopDebugGroup) && self.debug_groups_open == 0 {
             return Err(RecordError::DebugGroupUnderflow);
         }
+        self.check_multisample_slots(&command)?;
         let table_changes = self.device.table_changes();
         match self.remembered.check(&command, &self.bound, table_changes) {
             Some(checked) => {
@@ -82,7 +87,16 @@ impl<'d> CommandBuffer<'d> {
                 if let Command::BindProgram(id) = &command {
                     if let Some(program) = tables.programs.get(*id) {
                         check_program_features(program, self.device.features())?;
+                        self.multisample.note_program(program);
                     }
+                }
+                if let Command::BindTexture {
+                    stage,
+                    slot,
+                    handle,
+                } = &command
+                {
+                    self.note_texture_view(&tables, *stage, *slot, *handle)?;
                 }
                 let found = match &command {
                     Command::BindBuffer { range, .. } => tables.buffers.get(range.buffer).copied(),
@@ -100,6 +114,63 @@ impl<'d> CommandBuffer<'d> {
         }
         self.capture.note(&command, &self.bound);
         self.list.push(command);
+        Ok(())
+    }
+
+    /// Refuses a draw or dispatch whose program reads a texture slot as another kind
+    /// (multisample or not) than the view bound there; the tables are read only when
+    /// a bind changed since the last check.
+    fn check_multisample_slots(&mut self, command: &Command) -> Result<(), RecordError> {
+        let (compute, program) = match command {
+            Command::Draw(_) | Command::DrawIndexed(_) | Command::DrawIndirect(_) => {
+                (false, self.bound.graphics_program)
+            }
+            Command::Dispatch { .. } | Command::DispatchIndirect { .. } => {
+                (true, self.bound.compute_program)
+            }
+            _ => return Ok(()),
+        };
+        let Some(program) = program else {
+            return Ok(());
+        };
+        if self.multisample.checked(compute, Some(program)) {
+            return Ok(());
+        }
+        let tables = self.device.tables();
+        self.multisample.check(compute, program, &tables)
+    }
+
+    /// A texture bind, checked against the tables: its view's sample count is one a
+    /// shader may read here (else refused), and the slot's view is noted for the draws'
+    /// check and remembered for the next bind of the handle.
+    fn note_texture_view(
+        &mut self,
+        tables: &crate::objects::ObjectTables,
+        stage: Stage,
+        slot: u8,
+        handle: TextureHandle,
+    ) -> Result<(), RecordError> {
+        let Some((texture_table, _)) = self.bound.descriptor_tables else {
+            return Ok(());
+        };
+        let Some(entry) = tables
+            .texture_tables
+            .get(texture_table)
+            .and_then(|table| table.entry(handle.texture_slot))
+        else {
+            return Ok(());
+        };
+        let Some((view, texture)) = tables.view_texture(entry.view) else {
+            return Ok(());
+        };
+        let multisample = is_multisample(view);
+        if multisample {
+            check_sampled_count(texture.desc.samples, view.format, self.device.features())?;
+        }
+        self.multisample
+            .note_texture(stage, slot, entry.view, multisample);
+        self.remembered
+            .note_texture_view(handle.texture_slot, entry.view, multisample);
         Ok(())
     }
 
@@ -216,10 +287,13 @@ impl<'d> CommandBuffer<'d> {
         // A handle found valid in the tables bound now (a material's maps, bound draw
         // after draw) is checked without taking the tables' lock.
         let table_changes = self.device.table_changes();
-        if self
-            .remembered
-            .texture_fits(&self.bound, slot, handle, table_changes)
-        {
+        let known_view = self.remembered.texture_view(handle.texture_slot);
+        if let Some((view, multisample)) = known_view.filter(|_| {
+            self.remembered
+                .texture_fits(&self.bound, slot, handle, table_changes)
+        }) {
+            self.multisample
+                .note_texture(stage, slot, view, multisample);
             self.list.push_op(Op::BindTexture {
                 stage,
                 slot,
@@ -250,6 +324,7 @@ impl<'d> CommandBuffer<'d> {
         // While capturing, every draw goes the full way (`CaptureWatch` sees it).
         if draw_size_fits(draw.vertex_count, draw.instance_count)
             && !self.bound.transform_feedback_active
+            && self.multisample.checked(false, self.bound.graphics_program)
             && self
                 .remembered
                 .draw_fits(&self.bound, false, draw.primitive, table_changes)

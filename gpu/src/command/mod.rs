@@ -7,6 +7,7 @@ pub mod counters;
 pub mod debug_group;
 pub mod fill;
 pub mod list;
+mod multisample_slots;
 pub mod portability;
 mod remembered;
 pub mod render_enable;

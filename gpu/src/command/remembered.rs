@@ -4,7 +4,7 @@
 //! the same program thousands of times a frame, and those commands are then checked
 //! without taking the tables' lock.
 
-use crate::ids::{ProgramId, SamplerTableId, TextureTableId};
+use crate::ids::{ProgramId, SamplerTableId, TextureTableId, ViewId};
 use crate::objects::{Buffer, BufferRange, TextureHandle};
 use crate::state::PrimitiveKind;
 
@@ -26,6 +26,8 @@ pub(crate) struct Remembered {
     /// Texture handles found valid (a texture at the texture slot, a sampler at the
     /// sampler slot) in these descriptor tables.
     handles: Option<KnownHandles>,
+    /// The view `note_texture_view` found, for the `note` of its bind.
+    pending_view: Option<(u32, ViewId, bool)>,
 }
 
 /// The texture and sampler slots of two descriptor tables that texture handles were
@@ -35,7 +37,13 @@ struct KnownHandles {
     tables: (TextureTableId, SamplerTableId),
     texture_slots: Vec<u64>,
     sampler_slots: Vec<u64>,
+    /// The view at each texture slot found, and whether it is a multisample one.
+    views: Vec<Option<(ViewId, bool)>>,
 }
+
+/// Texture slots past this are not remembered with their views (their binds take the
+/// full way): a table of a million handles costs no more than this many entries.
+const MAX_REMEMBERED_VIEW_SLOTS: u32 = 1 << 16;
 
 /// Whether bit `index` of `bits` is set.
 fn has_bit(bits: &[u64], index: u32) -> bool {
@@ -148,6 +156,20 @@ impl Remembered {
             && has_bit(&known.sampler_slots, handle.sampler_slot)
     }
 
+    /// The view found at `texture_slot` of the texture table remembered, and whether it
+    /// is a multisample one.
+    #[inline]
+    pub(crate) fn texture_view(&self, texture_slot: u32) -> Option<(ViewId, bool)> {
+        let known = self.handles.as_ref()?;
+        known.views.get(texture_slot as usize).copied().flatten()
+    }
+
+    /// Notes the view found at `texture_slot` (a bind checked against the tables, before
+    /// `note` of it).
+    pub(crate) fn note_texture_view(&mut self, texture_slot: u32, view: ViewId, multisample: bool) {
+        self.pending_view = Some((texture_slot, view, multisample));
+    }
+
     /// `check` of a direct draw, `indexed` or not.
     pub(crate) fn check_draw(
         &self,
@@ -178,10 +200,20 @@ impl Remembered {
                         tables,
                         texture_slots: Vec::new(),
                         sampler_slots: Vec::new(),
+                        views: Vec::new(),
                     }),
                 };
                 set_bit(&mut known.texture_slots, handle.texture_slot);
                 set_bit(&mut known.sampler_slots, handle.sampler_slot);
+                if let Some((slot, view, multisample)) = self.pending_view.take() {
+                    if slot == handle.texture_slot && slot < MAX_REMEMBERED_VIEW_SLOTS {
+                        let at = slot as usize;
+                        if known.views.len() <= at {
+                            known.views.resize(at + 1, None);
+                        }
+                        known.views[at] = Some((view, multisample));
+                    }
+                }
             }
             _ => {}
         }

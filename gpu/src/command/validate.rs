@@ -162,7 +162,21 @@ pub fn check(
                 texture_table,
                 handle.texture_slot,
                 DescriptorKind::Image,
-            )
+            )?;
+            // Multisample images are never storage images here (no
+            // `shaderStorageImageMultisample` use): they are read through texture slots.
+            let multisample = texture_table
+                .entry(handle.texture_slot)
+                .and_then(|entry| tables.views.get(entry.view))
+                .is_some_and(super::multisample_slots::is_multisample);
+            match multisample {
+                true => Err(RecordError::BadArgument {
+                    what: "image bind of a multisample view",
+                    why: "multisample textures are read through texture slots (sampler2DMS), \
+                          never loaded or stored as images",
+                }),
+                false => Ok(()),
+            }
         }
         Command::Draw(draw) => {
             check_draw_size(draw.vertex_count, draw.instance_count)?;

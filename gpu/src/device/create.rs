@@ -345,13 +345,7 @@ impl Device {
         maker.check_features(&self.features)?;
         self.make(
             |tables| &mut tables.programs,
-            |_, id| {
-                Ok(Program {
-                    id,
-                    stages,
-                    modules: maker.modules.clone(),
-                })
-            },
+            |_, id| Ok(Program::new(id, stages, maker.modules.clone())),
             |id| Record::CreateProgram {
                 id,
                 maker: maker.clone(),

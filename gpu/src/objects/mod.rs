@@ -3,6 +3,7 @@
 
 pub mod buffer;
 pub mod descriptor;
+pub mod multisample_slots;
 pub mod pool;
 pub mod program;
 pub mod program_builtins;

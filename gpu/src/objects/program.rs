@@ -182,9 +182,24 @@ pub struct Program {
     pub id: ProgramId,
     pub stages: StageMask,
     pub modules: Vec<ShaderModule>,
+    /// Each stage's texture slots reading multisample images (`sampler2DMS` and its
+    /// integer forms), as bit masks indexed by `Stage as usize` (`multisample_slots`).
+    pub multisample_texture_slots: [u32; 6],
 }
 
 impl Program {
+    /// A program of `modules` (checked: `ProgramMaker::check`), its multisample texture
+    /// slots read from their words.
+    pub fn new(id: ProgramId, stages: StageMask, modules: Vec<ShaderModule>) -> Program {
+        let multisample_texture_slots = super::multisample_slots::of_modules(&modules);
+        Program {
+            id,
+            stages,
+            modules,
+            multisample_texture_slots,
+        }
+    }
+
     pub fn is_compute(&self) -> bool {
         self.stages.contains(StageMask::COMPUTE)
     }

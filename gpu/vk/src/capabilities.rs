@@ -221,6 +221,9 @@ impl Capabilities {
                     && resolve_props
                         .supported_stencil_resolve_modes
                         .contains(vk::ResolveModeFlags::SAMPLE_ZERO),
+                sampled_color_sample_counts: limits.sampled_image_color_sample_counts.as_raw(),
+                sampled_integer_sample_counts: limits.sampled_image_integer_sample_counts.as_raw(),
+                sampled_depth_sample_counts: limits.sampled_image_depth_sample_counts.as_raw(),
                 depth_bias_clamp: core.depth_bias_clamp == vk::TRUE,
                 fill_mode_non_solid: core.fill_mode_non_solid == vk::TRUE,
                 wide_lines: core.wide_lines == vk::TRUE,

@@ -13,7 +13,8 @@ use crate::spirv::words_to_bytes;
 use crate::tools::run_spirv_val;
 use crate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
 
-fn translate(stage: Stage, text: &str, optimise: bool) -> Vec<u32> {
+/// `text` translated for `stage` (the tests of `multisampled_slots` use it too).
+pub(crate) fn translate(stage: Stage, text: &str, optimise: bool) -> Vec<u32> {
     let translator = Translator::new(TranslateOptions {
         optimise,
         cache: CacheLocation::Off,

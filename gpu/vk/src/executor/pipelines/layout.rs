@@ -293,15 +293,15 @@ mod tests {
     use super::*;
 
     fn program(reflection: StageReflection) -> Program {
-        Program {
-            id: ProgramId::from_raw(1).unwrap(),
-            stages: StageMask::COMPUTE,
-            modules: vec![ShaderModule {
+        Program::new(
+            ProgramId::from_raw(1).unwrap(),
+            StageMask::COMPUTE,
+            vec![ShaderModule {
                 stage: Stage::Compute,
                 spirv_words: vec![gpu::objects::program::SPIRV_MAGIC],
                 reflection,
             }],
-        }
+        )
     }
 
     #[test]

@@ -654,6 +654,10 @@ fn make_shader_view(
         }
         TextureKind::Cube => vk::ImageViewType::CUBE,
         TextureKind::CubeArray => vk::ImageViewType::CUBE_ARRAY,
+        // `sampler2DMS` and its integer forms: one layer (multisample arrays are not made).
+        TextureKind::D2Multisample if layers == 1 && shader_use == ShaderUse::Sampled => {
+            vk::ImageViewType::TYPE_2D
+        }
         TextureKind::D2Multisample | TextureKind::Buffer => {
             return Err(VkError::Unsupported(format!(
                 "{}: a shader reading a {} view",
