@@ -897,3 +897,159 @@ fn fragment_image_loads_and_atomics_draw_as_glslang_draws_them() {
         "the bins differ from glslang's"
     );
 }
+
+/// The patch's control points for the tessellation draws: a vec2 position at location 0;
+/// the vertex stage gives each a colour by its index.
+const PATCH_CORNERS: [[f32; 2]; 4] = [[-0.85, -0.9], [0.8, -0.7], [0.9, 0.85], [-0.7, 0.75]];
+
+const PATCH_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+layout(location = 0) out vec4 colour;
+const vec4 COLOURS[4] = vec4[4](vec4(1.0, 0.0, 0.0, 1.0), vec4(0.0, 1.0, 0.0, 1.0),
+                                vec4(0.0, 0.0, 1.0, 1.0), vec4(1.0, 1.0, 0.0, 1.0));
+void main() {
+    gl_Position = vec4(position, 0.0, 1.0);
+    colour = COLOURS[gl_VertexIndex];
+}
+";
+
+/// Four control points passed through, outer levels (2, 3, 4, 5), inner (3, 2).
+const PATCH_CONTROL: &str = "#version 450
+layout(vertices = 4) out;
+layout(location = 0) in vec4 colour[];
+layout(location = 0) out vec4 colour_out[];
+void main() {
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+    colour_out[gl_InvocationID] = colour[gl_InvocationID];
+    if (gl_InvocationID == 0) {
+        gl_TessLevelOuter[0] = 2.0;
+        gl_TessLevelOuter[1] = 3.0;
+        gl_TessLevelOuter[2] = 4.0;
+        gl_TessLevelOuter[3] = 5.0;
+        gl_TessLevelInner[0] = 3.0;
+        gl_TessLevelInner[1] = 2.0;
+    }
+}
+";
+
+const PATCH_FRAG: &str = "#version 450
+layout(location = 0) in vec4 colour;
+layout(location = 0) out vec4 target;
+void main() {
+    target = colour;
+}
+";
+
+/// A program of GLSL stages (glslang; `control` the control stage's, or none) with the
+/// tess-eval stage `evaluation`: translated from the corpus binary (`maxwell`), or
+/// glslang's SPIR-V of the same GLSL.
+fn tessellating_program(
+    rig: &Rig,
+    control: Option<&str>,
+    evaluation: &str,
+    maxwell: bool,
+) -> ProgramId {
+    let translator = translator();
+    let glsl = |stage: Stage, name: &str, code: String| {
+        let shader = translator
+            .translate(&ShaderSource {
+                name: name.to_owned(),
+                stage,
+                code: ShaderCode::Glsl(code),
+            })
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        ShaderModule::from(&shader)
+    };
+    let mut modules = vec![glsl(Stage::Vertex, "patch.vert", PATCH_VERT.to_owned())];
+    if let Some(control) = control {
+        modules.push(glsl(Stage::TessControl, "patch.tesc", control.to_owned()));
+    }
+    let source = std::fs::read_to_string(corpus_dir(evaluation).join("source.glsl")).unwrap();
+    modules.push(if maxwell {
+        let bytes = std::fs::read(corpus_dir(evaluation).join("out.dksh")).unwrap();
+        let shader = translator
+            .translate_dksh(evaluation, &bytes)
+            .unwrap_or_else(|e| panic!("{evaluation}: {e}"));
+        ShaderModule::from(&shader)
+    } else {
+        glsl(Stage::TessEval, evaluation, source)
+    });
+    modules.push(glsl(Stage::Fragment, "patch.frag", PATCH_FRAG.to_owned()));
+    rig.device
+        .create_program(&ProgramMaker { modules })
+        .unwrap()
+}
+
+/// Draws a patch of the first `vertices` corners through the translated tess-eval binary
+/// `evaluation` and through glslang's SPIR-V of its GLSL (the other stages glslang's on
+/// both sides), after `state`.
+fn tessellate_both(
+    rig: &Rig,
+    what: &str,
+    (control, evaluation): (Option<&str>, &str),
+    vertices: u32,
+    state: &[StateChange],
+) {
+    let corners: Vec<f32> = PATCH_CORNERS[..vertices as usize]
+        .iter()
+        .flatten()
+        .copied()
+        .collect();
+    let positions = positions_at(&rig.device, rig.pool, 1 << 20, &corners);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        bind_vertex_floats(commands, positions, &[(0, 2)]);
+        commands
+            .set_state(StateChange::PatchSize(vertices))
+            .unwrap();
+        for change in state {
+            commands.set_state(change.clone()).unwrap();
+        }
+    };
+    let draw = DrawArrays {
+        primitive: PrimitiveKind::Patches,
+        first_vertex: 0,
+        vertex_count: vertices,
+        first_instance: 0,
+        instance_count: 1,
+    };
+    let ours = tessellating_program(rig, control, evaluation, true);
+    let reference = tessellating_program(rig, control, evaluation, false);
+    let a = render(rig, 0, ours, bind, draw);
+    let b = render(rig, 512 << 10, reference, bind, draw);
+    assert_agree(what, &a, &b);
+}
+
+/// A quad patch through uam's tess-eval binary (gl_TessCoord from `ld o a[0x2f0]` at the
+/// lane id, the control points through `$invocation_info`, `isberd` and `ld a[] Rv`,
+/// quads / equal spacing / ccw from the program header): the position and a colour
+/// bilinear in the four control points, with the levels of a control stage.
+#[test]
+fn a_tess_eval_binary_draws_a_quad_patch_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let stages = (Some(PATCH_CONTROL), "x_tese_quad");
+    tessellate_both(&rig, "quad patch, control stage", stages, 4, &[]);
+}
+
+/// The same binary with no control stage: NVN's level state and Hookshot's pass-through
+/// control stage (which hands the vertex stage's colour on).
+#[test]
+fn a_tess_eval_binary_takes_the_level_state_without_a_control_stage() {
+    let rig = Rig::new(true);
+    let state = [
+        StateChange::InnerTessellationLevels([4.0, 3.0]),
+        StateChange::OuterTessellationLevels([3.0, 1.0, 2.0, 5.0]),
+    ];
+    let stages = (None, "x_tese_quad");
+    tessellate_both(&rig, "quad patch, level state", stages, 4, &state);
+}
+
+/// deko3d's triangle tess-eval program (triangles, equal spacing, ccw; gl_TessCoord's
+/// third component made as 1 - u - v) with its control stage's GLSL through glslang.
+#[test]
+fn deko3ds_triangle_tess_eval_binary_draws_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let control =
+        std::fs::read_to_string(corpus_dir("dk_tess_simple_tcsh").join("source.glsl")).unwrap();
+    let stages = (Some(control.as_str()), "dk_tess_simple_tesh");
+    tessellate_both(&rig, "triangle patch", stages, 3, &[]);
+}
