@@ -940,41 +940,66 @@ void main() {
 }
 ";
 
-/// A program of GLSL stages (glslang; `control` the control stage's, or none) with the
-/// tess-eval stage `evaluation`: translated from the corpus binary (`maxwell`), or
+/// The control stage of a tessellation draw.
+#[derive(Clone, Copy)]
+enum Control<'a> {
+    /// None: NVN's level state and Hookshot's pass-through.
+    Passed,
+    /// GLSL through glslang on both sides.
+    Glsl(&'a str),
+    /// A corpus program: its binary translated on one side, its GLSL on the other.
+    Corpus(&'a str),
+}
+
+/// A program of corpus stage `name`: translated from its binary (`maxwell`), or
 /// glslang's SPIR-V of the same GLSL.
+fn corpus_module(stage: Stage, name: &str, maxwell: bool) -> ShaderModule {
+    let translator = translator();
+    let shader = if maxwell {
+        let bytes = std::fs::read(corpus_dir(name).join("out.dksh")).unwrap();
+        translator
+            .translate_dksh(name, &bytes)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+    } else {
+        let source = std::fs::read_to_string(corpus_dir(name).join("source.glsl")).unwrap();
+        translator
+            .translate(&ShaderSource {
+                name: name.to_owned(),
+                stage,
+                code: ShaderCode::Glsl(source),
+            })
+            .unwrap_or_else(|e| panic!("{name}.glsl: {e}"))
+    };
+    ShaderModule::from(&shader)
+}
+
+/// A program of GLSL vertex and fragment stages (glslang), `control`, and the tess-eval
+/// corpus program `evaluation` (from its binary where `maxwell`).
 fn tessellating_program(
     rig: &Rig,
-    control: Option<&str>,
+    control: Control<'_>,
     evaluation: &str,
     maxwell: bool,
 ) -> ProgramId {
     let translator = translator();
-    let glsl = |stage: Stage, name: &str, code: String| {
+    let glsl = |stage: Stage, name: &str, code: &str| {
         let shader = translator
             .translate(&ShaderSource {
                 name: name.to_owned(),
                 stage,
-                code: ShaderCode::Glsl(code),
+                code: ShaderCode::Glsl(code.to_owned()),
             })
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         ShaderModule::from(&shader)
     };
-    let mut modules = vec![glsl(Stage::Vertex, "patch.vert", PATCH_VERT.to_owned())];
-    if let Some(control) = control {
-        modules.push(glsl(Stage::TessControl, "patch.tesc", control.to_owned()));
+    let mut modules = vec![glsl(Stage::Vertex, "patch.vert", PATCH_VERT)];
+    match control {
+        Control::Passed => {}
+        Control::Glsl(code) => modules.push(glsl(Stage::TessControl, "patch.tesc", code)),
+        Control::Corpus(name) => modules.push(corpus_module(Stage::TessControl, name, maxwell)),
     }
-    let source = std::fs::read_to_string(corpus_dir(evaluation).join("source.glsl")).unwrap();
-    modules.push(if maxwell {
-        let bytes = std::fs::read(corpus_dir(evaluation).join("out.dksh")).unwrap();
-        let shader = translator
-            .translate_dksh(evaluation, &bytes)
-            .unwrap_or_else(|e| panic!("{evaluation}: {e}"));
-        ShaderModule::from(&shader)
-    } else {
-        glsl(Stage::TessEval, evaluation, source)
-    });
-    modules.push(glsl(Stage::Fragment, "patch.frag", PATCH_FRAG.to_owned()));
+    modules.push(corpus_module(Stage::TessEval, evaluation, maxwell));
+    modules.push(glsl(Stage::Fragment, "patch.frag", PATCH_FRAG));
     rig.device
         .create_program(&ProgramMaker { modules })
         .unwrap()
@@ -986,7 +1011,7 @@ fn tessellating_program(
 fn tessellate_both(
     rig: &Rig,
     what: &str,
-    (control, evaluation): (Option<&str>, &str),
+    (control, evaluation): (Control<'_>, &str),
     vertices: u32,
     state: &[StateChange],
 ) {
@@ -1026,7 +1051,7 @@ fn tessellate_both(
 #[test]
 fn a_tess_eval_binary_draws_a_quad_patch_as_glslang_draws_it() {
     let rig = Rig::new(true);
-    let stages = (Some(PATCH_CONTROL), "x_tese_quad");
+    let stages = (Control::Glsl(PATCH_CONTROL), "x_tese_quad");
     tessellate_both(&rig, "quad patch, control stage", stages, 4, &[]);
 }
 
@@ -1039,17 +1064,29 @@ fn a_tess_eval_binary_takes_the_level_state_without_a_control_stage() {
         StateChange::InnerTessellationLevels([4.0, 3.0]),
         StateChange::OuterTessellationLevels([3.0, 1.0, 2.0, 5.0]),
     ];
-    let stages = (None, "x_tese_quad");
+    let stages = (Control::Passed, "x_tese_quad");
     tessellate_both(&rig, "quad patch, level state", stages, 4, &state);
 }
 
-/// deko3d's triangle tess-eval program (triangles, equal spacing, ccw; gl_TessCoord's
-/// third component made as 1 - u - v) with its control stage's GLSL through glslang.
+/// deko3d's triangle program pair (triangles, equal spacing, ccw; gl_TessCoord's third
+/// component made as 1 - u - v; levels stored under `$invocation_id == 0`), both stages
+/// from their binaries against glslang's of both GLSL.
 #[test]
-fn deko3ds_triangle_tess_eval_binary_draws_as_glslang_draws_it() {
+fn deko3ds_triangle_tessellation_binaries_draw_as_glslang_draws_them() {
     let rig = Rig::new(true);
-    let control =
-        std::fs::read_to_string(corpus_dir("dk_tess_simple_tcsh").join("source.glsl")).unwrap();
-    let stages = (Some(control.as_str()), "dk_tess_simple_tesh");
+    let stages = (
+        Control::Corpus("dk_tess_simple_tcsh"),
+        "dk_tess_simple_tesh",
+    );
     tessellate_both(&rig, "triangle patch", stages, 3, &[]);
+}
+
+/// A quad patch through uam's control binary (each invocation's control point passed on
+/// with its colour swizzled, `$invocation_id` indexing inputs and outputs, the levels
+/// stored with `st p` under a guard) and evaluation binary.
+#[test]
+fn tess_control_and_eval_binaries_draw_a_quad_patch_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let stages = (Control::Corpus("x_tesc_quad"), "x_tese_quad");
+    tessellate_both(&rig, "quad patch, both binaries", stages, 4, &[]);
 }

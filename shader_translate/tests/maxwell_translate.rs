@@ -353,7 +353,8 @@ fn recursive_calls_and_indirect_branches_are_refused_by_name() {
 /// A tess-eval program: its tessellator mode is the container's, so pieces without one
 /// are refused; a mode Vulkan has no execution mode for, reads other than one patch's
 /// view and the lane id used as anything but gl_TessCoord's index are refused by name
-/// and offset; tess control programs are refused as a stage.
+/// and offset. A tess control program's patch stores past the tessellation levels are
+/// refused by name and offset.
 #[test]
 fn tess_eval_programs_refuse_what_they_cannot_say() {
     use shader_translate::maxwell::dksh;
@@ -421,10 +422,21 @@ fn tess_eval_programs_refuse_what_they_cannot_say() {
     });
     assert_eq!((name, offset_b), ("mov", 0x8), "{what}");
     assert!(what.contains("lane id"), "{what}");
-    assert!(matches!(
-        translator.translate_dksh("tcs", &corpus("dk_tess_simple_tcsh")),
-        Err(MaxwellError::Unsupported(Unsupported::Stage(
-            "tess control"
-        )))
-    ));
+    // A tess control program's `$p0 st p b32 a[0x14]` (gl_TessLevelInner[1]) moved to
+    // a[0x18], a patch attribute past the levels.
+    let mut control = corpus("x_tesc_quad");
+    let level = 0xeff0_7f80_8140_ff00u64;
+    word_at(&mut control, 0xd8, level, level + (4 << 20));
+    match translator.translate_dksh("patch attribute", &control) {
+        Err(MaxwellError::Unsupported(Unsupported::Instruction {
+            name,
+            offset_b,
+            what,
+            ..
+        })) => {
+            assert_eq!((name, offset_b), ("st", 0xd8), "{what}");
+            assert!(what.contains("a[0x18]"), "{what}");
+        }
+        other => panic!("patch attribute: {other:?}"),
+    }
 }

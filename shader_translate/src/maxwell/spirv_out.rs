@@ -884,7 +884,7 @@ impl Emitter<'_> {
             Op::Ballot { .. } | Op::Shuffle { .. } => {
                 return Err(malformed("a warp op the warp emitter left"))
             }
-            Op::Tess(_) | Op::VertexAttr { .. } => {
+            Op::Tess(_) | Op::VertexAttr { .. } | Op::PatchStore { .. } => {
                 return Err(malformed("a tessellation op the tessellation emitter left"))
             }
             Op::IntUnary(function, value) => {
@@ -1033,6 +1033,7 @@ impl Emitter<'_> {
             ProgramType::Vertex | ProgramType::TessEval => {
                 self.vertex_outputs(&outputs.attr_stores)
             }
+            ProgramType::TessControl => self.control_outputs(&outputs.attr_stores),
             ProgramType::Compute => Ok(()),
             _ => self.fragment_outputs(&outputs.regs),
         }
@@ -1238,6 +1239,7 @@ pub fn emit(
         ProgramType::Fragment => spirv::ExecutionModel::Fragment,
         ProgramType::Compute => spirv::ExecutionModel::GLCompute,
         ProgramType::TessEval => spirv::ExecutionModel::TessellationEvaluation,
+        ProgramType::TessControl => spirv::ExecutionModel::TessellationControl,
         other => return Err(Unsupported::Stage(other.name())),
     };
     let mut b = Builder::new();
@@ -1325,6 +1327,11 @@ pub fn emit(
         for mode in tessellation::modes(&program.header)? {
             e.b.execution_mode(main, mode, []);
         }
+    }
+    if model == spirv::ExecutionModel::TessellationControl {
+        e.b.capability(spirv::Capability::Tessellation);
+        let vertices = tessellation::output_vertices(program)?;
+        e.b.execution_mode(main, spirv::ExecutionMode::OutputVertices, [vertices]);
     }
     if model == spirv::ExecutionModel::Fragment {
         e.b.execution_mode(main, spirv::ExecutionMode::OriginUpperLeft, []);

@@ -1407,7 +1407,10 @@ impl<'a> Builder<'a> {
 /// if/else regions (if-converted), ending in `exit`.
 pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported> {
     let fragment = match program.kind {
-        ProgramType::Vertex | ProgramType::Compute | ProgramType::TessEval => false,
+        ProgramType::Vertex
+        | ProgramType::Compute
+        | ProgramType::TessEval
+        | ProgramType::TessControl => false,
         ProgramType::Fragment => true,
         other => return Err(Unsupported::Stage(other.name())),
     };

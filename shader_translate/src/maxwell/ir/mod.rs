@@ -221,6 +221,13 @@ pub enum Op {
         addr_b: u32,
         vertex: Value,
     },
+    /// `st p`: word `addr_b` of the patch's attributes (the tessellation levels), stored
+    /// where the instruction runs and only where `cond` holds.
+    PatchStore {
+        addr_b: u32,
+        value: Value,
+        cond: Option<Value>,
+    },
     /// The word at byte `offset_b` of storage buffer binding `binding` (NVN's slot), read
     /// only where `cond` holds (0 elsewhere).
     StorageLoad {
@@ -302,6 +309,8 @@ pub enum TessInput {
     /// `$laneid` in a tess-eval program: only the index of the tess coord load; any
     /// other use is refused when emitted (`mov` at byte `offset_b`).
     Lane { offset_b: u32 },
+    /// Tess control: `$invocation_id`, the output vertex this invocation writes.
+    InvocationId,
 }
 
 /// Compute built-ins.
@@ -387,6 +396,7 @@ impl Op {
                 cond,
                 ..
             } => [offset_b, value].into_iter().chain(cond).collect(),
+            Op::PatchStore { value, cond, .. } => [value].into_iter().chain(cond).collect(),
             Op::AtomicCompareSwap {
                 offset_b,
                 compare,
@@ -414,6 +424,7 @@ impl Op {
                 | Op::StorageAtomic { .. }
                 | Op::AtomicCompareSwap { .. }
                 | Op::ScratchStore { .. }
+                | Op::PatchStore { .. }
                 | Op::Barrier
         )
     }

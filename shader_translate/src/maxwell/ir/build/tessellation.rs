@@ -1,4 +1,4 @@
-//! What a tess-eval program reads besides its own registers: gl_TessCoord (`ld o
+//! What a tess-eval or tess-control program reads besides its own registers: gl_TessCoord (`ld o
 //! a[0x2f0]` indexed by `$laneid`), `$invocation_info`, and the control points'
 //! attributes (`isberd` then `ld a[] Rv`). Each is read as one patch's view: the patch's
 //! base in the warp's vertex buffer (byte 0 x byte 2 of `$invocation_info`) is 0, so the
@@ -13,19 +13,27 @@ use crate::maxwell::ir::TessInput;
 const TESS_COORD_B: u32 = 0x2f0;
 /// `$invocation_info`.
 const INVOCATION_INFO: u8 = 0x1d;
+/// `$invocation_id`.
+const INVOCATION_ID: u8 = 0x11;
+/// The patch words `st p` may write: gl_TessLevelOuter[0..4] then gl_TessLevelInner[0..2].
+const TESS_LEVELS_END_B: u32 = 0x18;
+
+fn tessellating(kind: ProgramType) -> bool {
+    matches!(kind, ProgramType::TessEval | ProgramType::TessControl)
+}
 
 impl Builder<'_> {
     /// The system registers a tess-eval program reads as one patch's view (`None`:
     /// not one of them, or another stage).
     pub(super) fn tess_system_register(&mut self, index: u8) -> Option<Value> {
-        if self.kind != ProgramType::TessEval {
-            return None;
-        }
-        let input = match index {
-            sysreg::LANE_ID => TessInput::Lane {
+        let input = match (self.kind, index) {
+            (ProgramType::TessEval, sysreg::LANE_ID) => TessInput::Lane {
                 offset_b: self.instruction.offset_b,
             },
-            INVOCATION_INFO => TessInput::InvocationInfo,
+            (ProgramType::TessEval | ProgramType::TessControl, INVOCATION_INFO) => {
+                TessInput::InvocationInfo
+            }
+            (ProgramType::TessControl, INVOCATION_ID) => TessInput::InvocationId,
             _ => return None,
         };
         Some(self.push(Op::Tess(input)))
@@ -38,8 +46,8 @@ impl Builder<'_> {
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if self.kind != ProgramType::TessEval {
-            return Err(self.unsupported("isberd outside a tess-eval program"));
+        if !tessellating(self.kind) {
+            return Err(self.unsupported("isberd outside a tessellation program"));
         }
         if i.mods().next().is_some() {
             return Err(self.unsupported("an isberd mode other than the vertex index"));
@@ -71,11 +79,17 @@ impl Builder<'_> {
         size: u32,
     ) -> Result<bool, Unsupported> {
         let i = self.instruction;
-        if self.kind != ProgramType::TessEval || i.name != "ld" {
+        if !tessellating(self.kind) {
             return Ok(false);
+        }
+        if i.name == "st" {
+            return self.patch_store(ops, size);
         }
         if i.has_mod("p") {
             return Err(self.unsupported("a per-patch attribute read"));
+        }
+        if i.has_mod("o") && self.kind == ProgramType::TessControl {
+            return Err(self.unsupported("a read of the control stage's own outputs"));
         }
         let (
             Some((_, Operand::Reg(reg))),
@@ -122,6 +136,54 @@ impl Builder<'_> {
                 vertex,
             });
             self.set_reg(reg.wrapping_add(word as u8), value);
+        }
+        Ok(true)
+    }
+}
+
+impl Builder<'_> {
+    /// A tess control program's `st p b32 a[off]`: the tessellation levels, stored where
+    /// the instruction runs, under its guard and arm; `false` for other stores.
+    fn patch_store(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        size: u32,
+    ) -> Result<bool, Unsupported> {
+        if !self.instruction.has_mod("p") {
+            return Ok(false);
+        }
+        if self.kind != ProgramType::TessControl {
+            return Err(self.unsupported("a patch store outside a tess control program"));
+        }
+        let (
+            Some((
+                _,
+                Operand::Mem {
+                    space: "a",
+                    base: None,
+                    offset,
+                },
+            )),
+            Some((_, Operand::Reg(reg))),
+        ) = (ops.first(), ops.get(1))
+        else {
+            return Err(self.unsupported("a patch store at a register offset"));
+        };
+        let addr_b = offset.unwrap_or(0) as u32;
+        if addr_b + 4 * size > TESS_LEVELS_END_B {
+            return Err(self.unsupported(format!(
+                "patch attribute a[{addr_b:#x}] (only the tessellation levels, a[0x0..0x18])"
+            )));
+        }
+        let reg = *reg;
+        for word in 0..size {
+            let value = self.reg(reg.wrapping_add(word as u8));
+            let cond = self.guard();
+            self.push(Op::PatchStore {
+                addr_b: addr_b + 4 * word,
+                value,
+                cond,
+            });
         }
         Ok(true)
     }
