@@ -417,10 +417,10 @@ fn shader_translate_takes_a_compiled_maxwell_program() {
         ],
         "holds a frag program",
     );
-    let tess = corpus.join("dk_tess_simple_tcsh/out.dksh");
+    let geometry = corpus.join("x_geom_emit/out.dksh");
     assert_one_line_error(
-        &["shader", "translate", tess.to_str().unwrap()],
-        "tess control programs are not translated yet",
+        &["shader", "translate", geometry.to_str().unwrap()],
+        "geometry programs are not translated yet",
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

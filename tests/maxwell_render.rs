@@ -897,3 +897,196 @@ fn fragment_image_loads_and_atomics_draw_as_glslang_draws_them() {
         "the bins differ from glslang's"
     );
 }
+
+/// The patch's control points for the tessellation draws: a vec2 position at location 0;
+/// the vertex stage gives each a colour by its index.
+const PATCH_CORNERS: [[f32; 2]; 4] = [[-0.85, -0.9], [0.8, -0.7], [0.9, 0.85], [-0.7, 0.75]];
+
+const PATCH_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+layout(location = 0) out vec4 colour;
+const vec4 COLOURS[4] = vec4[4](vec4(1.0, 0.0, 0.0, 1.0), vec4(0.0, 1.0, 0.0, 1.0),
+                                vec4(0.0, 0.0, 1.0, 1.0), vec4(1.0, 1.0, 0.0, 1.0));
+void main() {
+    gl_Position = vec4(position, 0.0, 1.0);
+    colour = COLOURS[gl_VertexIndex];
+}
+";
+
+/// Four control points passed through, outer levels (2, 3, 4, 5), inner (3, 2).
+const PATCH_CONTROL: &str = "#version 450
+layout(vertices = 4) out;
+layout(location = 0) in vec4 colour[];
+layout(location = 0) out vec4 colour_out[];
+void main() {
+    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;
+    colour_out[gl_InvocationID] = colour[gl_InvocationID];
+    if (gl_InvocationID == 0) {
+        gl_TessLevelOuter[0] = 2.0;
+        gl_TessLevelOuter[1] = 3.0;
+        gl_TessLevelOuter[2] = 4.0;
+        gl_TessLevelOuter[3] = 5.0;
+        gl_TessLevelInner[0] = 3.0;
+        gl_TessLevelInner[1] = 2.0;
+    }
+}
+";
+
+const PATCH_FRAG: &str = "#version 450
+layout(location = 0) in vec4 colour;
+layout(location = 0) out vec4 target;
+void main() {
+    target = colour;
+}
+";
+
+/// The control stage of a tessellation draw.
+#[derive(Clone, Copy)]
+enum Control<'a> {
+    /// None: NVN's level state and Hookshot's pass-through.
+    Passed,
+    /// GLSL through glslang on both sides.
+    Glsl(&'a str),
+    /// A corpus program: its binary translated on one side, its GLSL on the other.
+    Corpus(&'a str),
+}
+
+/// A program of corpus stage `name`: translated from its binary (`maxwell`), or
+/// glslang's SPIR-V of the same GLSL.
+fn corpus_module(stage: Stage, name: &str, maxwell: bool) -> ShaderModule {
+    let translator = translator();
+    let shader = if maxwell {
+        let bytes = std::fs::read(corpus_dir(name).join("out.dksh")).unwrap();
+        translator
+            .translate_dksh(name, &bytes)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+    } else {
+        let source = std::fs::read_to_string(corpus_dir(name).join("source.glsl")).unwrap();
+        translator
+            .translate(&ShaderSource {
+                name: name.to_owned(),
+                stage,
+                code: ShaderCode::Glsl(source),
+            })
+            .unwrap_or_else(|e| panic!("{name}.glsl: {e}"))
+    };
+    ShaderModule::from(&shader)
+}
+
+/// A program of GLSL vertex and fragment stages (glslang), `control`, and the tess-eval
+/// corpus program `evaluation` (from its binary where `maxwell`).
+fn tessellating_program(
+    rig: &Rig,
+    control: Control<'_>,
+    evaluation: &str,
+    maxwell: bool,
+) -> ProgramId {
+    let translator = translator();
+    let glsl = |stage: Stage, name: &str, code: &str| {
+        let shader = translator
+            .translate(&ShaderSource {
+                name: name.to_owned(),
+                stage,
+                code: ShaderCode::Glsl(code.to_owned()),
+            })
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        ShaderModule::from(&shader)
+    };
+    let mut modules = vec![glsl(Stage::Vertex, "patch.vert", PATCH_VERT)];
+    match control {
+        Control::Passed => {}
+        Control::Glsl(code) => modules.push(glsl(Stage::TessControl, "patch.tesc", code)),
+        Control::Corpus(name) => modules.push(corpus_module(Stage::TessControl, name, maxwell)),
+    }
+    modules.push(corpus_module(Stage::TessEval, evaluation, maxwell));
+    modules.push(glsl(Stage::Fragment, "patch.frag", PATCH_FRAG));
+    rig.device
+        .create_program(&ProgramMaker { modules })
+        .unwrap()
+}
+
+/// Draws a patch of the first `vertices` corners through the translated tess-eval binary
+/// `evaluation` and through glslang's SPIR-V of its GLSL (the other stages glslang's on
+/// both sides), after `state`.
+fn tessellate_both(
+    rig: &Rig,
+    what: &str,
+    (control, evaluation): (Control<'_>, &str),
+    vertices: u32,
+    state: &[StateChange],
+) {
+    let corners: Vec<f32> = PATCH_CORNERS[..vertices as usize]
+        .iter()
+        .flatten()
+        .copied()
+        .collect();
+    let positions = positions_at(&rig.device, rig.pool, 1 << 20, &corners);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        bind_vertex_floats(commands, positions, &[(0, 2)]);
+        commands
+            .set_state(StateChange::PatchSize(vertices))
+            .unwrap();
+        for change in state {
+            commands.set_state(change.clone()).unwrap();
+        }
+    };
+    let draw = DrawArrays {
+        primitive: PrimitiveKind::Patches,
+        first_vertex: 0,
+        vertex_count: vertices,
+        first_instance: 0,
+        instance_count: 1,
+    };
+    let ours = tessellating_program(rig, control, evaluation, true);
+    let reference = tessellating_program(rig, control, evaluation, false);
+    let a = render(rig, 0, ours, bind, draw);
+    let b = render(rig, 512 << 10, reference, bind, draw);
+    assert_agree(what, &a, &b);
+}
+
+/// A quad patch through uam's tess-eval binary (gl_TessCoord from `ld o a[0x2f0]` at the
+/// lane id, the control points through `$invocation_info`, `isberd` and `ld a[] Rv`,
+/// quads / equal spacing / ccw from the program header): the position and a colour
+/// bilinear in the four control points, with the levels of a control stage.
+#[test]
+fn a_tess_eval_binary_draws_a_quad_patch_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let stages = (Control::Glsl(PATCH_CONTROL), "x_tese_quad");
+    tessellate_both(&rig, "quad patch, control stage", stages, 4, &[]);
+}
+
+/// The same binary with no control stage: NVN's level state and Hookshot's pass-through
+/// control stage (which hands the vertex stage's colour on).
+#[test]
+fn a_tess_eval_binary_takes_the_level_state_without_a_control_stage() {
+    let rig = Rig::new(true);
+    let state = [
+        StateChange::InnerTessellationLevels([4.0, 3.0]),
+        StateChange::OuterTessellationLevels([3.0, 1.0, 2.0, 5.0]),
+    ];
+    let stages = (Control::Passed, "x_tese_quad");
+    tessellate_both(&rig, "quad patch, level state", stages, 4, &state);
+}
+
+/// deko3d's triangle program pair (triangles, equal spacing, ccw; gl_TessCoord's third
+/// component made as 1 - u - v; levels stored under `$invocation_id == 0`), both stages
+/// from their binaries against glslang's of both GLSL.
+#[test]
+fn deko3ds_triangle_tessellation_binaries_draw_as_glslang_draws_them() {
+    let rig = Rig::new(true);
+    let stages = (
+        Control::Corpus("dk_tess_simple_tcsh"),
+        "dk_tess_simple_tesh",
+    );
+    tessellate_both(&rig, "triangle patch", stages, 3, &[]);
+}
+
+/// A quad patch through uam's control binary (each invocation's control point passed on
+/// with its colour swizzled, `$invocation_id` indexing inputs and outputs, the levels
+/// stored with `st p` under a guard) and evaluation binary.
+#[test]
+fn tess_control_and_eval_binaries_draw_a_quad_patch_as_glslang_draws_it() {
+    let rig = Rig::new(true);
+    let stages = (Control::Corpus("x_tesc_quad"), "x_tese_quad");
+    tessellate_both(&rig, "quad patch, both binaries", stages, 4, &[]);
+}

@@ -349,3 +349,94 @@ fn recursive_calls_and_indirect_branches_are_refused_by_name() {
         }
     }
 }
+
+/// A tess-eval program: its tessellator mode is the container's, so pieces without one
+/// are refused; a mode Vulkan has no execution mode for, reads other than one patch's
+/// view and the lane id used as anything but gl_TessCoord's index are refused by name
+/// and offset. A tess control program's patch stores past the tessellation levels are
+/// refused by name and offset.
+#[test]
+fn tess_eval_programs_refuse_what_they_cannot_say() {
+    use shader_translate::maxwell::dksh;
+    use shader_translate::maxwell::ir::Unsupported;
+    use shader_translate::maxwell::program::{ProgramError, ProgramParts};
+    let translator = translator(true);
+    let bytes = corpus("x_tese_quad");
+    let module = dksh::parse(&bytes).unwrap();
+    let program = &module.programs[0];
+    assert_eq!(program.header.stage_words[0], 0x202, "quads, equal, ccw");
+    let parts = ProgramParts {
+        kind: program.header.kind,
+        sph: program.sph,
+        code: program.code,
+        constbuf1: program.constbuf1,
+        compute: None,
+    };
+    assert!(matches!(
+        translator.translate_maxwell("tese pieces", &parts),
+        Err(MaxwellError::Program(ProgramError::NoTessellatorMode))
+    ));
+    let refusal = |name: &str, edit: &dyn Fn(&mut Vec<u8>)| {
+        let mut edited = bytes.clone();
+        edit(&mut edited);
+        match translator.translate_dksh(name, &edited) {
+            Err(MaxwellError::Unsupported(Unsupported::Instruction {
+                name,
+                offset_b,
+                what,
+            })) => (name, offset_b, what),
+            other => panic!("{name}: {other:?}"),
+        }
+    };
+    // param_c8 is at file byte 0x30 (the program header at 0x18, the field at +0x18).
+    let (name, _, what) = refusal("domain 3", &|b| b[0x30] = 0x03);
+    assert_eq!(name, "param_c8");
+    assert!(what.contains("domain 3"), "{what}");
+    let (name, _, what) = refusal("spacing 3", &|b| b[0x30] = 0x32);
+    assert_eq!(name, "param_c8");
+    assert!(what.contains("spacing 3"), "{what}");
+    // The code starts at file byte 0x180; words as out.dis lists them.
+    let word_at = |b: &mut Vec<u8>, code_b: usize, expect: u64, new: u64| {
+        let at = 0x180 + code_b;
+        assert_eq!(&b[at..at + 8], &expect.to_le_bytes(), "{code_b:#x}");
+        b[at..at + 8].copy_from_slice(&new.to_le_bytes());
+    };
+    // `isberd $r16 p[$r4]` with its skew bit.
+    let isberd = 0xefd0_0000_0007_0410u64;
+    let (name, offset_b, what) = refusal("isberd skew", &|b| {
+        word_at(b, 0x68, isberd, isberd | 1 << 31)
+    });
+    assert_eq!((name, offset_b), ("isberd", 0x68), "{what}");
+    // `ld o b64 $r0 a[0x2f0] $r2` from a[0x2f8] instead (past gl_TessCoord's u, v).
+    let coord = 0xefd8_8101_2f07_ff00u64;
+    let (name, offset_b, what) = refusal("ld o 0x2f8", &|b| {
+        word_at(b, 0x10, coord, coord + (8 << 20))
+    });
+    assert_eq!((name, offset_b), ("ld", 0x10), "{what}");
+    assert!(what.contains("gl_TessCoord"), "{what}");
+    // `mov $r2 $invocation_info` made a `nop`: the lane id flows into the vertex
+    // addresses.
+    let info = 0xf0c8_0000_01d7_0002u64;
+    let (name, offset_b, what) = refusal("lane as an address", &|b| {
+        word_at(b, 0x18, info, 0x50b0_0000_0007_0f00)
+    });
+    assert_eq!((name, offset_b), ("mov", 0x8), "{what}");
+    assert!(what.contains("lane id"), "{what}");
+    // A tess control program's `$p0 st p b32 a[0x14]` (gl_TessLevelInner[1]) moved to
+    // a[0x18], a patch attribute past the levels.
+    let mut control = corpus("x_tesc_quad");
+    let level = 0xeff0_7f80_8140_ff00u64;
+    word_at(&mut control, 0xd8, level, level + (4 << 20));
+    match translator.translate_dksh("patch attribute", &control) {
+        Err(MaxwellError::Unsupported(Unsupported::Instruction {
+            name,
+            offset_b,
+            what,
+            ..
+        })) => {
+            assert_eq!((name, offset_b), ("st", 0xd8), "{what}");
+            assert!(what.contains("a[0x18]"), "{what}");
+        }
+        other => panic!("patch attribute: {other:?}"),
+    }
+}

@@ -47,6 +47,8 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("dk_composition_fsh", Fragment),
     program!("dk_composition_vsh", Vertex),
     program!("dk_sinewave", Compute),
+    program!("dk_tess_simple_tcsh", TessControl),
+    program!("dk_tess_simple_tesh", TessEval),
     program!("dk_texture_fsh", Fragment),
     program!("dk_transform_normal_vsh", Vertex),
     program!("dk_transform_vsh", Vertex),
@@ -78,5 +80,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_frag_shadow_array_offset", Fragment),
     program!("x_frag_texture_query", Fragment),
     program!("x_frag_uv_shade", Fragment),
+    program!("x_tesc_quad", TessControl),
+    program!("x_tese_quad", TessEval),
     program!("x_vert_loop_return", Vertex),
 ];

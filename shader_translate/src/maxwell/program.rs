@@ -25,6 +25,8 @@ pub enum ProgramError {
     MissingSph(&'static str),
     #[error("a compute program has no shader program header")]
     UnexpectedSph,
+    #[error("a tess eval program given as pieces has no tessellator mode (the program header's param_c8: domain, spacing, winding); give its DKSH module")]
+    NoTessellatorMode,
     #[error("`{name}` at byte {offset_b:#x} branches to {target_b:#x}, outside the code (0..{len_b:#x})")]
     TargetOutOfRange {
         name: &'static str,
@@ -146,7 +148,7 @@ impl Program {
             return Err(ProgramError::ProgramCount(module.programs.len()));
         }
         let program = &module.programs[0];
-        let mut made = Self::from_parts(&ProgramParts {
+        let mut made = Self::decode_parts(&ProgramParts {
             kind: program.header.kind,
             sph: program.sph,
             code: program.code,
@@ -157,8 +159,17 @@ impl Program {
         Ok(made)
     }
 
-    /// Checks and decodes a program given as its pieces.
+    /// Checks and decodes a program given as its pieces. A tess-eval program's
+    /// tessellator mode is in the container's program header, not among the pieces, so
+    /// one comes only in its DKSH module.
     pub fn from_parts(parts: &ProgramParts<'_>) -> Result<Self, ProgramError> {
+        if parts.kind == ProgramType::TessEval {
+            return Err(ProgramError::NoTessellatorMode);
+        }
+        Self::decode_parts(parts)
+    }
+
+    fn decode_parts(parts: &ProgramParts<'_>) -> Result<Self, ProgramError> {
         let kind = parts.kind;
         let sph = match (parts.sph, sph_stage(kind)) {
             (Some(raw), Some(stage)) => {

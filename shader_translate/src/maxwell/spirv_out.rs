@@ -13,6 +13,7 @@
 mod memory;
 mod ssa;
 mod surface;
+mod tessellation;
 mod texture;
 mod tidy;
 mod warp;
@@ -608,6 +609,9 @@ impl Emitter<'_> {
         if let Some(word) = self.warp_op(op)? {
             return Ok((word, Ty::Word));
         }
+        if let Some(word) = self.tess_op(op)? {
+            return Ok((word, Ty::Word));
+        }
         let id = |e: &Self, v: Value| e.ids[v.0 as usize];
         let (u32_ty, f32_ty, bool_ty) = (self.t.u32, self.t.f32, self.t.bool);
         Ok(match op {
@@ -880,6 +884,9 @@ impl Emitter<'_> {
             Op::Ballot { .. } | Op::Shuffle { .. } => {
                 return Err(malformed("a warp op the warp emitter left"))
             }
+            Op::Tess(_) | Op::VertexAttr { .. } | Op::PatchStore { .. } => {
+                return Err(malformed("a tessellation op the tessellation emitter left"))
+            }
             Op::IntUnary(function, value) => {
                 let x = id(self, *value);
                 let r = match function {
@@ -1023,7 +1030,10 @@ impl Emitter<'_> {
     /// Writes the outputs of an `exit`.
     fn outputs_of(&mut self, outputs: &Outputs) -> Result<(), Unsupported> {
         match self.program.kind {
-            ProgramType::Vertex => self.vertex_outputs(&outputs.attr_stores),
+            ProgramType::Vertex | ProgramType::TessEval => {
+                self.vertex_outputs(&outputs.attr_stores)
+            }
+            ProgramType::TessControl => self.control_outputs(&outputs.attr_stores),
             ProgramType::Compute => Ok(()),
             _ => self.fragment_outputs(&outputs.regs),
         }
@@ -1228,6 +1238,8 @@ pub fn emit(
         ProgramType::Vertex => spirv::ExecutionModel::Vertex,
         ProgramType::Fragment => spirv::ExecutionModel::Fragment,
         ProgramType::Compute => spirv::ExecutionModel::GLCompute,
+        ProgramType::TessEval => spirv::ExecutionModel::TessellationEvaluation,
+        ProgramType::TessControl => spirv::ExecutionModel::TessellationControl,
         other => return Err(Unsupported::Stage(other.name())),
     };
     let mut b = Builder::new();
@@ -1309,6 +1321,17 @@ pub fn emit(
     if let Some(info) = program.header.compute() {
         let [x, y, z] = info.block_dims;
         e.b.execution_mode(main, spirv::ExecutionMode::LocalSize, [x, y, z]);
+    }
+    if model == spirv::ExecutionModel::TessellationEvaluation {
+        e.b.capability(spirv::Capability::Tessellation);
+        for mode in tessellation::modes(&program.header)? {
+            e.b.execution_mode(main, mode, []);
+        }
+    }
+    if model == spirv::ExecutionModel::TessellationControl {
+        e.b.capability(spirv::Capability::Tessellation);
+        let vertices = tessellation::output_vertices(program)?;
+        e.b.execution_mode(main, spirv::ExecutionMode::OutputVertices, [vertices]);
     }
     if model == spirv::ExecutionModel::Fragment {
         e.b.execution_mode(main, spirv::ExecutionMode::OriginUpperLeft, []);

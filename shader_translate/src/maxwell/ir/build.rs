@@ -7,6 +7,7 @@
 mod convert;
 mod memory;
 mod surface;
+mod tessellation;
 mod texture;
 mod warp;
 
@@ -331,6 +332,7 @@ impl Builder<'_> {
                 self.set_reg(dst.clone()?, value);
             }
             "ld" | "st" => self.memory(&ops)?,
+            "isberd" => self.isberd(&ops)?,
             "ipa" => self.ipa(&ops)?,
             "mufu" => {
                 let function = match i.mods().next() {
@@ -517,6 +519,9 @@ impl Builder<'_> {
             .mods()
             .find_map(|m| self.words(m))
             .ok_or_else(|| self.unsupported("its size"))?;
+        if self.tess_attribute(ops, size)? {
+            return Ok(());
+        }
         if i.has_mod("o") || i.has_mod("p") {
             return Err(self.unsupported("output or patch attribute access"));
         }
@@ -1402,7 +1407,10 @@ impl<'a> Builder<'a> {
 /// if/else regions (if-converted), ending in `exit`.
 pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported> {
     let fragment = match program.kind {
-        ProgramType::Vertex | ProgramType::Compute => false,
+        ProgramType::Vertex
+        | ProgramType::Compute
+        | ProgramType::TessEval
+        | ProgramType::TessControl => false,
         ProgramType::Fragment => true,
         other => return Err(Unsupported::Stage(other.name())),
     };

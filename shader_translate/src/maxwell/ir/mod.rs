@@ -212,6 +212,22 @@ pub enum Op {
     },
     /// A compute invocation id: component `.0` of the built-in.
     Builtin(Builtin, u8),
+    /// A tessellation input the hardware gives through system registers or the
+    /// attribute space.
+    Tess(TessInput),
+    /// Word `addr_b` of control point `vertex`'s attributes (`ld a[] Rv`): an arrayed
+    /// input.
+    VertexAttr {
+        addr_b: u32,
+        vertex: Value,
+    },
+    /// `st p`: word `addr_b` of the patch's attributes (the tessellation levels), stored
+    /// where the instruction runs and only where `cond` holds.
+    PatchStore {
+        addr_b: u32,
+        value: Value,
+        cond: Option<Value>,
+    },
     /// The word at byte `offset_b` of storage buffer binding `binding` (NVN's slot), read
     /// only where `cond` holds (0 elsewhere).
     StorageLoad {
@@ -281,6 +297,22 @@ pub enum Var {
     Attr(u32),
 }
 
+/// Tessellation inputs without a vertex index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TessInput {
+    /// Component `.0` (u or v) of gl_TessCoord (`ld o a[0x2f0]` at the lane id).
+    Coord(u8),
+    /// `$invocation_info`, as one patch's view: the patch's vertex count in bits 8-15,
+    /// zero elsewhere (the base of the patch in the warp's vertex buffer, byte 0 times
+    /// byte 2, is 0).
+    InvocationInfo,
+    /// `$laneid` in a tess-eval program: only the index of the tess coord load; any
+    /// other use is refused when emitted (`mov` at byte `offset_b`).
+    Lane { offset_b: u32 },
+    /// Tess control: `$invocation_id`, the output vertex this invocation writes.
+    InvocationId,
+}
+
 /// Compute built-ins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Builtin {
@@ -313,6 +345,7 @@ impl Op {
             | Op::LoopBegin
             | Op::LoopEnd { .. }
             | Op::Builtin(..)
+            | Op::Tess(_)
             | Op::Barrier => vec![],
             Op::Attr(read) => match read.ipa {
                 Some(Ipa::Multiply { multiplier }) => vec![multiplier],
@@ -329,6 +362,7 @@ impl Op {
             | Op::IntUnary(_, a)
             | Op::Component(a, _)
             | Op::Kill { cond: a }
+            | Op::VertexAttr { vertex: a, .. }
             | Op::Store { value: a, .. }
             | Op::LoopLeave { cond: a, .. }
             | Op::Exit { cond: a, .. } => vec![a],
@@ -362,6 +396,7 @@ impl Op {
                 cond,
                 ..
             } => [offset_b, value].into_iter().chain(cond).collect(),
+            Op::PatchStore { value, cond, .. } => [value].into_iter().chain(cond).collect(),
             Op::AtomicCompareSwap {
                 offset_b,
                 compare,
@@ -389,6 +424,7 @@ impl Op {
                 | Op::StorageAtomic { .. }
                 | Op::AtomicCompareSwap { .. }
                 | Op::ScratchStore { .. }
+                | Op::PatchStore { .. }
                 | Op::Barrier
         )
     }

@@ -58,6 +58,9 @@ impl Builder<'_> {
 
     /// A system register read (`mov $rN $tidx` and the like).
     pub(super) fn system_register(&mut self, index: u8) -> Result<Value, Unsupported> {
+        if let Some(value) = self.tess_system_register(index) {
+            return Ok(value);
+        }
         if index == crate::maxwell::decode::sysreg::LANE_ID {
             return self.lane_id();
         }

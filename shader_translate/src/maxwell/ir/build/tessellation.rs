@@ -1,0 +1,190 @@
+//! What a tess-eval or tess-control program reads besides its own registers: gl_TessCoord (`ld o
+//! a[0x2f0]` indexed by `$laneid`), `$invocation_info`, and the control points'
+//! attributes (`isberd` then `ld a[] Rv`). Each is read as one patch's view: the patch's
+//! base in the warp's vertex buffer (byte 0 x byte 2 of `$invocation_info`) is 0, so the
+//! address `isberd` maps is the control point's index.
+
+use super::{Builder, Op, Unsupported, Value};
+use crate::maxwell::decode::{sysreg, Operand, RZ};
+use crate::maxwell::dksh::ProgramType;
+use crate::maxwell::ir::TessInput;
+
+/// Where the hardware keeps gl_TessCoord (u, v) in a tess-eval program's output space.
+const TESS_COORD_B: u32 = 0x2f0;
+/// `$invocation_info`.
+const INVOCATION_INFO: u8 = 0x1d;
+/// `$invocation_id`.
+const INVOCATION_ID: u8 = 0x11;
+/// The patch words `st p` may write: gl_TessLevelOuter[0..4] then gl_TessLevelInner[0..2].
+const TESS_LEVELS_END_B: u32 = 0x18;
+
+fn tessellating(kind: ProgramType) -> bool {
+    matches!(kind, ProgramType::TessEval | ProgramType::TessControl)
+}
+
+impl Builder<'_> {
+    /// The system registers a tess-eval program reads as one patch's view (`None`:
+    /// not one of them, or another stage).
+    pub(super) fn tess_system_register(&mut self, index: u8) -> Option<Value> {
+        let input = match (self.kind, index) {
+            (ProgramType::TessEval, sysreg::LANE_ID) => TessInput::Lane {
+                offset_b: self.instruction.offset_b,
+            },
+            (ProgramType::TessEval | ProgramType::TessControl, INVOCATION_INFO) => {
+                TessInput::InvocationInfo
+            }
+            (ProgramType::TessControl, INVOCATION_ID) => TessInput::InvocationId,
+            _ => return None,
+        };
+        Some(self.push(Op::Tess(input)))
+    }
+
+    /// `isberd Rd p[Ra]`: the attribute base of the vertex at address Ra in the warp's
+    /// vertex buffer, which in one patch's view is the control point index itself.
+    pub(super) fn isberd(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+    ) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        if !tessellating(self.kind) {
+            return Err(self.unsupported("isberd outside a tessellation program"));
+        }
+        if i.mods().next().is_some() {
+            return Err(self.unsupported("an isberd mode other than the vertex index"));
+        }
+        let (
+            Some((_, Operand::Reg(dst))),
+            Some((
+                _,
+                Operand::Mem {
+                    space: "p",
+                    base: Some(address),
+                    offset: None,
+                },
+            )),
+        ) = (ops.first(), ops.get(1))
+        else {
+            return Err(self.unsupported("its operands"));
+        };
+        let value = self.reg(*address);
+        self.set_reg(*dst, value);
+        Ok(())
+    }
+
+    /// A tess-eval program's `ld o` of gl_TessCoord and `ld a[] Rv` of a control point's
+    /// attributes; `false` where `ld`/`st` is some other access.
+    pub(super) fn tess_attribute(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        size: u32,
+    ) -> Result<bool, Unsupported> {
+        let i = self.instruction;
+        if !tessellating(self.kind) {
+            return Ok(false);
+        }
+        if i.name == "st" {
+            return self.patch_store(ops, size);
+        }
+        if i.has_mod("p") {
+            return Err(self.unsupported("a per-patch attribute read"));
+        }
+        if i.has_mod("o") && self.kind == ProgramType::TessControl {
+            return Err(self.unsupported("a read of the control stage's own outputs"));
+        }
+        let (
+            Some((_, Operand::Reg(reg))),
+            Some((
+                _,
+                Operand::Mem {
+                    space: "a",
+                    base,
+                    offset,
+                },
+            )),
+            Some((_, Operand::Reg(vertex))),
+        ) = (ops.first(), ops.get(1), ops.get(2))
+        else {
+            return Ok(false);
+        };
+        let (reg, vertex, addr_b) = (*reg, *vertex, offset.unwrap_or(0) as u32);
+        if i.has_mod("o") {
+            let lane = self.reg(vertex);
+            let from_lane = matches!(self.ops[lane.0 as usize], Op::Tess(TessInput::Lane { .. }));
+            let words = TESS_COORD_B..TESS_COORD_B + 8;
+            if base.is_some() || !from_lane || !words.contains(&(addr_b + 4 * (size - 1))) {
+                return Err(self.unsupported(
+                    "an output read other than gl_TessCoord (u, v at a[0x2f0] by the lane id)",
+                ));
+            }
+            for word in 0..size {
+                let component = ((addr_b - TESS_COORD_B) / 4 + word) as u8;
+                let value = self.push(Op::Tess(TessInput::Coord(component)));
+                self.set_reg(reg.wrapping_add(word as u8), value);
+            }
+            return Ok(true);
+        }
+        if vertex == RZ {
+            return Ok(false);
+        }
+        if base.is_some() {
+            return Err(self.unsupported("a control point attribute at a register offset"));
+        }
+        let vertex = self.reg(vertex);
+        for word in 0..size {
+            let value = self.push(Op::VertexAttr {
+                addr_b: addr_b + 4 * word,
+                vertex,
+            });
+            self.set_reg(reg.wrapping_add(word as u8), value);
+        }
+        Ok(true)
+    }
+}
+
+impl Builder<'_> {
+    /// A tess control program's `st p b32 a[off]`: the tessellation levels, stored where
+    /// the instruction runs, under its guard and arm; `false` for other stores.
+    fn patch_store(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        size: u32,
+    ) -> Result<bool, Unsupported> {
+        if !self.instruction.has_mod("p") {
+            return Ok(false);
+        }
+        if self.kind != ProgramType::TessControl {
+            return Err(self.unsupported("a patch store outside a tess control program"));
+        }
+        let (
+            Some((
+                _,
+                Operand::Mem {
+                    space: "a",
+                    base: None,
+                    offset,
+                },
+            )),
+            Some((_, Operand::Reg(reg))),
+        ) = (ops.first(), ops.get(1))
+        else {
+            return Err(self.unsupported("a patch store at a register offset"));
+        };
+        let addr_b = offset.unwrap_or(0) as u32;
+        if addr_b + 4 * size > TESS_LEVELS_END_B {
+            return Err(self.unsupported(format!(
+                "patch attribute a[{addr_b:#x}] (only the tessellation levels, a[0x0..0x18])"
+            )));
+        }
+        let reg = *reg;
+        for word in 0..size {
+            let value = self.reg(reg.wrapping_add(word as u8));
+            let cond = self.guard();
+            self.push(Op::PatchStore {
+                addr_b: addr_b + 4 * word,
+                value,
+                cond,
+            });
+        }
+        Ok(true)
+    }
+}
