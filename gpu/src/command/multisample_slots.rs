@@ -114,11 +114,15 @@ impl MultisampleSlots {
             return;
         }
         let bit = 1u32 << slot;
-        let was = (self.views[stage][slot], self.multisample[stage] & bit != 0);
-        if was == (Some(view), multisample) {
+        let was_bound = self.views[stage][slot].is_some();
+        let was_multisample = self.multisample[stage] & bit != 0;
+        self.views[stage][slot] = Some(view);
+        // The check reads only which slots are bound and which hold multisample views: a
+        // material's textures rebound draw after draw (another view of the same kind)
+        // keep the last check, and the draws their fast path.
+        if was_bound && was_multisample == multisample {
             return;
         }
-        self.views[stage][slot] = Some(view);
         self.multisample[stage] =
             (self.multisample[stage] & !bit) | (u32::from(multisample) << slot);
         match stage == Stage::Compute as usize {
