@@ -15,6 +15,12 @@ static const char *const POSITION_VERTEX =
     "layout(location = 0) in vec2 position;\n"
     "void main() { gl_Position = vec4(position, 0.0, 1.0); }\n";
 
+/* A fragment shader drawing green (0, 255, 0, 255) into colour target 0. */
+static const char *const GREEN_FRAGMENT =
+    "#version 450\n"
+    "layout(location = 0) out vec4 colour;\n"
+    "void main() { colour = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+
 /* Every call is checked; a failure's message has already reached the debug callback. */
 #define CHECK(call)                                                              \
     do {                                                                         \

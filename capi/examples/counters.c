@@ -20,11 +20,6 @@ static const char *const RED =
     "layout(location = 0) out vec4 colour;\n"
     "void main() { colour = vec4(1.0, 0.0, 0.0, 1.0); }\n";
 
-static const char *const GREEN =
-    "#version 450\n"
-    "layout(location = 0) out vec4 colour;\n"
-    "void main() { colour = vec4(0.0, 1.0, 0.0, 1.0); }\n";
-
 /* Quads of two triangles (x, y, z): the whole target at z 0.25, the whole target at z
  * 0.75, the left half at z 0.25. */
 #define QUAD(left, right, z) \
@@ -53,7 +48,7 @@ int main(int argc, char **argv) {
     make_buffer(&reports, &device, &pool, reports_offset_b, reports_b);
     make_buffer(&readback, &device, &pool, reports_offset_b + reports_b, image_b);
     HSProgram program, red;
-    make_program(&program, &device, VERTEX, GREEN);
+    make_program(&program, &device, VERTEX, GREEN_FRAGMENT);
     make_program(&red, &device, VERTEX, RED);
 
     HSCommandBuffer commands;

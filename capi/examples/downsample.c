@@ -11,11 +11,6 @@
 
 #define SIZE_PX 16u
 
-static const char *const FRAGMENT =
-    "#version 450\n"
-    "layout(location = 0) out vec4 colour;\n"
-    "void main() { colour = vec4(0.0, 1.0, 0.0, 1.0); }\n";
-
 int main(int argc, char **argv) {
     const char *out_path = output_path(argc, argv);
     HSDevice device;
@@ -49,7 +44,7 @@ int main(int argc, char **argv) {
     make_buffer(&vertices, &device, &pool, positions_offset_b, sizeof HALF_TRIANGLE);
     make_buffer(&readback, &device, &pool, readback_offset_b, 2 * image_b);
     HSProgram program;
-    make_program(&program, &device, POSITION_VERTEX, FRAGMENT);
+    make_program(&program, &device, POSITION_VERTEX, GREEN_FRAGMENT);
 
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));

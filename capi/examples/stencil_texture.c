@@ -13,11 +13,6 @@
 static const float LEFT_HALF[12] = {-1.0f, -1.0f, 0.0f, -1.0f, -1.0f, 1.0f,
                                     0.0f,  -1.0f, 0.0f, 1.0f,  -1.0f, 1.0f};
 
-static const char *const GREEN =
-    "#version 450\n"
-    "layout(location = 0) out vec4 colour;\n"
-    "void main() { colour = vec4(0.0, 1.0, 0.0, 1.0); }\n";
-
 static const char *const STENCIL =
     "#version 450\n"
     "layout(location = 0) out vec4 colour;\n"
@@ -44,7 +39,7 @@ int main(int argc, char **argv) {
     make_buffer(&full, &device, &pool, vertices_offset_b + 4096, sizeof FULL_TRIANGLE);
     make_buffer(&readback, &device, &pool, readback_offset_b, IMAGE_B);
     HSProgram green, stencil_reader;
-    make_program(&green, &device, POSITION_VERTEX, GREEN);
+    make_program(&green, &device, POSITION_VERTEX, GREEN_FRAGMENT);
     make_program(&stencil_reader, &device, POSITION_VERTEX, STENCIL);
 
     HSTextureView stencil_view;

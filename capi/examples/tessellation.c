@@ -30,11 +30,6 @@ static const char *const GEOMETRY =
     "    EndPrimitive();\n"
     "}\n";
 
-static const char *const GREEN =
-    "#version 450\n"
-    "layout(location = 0) out vec4 colour;\n"
-    "void main() { colour = vec4(0.0, 1.0, 0.0, 1.0); }\n";
-
 static const char *const RED =
     "#version 450\n"
     "layout(location = 0) out vec4 colour;\n"
@@ -74,7 +69,7 @@ int main(int argc, char **argv) {
     make_buffer(&vertices, &device, &pool, positions_offset_b, sizeof POSITIONS);
     make_buffer(&readback, &device, &pool, readback_offset_b, image_b);
     HSProgram tessellated, expanded;
-    make_stages(&tessellated, &device, HS_SHADER_STAGE_TESS_EVALUATION, EVALUATION, GREEN);
+    make_stages(&tessellated, &device, HS_SHADER_STAGE_TESS_EVALUATION, EVALUATION, GREEN_FRAGMENT);
     make_stages(&expanded, &device, HS_SHADER_STAGE_GEOMETRY, GEOMETRY, RED);
 
     HSCommandBuffer commands;

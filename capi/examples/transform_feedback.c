@@ -18,11 +18,6 @@ static const char *const CAPTURING =
     "    captured = vec4(position, float(gl_VertexIndex), 1.0);\n"
     "}\n";
 
-static const char *const GREEN =
-    "#version 450\n"
-    "layout(location = 0) out vec4 colour;\n"
-    "void main() { colour = vec4(0.0, 1.0, 0.0, 1.0); }\n";
-
 int main(int argc, char **argv) {
     const char *out_path = output_path(argc, argv);
     HSDevice device;
@@ -51,8 +46,8 @@ int main(int argc, char **argv) {
     make_buffer(&capture, &device, &pool, capture_offset_b, CAPTURE_B);
     make_buffer(&control, &device, &pool, control_offset_b, HS_TRANSFORM_FEEDBACK_CONTROL_SIZE);
     HSProgram program, other;
-    make_program(&program, &device, CAPTURING, GREEN);
-    make_program(&other, &device, CAPTURING, GREEN);
+    make_program(&program, &device, CAPTURING, GREEN_FRAGMENT);
+    make_program(&other, &device, CAPTURING, GREEN_FRAGMENT);
 
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));
