@@ -1000,6 +1000,12 @@ impl Emitter<'_> {
     ) -> Result<(), Unsupported> {
         let vec4 = self.t.vec4;
         let var = self.output_variable(key, vec4, decorate);
+        let vector = self.vec4_of(components)?;
+        self.b.store(var, vector, None, []).map_err(spirv_error)
+    }
+
+    /// A `vec4` of `components` as floats, a missing one 0.
+    fn vec4_of(&mut self, components: [Option<Value>; 4]) -> Result<Word, Unsupported> {
         let mut parts = Vec::with_capacity(4);
         for component in components {
             parts.push(match component {
@@ -1007,11 +1013,9 @@ impl Emitter<'_> {
                 None => self.float_const(0.0),
             });
         }
-        let vector = self
-            .b
+        self.b
             .composite_construct(self.t.vec4, None, parts)
-            .map_err(spirv_error)?;
-        self.b.store(var, vector, None, []).map_err(spirv_error)
+            .map_err(spirv_error)
     }
 
     fn store_float(&mut self, value: Value, builtin: spirv::BuiltIn) -> Result<(), Unsupported> {

@@ -19,6 +19,7 @@ use gpu::BufferId;
 use crate::error::{VkError, VkResult};
 use crate::timeline::WaitOutcome;
 
+use super::prepare::counters::report_destination;
 use super::{VkBackend, FINISH_TIMEOUT, TARGET};
 
 /// A list's commands since its last render-enable op, and their sync values.
@@ -103,14 +104,7 @@ impl VkBackend {
         offset_b: u64,
         tables: &ObjectTables,
     ) -> VkResult<bool> {
-        let object = tables
-            .buffers
-            .get(buffer)
-            .ok_or_else(|| VkError::UnknownObject(buffer.into()))?;
-        let pool = tables
-            .pools
-            .get(object.pool)
-            .ok_or_else(|| VkError::UnknownObject(object.pool.into()))?;
+        let reports_at = report_destination(tables, buffer, offset_b)?;
         if self.wait_timeline(self.submitted, FINISH_TIMEOUT)? == WaitOutcome::TimedOut {
             return Err(VkError::Other {
                 context: "waiting for the work a render condition reads",
@@ -118,8 +112,9 @@ impl VkBackend {
             });
         }
         let mut reports = [0u8; 32];
-        pool.storage
-            .read_for_device(object.offset_b + offset_b, 32, |bytes| {
+        reports_at
+            .storage
+            .read_for_device(reports_at.offset_b, 32, |bytes| {
                 reports.copy_from_slice(bytes)
             })?;
         let enabled = mode.enables_bytes(&reports);

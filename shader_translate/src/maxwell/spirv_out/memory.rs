@@ -326,11 +326,7 @@ impl Emitter<'_> {
                 let pointer = e.word_pointer(binding, Scratch::Shared, offset_b)?;
                 // Relaxed, at the scope of the memory: as Maxwell's `red`/`atom` on global
                 // memory and `atoms` on shared memory.
-                let scope = match binding {
-                    Some(_) => spirv::Scope::Device,
-                    None => spirv::Scope::Workgroup,
-                };
-                let (scope, semantics) = (e.word(scope as u32), e.word(0));
+                let (scope, semantics) = (e.word(memory_scope(binding) as u32), e.word(0));
                 let v = id(e, value);
                 e.atomic_word(op, pointer, scope, semantics, v)
             })?,
@@ -343,11 +339,7 @@ impl Emitter<'_> {
             } => self.under(cond, |e| {
                 let pointer = e.word_pointer(binding, Scratch::Shared, offset_b)?;
                 // Relaxed both ways, at the memory's scope, as `atom cas` / `atoms cas`.
-                let scope = match binding {
-                    Some(_) => spirv::Scope::Device,
-                    None => spirv::Scope::Workgroup,
-                };
-                let (scope, relaxed) = (e.word(scope as u32), e.word(0));
+                let (scope, relaxed) = (e.word(memory_scope(binding) as u32), e.word(0));
                 let (ty, v, c) = (e.t.u32, id(e, value), id(e, compare));
                 e.b.atomic_compare_exchange(ty, None, pointer, scope, relaxed, relaxed, v, c)
                     .map_err(spirv_error)
@@ -368,5 +360,14 @@ impl Emitter<'_> {
             }
             _ => return Ok(None),
         }))
+    }
+}
+
+/// The scope of an atomic on a storage binding (`Some`: global memory, the device's) or
+/// on shared memory (`None`: the workgroup's).
+fn memory_scope(binding: Option<u32>) -> spirv::Scope {
+    match binding {
+        Some(_) => spirv::Scope::Device,
+        None => spirv::Scope::Workgroup,
     }
 }

@@ -240,17 +240,7 @@ impl Emitter<'_> {
                     );
                 }
             });
-            let mut parts = Vec::with_capacity(4);
-            for component in components {
-                parts.push(match component {
-                    Some(value) => self.as_float(value)?,
-                    None => self.float_const(0.0),
-                });
-            }
-            let vector = self
-                .b
-                .composite_construct(self.t.vec4, None, parts)
-                .map_err(spirv_error)?;
+            let vector = self.vec4_of(components)?;
             let element = self
                 .b
                 .access_chain(pointer, None, var, [invocation])

@@ -18,8 +18,9 @@ use crate::executor::prepared::counters::{
 use crate::executor::resources::counters::Armed;
 use crate::executor::resources::pools::PoolTable;
 
-/// The buffer's pool, its storage and the pool offset of `offset_b` into it.
-fn destination(
+/// The buffer's pool, its storage and the pool offset of `offset_b` into it (a report's
+/// place, or the render condition's).
+pub(in crate::executor) fn report_destination(
     tables: &ObjectTables,
     buffer: BufferId,
     offset_b: u64,
@@ -78,7 +79,7 @@ pub fn prepare_counters(
                 timestamps += 1;
                 CounterStep::Report {
                     kind,
-                    destination: destination(tables, buffer, offset_b)?,
+                    destination: report_destination(tables, buffer, offset_b)?,
                     timestamp: timestamps - 1,
                 }
             }
@@ -101,7 +102,7 @@ pub fn prepare_counters(
                 buffer,
                 offset_b,
             } => {
-                let at = destination(tables, buffer, offset_b)?;
+                let at = report_destination(tables, buffer, offset_b)?;
                 let pool = pools.get(at.pool)?;
                 CounterStep::Value {
                     buffer: pool.buffer.raw,
