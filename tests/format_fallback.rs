@@ -860,42 +860,6 @@ fn etc2_decoded_on_the_cpu_samples_the_texels_of_its_blocks() {
     }
 }
 
-/// RGB5A1 reads right only through a view swizzle (it shares A1R5G5B5 with BGR5A1), and an
-/// attachment cannot swizzle: binding it as a render target is refused when recorded,
-/// naming the format and the format feature, and the command buffer stays usable (a
-/// BGR5A1 view of the same texture renders).
-#[test]
-fn rendering_to_rgb5a1_is_refused_when_recorded_naming_the_format() {
-    let rig = Rig::new(false);
-    let target = rig.texture(&TextureBuilder::new_2d(Format::Rgb5A1, 8, 8));
-    let view = rig.device.create_view(&ViewMaker::whole(target)).unwrap();
-    let mut commands = rig.device.command_buffer();
-    let refused = commands.bind_render_targets(colour(view));
-    assert!(
-        matches!(
-            refused,
-            Err(RecordError::MissingCapability { what, capability })
-                if what.contains("rgb5a1") && capability.contains("A1B5G5R5_UNORM_PACK16")
-        ),
-        "{refused:?}"
-    );
-    assert!(commands.list().is_empty());
-    let bgr = rig
-        .device
-        .create_view(&ViewMaker::whole(target).format(Format::Bgr5A1))
-        .unwrap();
-    commands.bind_render_targets(colour(bgr)).unwrap();
-    commands
-        .clear_color(
-            0,
-            ClearValue::Float([1.0, 0.0, 0.0, 1.0]),
-            ComponentMask::ALL,
-        )
-        .unwrap();
-    rig.device.queue().submit(&commands.finish()).unwrap();
-    rig.device.queue().finish().unwrap();
-}
-
 /// Each pixel is the stencil of the depth/stencil texture in the fragment stage's slot 0
 /// (a stencil-mode view, an unsigned integer texture), in its red channel.
 const STENCIL_FRAG: &str = "#version 450

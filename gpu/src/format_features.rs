@@ -6,10 +6,11 @@
 /// Optional format features, named after the Vulkan format and feature they stand for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FormatFeatures {
-    /// Colour written to an RGB5A1 render target lands as NVN stores it (R in bits 0-4).
-    /// Vulkan's format with that order is `A1B5G5R5_UNORM_PACK16` (VK_KHR_maintenance5)
-    /// as a colour attachment; without it RGB5A1 reads right only through a view swizzle,
-    /// which an attachment cannot have.
+    /// Colour written to an RGB5A1 render target lands as NVN stores it (R in bits 0-4),
+    /// blended or not. Vulkan's format with that order is `A1B5G5R5_UNORM_PACK16`
+    /// (VK_KHR_maintenance5) with `COLOR_ATTACHMENT` and `COLOR_ATTACHMENT_BLEND`; without
+    /// the extension RGB5A1 reads right only through a view swizzle, which an attachment
+    /// cannot have.
     pub rgb5a1_attachment: bool,
     /// `COLOR_ATTACHMENT` of `R32G32B32_{UINT,SINT,SFLOAT}`: rendering to the RGB32
     /// formats (Vulkan leaves 96-bit attachments optional; most devices lack them).

@@ -24,6 +24,7 @@ pub const EXT_PRIMITIVES_GENERATED_QUERY: &CStr = c"VK_EXT_primitives_generated_
 /// Required by `VK_EXT_primitives_generated_query`.
 pub const EXT_TRANSFORM_FEEDBACK: &CStr = c"VK_EXT_transform_feedback";
 pub const EXT_LINE_RASTERIZATION: &CStr = c"VK_EXT_line_rasterization";
+pub const KHR_MAINTENANCE5: &CStr = c"VK_KHR_maintenance5";
 
 #[derive(Clone, Debug, Default)]
 pub struct Capabilities {
@@ -52,6 +53,11 @@ pub struct Capabilities {
     pub swapchain: bool,
     /// BC1-BC7 can be sampled; else they are decoded on upload.
     pub texture_compression_bc: bool,
+    /// `VK_KHR_maintenance5`'s `maintenance5`: RGB5A1 textures are images of
+    /// `A1B5G5R5_UNORM_PACK16_KHR` (sampled as stored, which the extension guarantees;
+    /// rendered where `state.formats.rgb5a1_attachment`); else A1R5G5B5 read through a
+    /// view swizzle, and never rendered.
+    pub maintenance5: bool,
     /// The fixed-function features NVN state needs, each enabled when offered: the
     /// command buffer refuses state needing the others when it is recorded.
     pub state: gpu::DeviceFeatures,
@@ -111,6 +117,7 @@ impl Capabilities {
         let mut transform_feedback = vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default();
         let mut generated = vk::PhysicalDevicePrimitivesGeneratedQueryFeaturesEXT::default();
         let mut lines = vk::PhysicalDeviceLineRasterizationFeaturesEXT::default();
+        let mut maintenance5 = vk::PhysicalDeviceMaintenance5FeaturesKHR::default();
         let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
@@ -139,6 +146,9 @@ impl Capabilities {
         }
         if has(EXT_LINE_RASTERIZATION) {
             features = features.push_next(&mut lines);
+        }
+        if has(KHR_MAINTENANCE5) {
+            features = features.push_next(&mut maintenance5);
         }
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
@@ -192,6 +202,7 @@ impl Capabilities {
         // glslang declares ShaderViewportIndexLayerEXT for gl_Layer and gl_ViewportIndex in
         // a vertex stage (SPIR-V for Vulkan 1.1): that needs the extension, and the
         // extension needs Vulkan 1.2's two output features, whichever of the two is written.
+        let maintenance5 = maintenance5.maintenance5 == vk::TRUE;
         let vertex_stage_outputs = has(EXT_SHADER_VIEWPORT_INDEX_LAYER)
             && v12.shader_output_layer == vk::TRUE
             && v12.shader_output_viewport_index == vk::TRUE;
@@ -211,6 +222,7 @@ impl Capabilities {
             push_descriptor: has(KHR_PUSH_DESCRIPTOR),
             swapchain: has(KHR_SWAPCHAIN),
             texture_compression_bc: core.texture_compression_bc == vk::TRUE,
+            maintenance5,
             state: gpu::DeviceFeatures {
                 depth_clamp: core.depth_clamp == vk::TRUE,
                 sample_rate_shading: core.sample_rate_shading == vk::TRUE,
@@ -255,7 +267,7 @@ impl Capabilities {
                     && limits.max_viewports as usize >= gpu::state::MAX_VIEWPORTS,
                 shader_output_viewport_index: vertex_stage_outputs,
                 smooth_lines: lines.smooth_lines == vk::TRUE,
-                formats: crate::format_support::format_features(instance, physical),
+                formats: crate::format_support::format_features(instance, physical, maintenance5),
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -330,6 +342,9 @@ impl Capabilities {
         }
         if self.state.smooth_lines {
             names.push(EXT_LINE_RASTERIZATION);
+        }
+        if self.maintenance5 {
+            names.push(KHR_MAINTENANCE5);
         }
         names
     }
@@ -410,6 +425,14 @@ impl Capabilities {
                 yes_no(self.state.multi_draw_indirect),
             ),
             ("depth mode [-1, 1]", yes_no(self.state.depth_clip_control)),
+            (
+                "RGB5A1 as A1B5G5R5 (maintenance5)",
+                yes_no(self.maintenance5),
+            ),
+            (
+                "RGB5A1 render targets",
+                yes_no(self.state.formats.rgb5a1_attachment),
+            ),
             (
                 "last provoking vertex",
                 yes_no(self.state.provoking_vertex_last),

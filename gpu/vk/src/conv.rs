@@ -75,6 +75,7 @@ pub fn native_format(format: Format) -> vk::Format {
         // from the most significant, so the channel order reads reversed.
         F::Rgb565 => V::B5G6R5_UNORM_PACK16,
         F::Bgr565 => V::R5G6B5_UNORM_PACK16,
+        // Read through a view swizzle; `RGB5A1_AS_STORED` where the device has it.
         F::Rgb5A1 => V::A1R5G5B5_UNORM_PACK16,
         F::Bgr5A1 => V::A1R5G5B5_UNORM_PACK16,
         F::Rgba4 => V::A4B4G4R4_UNORM_PACK16,
@@ -149,26 +150,35 @@ pub fn native_format(format: Format) -> vk::Format {
     }
 }
 
-/// Which image component each of a format's R, G, B and A reads, where the Vulkan format's
-/// components are not NVN's: the X formats' alpha reads one, and RGB5A1 (which shares
-/// A1R5G5B5 with BGR5A1, Vulkan having no A1B5G5R5 before maintenance5) swaps R and B.
-/// `None` for the identity. A render target cannot swizzle: `renders_as_stored` says
-/// whether writes land as NVN stores them.
-pub fn format_components(format: Format) -> Option<[vk::ComponentSwizzle; 4]> {
+/// RGB5A1's own Vulkan format (VK_KHR_maintenance5): A in bit 15, B in 10-14, G in 5-9
+/// and R in 0-4, as NVN stores RGB5A1. Where the device has it, RGB5A1 textures are
+/// images of it (`executor::format_mapping`), sampled and rendered with no swizzle.
+pub const RGB5A1_AS_STORED: vk::Format = vk::Format::A1B5G5R5_UNORM_PACK16_KHR;
+
+/// Which image component each of a format's R, G, B and A reads, where the Vulkan format
+/// `vk_format` it is stored in has components other than NVN's: the X formats' alpha
+/// reads one, and RGB5A1 stored as A1R5G5B5 (which it shares with BGR5A1 on a device
+/// without VK_KHR_maintenance5's A1B5G5R5) swaps R and B. `None` for the identity. A
+/// render target cannot swizzle: `renders_as_stored` says whether writes land as NVN
+/// stores them.
+pub fn format_components(
+    format: Format,
+    vk_format: vk::Format,
+) -> Option<[vk::ComponentSwizzle; 4]> {
     use vk::ComponentSwizzle as C;
     match format {
         Format::Rgbx8 | Format::Rgbx8Srgb | Format::Bgrx8 | Format::Bgrx8Srgb => {
             Some([C::R, C::G, C::B, C::ONE])
         }
-        Format::Rgb5A1 => Some([C::B, C::G, C::R, C::A]),
+        Format::Rgb5A1 if vk_format != RGB5A1_AS_STORED => Some([C::B, C::G, C::R, C::A]),
         _ => None,
     }
 }
 
-/// Whether colour written to an attachment of `format` lands in storage as NVN lays it
-/// out (false where only a view swizzle makes its Vulkan format read right).
-pub fn renders_as_stored(format: Format) -> bool {
-    format != Format::Rgb5A1
+/// Whether colour written to an attachment of `format`, stored in `vk_format`, lands in
+/// storage as NVN lays it out (false where only a view swizzle makes it read right).
+pub fn renders_as_stored(format: Format, vk_format: vk::Format) -> bool {
+    format != Format::Rgb5A1 || vk_format == RGB5A1_AS_STORED
 }
 
 /// The mapping for `format`, given which Vulkan formats the device can sample (and, for
@@ -259,8 +269,9 @@ mod tests {
             if let Some(other) = seen.insert(native_format(format), format) {
                 // Formats share a Vulkan format only where a component swizzle tells them
                 // apart at view creation (the two 5551 orders, the X formats).
+                let vk_format = native_format(format);
                 assert!(
-                    format_components(other) != format_components(format),
+                    format_components(other, vk_format) != format_components(format, vk_format),
                     "{other:?} and {format:?} map to the same Vulkan format"
                 );
             }

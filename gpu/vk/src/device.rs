@@ -303,6 +303,7 @@ fn create_device(
         vk::PhysicalDeviceProvokingVertexFeaturesEXT::default().provoking_vertex_last(true);
     let mut uint8 = vk::PhysicalDeviceIndexTypeUint8FeaturesKHR::default().index_type_uint8(true);
     let mut lines = vk::PhysicalDeviceLineRasterizationFeaturesEXT::default().smooth_lines(true);
+    let mut maintenance5 = vk::PhysicalDeviceMaintenance5FeaturesKHR::default().maintenance5(true);
     let mut divisor = vk::PhysicalDeviceVertexAttributeDivisorFeaturesKHR::default()
         .vertex_attribute_instance_rate_divisor(true);
     let mut transform_feedback =
@@ -348,6 +349,9 @@ fn create_device(
     }
     if caps.state.smooth_lines {
         create_info = create_info.push_next(&mut lines);
+    }
+    if caps.maintenance5 {
+        create_info = create_info.push_next(&mut maintenance5);
     }
     if caps.portability_subset {
         create_info = create_info.push_next(&mut portability);

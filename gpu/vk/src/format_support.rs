@@ -4,10 +4,12 @@
 use ash::vk;
 
 /// What `physical` can do with the formats Vulkan leaves optional, as this backend uses
-/// them.
+/// them; `maintenance5`: whether VK_KHR_maintenance5 is enabled (its A1B5G5R5 format
+/// exists only with it).
 pub fn format_features(
     instance: &ash::Instance,
     physical: vk::PhysicalDevice,
+    maintenance5: bool,
 ) -> gpu::FormatFeatures {
     // SAFETY: a plain query on a physical device of this instance.
     let properties = |format: vk::Format| unsafe {
@@ -24,9 +26,16 @@ pub fn format_features(
         )
     };
     gpu::FormatFeatures {
-        // RGB5A1 is made as A1R5G5B5 read through a view swizzle: this backend does not
-        // enable VK_KHR_maintenance5, whose A1B5G5R5 would render it as stored.
-        rgb5a1_attachment: false,
+        // RGB5A1 is made as A1B5G5R5 where VK_KHR_maintenance5 is enabled (else A1R5G5B5
+        // read through a view swizzle, which an attachment cannot have); the extension
+        // leaves rendering to it, and blending, optional.
+        rgb5a1_attachment: maintenance5
+            && properties(crate::conv::RGB5A1_AS_STORED)
+                .optimal_tiling_features
+                .contains(
+                    vk::FormatFeatureFlags::COLOR_ATTACHMENT
+                        | vk::FormatFeatureFlags::COLOR_ATTACHMENT_BLEND,
+                ),
         // Where the three are sampled and rendered natively a texture maps to its own
         // format (not the RGBA32 fallback), which renders as stored.
         rgb32_attachment: [

@@ -64,6 +64,12 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
             }
             "feature" if name == "geometryShader" => caps.state.geometry_shader &= value != 0,
             "feature" if name == "transformFeedback" => caps.state.transform_feedback &= value != 0,
+            // VK_KHR_maintenance5 off: RGB5A1 back to A1R5G5B5 read through a swizzle,
+            // and rendering to it refused when recorded.
+            "feature" if name == "maintenance5" => {
+                caps.maintenance5 &= value != 0;
+                caps.state.formats.rgb5a1_attachment &= caps.maintenance5;
+            }
             "feature" if name == "samplerMirrorClampToEdge" => {
                 caps.sampler_mirror_clamp_to_edge &= value != 0
             }
@@ -116,6 +122,20 @@ mod tests {
             host_page_size_b: 4096,
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn maintenance5_off_takes_rgb5a1_rendering_with_it() {
+        let mut caps = full();
+        caps.maintenance5 = true;
+        caps.state.formats.rgb5a1_attachment = true;
+        mask("feature\tmaintenance5\t1\n", &mut caps).unwrap();
+        assert!(caps.maintenance5 && caps.state.formats.rgb5a1_attachment);
+        mask("feature\tmaintenance5\t0\n", &mut caps).unwrap();
+        assert!(!caps.maintenance5 && !caps.state.formats.rgb5a1_attachment);
+        // Only lowered: a device without it does not gain it.
+        mask("feature\tmaintenance5\t1\n", &mut caps).unwrap();
+        assert!(!caps.maintenance5);
     }
 
     #[test]

@@ -99,7 +99,7 @@ pub fn prepare_texture_clear(
         return Ok(whole(match clear.value {
             TextureClearValue::Color { value, .. } => {
                 let mut value = clear_color(value);
-                if !renders_as_stored(view.format) {
+                if !renders_as_stored(view.format, tracked.mapping.vk) {
                     // Stored with red and blue swapped, read right through a view
                     // swizzle (RGB5A1 as A1R5G5B5): the clear swaps them too.
                     // SAFETY: every member of the union is four 32-bit words.

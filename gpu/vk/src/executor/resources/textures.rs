@@ -13,7 +13,7 @@ use memory::{Format, TextureKind, WriteStamp};
 
 use crate::conv::{
     aspect_flags, converted_alike, format_components, map_format, renders_as_stored, Conversion,
-    FormatMapping,
+    FormatMapping, RGB5A1_AS_STORED,
 };
 use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
@@ -168,6 +168,14 @@ pub fn format_mapping(
     format: memory::Format,
     force_fallbacks: bool,
 ) -> VkResult<FormatMapping> {
+    // VK_KHR_maintenance5 makes A1B5G5R5 sampleable on every device that has it, so RGB5A1
+    // takes its own format there (no view swizzle; rendered where the device can).
+    if format == memory::Format::Rgb5A1 && device.caps.maintenance5 {
+        return Ok(FormatMapping {
+            vk: RGB5A1_AS_STORED,
+            conversion: Conversion::Direct,
+        });
+    }
     map_format(format, force_fallbacks, |vk_format| {
         format_usable(device, vk_format)
     })
@@ -531,10 +539,10 @@ fn make_attachment(
             view.format.name()
         )));
     }
-    if !renders_as_stored(view.format) {
+    if !renders_as_stored(view.format, mapping.vk) {
         return Err(VkError::Unsupported(format!(
             "{}: rendering to format {} (its Vulkan format reads right only through a view \
-             swizzle; A1B5G5R5_UNORM_PACK16 of VK_KHR_maintenance5 is not used)",
+             swizzle; the device lacks VK_KHR_maintenance5's A1B5G5R5_UNORM_PACK16)",
             view.id,
             view.format.name()
         )));
@@ -592,8 +600,12 @@ fn component(swizzle: Swizzle) -> vk::ComponentSwizzle {
 
 /// `components` (the view's swizzle) read through the format's own components
 /// (`conv::format_components`): an X format's alpha reads one, RGB5A1's R and B swap.
-fn format_swizzled(format: Format, components: vk::ComponentMapping) -> vk::ComponentMapping {
-    let Some(own) = format_components(format) else {
+fn format_swizzled(
+    format: Format,
+    vk_format: vk::Format,
+    components: vk::ComponentMapping,
+) -> vk::ComponentMapping {
+    let Some(own) = format_components(format, vk_format) else {
         return components;
     };
     // `own_index` is the channel an identity swizzle names.
@@ -690,6 +702,7 @@ fn make_shader_view(
         ShaderUse::Sampled => (
             format_swizzled(
                 view.format,
+                mapping.vk,
                 vk::ComponentMapping {
                     r: component(view.swizzle[0]),
                     g: component(view.swizzle[1]),
