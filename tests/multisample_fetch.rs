@@ -341,6 +341,14 @@ fn views_of_the_other_sample_kind_are_refused_when_the_draw_is_recorded() {
                 passes,
                 "round {round}, handle {texture_slot}: {drawn:?}"
             );
+            // The refusal names the view the last bind found, short way or not.
+            if let Err(refused) = drawn {
+                assert!(
+                    matches!(refused, RecordError::TextureKindMismatch { view, .. }
+                        if view == single_view),
+                    "round {round}: {refused:?}"
+                );
+            }
         }
     }
     drop(commands);

@@ -3,7 +3,7 @@
 
 use crate::device::Device;
 use crate::error::RecordError;
-use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureTableId};
+use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureTableId, ViewId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
 use crate::state::capability::check_command_features;
 use crate::state::{ComponentMask, IndexType, StateChange};
@@ -33,7 +33,7 @@ pub struct CommandBuffer<'d> {
     /// What the open transform feedback capture's first draw fixed.
     capture: CaptureWatch,
     /// The views bound at texture slots against the programs' multisample slots.
-    multisample: Box<MultisampleSlots>,
+    multisample: MultisampleSlots,
 }
 
 impl<'d> CommandBuffer<'d> {
@@ -46,7 +46,7 @@ impl<'d> CommandBuffer<'d> {
             portability: Default::default(),
             debug_groups_open: 0,
             capture: CaptureWatch::default(),
-            multisample: Box::default(),
+            multisample: MultisampleSlots::default(),
         }
     }
 
@@ -137,7 +137,9 @@ impl<'d> CommandBuffer<'d> {
             return Ok(());
         }
         let tables = self.device.tables();
-        self.multisample.check(compute, program, &tables)
+        let (list, remembered, bound) = (&self.list, &self.remembered, &self.bound);
+        let view_at = |stage, slot| view_bound_at(list, remembered, bound, &tables, stage, slot);
+        self.multisample.check(compute, program, &tables, view_at)
     }
 
     /// A texture bind, checked against the tables: its view's sample count is one a
@@ -167,8 +169,7 @@ impl<'d> CommandBuffer<'d> {
         if multisample {
             check_sampled_count(texture.desc.samples, view.format, self.device.features())?;
         }
-        self.multisample
-            .note_texture(stage, slot, entry.view, multisample);
+        self.multisample.note_texture(stage, slot, multisample);
         self.remembered
             .note_texture_view(handle.texture_slot, entry.view, multisample);
         Ok(())
@@ -287,13 +288,11 @@ impl<'d> CommandBuffer<'d> {
         // A handle found valid in the tables bound now (a material's maps, bound draw
         // after draw) is checked without taking the tables' lock.
         let table_changes = self.device.table_changes();
-        let known_view = self.remembered.texture_view(handle.texture_slot);
-        if let Some((view, multisample)) = known_view.filter(|_| {
-            self.remembered
-                .texture_fits(&self.bound, slot, handle, table_changes)
-        }) {
-            self.multisample
-                .note_texture(stage, slot, view, multisample);
+        let known = self
+            .remembered
+            .known_texture(&self.bound, slot, handle, table_changes);
+        if let Some(multisample) = known {
+            self.multisample.note_texture(stage, slot, multisample);
             self.list.push_op(Op::BindTexture {
                 stage,
                 slot,
@@ -517,4 +516,44 @@ impl<'d> CommandBuffer<'d> {
             offset_b,
         })
     }
+}
+
+/// The view this command buffer's last bind at `stage`'s texture slot `slot` bound:
+/// as found when bound, or in the tables now; the handle refused as unregistered
+/// where neither has it (a refusal's message only, never the draw path).
+fn view_bound_at(
+    list: &CommandList,
+    remembered: &Remembered,
+    bound: &BoundState,
+    tables: &crate::objects::ObjectTables,
+    stage: Stage,
+    slot: u32,
+) -> Result<ViewId, RecordError> {
+    let handle = list.ops().iter().rev().find_map(|op| match *op {
+        Op::BindTexture {
+            stage: bound_stage,
+            slot: bound_slot,
+            handle,
+        } if bound_stage == stage && u32::from(bound_slot) == slot => Some(handle),
+        _ => None,
+    });
+    // A slot is noted bound only by a bind recorded with descriptor tables bound.
+    let lost = RecordError::BadArgument {
+        what: "texture bind",
+        why: "the bind of a texture slot the draw reads was not found",
+    };
+    let handle = handle.ok_or(lost.clone())?;
+    if let Some((view, _)) = remembered.texture_view(handle.texture_slot) {
+        return Ok(view);
+    }
+    let (table, _) = bound.descriptor_tables.ok_or(lost)?;
+    tables
+        .texture_tables
+        .get(table)
+        .and_then(|table| table.entry(handle.texture_slot))
+        .map(|entry| entry.view)
+        .ok_or(RecordError::UnregisteredHandle {
+            table: table.into(),
+            slot: handle.texture_slot,
+        })
 }

@@ -36,10 +36,10 @@ impl ProgramSlots {
 
 #[derive(Debug)]
 pub(crate) struct MultisampleSlots {
-    /// The view bound at each stage's texture slot by this command buffer.
-    views: [[Option<ViewId>; TEXTURE_SLOTS]; STAGES],
-    /// Which of those are multisample views.
-    multisample: [u32; STAGES],
+    /// Per stage, bit n: this command buffer bound a view at texture slot n; bit 32 + n:
+    /// a multisample one. One word, so a bind reads and compares one; the view itself is
+    /// looked up only for a refusal's message.
+    slot_kinds: [u64; STAGES],
     graphics: Option<ProgramSlots>,
     compute: Option<ProgramSlots>,
     /// Nothing changed since the last graphics (compute) check passed.
@@ -50,8 +50,7 @@ pub(crate) struct MultisampleSlots {
 impl Default for MultisampleSlots {
     fn default() -> Self {
         MultisampleSlots {
-            views: [[None; TEXTURE_SLOTS]; STAGES],
-            multisample: [0; STAGES],
+            slot_kinds: [0; STAGES],
             graphics: None,
             compute: None,
             graphics_checked: false,
@@ -107,24 +106,24 @@ pub(crate) fn check_sampled_count(
 }
 
 impl MultisampleSlots {
-    /// Notes that `stage`'s texture slot `slot` now holds `view`.
-    pub(crate) fn note_texture(&mut self, stage: Stage, slot: u8, view: ViewId, multisample: bool) {
+    /// Notes that `stage`'s texture slot `slot` now holds a view, `multisample` or not.
+    #[inline]
+    pub(crate) fn note_texture(&mut self, stage: Stage, slot: u8, multisample: bool) {
         let (stage, slot) = (stage as usize, usize::from(slot));
         if stage >= STAGES || slot >= TEXTURE_SLOTS {
             return;
         }
-        let bit = 1u32 << slot;
-        let was_bound = self.views[stage][slot].is_some();
-        let was_multisample = self.multisample[stage] & bit != 0;
-        self.views[stage][slot] = Some(view);
+        let bit = 1u64 << slot;
+        let both = bit | bit << 32;
+        let kind = bit | u64::from(multisample) << (slot + 32);
         // The check reads only which slots are bound and which hold multisample views: a
         // material's textures rebound draw after draw (another view of the same kind)
         // keep the last check, and the draws their fast path.
-        if was_bound && was_multisample == multisample {
+        let word = &mut self.slot_kinds[stage];
+        if *word & both == kind {
             return;
         }
-        self.multisample[stage] =
-            (self.multisample[stage] & !bit) | (u32::from(multisample) << slot);
+        *word = (*word & !both) | kind;
         match stage == Stage::Compute as usize {
             true => self.compute_checked = false,
             false => self.graphics_checked = false,
@@ -159,11 +158,14 @@ impl MultisampleSlots {
 
     /// Checks a draw (`compute` false) or dispatch with `program` bound: every texture
     /// slot it reads that this command buffer bound holds a view of the slot's kind.
+    /// `view_at` names the view bound at a stage's slot for the refusal (or refuses the
+    /// bind's handle itself, its table entry gone since).
     pub(crate) fn check(
         &mut self,
         compute: bool,
         program: ProgramId,
         tables: &ObjectTables,
+        view_at: impl Fn(Stage, u32) -> Result<ViewId, RecordError>,
     ) -> Result<(), RecordError> {
         let known = match compute {
             true => self.compute,
@@ -178,14 +180,15 @@ impl MultisampleSlots {
             },
         };
         for (at, stage) in Stage::ALL.into_iter().enumerate() {
-            let multisample = self.multisample[at];
-            let wrong = self.views[at]
-                .iter()
-                .enumerate()
-                .filter(|&(slot, _)| slots.textures[at] & (1 << slot) != 0)
-                .filter(|&(slot, _)| (multisample ^ slots.multisample[at]) & (1 << slot) != 0)
-                .find_map(|(slot, view)| view.map(|view| (slot, view)));
-            if let Some((slot, view)) = wrong {
+            let (bound, multisample) = (
+                self.slot_kinds[at] as u32,
+                (self.slot_kinds[at] >> 32) as u32,
+            );
+            // Slots the program reads, bound here, with a view of the other kind.
+            let wrong = slots.textures[at] & bound & (multisample ^ slots.multisample[at]);
+            if wrong != 0 {
+                let slot = wrong.trailing_zeros();
+                let view = view_at(stage, slot)?;
                 let view_multisample = multisample & (1 << slot) != 0;
                 let kind = |multisample: bool| match multisample {
                     true => "multisample",
@@ -193,7 +196,7 @@ impl MultisampleSlots {
                 };
                 return Err(RecordError::TextureKindMismatch {
                     stage,
-                    slot: slot as u32,
+                    slot,
                     view,
                     view_kind: kind(view_multisample),
                     slot_kind: kind(!view_multisample),

@@ -31,13 +31,13 @@ pub(crate) struct Remembered {
 }
 
 /// The texture and sampler slots of two descriptor tables that texture handles were
-/// found valid at, as bit sets.
+/// found valid at: the view found at each texture slot, the sampler slots as a bit set.
 #[derive(Debug)]
 struct KnownHandles {
     tables: (TextureTableId, SamplerTableId),
-    texture_slots: Vec<u64>,
     sampler_slots: Vec<u64>,
-    /// The view at each texture slot found, and whether it is a multisample one.
+    /// The view at each texture slot found valid, and whether it is a multisample one
+    /// (`None`: not found, or past `MAX_REMEMBERED_VIEW_SLOTS`).
     views: Vec<Option<(ViewId, bool)>>,
 }
 
@@ -135,30 +135,33 @@ impl Remembered {
         )
     }
 
-    /// Whether a texture bind at `slot` passes its check from what is remembered: the
-    /// handle was found valid in the descriptor tables bound now (false as for
-    /// `binding_fits`).
+    /// Whether a texture bind of `handle` at `slot` may skip the tables' lock: the
+    /// handle was found valid in the descriptor tables bound now (as for
+    /// `binding_fits`). `Some` with whether the view found at its texture slot is a
+    /// multisample one; `None` where the bind takes the full way.
     #[inline]
-    pub(crate) fn texture_fits(
+    pub(crate) fn known_texture(
         &self,
         bound: &BoundState,
         slot: u8,
         handle: TextureHandle,
         table_changes: u64,
-    ) -> bool {
-        let Some(known) = &self.handles else {
-            return false;
-        };
-        table_changes == self.table_changes
+    ) -> Option<bool> {
+        let known = self.handles.as_ref()?;
+        let fits = table_changes == self.table_changes
             && u32::from(slot) < TEXTURE_SLOTS
             && bound.descriptor_tables == Some(known.tables)
-            && has_bit(&known.texture_slots, handle.texture_slot)
-            && has_bit(&known.sampler_slots, handle.sampler_slot)
+            && has_bit(&known.sampler_slots, handle.sampler_slot);
+        if !fits {
+            return None;
+        }
+        // A view is noted only with its slot found valid.
+        let (_, multisample) = (*known.views.get(handle.texture_slot as usize)?)?;
+        Some(multisample)
     }
 
     /// The view found at `texture_slot` of the texture table remembered, and whether it
     /// is a multisample one.
-    #[inline]
     pub(crate) fn texture_view(&self, texture_slot: u32) -> Option<(ViewId, bool)> {
         let known = self.handles.as_ref()?;
         known.views.get(texture_slot as usize).copied().flatten()
@@ -198,12 +201,10 @@ impl Remembered {
                     Some(known) if known.tables == tables => known,
                     _ => self.handles.insert(KnownHandles {
                         tables,
-                        texture_slots: Vec::new(),
                         sampler_slots: Vec::new(),
                         views: Vec::new(),
                     }),
                 };
-                set_bit(&mut known.texture_slots, handle.texture_slot);
                 set_bit(&mut known.sampler_slots, handle.sampler_slot);
                 if let Some((slot, view, multisample)) = self.pending_view.take() {
                     if slot == handle.texture_slot && slot < MAX_REMEMBERED_VIEW_SLOTS {
