@@ -870,7 +870,7 @@ fn typed_image_loads_and_stores_dispatch_as_glslang_dispatches_them() {
 /// store; each atomic in its own band of texels, so the order the invocations run in
 /// does not change the result. All exact: integers, and floats k/64 + v/4 (exact sums).
 #[test]
-fn signed_and_float_image_atomics_dispatch_as_glslang_dispatches_them() {
+fn signed_image_atomics_dispatch_as_glslang_dispatches_them() {
     use shader_translate::maxwell::image_format::ImageFormat;
     let int_texels = |seed: u64, count: usize| {
         let mut random = common::texels::Bytes(seed);
