@@ -669,6 +669,17 @@ struct TypedImage {
 /// stating each image's format) and once through glslang's SPIR-V of its GLSL; returns
 /// each side's images after the dispatch.
 fn dispatch_typed_images(name: &str, images: &[TypedImage], groups: [u32; 3]) -> [Vec<Vec<u8>>; 2] {
+    dispatch_typed_images_with(name, None, images, groups)
+}
+
+/// As [`dispatch_typed_images`], the translated side running `code` (the program's
+/// instruction stream changed) where given.
+fn dispatch_typed_images_with(
+    name: &str,
+    code: Option<&[u8]>,
+    images: &[TypedImage],
+    groups: [u32; 3],
+) -> [Vec<Vec<u8>>; 2] {
     use common::readback::region;
     use gpu::objects::ImageHandle;
     use shader_translate::maxwell::dksh::ProgramType;
@@ -679,9 +690,23 @@ fn dispatch_typed_images(name: &str, images: &[TypedImage], groups: [u32; 3]) ->
         slots.image_formats[stage_index(ProgramType::Compute)][usize::from(image.slot)] =
             Some(image.format);
     }
-    let translated = translator()
-        .translate_dksh_with(name, &corpus_dksh(name), &slots)
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let bytes = corpus_dksh(name);
+    let translated = match code {
+        None => translator().translate_dksh_with(name, &bytes, &slots),
+        Some(code) => {
+            let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
+            let program = &module.programs[0];
+            let parts = shader_translate::maxwell::program::ProgramParts {
+                kind: program.header.kind,
+                sph: program.sph,
+                code,
+                constbuf1: program.constbuf1,
+                compute: program.header.compute(),
+            };
+            translator().translate_maxwell_with(name, &parts, &slots)
+        }
+    }
+    .unwrap_or_else(|e| panic!("{name}: {e}"));
     let ours = rig
         .device
         .create_program(&ProgramMaker {
@@ -767,6 +792,13 @@ fn float_texels(count: usize, seed: u64) -> Vec<u8> {
 /// half ulp (the f32 sum rounded to half on either side of a rounding boundary).
 #[test]
 fn typed_image_loads_and_stores_dispatch_as_glslang_dispatches_them() {
+    let images = format_images();
+    let [ours, reference] = dispatch_typed_images("x_comp_image_formats", &images, [2, 2, 1]);
+    compare_format_images(&images, &ours, &reference);
+}
+
+/// `x_comp_image_formats`' images: slot, format, initial texels.
+fn format_images() -> Vec<TypedImage> {
     use shader_translate::maxwell::image_format::ImageFormat;
     let texels = |seed: u64, bytes: usize| common::texels::Bytes(seed).vec(bytes);
     let (w, h) = (16u32, 32u32);
@@ -779,7 +811,7 @@ fn typed_image_loads_and_stores_dispatch_as_glslang_dispatches_them() {
         height_px: h,
         texels,
     };
-    let images = [
+    vec![
         image(
             0,
             ImageFormat::Rgba8,
@@ -828,9 +860,14 @@ fn typed_image_loads_and_stores_dispatch_as_glslang_dispatches_them() {
             "r32f",
             float_texels(count, 0x1a6e_0017),
         ),
-    ];
-    let [ours, reference] = dispatch_typed_images("x_comp_image_formats", &images, [2, 2, 1]);
-    for ((ours, reference), image) in ours.iter().zip(&reference).zip(&images) {
+    ]
+}
+
+/// The formats test's images after the dispatch against glslang's (the tolerances at
+/// `typed_image_loads_and_stores_...`).
+fn compare_format_images(images: &[TypedImage], ours: &[Vec<u8>], reference: &[Vec<u8>]) {
+    use shader_translate::maxwell::image_format::ImageFormat;
+    for ((ours, reference), image) in ours.iter().zip(reference).zip(images) {
         let name = image.memory_name;
         if image.slot != 0 {
             assert_ne!(reference, &image.texels, "{name} was not written");
@@ -910,4 +947,32 @@ fn signed_image_atomics_dispatch_as_glslang_dispatches_them() {
         assert_ne!(reference, &image.texels, "{name} was not written");
         assert!(ours == reference, "{name} differs from glslang's");
     }
+}
+
+/// The formatted load, which uam does not emit: `x_comp_image_formats` with its raw b128
+/// load of rgba32i slot 5 and b32 load of r32f slot 7 made formatted loads (`suld p
+/// rgba`, `suld p r`: for 32-bit channels the channels' bits are the raw words)
+/// dispatches as glslang's SPIR-V of the unchanged GLSL does.
+#[test]
+fn formatted_loads_dispatch_as_the_raw_loads_they_replace() {
+    let bytes = corpus_dksh("x_comp_image_formats");
+    let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
+    let mut code = module.programs[0].code.to_vec();
+    // (envydis's listing of the word, the bits 20-23 and 52 it becomes).
+    let changes: [(u64, u64, u64); 2] = [
+        (0xeb18_04d6_0067_0000, 0xf, 0), // suld d b128 -> suld p rgba
+        (0xeb18_04f6_0047_0000, 0x1, 0), // suld d b32 -> suld p r
+    ];
+    for (word, components, raw) in changes {
+        let at_b = (0..code.len())
+            .step_by(8)
+            .find(|&at| word_at(&code, at) == word)
+            .unwrap_or_else(|| panic!("{word:#018x} not in the code"));
+        let changed = (word & !(0xf << 20) & !(1 << 52)) | components << 20 | raw << 52;
+        code[at_b..at_b + 8].copy_from_slice(&changed.to_le_bytes());
+    }
+    let images = format_images();
+    let [ours, reference] =
+        dispatch_typed_images_with("x_comp_image_formats", Some(&code), &images, [2, 2, 1]);
+    compare_format_images(&images, &ours, &reference);
 }

@@ -16,8 +16,6 @@ pub enum SurfaceAccess {
     /// Stores the texel's channels (`sust p` with a mask covering every channel the
     /// format has) from `values`, converted as the format says: an effect.
     Store { values: [Value; 4] },
-    /// Stores the texel's raw bytes (`sust d`): `words` words from `values`.
-    RawStore { values: [Value; 4], words: u8 },
     /// An atomic on the texel's 32-bit word (`suatom`), giving the old value.
     Atomic { op: AtomicOp, value: Value },
 }
@@ -39,9 +37,7 @@ impl SurfaceOp {
         let mut out = vec![self.x, self.y];
         match self.access {
             SurfaceAccess::Load { .. } | SurfaceAccess::RawLoad { .. } => {}
-            SurfaceAccess::Store { values, .. } | SurfaceAccess::RawStore { values, .. } => {
-                out.extend(values)
-            }
+            SurfaceAccess::Store { values } => out.extend(values),
             SurfaceAccess::Atomic { value, .. } => out.push(value),
         }
         out.extend(self.cond);

@@ -3,10 +3,9 @@
 //! slot, and each [`SurfaceOp`] an `OpImageRead`, `OpImageWrite` or an atomic through
 //! `OpImageTexelPointer` on it.
 //!
-//! A raw access (`suld d`, `sust d`) takes the texel's bytes, which a formatted image
-//! does not give: they are packed from (unpacked to) the channels the read gives (the
-//! write takes), with the conversions that are exact both ways for the format's values
-//! (bit casts for 32-bit channels, half-float packing for 16-bit floats, unorm/snorm
+//! A raw load (`suld d`) takes the texel's bytes, which a formatted image does not give:
+//! they are packed from the channels the read gives, with conversions that are exact for
+//! the format's values (bit casts for 32-bit channels, half-float packing for 16-bit floats, unorm/snorm
 //! packing for normalized bytes, bit fields for integers). The one lossy case is snorm's
 //! -128, which reads as -1.0 as -127 does and so comes back as -127: the code unpacking
 //! the bytes gets -1.0 from either.
@@ -17,7 +16,7 @@ use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
 use super::{resource_variable, spirv_error, Emitter};
 use crate::maxwell::image_format::{ChannelKind, ImageFormat, Packing};
-use crate::maxwell::ir::{Op, SurfaceAccess, SurfaceOp, Unsupported, Value};
+use crate::maxwell::ir::{Op, SurfaceAccess, SurfaceOp, Unsupported};
 
 /// A declared storage image: its variable, image type, format, channel scalar and
 /// channel vector types.
@@ -110,14 +109,6 @@ impl Emitter<'_> {
                     e.b.composite_construct(e.t.uvec4, None, parts)
                         .map_err(spirv_error)?;
                 let texel = e.retype(e.t.uvec4, image.vector, bits)?;
-                e.write_texel(image, coords, texel)
-            }
-            SurfaceAccess::RawStore { values, words } => {
-                let words: Vec<Word> = values[..usize::from(words)]
-                    .iter()
-                    .map(|v: &Value| e.ids[v.0 as usize])
-                    .collect();
-                let texel = e.unpack_texel(image, &words)?;
                 e.write_texel(image, coords, texel)
             }
             SurfaceAccess::Atomic { op, value } => {
@@ -234,63 +225,6 @@ impl Emitter<'_> {
                 Ok(words)
             }
         }
-    }
-
-    /// The channels (of the image's vector type) whose bytes are `words`.
-    fn unpack_texel(&mut self, image: ImageVar, words: &[Word]) -> Result<Word, Unsupported> {
-        let format = image.format;
-        let bits = match format.packing() {
-            Packing::Words => {
-                let zero = self.word(0);
-                let mut parts = words.to_vec();
-                parts.resize(4, zero);
-                self.b
-                    .composite_construct(self.t.uvec4, None, parts)
-                    .map_err(spirv_error)?
-            }
-            Packing::Halves if format.kind() == ChannelKind::Float => {
-                let vec2 = self.b.type_vector(self.t.f32, 2);
-                let low = self.glsl(vec2, GLOp::UnpackHalf2x16, &[words[0]])?;
-                let high = self.glsl(vec2, GLOp::UnpackHalf2x16, &[words[1]])?;
-                let texel = self
-                    .b
-                    .vector_shuffle(self.t.vec4, None, low, high, [0, 1, 2, 3])
-                    .map_err(spirv_error)?;
-                return Ok(texel);
-            }
-            Packing::Bytes if format.normalized() => {
-                let op = if format.signed() {
-                    GLOp::UnpackSnorm4x8
-                } else {
-                    GLOp::UnpackUnorm4x8
-                };
-                return self.glsl(self.t.vec4, op, &[words[0]]);
-            }
-            packing => {
-                let (per_word, width) = match packing {
-                    Packing::Halves => (2u32, 16u32),
-                    _ => (4, 8),
-                };
-                let mut parts = Vec::new();
-                for c in 0..4u32 {
-                    let word = words[(c / per_word) as usize];
-                    let (offset, count) = (self.word(c % per_word * width), self.word(width));
-                    let part = if format.signed() {
-                        self.b
-                            .bit_field_s_extract(self.t.u32, None, word, offset, count)
-                    } else {
-                        self.b
-                            .bit_field_u_extract(self.t.u32, None, word, offset, count)
-                    }
-                    .map_err(spirv_error)?;
-                    parts.push(part);
-                }
-                self.b
-                    .composite_construct(self.t.uvec4, None, parts)
-                    .map_err(spirv_error)?
-            }
-        };
-        self.retype(self.t.uvec4, image.vector, bits)
     }
 
     /// `value` (of type `from`) as a `to` of the same bits (itself where they are one).

@@ -3,7 +3,8 @@
 //! - `suld d b32/b64/b128` (raw: the texel's bytes; uam's imageLoad of every format, its
 //!   own code unpacking them), `suld p MASK` (formatted channels);
 //! - `sust p rgba` (formatted: the registers converted to the texel; uam's imageStore of
-//!   every format), `sust d b32/b64/b128` (raw bytes);
+//!   every format); a raw `sust d` decodes as byte-addressed (`ba`, refused) unless bit
+//!   23 is set, which leaves it no size (envydis reads it so too): refused;
 //! - `suatom d` (imageAtomicAdd, And, Or, Xor, Exchange, Min and Max) on `r32ui` and
 //!   `r32i` (Min and Max signed); on `r32f` refused, naming the device feature float
 //!   image atomics need (shaderImageFloat32Atomics, not enabled).
@@ -189,9 +190,11 @@ impl Builder<'_> {
                         return Err(self.unsupported("a formatted image load of no channels"))
                     }
                     ("sust", true) => {
-                        let words = self.raw_words(slot, format)?;
-                        let values = self.store_values(rd, usize::from(words));
-                        SurfaceAccess::RawStore { values, words }
+                        // A raw store without `ba` sets bit 23, leaving no size envydis
+                        // (or this decoder) knows; uam stores every format formatted.
+                        return Err(
+                            self.unsupported(format!("a raw image store of size code {mask:#x}"))
+                        );
                     }
                     _ => {
                         let needed = (1u8 << format.channels()) - 1;
@@ -268,7 +271,7 @@ impl Builder<'_> {
             SurfaceAccess::RawLoad { words } => u32::from(words),
             SurfaceAccess::Load { mask } => mask.count_ones(),
             SurfaceAccess::Atomic { .. } => 1,
-            SurfaceAccess::Store { .. } | SurfaceAccess::RawStore { .. } => 0,
+            SurfaceAccess::Store { .. } => 0,
         };
         if results > 0 && cond.is_some() && rd != RZ {
             return Err(self.unsupported("an image load or atomic's result under a condition"));
