@@ -976,3 +976,74 @@ fn formatted_loads_dispatch_as_the_raw_loads_they_replace() {
         dispatch_typed_images_with("x_comp_image_formats", Some(&code), &images, [2, 2, 1]);
     compare_format_images(&images, &ours, &reference);
 }
+
+/// A float image atomic (`x_comp_image_float_exchange`: imageAtomicExchange on r32f,
+/// slot 1 stated r32f): each invocation swaps its own texel (the old value it gets is the
+/// one the image started with) and stores it doubled below; exact (floats only moved and
+/// doubled). The device has shaderImageFloat32Atomics here (lavapipe offers it).
+#[test]
+fn a_float_image_exchange_dispatches_as_glslang_dispatches_it() {
+    use shader_translate::maxwell::image_format::ImageFormat;
+    let images = [TypedImage {
+        slot: 1,
+        format: ImageFormat::R32f,
+        memory_name: "r32f",
+        width_px: 16,
+        height_px: 32,
+        texels: float_texels(16 * 32, 0x1a6e_0040),
+    }];
+    let [ours, reference] =
+        dispatch_typed_images("x_comp_image_float_exchange", &images, [2, 2, 1]);
+    assert_ne!(reference[0], images[0].texels, "the image was not written");
+    assert!(ours[0] == reference[0], "r32f differs from glslang's");
+}
+
+/// On a device without shaderImageFloat32Atomics, a program with a float image atomic,
+/// translated or glslang's, is refused when bound, naming the feature; one without
+/// (x_comp_images, r32ui atomics) binds.
+#[test]
+fn a_float_image_atomic_is_refused_without_its_feature() {
+    use gpu::error::RecordError;
+    use shader_translate::maxwell::dksh::ProgramType;
+    use shader_translate::maxwell::image_format::ImageFormat;
+    use shader_translate::maxwell::slots::{stage_index, SlotMap};
+    let capable = *Rig::new(true).device.features();
+    assert!(
+        capable.shader_image_float32_atomics,
+        "the test device (lavapipe) offers shaderImageFloat32Atomics"
+    );
+    let rig = Rig::with_options(gpu_vk::executor::ExecutorOptions {
+        state_features: Some(gpu::DeviceFeatures {
+            shader_image_float32_atomics: false,
+            ..capable
+        }),
+        ..gpu_vk::executor::ExecutorOptions::default()
+    });
+    let name = "x_comp_image_float_exchange";
+    let mut slots = SlotMap::deko3d();
+    slots.image_formats[stage_index(ProgramType::Compute)][1] = Some(ImageFormat::R32f);
+    let translated = translator()
+        .translate_dksh_with(name, &corpus_dksh(name), &slots)
+        .unwrap();
+    let ours = rig
+        .device
+        .create_program(&ProgramMaker {
+            modules: vec![ShaderModule::from(&translated)],
+        })
+        .unwrap();
+    for program in [ours, compute_program(&rig, name, &Side::Glslang)] {
+        let mut commands = rig.device.command_buffer();
+        match commands.bind_program(program) {
+            Err(RecordError::MissingCapability { capability, .. }) => {
+                assert_eq!(capability, "shaderImageFloat32Atomics")
+            }
+            other => panic!("bound: {other:?}"),
+        }
+    }
+    let plain = compute_program(
+        &rig,
+        "x_comp_images",
+        &Side::Translated(corpus_dksh("x_comp_images")),
+    );
+    rig.device.command_buffer().bind_program(plain).unwrap();
+}

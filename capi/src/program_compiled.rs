@@ -294,7 +294,7 @@ pub unsafe extern "C" fn hsProgramSetCompiledShaders(
 
 /// As hsProgramSetCompiledShaders, with each image slot's format from `image_formats`
 /// (NULL: none stated, every slot r32ui). An image access the slot's format does not
-/// allow (a raw load or store of another width, a float image atomic) fails with
+/// allow (a raw load of another width, a float image add) fails with
 /// HS_ERROR_REFUSED naming the shader, the offset, the slot and its format; a format
 /// that is not one of the storage formats listed at HSMaxwellImageFormats with
 /// HS_ERROR_INVALID_ARGUMENT.

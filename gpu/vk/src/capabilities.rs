@@ -23,6 +23,8 @@ pub const EXT_SHADER_VIEWPORT_INDEX_LAYER: &CStr = c"VK_EXT_shader_viewport_inde
 pub const EXT_PRIMITIVES_GENERATED_QUERY: &CStr = c"VK_EXT_primitives_generated_query";
 /// Required by `VK_EXT_primitives_generated_query`.
 pub const EXT_TRANSFORM_FEEDBACK: &CStr = c"VK_EXT_transform_feedback";
+/// Float image atomics (`shaderImageFloat32Atomics`).
+pub const EXT_SHADER_ATOMIC_FLOAT: &CStr = c"VK_EXT_shader_atomic_float";
 pub const EXT_LINE_RASTERIZATION: &CStr = c"VK_EXT_line_rasterization";
 
 #[derive(Clone, Debug, Default)]
@@ -111,6 +113,7 @@ impl Capabilities {
         let mut transform_feedback = vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default();
         let mut generated = vk::PhysicalDevicePrimitivesGeneratedQueryFeaturesEXT::default();
         let mut lines = vk::PhysicalDeviceLineRasterizationFeaturesEXT::default();
+        let mut atomic_float = vk::PhysicalDeviceShaderAtomicFloatFeaturesEXT::default();
         let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
@@ -136,6 +139,9 @@ impl Capabilities {
         }
         if has(EXT_PRIMITIVES_GENERATED_QUERY) && has(EXT_TRANSFORM_FEEDBACK) {
             features = features.push_next(&mut generated);
+        }
+        if has(EXT_SHADER_ATOMIC_FLOAT) {
+            features = features.push_next(&mut atomic_float);
         }
         if has(EXT_LINE_RASTERIZATION) {
             features = features.push_next(&mut lines);
@@ -255,6 +261,7 @@ impl Capabilities {
                     && limits.max_viewports as usize >= gpu::state::MAX_VIEWPORTS,
                 shader_output_viewport_index: vertex_stage_outputs,
                 smooth_lines: lines.smooth_lines == vk::TRUE,
+                shader_image_float32_atomics: atomic_float.shader_image_float32_atomics == vk::TRUE,
                 formats: crate::format_support::format_features(instance, physical),
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
@@ -331,6 +338,9 @@ impl Capabilities {
         if self.state.smooth_lines {
             names.push(EXT_LINE_RASTERIZATION);
         }
+        if self.state.shader_image_float32_atomics {
+            names.push(EXT_SHADER_ATOMIC_FLOAT);
+        }
         names
     }
 
@@ -368,6 +378,10 @@ impl Capabilities {
                 yes_no(self.state.shader_output_layer),
             ),
             ("transform feedback", yes_no(self.state.transform_feedback)),
+            (
+                "float image atomics",
+                yes_no(self.state.shader_image_float32_atomics),
+            ),
             ("depth clamp", yes_no(self.state.depth_clamp)),
             ("depth bias clamp", yes_no(self.state.depth_bias_clamp)),
             (

@@ -6,8 +6,8 @@
 //!   every format); a raw `sust d` decodes as byte-addressed (`ba`, refused) unless bit
 //!   23 is set, which leaves it no size (envydis reads it so too): refused;
 //! - `suatom d` (imageAtomicAdd, And, Or, Xor, Exchange, Min and Max) on `r32ui` and
-//!   `r32i` (Min and Max signed); on `r32f` refused, naming the device feature float
-//!   image atomics need (shaderImageFloat32Atomics, not enabled).
+//!   `r32i` (Min and Max signed), and Exchange on `r32f` (a float atomic: a program with
+//!   one is refused when bound on a device without shaderImageFloat32Atomics).
 //!
 //! Coordinates are x in Ra (bits 8-15) and y in Ra+1; a load's or atomic's result goes
 //! to Rd (bits 0-7) on; a store's components come from Rd, Rd+1, ...; an atomic's operand
@@ -232,16 +232,25 @@ impl Builder<'_> {
                 let code = field(word, 29, 4);
                 let (slot, format) = self.atomic_slot(handle_bits, matches!(code, 1 | 2))?;
                 let op = match (code, format) {
+                    // (The device's shaderImageFloat32Atomics is checked when the
+                    // program is bound.)
+                    (8, _) => AtomicOp::Exchange,
+                    (0, ImageFormat::R32f) => {
+                        return Err(self.format_error(
+                            slot,
+                            format,
+                            "a float image atomic add (VK_EXT_shader_atomic_float's \
+                             shaderImageFloat32AtomicAdd; uam does not emit one, so its \
+                             encoding is not known)",
+                        ))
+                    }
                     (_, ImageFormat::R32f) => {
                         return Err(self.format_error(
                             slot,
                             format,
-                            "a float image atomic needs VK_EXT_shader_atomic_float's \
-                             shaderImageFloat32Atomics (shaderImageFloat32AtomicAdd for an \
-                             add), which Hookshot's device does not enable",
+                            format!("float image atomic operation {code} (exchange only)"),
                         ))
                     }
-                    (8, _) => AtomicOp::Exchange,
                     (0, _) => AtomicOp::Add,
                     (1, ImageFormat::R32i) => AtomicOp::SMin,
                     (2, ImageFormat::R32i) => AtomicOp::SMax,
