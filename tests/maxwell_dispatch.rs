@@ -653,3 +653,397 @@ fn image_loads_stores_and_atomics_dispatch_as_glslang_dispatches_them() {
         );
     }
 }
+
+/// One image of the typed image tests: slot, GLSL format, Hookshot's format name, size,
+/// initial texels.
+struct TypedImage {
+    slot: u8,
+    format: shader_translate::maxwell::image_format::ImageFormat,
+    memory_name: &'static str,
+    width_px: u32,
+    height_px: u32,
+    texels: Vec<u8>,
+}
+
+/// Runs `name` over `images` once through the translation of its binary (the slot map
+/// stating each image's format) and once through glslang's SPIR-V of its GLSL; returns
+/// each side's images after the dispatch.
+fn dispatch_typed_images(name: &str, images: &[TypedImage], groups: [u32; 3]) -> [Vec<Vec<u8>>; 2] {
+    dispatch_typed_images_with(name, None, images, groups)
+}
+
+/// As [`dispatch_typed_images`], the translated side running `code` (the program's
+/// instruction stream changed) where given.
+fn dispatch_typed_images_with(
+    name: &str,
+    code: Option<&[u8]>,
+    images: &[TypedImage],
+    groups: [u32; 3],
+) -> [Vec<Vec<u8>>; 2] {
+    use common::readback::region;
+    use gpu::objects::ImageHandle;
+    use shader_translate::maxwell::dksh::ProgramType;
+    use shader_translate::maxwell::slots::{stage_index, SlotMap};
+    let rig = Rig::new(true);
+    let mut slots = SlotMap::deko3d();
+    for image in images {
+        slots.image_formats[stage_index(ProgramType::Compute)][usize::from(image.slot)] =
+            Some(image.format);
+    }
+    let bytes = corpus_dksh(name);
+    let translated = match code {
+        None => translator().translate_dksh_with(name, &bytes, &slots),
+        Some(code) => {
+            let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
+            let program = &module.programs[0];
+            let parts = shader_translate::maxwell::program::ProgramParts {
+                kind: program.header.kind,
+                sph: program.sph,
+                code,
+                constbuf1: program.constbuf1,
+                compute: program.header.compute(),
+            };
+            translator().translate_maxwell_with(name, &parts, &slots)
+        }
+    }
+    .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let ours = rig
+        .device
+        .create_program(&ProgramMaker {
+            modules: vec![ShaderModule::from(&translated)],
+        })
+        .unwrap();
+    let programs = [ours, compute_program(&rig, name, &Side::Glslang)];
+    let mut sides = Vec::new();
+    for (side, program) in programs.into_iter().enumerate() {
+        let table = rig.device.create_texture_table(9).unwrap();
+        let samplers = rig.device.create_sampler_table(1).unwrap();
+        let mut commands = rig.device.command_buffer();
+        commands.bind_program(program).unwrap();
+        commands.bind_descriptor_tables(table, samplers).unwrap();
+        let mut textures = Vec::new();
+        for (index, image) in images.iter().enumerate() {
+            let offset_b = (1 << 20) + ((side * images.len() + index) as u64) * (64 << 10);
+            let (texture, view) = rig.storage_image(
+                image.memory_name,
+                offset_b,
+                image.width_px,
+                image.height_px,
+                &image.texels,
+            );
+            let texture_slot = u32::from(image.slot) + 1;
+            rig.device
+                .register_image(table, texture_slot, view)
+                .unwrap();
+            commands
+                .bind_image(Stage::Compute, image.slot, ImageHandle { texture_slot })
+                .unwrap();
+            textures.push(texture);
+        }
+        commands.dispatch(groups).unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        let read: Vec<Vec<u8>> = images
+            .iter()
+            .zip(&textures)
+            .map(|(image, &texture)| {
+                rig.submit_and_read(
+                    rig.device.command_buffer(),
+                    region(texture, 0, image.width_px, image.height_px),
+                    image.texels.len(),
+                )
+            })
+            .collect();
+        sides.push(read);
+    }
+    let reference = sides.pop().unwrap();
+    [sides.pop().unwrap(), reference]
+}
+
+/// Random finite half floats of magnitude 2^-5 to 8 (exponents 10 to 17), as bytes.
+fn half_texels(count: usize, seed: u64) -> Vec<u8> {
+    let mut random = common::texels::Bytes(seed);
+    (0..count)
+        .flat_map(|_| {
+            let bits =
+                (random.below(2) << 15) | ((10 + random.below(8)) << 10) | random.below(1024);
+            (bits as u16).to_le_bytes()
+        })
+        .collect()
+}
+
+/// Random floats k / 64, |k| < 256, as bytes.
+fn float_texels(count: usize, seed: u64) -> Vec<u8> {
+    let mut random = common::texels::Bytes(seed);
+    (0..count)
+        .flat_map(|_| ((random.below(512) as f32 - 256.0) / 64.0).to_le_bytes())
+        .collect()
+}
+
+/// Typed images (`x_comp_image_formats`): raw `suld` of b32, b64 and b128 texels of
+/// rgba8, rgba16f, rgba32f, rgba8ui, rgba16ui, rgba32i, rgba8_snorm and r32f images (the
+/// bytes packed from the formatted read, uam's code unpacking them) and formatted `sust`
+/// (the registers converted as the format says), against glslang's SPIR-V of the same
+/// GLSL. Integer and snorm images must match byte for byte. Floats: uam unpacks a unorm
+/// or snorm byte as `byte * (1 / 255)` (or 127), where Vulkan's conversion divides, so a
+/// value read from rgba8 or rgba8_snorm may be 1 ulp away; every result here adds one
+/// such value to exactly representable ones (halves times 2, floats k/64), so an f32
+/// result is within 1 ulp of the sum (values below 8: 2^-20), and a half result within 1
+/// half ulp (the f32 sum rounded to half on either side of a rounding boundary).
+#[test]
+fn typed_image_loads_and_stores_dispatch_as_glslang_dispatches_them() {
+    let images = format_images();
+    let [ours, reference] = dispatch_typed_images("x_comp_image_formats", &images, [2, 2, 1]);
+    compare_format_images(&images, &ours, &reference);
+}
+
+/// `x_comp_image_formats`' images: slot, format, initial texels.
+fn format_images() -> Vec<TypedImage> {
+    use shader_translate::maxwell::image_format::ImageFormat;
+    let texels = |seed: u64, bytes: usize| common::texels::Bytes(seed).vec(bytes);
+    let (w, h) = (16u32, 32u32);
+    let count = (w * h) as usize;
+    let image = |slot, format, memory_name, texels: Vec<u8>| TypedImage {
+        slot,
+        format,
+        memory_name,
+        width_px: w,
+        height_px: h,
+        texels,
+    };
+    vec![
+        image(
+            0,
+            ImageFormat::Rgba8,
+            "rgba8",
+            texels(0x1a6e_0010, count * 4),
+        ),
+        image(
+            1,
+            ImageFormat::Rgba16f,
+            "rgba16f",
+            half_texels(count * 4, 0x1a6e_0011),
+        ),
+        image(
+            2,
+            ImageFormat::Rgba32f,
+            "rgba32f",
+            float_texels(count * 4, 0x1a6e_0012),
+        ),
+        image(
+            3,
+            ImageFormat::Rgba8ui,
+            "rgba8ui",
+            texels(0x1a6e_0013, count * 4),
+        ),
+        image(
+            4,
+            ImageFormat::Rgba16ui,
+            "rgba16ui",
+            texels(0x1a6e_0014, count * 8),
+        ),
+        image(
+            5,
+            ImageFormat::Rgba32i,
+            "rgba32i",
+            texels(0x1a6e_0015, count * 16),
+        ),
+        image(
+            6,
+            ImageFormat::Rgba8Snorm,
+            "rgba8sn",
+            texels(0x1a6e_0016, count * 4),
+        ),
+        image(
+            7,
+            ImageFormat::R32f,
+            "r32f",
+            float_texels(count, 0x1a6e_0017),
+        ),
+    ]
+}
+
+/// The formats test's images after the dispatch against glslang's (the tolerances at
+/// `typed_image_loads_and_stores_...`).
+fn compare_format_images(images: &[TypedImage], ours: &[Vec<u8>], reference: &[Vec<u8>]) {
+    use shader_translate::maxwell::image_format::ImageFormat;
+    for ((ours, reference), image) in ours.iter().zip(reference).zip(images) {
+        let name = image.memory_name;
+        if image.slot != 0 {
+            assert_ne!(reference, &image.texels, "{name} was not written");
+        }
+        match image.format {
+            ImageFormat::Rgba16f => {
+                for (k, (a, b)) in ours.chunks(2).zip(reference.chunks(2)).enumerate() {
+                    let (a, b) = (
+                        u16::from_le_bytes([a[0], a[1]]),
+                        u16::from_le_bytes([b[0], b[1]]),
+                    );
+                    let same_sign = (a ^ b) & 0x8000 == 0;
+                    assert!(
+                        a == b || (same_sign && a.abs_diff(b) <= 1),
+                        "{name} half {k}: ours {a:#06x}, glslang {b:#06x}"
+                    );
+                }
+            }
+            ImageFormat::Rgba32f | ImageFormat::R32f => {
+                for (k, (a, b)) in ours.chunks(4).zip(reference.chunks(4)).enumerate() {
+                    let a = f32::from_le_bytes(a.try_into().unwrap());
+                    let b = f32::from_le_bytes(b.try_into().unwrap());
+                    assert!(
+                        (a - b).abs() <= 1.0 / 1_048_576.0,
+                        "{name} float {k}: ours {a}, glslang {b}"
+                    );
+                }
+            }
+            _ => assert!(ours == reference, "{name} differs from glslang's"),
+        }
+    }
+}
+
+/// Typed image atomics (`x_comp_image_atomics_typed`): signed min and max (`suatom d
+/// s32`, the type bits ORed into the handle, the slot told by its stated r32i format),
+/// add, and, or, xor and exchange on r32i, unsigned max on r32ui, an r32f load and
+/// store; each atomic in its own band of texels, so the order the invocations run in
+/// does not change the result. All exact: integers, and floats k/64 + v/4 (exact sums).
+#[test]
+fn signed_image_atomics_dispatch_as_glslang_dispatches_them() {
+    use shader_translate::maxwell::image_format::ImageFormat;
+    let int_texels = |seed: u64, count: usize| {
+        let mut random = common::texels::Bytes(seed);
+        (0..count)
+            .flat_map(|_| (random.below(4000) as i32 - 2000).to_le_bytes())
+            .collect::<Vec<u8>>()
+    };
+    let images = [
+        TypedImage {
+            slot: 2,
+            format: ImageFormat::R32i,
+            memory_name: "r32i",
+            width_px: 112,
+            height_px: 32,
+            texels: int_texels(0x1a6e_0020, 112 * 32),
+        },
+        TypedImage {
+            slot: 5,
+            format: ImageFormat::R32f,
+            memory_name: "r32f",
+            width_px: 16,
+            height_px: 32,
+            texels: float_texels(16 * 32, 0x1a6e_0021),
+        },
+        TypedImage {
+            slot: 6,
+            format: ImageFormat::R32ui,
+            memory_name: "r32ui",
+            width_px: 8,
+            height_px: 8,
+            texels: common::texels::Bytes(0x1a6e_0022).vec(8 * 8 * 4),
+        },
+    ];
+    let [ours, reference] = dispatch_typed_images("x_comp_image_atomics_typed", &images, [2, 2, 1]);
+    for ((ours, reference), image) in ours.iter().zip(&reference).zip(&images) {
+        let name = image.memory_name;
+        assert_ne!(reference, &image.texels, "{name} was not written");
+        assert!(ours == reference, "{name} differs from glslang's");
+    }
+}
+
+/// The formatted load, which uam does not emit: `x_comp_image_formats` with its raw b128
+/// load of rgba32i slot 5 and b32 load of r32f slot 7 made formatted loads (`suld p
+/// rgba`, `suld p r`: for 32-bit channels the channels' bits are the raw words)
+/// dispatches as glslang's SPIR-V of the unchanged GLSL does.
+#[test]
+fn formatted_loads_dispatch_as_the_raw_loads_they_replace() {
+    let bytes = corpus_dksh("x_comp_image_formats");
+    let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
+    let mut code = module.programs[0].code.to_vec();
+    // (envydis's listing of the word, the bits 20-23 and 52 it becomes).
+    let changes: [(u64, u64, u64); 2] = [
+        (0xeb18_04d6_0067_0000, 0xf, 0), // suld d b128 -> suld p rgba
+        (0xeb18_04f6_0047_0000, 0x1, 0), // suld d b32 -> suld p r
+    ];
+    for (word, components, raw) in changes {
+        let at_b = (0..code.len())
+            .step_by(8)
+            .find(|&at| word_at(&code, at) == word)
+            .unwrap_or_else(|| panic!("{word:#018x} not in the code"));
+        let changed = (word & !(0xf << 20) & !(1 << 52)) | components << 20 | raw << 52;
+        code[at_b..at_b + 8].copy_from_slice(&changed.to_le_bytes());
+    }
+    let images = format_images();
+    let [ours, reference] =
+        dispatch_typed_images_with("x_comp_image_formats", Some(&code), &images, [2, 2, 1]);
+    compare_format_images(&images, &ours, &reference);
+}
+
+/// A float image atomic (`x_comp_image_float_exchange`: imageAtomicExchange on r32f,
+/// slot 1 stated r32f): each invocation swaps its own texel (the old value it gets is the
+/// one the image started with) and stores it doubled below; exact (floats only moved and
+/// doubled). The device has shaderImageFloat32Atomics here (lavapipe offers it).
+#[test]
+fn a_float_image_exchange_dispatches_as_glslang_dispatches_it() {
+    use shader_translate::maxwell::image_format::ImageFormat;
+    let images = [TypedImage {
+        slot: 1,
+        format: ImageFormat::R32f,
+        memory_name: "r32f",
+        width_px: 16,
+        height_px: 32,
+        texels: float_texels(16 * 32, 0x1a6e_0040),
+    }];
+    let [ours, reference] =
+        dispatch_typed_images("x_comp_image_float_exchange", &images, [2, 2, 1]);
+    assert_ne!(reference[0], images[0].texels, "the image was not written");
+    assert!(ours[0] == reference[0], "r32f differs from glslang's");
+}
+
+/// On a device without shaderImageFloat32Atomics, a program with a float image atomic,
+/// translated or glslang's, is refused when bound, naming the feature; one without
+/// (x_comp_images, r32ui atomics) binds.
+#[test]
+fn a_float_image_atomic_is_refused_without_its_feature() {
+    use gpu::error::RecordError;
+    use shader_translate::maxwell::dksh::ProgramType;
+    use shader_translate::maxwell::image_format::ImageFormat;
+    use shader_translate::maxwell::slots::{stage_index, SlotMap};
+    let capable = *Rig::new(true).device.features();
+    assert!(
+        capable.shader_image_float32_atomics,
+        "the test device (lavapipe) offers shaderImageFloat32Atomics"
+    );
+    let rig = Rig::with_options(gpu_vk::executor::ExecutorOptions {
+        state_features: Some(gpu::DeviceFeatures {
+            shader_image_float32_atomics: false,
+            ..capable
+        }),
+        ..gpu_vk::executor::ExecutorOptions::default()
+    });
+    let name = "x_comp_image_float_exchange";
+    let mut slots = SlotMap::deko3d();
+    slots.image_formats[stage_index(ProgramType::Compute)][1] = Some(ImageFormat::R32f);
+    let translated = translator()
+        .translate_dksh_with(name, &corpus_dksh(name), &slots)
+        .unwrap();
+    let ours = rig
+        .device
+        .create_program(&ProgramMaker {
+            modules: vec![ShaderModule::from(&translated)],
+        })
+        .unwrap();
+    for program in [ours, compute_program(&rig, name, &Side::Glslang)] {
+        let mut commands = rig.device.command_buffer();
+        match commands.bind_program(program) {
+            Err(RecordError::MissingCapability { capability, .. }) => {
+                assert_eq!(capability, "shaderImageFloat32Atomics")
+            }
+            other => panic!("bound: {other:?}"),
+        }
+    }
+    let plain = compute_program(
+        &rig,
+        "x_comp_images",
+        &Side::Translated(corpus_dksh("x_comp_images")),
+    );
+    rig.device.command_buffer().bind_program(plain).unwrap();
+}

@@ -34,13 +34,26 @@ fn corpus_dir(name: &str) -> std::path::PathBuf {
 
 /// A program of corpus binaries, each translated from its DKSH.
 fn maxwell_program(rig: &Rig, names: &[&str]) -> ProgramId {
+    maxwell_program_with(
+        rig,
+        names,
+        &shader_translate::maxwell::slots::SlotMap::deko3d(),
+    )
+}
+
+/// As [`maxwell_program`], translated with the slot map `slots`.
+fn maxwell_program_with(
+    rig: &Rig,
+    names: &[&str],
+    slots: &shader_translate::maxwell::slots::SlotMap,
+) -> ProgramId {
     let translator = translator();
     let modules = names
         .iter()
         .map(|name| {
             let bytes = std::fs::read(corpus_dir(name).join("out.dksh")).unwrap();
             let shader = translator
-                .translate_dksh(name, &bytes)
+                .translate_dksh_with(name, &bytes, slots)
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
             ShaderModule::from(&shader)
         })
@@ -896,6 +909,123 @@ fn fragment_image_loads_and_atomics_draw_as_glslang_draws_them() {
         results[0].1 == results[1].1,
         "the bins differ from glslang's"
     );
+}
+
+/// Typed images in a fragment program (`x_frag_image_formats`), the slot map stating
+/// fragment image slots 0 rgba8, 1 rgba16f, 3 rgba32f and 4 r32i: rgba8 and rgba16f
+/// loads, an rgba32f store at each pixel, signed `suatom` min and max into 8x8-pixel bins
+/// (the signed type's bit ORed into slot 4's handle, 0x1c9: slot 4 by its stated format).
+/// The colour targets agree within the usual step; the bins (integers from the rgba8
+/// texels: uam's unorm unpacking, `byte * (1 / 255)` times 255 truncated, and Vulkan's
+/// conversion give the same integer for every byte 0-255) byte for byte; the
+/// stored floats within 2^-20 (4 x an rgba8 value 1 ulp apart, minus an exact half).
+#[test]
+fn fragment_typed_images_draw_as_glslang_draws_them() {
+    use common::texels::Bytes;
+    use gpu::objects::ImageHandle;
+    use shader_translate::maxwell::dksh::ProgramType;
+    use shader_translate::maxwell::image_format::ImageFormat;
+    use shader_translate::maxwell::slots::{stage_index, SlotMap};
+    let rig = Rig::new(true);
+    let names = ["main_fullscreen_vert", "x_frag_image_formats"];
+    let mut slots = SlotMap::deko3d();
+    let fragment = stage_index(ProgramType::Fragment);
+    for (slot, format) in [
+        (0, ImageFormat::Rgba8),
+        (1, ImageFormat::Rgba16f),
+        (3, ImageFormat::Rgba32f),
+        (4, ImageFormat::R32i),
+    ] {
+        slots.image_formats[fragment][slot] = Some(format);
+    }
+    let programs = [
+        maxwell_program_with(&rig, &names, &slots),
+        glslang_program(
+            &rig,
+            &[(Stage::Vertex, names[0]), (Stage::Fragment, names[1])],
+        ),
+    ];
+    // Halves of magnitude 2^-3 to 2 (exponents 12 to 16), either sign.
+    let mut random = Bytes(0x1a6e_0031);
+    let halves: Vec<u8> = (0..8 * 8 * 4)
+        .flat_map(|_| {
+            let bits =
+                (random.below(2) << 15) | ((12 + random.below(5)) << 10) | random.below(1024);
+            (bits as u16).to_le_bytes()
+        })
+        .collect();
+    // (slot, format, width, height, texels)
+    let images: [(u8, &str, u32, u32, Vec<u8>); 4] = [
+        (0, "rgba8", 16, 16, Bytes(0x1a6e_0030).vec(16 * 16 * 4)),
+        (1, "rgba16f", 8, 8, halves),
+        (
+            3,
+            "rgba32f",
+            SIZE_PX,
+            SIZE_PX,
+            vec![0; (SIZE_PX * SIZE_PX * 16) as usize],
+        ),
+        (4, "r32i", 16, 8, Bytes(0x1a6e_0032).vec(16 * 8 * 4)),
+    ];
+    let mut results = Vec::new();
+    for (side, program) in programs.into_iter().enumerate() {
+        let table = rig.device.create_texture_table(8).unwrap();
+        let samplers = rig.device.create_sampler_table(1).unwrap();
+        let mut textures = Vec::new();
+        for (index, (slot, format, width, height, texels)) in images.iter().enumerate() {
+            let offset_b = (1 << 20) + ((side * images.len() + index) as u64) * (64 << 10);
+            let (texture, view) = rig.storage_image(format, offset_b, *width, *height, texels);
+            rig.device
+                .register_image(table, u32::from(*slot) + 1, view)
+                .unwrap();
+            textures.push(texture);
+        }
+        let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+            no_vertex_input(commands);
+            commands.bind_descriptor_tables(table, samplers).unwrap();
+            for (slot, ..) in &images {
+                commands
+                    .bind_image(
+                        gpu::objects::Stage::Fragment,
+                        *slot,
+                        ImageHandle {
+                            texture_slot: u32::from(*slot) + 1,
+                        },
+                    )
+                    .unwrap();
+            }
+        };
+        let target = render(&rig, side as u64 * (512 << 10), program, bind, triangle());
+        let read: Vec<Vec<u8>> = images
+            .iter()
+            .zip(&textures)
+            .skip(2)
+            .map(|((_, _, width, height, texels), &texture)| {
+                rig.submit_and_read(
+                    rig.device.command_buffer(),
+                    region(texture, 0, *width, *height),
+                    texels.len(),
+                )
+            })
+            .collect();
+        results.push((target, read));
+    }
+    assert_agree("fragment typed images", &results[0].0, &results[1].0);
+    let (ours, reference) = (&results[0].1, &results[1].1);
+    assert_ne!(
+        reference[0], images[2].4,
+        "the rgba32f copy was not written"
+    );
+    for (k, (a, b)) in ours[0].chunks(4).zip(reference[0].chunks(4)).enumerate() {
+        let a = f32::from_le_bytes(a.try_into().unwrap());
+        let b = f32::from_le_bytes(b.try_into().unwrap());
+        assert!(
+            (a - b).abs() <= 1.0 / 1_048_576.0,
+            "rgba32f float {k}: ours {a}, glslang {b}"
+        );
+    }
+    assert_ne!(reference[1], images[3].4, "the bins were not written");
+    assert!(ours[1] == reference[1], "the bins differ from glslang's");
 }
 
 /// The patch's control points for the tessellation draws: a vec2 position at location 0;

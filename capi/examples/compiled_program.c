@@ -6,10 +6,11 @@
  * constant buffer 1, as a port may keep them), and both images are written, one after the
  * other, to the file named by the first argument. Then bad binaries are given, each must
  * fail with its code and one debug callback message: one line a case and
- * "error cases: N passed, 0 failed".
+ * "error cases: N passed, 0 failed". A compute module of typed images (images.dksh) is given
+ * without and with its image formats (hsProgramSetCompiledShadersWithImageFormats).
  *
  * usage: compiled_program OUT.rgba DIR (DIR holding vert.dksh, frag.dksh, vert.sph,
- * vert.code, frag.sph, frag.code, frag.cb1) */
+ * vert.code, frag.sph, frag.code, frag.cb1, images.dksh) */
 #include "expect_fail.h"
 
 #define SIZE_PX 64u
@@ -90,7 +91,8 @@ static void put_u64(void *bytes, size_t at, uint64_t value) {
 /* Bad binaries, each through a fresh copy of a good piece. */
 static void bad_binaries(const HSDevice *device, const struct blob *vert_dksh,
                          const struct blob *frag_dksh, const struct blob *frag_sph,
-                         const struct blob *frag_code, const struct blob *frag_cb1) {
+                         const struct blob *frag_code, const struct blob *frag_cb1,
+                         const struct blob *images_dksh) {
     CHECK(hsDeviceInstallDebugCallback(device, log_message, NULL));
     HSProgram program;
     CHECK(hsProgramInitialize(&program, device));
@@ -177,6 +179,26 @@ static void bad_binaries(const HSDevice *device, const struct blob *vert_dksh,
     EXPECT_REFUSED(hsProgramSetCompiledShaders(&program, 1, &shader, &slots),
                 HS_ERROR_INVALID_ARGUMENT);
 
+    /* A compute program of typed images (images.dksh): with every slot r32ui (no table,
+     * or an empty one), its 64-bit load of slot 1 is refused, naming the slot and format;
+     * a table with a format no storage image takes is refused; with its formats stated
+     * (rgba8, rgba16f, rgba32f, rgba8ui, rgba16ui, rgba32i, rgba8sn, r32f) it translates. */
+    HSCompiledShaderData images = dksh_shader(HS_SHADER_STAGE_COMPUTE, images_dksh);
+    EXPECT_REFUSED(hsProgramSetCompiledShaders(&program, 1, &images, NULL), HS_ERROR_REFUSED);
+    HSMaxwellImageFormats formats;
+    memset(&formats, 0, sizeof formats);
+    EXPECT_FAIL(hsProgramSetCompiledShadersWithImageFormats(&program, 1, &images, NULL, &formats),
+                HS_ERROR_REFUSED, "hsProgramSetCompiledShadersWithImageFormats");
+    const HSformat stated[8] = {HS_FORMAT_RGBA8,   HS_FORMAT_RGBA16F,  HS_FORMAT_RGBA32F,
+                                HS_FORMAT_RGBA8UI, HS_FORMAT_RGBA16UI, HS_FORMAT_RGBA32I,
+                                HS_FORMAT_RGBA8SN, HS_FORMAT_R32F};
+    memcpy(formats.formats[HS_SHADER_STAGE_COMPUTE], stated, sizeof stated);
+    formats.formats[HS_SHADER_STAGE_FRAGMENT][3] = HS_FORMAT_RG8;
+    EXPECT_FAIL(hsProgramSetCompiledShadersWithImageFormats(&program, 1, &images, NULL, &formats),
+                HS_ERROR_INVALID_ARGUMENT, "hsProgramSetCompiledShadersWithImageFormats");
+    formats.formats[HS_SHADER_STAGE_FRAGMENT][3] = HS_FORMAT_NONE;
+    CHECK(hsProgramSetCompiledShadersWithImageFormats(&program, 1, &images, NULL, &formats));
+
     /* Still good afterwards, with the defaults given explicitly. */
     CHECK(hsMaxwellSlotMapSetDefaults(&slots));
     pair[1] = shader;
@@ -198,12 +220,14 @@ int main(int argc, char **argv) {
     struct blob vert_sph = load(dir, "vert.sph"), vert_code = load(dir, "vert.code");
     struct blob frag_sph = load(dir, "frag.sph"), frag_code = load(dir, "frag.code");
     struct blob frag_cb1 = load(dir, "frag.cb1");
+    struct blob images_dksh = load(dir, "images.dksh");
 
     HSDevice device;
     open_device(&device);
     /* hsGetProcAddress knows the new entry points too. */
     if (hsGetProcAddress("hsProgramSetCompiledShaders") == NULL ||
-        hsGetProcAddress("hsMaxwellSlotMapSetDefaults") == NULL) {
+        hsGetProcAddress("hsMaxwellSlotMapSetDefaults") == NULL ||
+        hsGetProcAddress("hsProgramSetCompiledShadersWithImageFormats") == NULL) {
         fprintf(stderr, "hsGetProcAddress lacks the compiled-program entry points\n");
         return 1;
     }
@@ -246,7 +270,7 @@ int main(int argc, char **argv) {
     CHECK(hsMemoryPoolMap(&pool, &mapped));
     write_file(out_path, (const unsigned char *)mapped + readback_offset_b, 2 * image_b);
 
-    bad_binaries(&device, &vert_dksh, &frag_dksh, &frag_sph, &frag_code, &frag_cb1);
+    bad_binaries(&device, &vert_dksh, &frag_dksh, &frag_sph, &frag_code, &frag_cb1, &images_dksh);
     check_validation(&device);
 
     CHECK(hsProgramFinalize(&from_parts));
@@ -264,5 +288,6 @@ int main(int argc, char **argv) {
     free(frag_sph.bytes);
     free(frag_code.bytes);
     free(frag_cb1.bytes);
+    free(images_dksh.bytes);
     return 0;
 }

@@ -293,6 +293,15 @@ typedef struct HSCompiledShaderData {
   uint32_t shared_memory_b;
 } HSCompiledShaderData;
 
+// The format of each image slot of a compiled program, per stage (indexed by
+// HSshaderStage) and NVN image slot (0-7): one of HS_FORMAT_R32UI, R32I, R32F, RGBA8,
+// RGBA8SN, RGBA8UI, RGBA8I, RGBA16F, RGBA16UI, RGBA16I, RGBA32F, RGBA32UI, RGBA32I, or
+// HS_FORMAT_NONE (not stated: r32ui, and a signed image min/max whose slot uam's
+// encoding leaves in doubt is not taken to be there).
+typedef struct HSMaxwellImageFormats {
+  HSformat formats[6][8];
+} HSMaxwellImageFormats;
+
 typedef struct HSQueue {
   uint64_t opaque[2];
 } HSQueue;
@@ -1577,11 +1586,24 @@ HSresult hsMaxwellSlotMapSetDefaults(struct HSMaxwellSlotMap *slots);
 // the host with `slots` (NULL: deko3d's convention). A binary that cannot be read or
 // translated fails with HS_ERROR_REFUSED and a message naming the shader, the byte
 // offset and the word. Set again, the program's old shaders are finalized, as with
-// hsProgramSetShaders.
+// hsProgramSetShaders. Every image slot is taken as r32ui
+// (hsProgramSetCompiledShadersWithImageFormats states others).
 HSresult hsProgramSetCompiledShaders(const struct HSProgram *program,
                                      uint32_t count,
                                      const struct HSCompiledShaderData *shaders,
                                      const struct HSMaxwellSlotMap *slots);
+
+// As hsProgramSetCompiledShaders, with each image slot's format from `image_formats`
+// (NULL: none stated, every slot r32ui). An image access the slot's format does not
+// allow (a raw load of another width, a float image add) fails with
+// HS_ERROR_REFUSED naming the shader, the offset, the slot and its format; a format
+// that is not one of the storage formats listed at HSMaxwellImageFormats with
+// HS_ERROR_INVALID_ARGUMENT.
+HSresult hsProgramSetCompiledShadersWithImageFormats(const struct HSProgram *program,
+                                                     uint32_t count,
+                                                     const struct HSCompiledShaderData *shaders,
+                                                     const struct HSMaxwellSlotMap *slots,
+                                                     const struct HSMaxwellImageFormats *image_formats);
 
 HSresult hsQueueInitialize(struct HSQueue *queue, const struct HSDevice *device);
 

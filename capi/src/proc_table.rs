@@ -161,6 +161,9 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsProgramFinalize" => hsProgramFinalize as *const (),
         "hsProgramInitialize" => hsProgramInitialize as *const (),
         "hsProgramSetCompiledShaders" => hsProgramSetCompiledShaders as *const (),
+        "hsProgramSetCompiledShadersWithImageFormats" => {
+            hsProgramSetCompiledShadersWithImageFormats as *const ()
+        }
         "hsProgramSetShaders" => hsProgramSetShaders as *const (),
         "hsQueueFenceSync" => hsQueueFenceSync as *const (),
         "hsQueueFinalize" => hsQueueFinalize as *const (),
@@ -355,6 +358,7 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsProgramFinalize",
     "hsProgramInitialize",
     "hsProgramSetCompiledShaders",
+    "hsProgramSetCompiledShadersWithImageFormats",
     "hsProgramSetShaders",
     "hsQueueFenceSync",
     "hsQueueFinalize",

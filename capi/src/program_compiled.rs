@@ -2,16 +2,19 @@
 //! deko3d write) or the raw pieces a port may hold instead (the 80-byte shader program
 //! header, the instruction stream, constant buffer 1), translated to host SPIR-V when set.
 //! Where the code's constant buffers and texture handles land as NVN slots is an
-//! `HSMaxwellSlotMap`, deko3d's convention unless the port gives its game's.
+//! `HSMaxwellSlotMap`, deko3d's convention unless the port gives its game's; the format of
+//! each image slot (which the code does not carry) an `HSMaxwellImageFormats`.
 
 use std::ffi::c_void;
 
 use gpu::objects::ShaderModule;
 use shader_translate::maxwell::dksh::{ComputeInfo, ProgramType};
+use shader_translate::maxwell::image_format::ImageFormat;
 use shader_translate::maxwell::program::ProgramParts;
-use shader_translate::maxwell::slots::SlotMap;
+use shader_translate::maxwell::slots::{SlotMap, IMAGE_SLOTS};
 
 use crate::builder::{check_array, check_struct, coded, out_value};
+use crate::formats::{format, HSformat, HS_FORMAT_NONE};
 use crate::guard::entry;
 use crate::objects::{resolve, HSProgram};
 use crate::pool::bytes_in;
@@ -61,6 +64,54 @@ pub struct HSMaxwellSlotMap {
     pub uniform_cbuf_base: u32,
     /// The hardware constant buffer (0-17) the driver keeps its constants in.
     pub driver_cbuf: u32,
+}
+
+/// The format of each image slot of a compiled program, per stage (indexed by
+/// HSshaderStage) and NVN image slot (0-7): one of HS_FORMAT_R32UI, R32I, R32F, RGBA8,
+/// RGBA8SN, RGBA8UI, RGBA8I, RGBA16F, RGBA16UI, RGBA16I, RGBA32F, RGBA32UI, RGBA32I, or
+/// HS_FORMAT_NONE (not stated: r32ui, and a signed image min/max whose slot uam's
+/// encoding leaves in doubt is not taken to be there).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct HSMaxwellImageFormats {
+    pub formats: [[HSformat; 8]; 6],
+}
+
+// The table's 8 is NVN's image slot count.
+const _: () = assert!(IMAGE_SLOTS == 8);
+
+/// The image format HSformat `value` names, for stage `c_stage` slot `slot`.
+fn image_format(value: HSformat, c_stage: usize, slot: usize) -> CapiResult<Option<ImageFormat>> {
+    if value == HS_FORMAT_NONE {
+        return Ok(None);
+    }
+    // Hookshot's names are GLSL's but for the signed normalized one.
+    let named = format(value).map(|f| match f.name() {
+        "rgba8sn" => "rgba8_snorm",
+        name => name,
+    });
+    named
+        .and_then(ImageFormat::from_name)
+        .map(Some)
+        .ok_or_else(|| {
+            CapiError::argument(format!(
+                "image formats [{c_stage}][{slot}] is {value} ({}), not a storage image \
+                 format compiled programs take (r32ui, r32i, r32f, rgba8, rgba8sn, rgba8ui, \
+                 rgba8i, rgba16f, rgba16ui, rgba16i, rgba32f, rgba32ui, rgba32i)",
+                format(value).map_or("no format", |f| f.name())
+            ))
+        })
+}
+
+/// `formats` into `slots`' image format table.
+fn image_formats_from_c(formats: &HSMaxwellImageFormats, slots: &mut SlotMap) -> CapiResult<()> {
+    use shader_translate::maxwell::slots::stage_index;
+    for (c_stage, kind) in slot_stage_order().into_iter().enumerate() {
+        for (slot, &value) in formats.formats[c_stage].iter().enumerate() {
+            slots.image_formats[stage_index(kind)][slot] = image_format(value, c_stage, slot)?;
+        }
+    }
+    Ok(())
 }
 
 /// Maxwell has 18 constant buffers a stage.
@@ -226,7 +277,8 @@ fn translate(
 /// the host with `slots` (NULL: deko3d's convention). A binary that cannot be read or
 /// translated fails with HS_ERROR_REFUSED and a message naming the shader, the byte
 /// offset and the word. Set again, the program's old shaders are finalized, as with
-/// hsProgramSetShaders.
+/// hsProgramSetShaders. Every image slot is taken as r32ui
+/// (hsProgramSetCompiledShadersWithImageFormats states others).
 #[no_mangle]
 pub unsafe extern "C" fn hsProgramSetCompiledShaders(
     program: *const HSProgram,
@@ -235,27 +287,65 @@ pub unsafe extern "C" fn hsProgramSetCompiledShaders(
     slots: *const HSMaxwellSlotMap,
 ) -> HSresult {
     entry("hsProgramSetCompiledShaders", || {
-        // SAFETY: the header's contract for objects.
-        let state = unsafe { resolve(program, "program") }?;
-        // SAFETY: the header's contract for arrays: `count` structs at `shaders`.
-        let shaders = unsafe { check_array(shaders, count, "shaders") }?;
-        if shaders.is_empty() {
-            return Err(CapiError::argument("a program needs at least one shader"));
-        }
-        let slots = if slots.is_null() {
-            SlotMap::deko3d()
-        } else {
-            // SAFETY: a non-NULL `slots` points to a slot map.
-            from_c(unsafe { check_struct(slots, "slots") }?)?
-        };
-        let modules = {
-            let translator = state.device.translator.lock();
-            shaders
-                .iter()
-                .enumerate()
-                .map(|(index, shader)| translate(&translator, &slots, index, shader))
-                .collect::<CapiResult<Vec<_>>>()?
-        };
-        install(&state, modules)
+        // SAFETY: passed on under the same contract.
+        unsafe { set_compiled_shaders(program, count, shaders, slots, std::ptr::null()) }
     })
+}
+
+/// As hsProgramSetCompiledShaders, with each image slot's format from `image_formats`
+/// (NULL: none stated, every slot r32ui). An image access the slot's format does not
+/// allow (a raw load of another width, a float image add) fails with
+/// HS_ERROR_REFUSED naming the shader, the offset, the slot and its format; a format
+/// that is not one of the storage formats listed at HSMaxwellImageFormats with
+/// HS_ERROR_INVALID_ARGUMENT.
+#[no_mangle]
+pub unsafe extern "C" fn hsProgramSetCompiledShadersWithImageFormats(
+    program: *const HSProgram,
+    count: u32,
+    shaders: *const HSCompiledShaderData,
+    slots: *const HSMaxwellSlotMap,
+    image_formats: *const HSMaxwellImageFormats,
+) -> HSresult {
+    entry("hsProgramSetCompiledShadersWithImageFormats", || {
+        // SAFETY: passed on under the same contract.
+        unsafe { set_compiled_shaders(program, count, shaders, slots, image_formats) }
+    })
+}
+
+/// # Safety
+/// The header's contract for hsProgramSetCompiledShadersWithImageFormats.
+unsafe fn set_compiled_shaders(
+    program: *const HSProgram,
+    count: u32,
+    shaders: *const HSCompiledShaderData,
+    slots: *const HSMaxwellSlotMap,
+    image_formats: *const HSMaxwellImageFormats,
+) -> CapiResult<()> {
+    // SAFETY: the header's contract for objects.
+    let state = unsafe { resolve(program, "program") }?;
+    // SAFETY: the header's contract for arrays: `count` structs at `shaders`.
+    let shaders = unsafe { check_array(shaders, count, "shaders") }?;
+    if shaders.is_empty() {
+        return Err(CapiError::argument("a program needs at least one shader"));
+    }
+    let mut slots = if slots.is_null() {
+        SlotMap::deko3d()
+    } else {
+        // SAFETY: a non-NULL `slots` points to a slot map.
+        from_c(unsafe { check_struct(slots, "slots") }?)?
+    };
+    if !image_formats.is_null() {
+        // SAFETY: a non-NULL `image_formats` points to an image format table.
+        let formats = unsafe { check_struct(image_formats, "image_formats") }?;
+        image_formats_from_c(formats, &mut slots)?;
+    }
+    let modules = {
+        let translator = state.device.translator.lock();
+        shaders
+            .iter()
+            .enumerate()
+            .map(|(index, shader)| translate(&translator, &slots, index, shader))
+            .collect::<CapiResult<Vec<_>>>()?
+    };
+    install(&state, modules)
 }

@@ -481,7 +481,7 @@ fn a_program_from_compiled_maxwell_shaders_draws_its_glsl() {
         .lines()
         .find(|line| line.starts_with("error cases:"))
         .unwrap_or_else(|| panic!("no summary in:\n{stdout}"));
-    assert_eq!(summary, "error cases: 12 passed, 0 failed", "{stdout}");
+    assert_eq!(summary, "error cases: 15 passed, 0 failed", "{stdout}");
     // The unknown word is named by its byte offset and the word itself, the branch by
     // its offset and target.
     assert!(

@@ -83,6 +83,10 @@ pub struct DeviceFeatures {
     pub sampled_color_sample_counts: u32,
     pub sampled_integer_sample_counts: u32,
     pub sampled_depth_sample_counts: u32,
+    // Issue 16, Maxwell images.
+    /// `VK_EXT_shader_atomic_float`'s `shaderImageFloat32Atomics`: float image atomics
+    /// (an exchange on an r32f image).
+    pub shader_image_float32_atomics: bool,
     // Issue 17, formats.
     /// The optional format features: render targets and vertex formats.
     pub formats: crate::format_features::FormatFeatures,
@@ -124,6 +128,7 @@ impl DeviceFeatures {
         sampled_color_sample_counts: 1,
         sampled_integer_sample_counts: 1,
         sampled_depth_sample_counts: 1,
+        shader_image_float32_atomics: false,
         formats: crate::format_features::FormatFeatures::NONE,
     };
 }
@@ -175,6 +180,8 @@ impl DeviceFeatures {
                 & other.sampled_integer_sample_counts,
             sampled_depth_sample_counts: self.sampled_depth_sample_counts
                 & other.sampled_depth_sample_counts,
+            shader_image_float32_atomics: self.shader_image_float32_atomics
+                && other.shader_image_float32_atomics,
             formats: self.formats.both(other.formats),
         }
     }

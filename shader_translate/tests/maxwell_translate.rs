@@ -440,3 +440,100 @@ fn tess_eval_programs_refuse_what_they_cannot_say() {
         other => panic!("patch attribute: {other:?}"),
     }
 }
+
+/// Image accesses checked against the formats the slot map states: uam's typed image
+/// programs translate with their formats stated; a raw access whose width is not the
+/// slot format's texel size, a float image atomic add (the device feature it needs named),
+/// and a signed min whose handle and type bits fit two stated slots are typed errors
+/// naming the slot and its format (or the slots).
+#[test]
+fn image_accesses_follow_the_slot_formats_and_mismatches_are_refused() {
+    use shader_translate::maxwell::dksh::ProgramType;
+    use shader_translate::maxwell::image_format::ImageFormat;
+    use shader_translate::maxwell::ir::Unsupported;
+    use shader_translate::maxwell::slots::{stage_index, SlotMap};
+    let compute = stage_index(ProgramType::Compute);
+    let with = |formats: &[(usize, ImageFormat)]| {
+        let mut slots = SlotMap::deko3d();
+        for &(slot, format) in formats {
+            slots.image_formats[compute][slot] = Some(format);
+        }
+        slots
+    };
+    let formats = with(&[
+        (0, ImageFormat::Rgba8),
+        (1, ImageFormat::Rgba16f),
+        (2, ImageFormat::Rgba32f),
+        (3, ImageFormat::Rgba8ui),
+        (4, ImageFormat::Rgba16ui),
+        (5, ImageFormat::Rgba32i),
+        (6, ImageFormat::Rgba8Snorm),
+        (7, ImageFormat::R32f),
+    ]);
+    let atomics = with(&[(2, ImageFormat::R32i), (5, ImageFormat::R32f)]);
+    for optimise in [true, false] {
+        for (name, slots) in [
+            ("x_comp_image_formats", &formats),
+            ("x_comp_image_atomics_typed", &atomics),
+        ] {
+            translator(optimise)
+                .translate_dksh_with(name, &corpus(name), slots)
+                .unwrap_or_else(|e| panic!("{name} (optimise {optimise}): {e}"));
+        }
+    }
+    // The default map (r32ui everywhere) refuses the b64 load of slot 1; slot 1 stated
+    // r32f refuses it too, naming the format.
+    let mut wrong = formats.clone();
+    wrong.image_formats[compute][1] = Some(ImageFormat::R32f);
+    for (slots, format) in [(SlotMap::deko3d(), "r32ui"), (wrong, "r32f")] {
+        match translator(true).translate_dksh_with(
+            "x_comp_image_formats",
+            &corpus("x_comp_image_formats"),
+            &slots,
+        ) {
+            Err(MaxwellError::Unsupported(Unsupported::ImageFormat {
+                name,
+                offset_b,
+                slot,
+                format: found,
+                what,
+            })) => {
+                assert_eq!((name, offset_b, slot), ("suld", 0xf0, 1), "{what}");
+                assert_eq!(found, format);
+                assert!(what.contains("b64"), "{what}");
+            }
+            other => panic!("{format}: {:?}", other.map(|_| ())),
+        }
+    }
+    // An add on an r32f slot (x_comp_images' slot 2 stated r32f) is refused, naming the
+    // feature it would need: uam emits no float add, so its encoding is not known.
+    let float_atomic = with(&[(2, ImageFormat::R32f)]);
+    match translator(true).translate_dksh_with(
+        "x_comp_images",
+        &corpus("x_comp_images"),
+        &float_atomic,
+    ) {
+        Err(MaxwellError::Unsupported(Unsupported::ImageFormat { slot, what, .. })) => {
+            assert_eq!(slot, 2);
+            assert!(what.contains("shaderImageFloat32AtomicAdd"), "{what}");
+        }
+        other => panic!("float atomic: {:?}", other.map(|_| ())),
+    }
+    // Slots 2 and 3 both r32i: the signed min at field 0x4b fits both.
+    let ambiguous = with(&[
+        (2, ImageFormat::R32i),
+        (3, ImageFormat::R32i),
+        (5, ImageFormat::R32f),
+    ]);
+    match translator(true).translate_dksh_with(
+        "x_comp_image_atomics_typed",
+        &corpus("x_comp_image_atomics_typed"),
+        &ambiguous,
+    ) {
+        Err(MaxwellError::Unsupported(Unsupported::Instruction { name, what, .. })) => {
+            assert_eq!(name, "suatom");
+            assert!(what.contains("slot 2 (r32i), slot 3 (r32i)"), "{what}");
+        }
+        other => panic!("ambiguous: {:?}", other.map(|_| ())),
+    }
+}

@@ -127,8 +127,22 @@ impl Rig {
         height_px: u32,
         texels: &[u8],
     ) -> (TextureId, ViewId) {
+        self.storage_image("r32ui", offset_b, width_px, height_px, texels)
+    }
+
+    /// A shader image of format `format` (a `memory::Format` name) of `width_px` x
+    /// `height_px` at `offset_b` of the pool, holding `texels` (rows of texels, swizzled
+    /// block-linear as the game's).
+    pub fn storage_image(
+        &self,
+        format: &str,
+        offset_b: u64,
+        width_px: u32,
+        height_px: u32,
+        texels: &[u8],
+    ) -> (TextureId, ViewId) {
         let builder = TextureBuilder::new_2d(
-            memory::Format::from_name("r32ui").unwrap(),
+            memory::Format::from_name(format).unwrap(),
             width_px,
             height_px,
         )

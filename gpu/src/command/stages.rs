@@ -1,10 +1,11 @@
 //! The record-time check of a bound program's stages against the device: a program
-//! with tessellation or geometry stages (or a vertex-side stage writing `gl_Layer`) is
-//! refused when bound on a device that lacks what it needs, naming the feature, and a
+//! with tessellation or geometry stages (or a vertex-side stage writing `gl_Layer`, or
+//! float image atomics) is refused when bound on a device that lacks what it needs, naming the feature, and a
 //! draw's primitive must fit the program (patches exactly when it tessellates).
 
 use crate::error::RecordError;
 use crate::features::DeviceFeatures;
+use crate::objects::program_atomics::uses_float_image_atomics;
 use crate::objects::program_builtins::declares_builtin;
 use crate::objects::{Program, Stage, StageMask};
 use crate::state::PrimitiveKind;
@@ -45,6 +46,17 @@ pub fn check_program_features(
         return Err(missing(
             "gl_Layer written by a vertex or tessellation evaluation stage",
             "shaderOutputLayer",
+        ));
+    }
+    if !features.shader_image_float32_atomics
+        && program
+            .modules
+            .iter()
+            .any(|module| uses_float_image_atomics(&module.spirv_words))
+    {
+        return Err(missing(
+            "a float image atomic (an r32f image's exchange)",
+            "shaderImageFloat32Atomics",
         ));
     }
     Ok(())

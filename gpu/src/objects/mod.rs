@@ -6,6 +6,7 @@ pub mod descriptor;
 pub mod multisample_slots;
 pub mod pool;
 pub mod program;
+pub mod program_atomics;
 pub mod program_builtins;
 mod program_translated;
 pub mod sampler;

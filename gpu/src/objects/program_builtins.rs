@@ -30,7 +30,7 @@ pub fn declares_capability(words: &[u32], capability: u32) -> bool {
 /// Whether `found(opcode, operands)` holds for an instruction of `words`. Words past the
 /// 5-word header are walked instruction by instruction; a malformed length ends the walk
 /// (modules are validated before this is asked).
-fn any_instruction(words: &[u32], found: impl Fn(u32, &[u32]) -> bool) -> bool {
+pub(crate) fn any_instruction(words: &[u32], mut found: impl FnMut(u32, &[u32]) -> bool) -> bool {
     let mut at = 5;
     while at < words.len() {
         let (count, opcode) = ((words[at] >> 16) as usize, words[at] & 0xffff);

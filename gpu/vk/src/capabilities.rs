@@ -23,6 +23,8 @@ pub const EXT_SHADER_VIEWPORT_INDEX_LAYER: &CStr = c"VK_EXT_shader_viewport_inde
 pub const EXT_PRIMITIVES_GENERATED_QUERY: &CStr = c"VK_EXT_primitives_generated_query";
 /// Required by `VK_EXT_primitives_generated_query`.
 pub const EXT_TRANSFORM_FEEDBACK: &CStr = c"VK_EXT_transform_feedback";
+/// Float image atomics (`shaderImageFloat32Atomics`).
+pub const EXT_SHADER_ATOMIC_FLOAT: &CStr = c"VK_EXT_shader_atomic_float";
 pub const EXT_LINE_RASTERIZATION: &CStr = c"VK_EXT_line_rasterization";
 pub const KHR_MAINTENANCE5: &CStr = c"VK_KHR_maintenance5";
 
@@ -118,6 +120,7 @@ impl Capabilities {
         let mut generated = vk::PhysicalDevicePrimitivesGeneratedQueryFeaturesEXT::default();
         let mut lines = vk::PhysicalDeviceLineRasterizationFeaturesEXT::default();
         let mut maintenance5 = vk::PhysicalDeviceMaintenance5FeaturesKHR::default();
+        let mut atomic_float = vk::PhysicalDeviceShaderAtomicFloatFeaturesEXT::default();
         let mut divisor_props = vk::PhysicalDeviceVertexAttributeDivisorPropertiesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default()
             .push_next(&mut indexing)
@@ -143,6 +146,9 @@ impl Capabilities {
         }
         if has(EXT_PRIMITIVES_GENERATED_QUERY) && has(EXT_TRANSFORM_FEEDBACK) {
             features = features.push_next(&mut generated);
+        }
+        if has(EXT_SHADER_ATOMIC_FLOAT) {
+            features = features.push_next(&mut atomic_float);
         }
         if has(EXT_LINE_RASTERIZATION) {
             features = features.push_next(&mut lines);
@@ -267,6 +273,7 @@ impl Capabilities {
                     && limits.max_viewports as usize >= gpu::state::MAX_VIEWPORTS,
                 shader_output_viewport_index: vertex_stage_outputs,
                 smooth_lines: lines.smooth_lines == vk::TRUE,
+                shader_image_float32_atomics: atomic_float.shader_image_float32_atomics == vk::TRUE,
                 formats: crate::format_support::format_features(instance, physical, maintenance5),
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
@@ -346,6 +353,9 @@ impl Capabilities {
         if self.maintenance5 {
             names.push(KHR_MAINTENANCE5);
         }
+        if self.state.shader_image_float32_atomics {
+            names.push(EXT_SHADER_ATOMIC_FLOAT);
+        }
         names
     }
 
@@ -383,6 +393,10 @@ impl Capabilities {
                 yes_no(self.state.shader_output_layer),
             ),
             ("transform feedback", yes_no(self.state.transform_feedback)),
+            (
+                "float image atomics",
+                yes_no(self.state.shader_image_float32_atomics),
+            ),
             ("depth clamp", yes_no(self.state.depth_clamp)),
             ("depth bias clamp", yes_no(self.state.depth_bias_clamp)),
             (

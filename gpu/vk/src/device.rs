@@ -308,6 +308,8 @@ fn create_device(
         .vertex_attribute_instance_rate_divisor(true);
     let mut transform_feedback =
         vk::PhysicalDeviceTransformFeedbackFeaturesEXT::default().transform_feedback(true);
+    let mut atomic_float = vk::PhysicalDeviceShaderAtomicFloatFeaturesEXT::default()
+        .shader_image_float32_atomics(true);
     let mut generated = vk::PhysicalDevicePrimitivesGeneratedQueryFeaturesEXT::default()
         .primitives_generated_query(true)
         .primitives_generated_query_with_rasterizer_discard(true);
@@ -340,6 +342,9 @@ fn create_device(
     }
     if caps.custom_border_colors {
         create_info = create_info.push_next(&mut border);
+    }
+    if caps.state.shader_image_float32_atomics {
+        create_info = create_info.push_next(&mut atomic_float);
     }
     if caps.state.transform_feedback {
         create_info = create_info.push_next(&mut transform_feedback);

@@ -5,6 +5,7 @@
 //! with another toolchain gives its own.
 
 use super::dksh::ProgramType;
+use super::image_format::ImageFormat;
 
 /// NVN has 32 texture slots, 16 uniform and 16 storage buffer bindings per stage.
 pub const TEXTURE_SLOTS: u32 = 32;
@@ -28,6 +29,11 @@ pub struct SlotMap {
     /// binding N's is `storage_stride_b` x N further.
     pub storage_address_b: [u32; 6],
     pub storage_stride_b: u32,
+    /// The format of each image slot, per stage. `None`: not stated, read as `r32ui`
+    /// (the format whose texel is the 32-bit word raw accesses take); an image atomic
+    /// whose encoding leaves its slot ambiguous (uam's, see `ir/build/surface.rs`) is
+    /// refused on such a slot, where a stated format may tell the slot.
+    pub image_formats: [[Option<ImageFormat>; IMAGE_SLOTS as usize]; 6],
 }
 
 /// The stage's index in [`SlotMap`]'s arrays.
@@ -57,6 +63,7 @@ impl SlotMap {
             driver_cbuf: 0,
             storage_address_b: std::array::from_fn(|stage| stage_base_b(stage) + 0xa0),
             storage_stride_b: 16,
+            image_formats: [[None; IMAGE_SLOTS as usize]; 6],
         }
     }
 
@@ -73,6 +80,20 @@ impl SlotMap {
         let base = self.texture_handle_base[stage_index(kind)] + TEXTURE_SLOTS;
         let slot = handle.wrapping_sub(base);
         (slot < IMAGE_SLOTS).then_some(slot)
+    }
+
+    /// The format of image slot `slot` in `kind`'s programs (`r32ui` unless stated).
+    pub fn image_format(&self, kind: ProgramType, slot: u32) -> ImageFormat {
+        self.stated_image_format(kind, slot)
+            .unwrap_or(ImageFormat::R32ui)
+    }
+
+    /// The format the port stated for image slot `slot` in `kind`'s programs.
+    pub fn stated_image_format(&self, kind: ProgramType, slot: u32) -> Option<ImageFormat> {
+        self.image_formats[stage_index(kind)]
+            .get(slot as usize)
+            .copied()
+            .flatten()
     }
 
     /// The uniform block that hardware constant buffer `index` holds.

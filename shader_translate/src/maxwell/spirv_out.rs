@@ -110,8 +110,8 @@ struct Emitter<'a> {
     uniforms: BTreeMap<u8, Word>,
     /// Combined image-samplers by NVN texture slot, with their types.
     textures: BTreeMap<u32, texture::TextureVar>,
-    /// Storage images by NVN image slot: the variable and its image type.
-    images: BTreeMap<u32, (Word, Word)>,
+    /// Storage images by NVN image slot.
+    images: BTreeMap<u32, surface::ImageVar>,
     /// The float each `u32` word id stands for, where one was made or cast.
     float_views: HashMap<Word, Word>,
     /// The casts made before each open loop (those made inside do not dominate what
@@ -804,7 +804,14 @@ impl Emitter<'_> {
                     .map_err(spirv_error)?,
                 Ty::Bool,
             ),
-            Op::Surface(access) => (self.surface_op(access)?, Ty::Word),
+            Op::Surface(access) => {
+                let ty = if access.is_load() {
+                    Ty::Sample
+                } else {
+                    Ty::Word
+                };
+                (self.surface_op(access)?, ty)
+            }
             Op::Texture(read) => {
                 let ty = if read.gives_word() {
                     Ty::Word
@@ -895,6 +902,15 @@ impl Emitter<'_> {
                     }
                     IntUnary::FindUMsb => self.glsl(u32_ty, GLOp::FindUMsb, &[x])?,
                     IntUnary::FindSMsb => self.glsl(u32_ty, GLOp::FindSMsb, &[x])?,
+                    IntUnary::HalfToFloat { high } => {
+                        let vec2 = self.b.type_vector(f32_ty, 2);
+                        let pair = self.glsl(vec2, GLOp::UnpackHalf2x16, &[x])?;
+                        let float = self
+                            .b
+                            .composite_extract(f32_ty, None, pair, [u32::from(*high)])
+                            .map_err(spirv_error)?;
+                        self.float_bits(float)?
+                    }
                 };
                 (r, Ty::Word)
             }

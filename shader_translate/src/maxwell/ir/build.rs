@@ -41,6 +41,16 @@ pub enum Unsupported {
     },
     #[error("{0} programs are not translated yet")]
     Stage(&'static str),
+    /// An image access that the format its slot holds (`SlotMap::image_formats`) does
+    /// not allow, or an atomic whose slot the formats leave ambiguous.
+    #[error("`{name}` at byte {offset_b:#x} on image slot {slot} ({format}): {what}")]
+    ImageFormat {
+        name: &'static str,
+        offset_b: u32,
+        slot: u32,
+        format: String,
+        what: String,
+    },
 }
 
 /// How a fragment program's `ipa` reads an attribute.
@@ -480,6 +490,7 @@ impl Builder<'_> {
                 self.set_reg(dst.clone()?, value);
             }
             "i2f" => self.int_to_float(&ops)?,
+            "f2f" => self.half_to_float(&ops)?,
             "f2i" => self.float_to_int(&ops)?,
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
             "texs" | "tlds" => self.texture_short()?,

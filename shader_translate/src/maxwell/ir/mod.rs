@@ -71,6 +71,9 @@ pub enum IntUnary {
     /// The position of the highest bit that differs from the sign, `u32::MAX` for 0 and
     /// -1 (`flo s32`).
     FindSMsb,
+    /// The half float in the word's low (or `high`) 16 bits as an f32's bits (`f2f f32
+    /// f16`, uam's unpacking of rgba16f texels).
+    HalfToFloat { high: bool },
 }
 
 /// A comparison giving a predicate.

@@ -1,16 +1,20 @@
-//! Image (surface) accesses in the SSA form: raw 32-bit loads, stores and atomics on the
-//! 2D images at NVN image slots, as uam's `suld`/`sust`/`suatom` give them (built in
-//! `build/surface.rs`, written in `spirv_out/surface.rs`).
+//! Image accesses in the SSA form: loads, stores and atomics on the 2D images at NVN
+//! image slots, as `suld`/`sust`/`suatom` give them (built in `build/surface.rs`, written
+//! in `spirv_out/surface.rs` for the slot's format, `SlotMap::image_formats`).
 
 use super::{AtomicOp, Value};
 
 /// What an image access does.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SurfaceAccess {
-    /// The texel's 32 bits (`suld d b32`): a `u32` word.
-    Load,
-    /// Stores the texel's components (`sust p rgba`, or `sust d b32` with the others
-    /// zero): an effect.
+    /// The texel's raw bytes (`suld d b32/b64/b128`, or `u8`..`s16` for a texel that
+    /// small): `words` 32-bit words, taken apart with [`Op::Component`](super::Op).
+    RawLoad { words: u8 },
+    /// The texel's channels in `mask` (`suld p`), converted as the format says (floats
+    /// as their bits), packed into consecutive components.
+    Load { mask: u8 },
+    /// Stores the texel's channels (`sust p` with a mask covering every channel the
+    /// format has) from `values`, converted as the format says: an effect.
     Store { values: [Value; 4] },
     /// An atomic on the texel's 32-bit word (`suatom`), giving the old value.
     Atomic { op: AtomicOp, value: Value },
@@ -32,7 +36,7 @@ impl SurfaceOp {
     pub fn operands(&self) -> Vec<Value> {
         let mut out = vec![self.x, self.y];
         match self.access {
-            SurfaceAccess::Load => {}
+            SurfaceAccess::Load { .. } | SurfaceAccess::RawLoad { .. } => {}
             SurfaceAccess::Store { values } => out.extend(values),
             SurfaceAccess::Atomic { value, .. } => out.push(value),
         }
@@ -42,6 +46,15 @@ impl SurfaceOp {
 
     /// Whether the access changes memory.
     pub fn has_effect(&self) -> bool {
-        !matches!(self.access, SurfaceAccess::Load)
+        !self.is_load()
+    }
+
+    /// Whether the access is a load (its result four words, taken apart with
+    /// `Op::Component`).
+    pub fn is_load(&self) -> bool {
+        matches!(
+            self.access,
+            SurfaceAccess::Load { .. } | SurfaceAccess::RawLoad { .. }
+        )
     }
 }

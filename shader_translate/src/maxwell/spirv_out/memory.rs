@@ -186,7 +186,20 @@ impl Emitter<'_> {
         semantics: Word,
         v: Word,
     ) -> Result<Word, Unsupported> {
-        let (ty, b) = (self.t.u32, &mut self.b);
+        self.atomic_typed(op, self.t.u32, pointer, scope, semantics, v)
+    }
+
+    /// An atomic on a `ty` (a 32-bit integer, or a float for exchange) at `pointer`.
+    pub(super) fn atomic_typed(
+        &mut self,
+        op: AtomicOp,
+        ty: Word,
+        pointer: Word,
+        scope: Word,
+        semantics: Word,
+        v: Word,
+    ) -> Result<Word, Unsupported> {
+        let b = &mut self.b;
         match op {
             AtomicOp::Add => b.atomic_i_add(ty, None, pointer, scope, semantics, v),
             AtomicOp::And => b.atomic_and(ty, None, pointer, scope, semantics, v),

@@ -168,9 +168,11 @@ pub fn format_mapping(
     format: memory::Format,
     force_fallbacks: bool,
 ) -> VkResult<FormatMapping> {
-    // VK_KHR_maintenance5 makes A1B5G5R5 sampleable on every device that has it, so RGB5A1
-    // takes its own format there (no view swizzle; rendered where the device can).
-    if format == memory::Format::Rgb5A1 && device.caps.maintenance5 {
+    // VK_KHR_maintenance5 makes A1B5G5R5 sampleable on every device that has it, but
+    // leaves rendering to it optional (the H200 samples it only). RGB5A1 takes its own
+    // format where the device also renders it; elsewhere it stays A1R5G5B5 read through a
+    // view swizzle, so a BGR5A1 view of it can still be rendered to.
+    if format == memory::Format::Rgb5A1 && device.caps.state.formats.rgb5a1_attachment {
         return Ok(FormatMapping {
             vk: RGB5A1_AS_STORED,
             conversion: Conversion::Direct,

@@ -2,11 +2,12 @@
 //! results are read back), `f2i` (float to a 32-bit or 16-bit unsigned integer, with its
 //! rounding mode: none printed is round to nearest even, as Mesa's GM107 emitter writes
 //! `rnd` 0 for it) and `i2i` (32-bit integer to a narrower one, saturating or not), as
-//! uam uses them (`packUnorm4x8`'s rounding, a texture layer's `u16`).
+//! uam uses them (`packUnorm4x8`'s rounding, a texture layer's `u16`), and `f2f` from a
+//! half float (uam's unpacking of rgba16f texels).
 
 use super::{Builder, Unsupported};
 use crate::maxwell::decode::Operand;
-use crate::maxwell::ir::{Binary, Compare, FloatUnary, Op, Value};
+use crate::maxwell::ir::{Binary, Compare, FloatUnary, IntUnary, Op, Value};
 
 impl Builder<'_> {
     fn dst(&self, ops: &[(Vec<&'static str>, Operand)]) -> Result<u8, Unsupported> {
@@ -57,6 +58,23 @@ impl Builder<'_> {
     }
 
     /// F2I: rounds by its mode, then converts with saturation to the destination type.
+    /// F2F from a half float (the low half of a register, or the high one where bit 41
+    /// is set) to f32, exact, as uam unpacks rgba16f texels. Other F2F forms are refused.
+    pub(super) fn half_to_float(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+    ) -> Result<(), Unsupported> {
+        let types: Vec<&str> = ops[0].0.iter().copied().filter(|m| *m != "ftz").collect();
+        if types != ["f16", "f32"] || !ops[1].0.is_empty() || !matches!(ops[1].1, Operand::Reg(_)) {
+            return Err(self.unsupported(format!("conversion {types:?} {:?}", ops[1].0)));
+        }
+        let high = self.instruction.word >> 41 & 1 == 1;
+        let source = self.value(ops[1].1)?;
+        let value = self.push(Op::IntUnary(IntUnary::HalfToFloat { high }, source));
+        self.set_reg(self.dst(ops)?, value);
+        Ok(())
+    }
+
     pub(super) fn float_to_int(
         &mut self,
         ops: &[(Vec<&'static str>, Operand)],
@@ -92,7 +110,8 @@ impl Builder<'_> {
     }
 
     /// I2I from a 32-bit integer to an 8-, 16- or 32-bit one: saturated to the
-    /// destination's range with `sat`, else its low bits (sign-extended when signed).
+    /// destination's range with `sat`, else its low bits (sign-extended when signed);
+    /// or from a byte or half of a register to a 32-bit one, extended.
     pub(super) fn int_to_int(
         &mut self,
         ops: &[(Vec<&'static str>, Operand)],
@@ -102,6 +121,35 @@ impl Builder<'_> {
             return Err(self.unsupported("its types"));
         };
         let source_mods = &ops[1].0;
+        let narrow = match src_type {
+            "u8" => Some((8, false)),
+            "s8" => Some((8, true)),
+            "u16" => Some((16, false)),
+            "s16" => Some((16, true)),
+            _ => None,
+        };
+        if let Some((bits, signed)) = narrow {
+            // A byte or half of the source (`b1`..`b3` select it), zero- or
+            // sign-extended to 32 bits: uam's unpacking of rgba8ui and rgba16ui texels.
+            let byte = match source_mods.as_slice() {
+                [] => 0,
+                ["b1"] => 1,
+                ["b2"] => 2,
+                ["b3"] => 3,
+                _ => return Err(self.unsupported(format!("conversion {mods:?} {source_mods:?}"))),
+            };
+            if !matches!(dst_type, "u32" | "s32") || mods.len() > 2 || 8 * byte + bits > 32 {
+                return Err(self.unsupported(format!("conversion {mods:?} {source_mods:?}")));
+            }
+            let value = self.value(ops[1].1)?;
+            let up = self.constant(32 - bits - 8 * byte);
+            let high = self.push(Op::Binary(Binary::Shl, value, up));
+            let down = self.constant(32 - bits);
+            let op = if signed { Binary::Sar } else { Binary::Shr };
+            let value = self.push(Op::Binary(op, high, down));
+            self.set_reg(self.dst(ops)?, value);
+            return Ok(());
+        }
         if !matches!(src_type, "u32" | "s32")
             || mods.iter().any(|m| matches!(*m, "cc" | "b1" | "b2" | "b3"))
             || source_mods

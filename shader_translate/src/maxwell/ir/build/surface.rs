@@ -1,18 +1,31 @@
-//! Image instructions with an immediate handle, as uam emits them for GLSL images of
-//! 32-bit integer formats (`r32ui`): `suld d b32` (imageLoad, the texel's raw word),
-//! `sust p rgba` and `sust d b32` (imageStore), `suatom d` (imageAtomicAdd, And, Or,
-//! Xor, Exchange, and unsigned Min and Max). Coordinates are x in Ra (bits 8-15) and y
-//! in Ra+1 (2D images only); a load's or atomic's result goes to Rd (bits 0-7); a
-//! store's components come from Rd, Rd+1, ...; an atomic's operand is Rb (bits 20-27).
+//! Image instructions with an immediate handle on 2D images, read for the format the
+//! slot map states for the slot (`SlotMap::image_formats`, `r32ui` unless stated):
+//! - `suld d b32/b64/b128` (raw: the texel's bytes; uam's imageLoad of every format, its
+//!   own code unpacking them), `suld p MASK` (formatted channels);
+//! - `sust p rgba` (formatted: the registers converted to the texel; uam's imageStore of
+//!   every format); a raw `sust d` decodes as byte-addressed (`ba`, refused) unless bit
+//!   23 is set, which leaves it no size (envydis reads it so too): refused;
+//! - `suatom d` (imageAtomicAdd, And, Or, Xor, Exchange, Min and Max) on `r32ui` and
+//!   `r32i` (Min and Max signed), and Exchange on `r32f` (a float atomic: a program with
+//!   one is refused when bound on a device without shaderImageFloat32Atomics).
+//!
+//! Coordinates are x in Ra (bits 8-15) and y in Ra+1; a load's or atomic's result goes
+//! to Rd (bits 0-7) on; a store's components come from Rd, Rd+1, ...; an atomic's operand
+//! is Rb (bits 20-27). A raw access's width must be the slot format's texel size.
 //!
 //! uam (Mesa's GM107 emitter) writes an atomic's operand type into bits 36-38 and then
-//! ORs the immediate handle over the same bits, so a set bit 36 may be either the type's
-//! (s32, f32) or the handle's: such an atomic is refused, since neither its type nor its
-//! image slot is known. With bit 36 clear the type is u32 (the one 32-bit integer
-//! type whose low bit is clear; GLSL has no 64-bit image atomics) and the handle exact.
+//! ORs the immediate handle over the same bits, so the field holds handle | type. The
+//! type is u32 (0) but for a signed min or max (s32, 1; uam's listings in the corpus'
+//! `x_comp_image_atomics_typed`), so only a min or max with bit 36 set is in doubt. The
+//! slot is the one whose handle, ORed with the type its stated format gives the
+//! operation, is the field; where no slot or more than one does, the atomic is refused
+//! naming them. A slot with no stated format counts as `r32ui`, but is not taken for a
+//! min or max whose field has bit 36 set (an odd slot's handle and a signed type both
+//! set it): with no stated format fitting, such an atomic is refused.
 
 use super::{Builder, Unsupported};
 use crate::maxwell::decode::RZ;
+use crate::maxwell::image_format::ImageFormat;
 use crate::maxwell::ir::{AtomicOp, Op, SurfaceAccess, SurfaceOp};
 use crate::maxwell::slots::{stage_index, IMAGE_SLOTS, TEXTURE_SLOTS};
 
@@ -20,7 +33,130 @@ fn field(word: u64, lo: u32, width: u32) -> u32 {
     ((word >> lo) & ((1 << width) - 1)) as u32
 }
 
+/// A raw access's size code (bits 20-23) in bytes: u8, s8, u16, s16, b32, b64, b128.
+fn raw_size_b(code: u32) -> Option<(u32, &'static str)> {
+    match code {
+        0 => Some((1, "u8")),
+        1 => Some((1, "s8")),
+        2 => Some((2, "u16")),
+        3 => Some((2, "s16")),
+        4 => Some((4, "b32")),
+        5 => Some((8, "b64")),
+        6 => Some((16, "b128")),
+        _ => None,
+    }
+}
+
 impl Builder<'_> {
+    fn image_base(&self) -> u32 {
+        self.slots.texture_handle_base[stage_index(self.kind)] + TEXTURE_SLOTS
+    }
+
+    fn format_error(&self, slot: u32, format: ImageFormat, what: impl Into<String>) -> Unsupported {
+        Unsupported::ImageFormat {
+            name: self.instruction.name,
+            offset_b: self.instruction.offset_b,
+            slot,
+            format: format.name().to_string(),
+            what: what.into(),
+        }
+    }
+
+    fn slot_of(&self, handle: u32) -> Result<u32, Unsupported> {
+        self.slots.image_slot(self.kind, handle).ok_or_else(|| {
+            let base = self.image_base();
+            self.unsupported(format!(
+                "image handle {handle:#x} (image slots of this stage are {base:#x}..{:#x})",
+                base + IMAGE_SLOTS
+            ))
+        })
+    }
+
+    /// The slot of an atomic whose bits 36-48 hold `handle | type` (see the module's
+    /// comment), with its format.
+    fn atomic_slot(
+        &self,
+        field_bits: u32,
+        min_or_max: bool,
+    ) -> Result<(u32, ImageFormat), Unsupported> {
+        let base = self.image_base();
+        let mut found = Vec::new();
+        for slot in 0..IMAGE_SLOTS {
+            let handle = base + slot;
+            match self.slots.stated_image_format(self.kind, slot) {
+                Some(format) => {
+                    if let Some(ty) = format.atomic_type(min_or_max) {
+                        if handle | ty == field_bits {
+                            found.push((slot, format, true));
+                        }
+                    }
+                }
+                // Not taken for a min or max with bit 36 set: that may be a signed
+                // type's bit on another slot, and an unstated slot is read as r32ui.
+                None if handle == field_bits && !(min_or_max && field_bits & 1 == 1) => {
+                    found.push((slot, ImageFormat::R32ui, false))
+                }
+                None => {}
+            }
+        }
+        match found.as_slice() {
+            [(slot, format, true)] => Ok((*slot, *format)),
+            [(slot, format, _)] => Ok((*slot, *format)),
+            [] if min_or_max && field_bits & 1 == 1 => Err(self.unsupported(format!(
+                "an image atomic whose operand type shares bit 36 with its immediate \
+                 handle (uam's encoding, field {field_bits:#x}): no stated image format \
+                 tells its type and slot (state the image formats in the slot map)"
+            ))),
+            [] => Err(self.unsupported(format!(
+                "an image atomic whose handle and operand type (field {field_bits:#x}) \
+                 match no image slot's stated format (atomics take r32ui, r32i and r32f)"
+            ))),
+            several => {
+                let names: Vec<String> = several
+                    .iter()
+                    .map(|(slot, format, _)| format!("slot {slot} ({format})"))
+                    .collect();
+                Err(self.unsupported(format!(
+                    "an image atomic whose handle and operand type (field {field_bits:#x}) \
+                     fit more than one image slot: {} (uam's encoding ORs them; state \
+                     formats that tell them apart)",
+                    names.join(", ")
+                )))
+            }
+        }
+    }
+
+    /// A raw access's width in 32-bit words, checked against the slot's format.
+    fn raw_words(&self, slot: u32, format: ImageFormat) -> Result<u8, Unsupported> {
+        let code = field(self.instruction.word, 20, 4);
+        let Some((size_b, name)) = raw_size_b(code) else {
+            return Err(self.unsupported(format!("raw image access size {code}")));
+        };
+        if size_b != format.texel_b() {
+            return Err(self.format_error(
+                slot,
+                format,
+                format!(
+                    "a raw {name} access ({size_b} bytes) to a format of {} byte texels",
+                    format.texel_b()
+                ),
+            ));
+        }
+        Ok((size_b / 4) as u8)
+    }
+
+    /// `count` registers from `rd` on (zeros past them, or all from RZ).
+    fn store_values(&mut self, rd: u8, count: usize) -> [crate::maxwell::ir::Value; 4] {
+        let zero = self.constant(0);
+        let mut values = [zero; 4];
+        for (k, value) in values.iter_mut().take(count).enumerate() {
+            if rd != RZ {
+                *value = self.reg(rd.wrapping_add(k as u8));
+            }
+        }
+        values
+    }
+
     /// `suld`, `sust` and `suatom` with an immediate handle on a 2D image.
     pub(super) fn surface(&mut self) -> Result<(), Unsupported> {
         let i = self.instruction;
@@ -38,67 +174,101 @@ impl Builder<'_> {
             return Err(self.unsupported("byte addressing (`ba`)"));
         }
         let raw = field(word, 52, 1) == 1;
-        let handle = field(word, 36, 13);
+        let handle_bits = field(word, 36, 13);
         let (rd, ra) = (field(word, 0, 8) as u8, field(word, 8, 8) as u8);
-        let access = match i.name {
-            "suld" if raw && field(word, 20, 4) == 4 => SurfaceAccess::Load,
-            "suld" => {
-                return Err(
-                    self.unsupported("a formatted or non-32-bit image load (raw `b32` only)")
-                )
-            }
-            "sust" if (!raw && field(word, 20, 4) == 0xf) || (raw && field(word, 20, 4) == 4) => {
-                let mut values = [self.constant(0); 4];
-                let count = if raw { 1 } else { 4 };
-                for (k, value) in values.iter_mut().take(count).enumerate() {
-                    *value = if rd == RZ {
-                        self.constant(0)
-                    } else {
-                        self.reg(rd.wrapping_add(k as u8))
-                    };
-                }
-                SurfaceAccess::Store { values }
-            }
-            "sust" => {
-                return Err(self.unsupported(
-                    "an image store of some components or sizes (`rgba` and raw `b32` only)",
-                ))
+        let (slot, access) = match i.name {
+            "suld" | "sust" => {
+                let slot = self.slot_of(handle_bits)?;
+                let format = self.slots.image_format(self.kind, slot);
+                let mask = field(word, 20, 4) as u8;
+                let access = match (i.name, raw) {
+                    ("suld", true) => SurfaceAccess::RawLoad {
+                        words: self.raw_words(slot, format)?,
+                    },
+                    ("suld", false) if mask != 0 => SurfaceAccess::Load { mask },
+                    ("suld", false) => {
+                        return Err(self.unsupported("a formatted image load of no channels"))
+                    }
+                    ("sust", true) => {
+                        // A raw store without `ba` sets bit 23, leaving no size envydis
+                        // (or this decoder) knows; uam stores every format formatted.
+                        return Err(
+                            self.unsupported(format!("a raw image store of size code {mask:#x}"))
+                        );
+                    }
+                    _ => {
+                        let needed = (1u8 << format.channels()) - 1;
+                        if mask & needed != needed {
+                            return Err(self.format_error(
+                                slot,
+                                format,
+                                format!(
+                                    "a formatted store of channel mask {mask:#x}, not \
+                                     covering the format's {} channel(s)",
+                                    format.channels()
+                                ),
+                            ));
+                        }
+                        let count = mask.count_ones() as usize;
+                        // The registers come packed in the mask's channel order.
+                        let packed = self.store_values(rd, count);
+                        let zero = self.constant(0);
+                        let mut values = [zero; 4];
+                        let mut next = packed.into_iter();
+                        for (channel, value) in values.iter_mut().enumerate() {
+                            if mask & (1 << channel) != 0 {
+                                *value = next.next().unwrap_or(zero);
+                            }
+                        }
+                        SurfaceAccess::Store { values }
+                    }
+                };
+                (slot, access)
             }
             "suatom" if word >> 52 & 0xffe == 0xea6 => {
-                if handle & 1 != 0 {
-                    return Err(self.unsupported(
-                        "an image atomic whose operand type shares bit 36 with its \
-                         immediate handle (uam's encoding: neither is known)",
-                    ));
-                }
                 if !raw {
                     return Err(self.unsupported("a formatted image atomic"));
                 }
-                let op = match field(word, 29, 4) {
-                    0 => AtomicOp::Add,
-                    1 => AtomicOp::UMin,
-                    2 => AtomicOp::UMax,
-                    5 => AtomicOp::And,
-                    6 => AtomicOp::Or,
-                    7 => AtomicOp::Xor,
-                    8 => AtomicOp::Exchange,
-                    other => {
+                let code = field(word, 29, 4);
+                let (slot, format) = self.atomic_slot(handle_bits, matches!(code, 1 | 2))?;
+                let op = match (code, format) {
+                    // (The device's shaderImageFloat32Atomics is checked when the
+                    // program is bound.)
+                    (8, _) => AtomicOp::Exchange,
+                    (0, ImageFormat::R32f) => {
+                        return Err(self.format_error(
+                            slot,
+                            format,
+                            "a float image atomic add (VK_EXT_shader_atomic_float's \
+                             shaderImageFloat32AtomicAdd; uam does not emit one, so its \
+                             encoding is not known)",
+                        ))
+                    }
+                    (_, ImageFormat::R32f) => {
+                        return Err(self.format_error(
+                            slot,
+                            format,
+                            format!("float image atomic operation {code} (exchange only)"),
+                        ))
+                    }
+                    (0, _) => AtomicOp::Add,
+                    (1, ImageFormat::R32i) => AtomicOp::SMin,
+                    (2, ImageFormat::R32i) => AtomicOp::SMax,
+                    (1, _) => AtomicOp::UMin,
+                    (2, _) => AtomicOp::UMax,
+                    (5, _) => AtomicOp::And,
+                    (6, _) => AtomicOp::Or,
+                    (7, _) => AtomicOp::Xor,
+                    (other, _) => {
                         return Err(self.unsupported(format!("image atomic operation {other}")))
                     }
                 };
                 let value = self.reg(field(word, 20, 8) as u8);
-                SurfaceAccess::Atomic { op, value }
+                (slot, SurfaceAccess::Atomic { op, value })
             }
             "suatom" => return Err(self.unsupported("an image compare-and-swap")),
             other => return Err(self.unsupported(format!("the instruction `{other}`"))),
         };
-        let slot = self.slots.image_slot(self.kind, handle).ok_or_else(|| {
-            let base = self.slots.texture_handle_base[stage_index(self.kind)] + TEXTURE_SLOTS;
-            self.unsupported(format!(
-                "image handle {handle:#x} (image slots of this stage are {base:#x}..{:#x})",
-                base + IMAGE_SLOTS
-            ))
-        })?;
         let x = self.reg(ra);
         let y = if ra == RZ {
             self.constant(0)
@@ -106,18 +276,29 @@ impl Builder<'_> {
             self.reg(ra.wrapping_add(1))
         };
         let cond = self.guard();
-        let gives_word = !matches!(access, SurfaceAccess::Store { .. });
-        if gives_word && cond.is_some() && rd != RZ {
+        let results = match access {
+            SurfaceAccess::RawLoad { words } => u32::from(words),
+            SurfaceAccess::Load { mask } => mask.count_ones(),
+            SurfaceAccess::Atomic { .. } => 1,
+            SurfaceAccess::Store { .. } => 0,
+        };
+        if results > 0 && cond.is_some() && rd != RZ {
             return Err(self.unsupported("an image load or atomic's result under a condition"));
         }
-        let value = self.push(Op::Surface(SurfaceOp {
+        let op = SurfaceOp {
             slot,
             x,
             y,
             access,
             cond,
-        }));
-        if gives_word {
+        };
+        let value = self.push(Op::Surface(op));
+        if op.is_load() && rd != RZ {
+            for k in 0..results {
+                let component = self.push(Op::Component(value, k as u8));
+                self.set_reg(rd.wrapping_add(k as u8), component);
+            }
+        } else if results == 1 {
             self.set_reg(rd, value);
         }
         Ok(())
