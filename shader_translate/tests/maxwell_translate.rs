@@ -275,16 +275,15 @@ fn votes_outside_compute_or_under_a_guard_are_refused_by_name() {
 
 /// Texture and image forms uam emits that Hookshot does not translate are refused with a
 /// typed error naming the instruction, its byte offset (out.dis) and what is missing: a
-/// cube sample (`texs` mode 12), per-texel gather offsets (`tld4 ptp`,
-/// `textureGatherOffsets`), a bias (`tex lb`), and a signed image atomic whose type bits
-/// uam ORed into its odd image handle.
+/// multisample fetch (`tlds` mode 6, `lz mz`), per-texel gather offsets (`tld4 ptp`,
+/// `textureGatherOffsets`), and a signed image atomic whose type bits uam ORed into its
+/// odd image handle.
 #[test]
 fn texture_and_image_forms_not_translated_are_refused_by_name() {
     use shader_translate::maxwell::ir::Unsupported;
     for (name, instruction, at, why) in [
-        ("x_frag_texture_refused_cube", "texs", 0x68, "mode 12"),
+        ("x_frag_texture_refused_ms", "tlds", 0x68, "mode 6"),
         ("x_frag_texture_refused_ptp", "tld4", 0x48, "ptp"),
-        ("x_frag_texture_refused_bias", "tex", 0x48, "level mode lb"),
         ("x_comp_image_refused_signed", "suatom", 0x88, "bit 36"),
     ] {
         match translator(true).translate_dksh(name, &corpus(name)) {

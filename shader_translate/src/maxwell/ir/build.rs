@@ -483,7 +483,7 @@ impl Builder<'_> {
             "f2i" => self.float_to_int(&ops)?,
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
             "texs" | "tlds" => self.texture_short()?,
-            "tex" | "tld" | "tld4" | "tmml" => self.texture_long()?,
+            "tex" | "tld" | "tld4" | "tmml" | "txd" => self.texture_long()?,
             "tld4s" => self.gather_short()?,
             "txq" => self.texture_query()?,
             "i2i" => self.int_to_int(&ops)?,

@@ -11,7 +11,7 @@ mod texture;
 pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
 pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
 pub use surface::{SurfaceAccess, SurfaceOp};
-pub use texture::{TexKind, TexRead, TexShape};
+pub use texture::{TexDim, TexKind, TexRead, TexShape};
 
 /// An SSA value: an index into [`Function::ops`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -117,6 +117,11 @@ pub enum TexLod {
     Zero,
     /// A level given as a float.
     Level(Value),
+    /// A float added to the implicit level (`texture(s, p, bias)`; fragment programs).
+    Bias(Value),
+    /// Explicit derivatives (`textureGrad`): d/dx then d/dy of each coordinate, the
+    /// first `2 * coordinates` entries used.
+    Gradient([Value; 6]),
 }
 
 /// One SSA operation.
