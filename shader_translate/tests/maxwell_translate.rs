@@ -79,6 +79,7 @@ fn a_program_from_its_pieces_translates_as_its_module_does() {
             code: program.code,
             constbuf1: program.constbuf1,
             compute: None,
+            tess_mode: None,
         };
         let from_parts = translator.translate_maxwell(name, &parts).unwrap();
         let from_file = translator.translate_dksh(name, &bytes).unwrap();
@@ -93,6 +94,7 @@ fn a_program_from_its_pieces_translates_as_its_module_does() {
         code: program.code,
         constbuf1: &[],
         compute: None,
+        tess_mode: None,
     };
     assert!(matches!(
         translator.translate_maxwell("no sph", &without_sph),
@@ -139,6 +141,7 @@ fn a_break_without_its_loop_is_refused_by_name() {
         code: &code,
         constbuf1: program.constbuf1,
         compute: None,
+        tess_mode: None,
     };
     match translator(true).translate_maxwell("no pbk", &parts) {
         Err(MaxwellError::Unsupported(Unsupported::ControlFlow { offset_b, how, .. })) => {
@@ -335,6 +338,7 @@ fn recursive_calls_and_indirect_branches_are_refused_by_name() {
             code: &code,
             constbuf1: program.constbuf1,
             compute: program.header.compute(),
+            tess_mode: None,
         };
         match translator(true).translate_maxwell("changed", &parts) {
             Err(MaxwellError::Unsupported(Unsupported::ControlFlow { how, offset_b, .. })) => {
@@ -350,7 +354,8 @@ fn recursive_calls_and_indirect_branches_are_refused_by_name() {
 }
 
 /// A tess-eval program: its tessellator mode is the container's, so pieces without one
-/// are refused; a mode Vulkan has no execution mode for, reads other than one patch's
+/// are refused, pieces given it translate as the module does (and other stages' pieces
+/// given one are refused); a mode Vulkan has no execution mode for, reads other than one patch's
 /// view and the lane id used as anything but gl_TessCoord's index are refused by name
 /// and offset. A tess control program's patch stores past the tessellation levels are
 /// refused by name and offset.
@@ -370,11 +375,56 @@ fn tess_eval_programs_refuse_what_they_cannot_say() {
         code: program.code,
         constbuf1: program.constbuf1,
         compute: None,
+        tess_mode: None,
     };
     assert!(matches!(
         translator.translate_maxwell("tese pieces", &parts),
         Err(MaxwellError::Program(ProgramError::NoTessellatorMode))
     ));
+    // Given with the pieces, the module's own mode makes the module's translation; a
+    // vertex program given one is refused.
+    let with_mode = ProgramParts {
+        tess_mode: Some(0x202),
+        ..parts
+    };
+    assert_eq!(
+        translator
+            .translate_maxwell("tese pieces", &with_mode)
+            .unwrap()
+            .spirv,
+        translator.translate_dksh("tese", &bytes).unwrap().spirv
+    );
+    let vertex = corpus("main_fullscreen_vert");
+    let vertex_module = dksh::parse(&vertex).unwrap();
+    let vertex_program = &vertex_module.programs[0];
+    let vertex_parts = ProgramParts {
+        kind: vertex_program.header.kind,
+        sph: vertex_program.sph,
+        code: vertex_program.code,
+        constbuf1: vertex_program.constbuf1,
+        compute: None,
+        tess_mode: Some(0x202),
+    };
+    assert!(matches!(
+        translator.translate_maxwell("vert pieces", &vertex_parts),
+        Err(MaxwellError::Program(
+            ProgramError::UnexpectedTessellatorMode("vertex")
+        ))
+    ));
+    // The mode is read as the header's would be: a domain of 3 is refused by name.
+    match translator.translate_maxwell(
+        "tese domain 3",
+        &ProgramParts {
+            tess_mode: Some(0x203),
+            ..parts
+        },
+    ) {
+        Err(MaxwellError::Unsupported(Unsupported::Instruction { name, what, .. })) => {
+            assert_eq!(name, "param_c8");
+            assert!(what.contains("domain 3"), "{what}");
+        }
+        other => panic!("domain 3: {:?}", other.map(|_| ())),
+    }
     let refusal = |name: &str, edit: &dyn Fn(&mut Vec<u8>)| {
         let mut edited = bytes.clone();
         edit(&mut edited);
