@@ -73,14 +73,7 @@ fn a_program_from_its_pieces_translates_as_its_module_does() {
         let bytes = corpus(name);
         let module = dksh::parse(&bytes).unwrap();
         let program = &module.programs[0];
-        let parts = ProgramParts {
-            kind: program.header.kind,
-            sph: program.sph,
-            code: program.code,
-            constbuf1: program.constbuf1,
-            compute: None,
-            tess_mode: None,
-        };
+        let parts = pieces(program);
         let from_parts = translator.translate_maxwell(name, &parts).unwrap();
         let from_file = translator.translate_dksh(name, &bytes).unwrap();
         assert_eq!(from_parts.spirv, from_file.spirv, "{name}");
@@ -203,6 +196,21 @@ fn emitted_modules_hold_no_unused_results_or_repeated_uniform_reads() {
                 }
             }
         }
+    }
+}
+
+/// The pieces of a graphics program read from its module, as a port would hold them
+/// (no workgroup, no tessellator mode).
+fn pieces<'a>(
+    program: &shader_translate::maxwell::dksh::Program<'a>,
+) -> shader_translate::maxwell::program::ProgramParts<'a> {
+    shader_translate::maxwell::program::ProgramParts {
+        kind: program.header.kind,
+        sph: program.sph,
+        code: program.code,
+        constbuf1: program.constbuf1,
+        compute: None,
+        tess_mode: None,
     }
 }
 
@@ -369,14 +377,7 @@ fn tess_eval_programs_refuse_what_they_cannot_say() {
     let module = dksh::parse(&bytes).unwrap();
     let program = &module.programs[0];
     assert_eq!(program.header.stage_words[0], 0x202, "quads, equal, ccw");
-    let parts = ProgramParts {
-        kind: program.header.kind,
-        sph: program.sph,
-        code: program.code,
-        constbuf1: program.constbuf1,
-        compute: None,
-        tess_mode: None,
-    };
+    let parts = pieces(program);
     assert!(matches!(
         translator.translate_maxwell("tese pieces", &parts),
         Err(MaxwellError::Program(ProgramError::NoTessellatorMode))
@@ -398,12 +399,8 @@ fn tess_eval_programs_refuse_what_they_cannot_say() {
     let vertex_module = dksh::parse(&vertex).unwrap();
     let vertex_program = &vertex_module.programs[0];
     let vertex_parts = ProgramParts {
-        kind: vertex_program.header.kind,
-        sph: vertex_program.sph,
-        code: vertex_program.code,
-        constbuf1: vertex_program.constbuf1,
-        compute: None,
         tess_mode: Some(0x202),
+        ..pieces(vertex_program)
     };
     assert!(matches!(
         translator.translate_maxwell("vert pieces", &vertex_parts),
