@@ -1180,3 +1180,14 @@ fn tess_control_and_eval_binaries_draw_a_quad_patch_as_glslang_draws_it() {
     let stages = (Control::Corpus("x_tesc_quad"), "x_tese_quad");
     tessellate_both(&rig, "quad patch, both binaries", stages, 4, &[]);
 }
+
+/// User patch variables between the stages (`x_tesc_patch`, `x_tese_patch`): a `patch
+/// out vec4` and a `patch out float` the control program stores (`st p a[0x30..0x40]`,
+/// from control points' colours) and the evaluation program reads (`ld p`) to tint and
+/// scale every vertex's colour; within the usual step of the quad patch.
+#[test]
+fn patch_variables_pass_from_control_to_eval_as_glslang_passes_them() {
+    let rig = Rig::new(true);
+    let stages = (Control::Corpus("x_tesc_patch"), "x_tese_patch");
+    tessellate_both(&rig, "patch variables, both binaries", stages, 4, &[]);
+}

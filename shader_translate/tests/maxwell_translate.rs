@@ -365,8 +365,9 @@ fn recursive_calls_and_indirect_branches_are_refused_by_name() {
 /// are refused, pieces given it translate as the module does (and other stages' pieces
 /// given one are refused); a mode Vulkan has no execution mode for, reads other than one patch's
 /// view and the lane id used as anything but gl_TessCoord's index are refused by name
-/// and offset. A tess control program's patch stores past the tessellation levels are
-/// refused by name and offset.
+/// and offset. A tess control program's patch stores between the levels and the patch
+/// outputs, and a tess-eval program's patch reads other than its `patch in` variables,
+/// are refused by name and offset.
 #[test]
 fn tess_eval_programs_refuse_what_they_cannot_say() {
     use shader_translate::maxwell::dksh;
@@ -469,7 +470,7 @@ fn tess_eval_programs_refuse_what_they_cannot_say() {
     assert_eq!((name, offset_b), ("mov", 0x8), "{what}");
     assert!(what.contains("lane id"), "{what}");
     // A tess control program's `$p0 st p b32 a[0x14]` (gl_TessLevelInner[1]) moved to
-    // a[0x18], a patch attribute past the levels.
+    // a[0x18], between the levels and the patch outputs (a[0x20 + 16 L]).
     let mut control = corpus("x_tesc_quad");
     let level = 0xeff0_7f80_8140_ff00u64;
     word_at(&mut control, 0xd8, level, level + (4 << 20));
@@ -484,5 +485,22 @@ fn tess_eval_programs_refuse_what_they_cannot_say() {
             assert!(what.contains("a[0x18]"), "{what}");
         }
         other => panic!("patch attribute: {other:?}"),
+    }
+    // A tess-eval program's `ld p b32 $r0 a[0x30]` (its `patch in vec4`) moved to a[0x10],
+    // gl_TessLevelInner[0], which it does not read.
+    let mut evaluation = corpus("x_tese_patch");
+    let load = 0xefd8_7f80_8307_ff00u64;
+    word_at(&mut evaluation, 0x378, load, load - (0x20 << 20));
+    match translator.translate_dksh("level read", &evaluation) {
+        Err(MaxwellError::Unsupported(Unsupported::Instruction {
+            name,
+            offset_b,
+            what,
+            ..
+        })) => {
+            assert_eq!((name, offset_b), ("ld", 0x378), "{what}");
+            assert!(what.contains("a[0x10]"), "{what}");
+        }
+        other => panic!("level read: {other:?}"),
     }
 }

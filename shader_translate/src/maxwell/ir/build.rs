@@ -8,6 +8,7 @@ mod convert;
 mod memory;
 mod surface;
 mod tessellation;
+pub(crate) use tessellation::PATCH_GENERIC_B;
 mod texture;
 mod warp;
 
