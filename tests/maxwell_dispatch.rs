@@ -55,6 +55,7 @@ fn compute_program(rig: &Rig, name: &str, side: &Side) -> ProgramId {
             code,
             constbuf1: program.constbuf1,
             compute: program.header.compute(),
+            tess_mode: None,
         };
         translator
             .translate_maxwell(name, &parts)
@@ -702,6 +703,7 @@ fn dispatch_typed_images_with(
                 code,
                 constbuf1: program.constbuf1,
                 compute: program.header.compute(),
+                tess_mode: None,
             };
             translator().translate_maxwell_with(name, &parts, &slots)
         }

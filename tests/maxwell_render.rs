@@ -365,13 +365,16 @@ fn full_screen_with_uniforms(what: &str, fragment: &str, slot: u8, block: &[f32]
     );
 }
 
-/// A texture for [`bind_fragment_texture_kinds`]: `layers` of `size_px` squared in
-/// `format` (`rgba8`, or `z32f` for depth compare), texels from `seed`.
+/// A texture for [`bind_fragment_texture_kinds`]: `layers` of `size_px` squared (one
+/// row for 1D kinds, `size_px` slices for 3D) of `levels` in `format` (`rgba8`, or
+/// `z32f` for depth compare), texels from `seed`.
 #[derive(Clone, Copy)]
 struct TextureSpec {
     format: &'static str,
+    kind: memory::TextureKind,
     size_px: u32,
     layers: u32,
+    levels: u32,
     seed: u64,
 }
 
@@ -379,9 +382,21 @@ impl TextureSpec {
     fn rgba8(size_px: u32, seed: u64) -> Self {
         Self {
             format: "rgba8",
+            kind: memory::TextureKind::D2,
             size_px,
             layers: 1,
+            levels: 1,
             seed,
+        }
+    }
+
+    /// An RGBA8 texture of `kind` with three levels.
+    fn mipmapped(kind: memory::TextureKind, size_px: u32, layers: u32, seed: u64) -> Self {
+        Self {
+            kind,
+            layers,
+            levels: 3,
+            ..Self::rgba8(size_px, seed)
         }
     }
 }
@@ -402,9 +417,10 @@ fn bind_fragment_textures(
 }
 
 /// Makes each texture of `specs` in the pool (block-linear, as the game's) and binds
-/// texture i to the fragment stage's slot i with a linear-filtering sampler: RGBA8
-/// texels generated with red full in the left half; depth (`z32f`) texels in [0, 1)
-/// with a `less` comparison; more than one layer makes a 2D array.
+/// texture i to the fragment stage's slot i with a linear-filtering sampler (linear
+/// between levels too): RGBA8 texels generated with red full in the left half; depth
+/// (`z32f`) texels in [0, 1) with a `less` comparison; a 2D kind of more than one layer
+/// makes a 2D array.
 fn bind_fragment_texture_kinds(
     rig: &Rig,
     commands: &mut gpu::CommandBuffer<'_>,
@@ -414,21 +430,37 @@ fn bind_fragment_texture_kinds(
     use gpu::objects::{Filter, SamplerMaker, TextureHandle, ViewMaker};
     let table = rig.device.create_texture_table(8).unwrap();
     let samplers = rig.device.create_sampler_table(4).unwrap();
+    // Textures lie one after the other from 1.25 MiB, each at a 64 KiB boundary, below
+    // the read-back buffers at 2 MiB.
+    let mut offset_b: u64 = (1 << 20) + (256 << 10);
     for (slot, spec) in specs.iter().enumerate() {
+        use memory::TextureKind;
         let size_px = spec.size_px;
-        let mut builder =
-            TextureBuilder::new_2d(Format::from_name(spec.format).unwrap(), size_px, size_px);
-        if spec.layers > 1 {
-            builder = builder
-                .kind(memory::TextureKind::D2Array)
-                .layers(spec.layers);
+        let height_px = if matches!(spec.kind, TextureKind::D1 | TextureKind::D1Array) {
+            1
+        } else {
+            size_px
+        };
+        let format = Format::from_name(spec.format).unwrap();
+        let mut builder = TextureBuilder::new_2d(format, size_px, height_px)
+            .levels(spec.levels)
+            .kind(spec.kind);
+        if spec.layers > 1 && spec.kind == TextureKind::D2 {
+            builder = builder.kind(TextureKind::D2Array);
         }
-        let offset_b = (1 << 20) + (256 << 10) + (slot as u64) * (64 << 10);
+        if spec.layers > 1 {
+            builder = builder.layers(spec.layers);
+        }
+        if spec.kind == TextureKind::D3 {
+            builder = builder.depth_px(size_px);
+        }
+        let layout = builder.layout().unwrap();
+        assert!(offset_b + layout.size_b <= 2 << 20, "textures past 2 MiB");
         let texture = rig
             .device
             .create_texture(&builder, rig.pool, offset_b)
             .unwrap();
-        let texels = (size_px * size_px * spec.layers) as usize;
+        let texels = (layout.linear_size_b() / 4) as usize;
         let mut linear = Bytes(spec.seed).vec(texels * 4);
         if spec.format == "z32f" {
             for texel in linear.chunks_mut(4) {
@@ -445,12 +477,9 @@ fn bind_fragment_texture_kinds(
             }
         }
         rig.device
-            .write_pool(
-                rig.pool,
-                offset_b,
-                &swizzled(&builder.layout().unwrap(), &linear),
-            )
+            .write_pool(rig.pool, offset_b, &swizzled(&layout, &linear))
             .unwrap();
+        offset_b += layout.size_b.next_multiple_of(64 << 10);
         let view = rig.device.create_view(&ViewMaker::whole(texture)).unwrap();
         rig.device
             .register_texture(table, slot as u32 + 1, view)
@@ -459,6 +488,7 @@ fn bind_fragment_texture_kinds(
     let linear = SamplerMaker {
         min_filter: Filter::Linear,
         mag_filter: Filter::Linear,
+        mip_filter: gpu::objects::MipFilter::Linear,
         ..SamplerMaker::default()
     };
     let sampler = rig.device.create_sampler(&linear).unwrap();
@@ -822,9 +852,7 @@ fn depth_compare_arrays_and_offsets_draw_as_glslang_draws_them() {
         TextureSpec::rgba8(16, 0x5eed_0020),
         TextureSpec {
             format: "z32f",
-            size_px: 16,
-            layers: 1,
-            seed: 0x5eed_0021,
+            ..TextureSpec::rgba8(16, 0x5eed_0021)
         },
         TextureSpec {
             layers: 3,
@@ -839,6 +867,68 @@ fn depth_compare_arrays_and_offsets_draw_as_glslang_draws_them() {
         &rig,
         "depth compare, arrays and offsets",
         ["main_fullscreen_vert", "x_frag_shadow_array_offset"],
+        bind,
+        triangle(),
+    );
+}
+
+/// 1D, 1D-array, 3D, cube and cube-array textures of three levels (`x_frag_texture_dims`):
+/// samples, explicit levels, fetches, offsets, cube gathers, size and level-of-detail
+/// queries. uam divides a cube direction by its largest magnitude before sampling; the
+/// face and the point on it are the same, so both sides filter the same texels with
+/// weights a rounding apart: the one step at an edge is the most allowed, as for 2D.
+#[test]
+fn textures_of_every_dimensionality_draw_as_glslang_draws_them() {
+    use memory::TextureKind;
+    let rig = Rig::new(true);
+    let specs = [
+        TextureSpec::mipmapped(TextureKind::D1, 16, 1, 0x5eed_0030),
+        TextureSpec::mipmapped(TextureKind::D1Array, 16, 3, 0x5eed_0031),
+        TextureSpec::mipmapped(TextureKind::D3, 8, 1, 0x5eed_0032),
+        TextureSpec::mipmapped(TextureKind::Cube, 8, 1, 0x5eed_0033),
+        TextureSpec::mipmapped(TextureKind::CubeArray, 8, 2, 0x5eed_0034),
+    ];
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_texture_kinds(&rig, commands, &specs);
+    };
+    draw_both(
+        &rig,
+        "texture dimensionalities",
+        ["main_fullscreen_vert", "x_frag_texture_dims"],
+        bind,
+        triangle(),
+    );
+}
+
+/// Level-of-detail modes on textures of three levels (`x_frag_texture_lod_modes`): biased
+/// samples (`tex lb`, with offsets and depth compare), explicit levels with offsets,
+/// derivatives (`txd` on 1D, 2D and 2D arrays, with an offset) and fetches from level 1.
+/// Both sides compute the same level from the same derivatives and blend the same two
+/// levels: the one step at a rounding edge is the most allowed.
+#[test]
+fn biases_levels_and_derivatives_draw_as_glslang_draws_them() {
+    use memory::TextureKind;
+    let rig = Rig::new(true);
+    let specs = [
+        TextureSpec::mipmapped(TextureKind::D2, 16, 1, 0x5eed_0040),
+        TextureSpec::mipmapped(TextureKind::D2Array, 16, 3, 0x5eed_0041),
+        TextureSpec::mipmapped(TextureKind::D1, 16, 1, 0x5eed_0042),
+        TextureSpec::mipmapped(TextureKind::D3, 8, 1, 0x5eed_0043),
+        TextureSpec::mipmapped(TextureKind::Cube, 8, 1, 0x5eed_0044),
+        TextureSpec {
+            format: "z32f",
+            ..TextureSpec::mipmapped(TextureKind::D2, 16, 1, 0x5eed_0045)
+        },
+    ];
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        no_vertex_input(commands);
+        bind_fragment_texture_kinds(&rig, commands, &specs);
+    };
+    draw_both(
+        &rig,
+        "level-of-detail modes",
+        ["main_fullscreen_vert", "x_frag_texture_lod_modes"],
         bind,
         triangle(),
     );
@@ -1219,4 +1309,15 @@ fn tess_control_and_eval_binaries_draw_a_quad_patch_as_glslang_draws_it() {
     let rig = Rig::new(true);
     let stages = (Control::Corpus("x_tesc_quad"), "x_tese_quad");
     tessellate_both(&rig, "quad patch, both binaries", stages, 4, &[]);
+}
+
+/// User patch variables between the stages (`x_tesc_patch`, `x_tese_patch`): a `patch
+/// out vec4` and a `patch out float` the control program stores (`st p a[0x30..0x40]`,
+/// from control points' colours) and the evaluation program reads (`ld p`) to tint and
+/// scale every vertex's colour; within the usual step of the quad patch.
+#[test]
+fn patch_variables_pass_from_control_to_eval_as_glslang_passes_them() {
+    let rig = Rig::new(true);
+    let stages = (Control::Corpus("x_tesc_patch"), "x_tese_patch");
+    tessellate_both(&rig, "patch variables, both binaries", stages, 4, &[]);
 }

@@ -4,13 +4,15 @@
  * a constant array the compiler put in constant buffer 1. The same draw is made twice over
  * a 64x64 RGBA8 target: once from the DKSH modules, once from their raw pieces (SPH, code,
  * constant buffer 1, as a port may keep them), and both images are written, one after the
- * other, to the file named by the first argument. Then bad binaries are given, each must
- * fail with its code and one debug callback message: one line a case and
- * "error cases: N passed, 0 failed". A compute module of typed images (images.dksh) is given
- * without and with its image formats (hsProgramSetCompiledShadersWithImageFormats).
+ * other, to the file named by the first argument. A tess-evaluation program's pieces
+ * (tese.sph, tese.code) take their tessellator mode with them (HS_TESSELLATOR_MODE_GIVEN |
+ * the header's word), which a DKSH module holds itself. Then bad binaries are given, each
+ * must fail with its code and one debug callback message: one line a case and
+ * "error cases: N passed, 0 failed". A compute module of typed images (images.dksh) is
+ * given without and with its image formats (hsProgramSetCompiledShadersWithImageFormats).
  *
  * usage: compiled_program OUT.rgba DIR (DIR holding vert.dksh, frag.dksh, vert.sph,
- * vert.code, frag.sph, frag.code, frag.cb1, images.dksh) */
+ * vert.code, frag.sph, frag.code, frag.cb1, tese.sph, tese.code, images.dksh) */
 #include "expect_fail.h"
 
 #define SIZE_PX 64u
@@ -92,10 +94,29 @@ static void put_u64(void *bytes, size_t at, uint64_t value) {
 static void bad_binaries(const HSDevice *device, const struct blob *vert_dksh,
                          const struct blob *frag_dksh, const struct blob *frag_sph,
                          const struct blob *frag_code, const struct blob *frag_cb1,
-                         const struct blob *images_dksh) {
+                         const struct blob *images_dksh, const struct blob *tese_sph,
+                         const struct blob *tese_code) {
     CHECK(hsDeviceInstallDebugCallback(device, log_message, NULL));
     HSProgram program;
     CHECK(hsProgramInitialize(&program, device));
+
+    /* A tess-evaluation program's pieces: refused without their tessellator mode (the
+     * DKSH program header's quads, equal spacing, ccw: 0x202) or with it not marked
+     * given; taken with it, after a vertex program. A DKSH module with a mode beside it
+     * is refused. */
+    HSCompiledShaderData tese = parts_shader(HS_SHADER_STAGE_TESS_EVALUATION, tese_sph,
+                                             tese_code, NULL);
+    EXPECT_REFUSED(hsProgramSetCompiledShaders(&program, 1, &tese, NULL), HS_ERROR_REFUSED);
+    tese.tessellator_mode = 0x202;
+    EXPECT_REFUSED(hsProgramSetCompiledShaders(&program, 1, &tese, NULL),
+                   HS_ERROR_INVALID_ARGUMENT);
+    tese.tessellator_mode = HS_TESSELLATOR_MODE_GIVEN | 0x202;
+    HSCompiledShaderData vert_tese[2] = {dksh_shader(HS_SHADER_STAGE_VERTEX, vert_dksh), tese};
+    CHECK(hsProgramSetCompiledShaders(&program, 2, vert_tese, NULL));
+    HSCompiledShaderData vert_with_mode = dksh_shader(HS_SHADER_STAGE_VERTEX, vert_dksh);
+    vert_with_mode.tessellator_mode = HS_TESSELLATOR_MODE_GIVEN | 0x202;
+    EXPECT_REFUSED(hsProgramSetCompiledShaders(&program, 1, &vert_with_mode, NULL),
+                   HS_ERROR_INVALID_ARGUMENT);
 
     /* A module cut short. */
     struct blob cut = {frag_dksh->bytes, 200};
@@ -221,6 +242,7 @@ int main(int argc, char **argv) {
     struct blob frag_sph = load(dir, "frag.sph"), frag_code = load(dir, "frag.code");
     struct blob frag_cb1 = load(dir, "frag.cb1");
     struct blob images_dksh = load(dir, "images.dksh");
+    struct blob tese_sph = load(dir, "tese.sph"), tese_code = load(dir, "tese.code");
 
     HSDevice device;
     open_device(&device);
@@ -270,7 +292,8 @@ int main(int argc, char **argv) {
     CHECK(hsMemoryPoolMap(&pool, &mapped));
     write_file(out_path, (const unsigned char *)mapped + readback_offset_b, 2 * image_b);
 
-    bad_binaries(&device, &vert_dksh, &frag_dksh, &frag_sph, &frag_code, &frag_cb1, &images_dksh);
+    bad_binaries(&device, &vert_dksh, &frag_dksh, &frag_sph, &frag_code, &frag_cb1, &images_dksh,
+                 &tese_sph, &tese_code);
     check_validation(&device);
 
     CHECK(hsProgramFinalize(&from_parts));
@@ -289,5 +312,7 @@ int main(int argc, char **argv) {
     free(frag_code.bytes);
     free(frag_cb1.bytes);
     free(images_dksh.bytes);
+    free(tese_sph.bytes);
+    free(tese_code.bytes);
     return 0;
 }

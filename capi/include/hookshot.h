@@ -68,6 +68,10 @@
 // Pool sizes are multiples of this.
 #define HS_MEMORY_POOL_STORAGE_GRANULARITY 4096
 
+// Set in `HSCompiledShaderData::tessellator_mode` to say the mode is given (zero, the
+// unused field, is none: a tess-evaluation program's pieces without it are refused).
+#define HS_TESSELLATOR_MODE_GIVEN 2147483648
+
 // Bytes of a transform feedback control buffer: four bindings' byte counts.
 #define HS_TRANSFORM_FEEDBACK_CONTROL_SIZE 16
 
@@ -291,6 +295,12 @@ typedef struct HSCompiledShaderData {
   uint32_t block_dims[3];
   // Compute pieces: the shared memory the code addresses, in bytes.
   uint32_t shared_memory_b;
+  // Tess-evaluation pieces: `HS_TESSELLATOR_MODE_GIVEN` | the tessellator mode the
+  // DKSH program header would hold (its `param_c8`: bits 0-1 the domain, 0 isolines,
+  // 1 triangles, 2 quads; bits 4-5 the spacing, 0 equal, 1 fractional odd, 2
+  // fractional even; bit 8 clockwise; bit 9 connected triangles, neither of 8-9 point
+  // mode). Zero for every other stage and form.
+  uint32_t tessellator_mode;
 } HSCompiledShaderData;
 
 // The format of each image slot of a compiled program, per stage (indexed by
@@ -895,7 +905,8 @@ typedef struct HSWindowBuilder {
 // The program's pieces: `sph` (80 bytes; NULL for compute), `data`/`size_b` the
 // instruction stream (32-byte bundles, scheduling words included, from the first bundle
 // after the SPH), `constbuf1` (the compiler constant buffer, hardware c1; may be empty)
-// and, for compute, `block_dims` and `shared_memory_b`.
+// and, for compute, `block_dims` and `shared_memory_b`; for tess evaluation,
+// `tessellator_mode`.
 #define HS_COMPILED_CODE_PARTS 2
 
 #define HS_BLEND_FUNC_ZERO 0

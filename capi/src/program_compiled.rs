@@ -28,8 +28,13 @@ pub const HS_COMPILED_CODE_DKSH: HScompiledCode = 1;
 /// The program's pieces: `sph` (80 bytes; NULL for compute), `data`/`size_b` the
 /// instruction stream (32-byte bundles, scheduling words included, from the first bundle
 /// after the SPH), `constbuf1` (the compiler constant buffer, hardware c1; may be empty)
-/// and, for compute, `block_dims` and `shared_memory_b`.
+/// and, for compute, `block_dims` and `shared_memory_b`; for tess evaluation,
+/// `tessellator_mode`.
 pub const HS_COMPILED_CODE_PARTS: HScompiledCode = 2;
+
+/// Set in `HSCompiledShaderData::tessellator_mode` to say the mode is given (zero, the
+/// unused field, is none: a tess-evaluation program's pieces without it are refused).
+pub const HS_TESSELLATOR_MODE_GIVEN: u32 = 0x8000_0000;
 
 /// One stage's compiled program for `hsProgramSetCompiledShaders`. Fields a form does
 /// not use must be zero (NULL).
@@ -47,6 +52,12 @@ pub struct HSCompiledShaderData {
     pub block_dims: [u32; 3],
     /// Compute pieces: the shared memory the code addresses, in bytes.
     pub shared_memory_b: u32,
+    /// Tess-evaluation pieces: `HS_TESSELLATOR_MODE_GIVEN` | the tessellator mode the
+    /// DKSH program header would hold (its `param_c8`: bits 0-1 the domain, 0 isolines,
+    /// 1 triangles, 2 quads; bits 4-5 the spacing, 0 equal, 1 fractional odd, 2
+    /// fractional even; bit 8 clockwise; bit 9 connected triangles, neither of 8-9 point
+    /// mode). Zero for every other stage and form.
+    pub tessellator_mode: u32,
 }
 
 /// Where a compiled program's resources sit as NVN slots. Arrays are per stage, indexed
@@ -217,6 +228,21 @@ fn compute_info(shader: &HSCompiledShaderData, index: usize) -> CapiResult<Compu
     })
 }
 
+/// The tessellator mode of `shader`'s pieces: `None` when not given (zero), the mode
+/// when `HS_TESSELLATOR_MODE_GIVEN` is set (whether the stage takes one is the
+/// translator's to say).
+fn tess_mode(shader: &HSCompiledShaderData, index: usize) -> CapiResult<Option<u32>> {
+    match shader.tessellator_mode {
+        0 => Ok(None),
+        mode if mode & HS_TESSELLATOR_MODE_GIVEN != 0 => {
+            Ok(Some(mode & !HS_TESSELLATOR_MODE_GIVEN))
+        }
+        mode => Err(CapiError::argument(format!(
+            "shader {index}: tessellator_mode {mode:#x} lacks HS_TESSELLATOR_MODE_GIVEN"
+        ))),
+    }
+}
+
 fn translate(
     translator: &shader_translate::Translator,
     slots: &SlotMap,
@@ -233,6 +259,12 @@ fn translate(
     let data = unsafe { bytes_in(shader.data, shader.size_b, "shader data") }?;
     let translated = match shader.code {
         HS_COMPILED_CODE_DKSH => {
+            if shader.tessellator_mode != 0 {
+                return Err(CapiError::argument(format!(
+                    "shader {index}: a DKSH module holds its tessellator mode; \
+                     tessellator_mode must be zero"
+                )));
+            }
             let module_stage = shader_translate::maxwell::translate::dksh_stage(data)
                 .map_err(|error| refused(&error))?;
             if module_stage != translate_stage(stage) {
@@ -253,12 +285,14 @@ fn translate(
                 ProgramType::Compute => Some(compute_info(shader, index)?),
                 _ => None,
             };
+            let tess_mode = tess_mode(shader, index)?;
             let parts = ProgramParts {
                 kind,
                 sph: (!sph.is_empty()).then_some(sph),
                 code: data,
                 constbuf1,
                 compute,
+                tess_mode,
             };
             translator.translate_maxwell_with(&name, &parts, slots)
         }

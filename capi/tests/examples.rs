@@ -433,8 +433,9 @@ fn transform_feedback_captures_the_stream_through_the_c_abi() {
 }
 
 /// `examples/compiled_program.c`: uam's binaries of `examples/maxwell/*.glsl`, given as
-/// DKSH modules and as raw pieces, draw what a CPU model of the GLSL says; bad binaries
-/// fail with their code and a message.
+/// DKSH modules and as raw pieces, draw what a CPU model of the GLSL says; a tess-eval
+/// program's pieces are taken with their tessellator mode and refused without it; bad
+/// binaries fail with their code and a message.
 #[test]
 fn a_program_from_compiled_maxwell_shaders_draws_its_glsl() {
     const SIZE_PX: u32 = 64;
@@ -481,7 +482,15 @@ fn a_program_from_compiled_maxwell_shaders_draws_its_glsl() {
         .lines()
         .find(|line| line.starts_with("error cases:"))
         .unwrap_or_else(|| panic!("no summary in:\n{stdout}"));
-    assert_eq!(summary, "error cases: 15 passed, 0 failed", "{stdout}");
+    assert_eq!(summary, "error cases: 18 passed, 0 failed", "{stdout}");
+    // A tess-evaluation program's pieces without their tessellator mode are refused
+    // saying so.
+    assert!(
+        stdout
+            .lines()
+            .any(|line| line.contains("no tessellator mode")),
+        "{stdout}"
+    );
     // The unknown word is named by its byte offset and the word itself, the branch by
     // its offset and target.
     assert!(

@@ -73,13 +73,7 @@ fn a_program_from_its_pieces_translates_as_its_module_does() {
         let bytes = corpus(name);
         let module = dksh::parse(&bytes).unwrap();
         let program = &module.programs[0];
-        let parts = ProgramParts {
-            kind: program.header.kind,
-            sph: program.sph,
-            code: program.code,
-            constbuf1: program.constbuf1,
-            compute: None,
-        };
+        let parts = pieces(program);
         let from_parts = translator.translate_maxwell(name, &parts).unwrap();
         let from_file = translator.translate_dksh(name, &bytes).unwrap();
         assert_eq!(from_parts.spirv, from_file.spirv, "{name}");
@@ -93,6 +87,7 @@ fn a_program_from_its_pieces_translates_as_its_module_does() {
         code: program.code,
         constbuf1: &[],
         compute: None,
+        tess_mode: None,
     };
     assert!(matches!(
         translator.translate_maxwell("no sph", &without_sph),
@@ -139,6 +134,7 @@ fn a_break_without_its_loop_is_refused_by_name() {
         code: &code,
         constbuf1: program.constbuf1,
         compute: None,
+        tess_mode: None,
     };
     match translator(true).translate_maxwell("no pbk", &parts) {
         Err(MaxwellError::Unsupported(Unsupported::ControlFlow { offset_b, how, .. })) => {
@@ -200,6 +196,21 @@ fn emitted_modules_hold_no_unused_results_or_repeated_uniform_reads() {
                 }
             }
         }
+    }
+}
+
+/// The pieces of a graphics program read from its module, as a port would hold them
+/// (no workgroup, no tessellator mode).
+fn pieces<'a>(
+    program: &shader_translate::maxwell::dksh::Program<'a>,
+) -> shader_translate::maxwell::program::ProgramParts<'a> {
+    shader_translate::maxwell::program::ProgramParts {
+        kind: program.header.kind,
+        sph: program.sph,
+        code: program.code,
+        constbuf1: program.constbuf1,
+        compute: None,
+        tess_mode: None,
     }
 }
 
@@ -275,16 +286,15 @@ fn votes_outside_compute_or_under_a_guard_are_refused_by_name() {
 
 /// Texture and image forms uam emits that Hookshot does not translate are refused with a
 /// typed error naming the instruction, its byte offset (out.dis) and what is missing: a
-/// cube sample (`texs` mode 12), per-texel gather offsets (`tld4 ptp`,
-/// `textureGatherOffsets`), a bias (`tex lb`), and a signed image atomic whose type bits
-/// uam ORed into its odd image handle.
+/// multisample fetch (`tlds` mode 6, `lz mz`), per-texel gather offsets (`tld4 ptp`,
+/// `textureGatherOffsets`), and a signed image atomic whose type bits uam ORed into its
+/// odd image handle.
 #[test]
 fn texture_and_image_forms_not_translated_are_refused_by_name() {
     use shader_translate::maxwell::ir::Unsupported;
     for (name, instruction, at, why) in [
-        ("x_frag_texture_refused_cube", "texs", 0x68, "mode 12"),
+        ("x_frag_texture_refused_ms", "tlds", 0x68, "mode 6"),
         ("x_frag_texture_refused_ptp", "tld4", 0x48, "ptp"),
-        ("x_frag_texture_refused_bias", "tex", 0x48, "level mode lb"),
         ("x_comp_image_refused_signed", "suatom", 0x88, "bit 36"),
     ] {
         match translator(true).translate_dksh(name, &corpus(name)) {
@@ -336,6 +346,7 @@ fn recursive_calls_and_indirect_branches_are_refused_by_name() {
             code: &code,
             constbuf1: program.constbuf1,
             compute: program.header.compute(),
+            tess_mode: None,
         };
         match translator(true).translate_maxwell("changed", &parts) {
             Err(MaxwellError::Unsupported(Unsupported::ControlFlow { how, offset_b, .. })) => {
@@ -351,10 +362,12 @@ fn recursive_calls_and_indirect_branches_are_refused_by_name() {
 }
 
 /// A tess-eval program: its tessellator mode is the container's, so pieces without one
-/// are refused; a mode Vulkan has no execution mode for, reads other than one patch's
+/// are refused, pieces given it translate as the module does (and other stages' pieces
+/// given one are refused); a mode Vulkan has no execution mode for, reads other than one patch's
 /// view and the lane id used as anything but gl_TessCoord's index are refused by name
-/// and offset. A tess control program's patch stores past the tessellation levels are
-/// refused by name and offset.
+/// and offset. A tess control program's patch stores between the levels and the patch
+/// outputs, and a tess-eval program's patch reads other than its `patch in` variables,
+/// are refused by name and offset.
 #[test]
 fn tess_eval_programs_refuse_what_they_cannot_say() {
     use shader_translate::maxwell::dksh;
@@ -365,17 +378,51 @@ fn tess_eval_programs_refuse_what_they_cannot_say() {
     let module = dksh::parse(&bytes).unwrap();
     let program = &module.programs[0];
     assert_eq!(program.header.stage_words[0], 0x202, "quads, equal, ccw");
-    let parts = ProgramParts {
-        kind: program.header.kind,
-        sph: program.sph,
-        code: program.code,
-        constbuf1: program.constbuf1,
-        compute: None,
-    };
+    let parts = pieces(program);
     assert!(matches!(
         translator.translate_maxwell("tese pieces", &parts),
         Err(MaxwellError::Program(ProgramError::NoTessellatorMode))
     ));
+    // Given with the pieces, the module's own mode makes the module's translation; a
+    // vertex program given one is refused.
+    let with_mode = ProgramParts {
+        tess_mode: Some(0x202),
+        ..parts
+    };
+    assert_eq!(
+        translator
+            .translate_maxwell("tese pieces", &with_mode)
+            .unwrap()
+            .spirv,
+        translator.translate_dksh("tese", &bytes).unwrap().spirv
+    );
+    let vertex = corpus("main_fullscreen_vert");
+    let vertex_module = dksh::parse(&vertex).unwrap();
+    let vertex_program = &vertex_module.programs[0];
+    let vertex_parts = ProgramParts {
+        tess_mode: Some(0x202),
+        ..pieces(vertex_program)
+    };
+    assert!(matches!(
+        translator.translate_maxwell("vert pieces", &vertex_parts),
+        Err(MaxwellError::Program(
+            ProgramError::UnexpectedTessellatorMode("vertex")
+        ))
+    ));
+    // The mode is read as the header's would be: a domain of 3 is refused by name.
+    match translator.translate_maxwell(
+        "tese domain 3",
+        &ProgramParts {
+            tess_mode: Some(0x203),
+            ..parts
+        },
+    ) {
+        Err(MaxwellError::Unsupported(Unsupported::Instruction { name, what, .. })) => {
+            assert_eq!(name, "param_c8");
+            assert!(what.contains("domain 3"), "{what}");
+        }
+        other => panic!("domain 3: {:?}", other.map(|_| ())),
+    }
     let refusal = |name: &str, edit: &dyn Fn(&mut Vec<u8>)| {
         let mut edited = bytes.clone();
         edit(&mut edited);
@@ -423,7 +470,7 @@ fn tess_eval_programs_refuse_what_they_cannot_say() {
     assert_eq!((name, offset_b), ("mov", 0x8), "{what}");
     assert!(what.contains("lane id"), "{what}");
     // A tess control program's `$p0 st p b32 a[0x14]` (gl_TessLevelInner[1]) moved to
-    // a[0x18], a patch attribute past the levels.
+    // a[0x18], between the levels and the patch outputs (a[0x20 + 16 L]).
     let mut control = corpus("x_tesc_quad");
     let level = 0xeff0_7f80_8140_ff00u64;
     word_at(&mut control, 0xd8, level, level + (4 << 20));
@@ -438,6 +485,23 @@ fn tess_eval_programs_refuse_what_they_cannot_say() {
             assert!(what.contains("a[0x18]"), "{what}");
         }
         other => panic!("patch attribute: {other:?}"),
+    }
+    // A tess-eval program's `ld p b32 $r0 a[0x30]` (its `patch in vec4`) moved to a[0x10],
+    // gl_TessLevelInner[0], which it does not read.
+    let mut evaluation = corpus("x_tese_patch");
+    let load = 0xefd8_7f80_8307_ff00u64;
+    word_at(&mut evaluation, 0x378, load, load - (0x20 << 20));
+    match translator.translate_dksh("level read", &evaluation) {
+        Err(MaxwellError::Unsupported(Unsupported::Instruction {
+            name,
+            offset_b,
+            what,
+            ..
+        })) => {
+            assert_eq!((name, offset_b), ("ld", 0x378), "{what}");
+            assert!(what.contains("a[0x10]"), "{what}");
+        }
+        other => panic!("level read: {other:?}"),
     }
 }
 

@@ -274,6 +274,8 @@ fn create_device(
         shader_int16: offered.shader_int16,
         shader_sampled_image_array_dynamic_indexing: offered
             .shader_sampled_image_array_dynamic_indexing,
+        // Cube-array views (`TextureKind::CubeArray`) and shaders sampling them.
+        image_cube_array: offered.image_cube_array,
         ..Default::default()
     };
     let mut v11 = vk::PhysicalDeviceVulkan11Features::default()

@@ -79,9 +79,13 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_frag_loop_nested_return", Fragment),
     program!("x_frag_nested_if", Fragment),
     program!("x_frag_shadow_array_offset", Fragment),
+    program!("x_frag_texture_dims", Fragment),
+    program!("x_frag_texture_lod_modes", Fragment),
     program!("x_frag_texture_query", Fragment),
     program!("x_frag_uv_shade", Fragment),
+    program!("x_tesc_patch", TessControl),
     program!("x_tesc_quad", TessControl),
+    program!("x_tese_patch", TessEval),
     program!("x_tese_quad", TessEval),
     program!("x_vert_loop_return", Vertex),
 ];

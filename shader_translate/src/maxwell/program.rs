@@ -25,8 +25,12 @@ pub enum ProgramError {
     MissingSph(&'static str),
     #[error("a compute program has no shader program header")]
     UnexpectedSph,
-    #[error("a tess eval program given as pieces has no tessellator mode (the program header's param_c8: domain, spacing, winding); give its DKSH module")]
+    #[error("a tess eval program given as pieces has no tessellator mode (the program header's param_c8: domain, spacing, winding); give it with the pieces, or give its DKSH module")]
     NoTessellatorMode,
+    #[error(
+        "a {0} program given as pieces has a tessellator mode; only tess eval programs take one"
+    )]
+    UnexpectedTessellatorMode(&'static str),
     #[error("`{name}` at byte {offset_b:#x} branches to {target_b:#x}, outside the code (0..{len_b:#x})")]
     TargetOutOfRange {
         name: &'static str,
@@ -138,6 +142,12 @@ pub struct ProgramParts<'a> {
     pub constbuf1: &'a [u8],
     /// Compute: the workgroup size and memory the container would say.
     pub compute: Option<ComputeInfo>,
+    /// Tess eval: the tessellator mode the container's program header would hold
+    /// (`param_c8`: bits 0-1 the domain, 0 isolines, 1 triangles, 2 quads; bits 4-5 the
+    /// spacing, 0 equal, 1 fractional odd, 2 fractional even; bit 8 clockwise, bit 9
+    /// connected triangles, neither of 8-9 point mode). Required for tess eval, `None`
+    /// for every other stage.
+    pub tess_mode: Option<u32>,
 }
 
 impl Program {
@@ -154,17 +164,21 @@ impl Program {
             code: program.code,
             constbuf1: program.constbuf1,
             compute: program.header.compute(),
+            tess_mode: (program.header.kind == ProgramType::TessEval)
+                .then_some(program.header.stage_words[0]),
         })?;
         made.header = program.header.clone();
         Ok(made)
     }
 
     /// Checks and decodes a program given as its pieces. A tess-eval program's
-    /// tessellator mode is in the container's program header, not among the pieces, so
-    /// one comes only in its DKSH module.
+    /// tessellator mode is in the container's program header, not in the SPH or the
+    /// code, so it must come with the pieces ([`ProgramParts::tess_mode`]).
     pub fn from_parts(parts: &ProgramParts<'_>) -> Result<Self, ProgramError> {
-        if parts.kind == ProgramType::TessEval {
-            return Err(ProgramError::NoTessellatorMode);
+        match (parts.kind, parts.tess_mode) {
+            (ProgramType::TessEval, None) => return Err(ProgramError::NoTessellatorMode),
+            (ProgramType::TessEval, Some(_)) | (_, None) => {}
+            (kind, Some(_)) => return Err(ProgramError::UnexpectedTessellatorMode(kind.name())),
         }
         Self::decode_parts(parts)
     }
@@ -182,6 +196,9 @@ impl Program {
             (None, None) => None,
         };
         let mut stage_words = [0u32; 9];
+        if let Some(mode) = parts.tess_mode {
+            stage_words[0] = mode;
+        }
         if let Some(compute) = parts.compute {
             stage_words[..8].copy_from_slice(&[
                 compute.block_dims[0],

@@ -8,6 +8,7 @@ mod convert;
 mod memory;
 mod surface;
 mod tessellation;
+pub(crate) use tessellation::PATCH_GENERIC_B;
 mod texture;
 mod warp;
 
@@ -494,7 +495,7 @@ impl Builder<'_> {
             "f2i" => self.float_to_int(&ops)?,
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
             "texs" | "tlds" => self.texture_short()?,
-            "tex" | "tld" | "tld4" | "tmml" => self.texture_long()?,
+            "tex" | "tld" | "tld4" | "tmml" | "txd" => self.texture_long()?,
             "tld4s" => self.gather_short()?,
             "txq" => self.texture_query()?,
             "i2i" => self.int_to_int(&ops)?,

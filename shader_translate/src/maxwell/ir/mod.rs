@@ -9,9 +9,10 @@ mod surface;
 mod texture;
 
 pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
+pub(crate) use build::PATCH_GENERIC_B;
 pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
 pub use surface::{SurfaceAccess, SurfaceOp};
-pub use texture::{TexKind, TexRead, TexShape};
+pub use texture::{TexDim, TexKind, TexRead, TexShape};
 
 /// An SSA value: an index into [`Function::ops`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -120,6 +121,11 @@ pub enum TexLod {
     Zero,
     /// A level given as a float.
     Level(Value),
+    /// A float added to the implicit level (`texture(s, p, bias)`; fragment programs).
+    Bias(Value),
+    /// Explicit derivatives (`textureGrad`): d/dx then d/dy of each coordinate, the
+    /// first `2 * coordinates` entries used.
+    Gradient([Value; 6]),
 }
 
 /// One SSA operation.
@@ -224,8 +230,9 @@ pub enum Op {
         addr_b: u32,
         vertex: Value,
     },
-    /// `st p`: word `addr_b` of the patch's attributes (the tessellation levels), stored
-    /// where the instruction runs and only where `cond` holds.
+    /// `st p`: word `addr_b` of the patch's attributes (the tessellation levels, or a
+    /// `patch out` variable), stored where the instruction runs and only where `cond`
+    /// holds.
     PatchStore {
         addr_b: u32,
         value: Value,
@@ -314,6 +321,9 @@ pub enum TessInput {
     Lane { offset_b: u32 },
     /// Tess control: `$invocation_id`, the output vertex this invocation writes.
     InvocationId,
+    /// Tess eval: word `.0` of the patch's attributes (`ld p a[]`), a user patch input
+    /// (`patch in`, location L at a[0x20 + 16 L]).
+    Patch(u32),
 }
 
 /// Compute built-ins.

@@ -1,7 +1,9 @@
 //! A tess-eval program's inputs and execution modes: gl_TessCoord, the patch's vertex
 //! count (`$invocation_info`), the control points' attributes as arrayed inputs (generic
-//! attribute L an array of `vec4` at `location = L`, a[0x70] gl_in[].gl_Position), and
-//! the domain, spacing, winding and point mode from the program header's `param_c8`.
+//! attribute L an array of `vec4` at `location = L`, a[0x70] gl_in[].gl_Position), the
+//! user patch variables between the stages (`patch in`/`patch out` location L at patch
+//! word a[0x20 + 16 L], a `vec4` with `Patch` each), and the domain, spacing, winding and
+//! point mode from the program header's `param_c8`.
 
 use rspirv::dr::Operand as SpirvOperand;
 use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
@@ -10,7 +12,7 @@ use super::{attribute_error, spirv_error, Emitter, GENERIC_B, GENERIC_END_B, POS
 use std::collections::BTreeMap;
 
 use crate::maxwell::dksh::ProgramHeader;
-use crate::maxwell::ir::{Op, TessInput, Unsupported, Value};
+use crate::maxwell::ir::{Op, TessInput, Unsupported, Value, PATCH_GENERIC_B};
 use crate::maxwell::program::Program;
 
 /// The control points an arrayed input holds: Vulkan's `maxTessellationPatchSize`
@@ -24,6 +26,8 @@ const ARRAYED_KEY: u32 = 0x4100_0000;
 /// Output variable keys of the tessellation levels.
 const OUTER_KEY: u32 = 0x4200_0000;
 const INNER_KEY: u32 = 0x4200_0001;
+/// Keys of the user patch variables (`+ location`), inputs and outputs.
+const PATCH_KEY: u32 = 0x4300_0000;
 
 /// A tess control program's output vertices (the SPH's threads per input primitive).
 pub(super) fn output_vertices(program: &Program) -> Result<u32, Unsupported> {
@@ -39,6 +43,16 @@ pub(super) fn output_vertices(program: &Program) -> Result<u32, Unsupported> {
         });
     }
     Ok(count)
+}
+
+/// Decorates a user patch variable: `patch`, `location = L`.
+fn patch_location(b: &mut rspirv::dr::Builder, var: Word, location: u32) {
+    b.decorate(var, spirv::Decoration::Patch, []);
+    b.decorate(
+        var,
+        spirv::Decoration::Location,
+        [SpirvOperand::LiteralBit32(location)],
+    );
 }
 
 fn header_error(param_c8: u32, why: &str) -> Unsupported {
@@ -130,6 +144,14 @@ impl Emitter<'_> {
                 })
             }
             Op::Tess(TessInput::InvocationId) => self.invocation_id()?,
+            Op::Tess(TessInput::Patch(addr_b)) => {
+                let location = (addr_b - PATCH_GENERIC_B) / 16;
+                let vec4 = self.t.vec4;
+                let var = self.input_variable(PATCH_KEY + location, vec4, |b, var| {
+                    patch_location(b, var, location);
+                });
+                self.vec4_component(var, (addr_b % 16) / 4)?
+            }
             Op::PatchStore {
                 addr_b,
                 value,
@@ -166,8 +188,26 @@ impl Emitter<'_> {
     }
 
     /// Stores patch word `addr_b` (a[0x0..0x10] gl_TessLevelOuter, a[0x10..0x18]
-    /// gl_TessLevelInner; the builder takes no other).
+    /// gl_TessLevelInner, from a[0x20] the `patch out` variables, a `vec4` each; the
+    /// builder takes no other).
     fn store_level(&mut self, addr_b: u32, x: Word) -> Result<Word, Unsupported> {
+        if addr_b >= PATCH_GENERIC_B {
+            let location = (addr_b - PATCH_GENERIC_B) / 16;
+            let vec4 = self.t.vec4;
+            let var = self.output_variable(PATCH_KEY + location, vec4, |b, var| {
+                patch_location(b, var, location);
+            });
+            let pointer = self
+                .b
+                .type_pointer(None, spirv::StorageClass::Output, self.t.f32);
+            let component = self.word((addr_b % 16) / 4);
+            let element = self
+                .b
+                .access_chain(pointer, None, var, [component])
+                .map_err(spirv_error)?;
+            self.b.store(element, x, None, []).map_err(spirv_error)?;
+            return Ok(0);
+        }
         let (key, builtin, length, index) = if addr_b < 0x10 {
             (OUTER_KEY, spirv::BuiltIn::TessLevelOuter, 4, addr_b / 4)
         } else {

@@ -1,7 +1,8 @@
 //! Texture reads in SPIR-V: each texture slot the program reads is a combined
-//! image-sampler at set 0, binding = slot, of the kind its reads need (2D or 2D array,
-//! depth or not: `sampler2D`, `sampler2DArray`, `sampler2DShadow`,
-//! `sampler2DArrayShadow`), and each [`TexRead`] one image instruction on it.
+//! image-sampler at set 0, binding = slot, of the kind its reads need (1D, 2D, 3D or
+//! cube, an array or not, depth or not: `sampler1D` ... `samplerCubeArrayShadow`, as
+//! glslang declares them, so the view the host binds at the slot, whose type follows the
+//! texture's kind, matches), and each [`TexRead`] one image instruction on it.
 
 use std::collections::BTreeMap;
 
@@ -9,7 +10,7 @@ use rspirv::dr::Operand as SpirvOperand;
 use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
 use super::{resource_variable, spirv_error, Emitter};
-use crate::maxwell::ir::{Op, TexKind, TexLod, TexRead, TexShape, Unsupported, Value};
+use crate::maxwell::ir::{Op, TexDim, TexKind, TexLod, TexRead, TexShape, Unsupported, Value};
 
 /// A texture slot's variable and its types.
 #[derive(Clone, Copy)]
@@ -28,9 +29,18 @@ fn texture_error(slot: u32, what: String) -> Unsupported {
     }
 }
 
+/// A shape's GLSL sampler name, for messages.
+fn shape_name(shape: TexShape) -> String {
+    let dim = shape.dim.name();
+    let array = if shape.array { "Array" } else { "" };
+    let shadow = if shape.shadow { "Shadow" } else { "" };
+    format!("sampler{dim}{array}{shadow}")
+}
+
 impl Emitter<'_> {
-    /// Every texture slot the program reads, declared with the shape its reads need: an
-    /// array when they read it as one (they must agree), depth when any compares.
+    /// Every texture slot the program reads, declared with the shape its reads need: the
+    /// dimensionality and arrayness they read it with (they must agree), depth when any
+    /// compares.
     pub(super) fn declare_textures(&mut self) -> Result<(), Unsupported> {
         let mut shapes: BTreeMap<u32, Option<TexShape>> = BTreeMap::new();
         let mut queries = false;
@@ -39,10 +49,16 @@ impl Emitter<'_> {
                 Op::Texture(read) => {
                     let entry = shapes.entry(read.slot).or_insert(None);
                     match entry {
-                        Some(shape) if shape.array != read.shape.array => {
+                        Some(shape)
+                            if (shape.dim, shape.array) != (read.shape.dim, read.shape.array) =>
+                        {
                             return Err(texture_error(
                                 read.slot,
-                                "read both as a 2D texture and as a 2D array".into(),
+                                format!(
+                                    "read both as {} and as {}",
+                                    shape_name(*shape),
+                                    shape_name(read.shape)
+                                ),
                             ))
                         }
                         Some(shape) => shape.shadow |= read.shape.shadow,
@@ -61,11 +77,25 @@ impl Emitter<'_> {
             self.b.capability(spirv::Capability::ImageQuery);
         }
         for (slot, shape) in shapes {
-            // A slot only queried (`textureSize`) is taken as 2D.
+            // A slot only queried (`textureSize`: `txq` names no target) is taken as 2D.
             let shape = shape.unwrap_or_default();
+            let dim = match shape.dim {
+                TexDim::D1 => {
+                    self.b.capability(spirv::Capability::Sampled1D);
+                    spirv::Dim::Dim1D
+                }
+                TexDim::D2 => spirv::Dim::Dim2D,
+                TexDim::D3 => spirv::Dim::Dim3D,
+                TexDim::Cube => {
+                    if shape.array {
+                        self.b.capability(spirv::Capability::SampledCubeArray);
+                    }
+                    spirv::Dim::DimCube
+                }
+            };
             let image = self.b.type_image(
                 self.t.f32,
-                spirv::Dim::Dim2D,
+                dim,
                 u32::from(shape.shadow),
                 u32::from(shape.array),
                 0,
@@ -122,13 +152,17 @@ impl Emitter<'_> {
         self.b.bitcast(self.t.i32, None, low).map_err(spirv_error)
     }
 
-    /// The coordinates of `read`: floats (the layer converted), or integers for fetches.
+    /// The coordinates of `read`: floats (the layer converted), or integers for fetches;
+    /// a scalar for a 1D texture that is not an array.
     fn coordinates(&mut self, read: &TexRead, integer: bool) -> Result<Word, Unsupported> {
-        let mut parts = if integer {
-            vec![self.int_of(read.x)?, self.int_of(read.y)?]
-        } else {
-            vec![self.as_float(read.x)?, self.as_float(read.y)?]
-        };
+        let mut parts = Vec::with_capacity(4);
+        for &coord in read.used_coords() {
+            parts.push(if integer {
+                self.int_of(coord)?
+            } else {
+                self.as_float(coord)?
+            });
+        }
         if let (Some(layer), true) = (read.layer, self.textures[&read.slot].shape.array) {
             let layer = self.layer_of(layer)?;
             parts.push(if integer {
@@ -140,46 +174,96 @@ impl Emitter<'_> {
             });
         }
         let scalar = if integer { self.t.i32 } else { self.t.f32 };
+        self.vector_of(scalar, parts)
+    }
+
+    /// `parts` as one value: itself when one, else a vector of them.
+    fn vector_of(&mut self, scalar: Word, parts: Vec<Word>) -> Result<Word, Unsupported> {
+        if let [one] = parts[..] {
+            return Ok(one);
+        }
         let ty = self.b.type_vector(scalar, parts.len() as u32);
         self.b
             .composite_construct(ty, None, parts)
             .map_err(spirv_error)
     }
 
-    /// The `ConstOffset` operand of a nonzero offset.
-    fn offset_operand(&mut self, offset: [i32; 2]) -> Option<Word> {
-        if offset == [0, 0] {
+    /// The `ConstOffset` operand of a nonzero offset: as many components as the
+    /// texture's coordinates.
+    fn offset_operand(&mut self, offset: [i32; 3], dim: TexDim) -> Option<Word> {
+        let count = dim.coordinates();
+        if offset[..count].iter().all(|&v| v == 0) {
             return None;
         }
-        let ivec2 = self.b.type_vector(self.t.i32, 2);
-        let [x, y] = offset.map(|v| self.b.constant_bit32(self.t.i32, v as u32));
-        Some(self.b.constant_composite(ivec2, [x, y]))
+        let parts: Vec<Word> = offset[..count]
+            .iter()
+            .map(|&v| self.b.constant_bit32(self.t.i32, v as u32))
+            .collect();
+        if let [one] = parts[..] {
+            return Some(one);
+        }
+        let ty = self.b.type_vector(self.t.i32, count as u32);
+        Some(self.b.constant_composite(ty, parts))
+    }
+
+    /// The d/dx and d/dy operands of `gradients` (the first `count` of each half).
+    fn gradient_operands(
+        &mut self,
+        gradients: [Value; 6],
+        count: usize,
+    ) -> Result<[Word; 2], Unsupported> {
+        let mut halves = [0; 2];
+        for (half, out) in halves.iter_mut().enumerate() {
+            let mut parts = Vec::with_capacity(count);
+            for &value in &gradients[half * count..(half + 1) * count] {
+                parts.push(self.as_float(value)?);
+            }
+            *out = self.vector_of(self.t.f32, parts)?;
+        }
+        Ok(halves)
     }
 
     /// One texture read: a `vec4` (depth-compare samples in component 0), or a `u32`
     /// word for a level-of-detail query.
     pub(super) fn texture_read(&mut self, read: &TexRead) -> Result<Word, Unsupported> {
         let (texture, sampled) = self.sampled_image_of(read.slot)?;
-        if read.shape.array != texture.shape.array {
+        if (read.shape.dim, read.shape.array) != (texture.shape.dim, texture.shape.array) {
             return Err(texture_error(read.slot, "read with two shapes".into()));
         }
-        let offset = self.offset_operand(read.offset);
+        let offset = self.offset_operand(read.offset, read.shape.dim);
         let reference = read.reference.map(|r| self.as_float(r)).transpose()?;
         let vec4 = self.t.vec4;
         match read.kind {
             TexKind::Sample { lod } => {
                 let coords = self.coordinates(read, false)?;
-                let level = match lod {
-                    TexLod::Implicit => None,
-                    TexLod::Zero => Some(self.float_const(0.0)),
-                    TexLod::Level(value) => Some(self.as_float(value)?),
-                };
                 let mut mask = spirv::ImageOperands::NONE;
                 let mut params = Vec::new();
-                if let Some(level) = level {
-                    mask |= spirv::ImageOperands::LOD;
-                    params.push(SpirvOperand::IdRef(level));
-                }
+                // Whether the level is explicit (a level or derivatives).
+                let level = match lod {
+                    TexLod::Implicit => None,
+                    TexLod::Bias(bias) => {
+                        mask |= spirv::ImageOperands::BIAS;
+                        params.push(SpirvOperand::IdRef(self.as_float(bias)?));
+                        None
+                    }
+                    TexLod::Zero | TexLod::Level(_) => {
+                        let level = match lod {
+                            TexLod::Level(value) => self.as_float(value)?,
+                            _ => self.float_const(0.0),
+                        };
+                        mask |= spirv::ImageOperands::LOD;
+                        params.push(SpirvOperand::IdRef(level));
+                        Some(level)
+                    }
+                    TexLod::Gradient(gradients) => {
+                        let [dx, dy] =
+                            self.gradient_operands(gradients, read.shape.dim.coordinates())?;
+                        mask |= spirv::ImageOperands::GRAD;
+                        params.push(SpirvOperand::IdRef(dx));
+                        params.push(SpirvOperand::IdRef(dy));
+                        Some(dx)
+                    }
+                };
                 if let Some(offset) = offset {
                     mask |= spirv::ImageOperands::CONST_OFFSET;
                     params.push(SpirvOperand::IdRef(offset));
@@ -260,12 +344,12 @@ impl Emitter<'_> {
         sampled: Word,
         component: u8,
     ) -> Result<Word, Unsupported> {
-        let (x, y) = (self.as_float(read.x)?, self.as_float(read.y)?);
+        let mut parts = Vec::with_capacity(3);
+        for &coord in read.used_coords() {
+            parts.push(self.as_float(coord)?);
+        }
+        let coords = self.vector_of(self.t.f32, parts)?;
         let vec2 = self.b.type_vector(self.t.f32, 2);
-        let coords = self
-            .b
-            .composite_construct(vec2, None, [x, y])
-            .map_err(spirv_error)?;
         let lods = self
             .b
             .image_query_lod(vec2, None, sampled, coords)
@@ -295,8 +379,9 @@ impl Emitter<'_> {
         self.b.bitcast(self.t.u32, None, int).map_err(spirv_error)
     }
 
-    /// A component of the size of level `lod` (0 width, 1 height, 2 layers of an array)
-    /// or the level count (3).
+    /// A component of the size of level `lod` (width, then height and depth as the
+    /// texture has them, then the layers of an array: GLSL's `textureSize`) or the level
+    /// count (3).
     pub(super) fn texture_query(
         &mut self,
         slot: u32,
@@ -308,25 +393,35 @@ impl Emitter<'_> {
             .b
             .image(texture.image, None, sampled)
             .map_err(spirv_error)?;
-        let size_components = if texture.shape.array { 3 } else { 2 };
+        let size_components =
+            (texture.shape.dim.size_components() + usize::from(texture.shape.array)) as u32;
         let value = if component == 3 {
             self.b
                 .image_query_levels(self.t.i32, None, image)
                 .map_err(spirv_error)?
         } else if u32::from(component) < size_components {
-            let ty = self.b.type_vector(self.t.i32, size_components);
             let lod = self.int_of(lod)?;
-            let size = self
-                .b
-                .image_query_size_lod(ty, None, image, lod)
-                .map_err(spirv_error)?;
-            self.b
-                .composite_extract(self.t.i32, None, size, [u32::from(component)])
-                .map_err(spirv_error)?
+            if size_components == 1 {
+                self.b
+                    .image_query_size_lod(self.t.i32, None, image, lod)
+                    .map_err(spirv_error)?
+            } else {
+                let ty = self.b.type_vector(self.t.i32, size_components);
+                let size = self
+                    .b
+                    .image_query_size_lod(ty, None, image, lod)
+                    .map_err(spirv_error)?;
+                self.b
+                    .composite_extract(self.t.i32, None, size, [u32::from(component)])
+                    .map_err(spirv_error)?
+            }
         } else {
             return Err(texture_error(
                 slot,
-                "`txq` depth of a 2D texture (2D arrays give their layers)".into(),
+                format!(
+                    "`txq` size component {component} of {} (it has {size_components})",
+                    shape_name(texture.shape)
+                ),
             ));
         };
         self.b.bitcast(self.t.u32, None, value).map_err(spirv_error)

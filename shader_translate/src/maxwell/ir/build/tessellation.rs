@@ -1,8 +1,9 @@
-//! What a tess-eval or tess-control program reads besides its own registers: gl_TessCoord (`ld o
-//! a[0x2f0]` indexed by `$laneid`), `$invocation_info`, and the control points'
-//! attributes (`isberd` then `ld a[] Rv`). Each is read as one patch's view: the patch's
-//! base in the warp's vertex buffer (byte 0 x byte 2 of `$invocation_info`) is 0, so the
-//! address `isberd` maps is the control point's index.
+//! What a tess-eval or tess-control program reads besides its own registers:
+//! gl_TessCoord (`ld o a[0x2f0]` indexed by `$laneid`), `$invocation_info`, the control
+//! points' attributes (`isberd` then `ld a[] Rv`) and the `patch in` variables (`ld p`);
+//! and what a tess control program stores per patch (`st p`). Each is read as one
+//! patch's view: the patch's base in the warp's vertex buffer (byte 0 x byte 2 of
+//! `$invocation_info`) is 0, so the address `isberd` maps is the control point's index.
 
 use super::{Builder, Op, Unsupported, Value};
 use crate::maxwell::decode::{sysreg, Operand, RZ};
@@ -15,8 +16,19 @@ const TESS_COORD_B: u32 = 0x2f0;
 const INVOCATION_INFO: u8 = 0x1d;
 /// `$invocation_id`.
 const INVOCATION_ID: u8 = 0x11;
-/// The patch words `st p` may write: gl_TessLevelOuter[0..4] then gl_TessLevelInner[0..2].
+/// The patch words `st p` may write: gl_TessLevelOuter[0..4] then gl_TessLevelInner[0..2]
+/// below this, ...
 const TESS_LEVELS_END_B: u32 = 0x18;
+/// ... then the user patch attributes (`patch out`/`patch in` location L at a[0x20 + 16 L]),
+/// up to Vulkan's floor of 120 per-patch components (30 locations).
+pub(crate) const PATCH_GENERIC_B: u32 = 0x20;
+pub(crate) const PATCH_GENERIC_END_B: u32 = PATCH_GENERIC_B + 30 * 16;
+
+/// Whether patch words `addr_b..addr_b + 4 * size` are all levels or all user attributes.
+fn patch_words(addr_b: u32, size: u32) -> bool {
+    let end_b = addr_b + 4 * size;
+    end_b <= TESS_LEVELS_END_B || (addr_b >= PATCH_GENERIC_B && end_b <= PATCH_GENERIC_END_B)
+}
 
 fn tessellating(kind: ProgramType) -> bool {
     matches!(kind, ProgramType::TessEval | ProgramType::TessControl)
@@ -86,7 +98,7 @@ impl Builder<'_> {
             return self.patch_store(ops, size);
         }
         if i.has_mod("p") {
-            return Err(self.unsupported("a per-patch attribute read"));
+            return self.patch_load(ops, size);
         }
         if i.has_mod("o") && self.kind == ProgramType::TessControl {
             return Err(self.unsupported("a read of the control stage's own outputs"));
@@ -142,8 +154,48 @@ impl Builder<'_> {
 }
 
 impl Builder<'_> {
-    /// A tess control program's `st p b32 a[off]`: the tessellation levels, stored where
-    /// the instruction runs, under its guard and arm; `false` for other stores.
+    /// A tess-eval program's `ld p a[off]`: its `patch in` variables (a tess control
+    /// program reading its own patch outputs, or the levels, is refused).
+    fn patch_load(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        size: u32,
+    ) -> Result<bool, Unsupported> {
+        if self.kind != ProgramType::TessEval {
+            return Err(self.unsupported("a read of the control stage's own patch outputs"));
+        }
+        let (
+            Some((_, Operand::Reg(reg))),
+            Some((
+                _,
+                Operand::Mem {
+                    space: "a",
+                    base: None,
+                    offset,
+                },
+            )),
+        ) = (ops.first(), ops.get(1))
+        else {
+            return Err(self.unsupported("a patch read at a register offset"));
+        };
+        let addr_b = offset.unwrap_or(0) as u32;
+        if addr_b < PATCH_GENERIC_B || addr_b + 4 * size > PATCH_GENERIC_END_B {
+            return Err(self.unsupported(format!(
+                "patch attribute read a[{addr_b:#x}] (only patch inputs, \
+                 a[0x20..{PATCH_GENERIC_END_B:#x}])"
+            )));
+        }
+        let reg = *reg;
+        for word in 0..size {
+            let value = self.push(Op::Tess(TessInput::Patch(addr_b + 4 * word)));
+            self.set_reg(reg.wrapping_add(word as u8), value);
+        }
+        Ok(true)
+    }
+
+    /// A tess control program's `st p b32 a[off]`: the tessellation levels and `patch
+    /// out` variables, stored where the instruction runs, under its guard and arm;
+    /// `false` for other stores.
     fn patch_store(
         &mut self,
         ops: &[(Vec<&'static str>, Operand)],
@@ -170,9 +222,10 @@ impl Builder<'_> {
             return Err(self.unsupported("a patch store at a register offset"));
         };
         let addr_b = offset.unwrap_or(0) as u32;
-        if addr_b + 4 * size > TESS_LEVELS_END_B {
+        if !patch_words(addr_b, size) {
             return Err(self.unsupported(format!(
-                "patch attribute a[{addr_b:#x}] (only the tessellation levels, a[0x0..0x18])"
+                "patch attribute a[{addr_b:#x}] (the tessellation levels, a[0x0..0x18], and \
+                 patch outputs, a[0x20..{PATCH_GENERIC_END_B:#x}])"
             )));
         }
         let reg = *reg;

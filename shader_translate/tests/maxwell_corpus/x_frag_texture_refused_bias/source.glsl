@@ -1,5 +1,0 @@
-#version 450
-// A texture form Hookshot refuses by name (tests/maxwell_translate.rs).
-layout(location = 0) in vec2 uv;
-layout(location = 0) out vec4 colour;
-layout(binding = 0) uniform sampler2D t; void main(){ colour = texture(t, uv, 0.5 + uv.x); }
