@@ -33,7 +33,7 @@ pub unsafe extern "C" fn hsCommandBufferClearBuffer(
         with_recording(
             "hsCommandBufferClearBuffer",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 let buffer = recording.buffer_id(device, buffer, "buffer")?;
                 recording
                     .buffer()
@@ -57,7 +57,7 @@ unsafe fn clear_texture(
 ) -> HSresult {
     // SAFETY: passed on from the caller.
     unsafe {
-        with_recording(function, command_buffer, |device, recording| {
+        with_recording(function, command_buffer, move |device, recording| {
             let state = resolve(texture, "texture")?;
             device.check_same(&state.device, "texture")?;
             let view = view_of(&state, view)?;

@@ -197,21 +197,26 @@ pub unsafe extern "C" fn hsCommandBufferClearCommands(
 
 /// Runs `record` on the command buffer's recording: the frame of every command. A
 /// recording's commands after its first find the command buffer kept for this thread
-/// (`command_slots`), and a command that succeeds writes nothing but its own recording.
+/// (`command_slots::kept_here`), and a command that succeeds writes nothing but its own
+/// recording.
 ///
 /// `record` is called from one place, so it is inlined into the entry point whatever
 /// its size (called from two, the fast way and the full way, it was kept out of line, a
 /// call and a spill of every argument a command); the full way is `claim_recording`,
-/// out of line and the same for every command.
+/// out of line and the same for every command. The bodies are `move` closures: their
+/// arguments travel in them by value, not through the stack.
 ///
 /// # Safety
 /// The header's contract for objects.
 #[inline(always)]
-pub(crate) unsafe fn with_recording(
+pub(crate) unsafe fn with_recording<F>(
     function: &'static str,
     command_buffer: *const HSCommandBuffer,
-    record: impl FnOnce(&DeviceState, &mut Recording) -> CapiResult<()>,
-) -> HSresult {
+    record: F,
+) -> HSresult
+where
+    F: FnOnce(&DeviceState, &mut Recording) -> CapiResult<()>,
+{
     // SAFETY: passed on from the caller; `record` does not call Hookshot.
     let state = match unsafe { command_slots::kept_here(command_buffer) } {
         Some(state) if state.recording.buffer.is_some() => state,
@@ -221,6 +226,16 @@ pub(crate) unsafe fn with_recording(
             Err(code) => return code,
         },
     };
+    record_in(function, state, record)
+}
+
+/// `record` on `state`, inside the panic guard; a failure goes to the callbacks of the
+/// command buffer's device.
+#[inline(always)]
+fn record_in<F>(function: &'static str, state: &mut CommandBufferState, record: F) -> HSresult
+where
+    F: FnOnce(&DeviceState, &mut Recording) -> CapiResult<()>,
+{
     command_entry(function, |device_key| {
         let result = record(&state.device, &mut state.recording);
         if result.is_err() {
@@ -230,9 +245,8 @@ pub(crate) unsafe fn with_recording(
     })
 }
 
-/// `with_recording` for a recording's first command, or a call that fails: claims the
-/// command buffer and keeps it for this thread until the recording's end, or reports
-/// why not and returns the code.
+/// Claims the command buffer and keeps it for this thread until the recording's end,
+/// or reports why not and returns the code (one copy for every command).
 ///
 /// # Safety
 /// The header's contract for objects. The state is used during the current call only,

@@ -12,9 +12,8 @@
 //! from another thread while a recording is claimed fails (`HS_ERROR_BUSY`); the state is
 //! never reached by two threads at once.
 
-use std::cell::{Cell, UnsafeCell};
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use parking_lot::Mutex;
 
@@ -25,20 +24,56 @@ use crate::state::CommandBufferState;
 
 const WHAT: &str = "command buffer";
 const TAG: u64 = tag_of(COMMAND_BUFFER_KIND);
-const CHUNK_SLOTS: usize = 256;
-const CHUNKS: usize = 1024;
+/// How many command buffers may live at once: the table is one static array, so a
+/// command finds its slot from the handle's low bits with no table lock or chunk lookup.
+const SLOTS: usize = 1 << 16;
+/// The handle's bits that index the table.
+const INDEX_MASK: u64 = SLOTS as u64 - 1;
 /// The owner bit of a claim that ends with its call (the other bits: the thread's token).
 const FOR_THE_CALL: usize = 1;
 
-thread_local! {
-    /// Only its address is used: it tells live threads apart (a token; 8-aligned, so the
-    /// `FOR_THE_CALL` bit is free, and never 0).
-    static THREAD_TOKEN: Cell<u64> = const { Cell::new(0) };
+/// This thread's token: it tells live threads apart, is never 0 and leaves the
+/// `FOR_THE_CALL` bit free. On Linux on x86-64 and AArch64 it is the thread pointer (the
+/// TLS ABI's; 16-aligned), read in one instruction in a shared library too, where a
+/// thread-local's address can cost a call (`__tls_get_addr`).
+#[inline(always)]
+fn this_thread() -> usize {
+    thread_pointer()
 }
 
-/// This thread's token.
-#[inline]
-fn this_thread() -> usize {
+#[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+#[inline(always)]
+fn thread_pointer() -> usize {
+    let pointer: usize;
+    // SAFETY: on x86-64 Linux `%fs` is the thread pointer, whose first word (`%fs:0`) holds
+    // its own address (the TLS ABI's TCB header, glibc's and musl's); a plain read.
+    unsafe {
+        std::arch::asm!("mov {}, fs:0", out(reg) pointer, options(pure, readonly, nostack, preserves_flags));
+    }
+    pointer
+}
+
+#[cfg(all(target_arch = "aarch64", target_os = "linux"))]
+#[inline(always)]
+fn thread_pointer() -> usize {
+    let pointer: usize;
+    // SAFETY: reads the thread pointer register, which the C library sets per thread.
+    unsafe {
+        std::arch::asm!("mrs {}, tpidr_el0", out(reg) pointer, options(pure, nomem, nostack, preserves_flags));
+    }
+    pointer
+}
+
+#[cfg(not(any(
+    all(target_arch = "x86_64", target_os = "linux"),
+    all(target_arch = "aarch64", target_os = "linux")
+)))]
+#[inline(always)]
+fn thread_pointer() -> usize {
+    thread_local! {
+        /// Only its address is used (8-aligned and never 0).
+        static THREAD_TOKEN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
     THREAD_TOKEN.with(|cell| std::ptr::from_ref(cell) as usize)
 }
 
@@ -47,33 +82,49 @@ pub(crate) struct Slot {
     /// 0: no thread holds the slot; else the token of the thread that does, with
     /// `FOR_THE_CALL` set while the claim ends with its call.
     owner: AtomicUsize,
+    /// While the thread `owner` names keeps the slot for a recording: the handle word of
+    /// the command buffer (its index and generation, so never 0); else 0. Written only by
+    /// that thread, with `owner`: a recording's commands find their command buffer with
+    /// this compare and the owner's (`kept_here`).
+    kept: AtomicU64,
     /// Moved on by a finalize, so the words of the command buffer no longer match; read
     /// without a claim by `is_live`, written only under one.
     generation: AtomicU32,
-    state: UnsafeCell<Option<CommandBufferState>>,
+    state: UnsafeCell<Option<Box<CommandBufferState>>>,
+}
+
+impl Slot {
+    /// All zeros, so the table is in the zero-filled section (no pages until used).
+    const fn free() -> Slot {
+        Slot {
+            owner: AtomicUsize::new(0),
+            kept: AtomicU64::new(0),
+            generation: AtomicU32::new(0),
+            state: UnsafeCell::new(None),
+        }
+    }
 }
 
 // SAFETY: `state` is reached only through a `Held`, made by the one thread whose token
-// `owner` holds (see `claim`).
+// `owner` holds (see `claim`), or by `kept_here` on that thread.
 unsafe impl Sync for Slot {}
 
-static CHUNK_TABLE: [OnceLock<Box<[Slot]>>; CHUNKS] = [const { OnceLock::new() }; CHUNKS];
+static SLOT_TABLE: [Slot; SLOTS] = [const { Slot::free() }; SLOTS];
 
 /// Slots handed out so far, and the finalized ones to hand out again.
 static ALLOCATION: Mutex<(usize, Vec<usize>)> = Mutex::new((0, Vec::new()));
 
 #[inline]
 fn slot(index: usize) -> Option<&'static Slot> {
-    CHUNK_TABLE
-        .get(index / CHUNK_SLOTS)?
-        .get()?
-        .get(index % CHUNK_SLOTS)
+    SLOT_TABLE.get(index)
 }
 
 /// A call's hold on a slot: the state, reached by this thread alone. Dropping it gives the
 /// slot back when the claim was for the call.
 pub(crate) struct Held {
     slot: &'static Slot,
+    /// The handle word the slot was claimed with (`Slot::kept` while kept).
+    handle: u64,
     /// Whether the drop gives the slot back.
     release: bool,
 }
@@ -87,6 +138,7 @@ impl Held {
             self.slot.owner.store(this_thread(), Ordering::Relaxed);
             self.release = false;
         }
+        self.slot.kept.store(self.handle, Ordering::Relaxed);
     }
 
     /// Gives the slot back when the call ends, kept or not: the end of a recording.
@@ -105,15 +157,12 @@ impl Held {
         // SAFETY: this thread keeps the slot (just above), so the drop gives nothing
         // back and no other thread reaches the state until this one ends the recording.
         let state = unsafe { &mut *self.slot.state.get() };
-        state.as_mut().expect("claim checks it")
+        state.as_deref_mut().expect("claim checks it")
     }
 
     #[inline]
     pub fn state(&mut self) -> &mut CommandBufferState {
-        // SAFETY: this thread holds the slot (`claim`), and `&mut self` makes this the
-        // only borrow of the hold.
-        let state = unsafe { &mut *self.slot.state.get() };
-        state.as_mut().expect("claim checks it")
+        held_state(self).as_deref_mut().expect("claim checks it")
     }
 }
 
@@ -121,6 +170,7 @@ impl Drop for Held {
     #[inline]
     fn drop(&mut self) {
         if self.release {
+            self.slot.kept.store(0, Ordering::Relaxed);
             self.slot.owner.store(0, Ordering::Release);
         }
     }
@@ -129,21 +179,22 @@ impl Drop for Held {
 /// Claims `slot` for this thread: at once when it holds it already (kept by a
 /// recording), else for the call, waiting while another thread's call holds it.
 #[inline(always)]
-fn claim_slot(slot: &'static Slot) -> CapiResult<Held> {
+fn claim_slot(slot: &'static Slot, handle: u64) -> CapiResult<Held> {
     let me = this_thread();
     let owner = slot.owner.load(Ordering::Relaxed);
     if owner == me {
         return Ok(Held {
             slot,
+            handle,
             release: false,
         });
     }
-    claim_free(slot, me)
+    claim_free(slot, handle, me)
 }
 
 /// `claim_slot` when this thread does not hold the slot yet.
 #[cold]
-fn claim_free(slot: &'static Slot, me: usize) -> CapiResult<Held> {
+fn claim_free(slot: &'static Slot, handle: u64, me: usize) -> CapiResult<Held> {
     loop {
         match slot.owner.compare_exchange_weak(
             0,
@@ -154,6 +205,7 @@ fn claim_free(slot: &'static Slot, me: usize) -> CapiResult<Held> {
             Ok(_) => {
                 return Ok(Held {
                     slot,
+                    handle,
                     release: true,
                 })
             }
@@ -183,7 +235,7 @@ fn claim_free(slot: &'static Slot, me: usize) -> CapiResult<Held> {
 pub(crate) fn claim(words: Words) -> CapiResult<Held> {
     let (index, generation) = check_tag(words, TAG, WHAT)?;
     let slot = slot(index).ok_or_else(|| finalized(WHAT))?;
-    let mut held = claim_slot(slot)?;
+    let mut held = claim_slot(slot, words[0])?;
     // Read under the hold: the generation and state change only under one.
     if slot.generation.load(Ordering::Relaxed) != generation || held_state(&mut held).is_none() {
         return Err(finalized(WHAT));
@@ -195,6 +247,11 @@ pub(crate) fn claim(words: Words) -> CapiResult<Held> {
 /// recording (a recording's commands after its first): the commands' short way, with no
 /// claim and no failure to build. `None` for anything else; `claim` then decides, and
 /// says what is wrong.
+///
+/// The checks: the pointer (null, alignment), the kind's tag, then the slot the handle's
+/// low bits name: its kept handle word is the caller's (so the generation matches and a
+/// recording is kept) and its owner is this thread. A handle whose index is past the
+/// table fails the first compare (no kept word has those bits).
 ///
 /// # Safety
 /// `ptr`, when non-null and aligned, points to 16 readable bytes. The state is used
@@ -209,18 +266,18 @@ pub(crate) unsafe fn kept_here<'call, O>(ptr: *const O) -> Option<&'call mut Com
     if tag != TAG {
         return None;
     }
-    let slot = slot((handle & 0xffff_ffff) as usize)?;
-    if slot.owner.load(Ordering::Relaxed) != this_thread()
-        || slot.generation.load(Ordering::Relaxed) != (handle >> 32) as u32
+    let slot = &SLOT_TABLE[(handle & INDEX_MASK) as usize];
+    if slot.kept.load(Ordering::Relaxed) != handle
+        || slot.owner.load(Ordering::Relaxed) != this_thread()
     {
         return None;
     }
     // SAFETY: this thread keeps the slot, and its calls reach the state one at a time;
     // the caller uses it within this call.
-    unsafe { &mut *slot.state.get() }.as_mut()
+    unsafe { &mut *slot.state.get() }.as_deref_mut()
 }
 
-fn held_state(held: &mut Held) -> &mut Option<CommandBufferState> {
+fn held_state(held: &mut Held) -> &mut Option<Box<CommandBufferState>> {
     // SAFETY: this thread holds the slot, and `&mut held` is the only borrow of the hold.
     unsafe { &mut *held.slot.state.get() }
 }
@@ -253,10 +310,9 @@ pub(crate) fn insert(state: CommandBufferState) -> CapiResult<Words> {
             Some(index) => index,
             None => {
                 let index = allocation.0;
-                if index >= CHUNK_SLOTS * CHUNKS {
+                if index >= SLOTS {
                     return Err(CapiError::OutOfRange(format!(
-                        "{} command buffers live at once; finalize some",
-                        CHUNK_SLOTS * CHUNKS
+                        "{SLOTS} command buffers live at once; finalize some"
                     )));
                 }
                 allocation.0 += 1;
@@ -264,20 +320,11 @@ pub(crate) fn insert(state: CommandBufferState) -> CapiResult<Words> {
             }
         }
     };
-    CHUNK_TABLE[index / CHUNK_SLOTS].get_or_init(|| {
-        (0..CHUNK_SLOTS)
-            .map(|_| Slot {
-                owner: AtomicUsize::new(0),
-                generation: AtomicU32::new(1),
-                state: UnsafeCell::new(None),
-            })
-            .collect()
-    });
-    let slot = slot(index).expect("made above");
+    let slot = slot(index).expect("allocated below SLOTS");
     // A free slot is never kept by a recording (the finalize gave it back); a stale
     // handle's call may hold it for a moment, and fails.
-    let mut held = claim_slot(slot)?;
-    *held_state(&mut held) = Some(state);
+    let mut held = claim_slot(slot, 0)?;
+    *held_state(&mut held) = Some(Box::new(state));
     // Moved on here as well as at the finalize: no words of a free slot ever match it.
     let generation = next_generation(slot);
     Ok([index as u64 | (u64::from(generation) << 32), TAG])
@@ -293,7 +340,7 @@ pub(crate) fn remove(words: Words) -> CapiResult<CommandBufferState> {
         held_state(&mut held).take().expect("claim checks it")
     };
     ALLOCATION.lock().1.push(index);
-    Ok(state)
+    Ok(*state)
 }
 
 #[cfg(test)]

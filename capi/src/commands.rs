@@ -78,10 +78,19 @@ pub struct HSCopyRegion {
 }
 
 /// A stage and a slot of it, for binds.
+#[inline(always)]
 fn stage_slot(stage: HSshaderStage, slot: u32, what: &str) -> CapiResult<(Stage, u8)> {
-    let slot =
-        u8::try_from(slot).map_err(|_| CapiError::OutOfRange(format!("{what} slot {slot}")))?;
+    let Ok(slot) = u8::try_from(slot) else {
+        return Err(slot_out_of_range(what, slot));
+    };
     Ok((coded(stage, "stage")?, slot))
+}
+
+/// `stage_slot`'s failure, out of the way of the binds that pass.
+#[cold]
+#[inline(never)]
+fn slot_out_of_range(what: &str, slot: u32) -> CapiError {
+    CapiError::OutOfRange(format!("{what} slot {slot}"))
 }
 
 /// The buffer of a copy, checked to be of the command buffer's device.
@@ -117,7 +126,7 @@ pub unsafe extern "C" fn hsCommandBufferSetRenderTargets(
         with_recording(
             "hsCommandBufferSetRenderTargets",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 if color_count as usize > MAX_COLOR_TARGETS {
                     return Err(CapiError::OutOfRange(format!(
                         "{color_count} colour targets; at most {MAX_COLOR_TARGETS}"
@@ -168,7 +177,7 @@ unsafe fn clear_color(
 ) -> HSresult {
     // SAFETY: passed on from the caller.
     unsafe {
-        with_recording(function, command_buffer, |_, recording| {
+        with_recording(function, command_buffer, move |_, recording| {
             let target = u8::try_from(index)
                 .map_err(|_| CapiError::OutOfRange(format!("colour target {index}")))?;
             recording
@@ -269,7 +278,7 @@ pub unsafe extern "C" fn hsCommandBufferClearDepthStencil(
         with_recording(
             "hsCommandBufferClearDepthStencil",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 let write_depth = crate::builder::boolean(depth_mask, "depth_mask")?;
                 let stencil_mask = u8::try_from(stencil_mask)
                     .map_err(|_| CapiError::argument("stencil_mask is past 8 bits"))?;
@@ -296,7 +305,7 @@ pub unsafe extern "C" fn hsCommandBufferBindProgram(
         with_recording(
             "hsCommandBufferBindProgram",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 let state = resolve(program, "program")?;
                 device.check_same(&state.device, "the program")?;
                 let id = (*state.id.lock()).ok_or_else(|| {
@@ -331,7 +340,7 @@ pub unsafe extern "C" fn hsCommandBufferSetTexturePool(
         with_recording(
             "hsCommandBufferSetTexturePool",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 let state = resolve(pool, "texture pool")?;
                 device.check_same(&state.device, "the texture pool")?;
                 recording.texture_pool = Some(state.id);
@@ -351,7 +360,7 @@ pub unsafe extern "C" fn hsCommandBufferSetSamplerPool(
         with_recording(
             "hsCommandBufferSetSamplerPool",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 let state = resolve(pool, "sampler pool")?;
                 device.check_same(&state.device, "the sampler pool")?;
                 recording.sampler_pool = Some(state.id);
@@ -372,7 +381,7 @@ unsafe fn bind_buffer(
 ) -> HSresult {
     // SAFETY: passed on from the caller.
     unsafe {
-        with_recording(function, command_buffer, |device, recording| {
+        with_recording(function, command_buffer, move |device, recording| {
             let range = recording.buffer_range(device, buffer, "buffer", offset_b, size_b)?;
             recording.buffer().bind_buffer(binding()?, range)?;
             Ok(())
@@ -397,7 +406,7 @@ pub unsafe extern "C" fn hsCommandBufferUpdateUniformBuffer(
         with_recording(
             "hsCommandBufferUpdateUniformBuffer",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 let bytes = crate::pool::bytes_in(data, size_b, "data")?;
                 let buffer = recording.buffer_id(device, buffer, "buffer")?;
                 recording
@@ -418,7 +427,7 @@ pub unsafe extern "C" fn hsCommandBufferBindVertexBuffer(
     offset_b: u64,
     size_b: u64,
 ) -> HSresult {
-    let binding = || {
+    let binding = move || {
         let stream = u8::try_from(stream)
             .map_err(|_| CapiError::OutOfRange(format!("vertex stream {stream}")))?;
         Ok(BufferBinding::Vertex { stream })
@@ -445,7 +454,7 @@ pub unsafe extern "C" fn hsCommandBufferBindIndexBuffer(
     offset_b: u64,
     size_b: u64,
 ) -> HSresult {
-    let binding = || {
+    let binding = move || {
         Ok(BufferBinding::Index {
             index_type: coded::<IndexType>(index_type, "index_type")?,
         })
@@ -472,7 +481,7 @@ pub unsafe extern "C" fn hsCommandBufferBindUniformBuffer(
     offset_b: u64,
     size_b: u64,
 ) -> HSresult {
-    let binding = || {
+    let binding = move || {
         let (stage, slot) = stage_slot(stage, slot, "uniform")?;
         Ok(BufferBinding::Uniform { stage, slot })
     };
@@ -498,7 +507,7 @@ pub unsafe extern "C" fn hsCommandBufferBindStorageBuffer(
     offset_b: u64,
     size_b: u64,
 ) -> HSresult {
-    let binding = || {
+    let binding = move || {
         let (stage, slot) = stage_slot(stage, slot, "storage")?;
         Ok(BufferBinding::Storage { stage, slot })
     };
@@ -528,7 +537,7 @@ pub unsafe extern "C" fn hsCommandBufferBindTexture(
         with_recording(
             "hsCommandBufferBindTexture",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 let (stage, slot) = stage_slot(stage, slot, "texture")?;
                 recording
                     .buffer()
@@ -552,7 +561,7 @@ pub unsafe extern "C" fn hsCommandBufferBindImage(
         with_recording(
             "hsCommandBufferBindImage",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 let (stage, slot) = stage_slot(stage, slot, "image")?;
                 let texture_slot = u32::try_from(handle)
                     .ok()
@@ -625,7 +634,7 @@ unsafe fn draw_arrays<const INSTANCED: bool>(
 ) -> HSresult {
     // SAFETY: passed on from the caller.
     unsafe {
-        with_recording(function, command_buffer, |_, recording| {
+        with_recording(function, command_buffer, move |_, recording| {
             let primitive = coded::<PrimitiveKind>(primitive, "primitive")?;
             recording.buffer().draw(DrawArrays {
                 primitive,
@@ -655,7 +664,7 @@ pub unsafe extern "C" fn hsCommandBufferDrawElements(
         with_recording(
             "hsCommandBufferDrawElements",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 recording.buffer().draw_indexed(DrawIndexed {
                     primitive: coded(primitive, "primitive")?,
                     first_index,
@@ -687,7 +696,7 @@ pub unsafe extern "C" fn hsCommandBufferDrawIndirect(
         with_recording(
             "hsCommandBufferDrawIndirect",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 recording.buffer().draw_indirect(DrawIndirect {
                     primitive: coded(primitive, "primitive")?,
                     indexed: crate::builder::boolean(indexed, "indexed")?,
@@ -714,7 +723,7 @@ pub unsafe extern "C" fn hsCommandBufferDispatchCompute(
         with_recording(
             "hsCommandBufferDispatchCompute",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 recording
                     .buffer()
                     .dispatch([groups_x, groups_y, groups_z])?;
@@ -735,7 +744,7 @@ pub unsafe extern "C" fn hsCommandBufferDispatchComputeIndirect(
         with_recording(
             "hsCommandBufferDispatchComputeIndirect",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 let buffer = buffer_of(device, buffer, "buffer")?;
                 recording.buffer().dispatch_indirect(buffer, offset_b)?;
                 Ok(())
@@ -751,7 +760,7 @@ unsafe fn copy(
 ) -> HSresult {
     // SAFETY: passed on from the caller.
     unsafe {
-        with_recording(function, command_buffer, |device, recording| {
+        with_recording(function, command_buffer, move |device, recording| {
             let op = op(device)?;
             recording.buffer().copy(op)?;
             Ok(())
@@ -929,17 +938,21 @@ pub unsafe extern "C" fn hsCommandBufferBarrier(
 ) -> HSresult {
     // SAFETY: the header's contract for objects.
     unsafe {
-        with_recording("hsCommandBufferBarrier", command_buffer, |_, recording| {
-            let order = BarrierOrder::from_bits(bits & 0xff);
-            let invalidate = Invalidate::from_bits(bits >> 8);
-            let (Some(order), Some(invalidate)) = (order, invalidate) else {
-                return Err(CapiError::argument(format!(
-                    "barrier bits {bits:#x} has unknown bits"
-                )));
-            };
-            recording.buffer().barrier(order, invalidate)?;
-            Ok(())
-        })
+        with_recording(
+            "hsCommandBufferBarrier",
+            command_buffer,
+            move |_, recording| {
+                let order = BarrierOrder::from_bits(bits & 0xff);
+                let invalidate = Invalidate::from_bits(bits >> 8);
+                let (Some(order), Some(invalidate)) = (order, invalidate) else {
+                    return Err(CapiError::argument(format!(
+                        "barrier bits {bits:#x} has unknown bits"
+                    )));
+                };
+                recording.buffer().barrier(order, invalidate)?;
+                Ok(())
+            },
+        )
     }
 }
 
@@ -957,7 +970,7 @@ pub unsafe extern "C" fn hsCommandBufferFenceSync(
         with_recording(
             "hsCommandBufferFenceSync",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 let state = resolve(sync, "sync")?;
                 device.check_same(&state.device, "the sync")?;
                 recording.buffer().signal_sync(
@@ -982,7 +995,7 @@ pub unsafe extern "C" fn hsCommandBufferWaitSync(
         with_recording(
             "hsCommandBufferWaitSync",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 let state = resolve(sync, "sync")?;
                 device.check_same(&state.device, "the sync")?;
                 recording.buffer().wait_sync(state.id)?;
@@ -1003,7 +1016,7 @@ pub unsafe extern "C" fn hsCommandBufferDiscardColor(
         with_recording(
             "hsCommandBufferDiscardColor",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 let index = u8::try_from(index)
                     .map_err(|_| CapiError::OutOfRange(format!("colour target {index}")))?;
                 recording.buffer().discard(DiscardTarget::Color(index))?;
@@ -1022,7 +1035,7 @@ pub unsafe extern "C" fn hsCommandBufferDiscardDepthStencil(
         with_recording(
             "hsCommandBufferDiscardDepthStencil",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 recording.buffer().discard(DiscardTarget::DepthStencil)?;
                 Ok(())
             },

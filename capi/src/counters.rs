@@ -52,7 +52,7 @@ pub unsafe extern "C" fn hsCommandBufferReportCounter(
         with_recording(
             "hsCommandBufferReportCounter",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 let counter = counter(counter_kind)?;
                 let buffer = recording.buffer_id(device, buffer, "buffer")?;
                 recording
@@ -78,7 +78,7 @@ pub unsafe extern "C" fn hsCommandBufferReportValue(
         with_recording(
             "hsCommandBufferReportValue",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 let buffer = recording.buffer_id(device, buffer, "buffer")?;
                 recording.buffer().report_value(value, buffer, offset_b)?;
                 Ok(())
@@ -99,7 +99,7 @@ pub unsafe extern "C" fn hsCommandBufferResetCounter(
         with_recording(
             "hsCommandBufferResetCounter",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 let counter = counter(counter_kind)?;
                 recording.buffer().reset_counter(counter)?;
                 Ok(())
@@ -126,7 +126,7 @@ pub unsafe extern "C" fn hsCommandBufferSetRenderEnable(
         with_recording(
             "hsCommandBufferSetRenderEnable",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 recording.buffer().set_render_enable(enabled != 0)?;
                 Ok(())
             },
@@ -150,7 +150,7 @@ pub unsafe extern "C" fn hsCommandBufferSetRenderEnableConditional(
         with_recording(
             "hsCommandBufferSetRenderEnableConditional",
             command_buffer,
-            |device, recording| {
+            move |device, recording| {
                 let mode = gpu::command::ConditionalRender::from_raw(mode).ok_or_else(|| {
                     CapiError::argument(format!("mode: {mode} is no HS_CONDITIONAL_RENDER_MODE_*"))
                 })?;

@@ -41,7 +41,7 @@ pub unsafe extern "C" fn hsCommandBufferPushDebugGroup(
         with_recording(
             "hsCommandBufferPushDebugGroup",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 recording.buffer().push_debug_group(name_of(name)?)?;
                 Ok(())
             },
@@ -59,7 +59,7 @@ pub unsafe extern "C" fn hsCommandBufferPopDebugGroup(
         with_recording(
             "hsCommandBufferPopDebugGroup",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 recording.buffer().pop_debug_group()?;
                 Ok(())
             },
@@ -78,7 +78,7 @@ pub unsafe extern "C" fn hsCommandBufferInsertDebugMarker(
         with_recording(
             "hsCommandBufferInsertDebugMarker",
             command_buffer,
-            |_, recording| {
+            move |_, recording| {
                 recording.buffer().insert_debug_label(name_of(name)?)?;
                 Ok(())
             },

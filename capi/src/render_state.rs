@@ -187,7 +187,7 @@ pub(crate) unsafe fn set_state(
 ) -> HSresult {
     // SAFETY: passed on from the caller.
     unsafe {
-        with_recording(function, command_buffer, |_, recording| {
+        with_recording(function, command_buffer, move |_, recording| {
             recording.buffer().set_state(change()?)?;
             Ok(())
         })

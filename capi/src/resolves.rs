@@ -22,7 +22,7 @@ unsafe fn record_resolve(
 ) -> HSresult {
     // SAFETY: passed on from the caller.
     unsafe {
-        with_recording(function, command_buffer, |device, recording| {
+        with_recording(function, command_buffer, move |device, recording| {
             let from = resolve(source, "source")?;
             device.check_same(&from.device, "source")?;
             let to = resolve(destination, "destination")?;

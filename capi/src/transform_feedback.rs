@@ -31,7 +31,7 @@ pub unsafe extern "C" fn hsCommandBufferBindTransformFeedbackBuffer(
     let function = "hsCommandBufferBindTransformFeedbackBuffer";
     // SAFETY: the header's contract for objects.
     unsafe {
-        with_recording(function, command_buffer, |device, recording| {
+        with_recording(function, command_buffer, move |device, recording| {
             let index = u8::try_from(index)
                 .map_err(|_| CapiError::OutOfRange(format!("transform feedback buffer {index}")))?;
             let range = BufferRange {
@@ -57,7 +57,7 @@ unsafe fn transform_feedback(
 ) -> HSresult {
     // SAFETY: passed on from the caller.
     unsafe {
-        with_recording(function, command_buffer, |device, recording| {
+        with_recording(function, command_buffer, move |device, recording| {
             let control = TransformFeedbackControl {
                 buffer: recording.buffer_id(device, control, "control")?,
                 offset_b,
