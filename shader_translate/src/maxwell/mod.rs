@@ -5,6 +5,7 @@
 pub mod corpus;
 pub mod decode;
 pub mod dksh;
+pub mod geometry;
 pub mod ir;
 pub mod program;
 pub mod slots;

@@ -18,8 +18,13 @@ const INVOCATION_ID: u8 = 0x11;
 /// The patch words `st p` may write: gl_TessLevelOuter[0..4] then gl_TessLevelInner[0..2].
 const TESS_LEVELS_END_B: u32 = 0x18;
 
+/// The stages that read other vertices' attributes (control points, or a geometry
+/// program's input primitive).
 fn tessellating(kind: ProgramType) -> bool {
-    matches!(kind, ProgramType::TessEval | ProgramType::TessControl)
+    matches!(
+        kind,
+        ProgramType::TessEval | ProgramType::TessControl | ProgramType::Geometry
+    )
 }
 
 impl Builder<'_> {
@@ -30,10 +35,13 @@ impl Builder<'_> {
             (ProgramType::TessEval, sysreg::LANE_ID) => TessInput::Lane {
                 offset_b: self.instruction.offset_b,
             },
-            (ProgramType::TessEval | ProgramType::TessControl, INVOCATION_INFO) => {
-                TessInput::InvocationInfo
+            (
+                ProgramType::TessEval | ProgramType::TessControl | ProgramType::Geometry,
+                INVOCATION_INFO,
+            ) => TessInput::InvocationInfo,
+            (ProgramType::TessControl | ProgramType::Geometry, INVOCATION_ID) => {
+                TessInput::InvocationId
             }
-            (ProgramType::TessControl, INVOCATION_ID) => TessInput::InvocationId,
             _ => return None,
         };
         Some(self.push(Op::Tess(input)))
@@ -47,7 +55,7 @@ impl Builder<'_> {
     ) -> Result<(), Unsupported> {
         let i = self.instruction;
         if !tessellating(self.kind) {
-            return Err(self.unsupported("isberd outside a tessellation program"));
+            return Err(self.unsupported("isberd outside a tessellation or geometry program"));
         }
         if i.mods().next().is_some() {
             return Err(self.unsupported("an isberd mode other than the vertex index"));
