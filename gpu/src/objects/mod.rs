@@ -7,6 +7,7 @@ pub mod multisample_slots;
 pub mod pool;
 pub mod program;
 pub mod program_builtins;
+pub mod program_geometry;
 mod program_translated;
 pub mod sampler;
 pub mod sync;

@@ -149,6 +149,25 @@ impl Translator {
         )
     }
 
+    /// Translates a geometry program once for each input class, in
+    /// [`GeometryInput::ALL`]'s order (a program's draws may use any; on Maxwell the
+    /// draw's topology is the input primitive).
+    pub fn translate_geometry_per_input(
+        &self,
+        name: &str,
+        program: &Program,
+        slots: &SlotMap,
+    ) -> Result<[TranslatedShader; 5], MaxwellError> {
+        let mut translated = Vec::with_capacity(GeometryInput::ALL.len());
+        for input in GeometryInput::ALL {
+            let class_name = format!("{name} ({})", input.name());
+            translated.push(self.translate_compiled(&class_name, program, slots, Some(input))?);
+        }
+        Ok(translated
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("one translation per class")))
+    }
+
     fn translate_program(
         &self,
         name: &str,
