@@ -417,11 +417,20 @@ fn shader_translate_takes_a_compiled_maxwell_program() {
         ],
         "holds a frag program",
     );
+    // A geometry program needs its input class (the draw's topology), and then translates.
     let geometry = corpus.join("x_geom_emit/out.dksh");
     assert_one_line_error(
         &["shader", "translate", geometry.to_str().unwrap()],
-        "geometry programs are not translated yet",
+        "input primitive is the draw's topology",
     );
+    let output = hookshot()
+        .args(["shader", "translate", geometry.to_str().unwrap()])
+        .args(["--input", "triangles"])
+        .output()
+        .unwrap();
+    assert_success(&output);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("geom shader"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -110,10 +110,6 @@ fn refused_without_geometry_shaders(rig: &Rig, program: gpu::ProgramId) -> bool 
 #[test]
 fn a_geometry_stage_expands_points_to_quads() {
     let rig = Rig::new(true);
-    let (texture, view) = rig.texture(
-        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
-        0,
-    );
     let program = program(
         &rig.device,
         &[
@@ -125,6 +121,17 @@ fn a_geometry_stage_expands_points_to_quads() {
     if refused_without_geometry_shaders(&rig, program) {
         return;
     }
+    assert_points_become_quads(&rig, program);
+}
+
+/// Draws three points with `program` (a points-to-quads geometry stage) and checks the
+/// quads against the CPU model: `HALF_PX` either side of each centre, coloured by the
+/// point's primitive index.
+fn assert_points_become_quads(rig: &Rig, program: gpu::ProgramId) {
+    let (texture, view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
+        0,
+    );
     // Centres in pixels; the quads' edges fall on pixel edges.
     let centres: [[i32; 2]; 3] = [[5, 6], [20, 9], [13, 25]];
     let colours = [[255, 0, 0, 255], [0, 0, 255, 255], [255, 255, 0, 255]];
@@ -307,4 +314,108 @@ fn a_geometry_stage_is_refused_when_bound_on_moltenvk() {
         other => panic!("bound without geometryShader: {other:?}"),
     }
     assert!(commands.list().is_empty());
+}
+
+/// A program of glslang's `POSITION_VERT` and `FLAT_COLOUR_FRAG` around a compiled
+/// geometry stage: corpus binary `name` translated for `input` (`Some`), or once per
+/// input class as a port's compiled programs are (`None`: the draw picks).
+fn maxwell_geometry_program(
+    rig: &Rig,
+    name: &str,
+    input: Option<shader_translate::maxwell::geometry::GeometryInput>,
+) -> gpu::ProgramId {
+    use gpu::objects::{ProgramMaker, ShaderModule};
+    use shader_translate::maxwell::program::Program;
+    use shader_translate::maxwell::slots::SlotMap;
+    let translator = common::programs::translator();
+    let glsl = |stage: Stage, code: &str| {
+        let shader = translator
+            .translate(&shader_translate::ShaderSource {
+                name: format!("{name}-{stage:?}"),
+                stage,
+                code: shader_translate::ShaderCode::Glsl(code.into()),
+            })
+            .unwrap();
+        ShaderModule::from(&shader)
+    };
+    let dksh = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("shader_translate/tests/maxwell_corpus")
+            .join(name)
+            .join("out.dksh"),
+    )
+    .unwrap();
+    let geometry = match input {
+        Some(input) => ShaderModule::from(
+            &translator
+                .translate_dksh_geometry(name, &dksh, input)
+                .unwrap(),
+        ),
+        None => ShaderModule::geometry_per_input(
+            &translator
+                .translate_geometry_per_input(
+                    name,
+                    &Program::from_dksh(&dksh).unwrap(),
+                    &SlotMap::default(),
+                )
+                .unwrap(),
+        ),
+    };
+    let modules = vec![
+        glsl(Stage::Vertex, POSITION_VERT),
+        geometry,
+        glsl(Stage::Fragment, FLAT_COLOUR_FRAG),
+    ];
+    rig.device
+        .create_program(&ProgramMaker { modules })
+        .unwrap()
+}
+
+/// uam's binary of `LAYERED_GEOM` (`x_geom_layered` in the Maxwell corpus: three
+/// invocations from the SPH, gl_InvocationID from `$invocation_id`, gl_Layer stored at
+/// a[0x64], an early `ret` for invocation 1), translated for triangles, draws the layers
+/// the CPU model says, as glslang's SPIR-V of the GLSL does in the test above.
+#[test]
+fn a_compiled_maxwell_geometry_program_draws_each_primitive_into_its_layer() {
+    use shader_translate::maxwell::geometry::GeometryInput;
+    let rig = Rig::new(true);
+    let program = maxwell_geometry_program(&rig, "x_geom_layered", Some(GeometryInput::Triangles));
+    let layers = draw_layers(&rig, program, 1);
+    let expected = [[255, 0, 0, 255], CLEAR, [0, 0, 255, 255]];
+    for (layer, pixels) in layers.iter().enumerate() {
+        assert_filled(pixels, expected[layer], layer);
+    }
+}
+
+/// A compiled geometry program translated once per input class (as
+/// `hsProgramSetCompiledShaders` makes them) takes its class from the draw: uam's binary
+/// of `POINTS_TO_QUADS_GEOM` drawn as points makes the CPU model's quads, the layered
+/// binary drawn as triangles its layers; a draw of patches is refused when recorded,
+/// naming the program's kind and the primitive.
+#[test]
+fn a_compiled_geometry_program_takes_its_input_class_from_the_draw() {
+    let rig = Rig::new(true);
+    let points = maxwell_geometry_program(&rig, "x_geom_points_quads", None);
+    assert_points_become_quads(&rig, points);
+    let layered = maxwell_geometry_program(&rig, "x_geom_layered", None);
+    let layers = draw_layers(&rig, layered, 1);
+    let expected = [[255, 0, 0, 255], CLEAR, [0, 0, 255, 255]];
+    for (layer, pixels) in layers.iter().enumerate() {
+        assert_filled(pixels, expected[layer], layer);
+    }
+    let mut commands = rig.device.command_buffer();
+    commands.bind_program(points).unwrap();
+    match commands.draw(DrawArrays {
+        primitive: PrimitiveKind::Patches,
+        first_vertex: 0,
+        vertex_count: 3,
+        first_instance: 0,
+        instance_count: 1,
+    }) {
+        Err(RecordError::BadArgument { what, why }) => {
+            assert!(what.contains("compiled geometry program"), "{what}");
+            assert!(why.contains("patches"), "{why}");
+        }
+        other => panic!("a patch draw with a compiled geometry program: {other:?}"),
+    }
 }

@@ -1321,3 +1321,217 @@ fn patch_variables_pass_from_control_to_eval_as_glslang_passes_them() {
     let stages = (Control::Corpus("x_tesc_patch"), "x_tese_patch");
     tessellate_both(&rig, "patch variables, both binaries", stages, 4, &[]);
 }
+
+/// The vertex stage of the geometry draws (glslang's on both sides): a vec2 position at
+/// location 0, and a colour by vertex index.
+const GEOMETRY_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+layout(location = 0) out vec4 colour;
+const vec4 COLOURS[6] = vec4[6](vec4(1.0, 0.0, 0.0, 1.0), vec4(0.0, 1.0, 0.0, 1.0),
+                                vec4(0.0, 0.0, 1.0, 1.0), vec4(1.0, 1.0, 0.0, 1.0),
+                                vec4(0.0, 1.0, 1.0, 1.0), vec4(1.0, 0.0, 1.0, 1.0));
+void main() {
+    gl_Position = vec4(position, 0.0, 1.0);
+    colour = COLOURS[gl_VertexIndex % 6];
+}
+";
+
+/// The fragment stages of the geometry draws: the colour the geometry stage gives,
+/// interpolated or flat.
+const SMOOTH_FRAG: &str = "#version 450
+layout(location = 0) in vec4 colour;
+layout(location = 0) out vec4 target;
+void main() {
+    target = colour;
+}
+";
+const FLAT_FRAG: &str = "#version 450
+layout(location = 0) flat in vec4 colour;
+layout(location = 0) out vec4 target;
+void main() {
+    target = colour;
+}
+";
+
+/// A program of glslang's vertex and fragment stages around the geometry corpus program
+/// `name`: translated from its binary for `input` primitives (`maxwell`), or glslang's
+/// SPIR-V of its GLSL.
+fn geometry_program(
+    rig: &Rig,
+    name: &str,
+    input: shader_translate::maxwell::geometry::GeometryInput,
+    fragment: &str,
+    maxwell: bool,
+) -> ProgramId {
+    let translator = translator();
+    let glsl = |stage: Stage, what: &str, code: &str| {
+        let shader = translator
+            .translate(&ShaderSource {
+                name: what.to_owned(),
+                stage,
+                code: ShaderCode::Glsl(code.to_owned()),
+            })
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        ShaderModule::from(&shader)
+    };
+    let geometry = if maxwell {
+        let bytes = std::fs::read(corpus_dir(name).join("out.dksh")).unwrap();
+        let shader = translator
+            .translate_dksh_geometry(name, &bytes, input)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        ShaderModule::from(&shader)
+    } else {
+        let source = std::fs::read_to_string(corpus_dir(name).join("source.glsl")).unwrap();
+        glsl(Stage::Geometry, name, &source)
+    };
+    let modules = vec![
+        glsl(Stage::Vertex, "geometry.vert", GEOMETRY_VERT),
+        geometry,
+        glsl(Stage::Fragment, "geometry.frag", fragment),
+    ];
+    rig.device
+        .create_program(&ProgramMaker { modules })
+        .unwrap()
+}
+
+/// Draws `positions` as `primitive`s through the geometry binary `name` and through
+/// glslang's SPIR-V of its GLSL; the images must be equal within `tolerance` per channel
+/// and at least `min_pixels` drawn.
+fn geometry_both(
+    rig: &Rig,
+    name: &str,
+    (primitive, input): (
+        PrimitiveKind,
+        shader_translate::maxwell::geometry::GeometryInput,
+    ),
+    (fragment, tolerance): (&str, u8),
+    positions: &[f32],
+    min_pixels: usize,
+) {
+    let vertices = positions_at(&rig.device, rig.pool, 1 << 20, positions);
+    let bind = |commands: &mut gpu::CommandBuffer<'_>| {
+        bind_vertex_floats(commands, vertices, &[(0, 2)]);
+    };
+    let draw = DrawArrays {
+        primitive,
+        first_vertex: 0,
+        vertex_count: positions.len() as u32 / 2,
+        first_instance: 0,
+        instance_count: 1,
+    };
+    let ours = geometry_program(rig, name, input, fragment, true);
+    let reference = geometry_program(rig, name, input, fragment, false);
+    let a = render(rig, 0, ours, bind, draw);
+    let b = render(rig, 512 << 10, reference, bind, draw);
+    let worst = a.iter().zip(&b).map(|(x, y)| x.abs_diff(*y)).max().unwrap();
+    let off = a
+        .iter()
+        .zip(&b)
+        .position(|(x, y)| x.abs_diff(*y) > tolerance);
+    if let Some(at) = off {
+        let px = at / 4 * 4;
+        panic!(
+            "{name}: pixel {} differs by more than {tolerance} (worst {worst}): ours {:?} glslang {:?}",
+            at / 4,
+            &a[px..px + 4],
+            &b[px..px + 4]
+        );
+    }
+    let covered = b.chunks(4).filter(|px| *px != CLEAR_RGBA8).count();
+    assert!(covered >= min_pixels, "{name}: only {covered} pixels drawn");
+    eprintln!("{name}: {covered} pixels drawn, worst difference {worst}");
+}
+
+/// A big triangle (counter-clockwise in Vulkan's y-down clip space as drawn here).
+const BIG_TRIANGLE: [f32; 6] = [-0.9, -0.9, 0.9, -0.6, -0.3, 0.9];
+
+/// A triangle passed through vertex by vertex (gl_in[i].gl_Position and a per-vertex
+/// varying through `isberd` and `ld a[] Rv`, three `out emit`s the last with a cut): the
+/// colours interpolated alike on both sides (within one step, as the other differential
+/// draws).
+#[test]
+fn a_pass_through_geometry_binary_draws_as_glslang_draws_it() {
+    use shader_translate::maxwell::geometry::GeometryInput;
+    let rig = Rig::new(true);
+    geometry_both(
+        &rig,
+        "x_geom_pass",
+        (PrimitiveKind::Triangles, GeometryInput::Triangles),
+        (SMOOTH_FRAG, 1),
+        &BIG_TRIANGLE,
+        500,
+    );
+}
+
+/// Points become quads (a triangle strip of four emits), coloured by gl_PrimitiveIDIn
+/// (`ld a[0x60]` without a vertex): flat colours, so the images are equal exactly.
+#[test]
+fn a_points_to_quads_geometry_binary_draws_as_glslang_draws_it() {
+    use shader_translate::maxwell::geometry::GeometryInput;
+    let rig = Rig::new(true);
+    geometry_both(
+        &rig,
+        "x_geom_points_quads",
+        (PrimitiveKind::Points, GeometryInput::Points),
+        (FLAT_FRAG, 0),
+        &[-0.5, -0.5, 0.5, -0.25, 0.0, 0.5],
+        3 * 12 * 12,
+    );
+}
+
+/// A triangle's outline as a line strip of four emits (flat colours: exact).
+#[test]
+fn a_line_strip_geometry_binary_draws_as_glslang_draws_it() {
+    use shader_translate::maxwell::geometry::GeometryInput;
+    let rig = Rig::new(true);
+    geometry_both(
+        &rig,
+        "x_geom_line_strip",
+        (PrimitiveKind::Triangles, GeometryInput::Triangles),
+        (FLAT_FRAG, 0),
+        &BIG_TRIANGLE,
+        100,
+    );
+}
+
+/// Two triangles from one, ended mid-way by EndPrimitive (`out emit_then_cut`), the
+/// second writing gl_PrimitiveID (a[0x60]) from gl_PrimitiveIDIn (flat colours: exact).
+#[test]
+fn an_end_primitive_mid_way_draws_as_glslang_draws_it() {
+    use shader_translate::maxwell::geometry::GeometryInput;
+    let rig = Rig::new(true);
+    geometry_both(
+        &rig,
+        "x_geom_end_primitive",
+        (PrimitiveKind::Triangles, GeometryInput::Triangles),
+        (FLAT_FRAG, 0),
+        &BIG_TRIANGLE,
+        2 * 200,
+    );
+}
+
+/// Triangles with adjacency: vertices 0, 2, 4 make the triangle, 1, 3, 5 give its
+/// colours (arrays of six input vertices).
+#[test]
+fn an_adjacency_geometry_binary_draws_as_glslang_draws_it() {
+    use shader_translate::maxwell::geometry::GeometryInput;
+    let rig = Rig::new(true);
+    let mut positions = Vec::new();
+    for (at, corner) in BIG_TRIANGLE.chunks(2).enumerate() {
+        positions.extend_from_slice(corner);
+        // The adjacent vertex between this corner and the next (unused as a position).
+        let next = &BIG_TRIANGLE[(2 * at + 2) % 6..(2 * at + 2) % 6 + 2];
+        positions.extend_from_slice(&[corner[0] + next[0], corner[1] + next[1]]);
+    }
+    geometry_both(
+        &rig,
+        "x_geom_adjacency",
+        (
+            PrimitiveKind::TrianglesAdjacency,
+            GeometryInput::TrianglesAdjacency,
+        ),
+        (SMOOTH_FRAG, 1),
+        &positions,
+        500,
+    );
+}

@@ -864,6 +864,10 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
                 "a_vertex_stage_chooses_the_layer_where_shader_output_layer_allows",
             ),
             ("geometry", "a_geometry_stage_is_refused_when_bound_on_moltenvk"),
+            (
+                "geometry",
+                "a_compiled_geometry_program_takes_its_input_class_from_the_draw",
+            ),
         ]
         }
         Command::BindBuffer { .. } => vec![

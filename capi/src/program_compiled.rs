@@ -10,7 +10,7 @@ use std::ffi::c_void;
 use gpu::objects::ShaderModule;
 use shader_translate::maxwell::dksh::{ComputeInfo, ProgramType};
 use shader_translate::maxwell::image_format::ImageFormat;
-use shader_translate::maxwell::program::ProgramParts;
+use shader_translate::maxwell::program::{Program, ProgramParts};
 use shader_translate::maxwell::slots::{SlotMap, IMAGE_SLOTS};
 
 use crate::builder::{check_array, check_struct, coded, out_value};
@@ -257,7 +257,7 @@ fn translate(
     };
     // SAFETY: the header's contract: `size_b` readable bytes at `data`.
     let data = unsafe { bytes_in(shader.data, shader.size_b, "shader data") }?;
-    let translated = match shader.code {
+    let program = match shader.code {
         HS_COMPILED_CODE_DKSH => {
             if shader.tessellator_mode != 0 {
                 return Err(CapiError::argument(format!(
@@ -273,7 +273,7 @@ fn translate(
                      given as stage {stage:?}"
                 )));
             }
-            translator.translate_dksh_with(&name, data, slots)
+            Program::from_dksh(data)
         }
         HS_COMPILED_CODE_PARTS => {
             // SAFETY: as `data`, for the SPH and constant buffer 1.
@@ -286,15 +286,14 @@ fn translate(
                 _ => None,
             };
             let tess_mode = tess_mode(shader, index)?;
-            let parts = ProgramParts {
+            Program::from_parts(&ProgramParts {
                 kind,
                 sph: (!sph.is_empty()).then_some(sph),
                 code: data,
                 constbuf1,
                 compute,
                 tess_mode,
-            };
-            translator.translate_maxwell_with(&name, &parts, slots)
+            })
         }
         other => {
             return Err(CapiError::argument(format!(
@@ -304,6 +303,17 @@ fn translate(
         }
     }
     .map_err(|error| refused(&error))?;
+    // A geometry program's input primitive is the draw's topology: one translation per
+    // input class, the draw's chosen when its pipeline is made.
+    if kind == ProgramType::Geometry {
+        let by_input = translator
+            .translate_geometry_per_input(&name, &program, slots)
+            .map_err(|error| refused(&error))?;
+        return Ok(ShaderModule::geometry_per_input(&by_input));
+    }
+    let translated = translator
+        .translate_compiled(&name, &program, slots, None)
+        .map_err(|error| refused(&error))?;
     Ok(ShaderModule::from(&translated))
 }
 

@@ -507,6 +507,46 @@ fn a_program_from_compiled_maxwell_shaders_draws_its_glsl() {
     );
 }
 
+/// `examples/compiled_geometry.c`: uam's binaries of `examples/maxwell/geom*.glsl` with a
+/// geometry stage given through `hsProgramSetCompiledShaders` (as a DKSH module and as its
+/// SPH and code), drawn as points: the CPU model of the GLSL is a 16x16 square around each
+/// point (red for primitive 0 at pixel (16, 16), blue for primitive 1 at (44, 40)) on black;
+/// a draw of patches is refused.
+#[test]
+fn a_compiled_geometry_stage_draws_its_glsl_through_the_c_abi() {
+    const SIZE_PX: usize = 64;
+    let program = common::build("compiled_geometry");
+    let (_dir, out) = common::temp_file("compiled_geometry.rgba");
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/maxwell");
+    let output = common::run(&program, &[out.to_str().unwrap(), data.to_str().unwrap()]);
+    let texels = std::fs::read(&out).expect("the example wrote its images");
+    let image_b = SIZE_PX * SIZE_PX * 4;
+    assert_eq!(texels.len(), 2 * image_b);
+    // Square edges fall on pixel edges (a half side of 0.25 clip units is 8 pixels).
+    let squares: [([usize; 2], [u8; 4]); 2] =
+        [([16, 16], [255, 0, 0, 255]), ([44, 40], [0, 0, 255, 255])];
+    for (image, pixels) in texels.chunks(image_b).enumerate() {
+        for (at, texel) in pixels.chunks(4).enumerate() {
+            let (x, y) = (at % SIZE_PX, at / SIZE_PX);
+            let expected = squares
+                .iter()
+                .find(|([cx, cy], _)| {
+                    (cx - 8..cx + 8).contains(&x) && (cy - 8..cy + 8).contains(&y)
+                })
+                .map_or([0, 0, 0, 255], |&(_, colour)| colour);
+            assert_eq!(texel, expected, "image {image}, pixel ({x}, {y})");
+        }
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout
+            .lines()
+            .any(|line| line == "error cases: 1 passed, 0 failed"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("patches"), "{stdout}");
+}
+
 /// `examples/present_interval.c`: on an XCB window under Xvfb, interval 1 presents with
 /// FIFO and interval 0 with MAILBOX or IMMEDIATE (as the surface offers), every present
 /// reaching the display across the swapchain remade for each change; interval 2 is

@@ -179,9 +179,8 @@ mod tests {
     #[test]
     fn ssa_passes_optimise_maxwell_modules_as_the_performance_passes() {
         use crate::maxwell::corpus::MAXWELL_CORPUS;
-        use crate::maxwell::translate::dksh_to_spirv;
         for program in MAXWELL_CORPUS {
-            let (_, words) = dksh_to_spirv(program.dksh).unwrap();
+            let words = program.spirv().unwrap();
             let full = optimise(&words, Passes::Performance, false).unwrap();
             let short = optimise(&words, Passes::Ssa, false).unwrap();
             assert_eq!(

@@ -1,4 +1,4 @@
-//! `hookshot shader translate FILE [--stage STAGE]`: one shader (GLSL, SPIR-V or a
+//! `hookshot shader translate FILE [--stage STAGE] [--input CLASS]`: one shader (GLSL, SPIR-V or a
 //! compiled Maxwell program in a DKSH module) to SPIR-V for the host
 //! layout, with its reflection and the Metal-route check. A shader that does not compile
 //! prints `FILE:LINE:COLUMN: message` lines and exits non-zero.
@@ -44,6 +44,10 @@ struct TranslateArgs {
     /// Read FILE as one of the renderer's own kernels (naga's GLSL front end).
     #[arg(long)]
     kernel: bool,
+    /// A compiled geometry program's input primitive (on Maxwell the draw's topology,
+    /// which the module does not say).
+    #[arg(long, value_parser = ["points", "lines", "lines_adjacency", "triangles", "triangles_adjacency"])]
+    input: Option<String>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -65,9 +69,15 @@ fn translate(args: TranslateArgs) -> anyhow::Result<()> {
         if let Some(asked) = asked.filter(|asked| *asked != stage) {
             anyhow::bail!("{name}: the module holds a {stage} program, not {asked}");
         }
-        let translated = translator
-            .translate_dksh(&name, &bytes)
-            .with_context(|| name.clone())?;
+        let input = args
+            .input
+            .as_deref()
+            .and_then(shader_translate::maxwell::geometry::GeometryInput::from_name);
+        let translated = match input {
+            Some(input) => translator.translate_dksh_geometry(&name, &bytes, input),
+            None => translator.translate_dksh(&name, &bytes),
+        }
+        .with_context(|| name.clone())?;
         (stage, translated)
     } else {
         let stage = asked

@@ -18,6 +18,9 @@ pub struct BoundState {
     pub primitive_restart: bool,
     /// The bound graphics program has tessellation stages: its draws are of patches.
     pub tessellated: bool,
+    /// The bound graphics program's geometry stage is compiled code translated per input
+    /// class: its draws' primitives must be one of them.
+    pub per_input_geometry: bool,
     /// Transform feedback is capturing (begun or resumed, not paused or ended).
     pub transform_feedback_active: bool,
 }
@@ -43,6 +46,8 @@ impl BoundState {
                 Some(program) => {
                     self.graphics_program = Some(*id);
                     self.tessellated = super::stages::tessellates(program);
+                    self.per_input_geometry =
+                        crate::objects::program_geometry::has_per_input_geometry(program);
                 }
                 None => {}
             },

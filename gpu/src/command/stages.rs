@@ -38,6 +38,12 @@ pub fn check_program_features(
     if program.stages.contains(StageMask::GEOMETRY) && !features.geometry_shader {
         return Err(missing("a program with a geometry stage", "geometryShader"));
     }
+    if tessellates(program) && crate::objects::program_geometry::has_per_input_geometry(program) {
+        return Err(RecordError::BadArgument {
+            what: "a compiled geometry program after tessellation stages",
+            why: "its input class would be the tess-eval stage's output, which Hookshot does not translate for yet",
+        });
+    }
     let layer_before_rasterizer = program.modules.iter().any(|module| {
         matches!(module.stage, Stage::Vertex | Stage::TessEval)
             && declares_builtin(&module.spirv_words, BUILT_IN_LAYER)
@@ -58,6 +64,21 @@ pub fn check_program_features(
             "a float image atomic (an r32f image's exchange)",
             "shaderImageFloat32Atomics",
         ));
+    }
+    Ok(())
+}
+
+/// Refuses a draw of `primitive` with a compiled geometry program (`per_input_geometry`)
+/// where the primitive is no geometry input class (patches).
+pub fn check_geometry_input(
+    primitive: PrimitiveKind,
+    per_input_geometry: bool,
+) -> Result<(), RecordError> {
+    if per_input_geometry && crate::objects::program_geometry::geometry_input(primitive).is_none() {
+        return Err(RecordError::BadArgument {
+            what: "draw with a compiled geometry program",
+            why: "its primitive (patches) is none of a geometry program's input classes (points, lines, lines with adjacency, triangles, triangles with adjacency)",
+        });
     }
     Ok(())
 }

@@ -438,6 +438,7 @@ pub(crate) fn check_draw_with_live_program(
     indexed: bool,
     primitive: PrimitiveKind,
 ) -> Result<(), RecordError> {
+    super::stages::check_geometry_input(primitive, bound.per_input_geometry)?;
     super::stages::check_draw_primitive(primitive, bound.tessellated)?;
     if bound.targets.is_empty() {
         return Err(RecordError::DrawWithoutRenderTarget);

@@ -8,6 +8,7 @@ pub mod pool;
 pub mod program;
 pub mod program_atomics;
 pub mod program_builtins;
+pub mod program_geometry;
 mod program_translated;
 pub mod sampler;
 pub mod sync;

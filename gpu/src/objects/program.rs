@@ -68,6 +68,10 @@ pub struct ShaderModule {
     pub stage: Stage,
     pub spirv_words: Vec<u32>,
     pub reflection: StageReflection,
+    /// A compiled (Maxwell) geometry program, whose input primitive is the draw's
+    /// topology: its module for each input class, in `GeometryInput::ALL`'s order
+    /// (`program_geometry`); empty for every other module.
+    pub geometry_inputs: Vec<Vec<u32>>,
 }
 
 pub const SPIRV_MAGIC: u32 = 0x0723_0203;

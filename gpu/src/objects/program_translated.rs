@@ -68,6 +68,7 @@ impl From<&TranslatedShader> for ShaderModule {
             stage: shader.reflection.stage.into(),
             spirv_words: shader.spirv.clone(),
             reflection: (&shader.reflection).into(),
+            geometry_inputs: Vec::new(),
         }
     }
 }

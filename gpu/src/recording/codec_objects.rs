@@ -118,7 +118,8 @@ wire_struct!(StageReflection {
 wire_struct!(ShaderModule {
     stage,
     spirv_words,
-    reflection
+    reflection,
+    geometry_inputs
 });
 wire_struct!(ProgramMaker { modules });
 wire_struct!(WindowMaker {

@@ -9,7 +9,8 @@
 //! before it; a file that stops before it was cut short.
 
 pub const MAGIC: [u8; 8] = *b"HKSHTREC";
-pub const VERSION: u16 = 1;
+/// 2: shader modules carry their per-input-class geometry translations.
+pub const VERSION: u16 = 2;
 pub const HEADER_B: usize = 16;
 /// Kind and length before the payload.
 pub const FRAME_HEAD_B: usize = 6;

@@ -298,12 +298,12 @@ fn the_header_is_checked() {
         ReadErrorKind::BadMagic
     ));
     let mut bytes = file(&[end(0)]);
-    bytes[8] = 2;
+    bytes[8] = 1;
     let checksum = crc32fast::hash(&bytes[..12]);
     bytes[12..16].copy_from_slice(&checksum.to_le_bytes());
     assert!(matches!(
         RecordingReader::new(&bytes[..]).err().unwrap().kind,
-        ReadErrorKind::UnsupportedVersion(2)
+        ReadErrorKind::UnsupportedVersion(1)
     ));
     let mut bytes = file(&[end(0)]);
     bytes[10] = 1;

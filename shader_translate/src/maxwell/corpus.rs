@@ -2,7 +2,9 @@
 //! each with the GLSL uam compiled it from: `hookshot bench shaders` times the two
 //! routes against each other, the tests check both draw alike.
 
-use crate::Stage;
+use super::geometry::GeometryInput;
+use super::translate::{dksh_geometry_to_spirv, dksh_to_spirv, MaxwellError};
+use crate::{Stage, TranslatedShader, Translator};
 
 /// One compiled program and its source.
 #[derive(Clone, Copy, Debug)]
@@ -13,6 +15,8 @@ pub struct MaxwellCorpusProgram {
     pub dksh: &'static [u8],
     /// The GLSL, as written for uam (a GL front end: `gl_VertexID`).
     pub glsl: &'static str,
+    /// A geometry program's input class (the draw's topology), as its GLSL declares.
+    pub geometry: Option<GeometryInput>,
 }
 
 impl MaxwellCorpusProgram {
@@ -21,11 +25,36 @@ impl MaxwellCorpusProgram {
     pub fn vulkan_glsl(&self) -> String {
         self.glsl.replace("gl_VertexID", "gl_VertexIndex")
     }
+
+    /// The program's SPIR-V before the translator's pipeline (a geometry program's for
+    /// its input class).
+    pub fn spirv(&self) -> Result<Vec<u32>, MaxwellError> {
+        match self.geometry {
+            Some(input) => dksh_geometry_to_spirv(self.dksh, input),
+            None => dksh_to_spirv(self.dksh).map(|(_, words)| words),
+        }
+    }
+
+    /// The program through `translator` (a geometry program for its input class).
+    pub fn translate(&self, translator: &Translator) -> Result<TranslatedShader, MaxwellError> {
+        match self.geometry {
+            Some(input) => translator.translate_dksh_geometry(self.name, self.dksh, input),
+            None => translator.translate_dksh(self.name, self.dksh),
+        }
+    }
 }
 
 macro_rules! program {
+    ($name:literal, Geometry, $input:ident) => {
+        MaxwellCorpusProgram {
+            geometry: Some(GeometryInput::$input),
+            stage: Stage::Geometry,
+            ..program!($name, Geometry)
+        }
+    };
     ($name:literal, $stage:ident) => {
         MaxwellCorpusProgram {
+            geometry: None,
             name: $name,
             stage: Stage::$stage,
             dksh: include_bytes!(concat!("../../tests/maxwell_corpus/", $name, "/out.dksh")),
@@ -38,7 +67,8 @@ macro_rules! program {
     };
 }
 
-/// Every program of the corpus that translates today.
+/// Every program of the corpus that translates today (geometry programs for the input
+/// class their GLSL declares).
 pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("dk_basic_deferred_fsh", Fragment),
     program!("dk_basic_lighting_fsh", Fragment),
@@ -84,6 +114,13 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_frag_texture_query", Fragment),
     program!("x_frag_uv_shade", Fragment),
     program!("x_tesc_patch", TessControl),
+    program!("x_geom_adjacency", Geometry, TrianglesAdjacency),
+    program!("x_geom_emit", Geometry, Triangles),
+    program!("x_geom_end_primitive", Geometry, Triangles),
+    program!("x_geom_layered", Geometry, Triangles),
+    program!("x_geom_line_strip", Geometry, Triangles),
+    program!("x_geom_pass", Geometry, Triangles),
+    program!("x_geom_points_quads", Geometry, Points),
     program!("x_tesc_quad", TessControl),
     program!("x_tese_patch", TessEval),
     program!("x_tese_quad", TessEval),

@@ -6,6 +6,7 @@ pub mod corpus;
 pub mod decode;
 pub mod dksh;
 pub mod image_format;
+pub mod geometry;
 pub mod ir;
 pub mod program;
 pub mod slots;

@@ -10,6 +10,7 @@
 //! Texture slot N (the handle less the stage's base) is a combined image-sampler at
 //! binding N, 2D or 2D array, depth or not, as its reads need (`texture.rs`).
 
+mod geometry;
 mod memory;
 mod ssa;
 mod surface;
@@ -24,6 +25,7 @@ use rspirv::dr::{Builder, Operand as SpirvOperand};
 use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
 use super::dksh::ProgramType;
+use super::geometry::GeometryInput;
 use super::ir::{
     AttrRead, Binary, Compare, FloatUnary, Function, IntUnary, Ipa, Logic, Op, Outputs,
     Unsupported, Value, Var,
@@ -134,6 +136,8 @@ struct Emitter<'a> {
     local: Option<(Word, u32)>,
     /// The shared words votes and shuffles exchange through.
     warp: Option<warp::WarpExchange>,
+    /// Geometry: the input class the module is made for.
+    geometry_input: Option<GeometryInput>,
     /// Which ops the module needs (the others are not written: a c0 read that only made
     /// a storage address is not a constant-buffer read).
     live: Vec<bool>,
@@ -285,6 +289,15 @@ impl Emitter<'_> {
     fn attribute(&mut self, read: AttrRead) -> Result<Word, Unsupported> {
         let addr_b = read.addr_b;
         let fragment = self.program.kind == ProgramType::Fragment;
+        if let Some(word) = self.geometry_attribute(addr_b) {
+            return word;
+        }
+        if self.program.kind == ProgramType::Geometry {
+            return Err(attribute_error(
+                addr_b,
+                "a geometry input read without a vertex index",
+            ));
+        }
         if (GENERIC_B..GENERIC_END_B).contains(&addr_b) {
             let location = (addr_b - GENERIC_B) / 16;
             let interpolation = if fragment {
@@ -609,6 +622,9 @@ impl Emitter<'_> {
         if let Some(word) = self.warp_op(op)? {
             return Ok((word, Ty::Word));
         }
+        if let Some(word) = self.geometry_op(op)? {
+            return Ok((word, Ty::Word));
+        }
         if let Some(word) = self.tess_op(op)? {
             return Ok((word, Ty::Word));
         }
@@ -894,6 +910,7 @@ impl Emitter<'_> {
             Op::Tess(_) | Op::VertexAttr { .. } | Op::PatchStore { .. } => {
                 return Err(malformed("a tessellation op the tessellation emitter left"))
             }
+            Op::Emit { .. } => return Err(malformed("an emit outside a geometry program")),
             Op::IntUnary(function, value) => {
                 let x = id(self, *value);
                 let r = match function {
@@ -1054,7 +1071,9 @@ impl Emitter<'_> {
                 self.vertex_outputs(&outputs.attr_stores)
             }
             ProgramType::TessControl => self.control_outputs(&outputs.attr_stores),
-            ProgramType::Compute => Ok(()),
+            // A geometry program's outputs are its emitted vertices; what it stored
+            // after the last `out` no vertex takes.
+            ProgramType::Compute | ProgramType::Geometry => Ok(()),
             _ => self.fragment_outputs(&outputs.regs),
         }
     }
@@ -1077,6 +1096,7 @@ impl Emitter<'_> {
                 position[((addr_b - POSITION_B) / 4) as usize] = Some(value);
             } else if addr_b == POINT_SIZE_B {
                 self.store_float(value, spirv::BuiltIn::PointSize)?;
+            } else if self.geometry_system_output(addr_b, value)? {
             } else {
                 return Err(attribute_error(
                     addr_b,
@@ -1248,19 +1268,26 @@ impl Emitter<'_> {
     }
 }
 
-/// The SPIR-V module (1.3, NVN binding model) of a vertex or fragment program's SSA form.
+/// The SPIR-V module (1.3, NVN binding model) of a program's SSA form; a geometry
+/// program's for the input class `geometry` (which only a geometry program takes).
 pub fn emit(
     program: &Program,
     function: &Function,
     slots: &SlotMap,
+    geometry: Option<GeometryInput>,
 ) -> Result<Vec<u32>, Unsupported> {
+    match (program.kind, geometry) {
+        (ProgramType::Geometry, None) => return Err(Unsupported::NoGeometryInput),
+        (ProgramType::Geometry, Some(_)) | (_, None) => {}
+        (other, Some(_)) => return Err(Unsupported::GeometryInputForStage(other.name())),
+    }
     let model = match program.kind {
         ProgramType::Vertex => spirv::ExecutionModel::Vertex,
         ProgramType::Fragment => spirv::ExecutionModel::Fragment,
         ProgramType::Compute => spirv::ExecutionModel::GLCompute,
         ProgramType::TessEval => spirv::ExecutionModel::TessellationEvaluation,
         ProgramType::TessControl => spirv::ExecutionModel::TessellationControl,
-        other => return Err(Unsupported::Stage(other.name())),
+        ProgramType::Geometry => spirv::ExecutionModel::Geometry,
     };
     let mut b = Builder::new();
     b.set_version(1, 3);
@@ -1310,6 +1337,7 @@ pub fn emit(
         shared: None,
         local: None,
         warp: None,
+        geometry_input: geometry,
         live: Vec::new(),
     };
     e.invariant = invariant_vars(function);
@@ -1352,6 +1380,12 @@ pub fn emit(
         e.b.capability(spirv::Capability::Tessellation);
         let vertices = tessellation::output_vertices(program)?;
         e.b.execution_mode(main, spirv::ExecutionMode::OutputVertices, [vertices]);
+    }
+    if let Some(input) = geometry {
+        e.b.capability(spirv::Capability::Geometry);
+        for (mode, literal) in geometry::modes(program, input)? {
+            e.b.execution_mode(main, mode, literal.as_slice());
+        }
     }
     if model == spirv::ExecutionModel::Fragment {
         e.b.execution_mode(main, spirv::ExecutionMode::OriginUpperLeft, []);

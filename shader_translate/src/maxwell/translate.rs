@@ -5,6 +5,7 @@
 //! which is a function of the binary).
 
 use super::dksh::ProgramType;
+use super::geometry::GeometryInput;
 use super::ir::{self, Unsupported};
 use super::program::{Program, ProgramError, ProgramParts};
 use super::slots::SlotMap;
@@ -63,9 +64,32 @@ pub fn program_to_spirv(
     program: &Program,
     slots: &SlotMap,
 ) -> Result<(Stage, Vec<u32>), MaxwellError> {
+    program_to_spirv_for(program, slots, None)
+}
+
+/// [`program_to_spirv`] with a geometry program's input class (`None` for every other
+/// stage).
+pub fn program_to_spirv_for(
+    program: &Program,
+    slots: &SlotMap,
+    geometry: Option<GeometryInput>,
+) -> Result<(Stage, Vec<u32>), MaxwellError> {
     let function = ir::build(program, slots)?;
-    let words = spirv_out::emit(program, &function, slots)?;
+    let words = spirv_out::emit(program, &function, slots, geometry)?;
     Ok((stage_of(program.kind), words))
+}
+
+/// The geometry program of a DKSH module as SPIR-V for `input` primitives.
+pub fn dksh_geometry_to_spirv(
+    bytes: &[u8],
+    input: GeometryInput,
+) -> Result<Vec<u32>, MaxwellError> {
+    let (_, words) = program_to_spirv_for(
+        &Program::from_dksh(bytes)?,
+        &SlotMap::default(),
+        Some(input),
+    )?;
+    Ok(words)
 }
 
 impl Translator {
@@ -109,13 +133,61 @@ impl Translator {
         self.translate_program(name, &Program::from_parts(parts)?, slots)
     }
 
+    /// Translates a geometry program of a DKSH module for `input` primitives (the draw's
+    /// topology class), its resources placed by deko3d's convention.
+    pub fn translate_dksh_geometry(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        input: GeometryInput,
+    ) -> Result<TranslatedShader, MaxwellError> {
+        self.translate_compiled(
+            name,
+            &Program::from_dksh(bytes)?,
+            &SlotMap::default(),
+            Some(input),
+        )
+    }
+
+    /// Translates a geometry program once for each input class, in
+    /// [`GeometryInput::ALL`]'s order (a program's draws may use any; on Maxwell the
+    /// draw's topology is the input primitive).
+    pub fn translate_geometry_per_input(
+        &self,
+        name: &str,
+        program: &Program,
+        slots: &SlotMap,
+    ) -> Result<[TranslatedShader; 5], MaxwellError> {
+        let mut translated = Vec::with_capacity(GeometryInput::ALL.len());
+        for input in GeometryInput::ALL {
+            let class_name = format!("{name} ({})", input.name());
+            translated.push(self.translate_compiled(&class_name, program, slots, Some(input))?);
+        }
+        Ok(translated
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("one translation per class")))
+    }
+
     fn translate_program(
         &self,
         name: &str,
         program: &Program,
         slots: &SlotMap,
     ) -> Result<TranslatedShader, MaxwellError> {
-        let (stage, words) = program_to_spirv(program, slots)?;
+        self.translate_compiled(name, program, slots, None)
+    }
+
+    /// Translates a checked program with `slots`; a geometry program for the input class
+    /// `geometry` (a geometry program without one, or another stage with one, is an
+    /// error).
+    pub fn translate_compiled(
+        &self,
+        name: &str,
+        program: &Program,
+        slots: &SlotMap,
+        geometry: Option<GeometryInput>,
+    ) -> Result<TranslatedShader, MaxwellError> {
+        let (stage, words) = program_to_spirv_for(program, slots, geometry)?;
         // The emitted module is in SSA form already: the optimiser's shorter list.
         let source = ShaderSource {
             name: name.to_owned(),

@@ -86,7 +86,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// on the same GLSL through the same pipeline, and the Maxwell front end alone.
 fn maxwell(translator: &Translator, rounds: u32) -> anyhow::Result<()> {
     use shader_translate::maxwell::corpus::MAXWELL_CORPUS;
-    use shader_translate::maxwell::translate::dksh_to_spirv;
     use shader_translate::{ShaderCode, ShaderSource};
 
     let count = MAXWELL_CORPUS.len();
@@ -102,8 +101,8 @@ fn maxwell(translator: &Translator, rounds: u32) -> anyhow::Result<()> {
                 code: ShaderCode::Glsl(program.vulkan_glsl()),
             };
             let started = Instant::now();
-            translator
-                .translate_dksh(program.name, program.dksh)
+            program
+                .translate(translator)
                 .with_context(|| program.name)?;
             ours[index].push(started.elapsed());
             let started = Instant::now();
@@ -112,7 +111,7 @@ fn maxwell(translator: &Translator, rounds: u32) -> anyhow::Result<()> {
                 .with_context(|| glsl.name.clone())?;
             glslang[index].push(started.elapsed());
             let started = Instant::now();
-            dksh_to_spirv(program.dksh).with_context(|| program.name)?;
+            program.spirv().with_context(|| program.name)?;
             front[index].push(started.elapsed());
             let started = Instant::now();
             translator

@@ -5,6 +5,7 @@
 //! Anything else is [`Unsupported`], named with its offset, never guessed.
 
 mod convert;
+mod geometry;
 mod memory;
 mod surface;
 mod tessellation;
@@ -52,6 +53,16 @@ pub enum Unsupported {
         format: String,
         what: String,
     },
+    #[error("the SPH's {field} is {value}; Hookshot takes {allowed}")]
+    Header {
+        field: &'static str,
+        value: u32,
+        allowed: &'static str,
+    },
+    #[error("a geometry program's input primitive is the draw's topology, which neither the SPH nor the DKSH says: translate it for an input class (points, lines, lines_adjacency, triangles, triangles_adjacency)")]
+    NoGeometryInput,
+    #[error("a {0} program takes no geometry input class")]
+    GeometryInputForStage(&'static str),
 }
 
 /// How a fragment program's `ipa` reads an attribute.
@@ -344,6 +355,7 @@ impl Builder<'_> {
             }
             "ld" | "st" => self.memory(&ops)?,
             "isberd" => self.isberd(&ops)?,
+            "out" => self.geometry_out(&ops)?,
             "ipa" => self.ipa(&ops)?,
             "mufu" => {
                 let function = match i.mods().next() {
@@ -561,8 +573,10 @@ impl Builder<'_> {
                 base: None,
                 offset,
             } => {
+                // A geometry program's store names the output vertex's handle.
+                let handle = self.kind == ProgramType::Geometry && i.name == "st";
                 if let Some((_, Operand::Reg(vertex))) = ops.get(2) {
-                    if *vertex != RZ {
+                    if *vertex != RZ && !handle {
                         return Err(self.unsupported("a per-vertex attribute index"));
                     }
                 }
@@ -1415,16 +1429,16 @@ impl<'a> Builder<'a> {
     }
 }
 
-/// Builds the SSA form of `program` (vertex or fragment): straight-line code and
+/// Builds the SSA form of `program`: straight-line code and
 /// if/else regions (if-converted), ending in `exit`.
 pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported> {
     let fragment = match program.kind {
         ProgramType::Vertex
         | ProgramType::Compute
         | ProgramType::TessEval
-        | ProgramType::TessControl => false,
+        | ProgramType::TessControl
+        | ProgramType::Geometry => false,
         ProgramType::Fragment => true,
-        other => return Err(Unsupported::Stage(other.name())),
     };
     let walk = Walk::new(program);
     let mut named = BTreeSet::new();

@@ -286,6 +286,15 @@ pub enum Op {
     },
     /// `bar sync 0`: every invocation of the workgroup waits, shared memory ordered.
     Barrier,
+    /// A geometry program's `out` where `cond` holds (always when `None`): the vertex of
+    /// the outputs of [`Function::exits`]`[outputs]` emitted (`emit`), then the output
+    /// strip ended (`cut`).
+    Emit {
+        cond: Option<Value>,
+        emit: bool,
+        cut: bool,
+        outputs: usize,
+    },
     /// The program ends where `cond` holds (`exit` under a guard or in an arm), with
     /// the outputs of [`Function::exits`]`[outputs]`.
     Exit {
@@ -312,14 +321,15 @@ pub enum Var {
 pub enum TessInput {
     /// Component `.0` (u or v) of gl_TessCoord (`ld o a[0x2f0]` at the lane id).
     Coord(u8),
-    /// `$invocation_info`, as one patch's view: the patch's vertex count in bits 8-15,
-    /// zero elsewhere (the base of the patch in the warp's vertex buffer, byte 0 times
-    /// byte 2, is 0).
+    /// `$invocation_info`, as one patch's (or input primitive's) view: its vertex count
+    /// in bits 8-15, zero elsewhere (the base of the patch in the warp's vertex buffer,
+    /// byte 0 times byte 2, is 0).
     InvocationInfo,
     /// `$laneid` in a tess-eval program: only the index of the tess coord load; any
     /// other use is refused when emitted (`mov` at byte `offset_b`).
     Lane { offset_b: u32 },
-    /// Tess control: `$invocation_id`, the output vertex this invocation writes.
+    /// Tess control: `$invocation_id`, the output vertex this invocation writes;
+    /// geometry: gl_InvocationID.
     InvocationId,
     /// Tess eval: word `.0` of the patch's attributes (`ld p a[]`), a user patch input
     /// (`patch in`, location L at a[0x20 + 16 L]).
@@ -410,6 +420,7 @@ impl Op {
                 ..
             } => [offset_b, value].into_iter().chain(cond).collect(),
             Op::PatchStore { value, cond, .. } => [value].into_iter().chain(cond).collect(),
+            Op::Emit { cond, .. } => cond.into_iter().collect(),
             Op::AtomicCompareSwap {
                 offset_b,
                 compare,
@@ -438,6 +449,7 @@ impl Op {
                 | Op::AtomicCompareSwap { .. }
                 | Op::ScratchStore { .. }
                 | Op::PatchStore { .. }
+                | Op::Emit { .. }
                 | Op::Barrier
         )
     }

@@ -276,7 +276,6 @@ mod tests {
     use rspirv::spirv::{Op, StorageClass};
 
     use crate::maxwell::corpus::MAXWELL_CORPUS;
-    use crate::maxwell::translate::dksh_to_spirv;
     use crate::validate::validate_spirv;
 
     /// Every corpus program comes out valid without a function variable (registers,
@@ -286,7 +285,7 @@ mod tests {
     fn loops_carry_registers_as_phis_not_variables() {
         let mut with_phis = 0;
         for program in MAXWELL_CORPUS {
-            let (_, words) = dksh_to_spirv(program.dksh).unwrap();
+            let words = program.spirv().unwrap();
             validate_spirv(&words).unwrap_or_else(|log| panic!("{}: {log}", program.name));
             let module = rspirv::dr::load_words(&words).unwrap();
             let body = || {

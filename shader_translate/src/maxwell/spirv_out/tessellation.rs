@@ -12,6 +12,7 @@ use super::{attribute_error, spirv_error, Emitter, GENERIC_B, GENERIC_END_B, POS
 use std::collections::BTreeMap;
 
 use crate::maxwell::dksh::ProgramHeader;
+use crate::maxwell::geometry::GeometryInput;
 use crate::maxwell::ir::{Op, TessInput, Unsupported, Value, PATCH_GENERIC_B};
 use crate::maxwell::program::Program;
 
@@ -317,12 +318,16 @@ impl Emitter<'_> {
                 "not a control point input Hookshot translates yet",
             ));
         };
-        let length = self.word(MAX_PATCH_VERTICES);
+        // A geometry program's arrays hold its input primitive's vertices.
+        let vertices = self
+            .geometry_input
+            .map_or(MAX_PATCH_VERTICES, GeometryInput::vertices);
+        let length = self.word(vertices);
         let array = self.b.type_array(self.t.vec4, length);
         let var = self.input_variable(ARRAYED_KEY + slot, array, |b, var| {
             b.decorate(var, decoration.0, [decoration.1]);
         });
-        let last = self.word(MAX_PATCH_VERTICES - 1);
+        let last = self.word(vertices - 1);
         let u32_ty = self.t.u32;
         let index = self.glsl(u32_ty, GLOp::UMin, &[vertex, last])?;
         let component = self.word((addr_b % 16) / 4);

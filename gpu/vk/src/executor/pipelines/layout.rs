@@ -300,6 +300,7 @@ mod tests {
                 stage: Stage::Compute,
                 spirv_words: vec![gpu::objects::program::SPIRV_MAGIC],
                 reflection,
+                geometry_inputs: Vec::new(),
             }],
         )
     }

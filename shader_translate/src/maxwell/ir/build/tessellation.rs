@@ -30,8 +30,13 @@ fn patch_words(addr_b: u32, size: u32) -> bool {
     end_b <= TESS_LEVELS_END_B || (addr_b >= PATCH_GENERIC_B && end_b <= PATCH_GENERIC_END_B)
 }
 
+/// The stages that read other vertices' attributes (control points, or a geometry
+/// program's input primitive).
 fn tessellating(kind: ProgramType) -> bool {
-    matches!(kind, ProgramType::TessEval | ProgramType::TessControl)
+    matches!(
+        kind,
+        ProgramType::TessEval | ProgramType::TessControl | ProgramType::Geometry
+    )
 }
 
 impl Builder<'_> {
@@ -42,10 +47,13 @@ impl Builder<'_> {
             (ProgramType::TessEval, sysreg::LANE_ID) => TessInput::Lane {
                 offset_b: self.instruction.offset_b,
             },
-            (ProgramType::TessEval | ProgramType::TessControl, INVOCATION_INFO) => {
-                TessInput::InvocationInfo
+            (
+                ProgramType::TessEval | ProgramType::TessControl | ProgramType::Geometry,
+                INVOCATION_INFO,
+            ) => TessInput::InvocationInfo,
+            (ProgramType::TessControl | ProgramType::Geometry, INVOCATION_ID) => {
+                TessInput::InvocationId
             }
-            (ProgramType::TessControl, INVOCATION_ID) => TessInput::InvocationId,
             _ => return None,
         };
         Some(self.push(Op::Tess(input)))
@@ -59,7 +67,7 @@ impl Builder<'_> {
     ) -> Result<(), Unsupported> {
         let i = self.instruction;
         if !tessellating(self.kind) {
-            return Err(self.unsupported("isberd outside a tessellation program"));
+            return Err(self.unsupported("isberd outside a tessellation or geometry program"));
         }
         if i.mods().next().is_some() {
             return Err(self.unsupported("an isberd mode other than the vertex index"));
