@@ -226,6 +226,7 @@ fn unsuitable_reason(instance: &ash::Instance, probe: &Probe) -> Option<String> 
     let missing: Vec<&str> = [
         (v13.dynamic_rendering, "dynamicRendering"),
         (v13.synchronization2, "synchronization2"),
+        (v13.maintenance4, "maintenance4"),
         (v12.timeline_semaphore, "timelineSemaphore"),
     ]
     .iter()
@@ -295,9 +296,13 @@ fn create_device(
             .runtime_descriptor_array(true)
             .descriptor_binding_sampled_image_update_after_bind(true);
     }
+    // maintenance4 (required of every Vulkan 1.3 device) lets a stage write a wider
+    // vector than the next stage reads at a location: translated Maxwell programs write
+    // every attribute as a vec4, whatever the GLSL of the stage they feed declared.
     let mut v13 = vk::PhysicalDeviceVulkan13Features::default()
         .dynamic_rendering(true)
-        .synchronization2(true);
+        .synchronization2(true)
+        .maintenance4(true);
     // The fixed-function extensions' features, each only where offered (`caps.state`).
     let mut clip_control =
         vk::PhysicalDeviceDepthClipControlFeaturesEXT::default().depth_clip_control(true);
