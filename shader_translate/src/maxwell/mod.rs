@@ -5,8 +5,8 @@
 pub mod corpus;
 pub mod decode;
 pub mod dksh;
-pub mod image_format;
 pub mod geometry;
+pub mod image_format;
 pub mod ir;
 pub mod program;
 pub mod slots;
