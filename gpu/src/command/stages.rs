@@ -5,13 +5,8 @@
 
 use crate::error::RecordError;
 use crate::features::DeviceFeatures;
-use crate::objects::program_atomics::uses_float_image_atomics;
-use crate::objects::program_builtins::declares_builtin;
-use crate::objects::{Program, Stage, StageMask};
+use crate::objects::{Program, StageMask};
 use crate::state::PrimitiveKind;
-
-/// SPIR-V's `Layer` built-in (specification, section 3.21).
-pub const BUILT_IN_LAYER: u32 = 9;
 
 fn missing(what: &'static str, capability: &'static str) -> RecordError {
     RecordError::MissingCapability { what, capability }
@@ -38,28 +33,19 @@ pub fn check_program_features(
     if program.stages.contains(StageMask::GEOMETRY) && !features.geometry_shader {
         return Err(missing("a program with a geometry stage", "geometryShader"));
     }
-    if tessellates(program) && crate::objects::program_geometry::has_per_input_geometry(program) {
+    if tessellates(program) && program.needs.per_input_geometry {
         return Err(RecordError::BadArgument {
             what: "a compiled geometry program after tessellation stages",
             why: "its input class would be the tess-eval stage's output, which Hookshot does not translate for yet",
         });
     }
-    let layer_before_rasterizer = program.modules.iter().any(|module| {
-        matches!(module.stage, Stage::Vertex | Stage::TessEval)
-            && declares_builtin(&module.spirv_words, BUILT_IN_LAYER)
-    });
-    if layer_before_rasterizer && !features.shader_output_layer {
+    if program.needs.layer_before_rasterizer && !features.shader_output_layer {
         return Err(missing(
             "gl_Layer written by a vertex or tessellation evaluation stage",
             "shaderOutputLayer",
         ));
     }
-    if !features.shader_image_float32_atomics
-        && program
-            .modules
-            .iter()
-            .any(|module| uses_float_image_atomics(&module.spirv_words))
-    {
+    if program.needs.float_image_atomics && !features.shader_image_float32_atomics {
         return Err(missing(
             "a float image atomic (an r32f image's exchange)",
             "shaderImageFloat32Atomics",

@@ -22,7 +22,9 @@ pub use descriptor::{
     DescriptorKind, ImageHandle, SamplerTable, TextureEntry, TextureHandle, TextureTable,
 };
 pub use pool::{Pool, PoolMaker};
-pub use program::{Program, ProgramMaker, ShaderModule, Stage, StageMask, StageReflection};
+pub use program::{
+    Program, ProgramMaker, ProgramNeeds, ShaderModule, Stage, StageMask, StageReflection,
+};
 pub use sampler::{Filter, MipFilter, Sampler, SamplerMaker, WrapMode};
 pub use sync::{SyncCondition, SyncObject, SyncWait};
 pub use tables::ObjectTables;

@@ -189,6 +189,39 @@ pub struct Program {
     /// Each stage's texture slots reading multisample images (`sampler2DMS` and its
     /// integer forms), as bit masks indexed by `Stage as usize` (`multisample_slots`).
     pub multisample_texture_slots: [u32; 6],
+    /// What binding the program asks of the device, read from its words once when it is
+    /// made (`command::stages::check_program_features` looks at these, not the words).
+    pub needs: ProgramNeeds,
+}
+
+/// The device features a program's words ask for beyond its stages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProgramNeeds {
+    /// A vertex or tess-eval stage writes `gl_Layer` (`shaderOutputLayer`).
+    pub layer_before_rasterizer: bool,
+    /// Some stage uses a float image atomic (`shaderImageFloat32Atomics`).
+    pub float_image_atomics: bool,
+    /// A geometry module translated per input class (compiled Maxwell code).
+    pub per_input_geometry: bool,
+}
+
+impl ProgramNeeds {
+    /// What `modules` ask for.
+    pub fn of_modules(modules: &[ShaderModule]) -> ProgramNeeds {
+        ProgramNeeds {
+            layer_before_rasterizer: modules.iter().any(|module| {
+                matches!(module.stage, Stage::Vertex | Stage::TessEval)
+                    && super::program_builtins::declares_builtin(
+                        &module.spirv_words,
+                        super::program_builtins::BUILT_IN_LAYER,
+                    )
+            }),
+            float_image_atomics: modules.iter().any(|module| {
+                super::program_atomics::uses_float_image_atomics(&module.spirv_words)
+            }),
+            per_input_geometry: modules.iter().any(ShaderModule::is_per_input),
+        }
+    }
 }
 
 impl Program {
@@ -196,11 +229,13 @@ impl Program {
     /// slots read from their words.
     pub fn new(id: ProgramId, stages: StageMask, modules: Vec<ShaderModule>) -> Program {
         let multisample_texture_slots = super::multisample_slots::of_modules(&modules);
+        let needs = ProgramNeeds::of_modules(&modules);
         Program {
             id,
             stages,
             modules,
             multisample_texture_slots,
+            needs,
         }
     }
 

@@ -8,6 +8,8 @@ const OP_DECORATE: u32 = 71;
 const OP_MEMBER_DECORATE: u32 = 72;
 const DECORATION_BUILT_IN: u32 = 11;
 pub const BUILT_IN_VIEWPORT_INDEX: u32 = 10;
+/// SPIR-V's `Layer` built-in (section 3.21).
+pub const BUILT_IN_LAYER: u32 = 9;
 /// The capability of `gl_BaseInstance` and the other draw parameters.
 pub const CAPABILITY_DRAW_PARAMETERS: u32 = 4427;
 

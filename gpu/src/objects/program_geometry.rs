@@ -7,7 +7,7 @@
 use shader_translate::maxwell::geometry::GeometryInput;
 use shader_translate::TranslatedShader;
 
-use super::program::{Program, ShaderModule};
+use super::program::{Program, ProgramNeeds, ShaderModule};
 use crate::state::PrimitiveKind;
 
 /// The input class a draw of `primitive` gives a geometry stage (`None` for patches,
@@ -46,7 +46,7 @@ impl ShaderModule {
 
 /// Whether `program` has a geometry stage translated per input class.
 pub fn has_per_input_geometry(program: &Program) -> bool {
-    program.modules.iter().any(ShaderModule::is_per_input)
+    program.needs.per_input_geometry
 }
 
 /// `program` as a draw of `primitive` runs it: its per-input geometry module replaced by
@@ -70,7 +70,14 @@ pub fn for_primitive(program: &Program, primitive: PrimitiveKind) -> Option<Prog
         })
         .collect();
     Some(Program {
+        id: program.id,
+        stages: program.stages,
         modules,
-        ..program.clone()
+        multisample_texture_slots: program.multisample_texture_slots,
+        // Its geometry module is the class's translation now, not one per class.
+        needs: ProgramNeeds {
+            per_input_geometry: false,
+            ..program.needs
+        },
     })
 }
