@@ -20,12 +20,6 @@ static const char *const VERTEX =
     "layout(location = 0) in vec3 position;\n"
     "void main() { gl_Position = vec4(position, 1.0); }\n";
 
-static const char *const TINT_FRAGMENT =
-    "#version 450\n"
-    "layout(location = 0) out vec4 colour;\n"
-    "layout(std140, binding = 0) uniform Tint { vec4 tint; };\n"
-    "void main() { colour = tint; }\n";
-
 static const char *const COMPUTE =
     "#version 450\n"
     "layout(local_size_x = 64) in;\n"

@@ -21,6 +21,13 @@ static const char *const GREEN_FRAGMENT =
     "layout(location = 0) out vec4 colour;\n"
     "void main() { colour = vec4(0.0, 1.0, 0.0, 1.0); }\n";
 
+/* A fragment shader drawing the vec4 at the start of uniform buffer 0 into colour target 0. */
+static const char *const TINT_FRAGMENT =
+    "#version 450\n"
+    "layout(location = 0) out vec4 colour;\n"
+    "layout(std140, binding = 0) uniform Tint { vec4 tint; };\n"
+    "void main() { colour = tint; }\n";
+
 /* Every call is checked; a failure's message has already reached the debug callback. */
 #define CHECK(call)                                                              \
     do {                                                                         \

@@ -14,12 +14,6 @@
 #define SIZE_PX 64u
 #define UNIFORM_STRIDE_B 256u
 
-static const char *const FRAGMENT =
-    "#version 450\n"
-    "layout(location = 0) out vec4 colour;\n"
-    "layout(std140, binding = 0) uniform Tint { vec4 tint; };\n"
-    "void main() { colour = tint; }\n";
-
 static const uint64_t TARGETS_B = 64u << 10;   /* one target each 64 KiB from 0 */
 static const uint64_t POSITIONS_OFFSET_B = 256u << 10;
 static const uint64_t READBACK_OFFSET_B = 512u << 10;
@@ -102,7 +96,7 @@ int main(int argc, char **argv) {
         make_buffer(&shared.readbacks[index], &shared.device, &shared.pool,
                     READBACK_OFFSET_B + index * image_b, image_b);
     }
-    make_program(&shared.program, &shared.device, POSITION_VERTEX, FRAGMENT);
+    make_program(&shared.program, &shared.device, POSITION_VERTEX, TINT_FRAGMENT);
 
     pthread_barrier_init(&shared.start, NULL, THREADS);
     struct job jobs[THREADS];

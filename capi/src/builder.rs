@@ -99,10 +99,16 @@ pub(crate) fn check_out<T>(out: *mut T, arg: &str) -> CapiResult<()> {
 /// A C enum value as one of `T`'s coded variants.
 #[inline]
 pub(crate) fn coded<T: gpu::Coded>(value: u32, arg: &str) -> CapiResult<T> {
-    match u8::try_from(value).ok().and_then(T::from_code) {
+    match known_code(value) {
         Some(coded) => Ok(coded),
         None => Err(not_coded(value, arg, T::WHAT)),
     }
+}
+
+/// `coded` for a short way, which builds no failure.
+#[inline(always)]
+pub(crate) fn known_code<T: gpu::Coded>(value: u32) -> Option<T> {
+    u8::try_from(value).ok().and_then(T::from_code)
 }
 
 /// `coded`'s failure, out of the way of the commands that pass (one copy for every enum).

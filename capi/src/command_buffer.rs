@@ -9,16 +9,19 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use gpu::objects::BufferRange;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use gpu::command::{BufferBinding, DrawArrays};
+use gpu::objects::{BufferRange, Stage, TextureHandle};
 use gpu::BufferId;
 
 use crate::builder::out_value;
 use crate::command_slots;
-use crate::guard::{command_entry, entry};
+use crate::guard::{command_entry, entry, report_command_panic};
 use crate::objects::{resolve, CObject, HSBuffer, HSCommandBuffer, HSDevice};
-use crate::registry::{read_words, write_words, Words};
+use crate::registry::{peek_words, read_words, write_words, Words};
 use crate::report;
-use crate::result::{CapiError, CapiResult, HSresult};
+use crate::result::{CapiError, CapiResult, HSresult, HS_SUCCESS};
 use crate::state::{CommandBufferState, DeviceRef, DeviceState, Recording};
 
 /// A finished command list, for `hsQueueSubmitCommands`.
@@ -195,6 +198,35 @@ pub unsafe extern "C" fn hsCommandBufferClearCommands(
     })
 }
 
+/// A command's short way, taken in line by its entry point with no frame of its own:
+/// `record` on the recording this thread keeps for `command_buffer`
+/// (`command_slots::kept_here`). `Some(HS_SUCCESS)` when `record` recorded the command;
+/// `None` when this thread keeps no recording for it or `record` declined, having
+/// recorded nothing, and the entry point then takes its full way (`with_recording`),
+/// which checks everything again and says what is wrong.
+///
+/// `record` builds no failure and calls nothing out of line (the binds and draws take
+/// `gpu`'s short ways, `try_bind_buffer` and `try_draw`); so the entry point is a leaf
+/// that ends in a jump to its full way, and the panic guard costs nothing. A panic is
+/// caught all the same.
+///
+/// # Safety
+/// The header's contract for objects.
+#[inline(always)]
+pub(crate) unsafe fn short_way(
+    function: &'static str,
+    command_buffer: *const HSCommandBuffer,
+    record: impl FnOnce(&mut Recording) -> bool,
+) -> Option<HSresult> {
+    // SAFETY: passed on from the caller; `record` does not call Hookshot.
+    let state = unsafe { command_slots::kept_here(command_buffer) }?;
+    match catch_unwind(AssertUnwindSafe(|| record(&mut state.recording))) {
+        Ok(true) => Some(HS_SUCCESS),
+        Ok(false) => None,
+        Err(panic) => Some(report_command_panic(function, state.device.key, panic)),
+    }
+}
+
 /// Runs `record` on the command buffer's recording: the frame of every command. A
 /// recording's commands after its first find the command buffer kept for this thread
 /// (`command_slots::kept_here`), and a command that succeeds writes nothing but its own
@@ -329,6 +361,54 @@ impl Recording {
         range.offset_b = offset_b;
         range.size_b = size_b;
         Ok(range)
+    }
+
+    /// A buffer bind's short way: the caller's `buffer` is the one bound last (the same
+    /// words, and no buffer finalized since), and `gpu`'s short way records the bind of
+    /// `offset_b..offset_b + size_b` of it (`try_bind_buffer`). False, with nothing
+    /// recorded, for anything else.
+    ///
+    /// # Safety
+    /// The header's contract for objects.
+    #[inline(always)]
+    pub unsafe fn try_bind_buffer(
+        &mut self,
+        binding: BufferBinding,
+        buffer: *const HSBuffer,
+        offset_b: u64,
+        size_b: u64,
+    ) -> bool {
+        // SAFETY: passed on from the caller.
+        let Some(words) = (unsafe { peek_words(buffer) }) else {
+            return false;
+        };
+        let (Some((known, then, mut range)), Some(commands)) =
+            (self.last_buffer, self.buffer.as_mut())
+        else {
+            return false;
+        };
+        if known != words || then != HSBuffer::registry().removals() {
+            return false;
+        }
+        range.offset_b = offset_b;
+        range.size_b = size_b;
+        commands.try_bind_buffer(binding, range)
+    }
+
+    /// A texture bind's short way: `gpu`'s (`try_bind_texture`).
+    #[inline(always)]
+    pub fn try_bind_texture(&mut self, stage: Stage, slot: u8, handle: TextureHandle) -> bool {
+        self.buffer
+            .as_mut()
+            .is_some_and(|commands| commands.try_bind_texture(stage, slot, handle))
+    }
+
+    /// A direct draw's short way: `gpu`'s (`try_draw`).
+    #[inline(always)]
+    pub fn try_draw(&mut self, draw: DrawArrays) -> bool {
+        self.buffer
+            .as_mut()
+            .is_some_and(|commands| commands.try_draw(draw))
     }
 
     /// `buffer_range` for a buffer other than the one bound last: the registry's lookup,

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use parking_lot::Mutex;
 
 use crate::objects::COMMAND_BUFFER_KIND;
-use crate::registry::{check_tag, finalized, tag_of, Words};
+use crate::registry::{check_tag, finalized, peek_words, tag_of, Words};
 use crate::result::{CapiError, CapiResult};
 use crate::state::CommandBufferState;
 
@@ -258,11 +258,8 @@ pub(crate) fn claim(words: Words) -> CapiResult<Held> {
 /// during the current call only, by a body that does not call Hookshot.
 #[inline(always)]
 pub(crate) unsafe fn kept_here<'call, O>(ptr: *const O) -> Option<&'call mut CommandBufferState> {
-    if ptr.is_null() || !(ptr as usize).is_multiple_of(std::mem::align_of::<Words>()) {
-        return None;
-    }
-    // SAFETY: non-null and aligned (checked); 16 readable bytes by the caller's contract.
-    let [handle, tag] = unsafe { ptr.cast::<Words>().read() };
+    // SAFETY: passed on from the caller.
+    let [handle, tag] = unsafe { peek_words(ptr) }?;
     if tag != TAG {
         return None;
     }

@@ -11,14 +11,14 @@ use gpu::objects::{ImageHandle, Stage, TextureHandle};
 use gpu::state::{ComponentMask, IndexType, PrimitiveKind, MAX_COLOR_TARGETS};
 use gpu::{BufferId, FlagSet};
 
-use crate::builder::{check_array, check_struct, coded};
-use crate::command_buffer::with_recording;
+use crate::builder::{check_array, check_struct, coded, known_code};
+use crate::command_buffer::{short_way, with_recording};
 use crate::objects::{
     resolve, HSBuffer, HSCommandBuffer, HSProgram, HSSamplerPool, HSSync, HSTexture, HSTexturePool,
 };
 use crate::program::HSshaderStage;
 use crate::result::{CapiError, CapiResult, HSresult};
-use crate::state::DeviceState;
+use crate::state::{DeviceState, Recording};
 use crate::sync::HSsyncCondition;
 use crate::texture::{view_of, HSTextureView};
 
@@ -75,6 +75,12 @@ pub struct HSCopyRegion {
     pub width_px: u32,
     pub height_px: u32,
     pub depth: u32,
+}
+
+/// `stage_slot` for a short way, which builds no failure.
+#[inline(always)]
+fn known_stage_slot(stage: HSshaderStage, slot: u32) -> Option<(Stage, u8)> {
+    Some((known_code(stage)?, u8::try_from(slot).ok()?))
 }
 
 /// A stage and a slot of it, for binds.
@@ -370,25 +376,6 @@ pub unsafe extern "C" fn hsCommandBufferSetSamplerPool(
     }
 }
 
-#[inline(always)]
-unsafe fn bind_buffer(
-    function: &'static str,
-    command_buffer: *const HSCommandBuffer,
-    binding: impl FnOnce() -> CapiResult<BufferBinding>,
-    buffer: *const HSBuffer,
-    offset_b: u64,
-    size_b: u64,
-) -> HSresult {
-    // SAFETY: passed on from the caller.
-    unsafe {
-        with_recording(function, command_buffer, move |device, recording| {
-            let range = recording.buffer_range(device, buffer, "buffer", offset_b, size_b)?;
-            recording.buffer().bind_buffer(binding()?, range)?;
-            Ok(())
-        })
-    }
-}
-
 /// NVN's inline uniform update: `size_b` bytes of `data` (at most 65536, a multiple of
 /// 4) written into `buffer` at `offset_b` when the list reaches this point. Draws recorded
 /// after it see them, draws before it do not, and the pool's storage holds them after the
@@ -427,22 +414,8 @@ pub unsafe extern "C" fn hsCommandBufferBindVertexBuffer(
     offset_b: u64,
     size_b: u64,
 ) -> HSresult {
-    let binding = move || {
-        let stream = u8::try_from(stream)
-            .map_err(|_| CapiError::OutOfRange(format!("vertex stream {stream}")))?;
-        Ok(BufferBinding::Vertex { stream })
-    };
-    // SAFETY: passed on.
-    unsafe {
-        bind_buffer(
-            "hsCommandBufferBindVertexBuffer",
-            command_buffer,
-            binding,
-            buffer,
-            offset_b,
-            size_b,
-        )
-    }
+    // SAFETY: the header's contract for objects.
+    unsafe { bind_entry::<VertexBind>(command_buffer, stream, 0, buffer, offset_b, size_b) }
 }
 
 /// Binds the index buffer `hsCommandBufferDrawElements` reads.
@@ -454,22 +427,8 @@ pub unsafe extern "C" fn hsCommandBufferBindIndexBuffer(
     offset_b: u64,
     size_b: u64,
 ) -> HSresult {
-    let binding = move || {
-        Ok(BufferBinding::Index {
-            index_type: coded::<IndexType>(index_type, "index_type")?,
-        })
-    };
-    // SAFETY: passed on.
-    unsafe {
-        bind_buffer(
-            "hsCommandBufferBindIndexBuffer",
-            command_buffer,
-            binding,
-            buffer,
-            offset_b,
-            size_b,
-        )
-    }
+    // SAFETY: the header's contract for objects.
+    unsafe { bind_entry::<IndexBind>(command_buffer, index_type, 0, buffer, offset_b, size_b) }
 }
 
 #[no_mangle]
@@ -481,21 +440,8 @@ pub unsafe extern "C" fn hsCommandBufferBindUniformBuffer(
     offset_b: u64,
     size_b: u64,
 ) -> HSresult {
-    let binding = move || {
-        let (stage, slot) = stage_slot(stage, slot, "uniform")?;
-        Ok(BufferBinding::Uniform { stage, slot })
-    };
-    // SAFETY: passed on.
-    unsafe {
-        bind_buffer(
-            "hsCommandBufferBindUniformBuffer",
-            command_buffer,
-            binding,
-            buffer,
-            offset_b,
-            size_b,
-        )
-    }
+    // SAFETY: the header's contract for objects.
+    unsafe { bind_entry::<UniformBind>(command_buffer, stage, slot, buffer, offset_b, size_b) }
 }
 
 #[no_mangle]
@@ -507,26 +453,155 @@ pub unsafe extern "C" fn hsCommandBufferBindStorageBuffer(
     offset_b: u64,
     size_b: u64,
 ) -> HSresult {
-    let binding = move || {
-        let (stage, slot) = stage_slot(stage, slot, "storage")?;
-        Ok(BufferBinding::Storage { stage, slot })
+    // SAFETY: the header's contract for objects.
+    unsafe { bind_entry::<StorageBind>(command_buffer, stage, slot, buffer, offset_b, size_b) }
+}
+
+/// What a buffer bind's entry point binds: its name, and the binding its two arguments
+/// make (a stage and a slot; a stream or an index type, and 0).
+trait BufferBindKind {
+    const FUNCTION: &'static str;
+    /// The binding, `None` where the arguments make none (for the short way, which
+    /// builds no failure).
+    fn known(first: u32, second: u32) -> Option<BufferBinding>;
+    /// The binding, or what is wrong with the arguments (for the full way).
+    fn checked(first: u32, second: u32) -> CapiResult<BufferBinding>;
+}
+
+struct VertexBind;
+struct IndexBind;
+/// A stage's uniform (`STORAGE` false) or storage buffer slot.
+struct StageBind<const STORAGE: bool>;
+type UniformBind = StageBind<false>;
+type StorageBind = StageBind<true>;
+
+impl BufferBindKind for VertexBind {
+    const FUNCTION: &'static str = "hsCommandBufferBindVertexBuffer";
+    #[inline(always)]
+    fn known(stream: u32, _: u32) -> Option<BufferBinding> {
+        let stream = u8::try_from(stream).ok()?;
+        Some(BufferBinding::Vertex { stream })
+    }
+    fn checked(stream: u32, _: u32) -> CapiResult<BufferBinding> {
+        let stream = u8::try_from(stream)
+            .map_err(|_| CapiError::OutOfRange(format!("vertex stream {stream}")))?;
+        Ok(BufferBinding::Vertex { stream })
+    }
+}
+
+impl BufferBindKind for IndexBind {
+    const FUNCTION: &'static str = "hsCommandBufferBindIndexBuffer";
+    #[inline(always)]
+    fn known(index_type: u32, _: u32) -> Option<BufferBinding> {
+        let index_type = known_code(index_type)?;
+        Some(BufferBinding::Index { index_type })
+    }
+    fn checked(index_type: u32, _: u32) -> CapiResult<BufferBinding> {
+        let index_type = coded::<IndexType>(index_type, "index_type")?;
+        Ok(BufferBinding::Index { index_type })
+    }
+}
+
+impl<const STORAGE: bool> BufferBindKind for StageBind<STORAGE> {
+    const FUNCTION: &'static str = match STORAGE {
+        false => "hsCommandBufferBindUniformBuffer",
+        true => "hsCommandBufferBindStorageBuffer",
     };
-    // SAFETY: passed on.
+    #[inline(always)]
+    fn known(stage: u32, slot: u32) -> Option<BufferBinding> {
+        let (stage, slot) = known_stage_slot(stage, slot)?;
+        Some(Self::binding(stage, slot))
+    }
+    fn checked(stage: u32, slot: u32) -> CapiResult<BufferBinding> {
+        let what = if STORAGE { "storage" } else { "uniform" };
+        let (stage, slot) = stage_slot(stage, slot, what)?;
+        Ok(Self::binding(stage, slot))
+    }
+}
+
+impl<const STORAGE: bool> StageBind<STORAGE> {
+    #[inline(always)]
+    fn binding(stage: Stage, slot: u8) -> BufferBinding {
+        match STORAGE {
+            false => BufferBinding::Uniform { stage, slot },
+            true => BufferBinding::Storage { stage, slot },
+        }
+    }
+}
+
+/// A buffer bind's entry point: its short way (`Recording::try_bind_buffer`) in line,
+/// else a jump to its full way. Generic over the kind, so each entry point has its own
+/// short way, in line (one shared by four entry points was kept out of line, with a
+/// frame).
+///
+/// # Safety
+/// The header's contract for objects.
+#[inline(always)]
+unsafe fn bind_entry<K: BufferBindKind>(
+    command_buffer: *const HSCommandBuffer,
+    first: u32,
+    second: u32,
+    buffer: *const HSBuffer,
+    offset_b: u64,
+    size_b: u64,
+) -> HSresult {
+    let record = move |recording: &mut Recording| {
+        K::known(first, second)
+            .is_some_and(|binding| recording.try_bind_buffer(binding, buffer, offset_b, size_b))
+    };
+    // SAFETY: passed on from the caller.
+    unsafe { short_way(K::FUNCTION, command_buffer, record) }.unwrap_or_else(|| {
+        // SAFETY: passed on from the caller.
+        unsafe { bind_full::<K>(command_buffer, first, second, buffer, offset_b, size_b) }
+    })
+}
+
+/// A buffer bind's full way: every check, and the failure reported.
+///
+/// # Safety
+/// The header's contract for objects.
+#[inline(never)]
+unsafe extern "C" fn bind_full<K: BufferBindKind>(
+    command_buffer: *const HSCommandBuffer,
+    first: u32,
+    second: u32,
+    buffer: *const HSBuffer,
+    offset_b: u64,
+    size_b: u64,
+) -> HSresult {
+    // SAFETY: passed on from the caller.
     unsafe {
-        bind_buffer(
-            "hsCommandBufferBindStorageBuffer",
-            command_buffer,
-            binding,
-            buffer,
-            offset_b,
-            size_b,
-        )
+        with_recording(K::FUNCTION, command_buffer, move |device, recording| {
+            let range = recording.buffer_range(device, buffer, "buffer", offset_b, size_b)?;
+            recording
+                .buffer()
+                .bind_buffer(K::checked(first, second)?, range)?;
+            Ok(())
+        })
     }
 }
 
 /// Binds texture handle `handle` (`hsDeviceGetTextureHandle`) at texture slot `slot`.
 #[no_mangle]
 pub unsafe extern "C" fn hsCommandBufferBindTexture(
+    command_buffer: *const HSCommandBuffer,
+    stage: HSshaderStage,
+    slot: u32,
+    handle: u64,
+) -> HSresult {
+    let record = move |recording: &mut Recording| {
+        known_stage_slot(stage, slot).is_some_and(|(stage, slot)| {
+            recording.try_bind_texture(stage, slot, TextureHandle::from_bits(handle))
+        })
+    };
+    // SAFETY: the header's contract for objects; the full way is this entry point's.
+    unsafe { short_way("hsCommandBufferBindTexture", command_buffer, record) }
+        .unwrap_or_else(|| unsafe { bind_texture(command_buffer, stage, slot, handle) })
+}
+
+/// `hsCommandBufferBindTexture`'s full way.
+#[inline(never)]
+unsafe extern "C" fn bind_texture(
     command_buffer: *const HSCommandBuffer,
     stage: HSshaderStage,
     slot: u32,
@@ -585,6 +660,28 @@ pub unsafe extern "C" fn hsCommandBufferDrawArrays(
     first_vertex: u32,
     vertex_count: u32,
 ) -> HSresult {
+    // SAFETY: the header's contract for objects; the full way is this entry point's.
+    unsafe {
+        short_draw::<false>(
+            "hsCommandBufferDrawArrays",
+            command_buffer,
+            primitive,
+            [first_vertex, vertex_count, 0, 1],
+        )
+    }
+    .unwrap_or_else(|| unsafe {
+        draw_arrays_full(command_buffer, primitive, first_vertex, vertex_count)
+    })
+}
+
+/// `hsCommandBufferDrawArrays`'s full way.
+#[inline(never)]
+unsafe extern "C" fn draw_arrays_full(
+    command_buffer: *const HSCommandBuffer,
+    primitive: HSdrawPrimitive,
+    first_vertex: u32,
+    vertex_count: u32,
+) -> HSresult {
     // SAFETY: passed on.
     unsafe {
         draw_arrays::<false>(
@@ -605,6 +702,38 @@ pub unsafe extern "C" fn hsCommandBufferDrawArraysInstanced(
     first_instance: u32,
     instance_count: u32,
 ) -> HSresult {
+    let draw = [first_vertex, vertex_count, first_instance, instance_count];
+    // SAFETY: the header's contract for objects; the full way is this entry point's.
+    unsafe {
+        short_draw::<true>(
+            "hsCommandBufferDrawArraysInstanced",
+            command_buffer,
+            primitive,
+            draw,
+        )
+    }
+    .unwrap_or_else(|| unsafe {
+        draw_arrays_instanced(
+            command_buffer,
+            primitive,
+            first_vertex,
+            vertex_count,
+            first_instance,
+            instance_count,
+        )
+    })
+}
+
+/// `hsCommandBufferDrawArraysInstanced`'s full way.
+#[inline(never)]
+unsafe extern "C" fn draw_arrays_instanced(
+    command_buffer: *const HSCommandBuffer,
+    primitive: HSdrawPrimitive,
+    first_vertex: u32,
+    vertex_count: u32,
+    first_instance: u32,
+    instance_count: u32,
+) -> HSresult {
     // SAFETY: passed on.
     unsafe {
         draw_arrays::<true>(
@@ -613,6 +742,33 @@ pub unsafe extern "C" fn hsCommandBufferDrawArraysInstanced(
             primitive,
             [first_vertex, vertex_count, first_instance, instance_count],
         )
+    }
+}
+
+/// A direct draw's short way (`Recording::try_draw`), where `primitive` is one. Generic
+/// over the entry point (`INSTANCED`), as `draw_arrays` is, so each has its own, in line.
+///
+/// # Safety
+/// The header's contract for objects.
+#[inline(always)]
+unsafe fn short_draw<const INSTANCED: bool>(
+    function: &'static str,
+    command_buffer: *const HSCommandBuffer,
+    primitive: HSdrawPrimitive,
+    [first_vertex, vertex_count, first_instance, instance_count]: [u32; 4],
+) -> Option<HSresult> {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        short_way(function, command_buffer, move |recording| {
+            let draw = known_code(primitive).map(|primitive| DrawArrays {
+                primitive,
+                first_vertex,
+                vertex_count,
+                first_instance,
+                instance_count,
+            });
+            draw.is_some_and(|draw| recording.try_draw(draw))
+        })
     }
 }
 

@@ -46,6 +46,18 @@ fn report_command_failure(function: &'static str, device_key: u64, error: &CapiE
     error.code()
 }
 
+/// A panic caught in a command's short way (`command_buffer::short_way`), reported to
+/// the callbacks of the device `device_key` names.
+#[cold]
+#[inline(never)]
+pub(crate) fn report_command_panic(
+    function: &'static str,
+    device_key: u64,
+    panic: Box<dyn std::any::Any + Send>,
+) -> HSresult {
+    report_command_failure(function, device_key, &panicked(&panic))
+}
+
 #[cold]
 fn panicked(panic: &Box<dyn std::any::Any + Send>) -> CapiError {
     CapiError::Internal(format!("internal error (panic): {}", panic_text(panic)))

@@ -178,6 +178,17 @@ pub(crate) unsafe fn read_words<O>(ptr: *const O, arg: &str) -> CapiResult<Words
     Ok(unsafe { ptr.cast::<Words>().read() })
 }
 
+/// `read_words` for a short way, which builds no failure: `None` for a null or misaligned
+/// `ptr` (the full way then says so).
+///
+/// # Safety
+/// As `read_words`.
+#[inline(always)]
+pub(crate) unsafe fn peek_words<O>(ptr: *const O) -> Option<Words> {
+    // SAFETY: non-null and 8-aligned (checked); the caller promises 16 readable bytes.
+    pointer_fits(ptr).then(|| unsafe { ptr.cast::<Words>().read() })
+}
+
 /// Writes `words` into the caller's object at `ptr` (checked by `check_pointer`).
 ///
 /// # Safety
@@ -190,10 +201,16 @@ pub(crate) unsafe fn write_words<O>(ptr: *mut O, words: Words) {
 /// Null and misalignment, the two faults a pointer shows without being read.
 #[inline]
 pub(crate) fn check_pointer<O>(ptr: *const O, arg: &str) -> CapiResult<()> {
-    if ptr.is_null() || !(ptr as usize).is_multiple_of(std::mem::align_of::<Words>()) {
+    if !pointer_fits(ptr) {
         return Err(bad_pointer(ptr.cast(), arg));
     }
     Ok(())
+}
+
+/// Whether `ptr` is neither null nor misaligned for an object's words.
+#[inline(always)]
+fn pointer_fits<O>(ptr: *const O) -> bool {
+    !ptr.is_null() && (ptr as usize).is_multiple_of(std::mem::align_of::<Words>())
 }
 
 /// `check_pointer`'s failure, out of the way of the calls that pass.

@@ -80,6 +80,26 @@ fn every_bad_input_fails_with_a_message() {
     assert!(!stdout.contains("FAIL"), "{stdout}");
 }
 
+/// `examples/short_ways.c`: the inputs a repeated command's short way must decline each
+/// fail with their code and one message, right after a command of the same kind that took
+/// it; and a list that outgrows its room loses no draw and doubles none (200 additive
+/// draws of 1/255 of red each, bound and drawn through the short way where the list has
+/// room and the full way where it grows).
+#[test]
+fn short_ways_decline_what_they_cannot_pass_and_lose_no_draw() {
+    const DRAWS: u8 = 200;
+    let program = common::build("short_ways");
+    let (_dir, out) = common::temp_file("short_ways.rgba");
+    let output = common::run(&program, &[out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("short way cases: 17 passed, 0 failed"),
+        "{stdout}"
+    );
+    let texels = std::fs::read(&out).expect("the example wrote its image");
+    common::check_triangle_image(&texels, 64, [DRAWS, 0, 0, 255], [0, 0, 0, 255]);
+}
+
 /// `examples/threads.c`: four threads record at once; each target has its thread's clear
 /// and tint, so a command recorded into another thread's buffer would show.
 #[test]

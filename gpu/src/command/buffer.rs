@@ -256,6 +256,9 @@ impl<'d> CommandBuffer<'d> {
     ) -> Result<(), RecordError> {
         self.record(Command::BindDescriptorTables { textures, samplers })
     }
+    /// Inlined, so that a caller's bind takes the short way in line (the full way,
+    /// `record`, stays out of line).
+    #[inline]
     pub fn bind_buffer(
         &mut self,
         binding: BufferBinding,
@@ -263,22 +266,51 @@ impl<'d> CommandBuffer<'d> {
     ) -> Result<(), RecordError> {
         // The common case first (a remembered buffer at a new offset), without building
         // a `Command`: a game does this thousands of times a frame.
-        let table_changes = self.device.table_changes();
+        if self.bind_fits(binding, &range) {
+            self.push_bind(binding, range);
+            return Ok(());
+        }
+        self.record(Command::BindBuffer { binding, range })
+    }
+    /// `bind_buffer`'s short way alone, for a caller that takes it in line and saves a
+    /// frame of its own (the C ABI's binds): records the bind where what this command
+    /// buffer remembers passes it and the list has room for it without growing, and says
+    /// whether it did. Where it did not, nothing is recorded, and `bind_buffer` checks
+    /// the bind in full (or refuses it).
+    #[inline]
+    pub fn try_bind_buffer(&mut self, binding: BufferBinding, range: BufferRange) -> bool {
+        // Room is asked last, so the push below reads what it read (past the device's
+        // table count, an acquire load) and never grows the list.
+        let fits = self.bind_fits(binding, &range) && self.list.has_room();
+        if fits {
+            self.push_bind(binding, range);
+        }
+        fits
+    }
+    /// Whether a buffer bind passes from what is remembered.
+    #[inline]
+    fn bind_fits(&self, binding: BufferBinding, range: &BufferRange) -> bool {
         let narrow_indices = matches!(
             binding,
             BufferBinding::Index {
                 index_type: IndexType::U8
             }
         );
-        if !narrow_indices && self.remembered.binding_fits(binding, &range, table_changes) {
-            if let BufferBinding::Index { index_type } = binding {
-                self.bound.index_type = Some(index_type);
-            }
-            self.list.push_op(Op::BindBuffer { binding, range });
-            return Ok(());
-        }
-        self.record(Command::BindBuffer { binding, range })
+        !narrow_indices
+            && self
+                .remembered
+                .binding_fits(binding, range, self.device.table_changes())
     }
+    /// Appends a buffer bind `bind_fits` passed.
+    #[inline]
+    fn push_bind(&mut self, binding: BufferBinding, range: BufferRange) {
+        self.list.push_op(Op::BindBuffer { binding, range });
+        if let BufferBinding::Index { index_type } = binding {
+            self.bound.index_type = Some(index_type);
+        }
+    }
+    /// Inlined as `bind_buffer` is.
+    #[inline]
     pub fn bind_texture(
         &mut self,
         stage: Stage,
@@ -287,17 +319,8 @@ impl<'d> CommandBuffer<'d> {
     ) -> Result<(), RecordError> {
         // A handle found valid in the tables bound now (a material's maps, bound draw
         // after draw) is checked without taking the tables' lock.
-        let table_changes = self.device.table_changes();
-        let known = self
-            .remembered
-            .known_texture(&self.bound, slot, handle, table_changes);
-        if let Some(multisample) = known {
-            self.multisample.note_texture(stage, slot, multisample);
-            self.list.push_op(Op::BindTexture {
-                stage,
-                slot,
-                handle,
-            });
+        if let Some(multisample) = self.known_texture(slot, handle) {
+            self.push_texture(stage, slot, handle, multisample);
             return Ok(());
         }
         self.record(Command::BindTexture {
@@ -305,6 +328,36 @@ impl<'d> CommandBuffer<'d> {
             slot,
             handle,
         })
+    }
+    /// `bind_texture`'s short way alone, as `try_bind_buffer` is `bind_buffer`'s: records
+    /// the bind where the handle was found valid in the tables bound now and the list has
+    /// room for it without growing, and says whether it did (else nothing is recorded).
+    #[inline]
+    pub fn try_bind_texture(&mut self, stage: Stage, slot: u8, handle: TextureHandle) -> bool {
+        match self.known_texture(slot, handle) {
+            Some(multisample) if self.list.has_room() => {
+                self.push_texture(stage, slot, handle, multisample);
+                true
+            }
+            _ => false,
+        }
+    }
+    /// Whether texture handle `handle` at `slot` passes from what is remembered: `Some`
+    /// with whether the view it names is a multisample one.
+    #[inline]
+    fn known_texture(&self, slot: u8, handle: TextureHandle) -> Option<bool> {
+        self.remembered
+            .known_texture(&self.bound, slot, handle, self.device.table_changes())
+    }
+    /// Appends a texture bind `known_texture` passed.
+    #[inline]
+    fn push_texture(&mut self, stage: Stage, slot: u8, handle: TextureHandle, multisample: bool) {
+        self.list.push_op(Op::BindTexture {
+            stage,
+            slot,
+            handle,
+        });
+        self.multisample.note_texture(stage, slot, multisample);
     }
     pub fn bind_image(
         &mut self,
@@ -318,20 +371,40 @@ impl<'d> CommandBuffer<'d> {
             handle,
         })
     }
+    /// Inlined as `bind_buffer` is.
+    #[inline]
     pub fn draw(&mut self, draw: DrawArrays) -> Result<(), RecordError> {
-        let table_changes = self.device.table_changes();
-        // While capturing, every draw goes the full way (`CaptureWatch` sees it).
-        if draw_size_fits(draw.vertex_count, draw.instance_count)
-            && !self.bound.transform_feedback_active
-            && self.multisample.checked(false, self.bound.graphics_program)
-            && self
-                .remembered
-                .draw_fits(&self.bound, false, draw.primitive, table_changes)
-        {
+        if self.draw_fits(&draw) {
             self.list.push_op(Op::Draw(draw));
             return Ok(());
         }
         self.record(Command::Draw(draw))
+    }
+    /// `draw`'s short way alone, as `try_bind_buffer` is `bind_buffer`'s: records the
+    /// draw where what this command buffer remembers passes it and the list has room
+    /// for it without growing, and says whether it did (else nothing is recorded).
+    /// Always inlined: the C ABI's two direct draws each take it in line.
+    #[inline(always)]
+    pub fn try_draw(&mut self, draw: DrawArrays) -> bool {
+        let fits = self.draw_fits(&draw) && self.list.has_room();
+        if fits {
+            self.list.push_op(Op::Draw(draw));
+        }
+        fits
+    }
+    /// Whether a direct draw passes from what is remembered. While capturing, every draw
+    /// goes the full way (`CaptureWatch` sees it).
+    #[inline]
+    fn draw_fits(&self, draw: &DrawArrays) -> bool {
+        draw_size_fits(draw.vertex_count, draw.instance_count)
+            && !self.bound.transform_feedback_active
+            && self.multisample.checked(false, self.bound.graphics_program)
+            && self.remembered.draw_fits(
+                &self.bound,
+                false,
+                draw.primitive,
+                self.device.table_changes(),
+            )
     }
     pub fn draw_indexed(&mut self, draw: DrawIndexed) -> Result<(), RecordError> {
         self.record(Command::DrawIndexed(draw))

@@ -273,9 +273,16 @@ impl CommandList {
     }
 
     /// Appends an op that has no side-table entry (binds, draws), unchecked.
+    #[inline]
     pub(crate) fn push_op(&mut self, op: Op) {
         debug_assert!(!matches!(op, Op::SignalSync { .. } | Op::WaitSync { .. }));
         self.ops.push(op);
+    }
+
+    /// Whether one more op fits without the list growing.
+    #[inline]
+    pub(crate) fn has_room(&self) -> bool {
+        self.ops.len() < self.ops.capacity()
     }
 
     /// Appends without checking: recording checks first, decoding rebuilds what was

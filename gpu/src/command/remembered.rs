@@ -46,6 +46,7 @@ struct KnownHandles {
 const MAX_REMEMBERED_VIEW_SLOTS: u32 = 1 << 16;
 
 /// Whether bit `index` of `bits` is set.
+#[inline]
 fn has_bit(bits: &[u64], index: u32) -> bool {
     bits.get(index as usize / 64)
         .is_some_and(|word| word & (1 << (index % 64)) != 0)
@@ -91,6 +92,7 @@ impl Remembered {
     }
 
     /// `check` of a buffer bind.
+    #[inline]
     pub(crate) fn check_binding(
         &self,
         binding: BufferBinding,
@@ -174,6 +176,7 @@ impl Remembered {
     }
 
     /// `check` of a direct draw, `indexed` or not.
+    #[inline]
     pub(crate) fn check_draw(
         &self,
         bound: &BoundState,

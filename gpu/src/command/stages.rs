@@ -56,6 +56,7 @@ pub fn check_program_features(
 
 /// Refuses a draw of `primitive` with a compiled geometry program (`per_input_geometry`)
 /// where the primitive is no geometry input class (patches).
+#[inline]
 pub fn check_geometry_input(
     primitive: PrimitiveKind,
     per_input_geometry: bool,
@@ -71,6 +72,7 @@ pub fn check_geometry_input(
 
 /// Refuses a draw whose primitive the bound program cannot take: patches go to
 /// tessellating programs, and only patches do (Vulkan draws nothing else through them).
+#[inline]
 pub fn check_draw_primitive(
     primitive: PrimitiveKind,
     tessellated: bool,

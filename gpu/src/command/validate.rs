@@ -26,6 +26,7 @@ fn unknown(object: impl Into<ObjectRef>) -> RecordError {
     RecordError::UnknownObject(object.into())
 }
 
+#[inline]
 fn slot_in(what: &'static str, slot: u32, limit: u32) -> Result<(), RecordError> {
     if slot < limit {
         Ok(())
@@ -38,6 +39,7 @@ fn buffer(tables: &ObjectTables, id: BufferId) -> Result<&Buffer, RecordError> {
     tables.buffers.get(id).ok_or_else(|| unknown(id))
 }
 
+#[inline]
 fn buffer_range(
     buffer: &Buffer,
     offset_b: u64,
@@ -324,6 +326,7 @@ fn check_buffer_binding(
 }
 
 /// Checks binding `range` of `buffer` (the buffer the range names) at `binding`.
+#[inline]
 pub(crate) fn check_binding_of(
     binding: BufferBinding,
     range: &BufferRange,
@@ -433,6 +436,7 @@ fn check_draw(
 }
 
 /// `check_draw` once the bound graphics program is known to be live.
+#[inline]
 pub(crate) fn check_draw_with_live_program(
     bound: &BoundState,
     indexed: bool,

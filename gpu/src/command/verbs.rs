@@ -18,6 +18,7 @@ pub struct RenderTargets {
 }
 
 impl RenderTargets {
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.depth_stencil.is_none() && self.colors.iter().all(Option::is_none)
     }

@@ -94,6 +94,7 @@ impl Device {
     }
 
     /// How many times objects have left the tables or table slots were registered.
+    #[inline]
     pub(crate) fn table_changes(&self) -> u64 {
         self.table_changes.load(Ordering::Acquire)
     }

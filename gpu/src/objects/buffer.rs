@@ -43,6 +43,7 @@ pub struct BufferRange {
 
 impl Buffer {
     /// Whether `offset_b..offset_b + size_b` lies inside the buffer.
+    #[inline]
     pub fn contains(&self, offset_b: u64, size_b: u64) -> bool {
         offset_b
             .checked_add(size_b)

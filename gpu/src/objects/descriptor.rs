@@ -21,6 +21,7 @@ impl TextureHandle {
         u64::from(self.texture_slot & (MAX_TEXTURE_SLOTS - 1))
             | (u64::from(self.sampler_slot) << 20)
     }
+    #[inline]
     pub fn from_bits(bits: u64) -> TextureHandle {
         TextureHandle {
             texture_slot: (bits & u64::from(MAX_TEXTURE_SLOTS - 1)) as u32,

@@ -13,6 +13,7 @@ use crate::state::PrimitiveKind;
 /// The input class a draw of `primitive` gives a geometry stage (`None` for patches,
 /// which a geometry stage only sees after tessellation). Primitives drawn through an
 /// index conversion count as what they are converted to.
+#[inline]
 pub fn geometry_input(primitive: PrimitiveKind) -> Option<GeometryInput> {
     use PrimitiveKind as P;
     Some(match primitive {
