@@ -206,7 +206,7 @@ pub unsafe extern "C" fn hsCommandBufferClearCommands(
 /// which checks everything again and says what is wrong.
 ///
 /// `record` builds no failure and calls nothing out of line (the binds and draws take
-/// `gpu`'s short ways, `try_bind_buffer` and `try_draw`); so the entry point is a leaf
+/// `gpu`'s short ways, `try_bind_buffer`, `try_bind_texture` and `try_draw`); so the entry point is a leaf
 /// that ends in a jump to its full way, and the panic guard costs nothing. A panic is
 /// caught all the same.
 ///
@@ -352,15 +352,28 @@ impl Recording {
     ) -> CapiResult<BufferRange> {
         // SAFETY: passed on from the caller.
         let words: Words = unsafe { read_words(buffer, arg) }?;
+        if let Some(range) = self.remembered_range(words, offset_b, size_b) {
+            return Ok(range);
+        }
         let removals = HSBuffer::registry().removals();
-        let mut range = match self.last_buffer {
-            Some((known, then, range)) if known == words && then == removals => range,
-            // SAFETY: passed on from the caller.
-            _ => unsafe { self.look_up_buffer(device, buffer, arg, words, removals) }?,
-        };
+        // SAFETY: passed on from the caller.
+        let mut range = unsafe { self.look_up_buffer(device, buffer, arg, words, removals) }?;
         range.offset_b = offset_b;
         range.size_b = size_b;
         Ok(range)
+    }
+
+    /// `offset_b..offset_b + size_b` of the buffer bound last, where `words` are its
+    /// caller's words and no buffer has been finalized since.
+    #[inline(always)]
+    fn remembered_range(&self, words: Words, offset_b: u64, size_b: u64) -> Option<BufferRange> {
+        let (known, then, mut range) = self.last_buffer?;
+        if known != words || then != HSBuffer::registry().removals() {
+            return None;
+        }
+        range.offset_b = offset_b;
+        range.size_b = size_b;
+        Some(range)
     }
 
     /// A buffer bind's short way: the caller's `buffer` is the one bound last (the same
@@ -382,17 +395,12 @@ impl Recording {
         let Some(words) = (unsafe { peek_words(buffer) }) else {
             return false;
         };
-        let (Some((known, then, mut range)), Some(commands)) =
-            (self.last_buffer, self.buffer.as_mut())
-        else {
+        let Some(range) = self.remembered_range(words, offset_b, size_b) else {
             return false;
         };
-        if known != words || then != HSBuffer::registry().removals() {
-            return false;
-        }
-        range.offset_b = offset_b;
-        range.size_b = size_b;
-        commands.try_bind_buffer(binding, range)
+        self.buffer
+            .as_mut()
+            .is_some_and(|commands| commands.try_bind_buffer(binding, range))
     }
 
     /// A texture bind's short way: `gpu`'s (`try_bind_texture`).
