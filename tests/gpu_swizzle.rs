@@ -12,11 +12,11 @@ use common::programs::translator;
 use common::texels::Bytes;
 use common::TestGpu;
 use gpu_vk::ash::vk;
-use gpu_vk::host_image::{HostImage, HostImageDesc};
+use gpu_vk::gpu_memory::host_image::{HostImage, HostImageDesc};
+use gpu_vk::gpu_memory::pool_buffer::PoolBuffer;
+use gpu_vk::gpu_memory::staging::StagingArena;
 use gpu_vk::immediate::Immediate;
-use gpu_vk::pool_buffer::PoolBuffer;
-use gpu_vk::staging::StagingArena;
-use gpu_vk::swizzle_kernel::{
+use gpu_vk::kernels::swizzle_kernel::{
     memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels,
 };
 use gpu_vk::Device;

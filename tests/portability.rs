@@ -3,7 +3,7 @@
 //! lacks, are converted and draw the pixels a CPU model of the fan says, as on the full
 //! device; a vertex stride off `minVertexInputBindingStrideAlignment` is refused with a
 //! typed error naming it, and an aligned one drawn. (The LOD-bias and
-//! swizzle refusals are unit tests of `gpu_vk::portability`.)
+//! swizzle refusals are unit tests of `gpu_vk::bringup::portability`.)
 
 mod common;
 

@@ -19,8 +19,8 @@ use gpu::objects::{
 };
 use gpu::state::*;
 use gpu::{ObjectError, RecordError};
+use gpu_vk::bringup::portability::FEATURE_NAMES;
 use gpu_vk::executor::ExecutorOptions;
-use gpu_vk::portability::FEATURE_NAMES;
 use memory::pool::PoolError;
 use memory::{Format, PoolFlags};
 
@@ -837,7 +837,7 @@ fn each_feature_turned_off_in_turn_keeps_the_baseline_pixels_right() {
         baseline(&rig, feature);
     }
     // And every one of them off at once, on MoltenVK's limits and pages.
-    let mut lines: Vec<String> = gpu_vk::simulate::MOLTENVK_M1
+    let mut lines: Vec<String> = gpu_vk::bringup::simulate::MOLTENVK_M1
         .lines()
         .map(str::to_owned)
         .collect();

@@ -5,8 +5,8 @@
 //! Windows without a display window have no vertical blank: 0 and 1 are both taken (and
 //! change nothing), anything else is refused as on a display.
 
-use gpu_vk::present_mode::PresentModeError;
-use gpu_vk::window_surface::WindowSurface;
+use gpu_vk::present::present_mode::PresentModeError;
+use gpu_vk::present::window_surface::WindowSurface;
 
 use crate::builder::out_value;
 use crate::guard::entry;

@@ -229,7 +229,7 @@ pub unsafe extern "C" fn hsWindowInitialize(
             // SAFETY: the header requires the native window to outlive the HSWindow; the
             // surface ends with the window (finalizing it drops the surface).
             let surface = unsafe {
-                gpu_vk::window_surface::WindowSurface::new(
+                gpu_vk::present::window_surface::WindowSurface::new(
                     &device.vk,
                     display,
                     native_window,

@@ -56,9 +56,9 @@ fn report(device: &Device, switches: &Switches) -> String {
     for (name, value) in device.caps.summary() {
         out.push_str(&format!("  {name:<28} {value}\n"));
     }
-    let (budget_b, source) = gpu_vk::budget::texture_budget_b(
+    let (budget_b, source) = gpu_vk::gpu_memory::budget::texture_budget_b(
         switches.vram_mb,
-        &gpu_vk::budget::device_local_heaps(device),
+        &gpu_vk::gpu_memory::budget::device_local_heaps(device),
     );
     out.push_str(&format!(
         "  {:<28} {} MiB (from {})\n",

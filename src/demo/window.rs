@@ -99,7 +99,7 @@ impl DisplayWindow {
     pub fn surface(
         &self,
         device: &std::sync::Arc<gpu_vk::Device>,
-    ) -> anyhow::Result<gpu_vk::window_surface::WindowSurface> {
+    ) -> anyhow::Result<gpu_vk::present::window_surface::WindowSurface> {
         let window = self.handler.window.as_ref().context("the window is open")?;
         let display = window
             .display_handle()
@@ -113,7 +113,7 @@ impl DisplayWindow {
         // SAFETY: the window lives in `self`, and the demo drops the surface (by ending
         // the NVN window, which drops it in the executor) before it drops `self`.
         let surface = unsafe {
-            gpu_vk::window_surface::WindowSurface::new(
+            gpu_vk::present::window_surface::WindowSurface::new(
                 device,
                 display,
                 handle,

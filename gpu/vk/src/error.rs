@@ -29,7 +29,7 @@ pub enum VkError {
         source: shader_translate::TranslateError,
     },
     #[error("{0}")]
-    KernelParams(#[from] crate::swizzle_params::KernelParamError),
+    KernelParams(#[from] crate::kernels::swizzle_params::KernelParamError),
     #[error("memory allocation for {context} failed: {reason}")]
     Allocation {
         context: &'static str,
@@ -56,7 +56,7 @@ pub enum VkError {
     Cache(#[from] crate::image_cache::CacheError),
     /// A window's present interval has no present mode on its surface.
     #[error("{0}")]
-    PresentMode(#[from] crate::present_mode::PresentModeError),
+    PresentMode(#[from] crate::present::present_mode::PresentModeError),
 }
 
 pub type VkResult<T> = Result<T, VkError>;

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 
 pub struct GpuTimer {

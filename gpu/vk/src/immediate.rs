@@ -7,9 +7,9 @@ use std::time::Duration;
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
-use crate::timeline::{Timeline, WaitOutcome};
+use crate::gpu_memory::timeline::{Timeline, WaitOutcome};
 
 pub struct Immediate {
     pool: vk::CommandPool,

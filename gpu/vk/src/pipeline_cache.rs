@@ -17,7 +17,7 @@ use std::sync::Arc;
 use ash::vk;
 use gpu::switches::PipelineCacheChoice;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkResult};
 
 const TARGET: &str = "gpu_vk::pipeline_cache";

@@ -28,9 +28,9 @@ use gpu::state::{
 use gpu::{BufferId, DeviceMaker, ProgramId, SamplerTableId, TextureTableId, ViewId};
 use gpu_vk::ash::vk;
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
-use gpu_vk::host_image::{HostImage, HostImageDesc};
-use gpu_vk::pool_buffer::PoolBuffer;
-use gpu_vk::timeline::{Timeline, WaitOutcome};
+use gpu_vk::gpu_memory::host_image::{HostImage, HostImageDesc};
+use gpu_vk::gpu_memory::pool_buffer::PoolBuffer;
+use gpu_vk::gpu_memory::timeline::{Timeline, WaitOutcome};
 use gpu_vk::Device;
 use memory::{Format, PoolFlags};
 use shader_translate::{host_binding, ResourceKind, ShaderCode, ShaderSource, Translator};

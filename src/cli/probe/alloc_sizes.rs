@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use gpu_vk::ash::vk;
-use gpu_vk::host_image::{create_info, usage_for, HostImageDesc};
+use gpu_vk::gpu_memory::host_image::{create_info, usage_for, HostImageDesc};
 use gpu_vk::Device;
 
 use super::{Options, Report};

@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use gpu_allocator::MemoryLocation;
-use gpu_vk::allocated_buffer::AllocatedBuffer;
 use gpu_vk::ash::vk;
+use gpu_vk::gpu_memory::allocated_buffer::AllocatedBuffer;
+use gpu_vk::gpu_memory::pool_buffer::PoolBuffer;
 use gpu_vk::gpu_timer::GpuTimer;
 use gpu_vk::immediate::Immediate;
-use gpu_vk::pool_buffer::PoolBuffer;
 use gpu_vk::Device;
 
 use super::{Options, Report};

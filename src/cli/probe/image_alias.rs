@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use anyhow::Context;
 use gpu_allocator::MemoryLocation;
-use gpu_vk::allocated_buffer::AllocatedBuffer;
 use gpu_vk::ash::vk;
+use gpu_vk::gpu_memory::allocated_buffer::AllocatedBuffer;
 use gpu_vk::immediate::Immediate;
 use gpu_vk::Device;
 
@@ -182,7 +182,7 @@ impl ProbeImage {
             return Ok(None);
         }
         let usage = if spec.tiling == OPT && !spec.copy_only {
-            gpu_vk::host_image::usage_for(device, spec.format, aspect)
+            gpu_vk::gpu_memory::host_image::usage_for(device, spec.format, aspect)
         } else {
             vk::ImageUsageFlags::TRANSFER_SRC | vk::ImageUsageFlags::TRANSFER_DST
         };

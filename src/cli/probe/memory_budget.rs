@@ -1,5 +1,5 @@
 //! memory-budget: does the driver's memory budget follow Hookshot's allocations? The
-//! texture budget's default (`RX_VK_VRAM_MB=auto`, `gpu_vk::budget`) is half of what
+//! texture budget's default (`RX_VK_VRAM_MB=auto`, `gpu_vk::gpu_memory::budget`) is half of what
 //! `VK_EXT_memory_budget` says the largest device-local heap may take, else half of the
 //! heap's size. This lists every heap with its size, budget and usage, then allocates one
 //! block of device-local memory and reads the usage again, and again after freeing it:
@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use gpu_vk::ash::vk;
-use gpu_vk::budget::heap_states;
+use gpu_vk::gpu_memory::budget::heap_states;
 use gpu_vk::Device;
 
 use super::memory_type::{choose, RawMemory};
@@ -75,8 +75,10 @@ pub fn run(device: &Arc<Device>, options: &Options) -> anyhow::Result<Report> {
     let returned_b = delta(during[heap].usage_b, after[heap].usage_b);
     // Within an eighth of the block: drivers round allocations and others may allocate.
     let follows = grew_b.is_some_and(|grew| (grew - size_b as i64).abs() <= size_b as i64 / 8);
-    let (texture_budget_b, source) =
-        gpu_vk::budget::texture_budget_b(None, &gpu_vk::budget::device_local_heaps(device));
+    let (texture_budget_b, source) = gpu_vk::gpu_memory::budget::texture_budget_b(
+        None,
+        &gpu_vk::gpu_memory::budget::device_local_heaps(device),
+    );
     let finding = match grew_b {
         None => "VK_EXT_memory_budget is not offered: the budget comes from the heap size".into(),
         Some(grew) => format!(

@@ -15,7 +15,7 @@ use std::ffi::CString;
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 
 /// The `tracing` target of debug groups and labels.
 pub const LABEL_TARGET: &str = "hookshot::debug_group";

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkResult};
-use crate::timeline::Timeline;
+use crate::gpu_memory::timeline::Timeline;
 
 #[derive(Default)]
 pub struct Gate {

@@ -74,11 +74,11 @@ use gpu::command::RenderTargets;
 use gpu::objects::ObjectTables;
 use gpu::{BackendError, ObjectRef, PoolId, SyncId, WindowId};
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{VkError, VkResult};
+use crate::gpu_memory::timeline::{Timeline, WaitOutcome};
 use crate::image_cache::{CacheConfig, ImageCache};
 use crate::pipeline_cache::PipelineCache;
-use crate::timeline::{Timeline, WaitOutcome};
 
 pub use plan::defer::Rejection as DeferRejection;
 pub use plan::deferral::DeferTally;
@@ -196,7 +196,7 @@ pub struct VkBackend {
     /// The on-disk pipeline cache graphics pipelines are made through, if opened.
     pipeline_cache: Option<PipelineCache>,
     /// The write-back and GPU upload kernels, built on first use.
-    kernels: Option<crate::swizzle_kernel::SwizzleKernels>,
+    kernels: Option<crate::kernels::swizzle_kernel::SwizzleKernels>,
     /// `RX_VK_GPU_STORAGE`: the write-back stores admitted textures' GPU writes.
     gpu_storage: bool,
     /// Uploads of admitted textures deswizzle on the GPU.
@@ -242,8 +242,8 @@ impl VkBackend {
         options: ExecutorOptions,
         switches: &gpu::switches::Switches,
     ) -> VkResult<VkBackend> {
-        let heaps = crate::budget::device_local_heaps(device);
-        let (driver_budget_b, _) = crate::budget::texture_budget_b(None, &heaps);
+        let heaps = crate::gpu_memory::budget::device_local_heaps(device);
+        let (driver_budget_b, _) = crate::gpu_memory::budget::texture_budget_b(None, &heaps);
         let mut cache = ImageCache::new(CacheConfig::from_switches(switches, driver_budget_b));
         cache.set_rt_reclaim(switches.rt_reclaim);
         let pipeline_cache = match switches.pipeline_cache {

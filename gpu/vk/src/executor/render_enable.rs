@@ -17,7 +17,7 @@ use gpu::objects::ObjectTables;
 use gpu::BufferId;
 
 use crate::error::{VkError, VkResult};
-use crate::timeline::WaitOutcome;
+use crate::gpu_memory::timeline::WaitOutcome;
 
 use super::prepare::counters::report_destination;
 use super::{VkBackend, FINISH_TIMEOUT, TARGET};

@@ -45,7 +45,7 @@ pub struct ExecutorStats {
 }
 
 /// (host images, the executor's other allocations) in bytes, from the allocator's report.
-pub(super) fn allocated_b(device: &crate::device::Device) -> (u64, u64) {
+pub(super) fn allocated_b(device: &crate::bringup::device::Device) -> (u64, u64) {
     let report = device.allocator.lock().generate_report();
     report
         .allocations

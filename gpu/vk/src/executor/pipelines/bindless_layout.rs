@@ -9,7 +9,7 @@ use shader_translate::{
     BINDLESS_IMAGE_BINDING, BINDLESS_SAMPLER_BINDING, MAX_BINDLESS_IMAGES, MAX_BINDLESS_SAMPLERS,
 };
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkResult};
 
 /// Sampled images one table holds (fewer where the driver's limits are lower).

@@ -10,9 +10,9 @@ use ash::vk;
 use gpu::objects::{Program, Stage};
 use gpu::ProgramId;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
-use crate::retire::RetireList;
+use crate::gpu_memory::retire::RetireList;
 
 use super::graphics_state::BoundPatches;
 use super::layout::ProgramLayout;

@@ -9,10 +9,10 @@ use gpu::objects::{Program, Stage};
 use gpu::state::{DepthMode, PolygonMode, PrimitiveKind, ProvokingVertex};
 use gpu::ProgramId;
 
-use crate::allocated_buffer::AllocatedBuffer;
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
-use crate::retire::RetireList;
+use crate::gpu_memory::allocated_buffer::AllocatedBuffer;
+use crate::gpu_memory::retire::RetireList;
 use gpu_allocator::MemoryLocation;
 
 use super::bindless_layout::BindlessLayout;

@@ -8,7 +8,7 @@ use ash::vk;
 use gpu::objects::{Program, Stage};
 use shader_translate::{host_binding, resource_arrays, ResourceKind};
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 
 /// One descriptor a program uses.

@@ -11,9 +11,9 @@ use gpu::command::ClearValue;
 use gpu::state::ComponentMask;
 use shader_translate::{ShaderCode, ShaderSource, Stage, Translator};
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
-use crate::kernel_translator::kernel_translator;
+use crate::kernels::kernel_translator::kernel_translator;
 
 use super::compute::ShaderModule;
 use super::graphics_state::TargetFormats;

@@ -4,7 +4,7 @@
 use gpu::objects::program_builtins::{declares_capability, CAPABILITY_DRAW_PARAMETERS};
 use gpu::objects::Program;
 
-use crate::capabilities::Capabilities;
+use crate::bringup::capabilities::Capabilities;
 
 /// Why `program` cannot run here, if it cannot: draw parameters (`gl_InstanceID`)
 /// without `shaderDrawParameters`. (Tessellation and geometry stages a device lacks are

@@ -8,7 +8,7 @@ use gpu::objects::{Program, Stage, StageMask};
 use shader_translate::{InterfaceVariable, ShaderCode, ShaderSource};
 
 use crate::error::{VkError, VkResult};
-use crate::kernel_translator::kernel_translator;
+use crate::kernels::kernel_translator::kernel_translator;
 
 /// The name the made control stage's errors carry.
 const PASS_THROUGH: &str = "tessellation pass-through control stage";

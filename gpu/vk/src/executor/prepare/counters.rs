@@ -10,7 +10,7 @@ use gpu::command::{CommandList, CounterKind, Op};
 use gpu::objects::ObjectTables;
 use gpu::BufferId;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{VkError, VkResult};
 use crate::executor::prepared::counters::{
     CounterStep, PreparedCounters, QueryPools, ReportDestination,

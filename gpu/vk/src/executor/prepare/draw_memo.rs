@@ -7,7 +7,7 @@ use std::ops::Range;
 use gpu::objects::TextureHandle;
 use shader_translate::{nvn_slot, HostBinding};
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::VkResult;
 use crate::executor::pipelines::layout::is_dynamic;
 use crate::executor::prepared::bindless_list::DrawHandles;

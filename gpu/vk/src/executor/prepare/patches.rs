@@ -8,7 +8,7 @@
 
 use gpu::objects::{ObjectTables, Program, Swizzle};
 
-use crate::capabilities::Capabilities;
+use crate::bringup::capabilities::Capabilities;
 use crate::executor::pipelines::graphics_state::{BoundBias, BoundPatches, BoundSwizzle};
 
 use super::bindings::{stage_index, Bindings};

@@ -11,7 +11,7 @@
 use gpu::command::{BufferBinding, Op};
 use gpu::objects::BufferRange;
 
-use crate::capabilities::Capabilities;
+use crate::bringup::capabilities::Capabilities;
 use crate::error::VkResult;
 use crate::executor::prepared::copy::PoolWrite;
 use crate::executor::prepared::descriptors::dynamic_base_b;

@@ -7,8 +7,8 @@ use gpu::objects::{DescriptorKind, ObjectTables};
 use gpu::{PoolId, ProgramId};
 use shader_translate::ResourceKind;
 
-use crate::capabilities::Capabilities;
-use crate::device::Device;
+use crate::bringup::capabilities::Capabilities;
+use crate::bringup::device::Device;
 use crate::error::{VkError, VkResult};
 use crate::executor::pipelines::layout::SlotUse;
 use crate::executor::prepared::descriptors::{BufferSource, Descriptor, Resolved, Resource};

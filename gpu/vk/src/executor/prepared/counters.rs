@@ -15,7 +15,7 @@ use gpu::command::{Counter, CounterKind, PIPELINE_STATISTIC_COUNT};
 use gpu::PoolId;
 use memory::pool::MemoryPool;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkResult};
 
 use super::copy::PoolWrite;

@@ -2,7 +2,7 @@
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::executor::prepared::copy::{PreparedCopy, PreparedUpdate};
 
 /// Records an inline uniform update of `bytes` (at most 64 KiB, a multiple of 4).

@@ -5,7 +5,7 @@
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::executor::prepared::counters::{CounterStep, PreparedCounters};
 
 /// The segment queries the list counts with, and how each is begun.

@@ -2,7 +2,7 @@
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::VkResult;
 use crate::executor::prepared::dispatch::{Launch, PreparedDispatch};
 use crate::executor::resources::descriptors::DescriptorPools;

@@ -4,7 +4,7 @@
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::VkResult;
 use crate::executor::prepared::draws::{
     DirectCall, DrawCall, PreparedDraw, PreparedDraws, RepeatedDraw,

@@ -3,7 +3,7 @@
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::executor::pipelines::graphics_conv::clear_color;
 use crate::executor::plan::{Load, PassPlan, Store};
 use crate::executor::prepared::passes::{render_area, PassTargets};

@@ -12,10 +12,10 @@ use gpu::{TextureId, WindowId};
 use gpu_allocator::MemoryLocation;
 use memory::{Format, MemoryPool, WriteStamp};
 
-use crate::allocated_buffer::AllocatedBuffer;
 use crate::error::{map_vk, VkError, VkResult};
-use crate::retire::RetireList;
-use crate::swizzle_kernel::memory_barrier;
+use crate::gpu_memory::allocated_buffer::AllocatedBuffer;
+use crate::gpu_memory::retire::RetireList;
+use crate::kernels::swizzle_kernel::memory_barrier;
 
 use super::barrier::{EVERY_WRITE, HOST_READ};
 use crate::executor::resources::frames::Frame;
@@ -55,7 +55,7 @@ struct Snapshot {
 pub struct Presentation {
     next_index: HashMap<WindowId, u32>,
     /// Windows on a display: each present is also blitted to the window's swapchain.
-    surfaces: HashMap<WindowId, crate::window_surface::WindowSurface>,
+    surfaces: HashMap<WindowId, crate::present::window_surface::WindowSurface>,
     snapshots: HashMap<WindowId, Snapshot>,
     /// Windows whose presents take no snapshot (`set_present_snapshots`).
     without_snapshots: std::collections::HashSet<WindowId>,
@@ -218,7 +218,7 @@ impl VkBackend {
     pub fn attach_surface(
         &mut self,
         window: WindowId,
-        surface: crate::window_surface::WindowSurface,
+        surface: crate::present::window_surface::WindowSurface,
     ) {
         self.presentation.surfaces.insert(window, surface);
     }
@@ -227,7 +227,7 @@ impl VkBackend {
     pub fn surface_mut(
         &mut self,
         window: WindowId,
-    ) -> Option<&mut crate::window_surface::WindowSurface> {
+    ) -> Option<&mut crate::present::window_surface::WindowSurface> {
         self.presentation.surfaces.get_mut(&window)
     }
 
@@ -262,7 +262,9 @@ impl VkBackend {
             Some(_) => None,
         };
         if let Some(value) = ready_at {
-            if self.wait_timeline(value, FINISH_TIMEOUT)? != crate::timeline::WaitOutcome::Reached {
+            if self.wait_timeline(value, FINISH_TIMEOUT)?
+                != crate::gpu_memory::timeline::WaitOutcome::Reached
+            {
                 return Err(VkError::DeviceLost("a present's copy that did not finish"));
             }
         }

@@ -4,7 +4,7 @@
 use ash::vk;
 use ash::vk::Handle;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::VkResult;
 use crate::executor::pipelines::layout::is_dynamic;
 use crate::executor::prepared::descriptors::{dynamic_base_b, Descriptor, Resource};

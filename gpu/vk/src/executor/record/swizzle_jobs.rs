@@ -10,10 +10,12 @@ use gpu::{PoolId, TextureId};
 use memory::swizzle::Region;
 
 use crate::error::{VkError, VkResult};
+use crate::gpu_memory::staging::StagingArena;
 use crate::image_cache::HostImageId;
-use crate::kernel_translator::kernel_translator;
-use crate::staging::StagingArena;
-use crate::swizzle_kernel::{plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels};
+use crate::kernels::kernel_translator::kernel_translator;
+use crate::kernels::swizzle_kernel::{
+    plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels,
+};
 use crate::writeback::{PendingRegion, PendingWrites, StoreCadence, StoreWhen};
 
 use crate::executor::resources::textures::TrackedImage;
@@ -114,7 +116,7 @@ impl WaitingStores {
 /// writes never pays).
 fn kernels(
     slot: &mut Option<SwizzleKernels>,
-    device: &std::sync::Arc<crate::device::Device>,
+    device: &std::sync::Arc<crate::bringup::device::Device>,
     cache: vk::PipelineCache,
 ) -> VkResult<()> {
     if slot.is_none() {

@@ -2,7 +2,7 @@
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::executor::pipelines::masked_clear::MaskedClears;
 use crate::executor::prepared::texture_clear::{PreparedTextureClear, TextureClearWay};
 

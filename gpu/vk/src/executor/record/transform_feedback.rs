@@ -5,7 +5,7 @@
 use ash::vk;
 use gpu::command::TransformFeedbackVerb;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::executor::prepared::transform_feedback::PreparedTransformFeedback;
 
 /// NULL for no counters (a begin from the buffers' starts), else the array.

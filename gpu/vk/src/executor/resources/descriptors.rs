@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkResult};
 
 use super::bindless_table::BindlessTable;

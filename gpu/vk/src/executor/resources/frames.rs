@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkResult};
-use crate::staging::StagingArena;
+use crate::gpu_memory::staging::StagingArena;
 
 use super::descriptors::DescriptorPools;
 use super::index_arena::IndexArena;

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::host_image::HostImageDesc;
+use crate::gpu_memory::host_image::HostImageDesc;
 
 /// Frames a parked image waits for a taker before it is released.
 pub const IDLE_FRAMES: u64 = 15;

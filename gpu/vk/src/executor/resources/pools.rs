@@ -11,10 +11,10 @@ use gpu::objects::{ObjectTables, Pool};
 use gpu::{PoolId, TextureId};
 use memory::pool::{MemoryPool, WriteStamp, PAGE_SIZE_B};
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{VkError, VkResult};
-use crate::pool_buffer::PoolBuffer;
-use crate::retire::RetireList;
+use crate::gpu_memory::pool_buffer::PoolBuffer;
+use crate::gpu_memory::retire::RetireList;
 
 pub struct TrackedPool {
     /// Dropped before `storage`: an imported buffer uses the storage's bytes.

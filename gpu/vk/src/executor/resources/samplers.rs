@@ -8,10 +8,10 @@ use ash::vk;
 use gpu::objects::{Filter, MipFilter, Sampler, SamplerMaker, WrapMode};
 use gpu::SamplerId;
 
-use crate::capabilities::Capabilities;
-use crate::device::Device;
+use crate::bringup::capabilities::Capabilities;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
-use crate::retire::RetireList;
+use crate::gpu_memory::retire::RetireList;
 
 use crate::executor::pipelines::graphics_conv::compare_op;
 

@@ -11,15 +11,15 @@ use gpu::objects::{DepthStencilMode, Swizzle, Texture, TextureView};
 use gpu::{SamplerTableId, TextureId, TextureTableId, ViewId};
 use memory::{Format, TextureKind, WriteStamp};
 
+use crate::bringup::device::Device;
 use crate::conv::{
     aspect_flags, converted_alike, format_components, map_format, renders_as_stored, Conversion,
     FormatMapping, RGB5A1_AS_STORED,
 };
-use crate::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
-use crate::host_image::{HostImage, HostImageDesc};
+use crate::gpu_memory::host_image::{HostImage, HostImageDesc};
+use crate::gpu_memory::retire::RetireList;
 use crate::image_cache::{HostImageId, ImageCache, ParkedImages};
-use crate::retire::RetireList;
 
 use super::free_list::{FreeList, Parkable};
 
@@ -211,7 +211,7 @@ pub fn multisample_refusal(
         Err(error) => return Some(error.to_string()),
     };
     let aspect = aspect_flags(texture.format());
-    let usage = crate::host_image::usage_for(device, mapping.vk, aspect);
+    let usage = crate::gpu_memory::host_image::usage_for(device, mapping.vk, aspect);
     let attachment = match depth {
         true => vk::ImageUsageFlags::DEPTH_STENCIL_ATTACHMENT,
         false => vk::ImageUsageFlags::COLOR_ATTACHMENT,
@@ -222,8 +222,8 @@ pub fn multisample_refusal(
             texture.format().name()
         ));
     }
-    let flag = crate::sample_counts::flag_of(samples)?;
-    let usage = crate::host_image::multisample_usage(device, usage, flag, aspect);
+    let flag = crate::bringup::sample_counts::flag_of(samples)?;
+    let usage = crate::gpu_memory::host_image::multisample_usage(device, usage, flag, aspect);
     // SAFETY: a plain query on the device's physical device.
     let properties = unsafe {
         device
@@ -244,7 +244,7 @@ pub fn multisample_refusal(
             "a {samples}-sample texture of format {}: its images have {} samples on this \
              device (sampleCounts of vkGetPhysicalDeviceImageFormatProperties)",
             texture.format().name(),
-            crate::sample_counts::describe(properties.sample_counts)
+            crate::bringup::sample_counts::describe(properties.sample_counts)
         )),
         Err(result) => Some(format!(
             "a {samples}-sample texture of format {}: {result}",
@@ -256,7 +256,7 @@ pub fn multisample_refusal(
 /// What a texture's host image is made of.
 pub fn image_desc(texture: &Texture, mapping: FormatMapping) -> VkResult<HostImageDesc> {
     let desc = &texture.desc;
-    let samples = crate::sample_counts::flag_of(desc.samples)
+    let samples = crate::bringup::sample_counts::flag_of(desc.samples)
         .ok_or_else(|| VkError::Unsupported(format!("{}: {} samples", texture.id, desc.samples)))?;
     let image_type = match desc.kind {
         TextureKind::D1 | TextureKind::D1Array => vk::ImageType::TYPE_1D,

@@ -8,15 +8,15 @@ use ash::vk;
 use memory::swizzle::{deswizzle_level_region, Region};
 use memory::{LevelLayout, MemoryPool, WriteStamp};
 
+use crate::bringup::device::Device;
 use crate::conv::Conversion;
 use crate::conversion::{
     decode_level, decoded_size_b, expand_rgb32, split_depth_stencil, DepthStencilSplit,
     DEPTH_TEXEL_B, RGB32_TEXEL_B, RGBA32_TEXEL_B, STENCIL_TEXEL_B,
 };
-use crate::device::Device;
 use crate::error::{VkError, VkResult};
-use crate::host_image::HostImage;
-use crate::staging::StagingArena;
+use crate::gpu_memory::host_image::HostImage;
+use crate::gpu_memory::staging::StagingArena;
 
 use super::textures::TrackedImage;
 

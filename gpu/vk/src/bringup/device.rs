@@ -10,11 +10,11 @@ use gpu::switches::Switches;
 use gpu_allocator::vulkan::{Allocator, AllocatorCreateDesc};
 use parking_lot::Mutex;
 
-use crate::adapter::{choose, Candidate, DeviceKind};
-use crate::capabilities::Capabilities;
+use crate::bringup::adapter::{choose, Candidate, DeviceKind};
+use crate::bringup::capabilities::Capabilities;
 use crate::error::{map_allocation, map_vk, VkError, VkResult};
-use crate::instance::Instance;
-use crate::validation::ValidationLog;
+use crate::bringup::instance::Instance;
+use crate::bringup::validation::ValidationLog;
 
 /// What the driver says about the device, for `hookshot info` and the logs.
 #[derive(Clone, Debug)]
@@ -89,11 +89,11 @@ impl Device {
             .filter_map(|e| e.extension_name_as_c_str().ok())
             .collect();
         let mut caps = Capabilities::query(&instance.raw, probe.physical, &offered);
-        crate::simulate::apply(&switches.simulate, &mut caps)
+        crate::bringup::simulate::apply(&switches.simulate, &mut caps)
             .map_err(|error| VkError::Unsupported(error.to_string()))?;
-        caps.state.portability = crate::portability::record_features(&caps);
+        caps.state.portability = crate::bringup::portability::record_features(&caps);
         if switches.simulate != gpu::switches::Simulate::Off {
-            tracing::info!(target: "gpu_vk::device", profile = ?switches.simulate,
+            tracing::info!(target: "gpu_vk::bringup::device", profile = ?switches.simulate,
                 missing = ?caps.portability.missing(), "device capabilities masked by a profile");
         }
         let queue_family_index = probe

@@ -47,20 +47,20 @@ impl ValidationLog {
                 recent.remove(0);
             }
             recent.push(message.to_owned());
-            tracing::error!(target: "gpu_vk::validation", "{message}");
+            tracing::error!(target: "gpu_vk::bringup::validation", "{message}");
         } else if severity.contains(vk::DebugUtilsMessageSeverityFlagsEXT::WARNING) {
             self.warnings.fetch_add(1, Ordering::Relaxed);
             // Performance advice (e.g. GENERAL layouts, a documented choice) is counted but
-            // kept out of the default log; `gpu_vk::validation=debug` shows it.
+            // kept out of the default log; `gpu_vk::bringup::validation=debug` shows it.
             if kind.contains(vk::DebugUtilsMessageTypeFlagsEXT::PERFORMANCE) {
-                tracing::debug!(target: "gpu_vk::validation", "{message}");
+                tracing::debug!(target: "gpu_vk::bringup::validation", "{message}");
             } else {
-                tracing::warn!(target: "gpu_vk::validation", "{message}");
+                tracing::warn!(target: "gpu_vk::bringup::validation", "{message}");
             }
         } else if severity.contains(vk::DebugUtilsMessageSeverityFlagsEXT::INFO) {
-            tracing::debug!(target: "gpu_vk::validation", "{message}");
+            tracing::debug!(target: "gpu_vk::bringup::validation", "{message}");
         } else {
-            tracing::trace!(target: "gpu_vk::validation", "{message}");
+            tracing::trace!(target: "gpu_vk::bringup::validation", "{message}");
         }
     }
 }

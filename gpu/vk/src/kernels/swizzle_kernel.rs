@@ -5,16 +5,16 @@ use std::sync::Arc;
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkResult};
-use crate::swizzle_params::{KernelParams, StagingGeometry};
+use crate::kernels::swizzle_params::{KernelParams, StagingGeometry};
 
 /// The kernels' GLSL, assembled from the shared block-linear header and each body.
 pub fn kernel_glsl(direction: Direction) -> String {
-    let header = include_str!("kernels/block_linear.glsl");
+    let header = include_str!("block_linear.glsl");
     let body = match direction {
-        Direction::ToStorage => include_str!("kernels/swz.comp"),
-        Direction::ToLinear => include_str!("kernels/deswz.comp"),
+        Direction::ToStorage => include_str!("swz.comp"),
+        Direction::ToLinear => include_str!("deswz.comp"),
     };
     format!("#version 450\n{header}\n{body}")
 }
@@ -551,7 +551,7 @@ pub struct StoragePlacement<'a> {
 /// staging slice for the run-aligned rows.
 pub fn plan_job(
     device: &Device,
-    staging: &mut crate::staging::StagingArena,
+    staging: &mut crate::gpu_memory::staging::StagingArena,
     target: ImageRegion,
     placement: StoragePlacement<'_>,
 ) -> VkResult<SwizzleJob> {
@@ -564,7 +564,7 @@ pub fn plan_job(
     } = target;
     let layout = placement.layout;
     let level_layout = *layout.level(level).map_err(|_| {
-        crate::swizzle_params::KernelParamError::OutsideLevel {
+        crate::kernels::swizzle_params::KernelParamError::OutsideLevel {
             region,
             level,
             width: 0,
@@ -573,7 +573,7 @@ pub fn plan_job(
         }
     })?;
     let subresource_b = layout.subresource_offset_b(level, layer).map_err(|_| {
-        crate::swizzle_params::KernelParamError::OutsideLevel {
+        crate::kernels::swizzle_params::KernelParamError::OutsideLevel {
             region,
             level,
             width: level_layout.width_el,
@@ -587,7 +587,7 @@ pub fn plan_job(
     let base_b = placement.texture_offset_b + subresource_b - window_offset_b;
     let limit_b = texture_end_b - window_offset_b;
     let (params, geometry) =
-        crate::swizzle_params::kernel_params(&level_layout, &region, base_b, limit_b)?;
+        crate::kernels::swizzle_params::kernel_params(&level_layout, &region, base_b, limit_b)?;
     let slice = staging.allocate(geometry.size_b)?;
     Ok(SwizzleJob {
         image,

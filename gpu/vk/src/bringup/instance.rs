@@ -7,8 +7,8 @@ use std::sync::Arc;
 use ash::vk;
 use gpu::switches::LoaderChoice;
 
+use crate::bringup::validation::{messenger_callback, ValidationLog, VALIDATION_LAYER};
 use crate::error::{map_vk, VkError, VkResult};
-use crate::validation::{messenger_callback, ValidationLog, VALIDATION_LAYER};
 
 const KHR_PORTABILITY_ENUMERATION: &CStr = c"VK_KHR_portability_enumeration";
 
@@ -39,8 +39,8 @@ fn loader(choice: &LoaderChoice) -> VkResult<ash::Entry> {
     type Loaded = (LoaderChoice, Result<ash::Entry, String>);
     static LOADER: std::sync::OnceLock<Loaded> = std::sync::OnceLock::new();
     let (loaded_choice, loaded) = LOADER.get_or_init(|| {
-        let loaded = crate::loader::load(choice).map(|(entry, name)| {
-            tracing::debug!(target: "gpu_vk::device", loader = %name, "Vulkan loader loaded");
+        let loaded = crate::bringup::loader::load(choice).map(|(entry, name)| {
+            tracing::debug!(target: "gpu_vk::bringup::device", loader = %name, "Vulkan loader loaded");
             hold_drivers(&entry);
             entry
         });
@@ -76,7 +76,7 @@ fn hold_drivers(entry: &ash::Entry) {
     match unsafe { entry.create_instance(&info, None) } {
         // `ash::Instance` has no destructor: dropping the handle leaves the instance alive.
         Ok(_instance) => {}
-        Err(result) => tracing::debug!(target: "gpu_vk::device", ?result,
+        Err(result) => tracing::debug!(target: "gpu_vk::bringup::device", ?result,
             "no instance to hold the drivers loaded"),
     }
 }

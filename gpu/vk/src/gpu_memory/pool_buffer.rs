@@ -7,9 +7,9 @@ use std::sync::Arc;
 use ash::vk;
 use gpu_allocator::MemoryLocation;
 
-use crate::allocated_buffer::AllocatedBuffer;
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
+use crate::gpu_memory::allocated_buffer::AllocatedBuffer;
 
 /// Every way NVN may bind a pool range.
 pub const POOL_BUFFER_USAGE: vk::BufferUsageFlags = vk::BufferUsageFlags::from_raw(

@@ -8,9 +8,9 @@ use std::sync::Arc;
 use ash::vk;
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
-use crate::present_mode::present_mode_for;
+use crate::present::present_mode::present_mode_for;
 
 /// Frames the window may have in flight before a present waits for the oldest.
 const SLOTS: usize = 2;

@@ -205,7 +205,7 @@ impl PortabilitySubset {
 
 /// What command buffers may record on a device with `caps`: the subset's features and
 /// Metal's per-stage sampler limit, for the record-time checks (`gpu::PortabilityFeatures`).
-pub fn record_features(caps: &crate::capabilities::Capabilities) -> gpu::PortabilityFeatures {
+pub fn record_features(caps: &crate::bringup::capabilities::Capabilities) -> gpu::PortabilityFeatures {
     let subset = &caps.portability;
     gpu::PortabilityFeatures {
         separate_stencil_mask_ref: subset.separate_stencil_mask_ref,

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_vk, VkResult};
 
 pub struct Timeline {

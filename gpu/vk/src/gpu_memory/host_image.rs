@@ -8,7 +8,7 @@ use ash::vk;
 use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme};
 use gpu_allocator::MemoryLocation;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_allocation, map_vk, VkResult};
 
 /// What a host image is made of, before it is made.

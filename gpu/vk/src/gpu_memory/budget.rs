@@ -4,7 +4,7 @@
 
 use ash::vk;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 
 /// The share of the device-local heap (or of its budget) host images may take by default;
 /// the rest stays for render targets, buffers, the driver and other processes.

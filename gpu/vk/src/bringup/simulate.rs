@@ -5,10 +5,10 @@
 
 use gpu::switches::Simulate;
 
-use crate::capabilities::Capabilities;
+use crate::bringup::capabilities::Capabilities;
 
 /// The MoltenVK-on-M1 profile's text (tests make variants of it).
-pub const MOLTENVK_M1: &str = include_str!("../profiles/moltenvk-m1.tsv");
+pub const MOLTENVK_M1: &str = include_str!("../../profiles/moltenvk-m1.tsv");
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("device profile line {line}: {reason}")]
@@ -106,7 +106,7 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::portability::PortabilitySubset;
+    use crate::bringup::portability::PortabilitySubset;
 
     fn full() -> Capabilities {
         Capabilities {

@@ -7,7 +7,7 @@ use ash::vk;
 use gpu_allocator::vulkan::{Allocation, AllocationCreateDesc, AllocationScheme};
 use gpu_allocator::MemoryLocation;
 
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::{map_allocation, map_vk, VkResult};
 
 pub struct AllocatedBuffer {

@@ -6,7 +6,7 @@ use std::ffi::CStr;
 
 use ash::vk;
 
-use crate::portability::PortabilitySubset;
+use crate::bringup::portability::PortabilitySubset;
 
 /// Device extensions Hookshot enables when offered.
 pub const EXT_EXTERNAL_MEMORY_HOST: &CStr = c"VK_EXT_external_memory_host";
@@ -91,7 +91,7 @@ pub struct Capabilities {
     pub timestamps: bool,
     /// Sample counts render targets and sampled images may have, and whether samples
     /// lie at Vulkan's standard locations.
-    pub samples: crate::sample_counts::SampleCounts,
+    pub samples: crate::bringup::sample_counts::SampleCounts,
 }
 
 impl Capabilities {
@@ -218,7 +218,7 @@ impl Capabilities {
             memory_budget: has(EXT_MEMORY_BUDGET),
             portability_subset: has(KHR_PORTABILITY_SUBSET),
             portability: if has(KHR_PORTABILITY_SUBSET) {
-                crate::portability::query(instance, physical)
+                crate::bringup::portability::query(instance, physical)
             } else {
                 PortabilitySubset::default()
             },
@@ -274,7 +274,7 @@ impl Capabilities {
                 shader_output_viewport_index: vertex_stage_outputs,
                 smooth_lines: lines.smooth_lines == vk::TRUE,
                 shader_image_float32_atomics: atomic_float.shader_image_float32_atomics == vk::TRUE,
-                formats: crate::format_support::format_features(instance, physical, maintenance5),
+                formats: crate::bringup::format_support::format_features(instance, physical, maintenance5),
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -297,7 +297,7 @@ impl Capabilities {
             timestamp_period_ns: limits.timestamp_period,
             timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
                 && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
-            samples: crate::sample_counts::SampleCounts::from_limits(&limits),
+            samples: crate::bringup::sample_counts::SampleCounts::from_limits(&limits),
         }
     }
 
@@ -484,11 +484,11 @@ impl Capabilities {
             ("custom border colours", yes_no(self.custom_border_colors)),
             (
                 "colour target sample counts",
-                crate::sample_counts::describe(self.samples.color_targets),
+                crate::bringup::sample_counts::describe(self.samples.color_targets),
             ),
             (
                 "depth target sample counts",
-                crate::sample_counts::describe(self.samples.depth_targets),
+                crate::bringup::sample_counts::describe(self.samples.depth_targets),
             ),
         ]
     }

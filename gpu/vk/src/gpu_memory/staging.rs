@@ -7,9 +7,9 @@ use std::sync::Arc;
 use ash::vk;
 use gpu_allocator::MemoryLocation;
 
-use crate::allocated_buffer::AllocatedBuffer;
-use crate::device::Device;
+use crate::bringup::device::Device;
 use crate::error::VkResult;
+use crate::gpu_memory::allocated_buffer::AllocatedBuffer;
 
 const CHUNK_B: u64 = 16 << 20;
 /// Offsets are aligned for every use: texel copies of 16-byte blocks and storage buffers.

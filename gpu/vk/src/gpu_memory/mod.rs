@@ -1,0 +1,10 @@
+//! GPU memory the backend owns: buffers over the game's pools and its own, staging arenas,
+//! host images, the texture budget, and what is released once a timeline value has passed.
+
+pub mod allocated_buffer;
+pub mod budget;
+pub mod host_image;
+pub mod pool_buffer;
+pub mod retire;
+pub mod staging;
+pub mod timeline;

@@ -1,0 +1,7 @@
+//! The backend's own compute kernels: the block-linear swizzle (`swz`, the write-back) and
+//! deswizzle (`deswz`, the upload) with their parameters, and the translator that builds
+//! them. The GLSL sources sit beside this file.
+
+pub mod kernel_translator;
+pub mod swizzle_kernel;
+pub mod swizzle_params;
