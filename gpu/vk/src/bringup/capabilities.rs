@@ -258,7 +258,7 @@ impl Capabilities {
                 shader_output_layer: vertex_stage_outputs,
                 transform_feedback: transform_feedback.transform_feedback == vk::TRUE,
                 // Set from the portability subset once the profile is applied
-                // (`portability::record_features`).
+                // (`Capabilities::record_features`).
                 portability: gpu::PortabilityFeatures::FULL,
                 timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
                     && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
@@ -274,7 +274,11 @@ impl Capabilities {
                 shader_output_viewport_index: vertex_stage_outputs,
                 smooth_lines: lines.smooth_lines == vk::TRUE,
                 shader_image_float32_atomics: atomic_float.shader_image_float32_atomics == vk::TRUE,
-                formats: crate::bringup::format_support::format_features(instance, physical, maintenance5),
+                formats: crate::bringup::format_support::format_features(
+                    instance,
+                    physical,
+                    maintenance5,
+                ),
                 max_instance_divisor: match divisor.vertex_attribute_instance_rate_divisor {
                     vk::TRUE => divisor_props.max_vertex_attrib_divisor.max(1),
                     _ => 1,
@@ -491,5 +495,27 @@ impl Capabilities {
                 crate::bringup::sample_counts::describe(self.samples.depth_targets),
             ),
         ]
+    }
+}
+
+impl Capabilities {
+    /// What command buffers may record on this device: the portability subset's features and
+    /// Metal's per-stage sampler limit, for the record-time checks (`gpu::PortabilityFeatures`).
+    pub fn record_features(&self) -> gpu::PortabilityFeatures {
+        let caps = self;
+        let subset = &caps.portability;
+        gpu::PortabilityFeatures {
+            separate_stencil_mask_ref: subset.separate_stencil_mask_ref,
+            point_polygons: subset.point_polygons,
+            multisample_array_image: subset.multisample_array_image,
+            constant_alpha_color_blend_factors: subset.constant_alpha_color_blend_factors,
+            vertex_attribute_access_beyond_stride: subset.vertex_attribute_access_beyond_stride,
+            mutable_comparison_samplers: subset.mutable_comparison_samplers,
+            sampler_mirror_clamp_to_edge: caps.sampler_mirror_clamp_to_edge,
+            sampler_mip_lod_bias: subset.sampler_mip_lod_bias,
+            image_view_format_swizzle: subset.image_view_format_swizzle,
+            max_samplers_per_stage: caps.max_per_stage_samplers,
+            host_page_b: caps.host_page_size_b,
+        }
     }
 }

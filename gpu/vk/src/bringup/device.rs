@@ -12,9 +12,9 @@ use parking_lot::Mutex;
 
 use crate::bringup::adapter::{choose, Candidate, DeviceKind};
 use crate::bringup::capabilities::Capabilities;
-use crate::error::{map_allocation, map_vk, VkError, VkResult};
 use crate::bringup::instance::Instance;
 use crate::bringup::validation::ValidationLog;
+use crate::error::{map_allocation, map_vk, VkError, VkResult};
 
 /// What the driver says about the device, for `hookshot info` and the logs.
 #[derive(Clone, Debug)]
@@ -91,7 +91,7 @@ impl Device {
         let mut caps = Capabilities::query(&instance.raw, probe.physical, &offered);
         crate::bringup::simulate::apply(&switches.simulate, &mut caps)
             .map_err(|error| VkError::Unsupported(error.to_string()))?;
-        caps.state.portability = crate::bringup::portability::record_features(&caps);
+        caps.state.portability = caps.record_features();
         if switches.simulate != gpu::switches::Simulate::Off {
             tracing::info!(target: "gpu_vk::bringup::device", profile = ?switches.simulate,
                 missing = ?caps.portability.missing(), "device capabilities masked by a profile");

@@ -203,25 +203,6 @@ impl PortabilitySubset {
     }
 }
 
-/// What command buffers may record on a device with `caps`: the subset's features and
-/// Metal's per-stage sampler limit, for the record-time checks (`gpu::PortabilityFeatures`).
-pub fn record_features(caps: &crate::bringup::capabilities::Capabilities) -> gpu::PortabilityFeatures {
-    let subset = &caps.portability;
-    gpu::PortabilityFeatures {
-        separate_stencil_mask_ref: subset.separate_stencil_mask_ref,
-        point_polygons: subset.point_polygons,
-        multisample_array_image: subset.multisample_array_image,
-        constant_alpha_color_blend_factors: subset.constant_alpha_color_blend_factors,
-        vertex_attribute_access_beyond_stride: subset.vertex_attribute_access_beyond_stride,
-        mutable_comparison_samplers: subset.mutable_comparison_samplers,
-        sampler_mirror_clamp_to_edge: caps.sampler_mirror_clamp_to_edge,
-        sampler_mip_lod_bias: subset.sampler_mip_lod_bias,
-        image_view_format_swizzle: subset.image_view_format_swizzle,
-        max_samplers_per_stage: caps.max_per_stage_samplers,
-        host_page_b: caps.host_page_size_b,
-    }
-}
-
 /// Every feature's Vulkan name, in the struct's order.
 pub const FEATURE_NAMES: [&str; 15] = [
     "constantAlphaColorBlendFactors",

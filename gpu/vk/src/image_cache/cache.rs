@@ -16,7 +16,7 @@ use super::decision::{
 use super::entry::{CachedImage, Entry};
 use super::key::{CpuWriteStamps, HostImageId, ImageKey};
 use super::overlap::OverlapIndex;
-use super::reclaim::{NoReclaim, ReclaimState};
+use super::reclaim_state::{NoReclaim, ReclaimState};
 use super::watch::{self, kept_groups, WatchEvent, WatchSummary};
 
 /// Released images whose GPU texels storage never got; older records go first past this.

@@ -6,7 +6,7 @@ use memory::WriteStamp;
 use super::config::KEEP_MAX_SIZE_B;
 use super::decision::Texels;
 use super::key::{HostImageId, ImageKey};
-use super::reclaim::ReclaimState;
+use super::reclaim_state::ReclaimState;
 
 #[derive(Clone, Debug)]
 pub(super) struct Entry {

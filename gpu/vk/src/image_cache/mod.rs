@@ -20,6 +20,7 @@ mod evict;
 mod key;
 mod overlap;
 mod reclaim;
+mod reclaim_state;
 mod storage_events;
 mod validity;
 mod watch;
@@ -37,7 +38,7 @@ pub use decision::{
 pub use entry::CachedImage;
 pub use evict::{NoParked, ParkedImages};
 pub use key::{CpuWriteStamps, HostImageId, ImageKey};
-pub use reclaim::NoReclaim;
+pub use reclaim_state::NoReclaim;
 pub use storage_events::{CopyOutcome, MovedImage};
 pub use watch::{
     kept_groups, summary_line, watch_line, KeptGroup, WatchEvent, WatchSummary, WATCH_TARGET,

@@ -10,7 +10,7 @@ use memory::pool::PAGE_SIZE_B;
 use super::cache::ImageCache;
 use super::decision::{EvictAction, Eviction, StaleCause, Texels};
 use super::key::{ranges_overlap, CpuWriteStamps, HostImageId, ImageKey};
-use super::reclaim::NoReclaim;
+use super::reclaim_state::NoReclaim;
 use super::watch::WatchEvent;
 
 /// An image that followed a CPU copy to its new storage.
