@@ -48,3 +48,29 @@ uvec4 run_mask(uint x_b) {
     }
     return mask;
 }
+
+// The run and row (relative to the region) this invocation moves, or false where it falls
+// outside the region. Work groups are 64 invocations laid over 4 runs by 16 rows, aligned
+// to gobs in the texture (not in the region), and consecutive invocations take consecutive
+// 16-byte runs of storage: a gob's 32 runs in its own order, then the gob below, which is
+// the next 512 bytes wherever a block is two or more gobs high. The bus sees whole, ordered
+// 512-byte stretches instead of 4 rows of 64-byte pieces.
+const uint GROUP_RUNS = 4u;
+const uint GROUP_ROWS = 16u;
+
+bool storage_ordered_run(out uint run, out uint row) {
+    uint lane = gl_LocalInvocationID.x;
+    uint in_gob = lane & 31u;
+    uint run_in_group = ((in_gob >> 1) & 1u) | ((in_gob >> 3) & 2u);
+    uint row_in_group = (in_gob & 1u) | ((in_gob >> 1) & 6u) | ((lane >> 5) << 3);
+    uint first_run = p.run_x0 & ~(GROUP_RUNS - 1u);
+    uint first_row = p.region_y0 & ~(GROUP_ROWS - 1u);
+    uint abs_run = first_run + gl_WorkGroupID.x * GROUP_RUNS + run_in_group;
+    uint abs_row = first_row + gl_WorkGroupID.y * GROUP_ROWS + row_in_group;
+    if (abs_run < p.run_x0 || abs_row < p.region_y0) {
+        return false;
+    }
+    run = abs_run - p.run_x0;
+    row = abs_row - p.region_y0;
+    return run < p.runs_per_row && row < p.rows;
+}

@@ -1,17 +1,18 @@
 // The upload: block-linear storage in the pool to linear rows in staging (runs-aligned),
-// 16 bytes a thread; a buffer-to-image copy takes the region from there. Reads stop at
-// limit_b; staging is scratch, so whole runs are written.
-layout(local_size_x = 16, local_size_y = 4) in;
+// 16 bytes a thread in storage order (`storage_ordered_run`); a buffer-to-image copy takes
+// the region from there. Reads stop at limit_b; staging is scratch, so whole runs are
+// written.
+layout(local_size_x = 64) in;
 
 layout(std430, binding = 0) buffer Staging { uvec4 staging[]; };
 layout(std430, binding = 1) readonly buffer Storage { uvec4 storage[]; };
 
 
 void main() {
-    uint run = gl_GlobalInvocationID.x;
-    uint row = gl_GlobalInvocationID.y;
+    uint run;
+    uint row;
     uint slice = gl_GlobalInvocationID.z;
-    if (run >= p.runs_per_row || row >= p.rows || slice >= p.slices) {
+    if (!storage_ordered_run(run, row) || slice >= p.slices) {
         return;
     }
     uint x_b = (p.run_x0 + run) * 16u;

@@ -59,8 +59,21 @@ pub struct SwizzleKernels {
 
 const FALLBACK_SETS: u32 = 4096;
 
-/// The kernels' `local_size_x` and `local_size_y` (runs by rows).
-const KERNEL_GROUP: [u32; 2] = [16, 4];
+/// The runs and rows one work group of either kernel covers, aligned to gobs in the
+/// texture (`storage_ordered_run` in `block_linear.glsl`).
+const GROUP_RUNS: u32 = 4;
+const GROUP_ROWS: u32 = 16;
+
+/// Work groups across and down for a region: the grid starts at the gob-aligned run and
+/// row at or before the region's first, and covers its last.
+pub fn kernel_groups(params: &KernelParams) -> [u32; 2] {
+    let runs_from_aligned = params.run_x0 % GROUP_RUNS + params.runs_per_row;
+    let rows_from_aligned = params.region_y0 % GROUP_ROWS + params.rows;
+    [
+        runs_from_aligned.div_ceil(GROUP_RUNS),
+        rows_from_aligned.div_ceil(GROUP_ROWS),
+    ]
+}
 
 impl SwizzleKernels {
     /// Builds both pipelines from translated SPIR-V. `use_push_descriptors` is normally
@@ -228,12 +241,8 @@ impl SwizzleKernels {
                 0,
                 bytemuck::bytes_of(params),
             );
-            raw.cmd_dispatch(
-                cmd,
-                params.runs_per_row.div_ceil(KERNEL_GROUP[0]),
-                params.rows.div_ceil(KERNEL_GROUP[1]),
-                params.slices,
-            );
+            let [groups_x, groups_y] = kernel_groups(params);
+            raw.cmd_dispatch(cmd, groups_x, groups_y, params.slices);
         }
         Ok(())
     }

@@ -1,17 +1,17 @@
 // The write-back: linear rows in staging (runs-aligned) to block-linear storage in the
-// pool, 16 bytes a thread. Runs cut by the region's edges are merged under a byte mask,
-// and nothing is written at or past limit_b.
-layout(local_size_x = 16, local_size_y = 4) in;
+// pool, 16 bytes a thread, in storage order (`storage_ordered_run`). Runs cut by the
+// region's edges are merged under a byte mask, and nothing is written at or past limit_b.
+layout(local_size_x = 64) in;
 
 layout(std430, binding = 0) readonly buffer Staging { uvec4 staging[]; };
 layout(std430, binding = 1) buffer Storage { uvec4 storage[]; };
 
 
 void main() {
-    uint run = gl_GlobalInvocationID.x;
-    uint row = gl_GlobalInvocationID.y;
+    uint run;
+    uint row;
     uint slice = gl_GlobalInvocationID.z;
-    if (run >= p.runs_per_row || row >= p.rows || slice >= p.slices) {
+    if (!storage_ordered_run(run, row) || slice >= p.slices) {
         return;
     }
     uint x_b = (p.run_x0 + run) * 16u;
