@@ -217,7 +217,10 @@ fn every_relative_link_and_anchor_resolves() {
                 .canonicalize()
                 .is_ok_and(|path| path.starts_with(root().canonicalize().unwrap()));
             if !on_disk.exists() || !inside {
-                broken.push(format!("{}: {target} (no such file in the repository)", page.display()));
+                broken.push(format!(
+                    "{}: {target} (no such file in the repository)",
+                    page.display()
+                ));
                 continue;
             }
             if let Some(anchor) = anchor {
@@ -262,7 +265,10 @@ fn alternatives(word: &str) -> Vec<String> {
 #[test]
 fn every_documented_hookshot_command_exists() {
     let top = subcommands_of(&[]);
-    assert!(top.contains("demo"), "the program's --help lists its subcommands: {top:?}");
+    assert!(
+        top.contains("demo"),
+        "the program's --help lists its subcommands: {top:?}"
+    );
     let mut nested: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut wrong = Vec::new();
     let mut checked = 0;
@@ -275,20 +281,25 @@ fn every_documented_hookshot_command_exists() {
                     if program != "hookshot" || at + 1 >= words.len() {
                         continue;
                     }
-                    let Some(&sub) = words.get(at + 1) else { continue };
+                    let Some(&sub) = words.get(at + 1) else {
+                        continue;
+                    };
                     if sub.starts_with('-') || sub.starts_with('<') || sub == "SUBCOMMAND" {
                         continue;
                     }
                     for sub in alternatives(sub) {
                         checked += 1;
                         if !top.contains(&sub) {
-                            wrong.push(format!("{}: `{line}`: no subcommand {sub}", page.display()));
+                            wrong
+                                .push(format!("{}: `{line}`: no subcommand {sub}", page.display()));
                             continue;
                         }
                         let below = nested
                             .entry(sub.clone())
                             .or_insert_with(|| subcommands_of(&[&sub]));
-                        let Some(&next) = words.get(at + 2) else { continue };
+                        let Some(&next) = words.get(at + 2) else {
+                            continue;
+                        };
                         if below.is_empty() || next.starts_with('-') || next == "..." {
                             continue;
                         }
