@@ -395,3 +395,15 @@ fn anchors_follow_githubs_rules() {
         vec!["a.md#b"]
     );
 }
+
+/// The README is what a porter reads in five minutes; the rest belongs in `docs/`.
+#[test]
+fn the_readme_stays_short() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let lines = readme.lines().count();
+    assert!(
+        lines <= 250,
+        "README.md has {lines} lines: move what is past the porter's first five minutes \
+         into a page of docs/"
+    );
+}
