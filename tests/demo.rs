@@ -189,7 +189,7 @@ fn the_deferred_pass_merge_runs_validation_clean_in_its_ab_phases() {
 #[test]
 fn the_demo_soaks_for_3000_frames_with_the_terrain_right_and_host_memory_flat() {
     // Frame 750 is both a defragmentation and a chunk step (a returning tile's texture
-    // was ended by the defragmentation before its check); 3,000 frames pass twelve
+    // was ended by the defragmentation before its check); 3,000 frames pass eleven
     // defragmentations and every kind of coincidence on the route.
     let (code, stats, text) = demo(3000, &[]);
     assert_eq!(code, Some(0), "{text}");

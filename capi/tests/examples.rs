@@ -849,3 +849,18 @@ fn an_rgb32_texture_samples_its_texels_with_alpha_one_through_the_c_abi() {
         .collect();
     assert_eq!(floats(sampled), expected);
 }
+
+/// `examples/readme_example.c`, the README's C example: a clear of a texture in a pool is
+/// in the pool's storage when the queue finished. Every texel is the clear colour, so the
+/// first four bytes are (0, 255, 0, 255) whatever the block-linear layout.
+#[test]
+fn the_readme_example_finds_its_clear_in_storage() {
+    let program = common::build("readme_example");
+    let output = common::run(&program, &[]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("first texel in storage: 0 255 0 255\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("validation errors: 0\n"), "{stdout}");
+}

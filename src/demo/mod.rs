@@ -395,7 +395,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         )?;
         let list = commands.finish();
         nvn.queue().submit(&list)?;
+        let present_start = Instant::now();
         nvn.queue().present(window, acquired.index)?;
+        let present_ms = present_start.elapsed().as_secs_f64() * 1e3;
         let cpu_ms = cpu_start.elapsed().as_secs_f64() * 1e3;
         let gpu_start = Instant::now();
         nvn.queue()
@@ -403,6 +405,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .map_err(anyhow::Error::from)
             .inspect_err(crate::cli::exit_if_gpu_hung)?;
         stats.cpu_ms.push(cpu_ms);
+        stats.present_ms.push(present_ms);
         stats.gpu_ms.push(gpu_start.elapsed().as_secs_f64() * 1e3);
         if let Some(workload) = &mut render_targets {
             workload.sample_image_memory(backend.lock().stats().image_memory_b);

@@ -1,4 +1,4 @@
-//! The image cache's policy (issue 7): host images cached by (pool, offset, layout),
+//! The image cache's policy: host images cached by (pool, offset, layout),
 //! when a texture use reuses one or fills it from storage, who holds the latest texels,
 //! the budget with least-recently-used eviction, keeping finalized GPU-drawn images
 //! (seed 001), invalidation, `RX_VK_WATCH_DIM` tracing and counters. Pure: the executor

@@ -1,4 +1,4 @@
-//! Render-target reclaim by overwrite (`RX_VK_RT_RECLAIM`, issue 20): games keep many
+//! Render-target reclaim by overwrite (`RX_VK_RT_RECLAIM`): games keep many
 //! render-target textures over one pool and reuse its bytes by overwriting them. An image
 //! is dead once other textures' passes that covered their whole attachment have covered
 //! its whole storage range since its own last write; dead images leave the cache at the

@@ -1,9 +1,9 @@
 //! A table-driven decoder of Maxwell (GM107/GM20B) instruction words. Code comes in
 //! 32-byte bundles: a scheduling control word, then three instructions. Each instruction
-//! is matched against the forms of [`table`]; its fields give modifiers and operands in
-//! the order envydis prints them (`print.rs`), so the decoder can be checked against
-//! envydis's listings. An encoding no form covers is a [`DecodeError::Unknown`] with the
-//! byte offset and the word.
+//! is matched against the forms of its `table` module; its fields give modifiers and
+//! operands in the order envydis prints them (`print.rs`), so the decoder can be checked
+//! against envydis's listings. An encoding no form covers is a [`DecodeError::Unknown`]
+//! with the byte offset and the word.
 
 mod control;
 mod fields;

@@ -410,7 +410,8 @@ fn make(
         };
         let sized;
         let words = match point_size {
-            // The last stage before the rasterizer (only the vertex stage draws here).
+            // Only the vertex stage is sized: a geometry or tessellation stage after it,
+            // the last before the rasterizer then, gets no fixed size yet (docs/nvn-state.md).
             Some(size_px) if module.stage == Stage::Vertex => {
                 sized = shader_translate::write_point_size(words, size_px).map_err(|why| {
                     unsupported(format!("{}: sizing its points: {why}", program.id))
