@@ -79,7 +79,7 @@ fn draw_with(
 ) -> Drawn {
     draw_into(
         rig,
-        (&depth_vert(z), fragment),
+        &[(Stage::Vertex, &depth_vert(z)), (Stage::Fragment, fragment)],
         states,
         (primitive, positions_px),
         clear,
@@ -90,11 +90,11 @@ fn draw_with(
 /// Texture and sampler tables whose slot 1 the fragment stage's texture slot 0 reads.
 type Tables = (gpu::TextureTableId, gpu::SamplerTableId);
 
-/// `draw_with` through the stages `(vertex, fragment)`, with `tables` bound for the
-/// fragment stage if given.
+/// `draw_with` through `stages` (a vertex and a fragment stage, and any between), with
+/// `tables` bound for the fragment stage if given.
 fn draw_into(
     rig: &Rig,
-    (vertex, fragment): (&str, &str),
+    stages: &[(Stage, &str)],
     states: &[StateChange],
     (primitive, positions_px): (PrimitiveKind, &[f32]),
     clear: [f32; 4],
@@ -104,10 +104,7 @@ fn draw_into(
         &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
         0,
     );
-    let program = program(
-        &rig.device,
-        &[(Stage::Vertex, vertex), (Stage::Fragment, fragment)],
-    );
+    let program = program(&rig.device, stages);
     let positions: Vec<f32> = positions_px.iter().map(|&px| ndc(px)).collect();
     let positions = positions_at(&rig.device, rig.pool, 1 << 20, &positions);
     let mut commands = rig.cleared(view, clear);
@@ -357,7 +354,15 @@ fn point_size_is_fixed_or_the_programs_as_the_cpu_model_says() {
     let black = [0.0, 0.0, 0.0, 1.0];
     let points = |vertex: &str, states: &[StateChange]| {
         let shape = (PrimitiveKind::Points, &POINTS_PX[..]);
-        draw_into(&rig, (vertex, GREEN_FRAG), states, shape, black, None).pixels
+        draw_into(
+            &rig,
+            &[(Stage::Vertex, vertex), (Stage::Fragment, GREEN_FRAG)],
+            states,
+            shape,
+            black,
+            None,
+        )
+        .pixels
     };
     let fixed = |size_px: f32| rasterizer(|r| r.point_size_px = size_px);
     let program_size = StateChange::ProgramPointSize(true);
@@ -411,6 +416,106 @@ fn point_size_is_fixed_or_the_programs_as_the_cpu_model_says() {
         commands.set_state(fixed(-1.0)),
         Err(gpu::RecordError::BadArgument { .. })
     ));
+}
+
+/// A geometry stage making a point of each vertex of a line, sizing none of them.
+const LINE_TO_POINTS_GEOM: &str = "#version 450
+layout(lines) in;
+layout(points, max_vertices = 2) out;
+void main() {
+    for (int i = 0; i < 2; i++) {
+        gl_Position = gl_in[i].gl_Position;
+        EmitVertex();
+    }
+}
+";
+
+/// Points made by a geometry stage from a line take NVN's point size as a vertex stage's
+/// do: the fixed size is stored before each emitted vertex, and the program's own size
+/// is 1 px where the stage writes none (`points_model`, the same two points).
+#[test]
+fn points_a_geometry_stage_makes_take_the_fixed_size() {
+    let rig = Rig::new(true);
+    let black = [0.0, 0.0, 0.0, 1.0];
+    let stages = [
+        (Stage::Vertex, UNSIZED_POINTS_VERT),
+        (Stage::Geometry, LINE_TO_POINTS_GEOM),
+        (Stage::Fragment, GREEN_FRAG),
+    ];
+    if !rig.device.features().geometry_shader {
+        // CI's MoltenVK run: the bind is refused naming the feature (tests/geometry.rs).
+        let program = program(&rig.device, &stages);
+        assert!(matches!(
+            rig.device.command_buffer().bind_program(program),
+            Err(gpu::RecordError::MissingCapability {
+                capability: "geometryShader",
+                ..
+            })
+        ));
+        return;
+    }
+    let fixed = |size_px: f32| rasterizer(|r| r.point_size_px = size_px);
+    for (states, size_px, what) in [
+        (vec![fixed(4.0)], 4.0, "fixed 4"),
+        (vec![fixed(3.0)], 3.0, "fixed 3"),
+        (
+            vec![fixed(4.0), StateChange::ProgramPointSize(true)],
+            1.0,
+            "the program's, none written",
+        ),
+    ] {
+        let shape = (PrimitiveKind::Lines, &POINTS_PX[..]);
+        let drawn = draw_into(&rig, &stages, &states, shape, black, None).pixels;
+        let drawn = picture(&drawn);
+        assert_eq!(drawn, picture(&points_model(size_px)), "{what}:\n{drawn}");
+    }
+}
+
+/// On a device without `shaderTessellationAndGeometryPointSize` (masked by a profile
+/// file), a program whose geometry stage makes points is refused when bound, naming it;
+/// one making lines is not.
+#[test]
+fn points_from_a_geometry_stage_are_refused_without_their_size_feature() {
+    let dir = common::process::scratch_dir("profile-no-geometry-point-size");
+    let profile = dir.join("profile.tsv");
+    std::fs::write(
+        &profile,
+        "feature\tshaderTessellationAndGeometryPointSize\t0\n",
+    )
+    .unwrap();
+    let rig = Rig::with_switches(
+        gpu_vk::executor::ExecutorOptions::default(),
+        &[("RX_VK_SIMULATE", profile.to_str().unwrap())],
+    );
+    assert!(!rig.device.features().tessellation_geometry_point_size);
+    if !rig.device.features().geometry_shader {
+        return; // Refused for the stage itself (tests/geometry.rs).
+    }
+    let points = program(
+        &rig.device,
+        &[
+            (Stage::Vertex, UNSIZED_POINTS_VERT),
+            (Stage::Geometry, LINE_TO_POINTS_GEOM),
+            (Stage::Fragment, GREEN_FRAG),
+        ],
+    );
+    assert!(matches!(
+        rig.device.command_buffer().bind_program(points),
+        Err(gpu::RecordError::MissingCapability {
+            capability: "shaderTessellationAndGeometryPointSize",
+            ..
+        })
+    ));
+    let lines_geom = LINE_TO_POINTS_GEOM.replace("layout(points", "layout(line_strip");
+    let lines = program(
+        &rig.device,
+        &[
+            (Stage::Vertex, UNSIZED_POINTS_VERT),
+            (Stage::Geometry, &lines_geom),
+            (Stage::Fragment, GREEN_FRAG),
+        ],
+    );
+    rig.device.command_buffer().bind_program(lines).unwrap();
 }
 
 /// Over the whole target.
@@ -1098,7 +1203,10 @@ fn gl_frag_coord_y_counts_from_the_window_origin() {
     ] {
         let drawn = draw_into(
             &rig,
-            (&depth_vert(0.5), FRAG_COORD_FRAG),
+            &[
+                (Stage::Vertex, &depth_vert(0.5)),
+                (Stage::Fragment, FRAG_COORD_FRAG),
+            ],
             &[StateChange::WindowOrigin(origin)],
             shape,
             [0.0, 0.0, 0.0, 1.0],
@@ -1150,7 +1258,10 @@ fn the_alpha_test_keeps_what_passes_each_compare_as_the_cpu_model_says() {
         let black = [0.0, 0.0, 0.0, 1.0];
         let drawn = draw_into(
             &rig,
-            (&depth_vert(0.5), ALPHA_RAMP_FRAG),
+            &[
+                (Stage::Vertex, &depth_vert(0.5)),
+                (Stage::Fragment, ALPHA_RAMP_FRAG),
+            ],
             &[test],
             shape,
             black,
@@ -1181,7 +1292,10 @@ fn the_alpha_test_keeps_what_passes_each_compare_as_the_cpu_model_says() {
     // Off again: every fragment kept.
     let off = draw_into(
         &rig,
-        (&depth_vert(0.5), ALPHA_RAMP_FRAG),
+        &[
+            (Stage::Vertex, &depth_vert(0.5)),
+            (Stage::Fragment, ALPHA_RAMP_FRAG),
+        ],
         &[StateChange::AlphaTest(None)],
         shape,
         [0.0, 0.0, 0.0, 1.0],
@@ -1592,7 +1706,10 @@ void main() {{
     let shape = (PrimitiveKind::Triangles, &FULL_PX[..]);
     let drawn = draw_into(
         rig,
-        (&depth_vert(0.5), &fragment),
+        &[
+            (Stage::Vertex, &depth_vert(0.5)),
+            (Stage::Fragment, &fragment),
+        ],
         &[],
         shape,
         black,

@@ -37,6 +37,9 @@ pub struct DeviceFeatures {
     pub tessellation_shader: bool,
     /// `geometryShader`: programs with a geometry stage.
     pub geometry_shader: bool,
+    /// `shaderTessellationAndGeometryPointSize`: a geometry or tessellation stage that
+    /// makes points writes their size (NVN's point size applies to them).
+    pub tessellation_geometry_point_size: bool,
     /// `shaderOutputLayer` with `VK_EXT_shader_viewport_index_layer` (the capability
     /// glslang declares for it needs the extension, which needs
     /// `shaderOutputViewportIndex` too): a vertex or tessellation evaluation stage
@@ -110,6 +113,7 @@ impl DeviceFeatures {
         multi_draw_indirect: false,
         tessellation_shader: false,
         geometry_shader: false,
+        tessellation_geometry_point_size: false,
         shader_output_layer: false,
         transform_feedback: false,
         portability: crate::portability::PortabilityFeatures::NONE,
@@ -156,6 +160,8 @@ impl DeviceFeatures {
             multi_draw_indirect: self.multi_draw_indirect && other.multi_draw_indirect,
             tessellation_shader: self.tessellation_shader && other.tessellation_shader,
             geometry_shader: self.geometry_shader && other.geometry_shader,
+            tessellation_geometry_point_size: self.tessellation_geometry_point_size
+                && other.tessellation_geometry_point_size,
             shader_output_layer: self.shader_output_layer && other.shader_output_layer,
             transform_feedback: self.transform_feedback && other.transform_feedback,
             portability: self.portability.both(other.portability),

@@ -56,6 +56,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     multi_draw_indirect: true,
     tessellation_shader: true,
     geometry_shader: true,
+    tessellation_geometry_point_size: true,
     shader_image_float32_atomics: true,
     shader_output_layer: true,
     transform_feedback: true,

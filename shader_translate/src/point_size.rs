@@ -1,8 +1,10 @@
-//! NVN's point size for a module that rasterizes points: Vulkan has no fixed point size
-//! (the last vertex stage writes `PointSize`, and must), so a fixed size is stored to
-//! `PointSize` before each return of the entry point, over whatever the shader wrote;
-//! a size from the program gets 1.0 stored first, so a shader that writes none draws
-//! 1 px points as the console does, and one that writes its own keeps it.
+//! NVN's point size for the last stage before the rasterizer where it makes points:
+//! Vulkan has no fixed point size (that stage writes `PointSize`, and must), so a fixed
+//! size is stored to `PointSize` before each return of the entry point (a vertex or
+//! tessellation evaluation stage) or before each emitted vertex (a geometry stage), over
+//! whatever the shader wrote; a size from the program gets 1.0 stored first, so a shader
+//! that writes none draws 1 px points as the console does, and one that writes its own
+//! keeps it.
 
 use crate::spirv::edit::{
     add_to_interface, entry_point, find_or_add_type, function_range, IdAllocator,
@@ -15,6 +17,10 @@ use crate::spirv::{Module, ParseError};
 const BUILT_IN_POINT_SIZE: u32 = 1;
 const OP_FUNCTION_PARAMETER: u16 = 55;
 const OP_RETURN: u16 = 253;
+const OP_EMIT_VERTEX: u16 = 218;
+const OP_EMIT_STREAM_VERTEX: u16 = 220;
+/// `ExecutionModel Geometry`.
+const EXECUTION_MODEL_GEOMETRY: u32 = 3;
 const OP_NO_LINE: u16 = 317;
 
 #[derive(Clone, Debug, thiserror::Error, PartialEq)]
@@ -113,11 +119,28 @@ pub fn write_point_size(words: &[u32], size_px: Option<f32>) -> Result<Vec<u32>,
     };
     let (start, end) =
         function_range(&module, function).ok_or(PointSizeError::NoFunction(function))?;
-    let sites: Vec<usize> = match size_px {
-        Some(_) => (start..end)
+    let geometry =
+        module.instructions[entry_at].operands.first() == Some(&EXECUTION_MODEL_GEOMETRY);
+    let emits = || {
+        (0..module.instructions.len()).filter(|&at| {
+            matches!(
+                module.instructions[at].opcode,
+                OP_EMIT_VERTEX | OP_EMIT_STREAM_VERTEX
+            )
+        })
+    };
+    // A geometry stage's outputs are undefined after each emit: a fixed size is stored
+    // before every one (in any function), and the 1-pixel default first and again after
+    // every one, so what the shader stores before its next emit is what that vertex takes.
+    let sites: Vec<usize> = match (size_px, geometry) {
+        (Some(_), true) => emits().collect(),
+        (None, true) => std::iter::once(first_block_body(&module, start, end))
+            .chain(emits().map(|at| at + 1))
+            .collect(),
+        (Some(_), false) => (start..end)
             .filter(|&at| module.instructions[at].opcode == OP_RETURN)
             .collect(),
-        None => vec![first_block_body(&module, start, end)],
+        (None, false) => vec![first_block_body(&module, start, end)],
     };
     // From the last site back, so earlier indices stay valid.
     for at in sites.into_iter().rev() {

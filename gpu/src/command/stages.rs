@@ -33,6 +33,13 @@ pub fn check_program_features(
     if program.stages.contains(StageMask::GEOMETRY) && !features.geometry_shader {
         return Err(missing("a program with a geometry stage", "geometryShader"));
     }
+    // Such points take NVN's point size, which the stage must then write.
+    if program.needs.makes_points == Some(true) && !features.tessellation_geometry_point_size {
+        return Err(missing(
+            "a program whose geometry or tessellation stage makes points",
+            "shaderTessellationAndGeometryPointSize",
+        ));
+    }
     if tessellates(program) && program.needs.per_input_geometry {
         return Err(RecordError::BadArgument {
             what: "a compiled geometry program after tessellation stages",

@@ -9,6 +9,7 @@ pub mod program;
 pub mod program_atomics;
 pub mod program_builtins;
 pub mod program_geometry;
+pub mod program_points;
 mod program_translated;
 pub mod sampler;
 pub mod sync;

@@ -203,6 +203,9 @@ pub struct ProgramNeeds {
     pub float_image_atomics: bool,
     /// A geometry module translated per input class (compiled Maxwell code).
     pub per_input_geometry: bool,
+    /// Whether its geometry or tessellation stage makes points (`None`: it has neither,
+    /// and the draw's primitive decides), for NVN's point size (`program_points`).
+    pub makes_points: Option<bool>,
 }
 
 impl ProgramNeeds {
@@ -220,6 +223,7 @@ impl ProgramNeeds {
                 super::program_atomics::uses_float_image_atomics(&module.spirv_words)
             }),
             per_input_geometry: modules.iter().any(ShaderModule::is_per_input),
+            makes_points: super::program_points::makes_points(modules),
         }
     }
 }

@@ -255,6 +255,8 @@ impl Capabilities {
                 multi_draw_indirect: core.multi_draw_indirect == vk::TRUE,
                 tessellation_shader: core.tessellation_shader == vk::TRUE,
                 geometry_shader: core.geometry_shader == vk::TRUE,
+                tessellation_geometry_point_size: core.shader_tessellation_and_geometry_point_size
+                    == vk::TRUE,
                 shader_output_layer: vertex_stage_outputs,
                 transform_feedback: transform_feedback.transform_feedback == vk::TRUE,
                 // Set from the portability subset once the profile is applied

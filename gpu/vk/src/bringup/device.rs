@@ -270,6 +270,9 @@ fn create_device(
         dual_src_blend: offered.dual_src_blend,
         depth_bounds: offered.depth_bounds,
         geometry_shader: offered.geometry_shader,
+        // Points a geometry or tessellation stage makes take NVN's point size.
+        shader_tessellation_and_geometry_point_size: offered
+            .shader_tessellation_and_geometry_point_size,
         tessellation_shader: offered.tessellation_shader,
         texture_compression_bc: offered.texture_compression_bc,
         shader_int16: offered.shader_int16,

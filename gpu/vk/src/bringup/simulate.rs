@@ -63,6 +63,9 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
                 *alignment = (*alignment).max(value);
             }
             "feature" if name == "geometryShader" => caps.state.geometry_shader &= value != 0,
+            "feature" if name == "shaderTessellationAndGeometryPointSize" => {
+                caps.state.tessellation_geometry_point_size &= value != 0
+            }
             "feature" if name == "transformFeedback" => caps.state.transform_feedback &= value != 0,
             // VK_KHR_maintenance5 off: RGB5A1 back to A1R5G5B5 read through a swizzle,
             // and rendering to it refused when recorded.

@@ -245,7 +245,7 @@ impl GraphicsPipelines {
             program.id,
             primitive,
             targets,
-            state_levels,
+            (state_levels, program.needs.makes_points),
             frag_coord_height_px,
         );
         key.patches = patches.clone();
@@ -402,7 +402,9 @@ fn make(
     // Patches first: the bindless rewrite keeps the sampling instructions they change.
     let biased = super::patched_shaders::patched_modules(program, patches)?;
     let indexed = bindless.and_then(|_| bindless_modules(program, biased.as_deref()));
-    let point_size = state.point_size(primitive);
+    let point_size = state.point_size(primitive, program.needs.makes_points);
+    let last_before_rasterizer =
+        gpu::objects::program_points::last_stage_before_rasterizer(&program.modules);
     for (at, module) in program.modules.iter().enumerate() {
         let words = match (&indexed, &biased) {
             (Some(modules), _) | (None, Some(modules)) => &modules[at],
@@ -410,9 +412,8 @@ fn make(
         };
         let sized;
         let words = match point_size {
-            // Only the vertex stage is sized: a geometry or tessellation stage after it,
-            // the last before the rasterizer then, gets no fixed size yet (docs/nvn-state.md).
-            Some(size_px) if module.stage == Stage::Vertex => {
+            // The stage whose points the rasterizer takes.
+            Some(size_px) if module.stage == last_before_rasterizer => {
                 sized = shader_translate::write_point_size(words, size_px).map_err(|why| {
                     unsupported(format!("{}: sizing its points: {why}", program.id))
                 })?;

@@ -126,11 +126,16 @@ impl GraphicsState {
         }
     }
 
-    /// How points drawn with `primitive` are sized: `None` where nothing is rasterized as
-    /// points (the size does not tell pipelines apart), `Some(None)` from the program,
-    /// `Some(Some(px))` fixed.
-    pub fn point_size(&self, primitive: PrimitiveKind) -> Option<Option<f32>> {
-        let points = primitive == PrimitiveKind::Points
+    /// How points are sized where `primitive` is drawn by a program whose geometry or
+    /// tessellation stage makes points or not (`makes_points`, `None` where it has
+    /// neither): `None` where nothing is rasterized as points (the size does not tell
+    /// pipelines apart), `Some(None)` from the program, `Some(Some(px))` fixed.
+    pub fn point_size(
+        &self,
+        primitive: PrimitiveKind,
+        makes_points: Option<bool>,
+    ) -> Option<Option<f32>> {
+        let points = makes_points.unwrap_or(primitive == PrimitiveKind::Points)
             || self.rasterizer.polygon_mode == gpu::state::PolygonMode::Point;
         if !points {
             return None;
@@ -142,13 +147,13 @@ impl GraphicsState {
     /// `state_levels`: the program takes its tessellation levels from this state (it has
     /// an evaluation stage and no control stage), so they tell pipelines apart;
     /// `frag_coord_height_px`: the height its fragment stage's `gl_FragCoord.y` is
-    /// flipped in, where it is.
+    /// flipped in, where it is; `makes_points`: the program's `ProgramNeeds::makes_points`.
     pub fn pipeline_key(
         &self,
         program: ProgramId,
         primitive: PrimitiveKind,
         targets: TargetFormats,
-        state_levels: bool,
+        (state_levels, makes_points): (bool, Option<bool>),
         frag_coord_height_px: Option<u32>,
     ) -> PipelineKey {
         let raster = &self.rasterizer;
@@ -206,7 +211,7 @@ impl GraphicsState {
                 .alpha_test
                 .map(|test| (test.compare, test.reference.to_bits())),
             point_size: self
-                .point_size(primitive)
+                .point_size(primitive, makes_points)
                 .map(|size| size.map(f32::to_bits)),
             patches: BoundPatches::default(),
         }
@@ -354,7 +359,7 @@ mod tests {
                 program,
                 PrimitiveKind::Triangles,
                 TargetFormats::default(),
-                false,
+                (false, None),
                 None,
             )
         };
