@@ -658,6 +658,7 @@ impl Emitter<'_> {
                     FloatUnary::RoundEven => self.glsl(f32_ty, GLOp::RoundEven, &[x])?,
                     FloatUnary::Floor => self.glsl(f32_ty, GLOp::Floor, &[x])?,
                     FloatUnary::Ceil => self.glsl(f32_ty, GLOp::Ceil, &[x])?,
+                    FloatUnary::Trunc => self.glsl(f32_ty, GLOp::Trunc, &[x])?,
                 };
                 (self.float_bits(result)?, Ty::Word)
             }
@@ -903,7 +904,10 @@ impl Emitter<'_> {
             | Op::AtomicCompareSwap { .. }
             | Op::ScratchLoad { .. }
             | Op::ScratchStore { .. }
-            | Op::Barrier => return Err(malformed("a memory op the memory emitter left")),
+            | Op::Barrier
+            | Op::MemoryBarrier { .. } => {
+                return Err(malformed("a memory op the memory emitter left"))
+            }
             Op::Ballot { .. } | Op::Shuffle { .. } => {
                 return Err(malformed("a warp op the warp emitter left"))
             }

@@ -237,16 +237,22 @@ impl Builder<'_> {
 
     fn int(&mut self, mods: &[&str], operand: Operand) -> Result<Value, Unsupported> {
         let value = self.value(operand)?;
-        if mods.contains(&"neg") || mods.contains(&"inv") {
+        if mods.contains(&"inv") {
             let ones = self.constant(u32::MAX);
-            let inverted = self.push(Op::Binary(Binary::Xor, value, ones));
-            if mods.contains(&"inv") {
-                return Ok(inverted);
-            }
-            let one = self.constant(1);
-            return Ok(self.push(Op::Binary(Binary::IAdd, inverted, one)));
+            return Ok(self.push(Op::Binary(Binary::Xor, value, ones)));
+        }
+        if mods.contains(&"neg") {
+            return Ok(self.negate_int(value));
         }
         Ok(value)
+    }
+
+    /// The two's-complement negation of `value` (`!value + 1`).
+    fn negate_int(&mut self, value: Value) -> Value {
+        let ones = self.constant(u32::MAX);
+        let inverted = self.push(Op::Binary(Binary::Xor, value, ones));
+        let one = self.constant(1);
+        self.push(Op::Binary(Binary::IAdd, inverted, one))
     }
 
     /// A predicate source operand, with its `not`.
@@ -477,10 +483,10 @@ impl Builder<'_> {
             "xmad" => self.xmad(&ops)?,
             "bfe" => self.bitfield_extract(&ops)?,
             "imul32i" | "imad" => {
-                if i.mods().any(|m| matches!(m, "cc" | "c" | "x" | "sat"))
-                    || (i.name == "imad" && i.has_mod("hi"))
-                {
-                    return Err(self.unsupported("a carry, saturation or high-half mode"));
+                // IMAD.HI adds `c` to the high half of the product (the high word of
+                // `a * b + (c << 32)`).
+                if i.mods().any(|m| matches!(m, "cc" | "c" | "x" | "sat")) {
+                    return Err(self.unsupported("a carry or saturation mode"));
                 }
                 let a = self.value(ops[1].1)?;
                 let b = self.value(ops[2].1)?;
@@ -506,6 +512,8 @@ impl Builder<'_> {
             "f2f" => self.half_to_float(&ops)?,
             "f2i" => self.float_to_int(&ops)?,
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
+            "fset" | "iset" => self.set_register(&ops)?,
+            "membar" => self.memory_barrier()?,
             "texs" | "tlds" => self.texture_short()?,
             "tex" | "tld" | "tld4" | "tmml" | "txd" => self.texture_long()?,
             "tld4s" => self.gather_short()?,
@@ -718,44 +726,116 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// XMAD: a 16x16-bit multiply-add, the pieces compilers build 32-bit multiplies from.
-    /// A and B are halves of their registers (`h1`: the high half); `psl` shifts the
-    /// product left 16; `clo`/`chi` take C's low or high half, `cbcc` adds B's register
-    /// shifted left 16 to C; `mrg` keeps the low half of the result and puts B's register's
-    /// low half above it. Signed halves and the `csfu` and `x` modes are not taken yet.
-    /// `bfe u32` with a constant field (position in bits 0-7, width in 8-15): the field's
-    /// bits, zero above; a field past bit 31 keeps what is left of it, as the hardware.
+    /// BFE: the field of `ops[2]` (position in bits 0..8, width in bits 8..16, an
+    /// immediate or a register) taken from the source (bit-reversed first with `brev`),
+    /// as PTX's `bfe` defines it: zero-extended for `u32`; for `s32` the field's top bit
+    /// (bit 31 where the field reaches past it) fills the bits above; a zero width
+    /// gives 0.
     fn bitfield_extract(
         &mut self,
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if !i.has_mod("u32") || i.has_mod("cc") {
-            return Err(self.unsupported("a signed or carry bitfield extract"));
+        if i.has_mod("cc") {
+            return Err(self.unsupported("a condition-code write"));
         }
-        let (Some((_, Operand::Reg(dst))), Some((_, Operand::Imm { value: field, .. }))) =
-            (ops.first(), ops.get(2))
-        else {
-            return Err(self.unsupported("a bitfield from a register"));
+        let Some((_, Operand::Reg(dst))) = ops.first() else {
+            return Err(self.unsupported("its destination"));
         };
-        let (position, width) = ((field & 0xff) as u32, ((field >> 8) & 0xff) as u32);
+        let signed = !i.has_mod("u32");
         let mut a = self.value(ops[1].1)?;
         if i.has_mod("brev") {
-            // `brev`: the source's bits reversed before the field is taken.
             a = self.push(Op::IntUnary(IntUnary::BitReverse, a));
         }
-        let shift = self.constant(position);
-        let shifted = self.push(Op::Binary(Binary::Shr, a, shift));
-        let mask = self.constant(match width {
-            0 => 0,
-            1..=31 => (1 << width) - 1,
-            _ => u32::MAX,
-        });
-        let value = self.push(Op::Binary(Binary::And, shifted, mask));
+        let value = match ops[2].1 {
+            Operand::Imm { value: field, .. } => {
+                let (position, width) = ((field & 0xff) as u32, ((field >> 8) & 0xff) as u32);
+                let shift = self.constant(position);
+                if !signed {
+                    let shifted = self.push(Op::Binary(Binary::Shr, a, shift));
+                    let mask = self.constant(match width {
+                        0 => 0,
+                        1..=31 => (1 << width) - 1,
+                        _ => u32::MAX,
+                    });
+                    self.push(Op::Binary(Binary::And, shifted, mask))
+                } else if width == 0 {
+                    self.constant(0)
+                } else {
+                    let shifted = self.push(Op::Binary(Binary::Sar, a, shift));
+                    if position + width >= 32 {
+                        shifted
+                    } else {
+                        let up = self.constant(32 - width);
+                        let high = self.push(Op::Binary(Binary::Shl, shifted, up));
+                        self.push(Op::Binary(Binary::Sar, high, up))
+                    }
+                }
+            }
+            operand => {
+                let field = self.value(operand)?;
+                let byte = self.constant(0xff);
+                let position = self.push(Op::Binary(Binary::And, field, byte));
+                let eight = self.constant(8);
+                let above = self.push(Op::Binary(Binary::Shr, field, eight));
+                let width = self.push(Op::Binary(Binary::And, above, byte));
+                self.field_extract(a, position, width, signed)
+            }
+        };
         self.set_reg(*dst, value);
         Ok(())
     }
 
+    /// The `width`-bit field of `a` at `position` (both values), extended as
+    /// [`Self::bitfield_extract`] says.
+    fn field_extract(&mut self, a: Value, position: Value, width: Value, signed: bool) -> Value {
+        let zero = self.constant(0);
+        if !signed {
+            // Shifts clamp at 32: a width of 32 or more keeps every bit above the position.
+            let ones = self.constant(u32::MAX);
+            let cleared = self.push(Op::Binary(Binary::Shl, ones, width));
+            let mask = self.push(Op::Binary(Binary::Xor, cleared, ones));
+            let shifted = self.push(Op::Binary(Binary::Shr, a, position));
+            return self.push(Op::Binary(Binary::And, shifted, mask));
+        }
+        let shifted = self.push(Op::Binary(Binary::Sar, a, position));
+        let minus_width = self.negate_int(width);
+        let thirty_two = self.constant(32);
+        let up = self.push(Op::Binary(Binary::IAdd, minus_width, thirty_two));
+        let high = self.push(Op::Binary(Binary::Shl, shifted, up));
+        let extended = self.push(Op::Binary(Binary::Sar, high, up));
+        let end = self.push(Op::Binary(Binary::IAdd, position, width));
+        let at_least = Compare::Int {
+            signed: false,
+            lt: false,
+            eq: true,
+            gt: true,
+        };
+        let reaches_top = self.push(Op::Compare(at_least, end, thirty_two));
+        let value = self.push(Op::Select {
+            cond: reaches_top,
+            a: shifted,
+            b: extended,
+        });
+        let equal = Compare::Int {
+            signed: false,
+            lt: false,
+            eq: true,
+            gt: false,
+        };
+        let empty = self.push(Op::Compare(equal, width, zero));
+        self.push(Op::Select {
+            cond: empty,
+            a: zero,
+            b: value,
+        })
+    }
+
+    /// XMAD: a 16x16-bit multiply-add, the pieces compilers build 32-bit multiplies from.
+    /// A and B are halves of their registers (`h1`: the high half); `psl` shifts the
+    /// product left 16; `clo`/`chi` take C's low or high half, `cbcc` adds B's register
+    /// shifted left 16 to C; `mrg` keeps the low half of the result and puts B's register's
+    /// low half above it. Signed halves and the `csfu` and `x` modes are not taken yet.
     fn xmad(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
         if i.mods().any(|m| matches!(m, "s16" | "csfu" | "x" | "cc")) {
@@ -804,17 +884,21 @@ impl Builder<'_> {
         Ok(())
     }
 
-    fn set_predicate(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
-        let i = self.instruction;
-        let mods: Vec<&str> = i.mods().collect();
-        let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
-            return Err(self.unsupported("its predicate destinations"));
-        };
-        if mods.contains(&"x") {
-            return Err(self.unsupported("an extended comparison"));
-        }
-        let compare = if i.name == "fsetp" {
-            let (lt, eq, gt, unordered) = match mods[0] {
+    /// The comparison `fsetp`/`fset` (floats) or `isetp`/`iset` (integers) make: the
+    /// first of the instruction's modifiers that names one (`fset` writes `bf` first).
+    fn comparison(&self, float: bool) -> Compare {
+        let mods: Vec<&str> = self.instruction.mods().collect();
+        const TESTS: [&str; 16] = [
+            "f", "lt", "eq", "le", "gt", "ne", "ge", "num", "nan", "ltu", "equ", "leu", "gtu",
+            "neu", "geu", "t",
+        ];
+        let test = mods
+            .iter()
+            .copied()
+            .find(|m| TESTS.contains(m))
+            .unwrap_or("t");
+        if float {
+            let (lt, eq, gt, unordered) = match test {
                 "f" => (false, false, false, false),
                 "lt" => (true, false, false, false),
                 "eq" => (false, true, false, false),
@@ -839,7 +923,7 @@ impl Builder<'_> {
                 unordered,
             }
         } else {
-            let (lt, eq, gt) = match mods[0] {
+            let (lt, eq, gt) = match test {
                 "f" => (false, false, false),
                 "lt" => (true, false, false),
                 "eq" => (false, true, false),
@@ -855,22 +939,49 @@ impl Builder<'_> {
                 eq,
                 gt,
             }
-        };
-        let (a, b) = if i.name == "fsetp" {
-            (
-                self.float(&ops[2].0, ops[2].1)?,
-                self.float(&ops[3].0, ops[3].1)?,
-            )
-        } else {
-            (self.value(ops[2].1)?, self.value(ops[3].1)?)
-        };
-        let logic = if mods.contains(&"or") {
+        }
+    }
+
+    /// How a set instruction combines its comparison with its predicate source.
+    fn combining(&self) -> Logic {
+        if self.instruction.has_mod("or") {
             Logic::Or
-        } else if mods.contains(&"xor") {
+        } else if self.instruction.has_mod("xor") {
             Logic::Xor
         } else {
             Logic::And
+        }
+    }
+
+    /// The two compared operands at `ops[at]`, `ops[at + 1]` (floats with their abs/neg).
+    fn compared(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        at: usize,
+        float: bool,
+    ) -> Result<(Value, Value), Unsupported> {
+        Ok(if float {
+            (
+                self.float(&ops[at].0, ops[at].1)?,
+                self.float(&ops[at + 1].0, ops[at + 1].1)?,
+            )
+        } else {
+            (self.value(ops[at].1)?, self.value(ops[at + 1].1)?)
+        })
+    }
+
+    fn set_predicate(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
+            return Err(self.unsupported("its predicate destinations"));
         };
+        if i.has_mod("x") {
+            return Err(self.unsupported("an extended comparison"));
+        }
+        let float = i.name == "fsetp";
+        let compare = self.comparison(float);
+        let (a, b) = self.compared(ops, 2, float)?;
+        let logic = self.combining();
         let combine = self.pred_source(&ops[4])?;
         let result = self.push(Op::Compare(compare, a, b));
         let inverse = self.push(Op::Not(result));
@@ -878,6 +989,38 @@ impl Builder<'_> {
         let second_value = self.push(Op::Logic(logic, inverse, combine));
         self.set_pred(first, first_value);
         self.set_pred(second, second_value);
+        Ok(())
+    }
+
+    /// `fset`/`iset`: the comparison combined with a predicate, written to a register as
+    /// 1.0 (`bf`) or all ones where it holds, 0 where not.
+    fn set_register(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        let Operand::Reg(dst) = ops[0].1 else {
+            return Err(self.unsupported("its destination"));
+        };
+        if i.has_mod("x") || i.has_mod("cc") {
+            return Err(self.unsupported("an extended comparison or a condition-code write"));
+        }
+        let float = i.name == "fset";
+        let compare = self.comparison(float);
+        let (a, b) = self.compared(ops, 1, float)?;
+        let logic = self.combining();
+        let combine = self.pred_source(&ops[3])?;
+        let result = self.push(Op::Compare(compare, a, b));
+        let holds = self.push(Op::Logic(logic, result, combine));
+        let true_bits = if i.has_mod("bf") {
+            1.0f32.to_bits()
+        } else {
+            u32::MAX
+        };
+        let (yes, no) = (self.constant(true_bits), self.constant(0));
+        let value = self.push(Op::Select {
+            cond: holds,
+            a: yes,
+            b: no,
+        });
+        self.set_reg(dst, value);
         Ok(())
     }
 }
@@ -1098,7 +1241,7 @@ impl<'a> Builder<'a> {
         &mut self,
         walk: &Walk<'a>,
         mut block: usize,
-        region: Option<Value>,
+        mut region: Option<Value>,
         join: Option<usize>,
     ) -> Result<End, Unsupported> {
         loop {
@@ -1238,6 +1381,18 @@ impl<'a> Builder<'a> {
                         repeat: false,
                         next: None,
                     });
+                }
+                // `@p sync` inside an `ssy` region: where p holds, control goes on at
+                // the join; the rest of the region runs under the narrowed condition.
+                "sync" if last.guard != Guard::Always && join.is_some() => {
+                    self.region = None;
+                    if let Some(leaving) = self.own_guard() {
+                        let staying = self.push(Op::Not(leaving));
+                        region = self.both(Some(staying), region);
+                    }
+                    block =
+                        next.ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
+                    continue;
                 }
                 "brx" | "jmx" => {
                     return Err(self.control_flow(

@@ -36,6 +36,8 @@ pub enum FloatUnary {
     RoundEven,
     Floor,
     Ceil,
+    /// Toward zero (F2F's `trunc`).
+    Trunc,
 }
 
 /// Operations of two operands.
@@ -286,6 +288,11 @@ pub enum Op {
     },
     /// `bar sync 0`: every invocation of the workgroup waits, shared memory ordered.
     Barrier,
+    /// `membar`: this invocation's memory accesses before it are ordered before those
+    /// after it, as seen from the workgroup (`device`: false) or the device.
+    MemoryBarrier {
+        device: bool,
+    },
     /// A geometry program's `out` where `cond` holds (always when `None`): the vertex of
     /// the outputs of [`Function::exits`]`[outputs]` emitted (`emit`), then the output
     /// strip ended (`cut`).
@@ -369,7 +376,8 @@ impl Op {
             | Op::LoopEnd { .. }
             | Op::Builtin(..)
             | Op::Tess(_)
-            | Op::Barrier => vec![],
+            | Op::Barrier
+            | Op::MemoryBarrier { .. } => vec![],
             Op::Attr(read) => match read.ipa {
                 Some(Ipa::Multiply { multiplier }) => vec![multiplier],
                 _ => vec![],
@@ -451,6 +459,7 @@ impl Op {
                 | Op::PatchStore { .. }
                 | Op::Emit { .. }
                 | Op::Barrier
+                | Op::MemoryBarrier { .. }
         )
     }
 }

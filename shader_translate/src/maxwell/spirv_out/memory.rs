@@ -371,6 +371,27 @@ impl Emitter<'_> {
                     .map_err(spirv_error)?;
                 0
             }
+            Op::MemoryBarrier { device } => {
+                // memoryBarrier*(): this invocation's accesses to storage, image and
+                // shared memory ordered around it at the scope `membar` names.
+                let scope = if device {
+                    spirv::Scope::Device
+                } else {
+                    spirv::Scope::Workgroup
+                };
+                let scope = self.word(scope as u32);
+                let semantics = self.word(
+                    (spirv::MemorySemantics::ACQUIRE_RELEASE
+                        | spirv::MemorySemantics::WORKGROUP_MEMORY
+                        | spirv::MemorySemantics::UNIFORM_MEMORY
+                        | spirv::MemorySemantics::IMAGE_MEMORY)
+                        .bits(),
+                );
+                self.b
+                    .memory_barrier(scope, semantics)
+                    .map_err(spirv_error)?;
+                0
+            }
             _ => return Ok(None),
         }))
     }

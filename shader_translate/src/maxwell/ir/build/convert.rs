@@ -65,12 +65,45 @@ impl Builder<'_> {
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
         let types: Vec<&str> = ops[0].0.iter().copied().filter(|m| *m != "ftz").collect();
+        if types.first() == Some(&"f32") && types.get(1) == Some(&"f32") {
+            return self.float_to_float(ops, &types[2..]);
+        }
         if types != ["f16", "f32"] || !ops[1].0.is_empty() || !matches!(ops[1].1, Operand::Reg(_)) {
             return Err(self.unsupported(format!("conversion {types:?} {:?}", ops[1].0)));
         }
         let high = self.instruction.word >> 41 & 1 == 1;
         let source = self.value(ops[1].1)?;
         let value = self.push(Op::IntUnary(IntUnary::HalfToFloat { high }, source));
+        self.set_reg(self.dst(ops)?, value);
+        Ok(())
+    }
+
+    /// F2F f32 to f32: the source with its abs/neg, rounded to an integral value by the
+    /// mode (`round` to nearest even, `floor`, `ceil`, `trunc`; none or `pass` keeps it),
+    /// saturated with `sat`.
+    fn float_to_float(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        modes: &[&str],
+    ) -> Result<(), Unsupported> {
+        let mut saturate = false;
+        let mut rounding = None;
+        for mode in modes {
+            match *mode {
+                "sat" => saturate = true,
+                "pass" => {}
+                "round" => rounding = Some(FloatUnary::RoundEven),
+                "floor" => rounding = Some(FloatUnary::Floor),
+                "ceil" => rounding = Some(FloatUnary::Ceil),
+                "trunc" => rounding = Some(FloatUnary::Trunc),
+                other => return Err(self.unsupported(format!("f2f f32 f32 mode {other}"))),
+            }
+        }
+        let mut value = self.float(&ops[1].0, ops[1].1)?;
+        if let Some(rounding) = rounding {
+            value = self.push(Op::FloatUnary(rounding, value));
+        }
+        let value = self.saturate_if(saturate, value);
         self.set_reg(self.dst(ops)?, value);
         Ok(())
     }
@@ -152,9 +185,7 @@ impl Builder<'_> {
         }
         if !matches!(src_type, "u32" | "s32")
             || mods.iter().any(|m| matches!(*m, "cc" | "b1" | "b2" | "b3"))
-            || source_mods
-                .iter()
-                .any(|m| matches!(*m, "neg" | "abs" | "b1" | "b2" | "b3"))
+            || source_mods.iter().any(|m| matches!(*m, "b1" | "b2" | "b3"))
         {
             return Err(self.unsupported(format!("conversion {mods:?} {source_mods:?}")));
         }
@@ -169,6 +200,29 @@ impl Builder<'_> {
         };
         let src_signed = src_type == "s32";
         let mut value = self.value(ops[1].1)?;
+        // The source's |x| (as a signed integer), then its two's-complement negation.
+        if source_mods.contains(&"abs") {
+            let zero = self.constant(0);
+            let negative = self.push(Op::Compare(
+                Compare::Int {
+                    signed: true,
+                    lt: true,
+                    eq: false,
+                    gt: false,
+                },
+                value,
+                zero,
+            ));
+            let negated = self.negate_int(value);
+            value = self.push(Op::Select {
+                cond: negative,
+                a: negated,
+                b: value,
+            });
+        }
+        if source_mods.contains(&"neg") {
+            value = self.negate_int(value);
+        }
         if mods.contains(&"sat") {
             let (min, max): (i64, i64) = if dst_signed {
                 (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)

@@ -441,4 +441,17 @@ impl Builder<'_> {
         self.push(Op::Barrier);
         Ok(())
     }
+
+    /// `membar cta|gl|sys`: a memory barrier at the workgroup's scope (`cta`) or the
+    /// device's (`gl`, and `sys`, whose host visibility Vulkan gives at submission).
+    pub(super) fn memory_barrier(&mut self) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        let device = match i.mods().next() {
+            Some("cta") => false,
+            Some("gl" | "sys") => true,
+            other => return Err(self.unsupported(format!("the level {other:?}"))),
+        };
+        self.push(Op::MemoryBarrier { device });
+        Ok(())
+    }
 }
