@@ -60,3 +60,11 @@ fn every_game_program_translates() {
     );
     assert!(refused.is_empty(), "refused:\n{}", refused.join("\n"));
 }
+
+#[test]
+fn debug_one() {
+    if let Ok(name) = std::env::var("ISA_ONE") {
+        let r = translator(true).translate_dksh(&name, &game_dksh(&name));
+        eprintln!("{:?}", r.map(|_| ()));
+    }
+}

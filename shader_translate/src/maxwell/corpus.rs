@@ -85,6 +85,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("dkbasic_color_fsh", Fragment),
     program!("dkbasic_triangle_vsh", Vertex),
     program!("dkconsole_console_fsh", Fragment),
+    program!("dkconsole_console_vsh", Vertex),
     program!("main_composite_frag", Fragment),
     program!("main_fullscreen_vert", Vertex),
     program!("main_light_frag", Fragment),

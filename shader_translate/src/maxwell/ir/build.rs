@@ -127,6 +127,9 @@ struct Builder<'a> {
     exits: Vec<Outputs>,
     /// Values that are (halves of) storage buffer addresses.
     addresses: HashMap<Value, AddressHalf>,
+    /// The conditions (`Not`, `Logic`) made since the last loop boundary, reused so that
+    /// two instructions under one guard in one arm share one condition value.
+    conditions: HashMap<(u8, Value, Value), Value>,
     /// The condition an address made under one holds under.
     address_conditions: HashMap<Value, AccessCondition>,
     /// Compute: the workgroup size and shared memory.
@@ -151,8 +154,27 @@ struct LoopFrame {
 
 impl Builder<'_> {
     fn push(&mut self, op: Op) -> Value {
+        let key = match op {
+            Op::Not(a) => Some((0, a, a)),
+            Op::Logic(Logic::And, a, b) => Some((1, a.min(b), a.max(b))),
+            Op::Logic(Logic::Or, a, b) => Some((2, a.min(b), a.max(b))),
+            Op::Logic(Logic::Xor, a, b) => Some((3, a.min(b), a.max(b))),
+            // A value made inside a loop is not seen after it: start again at each edge.
+            Op::LoopBegin | Op::LoopEnd { .. } | Op::LoopLeave { .. } => {
+                self.conditions.clear();
+                None
+            }
+            _ => None,
+        };
+        if let Some(&made) = key.as_ref().and_then(|key| self.conditions.get(key)) {
+            return made;
+        }
         self.ops.push(op);
-        Value(self.ops.len() as u32 - 1)
+        let value = Value(self.ops.len() as u32 - 1);
+        if let Some(key) = key {
+            self.conditions.insert(key, value);
+        }
+        value
     }
 
     fn constant(&mut self, bits: u32) -> Value {
@@ -167,7 +189,16 @@ impl Builder<'_> {
         }
     }
 
+    /// Register `index` as the current instruction reads it: where the instruction takes
+    /// effect only under a condition, a value written under that same condition is what
+    /// was written (the select's other side is never seen).
     fn reg(&mut self, index: u8) -> Value {
+        let held = self.held(index);
+        self.where_guarded(held)
+    }
+
+    /// Register `index`'s value in every invocation.
+    fn held(&mut self, index: u8) -> Value {
         if index == RZ {
             return self.constant(0);
         }
@@ -300,7 +331,13 @@ impl Builder<'_> {
     fn guarded(&mut self, value: Value, old: impl FnOnce(&mut Self) -> Value) -> Value {
         match self.guard() {
             Some(cond) => {
-                let old = old(self);
+                let mut old = old(self);
+                // Written twice under one condition: the first write is never seen.
+                if let Op::Select { cond: earlier, b, .. } = self.ops[old.0 as usize] {
+                    if earlier == cond {
+                        old = b;
+                    }
+                }
                 self.push(Op::Select {
                     cond,
                     a: value,
@@ -313,8 +350,17 @@ impl Builder<'_> {
 
     fn set_reg(&mut self, index: u8, value: Value) {
         if index != RZ {
-            let value = self.guarded(value, |b| b.reg(index));
-            self.regs.insert(index, value);
+            let held = self.guarded(value, |b| b.held(index));
+            if held != value {
+                if let Some(&half) = self.addresses.get(&value) {
+                    // An address only where the write took effect: an access under the
+                    // same condition may use it.
+                    self.addresses.insert(held, half);
+                    let condition = self.condition();
+                    self.address_conditions.entry(held).or_insert(condition);
+                }
+            }
+            self.regs.insert(index, held);
         }
     }
 
@@ -1099,7 +1145,7 @@ impl<'a> Builder<'a> {
     fn flush(&mut self) {
         for var in self.tracked.clone() {
             let value = match var {
-                Var::Reg(index) => self.reg(index),
+                Var::Reg(index) => self.held(index),
                 Var::Pred(index) | Var::Leave(index) => self.pred(index),
                 Var::Attr(addr_b) => match self.attr_stores.get(&addr_b) {
                     Some(&value) => value,
@@ -1641,6 +1687,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         entered: None,
         exits: Vec::new(),
         addresses: HashMap::new(),
+        conditions: HashMap::new(),
         address_conditions: HashMap::new(),
         compute: program.header.compute(),
         calls: Vec::new(),

@@ -229,8 +229,29 @@ impl Emitter<'_> {
         Ok(result)
     }
 
-    /// A word loaded where `cond` holds (0 elsewhere): a phi of the load and 0 after the
-    /// selection.
+    /// The word `make` gives where `cond` holds, 0 elsewhere: a phi after the selection
+    /// (a load, or an atomic's old value, under a guard).
+    fn word_where(
+        &mut self,
+        cond: Option<Value>,
+        make: impl FnOnce(&mut Self) -> Result<Word, Unsupported>,
+    ) -> Result<Word, Unsupported> {
+        let Some(cond) = cond else {
+            return make(self);
+        };
+        let zero = self.word(0);
+        let skipped = self.current_label()?;
+        let mut made = (0, 0);
+        self.under(Some(cond), |e| {
+            made = (make(e)?, e.current_label()?);
+            Ok(0)
+        })?;
+        self.b
+            .phi(self.t.u32, None, [made, (zero, skipped)])
+            .map_err(spirv_error)
+    }
+
+    /// A word loaded where `cond` holds (0 elsewhere).
     fn load_word(
         &mut self,
         binding: Option<u32>,
@@ -238,27 +259,11 @@ impl Emitter<'_> {
         offset_b: Value,
         cond: Option<Value>,
     ) -> Result<Word, Unsupported> {
-        let Some(cond) = cond else {
-            let pointer = self.word_pointer(binding, space, offset_b)?;
-            return self
-                .b
-                .load(self.t.u32, None, pointer, None, [])
-                .map_err(spirv_error);
-        };
-        let zero = self.word(0);
-        let skipped = self.current_label()?;
-        let mut loaded = (0, 0);
-        self.under(Some(cond), |e| {
+        self.word_where(cond, |e| {
             let pointer = e.word_pointer(binding, space, offset_b)?;
-            let value =
-                e.b.load(e.t.u32, None, pointer, None, [])
-                    .map_err(spirv_error)?;
-            loaded = (value, e.current_label()?);
-            Ok(0)
-        })?;
-        self.b
-            .phi(self.t.u32, None, [(loaded.0, loaded.1), (zero, skipped)])
-            .map_err(spirv_error)
+            e.b.load(e.t.u32, None, pointer, None, [])
+                .map_err(spirv_error)
+        })
     }
 
     fn store_word(
@@ -335,7 +340,7 @@ impl Emitter<'_> {
                 offset_b,
                 value,
                 cond,
-            } => self.under(cond, |e| {
+            } => self.word_where(cond, |e| {
                 let pointer = e.word_pointer(binding, Scratch::Shared, offset_b)?;
                 // Relaxed, at the scope of the memory: as Maxwell's `red`/`atom` on global
                 // memory and `atoms` on shared memory.
@@ -349,7 +354,7 @@ impl Emitter<'_> {
                 compare,
                 value,
                 cond,
-            } => self.under(cond, |e| {
+            } => self.word_where(cond, |e| {
                 let pointer = e.word_pointer(binding, Scratch::Shared, offset_b)?;
                 // Relaxed both ways, at the memory's scope, as `atom cas` / `atoms cas`.
                 let (scope, relaxed) = (e.word(memory_scope(binding) as u32), e.word(0));

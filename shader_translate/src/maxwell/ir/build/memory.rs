@@ -113,6 +113,9 @@ impl Builder<'_> {
         };
         let half = match (base, i.has_mod("cc"), i.has_mod("x")) {
             (AddressHalf::Low { binding, offset_b }, true, false) => {
+                // The address is used only where this instruction takes effect: an offset
+                // chosen by the same condition is the chosen value.
+                let other = self.where_guarded(other);
                 let offset_b = self.push(Op::Binary(super::Binary::IAdd, offset_b, other));
                 AddressHalf::Low { binding, offset_b }
             }
@@ -138,9 +141,24 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// `value` as seen where the instruction takes effect: a register written under the
+    /// same condition holds what was written.
+    pub(super) fn where_guarded(&mut self, value: Value) -> Value {
+        if self.instruction.guard == Guard::Always && self.region.is_none() {
+            return value;
+        }
+        let Some(cond) = self.guard() else {
+            return value;
+        };
+        match self.ops[value.0 as usize] {
+            Op::Select { cond: made, a, .. } if made == cond => a,
+            _ => value,
+        }
+    }
+
     /// When the instruction takes effect, as something two instructions can share: its
     /// guard with the predicate's value, and the arm's condition.
-    fn condition(&self) -> AccessCondition {
+    pub(super) fn condition(&self) -> AccessCondition {
         let pred = match self.instruction.guard {
             Guard::Pred { index, .. } => self.preds.get(&index).copied(),
             _ => None,
@@ -263,9 +281,6 @@ impl Builder<'_> {
         };
         let value = self.reg(source);
         let cond = self.guard();
-        if cond.is_some() && dst.is_some() {
-            return Err(self.unsupported("an atomic's result under a condition"));
-        }
         let old = self.push(Op::StorageAtomic {
             op,
             binding,
@@ -308,9 +323,6 @@ impl Builder<'_> {
         };
         let dst = Some(*dst).filter(|&d| d != RZ);
         let cond = self.guard();
-        if cond.is_some() && dst.is_some() {
-            return Err(self.unsupported("an atomic's result under a condition"));
-        }
         let old = self.push(Op::AtomicCompareSwap {
             binding,
             offset_b,
