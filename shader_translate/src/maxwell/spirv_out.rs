@@ -641,6 +641,16 @@ impl Emitter<'_> {
             Op::BoolConst(false) => (self.b.constant_false(bool_ty), Ty::Bool),
             Op::Attr(read) => (self.attribute(*read)?, Ty::Word),
             Op::Cbuf { index, offset_b } => (self.cbuf(*index, *offset_b)?, Ty::Word),
+            Op::QuadSwap { vertical, .. } => {
+                return Err(Unsupported::Instruction {
+                    name: "shfl",
+                    offset_b: 0,
+                    what: format!(
+                        "a quad neighbour's value across {} used other than in a derivative",
+                        if *vertical { "y" } else { "x" }
+                    ),
+                })
+            }
             Op::FloatUnary(function, value) => {
                 let x = self.as_float(*value)?;
                 let result = match function {
@@ -664,6 +674,8 @@ impl Emitter<'_> {
                     FloatUnary::Floor => self.glsl(f32_ty, GLOp::Floor, &[x])?,
                     FloatUnary::Ceil => self.glsl(f32_ty, GLOp::Ceil, &[x])?,
                     FloatUnary::Trunc => self.glsl(f32_ty, GLOp::Trunc, &[x])?,
+                    FloatUnary::DerivX => self.b.d_pdx(f32_ty, None, x).map_err(spirv_error)?,
+                    FloatUnary::DerivY => self.b.d_pdy(f32_ty, None, x).map_err(spirv_error)?,
                 };
                 (self.float_bits(result)?, Ty::Word)
             }

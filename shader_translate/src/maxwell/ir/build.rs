@@ -11,6 +11,7 @@ mod surface;
 mod tessellation;
 pub(crate) use tessellation::PATCH_GENERIC_B;
 mod texture;
+mod quad;
 mod warp;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -127,6 +128,9 @@ struct Builder<'a> {
     exits: Vec<Outputs>,
     /// Values that are (halves of) storage buffer addresses.
     addresses: HashMap<Value, AddressHalf>,
+    /// Fragment `shfl bfly` results: the value of the quad's neighbour across x (axis 0)
+    /// or y (axis 1), of the source value.
+    quad_neighbours: HashMap<Value, (u8, Value)>,
     /// The conditions (`Not`, `Logic`) made since the last loop boundary, reused so that
     /// two instructions under one guard in one arm share one condition value.
     conditions: HashMap<(u8, Value, Value), Value>,
@@ -519,7 +523,9 @@ impl Builder<'_> {
             "red" | "atom" | "atoms" => self.atomic(&ops)?,
             "bar" => self.barrier(&ops)?,
             "vote" => self.vote(&ops)?,
+            "shfl" if self.fragment => self.quad_shuffle(&ops)?,
             "shfl" => self.shuffle(&ops)?,
+            "fswzadd" => self.swizzle_add(&ops)?,
             "flo" => self.find_leading_one(&ops)?,
             "pset" => self.predicate_to_register(&ops)?,
             // uam's L1 invalidate after a global atomic: the SPIR-V's storage accesses
@@ -1688,6 +1694,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         exits: Vec::new(),
         addresses: HashMap::new(),
         conditions: HashMap::new(),
+        quad_neighbours: HashMap::new(),
         address_conditions: HashMap::new(),
         compute: program.header.compute(),
         calls: Vec::new(),

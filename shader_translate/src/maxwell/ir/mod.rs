@@ -38,6 +38,9 @@ pub enum FloatUnary {
     Ceil,
     /// Toward zero (F2F's `trunc`).
     Trunc,
+    /// The fragment's derivative along x or y (a quad's `shfl bfly` and `fswzadd`).
+    DerivX,
+    DerivY,
 }
 
 /// Operations of two operands.
@@ -288,6 +291,9 @@ pub enum Op {
     },
     /// `bar sync 0`: every invocation of the workgroup waits, shared memory ordered.
     Barrier,
+    /// A fragment quad neighbour's `value` across x (or y where `vertical`): taken only
+    /// as part of a derivative (the emitter refuses one that is otherwise used).
+    QuadSwap { vertical: bool, value: Value },
     /// `membar`: this invocation's memory accesses before it are ordered before those
     /// after it, as seen from the workgroup (`device`: false) or the device.
     MemoryBarrier {
@@ -386,7 +392,7 @@ impl Op {
             Op::StorageLoad { offset_b, cond, .. } | Op::ScratchLoad { offset_b, cond, .. } => {
                 [offset_b].into_iter().chain(cond).collect()
             }
-            Op::FloatUnary(_, a)
+            Op::FloatUnary(_, a) | Op::QuadSwap { value: a, .. }
             | Op::IntToFloat { value: a, .. }
             | Op::FloatToInt { value: a, .. }
             | Op::Not(a)
