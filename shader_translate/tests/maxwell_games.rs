@@ -11,6 +11,8 @@ use std::path::Path;
 
 use common::{assert_spirv_val, translator};
 use shader_translate::maxwell::geometry::GeometryInput;
+use shader_translate::maxwell::image_format::ImageFormat;
+use shader_translate::maxwell::slots::{stage_index, SlotMap};
 
 fn game_names() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maxwell_games");
@@ -29,6 +31,23 @@ fn game_dksh(name: &str) -> Vec<u8> {
     std::fs::read(dir.join(name).join("out.dksh")).unwrap()
 }
 
+/// deko3d's slots with the image formats the program's GLSL states (as a port states
+/// them for its programs).
+fn game_slots(name: &str, bytes: &[u8]) -> SlotMap {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/maxwell_games");
+    let glsl = std::fs::read_to_string(dir.join(name).join("source.glsl")).unwrap();
+    let kind = shader_translate::maxwell::dksh::parse(bytes)
+        .unwrap()
+        .programs[0]
+        .header
+        .kind;
+    let mut slots = SlotMap::deko3d();
+    for (slot, format) in ImageFormat::stated_in_glsl(&glsl) {
+        slots.image_formats[stage_index(kind)][slot as usize] = Some(format);
+    }
+    slots
+}
+
 #[test]
 fn every_game_program_translates() {
     let names = game_names();
@@ -41,7 +60,7 @@ fn every_game_program_translates() {
             if name.starts_with("g_geom_") {
                 translator.translate_dksh_geometry(name, &bytes, GeometryInput::Triangles)
             } else {
-                translator.translate_dksh(name, &bytes)
+                translator.translate_dksh_with(name, &bytes, &game_slots(name, &bytes))
             }
         };
         match translate(&optimised) {
@@ -64,7 +83,8 @@ fn every_game_program_translates() {
 #[test]
 fn debug_one() {
     if let Ok(name) = std::env::var("ISA_ONE") {
-        let r = translator(true).translate_dksh(&name, &game_dksh(&name));
+        let bytes = game_dksh(&name);
+        let r = translator(true).translate_dksh_with(&name, &bytes, &game_slots(&name, &bytes));
         eprintln!("{:?}", r.map(|_| ()));
     }
 }

@@ -41,6 +41,8 @@ const GENERIC_B: u32 = 0x80;
 const GENERIC_END_B: u32 = 0x280;
 const INSTANCE_ID_B: u32 = 0x2f8;
 const VERTEX_ID_B: u32 = 0x2fc;
+/// The fragment's facing (`gl_FrontFacing`).
+const FRONT_FACE_B: u32 = 0x3fc;
 /// uam's perspective divisor: `ipa pass a[0x7c]` is gl_FragCoord.w.
 const FRAG_COORD_W_B: u32 = 0x7c;
 /// Uniform blocks are read through this many `uvec4` (64 KiB, NVN's largest).
@@ -359,6 +361,26 @@ impl Emitter<'_> {
                 .map_err(spirv_error)?;
             return self.b.bitcast(self.t.u32, None, value).map_err(spirv_error);
         }
+        if fragment && addr_b == FRONT_FACE_B {
+            // All ones where the primitive faces front, 0 where it faces back.
+            let bool_ty = self.t.bool;
+            let var = self.input_variable(u32::MAX - 8, bool_ty, |b, var| {
+                b.decorate(
+                    var,
+                    spirv::Decoration::BuiltIn,
+                    [SpirvOperand::BuiltIn(spirv::BuiltIn::FrontFacing)],
+                );
+            });
+            let front = self
+                .b
+                .load(bool_ty, None, var, None, [])
+                .map_err(spirv_error)?;
+            let (ones, zero) = (self.word(u32::MAX), self.word(0));
+            return self
+                .b
+                .select(self.t.u32, None, front, ones, zero)
+                .map_err(spirv_error);
+        }
         Err(attribute_error(
             addr_b,
             "not an input Hookshot translates yet",
@@ -571,7 +593,8 @@ impl Emitter<'_> {
                 }
                 other => {
                     if std::env::var_os("ISA_DEBUG").is_some() {
-                        for (i, (op, live)) in self.function.ops.iter().zip(&self.live).enumerate() {
+                        for (i, (op, live)) in self.function.ops.iter().zip(&self.live).enumerate()
+                        {
                             eprintln!("{i:4} {} {op:?}", if *live { "L" } else { " " });
                         }
                     }
@@ -583,7 +606,7 @@ impl Emitter<'_> {
                         } else {
                             format!("constant buffer c{other} (no uniform block in the slot map)")
                         },
-                    })
+                    });
                 }
             }
         }
@@ -939,6 +962,7 @@ impl Emitter<'_> {
                         self.b.bit_reverse(u32_ty, None, x).map_err(spirv_error)?
                     }
                     IntUnary::FindUMsb => self.glsl(u32_ty, GLOp::FindUMsb, &[x])?,
+                    IntUnary::PopCount => self.b.bit_count(u32_ty, None, x).map_err(spirv_error)?,
                     IntUnary::FindSMsb => self.glsl(u32_ty, GLOp::FindSMsb, &[x])?,
                     IntUnary::HalfToFloat { high } => {
                         let vec2 = self.b.type_vector(f32_ty, 2);

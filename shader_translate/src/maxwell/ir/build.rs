@@ -10,8 +10,8 @@ mod memory;
 mod surface;
 mod tessellation;
 pub(crate) use tessellation::PATCH_GENERIC_B;
-mod texture;
 mod quad;
+mod texture;
 mod warp;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -337,7 +337,10 @@ impl Builder<'_> {
             Some(cond) => {
                 let mut old = old(self);
                 // Written twice under one condition: the first write is never seen.
-                if let Op::Select { cond: earlier, b, .. } = self.ops[old.0 as usize] {
+                if let Op::Select {
+                    cond: earlier, b, ..
+                } = self.ops[old.0 as usize]
+                {
                     if earlier == cond {
                         old = b;
                     }
@@ -534,6 +537,19 @@ impl Builder<'_> {
             "cctl" if i.has_mod("iv") => {}
             "xmad" => self.xmad(&ops)?,
             "bfe" => self.bitfield_extract(&ops)?,
+            "bfi" => self.bitfield_insert(&ops)?,
+            "popc" => {
+                if i.has_mod("cc") {
+                    return Err(self.unsupported("a condition-code write"));
+                }
+                let mut value = self.value(ops[1].1)?;
+                if i.has_mod("inv") {
+                    let ones = self.constant(u32::MAX);
+                    value = self.push(Op::Binary(Binary::Xor, value, ones));
+                }
+                let value = self.push(Op::IntUnary(IntUnary::PopCount, value));
+                self.set_reg(dst.clone()?, value);
+            }
             "imul32i" | "imad" => {
                 // IMAD.HI adds `c` to the high half of the product (the high word of
                 // `a * b + (c << 32)`).
@@ -834,6 +850,39 @@ impl Builder<'_> {
                 self.field_extract(a, position, width, signed)
             }
         };
+        self.set_reg(*dst, value);
+        Ok(())
+    }
+
+    /// BFI: the low bits of `ops[1]` put into `ops[3]` at the field of `ops[2]` (position
+    /// in bits 0..8, width in 8..16), as PTX's `bfi`: the bits that would land past bit
+    /// 31 are dropped; a zero width leaves the base as it is.
+    fn bitfield_insert(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        if self.instruction.has_mod("cc") {
+            return Err(self.unsupported("a condition-code write"));
+        }
+        let [(_, Operand::Reg(dst)), (_, insert), (_, field), (_, base)] = ops else {
+            return Err(self.unsupported("its operands"));
+        };
+        let insert = self.value(*insert)?;
+        let field = self.value(*field)?;
+        let base = self.value(*base)?;
+        let byte = self.constant(0xff);
+        let position = self.push(Op::Binary(Binary::And, field, byte));
+        let eight = self.constant(8);
+        let above = self.push(Op::Binary(Binary::Shr, field, eight));
+        let width = self.push(Op::Binary(Binary::And, above, byte));
+        // Shifts clamp at 32: a width of 32 or more masks every bit, a position of 32 or
+        // more none.
+        let ones = self.constant(u32::MAX);
+        let cleared = self.push(Op::Binary(Binary::Shl, ones, width));
+        let low_mask = self.push(Op::Binary(Binary::Xor, cleared, ones));
+        let mask = self.push(Op::Binary(Binary::Shl, low_mask, position));
+        let placed = self.push(Op::Binary(Binary::Shl, insert, position));
+        let placed = self.push(Op::Binary(Binary::And, placed, mask));
+        let keep = self.push(Op::Binary(Binary::Xor, mask, ones));
+        let kept = self.push(Op::Binary(Binary::And, base, keep));
+        let value = self.push(Op::Binary(Binary::Or, kept, placed));
         self.set_reg(*dst, value);
         Ok(())
     }

@@ -77,6 +77,8 @@ pub enum IntUnary {
     /// The position of the highest bit that differs from the sign, `u32::MAX` for 0 and
     /// -1 (`flo s32`).
     FindSMsb,
+    /// The number of set bits (`popc`).
+    PopCount,
     /// The half float in the word's low (or `high`) 16 bits as an f32's bits (`f2f f32
     /// f16`, uam's unpacking of rgba16f texels).
     HalfToFloat { high: bool },
@@ -293,7 +295,10 @@ pub enum Op {
     Barrier,
     /// A fragment quad neighbour's `value` across x (or y where `vertical`): taken only
     /// as part of a derivative (the emitter refuses one that is otherwise used).
-    QuadSwap { vertical: bool, value: Value },
+    QuadSwap {
+        vertical: bool,
+        value: Value,
+    },
     /// `membar`: this invocation's memory accesses before it are ordered before those
     /// after it, as seen from the workgroup (`device`: false) or the device.
     MemoryBarrier {
@@ -392,7 +397,8 @@ impl Op {
             Op::StorageLoad { offset_b, cond, .. } | Op::ScratchLoad { offset_b, cond, .. } => {
                 [offset_b].into_iter().chain(cond).collect()
             }
-            Op::FloatUnary(_, a) | Op::QuadSwap { value: a, .. }
+            Op::FloatUnary(_, a)
+            | Op::QuadSwap { value: a, .. }
             | Op::IntToFloat { value: a, .. }
             | Op::FloatToInt { value: a, .. }
             | Op::Not(a)

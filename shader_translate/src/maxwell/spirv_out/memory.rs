@@ -236,10 +236,21 @@ impl Emitter<'_> {
         cond: Option<Value>,
         make: impl FnOnce(&mut Self) -> Result<Word, Unsupported>,
     ) -> Result<Word, Unsupported> {
+        let u32_ty = self.t.u32;
+        self.made_where(cond, u32_ty, make)
+    }
+
+    /// The value of type `ty` that `make` gives where `cond` holds, zero elsewhere.
+    pub(super) fn made_where(
+        &mut self,
+        cond: Option<Value>,
+        ty: Word,
+        make: impl FnOnce(&mut Self) -> Result<Word, Unsupported>,
+    ) -> Result<Word, Unsupported> {
         let Some(cond) = cond else {
             return make(self);
         };
-        let zero = self.word(0);
+        let zero = self.b.constant_null(ty);
         let skipped = self.current_label()?;
         let mut made = (0, 0);
         self.under(Some(cond), |e| {
@@ -247,7 +258,7 @@ impl Emitter<'_> {
             Ok(0)
         })?;
         self.b
-            .phi(self.t.u32, None, [made, (zero, skipped)])
+            .phi(ty, None, [made, (zero, skipped)])
             .map_err(spirv_error)
     }
 
