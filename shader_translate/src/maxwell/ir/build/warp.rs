@@ -218,7 +218,8 @@ impl Builder<'_> {
             let ones = self.constant(u32::MAX);
             value = self.push(Op::Binary(Binary::Xor, value, ones));
         }
-        let function = if i.has_mod("s32") {
+        // Bit 48 clear is `u32`; set, the signed form (no modifier in the listing).
+        let function = if !i.has_mod("u32") {
             IntUnary::FindSMsb
         } else {
             IntUnary::FindUMsb

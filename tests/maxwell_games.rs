@@ -1,0 +1,400 @@
+//! The game-style programs of `shader_translate/tests/maxwell_games/` on the real driver
+//! (lavapipe in CI, validation on): each dispatch runs once through the program
+//! translated from uam's binary and once through glslang's SPIR-V of its GLSL, over the
+//! same generated inputs, and the storage buffers are compared afterwards: integers
+//! exactly; floats within 1e-4 relative (plus 1e-5 absolute), since the binary
+//! computes with `mufu` reciprocals and fused multiply-adds where glslang's module
+//! divides and lavapipe may or may not fuse, a few units in the last place a step.
+//! Results whose order depends on which invocation ran first (appends through an
+//! atomic counter) are compared as sorted sets.
+
+mod common;
+
+use std::path::Path;
+
+use common::programs::translator;
+use common::readback::pool_bytes;
+use common::rig::Rig;
+use gpu::command::BufferBinding;
+use gpu::objects::{BufferRange, ProgramMaker, ShaderModule, Stage};
+use gpu::ProgramId;
+use shader_translate::{ShaderCode, ShaderSource};
+
+fn game_dir(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("shader_translate/tests/maxwell_games")
+        .join(name)
+}
+
+/// Program `name` translated from its binary (`maxwell`) or from its GLSL by glslang.
+fn compute_program(rig: &Rig, name: &str, maxwell: bool) -> ProgramId {
+    let translator = translator();
+    let dir = game_dir(name);
+    let shader = if maxwell {
+        let bytes = std::fs::read(dir.join("out.dksh")).unwrap();
+        translator
+            .translate_dksh(name, &bytes)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+    } else {
+        let glsl = std::fs::read_to_string(dir.join("source.glsl")).unwrap();
+        translator
+            .translate(&ShaderSource {
+                name: format!("{name}.glsl"),
+                stage: shader_translate::Stage::Compute,
+                code: ShaderCode::Glsl(glsl),
+            })
+            .unwrap_or_else(|e| panic!("{name}.glsl: {e}"))
+    };
+    rig.device
+        .create_program(&ProgramMaker {
+            modules: vec![ShaderModule::from(&shader)],
+        })
+        .unwrap()
+}
+
+/// A buffer binding of the compute stage: storage or uniform, its slot, its bytes.
+struct Binding {
+    storage: bool,
+    slot: u8,
+    bytes: Vec<u8>,
+}
+
+fn storage(slot: u8, bytes: Vec<u8>) -> Binding {
+    Binding {
+        storage: true,
+        slot,
+        bytes,
+    }
+}
+
+fn uniform(slot: u8, bytes: Vec<u8>) -> Binding {
+    Binding {
+        storage: false,
+        slot,
+        bytes,
+    }
+}
+
+/// Runs `groups` workgroups of `name` both ways over fresh copies of `bindings`; returns
+/// each storage binding's bytes after the dispatch: (translated, glslang).
+fn dispatch_both(name: &str, bindings: &[Binding], groups: [u32; 3]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let rig = Rig::new(true);
+    let mut sides: Vec<Vec<Vec<u8>>> = Vec::new();
+    for (side, maxwell) in [true, false].into_iter().enumerate() {
+        let program = compute_program(&rig, name, maxwell);
+        let mut commands = rig.device.command_buffer();
+        commands.bind_program(program).unwrap();
+        let mut places = Vec::new();
+        for (index, binding) in bindings.iter().enumerate() {
+            let offset_b = (1 << 20) + ((side * bindings.len() + index) as u64) * (64 << 10);
+            let size_b = binding.bytes.len() as u64;
+            assert!(size_b <= 64 << 10);
+            let buffer = rig.buffer(offset_b, size_b.max(256));
+            rig.device
+                .write_pool(rig.pool, offset_b, &binding.bytes)
+                .unwrap();
+            let (stage, slot) = (Stage::Compute, binding.slot);
+            let kind = if binding.storage {
+                BufferBinding::Storage { stage, slot }
+            } else {
+                BufferBinding::Uniform { stage, slot }
+            };
+            let range = BufferRange {
+                buffer,
+                offset_b: 0,
+                size_b,
+            };
+            commands.bind_buffer(kind, range).unwrap();
+            places.push(offset_b);
+        }
+        commands.dispatch(groups).unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        sides.push(
+            bindings
+                .iter()
+                .zip(&places)
+                .filter(|(binding, _)| binding.storage)
+                .map(|(binding, &offset_b)| {
+                    pool_bytes(&rig.device, rig.pool, offset_b, binding.bytes.len())
+                })
+                .collect(),
+        );
+    }
+    let reference = sides.pop().unwrap();
+    let ours = sides.pop().unwrap();
+    ours.into_iter().zip(reference).collect()
+}
+
+/// A xorshift stream: the inputs are generated, the same on both sides.
+struct Stream(u32);
+
+impl Stream {
+    fn next(&mut self) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        self.0
+    }
+
+    /// A float in [lo, hi).
+    fn float(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * (self.next() >> 8) as f32 / (1u32 << 24) as f32
+    }
+
+    fn words(&mut self, count: usize, bound: u32) -> Vec<u32> {
+        (0..count).map(|_| self.next() % bound).collect()
+    }
+
+    fn floats(&mut self, count: usize, lo: f32, hi: f32) -> Vec<f32> {
+        (0..count).map(|_| self.float(lo, hi)).collect()
+    }
+}
+
+fn words(values: impl IntoIterator<Item = u32>) -> Vec<u8> {
+    values.into_iter().flat_map(u32::to_le_bytes).collect()
+}
+
+fn floats(values: impl IntoIterator<Item = f32>) -> Vec<u8> {
+    words(values.into_iter().map(f32::to_bits))
+}
+
+fn as_floats(bytes: &[u8]) -> Vec<f32> {
+    bytes
+        .chunks_exact(4)
+        .map(|w| f32::from_le_bytes(w.try_into().unwrap()))
+        .collect()
+}
+
+/// Floats agree within 1e-4 relative and 1e-5 absolute (the module's comment says why).
+fn assert_floats_agree(what: &str, ours: &[f32], reference: &[f32]) {
+    assert_eq!(ours.len(), reference.len(), "{what}: lengths");
+    for (index, (a, b)) in ours.iter().zip(reference).enumerate() {
+        let close = (a - b).abs() <= 1e-5 + 1e-4 * b.abs() || (a.is_nan() && b.is_nan());
+        assert!(close, "{what}: float {index}: ours {a}, glslang {b}");
+    }
+}
+
+/// Records of `record_b` bytes, sorted by their floats (the order appends landed in).
+fn sorted_records(bytes: &[u8], record_b: usize) -> Vec<f32> {
+    let mut records: Vec<Vec<f32>> = bytes.chunks_exact(record_b).map(as_floats).collect();
+    records.sort_by(|a, b| {
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| x.total_cmp(y))
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    records.concat()
+}
+
+/// A work-efficient prefix sum in shared memory across `barrier()`s in loops: integers,
+/// every word exact.
+#[test]
+fn the_prefix_sum_dispatches_as_glslang_dispatches_it() {
+    let mut stream = Stream(0x1234_5678);
+    let groups = 4;
+    let bindings = [
+        storage(0, words(stream.words(256 * groups, 1 << 20))),
+        storage(1, vec![0; 4 * groups]),
+    ];
+    for (index, (ours, reference)) in dispatch_both("g_comp_prefix_sum", &bindings, [4, 1, 1])
+        .into_iter()
+        .enumerate()
+    {
+        assert_eq!(ours, reference, "prefix sum: storage binding {index}");
+    }
+}
+
+/// A bitonic sort of 512 keys a workgroup in shared memory: exact, and sorted.
+#[test]
+fn the_bitonic_sort_dispatches_as_glslang_dispatches_it() {
+    let mut stream = Stream(0x0bad_cafe);
+    let bindings = [storage(0, words(stream.words(1024, u32::MAX)))];
+    let out = dispatch_both("g_comp_bitonic_sort", &bindings, [2, 1, 1]);
+    assert_eq!(out[0].0, out[0].1, "bitonic sort");
+    let keys: Vec<u32> = out[0]
+        .0
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+        .collect();
+    assert!(keys[..512].windows(2).all(|w| w[0] <= w[1]), "not sorted");
+}
+
+/// Radix-sort counting: signed and unsigned bitfield extracts with a shift from a
+/// uniform, popcount, findMSB, shared and global atomics: exact.
+#[test]
+fn the_radix_count_dispatches_as_glslang_dispatches_it() {
+    let mut stream = Stream(0x5151_5151);
+    let keys = 256;
+    // GLSL leaves a field past bit 31 undefined: shifts up to 28 for 4 bits.
+    for shift in [0u32, 4, 13, 28] {
+        let bindings = [
+            storage(0, words(stream.words(keys, u32::MAX))),
+            storage(1, vec![0; 4 * 16 * 2]),
+            storage(2, vec![0; 4 * keys]),
+            uniform(0, words([shift, keys as u32 - 5, 0, 0])),
+        ];
+        for (index, (ours, reference)) in dispatch_both("g_comp_radix_count", &bindings, [2, 1, 1])
+            .into_iter()
+            .enumerate()
+        {
+            assert_eq!(
+                ours, reference,
+                "radix count, shift {shift}: binding {index}"
+            );
+        }
+    }
+}
+
+/// Auto exposure: a shared-memory reduction of a histogram, the average's exp2 and the
+/// adaptation's exp, the histogram cleared.
+#[test]
+fn auto_exposure_dispatches_as_glslang_dispatches_it() {
+    let mut stream = Stream(0x7777_1111);
+    let bins = stream.words(256, 1000);
+    let pixels: u32 = bins.iter().sum();
+    let bindings = [
+        storage(0, words(bins)),
+        storage(1, floats([1.0, 0.35])),
+        uniform(
+            0,
+            words([
+                (-8.0f32).to_bits(),
+                12.0f32.to_bits(),
+                0.1f32.to_bits(),
+                pixels,
+            ]),
+        ),
+    ];
+    let out = dispatch_both("g_comp_auto_exposure", &bindings, [1, 1, 1]);
+    assert_eq!(out[0].0, out[0].1, "histogram cleared");
+    assert_floats_agree("exposure", &as_floats(&out[1].0), &as_floats(&out[1].1));
+}
+
+/// Particles: integrated, bounced, aged and killed; survivors and new ones appended
+/// through an atomic counter (compared as sets), the counters exact.
+#[test]
+fn the_particle_update_dispatches_as_glslang_dispatches_it() {
+    let mut stream = Stream(0x2468_ace0);
+    let alive = 200usize;
+    let to_emit = 40u32;
+    let mut particles = Vec::new();
+    for _ in 0..alive {
+        particles.extend(stream.floats(3, -1.0, 1.0));
+        particles.push(0.1);
+        particles.extend(stream.floats(3, -2.0, 2.0));
+        particles.push(stream.float(0.0, 1.2));
+        particles.extend(stream.floats(4, 0.0, 1.0));
+    }
+    let mut sim = floats([0.0, -9.8, 0.0, 0.016, 0.5, 1.0, -0.5, 0.0]);
+    sim.extend(words([to_emit, 0, 0, 0]));
+    let bindings = [
+        storage(0, floats(particles)),
+        storage(1, vec![0; 48 * (alive + to_emit as usize)]),
+        storage(2, words([alive as u32, 0, 0, 0])),
+        uniform(0, sim),
+    ];
+    let out = dispatch_both("g_comp_particles_update", &bindings, [4, 1, 1]);
+    assert_eq!(out[2].0, out[2].1, "counters");
+    let survivors = u32::from_le_bytes(out[2].0[4..8].try_into().unwrap()) as usize;
+    assert!(survivors > 100, "{survivors} survivors");
+    assert_floats_agree(
+        "particles",
+        &sorted_records(&out[1].0[..48 * survivors], 48),
+        &sorted_records(&out[1].1[..48 * survivors], 48),
+    );
+}
+
+/// GPU culling: spheres against six planes and a distance, visible ones appending an
+/// indirect draw and counting their level of detail (the draws compared as a set).
+#[test]
+fn gpu_culling_dispatches_as_glslang_dispatches_it() {
+    let mut stream = Stream(0x1357_9bdf);
+    let objects = 256u32;
+    let mut bytes = Vec::new();
+    for index in 0..objects {
+        bytes.extend(floats([
+            stream.float(-150.0, 150.0),
+            stream.float(-20.0, 20.0),
+            stream.float(-150.0, 150.0),
+            stream.float(0.5, 8.0),
+        ]));
+        bytes.extend(words([index % 7, index * 36, 36 + index % 5 * 12, 0]));
+    }
+    // Planes of a box |x|, |y|, |z| <= 100 (normals inward).
+    let mut cull = Vec::new();
+    for (axis, sign) in [
+        (0, 1.0f32),
+        (0, -1.0),
+        (1, 1.0),
+        (1, -1.0),
+        (2, 1.0),
+        (2, -1.0),
+    ] {
+        let mut plane = [0.0f32; 4];
+        plane[axis] = sign;
+        plane[3] = 100.0;
+        cull.extend(floats(plane));
+    }
+    cull.extend(floats([3.0, 0.0, -5.0, 1.0]));
+    cull.extend(words([objects, 0, 0, 0]));
+    let bindings = [
+        storage(0, bytes),
+        storage(1, vec![0; 16 + 20 * objects as usize]),
+        storage(2, vec![0; 16 + 4 * objects as usize]),
+        uniform(0, cull),
+    ];
+    let out = &dispatch_both("g_comp_gpu_culling", &bindings, [4, 1, 1])[1..];
+    let drawn = u32::from_le_bytes(out[0].0[..4].try_into().unwrap()) as usize;
+    assert_eq!(out[0].0[..4], out[0].1[..4], "draw count");
+    assert!(drawn > 20 && drawn < objects as usize, "{drawn} drawn");
+    assert_eq!(out[1].0[..16], out[1].1[..16], "instances per level");
+    let sorted = |bytes: &[u8], record_b: usize| {
+        let mut records: Vec<&[u8]> = bytes.chunks_exact(record_b).collect();
+        records.sort();
+        records.concat()
+    };
+    assert_eq!(
+        sorted(&out[0].0[16..16 + 20 * drawn], 20),
+        sorted(&out[0].1[16..16 + 20 * drawn], 20),
+        "draws"
+    );
+    assert_eq!(
+        sorted(&out[1].0[16..16 + 4 * drawn], 4),
+        sorted(&out[1].1[16..16 + 4 * drawn], 4),
+        "visible"
+    );
+}
+
+/// Cloth: Verlet steps and distance constraints over a 16x16 grid with a sphere
+/// collider and a pinned row (an early return under a guard, loops with `continue`).
+#[test]
+fn cloth_dispatches_as_glslang_dispatches_it() {
+    let mut stream = Stream(0x0c10_7400);
+    let side = 16usize;
+    let mut current = Vec::new();
+    let mut previous = Vec::new();
+    for y in 0..side {
+        for x in 0..side {
+            let p = [
+                x as f32 * 0.1,
+                -(y as f32) * 0.1,
+                stream.float(-0.02, 0.02),
+                1.0,
+            ];
+            current.extend(p);
+            previous.extend([p[0], p[1] + stream.float(0.0, 0.01), p[2], 1.0]);
+        }
+    }
+    let mut cloth = floats([0.0, -9.8, 0.0, 0.016, 0.8, -0.9, 0.0, 0.3]);
+    cloth.extend(words([side as u32, side as u32, 0.1f32.to_bits(), 0]));
+    let bindings = [
+        storage(0, floats(current)),
+        storage(1, floats(previous)),
+        storage(2, vec![0; 16 * side * side]),
+        uniform(0, cloth),
+    ];
+    let out = dispatch_both("g_comp_cloth_constraints", &bindings, [2, 2, 1]);
+    assert_floats_agree("cloth", &as_floats(&out[2].0), &as_floats(&out[2].1));
+}
