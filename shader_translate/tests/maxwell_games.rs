@@ -79,12 +79,3 @@ fn every_game_program_translates() {
     );
     assert!(refused.is_empty(), "refused:\n{}", refused.join("\n"));
 }
-
-#[test]
-fn debug_one() {
-    if let Ok(name) = std::env::var("ISA_ONE") {
-        let bytes = game_dksh(&name);
-        let r = translator(true).translate_dksh_with(&name, &bytes, &game_slots(&name, &bytes));
-        eprintln!("{:?}", r.map(|_| ()));
-    }
-}

@@ -592,12 +592,6 @@ impl Emitter<'_> {
                     self.uniforms.insert(index, var);
                 }
                 other => {
-                    if std::env::var_os("ISA_DEBUG").is_some() {
-                        for (i, (op, live)) in self.function.ops.iter().zip(&self.live).enumerate()
-                        {
-                            eprintln!("{i:4} {} {op:?}", if *live { "L" } else { " " });
-                        }
-                    }
                     return Err(Unsupported::Instruction {
                         name: "cbuf",
                         offset_b: 0,
