@@ -213,6 +213,57 @@ fn the_prefix_sum_dispatches_as_glslang_dispatches_it() {
     }
 }
 
+/// Division and remainder by constants (`imad hi`), `f2f` rounding modes, `i2i abs`,
+/// `fset bf`, `iset`, signed and unsigned constant bit fields, over integer and float
+/// edge values: every word exact.
+#[test]
+fn the_math_kernel_dispatches_as_glslang_dispatches_it() {
+    let mut stream = Stream(0x3141_5926);
+    let mut ints: Vec<u32> = vec![
+        i32::MIN as u32,
+        i32::MAX as u32,
+        u32::MAX,
+        0,
+        1,
+        5,
+        7,
+        16,
+        17,
+        -17i32 as u32,
+        99,
+        100,
+        -100i32 as u32,
+        0x8000_0001,
+    ];
+    ints.extend(stream.words(128 - ints.len(), u32::MAX));
+    let mut values: Vec<f32> = vec![
+        0.0,
+        -0.0,
+        0.5,
+        -0.5,
+        1.5,
+        -1.5,
+        2.5,
+        -2.5,
+        0.49999997,
+        0.25,
+        1e10,
+        -1e10,
+        f32::MAX,
+        f32::MIN_POSITIVE,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+    ];
+    values.extend(stream.floats(128 - values.len(), -4.0, 4.0));
+    let bindings = [
+        storage(0, words(ints)),
+        storage(1, floats(values)),
+        storage(2, vec![0; 4 * 12 * 128]),
+    ];
+    let out = dispatch_both("g_comp_math_kernel", &bindings, [2, 1, 1]);
+    assert_eq!(out[2].0, out[2].1, "math kernel results");
+}
+
 /// A bitonic sort of 512 keys a workgroup in shared memory: exact, and sorted.
 #[test]
 fn the_bitonic_sort_dispatches_as_glslang_dispatches_it() {

@@ -98,6 +98,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_comp_image_float_exchange", Compute),
     program!("x_comp_images", Compute),
     program!("x_comp_reduce", Compute),
+    program!("x_comp_shared_atomics", Compute),
     program!("x_comp_shared_bins", Compute),
     program!("x_comp_shared_storage", Compute),
     program!("x_comp_vote", Compute),
@@ -108,6 +109,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_frag_loop_break_continue", Fragment),
     program!("x_frag_loop_in_arm", Fragment),
     program!("x_frag_loop_nested_return", Fragment),
+    program!("x_frag_loops_gather", Fragment),
     program!("x_frag_nested_if", Fragment),
     program!("x_frag_shadow_array_offset", Fragment),
     program!("x_frag_texture_dims", Fragment),
@@ -125,5 +127,6 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_tesc_quad", TessControl),
     program!("x_tese_patch", TessEval),
     program!("x_tese_quad", TessEval),
+    program!("x_vert_int_ops", Vertex),
     program!("x_vert_loop_return", Vertex),
 ];

@@ -336,13 +336,19 @@ impl Builder<'_> {
         match self.guard() {
             Some(cond) => {
                 let mut old = old(self);
-                // Written twice under one condition: the first write is never seen.
+                // Written before under this condition, the earlier write is never seen;
+                // under its negation, it is what is seen where this one does not apply.
                 if let Op::Select {
-                    cond: earlier, b, ..
+                    cond: earlier,
+                    a: earlier_value,
+                    b,
                 } = self.ops[old.0 as usize]
                 {
+                    let negation = |x: Value, y: Value| self.ops[x.0 as usize] == Op::Not(y);
                     if earlier == cond {
                         old = b;
+                    } else if negation(earlier, cond) || negation(cond, earlier) {
+                        old = earlier_value;
                     }
                 }
                 self.push(Op::Select {
