@@ -33,22 +33,20 @@ fn game_dir(name: &str) -> std::path::PathBuf {
         .join(name)
 }
 
-/// Program `name` translated from its binary (`maxwell`) or from its GLSL by glslang.
-fn compute_program(rig: &Rig, name: &str, maxwell: bool) -> ProgramId {
+/// The compute program of DKSH module `dksh` translated (`maxwell`), or its GLSL
+/// `glsl` through glslang.
+fn compute_program(rig: &Rig, name: &str, dksh: &[u8], glsl: &str, maxwell: bool) -> ProgramId {
     let translator = translator();
-    let dir = game_dir(name);
     let shader = if maxwell {
-        let bytes = std::fs::read(dir.join("out.dksh")).unwrap();
         translator
-            .translate_dksh(name, &bytes)
+            .translate_dksh(name, dksh)
             .unwrap_or_else(|e| panic!("{name}: {e}"))
     } else {
-        let glsl = std::fs::read_to_string(dir.join("source.glsl")).unwrap();
         translator
             .translate(&ShaderSource {
                 name: format!("{name}.glsl"),
                 stage: shader_translate::Stage::Compute,
-                code: ShaderCode::Glsl(glsl),
+                code: ShaderCode::Glsl(glsl.to_string()),
             })
             .unwrap_or_else(|e| panic!("{name}.glsl: {e}"))
     };
@@ -85,10 +83,22 @@ fn uniform(slot: u8, bytes: Vec<u8>) -> Binding {
 /// Runs `groups` workgroups of `name` both ways over fresh copies of `bindings`; returns
 /// each storage binding's bytes after the dispatch: (translated, glslang).
 fn dispatch_both(name: &str, bindings: &[Binding], groups: [u32; 3]) -> Vec<(Vec<u8>, Vec<u8>)> {
-    let rig = Rig::new(true);
+    let dksh = std::fs::read(game_dir(name).join("out.dksh")).unwrap();
+    let glsl = std::fs::read_to_string(game_dir(name).join("source.glsl")).unwrap();
+    dispatch_sources(&Rig::new(true), name, (&dksh, &glsl), bindings, groups)
+}
+
+/// As [`dispatch_both`] for compute program `dksh` compiled from `glsl`, on `rig`.
+fn dispatch_sources(
+    rig: &Rig,
+    name: &str,
+    (dksh, glsl): (&[u8], &str),
+    bindings: &[Binding],
+    groups: [u32; 3],
+) -> Vec<(Vec<u8>, Vec<u8>)> {
     let mut sides: Vec<Vec<Vec<u8>>> = Vec::new();
     for (side, maxwell) in [true, false].into_iter().enumerate() {
-        let program = compute_program(&rig, name, maxwell);
+        let program = compute_program(rig, name, dksh, glsl, maxwell);
         let mut commands = rig.device.command_buffer();
         commands.bind_program(program).unwrap();
         let mut places = Vec::new();
@@ -752,5 +762,109 @@ fn game_fragment_programs_draw_as_glslang_draws_them() {
     {
         failures.push(panic.downcast_ref::<String>().cloned().unwrap_or_default());
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// uam, deko3d's GLSL compiler: `shared/maxwell/bin/uam` beside the repository (or
+/// beside a folder above it, for a worktree).
+fn uam_compile(glsl: &str, dir: &Path) -> Result<Vec<u8>, String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let uam = root
+        .ancestors()
+        .map(|folder| folder.join("shared/maxwell/bin/uam"))
+        .find(|uam| uam.is_file())
+        .unwrap_or_else(|| panic!("no shared/maxwell/bin/uam beside {}", root.display()));
+    let (source, out) = (dir.join("program.glsl"), dir.join("program.dksh"));
+    std::fs::write(&source, glsl).unwrap();
+    let _ = std::fs::remove_file(&out);
+    // Under `setarch -R`: uam's scheduler reads an uninitialised field (DKSH.md).
+    let output = std::process::Command::new("setarch")
+        .arg("-R")
+        .arg(&uam)
+        .args(["-s", "comp", "-o"])
+        .arg(&out)
+        .arg(&source)
+        .output()
+        .unwrap();
+    if !output.status.success() {
+        return Err(format!(
+            "uam: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(std::fs::read(&out).unwrap())
+}
+
+/// Random compute programs (`common::glsl_fuzz`) compiled with uam, each dispatched
+/// through its translation and glslang's module over the same generated inputs:
+/// integer words exact, float words within the tolerance above. `MAXWELL_FUZZ_SEED`
+/// and `MAXWELL_FUZZ_COUNT` run other programs and more of them (CI: seed 1, 24).
+#[test]
+fn random_compute_programs_dispatch_as_glslang_dispatches_them() {
+    use common::glsl_fuzz::{compute_program, float_inputs, int_inputs, Rng, OUTPUTS};
+    let number = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .map_or(default, |v| v.parse().expect("a number"))
+    };
+    let (seed, count) = (
+        number("MAXWELL_FUZZ_SEED", 1),
+        number("MAXWELL_FUZZ_COUNT", 24),
+    );
+    let dir = common::process::scratch_dir("maxwell_fuzz");
+    let rig = Rig::new(true);
+    let started = std::time::Instant::now();
+    let mut failures = Vec::new();
+    for program in seed..seed + count {
+        let mut rng = Rng::new(program);
+        let (glsl, float_words) = compute_program(&mut rng);
+        let dksh = match uam_compile(&glsl, &dir) {
+            Ok(dksh) => dksh,
+            Err(e) => panic!("program {program}: {e}\n{glsl}"),
+        };
+        let ints: Vec<u32> = int_inputs(&mut rng).into_iter().map(|v| v as u32).collect();
+        let bindings = [
+            storage(0, words(ints)),
+            storage(1, floats(float_inputs(&mut rng))),
+            storage(2, vec![0; 4 * OUTPUTS * 64]),
+        ];
+        let name = format!("fuzz_{program}");
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let out = dispatch_sources(&rig, &name, (&dksh, &glsl), &bindings, [1, 1, 1]);
+            let (ours, reference) = (&out[2].0, &out[2].1);
+            for (word, (a, b)) in ours
+                .chunks_exact(4)
+                .zip(reference.chunks_exact(4))
+                .enumerate()
+            {
+                let (a, b) = (
+                    u32::from_le_bytes(a.try_into().unwrap()),
+                    u32::from_le_bytes(b.try_into().unwrap()),
+                );
+                if float_words[word % OUTPUTS] {
+                    let (x, y) = (f32::from_bits(a), f32::from_bits(b));
+                    let close = (x - y).abs() <= 1e-5 + 1e-4 * y.abs()
+                        || (x.is_nan() && y.is_nan())
+                        || x == y;
+                    assert!(close, "word {word}: ours {x}, glslang {y}");
+                } else {
+                    assert_eq!(a, b, "word {word}: ours {a:#x}, glslang {b:#x}");
+                }
+            }
+        }));
+        if let Err(panic) = result {
+            let why = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .unwrap_or_else(|| "?".into());
+            failures.push(format!("program {program}: {why}\n{glsl}"));
+        }
+    }
+    eprintln!(
+        "{count} random compute programs from seed {seed} in {:.1} s, {} failed",
+        started.elapsed().as_secs_f64(),
+        failures.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -526,8 +526,10 @@ impl Builder<'_> {
                 });
                 self.set_reg(dst.clone()?, value);
             }
-            "iadd" if i.has_mod("cc") || i.has_mod("x") => self.address_add(&ops)?,
-            "shl" | "shr" | "iadd" | "lop" | "lop32i" | "iscadd" => self.integer(&ops)?,
+            "iadd" | "iadd32i" if i.has_mod("cc") || i.has_mod("x") => self.address_add(&ops)?,
+            "shl" | "shr" | "iadd" | "iadd32i" | "lop" | "lop32i" | "iscadd" | "iscadd32i" => {
+                self.integer(&ops)?
+            }
             "ldg" | "stg" => self.global(&ops)?,
             "red" | "atom" | "atoms" => self.atomic(&ops)?,
             "bar" => self.barrier(&ops)?,
@@ -760,12 +762,12 @@ impl Builder<'_> {
                 };
                 self.push(Op::Binary(op, a, b))
             }
-            "iadd" => {
+            "iadd" | "iadd32i" => {
                 let a = self.int(&ops[1].0, ops[1].1)?;
                 let b = self.int(&ops[2].0, ops[2].1)?;
                 self.push(Op::Binary(Binary::IAdd, a, b))
             }
-            "iscadd" => {
+            "iscadd" | "iscadd32i" => {
                 let a = self.int(&ops[1].0, ops[1].1)?;
                 let b = self.int(&ops[2].0, ops[2].1)?;
                 let shift = self.value(ops[3].1)?;
