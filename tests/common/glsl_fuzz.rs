@@ -4,7 +4,9 @@
 //! comparisons, selects, built-in functions), in nested if/else, loops with `break` and
 //! `continue`, and early returns. Every expression is defined in GLSL for every input
 //! (shift counts masked, divisors nonzero constants, conversions from float clamped,
-//! bit fields inside the word), so the two modules must agree.
+//! bit fields inside the word), so the two modules must agree. Integer comparisons take
+//! each side through an xor with an input, away from a rewrite uam's front end gets
+//! wrong under wrapping arithmetic (see `Gen::boolean`).
 //!
 //! A program reads `int ints[64]` (binding 0) and `float floats[64]` (binding 1) and
 //! writes [`OUTPUTS`] words an invocation to `uint results[]` (binding 2); which of them
@@ -235,8 +237,22 @@ impl Gen<'_> {
     fn boolean(&mut self) -> String {
         self.depth += 1;
         let e = match self.rng.below(5) {
-            0 => format!("({} {} {})", self.int(), self.compare(), self.int()),
-            1 => format!("({} {} {})", self.uint(), self.compare(), self.uint()),
+            // Each side through an xor with an input: uam's front end (mesa 19) rewrites
+            // `a + b < c` as `a < c - b`, which wrapping arithmetic makes wrong (`u + 1u
+            // < 0u` compiles to `u < 0xffffffffu`), and the xor keeps that rewrite from
+            // firing, so the comparison tests the translation, not uam.
+            0 => format!(
+                "((({}) ^ x1) {} (({}) ^ x0))",
+                self.int(),
+                self.compare(),
+                self.int()
+            ),
+            1 => format!(
+                "((({}) ^ u0) {} (({}) ^ 5u))",
+                self.uint(),
+                self.compare(),
+                self.uint()
+            ),
             2 => format!("({} {} {})", self.float(), self.compare(), self.float()),
             3 if self.depth < 3 => format!("({} && {})", self.boolean(), self.boolean()),
             _ if self.depth < 3 => format!("(!{})", self.boolean()),

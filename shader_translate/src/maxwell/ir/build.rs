@@ -1208,7 +1208,19 @@ impl<'a> Builder<'a> {
     fn flush(&mut self) {
         for var in self.tracked.clone() {
             let value = match var {
-                Var::Reg(index) => self.held(index),
+                // A storage buffer's address word is not carried through a loop's
+                // variables: it is a binding's base, which only an access reads (as the
+                // binding), and the variables' uses are not told apart by where they
+                // are; an access after the loop through it is refused as an address not
+                // made from a binding.
+                Var::Reg(index) => {
+                    let held = self.held(index);
+                    if self.addresses.contains_key(&held) {
+                        self.constant(0)
+                    } else {
+                        held
+                    }
+                }
                 Var::Pred(index) | Var::Leave(index) => self.pred(index),
                 Var::Attr(addr_b) => match self.attr_stores.get(&addr_b) {
                     Some(&value) => value,

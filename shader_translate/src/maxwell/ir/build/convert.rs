@@ -202,23 +202,7 @@ impl Builder<'_> {
         let mut value = self.value(ops[1].1)?;
         // The source's |x| (as a signed integer), then its two's-complement negation.
         if source_mods.contains(&"abs") {
-            let zero = self.constant(0);
-            let negative = self.push(Op::Compare(
-                Compare::Int {
-                    signed: true,
-                    lt: true,
-                    eq: false,
-                    gt: false,
-                },
-                value,
-                zero,
-            ));
-            let negated = self.negate_int(value);
-            value = self.push(Op::Select {
-                cond: negative,
-                a: negated,
-                b: value,
-            });
+            value = self.int_abs(value);
         }
         if source_mods.contains(&"neg") {
             value = self.negate_int(value);
@@ -253,6 +237,27 @@ impl Builder<'_> {
 
     /// I2F to f32 from a signed or unsigned integer of 8, 16 or 32 bits (the low bits of
     /// the source, or the byte `b1`..`b3` selects).
+    /// |value| as a signed 32-bit integer (`i32::MIN` stays itself).
+    fn int_abs(&mut self, value: Value) -> Value {
+        let zero = self.constant(0);
+        let negative = self.push(Op::Compare(
+            Compare::Int {
+                signed: true,
+                lt: true,
+                eq: false,
+                gt: false,
+            },
+            value,
+            zero,
+        ));
+        let negated = self.negate_int(value);
+        self.push(Op::Select {
+            cond: negative,
+            a: negated,
+            b: value,
+        })
+    }
+
     pub(super) fn int_to_float(
         &mut self,
         ops: &[(Vec<&'static str>, Operand)],
@@ -277,14 +282,22 @@ impl Builder<'_> {
             Some(&"b3") => 3,
             _ => 0,
         };
+        let integer_mods = source_mods.iter().any(|m| matches!(*m, "neg" | "abs"));
         if types.first() != Some(&"f32")
             || types.len() > 2
-            || source_mods.iter().any(|m| matches!(*m, "neg" | "abs"))
+            || (integer_mods && (bits < 32 || byte != 0))
             || 8 * byte + bits > 32
         {
             return Err(self.unsupported(format!("conversion {types:?} {source_mods:?}")));
         }
         let mut source = self.value(ops[1].1)?;
+        // `abs` and `neg` act on the 32-bit integer before it is converted.
+        if source_mods.contains(&"abs") && signed {
+            source = self.int_abs(source);
+        }
+        if source_mods.contains(&"neg") {
+            source = self.negate_int(source);
+        }
         if bits < 32 {
             let up = self.constant(32 - bits - 8 * byte);
             let high = self.push(Op::Binary(Binary::Shl, source, up));
