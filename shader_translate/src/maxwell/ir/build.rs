@@ -1215,11 +1215,7 @@ impl<'a> Builder<'a> {
                 // made from a binding.
                 Var::Reg(index) => {
                     let held = self.held(index);
-                    if self.addresses.contains_key(&held) {
-                        self.constant(0)
-                    } else {
-                        held
-                    }
+                    self.without_addresses(held, 2)
                 }
                 Var::Pred(index) | Var::Leave(index) => self.pred(index),
                 Var::Attr(addr_b) => match self.attr_stores.get(&addr_b) {
@@ -1228,6 +1224,32 @@ impl<'a> Builder<'a> {
                 },
             };
             self.push(Op::Store { var, value });
+        }
+    }
+
+    /// `value` with every storage address word in it (itself, or a side of the selects
+    /// guarded writes made, `depth` deep) a constant 0: see [`Self::flush`].
+    fn without_addresses(&mut self, value: Value, depth: u32) -> Value {
+        if self.addresses.contains_key(&value) {
+            return self.constant(0);
+        }
+        match self.ops[value.0 as usize] {
+            Op::Select { cond, a, b } if depth > 0 => {
+                let (kept_a, kept_b) = (
+                    self.without_addresses(a, depth - 1),
+                    self.without_addresses(b, depth - 1),
+                );
+                if (kept_a, kept_b) == (a, b) {
+                    value
+                } else {
+                    self.push(Op::Select {
+                        cond,
+                        a: kept_a,
+                        b: kept_b,
+                    })
+                }
+            }
+            _ => value,
         }
     }
 
