@@ -172,10 +172,8 @@ impl Builder<'_> {
         base: Option<u8>,
         offset: Option<u64>,
     ) -> Result<(u32, Value), Unsupported> {
-        let unknown =
-            |b: &Self| b.unsupported("a global address not made from a storage buffer binding");
         let Some(base) = base.filter(|&r| r != RZ && r < RZ - 1) else {
-            return Err(unknown(self));
+            return Err(self.raw_global_address());
         };
         if !self.instruction.has_mod("e") {
             return Err(self.unsupported("a 32-bit global address"));
@@ -203,8 +201,15 @@ impl Builder<'_> {
                     self.push(Op::Binary(super::Binary::IAdd, offset_b, extra)),
                 ))
             }
-            _ => Err(unknown(self)),
+            _ => Err(self.raw_global_address()),
         }
+    }
+
+    /// The one place a global access through an address not followed from a storage
+    /// binding's address words (a raw 64-bit pointer: NVN's address model) is refused;
+    /// the physical-storage-buffer path replaces this.
+    fn raw_global_address(&self) -> Unsupported {
+        self.unsupported("a global address not made from a storage buffer binding")
     }
 
     fn word_at(&mut self, offset_b: Value, word: u32) -> Value {
