@@ -90,6 +90,39 @@ impl ImageFormat {
         ImageFormat::ALL.into_iter().find(|f| f.name() == name)
     }
 
+    /// The image formats a GLSL source states for its image bindings (`layout(binding =
+    /// N, FORMAT) ... image...`): what a port states for the slots of a program uam
+    /// compiled from that source. Declarations it cannot read are skipped.
+    pub fn stated_in_glsl(source: &str) -> Vec<(u32, ImageFormat)> {
+        let mut out = Vec::new();
+        for declaration in source.split(';') {
+            let Some(open) = declaration.find("layout(") else {
+                continue;
+            };
+            let rest = &declaration[open + "layout(".len()..];
+            let Some(close) = rest.find(')') else {
+                continue;
+            };
+            if !rest[close..].contains("image") {
+                continue;
+            }
+            let mut binding = None;
+            let mut format = None;
+            for part in rest[..close].split(',') {
+                let part = part.trim();
+                if let Some(value) = part.strip_prefix("binding") {
+                    binding = value.trim().trim_start_matches('=').trim().parse().ok();
+                } else if let Some(found) = ImageFormat::from_name(part) {
+                    format = Some(found);
+                }
+            }
+            if let (Some(binding), Some(format)) = (binding, format) {
+                out.push((binding, format));
+            }
+        }
+        out
+    }
+
     /// The texel's size in bytes.
     pub fn texel_b(self) -> u32 {
         match self.packing() {

@@ -41,6 +41,8 @@ const GENERIC_B: u32 = 0x80;
 const GENERIC_END_B: u32 = 0x280;
 const INSTANCE_ID_B: u32 = 0x2f8;
 const VERTEX_ID_B: u32 = 0x2fc;
+/// The fragment's facing (`gl_FrontFacing`).
+const FRONT_FACE_B: u32 = 0x3fc;
 /// uam's perspective divisor: `ipa pass a[0x7c]` is gl_FragCoord.w.
 const FRAG_COORD_W_B: u32 = 0x7c;
 /// Uniform blocks are read through this many `uvec4` (64 KiB, NVN's largest).
@@ -359,6 +361,26 @@ impl Emitter<'_> {
                 .map_err(spirv_error)?;
             return self.b.bitcast(self.t.u32, None, value).map_err(spirv_error);
         }
+        if fragment && addr_b == FRONT_FACE_B {
+            // All ones where the primitive faces front, 0 where it faces back.
+            let bool_ty = self.t.bool;
+            let var = self.input_variable(u32::MAX - 8, bool_ty, |b, var| {
+                b.decorate(
+                    var,
+                    spirv::Decoration::BuiltIn,
+                    [SpirvOperand::BuiltIn(spirv::BuiltIn::FrontFacing)],
+                );
+            });
+            let front = self
+                .b
+                .load(bool_ty, None, var, None, [])
+                .map_err(spirv_error)?;
+            let (ones, zero) = (self.word(u32::MAX), self.word(0));
+            return self
+                .b
+                .select(self.t.u32, None, front, ones, zero)
+                .map_err(spirv_error);
+        }
         Err(attribute_error(
             addr_b,
             "not an input Hookshot translates yet",
@@ -578,7 +600,7 @@ impl Emitter<'_> {
                         } else {
                             format!("constant buffer c{other} (no uniform block in the slot map)")
                         },
-                    })
+                    });
                 }
             }
         }
@@ -636,6 +658,16 @@ impl Emitter<'_> {
             Op::BoolConst(false) => (self.b.constant_false(bool_ty), Ty::Bool),
             Op::Attr(read) => (self.attribute(*read)?, Ty::Word),
             Op::Cbuf { index, offset_b } => (self.cbuf(*index, *offset_b)?, Ty::Word),
+            Op::QuadSwap { vertical, .. } => {
+                return Err(Unsupported::Instruction {
+                    name: "shfl",
+                    offset_b: 0,
+                    what: format!(
+                        "a quad neighbour's value across {} used other than in a derivative",
+                        if *vertical { "y" } else { "x" }
+                    ),
+                })
+            }
             Op::FloatUnary(function, value) => {
                 let x = self.as_float(*value)?;
                 let result = match function {
@@ -658,6 +690,9 @@ impl Emitter<'_> {
                     FloatUnary::RoundEven => self.glsl(f32_ty, GLOp::RoundEven, &[x])?,
                     FloatUnary::Floor => self.glsl(f32_ty, GLOp::Floor, &[x])?,
                     FloatUnary::Ceil => self.glsl(f32_ty, GLOp::Ceil, &[x])?,
+                    FloatUnary::Trunc => self.glsl(f32_ty, GLOp::Trunc, &[x])?,
+                    FloatUnary::DerivX => self.b.d_pdx(f32_ty, None, x).map_err(spirv_error)?,
+                    FloatUnary::DerivY => self.b.d_pdy(f32_ty, None, x).map_err(spirv_error)?,
                 };
                 (self.float_bits(result)?, Ty::Word)
             }
@@ -903,7 +938,10 @@ impl Emitter<'_> {
             | Op::AtomicCompareSwap { .. }
             | Op::ScratchLoad { .. }
             | Op::ScratchStore { .. }
-            | Op::Barrier => return Err(malformed("a memory op the memory emitter left")),
+            | Op::Barrier
+            | Op::MemoryBarrier { .. } => {
+                return Err(malformed("a memory op the memory emitter left"))
+            }
             Op::Ballot { .. } | Op::Shuffle { .. } => {
                 return Err(malformed("a warp op the warp emitter left"))
             }
@@ -918,6 +956,7 @@ impl Emitter<'_> {
                         self.b.bit_reverse(u32_ty, None, x).map_err(spirv_error)?
                     }
                     IntUnary::FindUMsb => self.glsl(u32_ty, GLOp::FindUMsb, &[x])?,
+                    IntUnary::PopCount => self.b.bit_count(u32_ty, None, x).map_err(spirv_error)?,
                     IntUnary::FindSMsb => self.glsl(u32_ty, GLOp::FindSMsb, &[x])?,
                     IntUnary::HalfToFloat { high } => {
                         let vec2 = self.b.type_vector(f32_ty, 2);

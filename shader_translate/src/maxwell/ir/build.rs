@@ -10,6 +10,7 @@ mod memory;
 mod surface;
 mod tessellation;
 pub(crate) use tessellation::PATCH_GENERIC_B;
+mod quad;
 mod texture;
 mod warp;
 
@@ -127,6 +128,12 @@ struct Builder<'a> {
     exits: Vec<Outputs>,
     /// Values that are (halves of) storage buffer addresses.
     addresses: HashMap<Value, AddressHalf>,
+    /// Fragment `shfl bfly` results: the value of the quad's neighbour across x (axis 0)
+    /// or y (axis 1), of the source value.
+    quad_neighbours: HashMap<Value, (u8, Value)>,
+    /// The conditions (`Not`, `Logic`) made since the last loop boundary, reused so that
+    /// two instructions under one guard in one arm share one condition value.
+    conditions: HashMap<(u8, Value, Value), Value>,
     /// The condition an address made under one holds under.
     address_conditions: HashMap<Value, AccessCondition>,
     /// Compute: the workgroup size and shared memory.
@@ -151,8 +158,27 @@ struct LoopFrame {
 
 impl Builder<'_> {
     fn push(&mut self, op: Op) -> Value {
+        let key = match op {
+            Op::Not(a) => Some((0, a, a)),
+            Op::Logic(Logic::And, a, b) => Some((1, a.min(b), a.max(b))),
+            Op::Logic(Logic::Or, a, b) => Some((2, a.min(b), a.max(b))),
+            Op::Logic(Logic::Xor, a, b) => Some((3, a.min(b), a.max(b))),
+            // A value made inside a loop is not seen after it: start again at each edge.
+            Op::LoopBegin | Op::LoopEnd { .. } | Op::LoopLeave { .. } => {
+                self.conditions.clear();
+                None
+            }
+            _ => None,
+        };
+        if let Some(&made) = key.as_ref().and_then(|key| self.conditions.get(key)) {
+            return made;
+        }
         self.ops.push(op);
-        Value(self.ops.len() as u32 - 1)
+        let value = Value(self.ops.len() as u32 - 1);
+        if let Some(key) = key {
+            self.conditions.insert(key, value);
+        }
+        value
     }
 
     fn constant(&mut self, bits: u32) -> Value {
@@ -167,7 +193,16 @@ impl Builder<'_> {
         }
     }
 
+    /// Register `index` as the current instruction reads it: where the instruction takes
+    /// effect only under a condition, a value written under that same condition is what
+    /// was written (the select's other side is never seen).
     fn reg(&mut self, index: u8) -> Value {
+        let held = self.held(index);
+        self.where_guarded(held)
+    }
+
+    /// Register `index`'s value in every invocation.
+    fn held(&mut self, index: u8) -> Value {
         if index == RZ {
             return self.constant(0);
         }
@@ -237,16 +272,22 @@ impl Builder<'_> {
 
     fn int(&mut self, mods: &[&str], operand: Operand) -> Result<Value, Unsupported> {
         let value = self.value(operand)?;
-        if mods.contains(&"neg") || mods.contains(&"inv") {
+        if mods.contains(&"inv") {
             let ones = self.constant(u32::MAX);
-            let inverted = self.push(Op::Binary(Binary::Xor, value, ones));
-            if mods.contains(&"inv") {
-                return Ok(inverted);
-            }
-            let one = self.constant(1);
-            return Ok(self.push(Op::Binary(Binary::IAdd, inverted, one)));
+            return Ok(self.push(Op::Binary(Binary::Xor, value, ones)));
+        }
+        if mods.contains(&"neg") {
+            return Ok(self.negate_int(value));
         }
         Ok(value)
+    }
+
+    /// The two's-complement negation of `value` (`!value + 1`).
+    fn negate_int(&mut self, value: Value) -> Value {
+        let ones = self.constant(u32::MAX);
+        let inverted = self.push(Op::Binary(Binary::Xor, value, ones));
+        let one = self.constant(1);
+        self.push(Op::Binary(Binary::IAdd, inverted, one))
     }
 
     /// A predicate source operand, with its `not`.
@@ -294,7 +335,22 @@ impl Builder<'_> {
     fn guarded(&mut self, value: Value, old: impl FnOnce(&mut Self) -> Value) -> Value {
         match self.guard() {
             Some(cond) => {
-                let old = old(self);
+                let mut old = old(self);
+                // Written before under this condition, the earlier write is never seen;
+                // under its negation, it is what is seen where this one does not apply.
+                if let Op::Select {
+                    cond: earlier,
+                    a: earlier_value,
+                    b,
+                } = self.ops[old.0 as usize]
+                {
+                    let negation = |x: Value, y: Value| self.ops[x.0 as usize] == Op::Not(y);
+                    if earlier == cond {
+                        old = b;
+                    } else if negation(earlier, cond) || negation(cond, earlier) {
+                        old = earlier_value;
+                    }
+                }
                 self.push(Op::Select {
                     cond,
                     a: value,
@@ -307,8 +363,17 @@ impl Builder<'_> {
 
     fn set_reg(&mut self, index: u8, value: Value) {
         if index != RZ {
-            let value = self.guarded(value, |b| b.reg(index));
-            self.regs.insert(index, value);
+            let held = self.guarded(value, |b| b.held(index));
+            if held != value {
+                if let Some(&half) = self.addresses.get(&value) {
+                    // An address only where the write took effect: an access under the
+                    // same condition may use it.
+                    self.addresses.insert(held, half);
+                    let condition = self.condition();
+                    self.address_conditions.entry(held).or_insert(condition);
+                }
+            }
+            self.regs.insert(index, held);
         }
     }
 
@@ -461,13 +526,17 @@ impl Builder<'_> {
                 });
                 self.set_reg(dst.clone()?, value);
             }
-            "iadd" if i.has_mod("cc") || i.has_mod("x") => self.address_add(&ops)?,
-            "shl" | "shr" | "iadd" | "lop" | "lop32i" | "iscadd" => self.integer(&ops)?,
+            "iadd" | "iadd32i" if i.has_mod("cc") || i.has_mod("x") => self.address_add(&ops)?,
+            "shl" | "shr" | "iadd" | "iadd32i" | "lop" | "lop32i" | "iscadd" | "iscadd32i" => {
+                self.integer(&ops)?
+            }
             "ldg" | "stg" => self.global(&ops)?,
             "red" | "atom" | "atoms" => self.atomic(&ops)?,
             "bar" => self.barrier(&ops)?,
             "vote" => self.vote(&ops)?,
+            "shfl" if self.fragment => self.quad_shuffle(&ops)?,
             "shfl" => self.shuffle(&ops)?,
+            "fswzadd" => self.swizzle_add(&ops)?,
             "flo" => self.find_leading_one(&ops)?,
             "pset" => self.predicate_to_register(&ops)?,
             // uam's L1 invalidate after a global atomic: the SPIR-V's storage accesses
@@ -476,11 +545,24 @@ impl Builder<'_> {
             "cctl" if i.has_mod("iv") => {}
             "xmad" => self.xmad(&ops)?,
             "bfe" => self.bitfield_extract(&ops)?,
+            "bfi" => self.bitfield_insert(&ops)?,
+            "popc" => {
+                if i.has_mod("cc") {
+                    return Err(self.unsupported("a condition-code write"));
+                }
+                let mut value = self.value(ops[1].1)?;
+                if i.has_mod("inv") {
+                    let ones = self.constant(u32::MAX);
+                    value = self.push(Op::Binary(Binary::Xor, value, ones));
+                }
+                let value = self.push(Op::IntUnary(IntUnary::PopCount, value));
+                self.set_reg(dst.clone()?, value);
+            }
             "imul32i" | "imad" => {
-                if i.mods().any(|m| matches!(m, "cc" | "c" | "x" | "sat"))
-                    || (i.name == "imad" && i.has_mod("hi"))
-                {
-                    return Err(self.unsupported("a carry, saturation or high-half mode"));
+                // IMAD.HI adds `c` to the high half of the product (the high word of
+                // `a * b + (c << 32)`).
+                if i.mods().any(|m| matches!(m, "cc" | "c" | "x" | "sat")) {
+                    return Err(self.unsupported("a carry or saturation mode"));
                 }
                 let a = self.value(ops[1].1)?;
                 let b = self.value(ops[2].1)?;
@@ -506,6 +588,8 @@ impl Builder<'_> {
             "f2f" => self.half_to_float(&ops)?,
             "f2i" => self.float_to_int(&ops)?,
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
+            "fset" | "iset" => self.set_register(&ops)?,
+            "membar" => self.memory_barrier()?,
             "texs" | "tlds" => self.texture_short()?,
             "tex" | "tld" | "tld4" | "tmml" | "txd" => self.texture_long()?,
             "tld4s" => self.gather_short()?,
@@ -678,12 +762,12 @@ impl Builder<'_> {
                 };
                 self.push(Op::Binary(op, a, b))
             }
-            "iadd" => {
+            "iadd" | "iadd32i" => {
                 let a = self.int(&ops[1].0, ops[1].1)?;
                 let b = self.int(&ops[2].0, ops[2].1)?;
                 self.push(Op::Binary(Binary::IAdd, a, b))
             }
-            "iscadd" => {
+            "iscadd" | "iscadd32i" => {
                 let a = self.int(&ops[1].0, ops[1].1)?;
                 let b = self.int(&ops[2].0, ops[2].1)?;
                 let shift = self.value(ops[3].1)?;
@@ -718,44 +802,149 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// XMAD: a 16x16-bit multiply-add, the pieces compilers build 32-bit multiplies from.
-    /// A and B are halves of their registers (`h1`: the high half); `psl` shifts the
-    /// product left 16; `clo`/`chi` take C's low or high half, `cbcc` adds B's register
-    /// shifted left 16 to C; `mrg` keeps the low half of the result and puts B's register's
-    /// low half above it. Signed halves and the `csfu` and `x` modes are not taken yet.
-    /// `bfe u32` with a constant field (position in bits 0-7, width in 8-15): the field's
-    /// bits, zero above; a field past bit 31 keeps what is left of it, as the hardware.
+    /// BFE: the field of `ops[2]` (position in bits 0..8, width in bits 8..16, an
+    /// immediate or a register) taken from the source (bit-reversed first with `brev`),
+    /// as PTX's `bfe` defines it: zero-extended for `u32`; for `s32` the field's top bit
+    /// (bit 31 where the field reaches past it) fills the bits above; a zero width
+    /// gives 0.
     fn bitfield_extract(
         &mut self,
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if !i.has_mod("u32") || i.has_mod("cc") {
-            return Err(self.unsupported("a signed or carry bitfield extract"));
+        if i.has_mod("cc") {
+            return Err(self.unsupported("a condition-code write"));
         }
-        let (Some((_, Operand::Reg(dst))), Some((_, Operand::Imm { value: field, .. }))) =
-            (ops.first(), ops.get(2))
-        else {
-            return Err(self.unsupported("a bitfield from a register"));
+        let Some((_, Operand::Reg(dst))) = ops.first() else {
+            return Err(self.unsupported("its destination"));
         };
-        let (position, width) = ((field & 0xff) as u32, ((field >> 8) & 0xff) as u32);
+        let signed = !i.has_mod("u32");
         let mut a = self.value(ops[1].1)?;
         if i.has_mod("brev") {
-            // `brev`: the source's bits reversed before the field is taken.
             a = self.push(Op::IntUnary(IntUnary::BitReverse, a));
         }
-        let shift = self.constant(position);
-        let shifted = self.push(Op::Binary(Binary::Shr, a, shift));
-        let mask = self.constant(match width {
-            0 => 0,
-            1..=31 => (1 << width) - 1,
-            _ => u32::MAX,
-        });
-        let value = self.push(Op::Binary(Binary::And, shifted, mask));
+        let value = match ops[2].1 {
+            Operand::Imm { value: field, .. } => {
+                let (position, width) = ((field & 0xff) as u32, ((field >> 8) & 0xff) as u32);
+                let shift = self.constant(position);
+                if !signed {
+                    let shifted = self.push(Op::Binary(Binary::Shr, a, shift));
+                    let mask = self.constant(match width {
+                        0 => 0,
+                        1..=31 => (1 << width) - 1,
+                        _ => u32::MAX,
+                    });
+                    self.push(Op::Binary(Binary::And, shifted, mask))
+                } else if width == 0 {
+                    self.constant(0)
+                } else {
+                    let shifted = self.push(Op::Binary(Binary::Sar, a, shift));
+                    if position + width >= 32 {
+                        shifted
+                    } else {
+                        let up = self.constant(32 - width);
+                        let high = self.push(Op::Binary(Binary::Shl, shifted, up));
+                        self.push(Op::Binary(Binary::Sar, high, up))
+                    }
+                }
+            }
+            operand => {
+                let field = self.value(operand)?;
+                let byte = self.constant(0xff);
+                let position = self.push(Op::Binary(Binary::And, field, byte));
+                let eight = self.constant(8);
+                let above = self.push(Op::Binary(Binary::Shr, field, eight));
+                let width = self.push(Op::Binary(Binary::And, above, byte));
+                self.field_extract(a, position, width, signed)
+            }
+        };
         self.set_reg(*dst, value);
         Ok(())
     }
 
+    /// BFI: the low bits of `ops[1]` put into `ops[3]` at the field of `ops[2]` (position
+    /// in bits 0..8, width in 8..16), as PTX's `bfi`: the bits that would land past bit
+    /// 31 are dropped; a zero width leaves the base as it is.
+    fn bitfield_insert(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        if self.instruction.has_mod("cc") {
+            return Err(self.unsupported("a condition-code write"));
+        }
+        let [(_, Operand::Reg(dst)), (_, insert), (_, field), (_, base)] = ops else {
+            return Err(self.unsupported("its operands"));
+        };
+        let insert = self.value(*insert)?;
+        let field = self.value(*field)?;
+        let base = self.value(*base)?;
+        let byte = self.constant(0xff);
+        let position = self.push(Op::Binary(Binary::And, field, byte));
+        let eight = self.constant(8);
+        let above = self.push(Op::Binary(Binary::Shr, field, eight));
+        let width = self.push(Op::Binary(Binary::And, above, byte));
+        // Shifts clamp at 32: a width of 32 or more masks every bit, a position of 32 or
+        // more none.
+        let ones = self.constant(u32::MAX);
+        let cleared = self.push(Op::Binary(Binary::Shl, ones, width));
+        let low_mask = self.push(Op::Binary(Binary::Xor, cleared, ones));
+        let mask = self.push(Op::Binary(Binary::Shl, low_mask, position));
+        let placed = self.push(Op::Binary(Binary::Shl, insert, position));
+        let placed = self.push(Op::Binary(Binary::And, placed, mask));
+        let keep = self.push(Op::Binary(Binary::Xor, mask, ones));
+        let kept = self.push(Op::Binary(Binary::And, base, keep));
+        let value = self.push(Op::Binary(Binary::Or, kept, placed));
+        self.set_reg(*dst, value);
+        Ok(())
+    }
+
+    /// The `width`-bit field of `a` at `position` (both values), extended as
+    /// [`Self::bitfield_extract`] says.
+    fn field_extract(&mut self, a: Value, position: Value, width: Value, signed: bool) -> Value {
+        let zero = self.constant(0);
+        if !signed {
+            // Shifts clamp at 32: a width of 32 or more keeps every bit above the position.
+            let ones = self.constant(u32::MAX);
+            let cleared = self.push(Op::Binary(Binary::Shl, ones, width));
+            let mask = self.push(Op::Binary(Binary::Xor, cleared, ones));
+            let shifted = self.push(Op::Binary(Binary::Shr, a, position));
+            return self.push(Op::Binary(Binary::And, shifted, mask));
+        }
+        let shifted = self.push(Op::Binary(Binary::Sar, a, position));
+        let minus_width = self.negate_int(width);
+        let thirty_two = self.constant(32);
+        let up = self.push(Op::Binary(Binary::IAdd, minus_width, thirty_two));
+        let high = self.push(Op::Binary(Binary::Shl, shifted, up));
+        let extended = self.push(Op::Binary(Binary::Sar, high, up));
+        let end = self.push(Op::Binary(Binary::IAdd, position, width));
+        let at_least = Compare::Int {
+            signed: false,
+            lt: false,
+            eq: true,
+            gt: true,
+        };
+        let reaches_top = self.push(Op::Compare(at_least, end, thirty_two));
+        let value = self.push(Op::Select {
+            cond: reaches_top,
+            a: shifted,
+            b: extended,
+        });
+        let equal = Compare::Int {
+            signed: false,
+            lt: false,
+            eq: true,
+            gt: false,
+        };
+        let empty = self.push(Op::Compare(equal, width, zero));
+        self.push(Op::Select {
+            cond: empty,
+            a: zero,
+            b: value,
+        })
+    }
+
+    /// XMAD: a 16x16-bit multiply-add, the pieces compilers build 32-bit multiplies from.
+    /// A and B are halves of their registers (`h1`: the high half); `psl` shifts the
+    /// product left 16; `clo`/`chi` take C's low or high half, `cbcc` adds B's register
+    /// shifted left 16 to C; `mrg` keeps the low half of the result and puts B's register's
+    /// low half above it. Signed halves and the `csfu` and `x` modes are not taken yet.
     fn xmad(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
         if i.mods().any(|m| matches!(m, "s16" | "csfu" | "x" | "cc")) {
@@ -804,17 +993,21 @@ impl Builder<'_> {
         Ok(())
     }
 
-    fn set_predicate(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
-        let i = self.instruction;
-        let mods: Vec<&str> = i.mods().collect();
-        let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
-            return Err(self.unsupported("its predicate destinations"));
-        };
-        if mods.contains(&"x") {
-            return Err(self.unsupported("an extended comparison"));
-        }
-        let compare = if i.name == "fsetp" {
-            let (lt, eq, gt, unordered) = match mods[0] {
+    /// The comparison `fsetp`/`fset` (floats) or `isetp`/`iset` (integers) make: the
+    /// first of the instruction's modifiers that names one (`fset` writes `bf` first).
+    fn comparison(&self, float: bool) -> Compare {
+        let mods: Vec<&str> = self.instruction.mods().collect();
+        const TESTS: [&str; 16] = [
+            "f", "lt", "eq", "le", "gt", "ne", "ge", "num", "nan", "ltu", "equ", "leu", "gtu",
+            "neu", "geu", "t",
+        ];
+        let test = mods
+            .iter()
+            .copied()
+            .find(|m| TESTS.contains(m))
+            .unwrap_or("t");
+        if float {
+            let (lt, eq, gt, unordered) = match test {
                 "f" => (false, false, false, false),
                 "lt" => (true, false, false, false),
                 "eq" => (false, true, false, false),
@@ -839,7 +1032,7 @@ impl Builder<'_> {
                 unordered,
             }
         } else {
-            let (lt, eq, gt) = match mods[0] {
+            let (lt, eq, gt) = match test {
                 "f" => (false, false, false),
                 "lt" => (true, false, false),
                 "eq" => (false, true, false),
@@ -855,22 +1048,49 @@ impl Builder<'_> {
                 eq,
                 gt,
             }
-        };
-        let (a, b) = if i.name == "fsetp" {
-            (
-                self.float(&ops[2].0, ops[2].1)?,
-                self.float(&ops[3].0, ops[3].1)?,
-            )
-        } else {
-            (self.value(ops[2].1)?, self.value(ops[3].1)?)
-        };
-        let logic = if mods.contains(&"or") {
+        }
+    }
+
+    /// How a set instruction combines its comparison with its predicate source.
+    fn combining(&self) -> Logic {
+        if self.instruction.has_mod("or") {
             Logic::Or
-        } else if mods.contains(&"xor") {
+        } else if self.instruction.has_mod("xor") {
             Logic::Xor
         } else {
             Logic::And
+        }
+    }
+
+    /// The two compared operands at `ops[at]`, `ops[at + 1]` (floats with their abs/neg).
+    fn compared(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        at: usize,
+        float: bool,
+    ) -> Result<(Value, Value), Unsupported> {
+        Ok(if float {
+            (
+                self.float(&ops[at].0, ops[at].1)?,
+                self.float(&ops[at + 1].0, ops[at + 1].1)?,
+            )
+        } else {
+            (self.value(ops[at].1)?, self.value(ops[at + 1].1)?)
+        })
+    }
+
+    fn set_predicate(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
+            return Err(self.unsupported("its predicate destinations"));
         };
+        if i.has_mod("x") {
+            return Err(self.unsupported("an extended comparison"));
+        }
+        let float = i.name == "fsetp";
+        let compare = self.comparison(float);
+        let (a, b) = self.compared(ops, 2, float)?;
+        let logic = self.combining();
         let combine = self.pred_source(&ops[4])?;
         let result = self.push(Op::Compare(compare, a, b));
         let inverse = self.push(Op::Not(result));
@@ -878,6 +1098,38 @@ impl Builder<'_> {
         let second_value = self.push(Op::Logic(logic, inverse, combine));
         self.set_pred(first, first_value);
         self.set_pred(second, second_value);
+        Ok(())
+    }
+
+    /// `fset`/`iset`: the comparison combined with a predicate, written to a register as
+    /// 1.0 (`bf`) or all ones where it holds, 0 where not.
+    fn set_register(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        let Operand::Reg(dst) = ops[0].1 else {
+            return Err(self.unsupported("its destination"));
+        };
+        if i.has_mod("x") || i.has_mod("cc") {
+            return Err(self.unsupported("an extended comparison or a condition-code write"));
+        }
+        let float = i.name == "fset";
+        let compare = self.comparison(float);
+        let (a, b) = self.compared(ops, 1, float)?;
+        let logic = self.combining();
+        let combine = self.pred_source(&ops[3])?;
+        let result = self.push(Op::Compare(compare, a, b));
+        let holds = self.push(Op::Logic(logic, result, combine));
+        let true_bits = if i.has_mod("bf") {
+            1.0f32.to_bits()
+        } else {
+            u32::MAX
+        };
+        let (yes, no) = (self.constant(true_bits), self.constant(0));
+        let value = self.push(Op::Select {
+            cond: holds,
+            a: yes,
+            b: no,
+        });
+        self.set_reg(dst, value);
         Ok(())
     }
 }
@@ -956,7 +1208,15 @@ impl<'a> Builder<'a> {
     fn flush(&mut self) {
         for var in self.tracked.clone() {
             let value = match var {
-                Var::Reg(index) => self.reg(index),
+                // A storage buffer's address word is not carried through a loop's
+                // variables: it is a binding's base, which only an access reads (as the
+                // binding), and the variables' uses are not told apart by where they
+                // are; an access after the loop through it is refused as an address not
+                // made from a binding.
+                Var::Reg(index) => {
+                    let held = self.held(index);
+                    self.without_addresses(held, 2)
+                }
                 Var::Pred(index) | Var::Leave(index) => self.pred(index),
                 Var::Attr(addr_b) => match self.attr_stores.get(&addr_b) {
                     Some(&value) => value,
@@ -964,6 +1224,32 @@ impl<'a> Builder<'a> {
                 },
             };
             self.push(Op::Store { var, value });
+        }
+    }
+
+    /// `value` with every storage address word in it (itself, or a side of the selects
+    /// guarded writes made, `depth` deep) a constant 0: see [`Self::flush`].
+    fn without_addresses(&mut self, value: Value, depth: u32) -> Value {
+        if self.addresses.contains_key(&value) {
+            return self.constant(0);
+        }
+        match self.ops[value.0 as usize] {
+            Op::Select { cond, a, b } if depth > 0 => {
+                let (kept_a, kept_b) = (
+                    self.without_addresses(a, depth - 1),
+                    self.without_addresses(b, depth - 1),
+                );
+                if (kept_a, kept_b) == (a, b) {
+                    value
+                } else {
+                    self.push(Op::Select {
+                        cond,
+                        a: kept_a,
+                        b: kept_b,
+                    })
+                }
+            }
+            _ => value,
         }
     }
 
@@ -1098,7 +1384,7 @@ impl<'a> Builder<'a> {
         &mut self,
         walk: &Walk<'a>,
         mut block: usize,
-        region: Option<Value>,
+        mut region: Option<Value>,
         join: Option<usize>,
     ) -> Result<End, Unsupported> {
         loop {
@@ -1238,6 +1524,18 @@ impl<'a> Builder<'a> {
                         repeat: false,
                         next: None,
                     });
+                }
+                // `@p sync` inside an `ssy` region: where p holds, control goes on at
+                // the join; the rest of the region runs under the narrowed condition.
+                "sync" if last.guard != Guard::Always && join.is_some() => {
+                    self.region = None;
+                    if let Some(leaving) = self.own_guard() {
+                        let staying = self.push(Op::Not(leaving));
+                        region = self.both(Some(staying), region);
+                    }
+                    block =
+                        next.ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
+                    continue;
                 }
                 "brx" | "jmx" => {
                     return Err(self.control_flow(
@@ -1486,6 +1784,8 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         entered: None,
         exits: Vec::new(),
         addresses: HashMap::new(),
+        conditions: HashMap::new(),
+        quad_neighbours: HashMap::new(),
         address_conditions: HashMap::new(),
         compute: program.header.compute(),
         calls: Vec::new(),

@@ -36,6 +36,11 @@ pub enum FloatUnary {
     RoundEven,
     Floor,
     Ceil,
+    /// Toward zero (F2F's `trunc`).
+    Trunc,
+    /// The fragment's derivative along x or y (a quad's `shfl bfly` and `fswzadd`).
+    DerivX,
+    DerivY,
 }
 
 /// Operations of two operands.
@@ -72,6 +77,8 @@ pub enum IntUnary {
     /// The position of the highest bit that differs from the sign, `u32::MAX` for 0 and
     /// -1 (`flo s32`).
     FindSMsb,
+    /// The number of set bits (`popc`).
+    PopCount,
     /// The half float in the word's low (or `high`) 16 bits as an f32's bits (`f2f f32
     /// f16`, uam's unpacking of rgba16f texels).
     HalfToFloat { high: bool },
@@ -286,6 +293,17 @@ pub enum Op {
     },
     /// `bar sync 0`: every invocation of the workgroup waits, shared memory ordered.
     Barrier,
+    /// A fragment quad neighbour's `value` across x (or y where `vertical`): taken only
+    /// as part of a derivative (the emitter refuses one that is otherwise used).
+    QuadSwap {
+        vertical: bool,
+        value: Value,
+    },
+    /// `membar`: this invocation's memory accesses before it are ordered before those
+    /// after it, as seen from the workgroup (`device`: false) or the device.
+    MemoryBarrier {
+        device: bool,
+    },
     /// A geometry program's `out` where `cond` holds (always when `None`): the vertex of
     /// the outputs of [`Function::exits`]`[outputs]` emitted (`emit`), then the output
     /// strip ended (`cut`).
@@ -369,7 +387,8 @@ impl Op {
             | Op::LoopEnd { .. }
             | Op::Builtin(..)
             | Op::Tess(_)
-            | Op::Barrier => vec![],
+            | Op::Barrier
+            | Op::MemoryBarrier { .. } => vec![],
             Op::Attr(read) => match read.ipa {
                 Some(Ipa::Multiply { multiplier }) => vec![multiplier],
                 _ => vec![],
@@ -379,6 +398,7 @@ impl Op {
                 [offset_b].into_iter().chain(cond).collect()
             }
             Op::FloatUnary(_, a)
+            | Op::QuadSwap { value: a, .. }
             | Op::IntToFloat { value: a, .. }
             | Op::FloatToInt { value: a, .. }
             | Op::Not(a)
@@ -451,6 +471,7 @@ impl Op {
                 | Op::PatchStore { .. }
                 | Op::Emit { .. }
                 | Op::Barrier
+                | Op::MemoryBarrier { .. }
         )
     }
 }

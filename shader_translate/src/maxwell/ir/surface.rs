@@ -18,6 +18,9 @@ pub enum SurfaceAccess {
     Store { values: [Value; 4] },
     /// An atomic on the texel's 32-bit word (`suatom`), giving the old value.
     Atomic { op: AtomicOp, value: Value },
+    /// The image's width (`component` 0) or height (1) in texels (`txq` on an image
+    /// handle: `imageSize`); the coordinates are not read.
+    Size { component: u8 },
 }
 
 /// One image access at integer coordinates `(x, y)` of NVN image slot `slot`, where
@@ -37,6 +40,7 @@ impl SurfaceOp {
         let mut out = vec![self.x, self.y];
         match self.access {
             SurfaceAccess::Load { .. } | SurfaceAccess::RawLoad { .. } => {}
+            SurfaceAccess::Size { .. } => return vec![],
             SurfaceAccess::Store { values } => out.extend(values),
             SurfaceAccess::Atomic { value, .. } => out.push(value),
         }
@@ -46,7 +50,10 @@ impl SurfaceOp {
 
     /// Whether the access changes memory.
     pub fn has_effect(&self) -> bool {
-        !self.is_load()
+        matches!(
+            self.access,
+            SurfaceAccess::Store { .. } | SurfaceAccess::Atomic { .. }
+        )
     }
 
     /// Whether the access is a load (its result four words, taken apart with

@@ -229,8 +229,40 @@ impl Emitter<'_> {
         Ok(result)
     }
 
-    /// A word loaded where `cond` holds (0 elsewhere): a phi of the load and 0 after the
-    /// selection.
+    /// The word `make` gives where `cond` holds, 0 elsewhere: a phi after the selection
+    /// (a load, or an atomic's old value, under a guard).
+    fn word_where(
+        &mut self,
+        cond: Option<Value>,
+        make: impl FnOnce(&mut Self) -> Result<Word, Unsupported>,
+    ) -> Result<Word, Unsupported> {
+        let u32_ty = self.t.u32;
+        self.made_where(cond, u32_ty, make)
+    }
+
+    /// The value of type `ty` that `make` gives where `cond` holds, zero elsewhere.
+    pub(super) fn made_where(
+        &mut self,
+        cond: Option<Value>,
+        ty: Word,
+        make: impl FnOnce(&mut Self) -> Result<Word, Unsupported>,
+    ) -> Result<Word, Unsupported> {
+        let Some(cond) = cond else {
+            return make(self);
+        };
+        let zero = self.b.constant_null(ty);
+        let skipped = self.current_label()?;
+        let mut made = (0, 0);
+        self.under(Some(cond), |e| {
+            made = (make(e)?, e.current_label()?);
+            Ok(0)
+        })?;
+        self.b
+            .phi(ty, None, [made, (zero, skipped)])
+            .map_err(spirv_error)
+    }
+
+    /// A word loaded where `cond` holds (0 elsewhere).
     fn load_word(
         &mut self,
         binding: Option<u32>,
@@ -238,27 +270,11 @@ impl Emitter<'_> {
         offset_b: Value,
         cond: Option<Value>,
     ) -> Result<Word, Unsupported> {
-        let Some(cond) = cond else {
-            let pointer = self.word_pointer(binding, space, offset_b)?;
-            return self
-                .b
-                .load(self.t.u32, None, pointer, None, [])
-                .map_err(spirv_error);
-        };
-        let zero = self.word(0);
-        let skipped = self.current_label()?;
-        let mut loaded = (0, 0);
-        self.under(Some(cond), |e| {
+        self.word_where(cond, |e| {
             let pointer = e.word_pointer(binding, space, offset_b)?;
-            let value =
-                e.b.load(e.t.u32, None, pointer, None, [])
-                    .map_err(spirv_error)?;
-            loaded = (value, e.current_label()?);
-            Ok(0)
-        })?;
-        self.b
-            .phi(self.t.u32, None, [(loaded.0, loaded.1), (zero, skipped)])
-            .map_err(spirv_error)
+            e.b.load(e.t.u32, None, pointer, None, [])
+                .map_err(spirv_error)
+        })
     }
 
     fn store_word(
@@ -335,7 +351,7 @@ impl Emitter<'_> {
                 offset_b,
                 value,
                 cond,
-            } => self.under(cond, |e| {
+            } => self.word_where(cond, |e| {
                 let pointer = e.word_pointer(binding, Scratch::Shared, offset_b)?;
                 // Relaxed, at the scope of the memory: as Maxwell's `red`/`atom` on global
                 // memory and `atoms` on shared memory.
@@ -349,7 +365,7 @@ impl Emitter<'_> {
                 compare,
                 value,
                 cond,
-            } => self.under(cond, |e| {
+            } => self.word_where(cond, |e| {
                 let pointer = e.word_pointer(binding, Scratch::Shared, offset_b)?;
                 // Relaxed both ways, at the memory's scope, as `atom cas` / `atoms cas`.
                 let (scope, relaxed) = (e.word(memory_scope(binding) as u32), e.word(0));
@@ -368,6 +384,27 @@ impl Emitter<'_> {
                 );
                 self.b
                     .control_barrier(scope, scope, semantics)
+                    .map_err(spirv_error)?;
+                0
+            }
+            Op::MemoryBarrier { device } => {
+                // memoryBarrier*(): this invocation's accesses to storage, image and
+                // shared memory ordered around it at the scope `membar` names.
+                let scope = if device {
+                    spirv::Scope::Device
+                } else {
+                    spirv::Scope::Workgroup
+                };
+                let scope = self.word(scope as u32);
+                let semantics = self.word(
+                    (spirv::MemorySemantics::ACQUIRE_RELEASE
+                        | spirv::MemorySemantics::WORKGROUP_MEMORY
+                        | spirv::MemorySemantics::UNIFORM_MEMORY
+                        | spirv::MemorySemantics::IMAGE_MEMORY)
+                        .bits(),
+                );
+                self.b
+                    .memory_barrier(scope, semantics)
                     .map_err(spirv_error)?;
                 0
             }

@@ -76,6 +76,23 @@ impl Emitter<'_> {
     /// `Op::Component`), the atomic's old value, or 0 for a store.
     pub(super) fn surface_op(&mut self, access: &SurfaceOp) -> Result<Word, Unsupported> {
         let image = self.images[&access.slot];
+        if let SurfaceAccess::Size { component } = access.access {
+            self.b.capability(spirv::Capability::ImageQuery);
+            let loaded = self
+                .b
+                .load(image.image, None, image.var, None, [])
+                .map_err(spirv_error)?;
+            let ivec2 = self.b.type_vector(self.t.i32, 2);
+            let size = self
+                .b
+                .image_query_size(ivec2, None, loaded)
+                .map_err(spirv_error)?;
+            let value = self
+                .b
+                .composite_extract(self.t.i32, None, size, [u32::from(component)])
+                .map_err(spirv_error)?;
+            return self.b.bitcast(self.t.u32, None, value).map_err(spirv_error);
+        }
         let ivec2 = self.b.type_vector(self.t.i32, 2);
         let (x, y) = (self.ids[access.x.0 as usize], self.ids[access.y.0 as usize]);
         let x = self.b.bitcast(self.t.i32, None, x).map_err(spirv_error)?;
@@ -85,7 +102,18 @@ impl Emitter<'_> {
             .composite_construct(ivec2, None, [x, y])
             .map_err(spirv_error)?;
         let access = *access;
-        self.under(access.cond, |e| match access.access {
+        // A load's or an atomic's result where the access ran, zero elsewhere.
+        let ty = match access.access {
+            SurfaceAccess::Store { .. } => None,
+            SurfaceAccess::Atomic { .. } => Some(self.t.u32),
+            _ => Some(self.t.vec4),
+        };
+        let access_where = |e: &mut Self, make| match ty {
+            Some(ty) => e.made_where(access.cond, ty, make),
+            None => e.under(access.cond, make),
+        };
+        access_where(self, |e: &mut Self| match access.access {
+            SurfaceAccess::Size { .. } => unreachable!("answered above"),
             SurfaceAccess::RawLoad { .. } => {
                 let texel = e.read_texel(image, coords)?;
                 let words = e.pack_texel(image, texel)?;

@@ -65,12 +65,45 @@ impl Builder<'_> {
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
         let types: Vec<&str> = ops[0].0.iter().copied().filter(|m| *m != "ftz").collect();
+        if types.first() == Some(&"f32") && types.get(1) == Some(&"f32") {
+            return self.float_to_float(ops, &types[2..]);
+        }
         if types != ["f16", "f32"] || !ops[1].0.is_empty() || !matches!(ops[1].1, Operand::Reg(_)) {
             return Err(self.unsupported(format!("conversion {types:?} {:?}", ops[1].0)));
         }
         let high = self.instruction.word >> 41 & 1 == 1;
         let source = self.value(ops[1].1)?;
         let value = self.push(Op::IntUnary(IntUnary::HalfToFloat { high }, source));
+        self.set_reg(self.dst(ops)?, value);
+        Ok(())
+    }
+
+    /// F2F f32 to f32: the source with its abs/neg, rounded to an integral value by the
+    /// mode (`round` to nearest even, `floor`, `ceil`, `trunc`; none or `pass` keeps it),
+    /// saturated with `sat`.
+    fn float_to_float(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        modes: &[&str],
+    ) -> Result<(), Unsupported> {
+        let mut saturate = false;
+        let mut rounding = None;
+        for mode in modes {
+            match *mode {
+                "sat" => saturate = true,
+                "pass" => {}
+                "round" => rounding = Some(FloatUnary::RoundEven),
+                "floor" => rounding = Some(FloatUnary::Floor),
+                "ceil" => rounding = Some(FloatUnary::Ceil),
+                "trunc" => rounding = Some(FloatUnary::Trunc),
+                other => return Err(self.unsupported(format!("f2f f32 f32 mode {other}"))),
+            }
+        }
+        let mut value = self.float(&ops[1].0, ops[1].1)?;
+        if let Some(rounding) = rounding {
+            value = self.push(Op::FloatUnary(rounding, value));
+        }
+        let value = self.saturate_if(saturate, value);
         self.set_reg(self.dst(ops)?, value);
         Ok(())
     }
@@ -152,9 +185,7 @@ impl Builder<'_> {
         }
         if !matches!(src_type, "u32" | "s32")
             || mods.iter().any(|m| matches!(*m, "cc" | "b1" | "b2" | "b3"))
-            || source_mods
-                .iter()
-                .any(|m| matches!(*m, "neg" | "abs" | "b1" | "b2" | "b3"))
+            || source_mods.iter().any(|m| matches!(*m, "b1" | "b2" | "b3"))
         {
             return Err(self.unsupported(format!("conversion {mods:?} {source_mods:?}")));
         }
@@ -169,6 +200,13 @@ impl Builder<'_> {
         };
         let src_signed = src_type == "s32";
         let mut value = self.value(ops[1].1)?;
+        // The source's |x| (as a signed integer), then its two's-complement negation.
+        if source_mods.contains(&"abs") {
+            value = self.int_abs(value);
+        }
+        if source_mods.contains(&"neg") {
+            value = self.negate_int(value);
+        }
         if mods.contains(&"sat") {
             let (min, max): (i64, i64) = if dst_signed {
                 (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
@@ -199,6 +237,27 @@ impl Builder<'_> {
 
     /// I2F to f32 from a signed or unsigned integer of 8, 16 or 32 bits (the low bits of
     /// the source, or the byte `b1`..`b3` selects).
+    /// |value| as a signed 32-bit integer (`i32::MIN` stays itself).
+    fn int_abs(&mut self, value: Value) -> Value {
+        let zero = self.constant(0);
+        let negative = self.push(Op::Compare(
+            Compare::Int {
+                signed: true,
+                lt: true,
+                eq: false,
+                gt: false,
+            },
+            value,
+            zero,
+        ));
+        let negated = self.negate_int(value);
+        self.push(Op::Select {
+            cond: negative,
+            a: negated,
+            b: value,
+        })
+    }
+
     pub(super) fn int_to_float(
         &mut self,
         ops: &[(Vec<&'static str>, Operand)],
@@ -223,14 +282,22 @@ impl Builder<'_> {
             Some(&"b3") => 3,
             _ => 0,
         };
+        let integer_mods = source_mods.iter().any(|m| matches!(*m, "neg" | "abs"));
         if types.first() != Some(&"f32")
             || types.len() > 2
-            || source_mods.iter().any(|m| matches!(*m, "neg" | "abs"))
+            || (integer_mods && (bits < 32 || byte != 0))
             || 8 * byte + bits > 32
         {
             return Err(self.unsupported(format!("conversion {types:?} {source_mods:?}")));
         }
         let mut source = self.value(ops[1].1)?;
+        // `abs` and `neg` act on the 32-bit integer before it is converted.
+        if source_mods.contains(&"abs") && signed {
+            source = self.int_abs(source);
+        }
+        if source_mods.contains(&"neg") {
+            source = self.negate_int(source);
+        }
         if bits < 32 {
             let up = self.constant(32 - bits - 8 * byte);
             let high = self.push(Op::Binary(Binary::Shl, source, up));

@@ -113,6 +113,9 @@ impl Builder<'_> {
         };
         let half = match (base, i.has_mod("cc"), i.has_mod("x")) {
             (AddressHalf::Low { binding, offset_b }, true, false) => {
+                // The address is used only where this instruction takes effect: an offset
+                // chosen by the same condition is the chosen value.
+                let other = self.where_guarded(other);
                 let offset_b = self.push(Op::Binary(super::Binary::IAdd, offset_b, other));
                 AddressHalf::Low { binding, offset_b }
             }
@@ -138,9 +141,24 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// `value` as seen where the instruction takes effect: a register written under the
+    /// same condition holds what was written.
+    pub(super) fn where_guarded(&mut self, value: Value) -> Value {
+        if self.instruction.guard == Guard::Always && self.region.is_none() {
+            return value;
+        }
+        let Some(cond) = self.guard() else {
+            return value;
+        };
+        match self.ops[value.0 as usize] {
+            Op::Select { cond: made, a, .. } if made == cond => a,
+            _ => value,
+        }
+    }
+
     /// When the instruction takes effect, as something two instructions can share: its
     /// guard with the predicate's value, and the arm's condition.
-    fn condition(&self) -> AccessCondition {
+    pub(super) fn condition(&self) -> AccessCondition {
         let pred = match self.instruction.guard {
             Guard::Pred { index, .. } => self.preds.get(&index).copied(),
             _ => None,
@@ -154,10 +172,8 @@ impl Builder<'_> {
         base: Option<u8>,
         offset: Option<u64>,
     ) -> Result<(u32, Value), Unsupported> {
-        let unknown =
-            |b: &Self| b.unsupported("a global address not made from a storage buffer binding");
         let Some(base) = base.filter(|&r| r != RZ && r < RZ - 1) else {
-            return Err(unknown(self));
+            return Err(self.raw_global_address());
         };
         if !self.instruction.has_mod("e") {
             return Err(self.unsupported("a 32-bit global address"));
@@ -185,8 +201,15 @@ impl Builder<'_> {
                     self.push(Op::Binary(super::Binary::IAdd, offset_b, extra)),
                 ))
             }
-            _ => Err(unknown(self)),
+            _ => Err(self.raw_global_address()),
         }
+    }
+
+    /// The one place a global access through an address not followed from a storage
+    /// binding's address words (a raw 64-bit pointer: NVN's address model) is refused;
+    /// the physical-storage-buffer path replaces this.
+    fn raw_global_address(&self) -> Unsupported {
+        self.unsupported("a global address not made from a storage buffer binding")
     }
 
     fn word_at(&mut self, offset_b: Value, word: u32) -> Value {
@@ -263,9 +286,6 @@ impl Builder<'_> {
         };
         let value = self.reg(source);
         let cond = self.guard();
-        if cond.is_some() && dst.is_some() {
-            return Err(self.unsupported("an atomic's result under a condition"));
-        }
         let old = self.push(Op::StorageAtomic {
             op,
             binding,
@@ -308,9 +328,6 @@ impl Builder<'_> {
         };
         let dst = Some(*dst).filter(|&d| d != RZ);
         let cond = self.guard();
-        if cond.is_some() && dst.is_some() {
-            return Err(self.unsupported("an atomic's result under a condition"));
-        }
         let old = self.push(Op::AtomicCompareSwap {
             binding,
             offset_b,
@@ -439,6 +456,19 @@ impl Builder<'_> {
             return Err(self.unsupported("a barrier outside compute"));
         }
         self.push(Op::Barrier);
+        Ok(())
+    }
+
+    /// `membar cta|gl|sys`: a memory barrier at the workgroup's scope (`cta`) or the
+    /// device's (`gl`, and `sys`, whose host visibility Vulkan gives at submission).
+    pub(super) fn memory_barrier(&mut self) -> Result<(), Unsupported> {
+        let i = self.instruction;
+        let device = match i.mods().next() {
+            Some("cta") => false,
+            Some("gl" | "sys") => true,
+            other => return Err(self.unsupported(format!("the level {other:?}"))),
+        };
+        self.push(Op::MemoryBarrier { device });
         Ok(())
     }
 }

@@ -281,10 +281,8 @@ impl Builder<'_> {
             SurfaceAccess::Load { mask } => mask.count_ones(),
             SurfaceAccess::Atomic { .. } => 1,
             SurfaceAccess::Store { .. } => 0,
+            SurfaceAccess::Size { .. } => 1,
         };
-        if results > 0 && cond.is_some() && rd != RZ {
-            return Err(self.unsupported("an image load or atomic's result under a condition"));
-        }
         let op = SurfaceOp {
             slot,
             x,
@@ -300,6 +298,32 @@ impl Builder<'_> {
             }
         } else if results == 1 {
             self.set_reg(rd, value);
+        }
+        Ok(())
+    }
+
+    /// `txq dimension` on an image handle (`imageSize`): width and height to the
+    /// registers from `rd` for the components in `mask`; depth and levels of a 2D image
+    /// are refused (NVN's images here are 2D).
+    pub(super) fn image_size(&mut self, rd: u8, mask: u32, handle: u32) -> Result<(), Unsupported> {
+        let slot = self.slot_of(handle)?;
+        if mask & !0b11 != 0 {
+            return Err(self.unsupported("`txq` of an image's depth or levels"));
+        }
+        let zero = self.constant(0);
+        let mut register = rd;
+        for component in 0u8..2 {
+            if mask & (1 << component) != 0 {
+                let value = self.push(Op::Surface(SurfaceOp {
+                    slot,
+                    x: zero,
+                    y: zero,
+                    access: SurfaceAccess::Size { component },
+                    cond: None,
+                }));
+                self.set_reg(register, value);
+                register = register.wrapping_add(1);
+            }
         }
         Ok(())
     }

@@ -609,7 +609,13 @@ impl Builder<'_> {
         if query != 1 {
             return Err(self.unsupported(format!("`txq` query {query} (only dimension, 1)")));
         }
-        let slot = self.texture_slot(field(word, 36, 13))?;
+        let handle = field(word, 36, 13);
+        if self.slots.texture_slot(self.kind, handle).is_none()
+            && self.slots.image_slot(self.kind, handle).is_some()
+        {
+            return self.image_size(rd, mask, handle);
+        }
+        let slot = self.texture_slot(handle)?;
         let lod = self.reg(ra);
         let mut register = rd;
         for component in 0u8..4 {

@@ -38,14 +38,6 @@ impl Builder<'_> {
         self.push(Op::Compare(equal, a, b))
     }
 
-    /// `-value` (two's complement).
-    fn negate(&mut self, value: Value) -> Value {
-        let ones = self.constant(u32::MAX);
-        let inverted = self.push(Op::Binary(Binary::Xor, value, ones));
-        let one = self.constant(1);
-        self.push(Op::Binary(Binary::IAdd, inverted, one))
-    }
-
     /// Refuses a warp-wide operation where not every invocation of the workgroup reaches
     /// it together.
     fn warp_uniform(&self) -> Result<(), Unsupported> {
@@ -100,7 +92,7 @@ impl Builder<'_> {
         let lane_mask = self.constant(!(WARP_LANES - 1));
         let base = self.push(Op::Binary(Binary::And, index, lane_mask));
         let total = self.constant(total);
-        let minus_base = self.negate(base);
+        let minus_base = self.negate_int(base);
         let present = self.push(Op::Binary(Binary::IAdd, total, minus_base));
         // (1 << present) - 1; a shift of 32 gives 0 (Binary::Shl clamps), so all ones.
         let one = self.constant(1);
@@ -172,7 +164,7 @@ impl Builder<'_> {
         };
         let (j, in_segment) = match mode {
             Some("up") => {
-                let negated = self.negate(b);
+                let negated = self.negate_int(b);
                 let j = self.push(Op::Binary(Binary::IAdd, lane, negated));
                 (j, compare(self, true, false, true, true, j, max_lane))
             }
@@ -226,7 +218,8 @@ impl Builder<'_> {
             let ones = self.constant(u32::MAX);
             value = self.push(Op::Binary(Binary::Xor, value, ones));
         }
-        let function = if i.has_mod("s32") {
+        // Bit 48 clear is `u32`; set, the signed form (no modifier in the listing).
+        let function = if !i.has_mod("u32") {
             IntUnary::FindSMsb
         } else {
             IntUnary::FindUMsb
@@ -235,7 +228,7 @@ impl Builder<'_> {
         if i.has_mod("sh") {
             let thirty_one = self.constant(31);
             let ones = self.constant(u32::MAX);
-            let negated = self.negate(result);
+            let negated = self.negate_int(result);
             let shift = self.push(Op::Binary(Binary::IAdd, thirty_one, negated));
             let missing = self.equals(result, ones);
             result = self.push(Op::Select {

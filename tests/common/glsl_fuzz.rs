@@ -1,0 +1,342 @@
+//! Random well-typed compute programs for the differential tests of compiled Maxwell
+//! programs: expressions of int, uint, float and bool over integer and float edge
+//! values (arithmetic, bit operations, shifts, bit fields, conversions, rounding,
+//! comparisons, selects, built-in functions), in nested if/else, loops with `break` and
+//! `continue`, and early returns. Every expression is defined in GLSL for every input
+//! (shift counts masked, divisors nonzero constants, conversions from float clamped,
+//! bit fields inside the word), so the two modules must agree. Integer comparisons take
+//! each side through an xor with an input, away from a rewrite uam's front end gets
+//! wrong under wrapping arithmetic (see `Gen::boolean`).
+//!
+//! A program reads `int ints[64]` (binding 0) and `float floats[64]` (binding 1) and
+//! writes [`OUTPUTS`] words an invocation to `uint results[]` (binding 2); which of them
+//! hold float bits is returned with the source.
+
+/// Words each invocation writes.
+pub const OUTPUTS: usize = 8;
+
+/// A splitmix64 stream: one seed, one program.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len() as u64) as usize]
+    }
+}
+
+/// The integer inputs: edge values first, then generated ones.
+pub fn int_inputs(rng: &mut Rng) -> Vec<i32> {
+    let mut values = vec![
+        0,
+        1,
+        -1,
+        2,
+        -2,
+        7,
+        31,
+        32,
+        100,
+        -100,
+        i32::MAX,
+        i32::MIN,
+        65535,
+        -65536,
+    ];
+    while values.len() < 64 {
+        values.push(rng.next() as i32 >> rng.below(31));
+    }
+    values
+}
+
+/// The float inputs: edge values first (no denormals: Maxwell flushes them where the
+/// code says `ftz` and glslang's module does not), then generated ones.
+pub fn float_inputs(rng: &mut Rng) -> Vec<f32> {
+    let mut values = vec![
+        0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, 1.0e6, -1.0e6, 0.1, 3.0, -7.25,
+    ];
+    while values.len() < 64 {
+        values.push((rng.below(20000) as f32 - 10000.0) / 997.0);
+    }
+    values
+}
+
+struct Gen<'r> {
+    rng: &'r mut Rng,
+    depth: u32,
+}
+
+impl Gen<'_> {
+    fn int(&mut self) -> String {
+        if self.depth > 3 || self.rng.below(4) == 0 {
+            return self
+                .rng
+                .pick(&[
+                    "x0",
+                    "x1",
+                    "acc",
+                    "0",
+                    "1",
+                    "-1",
+                    "7",
+                    "-100",
+                    "2147483647",
+                    "(-2147483647 - 1)",
+                ])
+                .to_string();
+        }
+        self.depth += 1;
+        let e = match self.rng.below(16) {
+            0 => format!("({} + {})", self.int(), self.int()),
+            1 => format!("({} - {})", self.int(), self.int()),
+            2 => format!("({} * {})", self.int(), self.int()),
+            3 => format!("({} & {})", self.int(), self.int()),
+            4 => format!("({} | {})", self.int(), self.int()),
+            5 => format!("({} ^ {})", self.int(), self.int()),
+            6 => format!("({} << ({} & 31))", self.int(), self.int()),
+            7 => format!("({} >> ({} & 31))", self.int(), self.int()),
+            8 => format!(
+                "{}({}, {})",
+                self.rng.pick(&["min", "max"]),
+                self.int(),
+                self.int()
+            ),
+            9 => format!("(-({}))", self.int()),
+            10 => format!(
+                "({} / {})",
+                self.int(),
+                self.rng.pick(&["3", "7", "-5", "16", "1000"])
+            ),
+            11 => {
+                let offset = self.rng.below(28);
+                let bits = 1 + self.rng.below(32 - offset);
+                format!("bitfieldExtract({}, {offset}, {bits})", self.int())
+            }
+            12 => format!("int({})", self.uint()),
+            13 => format!("int(clamp({}, -1.0e6, 1.0e6))", self.float()),
+            14 => format!("({} ? {} : {})", self.boolean(), self.int(), self.int()),
+            _ => format!(
+                "{}({})",
+                self.rng.pick(&["abs", "findMSB", "bitCount", "findLSB"]),
+                self.int()
+            ),
+        };
+        self.depth -= 1;
+        e
+    }
+
+    fn uint(&mut self) -> String {
+        if self.depth > 3 || self.rng.below(4) == 0 {
+            return self
+                .rng
+                .pick(&[
+                    "u0",
+                    "uint(acc)",
+                    "0u",
+                    "1u",
+                    "0xffffffffu",
+                    "0x80000000u",
+                    "255u",
+                ])
+                .to_string();
+        }
+        self.depth += 1;
+        let e = match self.rng.below(12) {
+            0 => format!("({} + {})", self.uint(), self.uint()),
+            1 => format!("({} - {})", self.uint(), self.uint()),
+            2 => format!("({} * {})", self.uint(), self.uint()),
+            3 => format!("({} >> ({} & 31u))", self.uint(), self.uint()),
+            4 => format!("({} << ({} & 31u))", self.uint(), self.uint()),
+            5 => format!(
+                "({} % {})",
+                self.uint(),
+                self.rng.pick(&["3u", "10u", "17u", "256u"])
+            ),
+            6 => format!(
+                "({} / {})",
+                self.uint(),
+                self.rng.pick(&["3u", "10u", "17u", "256u"])
+            ),
+            7 => format!(
+                "{}({}, {})",
+                self.rng.pick(&["min", "max"]),
+                self.uint(),
+                self.uint()
+            ),
+            8 => format!("uint({})", self.int()),
+            9 => {
+                let offset = self.rng.below(28);
+                let bits = 1 + self.rng.below(32 - offset);
+                format!("bitfieldExtract({}, {offset}, {bits})", self.uint())
+            }
+            10 => format!("uint(clamp({}, 0.0, 1.0e6))", self.float()),
+            _ => format!("({} ? {} : {})", self.boolean(), self.uint(), self.uint()),
+        };
+        self.depth -= 1;
+        e
+    }
+
+    fn float(&mut self) -> String {
+        if self.depth > 3 || self.rng.below(4) == 0 {
+            return self
+                .rng
+                .pick(&["y0", "y1", "facc", "0.0", "0.5", "-1.5", "3.0", "0.125"])
+                .to_string();
+        }
+        self.depth += 1;
+        let e = match self.rng.below(12) {
+            0 => format!("({} + {})", self.float(), self.float()),
+            1 => format!("({} - {})", self.float(), self.float()),
+            2 => format!("({} * {})", self.float(), self.float()),
+            3 => format!(
+                "{}({}, {})",
+                self.rng.pick(&["min", "max"]),
+                self.float(),
+                self.float()
+            ),
+            4 => format!(
+                "{}({})",
+                self.rng.pick(&[
+                    "abs",
+                    "floor",
+                    "ceil",
+                    "fract",
+                    "trunc",
+                    "roundEven",
+                    "sign"
+                ]),
+                self.float()
+            ),
+            5 => format!("clamp({}, -2.0, 2.0)", self.float()),
+            6 => format!("float({})", self.int()),
+            7 => format!("float({})", self.uint()),
+            8 => format!("({} ? {} : {})", self.boolean(), self.float(), self.float()),
+            9 => format!("sqrt(abs({}))", self.float()),
+            10 => format!("(-({}))", self.float()),
+            _ => format!("mix({}, {}, 0.25)", self.float(), self.float()),
+        };
+        self.depth -= 1;
+        e
+    }
+
+    fn boolean(&mut self) -> String {
+        self.depth += 1;
+        let e = match self.rng.below(5) {
+            // Each side through an xor with an input: uam's front end (mesa 19) rewrites
+            // `a + b < c` as `a < c - b`, which wrapping arithmetic makes wrong (`u + 1u
+            // < 0u` compiles to `u < 0xffffffffu`), and the xor keeps that rewrite from
+            // firing, so the comparison tests the translation, not uam.
+            0 => format!(
+                "((({}) ^ x1) {} (({}) ^ x0))",
+                self.int(),
+                self.compare(),
+                self.int()
+            ),
+            1 => format!(
+                "((({}) ^ u0) {} (({}) ^ 5u))",
+                self.uint(),
+                self.compare(),
+                self.uint()
+            ),
+            2 => format!("({} {} {})", self.float(), self.compare(), self.float()),
+            3 if self.depth < 3 => format!("({} && {})", self.boolean(), self.boolean()),
+            _ if self.depth < 3 => format!("(!{})", self.boolean()),
+            _ => format!("(x0 {} x1)", self.compare()),
+        };
+        self.depth -= 1;
+        e
+    }
+
+    fn compare(&mut self) -> &'static str {
+        self.rng.pick(&["<", "<=", ">", ">=", "==", "!="])
+    }
+
+    /// A statement changing the accumulators, nested `level` deep.
+    fn statement(&mut self, level: u32, out: &mut String, indent: &str) {
+        match self.rng.below(if level < 2 { 6 } else { 3 }) {
+            0 => out.push_str(&format!("{indent}acc = {};\n", self.int())),
+            1 => out.push_str(&format!("{indent}facc = {};\n", self.float())),
+            2 => out.push_str(&format!("{indent}u0 = {};\n", self.uint())),
+            3 => {
+                out.push_str(&format!("{indent}if {} {{\n", self.boolean()));
+                let inner = format!("{indent}    ");
+                for _ in 0..1 + self.rng.below(3) {
+                    self.statement(level + 1, out, &inner);
+                }
+                out.push_str(&format!("{indent}}} else {{\n"));
+                self.statement(level + 1, out, &inner);
+                out.push_str(&format!("{indent}}}\n"));
+            }
+            4 => {
+                let n = 1 + self.rng.below(6);
+                out.push_str(&format!("{indent}for (int k = 0; k < {n}; k++) {{\n"));
+                let inner = format!("{indent}    ");
+                out.push_str(&format!("{inner}if {} {{ break; }}\n", self.boolean()));
+                out.push_str(&format!("{inner}acc += k * {};\n", self.int()));
+                out.push_str(&format!("{inner}if {} {{ continue; }}\n", self.boolean()));
+                self.statement(level + 1, out, &inner);
+                out.push_str(&format!("{indent}}}\n"));
+            }
+            _ => out.push_str(&format!("{indent}if {} {{ return; }}\n", self.boolean())),
+        }
+    }
+}
+
+/// A random compute program and which of its [`OUTPUTS`] words are float bits.
+pub fn compute_program(rng: &mut Rng) -> (String, [bool; OUTPUTS]) {
+    let mut floats = [false; OUTPUTS];
+    let mut body = String::new();
+    let mut gen = Gen { rng, depth: 0 };
+    for _ in 0..2 + gen.rng.below(4) {
+        gen.statement(0, &mut body, "    ");
+    }
+    let mut stores = String::new();
+    for (index, is_float) in floats.iter_mut().enumerate() {
+        let value = match gen.rng.below(4) {
+            0 => format!("uint({})", gen.int()),
+            1 => gen.uint(),
+            2 => {
+                *is_float = true;
+                format!("floatBitsToUint({})", gen.float())
+            }
+            _ => format!("({} ? 1u : 0u)", gen.boolean()),
+        };
+        stores.push_str(&format!("    results[at + {index}u] = {value};\n"));
+    }
+    let source = format!(
+        "#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) readonly buffer Ints {{ int ints[64]; }};
+layout(std430, binding = 1) readonly buffer Floats {{ float floats[64]; }};
+layout(std430, binding = 2) writeonly buffer Results {{ uint results[]; }};
+void main() {{
+    uint i = gl_LocalInvocationID.x;
+    uint at = i * {OUTPUTS}u;
+    int x0 = ints[i];
+    int x1 = ints[(i * 7u + 3u) & 63u];
+    uint u0 = uint(ints[(i + 11u) & 63u]);
+    float y0 = floats[i];
+    float y1 = floats[(i * 5u + 1u) & 63u];
+    int acc = x0;
+    float facc = y0;
+{body}
+{stores}}}
+"
+    );
+    (source, floats)
+}

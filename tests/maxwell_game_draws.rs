@@ -1,0 +1,325 @@
+//! The fragment programs of `shader_translate/tests/maxwell_games/` drawn on the real
+//! driver (lavapipe in CI, validation on) through the program translated from uam's
+//! binary and through glslang's module of its GLSL: a full-screen triangle whose vertex
+//! stage (glslang, generated from the program's inputs) feeds every input a different
+//! linear ramp; uniform blocks of generated floats (integers where the block declares
+//! them), textures of generated texels. The RGBA8 targets agree within one step a
+//! channel, as in `maxwell_render.rs`.
+
+mod common;
+
+use std::path::Path;
+
+use common::compute::{floats, Stream};
+use common::draw::triangle;
+use common::programs::translator;
+use common::readback::region;
+use common::rig::Rig;
+use common::textures::{bind_fragment_texture_kinds, TextureSpec};
+use gpu::command::BufferBinding;
+use gpu::objects::{BufferRange, ProgramMaker, ShaderModule, Stage};
+use shader_translate::{ShaderCode, ShaderSource};
+
+fn game_dir(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("shader_translate/tests/maxwell_games")
+        .join(name)
+}
+
+/// The fragment program's inputs: (location, GLSL type, array length).
+fn fragment_inputs(glsl: &str) -> Vec<(u32, String, Option<u32>)> {
+    let mut inputs = Vec::new();
+    for line in glsl.lines() {
+        let Some(rest) = line.trim().strip_prefix("layout(location = ") else {
+            continue;
+        };
+        let Some((location, declaration)) = rest.split_once(") in ") else {
+            continue;
+        };
+        let mut words = declaration.trim_end_matches(';').split_whitespace();
+        let (Some(ty), Some(name)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let length = name
+            .split_once('[')
+            .map(|(_, n)| n.trim_end_matches(']').parse().unwrap());
+        inputs.push((location.parse().unwrap(), ty.to_string(), length));
+    }
+    inputs
+}
+
+/// A vertex stage drawing a full-screen triangle that writes each input of `glsl`'s
+/// fragment program a linear ramp of its own over the screen.
+fn feeding_vertex_stage(glsl: &str) -> String {
+    let mut stream = Stream::new(0xfeed_0001);
+    let mut out = String::from("#version 450\n");
+    let mut body = String::new();
+    for (location, _, length) in fragment_inputs(glsl) {
+        let name = format!("v{location}");
+        // Every output a vec4, as a translated vertex stage writes them: the fragment
+        // stage's translation reads all four components.
+        match length {
+            Some(n) => out.push_str(&format!(
+                "layout(location = {location}) out vec4 {name}[{n}];\n"
+            )),
+            None => out.push_str(&format!("layout(location = {location}) out vec4 {name};\n")),
+        }
+        for element in 0..length.unwrap_or(1) {
+            let mut c = || format!("{:.4}", stream.float(0.1, 1.0));
+            let ramp =
+                format!(
+                "vec4({} + {} * uv.x, {} + {} * uv.y, {} + {} * (uv.x - uv.y), 1.0 + {} * uv.x)",
+                c(), c(), c(), c(), c(), c(), c()
+            );
+            let target = match length {
+                Some(_) => format!("{name}[{element}]"),
+                None => name.clone(),
+            };
+            body.push_str(&format!("    {target} = {ramp};\n"));
+        }
+    }
+    out.push_str("void main() {\n");
+    out.push_str(
+        "    vec2 uv = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));\n",
+    );
+    out.push_str("    gl_Position = vec4(uv * 2.0 - 1.0, 0.5, 1.0);\n");
+    out.push_str(&body);
+    out.push_str("}\n");
+    out
+}
+
+/// The textures `glsl` declares, in binding order (bindings from 0 without gaps).
+fn texture_specs(glsl: &str) -> Vec<TextureSpec> {
+    use memory::TextureKind;
+    let mut specs = Vec::new();
+    for (binding, line) in glsl
+        .lines()
+        .filter(|line| line.contains("uniform sampler"))
+        .enumerate()
+    {
+        let seed = 0x5eed_9000 + binding as u64;
+        let spec = if line.contains("sampler2DArrayShadow") {
+            TextureSpec {
+                format: "z32f",
+                layers: 4,
+                ..TextureSpec::rgba8(16, seed)
+            }
+        } else if line.contains("sampler2DShadow") {
+            TextureSpec {
+                format: "z32f",
+                ..TextureSpec::rgba8(16, seed)
+            }
+        } else if line.contains("sampler3D") {
+            TextureSpec::mipmapped(TextureKind::D3, 8, 1, seed)
+        } else {
+            TextureSpec::mipmapped(TextureKind::D2, 16, 1, seed)
+        };
+        assert!(line.contains(&format!("binding = {binding})")), "{line}");
+        specs.push(spec);
+    }
+    specs
+}
+
+const SIZE_PX: u32 = 64;
+const CLEAR: [f32; 4] = [0.25, 0.5, 0.75, 1.0];
+
+/// Draws a full-screen triangle with fragment program `name` both ways: uniform block 0
+/// (and 1) of generated floats with the words of `integers` in place, the storage
+/// buffer `storage` in slot 0 where given. Asserts the two targets agree.
+fn draw_both(name: &str, integers: &[(usize, u32)], storage: Option<&[u8]>) {
+    let glsl = std::fs::read_to_string(game_dir(name).join("source.glsl")).unwrap();
+    let rig = Rig::new(true);
+    let translator = translator();
+    let vertex = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.vert"),
+            stage: shader_translate::Stage::Vertex,
+            code: ShaderCode::Glsl(feeding_vertex_stage(&glsl)),
+        })
+        .unwrap_or_else(|e| panic!("{name}'s vertex stage: {e}"));
+    let mut bytes = std::fs::read(game_dir(name).join("out.dksh")).unwrap();
+    if ["dFdy", "fwidth"].iter().any(|f| glsl.contains(f)) {
+        // uam's dFdy multiplies by c1[0], mesa's window-y transform state slot, which uam
+        // leaves 0.0 in the file (DKSH.md); a GL driver fills 1.0 for a target drawn
+        // top-down, as here.
+        let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
+        let at = module.programs[0].constbuf1.as_ptr() as usize - bytes.as_ptr() as usize;
+        bytes[at..at + 4].copy_from_slice(&1.0f32.to_le_bytes());
+    }
+    let ours = translator
+        .translate_dksh(name, &bytes)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let reference = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.glsl"),
+            stage: shader_translate::Stage::Fragment,
+            code: ShaderCode::Glsl(glsl.clone()),
+        })
+        .unwrap_or_else(|e| panic!("{name}.glsl: {e}"));
+    let mut stream = Stream::new(0xb10c_0000);
+    let mut block = stream.floats(256, 0.1, 1.0);
+    for &(word, value) in integers {
+        block[word] = f32::from_bits(value);
+    }
+    let block = floats(block);
+    let mut targets = Vec::new();
+    for (side, fragment) in [ours, reference].iter().enumerate() {
+        let program = rig
+            .device
+            .create_program(&ProgramMaker {
+                modules: vec![ShaderModule::from(&vertex), ShaderModule::from(fragment)],
+            })
+            .unwrap();
+        let offset_b = (side as u64) * (256 << 10);
+        let (texture, view) = rig.texture(
+            &gpu::objects::TextureBuilder::new_2d(
+                memory::Format::from_name("rgba8").unwrap(),
+                SIZE_PX,
+                SIZE_PX,
+            ),
+            offset_b,
+        );
+        let mut commands = rig.cleared(view, CLEAR);
+        commands
+            .set_state(gpu::state::StateChange::VertexStreams(Vec::new()))
+            .unwrap();
+        commands
+            .set_state(gpu::state::StateChange::VertexAttributes(Vec::new()))
+            .unwrap();
+        let uniforms_b = (1 << 20) - (64 << 10);
+        rig.device.write_pool(rig.pool, uniforms_b, &block).unwrap();
+        let buffer = rig.buffer(uniforms_b, block.len() as u64);
+        for slot in 0..2 {
+            let range = BufferRange {
+                buffer,
+                offset_b: 0,
+                size_b: block.len() as u64,
+            };
+            commands
+                .bind_buffer(
+                    BufferBinding::Uniform {
+                        stage: Stage::Fragment,
+                        slot,
+                    },
+                    range,
+                )
+                .unwrap();
+        }
+        if let Some(bytes) = storage {
+            let storage_b = (1 << 20) - (128 << 10);
+            rig.device.write_pool(rig.pool, storage_b, bytes).unwrap();
+            let range = BufferRange {
+                buffer: rig.buffer(storage_b, bytes.len() as u64),
+                offset_b: 0,
+                size_b: bytes.len() as u64,
+            };
+            commands
+                .bind_buffer(
+                    BufferBinding::Storage {
+                        stage: Stage::Fragment,
+                        slot: 0,
+                    },
+                    range,
+                )
+                .unwrap();
+        }
+        let specs = texture_specs(&glsl);
+        if !specs.is_empty() {
+            bind_fragment_texture_kinds(&rig, &mut commands, &specs);
+        }
+        commands.bind_program(program).unwrap();
+        commands.draw(triangle()).unwrap();
+        targets.push(rig.submit_and_read(
+            commands,
+            region(texture, 0, SIZE_PX, SIZE_PX),
+            (SIZE_PX * SIZE_PX * 4) as usize,
+        ));
+    }
+    let (ours, reference) = (&targets[0], &targets[1]);
+    // The channels the program writes (a `float` output leaves the others undefined).
+    let channels = ["out float ", "out vec2 ", "out vec3 ", "out vec4 "]
+        .iter()
+        .position(|ty| glsl.contains(ty))
+        .unwrap()
+        + 1;
+    let off: Vec<usize> = (0..ours.len())
+        .filter(|&i| i % 4 < channels && ours[i].abs_diff(reference[i]) > 1)
+        .collect();
+    let colours: std::collections::BTreeSet<&[u8]> = reference.chunks(4).collect();
+    assert!(
+        off.is_empty(),
+        "{name}: {} channels differ by more than 1; first at pixel {}: ours {:?} glslang {:?}",
+        off.len(),
+        off[0] / 4,
+        &ours[off[0] / 4 * 4..off[0] / 4 * 4 + 4],
+        &reference[off[0] / 4 * 4..off[0] / 4 * 4 + 4]
+    );
+    assert!(colours.len() > 8, "{name}: only {} colours", colours.len());
+    eprintln!("{name}: agrees, {} colours", colours.len());
+}
+
+fn bits(value: f32) -> u32 {
+    value.to_bits()
+}
+
+#[test]
+fn game_fragment_programs_draw_as_glslang_draws_them() {
+    let texel = bits(1.0 / 64.0);
+    let cases: [(&str, Vec<(usize, u32)>); 13] = [
+        ("g_frag_pbr", vec![(4, 3)]),
+        ("g_frag_pcf_shadow", vec![]),
+        ("g_frag_deferred_lighting", vec![(4, 5)]),
+        ("g_frag_ssao", vec![]),
+        ("g_frag_water", vec![]),
+        ("g_frag_normal_derivatives", vec![]),
+        ("g_frag_triplanar", vec![]),
+        ("g_frag_foliage_alpha", vec![(0, bits(1.0)), (1, bits(0.5))]),
+        ("g_frag_fog_raymarch", vec![]),
+        ("g_frag_sdf_text", vec![]),
+        ("g_frag_bloom_downsample", vec![]),
+        ("g_frag_color_grading", vec![(9, bits(16.0))]),
+        (
+            "g_frag_decal_projector",
+            [
+                // Identity for the inverse view-projection; 0.3 x identity to the box.
+                (0..16)
+                    .map(|w| (w, bits(if w % 5 == 0 { 1.0 } else { 0.0 })))
+                    .collect::<Vec<_>>(),
+                (16..32)
+                    .map(|w| {
+                        (
+                            w,
+                            bits(if w == 31 {
+                                1.0
+                            } else if w % 5 == 1 {
+                                0.3
+                            } else {
+                                0.0
+                            }),
+                        )
+                    })
+                    .collect(),
+                vec![(32, 3), (33, 200), (38, texel), (39, texel)],
+            ]
+            .concat(),
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (name, integers) in cases {
+        let result = std::panic::catch_unwind(|| draw_both(name, &integers, None));
+        if let Err(panic) = result {
+            let why = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .unwrap_or_else(|| "?".into());
+            failures.push(why);
+        }
+    }
+    let exposure = floats([1.5, 0.3]);
+    if let Err(panic) =
+        std::panic::catch_unwind(|| draw_both("g_frag_tonemap", &[], Some(&exposure)))
+    {
+        failures.push(panic.downcast_ref::<String>().cloned().unwrap_or_default());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
