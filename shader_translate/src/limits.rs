@@ -15,6 +15,10 @@ pub const MAX_NESTING: u32 = 256;
 pub const MAX_MACRO_EXPANSION_TOKENS: u64 = 1 << 20;
 /// The largest SPIR-V module taken, in words.
 pub const MAX_SPIRV_WORDS: usize = 4 << 20;
+/// The most bytes of shader code (GLSL text, SPIR-V, a DKSH module or Maxwell code) an
+/// entry point takes from its caller: the largest SPIR-V module's size, past every other
+/// bound, so a length is refused before its bytes are read.
+pub const MAX_SHADER_BINARY_B: usize = MAX_SPIRV_WORDS * 4;
 
 /// Checks GLSL text against every bound; the error names the first one broken.
 pub(crate) fn check_glsl(name: &str, text: &str) -> Result<(), TranslateError> {
