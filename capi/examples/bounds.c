@@ -21,6 +21,14 @@ int main(void) {
     static uint32_t data[64];
     for (int i = 0; i < 64; i++) data[i] = 0x01020304u * (uint32_t)(i + 1);
 
+    /* Descriptor pools of no slots: nothing could be registered in them. */
+    HSTexturePool texture_pool;
+    EXPECT_FAIL(hsTexturePoolInitialize(&texture_pool, &device, 0), HS_ERROR_OUT_OF_RANGE,
+                "hsTexturePoolInitialize");
+    HSSamplerPool sampler_pool;
+    EXPECT_FAIL(hsSamplerPoolInitialize(&sampler_pool, &device, 0), HS_ERROR_OUT_OF_RANGE,
+                "hsSamplerPoolInitialize");
+
     /* Pool copies: a length past the pool is refused before the caller's bytes are read. */
     EXPECT_FAIL(hsMemoryPoolWrite(&pool, 0, data, UINT64_MAX), HS_ERROR_OUT_OF_RANGE,
                 "hsMemoryPoolWrite");

@@ -76,6 +76,7 @@ impl From<ObjectError> for CapiError {
             | ObjectError::ViewOutsideTexture { .. }
             | ObjectError::SlotOutOfRange { .. }
             | ObjectError::TableTooLarge { .. }
+            | ObjectError::TableEmpty
             | ObjectError::PoolAccess { .. } => CapiError::OutOfRange(message),
             ObjectError::Backend(_) => CapiError::Device(message),
             _ => CapiError::InvalidArgument(message),

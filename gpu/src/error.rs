@@ -93,6 +93,8 @@ pub enum ObjectError {
     },
     #[error("descriptor table of {capacity} slots is larger than handles can address ({limit})")]
     TableTooLarge { capacity: u32, limit: u32 },
+    #[error("a descriptor table of 0 slots has nothing to register or bind")]
+    TableEmpty,
     #[error("buffer at {pool} offset {offset_b:#x} size {size_b:#x} is past the pool's end at {pool_size_b:#x}")]
     BufferPastPoolEnd {
         pool: PoolId,

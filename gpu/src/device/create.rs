@@ -173,6 +173,9 @@ impl Device {
     }
 
     pub fn create_texture_table(&self, capacity: u32) -> Result<TextureTableId, ObjectError> {
+        if capacity == 0 {
+            return Err(ObjectError::TableEmpty);
+        }
         if capacity > MAX_TEXTURE_SLOTS {
             return Err(ObjectError::TableTooLarge {
                 capacity,
@@ -192,6 +195,9 @@ impl Device {
     }
 
     pub fn create_sampler_table(&self, capacity: u32) -> Result<SamplerTableId, ObjectError> {
+        if capacity == 0 {
+            return Err(ObjectError::TableEmpty);
+        }
         if capacity > MAX_SAMPLER_SLOTS {
             return Err(ObjectError::TableTooLarge {
                 capacity,

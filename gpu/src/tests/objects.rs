@@ -169,6 +169,14 @@ fn views_samplers_tables_and_registration() {
         device.create_sampler_table(1 << 13),
         Err(ObjectError::TableTooLarge { .. })
     ));
+    assert!(matches!(
+        device.create_texture_table(0),
+        Err(ObjectError::TableEmpty)
+    ));
+    assert!(matches!(
+        device.create_sampler_table(0),
+        Err(ObjectError::TableEmpty)
+    ));
     device
         .register_texture(scene.textures, 15, swizzled)
         .unwrap();
