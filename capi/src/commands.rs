@@ -142,7 +142,12 @@ pub unsafe extern "C" fn hsCommandBufferSetRenderTargets(
                 let views = if color_views.is_null() {
                     None
                 } else {
-                    Some(check_array(color_views, color_count, MAX_COLOR_TARGETS, "color_views")?)
+                    Some(check_array(
+                        color_views,
+                        color_count,
+                        MAX_COLOR_TARGETS,
+                        "color_views",
+                    )?)
                 };
                 let mut targets = RenderTargets::default();
                 for (index, &texture) in textures.iter().enumerate() {

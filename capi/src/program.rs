@@ -82,12 +82,14 @@ fn translate(
 ) -> CapiResult<ShaderModule> {
     let stage: gpu::objects::Stage = coded(shader.stage, "stage")?;
     // SAFETY: the header's contract: `size_b` readable bytes at `data`.
-    let bytes = unsafe { bytes_in(
+    let bytes = unsafe {
+        bytes_in(
             shader.data,
             shader.size_b,
             shader_translate::limits::MAX_SHADER_BINARY_B as u64,
             "shader data",
-        ) }?;
+        )
+    }?;
     let code = match shader.code {
         HS_SHADER_CODE_GLSL => {
             ShaderCode::Glsl(String::from_utf8(bytes.to_vec()).map_err(|_| {

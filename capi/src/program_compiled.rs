@@ -261,12 +261,14 @@ fn translate(
         CapiError::Refused(format!("shader {index} ({stage:?}): {error}"))
     };
     // SAFETY: the header's contract: `size_b` readable bytes at `data`.
-    let data = unsafe { bytes_in(
+    let data = unsafe {
+        bytes_in(
             shader.data,
             shader.size_b,
             shader_translate::limits::MAX_SHADER_BINARY_B as u64,
             "shader data",
-        ) }?;
+        )
+    }?;
     let program = match shader.code {
         HS_COMPILED_CODE_DKSH => {
             if shader.tessellator_mode != 0 {
@@ -289,13 +291,14 @@ fn translate(
             // SAFETY: as `data`, for the SPH and constant buffer 1.
             let sph = unsafe { bytes_in(shader.sph, shader.sph_size_b, MAX_SPH_B, "sph") }?;
             // SAFETY: as above.
-            let constbuf1 =
-                unsafe { bytes_in(
+            let constbuf1 = unsafe {
+                bytes_in(
                     shader.constbuf1,
                     shader.constbuf1_size_b,
                     MAX_CONSTBUF1_B,
                     "constbuf1",
-                ) }?;
+                )
+            }?;
             let compute = match kind {
                 ProgramType::Compute => Some(compute_info(shader, index)?),
                 _ => None,
@@ -383,7 +386,14 @@ unsafe fn set_compiled_shaders(
     // SAFETY: the header's contract for objects.
     let state = unsafe { resolve(program, "program") }?;
     // SAFETY: the header's contract for arrays: `count` structs at `shaders`.
-    let shaders = unsafe { check_array(shaders, count, crate::program::MAX_PROGRAM_STAGES, "shaders") }?;
+    let shaders = unsafe {
+        check_array(
+            shaders,
+            count,
+            crate::program::MAX_PROGRAM_STAGES,
+            "shaders",
+        )
+    }?;
     if shaders.is_empty() {
         return Err(CapiError::argument("a program needs at least one shader"));
     }

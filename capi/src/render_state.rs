@@ -425,20 +425,25 @@ pub unsafe extern "C" fn hsCommandBufferSetVertexAttributes(
     // SAFETY: the header's contract for objects and arrays.
     unsafe {
         set_state("hsCommandBufferSetVertexAttributes", command_buffer, || {
-            let attributes = check_array(attributes, count, gpu::state::MAX_VERTEX_ATTRIBUTES, "attributes")?
-                .iter()
-                .map(|a| {
-                    Ok(VertexAttribute {
-                        location: small(a.location, "location")?,
-                        stream: small(a.stream, "stream")?,
-                        format: VertexFormat {
-                            kind: coded(a.component, "component")?,
-                            components: small(a.components, "components")?,
-                        },
-                        offset_b: a.offset_b,
-                    })
+            let attributes = check_array(
+                attributes,
+                count,
+                gpu::state::MAX_VERTEX_ATTRIBUTES,
+                "attributes",
+            )?
+            .iter()
+            .map(|a| {
+                Ok(VertexAttribute {
+                    location: small(a.location, "location")?,
+                    stream: small(a.stream, "stream")?,
+                    format: VertexFormat {
+                        kind: coded(a.component, "component")?,
+                        components: small(a.components, "components")?,
+                    },
+                    offset_b: a.offset_b,
                 })
-                .collect::<CapiResult<_>>()?;
+            })
+            .collect::<CapiResult<_>>()?;
             Ok(StateChange::VertexAttributes(attributes))
         })
     }
