@@ -60,7 +60,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 fn translate(args: TranslateArgs) -> anyhow::Result<()> {
     let switches = crate::cli::start()?;
     let name = args.file.display().to_string();
-    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {name}"))?;
+    let bytes = bounded_read::read_file(
+        &args.file,
+        shader_translate::limits::MAX_SHADER_BINARY_B as u64,
+        "a shader",
+    )?;
     let translator = Translator::new(crate::cli::translate_options(&switches))?;
     let asked: Option<Stage> = args.stage.as_deref().map(str::parse).transpose()?;
     let (stage, translated) = if bytes.starts_with(b"DKSH") {

@@ -7,6 +7,9 @@ use gpu::switches::Simulate;
 
 use crate::capabilities::Capabilities;
 
+/// The largest profile file read: a profile is a few hundred short lines.
+pub const MAX_PROFILE_B: u64 = 1 << 20;
+
 /// The MoltenVK-on-M1 profile's text (tests make variants of it).
 pub const MOLTENVK_M1: &str = include_str!("../profiles/moltenvk-m1.tsv");
 
@@ -23,10 +26,11 @@ pub fn apply(simulate: &Simulate, caps: &mut Capabilities) -> Result<(), Profile
         Simulate::Off => Ok(()),
         Simulate::MoltenVkM1 => mask(MOLTENVK_M1, caps),
         Simulate::Profile(path) => {
-            let text = std::fs::read_to_string(path).map_err(|error| ProfileError {
-                line: 0,
-                reason: format!("{}: {error}", path.display()),
-            })?;
+            let text = bounded_read::read_text(path, MAX_PROFILE_B, "a device profile")
+                .map_err(|error| ProfileError {
+                    line: 0,
+                    reason: error.to_string(),
+                })?;
             mask(&text, caps)
         }
     }

@@ -15,6 +15,11 @@ use crate::CacheLocation;
 
 const TARGET: &str = "shader_translate::cache";
 
+/// The largest entry read: the largest module taken, and as much again for its
+/// reflection and Metal check (MSL text). A larger file (or a link to an endless one) is
+/// damage, rebuilt.
+const MAX_ENTRY_B: u64 = 2 * crate::limits::MAX_SHADER_BINARY_B as u64;
+
 /// What a lookup found.
 pub(crate) enum Lookup {
     Hit(Box<Entry>),
@@ -75,12 +80,12 @@ impl ShaderCache {
 
     pub(crate) fn load(&self, key: &str) -> Lookup {
         let path = self.entry_path(key);
-        let bytes = match std::fs::read(&path) {
+        let bytes = match bounded_read::read_file(&path, MAX_ENTRY_B, "a shader cache entry") {
             Ok(bytes) => bytes,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Lookup::Miss,
+            Err(error) if error.is_not_found() => return Lookup::Miss,
             Err(error) => {
-                tracing::warn!(target: TARGET, path = %path.display(), %error, "cannot read shader cache entry");
-                return Lookup::Miss;
+                tracing::warn!(target: TARGET, %error, "unreadable shader cache entry; rebuilding it");
+                return Lookup::Damaged(error.to_string());
             }
         };
         match entry::decode(key, &bytes) {
