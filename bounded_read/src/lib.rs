@@ -106,7 +106,10 @@ mod tests {
         let error = read_file(&path, 4, "a test file").unwrap_err();
         assert_eq!(
             error.to_string(),
-            format!("{} is larger than the 4 bytes a test file may have", path.display())
+            format!(
+                "{} is larger than the 4 bytes a test file may have",
+                path.display()
+            )
         );
         assert!(read_file(&dir.path().join("none"), 4, "x")
             .unwrap_err()

@@ -26,11 +26,12 @@ pub fn apply(simulate: &Simulate, caps: &mut Capabilities) -> Result<(), Profile
         Simulate::Off => Ok(()),
         Simulate::MoltenVkM1 => mask(MOLTENVK_M1, caps),
         Simulate::Profile(path) => {
-            let text = bounded_read::read_text(path, MAX_PROFILE_B, "a device profile")
-                .map_err(|error| ProfileError {
+            let text = bounded_read::read_text(path, MAX_PROFILE_B, "a device profile").map_err(
+                |error| ProfileError {
                     line: 0,
                     reason: error.to_string(),
-                })?;
+                },
+            )?;
             mask(&text, caps)
         }
     }
