@@ -159,11 +159,18 @@ fn translate(args: TranslateArgs) -> anyhow::Result<()> {
 }
 
 /// Source errors go to stderr one a line as `FILE:LINE:COLUMN: message`; the returned
-/// error (exit 1) says only how many there were.
+/// error (exit 1) says only how many there were. A single error is the one line.
 fn report_failure(name: &str, error: TranslateError) -> anyhow::Error {
     let diagnostics = error.diagnostics();
     if diagnostics.is_empty() {
         return error.into();
+    }
+    if let [diagnostic] = &diagnostics[..] {
+        return Failure {
+            exit_code: 1,
+            message: diagnostic.to_string(),
+        }
+        .into();
     }
     for diagnostic in &diagnostics {
         eprintln!("{diagnostic}");
