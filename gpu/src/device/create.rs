@@ -349,6 +349,7 @@ impl Device {
     pub fn create_program(&self, maker: &ProgramMaker) -> Result<ProgramId, ObjectError> {
         let stages = maker.check()?;
         maker.check_features(&self.features)?;
+        maker.check_limits(&self.module_limits)?;
         self.make(
             |tables| &mut tables.programs,
             |_, id| Ok(Program::new(id, stages, maker.modules.clone())),

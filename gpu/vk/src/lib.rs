@@ -18,6 +18,7 @@ pub mod immediate;
 pub mod instance;
 pub mod kernel_translator;
 pub mod loader;
+pub mod module_limits;
 pub mod pipeline_cache;
 pub mod pool_buffer;
 pub mod portability;
