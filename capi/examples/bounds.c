@@ -29,6 +29,16 @@ int main(void) {
     EXPECT_FAIL(hsSamplerPoolInitialize(&sampler_pool, &device, 0), HS_ERROR_OUT_OF_RANGE,
                 "hsSamplerPoolInitialize");
 
+    /* Lifetimes: a pool holding a live texture is not finalized (and stays usable). */
+    HSMemoryPool texture_storage;
+    make_pool(&texture_storage, &device, 64u << 10);
+    HSTexture held;
+    make_texture_2d(&held, &device, &texture_storage, 0, HS_FORMAT_RGBA8, 16, 16);
+    EXPECT_FAIL(hsMemoryPoolFinalize(&texture_storage), HS_ERROR_BUSY, "hsMemoryPoolFinalize");
+    CHECK(hsMemoryPoolWrite(&texture_storage, 0, data, 16));
+    CHECK(hsTextureFinalize(&held));
+    CHECK(hsMemoryPoolFinalize(&texture_storage));
+
     /* Pool copies: a length past the pool is refused before the caller's bytes are read. */
     EXPECT_FAIL(hsMemoryPoolWrite(&pool, 0, data, UINT64_MAX), HS_ERROR_OUT_OF_RANGE,
                 "hsMemoryPoolWrite");

@@ -79,6 +79,7 @@ impl From<ObjectError> for CapiError {
             | ObjectError::TableEmpty
             | ObjectError::PoolAccess { .. } => CapiError::OutOfRange(message),
             ObjectError::Backend(_) => CapiError::Device(message),
+            ObjectError::PoolInUse { .. } => CapiError::Busy(message),
             _ => CapiError::InvalidArgument(message),
         }
     }
