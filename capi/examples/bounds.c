@@ -57,6 +57,12 @@ int main(void) {
                 HS_ERROR_OUT_OF_RANGE, "hsCommandBufferUpdateUniformBuffer");
     EXPECT_FAIL(hsCommandBufferUpdateUniformBuffer(&commands, &buffer, UINT64_MAX - 3, 16, data),
                 HS_ERROR_OUT_OF_RANGE, "hsCommandBufferUpdateUniformBuffer");
+    /* An offset whose sum with the buffer's own offset wraps (found by the C ABI fuzz
+     * target): refused, not an overflow. */
+    HSBuffer later;
+    make_buffer(&later, &device, &pool, 256, 256);
+    EXPECT_FAIL(hsCommandBufferUpdateUniformBuffer(&commands, &later, UINT64_MAX - 3, 16, data),
+                HS_ERROR_OUT_OF_RANGE, "hsCommandBufferUpdateUniformBuffer");
 
     /* Counts of state arrays: one element given, UINT32_MAX claimed. */
     HSViewport viewport;
@@ -142,6 +148,7 @@ int main(void) {
     CHECK(hsQueueFinalize(&queue));
     CHECK(hsCommandBufferFinalize(&commands));
     CHECK(hsBufferFinalize(&buffer));
+    CHECK(hsBufferFinalize(&later));
     CHECK(hsMemoryPoolFinalize(&pool));
     check_validation(&device);
     CHECK(hsDeviceFinalize(&device));

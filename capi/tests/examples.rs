@@ -89,7 +89,7 @@ fn lengths_and_counts_past_their_bound_fail_before_a_byte_is_read() {
     let output = common::run(&program, &[]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
-        stdout.contains("bounds cases: 21 passed, 0 failed"),
+        stdout.contains("bounds cases: 22 passed, 0 failed"),
         "{stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
