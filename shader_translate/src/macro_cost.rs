@@ -62,13 +62,37 @@ impl Tok {
     }
 }
 
-#[derive(Default)]
 struct Interner {
     ids: HashMap<String, u32>,
     names: Vec<String>,
 }
 
+/// Tokens the expansion looks for, interned first (`Interner::new`).
+const OPEN: Tok = Tok(0);
+const CLOSE: Tok = Tok(1);
+const COMMA: Tok = Tok(2);
+const PASTE: Tok = Tok(3);
+const DEFINED: Tok = Tok(4);
+
 impl Interner {
+    fn new() -> Interner {
+        let mut interner = Interner {
+            ids: HashMap::new(),
+            names: Vec::new(),
+        };
+        for (text, tok) in [
+            ("(", OPEN),
+            (")", CLOSE),
+            (",", COMMA),
+            ("##", PASTE),
+            ("defined", DEFINED),
+        ] {
+            let made = interner.intern(text);
+            debug_assert!(made == tok);
+        }
+        interner
+    }
+
     fn intern(&mut self, text: &str) -> Tok {
         if let Some(&id) = self.ids.get(text) {
             return Tok(id);
@@ -91,7 +115,15 @@ struct Macro {
 
 /// Counts the tokens `text` (comments already blanked) expands to, or the bound passed.
 pub(crate) fn expanded_tokens(text: &str) -> Result<u64, CostError> {
-    let mut cost = Cost::default();
+    let mut cost = Cost {
+        interner: Interner::new(),
+        macros: Vec::new(),
+        active: Vec::new(),
+        output: 0,
+        steps: 0,
+        line: 0,
+        name: String::new(),
+    };
     let mut segment: Vec<(Tok, u32)> = Vec::new();
     for (line_no, line) in logical_lines(text) {
         let trimmed = line.trim_start();
@@ -110,7 +142,9 @@ pub(crate) fn expanded_tokens(text: &str) -> Result<u64, CostError> {
             "define" => cost.define(rest.trim_start()),
             "undef" => {
                 let name = cost.interner.intern(rest.trim());
-                cost.macros.remove(&name.id());
+                if let Some(slot) = cost.macros.get_mut(name.id() as usize) {
+                    *slot = None;
+                }
             }
             "if" | "elif" => {
                 let tokens = cost.condition_tokens(rest);
@@ -123,12 +157,13 @@ pub(crate) fn expanded_tokens(text: &str) -> Result<u64, CostError> {
     Ok(cost.output)
 }
 
-#[derive(Default)]
 struct Cost {
     interner: Interner,
-    macros: HashMap<u32, Rc<Macro>>,
-    /// How many frames of each macro are being read (a macro is not expanded in itself).
-    active: HashMap<u32, u32>,
+    /// By token number: the macro it names.
+    macros: Vec<Option<Rc<Macro>>>,
+    /// By token number: how many frames of that macro are being read (a macro is not
+    /// expanded in itself).
+    active: Vec<u32>,
     output: u64,
     steps: u64,
     /// The top-level use being expanded, for the error.
@@ -188,21 +223,22 @@ impl Cost {
             body = after;
         }
         let body = self.tokenize(body);
-        self.macros
-            .insert(name.id(), Rc::new(Macro { params, body }));
+        let index = name.id() as usize;
+        if self.macros.len() <= index {
+            self.macros.resize(index + 1, None);
+        }
+        self.macros[index] = Some(Rc::new(Macro { params, body }));
     }
 
     /// An `#if` line's tokens without the names `defined` asks about (not expanded there).
     fn condition_tokens(&mut self, text: &str) -> Vec<Tok> {
         let tokens = self.tokenize(text);
-        let defined = self.interner.intern("defined");
-        let open = self.interner.intern("(");
         let mut kept = Vec::with_capacity(tokens.len());
         let mut at = 0;
         while at < tokens.len() {
-            if tokens[at] == defined {
+            if tokens[at] == DEFINED {
                 at += 1;
-                if tokens.get(at) == Some(&open) {
+                if tokens.get(at) == Some(&OPEN) {
                     at += 3;
                 } else {
                     at += 1;
@@ -280,7 +316,7 @@ impl Cost {
                 }
             }
             let Some(definition) = self.expandable(tok) else {
-                let tok = if self.macros.contains_key(&tok.id()) {
+                let tok = if self.macro_of(tok).is_some() {
                     Tok(tok.0 | PAINTED)
                 } else {
                     tok
@@ -311,7 +347,11 @@ impl Cost {
                 }
             };
             self.step(replacement.len())?;
-            *self.active.entry(tok.id()).or_default() += 1;
+            let index = tok.id() as usize;
+            if self.active.len() <= index {
+                self.active.resize(index + 1, 0);
+            }
+            self.active[index] += 1;
             stack.push(Frame {
                 tokens: replacement,
                 at: 0,
@@ -323,10 +363,14 @@ impl Cost {
 
     /// The macro `tok` names when it may be expanded here.
     fn expandable(&self, tok: Tok) -> Option<Rc<Macro>> {
-        if tok.painted() || self.active.get(&tok.id()).is_some_and(|&n| n > 0) {
+        if tok.painted() || self.active.get(tok.id() as usize).is_some_and(|&n| n > 0) {
             return None;
         }
-        self.macros.get(&tok.id()).cloned()
+        self.macro_of(tok).cloned()
+    }
+
+    fn macro_of(&self, tok: Tok) -> Option<&Rc<Macro>> {
+        self.macros.get(tok.id() as usize)?.as_ref()
     }
 
     fn put(&mut self, out: &mut Output, tok: Tok) -> Result<(), CostError> {
@@ -357,7 +401,7 @@ impl Cost {
 
     fn leave(&mut self, of_macro: Option<u32>) {
         if let Some(id) = of_macro {
-            if let Some(count) = self.active.get_mut(&id) {
+            if let Some(count) = self.active.get_mut(id as usize) {
                 *count = count.saturating_sub(1);
             }
         }
@@ -380,13 +424,12 @@ impl Cost {
     }
 
     fn next_is_open(&mut self, stack: &mut Vec<Frame>) -> bool {
-        let open = self.interner.intern("(");
         loop {
             let Some(top) = stack.last() else {
                 return false;
             };
             if let Some(&tok) = top.tokens.get(top.at) {
-                return tok == open;
+                return tok == OPEN;
             }
             if stack.len() == 1 {
                 return false;
@@ -399,21 +442,18 @@ impl Cost {
     /// The arguments after an opening bracket, to its closing one; `None` when the tokens
     /// end first.
     fn collect_args(&mut self, stack: &mut Vec<Frame>) -> Result<Option<Vec<Vec<Tok>>>, CostError> {
-        let open = self.interner.intern("(");
-        let close = self.interner.intern(")");
-        let comma = self.interner.intern(",");
         let mut args = vec![Vec::new()];
         let mut nesting = 0u32;
         while let Some(tok) = self.next(stack) {
             self.step(1)?;
-            if tok == open {
+            if tok == OPEN {
                 nesting += 1;
-            } else if tok == close {
+            } else if tok == CLOSE {
                 if nesting == 0 {
                     return Ok(Some(args));
                 }
                 nesting -= 1;
-            } else if tok == comma && nesting == 0 {
+            } else if tok == COMMA && nesting == 0 {
                 args.push(Vec::new());
                 continue;
             }
@@ -431,7 +471,6 @@ impl Cost {
         args: Vec<Vec<Tok>>,
         depth: u32,
     ) -> Result<Vec<Tok>, CostError> {
-        let paste = self.interner.intern("##");
         let mut expanded: Vec<Option<Vec<Tok>>> = vec![None; args.len()];
         let body = &definition.body;
         let mut replaced: Vec<Tok> = Vec::new();
@@ -441,7 +480,7 @@ impl Cost {
                 continue;
             };
             let beside_paste =
-                (at > 0 && body[at - 1] == paste) || body.get(at + 1) == Some(&paste);
+                (at > 0 && body[at - 1] == PASTE) || body.get(at + 1) == Some(&PASTE);
             let arg = if beside_paste {
                 &args[param]
             } else {
@@ -456,14 +495,14 @@ impl Cost {
             // Counted once, when the replacement is pushed as a frame.
             replaced.extend_from_slice(arg);
         }
-        if !replaced.contains(&paste) {
+        if !replaced.contains(&PASTE) {
             return Ok(replaced);
         }
         let mut pasted: Vec<Tok> = Vec::with_capacity(replaced.len());
         let mut at = 0;
         while at < replaced.len() {
             let tok = replaced[at];
-            if tok == paste {
+            if tok == PASTE {
                 if let (Some(left), Some(&right)) = (pasted.pop(), replaced.get(at + 1)) {
                     let joined =
                         format!("{}{}", self.interner.name(left), self.interner.name(right));

@@ -89,8 +89,7 @@ impl Device {
             .filter_map(|e| e.extension_name_as_c_str().ok())
             .collect();
         let mut caps = Capabilities::query(&instance.raw, probe.physical, &offered);
-        crate::simulate::apply(&switches.simulate, &mut caps)
-            .map_err(|error| VkError::Unsupported(error.to_string()))?;
+        crate::simulate::apply(&switches.simulate, &mut caps).map_err(VkError::Profile)?;
         caps.state.portability = crate::portability::record_features(&caps);
         if switches.simulate != gpu::switches::Simulate::Off {
             tracing::info!(target: "gpu_vk::device", profile = ?switches.simulate,

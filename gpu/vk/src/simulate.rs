@@ -14,10 +14,18 @@ pub const MAX_PROFILE_B: u64 = 1 << 20;
 pub const MOLTENVK_M1: &str = include_str!("../profiles/moltenvk-m1.tsv");
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("device profile line {line}: {reason}")]
+#[error("RX_VK_SIMULATE: {}", place(*.line, .reason))]
 pub struct ProfileError {
     pub line: usize,
     pub reason: String,
+}
+
+/// A profile line's error with its line; a file that cannot be read, alone (line 0).
+fn place(line: usize, reason: &str) -> String {
+    match line {
+        0 => reason.to_owned(),
+        line => format!("device profile line {line}: {reason}"),
+    }
 }
 
 /// Masks `caps` down to `simulate`'s profile; `Simulate::Off` leaves it as it is.
