@@ -104,7 +104,7 @@ fn macros_nested_or_repeated_past_the_bound_are_refused_at_once() {
                 "frag",
                 file.to_str().unwrap(),
             ]),
-            "the source expands to more than 1048576 tokens",
+            "the source expands to more than 262144 tokens",
             QUICK,
         );
     }

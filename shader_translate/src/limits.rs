@@ -154,7 +154,7 @@ mod tests {
         let message = refused(&doubling);
         assert!(message.contains("macro `A39`"), "{message}");
         assert!(
-            message.starts_with("s.frag:41:1: the source expands to more than 1048576 tokens"),
+            message.starts_with("s.frag:41:1: the source expands to more than 262144 tokens"),
             "{message}"
         );
         let huge = " ".repeat(MAX_SOURCE_B + 1);

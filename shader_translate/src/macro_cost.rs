@@ -13,9 +13,11 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// The most tokens a whole source may expand to: about what a 1 MiB source of plain
-/// code holds, so macros cannot make a source larger than the largest one taken.
-pub const MAX_EXPANDED_TOKENS: u64 = 1 << 20;
+/// The most tokens a whole source may expand to: about what the largest source taken
+/// (1 MiB) holds as plain code, so macros cannot make a source costlier than that. A
+/// source at this bound takes glslang and the optimiser seconds and about 200 MiB
+/// (docs/reliability.md has the figures).
+pub const MAX_EXPANDED_TOKENS: u64 = 1 << 18;
 /// The most steps (tokens made anywhere) the count may take: eight times the output, room
 /// for arguments collected, expanded before substitution and rescanned after it (a use
 /// nested as deep as `G(G(G(1)))` above takes about four a token put out).
@@ -263,6 +265,19 @@ impl Cost {
         self.expand(tokens, Some(&lines), &mut out, 0)
     }
 
+    /// Counts `more` tokens made into a list of `len`: no list along the way (an argument,
+    /// a replacement) may pass the output's bound either, so memory is bounded before a
+    /// token is made.
+    fn grow(&mut self, len: usize, more: usize) -> Result<(), CostError> {
+        if (len + more) as u64 > MAX_EXPANDED_TOKENS {
+            return Err(CostError::TooManyTokens {
+                line: self.line,
+                name: self.name.clone(),
+            });
+        }
+        self.step(more)
+    }
+
     fn step(&mut self, count: usize) -> Result<(), CostError> {
         self.steps = self.steps.saturating_add(count as u64);
         if self.steps > MAX_EXPANSION_STEPS {
@@ -325,7 +340,10 @@ impl Cost {
                 continue;
             };
             let replacement = match &definition.params {
-                None => definition.body.clone(),
+                None => {
+                    self.grow(0, definition.body.len())?;
+                    definition.body.clone()
+                }
                 Some(params) => {
                     if !self.next_is_open(stack) {
                         self.put(out, tok)?;
@@ -346,7 +364,6 @@ impl Cost {
                     self.substitute(&definition, params, args, depth)?
                 }
             };
-            self.step(replacement.len())?;
             let index = tok.id() as usize;
             if self.active.len() <= index {
                 self.active.resize(index + 1, 0);
@@ -444,8 +461,10 @@ impl Cost {
     fn collect_args(&mut self, stack: &mut Vec<Frame>) -> Result<Option<Vec<Vec<Tok>>>, CostError> {
         let mut args = vec![Vec::new()];
         let mut nesting = 0u32;
+        let mut collected = 0usize;
         while let Some(tok) = self.next(stack) {
-            self.step(1)?;
+            self.grow(collected, 1)?;
+            collected += 1;
             if tok == OPEN {
                 nesting += 1;
             } else if tok == CLOSE {
@@ -476,6 +495,7 @@ impl Cost {
         let mut replaced: Vec<Tok> = Vec::new();
         for (at, &tok) in body.iter().enumerate() {
             let Some(param) = params.iter().position(|&p| p == tok) else {
+                self.grow(replaced.len(), 1)?;
                 replaced.push(tok);
                 continue;
             };
@@ -492,7 +512,7 @@ impl Cost {
                 }
                 expanded[param].as_ref().expect("expanded above")
             };
-            // Counted once, when the replacement is pushed as a frame.
+            self.grow(replaced.len(), arg.len())?;
             replaced.extend_from_slice(arg);
         }
         if !replaced.contains(&PASTE) {
@@ -609,6 +629,20 @@ mod tests {
             expanded_tokens(&doubling),
             Err(CostError::TooManyTokens { name, .. }) if name == "A39"
         ));
+    }
+
+    #[test]
+    fn a_replacement_is_bounded_before_it_is_made() {
+        // One use of a parameter repeated 20,000 times, given an argument of 1,000
+        // tokens: 20 million tokens in one replacement list, refused as it grows.
+        let mut text = format!("#define M(x) {}\n", "x ".repeat(20_000));
+        text.push_str(&format!("#define B {}\n", "1 ".repeat(1000)));
+        text.push_str("M(B)\n");
+        let error = expanded_tokens(&text).unwrap_err();
+        assert!(
+            matches!(error, CostError::TooManyTokens { line: 3, .. }),
+            "{error}"
+        );
     }
 
     #[test]
