@@ -8,7 +8,7 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
     }
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -19,7 +19,7 @@ impl Rng {
         if bound == 0 {
             0
         } else {
-            (self.next() % bound as u64) as usize
+            (self.next_u64() % bound as u64) as usize
         }
     }
 }
@@ -53,7 +53,7 @@ pub fn mutate(input: &mut Vec<u8>, other: &[u8], rng: &mut Rng) {
             }
             1 if !input.is_empty() => {
                 let at = rng.below(input.len());
-                input[at] = rng.next() as u8;
+                input[at] = rng.next_u64() as u8;
             }
             2 if !input.is_empty() => {
                 let width = [1usize, 2, 4, 8][rng.below(4)];
@@ -68,7 +68,7 @@ pub fn mutate(input: &mut Vec<u8>, other: &[u8], rng: &mut Rng) {
             3 => {
                 let at = rng.below(input.len() + 1);
                 let count = 1 + rng.below(16);
-                let bytes: Vec<u8> = (0..count).map(|_| rng.next() as u8).collect();
+                let bytes: Vec<u8> = (0..count).map(|_| rng.next_u64() as u8).collect();
                 input.splice(at..at, bytes);
             }
             4 if !input.is_empty() => {

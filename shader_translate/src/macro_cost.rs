@@ -30,20 +30,20 @@ pub const MAX_ARGUMENT_DEPTH: u32 = 256;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CostError {
     #[error("the source expands to more than {MAX_EXPANDED_TOKENS} tokens (macro `{name}`)")]
-    TooManyTokens { line: u32, name: String },
+    Tokens { line: u32, name: String },
     #[error("expanding the source's macros takes more than {MAX_EXPANSION_STEPS} steps (macro `{name}`)")]
-    TooManySteps { line: u32, name: String },
+    Steps { line: u32, name: String },
     #[error("macro arguments nest deeper than {MAX_ARGUMENT_DEPTH} (macro `{name}`)")]
-    TooDeep { line: u32, name: String },
+    Nesting { line: u32, name: String },
 }
 
 impl CostError {
     /// The line of the top-level use that passed the bound.
     pub fn line(&self) -> u32 {
         match self {
-            CostError::TooManyTokens { line, .. }
-            | CostError::TooManySteps { line, .. }
-            | CostError::TooDeep { line, .. } => *line,
+            CostError::Tokens { line, .. }
+            | CostError::Steps { line, .. }
+            | CostError::Nesting { line, .. } => *line,
         }
     }
 }
@@ -270,7 +270,7 @@ impl Cost {
     /// token is made.
     fn grow(&mut self, len: usize, more: usize) -> Result<(), CostError> {
         if (len + more) as u64 > MAX_EXPANDED_TOKENS {
-            return Err(CostError::TooManyTokens {
+            return Err(CostError::Tokens {
                 line: self.line,
                 name: self.name.clone(),
             });
@@ -281,7 +281,7 @@ impl Cost {
     fn step(&mut self, count: usize) -> Result<(), CostError> {
         self.steps = self.steps.saturating_add(count as u64);
         if self.steps > MAX_EXPANSION_STEPS {
-            return Err(CostError::TooManySteps {
+            return Err(CostError::Steps {
                 line: self.line,
                 name: self.name.clone(),
             });
@@ -298,7 +298,7 @@ impl Cost {
         depth: u32,
     ) -> Result<(), CostError> {
         if depth > MAX_ARGUMENT_DEPTH {
-            return Err(CostError::TooDeep {
+            return Err(CostError::Nesting {
                 line: self.line,
                 name: self.name.clone(),
             });
@@ -396,7 +396,7 @@ impl Cost {
             Output::Count => {
                 self.output += 1;
                 if self.output > MAX_EXPANDED_TOKENS {
-                    return Err(CostError::TooManyTokens {
+                    return Err(CostError::Tokens {
                         line: self.line,
                         name: self.name.clone(),
                     });
@@ -405,7 +405,7 @@ impl Cost {
             Output::Collect(tokens) => {
                 // An argument past the bound puts out at least as much where it is used.
                 if tokens.len() as u64 >= MAX_EXPANDED_TOKENS {
-                    return Err(CostError::TooManyTokens {
+                    return Err(CostError::Tokens {
                         line: self.line,
                         name: self.name.clone(),
                     });
@@ -607,7 +607,7 @@ mod tests {
                       G(G(G(1)))\n";
         let error = expanded_tokens(nested).unwrap_err();
         assert!(
-            matches!(&error, CostError::TooManyTokens { line: 3, name } if name == "G"),
+            matches!(&error, CostError::Tokens { line: 3, name } if name == "G"),
             "{error}"
         );
         // One use well within the bound, repeated 4,000 times, is refused as a whole.
@@ -617,7 +617,7 @@ mod tests {
         }
         assert!(count("#define F(x) x x x x x x x x\n#define H(x) F(F(F(x)))\nH(1)\n") == 512);
         let error = expanded_tokens(&repeated).unwrap_err();
-        assert!(matches!(error, CostError::TooManyTokens { .. }), "{error}");
+        assert!(matches!(error, CostError::Tokens { .. }), "{error}");
         // A doubling chain of object-like macros, used once.
         let mut doubling = String::from("#define A0 x\n");
         for level in 1..40 {
@@ -627,7 +627,7 @@ mod tests {
         doubling.push_str("A39\n");
         assert!(matches!(
             expanded_tokens(&doubling),
-            Err(CostError::TooManyTokens { name, .. }) if name == "A39"
+            Err(CostError::Tokens { name, .. }) if name == "A39"
         ));
     }
 
@@ -640,7 +640,7 @@ mod tests {
         text.push_str("M(B)\n");
         let error = expanded_tokens(&text).unwrap_err();
         assert!(
-            matches!(error, CostError::TooManyTokens { line: 3, .. }),
+            matches!(error, CostError::Tokens { line: 3, .. }),
             "{error}"
         );
     }
@@ -655,6 +655,6 @@ mod tests {
         text.push_str(&")".repeat(200));
         text.push('\n');
         let error = expanded_tokens(&text).unwrap_err();
-        assert!(matches!(error, CostError::TooManySteps { .. }), "{error}");
+        assert!(matches!(error, CostError::Steps { .. }), "{error}");
     }
 }
