@@ -125,3 +125,102 @@ fn a_profile_s_lower_limits_are_held_to() {
     );
     rig.gpu_mut().assert_clean();
 }
+
+/// The first vertex module's first output in `payload` (SPIR-V words found by their magic
+/// number): the byte offset of its Location operand.
+fn vertex_output_location_at(payload: &[u8]) -> Option<usize> {
+    const MAGIC: u32 = 0x0723_0203;
+    let word_at = |at: usize| -> Option<u32> {
+        Some(u32::from_le_bytes(
+            payload.get(at..at + 4)?.try_into().ok()?,
+        ))
+    };
+    let start = (0..payload.len().saturating_sub(4)).find(|&at| word_at(at) == Some(MAGIC))?;
+    let mut at = start + 5 * 4;
+    let mut vertex = false;
+    let mut outputs = std::collections::HashSet::new();
+    let mut locations = Vec::new();
+    while let Some(first) = word_at(at) {
+        let (count, opcode) = ((first >> 16) as usize, first & 0xffff);
+        if count == 0 {
+            break;
+        }
+        match opcode {
+            // OpEntryPoint Vertex
+            15 if word_at(at + 4) == Some(0) => vertex = true,
+            // OpDecorate %target Location N
+            71 if word_at(at + 8) == Some(30) => locations.push((word_at(at + 4)?, at + 12)),
+            // OpVariable %type %id Output
+            59 if word_at(at + 12) == Some(3) => {
+                outputs.insert(word_at(at + 8)?);
+            }
+            // OpFunction: the declarations are behind.
+            54 => break,
+            _ => {}
+        }
+        at += count * 4;
+    }
+    if !vertex {
+        return None;
+    }
+    locations
+        .into_iter()
+        .find(|(target, _)| outputs.contains(target))
+        .map(|(_, operand_at)| operand_at)
+}
+
+#[test]
+fn an_edited_recording_s_vertex_output_past_the_device_is_refused_at_replay() {
+    use common::process::{assert_success, hookshot, scratch_dir};
+    let dir = scratch_dir("device-limits");
+    let path = dir.join("demo.rec");
+    let output = hookshot()
+        .args(["demo", "--headless", "--frames", "1", "--record"])
+        .arg(&path)
+        .env("RX_VK_SHADER_CACHE", "0")
+        .output()
+        .unwrap();
+    assert_success(&output);
+    let mut bytes = std::fs::read(&path).unwrap();
+    // Frames after the 16-byte file header: kind (u16), length (u32), payload, CRC-32 of
+    // kind, length and payload.
+    let mut at = 16;
+    let mut edited = false;
+    while at + 6 <= bytes.len() {
+        let len = u32::from_le_bytes(bytes[at + 2..at + 6].try_into().unwrap()) as usize;
+        let payload = at + 6..at + 6 + len;
+        if let Some(operand_at) = vertex_output_location_at(&bytes[payload.clone()]) {
+            let operand = payload.start + operand_at;
+            // Past any device's vertex output locations (Vulkan allows far more locations
+            // in a module than any device has).
+            bytes[operand..operand + 4].copy_from_slice(&200u32.to_le_bytes());
+            let crc = crc32fast::hash(&bytes[at..payload.end]);
+            bytes[payload.end..payload.end + 4].copy_from_slice(&crc.to_le_bytes());
+            edited = true;
+            break;
+        }
+        at = payload.end + 4;
+    }
+    assert!(edited, "the recording holds a vertex module with an output");
+    std::fs::write(&path, &bytes).unwrap();
+    let output = hookshot()
+        .arg("replay")
+        .arg(&path)
+        .env("RX_VK_SHADER_CACHE", "0")
+        .env("RX_VK_VALIDATION", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    let errors: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.starts_with("hookshot: error:"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].contains("past the device's maxVertexOutputComponents / 4"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("VUID"), "no driver saw it: {stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
