@@ -345,6 +345,13 @@ fn a_large_demo_size_runs_and_one_past_the_device_names_the_limit() {
         1,
         "said once: {stderr}"
     );
+    // Within the device's sides but past the demo's frame memory: refused at once.
+    let started = std::time::Instant::now();
+    assert_one_line_error(
+        &["demo", "--headless", "--size", "16384x16384"],
+        "more than the 8294400 (3840x2160) a demo frame may have",
+    );
+    assert!(started.elapsed().as_secs() < 10);
 }
 
 #[test]

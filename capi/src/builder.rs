@@ -54,15 +54,22 @@ pub(crate) unsafe fn check_struct<'a, T>(value: *const T, arg: &str) -> CapiResu
     Ok(unsafe { &*value })
 }
 
-/// `count` plain structs at `values` (NULL allowed when `count` is 0).
+/// `count` plain structs at `values` (NULL allowed when `count` is 0). A `count` past
+/// `max_count` is refused before anything is read or reserved for it.
 ///
 /// # Safety
 /// A non-null aligned `values` points to `count` valid `T`.
 pub(crate) unsafe fn check_array<'a, T>(
     values: *const T,
     count: u32,
+    max_count: usize,
     arg: &str,
 ) -> CapiResult<&'a [T]> {
+    if count as usize > max_count {
+        return Err(CapiError::OutOfRange(format!(
+            "{count} {arg}; at most {max_count}"
+        )));
+    }
     if count == 0 {
         return Ok(&[]);
     }

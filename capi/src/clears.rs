@@ -84,7 +84,7 @@ unsafe fn colour<T: Copy>(
     kind: impl FnOnce([T; 4]) -> ClearValue,
 ) -> CapiResult<TextureClearValue> {
     // SAFETY: passed on from the caller.
-    let values = unsafe { check_array(color, 4, "color") }?;
+    let values = unsafe { check_array(color, 4, 4, "color") }?;
     Ok(TextureClearValue::Color {
         value: kind([values[0], values[1], values[2], values[3]]),
         mask: component_mask(mask)?,

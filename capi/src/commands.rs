@@ -138,11 +138,16 @@ pub unsafe extern "C" fn hsCommandBufferSetRenderTargets(
                         "{color_count} colour targets; at most {MAX_COLOR_TARGETS}"
                     )));
                 }
-                let textures = check_array(colors, color_count, "colors")?;
+                let textures = check_array(colors, color_count, MAX_COLOR_TARGETS, "colors")?;
                 let views = if color_views.is_null() {
                     None
                 } else {
-                    Some(check_array(color_views, color_count, "color_views")?)
+                    Some(check_array(
+                        color_views,
+                        color_count,
+                        MAX_COLOR_TARGETS,
+                        "color_views",
+                    )?)
                 };
                 let mut targets = RenderTargets::default();
                 for (index, &texture) in textures.iter().enumerate() {
@@ -210,7 +215,7 @@ pub unsafe extern "C" fn hsCommandBufferClearColor(
             index,
             mask,
             || {
-                let values = check_array(color, 4, "color")?;
+                let values = check_array(color, 4, 4, "color")?;
                 Ok(ClearValue::Float([
                     values[0], values[1], values[2], values[3],
                 ]))
@@ -235,7 +240,7 @@ pub unsafe extern "C" fn hsCommandBufferClearColori(
             index,
             mask,
             || {
-                let values = check_array(color, 4, "color")?;
+                let values = check_array(color, 4, 4, "color")?;
                 Ok(ClearValue::Int([
                     values[0], values[1], values[2], values[3],
                 ]))
@@ -260,7 +265,7 @@ pub unsafe extern "C" fn hsCommandBufferClearColorui(
             index,
             mask,
             || {
-                let values = check_array(color, 4, "color")?;
+                let values = check_array(color, 4, 4, "color")?;
                 Ok(ClearValue::Uint([
                     values[0], values[1], values[2], values[3],
                 ]))
@@ -394,7 +399,12 @@ pub unsafe extern "C" fn hsCommandBufferUpdateUniformBuffer(
             "hsCommandBufferUpdateUniformBuffer",
             command_buffer,
             move |device, recording| {
-                let bytes = crate::pool::bytes_in(data, size_b, "data")?;
+                let bytes = crate::pool::bytes_in(
+                    data,
+                    size_b,
+                    gpu::command::verbs::MAX_UNIFORM_UPDATE_B as u64,
+                    "data",
+                )?;
                 let buffer = recording.buffer_id(device, buffer, "buffer")?;
                 recording
                     .buffer()

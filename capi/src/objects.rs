@@ -210,6 +210,13 @@ where
     O::State: GpuObject,
 {
     crate::guard::entry(function, || {
+        // Refused before the C object is retired: a pool still holding a texture stays
+        // the caller's, usable, after the refusal.
+        // SAFETY: passed on from the caller.
+        let live = unsafe { resolve::<O>(ptr.cast_const(), arg) }?;
+        let (device, object) = live.gpu_object();
+        device.check_finalize(object)?;
+        drop(live);
         // SAFETY: passed on from the caller.
         let state = unsafe { retire(ptr, arg) }?;
         let (device, object) = state.gpu_object();

@@ -322,7 +322,9 @@ pub unsafe extern "C" fn hsMemoryPoolWrite(
         // SAFETY: the header's contract for objects.
         let state = unsafe { resolve(pool, "pool") }?;
         check_range(&state, offset_b, size_b)?;
-        let bytes = unsafe { bytes_in(data, size_b, "data") }?;
+        // SAFETY: the caller promises `size_b` readable bytes; the range check above
+        // bounds it by the pool's size.
+        let bytes = unsafe { bytes_in(data, size_b, state.size_b, "data") }?;
         state.device.gpu.write_pool(state.id, offset_b, bytes)?;
         Ok(())
     })
@@ -383,15 +385,22 @@ pub unsafe extern "C" fn hsMemoryPoolCopy(
     })
 }
 
-/// `size_b` bytes at `data` (NULL allowed for none).
+/// `size_b` bytes at `data` (NULL allowed for none). A `size_b` past `max_b` is refused
+/// before a byte is read or copied: the caller's length is never trusted for memory.
 ///
 /// # Safety
 /// A non-null `data` points to `size_b` readable bytes.
 pub(crate) unsafe fn bytes_in<'a>(
     data: *const c_void,
     size_b: u64,
+    max_b: u64,
     arg: &str,
 ) -> CapiResult<&'a [u8]> {
+    if size_b > max_b {
+        return Err(CapiError::OutOfRange(format!(
+            "{arg} is {size_b} bytes; at most {max_b}"
+        )));
+    }
     if size_b == 0 {
         return Ok(&[]);
     }

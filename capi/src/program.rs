@@ -13,6 +13,10 @@ use crate::pool::bytes_in;
 use crate::result::{CapiError, CapiResult, HSresult};
 use crate::state::{DeviceRef, ProgramState};
 
+/// The most shaders one program takes: one a stage (vertex, two tessellation, geometry,
+/// fragment; or one compute).
+pub(crate) const MAX_PROGRAM_STAGES: usize = 5;
+
 pub type HSshaderStage = u32;
 pub const HS_SHADER_STAGE_VERTEX: HSshaderStage = 0;
 pub const HS_SHADER_STAGE_TESS_CONTROL: HSshaderStage = 1;
@@ -78,7 +82,14 @@ fn translate(
 ) -> CapiResult<ShaderModule> {
     let stage: gpu::objects::Stage = coded(shader.stage, "stage")?;
     // SAFETY: the header's contract: `size_b` readable bytes at `data`.
-    let bytes = unsafe { bytes_in(shader.data, shader.size_b, "shader data") }?;
+    let bytes = unsafe {
+        bytes_in(
+            shader.data,
+            shader.size_b,
+            shader_translate::limits::MAX_SHADER_BINARY_B as u64,
+            "shader data",
+        )
+    }?;
     let code = match shader.code {
         HS_SHADER_CODE_GLSL => {
             ShaderCode::Glsl(String::from_utf8(bytes.to_vec()).map_err(|_| {
@@ -128,7 +139,7 @@ pub unsafe extern "C" fn hsProgramSetShaders(
     entry("hsProgramSetShaders", || {
         // SAFETY: the header's contract for objects and arrays.
         let state = unsafe { resolve(program, "program") }?;
-        let shaders = unsafe { check_array(shaders, count, "shaders") }?;
+        let shaders = unsafe { check_array(shaders, count, MAX_PROGRAM_STAGES, "shaders") }?;
         if shaders.is_empty() {
             return Err(CapiError::argument("a program needs at least one shader"));
         }

@@ -21,6 +21,11 @@ use crate::pool::bytes_in;
 use crate::program::{install, translate_stage, HSshaderStage};
 use crate::result::{CapiError, CapiResult, HSresult};
 
+/// A shader program header's size (NVN's SPH is 0x50 bytes; more is refused unread).
+const MAX_SPH_B: u64 = shader_translate::maxwell::sph::SPH_SIZE_B as u64;
+/// Constant buffer 1 is one uniform buffer: NVN's uniform buffers are at most 64 KiB.
+const MAX_CONSTBUF1_B: u64 = 64 << 10;
+
 /// How an `HSCompiledShaderData` holds its program.
 pub type HScompiledCode = u32;
 /// A DKSH module holding one program (`data`, `size_b`); its program type must be `stage`.
@@ -256,7 +261,14 @@ fn translate(
         CapiError::Refused(format!("shader {index} ({stage:?}): {error}"))
     };
     // SAFETY: the header's contract: `size_b` readable bytes at `data`.
-    let data = unsafe { bytes_in(shader.data, shader.size_b, "shader data") }?;
+    let data = unsafe {
+        bytes_in(
+            shader.data,
+            shader.size_b,
+            shader_translate::limits::MAX_SHADER_BINARY_B as u64,
+            "shader data",
+        )
+    }?;
     let program = match shader.code {
         HS_COMPILED_CODE_DKSH => {
             if shader.tessellator_mode != 0 {
@@ -277,10 +289,16 @@ fn translate(
         }
         HS_COMPILED_CODE_PARTS => {
             // SAFETY: as `data`, for the SPH and constant buffer 1.
-            let sph = unsafe { bytes_in(shader.sph, shader.sph_size_b, "sph") }?;
+            let sph = unsafe { bytes_in(shader.sph, shader.sph_size_b, MAX_SPH_B, "sph") }?;
             // SAFETY: as above.
-            let constbuf1 =
-                unsafe { bytes_in(shader.constbuf1, shader.constbuf1_size_b, "constbuf1") }?;
+            let constbuf1 = unsafe {
+                bytes_in(
+                    shader.constbuf1,
+                    shader.constbuf1_size_b,
+                    MAX_CONSTBUF1_B,
+                    "constbuf1",
+                )
+            }?;
             let compute = match kind {
                 ProgramType::Compute => Some(compute_info(shader, index)?),
                 _ => None,
@@ -368,7 +386,14 @@ unsafe fn set_compiled_shaders(
     // SAFETY: the header's contract for objects.
     let state = unsafe { resolve(program, "program") }?;
     // SAFETY: the header's contract for arrays: `count` structs at `shaders`.
-    let shaders = unsafe { check_array(shaders, count, "shaders") }?;
+    let shaders = unsafe {
+        check_array(
+            shaders,
+            count,
+            crate::program::MAX_PROGRAM_STAGES,
+            "shaders",
+        )
+    }?;
     if shaders.is_empty() {
         return Err(CapiError::argument("a program needs at least one shader"));
     }

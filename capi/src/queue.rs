@@ -9,6 +9,9 @@ use crate::objects::{
 };
 use crate::result::{CapiError, HSresult};
 use crate::state::{DeviceRef, QueueState};
+
+/// The most command handles one submit takes (a frame submits a handful).
+const MAX_SUBMIT_LISTS: usize = 1 << 16;
 use crate::sync::HSsyncCondition;
 
 #[no_mangle]
@@ -47,7 +50,7 @@ pub unsafe extern "C" fn hsQueueSubmitCommands(
     entry("hsQueueSubmitCommands", || {
         // SAFETY: the header's contract for objects and arrays.
         let state = unsafe { resolve(queue, "queue") }?;
-        let handles = unsafe { check_array(handles, count, "handles") }?;
+        let handles = unsafe { check_array(handles, count, MAX_SUBMIT_LISTS, "handles") }?;
         let lists = {
             let known = state.device.lists.read();
             handles

@@ -236,7 +236,7 @@ pub unsafe extern "C" fn hsCommandBufferSetBlendColor(
     // SAFETY: the header's contract for objects and arrays.
     unsafe {
         set_state("hsCommandBufferSetBlendColor", command_buffer, || {
-            let color = check_array(color, 4, "color")?;
+            let color = check_array(color, 4, 4, "color")?;
             Ok(StateChange::BlendConstant([
                 color[0], color[1], color[2], color[3],
             ]))
@@ -253,7 +253,7 @@ pub unsafe extern "C" fn hsCommandBufferSetColorWriteMasks(
     // SAFETY: the header's contract for objects and arrays.
     unsafe {
         set_state("hsCommandBufferSetColorWriteMasks", command_buffer, || {
-            let values = check_array(masks, MAX_COLOR_TARGETS as u32, "masks")?;
+            let values = check_array(masks, MAX_COLOR_TARGETS as u32, MAX_COLOR_TARGETS, "masks")?;
             let mut out = [ComponentMask::ALL; MAX_COLOR_TARGETS];
             for (mask, &value) in out.iter_mut().zip(values) {
                 *mask = ComponentMask(small(value, "write mask")?);
@@ -369,7 +369,7 @@ pub unsafe extern "C" fn hsCommandBufferSetViewports(
     // SAFETY: the header's contract for objects and arrays.
     unsafe {
         set_state("hsCommandBufferSetViewports", command_buffer, || {
-            let viewports = check_array(viewports, count, "viewports")?
+            let viewports = check_array(viewports, count, gpu::state::MAX_VIEWPORTS, "viewports")?
                 .iter()
                 .map(|v| Viewport {
                     x_px: v.x_px,
@@ -398,7 +398,7 @@ pub unsafe extern "C" fn hsCommandBufferSetScissors(
     // SAFETY: the header's contract for objects and arrays.
     unsafe {
         set_state("hsCommandBufferSetScissors", command_buffer, || {
-            let scissors = check_array(scissors, count, "scissors")?
+            let scissors = check_array(scissors, count, gpu::state::MAX_VIEWPORTS, "scissors")?
                 .iter()
                 .map(|s| Scissor {
                     x_px: s.x_px,
@@ -425,20 +425,25 @@ pub unsafe extern "C" fn hsCommandBufferSetVertexAttributes(
     // SAFETY: the header's contract for objects and arrays.
     unsafe {
         set_state("hsCommandBufferSetVertexAttributes", command_buffer, || {
-            let attributes = check_array(attributes, count, "attributes")?
-                .iter()
-                .map(|a| {
-                    Ok(VertexAttribute {
-                        location: small(a.location, "location")?,
-                        stream: small(a.stream, "stream")?,
-                        format: VertexFormat {
-                            kind: coded(a.component, "component")?,
-                            components: small(a.components, "components")?,
-                        },
-                        offset_b: a.offset_b,
-                    })
+            let attributes = check_array(
+                attributes,
+                count,
+                gpu::state::MAX_VERTEX_ATTRIBUTES,
+                "attributes",
+            )?
+            .iter()
+            .map(|a| {
+                Ok(VertexAttribute {
+                    location: small(a.location, "location")?,
+                    stream: small(a.stream, "stream")?,
+                    format: VertexFormat {
+                        kind: coded(a.component, "component")?,
+                        components: small(a.components, "components")?,
+                    },
+                    offset_b: a.offset_b,
                 })
-                .collect::<CapiResult<_>>()?;
+            })
+            .collect::<CapiResult<_>>()?;
             Ok(StateChange::VertexAttributes(attributes))
         })
     }
@@ -454,7 +459,7 @@ pub unsafe extern "C" fn hsCommandBufferSetVertexStreams(
     // SAFETY: the header's contract for objects and arrays.
     unsafe {
         set_state("hsCommandBufferSetVertexStreams", command_buffer, || {
-            let streams = check_array(streams, count, "streams")?
+            let streams = check_array(streams, count, gpu::state::MAX_VERTEX_STREAMS, "streams")?
                 .iter()
                 .map(|s| VertexStream {
                     stride_b: s.stride_b,

@@ -76,8 +76,10 @@ impl From<ObjectError> for CapiError {
             | ObjectError::ViewOutsideTexture { .. }
             | ObjectError::SlotOutOfRange { .. }
             | ObjectError::TableTooLarge { .. }
+            | ObjectError::TableEmpty
             | ObjectError::PoolAccess { .. } => CapiError::OutOfRange(message),
             ObjectError::Backend(_) => CapiError::Device(message),
+            ObjectError::PoolInUse { .. } => CapiError::Busy(message),
             _ => CapiError::InvalidArgument(message),
         }
     }

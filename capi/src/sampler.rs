@@ -189,7 +189,7 @@ pub unsafe extern "C" fn hsSamplerBuilderSetBorderColor(
     entry("hsSamplerBuilderSetBorderColor", || {
         // SAFETY: the header's contract for builders and arrays.
         let builder = unsafe { check_builder(builder) }?;
-        let color = unsafe { crate::builder::check_array(color, 4, "color") }?;
+        let color = unsafe { crate::builder::check_array(color, 4, 4, "color") }?;
         builder.border_color.copy_from_slice(color);
         Ok(())
     })

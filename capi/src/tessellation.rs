@@ -37,7 +37,7 @@ pub unsafe extern "C" fn hsCommandBufferSetInnerTessellationLevels(
             "hsCommandBufferSetInnerTessellationLevels",
             command_buffer,
             || {
-                let levels = check_array(levels, 2, "levels")?;
+                let levels = check_array(levels, 2, 2, "levels")?;
                 Ok(StateChange::InnerTessellationLevels([levels[0], levels[1]]))
             },
         )
@@ -56,7 +56,7 @@ pub unsafe extern "C" fn hsCommandBufferSetOuterTessellationLevels(
             "hsCommandBufferSetOuterTessellationLevels",
             command_buffer,
             || {
-                let levels = check_array(levels, 4, "levels")?;
+                let levels = check_array(levels, 4, 4, "levels")?;
                 Ok(StateChange::OuterTessellationLevels([
                     levels[0], levels[1], levels[2], levels[3],
                 ]))

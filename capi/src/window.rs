@@ -113,7 +113,9 @@ pub unsafe extern "C" fn hsWindowBuilderSetTextures(
                 "{count} textures; a window has at most 4"
             )));
         }
-        let given = unsafe { crate::builder::check_array(textures, count, "textures") }?;
+        let given = unsafe {
+            crate::builder::check_array(textures, count, HS_WINDOW_MAX_TEXTURES, "textures")
+        }?;
         builder.textures = [std::ptr::null(); HS_WINDOW_MAX_TEXTURES];
         builder.textures[..given.len()].copy_from_slice(given);
         builder.texture_count = count;

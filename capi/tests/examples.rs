@@ -80,6 +80,21 @@ fn every_bad_input_fails_with_a_message() {
     assert!(!stdout.contains("FAIL"), "{stdout}");
 }
 
+/// `examples/bounds.c`: a length or count past its bound (UINT64_MAX bytes, UINT32_MAX
+/// elements) fails with HS_ERROR_OUT_OF_RANGE and one message before anything is read or
+/// reserved for it, and the process goes on to an update that lands.
+#[test]
+fn lengths_and_counts_past_their_bound_fail_before_a_byte_is_read() {
+    let program = common::build("bounds");
+    let output = common::run(&program, &[]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("bounds cases: 22 passed, 0 failed"),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 /// `examples/short_ways.c`: the inputs a repeated command's short way must decline each
 /// fail with their code and one message, right after a command of the same kind that took
 /// it; and a list that outgrows its room loses no draw and doubles none (200 additive

@@ -27,6 +27,12 @@ pub trait Backend: Send {
         DeviceFeatures::NONE
     }
 
+    /// The limits a program's modules are checked against when it is made; asked once,
+    /// when the `Device` is made. By default the least every Vulkan device offers.
+    fn module_limits(&self) -> crate::ModuleLimits {
+        crate::ModuleLimits::VULKAN_MINIMUM
+    }
+
     /// An object was made; it is in `tables`.
     fn object_created(
         &mut self,

@@ -93,6 +93,11 @@ pub enum ObjectError {
     },
     #[error("descriptor table of {capacity} slots is larger than handles can address ({limit})")]
     TableTooLarge { capacity: u32, limit: u32 },
+    #[error("a descriptor table of 0 slots has nothing to register or bind")]
+    TableEmpty,
+    /// NVN's lifetimes: a pool outlives what is placed in it.
+    #[error("{pool} still holds {user}; finalize {user} first")]
+    PoolInUse { pool: PoolId, user: ObjectRef },
     #[error("buffer at {pool} offset {offset_b:#x} size {size_b:#x} is past the pool's end at {pool_size_b:#x}")]
     BufferPastPoolEnd {
         pool: PoolId,

@@ -24,6 +24,7 @@ mod frag_coord;
 mod front;
 pub mod limits;
 mod lod_bias;
+mod macro_cost;
 pub mod maxwell;
 mod metal;
 mod multisampled_slots;

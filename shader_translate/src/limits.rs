@@ -11,10 +11,15 @@ use crate::{Diagnostic, SourcePos, TranslateError};
 pub const MAX_SOURCE_B: usize = 1 << 20;
 /// The deepest nesting of brackets (`(`, `[`, `{`) taken.
 pub const MAX_NESTING: u32 = 256;
-/// The most tokens one macro may expand to, counting macros inside it.
-pub const MAX_MACRO_EXPANSION_TOKENS: u64 = 1 << 20;
+/// The most tokens the whole source may expand to, counted after substitution
+/// (`macro_cost`, which also states the steps and the memory the count may take).
+pub const MAX_MACRO_EXPANSION_TOKENS: u64 = crate::macro_cost::MAX_EXPANDED_TOKENS;
 /// The largest SPIR-V module taken, in words.
 pub const MAX_SPIRV_WORDS: usize = 4 << 20;
+/// The most bytes of shader code (GLSL text, SPIR-V, a DKSH module or Maxwell code) an
+/// entry point takes from its caller: the largest SPIR-V module's size, past every other
+/// bound, so a length is refused before its bytes are read.
+pub const MAX_SHADER_BINARY_B: usize = MAX_SPIRV_WORDS * 4;
 
 /// Checks GLSL text against every bound; the error names the first one broken.
 pub(crate) fn check_glsl(name: &str, text: &str) -> Result<(), TranslateError> {
@@ -46,13 +51,12 @@ pub(crate) fn check_glsl(name: &str, text: &str) -> Result<(), TranslateError> {
             format!("brackets nest deeper than {MAX_NESTING}"),
         ));
     }
-    if let Some((macro_name, tokens)) = costliest_macro(text) {
+    let clean = String::from_utf8_lossy(&without_comments(text)).into_owned();
+    if let Err(cost) = crate::macro_cost::expanded_tokens(&clean) {
+        let line = cost.line();
         return Err(refuse(
-            None,
-            format!(
-                "macro `{macro_name}` expands to at least {tokens} tokens, more than the \
-                 {MAX_MACRO_EXPANSION_TOKENS} a macro may"
-            ),
+            Some(SourcePos { line, column: 1 }),
+            cost.to_string(),
         ));
     }
     Ok(())
@@ -119,80 +123,6 @@ fn too_deep(text: &str) -> Option<usize> {
     None
 }
 
-/// A macro whose expansion passes `MAX_MACRO_EXPANSION_TOKENS`, with a lower bound of
-/// its size. Each `#define` costs its body's tokens, a use of an earlier macro costing
-/// that macro's expansion; a function-like macro's parameters count one token each, so
-/// the figure is a lower bound of what the preprocessor would make.
-fn costliest_macro(text: &str) -> Option<(String, u64)> {
-    let clean = String::from_utf8_lossy(&without_comments(text)).into_owned();
-    let mut sizes: std::collections::HashMap<String, u64> = std::collections::HashMap::new();
-    for line in logical_lines(&clean) {
-        let Some(rest) = line.trim_start().strip_prefix('#') else {
-            continue;
-        };
-        let Some(definition) = rest.trim_start().strip_prefix("define") else {
-            continue;
-        };
-        let definition = definition.trim_start();
-        let name_end = definition
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(definition.len());
-        let (macro_name, mut body) = definition.split_at(name_end);
-        if macro_name.is_empty() {
-            continue;
-        }
-        if body.starts_with('(') {
-            body = body.split_once(')').map_or("", |(_, after)| after);
-        }
-        let mut size = 0u64;
-        for token in identifiers_and_others(body) {
-            size = size.saturating_add(*sizes.get(token).unwrap_or(&1));
-        }
-        if size > MAX_MACRO_EXPANSION_TOKENS {
-            return Some((macro_name.to_owned(), size));
-        }
-        sizes.insert(macro_name.to_owned(), size);
-    }
-    None
-}
-
-/// Lines with backslash continuations joined.
-fn logical_lines(text: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut current = String::new();
-    for line in text.lines() {
-        if let Some(continued) = line.strip_suffix('\\') {
-            current.push_str(continued);
-            current.push(' ');
-        } else {
-            current.push_str(line);
-            lines.push(std::mem::take(&mut current));
-        }
-    }
-    if !current.is_empty() {
-        lines.push(current);
-    }
-    lines
-}
-
-/// The identifiers of `text`, and each other non-space character as a token of its own.
-fn identifiers_and_others(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = text;
-    std::iter::from_fn(move || {
-        rest = rest.trim_start();
-        let first = rest.chars().next()?;
-        let len = if first.is_ascii_alphanumeric() || first == '_' {
-            rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .unwrap_or(rest.len())
-        } else {
-            first.len_utf8()
-        };
-        let (token, after) = rest.split_at(len);
-        rest = after;
-        Some(token)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,8 +148,15 @@ mod tests {
         for level in 1..40 {
             doubling.push_str(&format!("#define A{level} A{} A{}\n", level - 1, level - 1));
         }
+        // Defined and never used, the chain costs nothing; used once, it is refused.
+        assert!(check_glsl("s.frag", &doubling).is_ok());
+        doubling.push_str("void main() { A39; }\n");
         let message = refused(&doubling);
-        assert!(message.contains("macro `A21`"), "{message}");
+        assert!(message.contains("macro `A39`"), "{message}");
+        assert!(
+            message.starts_with("s.frag:41:1: the source expands to more than 262144 tokens"),
+            "{message}"
+        );
         let huge = " ".repeat(MAX_SOURCE_B + 1);
         assert!(refused(&huge).contains("more than the 1048576"));
     }
@@ -237,6 +174,7 @@ mod tests {
                 level - 1
             ));
         }
+        continued.push_str("A29\n");
         assert!(check_glsl("c.frag", &continued).is_err());
     }
 }

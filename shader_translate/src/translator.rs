@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::cache::{cache_key, Entry, Lookup, ShaderCache};
+use crate::cache::{cache_key, source_hash, Claim, Entry, Lookup, ShaderCache};
 use crate::front::glslang::Glslang;
 use crate::front::naga_glsl::compile_kernel;
 use crate::front::position::{binding_declaration, first_token};
@@ -106,13 +106,19 @@ impl Translator {
                 cache_key(source, &self.options, &tools)
             }
         };
-        let outcome = match cache.load(&key) {
+        let source_sha256 = source_hash(source);
+        let claim = Claim {
+            key: &key,
+            source_sha256: &source_sha256,
+            stage: source.stage,
+        };
+        let outcome = match cache.load(&claim) {
             Lookup::Hit(entry) => return self.finish(source, *entry, CacheOutcome::Hit),
             Lookup::Miss => CacheOutcome::Miss,
             Lookup::Damaged(reason) => CacheOutcome::Rebuilt(reason),
         };
         let entry = self.translate_uncached(source, passes)?;
-        cache.store(&key, &entry);
+        cache.store(&claim, &entry);
         self.finish(source, entry, outcome)
     }
 

@@ -164,3 +164,175 @@ fn an_unwritable_cache_costs_no_translation() {
     let translated = translator.translate(&CORPUS[0].source()).unwrap();
     assert_eq!(translated.cache, CacheOutcome::Miss);
 }
+
+/// A cache file's parts, to forge entries the way a person editing the cache would: the
+/// payload changed, then its length and checksum written again so they hold.
+struct EntryFile {
+    words: Vec<u32>,
+    metadata: serde_json::Value,
+}
+
+impl EntryFile {
+    fn read(path: &Path) -> EntryFile {
+        let bytes = std::fs::read(path).unwrap();
+        let payload = &bytes[48..];
+        let count = u32::from_le_bytes(payload[..4].try_into().unwrap()) as usize;
+        let words = payload[4..4 + count * 4]
+            .chunks_exact(4)
+            .map(|word| u32::from_le_bytes(word.try_into().unwrap()))
+            .collect();
+        let metadata = serde_json::from_slice(&payload[4 + count * 4..]).unwrap();
+        EntryFile { words, metadata }
+    }
+
+    fn payload(&self) -> Vec<u8> {
+        let mut payload = (self.words.len() as u32).to_le_bytes().to_vec();
+        payload.extend(self.words.iter().flat_map(|word| word.to_le_bytes()));
+        payload.extend(serde_json::to_vec(&self.metadata).unwrap());
+        payload
+    }
+}
+
+/// `payload` under a header whose length and checksum hold.
+fn write_sealed(path: &Path, payload: &[u8]) {
+    use sha2::Digest;
+    let mut file = b"HKSHDR03".to_vec();
+    file.extend((payload.len() as u64).to_le_bytes());
+    file.extend(sha2::Sha256::digest(payload));
+    file.extend(payload);
+    std::fs::write(path, file).unwrap();
+}
+
+fn hex_sha256(parts: &[&[u8]]) -> String {
+    use sha2::Digest;
+    let mut hasher = sha2::Sha256::new();
+    for part in parts {
+        hasher.update(part);
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// Forges the entry of `CORPUS[1]` (a fragment shader) with `forge(own, other's file)`,
+/// where the other is `CORPUS[5]` (another fragment shader), and checks the forgery is
+/// rebuilt, never used, and the rebuilt entry is used again.
+fn forged_entry_is_rebuilt(forge: impl Fn(&Path, &Path), expected_reason: &str) {
+    let own_dir = tempfile::tempdir().unwrap();
+    let other_dir = tempfile::tempdir().unwrap();
+    let (own, other) = (CORPUS[1].source(), CORPUS[5].source());
+    assert_eq!(own.stage, other.stage);
+    let original = common::cached_translator(own_dir.path())
+        .translate(&own)
+        .unwrap();
+    let other_translated = common::cached_translator(other_dir.path())
+        .translate(&other)
+        .unwrap();
+    assert_ne!(original.spirv, other_translated.spirv);
+    let [own_entry] = entry_files(own_dir.path()).try_into().unwrap();
+    let [other_entry] = entry_files(other_dir.path()).try_into().unwrap();
+    forge(&own_entry, &other_entry);
+
+    // A new translator, as in the next run of the game.
+    let translator = common::cached_translator(own_dir.path());
+    let rebuilt = translator.translate(&own).unwrap();
+    let CacheOutcome::Rebuilt(reason) = &rebuilt.cache else {
+        panic!("a forged entry was used: {:?}", rebuilt.cache);
+    };
+    assert!(reason.contains(expected_reason), "{reason}");
+    assert_eq!(rebuilt.spirv, original.spirv);
+    assert_eq!(rebuilt.reflection, original.reflection);
+    assert_eq!(translator.translate(&own).unwrap().cache, CacheOutcome::Hit);
+}
+
+#[test]
+fn another_program_s_entry_under_this_key_is_rebuilt() {
+    // The other program's whole entry, its key edited to this one's.
+    forged_entry_is_rebuilt(
+        |own, other| {
+            let key = EntryFile::read(own).metadata["key"].clone();
+            let mut forged = EntryFile::read(other);
+            forged.metadata["key"] = key;
+            write_sealed(own, &forged.payload());
+        },
+        "another source",
+    );
+}
+
+#[test]
+fn another_program_s_module_in_this_entry_is_rebuilt() {
+    // This entry with the other program's SPIR-V in place of its own.
+    forged_entry_is_rebuilt(
+        |own, other| {
+            let mut forged = EntryFile::read(own);
+            forged.words = EntryFile::read(other).words;
+            write_sealed(own, &forged.payload());
+        },
+        "not the one made from its source",
+    );
+}
+
+#[test]
+fn another_program_s_module_with_its_hashes_made_again_is_rebuilt() {
+    // As above, and the module's hash made again for this source: the module's own
+    // interface (made again from its words) is not the one the entry claims.
+    forged_entry_is_rebuilt(
+        |own, other| {
+            let mut forged = EntryFile::read(own);
+            forged.words = EntryFile::read(other).words;
+            let source_sha256 = forged.metadata["source_sha256"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            let words: Vec<u8> = forged.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            forged.metadata["module_sha256"] =
+                hex_sha256(&[source_sha256.as_bytes(), &words]).into();
+            write_sealed(own, &forged.payload());
+        },
+        "reflection is not its module's",
+    );
+}
+
+#[test]
+fn garbage_with_a_good_checksum_is_rebuilt() {
+    forged_entry_is_rebuilt(
+        |own, _| {
+            let mut state = 0x2545_f491_u32;
+            let garbage: Vec<u8> = (0..8192)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 17;
+                    state ^= state << 5;
+                    state as u8
+                })
+                .collect();
+            write_sealed(own, &garbage);
+        },
+        "SPIR-V",
+    );
+}
+
+#[test]
+fn a_truncated_payload_with_a_good_checksum_is_rebuilt() {
+    forged_entry_is_rebuilt(
+        |own, _| {
+            let payload = EntryFile::read(own).payload();
+            write_sealed(own, &payload[..payload.len() / 2]);
+        },
+        "SPIR-V",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_entry_linked_to_an_endless_file_is_rebuilt() {
+    forged_entry_is_rebuilt(
+        |own, _| {
+            std::fs::remove_file(own).unwrap();
+            std::os::unix::fs::symlink("/dev/zero", own).unwrap();
+        },
+        "larger than",
+    );
+}

@@ -98,7 +98,11 @@ fn sph_lines(sph: &Sph) -> String {
 
 pub fn run(args: DisasmArgs) -> anyhow::Result<()> {
     let name = args.file.display().to_string();
-    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {name}"))?;
+    let bytes = bounded_read::read_file(
+        &args.file,
+        shader_translate::limits::MAX_SHADER_BINARY_B as u64,
+        "a compiled shader",
+    )?;
     let program = Program::from_dksh(&bytes).with_context(|| name.clone())?;
     let mut out = String::new();
     let _ = writeln!(

@@ -74,7 +74,21 @@ pub fn run(command: Command) -> anyhow::Result<()> {
 /// be written fails before the run, not after it.
 pub fn create_output(path: &std::path::Path) -> anyhow::Result<std::fs::File> {
     use anyhow::Context;
-    std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))
+    use std::io::{Seek, Write};
+    let mut file =
+        std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+    // One byte written now, so an output that cannot take bytes (`/dev/full`, a full
+    // disk seen at once) fails before the run, not after it. A regular file is emptied
+    // again; anything else keeps a space, which JSON reads as nothing.
+    file.write_all(b" ")
+        .and_then(|()| file.flush())
+        .with_context(|| format!("writing {}", path.display()))?;
+    if file.metadata().is_ok_and(|meta| meta.is_file()) {
+        file.set_len(0)
+            .and_then(|()| file.rewind())
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(file)
 }
 
 /// Writes `json` (pretty, one newline after) into `file`, made by `create_output(path)`.
@@ -113,7 +127,14 @@ pub fn exit_if_gpu_hung(error: &anyhow::Error) {
 pub fn one_line(error: &anyhow::Error) -> String {
     let mut line = String::new();
     for cause in error.chain() {
-        let text = cause.to_string();
+        // A cause of several lines (a validator's log) is joined into this one.
+        let text = cause
+            .to_string()
+            .lines()
+            .map(str::trim)
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ");
         if line.contains(&text) {
             continue;
         }

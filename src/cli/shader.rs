@@ -60,7 +60,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 fn translate(args: TranslateArgs) -> anyhow::Result<()> {
     let switches = crate::cli::start()?;
     let name = args.file.display().to_string();
-    let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {name}"))?;
+    let bytes = bounded_read::read_file(
+        &args.file,
+        shader_translate::limits::MAX_SHADER_BINARY_B as u64,
+        "a shader",
+    )?;
     let translator = Translator::new(crate::cli::translate_options(&switches))?;
     let asked: Option<Stage> = args.stage.as_deref().map(str::parse).transpose()?;
     let (stage, translated) = if bytes.starts_with(b"DKSH") {
@@ -155,11 +159,18 @@ fn translate(args: TranslateArgs) -> anyhow::Result<()> {
 }
 
 /// Source errors go to stderr one a line as `FILE:LINE:COLUMN: message`; the returned
-/// error (exit 1) says only how many there were.
+/// error (exit 1) says only how many there were. A single error is the one line.
 fn report_failure(name: &str, error: TranslateError) -> anyhow::Error {
     let diagnostics = error.diagnostics();
     if diagnostics.is_empty() {
         return error.into();
+    }
+    if let [diagnostic] = &diagnostics[..] {
+        return Failure {
+            exit_code: 1,
+            message: diagnostic.to_string(),
+        }
+        .into();
     }
     for diagnostic in &diagnostics {
         eprintln!("{diagnostic}");

@@ -83,17 +83,5 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// only what the layout needs is read, so an endless input (a pipe, `/dev/zero`) costs
 /// no more than a file of the right size.
 fn read_at_most(path: &std::path::Path, len_b: u64) -> anyhow::Result<(Vec<u8>, bool)> {
-    use std::io::Read;
-    let file =
-        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut bytes = Vec::new();
-    bytes
-        .try_reserve_exact(usize::try_from(len_b)?.saturating_add(1))
-        .map_err(|_| anyhow!("cannot allocate {len_b} bytes for {}", path.display()))?;
-    file.take(len_b.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let longer = bytes.len() as u64 > len_b;
-    bytes.truncate(len_b as usize);
-    Ok((bytes, longer))
+    Ok(bounded_read::read_prefix(path, len_b)?)
 }

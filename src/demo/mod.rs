@@ -86,9 +86,28 @@ pub struct Args {
     render_targets: u32,
 }
 
+/// The most pixels a demo frame may have: 4K UHD's (3840x2160). The frame's three RGBA8
+/// targets take 12 bytes a pixel in the work pool and as much again in host images, so
+/// this bounds the demo's frame memory near 200 MiB whatever the device allows.
+pub const MAX_FRAME_PX: u64 = 3840 * 2160;
+
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
     gpu::switches::parse_dimensions(text)
         .ok_or_else(|| format!("{text:?} is not WxH with both sides positive"))
+}
+
+/// Refuses a frame size before anything is made: one past a texture's largest side (the
+/// layout's error), then one of more than `MAX_FRAME_PX` pixels.
+fn check_frame_size((width_px, height_px): (u32, u32)) -> anyhow::Result<()> {
+    TextureBuilder::new_2d(Format::Rgba8, width_px, height_px).layout()?;
+    let frame_px = u64::from(width_px) * u64::from(height_px);
+    if frame_px > MAX_FRAME_PX {
+        anyhow::bail!(
+            "--size {width_px}x{height_px} is {frame_px} pixels, more than the {MAX_FRAME_PX} \
+             (3840x2160) a demo frame may have"
+        );
+    }
+    Ok(())
 }
 
 /// A chunk's texture while it is in range.
@@ -100,6 +119,14 @@ struct LiveTile {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    check_frame_size(args.size)?;
+    // Made (and written once) before the run, so an output that cannot take the summary
+    // fails now, not after every frame.
+    let stats_file = args
+        .stats
+        .as_deref()
+        .map(crate::cli::create_output)
+        .transpose()?;
     let mut switches = crate::cli::start()?;
     let device = gpu_vk::Device::open(&switches)?;
     let translator = shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
@@ -122,11 +149,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ExecutorOptions::from_switches(&switches),
         &switches,
     )?);
-    let stats_file = args
-        .stats
-        .as_deref()
-        .map(crate::cli::create_output)
-        .transpose()?;
     let mut maker =
         DeviceMaker::new(Box::new(backend.clone())).write_tracking(switches.write_tracking);
     if let Some(path) = &args.record {

@@ -191,7 +191,11 @@ pub fn check_report_destination(
             buffer_size_b: found.size_b,
         });
     }
-    if !(found.offset_b + offset_b).is_multiple_of(align_b) {
+    if !found
+        .offset_b
+        .wrapping_add(offset_b)
+        .is_multiple_of(align_b)
+    {
         return Err(RecordError::BadArgument {
             what,
             why: "its pool address is not aligned (16 bytes for a report, 4 for a value)",

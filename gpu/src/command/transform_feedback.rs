@@ -117,7 +117,12 @@ pub fn check_bind(
             buffer_size_b: buffer.size_b,
         });
     }
-    if !(buffer.offset_b + range.offset_b).is_multiple_of(4) || !range.size_b.is_multiple_of(4) {
+    if !buffer
+        .offset_b
+        .wrapping_add(range.offset_b)
+        .is_multiple_of(4)
+        || !range.size_b.is_multiple_of(4)
+    {
         return Err(bad(
             "transform feedback buffer range",
             "offset into the pool or size not a multiple of 4 bytes",
@@ -164,7 +169,11 @@ pub fn check_verb(
             buffer_size_b: buffer.size_b,
         });
     }
-    if !(buffer.offset_b + control.offset_b).is_multiple_of(4) {
+    if !buffer
+        .offset_b
+        .wrapping_add(control.offset_b)
+        .is_multiple_of(4)
+    {
         return Err(bad(
             "transform feedback control buffer",
             "offset into the pool not a multiple of 4 bytes",

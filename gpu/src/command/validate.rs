@@ -302,7 +302,13 @@ fn check_update(update: &UniformUpdate, tables: &ObjectTables) -> Result<(), Rec
         });
     }
     let buffer = buffer(tables, update.buffer)?;
-    if !(buffer.offset_b + update.offset_b).is_multiple_of(4) {
+    // Wrapping: an offset past any pool is refused by the range check below, and the
+    // sum modulo 4 is the same.
+    if !buffer
+        .offset_b
+        .wrapping_add(update.offset_b)
+        .is_multiple_of(4)
+    {
         return Err(RecordError::BadArgument {
             what: "uniform update offset",
             why: "not a multiple of 4 bytes into the pool",

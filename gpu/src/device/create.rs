@@ -12,6 +12,7 @@ use crate::objects::descriptor::{DescriptorKind, MAX_SAMPLER_SLOTS, MAX_TEXTURE_
 use crate::objects::tables::Registry;
 use crate::objects::texture::check_placement;
 use crate::objects::window::MAX_WINDOW_TEXTURES;
+use crate::objects::ObjectTables;
 use crate::objects::*;
 use crate::recording::Record;
 
@@ -173,6 +174,9 @@ impl Device {
     }
 
     pub fn create_texture_table(&self, capacity: u32) -> Result<TextureTableId, ObjectError> {
+        if capacity == 0 {
+            return Err(ObjectError::TableEmpty);
+        }
         if capacity > MAX_TEXTURE_SLOTS {
             return Err(ObjectError::TableTooLarge {
                 capacity,
@@ -192,6 +196,9 @@ impl Device {
     }
 
     pub fn create_sampler_table(&self, capacity: u32) -> Result<SamplerTableId, ObjectError> {
+        if capacity == 0 {
+            return Err(ObjectError::TableEmpty);
+        }
         if capacity > MAX_SAMPLER_SLOTS {
             return Err(ObjectError::TableTooLarge {
                 capacity,
@@ -343,6 +350,7 @@ impl Device {
     pub fn create_program(&self, maker: &ProgramMaker) -> Result<ProgramId, ObjectError> {
         let stages = maker.check()?;
         maker.check_features(&self.features)?;
+        maker.check_limits(&self.module_limits)?;
         self.make(
             |tables| &mut tables.programs,
             |_, id| Ok(Program::new(id, stages, maker.modules.clone())),
@@ -417,9 +425,7 @@ impl Device {
     pub fn finalize(&self, object: impl Into<ObjectRef>) -> Result<(), ObjectError> {
         let object = object.into();
         let mut tables = self.tables.write();
-        if !tables.contains(object) {
-            return Err(ObjectError::UnknownObject(object));
-        }
+        check_finalize(&tables, object)?;
         self.backend.lock().object_finalized(object, &tables);
         tables.remove(object);
         self.note_table_change();
@@ -427,4 +433,22 @@ impl Device {
         self.record_with(|| Record::Finalize { object });
         Ok(())
     }
+
+    /// Whether `finalize(object)` would be taken now: the object is live, and nothing
+    /// live still needs it (`objects::lifetimes`).
+    pub fn check_finalize(&self, object: impl Into<ObjectRef>) -> Result<(), ObjectError> {
+        check_finalize(&self.tables.read(), object.into())
+    }
+}
+
+fn check_finalize(tables: &ObjectTables, object: ObjectRef) -> Result<(), ObjectError> {
+    if !tables.contains(object) {
+        return Err(ObjectError::UnknownObject(object));
+    }
+    if let ObjectRef::Pool(pool) = object {
+        if let Some(user) = crate::objects::lifetimes::pool_user(tables, pool) {
+            return Err(ObjectError::PoolInUse { pool, user });
+        }
+    }
+    Ok(())
 }

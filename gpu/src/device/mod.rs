@@ -67,6 +67,8 @@ pub struct Device {
     pub(crate) write_tracking: crate::mem::WriteTracking,
     /// The backend's, read once: command buffers check state against them.
     features: DeviceFeatures,
+    /// The backend's, read once: programs' modules are checked against them.
+    module_limits: crate::ModuleLimits,
 }
 
 impl Device {
@@ -76,8 +78,10 @@ impl Device {
             None => None,
         };
         let features = maker.backend.features();
+        let module_limits = maker.backend.module_limits();
         Ok(Device {
             features,
+            module_limits,
             serial: NEXT_DEVICE_SERIAL.fetch_add(1, Ordering::Relaxed),
             tables: RwLock::new(ObjectTables::default()),
             backend: Mutex::new(maker.backend),

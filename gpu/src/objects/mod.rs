@@ -3,6 +3,7 @@
 
 pub mod buffer;
 pub mod descriptor;
+pub mod lifetimes;
 pub mod multisample_slots;
 pub mod pool;
 pub mod program;

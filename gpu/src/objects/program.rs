@@ -115,6 +115,9 @@ pub enum ProgramError {
     /// A control stage's patches go nowhere without an evaluation stage.
     #[error("graphics program has a tessellation control stage but no evaluation stage")]
     ControlWithoutEvaluation,
+    /// A module within Vulkan's rules but past the device's limits.
+    #[error(transparent)]
+    PastDeviceLimit(#[from] crate::PastDeviceLimit),
 }
 
 impl ProgramMaker {
@@ -143,6 +146,17 @@ impl ProgramMaker {
                 stage: module.stage,
                 capability,
             });
+        }
+        Ok(())
+    }
+
+    /// Refuses a module past the device's limits (`module_limits`), after `check`.
+    pub fn check_limits(&self, limits: &crate::ModuleLimits) -> Result<(), ProgramError> {
+        for module in &self.modules {
+            crate::module_limits::check_module(module.stage, &module.spirv_words, limits)?;
+            for words in &module.geometry_inputs {
+                crate::module_limits::check_module(module.stage, words, limits)?;
+            }
         }
         Ok(())
     }

@@ -169,6 +169,14 @@ fn views_samplers_tables_and_registration() {
         device.create_sampler_table(1 << 13),
         Err(ObjectError::TableTooLarge { .. })
     ));
+    assert!(matches!(
+        device.create_texture_table(0),
+        Err(ObjectError::TableEmpty)
+    ));
+    assert!(matches!(
+        device.create_sampler_table(0),
+        Err(ObjectError::TableEmpty)
+    ));
     device
         .register_texture(scene.textures, 15, swizzled)
         .unwrap();
@@ -265,4 +273,31 @@ fn every_kind_is_created_and_heard_in_order() {
     assert!(device.tables().contains(scene.msaa.into()));
     assert!(device.tables().contains(scene.msaa_depth.into()));
     assert!(device.tables().contains(scene.sampler.into()));
+}
+
+#[test]
+fn a_pool_outlives_what_is_placed_in_it() {
+    let (device, _) = device();
+    let layout = normal_tile().layout().unwrap();
+    let pool = pool(&device, layout.size_b.next_multiple_of(4096) + 4096);
+    let texture = device.create_texture(&normal_tile(), pool, 0).unwrap();
+    let buffer = device
+        .create_buffer(&BufferMaker {
+            pool,
+            offset_b: layout.size_b.next_multiple_of(4096),
+            size_b: 256,
+            usage: Default::default(),
+        })
+        .unwrap();
+    assert!(matches!(
+        device.finalize(pool),
+        Err(ObjectError::PoolInUse { pool: named, user }) if named == pool && user == texture.into()
+    ));
+    device.finalize(texture).unwrap();
+    assert!(matches!(
+        device.finalize(pool),
+        Err(ObjectError::PoolInUse { pool: named, user }) if named == pool && user == buffer.into()
+    ));
+    device.finalize(buffer).unwrap();
+    device.finalize(pool).unwrap();
 }

@@ -35,6 +35,9 @@ pub enum VkError {
         context: &'static str,
         reason: String,
     },
+    /// `RX_VK_SIMULATE`'s profile cannot be read or applied.
+    #[error("{0}")]
+    Profile(crate::bringup::simulate::ProfileError),
     /// Work the executor does not run yet; nothing of the submission was executed.
     #[error("not supported yet: {0}")]
     Unsupported(String),

@@ -27,6 +27,9 @@ pub const HEADER_B: usize = 32;
 /// The trailer after the driver's data: its SHA-256, then this magic number.
 const TRAILER_MAGIC: &[u8; 8] = b"HKSHPC01";
 pub const TRAILER_B: usize = 32 + TRAILER_MAGIC.len();
+/// The largest cache file read (and written): a game's pipelines take a few MiB; a larger
+/// file is read no further and ignored.
+pub const MAX_PIPELINE_CACHE_B: u64 = 128 << 20;
 
 /// What a cache file must name to be given to this device's driver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,6 +228,13 @@ impl PipelineCache {
         // pipeline now (it is behind `&mut`).
         let data = unsafe { self.device.raw.get_pipeline_cache_data(self.raw) }
             .map_err(|result| io::Error::other(format!("reading the pipeline cache: {result}")))?;
+        if (data.len() + TRAILER_B) as u64 > MAX_PIPELINE_CACHE_B {
+            return Err(io::Error::other(format!(
+                "the pipeline cache is {} bytes, more than the {MAX_PIPELINE_CACHE_B} a cache \
+                 file may have",
+                data.len()
+            )));
+        }
         write_atomically(path, &seal(&data))?;
         tracing::debug!(target: TARGET, file = %path.display(), bytes = data.len(), "pipeline cache saved");
         Ok(data.len())
@@ -234,9 +244,9 @@ impl PipelineCache {
 /// The file's bytes when its checksum holds and its header is this device's; empty
 /// (logged) otherwise.
 fn load(path: &Path, identity: &CacheIdentity) -> Vec<u8> {
-    let data = match std::fs::read(path) {
+    let data = match bounded_read::read_file(path, MAX_PIPELINE_CACHE_B, "a pipeline cache") {
         Ok(data) => data,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Vec::new(),
+        Err(error) if error.is_not_found() => return Vec::new(),
         Err(error) => {
             tracing::warn!(target: TARGET, file = %path.display(), %error,
                 "pipeline cache unreadable; starting empty");

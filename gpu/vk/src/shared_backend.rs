@@ -31,6 +31,10 @@ impl Backend for SharedBackend {
         self.lock().features()
     }
 
+    fn module_limits(&self) -> gpu::ModuleLimits {
+        self.lock().module_limits()
+    }
+
     fn object_created(
         &mut self,
         object: ObjectRef,

@@ -35,6 +35,24 @@ pub(crate) fn cache_key(
         .collect()
 }
 
+/// SHA-256 of what the source is: its stage, front end and code (not its name).
+pub(crate) fn source_hash(source: &ShaderSource) -> String {
+    let mut hasher = Sha256::new();
+    for bytes in [
+        source.stage.short_name().as_bytes(),
+        source.code.front_end_name().as_bytes(),
+        &source.code.key_bytes(),
+    ] {
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(bytes);
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

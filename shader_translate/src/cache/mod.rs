@@ -7,13 +7,18 @@ mod key;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-pub(crate) use entry::Entry;
-pub(crate) use key::cache_key;
+pub(crate) use entry::{Claim, Entry};
 pub use key::TRANSLATOR_VERSION;
+pub(crate) use key::{cache_key, source_hash};
 
 use crate::CacheLocation;
 
 const TARGET: &str = "shader_translate::cache";
+
+/// The largest entry read: the largest module taken, and as much again for its
+/// reflection and Metal check (MSL text). A larger file (or a link to an endless one) is
+/// damage, rebuilt.
+const MAX_ENTRY_B: u64 = 2 * crate::limits::MAX_SHADER_BINARY_B as u64;
 
 /// What a lookup found.
 pub(crate) enum Lookup {
@@ -73,17 +78,21 @@ impl ShaderCache {
         self.dir.join(format!("{key}.hsc"))
     }
 
-    pub(crate) fn load(&self, key: &str) -> Lookup {
-        let path = self.entry_path(key);
-        let bytes = match std::fs::read(&path) {
+    pub(crate) fn load(&self, claim: &Claim) -> Lookup {
+        let path = self.entry_path(claim.key);
+        let bytes = match bounded_read::read_file(&path, MAX_ENTRY_B, "a shader cache entry") {
             Ok(bytes) => bytes,
-            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Lookup::Miss,
-            Err(error) => {
-                tracing::warn!(target: TARGET, path = %path.display(), %error, "cannot read shader cache entry");
+            Err(error) if error.is_not_found() => return Lookup::Miss,
+            Err(error @ bounded_read::ReadError::Io { .. }) => {
+                tracing::warn!(target: TARGET, %error, "cannot read shader cache entry");
                 return Lookup::Miss;
             }
+            Err(error) => {
+                tracing::warn!(target: TARGET, %error, "unreadable shader cache entry; rebuilding it");
+                return Lookup::Damaged(error.to_string());
+            }
         };
-        match entry::decode(key, &bytes) {
+        match entry::decode(claim, &bytes) {
             Ok(entry) => Lookup::Hit(Box::new(entry)),
             Err(damage) => {
                 tracing::warn!(
@@ -99,7 +108,8 @@ impl ShaderCache {
 
     /// Writes an entry through a temporary file and a rename, so a reader (another
     /// process included) sees the old entry or the whole new one.
-    pub(crate) fn store(&self, key: &str, entry: &Entry) {
+    pub(crate) fn store(&self, claim: &Claim, entry: &Entry) {
+        let key = claim.key;
         let result = (|| -> std::io::Result<()> {
             std::fs::create_dir_all(&self.dir)?;
             let temp = self.dir.join(format!(
@@ -107,7 +117,7 @@ impl ShaderCache {
                 std::process::id(),
                 self.temp_counter.fetch_add(1, Ordering::Relaxed)
             ));
-            std::fs::write(&temp, entry::encode(key, entry))?;
+            std::fs::write(&temp, entry::encode(claim, entry))?;
             std::fs::rename(&temp, self.entry_path(key)).inspect_err(|_| {
                 let _ = std::fs::remove_file(&temp);
             })

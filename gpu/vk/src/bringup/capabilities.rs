@@ -72,6 +72,9 @@ pub struct Capabilities {
     pub max_storage_buffer_range_b: u64,
     pub max_uniform_buffer_range_b: u64,
     pub max_push_constants_size_b: u32,
+    /// The limits programs' modules are checked against when made (interface locations,
+    /// workgroup size); push constants are `max_push_constants_size_b`.
+    pub module_limits: gpu::ModuleLimits,
     /// `maxPerStageDescriptorSamplers`: the most samplers one stage may see (16 on Metal).
     pub max_per_stage_samplers: u32,
     /// The host page size pools, write tracking and imports work in: the OS's, or a
@@ -293,6 +296,7 @@ impl Capabilities {
             max_storage_buffer_range_b: u64::from(limits.max_storage_buffer_range),
             max_uniform_buffer_range_b: u64::from(limits.max_uniform_buffer_range),
             max_push_constants_size_b: limits.max_push_constants_size,
+            module_limits: crate::bringup::module_limits::from_vulkan(&limits),
             max_per_stage_samplers: limits.max_per_stage_descriptor_samplers,
             host_page_size_b: memory::host_page_size_b(),
             max_vertex_input_bindings: limits.max_vertex_input_bindings,

@@ -89,8 +89,7 @@ impl Device {
             .filter_map(|e| e.extension_name_as_c_str().ok())
             .collect();
         let mut caps = Capabilities::query(&instance.raw, probe.physical, &offered);
-        crate::bringup::simulate::apply(&switches.simulate, &mut caps)
-            .map_err(|error| VkError::Unsupported(error.to_string()))?;
+        crate::bringup::simulate::apply(&switches.simulate, &mut caps).map_err(VkError::Profile)?;
         caps.state.portability = caps.record_features();
         if switches.simulate != gpu::switches::Simulate::Off {
             tracing::info!(target: "gpu_vk::bringup::device", profile = ?switches.simulate,

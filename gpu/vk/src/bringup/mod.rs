@@ -8,6 +8,7 @@ pub mod device;
 pub mod format_support;
 pub mod instance;
 pub mod loader;
+pub mod module_limits;
 pub mod portability;
 pub mod sample_counts;
 pub mod simulate;

@@ -7,14 +7,25 @@ use gpu::switches::Simulate;
 
 use crate::bringup::capabilities::Capabilities;
 
+/// The largest profile file read: a profile is a few hundred short lines.
+pub const MAX_PROFILE_B: u64 = 1 << 20;
+
 /// The MoltenVK-on-M1 profile's text (tests make variants of it).
 pub const MOLTENVK_M1: &str = include_str!("../../profiles/moltenvk-m1.tsv");
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("device profile line {line}: {reason}")]
+#[error("RX_VK_SIMULATE: {}", place(*.line, .reason))]
 pub struct ProfileError {
     pub line: usize,
     pub reason: String,
+}
+
+/// A profile line's error with its line; a file that cannot be read, alone (line 0).
+fn place(line: usize, reason: &str) -> String {
+    match line {
+        0 => reason.to_owned(),
+        line => format!("device profile line {line}: {reason}"),
+    }
 }
 
 /// Masks `caps` down to `simulate`'s profile; `Simulate::Off` leaves it as it is.
@@ -23,10 +34,12 @@ pub fn apply(simulate: &Simulate, caps: &mut Capabilities) -> Result<(), Profile
         Simulate::Off => Ok(()),
         Simulate::MoltenVkM1 => mask(MOLTENVK_M1, caps),
         Simulate::Profile(path) => {
-            let text = std::fs::read_to_string(path).map_err(|error| ProfileError {
-                line: 0,
-                reason: format!("{}: {error}", path.display()),
-            })?;
+            let text = bounded_read::read_text(path, MAX_PROFILE_B, "a device profile").map_err(
+                |error| ProfileError {
+                    line: 0,
+                    reason: error.to_string(),
+                },
+            )?;
             mask(&text, caps)
         }
     }
@@ -96,7 +109,8 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
                     }
                     "maxPerStageDescriptorSampledImages" => &mut caps.max_bindless_images,
                     "maxPushConstantsSize" => &mut caps.max_push_constants_size_b,
-                    _ => return Err(error(format!("no maximum {name}"))),
+                    other => crate::bringup::module_limits::named_mut(&mut caps.module_limits, other)
+                        .ok_or_else(|| error(format!("no maximum {name}")))?,
                 };
                 *limit = (*limit).min(value);
             }

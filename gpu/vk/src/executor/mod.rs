@@ -446,6 +446,10 @@ impl Backend for VkBackend {
         self.state_features
     }
 
+    fn module_limits(&self) -> gpu::ModuleLimits {
+        crate::bringup::module_limits::of_device(&self.device.caps)
+    }
+
     fn object_created(
         &mut self,
         object: ObjectRef,
