@@ -75,6 +75,16 @@
 // Bytes of a transform feedback control buffer: four bindings' byte counts.
 #define HS_TRANSFORM_FEEDBACK_CONTROL_SIZE 16
 
+// The major version: the soname's number (`libhookshot.so.MAJOR`); a change in it breaks
+// the C ABI.
+#define HS_VERSION_MAJOR 0
+
+// The minor version: entry points added, none changed.
+#define HS_VERSION_MINOR 1
+
+// The patch version: fixes only.
+#define HS_VERSION_PATCH 0
+
 #define HS_WINDOW_MAX_TEXTURES 4
 
 // What an entry point returns: `HS_SUCCESS` (0) or one of the failures below. Every
@@ -1917,6 +1927,11 @@ HSresult hsCommandBufferResumeTransformFeedback(const struct HSCommandBuffer *co
 HSresult hsCommandBufferEndTransformFeedback(const struct HSCommandBuffer *command_buffer,
                                              const struct HSBuffer *control,
                                              uint64_t offset_b);
+
+// The version of the library the process runs with, for comparison with the
+// `HS_VERSION_*` the port was compiled against (a newer minor or patch is compatible,
+// another major is not). Any of the pointers may be NULL.
+HSresult hsGetVersion(uint32_t *major, uint32_t *minor, uint32_t *patch);
 
 HSresult hsWindowBuilderSetDefaults(struct HSWindowBuilder *builder);
 

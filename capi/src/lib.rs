@@ -44,6 +44,7 @@ mod sync;
 mod tessellation;
 mod texture;
 mod transform_feedback;
+mod version;
 mod window;
 
 pub use buffer::*;
@@ -77,6 +78,7 @@ pub use sync::*;
 pub use tessellation::*;
 pub use texture::*;
 pub use transform_feedback::*;
+pub use version::*;
 pub use window::*;
 
 /// The Vulkan device behind `device`, for Rust code in the same process that shares it
