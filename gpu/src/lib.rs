@@ -13,6 +13,7 @@ mod coded;
 pub mod backend;
 pub mod command;
 pub mod device;
+pub mod disk_caches;
 pub mod error;
 pub mod features;
 pub mod format_features;
@@ -24,6 +25,7 @@ pub mod queue;
 pub mod recording;
 pub mod state;
 pub mod switches;
+pub mod title;
 
 #[cfg(test)]
 mod test_backend;

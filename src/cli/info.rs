@@ -72,8 +72,11 @@ fn report(device: &Device, switches: &Switches) -> String {
             "  {:<24} {:<14} ({})\n",
             entry.spec.name,
             entry.value,
-            entry.source.as_str()
+            entry.origin()
         ));
+    }
+    for unknown in switches.unknown() {
+        out.push_str(&format!("  warning: {unknown}\n"));
     }
     out
 }

@@ -38,6 +38,7 @@ pub enum Command {
 pub fn start() -> anyhow::Result<gpu::switches::Switches> {
     let switches = gpu::switches::Switches::from_env()?;
     crate::logging::init(&switches)?;
+    switches.warn_unknown();
     Ok(switches)
 }
 
