@@ -222,6 +222,10 @@ typedef struct HSDeviceBuilder {
   // Where to record everything the device does (`hookshot replay` plays it); NULL: no
   // recording.
   const char *recording_path;
+  // The game's title id, name and version (`hsDeviceBuilderSetTitle`); NULL: none.
+  const char *title_id;
+  const char *title_name;
+  const char *title_version;
 } HSDeviceBuilder;
 
 // How serious a debug message is.
@@ -1899,6 +1903,17 @@ HSresult hsTextureViewSetSwizzle(struct HSTextureView *view,
 // depth (`HS_DEPTH_STENCIL_MODE_DEPTH`) or its stencil (`HS_DEPTH_STENCIL_MODE_STENCIL`);
 // stencil on a format without stencil is refused when the view is used.
 HSresult hsTextureViewSetDepthStencilMode(struct HSTextureView *view, HSdepthStencilMode mode);
+
+// The game's identity: `id` names its configuration file
+// (`<config>/hookshot/<id>/hookshot.conf`) and its shader and pipeline cache folders
+// (`<cache>/hookshot/titles/<id>/`), so each game has its own; `name` and `version` go to
+// Vulkan's application info. The id is 1 to 64 of `A-Z a-z 0-9 . _ -` (the console's
+// 16 hexadecimal digits, say); the name at most 256 bytes and the version 64, neither
+// with control characters. The strings must live until `hsDeviceInitialize` returns.
+HSresult hsDeviceBuilderSetTitle(struct HSDeviceBuilder *builder,
+                                 const char *id,
+                                 const char *name,
+                                 const char *version);
 
 // Capture buffer `index` (0 to 3) is `size_b` bytes of `buffer` from `offset_b`
 // (multiples of 4 into the pool). Refused while capturing.

@@ -10,7 +10,9 @@ pub const MAX_VERSION_B: usize = 64;
 
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TitleError {
-    #[error("title id {0:?} is not 1 to 64 of A-Z a-z 0-9 . _ - (and not . or ..); it names folders")]
+    #[error(
+        "title id {0:?} is not 1 to 64 of A-Z a-z 0-9 . _ - (and not . or ..); it names folders"
+    )]
     BadId(String),
     #[error("title {what} is {length_b} bytes long; at most {max_b}")]
     TooLong {
@@ -44,7 +46,10 @@ impl Title {
         if !id_ok {
             return Err(TitleError::BadId(id.to_owned()));
         }
-        for (what, text, max_b) in [("name", name, MAX_NAME_B), ("version", version, MAX_VERSION_B)] {
+        for (what, text, max_b) in [
+            ("name", name, MAX_NAME_B),
+            ("version", version, MAX_VERSION_B),
+        ] {
             if text.len() > max_b {
                 return Err(TitleError::TooLong {
                     what,
@@ -87,7 +92,10 @@ mod tests {
     fn ids_are_folder_names() {
         assert!(Title::new("0100000000010000", "Game", "1.0.2").is_ok());
         for bad in ["", ".", "..", "a/b", "a\\b", "game id", &"x".repeat(65)] {
-            assert!(matches!(Title::new(bad, "", ""), Err(TitleError::BadId(_))), "{bad:?}");
+            assert!(
+                matches!(Title::new(bad, "", ""), Err(TitleError::BadId(_))),
+                "{bad:?}"
+            );
         }
         assert!(matches!(
             Title::new("id", "line\nbreak", ""),

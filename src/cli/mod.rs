@@ -36,7 +36,14 @@ pub enum Command {
 /// Reads every switch once and starts logging: the first step of each subcommand that
 /// touches the renderer.
 pub fn start() -> anyhow::Result<gpu::switches::Switches> {
-    let switches = gpu::switches::Switches::from_env()?;
+    start_for_title(None)
+}
+
+/// `start` for a game's run: its configuration file and cache folders.
+pub fn start_for_title(
+    title: Option<gpu::title::Title>,
+) -> anyhow::Result<gpu::switches::Switches> {
+    let switches = gpu::switches::Switches::from_env_for_title(title)?;
     crate::logging::init(&switches)?;
     switches.warn_unknown();
     Ok(switches)
@@ -45,15 +52,9 @@ pub fn start() -> anyhow::Result<gpu::switches::Switches> {
 /// The translator's options from the switches `RX_VK_SPIRV_OPT`, `RX_VK_SHADER_CACHE` and
 /// `RX_VK_PORTABILITY`.
 pub fn translate_options(switches: &gpu::switches::Switches) -> shader_translate::TranslateOptions {
-    use gpu::switches::ShaderCacheChoice;
-    use shader_translate::CacheLocation;
     shader_translate::TranslateOptions {
         optimise: switches.spirv_opt,
-        cache: match &switches.shader_cache {
-            ShaderCacheChoice::UserCacheDir => CacheLocation::UserCacheDir,
-            ShaderCacheChoice::Off => CacheLocation::Off,
-            ShaderCacheChoice::Dir(path) => CacheLocation::Dir(path.clone()),
-        },
+        cache: switches.shader_cache.location(),
         strict_portability: switches.portability,
     }
 }

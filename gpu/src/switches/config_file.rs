@@ -55,10 +55,8 @@ impl ConfigFile {
                 ));
             };
             let name = name.trim();
-            let valid_name = !name.is_empty()
-                && name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let valid_name =
+                !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
             if !valid_name {
                 return Err(syntax(
                     line,

@@ -49,13 +49,20 @@ fn a_bad_line_is_an_error_naming_file_and_line() {
         ("RX_VK_VALIDATION 1\n", 1, "no `NAME = value`"),
         ("# ok\n = 1\n", 2, "no switch name"),
         ("RX-VK-LOG = info\n", 1, "no switch name"),
-        ("RX_VK_LOG = info\n\nRX_VK_LOG = debug\n", 3, "first on line 1"),
+        (
+            "RX_VK_LOG = info\n\nRX_VK_LOG = debug\n",
+            3,
+            "first on line 1",
+        ),
     ] {
         match ConfigFile::parse(Path::new("/g/hookshot.conf"), text) {
             Err(error @ SwitchError::ConfigSyntax { line: at, .. }) => {
                 assert_eq!(at, line, "{text:?}");
                 let message = error.to_string();
-                assert!(message.starts_with(&format!("/g/hookshot.conf:{line}: ")), "{message}");
+                assert!(
+                    message.starts_with(&format!("/g/hookshot.conf:{line}: ")),
+                    "{message}"
+                );
                 assert!(message.contains(words), "{message}");
             }
             other => panic!("{text:?} gave {other:?}"),
@@ -101,7 +108,10 @@ fn the_environment_overrides_the_title_file_which_overrides_the_executable_file(
             "default"
         ]
     );
-    assert_eq!(entry(&switches, "RX_VK_STORE_HOT").source, Source::ConfigFile);
+    assert_eq!(
+        entry(&switches, "RX_VK_STORE_HOT").source,
+        Source::ConfigFile
+    );
     assert!(switches.unknown().is_empty());
 }
 
@@ -154,7 +164,10 @@ fn a_misspelled_name_is_a_warning_naming_the_nearest_switch() {
     assert!(!switches.validation);
     assert_eq!(switches.log_filter, "warn");
     let warning = switches.unknown()[0].to_string();
-    assert!(warning.contains("did you mean RX_VK_VALIDATION?"), "{warning}");
+    assert!(
+        warning.contains("did you mean RX_VK_VALIDATION?"),
+        "{warning}"
+    );
 }
 
 #[test]
@@ -163,7 +176,10 @@ fn reading_is_bounded_and_a_missing_file_is_none() {
     let path = dir.path().join("hookshot.conf");
     assert_eq!(ConfigFile::read(&path).unwrap(), None);
     std::fs::write(&path, vec![b'#'; MAX_FILE_B as usize + 1]).unwrap();
-    assert!(matches!(ConfigFile::read(&path), Err(SwitchError::ConfigRead { .. })));
+    assert!(matches!(
+        ConfigFile::read(&path),
+        Err(SwitchError::ConfigRead { .. })
+    ));
     std::fs::write(&path, b"RX_VK_LOG = \xff\n").unwrap();
     let error = ConfigFile::read(&path).unwrap_err().to_string();
     assert!(error.contains("not UTF-8"), "{error}");
@@ -180,7 +196,10 @@ fn edit_distances_of_known_pairs() {
     assert_eq!(edit_distance("flaw", "lawn"), 2);
     assert_eq!(edit_distance("", "abc"), 3);
     assert_eq!(edit_distance("RX_VK_LOG", "RX_VK_LOG"), 0);
-    assert_eq!(nearest("RX_VK_LGO", ["RX_VK_LOG", "RX_VK_AB"]), Some(("RX_VK_LOG", 2)));
+    assert_eq!(
+        nearest("RX_VK_LGO", ["RX_VK_LOG", "RX_VK_AB"]),
+        Some(("RX_VK_LOG", 2))
+    );
     assert_eq!(nearest("x", std::iter::empty()), None);
 }
 

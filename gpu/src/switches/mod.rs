@@ -92,6 +92,17 @@ pub enum ShaderCacheChoice {
     Dir(PathBuf),
 }
 
+impl ShaderCacheChoice {
+    /// Where the translator keeps its cache for this choice.
+    pub fn location(&self) -> shader_translate::CacheLocation {
+        match self {
+            ShaderCacheChoice::UserCacheDir => shader_translate::CacheLocation::UserCacheDir,
+            ShaderCacheChoice::Off => shader_translate::CacheLocation::Off,
+            ShaderCacheChoice::Dir(path) => shader_translate::CacheLocation::Dir(path.clone()),
+        }
+    }
+}
+
 /// `RX_VK_PIPELINE_CACHE`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PipelineCacheChoice {
@@ -446,6 +457,6 @@ impl<'a> Reader<'a> {
 }
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod config_tests;
+#[cfg(test)]
+mod tests;

@@ -21,7 +21,10 @@ pub fn edit_distance(from: &str, to: &str) -> usize {
 }
 
 /// The name of `known` nearest to `name`, with its distance; `None` when `known` is empty.
-pub fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<(&'a str, usize)> {
+pub fn nearest<'a>(
+    name: &str,
+    known: impl IntoIterator<Item = &'a str>,
+) -> Option<(&'a str, usize)> {
     let mut best: Option<(&str, usize)> = None;
     for candidate in known {
         let distance = edit_distance(name, candidate);

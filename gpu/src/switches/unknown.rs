@@ -27,7 +27,11 @@ impl std::fmt::Display for UnknownSwitch {
 }
 
 /// The unknown names of the environment (`env_names`) and of `files`.
-pub(super) fn find(specs: &[SwitchSpec], files: &[ConfigFile], env_names: &[String]) -> Vec<UnknownSwitch> {
+pub(super) fn find(
+    specs: &[SwitchSpec],
+    files: &[ConfigFile],
+    env_names: &[String],
+) -> Vec<UnknownSwitch> {
     let known = |name: &str| specs.iter().any(|spec| spec.name == name);
     let nearest_to = |name: &str| {
         nearest(name, specs.iter().map(|spec| spec.name.as_str()))

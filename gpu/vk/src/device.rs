@@ -65,7 +65,11 @@ struct Probe {
 impl Device {
     /// Opens the device the switches select. No window or surface is needed.
     pub fn open(switches: &Switches) -> VkResult<Arc<Device>> {
-        let instance = Instance::new(switches.validation, &switches.loader)?;
+        let instance = Instance::new(
+            switches.validation,
+            &switches.loader,
+            switches.title.as_ref(),
+        )?;
         // SAFETY: a plain query on a live instance.
         let physicals = unsafe { instance.raw.enumerate_physical_devices() }
             .map_err(map_vk("listing physical devices"))?;

@@ -246,6 +246,10 @@ impl VkBackend {
         let (driver_budget_b, _) = crate::budget::texture_budget_b(None, &heaps);
         let mut cache = ImageCache::new(CacheConfig::from_switches(switches, driver_budget_b));
         cache.set_rt_reclaim(switches.rt_reclaim);
+        // The disk caches under their cap before this run's pipeline cache is read.
+        if let Some(root) = gpu::disk_caches::cache_root() {
+            gpu::disk_caches::prune::prune(&root, switches.cache_mb);
+        }
         let pipeline_cache = match switches.pipeline_cache {
             gpu::switches::PipelineCacheChoice::Off => None,
             ref choice => Some(PipelineCache::open(device, choice)?),
