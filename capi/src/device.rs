@@ -176,14 +176,15 @@ fn switches_of(builder: &HSDeviceBuilder) -> CapiResult<Switches> {
     Ok(switches)
 }
 
-/// Logs go to stderr through `RX_VK_LOG` unless the process set up tracing itself.
+/// Logs go to stderr (or `RX_VK_LOG_PATH`'s file) through `RX_VK_LOG` unless the
+/// process set up tracing itself; a bad filter falls back to the default one.
 fn start_logging(switches: &Switches) {
-    let filter = tracing_subscriber::EnvFilter::try_new(&switches.log_filter)
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+    if gpu::logging::init(switches).is_err() {
+        let mut fallback = switches.clone();
+        fallback.log_filter = "info".into();
+        fallback.log_path = None;
+        let _ = gpu::logging::init(&fallback);
+    }
 }
 
 fn open_device(builder: &HSDeviceBuilder) -> CapiResult<DeviceState> {
@@ -212,8 +213,9 @@ fn open_device(builder: &HSDeviceBuilder) -> CapiResult<DeviceState> {
         cache: switches.shader_cache.location(),
         strict_portability: switches.portability,
     };
-    let translator = shader_translate::Translator::new(options)
+    let mut translator = shader_translate::Translator::new(options)
         .map_err(|error| CapiError::Device(format!("the shader translator: {error}")))?;
+    translator.set_metal_route(vk.metal_route(&switches));
     Ok(DeviceState {
         key: NEXT_DEVICE_KEY.fetch_add(1, Ordering::Relaxed),
         gpu,

@@ -19,6 +19,7 @@ pub mod features;
 pub mod format_features;
 pub mod id_map;
 pub mod ids;
+pub mod logging;
 pub mod objects;
 pub mod portability;
 pub mod queue;

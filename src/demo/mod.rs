@@ -102,7 +102,9 @@ struct LiveTile {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let mut switches = crate::cli::start()?;
     let device = gpu_vk::Device::open(&switches)?;
-    let translator = shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
+    let mut translator =
+        shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
+    translator.set_metal_route(device.metal_route(&switches));
     let route = Route::default();
     let tile_builder =
         TextureBuilder::new_2d(Format::Rg8, TILE_SIZE_PX, TILE_SIZE_PX).levels(TILE_LEVELS);
@@ -510,6 +512,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     stats.defer = defer;
     stats.validation_errors = device.validation().error_count();
+    stats.validation_ran = device.validation_enabled();
     print!("{}", stats.summary());
     if let (Some(file), Some(path)) = (stats_file, &args.stats) {
         crate::cli::write_json(file, path, &stats.json())?;

@@ -148,6 +148,8 @@ pub struct Switches {
     pub device: DeviceChoice,
     pub validation: bool,
     pub log_filter: String,
+    /// `RX_VK_LOG_PATH`: the folder of this process's log file; `None`: stderr.
+    pub log_path: Option<PathBuf>,
     /// `None`: take the budget from the driver.
     pub vram_mb: Option<u64>,
     pub keep_finalized_mb: u64,
@@ -280,6 +282,10 @@ impl Switches {
         };
         let validation = reader.flag("RX_VK_VALIDATION")?;
         let log_filter = reader.get("RX_VK_LOG")?.to_owned();
+        let log_path = match reader.get("RX_VK_LOG_PATH")? {
+            "0" => None,
+            folder => Some(PathBuf::from(folder)),
+        };
         let vram_mb = match reader.get("RX_VK_VRAM_MB")? {
             "auto" => None,
             value => Some(reader.unsigned("RX_VK_VRAM_MB", value)?),
@@ -341,6 +347,7 @@ impl Switches {
             device,
             validation,
             log_filter,
+            log_path,
             vram_mb,
             keep_finalized_mb,
             gpu_storage,

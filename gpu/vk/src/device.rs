@@ -63,6 +63,12 @@ struct Probe {
 }
 
 impl Device {
+    /// Whether shaders take the Metal route in this run: the device is a portability
+    /// implementation (MoltenVK), or `RX_VK_SIMULATE` masks it down to a profile of one.
+    pub fn metal_route(&self, switches: &Switches) -> bool {
+        self.caps.portability_subset || switches.simulate != gpu::switches::Simulate::Off
+    }
+
     /// Opens the device the switches select. No window or surface is needed.
     pub fn open(switches: &Switches) -> VkResult<Arc<Device>> {
         let instance = Instance::new(
