@@ -40,6 +40,7 @@ mod resolves;
 mod result;
 mod sampler;
 mod state;
+mod stats;
 mod sync;
 mod tessellation;
 mod texture;
@@ -75,6 +76,7 @@ pub use report::{
 pub use resolves::*;
 pub use result::*;
 pub use sampler::*;
+pub use stats::*;
 pub use sync::*;
 pub use tessellation::*;
 pub use texture::*;

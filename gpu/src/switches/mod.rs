@@ -2,6 +2,7 @@
 //! files (`config_file`), checked against `env_switches.tsv`, and exposed as typed values.
 
 pub mod config_file;
+pub mod hud_items;
 pub mod nearest;
 mod table;
 mod unknown;
@@ -179,6 +180,8 @@ pub struct Switches {
     pub pass_defer: PassDefer,
     /// `RX_VK_PASS_DEFER_BINDLESS`: a deferred draw may read through the bindless table.
     pub pass_defer_bindless: bool,
+    /// `RX_VK_HUD`: the figures drawn over presented images, in order; empty: none.
+    pub hud: Vec<hud_items::HudItem>,
     /// `RX_VK_CACHE_MB`: the cap on the disk caches under the platform's cache folder; 0
     /// is none.
     pub cache_mb: u64,
@@ -336,6 +339,14 @@ impl Switches {
             _ => PassDefer::Off,
         };
         let pass_defer_bindless = reader.flag("RX_VK_PASS_DEFER_BINDLESS")?;
+        let hud = {
+            let value = reader.get("RX_VK_HUD")?;
+            hud_items::parse_items(value).map_err(|reason| SwitchError::BadValue {
+                name: "RX_VK_HUD".into(),
+                value: value.to_owned(),
+                values: reason,
+            })?
+        };
         let cache_mb = {
             let value = reader.get("RX_VK_CACHE_MB")?;
             reader.unsigned("RX_VK_CACHE_MB", value)?
@@ -365,6 +376,7 @@ impl Switches {
             simulate,
             pass_defer,
             pass_defer_bindless,
+            hud,
             cache_mb,
             title: None,
         })

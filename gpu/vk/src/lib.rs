@@ -13,6 +13,7 @@ pub mod executor;
 pub mod format_support;
 pub mod gpu_timer;
 pub mod host_image;
+pub mod hud;
 pub mod image_cache;
 pub mod immediate;
 pub mod instance;

@@ -60,9 +60,27 @@ pub struct Presentation {
     /// Windows whose presents take no snapshot (`set_present_snapshots`).
     without_snapshots: std::collections::HashSet<WindowId>,
     retired: RetireList<AllocatedBuffer>,
+    frames: crate::executor::frame_stats::FrameClock,
+    /// `RX_VK_HUD`'s items, drawn over every snapshot.
+    hud: Vec<gpu::switches::hud_items::HudItem>,
 }
 
 impl Presentation {
+    pub fn with_hud(hud: Vec<gpu::switches::hud_items::HudItem>) -> Presentation {
+        Presentation {
+            hud,
+            ..Presentation::default()
+        }
+    }
+
+    pub fn set_hud(&mut self, hud: Vec<gpu::switches::hud_items::HudItem>) {
+        self.hud = hud;
+    }
+
+    pub fn frame_stats(&self) -> &crate::executor::frame_stats::FrameStats {
+        self.frames.stats()
+    }
+
     pub fn retire(&mut self, completed: u64) {
         self.retired.release(completed);
     }
@@ -151,6 +169,10 @@ impl VkBackend {
         tables: &ObjectTables,
     ) -> VkResult<()> {
         self.retire()?;
+        let totals = self.frame_totals();
+        self.presentation
+            .frames
+            .on_present(std::time::Instant::now(), totals);
         let texture_id = *tables
             .windows
             .get(window)
@@ -195,10 +217,24 @@ impl VkBackend {
                 "presented without a snapshot");
             return Ok(());
         }
-        let texels = if from_image {
-            self.snapshot_image(window, texture)?
+        let panel = if self.presentation.hud.is_empty() {
+            None
         } else {
-            Texels::Cpu(self.deswizzle_storage(texture, &storage)?)
+            let with_memory = self
+                .presentation
+                .hud
+                .contains(&gpu::switches::hud_items::HudItem::Memory);
+            crate::hud::render(&self.presentation.hud, &self.hud_figures_with(with_memory))
+        };
+        let size_px = (texture.desc.width_px, texture.desc.height_px);
+        let texels = if from_image {
+            self.snapshot_image(window, texture, panel.as_ref())?
+        } else {
+            let mut texels = self.deswizzle_storage(texture, &storage)?;
+            if let Some(panel) = &panel {
+                super::hud::write_panel(&mut texels, size_px, format, panel);
+            }
+            Texels::Cpu(texels)
         };
         let snapshot = Snapshot {
             format,
@@ -285,7 +321,12 @@ impl VkBackend {
 
     /// Copies the texture's first level from its image into a read-back buffer (the
     /// window's previous one when the size fits), in a submission of its own.
-    fn snapshot_image(&mut self, window: WindowId, texture: &Texture) -> VkResult<Texels> {
+    fn snapshot_image(
+        &mut self,
+        window: WindowId,
+        texture: &Texture,
+        panel: Option<&crate::hud::Panel>,
+    ) -> VkResult<Texels> {
         let (width_px, height_px) = (texture.desc.width_px, texture.desc.height_px);
         let size_b = u64::from(width_px) * u64::from(height_px) * 4;
         let reusable = match self.presentation.snapshots.remove(&window) {
@@ -312,7 +353,8 @@ impl VkBackend {
             )?,
         };
         let value = self.submitted + 1;
-        if let Err(error) = self.submit_snapshot(texture.id, buffer.raw, value) {
+        let hud = panel.map(|panel| (panel, texture.format()));
+        if let Err(error) = self.submit_snapshot(texture.id, buffer.raw, value, hud) {
             // A reused buffer may still be the target of the previous present's copy.
             self.presentation.retired.park(self.submitted, buffer);
             return Err(error);
@@ -337,6 +379,7 @@ impl VkBackend {
         texture: TextureId,
         buffer: vk::Buffer,
         value: u64,
+        hud: Option<(&crate::hud::Panel, Format)>,
     ) -> VkResult<()> {
         let tracked = self
             .cached_image(texture)
@@ -348,6 +391,16 @@ impl VkBackend {
         );
         let mut frame = self.frames.begin()?;
         record_snapshot(self, &frame, image, buffer, width_px, height_px);
+        if let Some((panel, format)) = hud {
+            super::hud::record_panel(
+                &self.device,
+                frame.cmd,
+                buffer,
+                (width_px, height_px),
+                format,
+                panel,
+            );
+        }
         if let Err(error) = self.submit_own(&mut frame, value) {
             self.frames.abandon(frame);
             return Err(error);
