@@ -483,6 +483,33 @@ typedef struct HSSampler {
   uint64_t opaque[2];
 } HSSampler;
 
+// The device's figures now (`hsDeviceGetStats`).
+typedef struct HSDeviceStats {
+  // Presents so far.
+  uint64_t frames;
+  // The last frame's CPU time (present to present) in milliseconds; 0 before the
+  // second present.
+  float frame_time_ms;
+  // Frames a second over the last 120 frames.
+  float frames_per_second;
+  // Pipelines compiled during the last frame: a stutter shows here.
+  uint64_t pipelines_last_frame;
+  uint64_t pipelines_total;
+  // Regions of GPU-drawn textures written back into pool storage during the last frame.
+  uint64_t write_back_regions_last_frame;
+  // CPU writes to pool memory seen by page protection during the last frame.
+  uint64_t traps_last_frame;
+  // Host images and Hookshot's own buffers, in bytes.
+  uint64_t image_memory_b;
+  uint64_t buffer_memory_b;
+  // The image cache: bytes in use and the budget they are kept under.
+  uint64_t texture_in_use_b;
+  uint64_t texture_budget_b;
+  // Images the cache holds, and those it has evicted so far.
+  uint64_t cached_images;
+  uint64_t evictions;
+} HSDeviceStats;
+
 typedef uint32_t HSsyncWaitResult;
 
 // Texture flags: NVN's that change what Hookshot may do with the storage, and LINEAR.
@@ -1814,6 +1841,9 @@ HSresult hsSamplerPoolFinalize(struct HSSamplerPool *pool);
 HSresult hsSamplerPoolRegisterSampler(const struct HSSamplerPool *pool,
                                       uint32_t slot,
                                       const struct HSSampler *sampler);
+
+// Fills `stats` with the device's figures now.
+HSresult hsDeviceGetStats(const struct HSDevice *device, struct HSDeviceStats *stats);
 
 HSresult hsSyncInitialize(struct HSSync *sync, const struct HSDevice *device);
 
