@@ -10,6 +10,7 @@ mod defer_ab;
 mod display_check;
 mod frame;
 mod host_memory;
+mod hud_ab;
 mod lights;
 mod math;
 mod pool_writes;
@@ -84,6 +85,10 @@ pub struct Args {
     /// (the render-target reclaim workload, `RX_VK_RT_RECLAIM`); 0, the default, makes none.
     #[arg(long, default_value_t = 0)]
     render_targets: u32,
+    /// Measure the HUD's cost: after a loading phase, phases of this many frames alternate
+    /// with the HUD (RX_VK_HUD's items, or all) drawn and not (docs/hud.md).
+    #[arg(long)]
+    hud_ab: Option<u64>,
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
@@ -198,6 +203,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .ab_frames
         .filter(|_| defer_ab.is_none())
         .map(AbPhases::new);
+    let mut hud_ab = args.hud_ab.map(|frames_per_phase| {
+        let items = if switches.hud.is_empty() {
+            gpu::switches::hud_items::parse_items("full").expect("full is an item list")
+        } else {
+            switches.hud.clone()
+        };
+        hud_ab::HudAb::new(frames_per_phase, items)
+    });
     let mut defer = defer_ab::DeferStats {
         switch: match switches.pass_defer {
             gpu::switches::PassDefer::Off => "0",
@@ -263,6 +276,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if let Some(phase) = defer_ab.map(|ab| ab.phase(frame_index)) {
             backend.lock().set_pass_defer(phase != report::AbPhase::Off);
             defer.phases.push(phase);
+        }
+        if let Some(hud_ab) = &hud_ab {
+            backend.lock().set_hud(hud_ab.items_for(frame_index));
         }
         let passes_before = backend.lock().passes_recorded();
         let mut tile_draws = Vec::new();
@@ -406,6 +422,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .inspect_err(crate::cli::exit_if_gpu_hung)?;
         stats.cpu_ms.push(cpu_ms);
         stats.gpu_ms.push(gpu_start.elapsed().as_secs_f64() * 1e3);
+        if let Some(hud_ab) = &mut hud_ab {
+            hud_ab.sample(frame_index, cpu_ms, gpu_start.elapsed().as_secs_f64() * 1e3);
+        }
+        if let Some(display_window) = &mut display {
+            display_window.show_figures(&backend.lock().frame_stats());
+        }
         if let Some(workload) = &mut render_targets {
             workload.sample_image_memory(backend.lock().stats().image_memory_b);
         }
@@ -514,6 +536,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     stats.validation_errors = device.validation().error_count();
     stats.validation_ran = device.validation_enabled();
     print!("{}", stats.summary());
+    if let Some(hud_ab) = &hud_ab {
+        println!("{}", hud_ab.summary());
+    }
     if let (Some(file), Some(path)) = (stats_file, &args.stats) {
         crate::cli::write_json(file, path, &stats.json())?;
     }

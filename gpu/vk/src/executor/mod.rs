@@ -382,20 +382,15 @@ impl VkBackend {
 
     /// The HUD's figures now.
     pub fn hud_figures(&self) -> crate::hud::HudFigures {
-        self.hud_figures_with(true)
+        self.hud_figures_with(stats::allocated_b(&self.device))
     }
 
-    /// The HUD's figures; memory (the allocator's report, a walk over every allocation)
-    /// only `with_memory`.
+    /// The HUD's figures with (host images, the executor's buffers) memory in bytes as
+    /// given.
     pub(in crate::executor) fn hud_figures_with(
         &self,
-        with_memory: bool,
+        (image_memory_b, buffer_memory_b): (u64, u64),
     ) -> crate::hud::HudFigures {
-        let (image_memory_b, buffer_memory_b) = if with_memory {
-            stats::allocated_b(&self.device)
-        } else {
-            (0, 0)
-        };
         let cache = self.images.cache.counters();
         crate::hud::HudFigures {
             frames: self.frame_stats(),

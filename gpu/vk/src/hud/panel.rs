@@ -4,7 +4,7 @@
 
 use gpu::switches::hud_items::HudItem;
 
-use super::font::{lit, CELL_H_PX, CELL_W_PX};
+use super::font::{glyph, CELL_H_PX, CELL_W_PX, GLYPH_H_PX, GLYPH_W_PX};
 use crate::executor::frame_stats::{FrameStats, HISTORY_FRAMES};
 
 pub const PADDING_PX: u32 = 4;
@@ -101,11 +101,10 @@ pub fn render(items: &[HudItem], figures: &HudFigures) -> Option<Panel> {
         let top_px = PADDING_PX + row as u32 * CELL_H_PX;
         for (column, c) in line.chars().enumerate() {
             let left_px = PADDING_PX + column as u32 * CELL_W_PX;
-            for y in 0..CELL_H_PX {
-                for x in 0..CELL_W_PX {
-                    if lit(c, x, y) {
-                        panel.set(left_px + x, top_px + y, TEXT);
-                    }
+            // The background is there already: only lit pixels are written.
+            for (y, bits) in (0..GLYPH_H_PX).zip(glyph(c)) {
+                for x in (0..GLYPH_W_PX).filter(|x| bits & (0x10 >> x) != 0) {
+                    panel.set(left_px + x, top_px + y, TEXT);
                 }
             }
         }

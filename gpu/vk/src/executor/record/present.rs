@@ -63,6 +63,8 @@ pub struct Presentation {
     frames: crate::executor::frame_stats::FrameClock,
     /// `RX_VK_HUD`'s items, drawn over every snapshot.
     hud: Vec<gpu::switches::hud_items::HudItem>,
+    /// The memory figures the HUD shows, and when they were taken.
+    memory_sample: Option<(std::time::Instant, (u64, u64))>,
 }
 
 impl Presentation {
@@ -75,6 +77,23 @@ impl Presentation {
 
     pub fn set_hud(&mut self, hud: Vec<gpu::switches::hud_items::HudItem>) {
         self.hud = hud;
+    }
+
+    /// The memory figures, taken again with `sample` when the last are half a second old.
+    fn sampled_memory(
+        &mut self,
+        now: std::time::Instant,
+        sample: impl FnOnce() -> (u64, u64),
+    ) -> (u64, u64) {
+        const EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+        match self.memory_sample {
+            Some((at, memory)) if now.saturating_duration_since(at) < EVERY => memory,
+            _ => {
+                let memory = sample();
+                self.memory_sample = Some((now, memory));
+                memory
+            }
+        }
     }
 
     pub fn frame_stats(&self) -> &crate::executor::frame_stats::FrameStats {
@@ -220,11 +239,22 @@ impl VkBackend {
         let panel = if self.presentation.hud.is_empty() {
             None
         } else {
-            let with_memory = self
+            // The allocator's report walks every allocation: the HUD samples it twice a
+            // second, and only when it shows memory.
+            let memory = if self
                 .presentation
                 .hud
-                .contains(&gpu::switches::hud_items::HudItem::Memory);
-            crate::hud::render(&self.presentation.hud, &self.hud_figures_with(with_memory))
+                .contains(&gpu::switches::hud_items::HudItem::Memory)
+            {
+                let device = &self.device;
+                self.presentation
+                    .sampled_memory(std::time::Instant::now(), || {
+                        crate::executor::stats::allocated_b(device)
+                    })
+            } else {
+                (0, 0)
+            };
+            crate::hud::render(&self.presentation.hud, &self.hud_figures_with(memory))
         };
         let size_px = (texture.desc.width_px, texture.desc.height_px);
         let texels = if from_image {
