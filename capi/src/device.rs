@@ -199,11 +199,18 @@ fn open_device(builder: &HSDeviceBuilder) -> CapiResult<DeviceState> {
     let backend = SharedBackend::new(executor);
     let mut maker =
         DeviceMaker::new(Box::new(backend.clone())).write_tracking(switches.write_tracking);
-    if !builder.recording_path.is_null() {
+    // The builder's path, else RX_VK_RECORD's: a player can record from a shipped game.
+    let recording_path = if builder.recording_path.is_null() {
+        switches.record.clone()
+    } else {
         // SAFETY: set by the caller to a live string.
         let path = unsafe { c_text(builder.recording_path, "recording_path") }?;
-        let file = std::fs::File::create(path)
-            .map_err(|error| CapiError::Device(format!("recording file {path}: {error}")))?;
+        Some(std::path::PathBuf::from(path))
+    };
+    if let Some(path) = recording_path {
+        let file = std::fs::File::create(&path).map_err(|error| {
+            CapiError::Device(format!("recording file {}: {error}", path.display()))
+        })?;
         maker = maker.recording(Box::new(std::io::BufWriter::new(file)));
     }
     let gpu = gpu::Device::new(maker)

@@ -6,9 +6,11 @@ pub mod info;
 pub mod layout;
 pub mod png;
 pub mod probe;
+pub mod progress;
 pub mod replay;
 pub mod shader;
 pub mod texture;
+pub mod warm;
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -19,6 +21,8 @@ pub enum Command {
     Info(info::Args),
     /// Play a recording back: presented frames as PNG, and a summary.
     Replay(replay::Args),
+    /// Pre-warm the pipeline cache (a title's, with --title) from a recording.
+    Warm(warm::Args),
     /// Storage size, alignment and per-level placement of a texture.
     Layout(layout::Args),
     /// Convert texture data between linear and block-linear storage.
@@ -63,6 +67,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Demo(args) => crate::demo::run(args),
         Command::Info(args) => info::run(args),
+        Command::Warm(args) => warm::run(args),
         Command::Layout(args) => layout::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Texture(args) => texture::run(args),

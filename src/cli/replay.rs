@@ -66,7 +66,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     }
     let (mut frames, mut submissions) = (0u32, 0u64);
+    let mut progress = crate::cli::progress::Progress::new("replay");
     while args.frames.is_none_or(|limit| frames < limit) {
+        progress.tick(|| format!("{frames} frames, {submissions} submissions"));
         match player.step(&nvn).map_err(bad)? {
             None => break,
             Some(Played::Submitted) => submissions += 1,

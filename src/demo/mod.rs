@@ -25,7 +25,6 @@ mod tiles;
 mod window;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -136,7 +135,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .transpose()?;
     let mut maker =
         DeviceMaker::new(Box::new(backend.clone())).write_tracking(switches.write_tracking);
-    if let Some(path) = &args.record {
+    // --record, else RX_VK_RECORD.
+    let record = args.record.clone().or_else(|| switches.record.clone());
+    if let Some(path) = &record {
         let file =
             std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
         maker = maker.recording(Box::new(std::io::BufWriter::new(file)));
@@ -192,7 +193,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut references: HashMap<ChunkCoord, Vec<u8>> = HashMap::new();
     let mut stats = RunStats::default();
     let tile_readback_b = frame::tile_readback_b();
-    let progress = frames >= 200 && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut progress = crate::cli::progress::Progress::new("demo");
     // `RX_VK_AB`: phases with the write-back on and off after a loading phase; tiles
     // drawn while it is off are left out of the terrain check.
     // `RX_VK_PASS_DEFER=ab` takes `RX_VK_AB`'s phases for the merge (the write-back
@@ -472,21 +473,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 &image.rgba8,
             )?;
         }
-        if progress && frame_index.is_multiple_of(20) {
-            let done = (frame_index + 1) as usize * 40 / frames as usize;
-            eprint!(
-                "\r[{}{}] {}/{frames}",
-                "#".repeat(done),
-                " ".repeat(40 - done),
-                frame_index + 1
-            );
-            let _ = std::io::stderr().flush();
-        }
+        progress.tick(|| format!("frame {}/{frames}", frame_index + 1));
     }
-    if progress {
-        eprintln!();
-    }
-    if let Some(path) = &args.record {
+    if let Some(path) = &record {
         nvn.end_recording()
             .with_context(|| format!("writing the recording {}", path.display()))?;
     }

@@ -180,6 +180,9 @@ pub struct Switches {
     pub pass_defer: PassDefer,
     /// `RX_VK_PASS_DEFER_BINDLESS`: a deferred draw may read through the bindless table.
     pub pass_defer_bindless: bool,
+    /// `RX_VK_RECORD`: record every device's work to this file (`hookshot replay`,
+    /// `hookshot warm`); `None`: no recording unless the program asks.
+    pub record: Option<PathBuf>,
     /// `RX_VK_HUD`: the figures drawn over presented images, in order; empty: none.
     pub hud: Vec<hud_items::HudItem>,
     /// `RX_VK_CACHE_MB`: the cap on the disk caches under the platform's cache folder; 0
@@ -339,6 +342,10 @@ impl Switches {
             _ => PassDefer::Off,
         };
         let pass_defer_bindless = reader.flag("RX_VK_PASS_DEFER_BINDLESS")?;
+        let record = match reader.get("RX_VK_RECORD")? {
+            "0" => None,
+            path => Some(PathBuf::from(path)),
+        };
         let hud = {
             let value = reader.get("RX_VK_HUD")?;
             hud_items::parse_items(value).map_err(|reason| SwitchError::BadValue {
@@ -376,6 +383,7 @@ impl Switches {
             simulate,
             pass_defer,
             pass_defer_bindless,
+            record,
             hud,
             cache_mb,
             title: None,
