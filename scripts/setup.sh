@@ -2,13 +2,14 @@
 # Installs what Hookshot needs on a Debian machine, only what is missing: the Vulkan
 # loader, Mesa's drivers (lavapipe), the Khronos validation layer, and the shader tools
 # (shaderc/glslang, spirv-tools, spirv-cross) that shader_translate links or runs, and make,
-# g++ and libxcb1-dev, which build the C and C++ examples of capi/ that its tests run.
+# g++ and libxcb1-dev, which build the C and C++ examples of capi/ that its tests run, and
+# cmake, with which a test builds one of them against the installed package.
 set -euo pipefail
 
 packages=(
   libvulkan1 mesa-vulkan-drivers vulkan-validationlayers
   libshaderc-dev glslang-tools spirv-tools spirv-cross
-  pkg-config xvfb make g++ libxcb1-dev
+  pkg-config xvfb make g++ libxcb1-dev cmake
 )
 missing=()
 for package in "${packages[@]}"; do

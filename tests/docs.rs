@@ -329,6 +329,12 @@ fn every_switch_named_is_in_the_tsv() {
         .collect();
     let mut unknown = Vec::new();
     for (page, text) in pages() {
+        // The unknown-switch warning, shown as an example, names a misspelling.
+        let text: String = text
+            .lines()
+            .filter(|line| !line.contains("did you mean"))
+            .collect::<Vec<_>>()
+            .join("\n");
         let mut rest = text.as_str();
         while let Some(at) = rest.find("RX_VK_") {
             let name: String = rest[at..]

@@ -75,6 +75,16 @@
 // Bytes of a transform feedback control buffer: four bindings' byte counts.
 #define HS_TRANSFORM_FEEDBACK_CONTROL_SIZE 16
 
+// The major version: the soname's number (`libhookshot.so.MAJOR`); a change in it breaks
+// the C ABI.
+#define HS_VERSION_MAJOR 0
+
+// The minor version: entry points added, none changed.
+#define HS_VERSION_MINOR 1
+
+// The patch version: fixes only.
+#define HS_VERSION_PATCH 0
+
 #define HS_WINDOW_MAX_TEXTURES 4
 
 // What an entry point returns: `HS_SUCCESS` (0) or one of the failures below. Every
@@ -212,6 +222,10 @@ typedef struct HSDeviceBuilder {
   // Where to record everything the device does (`hookshot replay` plays it); NULL: no
   // recording.
   const char *recording_path;
+  // The game's title id, name and version (`hsDeviceBuilderSetTitle`); NULL: none.
+  const char *title_id;
+  const char *title_name;
+  const char *title_version;
 } HSDeviceBuilder;
 
 // How serious a debug message is.
@@ -468,6 +482,33 @@ typedef struct HSSamplerBuilder {
 typedef struct HSSampler {
   uint64_t opaque[2];
 } HSSampler;
+
+// The device's figures now (`hsDeviceGetStats`).
+typedef struct HSDeviceStats {
+  // Presents so far.
+  uint64_t frames;
+  // The last frame's CPU time (present to present) in milliseconds; 0 before the
+  // second present.
+  float frame_time_ms;
+  // Frames a second over the last 120 frames.
+  float frames_per_second;
+  // Pipelines compiled during the last frame: a stutter shows here.
+  uint64_t pipelines_last_frame;
+  uint64_t pipelines_total;
+  // Regions of GPU-drawn textures written back into pool storage during the last frame.
+  uint64_t write_back_regions_last_frame;
+  // CPU writes to pool memory seen by page protection during the last frame.
+  uint64_t traps_last_frame;
+  // Host images and Hookshot's own buffers, in bytes.
+  uint64_t image_memory_b;
+  uint64_t buffer_memory_b;
+  // The image cache: bytes in use and the budget they are kept under.
+  uint64_t texture_in_use_b;
+  uint64_t texture_budget_b;
+  // Images the cache holds, and those it has evicted so far.
+  uint64_t cached_images;
+  uint64_t evictions;
+} HSDeviceStats;
 
 typedef uint32_t HSsyncWaitResult;
 
@@ -1801,6 +1842,9 @@ HSresult hsSamplerPoolRegisterSampler(const struct HSSamplerPool *pool,
                                       uint32_t slot,
                                       const struct HSSampler *sampler);
 
+// Fills `stats` with the device's figures now.
+HSresult hsDeviceGetStats(const struct HSDevice *device, struct HSDeviceStats *stats);
+
 HSresult hsSyncInitialize(struct HSSync *sync, const struct HSDevice *device);
 
 HSresult hsSyncFinalize(struct HSSync *sync);
@@ -1890,6 +1934,17 @@ HSresult hsTextureViewSetSwizzle(struct HSTextureView *view,
 // stencil on a format without stencil is refused when the view is used.
 HSresult hsTextureViewSetDepthStencilMode(struct HSTextureView *view, HSdepthStencilMode mode);
 
+// The game's identity: `id` names its configuration file
+// (`<config>/hookshot/<id>/hookshot.conf`) and its shader and pipeline cache folders
+// (`<cache>/hookshot/titles/<id>/`), so each game has its own; `name` and `version` go to
+// Vulkan's application info. The id is 1 to 64 of `A-Z a-z 0-9 . _ -` (the console's
+// 16 hexadecimal digits, say); the name at most 256 bytes and the version 64, neither
+// with control characters. The strings must live until `hsDeviceInitialize` returns.
+HSresult hsDeviceBuilderSetTitle(struct HSDeviceBuilder *builder,
+                                 const char *id,
+                                 const char *name,
+                                 const char *version);
+
 // Capture buffer `index` (0 to 3) is `size_b` bytes of `buffer` from `offset_b`
 // (multiples of 4 into the pool). Refused while capturing.
 HSresult hsCommandBufferBindTransformFeedbackBuffer(const struct HSCommandBuffer *command_buffer,
@@ -1917,6 +1972,11 @@ HSresult hsCommandBufferResumeTransformFeedback(const struct HSCommandBuffer *co
 HSresult hsCommandBufferEndTransformFeedback(const struct HSCommandBuffer *command_buffer,
                                              const struct HSBuffer *control,
                                              uint64_t offset_b);
+
+// The version of the library the process runs with, for comparison with the
+// `HS_VERSION_*` the port was compiled against (a newer minor or patch is compatible,
+// another major is not). Any of the pointers may be NULL.
+HSresult hsGetVersion(uint32_t *major, uint32_t *minor, uint32_t *patch);
 
 HSresult hsWindowBuilderSetDefaults(struct HSWindowBuilder *builder);
 

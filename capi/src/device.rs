@@ -6,7 +6,7 @@ use std::ffi::{c_char, c_void, CStr};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use gpu::objects::{ImageHandle, TextureHandle};
-use gpu::switches::Switches;
+use gpu::switches::{config_file, Switches};
 use gpu::DeviceMaker;
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
 use gpu_vk::shared_backend::SharedBackend;
@@ -36,6 +36,10 @@ pub struct HSDeviceBuilder {
     /// Where to record everything the device does (`hookshot replay` plays it); NULL: no
     /// recording.
     pub recording_path: *const c_char,
+    /// The game's title id, name and version (`hsDeviceBuilderSetTitle`); NULL: none.
+    pub title_id: *const c_char,
+    pub title_name: *const c_char,
+    pub title_version: *const c_char,
 }
 
 static NEXT_DEVICE_KEY: AtomicU64 = AtomicU64::new(1);
@@ -66,6 +70,9 @@ pub unsafe extern "C" fn hsDeviceBuilderSetDefaults(builder: *mut HSDeviceBuilde
                 switch_names: [std::ptr::null(); HS_DEVICE_BUILDER_MAX_SWITCHES],
                 switch_values: [std::ptr::null(); HS_DEVICE_BUILDER_MAX_SWITCHES],
                 recording_path: std::ptr::null(),
+                title_id: std::ptr::null(),
+                title_name: std::ptr::null(),
+                title_version: std::ptr::null(),
             })
         };
         Ok(())
@@ -112,7 +119,9 @@ pub unsafe extern "C" fn hsDeviceBuilderSetRecordingPath(
     })
 }
 
-/// The builder's switches over the environment's, each name checked against the table.
+/// The builder's switches over the environment's over the configuration files (the
+/// title's and the one beside the executable), each builder name checked against the
+/// table; for the builder's title.
 fn switches_of(builder: &HSDeviceBuilder) -> CapiResult<Switches> {
     let count = builder.switch_count as usize;
     if count > HS_DEVICE_BUILDER_MAX_SWITCHES {
@@ -128,15 +137,31 @@ fn switches_of(builder: &HSDeviceBuilder) -> CapiResult<Switches> {
         let value = unsafe { c_text(builder.switch_values[index], "a switch value") }?;
         overrides.push((name.to_owned(), value.to_owned()));
     }
-    let switches = Switches::from_lookup(|name| {
-        overrides
-            .iter()
-            .rev()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.clone())
-            .or_else(|| std::env::var(name).ok())
-    })
-    .map_err(|error| CapiError::argument(error.to_string()))?;
+    let title = if builder.title_id.is_null() {
+        None
+    } else {
+        // SAFETY: set by hsDeviceBuilderSetTitle from the caller's live strings.
+        Some(unsafe {
+            crate::title::title_of(builder.title_id, builder.title_name, builder.title_version)
+        }?)
+    };
+    let title_id = title.as_ref().map(|title| title.id.as_str());
+    let files = config_file::read_all(&config_file::search_paths(title_id))
+        .map_err(|error| CapiError::argument(error.to_string()))?;
+    let switches = Switches::from_sources(
+        |name| {
+            overrides
+                .iter()
+                .rev()
+                .find(|(key, _)| key == name)
+                .map(|(_, value)| value.clone())
+                .or_else(|| std::env::var(name).ok())
+        },
+        &files,
+        gpu::switches::env_switch_names(),
+    )
+    .map_err(|error| CapiError::argument(error.to_string()))?
+    .for_title(title);
     for (name, _) in &overrides {
         if !switches
             .entries()
@@ -151,19 +176,21 @@ fn switches_of(builder: &HSDeviceBuilder) -> CapiResult<Switches> {
     Ok(switches)
 }
 
-/// Logs go to stderr through `RX_VK_LOG` unless the process set up tracing itself.
+/// Logs go to stderr (or `RX_VK_LOG_PATH`'s file) through `RX_VK_LOG` unless the
+/// process set up tracing itself; a bad filter falls back to the default one.
 fn start_logging(switches: &Switches) {
-    let filter = tracing_subscriber::EnvFilter::try_new(&switches.log_filter)
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+    if gpu::logging::init(switches).is_err() {
+        let mut fallback = switches.clone();
+        fallback.log_filter = "info".into();
+        fallback.log_path = None;
+        let _ = gpu::logging::init(&fallback);
+    }
 }
 
 fn open_device(builder: &HSDeviceBuilder) -> CapiResult<DeviceState> {
     let switches = switches_of(builder)?;
     start_logging(&switches);
+    switches.warn_unknown();
     let vk = gpu_vk::Device::open(&switches)
         .map_err(|error| CapiError::Device(format!("no Vulkan device: {error}")))?;
     let executor =
@@ -172,30 +199,30 @@ fn open_device(builder: &HSDeviceBuilder) -> CapiResult<DeviceState> {
     let backend = SharedBackend::new(executor);
     let mut maker =
         DeviceMaker::new(Box::new(backend.clone())).write_tracking(switches.write_tracking);
-    if !builder.recording_path.is_null() {
+    // The builder's path, else RX_VK_RECORD's: a player can record from a shipped game.
+    let recording_path = if builder.recording_path.is_null() {
+        switches.record.clone()
+    } else {
         // SAFETY: set by the caller to a live string.
         let path = unsafe { c_text(builder.recording_path, "recording_path") }?;
-        let file = std::fs::File::create(path)
-            .map_err(|error| CapiError::Device(format!("recording file {path}: {error}")))?;
+        Some(std::path::PathBuf::from(path))
+    };
+    if let Some(path) = recording_path {
+        let file = std::fs::File::create(&path).map_err(|error| {
+            CapiError::Device(format!("recording file {}: {error}", path.display()))
+        })?;
         maker = maker.recording(Box::new(std::io::BufWriter::new(file)));
     }
     let gpu = gpu::Device::new(maker)
         .map_err(|error| CapiError::Device(format!("the recording: {error}")))?;
     let options = shader_translate::TranslateOptions {
         optimise: switches.spirv_opt,
-        cache: match &switches.shader_cache {
-            gpu::switches::ShaderCacheChoice::UserCacheDir => {
-                shader_translate::CacheLocation::UserCacheDir
-            }
-            gpu::switches::ShaderCacheChoice::Off => shader_translate::CacheLocation::Off,
-            gpu::switches::ShaderCacheChoice::Dir(path) => {
-                shader_translate::CacheLocation::Dir(path.clone())
-            }
-        },
+        cache: switches.shader_cache.location(),
         strict_portability: switches.portability,
     };
-    let translator = shader_translate::Translator::new(options)
+    let mut translator = shader_translate::Translator::new(options)
         .map_err(|error| CapiError::Device(format!("the shader translator: {error}")))?;
+    translator.set_metal_route(vk.metal_route(&switches));
     Ok(DeviceState {
         key: NEXT_DEVICE_KEY.fetch_add(1, Ordering::Relaxed),
         gpu,

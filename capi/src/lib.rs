@@ -40,10 +40,13 @@ mod resolves;
 mod result;
 mod sampler;
 mod state;
+mod stats;
 mod sync;
 mod tessellation;
 mod texture;
+mod title;
 mod transform_feedback;
+mod version;
 mod window;
 
 pub use buffer::*;
@@ -73,10 +76,13 @@ pub use report::{
 pub use resolves::*;
 pub use result::*;
 pub use sampler::*;
+pub use stats::*;
 pub use sync::*;
 pub use tessellation::*;
 pub use texture::*;
+pub use title::*;
 pub use transform_feedback::*;
+pub use version::*;
 pub use window::*;
 
 /// The Vulkan device behind `device`, for Rust code in the same process that shares it

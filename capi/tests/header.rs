@@ -28,7 +28,7 @@ fn committed_header_is_current() {
     assert!(
         committed == generated,
         "capi/include/hookshot.h differs from what cbindgen makes of capi/src now; run \
-         HOOKSHOT_BLESS_HEADER=1 cargo test -p capi --test header and commit it"
+         HOOKSHOT_BLESS_HEADER=1 cargo test -p hookshot-capi --test header and commit it"
     );
 }
 

@@ -13,11 +13,13 @@ mod coded;
 pub mod backend;
 pub mod command;
 pub mod device;
+pub mod disk_caches;
 pub mod error;
 pub mod features;
 pub mod format_features;
 pub mod id_map;
 pub mod ids;
+pub mod logging;
 pub mod module_limits;
 pub mod objects;
 pub mod portability;
@@ -25,6 +27,7 @@ pub mod queue;
 pub mod recording;
 pub mod state;
 pub mod switches;
+pub mod title;
 
 #[cfg(test)]
 mod test_backend;

@@ -52,7 +52,7 @@ pub use bindless::{
     BINDLESS_IMAGE_INDEX_BITS, BINDLESS_SAMPLER_BINDING, BINDLESS_SET, MAX_BINDLESS_HANDLES,
     MAX_BINDLESS_IMAGES, MAX_BINDLESS_SAMPLERS,
 };
-pub use cache::{user_cache_dir, TRANSLATOR_VERSION};
+pub use cache::{platform_cache_dir, platform_config_dir, user_cache_dir, TRANSLATOR_VERSION};
 pub use error::{Diagnostic, Diagnostics, SourcePos, TranslateError};
 pub use frag_coord::{flip_frag_coord_y, reads_frag_coord, FragCoordError};
 pub use lod_bias::{add_lod_bias, LodBiasError, SamplerBias};

@@ -46,6 +46,9 @@ pub struct Translator {
     glslang: Glslang,
     cache: Option<ShaderCache>,
     tool_fingerprint: String,
+    /// Shaders go to Metal in this run (`set_metal_route`): a shader that cannot is a
+    /// warning; elsewhere it is a debug line.
+    metal_route: bool,
 }
 
 impl Translator {
@@ -58,7 +61,15 @@ impl Translator {
             cache: ShaderCache::open(&options.cache),
             options,
             tool_fingerprint,
+            metal_route: false,
         })
+    }
+
+    /// Says whether this run's shaders go to Metal (the device is MoltenVK, or
+    /// `RX_VK_SIMULATE` stands in for it): only then is a shader that cannot a warning.
+    /// Strict portability refuses such a shader either way.
+    pub fn set_metal_route(&mut self, metal_route: bool) {
+        self.metal_route = metal_route;
     }
 
     pub fn options(&self) -> &TranslateOptions {
@@ -146,12 +157,12 @@ impl Translator {
                     check: Box::new(entry.metal),
                 });
             }
-            tracing::warn!(
-                target: TARGET,
-                "{}: cannot go to Metal (MoltenVK): {}",
-                source.name,
-                entry.metal.problems().join("; ")
-            );
+            let problems = entry.metal.problems().join("; ");
+            if self.metal_route {
+                tracing::warn!(target: TARGET, "{}: cannot go to Metal (MoltenVK): {problems}", source.name);
+            } else {
+                tracing::debug!(target: TARGET, "{}: cannot go to Metal (MoltenVK): {problems}", source.name);
+            }
         }
         Ok(TranslatedShader {
             spirv: entry.spirv,

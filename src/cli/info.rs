@@ -5,10 +5,19 @@ use gpu::switches::Switches;
 use gpu_vk::Device;
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// A game's title id: its configuration file and cache folders are shown (and its
+    /// configuration file read), as a port that gives this id sees them.
+    #[arg(long)]
+    title: Option<String>,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    let switches = crate::cli::start()?;
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let title = args
+        .title
+        .map(|id| gpu::title::Title::new(&id, &id, ""))
+        .transpose()?;
+    let switches = crate::cli::start_for_title(title)?;
     let device = Device::open(&switches)?;
     print!("{}", report(&device, &switches));
     Ok(())
@@ -72,8 +81,57 @@ fn report(device: &Device, switches: &Switches) -> String {
             "  {:<24} {:<14} ({})\n",
             entry.spec.name,
             entry.value,
-            entry.source.as_str()
+            entry.origin()
         ));
     }
+    for unknown in switches.unknown() {
+        out.push_str(&format!("  warning: {unknown}\n"));
+    }
+    out.push_str(&paths(switches));
+    out
+}
+
+/// Where this run's configuration files, caches and cap are, resolved.
+fn paths(switches: &Switches) -> String {
+    use gpu::switches::{config_file, PipelineCacheChoice, ShaderCacheChoice};
+    let mut out = String::from("Paths\n");
+    let title_id = switches.title.as_ref().map(|title| title.id.as_str());
+    for path in config_file::search_paths(title_id) {
+        let state = if path.is_file() { "read" } else { "absent" };
+        out.push_str(&format!(
+            "  {:<28} {} ({state})\n",
+            "configuration file",
+            path.display()
+        ));
+    }
+    let shown = |dir: Option<&std::path::Path>| {
+        dir.map_or("off (or no user cache folder)".to_owned(), |dir| {
+            dir.display().to_string()
+        })
+    };
+    let shader_dir = match &switches.shader_cache {
+        ShaderCacheChoice::Dir(dir) => Some(dir.as_path()),
+        _ => None,
+    };
+    let pipeline_dir = match &switches.pipeline_cache {
+        PipelineCacheChoice::Dir(dir) => Some(dir.as_path()),
+        _ => None,
+    };
+    out.push_str(&format!("  {:<28} {}\n", "shader cache", shown(shader_dir)));
+    out.push_str(&format!(
+        "  {:<28} {}\n",
+        "pipeline cache",
+        shown(pipeline_dir)
+    ));
+    let cap = match switches.cache_mb {
+        0 => "none".to_owned(),
+        cap_mb => format!("{cap_mb} MiB"),
+    };
+    let root = gpu::disk_caches::cache_root();
+    out.push_str(&format!(
+        "  {:<28} {cap} over {}\n",
+        "cache cap (RX_VK_CACHE_MB)",
+        shown(root.as_deref())
+    ));
     out
 }

@@ -6,9 +6,11 @@ pub mod info;
 pub mod layout;
 pub mod png;
 pub mod probe;
+pub mod progress;
 pub mod replay;
 pub mod shader;
 pub mod texture;
+pub mod warm;
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -19,6 +21,8 @@ pub enum Command {
     Info(info::Args),
     /// Play a recording back: presented frames as PNG, and a summary.
     Replay(replay::Args),
+    /// Pre-warm the pipeline cache (a title's, with --title) from a recording.
+    Warm(warm::Args),
     /// Storage size, alignment and per-level placement of a texture.
     Layout(layout::Args),
     /// Convert texture data between linear and block-linear storage.
@@ -36,23 +40,25 @@ pub enum Command {
 /// Reads every switch once and starts logging: the first step of each subcommand that
 /// touches the renderer.
 pub fn start() -> anyhow::Result<gpu::switches::Switches> {
-    let switches = gpu::switches::Switches::from_env()?;
+    start_for_title(None)
+}
+
+/// `start` for a game's run: its configuration file and cache folders.
+pub fn start_for_title(
+    title: Option<gpu::title::Title>,
+) -> anyhow::Result<gpu::switches::Switches> {
+    let switches = gpu::switches::Switches::from_env_for_title(title)?;
     crate::logging::init(&switches)?;
+    switches.warn_unknown();
     Ok(switches)
 }
 
 /// The translator's options from the switches `RX_VK_SPIRV_OPT`, `RX_VK_SHADER_CACHE` and
 /// `RX_VK_PORTABILITY`.
 pub fn translate_options(switches: &gpu::switches::Switches) -> shader_translate::TranslateOptions {
-    use gpu::switches::ShaderCacheChoice;
-    use shader_translate::CacheLocation;
     shader_translate::TranslateOptions {
         optimise: switches.spirv_opt,
-        cache: match &switches.shader_cache {
-            ShaderCacheChoice::UserCacheDir => CacheLocation::UserCacheDir,
-            ShaderCacheChoice::Off => CacheLocation::Off,
-            ShaderCacheChoice::Dir(path) => CacheLocation::Dir(path.clone()),
-        },
+        cache: switches.shader_cache.location(),
         strict_portability: switches.portability,
     }
 }
@@ -61,6 +67,7 @@ pub fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Demo(args) => crate::demo::run(args),
         Command::Info(args) => info::run(args),
+        Command::Warm(args) => warm::run(args),
         Command::Layout(args) => layout::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Texture(args) => texture::run(args),

@@ -66,7 +66,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     }
     let (mut frames, mut submissions) = (0u32, 0u64);
+    let mut progress = crate::cli::progress::Progress::new("replay");
     while args.frames.is_none_or(|limit| frames < limit) {
+        progress.tick(|| format!("{frames} frames, {submissions} submissions"));
         match player.step(&nvn).map_err(bad)? {
             None => break,
             Some(Played::Submitted) => submissions += 1,
@@ -90,10 +92,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     nvn.queue().finish()?;
     let executor_stats = backend.lock().stats();
+    // The validation layer's count only where it ran: a 0 without it would say nothing.
+    let validation = if device.validation_enabled() {
+        format!("; validation errors: {}", device.validation().error_count())
+    } else {
+        String::new()
+    };
     println!(
-        "replayed {frames} frames, {submissions} submissions, {:.1} passes a frame; validation errors: {}",
+        "replayed {frames} frames, {submissions} submissions, {:.1} passes a frame{validation}",
         executor_stats.passes as f64 / f64::from(frames.max(1)),
-        device.validation().error_count()
     );
     if let (Some(file), Some(path)) = (stats_file, &args.stats) {
         let json = serde_json::json!({

@@ -10,6 +10,7 @@ mod defer_ab;
 mod display_check;
 mod frame;
 mod host_memory;
+mod hud_ab;
 mod lights;
 mod math;
 mod pool_writes;
@@ -24,7 +25,6 @@ mod tiles;
 mod window;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -84,6 +84,10 @@ pub struct Args {
     /// (the render-target reclaim workload, `RX_VK_RT_RECLAIM`); 0, the default, makes none.
     #[arg(long, default_value_t = 0)]
     render_targets: u32,
+    /// Measure the HUD's cost: after a loading phase, phases of this many frames alternate
+    /// with the HUD (RX_VK_HUD's items, or all) drawn and not (docs/hud.md).
+    #[arg(long)]
+    hud_ab: Option<u64>,
 }
 
 /// The most pixels a demo frame may have: 4K UHD's (3840x2160). The frame's three RGBA8
@@ -129,7 +133,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .transpose()?;
     let mut switches = crate::cli::start()?;
     let device = gpu_vk::Device::open(&switches)?;
-    let translator = shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
+    let mut translator =
+        shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
+    translator.set_metal_route(device.metal_route(&switches));
     let route = Route::default();
     let tile_builder =
         TextureBuilder::new_2d(Format::Rg8, TILE_SIZE_PX, TILE_SIZE_PX).levels(TILE_LEVELS);
@@ -151,7 +157,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     )?);
     let mut maker =
         DeviceMaker::new(Box::new(backend.clone())).write_tracking(switches.write_tracking);
-    if let Some(path) = &args.record {
+    // --record, else RX_VK_RECORD.
+    let record = args.record.clone().or_else(|| switches.record.clone());
+    if let Some(path) = &record {
         let file =
             std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
         maker = maker.recording(Box::new(std::io::BufWriter::new(file)));
@@ -207,7 +215,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut references: HashMap<ChunkCoord, Vec<u8>> = HashMap::new();
     let mut stats = RunStats::default();
     let tile_readback_b = frame::tile_readback_b();
-    let progress = frames >= 200 && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut progress = crate::cli::progress::Progress::new("demo");
     // `RX_VK_AB`: phases with the write-back on and off after a loading phase; tiles
     // drawn while it is off are left out of the terrain check.
     // `RX_VK_PASS_DEFER=ab` takes `RX_VK_AB`'s phases for the merge (the write-back
@@ -218,6 +226,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .ab_frames
         .filter(|_| defer_ab.is_none())
         .map(AbPhases::new);
+    let mut hud_ab = args.hud_ab.map(|frames_per_phase| {
+        let items = if switches.hud.is_empty() {
+            gpu::switches::hud_items::parse_items("full").expect("full is an item list")
+        } else {
+            switches.hud.clone()
+        };
+        hud_ab::HudAb::new(frames_per_phase, items)
+    });
     let mut defer = defer_ab::DeferStats {
         switch: match switches.pass_defer {
             gpu::switches::PassDefer::Off => "0",
@@ -283,6 +299,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if let Some(phase) = defer_ab.map(|ab| ab.phase(frame_index)) {
             backend.lock().set_pass_defer(phase != report::AbPhase::Off);
             defer.phases.push(phase);
+        }
+        if let Some(hud_ab) = &hud_ab {
+            backend.lock().set_hud(hud_ab.items_for(frame_index));
         }
         let passes_before = backend.lock().passes_recorded();
         let mut tile_draws = Vec::new();
@@ -429,6 +448,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         stats.cpu_ms.push(cpu_ms);
         stats.present_ms.push(present_ms);
         stats.gpu_ms.push(gpu_start.elapsed().as_secs_f64() * 1e3);
+        if let Some(hud_ab) = &mut hud_ab {
+            hud_ab.sample(frame_index, cpu_ms, gpu_start.elapsed().as_secs_f64() * 1e3);
+        }
+        if let Some(display_window) = &mut display {
+            display_window.show_figures(&backend.lock().frame_stats());
+        }
         if let Some(workload) = &mut render_targets {
             workload.sample_image_memory(backend.lock().stats().image_memory_b);
         }
@@ -473,21 +498,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 &image.rgba8,
             )?;
         }
-        if progress && frame_index.is_multiple_of(20) {
-            let done = (frame_index + 1) as usize * 40 / frames as usize;
-            eprint!(
-                "\r[{}{}] {}/{frames}",
-                "#".repeat(done),
-                " ".repeat(40 - done),
-                frame_index + 1
-            );
-            let _ = std::io::stderr().flush();
-        }
+        progress.tick(|| format!("frame {}/{frames}", frame_index + 1));
     }
-    if progress {
-        eprintln!();
-    }
-    if let Some(path) = &args.record {
+    if let Some(path) = &record {
         nvn.end_recording()
             .with_context(|| format!("writing the recording {}", path.display()))?;
     }
@@ -535,7 +548,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     stats.defer = defer;
     stats.validation_errors = device.validation().error_count();
+    stats.validation_ran = device.validation_enabled();
     print!("{}", stats.summary());
+    if let Some(hud_ab) = &hud_ab {
+        println!("{}", hud_ab.summary());
+    }
     if let (Some(file), Some(path)) = (stats_file, &args.stats) {
         crate::cli::write_json(file, path, &stats.json())?;
     }

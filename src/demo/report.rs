@@ -80,6 +80,8 @@ pub struct RunStats {
     pub buffer_memory_b: u64,
     pub imported_pool_b: u64,
     pub validation_errors: u64,
+    /// The validation layer ran (`RX_VK_VALIDATION=1`): only then is its count printed.
+    pub validation_ran: bool,
     pub tiles_checked: u64,
     pub tiles_failed: u64,
     pub textures_finalized: u64,
@@ -275,7 +277,9 @@ impl RunStats {
             );
         }
         self.defer.summary(&self.gpu_ms, &mut out);
-        let _ = writeln!(out, "validation errors: {}", self.validation_errors);
+        if self.validation_ran {
+            let _ = writeln!(out, "validation errors: {}", self.validation_errors);
+        }
         let _ = writeln!(out, "{}", self.terrain_line());
         out
     }

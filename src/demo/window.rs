@@ -49,6 +49,8 @@ impl ApplicationHandler for Handler {
 pub struct DisplayWindow {
     event_loop: EventLoop<()>,
     handler: Handler,
+    /// When the title last changed: it shows the figures once a second.
+    titled_at: Option<std::time::Instant>,
 }
 
 impl DisplayWindow {
@@ -64,6 +66,7 @@ impl DisplayWindow {
                 resized: None,
                 error: None,
             },
+            titled_at: None,
         };
         // The window is made when the loop first resumes.
         for _ in 0..100 {
@@ -84,6 +87,24 @@ impl DisplayWindow {
         let _ = self
             .event_loop
             .pump_app_events(Some(Duration::ZERO), &mut self.handler);
+    }
+
+    /// Shows the HUD's main figures in the window's title, at most once a second.
+    pub fn show_figures(&mut self, frames: &gpu_vk::executor::frame_stats::FrameStats) {
+        let now = std::time::Instant::now();
+        if self
+            .titled_at
+            .is_some_and(|at| now.duration_since(at) < Duration::from_secs(1))
+        {
+            return;
+        }
+        if let Some(window) = &self.handler.window {
+            window.set_title(&format!(
+                "Hookshot demo - {:.1} fps, {:.2} ms, {} pipelines compiled last frame",
+                frames.fps, frames.frame_ms, frames.last_frame.pipelines
+            ));
+            self.titled_at = Some(now);
+        }
     }
 
     pub fn closed(&self) -> bool {

@@ -1,11 +1,17 @@
-//! The `RX_VK_*` switches: read once at start from the environment, checked against
-//! `env_switches.tsv`, and exposed as typed values.
+//! The `RX_VK_*` switches: read once at start from the environment and the configuration
+//! files (`config_file`), checked against `env_switches.tsv`, and exposed as typed values.
 
+pub mod config_file;
+pub mod hud_items;
+pub mod nearest;
 mod table;
+mod unknown;
 
 use std::path::PathBuf;
 
+pub use config_file::ConfigFile;
 pub use table::{parse_dimensions, parse_table, SwitchSpec, ValueForm, TABLE_TSV};
+pub use unknown::UnknownSwitch;
 
 #[derive(Debug, thiserror::Error)]
 pub enum SwitchError {
@@ -21,6 +27,14 @@ pub enum SwitchError {
     Table { line: usize, reason: String },
     #[error("env_switches.tsv and the code disagree: {0}")]
     Mismatch(String),
+    #[error("{path}:{line}: {reason}", path = path.display())]
+    ConfigSyntax {
+        path: PathBuf,
+        line: usize,
+        reason: String,
+    },
+    #[error("cannot read the configuration file {path}: {reason}", path = path.display())]
+    ConfigRead { path: PathBuf, reason: String },
 }
 
 /// Where a switch's effective value came from.
@@ -28,6 +42,8 @@ pub enum SwitchError {
 pub enum Source {
     Default,
     Environment,
+    /// A configuration file (`Entry::file` names it and the line).
+    ConfigFile,
 }
 
 impl Source {
@@ -35,6 +51,7 @@ impl Source {
         match self {
             Source::Default => "default",
             Source::Environment => "environment",
+            Source::ConfigFile => "configuration file",
         }
     }
 }
@@ -45,6 +62,19 @@ pub struct Entry {
     pub spec: SwitchSpec,
     pub value: String,
     pub source: Source,
+    /// The file and 1-based line the value came from, for `Source::ConfigFile`.
+    pub file: Option<(PathBuf, usize)>,
+}
+
+impl Entry {
+    /// Where the value came from, for `hookshot info`: `default`, `environment`, or the
+    /// file and line.
+    pub fn origin(&self) -> String {
+        match &self.file {
+            Some((path, line)) => format!("{}:{line}", path.display()),
+            None => self.source.as_str().to_owned(),
+        }
+    }
 }
 
 /// `RX_VK_DEVICE`.
@@ -61,6 +91,17 @@ pub enum ShaderCacheChoice {
     UserCacheDir,
     Off,
     Dir(PathBuf),
+}
+
+impl ShaderCacheChoice {
+    /// Where the translator keeps its cache for this choice.
+    pub fn location(&self) -> shader_translate::CacheLocation {
+        match self {
+            ShaderCacheChoice::UserCacheDir => shader_translate::CacheLocation::UserCacheDir,
+            ShaderCacheChoice::Off => shader_translate::CacheLocation::Off,
+            ShaderCacheChoice::Dir(path) => shader_translate::CacheLocation::Dir(path.clone()),
+        }
+    }
 }
 
 /// `RX_VK_PIPELINE_CACHE`.
@@ -103,9 +144,13 @@ pub enum PassDefer {
 #[derive(Clone, Debug)]
 pub struct Switches {
     entries: Vec<Entry>,
+    /// Names that are no switch, from the environment or a file (`warn_unknown`).
+    unknown: Vec<UnknownSwitch>,
     pub device: DeviceChoice,
     pub validation: bool,
     pub log_filter: String,
+    /// `RX_VK_LOG_PATH`: the folder of this process's log file; `None`: stderr.
+    pub log_path: Option<PathBuf>,
     /// `None`: take the budget from the driver.
     pub vram_mb: Option<u64>,
     pub keep_finalized_mb: u64,
@@ -135,11 +180,40 @@ pub struct Switches {
     pub pass_defer: PassDefer,
     /// `RX_VK_PASS_DEFER_BINDLESS`: a deferred draw may read through the bindless table.
     pub pass_defer_bindless: bool,
+    /// `RX_VK_RECORD`: record every device's work to this file (`hookshot replay`,
+    /// `hookshot warm`); `None`: no recording unless the program asks.
+    pub record: Option<PathBuf>,
+    /// `RX_VK_HUD`: the figures drawn over presented images, in order; empty: none.
+    pub hud: Vec<hud_items::HudItem>,
+    /// `RX_VK_CACHE_MB`: the cap on the disk caches under the platform's cache folder; 0
+    /// is none.
+    pub cache_mb: u64,
+    /// The game's identity (`for_title`): Vulkan's application info, the configuration
+    /// file and the cache folders are its.
+    pub title: Option<crate::title::Title>,
 }
 
 impl Switches {
-    /// Reads every switch from the process environment.
+    /// Reads every switch from the process environment and `hookshot.conf` beside the
+    /// executable.
     pub fn from_env() -> Result<Self, SwitchError> {
+        Self::from_env_for_title(None)
+    }
+
+    /// Reads every switch from the process environment over the configuration files of
+    /// `title` (`config_file::search_paths`), for its run (`for_title`).
+    pub fn from_env_for_title(title: Option<crate::title::Title>) -> Result<Self, SwitchError> {
+        Self::check_env_text()?;
+        let title_id = title.as_ref().map(|title| title.id.as_str());
+        let files = config_file::read_all(&config_file::search_paths(title_id))?;
+        Ok(
+            Self::from_sources(|name| std::env::var(name).ok(), &files, env_switch_names())?
+                .for_title(title),
+        )
+    }
+
+    /// A value that is not text is an error, never taken as unset.
+    fn check_env_text() -> Result<(), SwitchError> {
         // A value that is not text is an error, never taken as unset.
         for (name, value) in std::env::vars_os() {
             let Some(name) = name.to_str().filter(|name| name.starts_with("RX_VK_")) else {
@@ -152,21 +226,44 @@ impl Switches {
                 });
             }
         }
-        Self::from_lookup(|name| std::env::var(name).ok())
+        Ok(())
     }
 
     /// Reads every switch through `lookup` (the environment, or a test's map).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, SwitchError> {
+        Self::from_sources(lookup, &[], Vec::new())
+    }
+
+    /// Reads every switch: `lookup` (the environment) first, then `files` in order (most
+    /// specific first), then the table's default. `lookup_names` are the `RX_VK_*` names
+    /// the environment holds, checked for ones that are no switch.
+    pub fn from_sources(
+        lookup: impl Fn(&str) -> Option<String>,
+        files: &[ConfigFile],
+        lookup_names: Vec<String>,
+    ) -> Result<Self, SwitchError> {
         let specs = parse_table(TABLE_TSV)?;
+        let unknown = unknown::find(&specs, files, &lookup_names);
         let mut entries = Vec::with_capacity(specs.len());
         for spec in specs {
-            let (value, source) = match lookup(&spec.name) {
-                Some(value) => (value, Source::Environment),
-                None => (spec.default.clone(), Source::Default),
+            let from_file = || {
+                files.iter().find_map(|file| {
+                    file.get(&spec.name)
+                        .map(|value| (value.value.clone(), (file.path.clone(), value.line)))
+                })
+            };
+            let (value, source, file) = match (lookup(&spec.name), from_file()) {
+                (Some(value), _) => (value, Source::Environment, None),
+                (None, Some((value, at))) => (value, Source::ConfigFile, Some(at)),
+                (None, None) => (spec.default.clone(), Source::Default, None),
             };
             if !spec.accepts(&value) {
+                let name = match &file {
+                    Some((path, line)) => format!("{} ({}:{line})", spec.name, path.display()),
+                    None => spec.name.clone(),
+                };
                 return Err(SwitchError::BadValue {
-                    name: spec.name.clone(),
+                    name,
                     value,
                     values: spec.values.clone(),
                 });
@@ -175,6 +272,7 @@ impl Switches {
                 spec,
                 value,
                 source,
+                file,
             });
         }
         let mut reader = Reader {
@@ -190,6 +288,10 @@ impl Switches {
         };
         let validation = reader.flag("RX_VK_VALIDATION")?;
         let log_filter = reader.get("RX_VK_LOG")?.to_owned();
+        let log_path = match reader.get("RX_VK_LOG_PATH")? {
+            "0" => None,
+            folder => Some(PathBuf::from(folder)),
+        };
         let vram_mb = match reader.get("RX_VK_VRAM_MB")? {
             "auto" => None,
             value => Some(reader.unsigned("RX_VK_VRAM_MB", value)?),
@@ -240,12 +342,30 @@ impl Switches {
             _ => PassDefer::Off,
         };
         let pass_defer_bindless = reader.flag("RX_VK_PASS_DEFER_BINDLESS")?;
+        let record = match reader.get("RX_VK_RECORD")? {
+            "0" => None,
+            path => Some(PathBuf::from(path)),
+        };
+        let hud = {
+            let value = reader.get("RX_VK_HUD")?;
+            hud_items::parse_items(value).map_err(|reason| SwitchError::BadValue {
+                name: "RX_VK_HUD".into(),
+                value: value.to_owned(),
+                values: reason,
+            })?
+        };
+        let cache_mb = {
+            let value = reader.get("RX_VK_CACHE_MB")?;
+            reader.unsigned("RX_VK_CACHE_MB", value)?
+        };
         reader.all_read()?;
         Ok(Switches {
             entries,
+            unknown,
             device,
             validation,
             log_filter,
+            log_path,
             vram_mb,
             keep_finalized_mb,
             gpu_storage,
@@ -263,13 +383,56 @@ impl Switches {
             simulate,
             pass_defer,
             pass_defer_bindless,
+            record,
+            hud,
+            cache_mb,
+            title: None,
         })
+    }
+
+    /// These switches for `title`'s run: the title is kept, and the caches at their
+    /// default place (`auto`) resolve to the title's folders under the platform's cache
+    /// folder (`disk_caches`). Call once, after reading.
+    pub fn for_title(mut self, title: Option<crate::title::Title>) -> Self {
+        let title_ref = title.as_ref();
+        if self.shader_cache == ShaderCacheChoice::UserCacheDir {
+            if let Some(dir) = crate::disk_caches::shader_dir(title_ref) {
+                self.shader_cache = ShaderCacheChoice::Dir(dir);
+            }
+        }
+        if self.pipeline_cache == PipelineCacheChoice::UserCacheDir {
+            if let Some(dir) = crate::disk_caches::pipeline_dir(title_ref) {
+                self.pipeline_cache = PipelineCacheChoice::Dir(dir);
+            }
+        }
+        self.title = title;
+        self
     }
 
     /// Every switch with its effective value, in table order.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
+
+    /// The names given that are no switch, each with the nearest one that is.
+    pub fn unknown(&self) -> &[UnknownSwitch] {
+        &self.unknown
+    }
+
+    /// Logs a warning for each name given that is no switch (once logging is set up).
+    pub fn warn_unknown(&self) {
+        for unknown in &self.unknown {
+            tracing::warn!(target: "gpu::switches", "{unknown}");
+        }
+    }
+}
+
+/// The `RX_VK_*` names the process environment holds.
+pub fn env_switch_names() -> Vec<String> {
+    std::env::vars_os()
+        .filter_map(|(name, _)| name.into_string().ok())
+        .filter(|name| name.starts_with("RX_VK_"))
+        .collect()
 }
 
 /// Reads values by name and remembers which rows were read, so a row the code does not
@@ -320,5 +483,7 @@ impl<'a> Reader<'a> {
     }
 }
 
+#[cfg(test)]
+mod config_tests;
 #[cfg(test)]
 mod tests;

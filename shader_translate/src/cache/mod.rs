@@ -3,6 +3,7 @@
 
 mod entry;
 mod key;
+mod platform_dirs;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -10,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub(crate) use entry::{Claim, Entry};
 pub use key::TRANSLATOR_VERSION;
 pub(crate) use key::{cache_key, source_hash};
+pub use platform_dirs::{platform_cache_dir, platform_config_dir};
 
 use crate::CacheLocation;
 
@@ -35,18 +37,7 @@ pub(crate) struct ShaderCache {
 
 /// `hookshot/shaders` under the user's cache directory, per platform convention.
 pub fn user_cache_dir() -> Option<PathBuf> {
-    let home = || std::env::var_os("HOME").map(PathBuf::from);
-    let base = if cfg!(target_os = "macos") {
-        home().map(|home| home.join("Library/Caches"))
-    } else if cfg!(windows) {
-        std::env::var_os("LOCALAPPDATA").map(PathBuf::from)
-    } else {
-        std::env::var_os("XDG_CACHE_HOME")
-            .map(PathBuf::from)
-            .filter(|dir| dir.is_absolute())
-            .or_else(|| home().map(|home| home.join(".cache")))
-    };
-    base.map(|base| base.join("hookshot").join("shaders"))
+    platform_cache_dir().map(|base| base.join("hookshot").join("shaders"))
 }
 
 impl ShaderCache {
@@ -93,7 +84,10 @@ impl ShaderCache {
             }
         };
         match entry::decode(claim, &bytes) {
-            Ok(entry) => Lookup::Hit(Box::new(entry)),
+            Ok(entry) => {
+                mark_used(&path);
+                Lookup::Hit(Box::new(entry))
+            }
             Err(damage) => {
                 tracing::warn!(
                     target: TARGET,
@@ -125,5 +119,14 @@ impl ShaderCache {
         if let Err(error) = result {
             tracing::warn!(target: TARGET, dir = %self.dir.display(), %error, "cannot write shader cache entry");
         }
+    }
+}
+
+/// Marks an entry used now (its modification time), so pruning to `RX_VK_CACHE_MB`
+/// removes the entries least recently used, not the oldest written. A failure costs the
+/// order, never the entry.
+fn mark_used(path: &Path) {
+    if let Ok(file) = std::fs::File::options().append(true).open(path) {
+        let _ = file.set_modified(std::time::SystemTime::now());
     }
 }

@@ -63,9 +63,19 @@ struct Probe {
 }
 
 impl Device {
+    /// Whether shaders take the Metal route in this run: the device is a portability
+    /// implementation (MoltenVK), or `RX_VK_SIMULATE` masks it down to a profile of one.
+    pub fn metal_route(&self, switches: &Switches) -> bool {
+        self.caps.portability_subset || switches.simulate != gpu::switches::Simulate::Off
+    }
+
     /// Opens the device the switches select. No window or surface is needed.
     pub fn open(switches: &Switches) -> VkResult<Arc<Device>> {
-        let instance = Instance::new(switches.validation, &switches.loader)?;
+        let instance = Instance::new(
+            switches.validation,
+            &switches.loader,
+            switches.title.as_ref(),
+        )?;
         // SAFETY: a plain query on a live instance.
         let physicals = unsafe { instance.raw.enumerate_physical_devices() }
             .map_err(map_vk("listing physical devices"))?;

@@ -96,7 +96,13 @@ pub struct Instance {
 }
 
 impl Instance {
-    pub fn new(validation: bool, loader_choice: &LoaderChoice) -> VkResult<Instance> {
+    /// The instance, with `title`'s name and version in Vulkan's application info (drivers
+    /// key their per-application behaviour by it); "hookshot" for a program with none.
+    pub fn new(
+        validation: bool,
+        loader_choice: &LoaderChoice,
+        title: Option<&gpu::title::Title>,
+    ) -> VkResult<Instance> {
         let entry = loader(loader_choice)?;
         // SAFETY: plain queries on a loaded entry.
         let (layers, extensions) = unsafe {
@@ -144,10 +150,21 @@ impl Instance {
         } else {
             Vec::new()
         };
-        let app_name = CString::new("hookshot").expect("no interior NUL");
+        // A title's name holds no NUL (`Title::new` refuses control characters).
+        let app_name = CString::new(title.map_or("hookshot", |title| title.name.as_str()))
+            .unwrap_or_else(|_| c"hookshot".to_owned());
+        let engine_name = c"hookshot";
+        let engine_version = vk::make_api_version(
+            0,
+            env!("CARGO_PKG_VERSION_MAJOR").parse().unwrap_or(0),
+            env!("CARGO_PKG_VERSION_MINOR").parse().unwrap_or(0),
+            env!("CARGO_PKG_VERSION_PATCH").parse().unwrap_or(0),
+        );
         let app_info = vk::ApplicationInfo::default()
             .application_name(&app_name)
-            .engine_name(&app_name)
+            .application_version(title.map_or(0, |title| title.vk_version()))
+            .engine_name(engine_name)
+            .engine_version(engine_version)
             .api_version(vk::API_VERSION_1_3);
         let enabled_validation = [vk::ValidationFeatureEnableEXT::SYNCHRONIZATION_VALIDATION];
         let mut validation_features =

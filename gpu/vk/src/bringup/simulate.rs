@@ -109,8 +109,10 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
                     }
                     "maxPerStageDescriptorSampledImages" => &mut caps.max_bindless_images,
                     "maxPushConstantsSize" => &mut caps.max_push_constants_size_b,
-                    other => crate::bringup::module_limits::named_mut(&mut caps.module_limits, other)
-                        .ok_or_else(|| error(format!("no maximum {name}")))?,
+                    other => {
+                        crate::bringup::module_limits::named_mut(&mut caps.module_limits, other)
+                            .ok_or_else(|| error(format!("no maximum {name}")))?
+                    }
                 };
                 *limit = (*limit).min(value);
             }

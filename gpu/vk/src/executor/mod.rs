@@ -52,6 +52,7 @@
 //!   (`shader_translate::host_binding`).
 
 pub mod debug_labels;
+pub mod frame_stats;
 mod gate;
 #[cfg(test)]
 mod layers;
@@ -246,6 +247,10 @@ impl VkBackend {
         let (driver_budget_b, _) = crate::gpu_memory::budget::texture_budget_b(None, &heaps);
         let mut cache = ImageCache::new(CacheConfig::from_switches(switches, driver_budget_b));
         cache.set_rt_reclaim(switches.rt_reclaim);
+        // The disk caches under their cap before this run's pipeline cache is read.
+        if let Some(root) = gpu::disk_caches::cache_root() {
+            gpu::disk_caches::prune::prune(&root, switches.cache_mb);
+        }
         let pipeline_cache = match switches.pipeline_cache {
             gpu::switches::PipelineCacheChoice::Off => None,
             ref choice => Some(PipelineCache::open(device, choice)?),
@@ -283,7 +288,7 @@ impl VkBackend {
             state: GraphicsState::default(),
             gate: Gate::default(),
             stats: ExecutorStats::default(),
-            presentation: Presentation::default(),
+            presentation: Presentation::with_hud(switches.hud.clone()),
             pipeline_cache,
             kernels: None,
             gpu_storage: switches.gpu_storage,
@@ -349,13 +354,65 @@ impl VkBackend {
             image_memory_b,
             buffer_memory_b,
             imported_pool_b: self.pools.imported_b(),
-            pipelines_created: self.compute.made()
-                + self.graphics.made()
-                + self.masked_clears.made(),
+            pipelines_created: self.pipelines_made(),
             cache: self.images.cache.counters(),
             free_list: self.images.free.counters(),
             ..self.stats
         }
+    }
+
+    /// Pipelines made since the executor was made, of every kind.
+    fn pipelines_made(&self) -> u64 {
+        self.compute.made() + self.graphics.made() + self.masked_clears.made()
+    }
+
+    /// The running totals a frame's figures are the differences of.
+    pub(in crate::executor) fn frame_totals(&self) -> frame_stats::Totals {
+        frame_stats::Totals {
+            pipelines: self.pipelines_made(),
+            write_back_regions: self.stats.write_back_regions,
+            traps: memory::tracking::trap_count(),
+        }
+    }
+
+    /// Draws `items` over every presented image from now on (`RX_VK_HUD`); empty: none.
+    pub fn set_hud(&mut self, items: Vec<gpu::switches::hud_items::HudItem>) {
+        self.presentation.set_hud(items);
+    }
+
+    /// The HUD's figures now.
+    pub fn hud_figures(&self) -> crate::present::hud::HudFigures {
+        self.hud_figures_with(stats::allocated_b(&self.device))
+    }
+
+    /// The HUD's figures with (host images, the executor's buffers) memory in bytes as
+    /// given.
+    pub(in crate::executor) fn hud_figures_with(
+        &self,
+        (image_memory_b, buffer_memory_b): (u64, u64),
+    ) -> crate::present::hud::HudFigures {
+        let cache = self.images.cache.counters();
+        crate::present::hud::HudFigures {
+            frames: self.frame_stats(),
+            device_name: self.device.info.name.clone(),
+            image_memory_b,
+            buffer_memory_b,
+            texture_in_use_b: cache.in_use_b,
+            texture_budget_b: self.texture_budget_b(),
+            cached_images: cache.images,
+            evictions: cache.evictions,
+        }
+    }
+
+    /// The image cache's texture budget in bytes (`RX_VK_VRAM_MB`, or the driver's).
+    pub fn texture_budget_b(&self) -> u64 {
+        self.images.cache.config().budget_b
+    }
+
+    /// Frame time, frames a second and what the last frame did (pipelines compiled,
+    /// regions written back, CPU write traps), a frame being the work between presents.
+    pub fn frame_stats(&self) -> frame_stats::FrameStats {
+        self.presentation.frame_stats().clone()
     }
 
     /// Makes later submissions wait on the GPU until `release_submissions`: lets a test

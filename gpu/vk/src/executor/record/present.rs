@@ -60,9 +60,46 @@ pub struct Presentation {
     /// Windows whose presents take no snapshot (`set_present_snapshots`).
     without_snapshots: std::collections::HashSet<WindowId>,
     retired: RetireList<AllocatedBuffer>,
+    frames: crate::executor::frame_stats::FrameClock,
+    /// `RX_VK_HUD`'s items, drawn over every snapshot.
+    hud: Vec<gpu::switches::hud_items::HudItem>,
+    /// The memory figures the HUD shows, and when they were taken.
+    memory_sample: Option<(std::time::Instant, (u64, u64))>,
 }
 
 impl Presentation {
+    pub fn with_hud(hud: Vec<gpu::switches::hud_items::HudItem>) -> Presentation {
+        Presentation {
+            hud,
+            ..Presentation::default()
+        }
+    }
+
+    pub fn set_hud(&mut self, hud: Vec<gpu::switches::hud_items::HudItem>) {
+        self.hud = hud;
+    }
+
+    /// The memory figures, taken again with `sample` when the last are half a second old.
+    fn sampled_memory(
+        &mut self,
+        now: std::time::Instant,
+        sample: impl FnOnce() -> (u64, u64),
+    ) -> (u64, u64) {
+        const EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+        match self.memory_sample {
+            Some((at, memory)) if now.saturating_duration_since(at) < EVERY => memory,
+            _ => {
+                let memory = sample();
+                self.memory_sample = Some((now, memory));
+                memory
+            }
+        }
+    }
+
+    pub fn frame_stats(&self) -> &crate::executor::frame_stats::FrameStats {
+        self.frames.stats()
+    }
+
     pub fn retire(&mut self, completed: u64) {
         self.retired.release(completed);
     }
@@ -151,6 +188,10 @@ impl VkBackend {
         tables: &ObjectTables,
     ) -> VkResult<()> {
         self.retire()?;
+        let totals = self.frame_totals();
+        self.presentation
+            .frames
+            .on_present(std::time::Instant::now(), totals);
         let texture_id = *tables
             .windows
             .get(window)
@@ -195,10 +236,35 @@ impl VkBackend {
                 "presented without a snapshot");
             return Ok(());
         }
-        let texels = if from_image {
-            self.snapshot_image(window, texture)?
+        let panel = if self.presentation.hud.is_empty() {
+            None
         } else {
-            Texels::Cpu(self.deswizzle_storage(texture, &storage)?)
+            // The allocator's report walks every allocation: the HUD samples it twice a
+            // second, and only when it shows memory.
+            let memory = if self
+                .presentation
+                .hud
+                .contains(&gpu::switches::hud_items::HudItem::Memory)
+            {
+                let device = &self.device;
+                self.presentation
+                    .sampled_memory(std::time::Instant::now(), || {
+                        crate::executor::stats::allocated_b(device)
+                    })
+            } else {
+                (0, 0)
+            };
+            crate::present::hud::render(&self.presentation.hud, &self.hud_figures_with(memory))
+        };
+        let size_px = (texture.desc.width_px, texture.desc.height_px);
+        let texels = if from_image {
+            self.snapshot_image(window, texture, panel.as_ref())?
+        } else {
+            let mut texels = self.deswizzle_storage(texture, &storage)?;
+            if let Some(panel) = &panel {
+                super::hud::write_panel(&mut texels, size_px, format, panel);
+            }
+            Texels::Cpu(texels)
         };
         let snapshot = Snapshot {
             format,
@@ -287,7 +353,12 @@ impl VkBackend {
 
     /// Copies the texture's first level from its image into a read-back buffer (the
     /// window's previous one when the size fits), in a submission of its own.
-    fn snapshot_image(&mut self, window: WindowId, texture: &Texture) -> VkResult<Texels> {
+    fn snapshot_image(
+        &mut self,
+        window: WindowId,
+        texture: &Texture,
+        panel: Option<&crate::present::hud::Panel>,
+    ) -> VkResult<Texels> {
         let (width_px, height_px) = (texture.desc.width_px, texture.desc.height_px);
         let size_b = u64::from(width_px) * u64::from(height_px) * 4;
         let reusable = match self.presentation.snapshots.remove(&window) {
@@ -314,7 +385,8 @@ impl VkBackend {
             )?,
         };
         let value = self.submitted + 1;
-        if let Err(error) = self.submit_snapshot(texture.id, buffer.raw, value) {
+        let hud = panel.map(|panel| (panel, texture.format()));
+        if let Err(error) = self.submit_snapshot(texture.id, buffer.raw, value, hud) {
             // A reused buffer may still be the target of the previous present's copy.
             self.presentation.retired.park(self.submitted, buffer);
             return Err(error);
@@ -339,6 +411,7 @@ impl VkBackend {
         texture: TextureId,
         buffer: vk::Buffer,
         value: u64,
+        hud: Option<(&crate::present::hud::Panel, Format)>,
     ) -> VkResult<()> {
         let tracked = self
             .cached_image(texture)
@@ -350,6 +423,16 @@ impl VkBackend {
         );
         let mut frame = self.frames.begin()?;
         record_snapshot(self, &frame, image, buffer, width_px, height_px);
+        if let Some((panel, format)) = hud {
+            super::hud::record_panel(
+                &self.device,
+                frame.cmd,
+                buffer,
+                (width_px, height_px),
+                format,
+                panel,
+            );
+        }
         if let Err(error) = self.submit_own(&mut frame, value) {
             self.frames.abandon(frame);
             return Err(error);

@@ -1,0 +1,68 @@
+//! `hsDeviceGetStats`: the figures the HUD shows (`RX_VK_HUD`), for a game that shows
+//! its own: frame time and rate, what the last frame compiled, wrote back and trapped,
+//! and memory against the texture budget. A frame is the work between two presents.
+
+use crate::guard::entry;
+use crate::objects::{resolve, HSDevice};
+use crate::result::HSresult;
+
+/// The device's figures now (`hsDeviceGetStats`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HSDeviceStats {
+    /// Presents so far.
+    pub frames: u64,
+    /// The last frame's CPU time (present to present) in milliseconds; 0 before the
+    /// second present.
+    pub frame_time_ms: f32,
+    /// Frames a second over the last 120 frames.
+    pub frames_per_second: f32,
+    /// Pipelines compiled during the last frame: a stutter shows here.
+    pub pipelines_last_frame: u64,
+    pub pipelines_total: u64,
+    /// Regions of GPU-drawn textures written back into pool storage during the last frame.
+    pub write_back_regions_last_frame: u64,
+    /// CPU writes to pool memory seen by page protection during the last frame.
+    pub traps_last_frame: u64,
+    /// Host images and Hookshot's own buffers, in bytes.
+    pub image_memory_b: u64,
+    pub buffer_memory_b: u64,
+    /// The image cache: bytes in use and the budget they are kept under.
+    pub texture_in_use_b: u64,
+    pub texture_budget_b: u64,
+    /// Images the cache holds, and those it has evicted so far.
+    pub cached_images: u64,
+    pub evictions: u64,
+}
+
+/// Fills `stats` with the device's figures now.
+#[no_mangle]
+pub unsafe extern "C" fn hsDeviceGetStats(
+    device: *const HSDevice,
+    stats: *mut HSDeviceStats,
+) -> HSresult {
+    entry("hsDeviceGetStats", || {
+        crate::builder::check_out(stats, "stats")?;
+        // SAFETY: the header's contract for objects.
+        let state = unsafe { resolve(device, "device") }?;
+        let figures = state.backend.lock().hud_figures();
+        let frames = &figures.frames;
+        let stats_now = HSDeviceStats {
+            frames: frames.frames,
+            frame_time_ms: frames.frame_ms,
+            frames_per_second: frames.fps,
+            pipelines_last_frame: frames.last_frame.pipelines,
+            pipelines_total: frames.total.pipelines,
+            write_back_regions_last_frame: frames.last_frame.write_back_regions,
+            traps_last_frame: frames.last_frame.traps,
+            image_memory_b: figures.image_memory_b,
+            buffer_memory_b: figures.buffer_memory_b,
+            texture_in_use_b: figures.texture_in_use_b,
+            texture_budget_b: figures.texture_budget_b,
+            cached_images: figures.cached_images,
+            evictions: figures.evictions,
+        };
+        // SAFETY: checked by out_value.
+        unsafe { crate::builder::out_value(stats, "stats", stats_now) }
+    })
+}

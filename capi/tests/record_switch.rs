@@ -1,0 +1,20 @@
+//! `RX_VK_RECORD` records a port's device through the C ABI with no call asking
+//! (`examples/triangle.c` sets no recording path), in the format `hookshot replay` reads.
+
+mod common;
+
+#[test]
+fn the_switch_records_a_c_programs_device() {
+    let program = common::build("triangle");
+    let (dir, out) = common::temp_file("triangle.rgba");
+    let recording = dir.path().join("field.hsrec");
+    common::run_with(
+        &program,
+        &[out.to_str().unwrap()],
+        &[("RX_VK_RECORD", recording.to_str().unwrap())],
+    );
+    let file = std::fs::File::open(&recording).expect("RX_VK_RECORD made the recording");
+    assert!(file.metadata().unwrap().len() > 0);
+    gpu::recording::Player::new(std::io::BufReader::new(file))
+        .expect("the recording's header is one the player reads");
+}

@@ -1,0 +1,157 @@
+//! The HUD's panel: its lines of text from the figures, and its pixels (RGBA8, opaque):
+//! a dark background, white text in the built-in font, and under the text, with
+//! `frametime`, one bar a frame of the last frames' times (green, red past 33.3 ms).
+
+use gpu::switches::hud_items::HudItem;
+
+use super::font::{glyph, CELL_H_PX, CELL_W_PX, GLYPH_H_PX, GLYPH_W_PX};
+use crate::executor::frame_stats::{FrameStats, HISTORY_FRAMES};
+
+pub const PADDING_PX: u32 = 4;
+pub const GRAPH_H_PX: u32 = 32;
+/// The graph's scale: a bar this tall is 2x this many milliseconds.
+pub const GRAPH_FULL_MS: f32 = 33.3;
+pub const BACKGROUND: [u8; 4] = [16, 16, 16, 255];
+pub const TEXT: [u8; 4] = [255, 255, 255, 255];
+pub const BAR: [u8; 4] = [64, 224, 64, 255];
+pub const SLOW_BAR: [u8; 4] = [240, 64, 64, 255];
+
+/// What the HUD shows, gathered at a present.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HudFigures {
+    pub frames: FrameStats,
+    pub device_name: String,
+    pub image_memory_b: u64,
+    pub buffer_memory_b: u64,
+    pub texture_in_use_b: u64,
+    pub texture_budget_b: u64,
+    pub cached_images: u64,
+    pub evictions: u64,
+}
+
+/// A rendered panel: rows top to bottom, 4 bytes a pixel, no padding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panel {
+    pub width_px: u32,
+    pub height_px: u32,
+    pub rgba8: Vec<u8>,
+}
+
+fn mib(bytes: u64) -> u64 {
+    bytes >> 20
+}
+
+/// The panel's lines of text for `items`, in their order.
+pub fn lines(items: &[HudItem], figures: &HudFigures) -> Vec<String> {
+    let frames = &figures.frames;
+    items
+        .iter()
+        .map(|item| match item {
+            HudItem::Fps => format!("FPS {:.1}", frames.fps),
+            HudItem::FrameTime => format!("FRAME {:.2} MS", frames.frame_ms),
+            HudItem::Gpu => format!("GPU {}", figures.device_name),
+            HudItem::Memory => format!(
+                "MEM {} MIB IMG {} MIB BUF",
+                mib(figures.image_memory_b),
+                mib(figures.buffer_memory_b)
+            ),
+            HudItem::Budget => format!(
+                "BUDGET {}/{} MIB",
+                mib(figures.texture_in_use_b),
+                mib(figures.texture_budget_b)
+            ),
+            HudItem::Cache => format!(
+                "CACHE {} IMG {} EVICTED",
+                figures.cached_images, figures.evictions
+            ),
+            HudItem::Pipelines => format!(
+                "PIPELINES {} (TOTAL {})",
+                frames.last_frame.pipelines, frames.total.pipelines
+            ),
+            HudItem::WriteBack => {
+                format!("WRITEBACK {} REGIONS", frames.last_frame.write_back_regions)
+            }
+            HudItem::Traps => format!("TRAPS {}", frames.last_frame.traps),
+        })
+        .collect()
+}
+
+/// The panel for `items`; `None` when there are none.
+pub fn render(items: &[HudItem], figures: &HudFigures) -> Option<Panel> {
+    if items.is_empty() {
+        return None;
+    }
+    let text = lines(items, figures);
+    let graph = items.contains(&HudItem::FrameTime);
+    let text_w_px = text
+        .iter()
+        .map(|line| line.chars().count() as u32 * CELL_W_PX)
+        .max()
+        .unwrap_or(0);
+    let graph_w_px = if graph { HISTORY_FRAMES as u32 } else { 0 };
+    let width_px = text_w_px.max(graph_w_px) + 2 * PADDING_PX;
+    let graph_top_px = PADDING_PX + text.len() as u32 * CELL_H_PX;
+    let height_px = graph_top_px + if graph { GRAPH_H_PX } else { 0 } + PADDING_PX;
+    let mut panel = Panel {
+        width_px,
+        height_px,
+        rgba8: BACKGROUND.repeat((width_px * height_px) as usize),
+    };
+    for (row, line) in text.iter().enumerate() {
+        let top_px = PADDING_PX + row as u32 * CELL_H_PX;
+        for (column, c) in line.chars().enumerate() {
+            let left_px = PADDING_PX + column as u32 * CELL_W_PX;
+            // The background is there already: only lit pixels are written.
+            for (y, bits) in (0..GLYPH_H_PX).zip(glyph(c)) {
+                for x in (0..GLYPH_W_PX).filter(|x| bits & (0x10 >> x) != 0) {
+                    panel.set(left_px + x, top_px + y, TEXT);
+                }
+            }
+        }
+    }
+    if graph {
+        let history = &figures.frames.frame_ms_history;
+        let bottom_px = graph_top_px + GRAPH_H_PX;
+        for (index, frame_ms) in history.iter().enumerate() {
+            let share = (frame_ms / (2.0 * GRAPH_FULL_MS)).clamp(0.0, 1.0);
+            let bar_h_px = ((share * GRAPH_H_PX as f32).round() as u32).max(1);
+            let colour = if *frame_ms > GRAPH_FULL_MS {
+                SLOW_BAR
+            } else {
+                BAR
+            };
+            for y in bottom_px - bar_h_px..bottom_px {
+                panel.set(PADDING_PX + index as u32, y, colour);
+            }
+        }
+    }
+    Some(panel)
+}
+
+impl Panel {
+    fn set(&mut self, x: u32, y: u32, rgba: [u8; 4]) {
+        let at = ((y * self.width_px + x) * 4) as usize;
+        self.rgba8[at..at + 4].copy_from_slice(&rgba);
+    }
+
+    /// The panel's row `y` in a presentable `format`'s texel order (RGB10A2 packed,
+    /// BGRA swapped), `width_px` pixels of it from the left.
+    pub fn row_as(&self, format: memory::Format, y: u32, width_px: u32) -> Vec<u8> {
+        let start = (y * self.width_px * 4) as usize;
+        let row = &self.rgba8[start..start + (width_px * 4) as usize];
+        row.chunks_exact(4)
+            .flat_map(|px| match format {
+                memory::Format::Bgra8 | memory::Format::Bgra8Srgb => [px[2], px[1], px[0], px[3]],
+                memory::Format::Rgb10A2 => {
+                    let ten = |byte: u8| (u32::from(byte) * 1023 + 127) / 255;
+                    let packed = ten(px[0])
+                        | (ten(px[1]) << 10)
+                        | (ten(px[2]) << 20)
+                        | (u32::from(px[3] / 85) << 30);
+                    packed.to_le_bytes()
+                }
+                _ => [px[0], px[1], px[2], px[3]],
+            })
+            .collect()
+    }
+}

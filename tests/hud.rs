@@ -1,0 +1,132 @@
+//! The HUD (`RX_VK_HUD`) in presented frames on the real driver (lavapipe in CI), with
+//! validation on: the panel lies over the top left of what was presented, its text reads
+//! back (each glyph cell matched against the font) as the figures the stats query gives
+//! for that frame, its pixels are those of a CPU rendering of those lines, the frame-time
+//! graph has one bar a frame, and the rest of the image is the game's.
+
+mod common;
+
+use common::device::{cached_pool, executor_device};
+use common::draw::colour;
+use common::TestGpu;
+use gpu::command::ClearValue;
+use gpu::objects::{TextureBuilder, TextureFlags, ViewMaker, WindowMaker};
+use gpu::state::ComponentMask;
+use gpu::switches::hud_items::parse_items;
+use gpu_vk::executor::{ExecutorOptions, PresentedImage, VkBackend};
+use gpu_vk::present::hud::font::{glyph, lit, CELL_H_PX, CELL_W_PX};
+use gpu_vk::present::hud::panel::{BACKGROUND, GRAPH_H_PX, PADDING_PX, TEXT};
+use gpu_vk::present::hud::{lines, HudFigures};
+use memory::Format;
+
+const WIDTH_PX: u32 = 320;
+const HEIGHT_PX: u32 = 160;
+const CLEAR: [u8; 4] = [0, 0, 255, 255];
+const FONT_CHARS: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ.:/%-() ";
+
+fn pixel(image: &PresentedImage, x: u32, y: u32) -> [u8; 4] {
+    let at = ((y * image.width_px + x) * 4) as usize;
+    image.rgba8[at..at + 4].try_into().unwrap()
+}
+
+/// The character whose glyph the cell at (`left`, `top`) shows, read from its pixels;
+/// `None` when no glyph of the font matches.
+fn read_cell(image: &PresentedImage, left: u32, top: u32) -> Option<char> {
+    let mut rows = [0u8; 7];
+    for (y, row) in rows.iter_mut().enumerate() {
+        for x in 0..5 {
+            let on = pixel(image, left + x, top + y as u32) == TEXT;
+            *row = (*row << 1) | u8::from(on);
+        }
+    }
+    FONT_CHARS.chars().find(|c| glyph(*c) == rows)
+}
+
+/// Checks the panel in `image` against `expected` lines: read back cell by cell, and
+/// pixel for pixel against a CPU rendering of the same lines.
+fn check_text(image: &PresentedImage, expected: &[String]) {
+    for (row, line) in expected.iter().enumerate() {
+        let top = PADDING_PX + row as u32 * CELL_H_PX;
+        let read: String = (0..line.chars().count() as u32)
+            .map(|column| read_cell(image, PADDING_PX + column * CELL_W_PX, top).unwrap_or('?'))
+            .collect();
+        assert_eq!(read.trim_end(), line.trim_end(), "line {row} as read back");
+        for (column, c) in line.chars().enumerate() {
+            let left = PADDING_PX + column as u32 * CELL_W_PX;
+            for y in 0..CELL_H_PX {
+                for x in 0..CELL_W_PX {
+                    let want = if lit(c, x, y) { TEXT } else { BACKGROUND };
+                    assert_eq!(pixel(image, left + x, top + y), want, "{c:?} at ({x}, {y})");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_hud_is_drawn_over_presented_frames_and_reads_as_the_stats() {
+    for format in ["rgba8", "bgra8"] {
+        let gpu = TestGpu::open();
+        let backend = VkBackend::new(&gpu.device, ExecutorOptions::default()).unwrap();
+        let (device, backend) = executor_device(backend);
+        backend
+            .lock()
+            .set_hud(parse_items("fps,frametime,pipelines,budget,cache,writeback,traps").unwrap());
+        let items = parse_items("fps,frametime,pipelines,budget,cache,writeback,traps").unwrap();
+        let pool = cached_pool(&device, 4 << 20);
+        let builder =
+            TextureBuilder::new_2d(Format::from_name(format).unwrap(), WIDTH_PX, HEIGHT_PX)
+                .flags(TextureFlags::DISPLAY);
+        let texture = device.create_texture(&builder, pool, 0).unwrap();
+        let view = device.create_view(&ViewMaker::whole(texture)).unwrap();
+        let window = device
+            .create_window(&WindowMaker {
+                textures: vec![texture],
+                present_interval: 1,
+            })
+            .unwrap();
+        for frame in 0..4 {
+            let mut commands = device.command_buffer();
+            commands.bind_render_targets(colour(view)).unwrap();
+            commands
+                .clear_color(
+                    0,
+                    ClearValue::Float([0.0, 0.0, 1.0, 1.0]),
+                    ComponentMask::ALL,
+                )
+                .unwrap();
+            device.queue().submit(&commands.finish()).unwrap();
+            device.queue().present(window, 0).unwrap();
+            let (image, figures): (PresentedImage, HudFigures) = {
+                let mut backend = backend.lock();
+                let image = backend.read_presented(window).unwrap().unwrap();
+                (image, backend.hud_figures())
+            };
+            assert_eq!(figures.frames.frames, frame + 1);
+            let expected = lines(&items, &figures);
+            check_text(&image, &expected);
+            // The FPS figure reads back as the stats query's, to its one decimal.
+            assert_eq!(expected[0], format!("FPS {:.1}", figures.frames.fps));
+            // The graph: one bar a frame after the first, bottom-aligned, left to right.
+            let graph_top = PADDING_PX + expected.len() as u32 * CELL_H_PX;
+            let bottom = graph_top + GRAPH_H_PX - 1;
+            let bars = (0..WIDTH_PX)
+                .take_while(|x| pixel(&image, PADDING_PX + x, bottom) != BACKGROUND)
+                .count();
+            assert_eq!(bars, figures.frames.frame_ms_history.len(), "frame {frame}");
+            // Past the panel, the game's clear colour.
+            let panel_w =
+                PADDING_PX * 2 + expected.iter().map(|l| l.len() as u32).max().unwrap() * CELL_W_PX;
+            for y in 0..HEIGHT_PX {
+                assert_eq!(pixel(&image, WIDTH_PX - 1, y), CLEAR);
+            }
+            for x in panel_w.max(128)..WIDTH_PX {
+                assert_eq!(pixel(&image, x, 0), CLEAR);
+            }
+            assert_eq!(pixel(&image, 0, HEIGHT_PX - 1), CLEAR);
+        }
+        drop(device);
+        drop(backend);
+        drop(gpu);
+    }
+}
