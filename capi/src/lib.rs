@@ -40,6 +40,7 @@ mod resolves;
 mod result;
 mod sampler;
 mod state;
+mod state_defaults;
 mod sync;
 mod tessellation;
 mod texture;
@@ -73,6 +74,7 @@ pub use report::{
 pub use resolves::*;
 pub use result::*;
 pub use sampler::*;
+pub use state_defaults::*;
 pub use sync::*;
 pub use tessellation::*;
 pub use texture::*;

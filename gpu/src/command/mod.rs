@@ -9,6 +9,7 @@ pub mod fill;
 pub mod list;
 mod multisample_slots;
 pub mod portability;
+pub mod queue_binds;
 mod remembered;
 pub mod render_enable;
 pub mod resolve;
