@@ -21,7 +21,7 @@ use common::rig::Rig;
 use gpu::command::DrawArrays;
 use gpu::objects::TextureBuilder;
 use gpu::state::{
-    ClipYAxis, CullMode, FrontFace, PrimitiveKind, RasterizerState, Scissor, StateChange,
+    ClipYAxis, CullMode, FrontFace, RasterizerState, Scissor, StateChange,
     Viewport, WindowOrigin,
 };
 use memory::Format;

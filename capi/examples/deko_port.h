@@ -1,0 +1,92 @@
+/* What the ports of deko3d's samples (switchbrew/switch-examples,
+ * graphics/deko3d/deko_examples) share: the samples' 1280x720 framebuffers, a command list
+ * per framebuffer that binds it (the samples' "framebuffer_cmdlists"), programs from the
+ * samples' own shaders as uam compiled them (the corpus in
+ * shader_translate/tests/maxwell_corpus, dk_NAME/out.dksh), and reading a framebuffer back
+ * into a file. The state each sample sets comes from the hs*SetDefaults calls, as the
+ * samples take deko3d's dk*StateDefaults. Nothing here turns the picture round: the ports
+ * run with NVN's default window (upper-left origin, clip-space y up). */
+#ifndef HOOKSHOT_DEKO_PORT_H
+#define HOOKSHOT_DEKO_PORT_H
+
+#include "common.h"
+
+#define DK_WIDTH_PX 1280u
+#define DK_HEIGHT_PX 720u
+#define DK_FRAMEBUFFERS 2u
+#define DK_IMAGE_B ((uint64_t)DK_WIDTH_PX * DK_HEIGHT_PX * 4u)
+
+/* The bytes of corpus shader `name` (dk_NAME/out.dksh under `dir`). */
+static inline HSCompiledShaderData dk_shader(const char *dir, const char *name, HSshaderStage stage) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s/out.dksh", dir, name);
+    HSCompiledShaderData shader;
+    memset(&shader, 0, sizeof shader);
+    shader.stage = stage;
+    shader.code = HS_COMPILED_CODE_DKSH;
+    shader.data = read_file(path, &shader.size_b);
+    return shader;
+}
+
+/* A program of `count` corpus shaders (deko3d's slot convention: NULL slot map). */
+static inline void dk_program(HSProgram *program, const HSDevice *device, const char *dir,
+                              uint32_t count, const char *const names[],
+                              const HSshaderStage stages[]) {
+    HSCompiledShaderData shaders[5];
+    for (uint32_t i = 0; i < count; i++) shaders[i] = dk_shader(dir, names[i], stages[i]);
+    CHECK(hsProgramInitialize(program, device));
+    CHECK(hsProgramSetCompiledShaders(program, count, shaders, NULL));
+    for (uint32_t i = 0; i < count; i++) free((void *)shaders[i].data);
+}
+
+/* The samples' full-framebuffer viewport (depth 0 to 1) and scissor. */
+static inline void dk_full_viewport_and_scissor(const HSCommandBuffer *commands) {
+    HSViewport viewport = {0.0f, 0.0f, (float)DK_WIDTH_PX, (float)DK_HEIGHT_PX, 0.0f, 1.0f};
+    HSScissor scissor = {0, 0, DK_WIDTH_PX, DK_HEIGHT_PX};
+    CHECK(hsCommandBufferSetViewports(commands, 0, 1, &viewport));
+    CHECK(hsCommandBufferSetScissors(commands, 0, 1, &scissor));
+}
+
+/* deko3d's rasterizer, colour and colour-write defaults bound (what each sample binds from
+ * its default-made dk::RasterizerState, dk::ColorState, dk::ColorWriteState). */
+static inline void dk_bind_default_raster_and_color(const HSCommandBuffer *commands) {
+    HSRasterizerState raster;
+    CHECK(hsRasterizerStateSetDefaults(&raster));
+    CHECK(hsCommandBufferSetRasterizerState(commands, &raster));
+    HSBlendState blend;
+    CHECK(hsBlendStateSetDefaults(&blend));
+    for (uint32_t target = 0; target < 8; target++)
+        CHECK(hsCommandBufferSetBlendState(commands, target, &blend));
+    CHECK(hsCommandBufferSetLogicOp(commands, HS_LOGIC_OP_NONE));
+    const uint32_t masks[8] = {15, 15, 15, 15, 15, 15, 15, 15};
+    CHECK(hsCommandBufferSetColorWriteMasks(commands, masks));
+}
+
+/* One list per framebuffer that binds it (with `depth`, if not NULL), recorded on
+ * `commands` (whose next list goes on from the last of them, as deko3d's does). */
+static inline void dk_framebuffer_lists(const HSCommandBuffer *commands,
+                                        const HSTexture framebuffers[],
+                                        const HSTexture *depth, HScommandHandle lists[]) {
+    for (uint32_t i = 0; i < DK_FRAMEBUFFERS; i++) {
+        const HSTexture *colors[1] = {&framebuffers[i]};
+        CHECK(hsCommandBufferBeginRecording(commands));
+        CHECK(hsCommandBufferSetRenderTargets(commands, 1, colors, NULL, depth, NULL));
+        CHECK(hsCommandBufferEndRecording(commands, &lists[i]));
+    }
+}
+
+/* A list (recorded on `commands`) that copies `framebuffer` into `readback` at
+ * `offset_b`: the harness's, standing in for the samples' present. */
+static inline HScommandHandle dk_readback_list(const HSCommandBuffer *commands,
+                                               const HSTexture *framebuffer,
+                                               const HSBuffer *readback, uint64_t offset_b) {
+    HScommandHandle list;
+    HSCopyRegion region = {0, 0, 0, DK_WIDTH_PX, DK_HEIGHT_PX, 1};
+    CHECK(hsCommandBufferBeginRecording(commands));
+    CHECK(hsCommandBufferCopyTextureToBuffer(commands, framebuffer, 0, &region, readback, offset_b,
+                                             0, 0));
+    CHECK(hsCommandBufferEndRecording(commands, &list));
+    return list;
+}
+
+#endif

@@ -1,0 +1,128 @@
+//! The ports of deko3d's samples (`examples/deko*.c`), each picture against a CPU model of
+//! the sample's geometry written from the sample's numbers and NVN's rules (upper-left
+//! window origin, clip-space y up: docs/nvn-conventions.md), never from Hookshot's code.
+//! The shaders are the samples' own, as uam compiled them (the Maxwell corpus).
+
+use std::path::PathBuf;
+
+use crate::common;
+
+const WIDTH_PX: usize = 1280;
+const HEIGHT_PX: usize = 720;
+const IMAGE_B: usize = WIDTH_PX * HEIGHT_PX * 4;
+
+fn corpus_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shader_translate/tests/maxwell_corpus")
+}
+
+/// Runs port `name` with `extra` arguments after its output file; the framebuffers it
+/// read back, one image each.
+fn run_port(name: &str, extra: &[&str], framebuffers: usize) -> Vec<Vec<u8>> {
+    let program = common::build(name);
+    let (_dir, out) = common::temp_file(&format!("{name}.rgba"));
+    let mut args = vec![out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    common::run(&program, &args);
+    let bytes = std::fs::read(&out).expect("the port wrote its framebuffers");
+    assert_eq!(bytes.len(), framebuffers * IMAGE_B, "{name}: read-back size");
+    bytes.chunks(IMAGE_B).map(<[u8]>::to_vec).collect()
+}
+
+fn pixel(image: &[u8], x: usize, row: usize) -> [u8; 4] {
+    let at = (row * WIDTH_PX + x) * 4;
+    image[at..at + 4].try_into().unwrap()
+}
+
+fn unorm8(value: f32) -> u8 {
+    (value.clamp(0.0, 1.0) * 255.0).round() as u8
+}
+
+fn close(got: [u8; 4], expected: [u8; 4], steps: u8) -> bool {
+    got.iter().zip(expected).all(|(&g, e)| g.abs_diff(e) <= steps)
+}
+
+/// Example01: nested scissored clears, rows counted from the first.
+#[test]
+fn deko01_simple_setup_clears_its_boxes_where_the_console_does() {
+    let images = run_port("deko01_simple_setup", &[], 2);
+    let (box_px, tile_w, tile_h) = (400, 80, 100);
+    let (box_x, box_y) = (WIDTH_PX / 2 - box_px / 2, HEIGHT_PX / 2 - box_px / 2);
+    let within = |x: usize, row: usize, left: usize, top: usize, w: usize, h: usize| {
+        (left..left + w).contains(&x) && (top..top + h).contains(&row)
+    };
+    let dark = [0, unorm8(0.25), 0, 255];
+    let pale = [229, 255, 232, 255];
+    let mid = [0, unorm8(0.5), 0, 255];
+    for (slot, image) in images.iter().enumerate() {
+        for row in 0..HEIGHT_PX {
+            for x in 0..WIDTH_PX {
+                let expected = if within(x, row, box_x + 2 * tile_w, box_y + tile_h, tile_w, tile_h)
+                    || within(x, row, box_x + tile_w, box_y + 2 * tile_h, 3 * tile_w, tile_h)
+                {
+                    mid
+                } else if within(x, row, box_x, box_y, box_px, box_px) {
+                    pale
+                } else {
+                    dark
+                };
+                let got = pixel(image, x, row);
+                assert!(
+                    close(got, expected, 1),
+                    "framebuffer {slot} ({x}, row {row}): {got:?}, the console's {expected:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Barycentric weights of clip-space point `p` in triangle `t`.
+fn barycentric(t: [[f32; 2]; 3], p: [f32; 2]) -> [f32; 3] {
+    let [a, b, c] = t;
+    let det = (b[1] - c[1]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[1] - c[1]);
+    let l0 = ((b[1] - c[1]) * (p[0] - c[0]) + (c[0] - b[0]) * (p[1] - c[1])) / det;
+    let l1 = ((c[1] - a[1]) * (p[0] - c[0]) + (a[0] - c[0]) * (p[1] - c[1])) / det;
+    [l0, l1, 1.0 - l0 - l1]
+}
+
+/// Pixel (x, row)'s centre in clip space under NVN's default window over the whole
+/// framebuffer: +y on the first row.
+fn clip_of(x: usize, row: usize) -> [f32; 2] {
+    [
+        (x as f32 + 0.5) / (WIDTH_PX as f32 / 2.0) - 1.0,
+        1.0 - (row as f32 + 0.5) / (HEIGHT_PX as f32 / 2.0),
+    ]
+}
+
+/// Example02: the triangle stands upright (apex at the top, red), green at the bottom
+/// left, blue at the bottom right, colours interpolated; transparent black outside.
+#[test]
+fn deko02_triangle_draws_the_upright_triangle_the_console_draws() {
+    let corpus = corpus_dir();
+    let images = run_port("deko02_triangle", &[corpus.to_str().unwrap()], 2);
+    let corners = [[0.0, 1.0], [-1.0, -1.0], [1.0, -1.0]];
+    let mut inside = 0usize;
+    for (slot, image) in images.iter().enumerate() {
+        for row in 0..HEIGHT_PX {
+            for x in 0..WIDTH_PX {
+                let weights = barycentric(corners, clip_of(x, row));
+                let nearest = weights.iter().copied().fold(f32::MAX, f32::min);
+                if nearest.abs() < 2e-3 {
+                    continue; // on an edge: the rasterizer's tie rule decides
+                }
+                let expected = if nearest > 0.0 {
+                    inside += 1;
+                    [unorm8(weights[0]), unorm8(weights[1]), unorm8(weights[2]), 255]
+                } else {
+                    [0, 0, 0, 0]
+                };
+                let got = pixel(image, x, row);
+                assert!(
+                    close(got, expected, 2),
+                    "framebuffer {slot} ({x}, row {row}): {got:?}, the console's {expected:?}"
+                );
+            }
+        }
+    }
+    // Half of each framebuffer is the triangle.
+    assert!(inside > WIDTH_PX * HEIGHT_PX * 9 / 10, "{inside} pixels inside");
+}
