@@ -1,0 +1,354 @@
+//! deko3d's samples (switchbrew/switch-examples, graphics/deko3d/deko_examples) ported to
+//! the Rust API, with their own shaders as uam compiled them (the Maxwell corpus), on the
+//! real driver with validation on. Each picture is checked against a CPU model of the
+//! sample's geometry written from the sample's numbers and NVN's rules (upper-left window
+//! origin, clip-space y up; docs/nvn-conventions.md). As in the samples, one command
+//! buffer records a list per framebuffer that binds it and then the drawing list, which
+//! binds no target: the queue holds what the list before it bound. The C ports are
+//! `capi/examples/deko*.c`.
+
+mod common;
+
+use std::path::Path;
+
+use common::device::cached_pool;
+use common::draw::f32_bytes;
+use common::programs::translator;
+use common::readback::{region, Readback};
+use common::rig::Rig;
+use gpu::command::{BufferBinding, ClearValue, DrawArrays, RenderTargets};
+use gpu::objects::{BufferRange, ProgramMaker, ShaderModule, TextureBuilder, ViewMaker};
+use gpu::state::{
+    BlendState, ComponentKind, ComponentMask, PrimitiveKind, RasterizerState, Scissor,
+    StateChange, VertexAttribute, VertexFormat, VertexStream, Viewport, MAX_COLOR_TARGETS,
+};
+use gpu::{CommandList, PoolId, ProgramId, TextureId};
+use memory::Format;
+
+const WIDTH_PX: u32 = 1280;
+const HEIGHT_PX: u32 = 720;
+const IMAGE_B: u64 = WIDTH_PX as u64 * HEIGHT_PX as u64 * 4;
+const FRAMEBUFFERS: usize = 2;
+const POOL_B: u64 = 32 << 20;
+const READBACK_OFFSET_B: u64 = 16 << 20;
+const DATA_OFFSET_B: u64 = 24 << 20;
+
+/// A sample's world: a pool of its own (the rig's is too small for 1280x720), its two
+/// framebuffers at the pool's start, and a read-back buffer.
+struct Sample {
+    rig: Rig,
+    pool: PoolId,
+    framebuffers: [TextureId; FRAMEBUFFERS],
+    targets: [RenderTargets; FRAMEBUFFERS],
+    readback: Readback,
+}
+
+impl Sample {
+    fn new() -> Sample {
+        let rig = Rig::new(true);
+        let pool = cached_pool(&rig.device, POOL_B);
+        let builder = TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), WIDTH_PX, HEIGHT_PX);
+        let mut framebuffers = Vec::new();
+        let mut targets = Vec::new();
+        for slot in 0..FRAMEBUFFERS {
+            let texture = rig
+                .device
+                .create_texture(&builder, pool, slot as u64 * IMAGE_B)
+                .unwrap();
+            let view = rig.device.create_view(&ViewMaker::whole(texture)).unwrap();
+            let mut bound = RenderTargets::default();
+            bound.colors[0] = Some(view);
+            framebuffers.push(texture);
+            targets.push(bound);
+        }
+        let readback = Readback::new(&rig.device, pool, READBACK_OFFSET_B, IMAGE_B);
+        Sample {
+            pool,
+            framebuffers: framebuffers.try_into().unwrap(),
+            targets: targets.try_into().unwrap(),
+            readback,
+            rig,
+        }
+    }
+
+    /// A program of corpus shaders (uam's output for the sample's GLSL).
+    fn program(&self, names: &[&str]) -> ProgramId {
+        let translator = translator();
+        let modules = names
+            .iter()
+            .map(|name| {
+                let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("shader_translate/tests/maxwell_corpus")
+                    .join(name)
+                    .join("out.dksh");
+                let bytes = std::fs::read(path).unwrap();
+                let shader = translator
+                    .translate_dksh_with(
+                        name,
+                        &bytes,
+                        &shader_translate::maxwell::slots::SlotMap::deko3d(),
+                    )
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+                ShaderModule::from(&shader)
+            })
+            .collect();
+        self.rig
+            .device
+            .create_program(&ProgramMaker { modules })
+            .unwrap()
+    }
+
+    /// Records the framebuffer lists and then, on the same command buffer, the drawing
+    /// list `record` makes; submits, for each framebuffer, its list and the drawing list;
+    /// reads each framebuffer back.
+    fn run(&self, record: impl FnOnce(&mut gpu::CommandBuffer<'_>)) -> Vec<Vec<u8>> {
+        let device = &self.rig.device;
+        let mut framebuffer_lists: Vec<CommandList> = Vec::new();
+        for targets in self.targets {
+            let mut commands = match framebuffer_lists.last() {
+                Some(last) => device.command_buffer_after(last),
+                None => device.command_buffer(),
+            };
+            commands.bind_render_targets(targets).unwrap();
+            framebuffer_lists.push(commands.finish());
+        }
+        let mut commands = device.command_buffer_after(framebuffer_lists.last().unwrap());
+        record(&mut commands);
+        let render = commands.finish();
+        let queue = device.queue();
+        (0..FRAMEBUFFERS)
+            .map(|slot| {
+                queue.submit(&framebuffer_lists[slot]).unwrap();
+                queue.submit(&render).unwrap();
+                let source = region(self.framebuffers[slot], 0, WIDTH_PX, HEIGHT_PX);
+                self.readback.submit_and_read(
+                    device,
+                    device.command_buffer(),
+                    source,
+                    IMAGE_B as usize,
+                )
+            })
+            .collect()
+    }
+}
+
+fn full_viewport_and_scissor(commands: &mut gpu::CommandBuffer<'_>) {
+    commands
+        .set_state(StateChange::Viewports {
+            first: 0,
+            viewports: vec![Viewport::covering(WIDTH_PX, HEIGHT_PX)],
+        })
+        .unwrap();
+    commands
+        .set_state(StateChange::Scissors {
+            first: 0,
+            scissors: vec![Scissor::covering(WIDTH_PX, HEIGHT_PX)],
+        })
+        .unwrap();
+}
+
+/// deko3d's rasterizer, colour and colour-write defaults, as a sample binds them.
+fn default_raster_and_color(commands: &mut gpu::CommandBuffer<'_>) {
+    commands
+        .set_state(StateChange::Rasterizer(RasterizerState::nvn_defaults()))
+        .unwrap();
+    for target in 0..MAX_COLOR_TARGETS as u8 {
+        commands
+            .set_state(StateChange::Blend {
+                target,
+                state: BlendState::nvn_defaults(),
+            })
+            .unwrap();
+    }
+    commands
+        .set_state(StateChange::WriteMasks([ComponentMask::ALL; MAX_COLOR_TARGETS]))
+        .unwrap();
+}
+
+fn pixel(image: &[u8], x: u32, row: u32) -> [u8; 4] {
+    let at = ((row * WIDTH_PX + x) * 4) as usize;
+    image[at..at + 4].try_into().unwrap()
+}
+
+fn unorm8(value: f32) -> u8 {
+    (value.clamp(0.0, 1.0) * 255.0).round() as u8
+}
+
+fn close(got: [u8; 4], expected: [u8; 4], steps: u8) -> bool {
+    got.iter().zip(expected).all(|(&g, e)| g.abs_diff(e) <= steps)
+}
+
+/// Example01: nested scissored clears, rows counted from the first.
+#[test]
+fn deko01_simple_setup_through_the_rust_api() {
+    let sample = Sample::new();
+    let (box_px, tile_w, tile_h) = (400u32, 80u32, 100u32);
+    let (box_x, box_y) = (WIDTH_PX / 2 - box_px / 2, HEIGHT_PX / 2 - box_px / 2);
+    let dark = [0.0, 0.25, 0.0, 1.0];
+    let pale = [229.0 / 255.0, 1.0, 232.0 / 255.0, 1.0];
+    let mid = [0.0, 0.5, 0.0, 1.0];
+    let boxes = [
+        (0, 0, WIDTH_PX, HEIGHT_PX, dark),
+        (box_x, box_y, box_px, box_px, pale),
+        (box_x + 2 * tile_w, box_y + tile_h, tile_w, tile_h, mid),
+        (box_x + tile_w, box_y + 2 * tile_h, 3 * tile_w, tile_h, mid),
+    ];
+    let images = sample.run(|commands| {
+        for (x, y, width_px, height_px, rgba) in boxes {
+            commands
+                .set_state(StateChange::Scissors {
+                    first: 0,
+                    scissors: vec![Scissor {
+                        x_px: x as i32,
+                        y_px: y as i32,
+                        width_px,
+                        height_px,
+                    }],
+                })
+                .unwrap();
+            commands
+                .clear_color(0, ClearValue::Float(rgba), ComponentMask::ALL)
+                .unwrap();
+        }
+    });
+    for (slot, image) in images.iter().enumerate() {
+        for row in 0..HEIGHT_PX {
+            for x in 0..WIDTH_PX {
+                // The last box that holds the pixel is what it shows.
+                let rgba = boxes
+                    .iter()
+                    .rev()
+                    .find(|(bx, by, w, h, _)| {
+                        (*bx..bx + w).contains(&x) && (*by..by + h).contains(&row)
+                    })
+                    .map(|b| b.4)
+                    .unwrap();
+                let expected = rgba.map(unorm8);
+                let got = pixel(image, x, row);
+                assert!(
+                    close(got, expected, 1),
+                    "framebuffer {slot} ({x}, row {row}): {got:?}, the console's {expected:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Barycentric weights of clip-space point `p` in triangle `t`.
+fn barycentric(t: [[f32; 2]; 3], p: [f32; 2]) -> [f32; 3] {
+    let [a, b, c] = t;
+    let det = (b[1] - c[1]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[1] - c[1]);
+    let l0 = ((b[1] - c[1]) * (p[0] - c[0]) + (c[0] - b[0]) * (p[1] - c[1])) / det;
+    let l1 = ((c[1] - a[1]) * (p[0] - c[0]) + (a[0] - c[0]) * (p[1] - c[1])) / det;
+    [l0, l1, 1.0 - l0 - l1]
+}
+
+/// Pixel (x, row)'s centre in clip space under NVN's default window: +y on row 0.
+fn clip_of(x: u32, row: u32) -> [f32; 2] {
+    [
+        (x as f32 + 0.5) / (WIDTH_PX as f32 / 2.0) - 1.0,
+        1.0 - (row as f32 + 0.5) / (HEIGHT_PX as f32 / 2.0),
+    ]
+}
+
+/// Example02 (and Example05's geometry): the sample's triangle, position then colour.
+const TRIANGLE: [[f32; 6]; 3] = [
+    [0.0, 1.0, 0.0, 1.0, 0.0, 0.0],
+    [-1.0, -1.0, 0.0, 0.0, 1.0, 0.0],
+    [1.0, -1.0, 0.0, 0.0, 0.0, 1.0],
+];
+
+/// Binds the sample's vertex layout (3 floats of position at location 0, 3 of colour at
+/// location 1, 24 bytes a vertex) over `TRIANGLE` written at `DATA_OFFSET_B`.
+fn bind_triangle(sample: &Sample, commands: &mut gpu::CommandBuffer<'_>) {
+    let bytes = f32_bytes(TRIANGLE.as_flattened());
+    let device = &sample.rig.device;
+    device.write_pool(sample.pool, DATA_OFFSET_B, &bytes).unwrap();
+    let buffer = common::device::buffer(device, sample.pool, DATA_OFFSET_B, bytes.len() as u64);
+    let float3 = VertexFormat {
+        kind: ComponentKind::Float32,
+        components: 3,
+    };
+    commands
+        .bind_buffer(
+            BufferBinding::Vertex { stream: 0 },
+            BufferRange {
+                buffer,
+                offset_b: 0,
+                size_b: bytes.len() as u64,
+            },
+        )
+        .unwrap();
+    commands
+        .set_state(StateChange::VertexAttributes(vec![
+            VertexAttribute {
+                location: 0,
+                stream: 0,
+                format: float3,
+                offset_b: 0,
+            },
+            VertexAttribute {
+                location: 1,
+                stream: 0,
+                format: float3,
+                offset_b: 12,
+            },
+        ]))
+        .unwrap();
+    commands
+        .set_state(StateChange::VertexStreams(vec![VertexStream {
+            stride_b: 24,
+            divisor: 0,
+        }]))
+        .unwrap();
+}
+
+/// Example02: the upright triangle, colours interpolated, transparent black outside.
+#[test]
+fn deko02_triangle_through_the_rust_api() {
+    let sample = Sample::new();
+    let program = sample.program(&["dk_basic_vsh", "dk_color_fsh"]);
+    let images = sample.run(|commands| {
+        full_viewport_and_scissor(commands);
+        commands
+            .clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)
+            .unwrap();
+        commands.bind_program(program).unwrap();
+        default_raster_and_color(commands);
+        bind_triangle(&sample, commands);
+        commands
+            .draw(DrawArrays {
+                primitive: PrimitiveKind::Triangles,
+                first_vertex: 0,
+                vertex_count: 3,
+                first_instance: 0,
+                instance_count: 1,
+            })
+            .unwrap();
+    });
+    let corners = TRIANGLE.map(|v| [v[0], v[1]]);
+    for (slot, image) in images.iter().enumerate() {
+        let mut inside = 0u32;
+        for row in 0..HEIGHT_PX {
+            for x in 0..WIDTH_PX {
+                let weights = barycentric(corners, clip_of(x, row));
+                let nearest = weights.iter().copied().fold(f32::MAX, f32::min);
+                if nearest.abs() < 2e-3 {
+                    continue;
+                }
+                let expected = if nearest > 0.0 {
+                    inside += 1;
+                    [weights[0], weights[1], weights[2], 1.0].map(unorm8)
+                } else {
+                    [0; 4]
+                };
+                let got = pixel(image, x, row);
+                assert!(
+                    close(got, expected, 2),
+                    "framebuffer {slot} ({x}, row {row}): {got:?}, the console's {expected:?}"
+                );
+            }
+        }
+        assert!(inside > WIDTH_PX * HEIGHT_PX * 9 / 20, "{inside} pixels inside");
+    }
+}
