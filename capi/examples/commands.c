@@ -125,6 +125,7 @@ int main(int argc, char **argv) {
 
     /* 1. Draws. */
     CHECK(hsCommandBufferBeginRecording(cmd));
+    vulkan_clip_space(cmd);
     const HSTexture *colors[1] = {&target};
     CHECK(hsCommandBufferSetRenderTargets(cmd, 1, colors, NULL, &depth, NULL));
     set_area(cmd, SIZE_PX, SIZE_PX);
@@ -205,6 +206,7 @@ int main(int argc, char **argv) {
     HSSync done;
     CHECK(hsSyncInitialize(&done, &device));
     CHECK(hsCommandBufferBeginRecording(cmd));
+    vulkan_clip_space(cmd);
     CHECK(hsCommandBufferBindProgram(cmd, &compute));
     CHECK(hsCommandBufferBindStorageBuffer(cmd, HS_SHADER_STAGE_COMPUTE, 0, &words, 0, words_b));
     CHECK(hsCommandBufferDispatchCompute(cmd, WORDS / 64, 1, 1));
