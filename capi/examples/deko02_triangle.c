@@ -31,12 +31,13 @@ int main(int argc, char **argv) {
     open_device(&device);
     HSMemoryPool pool;
     make_pool(&pool, &device, 32u << 20);
-    const uint64_t vertices_offset_b = 2 * DK_IMAGE_B, readback_offset_b = 16u << 20;
-    CHECK(hsMemoryPoolWrite(&pool, vertices_offset_b, TRIANGLE, sizeof TRIANGLE));
+    struct dk_heap heap = {0};
     HSTexture framebuffers[DK_FRAMEBUFFERS];
     for (uint32_t i = 0; i < DK_FRAMEBUFFERS; i++)
-        make_texture_2d(&framebuffers[i], &device, &pool, i * DK_IMAGE_B, HS_FORMAT_RGBA8,
-                        DK_WIDTH_PX, DK_HEIGHT_PX);
+        dk_texture(&framebuffers[i], &device, &pool, &heap, HS_FORMAT_RGBA8, 1);
+    const uint64_t vertices_offset_b = dk_alloc(&heap, sizeof TRIANGLE, 256);
+    const uint64_t readback_offset_b = dk_alloc(&heap, DK_FRAMEBUFFERS * DK_IMAGE_B, 256);
+    CHECK(hsMemoryPoolWrite(&pool, vertices_offset_b, TRIANGLE, sizeof TRIANGLE));
     HSBuffer vertices, readback;
     make_buffer(&vertices, &device, &pool, vertices_offset_b, sizeof TRIANGLE);
     make_buffer(&readback, &device, &pool, readback_offset_b, DK_FRAMEBUFFERS * DK_IMAGE_B);

@@ -22,15 +22,15 @@ int main(int argc, char **argv) {
     open_device(&device);
     HSMemoryPool pool;
     make_pool(&pool, &device, 32u << 20);
-    const uint64_t depth_offset_b = 2 * DK_IMAGE_B, readback_offset_b = 16u << 20;
-    const uint64_t vertices_offset_b = 24u << 20, uniforms_offset_b = 25u << 20;
-    CHECK(hsMemoryPoolWrite(&pool, vertices_offset_b, DK_CUBE, sizeof DK_CUBE));
+    struct dk_heap heap = {0};
     HSTexture framebuffers[DK_FRAMEBUFFERS], depth;
     for (uint32_t i = 0; i < DK_FRAMEBUFFERS; i++)
-        make_texture_2d(&framebuffers[i], &device, &pool, i * DK_IMAGE_B, HS_FORMAT_RGBA8,
-                        DK_WIDTH_PX, DK_HEIGHT_PX);
-    make_texture_2d(&depth, &device, &pool, depth_offset_b, HS_FORMAT_Z24S8, DK_WIDTH_PX,
-                    DK_HEIGHT_PX);
+        dk_texture(&framebuffers[i], &device, &pool, &heap, HS_FORMAT_RGBA8, 1);
+    dk_texture(&depth, &device, &pool, &heap, HS_FORMAT_Z24S8, 1);
+    const uint64_t vertices_offset_b = dk_alloc(&heap, sizeof DK_CUBE, 256);
+    const uint64_t uniforms_offset_b = dk_alloc(&heap, 32 * sizeof(float), 256);
+    const uint64_t readback_offset_b = dk_alloc(&heap, DK_FRAMEBUFFERS * DK_IMAGE_B, 256);
+    CHECK(hsMemoryPoolWrite(&pool, vertices_offset_b, DK_CUBE, sizeof DK_CUBE));
     HSBuffer vertices, uniforms, readback;
     make_buffer(&vertices, &device, &pool, vertices_offset_b, sizeof DK_CUBE);
     make_buffer(&uniforms, &device, &pool, uniforms_offset_b, 32 * sizeof(float));

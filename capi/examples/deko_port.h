@@ -16,6 +16,44 @@
 #define DK_FRAMEBUFFERS 2u
 #define DK_IMAGE_B ((uint64_t)DK_WIDTH_PX * DK_HEIGHT_PX * 4u)
 
+/* Storage handed out from a pool front to back at each layout's alignment, as the
+ * samples' CMemPool does (a texture's size is what its layout says, padding included). */
+struct dk_heap {
+    uint64_t next_b;
+};
+
+static inline uint64_t dk_alloc(struct dk_heap *heap, uint64_t size_b, uint64_t alignment_b) {
+    uint64_t at = (heap->next_b + alignment_b - 1) / alignment_b * alignment_b;
+    heap->next_b = at + size_b;
+    return at;
+}
+
+/* A texture of `format`, 1280x720, `samples` (1: single-sample 2D), in storage from
+ * `heap` of `pool`. */
+static inline void dk_texture(HSTexture *texture, const HSDevice *device, const HSMemoryPool *pool,
+                              struct dk_heap *heap, HSformat format, uint32_t samples) {
+    HSTextureBuilder builder;
+    CHECK(hsTextureBuilderSetDefaults(&builder));
+    CHECK(hsTextureBuilderSetDevice(&builder, device));
+    if (samples > 1) {
+        CHECK(hsTextureBuilderSetTarget(&builder, HS_TEXTURE_TARGET_2D_MULTISAMPLE));
+        CHECK(hsTextureBuilderSetSamples(&builder, samples));
+    }
+    CHECK(hsTextureBuilderSetFormat(&builder, format));
+    CHECK(hsTextureBuilderSetSize2D(&builder, DK_WIDTH_PX, DK_HEIGHT_PX));
+    uint64_t size_b = 0, alignment_b = 0;
+    CHECK(hsTextureBuilderGetStorageSize(&builder, &size_b));
+    CHECK(hsTextureBuilderGetStorageAlignment(&builder, &alignment_b));
+    CHECK(hsTextureBuilderSetStorage(&builder, pool, dk_alloc(heap, size_b, alignment_b)));
+    CHECK(hsTextureInitialize(texture, &builder));
+}
+
+/* A buffer of `size_b` bytes from `heap` of `pool`. */
+static inline void dk_buffer(HSBuffer *buffer, const HSDevice *device, const HSMemoryPool *pool,
+                             struct dk_heap *heap, uint64_t size_b) {
+    make_buffer(buffer, device, pool, dk_alloc(heap, size_b, 256), size_b);
+}
+
 /* The bytes of corpus shader `name` (dk_NAME/out.dksh under `dir`). */
 static inline HSCompiledShaderData dk_shader(const char *dir, const char *name, HSshaderStage stage) {
     char path[1024];

@@ -220,7 +220,7 @@ fn depth_inside(face: &[[f64; 2]], p: [f64; 2]) -> f64 {
         .map(|i| {
             let (a, b) = (face[i], face[(i + 1) % face.len()]);
             let length = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
-            -sign * ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / length
+            sign * ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / length
         })
         .fold(f64::MAX, f64::min)
 }
@@ -283,6 +283,17 @@ pub(crate) fn check_cube(image: &[u8], time_s: f64, what: &str) -> usize {
 fn deko03_cube_draws_the_faces_the_console_draws() {
     let corpus = corpus_dir();
     let images = run_port("deko03_cube", &[corpus.to_str().unwrap()], 2);
+    for (slot, image) in images.iter().enumerate() {
+        let inside = check_cube(image, 1.0, &format!("framebuffer {slot}"));
+        assert!(inside > 20_000, "{inside} pixels of cube");
+    }
+}
+
+/// Example06: the same cube drawn 4x multisampled, resolved into each framebuffer.
+#[test]
+fn deko06_multisampling_resolves_the_cube_the_console_draws() {
+    let corpus = corpus_dir();
+    let images = run_port("deko06_multisampling", &[corpus.to_str().unwrap()], 2);
     for (slot, image) in images.iter().enumerate() {
         let inside = check_cube(image, 1.0, &format!("framebuffer {slot}"));
         assert!(inside > 20_000, "{inside} pixels of cube");
