@@ -9,6 +9,9 @@
 
 mod common;
 
+#[path = "../capi/tests/deko_ports/cube_model.rs"]
+mod cube_model;
+
 use std::path::Path;
 
 use common::device::cached_pool;
@@ -16,10 +19,13 @@ use common::draw::f32_bytes;
 use common::programs::translator;
 use common::readback::{region, Readback};
 use common::rig::Rig;
-use gpu::command::{BufferBinding, ClearValue, DrawArrays, RenderTargets};
+use gpu::command::{
+    BarrierOrder, BufferBinding, ClearValue, DiscardTarget, DrawArrays, Invalidate, RenderTargets,
+};
 use gpu::objects::{BufferRange, ProgramMaker, ShaderModule, TextureBuilder, ViewMaker};
 use gpu::state::{
-    BlendState, ComponentKind, ComponentMask, PrimitiveKind, RasterizerState, Scissor,
+    BlendState, ComponentKind, ComponentMask, DepthStencilState, PrimitiveKind, RasterizerState,
+    Scissor,
     StateChange, VertexAttribute, VertexFormat, VertexStream, Viewport, MAX_COLOR_TARGETS,
 };
 use gpu::{CommandList, PoolId, ProgramId, TextureId};
@@ -48,12 +54,16 @@ impl Sample {
         let rig = Rig::new(true);
         let pool = cached_pool(&rig.device, POOL_B);
         let builder = TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), WIDTH_PX, HEIGHT_PX);
+        // Each framebuffer where the last ended, at its layout's alignment, as the samples'
+        // allocator places them (the padded size, not width x height x 4).
+        let layout = builder.layout().unwrap();
+        let stride_b = layout.size_b.next_multiple_of(layout.alignment_b);
         let mut framebuffers = Vec::new();
         let mut targets = Vec::new();
         for slot in 0..FRAMEBUFFERS {
             let texture = rig
                 .device
-                .create_texture(&builder, pool, slot as u64 * IMAGE_B)
+                .create_texture(&builder, pool, slot as u64 * stride_b)
                 .unwrap();
             let view = rig.device.create_view(&ViewMaker::whole(texture)).unwrap();
             let mut bound = RenderTargets::default();
@@ -258,13 +268,18 @@ const TRIANGLE: [[f32; 6]; 3] = [
     [1.0, -1.0, 0.0, 0.0, 0.0, 1.0],
 ];
 
-/// Binds the sample's vertex layout (3 floats of position at location 0, 3 of colour at
-/// location 1, 24 bytes a vertex) over `TRIANGLE` written at `DATA_OFFSET_B`.
+/// Writes `TRIANGLE` at `DATA_OFFSET_B` and binds it with the samples' vertex layout.
 fn bind_triangle(sample: &Sample, commands: &mut gpu::CommandBuffer<'_>) {
     let bytes = f32_bytes(TRIANGLE.as_flattened());
     let device = &sample.rig.device;
     device.write_pool(sample.pool, DATA_OFFSET_B, &bytes).unwrap();
     let buffer = common::device::buffer(device, sample.pool, DATA_OFFSET_B, bytes.len() as u64);
+    bind_layout(commands, buffer, bytes.len() as u64);
+}
+
+/// The samples' vertex layout over `buffer`: 3 floats of position at location 0, 3 of
+/// colour at location 1, 24 bytes a vertex, in stream 0.
+fn bind_layout(commands: &mut gpu::CommandBuffer<'_>, buffer: gpu::BufferId, size_b: u64) {
     let float3 = VertexFormat {
         kind: ComponentKind::Float32,
         components: 3,
@@ -275,7 +290,7 @@ fn bind_triangle(sample: &Sample, commands: &mut gpu::CommandBuffer<'_>) {
             BufferRange {
                 buffer,
                 offset_b: 0,
-                size_b: bytes.len() as u64,
+                size_b,
             },
         )
         .unwrap();
@@ -350,5 +365,133 @@ fn deko02_triangle_through_the_rust_api() {
             }
         }
         assert!(inside > WIDTH_PX * HEIGHT_PX * 9 / 20, "{inside} pixels inside");
+    }
+}
+
+/// The cube of Examples 03 and 06: 24 vertices, a quad a face, position then colour.
+fn cube_vertices() -> Vec<f32> {
+    let corners: [[f32; 3]; 24] = [
+        [1., 1., 1.], [1., -1., 1.], [1., -1., -1.], [1., 1., -1.],
+        [-1., 1., -1.], [-1., -1., -1.], [-1., -1., 1.], [-1., 1., 1.],
+        [-1., 1., -1.], [-1., 1., 1.], [1., 1., 1.], [1., 1., -1.],
+        [-1., -1., 1.], [-1., -1., -1.], [1., -1., -1.], [1., -1., 1.],
+        [-1., 1., 1.], [-1., -1., 1.], [1., -1., 1.], [1., 1., 1.],
+        [1., 1., -1.], [1., -1., -1.], [-1., -1., -1.], [-1., 1., -1.],
+    ];
+    let colours = [[1., 0., 0.], [0., 1., 0.], [0., 0., 1.], [1., 1., 0.]];
+    corners
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| p.iter().chain(&colours[i % 4]).copied().collect::<Vec<f32>>())
+        .collect()
+}
+
+/// The samples' transformation block for a frame at `time_s` (glm's column-major
+/// model-view then projection), computed here with glam-free plain arithmetic.
+fn cube_transform(time_s: f32) -> Vec<f32> {
+    let tau = std::f32::consts::TAU;
+    let fract = |v: f32| v - v.floor();
+    let (a, b) = ((fract(time_s / 4.0) * tau).sin() * tau / 8.0, -fract(time_s / 8.0) * tau);
+    // Column-major products: column j of (m * n) is m times column j of n.
+    let mul = |m: &[f32; 16], n: &[f32; 16]| -> [f32; 16] {
+        std::array::from_fn(|at| {
+            let (col, row) = (at / 4, at % 4);
+            (0..4).map(|k| m[k * 4 + row] * n[col * 4 + k]).sum()
+        })
+    };
+    let translate = [1., 0., 0., 0., 0., 1., 0., 0., 0., 0., 1., 0., 0., 0., -3., 1.];
+    let rx = [1., 0., 0., 0., 0., a.cos(), a.sin(), 0., 0., -a.sin(), a.cos(), 0., 0., 0., 0., 1.];
+    let ry = [b.cos(), 0., -b.sin(), 0., 0., 1., 0., 0., b.sin(), 0., b.cos(), 0., 0., 0., 0., 1.];
+    let scale = [0.5, 0., 0., 0., 0., 0.5, 0., 0., 0., 0., 0.5, 0., 0., 0., 0., 1.];
+    let model_view = mul(&mul(&mul(&translate, &rx), &ry), &scale);
+    let (near, far) = (0.01f32, 1000.0f32);
+    let f = 1.0 / 20.0f32.to_radians().tan();
+    let aspect = WIDTH_PX as f32 / HEIGHT_PX as f32;
+    let mut projection = [0.0f32; 16];
+    projection[0] = f / aspect;
+    projection[5] = f;
+    projection[10] = far / (near - far);
+    projection[11] = -1.0;
+    projection[14] = -(far * near) / (far - near);
+    model_view.iter().chain(&projection).copied().collect()
+}
+
+/// Example03: the colour cube, back faces culled, depth tested, at 1 s; the frame's
+/// transformation pushed by a list of its own before the framebuffer's list, as the
+/// sample's dynamic command buffer does.
+#[test]
+fn deko03_cube_through_the_rust_api() {
+    let sample = Sample::new();
+    let device = &sample.rig.device;
+    let depth_builder =
+        TextureBuilder::new_2d(Format::from_name("z24s8").unwrap(), WIDTH_PX, HEIGHT_PX);
+    // After both framebuffers, at its own alignment.
+    let depth_layout = depth_builder.layout().unwrap();
+    let depth_offset_b = (8u64 << 20).next_multiple_of(depth_layout.alignment_b);
+    assert!(depth_offset_b + depth_layout.size_b <= READBACK_OFFSET_B);
+    let depth = device
+        .create_texture(&depth_builder, sample.pool, depth_offset_b)
+        .unwrap();
+    let depth_view = device.create_view(&ViewMaker::whole(depth)).unwrap();
+    let vertices = f32_bytes(&cube_vertices());
+    device.write_pool(sample.pool, DATA_OFFSET_B, &vertices).unwrap();
+    let vertex_buffer =
+        common::device::buffer(device, sample.pool, DATA_OFFSET_B, vertices.len() as u64);
+    let uniforms_offset_b = DATA_OFFSET_B + (64 << 10);
+    let uniform_buffer = common::device::buffer(device, sample.pool, uniforms_offset_b, 128);
+    let program = sample.program(&["dk_transform_vsh", "dk_color_fsh"]);
+
+    // The framebuffer lists bind the depth buffer too.
+    let mut sample = sample;
+    for targets in &mut sample.targets {
+        targets.depth_stencil = Some(depth_view);
+    }
+    let queue = device.queue();
+    let mut push = device.command_buffer();
+    push.update_uniform_buffer(uniform_buffer, 0, &f32_bytes(&cube_transform(1.0)))
+        .unwrap();
+    queue.submit(&push.finish()).unwrap();
+    let images = sample.run(|commands| {
+        full_viewport_and_scissor(commands);
+        commands
+            .clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)
+            .unwrap();
+        commands.clear_depth_stencil(Some(1.0), Some(0), 0xff).unwrap();
+        commands.bind_program(program).unwrap();
+        commands
+            .bind_buffer(
+                BufferBinding::Uniform {
+                    stage: gpu::objects::Stage::Vertex,
+                    slot: 0,
+                },
+                BufferRange {
+                    buffer: uniform_buffer,
+                    offset_b: 0,
+                    size_b: 128,
+                },
+            )
+            .unwrap();
+        default_raster_and_color(commands);
+        commands
+            .set_state(StateChange::DepthStencil(DepthStencilState::nvn_defaults()))
+            .unwrap();
+        bind_layout(commands, vertex_buffer, vertices.len() as u64);
+        commands
+            .draw(DrawArrays {
+                primitive: PrimitiveKind::Quads,
+                first_vertex: 0,
+                vertex_count: 24,
+                first_instance: 0,
+                instance_count: 1,
+            })
+            .unwrap();
+        commands
+            .barrier(BarrierOrder::FRAGMENTS, Invalidate::NONE)
+            .unwrap();
+        commands.discard(DiscardTarget::DepthStencil).unwrap();
+    });
+    for (slot, image) in images.iter().enumerate() {
+        let inside = cube_model::check_cube(image, 1.0, &format!("framebuffer {slot}"));
+        assert!(inside > 20_000, "{inside} pixels of cube");
     }
 }

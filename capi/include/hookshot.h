@@ -852,6 +852,12 @@ typedef struct HSWindowBuilder {
 
 #define HS_FORMAT_RGB32F 110
 
+// NVN's RGB-only BC1: index 3 of a three-colour block is opaque black (HS_FORMAT_BC1
+// makes it transparent).
+#define HS_FORMAT_BC1_RGB 111
+
+#define HS_FORMAT_BC1_RGB_SRGB 112
+
 #define HS_MEMORY_POOL_FLAGS_CPU_NO_ACCESS 1
 
 #define HS_MEMORY_POOL_FLAGS_CPU_UNCACHED 2
