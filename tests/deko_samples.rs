@@ -25,8 +25,7 @@ use gpu::command::{
 use gpu::objects::{BufferRange, ProgramMaker, ShaderModule, TextureBuilder, ViewMaker};
 use gpu::state::{
     BlendState, ComponentKind, ComponentMask, DepthStencilState, PrimitiveKind, RasterizerState,
-    Scissor,
-    StateChange, VertexAttribute, VertexFormat, VertexStream, Viewport, MAX_COLOR_TARGETS,
+    Scissor, StateChange, VertexAttribute, VertexFormat, VertexStream, Viewport, MAX_COLOR_TARGETS,
 };
 use gpu::{CommandList, PoolId, ProgramId, TextureId};
 use memory::Format;
@@ -53,7 +52,8 @@ impl Sample {
     fn new() -> Sample {
         let rig = Rig::new(true);
         let pool = cached_pool(&rig.device, POOL_B);
-        let builder = TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), WIDTH_PX, HEIGHT_PX);
+        let builder =
+            TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), WIDTH_PX, HEIGHT_PX);
         // Each framebuffer where the last ended, at its layout's alignment, as the samples'
         // allocator places them (the padded size, not width x height x 4).
         let layout = builder.layout().unwrap();
@@ -171,7 +171,9 @@ fn default_raster_and_color(commands: &mut gpu::CommandBuffer<'_>) {
             .unwrap();
     }
     commands
-        .set_state(StateChange::WriteMasks([ComponentMask::ALL; MAX_COLOR_TARGETS]))
+        .set_state(StateChange::WriteMasks(
+            [ComponentMask::ALL; MAX_COLOR_TARGETS],
+        ))
         .unwrap();
 }
 
@@ -185,7 +187,9 @@ fn unorm8(value: f32) -> u8 {
 }
 
 fn close(got: [u8; 4], expected: [u8; 4], steps: u8) -> bool {
-    got.iter().zip(expected).all(|(&g, e)| g.abs_diff(e) <= steps)
+    got.iter()
+        .zip(expected)
+        .all(|(&g, e)| g.abs_diff(e) <= steps)
 }
 
 /// Example01: nested scissored clears, rows counted from the first.
@@ -272,7 +276,9 @@ const TRIANGLE: [[f32; 6]; 3] = [
 fn bind_triangle(sample: &Sample, commands: &mut gpu::CommandBuffer<'_>) {
     let bytes = f32_bytes(TRIANGLE.as_flattened());
     let device = &sample.rig.device;
-    device.write_pool(sample.pool, DATA_OFFSET_B, &bytes).unwrap();
+    device
+        .write_pool(sample.pool, DATA_OFFSET_B, &bytes)
+        .unwrap();
     let buffer = common::device::buffer(device, sample.pool, DATA_OFFSET_B, bytes.len() as u64);
     bind_layout(commands, buffer, bytes.len() as u64);
 }
@@ -364,25 +370,51 @@ fn deko02_triangle_through_the_rust_api() {
                 );
             }
         }
-        assert!(inside > WIDTH_PX * HEIGHT_PX * 9 / 20, "{inside} pixels inside");
+        assert!(
+            inside > WIDTH_PX * HEIGHT_PX * 9 / 20,
+            "{inside} pixels inside"
+        );
     }
 }
 
 /// The cube of Examples 03 and 06: 24 vertices, a quad a face, position then colour.
 fn cube_vertices() -> Vec<f32> {
     let corners: [[f32; 3]; 24] = [
-        [1., 1., 1.], [1., -1., 1.], [1., -1., -1.], [1., 1., -1.],
-        [-1., 1., -1.], [-1., -1., -1.], [-1., -1., 1.], [-1., 1., 1.],
-        [-1., 1., -1.], [-1., 1., 1.], [1., 1., 1.], [1., 1., -1.],
-        [-1., -1., 1.], [-1., -1., -1.], [1., -1., -1.], [1., -1., 1.],
-        [-1., 1., 1.], [-1., -1., 1.], [1., -1., 1.], [1., 1., 1.],
-        [1., 1., -1.], [1., -1., -1.], [-1., -1., -1.], [-1., 1., -1.],
+        [1., 1., 1.],
+        [1., -1., 1.],
+        [1., -1., -1.],
+        [1., 1., -1.],
+        [-1., 1., -1.],
+        [-1., -1., -1.],
+        [-1., -1., 1.],
+        [-1., 1., 1.],
+        [-1., 1., -1.],
+        [-1., 1., 1.],
+        [1., 1., 1.],
+        [1., 1., -1.],
+        [-1., -1., 1.],
+        [-1., -1., -1.],
+        [1., -1., -1.],
+        [1., -1., 1.],
+        [-1., 1., 1.],
+        [-1., -1., 1.],
+        [1., -1., 1.],
+        [1., 1., 1.],
+        [1., 1., -1.],
+        [1., -1., -1.],
+        [-1., -1., -1.],
+        [-1., 1., -1.],
     ];
     let colours = [[1., 0., 0.], [0., 1., 0.], [0., 0., 1.], [1., 1., 0.]];
     corners
         .iter()
         .enumerate()
-        .flat_map(|(i, p)| p.iter().chain(&colours[i % 4]).copied().collect::<Vec<f32>>())
+        .flat_map(|(i, p)| {
+            p.iter()
+                .chain(&colours[i % 4])
+                .copied()
+                .collect::<Vec<f32>>()
+        })
         .collect()
 }
 
@@ -391,7 +423,10 @@ fn cube_vertices() -> Vec<f32> {
 fn cube_transform(time_s: f32) -> Vec<f32> {
     let tau = std::f32::consts::TAU;
     let fract = |v: f32| v - v.floor();
-    let (a, b) = ((fract(time_s / 4.0) * tau).sin() * tau / 8.0, -fract(time_s / 8.0) * tau);
+    let (a, b) = (
+        (fract(time_s / 4.0) * tau).sin() * tau / 8.0,
+        -fract(time_s / 8.0) * tau,
+    );
     // Column-major products: column j of (m * n) is m times column j of n.
     let mul = |m: &[f32; 16], n: &[f32; 16]| -> [f32; 16] {
         std::array::from_fn(|at| {
@@ -399,10 +434,48 @@ fn cube_transform(time_s: f32) -> Vec<f32> {
             (0..4).map(|k| m[k * 4 + row] * n[col * 4 + k]).sum()
         })
     };
-    let translate = [1., 0., 0., 0., 0., 1., 0., 0., 0., 0., 1., 0., 0., 0., -3., 1.];
-    let rx = [1., 0., 0., 0., 0., a.cos(), a.sin(), 0., 0., -a.sin(), a.cos(), 0., 0., 0., 0., 1.];
-    let ry = [b.cos(), 0., -b.sin(), 0., 0., 1., 0., 0., b.sin(), 0., b.cos(), 0., 0., 0., 0., 1.];
-    let scale = [0.5, 0., 0., 0., 0., 0.5, 0., 0., 0., 0., 0.5, 0., 0., 0., 0., 1.];
+    let translate = [
+        1., 0., 0., 0., 0., 1., 0., 0., 0., 0., 1., 0., 0., 0., -3., 1.,
+    ];
+    let rx = [
+        1.,
+        0.,
+        0.,
+        0.,
+        0.,
+        a.cos(),
+        a.sin(),
+        0.,
+        0.,
+        -a.sin(),
+        a.cos(),
+        0.,
+        0.,
+        0.,
+        0.,
+        1.,
+    ];
+    let ry = [
+        b.cos(),
+        0.,
+        -b.sin(),
+        0.,
+        0.,
+        1.,
+        0.,
+        0.,
+        b.sin(),
+        0.,
+        b.cos(),
+        0.,
+        0.,
+        0.,
+        0.,
+        1.,
+    ];
+    let scale = [
+        0.5, 0., 0., 0., 0., 0.5, 0., 0., 0., 0., 0.5, 0., 0., 0., 0., 1.,
+    ];
     let model_view = mul(&mul(&mul(&translate, &rx), &ry), &scale);
     let (near, far) = (0.01f32, 1000.0f32);
     let f = 1.0 / 20.0f32.to_radians().tan();
@@ -434,7 +507,9 @@ fn deko03_cube_through_the_rust_api() {
         .unwrap();
     let depth_view = device.create_view(&ViewMaker::whole(depth)).unwrap();
     let vertices = f32_bytes(&cube_vertices());
-    device.write_pool(sample.pool, DATA_OFFSET_B, &vertices).unwrap();
+    device
+        .write_pool(sample.pool, DATA_OFFSET_B, &vertices)
+        .unwrap();
     let vertex_buffer =
         common::device::buffer(device, sample.pool, DATA_OFFSET_B, vertices.len() as u64);
     let uniforms_offset_b = DATA_OFFSET_B + (64 << 10);
@@ -456,7 +531,9 @@ fn deko03_cube_through_the_rust_api() {
         commands
             .clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)
             .unwrap();
-        commands.clear_depth_stencil(Some(1.0), Some(0), 0xff).unwrap();
+        commands
+            .clear_depth_stencil(Some(1.0), Some(0), 0xff)
+            .unwrap();
         commands.bind_program(program).unwrap();
         commands
             .bind_buffer(

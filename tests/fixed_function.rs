@@ -13,10 +13,9 @@ use common::rig::Rig;
 use gpu::command::{ClearValue, DrawArrays};
 use gpu::objects::TextureBuilder;
 use gpu::state::{
-    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, CullMode,
+    BlendEquation, BlendFactor, BlendOp, BlendState, ClipYAxis, CompareOp, ComponentMask, CullMode,
     DepthBounds, DepthMode, DepthStencilState, FrontFace, LogicOp, PolygonMode, PolygonOffset,
     PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, StateChange, Viewport, WindowOrigin,
-    ClipYAxis,
 };
 use memory::Format;
 use shader_translate::Stage;

@@ -21,8 +21,7 @@ use common::rig::Rig;
 use gpu::command::DrawArrays;
 use gpu::objects::TextureBuilder;
 use gpu::state::{
-    ClipYAxis, CullMode, FrontFace, RasterizerState, Scissor, StateChange,
-    Viewport, WindowOrigin,
+    ClipYAxis, CullMode, FrontFace, RasterizerState, Scissor, StateChange, Viewport, WindowOrigin,
 };
 use memory::Format;
 use shader_translate::Stage;
@@ -121,7 +120,10 @@ impl Window {
         }
         // Clipping to the view volume keeps what lies inside the viewport's rectangle.
         let v = self.viewport;
-        let (top, bottom) = (v.y_px.min(v.y_px + v.height_px), v.y_px.max(v.y_px + v.height_px));
+        let (top, bottom) = (
+            v.y_px.min(v.y_px + v.height_px),
+            v.y_px.max(v.y_px + v.height_px),
+        );
         let in_viewport = centre[0] > v.x_px
             && centre[0] < v.x_px + v.width_px
             && centre[1] > top
@@ -135,7 +137,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn unit(&mut self) -> f32 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 40) as f32) / ((1u64 << 24) as f32)
     }
     fn range(&mut self, low: f32, high: f32) -> f32 {
@@ -183,11 +188,7 @@ fn origins_axes_windings_viewports_and_scissors_follow_deko3d() {
     let mut green = 0u32;
     for case in 0..24u32 {
         let clip: Vec<f32> = (0..6).map(|_| rng.range(-1.2, 1.2)).collect();
-        let triangle = [
-            [clip[0], clip[1]],
-            [clip[2], clip[3]],
-            [clip[4], clip[5]],
-        ];
+        let triangle = [[clip[0], clip[1]], [clip[2], clip[3]], [clip[4], clip[5]]];
         let height_px = if case % 3 == 2 { -12.0 } else { 12.0 };
         let window = Window {
             origin: [WindowOrigin::UpperLeft, WindowOrigin::LowerLeft][(case % 2) as usize],
@@ -226,7 +227,10 @@ fn origins_axes_windings_viewports_and_scissors_follow_deko3d() {
         }
     }
     // The cases drew something, and left something undrawn.
-    assert!(green > 100 && green + 100 < compared, "{green} of {compared}");
+    assert!(
+        green > 100 && green + 100 < compared,
+        "{green} of {compared}"
+    );
 }
 
 /// deko3d's triangle sample's picture: a counter-clockwise triangle (top, bottom left,
@@ -276,11 +280,11 @@ fn gl_frag_coord_counts_from_the_first_row_in_every_mode() {
                         255,
                     ];
                     let got = at(&pixels, x, row);
-                    let close = got
-                        .iter()
-                        .zip(expected)
-                        .all(|(&g, e)| g.abs_diff(e) <= 1);
-                    assert!(close, "{origin:?} {axis:?}: ({x}, row {row}) {got:?} {expected:?}");
+                    let close = got.iter().zip(expected).all(|(&g, e)| g.abs_diff(e) <= 1);
+                    assert!(
+                        close,
+                        "{origin:?} {axis:?}: ({x}, row {row}) {got:?} {expected:?}"
+                    );
                 }
             }
         }

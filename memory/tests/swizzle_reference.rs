@@ -270,11 +270,19 @@ fn an_explicit_block_size_of_a_3d_texture_is_its_block_depth() {
             while depth_log2 > 0 && (1 << (depth_log2 - 1)) >= depth {
                 depth_log2 -= 1;
             }
-            assert_eq!(level.block_depth_gobs, 1 << depth_log2, "{width}x{height}x{depth}");
+            assert_eq!(
+                level.block_depth_gobs,
+                1 << depth_log2,
+                "{width}x{height}x{depth}"
+            );
             let gobs_wide = (width * 4).div_ceil(64) as u64;
             let gob_rows = height.div_ceil(8) as u64;
             let slices = depth.next_multiple_of(1 << depth_log2) as u64;
-            assert_eq!(level.size_b, gobs_wide * gob_rows * slices * 512, "{width}x{height}x{depth}");
+            assert_eq!(
+                level.size_b,
+                gobs_wide * gob_rows * slices * 512,
+                "{width}x{height}x{depth}"
+            );
             // tegra_swizzle picks the block depth itself: compare where it is this one.
             let default = LayoutDesc {
                 tiling: Tiling::BlockLinear {

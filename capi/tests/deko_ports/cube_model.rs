@@ -15,18 +15,38 @@ fn unorm8(value: f64) -> u8 {
 }
 
 fn close(got: [u8; 4], expected: [u8; 4], steps: u8) -> bool {
-    got.iter().zip(expected).all(|(&g, e)| g.abs_diff(e) <= steps)
+    got.iter()
+        .zip(expected)
+        .all(|(&g, e)| g.abs_diff(e) <= steps)
 }
 
 /// The cube of Examples 03, 04 and 06: each face's corners (clip-space order as drawn)
 /// and their colours.
 const CUBE: [[f64; 3]; 24] = [
-    [1., 1., 1.], [1., -1., 1.], [1., -1., -1.], [1., 1., -1.],
-    [-1., 1., -1.], [-1., -1., -1.], [-1., -1., 1.], [-1., 1., 1.],
-    [-1., 1., -1.], [-1., 1., 1.], [1., 1., 1.], [1., 1., -1.],
-    [-1., -1., 1.], [-1., -1., -1.], [1., -1., -1.], [1., -1., 1.],
-    [-1., 1., 1.], [-1., -1., 1.], [1., -1., 1.], [1., 1., 1.],
-    [1., 1., -1.], [1., -1., -1.], [-1., -1., -1.], [-1., 1., -1.],
+    [1., 1., 1.],
+    [1., -1., 1.],
+    [1., -1., -1.],
+    [1., 1., -1.],
+    [-1., 1., -1.],
+    [-1., -1., -1.],
+    [-1., -1., 1.],
+    [-1., 1., 1.],
+    [-1., 1., -1.],
+    [-1., 1., 1.],
+    [1., 1., 1.],
+    [1., 1., -1.],
+    [-1., -1., 1.],
+    [-1., -1., -1.],
+    [1., -1., -1.],
+    [1., -1., 1.],
+    [-1., 1., 1.],
+    [-1., -1., 1.],
+    [1., -1., 1.],
+    [1., 1., 1.],
+    [1., 1., -1.],
+    [1., -1., -1.],
+    [-1., -1., -1.],
+    [-1., 1., -1.],
 ];
 const CORNER_COLOURS: [[f64; 3]; 4] = [[1., 0., 0.], [0., 1., 0.], [0., 0., 1.], [1., 1., 0.]];
 
@@ -50,7 +70,12 @@ fn cube_frame(time_s: f64) -> Mat {
     let fract = |v: f64| v - v.floor();
     let a = (fract(time_s / 4.0) * tau).sin() * tau / 8.0;
     let b = -fract(time_s / 8.0) * tau;
-    let translate = [[1., 0., 0., 0.], [0., 1., 0., 0.], [0., 0., 1., -3.], [0., 0., 0., 1.]];
+    let translate = [
+        [1., 0., 0., 0.],
+        [0., 1., 0., 0.],
+        [0., 0., 1., -3.],
+        [0., 0., 0., 1.],
+    ];
     let rx = [
         [1., 0., 0., 0.],
         [0., a.cos(), -a.sin(), 0.],
@@ -63,7 +88,12 @@ fn cube_frame(time_s: f64) -> Mat {
         [-b.sin(), 0., b.cos(), 0.],
         [0., 0., 0., 1.],
     ];
-    let scale = [[0.5, 0., 0., 0.], [0., 0.5, 0., 0.], [0., 0., 0.5, 0.], [0., 0., 0., 1.]];
+    let scale = [
+        [0.5, 0., 0., 0.],
+        [0., 0.5, 0., 0.],
+        [0., 0., 0.5, 0.],
+        [0., 0., 0., 1.],
+    ];
     let (near, far) = (0.01, 1000.0);
     let f = 1.0 / (20.0f64.to_radians()).tan();
     let aspect = WIDTH_PX as f64 / HEIGHT_PX as f64;
@@ -83,7 +113,9 @@ fn cube_in_pixels(time_s: f64) -> Vec<[f64; 2]> {
     CUBE.iter()
         .map(|p| {
             let v = [p[0], p[1], p[2], 1.0];
-            let clip: Vec<f64> = (0..4).map(|i| (0..4).map(|k| m[i][k] * v[k]).sum()).collect();
+            let clip: Vec<f64> = (0..4)
+                .map(|i| (0..4).map(|k| m[i][k] * v[k]).sum())
+                .collect();
             let (x, y) = (clip[0] / clip[3], clip[1] / clip[3]);
             [
                 (x + 1.0) / 2.0 * WIDTH_PX as f64,
@@ -138,7 +170,10 @@ pub fn check_cube(image: &[u8], time_s: f64, what: &str) -> usize {
             let got = pixel(image, x, row);
             if depth > 1.5 {
                 inside += 1;
-                assert_eq!(got[3], 255, "{what} ({x}, row {row}): {got:?} should be the cube");
+                assert_eq!(
+                    got[3], 255,
+                    "{what} ({x}, row {row}): {got:?} should be the cube"
+                );
             } else if depth < -1.5 {
                 assert_eq!(got, [0, 0, 0, 0], "{what} ({x}, row {row}) should be clear");
             }
@@ -168,4 +203,3 @@ pub fn check_cube(image: &[u8], time_s: f64, what: &str) -> usize {
     }
     inside
 }
-

@@ -27,7 +27,11 @@ fn run_port(name: &str, extra: &[&str], framebuffers: usize) -> Vec<Vec<u8>> {
     args.extend_from_slice(extra);
     common::run(&program, &args);
     let bytes = std::fs::read(&out).expect("the port wrote its framebuffers");
-    assert_eq!(bytes.len(), framebuffers * IMAGE_B, "{name}: read-back size");
+    assert_eq!(
+        bytes.len(),
+        framebuffers * IMAGE_B,
+        "{name}: read-back size"
+    );
     bytes.chunks(IMAGE_B).map(<[u8]>::to_vec).collect()
 }
 
@@ -41,7 +45,9 @@ fn unorm8(value: f32) -> u8 {
 }
 
 fn close(got: [u8; 4], expected: [u8; 4], steps: u8) -> bool {
-    got.iter().zip(expected).all(|(&g, e)| g.abs_diff(e) <= steps)
+    got.iter()
+        .zip(expected)
+        .all(|(&g, e)| g.abs_diff(e) <= steps)
 }
 
 /// Example01: nested scissored clears, rows counted from the first.
@@ -60,8 +66,14 @@ fn deko01_simple_setup_clears_its_boxes_where_the_console_does() {
         for row in 0..HEIGHT_PX {
             for x in 0..WIDTH_PX {
                 let expected = if within(x, row, box_x + 2 * tile_w, box_y + tile_h, tile_w, tile_h)
-                    || within(x, row, box_x + tile_w, box_y + 2 * tile_h, 3 * tile_w, tile_h)
-                {
+                    || within(
+                        x,
+                        row,
+                        box_x + tile_w,
+                        box_y + 2 * tile_h,
+                        3 * tile_w,
+                        tile_h,
+                    ) {
                     mid
                 } else if within(x, row, box_x, box_y, box_px, box_px) {
                     pale
@@ -114,7 +126,12 @@ fn deko02_triangle_draws_the_upright_triangle_the_console_draws() {
                 }
                 let expected = if nearest > 0.0 {
                     inside += 1;
-                    [unorm8(weights[0]), unorm8(weights[1]), unorm8(weights[2]), 255]
+                    [
+                        unorm8(weights[0]),
+                        unorm8(weights[1]),
+                        unorm8(weights[2]),
+                        255,
+                    ]
                 } else {
                     [0, 0, 0, 0]
                 };
@@ -127,7 +144,10 @@ fn deko02_triangle_draws_the_upright_triangle_the_console_draws() {
         }
     }
     // Half of each framebuffer is the triangle.
-    assert!(inside > WIDTH_PX * HEIGHT_PX * 9 / 10, "{inside} pixels inside");
+    assert!(
+        inside > WIDTH_PX * HEIGHT_PX * 9 / 10,
+        "{inside} pixels inside"
+    );
 }
 
 /// Example03: the colour cube, back faces culled, depth tested, at 1 s.
@@ -167,6 +187,9 @@ fn deko04_textured_cube_samples_rgb_only_bc1_through_the_queues_pools() {
             .chunks_exact(4)
             .filter(|pixel| pixel[..3].iter().all(|&c| c < 8) && pixel[3] == 255)
             .count();
-        assert!(black > 2_000, "framebuffer {slot}: {black} opaque black pixels");
+        assert!(
+            black > 2_000,
+            "framebuffer {slot}: {black} opaque black pixels"
+        );
     }
 }

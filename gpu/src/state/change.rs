@@ -1,9 +1,9 @@
 //! One state change as a command buffer records it.
 
 use super::{
-    AlphaTest, BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp,
-    MultisampleState, PolygonOffset, ProvokingVertex, RasterizerState, Scissor, Smoothing,
-    VertexAttribute, VertexStream, Viewport, WindowOrigin, ClipYAxis, MAX_COLOR_TARGETS,
+    AlphaTest, BlendState, ClipYAxis, ComponentMask, DepthBounds, DepthMode, DepthStencilState,
+    LogicOp, MultisampleState, PolygonOffset, ProvokingVertex, RasterizerState, Scissor, Smoothing,
+    VertexAttribute, VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS,
     MAX_VERTEX_ATTRIBUTES, MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
 };
 

@@ -55,7 +55,10 @@ fn a_handle_bound_before_any_tables_is_checked_against_the_queues_at_submit() {
     assert!(
         matches!(
             refused,
-            Err(QueueError::Record(RecordError::UnregisteredHandle { slot: 5, .. }))
+            Err(QueueError::Record(RecordError::UnregisteredHandle {
+                slot: 5,
+                ..
+            }))
         ),
         "{refused:?}"
     );

@@ -191,13 +191,7 @@ impl GraphicsPipelines {
                 last.id
             }
             None => {
-                let id = self.id_for(
-                    program,
-                    state,
-                    primitive,
-                    targets,
-                    patches,
-                )?;
+                let id = self.id_for(program, state, primitive, targets, patches)?;
                 self.last = Some(LastLookup {
                     program: program.id,
                     primitive,
@@ -241,14 +235,7 @@ impl GraphicsPipelines {
             dynamic_cap: self.dynamic_cap,
             bindless: self.bindless.as_deref(),
         };
-        let made = make(
-            &settings,
-            program,
-            state,
-            primitive,
-            targets,
-            patches,
-        )?;
+        let made = make(&settings, program, state, primitive, targets, patches)?;
         self.made += 1;
         let id = PipelineId(self.made);
         tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,

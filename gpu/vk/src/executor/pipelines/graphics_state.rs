@@ -5,9 +5,9 @@
 
 use ash::vk;
 use gpu::state::{
-    AlphaTest, BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp,
-    PolygonOffset, PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, Smoothing,
-    StateChange, StencilFace, VertexAttribute, VertexStream, Viewport, WindowOrigin, ClipYAxis,
+    AlphaTest, BlendState, ClipYAxis, ComponentMask, DepthBounds, DepthMode, DepthStencilState,
+    LogicOp, PolygonOffset, PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, Smoothing,
+    StateChange, StencilFace, VertexAttribute, VertexStream, Viewport, WindowOrigin,
     DEFAULT_INNER_LEVELS, DEFAULT_OUTER_LEVELS, DEFAULT_PATCH_VERTICES, MAX_COLOR_TARGETS,
     MAX_VIEWPORTS,
 };
@@ -136,7 +136,10 @@ impl GraphicsState {
     /// `windingFlip`).
     pub fn front_face(&self) -> gpu::state::FrontFace {
         use gpu::state::FrontFace;
-        match (self.rasterizer.front_face, self.window_origin.reverses_winding()) {
+        match (
+            self.rasterizer.front_face,
+            self.window_origin.reverses_winding(),
+        ) {
             (face, false) => face,
             (FrontFace::Ccw, true) => FrontFace::Cw,
             (FrontFace::Cw, true) => FrontFace::Ccw,
