@@ -251,17 +251,7 @@ fn smooth_lines_cover_their_edge_pixels_partly() {
             assert_eq!(green(y), 0, "outside ({x}, {y})");
         }
     }
-    let mut commands = rig.device.command_buffer();
-    assert!(matches!(
-        commands.set_state(StateChange::Smoothing(gpu::state::Smoothing {
-            lines: false,
-            polygons: true,
-        })),
-        Err(gpu::RecordError::MissingCapability {
-            capability: "polygon smoothing (Vulkan has none)",
-            ..
-        })
-    ));
+    // Polygon smoothing (filled polygons only): `tests/polygon_smoothing.rs`.
 }
 
 /// A triangle from (2, 2) to (13, 2) to (2, 13): its corner pixels.

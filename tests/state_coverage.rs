@@ -16,7 +16,7 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 17] = [
+const SOURCES: [(&str, &str); 18] = [
     ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
@@ -24,6 +24,7 @@ const SOURCES: [(&str, &str); 17] = [
     ("counters", include_str!("counters.rs")),
     ("fixed_function", include_str!("fixed_function.rs")),
     ("window_origin", include_str!("window_origin.rs")),
+    ("polygon_smoothing", include_str!("polygon_smoothing.rs")),
     ("executor", include_str!("executor.rs")),
     ("draw_sequences", include_str!("draw_sequences/main.rs")),
     ("vertex_input", include_str!("vertex_input.rs")),
@@ -471,14 +472,13 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         ),
         (
             "Smoothing.polygons",
-            vec![Refused {
-                probe: StateChange::Smoothing(Smoothing {
-                    lines: false,
-                    polygons: true,
-                }),
-                withhold: |_| {},
-                capability: "polygon smoothing (Vulkan has none)",
-            }],
+            vec![
+                Executed("polygon_smoothing", "polygon_smoothing_leaves_lines_as_they_are"),
+                Executed(
+                    "polygon_smoothing",
+                    "a_draw_that_fills_polygons_with_polygon_smoothing_is_refused",
+                ),
+            ],
         ),
         // Issue 18, multisampling.
         (

@@ -621,8 +621,9 @@ pub unsafe extern "C" fn hsCommandBufferSetAlphaTest(
 // Issue 17, smoothing.
 
 /// NVN's smoothing: `lines` 1 smooths lines (`smoothLines` of
-/// `VK_EXT_line_rasterization`); `polygons` 1 is refused (Vulkan has no polygon
-/// smoothing).
+/// `VK_EXT_line_rasterization`); `polygons` 1 smooths filled polygons, which Vulkan
+/// cannot: it is taken, lines, points and polygons drawn as lines are drawn as without
+/// it, and a draw that would fill polygons while it is on is refused.
 #[no_mangle]
 pub unsafe extern "C" fn hsCommandBufferSetSmoothing(
     command_buffer: *const HSCommandBuffer,

@@ -11,6 +11,7 @@ mod multisample_slots;
 pub mod portability;
 pub mod queue_binds;
 mod remembered;
+pub mod smoothing;
 pub mod render_enable;
 pub mod resolve;
 pub mod stages;

@@ -254,12 +254,8 @@ impl StateChange {
                 Ok(())
             }
             StateChange::Smoothing(smoothing) => {
-                if smoothing.polygons {
-                    return Err(missing(
-                        "polygon smoothing",
-                        "polygon smoothing (Vulkan has none)",
-                    ));
-                }
+                // Polygon smoothing changes filled polygons alone: refused by the draw
+                // that would fill one (`command::smoothing`).
                 if smoothing.lines && !features.smooth_lines {
                     return Err(missing(
                         "line smoothing",
