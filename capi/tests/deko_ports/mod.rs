@@ -193,3 +193,76 @@ fn deko04_textured_cube_samples_rgb_only_bc1_through_the_queues_pools() {
         );
     }
 }
+
+/// Example09's sine wave at 0.1 s (the sample's parameter arithmetic, written here from
+/// its description): 256 points, x from -1 to 1, y = scale sin(tau (offset + t)), colour
+/// mixed from A to B along t, in framebuffer pixels.
+fn sine_wave() -> Vec<([f64; 2], [f64; 3])> {
+    let tau = std::f64::consts::TAU;
+    let time_s = 0.1f64;
+    let offset = (time_s / 4.0).fract();
+    let scale = ((time_s * 135.0 / 60.0 / 2.0).fract() * tau).cos();
+    let a_green = scale.abs().powi(4);
+    let (colour_a, colour_b) = ([1.0, a_green, 1.0], [0.0, 1.0 - a_green, 0.0]);
+    (0..256)
+        .map(|i| {
+            let t = f64::from(i) / 255.0;
+            let (x, y) = (t * 2.0 - 1.0, scale * ((offset + t) * tau).sin());
+            let point = [
+                (x + 1.0) / 2.0 * WIDTH_PX as f64,
+                (1.0 - y) / 2.0 * HEIGHT_PX as f64,
+            ];
+            let colour = std::array::from_fn(|c| colour_a[c] + (colour_b[c] - colour_a[c]) * t);
+            (point, colour)
+        })
+        .collect()
+}
+
+/// Example09: a 16 px wide smoothed line strip along the sine wave, blended over
+/// transparent black: clear far from the curve, the curve's colour (times the coverage in
+/// alpha) on it.
+#[test]
+fn deko09_simple_compute_draws_the_wave_the_console_draws() {
+    let corpus = corpus_dir();
+    let images = run_port("deko09_simple_compute", &[corpus.to_str().unwrap()], 2);
+    let wave = sine_wave();
+    for (slot, image) in images.iter().enumerate() {
+        let mut on_curve = 0;
+        for row in 0..HEIGHT_PX {
+            for x in 0..WIDTH_PX {
+                let p = [x as f64 + 0.5, row as f64 + 0.5];
+                // The nearest point of the polyline, and the colour there.
+                let (distance, colour) = wave
+                    .windows(2)
+                    .map(|pair| {
+                        let ((a, ca), (b, cb)) = (pair[0], pair[1]);
+                        let d = [b[0] - a[0], b[1] - a[1]];
+                        let t = (((p[0] - a[0]) * d[0] + (p[1] - a[1]) * d[1])
+                            / (d[0] * d[0] + d[1] * d[1]))
+                            .clamp(0.0, 1.0);
+                        let q = [a[0] + d[0] * t, a[1] + d[1] * t];
+                        let distance = ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt();
+                        let colour: [f64; 3] = std::array::from_fn(|c| ca[c] + (cb[c] - ca[c]) * t);
+                        (distance, colour)
+                    })
+                    .fold((f64::MAX, [0.0; 3]), |best, next| if next.0 < best.0 { next } else { best });
+                let got = pixel(image, x, row);
+                let near_end = p[0] < 12.0 || p[0] > WIDTH_PX as f64 - 12.0;
+                if distance > 12.0 {
+                    assert_eq!(got, [0, 0, 0, 0], "framebuffer {slot} ({x}, row {row}) off the wave");
+                } else if distance < 2.0 && !near_end {
+                    on_curve += 1;
+                    assert!(got[3] > 128, "framebuffer {slot} ({x}, row {row}) on the wave: {got:?}");
+                    let coverage = f64::from(got[3]) / 255.0;
+                    let expected = [colour[0] * coverage, colour[1] * coverage, colour[2] * coverage, coverage]
+                        .map(|c| unorm8(c as f32));
+                    assert!(
+                        close(got, expected, 24),
+                        "framebuffer {slot} ({x}, row {row}): {got:?}, the console's {expected:?}"
+                    );
+                }
+            }
+        }
+        assert!(on_curve > 3_000, "{on_curve} pixels on the wave");
+    }
+}
