@@ -95,8 +95,13 @@ fn polygon_smoothing_leaves_polygons_drawn_as_lines_as_they_are() {
         polygon_mode: PolygonMode::Line,
         ..RasterizerState::default()
     });
-    let pixels = draw(&rig, &[line_mode, SMOOTH_POLYGONS], PrimitiveKind::Triangles, &triangle)
-        .unwrap();
+    let pixels = draw(
+        &rig,
+        &[line_mode, SMOOTH_POLYGONS],
+        PrimitiveKind::Triangles,
+        &triangle,
+    )
+    .unwrap();
     // The vertical edge x = 2.5 and the horizontal edge row 13.5 pass through pixel
     // centres of column 2 and row 13.
     for step in 4..12 {
@@ -112,7 +117,12 @@ fn polygon_smoothing_leaves_polygons_drawn_as_lines_as_they_are() {
 fn a_draw_that_fills_polygons_with_polygon_smoothing_is_refused() {
     let rig = Rig::new(true);
     let triangle = [[2.5, 2.5], [2.5, 13.5], [13.5, 13.5]];
-    let refused = draw(&rig, &[SMOOTH_POLYGONS], PrimitiveKind::Triangles, &triangle);
+    let refused = draw(
+        &rig,
+        &[SMOOTH_POLYGONS],
+        PrimitiveKind::Triangles,
+        &triangle,
+    );
     assert!(
         matches!(
             refused,

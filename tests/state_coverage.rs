@@ -473,7 +473,10 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         (
             "Smoothing.polygons",
             vec![
-                Executed("polygon_smoothing", "polygon_smoothing_leaves_lines_as_they_are"),
+                Executed(
+                    "polygon_smoothing",
+                    "polygon_smoothing_leaves_lines_as_they_are",
+                ),
                 Executed(
                     "polygon_smoothing",
                     "a_draw_that_fills_polygons_with_polygon_smoothing_is_refused",

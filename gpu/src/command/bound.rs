@@ -54,9 +54,8 @@ impl BoundState {
                     self.tessellated = super::stages::tessellates(program);
                     self.per_input_geometry =
                         crate::objects::program_geometry::has_per_input_geometry(program);
-                    self.has_geometry_stage = program
-                        .stages
-                        .contains(crate::objects::StageMask::GEOMETRY);
+                    self.has_geometry_stage =
+                        program.stages.contains(crate::objects::StageMask::GEOMETRY);
                 }
                 None => {}
             },
