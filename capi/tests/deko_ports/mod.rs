@@ -287,3 +287,86 @@ fn deko09_simple_compute_draws_the_wave_the_console_draws() {
         assert!(on_curve > 3_000, "{on_curve} pixels on the wave");
     }
 }
+
+/// The distance from `p` to the segment `a`-`b`, and how far along it the nearest point is.
+fn to_segment(p: [f32; 2], a: [f32; 2], b: [f32; 2]) -> (f32, f32) {
+    let d = [b[0] - a[0], b[1] - a[1]];
+    let t = (((p[0] - a[0]) * d[0] + (p[1] - a[1]) * d[1]) / (d[0] * d[0] + d[1] * d[1]))
+        .clamp(0.0, 1.0);
+    let q = [a[0] + d[0] * t, a[1] + d[1] * t];
+    (((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2)).sqrt(), t)
+}
+
+/// Example05: the tessellated triangle's wireframe (4 px smoothed lines, blended over
+/// transparent black), drawn only because the generated triangles face front: clear well
+/// outside the triangle, its two slanted outer edges drawn in the colour between their
+/// corners, and lines inside it from the inner rings.
+#[test]
+fn deko05_tessellation_draws_the_front_facing_wireframe_the_console_draws() {
+    let corpus = corpus_dir();
+    let images = run_port("deko05_tessellation", &[corpus.to_str().unwrap()], 2);
+    let (w, h) = (WIDTH_PX as f32, HEIGHT_PX as f32);
+    // Corners in pixels (y up in clip space: the apex on the first row) and colours.
+    let corners = [
+        ([w / 2.0, 0.0], [1.0, 0.0, 0.0]),
+        ([0.0, h], [0.0, 1.0, 0.0]),
+        ([w, h], [0.0, 0.0, 1.0]),
+    ];
+    let triangle = corners.map(|(p, _)| [p[0] / (w / 2.0) - 1.0, 1.0 - p[1] / (h / 2.0)]);
+    for (slot, image) in images.iter().enumerate() {
+        let (mut on_edges, mut inside_drawn) = (0, 0);
+        for row in 0..HEIGHT_PX {
+            for x in 0..WIDTH_PX {
+                let p = [x as f32 + 0.5, row as f32 + 0.5];
+                let got = pixel(image, x, row);
+                let weights = barycentric(triangle, clip_of(x, row));
+                let edges = [(0, 1), (0, 2), (1, 2)].map(|(i, j)| {
+                    let (distance, t) = to_segment(p, corners[i].0, corners[j].0);
+                    let colour: [f32; 3] = std::array::from_fn(|c| {
+                        corners[i].1[c] + (corners[j].1[c] - corners[i].1[c]) * t
+                    });
+                    (distance, colour)
+                });
+                let nearest = edges.iter().map(|e| e.0).fold(f32::MAX, f32::min);
+                let inside = weights.iter().all(|&w| w > 0.0);
+                if !inside && nearest > 4.0 {
+                    assert_eq!(
+                        got,
+                        [0, 0, 0, 0],
+                        "framebuffer {slot} ({x}, row {row}) outside"
+                    );
+                }
+                if inside && nearest > 6.0 && got[3] > 0 {
+                    inside_drawn += 1;
+                }
+                // On a slanted outer edge's centre line, away from the corners.
+                for (distance, colour) in &edges[..2] {
+                    let far_from_corners = corners.iter().all(|(c, _)| {
+                        ((p[0] - c[0]).powi(2) + (p[1] - c[1]).powi(2)).sqrt() > 40.0
+                    });
+                    if *distance < 0.5 && far_from_corners {
+                        on_edges += 1;
+                        assert!(
+                            got[3] > 100,
+                            "framebuffer {slot} ({x}, row {row}) on an edge: {got:?}"
+                        );
+                        let coverage = f32::from(got[3]) / 255.0;
+                        let expected = [
+                            colour[0] * coverage,
+                            colour[1] * coverage,
+                            colour[2] * coverage,
+                            coverage,
+                        ]
+                        .map(unorm8);
+                        assert!(
+                            close(got, expected, 32),
+                            "framebuffer {slot} ({x}, row {row}): {got:?}, the console's {expected:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(on_edges > 500, "{on_edges} pixels on the outer edges");
+        assert!(inside_drawn > 2_000, "{inside_drawn} pixels of inner lines");
+    }
+}
