@@ -9,8 +9,8 @@
 
 mod common;
 
-#[path = "../capi/tests/deko_ports/cube_model.rs"]
-mod cube_model;
+#[path = "../capi/tests/deko_ports/picture.rs"]
+mod picture;
 
 use std::path::Path;
 
@@ -30,8 +30,8 @@ use gpu::state::{
 use gpu::{CommandList, PoolId, ProgramId, TextureId};
 use memory::Format;
 
-const WIDTH_PX: u32 = 1280;
-const HEIGHT_PX: u32 = 720;
+const WIDTH_PX: u32 = picture::WIDTH_PX as u32;
+const HEIGHT_PX: u32 = picture::HEIGHT_PX as u32;
 const IMAGE_B: u64 = WIDTH_PX as u64 * HEIGHT_PX as u64 * 4;
 const FRAMEBUFFERS: usize = 2;
 const POOL_B: u64 = 32 << 20;
@@ -177,21 +177,6 @@ fn default_raster_and_color(commands: &mut gpu::CommandBuffer<'_>) {
         .unwrap();
 }
 
-fn pixel(image: &[u8], x: u32, row: u32) -> [u8; 4] {
-    let at = ((row * WIDTH_PX + x) * 4) as usize;
-    image[at..at + 4].try_into().unwrap()
-}
-
-fn unorm8(value: f32) -> u8 {
-    (value.clamp(0.0, 1.0) * 255.0).round() as u8
-}
-
-fn close(got: [u8; 4], expected: [u8; 4], steps: u8) -> bool {
-    got.iter()
-        .zip(expected)
-        .all(|(&g, e)| g.abs_diff(e) <= steps)
-}
-
 /// Example01: nested scissored clears, rows counted from the first.
 #[test]
 fn deko01_simple_setup_through_the_rust_api() {
@@ -226,43 +211,8 @@ fn deko01_simple_setup_through_the_rust_api() {
         }
     });
     for (slot, image) in images.iter().enumerate() {
-        for row in 0..HEIGHT_PX {
-            for x in 0..WIDTH_PX {
-                // The last box that holds the pixel is what it shows.
-                let rgba = boxes
-                    .iter()
-                    .rev()
-                    .find(|(bx, by, w, h, _)| {
-                        (*bx..bx + w).contains(&x) && (*by..by + h).contains(&row)
-                    })
-                    .map(|b| b.4)
-                    .unwrap();
-                let expected = rgba.map(unorm8);
-                let got = pixel(image, x, row);
-                assert!(
-                    close(got, expected, 1),
-                    "framebuffer {slot} ({x}, row {row}): {got:?}, the console's {expected:?}"
-                );
-            }
-        }
+        picture::check_simple_setup(image, &format!("framebuffer {slot}"));
     }
-}
-
-/// Barycentric weights of clip-space point `p` in triangle `t`.
-fn barycentric(t: [[f32; 2]; 3], p: [f32; 2]) -> [f32; 3] {
-    let [a, b, c] = t;
-    let det = (b[1] - c[1]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[1] - c[1]);
-    let l0 = ((b[1] - c[1]) * (p[0] - c[0]) + (c[0] - b[0]) * (p[1] - c[1])) / det;
-    let l1 = ((c[1] - a[1]) * (p[0] - c[0]) + (a[0] - c[0]) * (p[1] - c[1])) / det;
-    [l0, l1, 1.0 - l0 - l1]
-}
-
-/// Pixel (x, row)'s centre in clip space under NVN's default window: +y on row 0.
-fn clip_of(x: u32, row: u32) -> [f32; 2] {
-    [
-        (x as f32 + 0.5) / (WIDTH_PX as f32 / 2.0) - 1.0,
-        1.0 - (row as f32 + 0.5) / (HEIGHT_PX as f32 / 2.0),
-    ]
 }
 
 /// Example02 (and Example05's geometry): the sample's triangle, position then colour.
@@ -347,73 +297,20 @@ fn deko02_triangle_through_the_rust_api() {
             })
             .unwrap();
     });
-    let corners = TRIANGLE.map(|v| [v[0], v[1]]);
     for (slot, image) in images.iter().enumerate() {
-        let mut inside = 0u32;
-        for row in 0..HEIGHT_PX {
-            for x in 0..WIDTH_PX {
-                let weights = barycentric(corners, clip_of(x, row));
-                let nearest = weights.iter().copied().fold(f32::MAX, f32::min);
-                if nearest.abs() < 2e-3 {
-                    continue;
-                }
-                let expected = if nearest > 0.0 {
-                    inside += 1;
-                    [weights[0], weights[1], weights[2], 1.0].map(unorm8)
-                } else {
-                    [0; 4]
-                };
-                let got = pixel(image, x, row);
-                assert!(
-                    close(got, expected, 2),
-                    "framebuffer {slot} ({x}, row {row}): {got:?}, the console's {expected:?}"
-                );
-            }
-        }
-        assert!(
-            inside > WIDTH_PX * HEIGHT_PX * 9 / 20,
-            "{inside} pixels inside"
-        );
+        picture::check_triangle(image, &format!("framebuffer {slot}"));
     }
 }
 
 /// The cube of Examples 03 and 06: 24 vertices, a quad a face, position then colour.
 fn cube_vertices() -> Vec<f32> {
-    let corners: [[f32; 3]; 24] = [
-        [1., 1., 1.],
-        [1., -1., 1.],
-        [1., -1., -1.],
-        [1., 1., -1.],
-        [-1., 1., -1.],
-        [-1., -1., -1.],
-        [-1., -1., 1.],
-        [-1., 1., 1.],
-        [-1., 1., -1.],
-        [-1., 1., 1.],
-        [1., 1., 1.],
-        [1., 1., -1.],
-        [-1., -1., 1.],
-        [-1., -1., -1.],
-        [1., -1., -1.],
-        [1., -1., 1.],
-        [-1., 1., 1.],
-        [-1., -1., 1.],
-        [1., -1., 1.],
-        [1., 1., 1.],
-        [1., 1., -1.],
-        [1., -1., -1.],
-        [-1., -1., -1.],
-        [-1., 1., -1.],
-    ];
-    let colours = [[1., 0., 0.], [0., 1., 0.], [0., 0., 1.], [1., 1., 0.]];
-    corners
+    picture::CUBE
         .iter()
         .enumerate()
         .flat_map(|(i, p)| {
             p.iter()
-                .chain(&colours[i % 4])
-                .copied()
-                .collect::<Vec<f32>>()
+                .chain(&picture::CORNER_COLOURS[i % 4])
+                .map(|&v| v as f32)
         })
         .collect()
 }
@@ -568,7 +465,7 @@ fn deko03_cube_through_the_rust_api() {
         commands.discard(DiscardTarget::DepthStencil).unwrap();
     });
     for (slot, image) in images.iter().enumerate() {
-        let inside = cube_model::check_cube(image, 1.0, &format!("framebuffer {slot}"));
+        let inside = picture::check_cube(image, 1.0, &format!("framebuffer {slot}"));
         assert!(inside > 20_000, "{inside} pixels of cube");
     }
 }

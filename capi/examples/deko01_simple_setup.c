@@ -53,25 +53,13 @@ int main(int argc, char **argv) {
     HScommandHandle render_list;
     CHECK(hsCommandBufferEndRecording(&commands, &render_list));
 
-    HSCommandBuffer harness;
-    CHECK(hsCommandBufferInitialize(&harness, &device));
     HSQueue queue;
     CHECK(hsQueueInitialize(&queue, &device));
-    for (uint32_t slot = 0; slot < DK_FRAMEBUFFERS; slot++) {
-        HScommandHandle read =
-            dk_readback_list(&harness, &framebuffers[slot], &readback, slot * DK_IMAGE_B);
-        CHECK(hsQueueSubmitCommands(&queue, 1, &framebuffer_lists[slot]));
-        CHECK(hsQueueSubmitCommands(&queue, 1, &render_list));
-        CHECK(hsQueueSubmitCommands(&queue, 1, &read));
-    }
-    CHECK(hsQueueFinish(&queue));
-    void *mapped = NULL;
-    CHECK(hsMemoryPoolMap(&pool, &mapped));
-    write_file(argv[1], (const unsigned char *)mapped + readback_offset_b,
-               DK_FRAMEBUFFERS * DK_IMAGE_B);
-    check_validation(&device);
+    const HScommandHandle after[1] = {render_list};
+    const struct dk_frame_lists lists = {NULL, 0, framebuffer_lists, after, 1};
+    dk_present_frames(&device, &pool, &queue, framebuffers, &lists, &readback, readback_offset_b,
+                      argv[1]);
 
-    CHECK(hsCommandBufferFinalize(&harness));
     CHECK(hsCommandBufferFinalize(&commands));
     CHECK(hsQueueFinalize(&queue));
     CHECK(hsBufferFinalize(&readback));

@@ -53,19 +53,8 @@ int main(int argc, char **argv) {
     CHECK(hsCommandBufferBindUniformBuffer(&commands, HS_SHADER_STAGE_VERTEX, 0, &uniforms, 0,
                                            32 * sizeof(float)));
     dk_bind_default_raster_and_color(&commands);
-    HSDepthStencilState depth_state;
-    CHECK(hsDepthStencilStateSetDefaults(&depth_state));
-    CHECK(hsCommandBufferSetDepthStencilState(&commands, &depth_state));
-    CHECK(hsCommandBufferBindVertexBuffer(&commands, 0, &vertices, 0, sizeof DK_CUBE));
-    const HSVertexAttribute attributes[2] = {
-        {0, 0, HS_VERTEX_COMPONENT_FLOAT32, 3, 0},
-        {1, 0, HS_VERTEX_COMPONENT_FLOAT32, 3, 12},
-    };
-    CHECK(hsCommandBufferSetVertexAttributes(&commands, 2, attributes));
-    HSVertexStream stream;
-    CHECK(hsVertexStreamSetDefaults(&stream));
-    stream.stride_b = sizeof(struct dk_vertex);
-    CHECK(hsCommandBufferSetVertexStreams(&commands, 1, &stream));
+    dk_bind_default_depth_stencil(&commands);
+    dk_vertex_layout(&commands, &vertices, sizeof DK_CUBE, sizeof(struct dk_vertex), 3, 3, 12);
     CHECK(hsCommandBufferDrawArrays(&commands, HS_DRAW_PRIMITIVE_QUADS, 0, DK_CUBE_VERTICES));
     CHECK(hsCommandBufferBarrier(&commands, HS_BARRIER_ORDER_FRAGMENTS));
     CHECK(hsCommandBufferDiscardDepthStencil(&commands));
@@ -82,26 +71,14 @@ int main(int argc, char **argv) {
     HScommandHandle push;
     CHECK(hsCommandBufferEndRecording(&dynamic, &push));
 
-    HSCommandBuffer harness;
-    CHECK(hsCommandBufferInitialize(&harness, &device));
     HSQueue queue;
     CHECK(hsQueueInitialize(&queue, &device));
-    for (uint32_t slot = 0; slot < DK_FRAMEBUFFERS; slot++) {
-        HScommandHandle read =
-            dk_readback_list(&harness, &framebuffers[slot], &readback, slot * DK_IMAGE_B);
-        CHECK(hsQueueSubmitCommands(&queue, 1, &push));
-        CHECK(hsQueueSubmitCommands(&queue, 1, &framebuffer_lists[slot]));
-        CHECK(hsQueueSubmitCommands(&queue, 1, &render_list));
-        CHECK(hsQueueSubmitCommands(&queue, 1, &read));
-    }
-    CHECK(hsQueueFinish(&queue));
-    void *mapped = NULL;
-    CHECK(hsMemoryPoolMap(&pool, &mapped));
-    write_file(argv[1], (const unsigned char *)mapped + readback_offset_b,
-               DK_FRAMEBUFFERS * DK_IMAGE_B);
-    check_validation(&device);
+    const HScommandHandle before[1] = {push};
+    const HScommandHandle after[1] = {render_list};
+    const struct dk_frame_lists lists = {before, 1, framebuffer_lists, after, 1};
+    dk_present_frames(&device, &pool, &queue, framebuffers, &lists, &readback, readback_offset_b,
+                      argv[1]);
 
-    CHECK(hsCommandBufferFinalize(&harness));
     CHECK(hsCommandBufferFinalize(&dynamic));
     CHECK(hsCommandBufferFinalize(&commands));
     CHECK(hsQueueFinalize(&queue));

@@ -97,16 +97,7 @@ int main(int argc, char **argv) {
     CHECK(hsCommandBufferSetSmoothing(&commands, 1, 1));
     blend.enabled = 1;
     CHECK(hsCommandBufferSetBlendState(&commands, 0, &blend));
-    CHECK(hsCommandBufferBindVertexBuffer(&commands, 0, &vertices, 0, vertices_b));
-    const HSVertexAttribute attributes[2] = {
-        {0, 0, HS_VERTEX_COMPONENT_FLOAT32, 4, 0},
-        {1, 0, HS_VERTEX_COMPONENT_FLOAT32, 4, 16},
-    };
-    CHECK(hsCommandBufferSetVertexAttributes(&commands, 2, attributes));
-    HSVertexStream stream;
-    CHECK(hsVertexStreamSetDefaults(&stream));
-    stream.stride_b = 32;
-    CHECK(hsCommandBufferSetVertexStreams(&commands, 1, &stream));
+    dk_vertex_layout(&commands, &vertices, vertices_b, 32, 4, 4, 16);
     CHECK(hsCommandBufferDrawArrays(&commands, HS_DRAW_PRIMITIVE_LINE_STRIP, 0, VERTICES));
     HScommandHandle render_list;
     CHECK(hsCommandBufferEndRecording(&commands, &render_list));
@@ -118,27 +109,14 @@ int main(int argc, char **argv) {
     HScommandHandle push;
     CHECK(hsCommandBufferEndRecording(&dynamic, &push));
 
-    HSCommandBuffer harness;
-    CHECK(hsCommandBufferInitialize(&harness, &device));
     HSQueue queue;
     CHECK(hsQueueInitialize(&queue, &device));
-    for (uint32_t slot = 0; slot < DK_FRAMEBUFFERS; slot++) {
-        HScommandHandle read =
-            dk_readback_list(&harness, &framebuffers[slot], &readback, slot * DK_IMAGE_B);
-        CHECK(hsQueueSubmitCommands(&queue, 1, &push));
-        CHECK(hsQueueSubmitCommands(&queue, 1, &compute_list));
-        CHECK(hsQueueSubmitCommands(&queue, 1, &framebuffer_lists[slot]));
-        CHECK(hsQueueSubmitCommands(&queue, 1, &render_list));
-        CHECK(hsQueueSubmitCommands(&queue, 1, &read));
-    }
-    CHECK(hsQueueFinish(&queue));
-    void *mapped = NULL;
-    CHECK(hsMemoryPoolMap(&pool, &mapped));
-    write_file(argv[1], (const unsigned char *)mapped + readback_offset_b,
-               DK_FRAMEBUFFERS * DK_IMAGE_B);
-    check_validation(&device);
+    const HScommandHandle before[2] = {push, compute_list};
+    const HScommandHandle after[1] = {render_list};
+    const struct dk_frame_lists lists = {before, 2, framebuffer_lists, after, 1};
+    dk_present_frames(&device, &pool, &queue, framebuffers, &lists, &readback, readback_offset_b,
+                      argv[1]);
 
-    CHECK(hsCommandBufferFinalize(&harness));
     CHECK(hsCommandBufferFinalize(&dynamic));
     CHECK(hsCommandBufferFinalize(&commands));
     CHECK(hsQueueFinalize(&queue));

@@ -127,4 +127,67 @@ static inline HScommandHandle dk_readback_list(const HSCommandBuffer *commands,
     return list;
 }
 
+/* Vertex stream 0 of `buffer` (`size_b` bytes, `stride_b` a vertex): location 0 takes
+ * `position_components` floats at the vertex's start, location 1 `attribute_components`
+ * floats at `attribute_offset_b` (the samples' DkVtxAttribState and DkVtxBufferState). */
+static inline void dk_vertex_layout(const HSCommandBuffer *commands, const HSBuffer *buffer,
+                                    uint64_t size_b, uint32_t stride_b,
+                                    uint32_t position_components, uint32_t attribute_components,
+                                    uint32_t attribute_offset_b) {
+    CHECK(hsCommandBufferBindVertexBuffer(commands, 0, buffer, 0, size_b));
+    const HSVertexAttribute attributes[2] = {
+        {0, 0, HS_VERTEX_COMPONENT_FLOAT32, position_components, 0},
+        {1, 0, HS_VERTEX_COMPONENT_FLOAT32, attribute_components, attribute_offset_b},
+    };
+    CHECK(hsCommandBufferSetVertexAttributes(commands, 2, attributes));
+    HSVertexStream stream;
+    CHECK(hsVertexStreamSetDefaults(&stream));
+    stream.stride_b = stride_b;
+    CHECK(hsCommandBufferSetVertexStreams(commands, 1, &stream));
+}
+
+/* deko3d's depth-stencil defaults bound (a default-made dk::DepthStencilState). */
+static inline void dk_bind_default_depth_stencil(const HSCommandBuffer *commands) {
+    HSDepthStencilState state;
+    CHECK(hsDepthStencilStateSetDefaults(&state));
+    CHECK(hsCommandBufferSetDepthStencilState(commands, &state));
+}
+
+/* The samples' frames, one a framebuffer: `before` lists, the framebuffer's list,
+ * `after` lists, then (the harness's own, on a command buffer of its own) a copy of the
+ * framebuffer into `readback` at its place. Then every framebuffer read back goes to
+ * `out_path`, and the validation layer must have reported nothing. */
+struct dk_frame_lists {
+    const HScommandHandle *before;
+    uint32_t before_count;
+    const HScommandHandle *framebuffer_lists;
+    const HScommandHandle *after;
+    uint32_t after_count;
+};
+
+static inline void dk_present_frames(const HSDevice *device, const HSMemoryPool *pool,
+                                     const HSQueue *queue, const HSTexture framebuffers[],
+                                     const struct dk_frame_lists *lists, const HSBuffer *readback,
+                                     uint64_t readback_offset_b, const char *out_path) {
+    HSCommandBuffer harness;
+    CHECK(hsCommandBufferInitialize(&harness, device));
+    for (uint32_t slot = 0; slot < DK_FRAMEBUFFERS; slot++) {
+        HScommandHandle read =
+            dk_readback_list(&harness, &framebuffers[slot], readback, slot * DK_IMAGE_B);
+        for (uint32_t i = 0; i < lists->before_count; i++)
+            CHECK(hsQueueSubmitCommands(queue, 1, &lists->before[i]));
+        CHECK(hsQueueSubmitCommands(queue, 1, &lists->framebuffer_lists[slot]));
+        for (uint32_t i = 0; i < lists->after_count; i++)
+            CHECK(hsQueueSubmitCommands(queue, 1, &lists->after[i]));
+        CHECK(hsQueueSubmitCommands(queue, 1, &read));
+    }
+    CHECK(hsQueueFinish(queue));
+    void *mapped = NULL;
+    CHECK(hsMemoryPoolMap(pool, &mapped));
+    write_file(out_path, (const unsigned char *)mapped + readback_offset_b,
+               DK_FRAMEBUFFERS * DK_IMAGE_B);
+    check_validation(device);
+    CHECK(hsCommandBufferFinalize(&harness));
+}
+
 #endif

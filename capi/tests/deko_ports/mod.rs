@@ -7,11 +7,12 @@ use std::path::PathBuf;
 
 use crate::common;
 
-mod cube_model;
-use cube_model::check_cube;
+mod picture;
+use picture::{
+    barycentric, check_cube, check_simple_setup, check_triangle, clip_of, close, pixel, unorm8,
+    HEIGHT_PX, WIDTH_PX,
+};
 
-const WIDTH_PX: usize = 1280;
-const HEIGHT_PX: usize = 720;
 const IMAGE_B: usize = WIDTH_PX * HEIGHT_PX * 4;
 
 fn corpus_dir() -> PathBuf {
@@ -35,119 +36,23 @@ fn run_port(name: &str, extra: &[&str], framebuffers: usize) -> Vec<Vec<u8>> {
     bytes.chunks(IMAGE_B).map(<[u8]>::to_vec).collect()
 }
 
-fn pixel(image: &[u8], x: usize, row: usize) -> [u8; 4] {
-    let at = (row * WIDTH_PX + x) * 4;
-    image[at..at + 4].try_into().unwrap()
-}
-
-fn unorm8(value: f32) -> u8 {
-    (value.clamp(0.0, 1.0) * 255.0).round() as u8
-}
-
-fn close(got: [u8; 4], expected: [u8; 4], steps: u8) -> bool {
-    got.iter()
-        .zip(expected)
-        .all(|(&g, e)| g.abs_diff(e) <= steps)
-}
-
 /// Example01: nested scissored clears, rows counted from the first.
 #[test]
 fn deko01_simple_setup_clears_its_boxes_where_the_console_does() {
     let images = run_port("deko01_simple_setup", &[], 2);
-    let (box_px, tile_w, tile_h) = (400, 80, 100);
-    let (box_x, box_y) = (WIDTH_PX / 2 - box_px / 2, HEIGHT_PX / 2 - box_px / 2);
-    let within = |x: usize, row: usize, left: usize, top: usize, w: usize, h: usize| {
-        (left..left + w).contains(&x) && (top..top + h).contains(&row)
-    };
-    let dark = [0, unorm8(0.25), 0, 255];
-    let pale = [229, 255, 232, 255];
-    let mid = [0, unorm8(0.5), 0, 255];
     for (slot, image) in images.iter().enumerate() {
-        for row in 0..HEIGHT_PX {
-            for x in 0..WIDTH_PX {
-                let expected = if within(x, row, box_x + 2 * tile_w, box_y + tile_h, tile_w, tile_h)
-                    || within(
-                        x,
-                        row,
-                        box_x + tile_w,
-                        box_y + 2 * tile_h,
-                        3 * tile_w,
-                        tile_h,
-                    ) {
-                    mid
-                } else if within(x, row, box_x, box_y, box_px, box_px) {
-                    pale
-                } else {
-                    dark
-                };
-                let got = pixel(image, x, row);
-                assert!(
-                    close(got, expected, 1),
-                    "framebuffer {slot} ({x}, row {row}): {got:?}, the console's {expected:?}"
-                );
-            }
-        }
+        check_simple_setup(image, &format!("framebuffer {slot}"));
     }
 }
 
-/// Barycentric weights of clip-space point `p` in triangle `t`.
-fn barycentric(t: [[f32; 2]; 3], p: [f32; 2]) -> [f32; 3] {
-    let [a, b, c] = t;
-    let det = (b[1] - c[1]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[1] - c[1]);
-    let l0 = ((b[1] - c[1]) * (p[0] - c[0]) + (c[0] - b[0]) * (p[1] - c[1])) / det;
-    let l1 = ((c[1] - a[1]) * (p[0] - c[0]) + (a[0] - c[0]) * (p[1] - c[1])) / det;
-    [l0, l1, 1.0 - l0 - l1]
-}
-
-/// Pixel (x, row)'s centre in clip space under NVN's default window over the whole
-/// framebuffer: +y on the first row.
-fn clip_of(x: usize, row: usize) -> [f32; 2] {
-    [
-        (x as f32 + 0.5) / (WIDTH_PX as f32 / 2.0) - 1.0,
-        1.0 - (row as f32 + 0.5) / (HEIGHT_PX as f32 / 2.0),
-    ]
-}
-
-/// Example02: the triangle stands upright (apex at the top, red), green at the bottom
-/// left, blue at the bottom right, colours interpolated; transparent black outside.
+/// Example02: the upright triangle, colours interpolated, transparent black outside.
 #[test]
 fn deko02_triangle_draws_the_upright_triangle_the_console_draws() {
     let corpus = corpus_dir();
     let images = run_port("deko02_triangle", &[corpus.to_str().unwrap()], 2);
-    let corners = [[0.0, 1.0], [-1.0, -1.0], [1.0, -1.0]];
-    let mut inside = 0usize;
     for (slot, image) in images.iter().enumerate() {
-        for row in 0..HEIGHT_PX {
-            for x in 0..WIDTH_PX {
-                let weights = barycentric(corners, clip_of(x, row));
-                let nearest = weights.iter().copied().fold(f32::MAX, f32::min);
-                if nearest.abs() < 2e-3 {
-                    continue; // on an edge: the rasterizer's tie rule decides
-                }
-                let expected = if nearest > 0.0 {
-                    inside += 1;
-                    [
-                        unorm8(weights[0]),
-                        unorm8(weights[1]),
-                        unorm8(weights[2]),
-                        255,
-                    ]
-                } else {
-                    [0, 0, 0, 0]
-                };
-                let got = pixel(image, x, row);
-                assert!(
-                    close(got, expected, 2),
-                    "framebuffer {slot} ({x}, row {row}): {got:?}, the console's {expected:?}"
-                );
-            }
-        }
+        check_triangle(image, &format!("framebuffer {slot}"));
     }
-    // Half of each framebuffer is the triangle.
-    assert!(
-        inside > WIDTH_PX * HEIGHT_PX * 9 / 10,
-        "{inside} pixels inside"
-    );
 }
 
 /// Example03: the colour cube, back faces culled, depth tested, at 1 s.
@@ -276,7 +181,7 @@ fn deko09_simple_compute_draws_the_wave_the_console_draws() {
                         colour[2] * coverage,
                         coverage,
                     ]
-                    .map(|c| unorm8(c as f32));
+                    .map(unorm8);
                     assert!(
                         close(got, expected, 24),
                         "framebuffer {slot} ({x}, row {row}): {got:?}, the console's {expected:?}"
@@ -289,7 +194,7 @@ fn deko09_simple_compute_draws_the_wave_the_console_draws() {
 }
 
 /// The distance from `p` to the segment `a`-`b`, and how far along it the nearest point is.
-fn to_segment(p: [f32; 2], a: [f32; 2], b: [f32; 2]) -> (f32, f32) {
+fn to_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> (f64, f64) {
     let d = [b[0] - a[0], b[1] - a[1]];
     let t = (((p[0] - a[0]) * d[0] + (p[1] - a[1]) * d[1]) / (d[0] * d[0] + d[1] * d[1]))
         .clamp(0.0, 1.0);
@@ -305,7 +210,7 @@ fn to_segment(p: [f32; 2], a: [f32; 2], b: [f32; 2]) -> (f32, f32) {
 fn deko05_tessellation_draws_the_front_facing_wireframe_the_console_draws() {
     let corpus = corpus_dir();
     let images = run_port("deko05_tessellation", &[corpus.to_str().unwrap()], 2);
-    let (w, h) = (WIDTH_PX as f32, HEIGHT_PX as f32);
+    let (w, h) = (WIDTH_PX as f64, HEIGHT_PX as f64);
     // Corners in pixels (y up in clip space: the apex on the first row) and colours.
     let corners = [
         ([w / 2.0, 0.0], [1.0, 0.0, 0.0]),
@@ -317,17 +222,17 @@ fn deko05_tessellation_draws_the_front_facing_wireframe_the_console_draws() {
         let (mut on_edges, mut inside_drawn) = (0, 0);
         for row in 0..HEIGHT_PX {
             for x in 0..WIDTH_PX {
-                let p = [x as f32 + 0.5, row as f32 + 0.5];
+                let p = [x as f64 + 0.5, row as f64 + 0.5];
                 let got = pixel(image, x, row);
                 let weights = barycentric(triangle, clip_of(x, row));
                 let edges = [(0, 1), (0, 2), (1, 2)].map(|(i, j)| {
                     let (distance, t) = to_segment(p, corners[i].0, corners[j].0);
-                    let colour: [f32; 3] = std::array::from_fn(|c| {
+                    let colour: [f64; 3] = std::array::from_fn(|c| {
                         corners[i].1[c] + (corners[j].1[c] - corners[i].1[c]) * t
                     });
                     (distance, colour)
                 });
-                let nearest = edges.iter().map(|e| e.0).fold(f32::MAX, f32::min);
+                let nearest = edges.iter().map(|e| e.0).fold(f64::MAX, f64::min);
                 let inside = weights.iter().all(|&w| w > 0.0);
                 if !inside && nearest > 4.0 {
                     assert_eq!(
@@ -350,7 +255,7 @@ fn deko05_tessellation_draws_the_front_facing_wireframe_the_console_draws() {
                             got[3] > 100,
                             "framebuffer {slot} ({x}, row {row}) on an edge: {got:?}"
                         );
-                        let coverage = f32::from(got[3]) / 255.0;
+                        let coverage = f64::from(got[3]) / 255.0;
                         let expected = [
                             colour[0] * coverage,
                             colour[1] * coverage,

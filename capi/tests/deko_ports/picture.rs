@@ -22,7 +22,7 @@ fn close(got: [u8; 4], expected: [u8; 4], steps: u8) -> bool {
 
 /// The cube of Examples 03, 04 and 06: each face's corners (clip-space order as drawn)
 /// and their colours.
-const CUBE: [[f64; 3]; 24] = [
+pub const CUBE: [[f64; 3]; 24] = [
     [1., 1., 1.],
     [1., -1., 1.],
     [1., -1., -1.],
@@ -48,7 +48,7 @@ const CUBE: [[f64; 3]; 24] = [
     [-1., -1., -1.],
     [-1., 1., -1.],
 ];
-const CORNER_COLOURS: [[f64; 3]; 4] = [[1., 0., 0.], [0., 1., 0.], [0., 0., 1.], [1., 1., 0.]];
+pub const CORNER_COLOURS: [[f64; 3]; 4] = [[1., 0., 0.], [0., 1., 0.], [0., 0., 1.], [1., 1., 0.]];
 
 /// Row-major 4x4 matrices, written from the samples' description (not from the port):
 /// the model-view is T(0, 0, -3) Rx(a) Ry(b) S(0.5), the projection OpenGL's perspective
