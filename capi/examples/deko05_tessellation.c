@@ -11,17 +11,6 @@
  * usage: deko05_tessellation OUT.rgba CORPUS_DIR */
 #include "deko_port.h"
 
-struct vertex {
-    float position[3];
-    float color[3];
-};
-
-static const struct vertex TRIANGLE[3] = {
-    {{0.0f, 1.0f, 0.0f}, {1.0f, 0.0f, 0.0f}},
-    {{-1.0f, -1.0f, 0.0f}, {0.0f, 1.0f, 0.0f}},
-    {{1.0f, -1.0f, 0.0f}, {0.0f, 0.0f, 1.0f}},
-};
-
 int main(int argc, char **argv) {
     if (argc != 3) {
         fprintf(stderr, "usage: deko05_tessellation OUT.rgba CORPUS_DIR\n");
@@ -35,11 +24,11 @@ int main(int argc, char **argv) {
     HSTexture framebuffers[DK_FRAMEBUFFERS];
     for (uint32_t i = 0; i < DK_FRAMEBUFFERS; i++)
         dk_texture(&framebuffers[i], &device, &pool, &heap, HS_FORMAT_RGBA8, 1);
-    const uint64_t vertices_offset_b = dk_alloc(&heap, sizeof TRIANGLE, 256);
+    const uint64_t vertices_offset_b = dk_alloc(&heap, sizeof DK_TRIANGLE, 256);
     const uint64_t readback_offset_b = dk_alloc(&heap, DK_FRAMEBUFFERS * DK_IMAGE_B, 256);
-    CHECK(hsMemoryPoolWrite(&pool, vertices_offset_b, TRIANGLE, sizeof TRIANGLE));
+    CHECK(hsMemoryPoolWrite(&pool, vertices_offset_b, DK_TRIANGLE, sizeof DK_TRIANGLE));
     HSBuffer vertices, readback;
-    make_buffer(&vertices, &device, &pool, vertices_offset_b, sizeof TRIANGLE);
+    make_buffer(&vertices, &device, &pool, vertices_offset_b, sizeof DK_TRIANGLE);
     make_buffer(&readback, &device, &pool, readback_offset_b, DK_FRAMEBUFFERS * DK_IMAGE_B);
     HSProgram program;
     const char *const names[4] = {"dk_basic_vsh", "dk_tess_simple_tcsh", "dk_tess_simple_tesh",
@@ -70,7 +59,7 @@ int main(int argc, char **argv) {
     blend.enabled = 1;
     CHECK(hsCommandBufferSetBlendState(&commands, 0, &blend));
     CHECK(hsCommandBufferSetPatchSize(&commands, 3));
-    dk_vertex_layout(&commands, &vertices, sizeof TRIANGLE, sizeof(struct vertex), 3, 3, 12);
+    dk_vertex_layout(&commands, &vertices, sizeof DK_TRIANGLE, sizeof(struct dk_vertex), 3, 3, 12);
     CHECK(hsCommandBufferDrawArrays(&commands, HS_DRAW_PRIMITIVE_PATCHES, 0, 3));
     HScommandHandle render_list;
     CHECK(hsCommandBufferEndRecording(&commands, &render_list));

@@ -9,11 +9,6 @@
 
 #include <math.h>
 
-struct dk_vertex {
-    float position[3];
-    float color[3];
-};
-
 #define DK_CUBE_VERTICES 24u
 #define DK_RED {1.0f, 0.0f, 0.0f}
 #define DK_GREEN {0.0f, 1.0f, 0.0f}

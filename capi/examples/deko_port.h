@@ -16,6 +16,20 @@
 #define DK_FRAMEBUFFERS 2u
 #define DK_IMAGE_B ((uint64_t)DK_WIDTH_PX * DK_HEIGHT_PX * 4u)
 
+/* A vertex of Examples 02, 03, 05 and 06: position, colour. */
+struct dk_vertex {
+    float position[3];
+    float color[3];
+};
+
+/* The triangle of Examples 02 and 05: red at the top, green bottom left, blue bottom
+ * right (clip space, y up). */
+static const struct dk_vertex DK_TRIANGLE[3] = {
+    {{0.0f, 1.0f, 0.0f}, {1.0f, 0.0f, 0.0f}},
+    {{-1.0f, -1.0f, 0.0f}, {0.0f, 1.0f, 0.0f}},
+    {{1.0f, -1.0f, 0.0f}, {0.0f, 0.0f, 1.0f}},
+};
+
 /* Storage handed out from a pool front to back at each layout's alignment, as the
  * samples' CMemPool does (a texture's size is what its layout says, padding included). */
 struct dk_heap {

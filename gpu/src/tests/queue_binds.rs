@@ -18,6 +18,18 @@ fn texture(texture_slot: u32) -> Command {
     }
 }
 
+/// Submits a list that binds the scene's tables and nothing else.
+fn submit_tables(device: &crate::Device, scene: &super::fixture::Scene) {
+    let mut setup = device.command_buffer();
+    setup
+        .record(Command::BindDescriptorTables {
+            textures: scene.textures,
+            samplers: scene.samplers,
+        })
+        .unwrap();
+    device.queue().submit(&setup.finish()).unwrap();
+}
+
 #[test]
 fn a_handle_bound_before_any_tables_is_checked_against_the_queues_at_submit() {
     let (device, _) = device();
@@ -36,14 +48,7 @@ fn a_handle_bound_before_any_tables_is_checked_against_the_queues_at_submit() {
     ));
 
     // An earlier list sets the tables; the same list is then accepted.
-    let mut setup = device.command_buffer();
-    setup
-        .record(Command::BindDescriptorTables {
-            textures: scene.textures,
-            samplers: scene.samplers,
-        })
-        .unwrap();
-    queue.submit(&setup.finish()).unwrap();
+    submit_tables(&device, &scene);
     queue.submit(&late).unwrap();
     // Again: the tables stay in force from list to list.
     queue.submit(&late).unwrap();
@@ -86,13 +91,6 @@ fn a_list_that_binds_its_own_tables_later_checks_only_the_binds_before_them() {
     // A refused list changes nothing on the queue: refused again, then accepted once
     // an earlier list set the tables.
     assert!(queue.submit(&list).is_err());
-    let mut setup = device.command_buffer();
-    setup
-        .record(Command::BindDescriptorTables {
-            textures: scene.textures,
-            samplers: scene.samplers,
-        })
-        .unwrap();
-    queue.submit(&setup.finish()).unwrap();
+    submit_tables(&device, &scene);
     queue.submit(&list).unwrap();
 }
