@@ -391,18 +391,29 @@ fn cube_transform(time_s: f32) -> Vec<f32> {
 /// sample's dynamic command buffer does.
 #[test]
 fn deko03_cube_through_the_rust_api() {
-    let sample = Sample::new();
-    let device = &sample.rig.device;
+    let mut sample = Sample::new();
     let depth_builder =
         TextureBuilder::new_2d(Format::from_name("z24s8").unwrap(), WIDTH_PX, HEIGHT_PX);
     // After both framebuffers, at its own alignment.
     let depth_layout = depth_builder.layout().unwrap();
     let depth_offset_b = (8u64 << 20).next_multiple_of(depth_layout.alignment_b);
     assert!(depth_offset_b + depth_layout.size_b <= READBACK_OFFSET_B);
-    let depth = device
+    let depth = sample
+        .rig
+        .device
         .create_texture(&depth_builder, sample.pool, depth_offset_b)
         .unwrap();
-    let depth_view = device.create_view(&ViewMaker::whole(depth)).unwrap();
+    let depth_view = sample
+        .rig
+        .device
+        .create_view(&ViewMaker::whole(depth))
+        .unwrap();
+    // The framebuffer lists bind the depth buffer too.
+    for targets in &mut sample.targets {
+        targets.depth_stencil = Some(depth_view);
+    }
+    let sample = sample;
+    let device = &sample.rig.device;
     let vertices = f32_bytes(&cube_vertices());
     device
         .write_pool(sample.pool, DATA_OFFSET_B, &vertices)
@@ -413,11 +424,6 @@ fn deko03_cube_through_the_rust_api() {
     let uniform_buffer = common::device::buffer(device, sample.pool, uniforms_offset_b, 128);
     let program = sample.program(&["dk_transform_vsh", "dk_color_fsh"]);
 
-    // The framebuffer lists bind the depth buffer too.
-    let mut sample = sample;
-    for targets in &mut sample.targets {
-        targets.depth_stencil = Some(depth_view);
-    }
     let queue = device.queue();
     let mut push = device.command_buffer();
     push.update_uniform_buffer(uniform_buffer, 0, &f32_bytes(&cube_transform(1.0)))

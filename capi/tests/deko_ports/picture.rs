@@ -1,23 +1,114 @@
-//! A CPU model of deko3d's cube (Examples 03, 04 and 06) as the console draws it into a
-//! 1280x720 framebuffer, written from the samples' description: shared by the C ports'
-//! tests and the Rust API's (`tests/deko_samples.rs` includes this file).
+//! CPU models of deko3d's samples' pictures as the console draws them into a 1280x720
+//! framebuffer (NVN's default window: clip-space y up, +1 on the first row), written from
+//! the samples' description: the clears of Example01, the triangle of Example02, the cube
+//! of Examples 03, 04 and 06. Shared by the C ports' tests and the Rust API's
+//! (`tests/deko_samples.rs` includes this file).
 
-const WIDTH_PX: usize = 1280;
-const HEIGHT_PX: usize = 720;
+pub const WIDTH_PX: usize = 1280;
+pub const HEIGHT_PX: usize = 720;
 
-fn pixel(image: &[u8], x: usize, row: usize) -> [u8; 4] {
+pub fn pixel(image: &[u8], x: usize, row: usize) -> [u8; 4] {
     let at = (row * WIDTH_PX + x) * 4;
     image[at..at + 4].try_into().unwrap()
 }
 
-fn unorm8(value: f64) -> u8 {
+pub fn unorm8(value: f64) -> u8 {
     (value.clamp(0.0, 1.0) * 255.0).round() as u8
 }
 
-fn close(got: [u8; 4], expected: [u8; 4], steps: u8) -> bool {
+pub fn close(got: [u8; 4], expected: [u8; 4], steps: u8) -> bool {
     got.iter()
         .zip(expected)
         .all(|(&g, e)| g.abs_diff(e) <= steps)
+}
+
+/// Barycentric weights of clip-space point `p` in triangle `t`.
+pub fn barycentric(t: [[f64; 2]; 3], p: [f64; 2]) -> [f64; 3] {
+    let [a, b, c] = t;
+    let det = (b[1] - c[1]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[1] - c[1]);
+    let l0 = ((b[1] - c[1]) * (p[0] - c[0]) + (c[0] - b[0]) * (p[1] - c[1])) / det;
+    let l1 = ((c[1] - a[1]) * (p[0] - c[0]) + (a[0] - c[0]) * (p[1] - c[1])) / det;
+    [l0, l1, 1.0 - l0 - l1]
+}
+
+/// Pixel (x, row)'s centre in clip space under NVN's default window over the whole
+/// framebuffer: +y on the first row.
+pub fn clip_of(x: usize, row: usize) -> [f64; 2] {
+    [
+        (x as f64 + 0.5) / (WIDTH_PX as f64 / 2.0) - 1.0,
+        1.0 - (row as f64 + 0.5) / (HEIGHT_PX as f64 / 2.0),
+    ]
+}
+
+/// Example01: nested scissored clears, rows counted from the first: dark green, a pale
+/// 400x400 box in the middle, and in it (5x4 tiles of 80x100) one tile of the second row's
+/// third column and three of the third row from the second column in mid green.
+pub fn check_simple_setup(image: &[u8], what: &str) {
+    let (box_px, tile_w, tile_h) = (400, 80, 100);
+    let (box_x, box_y) = (WIDTH_PX / 2 - box_px / 2, HEIGHT_PX / 2 - box_px / 2);
+    let within = |x: usize, row: usize, left: usize, top: usize, w: usize, h: usize| {
+        (left..left + w).contains(&x) && (top..top + h).contains(&row)
+    };
+    let dark = [0, unorm8(0.25), 0, 255];
+    let pale = [229, 255, 232, 255];
+    let mid = [0, unorm8(0.5), 0, 255];
+    for row in 0..HEIGHT_PX {
+        for x in 0..WIDTH_PX {
+            let expected = if within(x, row, box_x + 2 * tile_w, box_y + tile_h, tile_w, tile_h)
+                || within(
+                    x,
+                    row,
+                    box_x + tile_w,
+                    box_y + 2 * tile_h,
+                    3 * tile_w,
+                    tile_h,
+                ) {
+                mid
+            } else if within(x, row, box_x, box_y, box_px, box_px) {
+                pale
+            } else {
+                dark
+            };
+            let got = pixel(image, x, row);
+            assert!(
+                close(got, expected, 1),
+                "{what} ({x}, row {row}): {got:?}, the console's {expected:?}"
+            );
+        }
+    }
+}
+
+/// Example02: the triangle stands upright (apex at the top, red), green at the bottom
+/// left, blue at the bottom right, colours interpolated; transparent black outside. Pixels
+/// on an edge are the rasterizer's tie rule's and not compared.
+pub fn check_triangle(image: &[u8], what: &str) {
+    let corners = [[0.0, 1.0], [-1.0, -1.0], [1.0, -1.0]];
+    let mut inside = 0usize;
+    for row in 0..HEIGHT_PX {
+        for x in 0..WIDTH_PX {
+            let weights = barycentric(corners, clip_of(x, row));
+            let nearest = weights.iter().copied().fold(f64::MAX, f64::min);
+            if nearest.abs() < 2e-3 {
+                continue;
+            }
+            let expected = if nearest > 0.0 {
+                inside += 1;
+                [weights[0], weights[1], weights[2], 1.0].map(unorm8)
+            } else {
+                [0; 4]
+            };
+            let got = pixel(image, x, row);
+            assert!(
+                close(got, expected, 2),
+                "{what} ({x}, row {row}): {got:?}, the console's {expected:?}"
+            );
+        }
+    }
+    // Half of the framebuffer is the triangle.
+    assert!(
+        inside > WIDTH_PX * HEIGHT_PX * 9 / 20,
+        "{what}: {inside} pixels inside"
+    );
 }
 
 /// The cube of Examples 03, 04 and 06: each face's corners (clip-space order as drawn)
