@@ -39,6 +39,10 @@ fn draw(
     let positions = positions_at(&rig.device, rig.pool, 1 << 20, &positions);
     let mut commands = rig.cleared(view, [0.0, 0.0, 0.0, 1.0]);
     bind_positions(&mut commands, program, positions);
+    // `clip` is NVN's clip space, y up (the helper sets Vulkan's).
+    commands
+        .set_state(StateChange::ClipYAxis(gpu::state::ClipYAxis::Up))
+        .unwrap();
     for state in states {
         commands.set_state(state.clone())?;
     }

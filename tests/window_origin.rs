@@ -160,6 +160,10 @@ fn draw(rig: &Rig, fragment: &str, states: &[StateChange], clip: &[f32]) -> Vec<
     let positions = positions_at(&rig.device, rig.pool, 1 << 20, clip);
     let mut commands = rig.cleared(view, [0.0, 0.0, 0.0, 1.0]);
     bind_positions(&mut commands, program, positions);
+    // NVN's default y axis unless `states` say otherwise (the helper sets Vulkan's).
+    commands
+        .set_state(StateChange::ClipYAxis(ClipYAxis::Up))
+        .unwrap();
     for state in states {
         commands.set_state(state.clone()).unwrap();
     }
