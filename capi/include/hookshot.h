@@ -1753,8 +1753,9 @@ HSresult hsCommandBufferSetAlphaTest(const struct HSCommandBuffer *command_buffe
                                      float reference);
 
 // NVN's smoothing: `lines` 1 smooths lines (`smoothLines` of
-// `VK_EXT_line_rasterization`); `polygons` 1 is refused (Vulkan has no polygon
-// smoothing).
+// `VK_EXT_line_rasterization`); `polygons` 1 smooths filled polygons, which Vulkan
+// cannot: it is taken, lines, points and polygons drawn as lines are drawn as without
+// it, and a draw that would fill polygons while it is on is refused.
 HSresult hsCommandBufferSetSmoothing(const struct HSCommandBuffer *command_buffer,
                                      uint32_t lines,
                                      uint32_t polygons);
