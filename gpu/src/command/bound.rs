@@ -27,6 +27,8 @@ pub struct BoundState {
     pub transform_feedback_active: bool,
     /// NVN's polygon smoothing is on (`Smoothing::polygons`; `command::smoothing`).
     pub polygon_smoothing: bool,
+    /// Line smoothing is on (`Smoothing::lines`; `command::smoothing`).
+    pub line_smoothing: bool,
     /// Polygons are rasterized as lines or points, not filled (the rasterizer state).
     pub polygons_unfilled: bool,
 }
@@ -64,7 +66,8 @@ impl BoundState {
                 self.primitive_restart = index.is_some()
             }
             Command::SetState(StateChange::Smoothing(smoothing)) => {
-                self.polygon_smoothing = smoothing.polygons
+                self.polygon_smoothing = smoothing.polygons;
+                self.line_smoothing = smoothing.lines;
             }
             Command::SetState(StateChange::Rasterizer(raster)) => {
                 self.polygons_unfilled = raster.polygon_mode != crate::state::PolygonMode::Fill

@@ -24,13 +24,23 @@ fn may_fill(primitive: PrimitiveKind) -> bool {
     )
 }
 
-/// Refuses a draw that would fill polygons with polygon smoothing on. A program with a
+/// Refuses a draw that would fill polygons with polygon smoothing on, and one that smooths
+/// the edges of tessellated triangles drawn as lines: on Mesa's lavapipe the second and
+/// later submissions of such a draw leave stray lines that differ from run to run
+/// (deko3d's tessellation sample, `capi/examples/deko05_tessellation.c`), so it is
+/// refused by name until that is understood. A program with a
 /// geometry stage may turn points or lines into triangles: refused whatever it draws.
 #[inline]
 pub fn check_polygon_smoothing(
     bound: &BoundState,
     primitive: PrimitiveKind,
 ) -> Result<(), RecordError> {
+    if bound.line_smoothing && bound.polygons_unfilled && primitive == PrimitiveKind::Patches {
+        return Err(RecordError::MissingCapability {
+            what: "smoothed lines along the edges of tessellated polygons",
+            capability: "smooth line-mode tessellation (stray lines on lavapipe; not made yet)",
+        });
+    }
     if !bound.polygon_smoothing || bound.polygons_unfilled {
         return Ok(());
     }
