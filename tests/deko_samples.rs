@@ -9,6 +9,8 @@
 
 mod common;
 
+// Shared with the C ports' tests, which use more of it.
+#[allow(dead_code)]
 #[path = "../capi/tests/deko_ports/picture.rs"]
 mod picture;
 

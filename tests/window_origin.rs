@@ -74,7 +74,7 @@ impl Window {
 
     /// Clip-space (x, y) in the target's pixels, rows counted from the first: deko3d's
     /// `dkCmdBufSetViewports` arithmetic.
-    fn to_target(&self, clip: [f32; 2]) -> [f32; 2] {
+    fn target_point(&self, clip: [f32; 2]) -> [f32; 2] {
         let v = self.viewport;
         let up_first = matches!(
             (self.origin, self.axis),
@@ -93,7 +93,7 @@ impl Window {
 
     /// Whether the pixel (x, row) is green, `None` where its centre is on an edge.
     fn covers(&self, clip: &[[f32; 2]; 3], x: u32, row: u32) -> Option<bool> {
-        let p = clip.map(|c| self.to_target(c));
+        let p = clip.map(|c| self.target_point(c));
         let centre = [x as f32 + 0.5, row as f32 + 0.5];
         let s = self.scissor;
         let in_scissor = (x as i32) >= s.x_px

@@ -9,8 +9,8 @@ use crate::common;
 
 mod picture;
 use picture::{
-    barycentric, check_cube, check_simple_setup, check_triangle, clip_of, close, pixel, unorm8,
-    HEIGHT_PX, WIDTH_PX,
+    barycentric, check_cube, check_simple_setup, check_triangle, clip_of, pixel, unorm8, HEIGHT_PX,
+    WIDTH_PX,
 };
 
 const IMAGE_B: usize = WIDTH_PX * HEIGHT_PX * 4;
