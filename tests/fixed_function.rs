@@ -13,7 +13,7 @@ use common::rig::Rig;
 use gpu::command::{ClearValue, DrawArrays};
 use gpu::objects::TextureBuilder;
 use gpu::state::{
-    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, CullMode,
+    BlendEquation, BlendFactor, BlendOp, BlendState, ClipYAxis, CompareOp, ComponentMask, CullMode,
     DepthBounds, DepthMode, DepthStencilState, FrontFace, LogicOp, PolygonMode, PolygonOffset,
     PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, StateChange, Viewport, WindowOrigin,
 };
@@ -143,7 +143,10 @@ fn reset() -> Vec<StateChange> {
         StateChange::ProgramPointSize(false),
         StateChange::AlphaTest(None),
         StateChange::Smoothing(gpu::state::Smoothing::default()),
+        // These tests place their geometry in pixel rows counted down from the first, as
+        // Vulkan's clip space does: deko3d's y axis down (docs/nvn-conventions.md).
         StateChange::WindowOrigin(WindowOrigin::UpperLeft),
+        StateChange::ClipYAxis(ClipYAxis::Down),
         StateChange::DepthMode(DepthMode::ZeroToOne),
         StateChange::Viewports {
             first: 0,
@@ -245,17 +248,7 @@ fn smooth_lines_cover_their_edge_pixels_partly() {
             assert_eq!(green(y), 0, "outside ({x}, {y})");
         }
     }
-    let mut commands = rig.device.command_buffer();
-    assert!(matches!(
-        commands.set_state(StateChange::Smoothing(gpu::state::Smoothing {
-            lines: false,
-            polygons: true,
-        })),
-        Err(gpu::RecordError::MissingCapability {
-            capability: "polygon smoothing (Vulkan has none)",
-            ..
-        })
-    ));
+    // Polygon smoothing (filled polygons only): `tests/polygon_smoothing.rs`.
 }
 
 /// A triangle from (2, 2) to (13, 2) to (2, 13): its corner pixels.
@@ -729,108 +722,6 @@ fn depth_mode_and_the_viewport_depth_range_map_z_as_the_cpu_model_says() {
     }
 }
 
-/// Lower-left window origin, against the CPU model of NVN's (OpenGL's) window: clip-space
-/// y = -1 is the target's last row, viewports and scissors are measured up from it, and a
-/// triangle counter-clockwise in those coordinates faces front. Upper-left is Vulkan's.
-#[test]
-fn a_lower_left_window_origin_flips_y_viewports_scissors_and_clears() {
-    let rig = Rig::new(true);
-    let black = [0.0, 0.0, 0.0, 1.0];
-    let size = SIZE_PX as f32;
-    // Counter-clockwise with y up: (0, 0), (8.8, 0), (0, 8.8) in window pixels.
-    let corner_px = [0.0, 0.0, 8.8, 0.0, 0.0, 8.8];
-    let inside_lower_left = |x: u32, row: u32| {
-        let (x_w, y_w) = (x as f32 + 0.5, size - row as f32 - 0.5);
-        x_w + y_w < 8.8
-    };
-    let back_culled = rasterizer(|r| {
-        r.cull = CullMode::Back;
-        r.front_face = FrontFace::Ccw;
-    });
-    let lower_left = StateChange::WindowOrigin(WindowOrigin::LowerLeft);
-    let upper_left = StateChange::WindowOrigin(WindowOrigin::UpperLeft);
-    let drawn = draw(
-        &rig,
-        &[lower_left.clone(), back_culled.clone()],
-        PrimitiveKind::Triangles,
-        &corner_px,
-        0.5,
-        black,
-    );
-    for row in 0..SIZE_PX {
-        for x in 0..SIZE_PX {
-            let expected = if inside_lower_left(x, row) {
-                GREEN
-            } else {
-                BLACK
-            };
-            assert_eq!(drawn.at(x, row), expected, "lower left: ({x}, row {row})");
-        }
-    }
-    // Upper left (Vulkan's): the same triangle lands in the first rows, clockwise there.
-    let culled = draw(
-        &rig,
-        &[upper_left, back_culled],
-        PrimitiveKind::Triangles,
-        &corner_px,
-        0.5,
-        black,
-    );
-    assert!(culled.pixels.chunks(4).all(|pixel| pixel == BLACK));
-    // A viewport over the upper half (y = 8 up) and a scissor over the bottom 4 rows.
-    let half = StateChange::Viewports {
-        first: 0,
-        viewports: vec![Viewport {
-            y_px: 8.0,
-            height_px: 8.0,
-            ..Viewport::covering(SIZE_PX, SIZE_PX)
-        }],
-    };
-    let bottom = StateChange::Scissors {
-        first: 0,
-        scissors: vec![Scissor {
-            x_px: 0,
-            y_px: 0,
-            width_px: SIZE_PX,
-            height_px: 4,
-        }],
-    };
-    for (state, rows) in [(half, 0..8), (bottom.clone(), 12..16)] {
-        let drawn = draw(
-            &rig,
-            &[lower_left.clone(), state.clone()],
-            PrimitiveKind::Triangles,
-            &FULL_PX,
-            0.5,
-            black,
-        );
-        for row in 0..SIZE_PX {
-            let expected = if rows.contains(&row) { GREEN } else { BLACK };
-            assert_eq!(drawn.at(3, row), expected, "{state:?}: row {row}");
-        }
-    }
-    // A clear cut to that scissor: the last four rows.
-    let (texture, view) = rig.texture(
-        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
-        0,
-    );
-    let mut commands = rig.device.command_buffer();
-    commands.set_state(lower_left).unwrap();
-    commands.set_state(bottom).unwrap();
-    commands.bind_render_targets(colour(view)).unwrap();
-    let blue = [0.0, 0.0, 1.0, 1.0];
-    commands
-        .clear_color(0, ClearValue::Float(blue), ComponentMask::ALL)
-        .unwrap();
-    let len_b = (SIZE_PX * SIZE_PX * 4) as usize;
-    let pixels = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);
-    for row in 0..SIZE_PX {
-        let at = ((row * SIZE_PX + 3) * 4) as usize;
-        let is_blue = pixels[at..at + 4] == [0, 0, 255, 255];
-        assert_eq!(is_blue, (12..16).contains(&row), "cleared row {row}");
-    }
-}
-
 /// Vertex 0 red, 1 green, 2 blue, passed flat: the triangle takes its first vertex's
 /// colour by default and its last's with the last provoking vertex.
 const CORNER_COLOUR_VERT: &str = "#version 450
@@ -1181,53 +1072,6 @@ fn culling_follows_the_winding_and_discard_draws_nothing() {
         black,
     );
     assert!(discarded.pixels.chunks(4).all(|pixel| pixel == BLACK));
-}
-
-/// `gl_FragCoord` as colour: x / 16 in red, y / 16 in green.
-const FRAG_COORD_FRAG: &str = "#version 450
-layout(location = 0) out vec4 colour;
-void main() { colour = vec4(gl_FragCoord.x / 16.0, gl_FragCoord.y / 16.0, 0.0, 1.0); }
-";
-
-/// `gl_FragCoord.y` is measured from the window origin, as on the console: down from the
-/// first row (upper left), up from the last (lower left, NVN's default), whatever the
-/// viewport flip does to clip space. Against the CPU model of pixel centres.
-#[test]
-fn gl_frag_coord_y_counts_from_the_window_origin() {
-    let rig = Rig::new(true);
-    let shape = (PrimitiveKind::Triangles, &FULL_PX[..]);
-    for origin in [
-        WindowOrigin::LowerLeft,
-        WindowOrigin::UpperLeft,
-        WindowOrigin::LowerLeft,
-    ] {
-        let drawn = draw_into(
-            &rig,
-            &[
-                (Stage::Vertex, &depth_vert(0.5)),
-                (Stage::Fragment, FRAG_COORD_FRAG),
-            ],
-            &[StateChange::WindowOrigin(origin)],
-            shape,
-            [0.0, 0.0, 0.0, 1.0],
-            None,
-        );
-        for row in 0..SIZE_PX {
-            let window_y = match origin {
-                WindowOrigin::UpperLeft => row,
-                WindowOrigin::LowerLeft => SIZE_PX - 1 - row,
-            };
-            for x in 0..SIZE_PX {
-                let expected = [
-                    unorm8((x as f32 + 0.5) / 16.0),
-                    unorm8((window_y as f32 + 0.5) / 16.0),
-                    0,
-                    255,
-                ];
-                assert_eq!(drawn.at(x, row), expected, "{origin:?}: ({x}, row {row})");
-            }
-        }
-    }
 }
 
 /// Green with alpha rising across the columns: `(x + 0.5) / 16` at column x.

@@ -1117,3 +1117,36 @@ fn rgb32_textures_sample_three_channels_and_alpha_one() {
     );
     assert!(commands.list().is_empty());
 }
+
+/// NVN's RGB-only BC1 against BC1 (RGBA), from the format's definition: a block whose
+/// first endpoint is not above the second (red 0xf800, white 0xffff) has three colours,
+/// red, white, their mean, and index 3 black: opaque in BC1 RGB, transparent in BC1 RGBA.
+/// Sampled natively (the driver's decoder) and decoded on the CPU alike.
+#[test]
+fn rgb_only_bc1_reads_index_3_of_a_three_colour_block_as_opaque_black() {
+    let mut block = [0u8; 8];
+    block[..2].copy_from_slice(&0xf800u16.to_le_bytes());
+    block[2..4].copy_from_slice(&0xffffu16.to_le_bytes());
+    // Texel i takes index i % 4: two bits a texel, rows of four from the low bits.
+    let indices: u32 = (0..16).map(|i| (i % 4) << (2 * i)).sum();
+    block[4..].copy_from_slice(&indices.to_le_bytes());
+    for (format, black_alpha) in [(Format::Bc1Rgb, 1.0), (Format::Bc1, 0.0)] {
+        let palette = [
+            [1.0, 0.0, 0.0, 1.0],
+            [1.0, 1.0, 1.0, 1.0],
+            [1.0, 0.5, 0.5, 1.0],
+            [0.0, 0.0, 0.0, black_alpha],
+        ];
+        let expected: Vec<[f32; 4]> = (0..16).map(|i| palette[i % 4]).collect();
+        let builder = TextureBuilder::new_2d(format, 4, 4);
+        for fallback in [false, true] {
+            let got = fetch_every_level(fallback, &builder, &block);
+            assert_close(
+                &got,
+                std::slice::from_ref(&expected),
+                BC_INTERPOLATION_STEPS / 255.0,
+                &format!("{} (CPU decode {fallback})", format.name()),
+            );
+        }
+    }
+}

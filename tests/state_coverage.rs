@@ -16,13 +16,15 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 16] = [
+const SOURCES: [(&str, &str); 18] = [
     ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
     ("uniform_update", include_str!("uniform_update.rs")),
     ("counters", include_str!("counters.rs")),
     ("fixed_function", include_str!("fixed_function.rs")),
+    ("window_origin", include_str!("window_origin.rs")),
+    ("polygon_smoothing", include_str!("polygon_smoothing.rs")),
     ("executor", include_str!("executor.rs")),
     ("draw_sequences", include_str!("draw_sequences/main.rs")),
     ("vertex_input", include_str!("vertex_input.rs")),
@@ -60,6 +62,7 @@ enum Coverage {
 use Coverage::{Executed, Refused};
 
 const FF: &str = "fixed_function";
+const WO: &str = "window_origin";
 const MS: &str = "multisample";
 const ALPHA_TEST: &str = "the_alpha_test_keeps_what_passes_each_compare_as_the_cpu_model_says";
 
@@ -214,6 +217,7 @@ fn fields(change: &StateChange) -> Vec<&'static str> {
         StateChange::PrimitiveRestart(_) => vec!["PrimitiveRestart"],
         StateChange::DepthMode(_) => vec!["DepthMode"],
         StateChange::WindowOrigin(_) => vec!["WindowOrigin"],
+        StateChange::ClipYAxis(_) => vec!["ClipYAxis"],
         StateChange::ProvokingVertex(_) => vec!["ProvokingVertex"],
         StateChange::DepthBounds(_) => {
             let DepthBounds { min: _, max: _ } = DepthBounds { min: 0.0, max: 1.0 };
@@ -299,6 +303,7 @@ fn every_variant() -> Vec<StateChange> {
         StateChange::PrimitiveRestart(None),
         StateChange::DepthMode(DepthMode::ZeroToOne),
         StateChange::WindowOrigin(WindowOrigin::UpperLeft),
+        StateChange::ClipYAxis(ClipYAxis::Up),
         StateChange::ProvokingVertex(ProvokingVertex::First),
         StateChange::DepthBounds(None),
         StateChange::PatchSize(3),
@@ -467,14 +472,16 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         ),
         (
             "Smoothing.polygons",
-            vec![Refused {
-                probe: StateChange::Smoothing(Smoothing {
-                    lines: false,
-                    polygons: true,
-                }),
-                withhold: |_| {},
-                capability: "polygon smoothing (Vulkan has none)",
-            }],
+            vec![
+                Executed(
+                    "polygon_smoothing",
+                    "polygon_smoothing_leaves_lines_as_they_are",
+                ),
+                Executed(
+                    "polygon_smoothing",
+                    "a_draw_that_fills_polygons_with_polygon_smoothing_is_refused",
+                ),
+            ],
         ),
         // Issue 18, multisampling.
         (
@@ -558,8 +565,8 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
             vec![
                 executed(sequences),
                 Executed(
-                    FF,
-                    "a_lower_left_window_origin_flips_y_viewports_scissors_and_clears",
+                    WO,
+                    "origins_axes_windings_viewports_and_scissors_follow_deko3d",
                 ),
             ],
         ),
@@ -675,10 +682,20 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
             "WindowOrigin",
             vec![
                 Executed(
-                    FF,
-                    "a_lower_left_window_origin_flips_y_viewports_scissors_and_clears",
+                    WO,
+                    "origins_axes_windings_viewports_and_scissors_follow_deko3d",
                 ),
-                Executed(FF, "gl_frag_coord_y_counts_from_the_window_origin"),
+                Executed(WO, "gl_frag_coord_counts_from_the_first_row_in_every_mode"),
+            ],
+        ),
+        (
+            "ClipYAxis",
+            vec![
+                Executed(
+                    WO,
+                    "origins_axes_windings_viewports_and_scissors_follow_deko3d",
+                ),
+                Executed(WO, "gl_frag_coord_counts_from_the_first_row_in_every_mode"),
             ],
         ),
         (

@@ -148,6 +148,11 @@ fn draw_patch(
         )
         .unwrap();
     commands.set_state(StateChange::PatchSize(4)).unwrap();
+    // `inside_px` counts pixel rows down from the first as clip-space y grows, as
+    // Vulkan's clip space does: deko3d's y axis down.
+    commands
+        .set_state(StateChange::ClipYAxis(gpu::state::ClipYAxis::Down))
+        .unwrap();
     for change in state {
         commands.set_state(change.clone()).unwrap();
     }

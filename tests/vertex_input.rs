@@ -99,6 +99,11 @@ fn rgba32f_after(rig: &Rig, record: impl FnOnce(&mut gpu::CommandBuffer<'_>)) ->
         0,
     );
     let mut commands = rig.cleared(view, [0.0; 4]);
+    // These draws place their points in Vulkan's clip space (y grows down the rows):
+    // deko3d's y axis down under NVN's upper-left origin.
+    commands
+        .set_state(StateChange::ClipYAxis(gpu::state::ClipYAxis::Down))
+        .unwrap();
     record(&mut commands);
     let len_b = (SIZE_PX * SIZE_PX * 16) as usize;
     let bytes = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), len_b);

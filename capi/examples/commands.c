@@ -125,6 +125,7 @@ int main(int argc, char **argv) {
 
     /* 1. Draws. */
     CHECK(hsCommandBufferBeginRecording(cmd));
+    vulkan_clip_space(cmd);
     const HSTexture *colors[1] = {&target};
     CHECK(hsCommandBufferSetRenderTargets(cmd, 1, colors, NULL, &depth, NULL));
     set_area(cmd, SIZE_PX, SIZE_PX);
@@ -186,12 +187,14 @@ int main(int argc, char **argv) {
     CHECK(hsCommandBufferSetAlphaTest(cmd, 1, HS_COMPARE_LESS, 0.5f));
     CHECK(hsCommandBufferDrawArrays(cmd, HS_DRAW_PRIMITIVE_POINTS, 12, 1));
     CHECK(hsCommandBufferSetAlphaTest(cmd, 0, HS_COMPARE_ALWAYS, 0.0f));
-    /* Smoothing: lines off is accepted; polygons, which Vulkan cannot smooth, refused. */
-    CHECK(hsCommandBufferSetSmoothing(cmd, 0, 0));
-    if (hsCommandBufferSetSmoothing(cmd, 0, 1) != HS_ERROR_REFUSED) {
-        fprintf(stderr, "polygon smoothing was not refused\n");
+    /* Smoothing: polygon smoothing (which Vulkan cannot do) is taken as state, as NVN
+     * takes it; a draw of filled triangles with it on is refused, points are drawn. */
+    CHECK(hsCommandBufferSetSmoothing(cmd, 0, 1));
+    if (hsCommandBufferDrawArrays(cmd, HS_DRAW_PRIMITIVE_TRIANGLES, 0, 3) != HS_ERROR_REFUSED) {
+        fprintf(stderr, "filled triangles with polygon smoothing were not refused\n");
         return 1;
     }
+    CHECK(hsCommandBufferSetSmoothing(cmd, 0, 0));
     CHECK(hsCommandBufferDiscardDepthStencil(cmd));
     /* The blit, and both images to the read-back buffer. */
     HSCopyRegion whole = {0, 0, 0, SIZE_PX, SIZE_PX, 1};
@@ -205,6 +208,7 @@ int main(int argc, char **argv) {
     HSSync done;
     CHECK(hsSyncInitialize(&done, &device));
     CHECK(hsCommandBufferBeginRecording(cmd));
+    vulkan_clip_space(cmd);
     CHECK(hsCommandBufferBindProgram(cmd, &compute));
     CHECK(hsCommandBufferBindStorageBuffer(cmd, HS_SHADER_STAGE_COMPUTE, 0, &words, 0, words_b));
     CHECK(hsCommandBufferDispatchCompute(cmd, WORDS / 64, 1, 1));

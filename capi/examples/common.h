@@ -104,8 +104,15 @@ static inline void make_buffer(HSBuffer *buffer, const HSDevice *device, const H
 }
 
 /* A single-level 2D texture of `format` at `offset_b` of `pool`. */
-/* The three corners of a triangle over the upper-left half of a target, in clip space. */
-static const float HALF_TRIANGLE[6] = {-1.0f, -1.0f, 1.0f, -1.0f, -1.0f, 1.0f};
+/* The three corners of a triangle over the upper-left half of a target, in NVN's clip
+ * space (y up: +1 is the target's first row). */
+static const float HALF_TRIANGLE[6] = {-1.0f, 1.0f, 1.0f, 1.0f, -1.0f, -1.0f};
+
+/* For examples whose geometry and CPU references count rows down as clip-space y grows
+ * (Vulkan's clip space): deko3d's y axis down, set in each list that draws. */
+static inline void vulkan_clip_space(const HSCommandBuffer *commands) {
+    CHECK(hsCommandBufferSetClipYAxis(commands, HS_CLIP_Y_AXIS_DOWN));
+}
 
 /* One triangle over the whole of a target. */
 static const float FULL_TRIANGLE[6] = {-1.0f, -1.0f, 3.0f, -1.0f, -1.0f, 3.0f};

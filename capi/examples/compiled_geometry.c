@@ -46,6 +46,7 @@ static void draw(const HSDevice *device, const HSProgram *program, const HSTextu
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, device));
     CHECK(hsCommandBufferBeginRecording(&commands));
+    vulkan_clip_space(&commands);
     const HSTexture *colors[1] = {target};
     CHECK(hsCommandBufferSetRenderTargets(&commands, 1, colors, NULL, NULL, NULL));
     const float black[4] = {0.0f, 0.0f, 0.0f, 1.0f};
@@ -72,6 +73,7 @@ static void patch_draw_refused(const HSDevice *device, const HSProgram *program,
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, device));
     CHECK(hsCommandBufferBeginRecording(&commands));
+    vulkan_clip_space(&commands);
     const HSTexture *colors[1] = {target};
     CHECK(hsCommandBufferSetRenderTargets(&commands, 1, colors, NULL, NULL, NULL));
     CHECK(hsCommandBufferBindProgram(&commands, program));

@@ -75,6 +75,7 @@ int main(int argc, char **argv) {
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));
     CHECK(hsCommandBufferBeginRecording(&commands));
+    vulkan_clip_space(&commands);
     const HSTexture *colors[1] = {&target};
     CHECK(hsCommandBufferSetRenderTargets(&commands, 1, colors, NULL, NULL, NULL));
     const float black[4] = {0.0f, 0.0f, 0.0f, 1.0f};

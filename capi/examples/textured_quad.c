@@ -83,6 +83,7 @@ int main(int argc, char **argv) {
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));
     CHECK(hsCommandBufferBeginRecording(&commands));
+    vulkan_clip_space(&commands);
     HSCopyRegion texture_region = {0, 0, 0, TEXTURE_PX, TEXTURE_PX, 1};
     CHECK(hsCommandBufferCopyBufferToTexture(&commands, &upload, 0, 0, 0, &texture, 0,
                                              &texture_region));

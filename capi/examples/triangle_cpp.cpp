@@ -46,7 +46,7 @@ using Queue = Owned<HSQueue, hsQueueFinalize>;
 
 constexpr uint32_t kSizePx = 64;
 constexpr uint64_t kPositionsOffsetB = 256u << 10, kReadbackOffsetB = 512u << 10;
-const float kPositions[6] = {-1.0f, -1.0f, 1.0f, -1.0f, -1.0f, 1.0f};
+const float kPositions[6] = {-1.0f, 1.0f, 1.0f, 1.0f, -1.0f, -1.0f};  // clip y up: +1 is row 0
 const char *const kVertex =
     "#version 450\n"
     "layout(location = 0) in vec2 position;\n"

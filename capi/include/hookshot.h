@@ -451,6 +451,9 @@ typedef uint32_t HSdepthMode;
 // Where window y = 0 lies: the target's first row (Vulkan's) or its last (NVN's default).
 typedef uint32_t HSwindowOrigin;
 
+// Which way clip-space +y points (deko3d's `DkDeviceFlags_YAxisPoints*`).
+typedef uint32_t HSclipYAxis;
+
 // Which vertex of a primitive gives flat-shaded values.
 typedef uint32_t HSprovokingVertex;
 
@@ -890,6 +893,12 @@ typedef struct HSWindowBuilder {
 
 #define HS_FORMAT_RGB32F 110
 
+// NVN's RGB-only BC1: index 3 of a three-colour block is opaque black (HS_FORMAT_BC1
+// makes it transparent).
+#define HS_FORMAT_BC1_RGB 111
+
+#define HS_FORMAT_BC1_RGB_SRGB 112
+
 #define HS_MEMORY_POOL_FLAGS_CPU_NO_ACCESS 1
 
 #define HS_MEMORY_POOL_FLAGS_CPU_UNCACHED 2
@@ -972,9 +981,19 @@ typedef struct HSWindowBuilder {
 
 #define HS_DEPTH_MODE_MINUS_ONE_TO_ONE 1
 
+// NVN's default (deko3d's): the image stored the right way up, clip-space +y on a
+// viewport's first row.
 #define HS_WINDOW_ORIGIN_UPPER_LEFT 0
 
+// OpenGL's: the image stored upside down, clip-space +y on a viewport's last row, the
+// front face's winding reversed.
 #define HS_WINDOW_ORIGIN_LOWER_LEFT 1
+
+// The default: +y towards the top of the picture (NVN's, OpenGL's).
+#define HS_CLIP_Y_AXIS_UP 0
+
+// +y towards the bottom (Vulkan's, with an upper-left origin).
+#define HS_CLIP_Y_AXIS_DOWN 1
 
 #define HS_PROVOKING_VERTEX_FIRST 0
 
@@ -1737,9 +1756,18 @@ HSresult hsCommandBufferSetPrimitiveRestart(const struct HSCommandBuffer *comman
 HSresult hsCommandBufferSetDepthMode(const struct HSCommandBuffer *command_buffer,
                                      HSdepthMode mode);
 
-// Where viewports, scissors and clears are measured from (lower-left flips the viewport).
+// NVN's window origin mode. Viewports, scissors, clears and `gl_FragCoord` are measured
+// from the target's first row under both; UPPER_LEFT (the default) puts clip-space +y on
+// a viewport's first row, LOWER_LEFT on its last and reverses the front face's winding
+// (the image is stored upside down, as OpenGL's). docs/nvn-conventions.md.
 HSresult hsCommandBufferSetWindowOrigin(const struct HSCommandBuffer *command_buffer,
                                         HSwindowOrigin origin);
+
+// Which way clip-space +y points from here on (deko3d's `DkDeviceFlags_YAxisPointsDown`
+// for DOWN): with UPPER_LEFT, DOWN maps clip space as Vulkan does. The winding rule stays
+// the window origin's.
+HSresult hsCommandBufferSetClipYAxis(const struct HSCommandBuffer *command_buffer,
+                                     HSclipYAxis axis);
 
 // The provoking vertex (`VK_EXT_provoking_vertex` for LAST; refused where absent).
 HSresult hsCommandBufferSetProvokingVertex(const struct HSCommandBuffer *command_buffer,
@@ -1766,8 +1794,9 @@ HSresult hsCommandBufferSetAlphaTest(const struct HSCommandBuffer *command_buffe
                                      float reference);
 
 // NVN's smoothing: `lines` 1 smooths lines (`smoothLines` of
-// `VK_EXT_line_rasterization`); `polygons` 1 is refused (Vulkan has no polygon
-// smoothing).
+// `VK_EXT_line_rasterization`); `polygons` 1 smooths filled polygons, which Vulkan
+// cannot: it is taken, lines, points and polygons drawn as lines are drawn as without
+// it, and a draw that would fill polygons while it is on is refused.
 HSresult hsCommandBufferSetSmoothing(const struct HSCommandBuffer *command_buffer,
                                      uint32_t lines,
                                      uint32_t polygons);
@@ -1844,6 +1873,28 @@ HSresult hsSamplerPoolRegisterSampler(const struct HSSamplerPool *pool,
 
 // Fills `stats` with the device's figures now.
 HSresult hsDeviceGetStats(const struct HSDevice *device, struct HSDeviceStats *stats);
+
+// deko3d's rasterizer defaults: back faces culled, counter-clockwise in front, filled,
+// no depth clamp, not discarded, 1 px lines and points.
+HSresult hsRasterizerStateSetDefaults(struct HSRasterizerState *state);
+
+// No offset, in no polygon mode.
+HSresult hsPolygonOffsetSetDefaults(struct HSPolygonOffset *state);
+
+// A stencil face of deko3d's depth-stencil defaults: keep, replace on pass, keep on
+// depth fail, compare always, reference 0, masks 0xff.
+HSresult hsStencilFaceSetDefaults(struct HSStencilFace *face);
+
+// deko3d's depth-stencil defaults: depth test and write on, LESS, stencil test off,
+// both faces as `hsStencilFaceSetDefaults`.
+HSresult hsDepthStencilStateSetDefaults(struct HSDepthStencilState *state);
+
+// deko3d's blend defaults: blending off; colour SRC_ALPHA, ONE_MINUS_SRC_ALPHA, ADD;
+// alpha ONE, ZERO, ADD.
+HSresult hsBlendStateSetDefaults(struct HSBlendState *state);
+
+// A vertex stream's defaults (NVN's `VertexStreamState`): stride 0, per vertex.
+HSresult hsVertexStreamSetDefaults(struct HSVertexStream *stream);
 
 HSresult hsSyncInitialize(struct HSSync *sync, const struct HSDevice *device);
 

@@ -120,6 +120,10 @@ pub const HS_FORMAT_ETC2_RGBA_SRGB: HSformat = 107;
 pub const HS_FORMAT_RGB32UI: HSformat = 108;
 pub const HS_FORMAT_RGB32I: HSformat = 109;
 pub const HS_FORMAT_RGB32F: HSformat = 110;
+/// NVN's RGB-only BC1: index 3 of a three-colour block is opaque black (HS_FORMAT_BC1
+/// makes it transparent).
+pub const HS_FORMAT_BC1_RGB: HSformat = 111;
+pub const HS_FORMAT_BC1_RGB_SRGB: HSformat = 112;
 
 /// The constants' names, by number (index 0 is `HS_FORMAT_NONE`).
 #[cfg(test)]
@@ -235,6 +239,8 @@ pub(crate) const FORMAT_NAMES: &[&str] = &[
     "rgb32ui",
     "rgb32i",
     "rgb32f",
+    "bc1-rgb",
+    "bc1-rgb-srgb",
 ];
 
 /// The format numbered `format`.

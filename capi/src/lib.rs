@@ -40,6 +40,7 @@ mod resolves;
 mod result;
 mod sampler;
 mod state;
+mod state_defaults;
 mod stats;
 mod sync;
 mod tessellation;
@@ -76,6 +77,7 @@ pub use report::{
 pub use resolves::*;
 pub use result::*;
 pub use sampler::*;
+pub use state_defaults::*;
 pub use stats::*;
 pub use sync::*;
 pub use tessellation::*;

@@ -40,8 +40,19 @@ pub const HS_DEPTH_MODE_MINUS_ONE_TO_ONE: HSdepthMode = 1;
 
 /// Where window y = 0 lies: the target's first row (Vulkan's) or its last (NVN's default).
 pub type HSwindowOrigin = u32;
+/// NVN's default (deko3d's): the image stored the right way up, clip-space +y on a
+/// viewport's first row.
 pub const HS_WINDOW_ORIGIN_UPPER_LEFT: HSwindowOrigin = 0;
+/// OpenGL's: the image stored upside down, clip-space +y on a viewport's last row, the
+/// front face's winding reversed.
 pub const HS_WINDOW_ORIGIN_LOWER_LEFT: HSwindowOrigin = 1;
+
+/// Which way clip-space +y points (deko3d's `DkDeviceFlags_YAxisPoints*`).
+pub type HSclipYAxis = u32;
+/// The default: +y towards the top of the picture (NVN's, OpenGL's).
+pub const HS_CLIP_Y_AXIS_UP: HSclipYAxis = 0;
+/// +y towards the bottom (Vulkan's, with an upper-left origin).
+pub const HS_CLIP_Y_AXIS_DOWN: HSclipYAxis = 1;
 
 /// Which vertex of a primitive gives flat-shaded values.
 pub type HSprovokingVertex = u32;
@@ -503,7 +514,10 @@ pub unsafe extern "C" fn hsCommandBufferSetDepthMode(
     }
 }
 
-/// Where viewports, scissors and clears are measured from (lower-left flips the viewport).
+/// NVN's window origin mode. Viewports, scissors, clears and `gl_FragCoord` are measured
+/// from the target's first row under both; UPPER_LEFT (the default) puts clip-space +y on
+/// a viewport's first row, LOWER_LEFT on its last and reverses the front face's winding
+/// (the image is stored upside down, as OpenGL's). docs/nvn-conventions.md.
 #[no_mangle]
 pub unsafe extern "C" fn hsCommandBufferSetWindowOrigin(
     command_buffer: *const HSCommandBuffer,
@@ -513,6 +527,22 @@ pub unsafe extern "C" fn hsCommandBufferSetWindowOrigin(
     unsafe {
         set_state("hsCommandBufferSetWindowOrigin", command_buffer, || {
             Ok(StateChange::WindowOrigin(coded(origin, "origin")?))
+        })
+    }
+}
+
+/// Which way clip-space +y points from here on (deko3d's `DkDeviceFlags_YAxisPointsDown`
+/// for DOWN): with UPPER_LEFT, DOWN maps clip space as Vulkan does. The winding rule stays
+/// the window origin's.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferSetClipYAxis(
+    command_buffer: *const HSCommandBuffer,
+    axis: HSclipYAxis,
+) -> HSresult {
+    // SAFETY: the header's contract for objects.
+    unsafe {
+        set_state("hsCommandBufferSetClipYAxis", command_buffer, || {
+            Ok(StateChange::ClipYAxis(coded(axis, "axis")?))
         })
     }
 }
@@ -596,8 +626,9 @@ pub unsafe extern "C" fn hsCommandBufferSetAlphaTest(
 // Issue 17, smoothing.
 
 /// NVN's smoothing: `lines` 1 smooths lines (`smoothLines` of
-/// `VK_EXT_line_rasterization`); `polygons` 1 is refused (Vulkan has no polygon
-/// smoothing).
+/// `VK_EXT_line_rasterization`); `polygons` 1 smooths filled polygons, which Vulkan
+/// cannot: it is taken, lines, points and polygons drawn as lines are drawn as without
+/// it, and a draw that would fill polygons while it is on is refused.
 #[no_mangle]
 pub unsafe extern "C" fn hsCommandBufferSetSmoothing(
     command_buffer: *const HSCommandBuffer,

@@ -2,6 +2,7 @@
 //! with validation on, their pixels compared with CPU references.
 
 mod common;
+mod deko_ports;
 
 /// `examples/triangle.c`: green over the upper-left half of a black 64x64 target.
 #[test]

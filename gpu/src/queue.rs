@@ -55,6 +55,9 @@ impl<'d> Queue<'d> {
         };
         self.device.report_all_pointer_writes()?;
         let mut tables = self.device.tables.write();
+        let mut queue_tables = self.device.queue_tables.lock();
+        let tables_after =
+            crate::command::queue_binds::check_at_submit(list, *queue_tables, &tables)?;
         let resolved = resolve_sync_values(list, &tables)?;
         let sync_values: Vec<u64> = resolved.iter().map(|&(_, value)| value).collect();
         self.device.backend.lock().submit(
@@ -64,6 +67,8 @@ impl<'d> Queue<'d> {
             },
             &tables,
         )?;
+        *queue_tables = tables_after;
+        drop(queue_tables);
         for (sync, value) in resolved {
             if let Some(object) = tables.syncs.get_mut(sync) {
                 object.last_issued_value = object.last_issued_value.max(value);

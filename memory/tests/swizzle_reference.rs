@@ -244,3 +244,56 @@ fn multisample_storage_is_the_expanded_single_sample_surface() {
         compare_levels(&TextureLayout::new(&desc).unwrap(), u64::from(samples));
     }
 }
+
+/// NVN's rule for an explicit block size on a 3D texture (deko3d's
+/// `DkImageFlags_CustomTileSize`): it is the block depth, the blocks stay one GOB tall.
+/// Where it equals the block depth tegra_swizzle picks for the depth, the bytes are
+/// tegra_swizzle's; for every explicit depth, the level's size is the GOB count of
+/// one-GOB-tall blocks `depth` slices deep, counted here from the block-linear definition.
+#[test]
+fn an_explicit_block_size_of_a_3d_texture_is_its_block_depth() {
+    for (width, height, depth) in [(16u32, 16u32, 16u32), (40, 9, 7), (64, 33, 40), (5, 70, 3)] {
+        for explicit_log2 in 0..=5u32 {
+            let desc = LayoutDesc {
+                kind: TextureKind::D3,
+                depth_px: depth,
+                tiling: Tiling::BlockLinear {
+                    block_height_gobs: Some(1 << explicit_log2),
+                },
+                ..LayoutDesc::new_2d(Format::Rgba8, width, height, 1)
+            };
+            let layout = TextureLayout::new(&desc).unwrap();
+            let level = &layout.levels[0];
+            assert_eq!(level.block_height_gobs, 1, "{width}x{height}x{depth}");
+            // A block no deeper than the texture needs (as the hardware shrinks it).
+            let mut depth_log2 = explicit_log2;
+            while depth_log2 > 0 && (1 << (depth_log2 - 1)) >= depth {
+                depth_log2 -= 1;
+            }
+            assert_eq!(
+                level.block_depth_gobs,
+                1 << depth_log2,
+                "{width}x{height}x{depth}"
+            );
+            let gobs_wide = (width * 4).div_ceil(64) as u64;
+            let gob_rows = height.div_ceil(8) as u64;
+            let slices = depth.next_multiple_of(1 << depth_log2) as u64;
+            assert_eq!(
+                level.size_b,
+                gobs_wide * gob_rows * slices * 512,
+                "{width}x{height}x{depth}"
+            );
+            // tegra_swizzle picks the block depth itself: compare where it is this one.
+            let default = LayoutDesc {
+                tiling: Tiling::BlockLinear {
+                    block_height_gobs: None,
+                },
+                ..desc
+            };
+            let default_layout = TextureLayout::new(&default).unwrap();
+            if default_layout.levels[0].block_depth_gobs == level.block_depth_gobs {
+                compare_levels(&layout, u64::from(explicit_log2));
+            }
+        }
+    }
+}

@@ -20,7 +20,6 @@ mod bindless;
 mod cache;
 pub mod corpus;
 mod error;
-mod frag_coord;
 mod front;
 pub mod limits;
 mod lod_bias;
@@ -54,7 +53,6 @@ pub use bindless::{
 };
 pub use cache::{platform_cache_dir, platform_config_dir, user_cache_dir, TRANSLATOR_VERSION};
 pub use error::{Diagnostic, Diagnostics, SourcePos, TranslateError};
-pub use frag_coord::{flip_frag_coord_y, reads_frag_coord, FragCoordError};
 pub use lod_bias::{add_lod_bias, LodBiasError, SamplerBias};
 pub use metal::{MetalCheck, MoltenVkGap, Opinion};
 pub use multisampled_slots::multisampled_texture_slots;

@@ -423,6 +423,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "the window hands out its one texture"
         );
         let mut commands = nvn.command_buffer();
+        // The demo's geometry and shaders are written in Vulkan's clip space (y grows
+        // down the rows): deko3d's y axis down under NVN's upper-left origin.
+        commands.set_state(gpu::state::StateChange::ClipYAxis(
+            gpu::state::ClipYAxis::Down,
+        ))?;
         if let Some(workload) = &render_targets {
             workload.record(&mut commands, frame_index)?;
         }

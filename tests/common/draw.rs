@@ -72,6 +72,12 @@ pub fn bind_positions_strided(
     positions: BufferRange,
     stride_b: u32,
 ) {
+    // The tests' positions are in Vulkan's clip space (`FULL_TRIANGLE_NDC`): y grows
+    // down the target's rows, deko3d's y axis down under NVN's upper-left origin. A test
+    // of NVN's own clip space sets `ClipYAxis::Up` after this.
+    commands
+        .set_state(StateChange::ClipYAxis(gpu::state::ClipYAxis::Down))
+        .unwrap();
     commands
         .set_state(StateChange::VertexStreams(vec![VertexStream {
             stride_b,

@@ -167,8 +167,8 @@ pub enum Step {
         height: i32,
     },
     WriteMask(u8),
-    /// NVN's lower-left window origin (`true`) or the upper-left one: the picture (viewport,
-    /// scissor, cells, clears) lands mirrored top to bottom.
+    /// NVN's lower-left window origin (`true`) or the upper-left one: clip-space y runs the
+    /// other way through each viewport (viewports, scissors and clears stay where they are).
     LowerLeft(bool),
     /// An inline uniform update of tint entry `entry` (through the first tint object) to
     /// `value`: draws after it read the new value.

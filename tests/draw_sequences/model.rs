@@ -1,8 +1,10 @@
 //! The CPU model of the targets: the pixels each snapshot should find, from clears cut by
 //! the scissor, and from each draw's cell placed by the viewport, cut by the scissor and
 //! the target, and written through the write mask where the alpha test passes, with the
-//! tints inline updates left; with a lower-left window origin, the rows counted from the
-//! last.
+//! tints inline updates left. NVN's window origins (docs/nvn-conventions.md): viewports,
+//! scissors and clears are measured from the first row in both; clip-space +y (a cell's
+//! row of the grid counting up) lands on the viewport's first row under the upper-left
+//! origin, on its last under the lower-left one.
 
 use gpu::state::{CompareOp, ComponentMask};
 
@@ -51,8 +53,7 @@ impl Case {
                     let (sx, sy, sw, sh) = scissor_px(scissor, size);
                     for y in sy.max(0)..(sy + sh).min(size) {
                         for x in sx.max(0)..(sx + sw).min(size) {
-                            let row = if lower_left { size - 1 - y } else { y };
-                            write_channels(&mut image[(row * size + x) as usize], value, mask);
+                            write_channels(&mut image[(y * size + x) as usize], value, mask);
                         }
                     }
                 }
@@ -75,17 +76,17 @@ impl Case {
                     let (sx, sy, sw, sh) = scissor_px(scissor, size);
                     let cell = cell_at(vertices, at) as i32;
                     let cell_px = span / GRID;
-                    let (x0, y0) = (vx + cell % GRID * cell_px, vy + cell / GRID * cell_px);
+                    // The cell's row of the grid counts up clip-space y: from the viewport's
+                    // last row under the lower-left origin, from its first under the upper.
+                    let grid_row = match lower_left {
+                        true => cell / GRID,
+                        false => GRID - 1 - cell / GRID,
+                    };
+                    let (x0, y0) = (vx + cell % GRID * cell_px, vy + grid_row * cell_px);
                     let xs = x0.max(sx).max(0)..(x0 + cell_px).min(sx + sw).min(size);
                     for y in y0.max(sy).max(0)..(y0 + cell_px).min(sy + sh).min(size) {
-                        // Lower left: window y counts up from the last row.
-                        let row = if lower_left { size - 1 - y } else { y };
                         for x in xs.clone() {
-                            write_channels(
-                                &mut image[(row * size + x) as usize],
-                                value,
-                                write_mask,
-                            );
+                            write_channels(&mut image[(y * size + x) as usize], value, write_mask);
                         }
                     }
                 }

@@ -199,6 +199,10 @@ impl Scene {
             .bind_render_targets(colour(self.targets[Target::Wide as usize].1))
             .map_err(|error| format!("binding the target: {error:?}"))?;
         bind_positions(&mut commands, self.programs[0], self.vertices[0]);
+        // The model is NVN's clip space, y up (`model.rs`).
+        commands
+            .set_state(StateChange::ClipYAxis(gpu::state::ClipYAxis::Up))
+            .unwrap();
         commands
             .bind_buffer(
                 BufferBinding::Index {

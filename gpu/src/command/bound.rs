@@ -21,8 +21,16 @@ pub struct BoundState {
     /// The bound graphics program's geometry stage is compiled code translated per input
     /// class: its draws' primitives must be one of them.
     pub per_input_geometry: bool,
+    /// The bound graphics program has a geometry stage (it may make any primitive).
+    pub has_geometry_stage: bool,
     /// Transform feedback is capturing (begun or resumed, not paused or ended).
     pub transform_feedback_active: bool,
+    /// NVN's polygon smoothing is on (`Smoothing::polygons`; `command::smoothing`).
+    pub polygon_smoothing: bool,
+    /// Line smoothing is on (`Smoothing::lines`; `command::smoothing`).
+    pub line_smoothing: bool,
+    /// Polygons are rasterized as lines or points, not filled (the rasterizer state).
+    pub polygons_unfilled: bool,
 }
 
 impl BoundState {
@@ -48,12 +56,21 @@ impl BoundState {
                     self.tessellated = super::stages::tessellates(program);
                     self.per_input_geometry =
                         crate::objects::program_geometry::has_per_input_geometry(program);
+                    self.has_geometry_stage =
+                        program.stages.contains(crate::objects::StageMask::GEOMETRY);
                 }
                 None => {}
             },
             Command::BindRenderTargets(targets) => self.targets = *targets,
             Command::SetState(StateChange::PrimitiveRestart(index)) => {
                 self.primitive_restart = index.is_some()
+            }
+            Command::SetState(StateChange::Smoothing(smoothing)) => {
+                self.polygon_smoothing = smoothing.polygons;
+                self.line_smoothing = smoothing.lines;
+            }
+            Command::SetState(StateChange::Rasterizer(raster)) => {
+                self.polygons_unfilled = raster.polygon_mode != crate::state::PolygonMode::Fill
             }
             Command::BindDescriptorTables { textures, samplers } => {
                 self.descriptor_tables = Some((*textures, *samplers))

@@ -80,7 +80,18 @@ impl<'d> CommandBuffer<'d> {
             }
             None => {
                 let tables = self.device.tables();
-                validate::check(&command, &self.bound, &tables)?;
+                match validate::check(&command, &self.bound, &tables) {
+                    // The tables may come from an earlier list on the queue, as on the
+                    // console: checked at submit (`command::queue_binds`).
+                    Err(RecordError::HandleWithoutTables)
+                        if super::queue_binds::reads_descriptor_tables(&command) =>
+                    {
+                        tracing::debug!(target: "gpu::command",
+                            "handle bound before any tables in this list: checked at submit");
+                        self.list.defers_handle_checks = true;
+                    }
+                    checked => checked?,
+                }
                 if let Command::BindRenderTargets(targets) = &command {
                     check_target_formats(targets, &tables, self.device.features())?;
                 }

@@ -157,6 +157,11 @@ pub struct CommandList {
     /// What was bound when a command buffer finished the list (from the state it started
     /// with, carried from earlier lists); `None` for decoded lists.
     pub(crate) end_bound: Option<BoundState>,
+    /// The last descriptor tables the list itself binds (what the queue holds after it).
+    pub(crate) tables_set: Option<(TextureTableId, SamplerTableId)>,
+    /// Texture or image binds were recorded before any tables were bound: they are
+    /// checked at submit against the queue's (`command::queue_binds`).
+    pub(crate) defers_handle_checks: bool,
     ops: Vec<Op>,
     /// How many of `ops` signal or wait on a sync (a list of draws has none to look for).
     sync_count: usize,
@@ -315,6 +320,7 @@ impl CommandList {
             },
             Command::BindProgram(program) => Op::BindProgram(program),
             Command::BindDescriptorTables { textures, samplers } => {
+                self.tables_set = Some((textures, samplers));
                 Op::BindDescriptorTables { textures, samplers }
             }
             Command::BindBuffer { binding, range } => Op::BindBuffer { binding, range },

@@ -450,6 +450,7 @@ pub(crate) fn check_draw_with_live_program(
 ) -> Result<(), RecordError> {
     super::stages::check_geometry_input(primitive, bound.per_input_geometry)?;
     super::stages::check_draw_primitive(primitive, bound.tessellated)?;
+    super::smoothing::check_polygon_smoothing(bound, primitive)?;
     if bound.targets.is_empty() {
         return Err(RecordError::DrawWithoutRenderTarget);
     }

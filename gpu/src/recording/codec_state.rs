@@ -153,6 +153,10 @@ impl Wire for StateChange {
                 out.push(13);
                 origin.put(out);
             }
+            StateChange::ClipYAxis(axis) => {
+                out.push(44);
+                axis.put(out);
+            }
             StateChange::ProvokingVertex(vertex) => {
                 out.push(14);
                 vertex.put(out);
@@ -226,6 +230,7 @@ impl Wire for StateChange {
             41 => StateChange::AlphaTest(Wire::take(reader)?),
             42 => StateChange::Smoothing(Wire::take(reader)?),
             43 => StateChange::Multisample(Wire::take(reader)?),
+            44 => StateChange::ClipYAxis(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

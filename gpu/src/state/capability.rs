@@ -185,8 +185,19 @@ impl StateChange {
             }
             StateChange::Viewports { viewports, .. } => {
                 for viewport in viewports {
-                    if !(viewport.width_px > 0.0 && viewport.height_px > 0.0) {
-                        return Err(bad("viewport", "width or height not positive"));
+                    // NVN's transform takes a negative height (the picture turned upside
+                    // down) as Vulkan 1.1 does; a zero or negative width, or no height,
+                    // is no viewport.
+                    let finite = [viewport.x_px, viewport.y_px, viewport.width_px];
+                    if !(finite.iter().all(|v| v.is_finite())
+                        && viewport.width_px > 0.0
+                        && viewport.height_px.is_finite()
+                        && viewport.height_px != 0.0)
+                    {
+                        return Err(bad(
+                            "viewport",
+                            "width not positive, height zero, or not a finite number",
+                        ));
                     }
                     let depths = [viewport.min_depth, viewport.max_depth];
                     if !depths.iter().all(|depth| (0.0..=1.0).contains(depth)) {
@@ -243,12 +254,8 @@ impl StateChange {
                 Ok(())
             }
             StateChange::Smoothing(smoothing) => {
-                if smoothing.polygons {
-                    return Err(missing(
-                        "polygon smoothing",
-                        "polygon smoothing (Vulkan has none)",
-                    ));
-                }
+                // Polygon smoothing changes filled polygons alone: refused by the draw
+                // that would fill one (`command::smoothing`).
                 if smoothing.lines && !features.smooth_lines {
                     return Err(missing(
                         "line smoothing",
@@ -270,6 +277,7 @@ impl StateChange {
             | StateChange::PrimitiveRestart(_)
             | StateChange::DepthMode(_)
             | StateChange::WindowOrigin(_)
+            | StateChange::ClipYAxis(_)
             | StateChange::ProvokingVertex(_)
             | StateChange::DepthBounds(None)
             | StateChange::ProgramPointSize(_)

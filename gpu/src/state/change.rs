@@ -1,8 +1,8 @@
 //! One state change as a command buffer records it.
 
 use super::{
-    AlphaTest, BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp,
-    MultisampleState, PolygonOffset, ProvokingVertex, RasterizerState, Scissor, Smoothing,
+    AlphaTest, BlendState, ClipYAxis, ComponentMask, DepthBounds, DepthMode, DepthStencilState,
+    LogicOp, MultisampleState, PolygonOffset, ProvokingVertex, RasterizerState, Scissor, Smoothing,
     VertexAttribute, VertexStream, Viewport, WindowOrigin, MAX_COLOR_TARGETS,
     MAX_VERTEX_ATTRIBUTES, MAX_VERTEX_STREAMS, MAX_VIEWPORTS,
 };
@@ -36,6 +36,8 @@ pub enum StateChange {
     PrimitiveRestart(Option<u32>),
     DepthMode(DepthMode),
     WindowOrigin(WindowOrigin),
+    /// Which way clip-space +y points (deko3d's `DkDeviceFlags_YAxisPoints*`).
+    ClipYAxis(ClipYAxis),
     ProvokingVertex(ProvokingVertex),
     /// `None` turns the depth bounds test off.
     DepthBounds(Option<DepthBounds>),
@@ -150,6 +152,7 @@ impl StateChange {
             | StateChange::PrimitiveRestart(_)
             | StateChange::DepthMode(_)
             | StateChange::WindowOrigin(_)
+            | StateChange::ClipYAxis(_)
             | StateChange::ProvokingVertex(_)
             | StateChange::DepthBounds(_)
             | StateChange::ProgramPointSize(_)

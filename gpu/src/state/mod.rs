@@ -7,6 +7,7 @@ pub mod capability;
 pub mod change;
 pub mod depth_stencil;
 pub mod multisample;
+pub mod nvn_defaults;
 pub mod primitive;
 pub mod raster;
 pub mod smoothing;
@@ -29,7 +30,7 @@ pub use tessellation::{
     MAX_TESSELLATION_LEVEL,
 };
 pub use vertex::{ComponentKind, VertexAttribute, VertexFormat, VertexStream};
-pub use viewport::{DepthMode, Scissor, Viewport, WindowOrigin};
+pub use viewport::{ClipYAxis, DepthMode, Scissor, Viewport, WindowOrigin};
 
 /// Colour targets a pass can bind.
 pub const MAX_COLOR_TARGETS: usize = 8;

@@ -6,6 +6,8 @@ pub struct Smoothing {
     /// Lines (and polygons drawn as lines) are smoothed: edge pixels get partial coverage
     /// in their alpha.
     pub lines: bool,
-    /// Filled polygons are smoothed (refused when recorded: Vulkan has none).
+    /// Filled polygons are smoothed. Vulkan has none: a draw that would fill polygons
+    /// with it on is refused when recorded (`command::smoothing`); lines, points and
+    /// polygons drawn as lines or points are not changed by it, as on the console.
     pub polygons: bool,
 }

@@ -8,4 +8,5 @@ mod objects;
 mod player;
 mod portability;
 mod queue;
+mod queue_binds;
 mod recording;

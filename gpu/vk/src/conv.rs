@@ -90,6 +90,8 @@ pub fn native_format(format: Format) -> vk::Format {
         F::Z32FS8 => V::D32_SFLOAT_S8_UINT,
         F::Bc1 => V::BC1_RGBA_UNORM_BLOCK,
         F::Bc1Srgb => V::BC1_RGBA_SRGB_BLOCK,
+        F::Bc1Rgb => V::BC1_RGB_UNORM_BLOCK,
+        F::Bc1RgbSrgb => V::BC1_RGB_SRGB_BLOCK,
         F::Bc2 => V::BC2_UNORM_BLOCK,
         F::Bc2Srgb => V::BC2_SRGB_BLOCK,
         F::Bc3 => V::BC3_UNORM_BLOCK,

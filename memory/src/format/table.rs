@@ -148,4 +148,8 @@ format_table! {
     Rgb32Ui => "rgb32ui", 12, 1 x 1, Uint, Color, false;
     Rgb32I => "rgb32i", 12, 1 x 1, Sint, Color, false;
     Rgb32F => "rgb32f", 12, 1 x 1, Float, Color, false;
+    // NVN's RGB-only BC1 (`NVN_FORMAT_RGB_DXT1`, deko3d's `DkImageFormat_RGB_BC1`): index 3
+    // of a three-colour block is opaque black, where BC1 (RGBA) makes it transparent.
+    Bc1Rgb => "bc1-rgb", 8, 4 x 4, Unorm, Color, false;
+    Bc1RgbSrgb => "bc1-rgb-srgb", 8, 4 x 4, Unorm, Color, true;
 }

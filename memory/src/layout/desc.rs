@@ -18,6 +18,8 @@ pub const MAX_BUFFER_TEXELS: u32 = 1 << 27;
 pub enum Tiling {
     /// Tegra block-linear. `block_height_gobs`: `None` for the default policy (see
     /// `block_size`), or an explicit 1, 2, 4, 8, 16 or 32 (texture files carry their own).
+    /// As NVN's tile size, it is the block height of a 2D layer and the block depth of a
+    /// 3D texture (whose blocks are one GOB tall); 1D textures have neither.
     BlockLinear { block_height_gobs: Option<u32> },
     /// Rows one after another at a padded stride: one level, one layer.
     PitchLinear,

@@ -137,15 +137,18 @@ fn block_linear(
     let depth_px = if is_3d { desc.depth_px } else { 1 };
 
     let base_rows_el = (desc.height_px * samples_y).div_ceil(format.block_height_px());
+    // NVN's (and deko3d's) rule: an explicit block size is the block height of a 1D or 2D
+    // layer and the block depth of a 3D texture, whose blocks stay one GOB tall
+    // (deko3d's `DkImageFlags_CustomTileSize` sets `m_tileD` for three dimensions).
     let base_block_height_log2 = match explicit_block_height_gobs {
+        _ if is_3d || desc.kind.is_one_dimensional() => 0,
         Some(gobs) => gobs.trailing_zeros(),
-        None if is_3d || desc.kind.is_one_dimensional() => 0,
         None => default_block_height_log2(base_rows_el),
     };
-    let base_block_depth_log2 = if is_3d {
-        default_block_depth_log2(depth_px)
-    } else {
-        0
+    let base_block_depth_log2 = match explicit_block_height_gobs {
+        _ if !is_3d => 0,
+        Some(gobs) => gobs.trailing_zeros(),
+        None => default_block_depth_log2(depth_px),
     };
 
     let mut levels = Vec::with_capacity(desc.levels as usize);

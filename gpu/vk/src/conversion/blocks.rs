@@ -75,6 +75,8 @@ pub fn decoded_size_b([width_px, height_px, depth_px]: [u32; 3]) -> u64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Codec {
     Bc1,
+    /// BC1 read as RGB: index 3 of a three-colour block is opaque black.
+    Bc1Rgb,
     Bc2,
     Bc3,
     Bc4,
@@ -99,6 +101,7 @@ fn codec(format: Format) -> Option<Codec> {
     use Format as F;
     Some(match format {
         F::Bc1 | F::Bc1Srgb => Codec::Bc1,
+        F::Bc1Rgb | F::Bc1RgbSrgb => Codec::Bc1Rgb,
         F::Bc2 | F::Bc2Srgb => Codec::Bc2,
         F::Bc3 | F::Bc3Srgb => Codec::Bc3,
         F::Bc4 => Codec::Bc4,
@@ -206,6 +209,7 @@ fn decode_block(codec: Codec, block: &[u8], texels: &mut [u32]) -> bool {
     let decoded = catch_unwind(AssertUnwindSafe(|| match codec {
         // NVN's BC1 is BC1_RGBA: index 3 of a three-colour block is transparent black.
         Codec::Bc1 => decoder::decode_bc1a_block(block, texels),
+        Codec::Bc1Rgb => decoder::decode_bc1_block(block, texels),
         Codec::Bc2 => decoder::decode_bc2_block(&four_colour::<16>(block), texels),
         Codec::Bc3 => decoder::decode_bc3_block(&four_colour::<16>(block), texels),
         Codec::Bc4 => decoder::decode_bc4_block(block, texels),

@@ -88,8 +88,6 @@ pub struct GraphicsPipelines {
     /// The zeros vertex inputs no attribute feeds read (`UNFED_INPUT_BINDING`), made on
     /// first use and kept for the executor's life.
     zero_inputs: Option<AllocatedBuffer>,
-    /// Whether each program's fragment stage reads `gl_FragCoord` (asked once).
-    reads_frag_coord: HashMap<ProgramId, bool>,
     device: Arc<Device>,
 }
 
@@ -109,7 +107,6 @@ impl GraphicsPipelines {
             bindless: None,
             retired: RetireList::default(),
             zero_inputs: None,
-            reads_frag_coord: HashMap::new(),
             device: device.clone(),
         }
     }
@@ -194,13 +191,7 @@ impl GraphicsPipelines {
                 last.id
             }
             None => {
-                let id = self.id_for(
-                    program,
-                    state,
-                    primitive,
-                    (targets, target_height_px),
-                    patches,
-                )?;
+                let id = self.id_for(program, state, primitive, targets, patches)?;
                 self.last = Some(LastLookup {
                     program: program.id,
                     primitive,
@@ -227,26 +218,17 @@ impl GraphicsPipelines {
         program: &Program,
         state: &GraphicsState,
         primitive: PrimitiveKind,
-        (targets, target_height_px): (TargetFormats, u32),
+        targets: TargetFormats,
         patches: &BoundPatches,
     ) -> VkResult<PipelineId> {
         let state_levels = tessellation::takes_state_levels(program);
-        // NVN's gl_FragCoord.y is measured up from the last row: the fragment stage is
-        // made for the target's height where it reads it under a lower-left origin.
-        let reads_frag_coord = *self.reads_frag_coord.entry(program.id).or_insert_with(|| {
-            program
-                .module(Stage::Fragment)
-                .is_some_and(|module| shader_translate::reads_frag_coord(&module.spirv_words))
-        });
-        let frag_coord_height_px = (reads_frag_coord
-            && state.window_origin == gpu::state::WindowOrigin::LowerLeft)
-            .then_some(target_height_px);
+        // gl_FragCoord is measured from the target's first row under both of NVN's window
+        // origins (a lower-left image is stored upside down), as Vulkan's is: no rewrite.
         let mut key = state.pipeline_key(
             program.id,
             primitive,
             targets,
             (state_levels, program.needs.makes_points),
-            frag_coord_height_px,
         );
         key.patches = patches.clone();
         if let Some(&id) = self.ids.get(&key) {
@@ -258,14 +240,7 @@ impl GraphicsPipelines {
             dynamic_cap: self.dynamic_cap,
             bindless: self.bindless.as_deref(),
         };
-        let made = make(
-            &settings,
-            program,
-            state,
-            (primitive, frag_coord_height_px),
-            targets,
-            patches,
-        )?;
+        let made = make(&settings, program, state, primitive, targets, patches)?;
         self.made += 1;
         let id = PipelineId(self.made);
         tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,
@@ -286,7 +261,6 @@ impl GraphicsPipelines {
     /// Retires every pipeline of a finalized program.
     pub fn finalize(&mut self, program: ProgramId) {
         self.last = None;
-        self.reads_frag_coord.remove(&program);
         let pipelines = &mut self.pipelines;
         let retired = &mut self.retired;
         self.ids.retain(|key, id| {
@@ -373,13 +347,12 @@ struct Settings<'a> {
     bindless: Option<&'a BindlessLayout>,
 }
 
-/// `frag_coord_height_px`: the fragment stage sees `gl_FragCoord.y` measured up from the
-/// last row of a target this tall; `patches`: what its shaders apply of the bindings.
+/// `patches`: what its shaders apply of the bindings.
 fn make(
     settings: &Settings<'_>,
     program: &Program,
     state: &GraphicsState,
-    (primitive, frag_coord_height_px): (PrimitiveKind, Option<u32>),
+    primitive: PrimitiveKind,
     targets: TargetFormats,
     patches: &BoundPatches,
 ) -> VkResult<GraphicsPipeline> {
@@ -421,15 +394,6 @@ fn make(
             }
             _ => words,
         };
-        let flipped;
-        let words = match frag_coord_height_px {
-            Some(height_px) if module.stage == Stage::Fragment => {
-                flipped = shader_translate::flip_frag_coord_y(words, height_px as f32)
-                    .map_err(|why| unsupported(format!("{}: gl_FragCoord.y: {why}", program.id)))?;
-                &flipped
-            }
-            _ => words,
-        };
         let tested;
         let words = match state.alpha_test {
             Some(test) if module.stage == Stage::Fragment => {
@@ -451,8 +415,14 @@ fn make(
     if let Some(words) = &pass_through {
         shaders.push((Stage::TessControl, ShaderModule::new(device, words)?));
     }
+    // NVN's tessellator, like OpenGL's, puts the domain's origin at its lower left, so a
+    // `ccw` evaluation stage makes counter-clockwise triangles there; Vulkan's default is
+    // the upper left, which would turn every generated triangle round (core since 1.1).
+    let mut domain_origin = vk::PipelineTessellationDomainOriginStateCreateInfo::default()
+        .domain_origin(vk::TessellationDomainOrigin::LOWER_LEFT);
     let tessellation_state = vk::PipelineTessellationStateCreateInfo::default()
-        .patch_control_points(state.patch_vertices);
+        .patch_control_points(state.patch_vertices)
+        .push_next(&mut domain_origin);
     let stages: Vec<vk::PipelineShaderStageCreateInfo> = shaders
         .iter()
         .map(|(stage, module)| {
@@ -573,7 +543,7 @@ fn make(
         .rasterizer_discard_enable(raster.discard)
         .polygon_mode(conv::polygon_mode(raster.polygon_mode))
         .cull_mode(conv::cull_mode(raster.cull))
-        .front_face(conv::front_face(raster.front_face))
+        .front_face(conv::front_face(state.front_face()))
         .depth_bias_enable(offset_enabled)
         .depth_bias_constant_factor(offset.units)
         .depth_bias_slope_factor(offset.factor)

@@ -5,8 +5,8 @@
 
 use ash::vk;
 use gpu::state::{
-    AlphaTest, BlendState, ComponentMask, DepthBounds, DepthMode, DepthStencilState, LogicOp,
-    PolygonOffset, PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, Smoothing,
+    AlphaTest, BlendState, ClipYAxis, ComponentMask, DepthBounds, DepthMode, DepthStencilState,
+    LogicOp, PolygonOffset, PrimitiveKind, ProvokingVertex, RasterizerState, Scissor, Smoothing,
     StateChange, StencilFace, VertexAttribute, VertexStream, Viewport, WindowOrigin,
     DEFAULT_INNER_LEVELS, DEFAULT_OUTER_LEVELS, DEFAULT_PATCH_VERTICES, MAX_COLOR_TARGETS,
     MAX_VIEWPORTS,
@@ -29,8 +29,11 @@ pub struct GraphicsState {
     pub streams: Vec<VertexStream>,
     pub primitive_restart: Option<u32>,
     pub depth_mode: DepthMode,
-    /// Dynamic: where draws' viewports and scissors are measured from.
+    /// NVN's window origin: which way clip-space y runs (dynamic, in the viewports) and
+    /// whether the front face's winding is reversed (baked).
     pub window_origin: WindowOrigin,
+    /// Which way clip-space +y points (dynamic, in the viewports).
+    pub clip_y_axis: ClipYAxis,
     pub provoking_vertex: ProvokingVertex,
     pub depth_bounds: Option<DepthBounds>,
     /// Vertices a patch takes (`StateChange::PatchSize`).
@@ -62,6 +65,7 @@ impl Default for GraphicsState {
             primitive_restart: None,
             depth_mode: DepthMode::ZeroToOne,
             window_origin: WindowOrigin::UpperLeft,
+            clip_y_axis: ClipYAxis::Up,
             provoking_vertex: ProvokingVertex::First,
             depth_bounds: None,
             patch_vertices: DEFAULT_PATCH_VERTICES,
@@ -114,6 +118,7 @@ impl GraphicsState {
             StateChange::PrimitiveRestart(index) => self.primitive_restart = *index,
             StateChange::DepthMode(mode) => self.depth_mode = *mode,
             StateChange::WindowOrigin(origin) => self.window_origin = *origin,
+            StateChange::ClipYAxis(axis) => self.clip_y_axis = *axis,
             StateChange::ProvokingVertex(vertex) => self.provoking_vertex = *vertex,
             StateChange::DepthBounds(bounds) => self.depth_bounds = *bounds,
             StateChange::PatchSize(vertices) => self.patch_vertices = *vertices,
@@ -123,6 +128,21 @@ impl GraphicsState {
             StateChange::AlphaTest(test) => self.alpha_test = *test,
             StateChange::Smoothing(smoothing) => self.smoothing = *smoothing,
             StateChange::Multisample(state) => self.multisample = *state,
+        }
+    }
+
+    /// The front face the rasterizer tests windings against: the one set, reversed under
+    /// a lower-left window origin (its image is stored upside down; deko3d's
+    /// `windingFlip`).
+    pub fn front_face(&self) -> gpu::state::FrontFace {
+        use gpu::state::FrontFace;
+        match (
+            self.rasterizer.front_face,
+            self.window_origin.reverses_winding(),
+        ) {
+            (face, false) => face,
+            (FrontFace::Ccw, true) => FrontFace::Cw,
+            (FrontFace::Cw, true) => FrontFace::Ccw,
         }
     }
 
@@ -146,15 +166,13 @@ impl GraphicsState {
     /// What a pipeline made for this state, program, primitive and targets is keyed by.
     /// `state_levels`: the program takes its tessellation levels from this state (it has
     /// an evaluation stage and no control stage), so they tell pipelines apart;
-    /// `frag_coord_height_px`: the height its fragment stage's `gl_FragCoord.y` is
-    /// flipped in, where it is; `makes_points`: the program's `ProgramNeeds::makes_points`.
+    /// `makes_points`: the program's `ProgramNeeds::makes_points`.
     pub fn pipeline_key(
         &self,
         program: ProgramId,
         primitive: PrimitiveKind,
         targets: TargetFormats,
         (state_levels, makes_points): (bool, Option<bool>),
-        frag_coord_height_px: Option<u32>,
     ) -> PipelineKey {
         let raster = &self.rasterizer;
         let offset = &self.polygon_offset;
@@ -168,7 +186,7 @@ impl GraphicsState {
             depth_stencil: baked_depth_stencil(&self.depth_stencil),
             rasterizer: (
                 raster.cull,
-                raster.front_face,
+                self.front_face(),
                 raster.polygon_mode,
                 raster.depth_clamp,
                 raster.discard,
@@ -196,7 +214,6 @@ impl GraphicsState {
                 let [outer_0, outer_1, outer_2, outer_3] = self.outer_levels;
                 [inner_0, inner_1, outer_0, outer_1, outer_2, outer_3].map(f32::to_bits)
             }),
-            frag_coord_height_px,
             smooth_lines: self.smoothing.lines,
             multisample: {
                 let state = &self.multisample;
@@ -299,7 +316,6 @@ pub struct PipelineKey {
     pub tessellation_levels: Option<[u32; 6]>,
     /// `GraphicsState::point_size`, by its bits.
     pub point_size: Option<Option<u32>>,
-    pub frag_coord_height_px: Option<u32>,
     pub smooth_lines: bool,
     /// Sample mask, alpha to coverage, alpha to one, the shading fraction's bits.
     pub multisample: (u32, bool, bool, Option<u32>),
@@ -360,7 +376,6 @@ mod tests {
                 PrimitiveKind::Triangles,
                 TargetFormats::default(),
                 (false, None),
-                None,
             )
         };
         let before = key(&state);

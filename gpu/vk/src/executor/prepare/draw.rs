@@ -9,7 +9,7 @@
 use ash::vk;
 use gpu::command::Op;
 use gpu::objects::ObjectTables;
-use gpu::state::{PrimitiveKind, Scissor, WindowOrigin, MAX_VERTEX_STREAMS};
+use gpu::state::{PrimitiveKind, MAX_VERTEX_STREAMS};
 use gpu::{BufferId, PoolId, ProgramId, TextureId};
 
 use crate::error::{VkError, VkResult};
@@ -453,9 +453,12 @@ fn converted_indices(
         .collect())
 }
 
-/// Viewport `index` in Vulkan's framebuffer coordinates. With a lower-left window origin
-/// its y is measured up from the target's last row and clip-space y = -1 is at its
-/// bottom: a negative height flips it (which keeps OpenGL's facing).
+/// Viewport `index` in Vulkan's framebuffer coordinates. NVN measures viewports from the
+/// target's first row in both window origins; which of the viewport's edges clip-space
+/// +y lands on follows the origin and the y axis (`WindowOrigin::clip_y_to_first_row`,
+/// deko3d's `viewportFlipY`): there Vulkan's viewport starts at the far edge and runs
+/// back (a negative height, core since Vulkan 1.1). A negative height NVN is given turns
+/// the mapping round once more, by the same arithmetic.
 fn viewport(state: &GraphicsState, targets: &PassTargets, index: usize) -> vk::Viewport {
     let viewport = match state.viewports[index] {
         Some(v) => vk::Viewport {
@@ -468,28 +471,22 @@ fn viewport(state: &GraphicsState, targets: &PassTargets, index: usize) -> vk::V
         },
         None => full_viewport(targets),
     };
-    match state.window_origin {
-        WindowOrigin::UpperLeft => viewport,
-        WindowOrigin::LowerLeft => vk::Viewport {
-            y: targets.extent_px[1] as f32 - viewport.y,
+    // NVN's transform: scale ±height / 2 (negative where +y goes to the first row)
+    // about y + height / 2; Vulkan's: height_vk / 2 about y_vk + height_vk / 2.
+    match state.window_origin.clip_y_to_first_row(state.clip_y_axis) {
+        true => vk::Viewport {
+            y: viewport.y + viewport.height,
             height: -viewport.height,
             ..viewport
         },
+        false => viewport,
     }
 }
 
-/// Scissor `index` in Vulkan's framebuffer coordinates (from the target's last row up
-/// with a lower-left window origin).
+/// Scissor `index` in Vulkan's framebuffer coordinates: measured from the target's first
+/// row, as NVN's are under either window origin.
 fn scissor(state: &GraphicsState, targets: &PassTargets, index: usize) -> vk::Rect2D {
-    let set = state.scissors[index].map(|s| match state.window_origin {
-        WindowOrigin::UpperLeft => s,
-        WindowOrigin::LowerLeft => Scissor {
-            y_px: (i64::from(targets.extent_px[1]) - i64::from(s.y_px) - i64::from(s.height_px))
-                .clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
-            ..s
-        },
-    });
-    match set {
+    match state.scissors[index] {
         // Vulkan needs non-negative offsets: cut what lies left of or above the origin.
         Some(s) => vk::Rect2D {
             offset: vk::Offset2D {

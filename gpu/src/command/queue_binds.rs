@@ -1,0 +1,55 @@
+//! What stays bound on the queue from one command list to the next, as far as record-time
+//! checks need it. On the console the texture and sampler pools a list sets stay in force
+//! for the lists submitted after it, so a list may bind texture handles into pools that an
+//! earlier, already submitted list set. Such a bind cannot be checked while it is
+//! recorded (the command buffer does not know the queue); it is accepted then and
+//! checked at submit against the pools the queue holds when the list runs.
+
+use crate::error::RecordError;
+use crate::ids::{SamplerTableId, TextureTableId};
+use crate::objects::ObjectTables;
+
+use super::bound::BoundState;
+use super::list::CommandList;
+use super::verbs::Command;
+
+/// A texture table and a sampler table, bound together.
+pub type DescriptorTables = (TextureTableId, SamplerTableId);
+
+/// Whether `command` binds a handle into the descriptor tables in force.
+pub(crate) fn reads_descriptor_tables(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::BindTexture { .. } | Command::BindImage { .. }
+    )
+}
+
+/// Checks the handle binds of `list` that were recorded before it bound any tables,
+/// against `queue_tables`, the tables the queue holds when the list starts. `Ok` gives
+/// the tables in force after it (what the queue holds for the next list).
+pub(crate) fn check_at_submit(
+    list: &CommandList,
+    queue_tables: Option<DescriptorTables>,
+    tables: &ObjectTables,
+) -> Result<Option<DescriptorTables>, RecordError> {
+    if !list.defers_handle_checks {
+        return Ok(list.tables_set.or(queue_tables));
+    }
+    let bound = BoundState {
+        descriptor_tables: queue_tables,
+        ..BoundState::default()
+    };
+    for command in list.commands() {
+        match command {
+            Command::BindDescriptorTables { textures, samplers } => {
+                // Every later bind was checked when it was recorded.
+                return Ok(Some((textures, samplers)));
+            }
+            ref bind if reads_descriptor_tables(bind) => {
+                super::validate::check(bind, &bound, tables)?;
+            }
+            _ => {}
+        }
+    }
+    Ok(bound.descriptor_tables)
+}
