@@ -76,7 +76,8 @@ impl From<ObjectError> for CapiError {
             | ObjectError::ViewOutsideTexture { .. }
             | ObjectError::SlotOutOfRange { .. }
             | ObjectError::TableTooLarge { .. }
-            | ObjectError::PoolAccess { .. } => CapiError::OutOfRange(message),
+            | ObjectError::PoolAccess { .. }
+            | ObjectError::Address(_) => CapiError::OutOfRange(message),
             ObjectError::Backend(_) => CapiError::Device(message),
             _ => CapiError::InvalidArgument(message),
         }
@@ -95,7 +96,8 @@ impl From<RecordError> for CapiError {
             | RecordError::StateOutOfRange { .. }
             | RecordError::BufferRangeOutOfBounds { .. }
             | RecordError::CopyOutOfBounds { .. }
-            | RecordError::TextureClearOutOfBounds { .. } => CapiError::OutOfRange(message),
+            | RecordError::TextureClearOutOfBounds { .. }
+            | RecordError::Address(_) => CapiError::OutOfRange(message),
             _ => CapiError::Refused(message),
         }
     }
