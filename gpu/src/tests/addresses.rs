@@ -141,7 +141,8 @@ fn bad_addresses_are_refused_naming_the_address_and_the_nearest_pool() {
     let base = device.pool_address(scene.pool).unwrap().0;
     let next_base = device.pool_address(next).unwrap().0;
     assert_eq!(next_base, base + POOL_B);
-    let cases: [(u64, fn(&RecordError) -> bool); 4] = [
+    type Expected = fn(&RecordError) -> bool;
+    let cases: [(u64, Expected); 4] = [
         (base - 4096, |e| {
             matches!(
                 e,
