@@ -19,7 +19,11 @@ pub(super) fn compare(device: &Arc<Device>, rig: &mut CAbiRig, args: &Args) -> a
         device.info.driver_info,
         args.draws,
         args.frames,
-        if args.record_only { ", recording alone" } else { "" }
+        if args.record_only {
+            ", recording alone"
+        } else {
+            ""
+        }
     );
     let frame = |rig: &mut CAbiRig, by_address: bool| {
         rig.by_address = by_address;
@@ -51,7 +55,10 @@ pub(super) fn compare(device: &Arc<Device>, rig: &mut CAbiRig, args: &Args) -> a
     if !args.record_only {
         print_table(
             args.draws,
-            [("address binds", &address_times), ("object binds", &object_times)],
+            [
+                ("address binds", &address_times),
+                ("object binds", &object_times),
+            ],
             "ratio address/object",
         );
     }
