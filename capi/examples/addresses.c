@@ -155,6 +155,8 @@ int main(int argc, char **argv) {
                            "hsCommandBufferSetRenderEnableConditionalAddress", at);
         EXPECT_BAD_ADDRESS(hsCommandBufferUpdateUniformBufferAddress(cmd, at, 16, 0, 16, GREEN),
                            "hsCommandBufferUpdateUniformBufferAddress", at);
+        EXPECT_BAD_ADDRESS(hsCommandBufferBeginTransformFeedbackAddress(cmd, at),
+                           "hsCommandBufferBeginTransformFeedbackAddress", at);
     }
     hsDeviceInstallDebugCallback(&device, print_message, NULL);
     CHECK(hsCommandBufferEndRecording(cmd, &handle));

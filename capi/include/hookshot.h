@@ -1216,6 +1216,22 @@ HSresult hsCommandBufferBindTransformFeedbackBufferAddress(const struct HSComman
                                                            HSgpuAddress address,
                                                            uint64_t size_b);
 
+// NVN's `BeginTransformFeedback`: capturing starts; the control buffer is at `address`.
+HSresult hsCommandBufferBeginTransformFeedbackAddress(const struct HSCommandBuffer *command_buffer,
+                                                      HSgpuAddress address);
+
+// NVN's `PauseTransformFeedback`: the byte counts go to the control buffer at `address`.
+HSresult hsCommandBufferPauseTransformFeedbackAddress(const struct HSCommandBuffer *command_buffer,
+                                                      HSgpuAddress address);
+
+// NVN's `ResumeTransformFeedback`: capturing goes on from the byte counts at `address`.
+HSresult hsCommandBufferResumeTransformFeedbackAddress(const struct HSCommandBuffer *command_buffer,
+                                                       HSgpuAddress address);
+
+// NVN's `EndTransformFeedback`: the byte counts go to the control buffer at `address`.
+HSresult hsCommandBufferEndTransformFeedbackAddress(const struct HSCommandBuffer *command_buffer,
+                                                    HSgpuAddress address);
+
 // NVN's `MemoryPool::GetBufferAddress`: the address of the pool's first byte.
 HSresult hsMemoryPoolGetBufferAddress(const struct HSMemoryPool *pool, HSgpuAddress *address);
 

@@ -5,6 +5,7 @@
 //! pool's end or across two pools, is refused naming the address and the nearest pool.
 
 use gpu::address::GpuAddress;
+use gpu::command::TransformFeedbackVerb;
 
 use crate::addresses::HSgpuAddress;
 use crate::builder::{boolean, coded};
@@ -273,4 +274,70 @@ pub unsafe extern "C" fn hsCommandBufferBindTransformFeedbackBufferAddress(
             Ok(())
         })
     }
+}
+
+/// A transform feedback verb with its control buffer at `address`.
+unsafe fn transform_feedback_address(
+    function: &'static str,
+    command_buffer: *const HSCommandBuffer,
+    verb: TransformFeedbackVerb,
+    address: HSgpuAddress,
+) -> HSresult {
+    // SAFETY: passed on from the caller.
+    unsafe {
+        with_recording(function, command_buffer, move |_, recording| {
+            recording
+                .buffer()
+                .transform_feedback_address(verb, GpuAddress(address))?;
+            Ok(())
+        })
+    }
+}
+
+/// NVN's `BeginTransformFeedback`: capturing starts; the control buffer is at `address`.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferBeginTransformFeedbackAddress(
+    command_buffer: *const HSCommandBuffer,
+    address: HSgpuAddress,
+) -> HSresult {
+    let function = "hsCommandBufferBeginTransformFeedbackAddress";
+    let verb = TransformFeedbackVerb::Begin;
+    // SAFETY: the header's contract for objects.
+    unsafe { transform_feedback_address(function, command_buffer, verb, address) }
+}
+
+/// NVN's `PauseTransformFeedback`: the byte counts go to the control buffer at `address`.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferPauseTransformFeedbackAddress(
+    command_buffer: *const HSCommandBuffer,
+    address: HSgpuAddress,
+) -> HSresult {
+    let function = "hsCommandBufferPauseTransformFeedbackAddress";
+    let verb = TransformFeedbackVerb::Pause;
+    // SAFETY: the header's contract for objects.
+    unsafe { transform_feedback_address(function, command_buffer, verb, address) }
+}
+
+/// NVN's `ResumeTransformFeedback`: capturing goes on from the byte counts at `address`.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferResumeTransformFeedbackAddress(
+    command_buffer: *const HSCommandBuffer,
+    address: HSgpuAddress,
+) -> HSresult {
+    let function = "hsCommandBufferResumeTransformFeedbackAddress";
+    let verb = TransformFeedbackVerb::Resume;
+    // SAFETY: the header's contract for objects.
+    unsafe { transform_feedback_address(function, command_buffer, verb, address) }
+}
+
+/// NVN's `EndTransformFeedback`: the byte counts go to the control buffer at `address`.
+#[no_mangle]
+pub unsafe extern "C" fn hsCommandBufferEndTransformFeedbackAddress(
+    command_buffer: *const HSCommandBuffer,
+    address: HSgpuAddress,
+) -> HSresult {
+    let function = "hsCommandBufferEndTransformFeedbackAddress";
+    let verb = TransformFeedbackVerb::End;
+    // SAFETY: the header's contract for objects.
+    unsafe { transform_feedback_address(function, command_buffer, verb, address) }
 }

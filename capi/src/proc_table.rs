@@ -35,6 +35,9 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsBufferInitialize" => hsBufferInitialize as *const (),
         "hsCommandBufferBarrier" => hsCommandBufferBarrier as *const (),
         "hsCommandBufferBeginRecording" => hsCommandBufferBeginRecording as *const (),
+        "hsCommandBufferBeginTransformFeedbackAddress" => {
+            hsCommandBufferBeginTransformFeedbackAddress as *const ()
+        }
         "hsCommandBufferBindImage" => hsCommandBufferBindImage as *const (),
         "hsCommandBufferBindIndexBuffer" => hsCommandBufferBindIndexBuffer as *const (),
         "hsCommandBufferBindIndexBufferAddress" => {
@@ -91,11 +94,20 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferDrawIndirect" => hsCommandBufferDrawIndirect as *const (),
         "hsCommandBufferDrawIndirectAddress" => hsCommandBufferDrawIndirectAddress as *const (),
         "hsCommandBufferEndRecording" => hsCommandBufferEndRecording as *const (),
+        "hsCommandBufferEndTransformFeedbackAddress" => {
+            hsCommandBufferEndTransformFeedbackAddress as *const ()
+        }
         "hsCommandBufferFenceSync" => hsCommandBufferFenceSync as *const (),
         "hsCommandBufferFinalize" => hsCommandBufferFinalize as *const (),
         "hsCommandBufferInitialize" => hsCommandBufferInitialize as *const (),
+        "hsCommandBufferPauseTransformFeedbackAddress" => {
+            hsCommandBufferPauseTransformFeedbackAddress as *const ()
+        }
         "hsCommandBufferReportCounterAddress" => hsCommandBufferReportCounterAddress as *const (),
         "hsCommandBufferReportValueAddress" => hsCommandBufferReportValueAddress as *const (),
+        "hsCommandBufferResumeTransformFeedbackAddress" => {
+            hsCommandBufferResumeTransformFeedbackAddress as *const ()
+        }
         "hsCommandBufferSetBlendColor" => hsCommandBufferSetBlendColor as *const (),
         "hsCommandBufferSetBlendState" => hsCommandBufferSetBlendState as *const (),
         "hsCommandBufferSetColorWriteMasks" => hsCommandBufferSetColorWriteMasks as *const (),

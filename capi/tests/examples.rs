@@ -863,10 +863,10 @@ fn a_port_of_addresses_only_draws_what_the_gpu_wrote() {
     assert!(stdout.contains("address cases: "), "{stdout}");
     assert!(stdout.contains(", 0 failed"), "{stdout}");
     assert!(!stdout.contains("FAIL"), "{stdout}");
-    // 3 bad addresses x 16 forms, and the stale list.
+    // 3 bad addresses x 17 forms, and the stale list.
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("ok ")).count(),
-        49,
+        52,
         "{stdout}"
     );
     let bytes = std::fs::read(&out).expect("the example wrote its results");

@@ -11,6 +11,9 @@ use crate::state::{IndexType, PrimitiveKind};
 
 use super::counters::Counter;
 use super::render_enable::ConditionalRender;
+use super::transform_feedback::{
+    TransformFeedbackControl, TransformFeedbackVerb, TRANSFORM_FEEDBACK_CONTROL_B,
+};
 use super::validate::buffer_image_span_b;
 use super::verbs::{BufferBinding, BufferImage, CopyOp, DrawIndirect, TextureRegion};
 use super::CommandBuffer;
@@ -273,5 +276,23 @@ impl<'d> CommandBuffer<'d> {
             });
         }
         self.update_uniform_buffer(range.buffer, range.offset_b + update_offset_b, bytes)
+    }
+
+    /// NVN's `BeginTransformFeedback`, `PauseTransformFeedback`,
+    /// `ResumeTransformFeedback` and `EndTransformFeedback`: the control buffer (the byte
+    /// counts) at `control`.
+    pub fn transform_feedback_address(
+        &mut self,
+        verb: TransformFeedbackVerb,
+        control: GpuAddress,
+    ) -> Result<(), RecordError> {
+        let range = self.address_range(control, TRANSFORM_FEEDBACK_CONTROL_B)?;
+        self.transform_feedback(
+            verb,
+            TransformFeedbackControl {
+                buffer: range.buffer,
+                offset_b: range.offset_b,
+            },
+        )
     }
 }
