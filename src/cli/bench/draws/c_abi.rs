@@ -345,6 +345,8 @@ impl CAbiRig {
     ///
     /// # Safety
     /// `commands` is the rig's command buffer, recording.
+    // Out of line (called once a frame), so callgrind counts each form by its name.
+    #[inline(never)]
     unsafe fn bind_objects(&self, commands: Commands) -> anyhow::Result<()> {
         let calls = &self.calls;
         // SAFETY: the rig's objects are live.
@@ -379,6 +381,7 @@ impl CAbiRig {
     ///
     /// # Safety
     /// As `bind_objects`.
+    #[inline(never)]
     unsafe fn bind_by_address(&self, commands: Commands) -> anyhow::Result<()> {
         let calls = &self.calls;
         let vertices = self.pool_address + VERTICES_OFFSET_B;
