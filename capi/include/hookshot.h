@@ -50,8 +50,13 @@
  * Reads through it are good once the GPU work that wrote the bytes is done (hsSyncWait
  * or hsQueueFinish).
  *
- * Where NVN uses GPU addresses (buffer binds, indirect draws), Hookshot takes
- * (HSBuffer*, offset, size); texture and sampler pools take a slot count, not memory.
+ * Addresses. As in NVN, every pool has a GPU address range for its life
+ * (hsMemoryPoolGetBufferAddress) and every buffer an address in it (hsBufferGetAddress);
+ * the addresses are the same in a replay of the run, on any driver. Every command that
+ * takes memory takes an address (the hs*Address functions, in NVN's argument order); an
+ * address in no live pool, or a range past its pool's end or across two pools, is
+ * refused naming the address and the nearest pool. The (HSBuffer*, offset, size) forms
+ * remain for older callers. Texture and sampler pools take a slot count, not memory.
  */
 
 #ifndef HOOKSHOT_H
@@ -91,15 +96,54 @@
 // failure also goes to `tracing` and to the installed debug callbacks, with its message.
 typedef int32_t HSresult;
 
-// A device: the Vulkan device, the executor, the shader translator, the recording.
-typedef struct HSDevice {
+typedef struct HSCommandBuffer {
   uint64_t opaque[2];
-} HSDevice;
+} HSCommandBuffer;
+
+typedef uint32_t HSdrawPrimitive;
+
+// A GPU address (NVN's `BufferAddress`): the same for a pool's whole life and in a
+// replay of the run; 0 is never one.
+typedef uint64_t HSgpuAddress;
+
+// A texture: a layout at an offset of a memory pool.
+typedef struct HSTexture {
+  uint64_t opaque[2];
+} HSTexture;
+
+// A box of one level of a texture, in pixels; `z` and `depth` count slices of a 3D
+// texture and layers (faces of cubes) otherwise.
+typedef struct HSCopyRegion {
+  uint32_t x_px;
+  uint32_t y_px;
+  uint32_t z;
+  uint32_t width_px;
+  uint32_t height_px;
+  uint32_t depth;
+} HSCopyRegion;
+
+typedef uint32_t HScounter;
+
+typedef uint32_t HSconditionalRenderMode;
 
 // A memory pool: storage textures and buffers live in.
 typedef struct HSMemoryPool {
   uint64_t opaque[2];
 } HSMemoryPool;
+
+// A buffer: a range of a memory pool.
+typedef struct HSBuffer {
+  uint64_t opaque[2];
+} HSBuffer;
+
+typedef uint32_t HSindexType;
+
+typedef uint32_t HSshaderStage;
+
+// A device: the Vulkan device, the executor, the shader translator, the recording.
+typedef struct HSDevice {
+  uint64_t opaque[2];
+} HSDevice;
 
 typedef struct HSBufferBuilder {
   // Set by its SetDefaults function; a struct without it is refused.
@@ -110,20 +154,6 @@ typedef struct HSBufferBuilder {
   uint64_t offset_b;
   uint64_t size_b;
 } HSBufferBuilder;
-
-// A buffer: a range of a memory pool.
-typedef struct HSBuffer {
-  uint64_t opaque[2];
-} HSBuffer;
-
-typedef struct HSCommandBuffer {
-  uint64_t opaque[2];
-} HSCommandBuffer;
-
-// A texture: a layout at an offset of a memory pool.
-typedef struct HSTexture {
-  uint64_t opaque[2];
-} HSTexture;
 
 // A texture format.
 typedef uint32_t HSformat;
@@ -159,17 +189,6 @@ typedef struct HSTextureView {
   HSdepthStencilMode depth_stencil_mode;
 } HSTextureView;
 
-// A box of one level of a texture, in pixels; `z` and `depth` count slices of a 3D
-// texture and layers (faces of cubes) otherwise.
-typedef struct HSCopyRegion {
-  uint32_t x_px;
-  uint32_t y_px;
-  uint32_t z;
-  uint32_t width_px;
-  uint32_t height_px;
-  uint32_t depth;
-} HSCopyRegion;
-
 // Colour channel bits of clears and write masks.
 typedef uint32_t HSclearColorMask;
 
@@ -191,12 +210,6 @@ typedef struct HSSamplerPool {
   uint64_t opaque[2];
 } HSSamplerPool;
 
-typedef uint32_t HSindexType;
-
-typedef uint32_t HSshaderStage;
-
-typedef uint32_t HSdrawPrimitive;
-
 // What later work waits for (NVN's barrier order bits).
 typedef uint32_t HSbarrierBits;
 
@@ -205,10 +218,6 @@ typedef struct HSSync {
 } HSSync;
 
 typedef uint32_t HSsyncCondition;
-
-typedef uint32_t HScounter;
-
-typedef uint32_t HSconditionalRenderMode;
 
 // How to make a device. Plain data: set it with `hsDeviceBuilderSetDefaults` and the
 // setters; the strings it points to must live until `hsDeviceInitialize` returns.
@@ -1188,6 +1197,133 @@ typedef struct HSWindowBuilder {
 extern "C" {
 #endif // __cplusplus
 
+// NVN's `DrawArraysIndirect` (`indexed` 0) and `DrawElementsIndirect` (`indexed` 1,
+// with the index buffer bound): `draw_count` argument records `stride_b` apart from
+// `address`, laid out as in `hsCommandBufferDrawIndirect`.
+HSresult hsCommandBufferDrawIndirectAddress(const struct HSCommandBuffer *command_buffer,
+                                            HSdrawPrimitive primitive,
+                                            uint32_t indexed,
+                                            HSgpuAddress address,
+                                            uint32_t draw_count,
+                                            uint32_t stride_b);
+
+// NVN's `DispatchComputeIndirect`: the three group counts at `address`.
+HSresult hsCommandBufferDispatchComputeIndirectAddress(const struct HSCommandBuffer *command_buffer,
+                                                       HSgpuAddress address);
+
+// NVN's `CopyBufferToBuffer`: `size_b` bytes from `source` to `destination`.
+HSresult hsCommandBufferCopyBufferToBufferAddress(const struct HSCommandBuffer *command_buffer,
+                                                  HSgpuAddress source,
+                                                  HSgpuAddress destination,
+                                                  uint64_t size_b);
+
+// NVN's `CopyBufferToTexture`: texels at `address` (rows `row_pitch_b` apart, images
+// `rows_per_image` rows apart; 0: tight) into `region` of `level` of `texture`.
+HSresult hsCommandBufferCopyBufferToTextureAddress(const struct HSCommandBuffer *command_buffer,
+                                                   HSgpuAddress address,
+                                                   uint32_t row_pitch_b,
+                                                   uint32_t rows_per_image,
+                                                   const struct HSTexture *texture,
+                                                   uint32_t level,
+                                                   const struct HSCopyRegion *region);
+
+// NVN's `CopyTextureToBuffer`: `region` of `level` of `texture` to `address` (pitches
+// as above).
+HSresult hsCommandBufferCopyTextureToBufferAddress(const struct HSCommandBuffer *command_buffer,
+                                                   const struct HSTexture *texture,
+                                                   uint32_t level,
+                                                   const struct HSCopyRegion *region,
+                                                   HSgpuAddress address,
+                                                   uint32_t row_pitch_b,
+                                                   uint32_t rows_per_image);
+
+// NVN's `ClearBuffer`: `size_b` bytes at `address` hold `value` repeated.
+HSresult hsCommandBufferClearBufferAddress(const struct HSCommandBuffer *command_buffer,
+                                           HSgpuAddress address,
+                                           uint64_t size_b,
+                                           uint32_t value);
+
+// NVN's `ReportCounter`: the counter's value and the GPU time into 16 bytes at
+// `address` (a multiple of 16).
+HSresult hsCommandBufferReportCounterAddress(const struct HSCommandBuffer *command_buffer,
+                                             HScounter counter_kind,
+                                             HSgpuAddress address);
+
+// NVN's `ReportValue`: `value` into 4 bytes at `address` (a multiple of 4).
+HSresult hsCommandBufferReportValueAddress(const struct HSCommandBuffer *command_buffer,
+                                           uint32_t value,
+                                           HSgpuAddress address);
+
+// NVN's `SetRenderEnableConditional`: the two 16-byte reports at `address`.
+HSresult hsCommandBufferSetRenderEnableConditionalAddress(const struct HSCommandBuffer *command_buffer,
+                                                          HSconditionalRenderMode mode,
+                                                          HSgpuAddress address);
+
+// NVN's `UpdateUniformBuffer`: `update_size_b` bytes of `data` into the uniform buffer
+// of `buffer_size_b` bytes at `address`, from `update_offset_b` in it, when the list
+// reaches this point.
+HSresult hsCommandBufferUpdateUniformBufferAddress(const struct HSCommandBuffer *command_buffer,
+                                                   HSgpuAddress address,
+                                                   uint64_t buffer_size_b,
+                                                   uint64_t update_offset_b,
+                                                   uint64_t update_size_b,
+                                                   const void *data);
+
+// NVN's `BindTransformFeedbackBuffer`: capture buffer `index` is `size_b` bytes at
+// `address`.
+HSresult hsCommandBufferBindTransformFeedbackBufferAddress(const struct HSCommandBuffer *command_buffer,
+                                                           uint32_t index,
+                                                           HSgpuAddress address,
+                                                           uint64_t size_b);
+
+// NVN's `BeginTransformFeedback`: capturing starts; the control buffer is at `address`.
+HSresult hsCommandBufferBeginTransformFeedbackAddress(const struct HSCommandBuffer *command_buffer,
+                                                      HSgpuAddress address);
+
+// NVN's `PauseTransformFeedback`: the byte counts go to the control buffer at `address`.
+HSresult hsCommandBufferPauseTransformFeedbackAddress(const struct HSCommandBuffer *command_buffer,
+                                                      HSgpuAddress address);
+
+// NVN's `ResumeTransformFeedback`: capturing goes on from the byte counts at `address`.
+HSresult hsCommandBufferResumeTransformFeedbackAddress(const struct HSCommandBuffer *command_buffer,
+                                                       HSgpuAddress address);
+
+// NVN's `EndTransformFeedback`: the byte counts go to the control buffer at `address`.
+HSresult hsCommandBufferEndTransformFeedbackAddress(const struct HSCommandBuffer *command_buffer,
+                                                    HSgpuAddress address);
+
+// NVN's `MemoryPool::GetBufferAddress`: the address of the pool's first byte.
+HSresult hsMemoryPoolGetBufferAddress(const struct HSMemoryPool *pool, HSgpuAddress *address);
+
+// NVN's `Buffer::GetAddress`: its pool's address plus its offset in the pool.
+HSresult hsBufferGetAddress(const struct HSBuffer *buffer, HSgpuAddress *address);
+
+// NVN's `BindVertexBuffer`: `size_b` bytes at `address` as vertex stream `stream`.
+HSresult hsCommandBufferBindVertexBufferAddress(const struct HSCommandBuffer *command_buffer,
+                                                uint32_t stream,
+                                                HSgpuAddress address,
+                                                uint64_t size_b);
+
+// The index buffer `hsCommandBufferDrawElements` reads, at `address`.
+HSresult hsCommandBufferBindIndexBufferAddress(const struct HSCommandBuffer *command_buffer,
+                                               HSindexType index_type,
+                                               HSgpuAddress address,
+                                               uint64_t size_b);
+
+// NVN's `BindUniformBuffer`: `size_b` bytes at `address` at `stage`'s uniform slot.
+HSresult hsCommandBufferBindUniformBufferAddress(const struct HSCommandBuffer *command_buffer,
+                                                 HSshaderStage stage,
+                                                 uint32_t slot,
+                                                 HSgpuAddress address,
+                                                 uint64_t size_b);
+
+// NVN's `BindStorageBuffer`: `size_b` bytes at `address` at `stage`'s storage slot.
+HSresult hsCommandBufferBindStorageBufferAddress(const struct HSCommandBuffer *command_buffer,
+                                                 HSshaderStage stage,
+                                                 uint32_t slot,
+                                                 HSgpuAddress address,
+                                                 uint64_t size_b);
+
 HSresult hsBufferBuilderSetDefaults(struct HSBufferBuilder *builder);
 
 HSresult hsBufferBuilderSetDevice(struct HSBufferBuilder *builder, const struct HSDevice *device);
@@ -1871,9 +2007,6 @@ HSresult hsSamplerPoolRegisterSampler(const struct HSSamplerPool *pool,
                                       uint32_t slot,
                                       const struct HSSampler *sampler);
 
-// Fills `stats` with the device's figures now.
-HSresult hsDeviceGetStats(const struct HSDevice *device, struct HSDeviceStats *stats);
-
 // deko3d's rasterizer defaults: back faces culled, counter-clockwise in front, filled,
 // no depth clamp, not discarded, 1 px lines and points.
 HSresult hsRasterizerStateSetDefaults(struct HSRasterizerState *state);
@@ -1895,6 +2028,9 @@ HSresult hsBlendStateSetDefaults(struct HSBlendState *state);
 
 // A vertex stream's defaults (NVN's `VertexStreamState`): stride 0, per vertex.
 HSresult hsVertexStreamSetDefaults(struct HSVertexStream *stream);
+
+// Fills `stats` with the device's figures now.
+HSresult hsDeviceGetStats(const struct HSDevice *device, struct HSDeviceStats *stats);
 
 HSresult hsSyncInitialize(struct HSSync *sync, const struct HSDevice *device);
 

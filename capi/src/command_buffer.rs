@@ -53,6 +53,7 @@ pub unsafe extern "C" fn hsCommandBufferInitialize(
                 texture_pool: None,
                 sampler_pool: None,
                 last_buffer: None,
+                last_pool: None,
             },
             device: DeviceRef::new(&device),
         })?;

@@ -469,7 +469,7 @@ pub unsafe extern "C" fn hsCommandBufferBindStorageBuffer(
 
 /// What a buffer bind's entry point binds: its name, and the binding its two arguments
 /// make (a stage and a slot; a stream or an index type, and 0).
-trait BufferBindKind {
+pub(crate) trait BufferBindKind {
     const FUNCTION: &'static str;
     /// The binding, `None` where the arguments make none (for the short way, which
     /// builds no failure).
@@ -478,12 +478,12 @@ trait BufferBindKind {
     fn checked(first: u32, second: u32) -> CapiResult<BufferBinding>;
 }
 
-struct VertexBind;
-struct IndexBind;
+pub(crate) struct VertexBind;
+pub(crate) struct IndexBind;
 /// A stage's uniform (`STORAGE` false) or storage buffer slot.
-struct StageBind<const STORAGE: bool>;
-type UniformBind = StageBind<false>;
-type StorageBind = StageBind<true>;
+pub(crate) struct StageBind<const STORAGE: bool>;
+pub(crate) type UniformBind = StageBind<false>;
+pub(crate) type StorageBind = StageBind<true>;
 
 impl BufferBindKind for VertexBind {
     const FUNCTION: &'static str = "hsCommandBufferBindVertexBuffer";
@@ -979,7 +979,7 @@ unsafe fn buffer_image(
 }
 
 /// A region of `level` of `texture`, checked to be of `device`.
-unsafe fn region_of(
+pub(crate) unsafe fn region_of(
     device: &DeviceState,
     texture: *const HSTexture,
     level: u32,

@@ -31,7 +31,7 @@ pub const HS_COUNTER_CLIPPER_OUTPUT_PRIMITIVES: HScounter = 14;
 pub const HS_COUNTER_PRIMITIVES_GENERATED: HScounter = 15;
 pub const HS_COUNTER_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN: HScounter = 16;
 
-fn counter(raw: HScounter) -> CapiResult<Counter> {
+pub(crate) fn counter(raw: HScounter) -> CapiResult<Counter> {
     Counter::from_raw(raw)
         .ok_or_else(|| CapiError::argument(format!("counter: {raw} is no HS_COUNTER_*")))
 }

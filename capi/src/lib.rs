@@ -14,6 +14,8 @@
 // C names: NVN's spelling, so a port's shim maps one to one.
 #![allow(non_snake_case)]
 
+mod address_commands;
+mod addresses;
 mod buffer;
 mod builder;
 mod clears;
@@ -50,6 +52,8 @@ mod transform_feedback;
 mod version;
 mod window;
 
+pub use address_commands::*;
+pub use addresses::*;
 pub use buffer::*;
 pub use clears::*;
 pub use command_buffer::*;

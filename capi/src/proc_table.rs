@@ -30,25 +30,54 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsBufferBuilderSetDevice" => hsBufferBuilderSetDevice as *const (),
         "hsBufferBuilderSetStorage" => hsBufferBuilderSetStorage as *const (),
         "hsBufferFinalize" => hsBufferFinalize as *const (),
+        "hsBufferGetAddress" => hsBufferGetAddress as *const (),
         "hsBufferGetSize" => hsBufferGetSize as *const (),
         "hsBufferInitialize" => hsBufferInitialize as *const (),
         "hsCommandBufferBarrier" => hsCommandBufferBarrier as *const (),
         "hsCommandBufferBeginRecording" => hsCommandBufferBeginRecording as *const (),
+        "hsCommandBufferBeginTransformFeedbackAddress" => {
+            hsCommandBufferBeginTransformFeedbackAddress as *const ()
+        }
         "hsCommandBufferBindImage" => hsCommandBufferBindImage as *const (),
         "hsCommandBufferBindIndexBuffer" => hsCommandBufferBindIndexBuffer as *const (),
+        "hsCommandBufferBindIndexBufferAddress" => {
+            hsCommandBufferBindIndexBufferAddress as *const ()
+        }
         "hsCommandBufferBindProgram" => hsCommandBufferBindProgram as *const (),
         "hsCommandBufferBindStorageBuffer" => hsCommandBufferBindStorageBuffer as *const (),
+        "hsCommandBufferBindStorageBufferAddress" => {
+            hsCommandBufferBindStorageBufferAddress as *const ()
+        }
         "hsCommandBufferBindTexture" => hsCommandBufferBindTexture as *const (),
+        "hsCommandBufferBindTransformFeedbackBufferAddress" => {
+            hsCommandBufferBindTransformFeedbackBufferAddress as *const ()
+        }
         "hsCommandBufferBindUniformBuffer" => hsCommandBufferBindUniformBuffer as *const (),
+        "hsCommandBufferBindUniformBufferAddress" => {
+            hsCommandBufferBindUniformBufferAddress as *const ()
+        }
         "hsCommandBufferBindVertexBuffer" => hsCommandBufferBindVertexBuffer as *const (),
+        "hsCommandBufferBindVertexBufferAddress" => {
+            hsCommandBufferBindVertexBufferAddress as *const ()
+        }
+        "hsCommandBufferClearBufferAddress" => hsCommandBufferClearBufferAddress as *const (),
         "hsCommandBufferClearColor" => hsCommandBufferClearColor as *const (),
         "hsCommandBufferClearColori" => hsCommandBufferClearColori as *const (),
         "hsCommandBufferClearColorui" => hsCommandBufferClearColorui as *const (),
         "hsCommandBufferClearCommands" => hsCommandBufferClearCommands as *const (),
         "hsCommandBufferClearDepthStencil" => hsCommandBufferClearDepthStencil as *const (),
         "hsCommandBufferCopyBufferToBuffer" => hsCommandBufferCopyBufferToBuffer as *const (),
+        "hsCommandBufferCopyBufferToBufferAddress" => {
+            hsCommandBufferCopyBufferToBufferAddress as *const ()
+        }
         "hsCommandBufferCopyBufferToTexture" => hsCommandBufferCopyBufferToTexture as *const (),
+        "hsCommandBufferCopyBufferToTextureAddress" => {
+            hsCommandBufferCopyBufferToTextureAddress as *const ()
+        }
         "hsCommandBufferCopyTextureToBuffer" => hsCommandBufferCopyTextureToBuffer as *const (),
+        "hsCommandBufferCopyTextureToBufferAddress" => {
+            hsCommandBufferCopyTextureToBufferAddress as *const ()
+        }
         "hsCommandBufferCopyTextureToTexture" => hsCommandBufferCopyTextureToTexture as *const (),
         "hsCommandBufferDiscardColor" => hsCommandBufferDiscardColor as *const (),
         "hsCommandBufferDiscardDepthStencil" => hsCommandBufferDiscardDepthStencil as *const (),
@@ -56,14 +85,29 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferDispatchComputeIndirect" => {
             hsCommandBufferDispatchComputeIndirect as *const ()
         }
+        "hsCommandBufferDispatchComputeIndirectAddress" => {
+            hsCommandBufferDispatchComputeIndirectAddress as *const ()
+        }
         "hsCommandBufferDrawArrays" => hsCommandBufferDrawArrays as *const (),
         "hsCommandBufferDrawArraysInstanced" => hsCommandBufferDrawArraysInstanced as *const (),
         "hsCommandBufferDrawElements" => hsCommandBufferDrawElements as *const (),
         "hsCommandBufferDrawIndirect" => hsCommandBufferDrawIndirect as *const (),
+        "hsCommandBufferDrawIndirectAddress" => hsCommandBufferDrawIndirectAddress as *const (),
         "hsCommandBufferEndRecording" => hsCommandBufferEndRecording as *const (),
+        "hsCommandBufferEndTransformFeedbackAddress" => {
+            hsCommandBufferEndTransformFeedbackAddress as *const ()
+        }
         "hsCommandBufferFenceSync" => hsCommandBufferFenceSync as *const (),
         "hsCommandBufferFinalize" => hsCommandBufferFinalize as *const (),
         "hsCommandBufferInitialize" => hsCommandBufferInitialize as *const (),
+        "hsCommandBufferPauseTransformFeedbackAddress" => {
+            hsCommandBufferPauseTransformFeedbackAddress as *const ()
+        }
+        "hsCommandBufferReportCounterAddress" => hsCommandBufferReportCounterAddress as *const (),
+        "hsCommandBufferReportValueAddress" => hsCommandBufferReportValueAddress as *const (),
+        "hsCommandBufferResumeTransformFeedbackAddress" => {
+            hsCommandBufferResumeTransformFeedbackAddress as *const ()
+        }
         "hsCommandBufferSetBlendColor" => hsCommandBufferSetBlendColor as *const (),
         "hsCommandBufferSetBlendState" => hsCommandBufferSetBlendState as *const (),
         "hsCommandBufferSetColorWriteMasks" => hsCommandBufferSetColorWriteMasks as *const (),
@@ -72,6 +116,9 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferSetPolygonOffset" => hsCommandBufferSetPolygonOffset as *const (),
         "hsCommandBufferSetPrimitiveRestart" => hsCommandBufferSetPrimitiveRestart as *const (),
         "hsCommandBufferSetRasterizerState" => hsCommandBufferSetRasterizerState as *const (),
+        "hsCommandBufferSetRenderEnableConditionalAddress" => {
+            hsCommandBufferSetRenderEnableConditionalAddress as *const ()
+        }
         "hsCommandBufferSetRenderTargets" => hsCommandBufferSetRenderTargets as *const (),
         "hsCommandBufferSetSamplerPool" => hsCommandBufferSetSamplerPool as *const (),
         "hsCommandBufferSetScissors" => hsCommandBufferSetScissors as *const (),
@@ -79,6 +126,9 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsCommandBufferSetVertexAttributes" => hsCommandBufferSetVertexAttributes as *const (),
         "hsCommandBufferSetVertexStreams" => hsCommandBufferSetVertexStreams as *const (),
         "hsCommandBufferSetViewports" => hsCommandBufferSetViewports as *const (),
+        "hsCommandBufferUpdateUniformBufferAddress" => {
+            hsCommandBufferUpdateUniformBufferAddress as *const ()
+        }
         "hsCommandBufferWaitSync" => hsCommandBufferWaitSync as *const (),
         "hsDeviceBuilderSetDefaults" => hsDeviceBuilderSetDefaults as *const (),
         "hsDeviceBuilderSetRecordingPath" => hsDeviceBuilderSetRecordingPath as *const (),
@@ -162,6 +212,7 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsMemoryPoolCopy" => hsMemoryPoolCopy as *const (),
         "hsMemoryPoolFinalize" => hsMemoryPoolFinalize as *const (),
         "hsMemoryPoolFlushMappedRange" => hsMemoryPoolFlushMappedRange as *const (),
+        "hsMemoryPoolGetBufferAddress" => hsMemoryPoolGetBufferAddress as *const (),
         "hsMemoryPoolGetSize" => hsMemoryPoolGetSize as *const (),
         "hsMemoryPoolInitialize" => hsMemoryPoolInitialize as *const (),
         "hsMemoryPoolInvalidateMappedRange" => hsMemoryPoolInvalidateMappedRange as *const (),

@@ -77,7 +77,8 @@ impl From<ObjectError> for CapiError {
             | ObjectError::SlotOutOfRange { .. }
             | ObjectError::TableTooLarge { .. }
             | ObjectError::TableEmpty
-            | ObjectError::PoolAccess { .. } => CapiError::OutOfRange(message),
+            | ObjectError::PoolAccess { .. }
+            | ObjectError::Address(_) => CapiError::OutOfRange(message),
             ObjectError::Backend(_) => CapiError::Device(message),
             ObjectError::PoolInUse { .. } => CapiError::Busy(message),
             _ => CapiError::InvalidArgument(message),
@@ -97,7 +98,8 @@ impl From<RecordError> for CapiError {
             | RecordError::StateOutOfRange { .. }
             | RecordError::BufferRangeOutOfBounds { .. }
             | RecordError::CopyOutOfBounds { .. }
-            | RecordError::TextureClearOutOfBounds { .. } => CapiError::OutOfRange(message),
+            | RecordError::TextureClearOutOfBounds { .. }
+            | RecordError::Address(_) => CapiError::OutOfRange(message),
             _ => CapiError::Refused(message),
         }
     }

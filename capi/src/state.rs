@@ -154,6 +154,9 @@ pub(crate) struct Recording {
     /// The buffer bound last (the caller's words, the buffers' removal count then, and
     /// a range of it): a game binds one buffer draw after draw at new offsets.
     pub last_buffer: Option<(crate::registry::Words, u64, gpu::objects::BufferRange)>,
+    /// The pool an address bind named last (`addresses::LastPool`): a game binds
+    /// addresses in one pool draw after draw.
+    pub last_pool: Option<crate::addresses::LastPool>,
 }
 
 pub(crate) struct QueueState {

@@ -880,3 +880,38 @@ fn the_readme_example_finds_its_clear_in_storage() {
     );
     assert!(stdout.contains("validation errors: 0\n"), "{stdout}");
 }
+
+/// `examples/addresses.c`: one pool and addresses only; the GPU writes an indirect
+/// draw's arguments, the draw reads them by address and covers the half triangle they
+/// name; every bad address is refused naming it, and a finalized pool's address at submit.
+#[test]
+fn a_port_of_addresses_only_draws_what_the_gpu_wrote() {
+    const SIZE_PX: u32 = 64;
+    let program = common::build("addresses");
+    let (_dir, out) = common::temp_file("addresses.bin");
+    let output = common::run(&program, &[out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("address cases: "), "{stdout}");
+    assert!(stdout.contains(", 0 failed"), "{stdout}");
+    assert!(!stdout.contains("FAIL"), "{stdout}");
+    // 3 bad addresses x 17 forms, and the stale list.
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("ok ")).count(),
+        52,
+        "{stdout}"
+    );
+    let bytes = std::fs::read(&out).expect("the example wrote its results");
+    let (image, rest) = bytes.split_at((SIZE_PX * SIZE_PX * 4) as usize);
+    common::check_triangle_image(image, SIZE_PX, [0, 255, 0, 255], [0, 0, 0, 255]);
+    let words: Vec<u32> = rest
+        .chunks(4)
+        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+        .collect();
+    assert_eq!(
+        &words[..4],
+        &[3, 1, 3, 0],
+        "the arguments the compute program wrote"
+    );
+    assert_eq!(words[4], 0x5eed, "the reported value");
+    assert_eq!(&words[5..], &[0xabcd_ef01; 4], "the cleared words");
+}

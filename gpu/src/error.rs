@@ -118,6 +118,12 @@ pub enum ObjectError {
     },
     #[error("backend: {0}")]
     Backend(#[from] BackendError),
+    #[error(transparent)]
+    Address(#[from] crate::address::AddressError),
+    #[error("{buffer} stands for {pool}'s addresses: it ends when the pool does")]
+    PoolBuffer { buffer: BufferId, pool: PoolId },
+    #[error("too many {what} made on this device (ids run out at {limit})")]
+    TooMany { what: &'static str, limit: u32 },
 }
 
 /// Which side of a copy is at fault.
@@ -142,6 +148,9 @@ impl std::fmt::Display for CopySide {
 pub enum RecordError {
     #[error("{0} does not exist (never made, or finalized)")]
     UnknownObject(ObjectRef),
+    /// An address a command named is in no live pool, or its range runs past its pool.
+    #[error(transparent)]
+    Address(#[from] crate::address::AddressError),
     #[error("draw with no graphics program bound")]
     DrawWithoutProgram,
     #[error("draw with no render target bound")]

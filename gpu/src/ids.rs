@@ -33,6 +33,13 @@ macro_rules! object_id {
 
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let raw = self.0.get();
+                // A pool's whole-pool buffer (`address::pool_buffer_id`) is named by its
+                // pool: it is what a command that named an address there binds.
+                if $what == "buffer" && raw & crate::address::POOL_BUFFER_ID_BASE != 0 {
+                    let pool = raw & !crate::address::POOL_BUFFER_ID_BASE;
+                    return write!(f, "the addresses of pool #{pool}");
+                }
                 write!(f, concat!($what, " #{}"), self.0)
             }
         }

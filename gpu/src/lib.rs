@@ -10,6 +10,7 @@
 #[macro_use]
 mod coded;
 
+pub mod address;
 pub mod backend;
 pub mod command;
 pub mod device;

@@ -186,6 +186,11 @@ impl<'d> CommandBuffer<'d> {
         Ok(())
     }
 
+    /// The device this command buffer records for.
+    pub fn device(&self) -> &'d Device {
+        self.device
+    }
+
     /// What is bound after the commands recorded so far.
     pub fn bound(&self) -> &BoundState {
         &self.bound

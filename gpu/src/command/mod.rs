@@ -1,6 +1,7 @@
 //! Command buffers: NVN's verbs recorded as a compact op list, checked as they are
 //! recorded. Nothing here executes anything.
 
+pub mod addresses;
 pub mod bound;
 pub mod buffer;
 pub mod counters;

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::address::{pool_buffer_id, pool_of_pool_buffer, POOL_BUFFER_ID_BASE};
 use crate::error::ObjectError;
 use crate::ids::*;
 use crate::mem::pool::MemoryPool;
@@ -53,7 +54,8 @@ impl Device {
         })
     }
 
-    /// A pool of `maker` over the storage `storage` makes (unprotected), then, under
+    /// A pool of `maker` over the storage `storage` makes (unprotected), placed in the
+    /// GPU address space with its whole-pool buffer, then, under
     /// `WriteTracking::Protect`, its pages protected once the backend has taken the
     /// storage: some drivers (NVIDIA's) refuse to import read-only pages.
     fn make_pool(
@@ -61,17 +63,47 @@ impl Device {
         maker: &PoolMaker,
         storage: impl FnOnce() -> Result<MemoryPool, crate::mem::PoolError>,
     ) -> Result<PoolId, ObjectError> {
-        let id = self.make(
-            |tables| &mut tables.pools,
-            |_, id| {
-                Ok(Pool {
+        let id = {
+            let mut tables = self.tables.write();
+            let id = PoolId::from_raw(tables.pools.next_raw()).expect("ids start at 1");
+            let whole_buffer = pool_buffer_id(id).ok_or(ObjectError::TooMany {
+                what: "pools",
+                limit: POOL_BUFFER_ID_BASE,
+            })?;
+            let storage = Arc::new(storage().map_err(ObjectError::PoolCreation)?);
+            let address = tables.addresses.place(id, maker.size_b)?;
+            tables.pools.insert(
+                id,
+                Pool {
                     id,
                     maker: *maker,
-                    storage: Arc::new(storage().map_err(ObjectError::PoolCreation)?),
-                })
-            },
-            |id| Record::CreatePool { id, maker: *maker },
-        )?;
+                    address,
+                    whole_buffer,
+                    storage,
+                },
+            );
+            let whole = Buffer {
+                id: whole_buffer,
+                pool: id,
+                offset_b: 0,
+                size_b: maker.size_b,
+                usage: BufferUsage::ALL,
+                address,
+            };
+            tables.buffers.insert_outside_sequence(whole_buffer, whole);
+            if let Err(error) = self.backend.lock().object_created(id.into(), &tables) {
+                tables.remove(id.into());
+                tables.pools.undo_insert(id);
+                return Err(error.into());
+            }
+            tracing::trace!(target: "gpu::objects", object = %id, %address, "made");
+            self.record_with(|| Record::CreatePool {
+                id,
+                maker: *maker,
+                address,
+            });
+            id
+        };
         if self.write_tracking == WriteTracking::Protect {
             if let Err(error) = self.pool(id)?.protect_writes() {
                 self.finalize(id)?;
@@ -310,6 +342,12 @@ impl Device {
     }
 
     pub fn create_buffer(&self, maker: &BufferMaker) -> Result<BufferId, ObjectError> {
+        if self.tables.read().buffers.next_raw() >= POOL_BUFFER_ID_BASE {
+            return Err(ObjectError::TooMany {
+                what: "buffers",
+                limit: POOL_BUFFER_ID_BASE,
+            });
+        }
         self.make(
             |tables| &mut tables.buffers,
             |tables, id| {
@@ -341,6 +379,10 @@ impl Device {
                     offset_b: maker.offset_b,
                     size_b: maker.size_b,
                     usage: maker.usage,
+                    address: pool
+                        .address
+                        .checked_add(maker.offset_b)
+                        .expect("inside the pool"),
                 })
             },
             |id| Record::CreateBuffer { id, maker: *maker },
@@ -444,6 +486,12 @@ impl Device {
 fn check_finalize(tables: &ObjectTables, object: ObjectRef) -> Result<(), ObjectError> {
     if !tables.contains(object) {
         return Err(ObjectError::UnknownObject(object));
+    }
+    // A pool's whole-pool buffer (its addresses) ends with the pool, never alone.
+    if let ObjectRef::Buffer(buffer) = object {
+        if let Some(pool) = pool_of_pool_buffer(buffer) {
+            return Err(ObjectError::PoolBuffer { buffer, pool });
+        }
     }
     if let ObjectRef::Pool(pool) = object {
         if let Some(user) = crate::objects::lifetimes::pool_user(tables, pool) {

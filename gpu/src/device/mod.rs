@@ -1,6 +1,7 @@
 //! The device: owns every object (in `ObjectTables`), the backend, and the recording.
 //! All methods take `&self`; objects are made and used from any thread.
 
+mod addresses;
 mod cpu_access;
 mod create;
 mod recorder;

@@ -1,5 +1,6 @@
 //! Buffers: ranges of a pool, made for the uses they are bound for.
 
+use crate::address::GpuAddress;
 use crate::ids::{BufferId, PoolId};
 
 flag_set!(
@@ -31,6 +32,8 @@ pub struct Buffer {
     pub offset_b: u64,
     pub size_b: u64,
     pub usage: BufferUsage,
+    /// NVN's `Buffer::GetAddress`: its pool's address plus its offset.
+    pub address: GpuAddress,
 }
 
 /// Bytes `offset_b..offset_b + size_b` of a buffer (offsets relative to the buffer).

@@ -16,7 +16,10 @@ pub fn pool_user(tables: &ObjectTables, pool: PoolId) -> Option<ObjectRef> {
         tables
             .buffers
             .iter()
-            .find(|(_, buffer)| buffer.pool == pool)
+            // The pool's own whole-pool buffer (its addresses) ends with it.
+            .find(|(&id, buffer)| {
+                buffer.pool == pool && crate::address::pool_of_pool_buffer(id).is_none()
+            })
             .map(|(&id, _)| ObjectRef::from(id))
     })
 }

@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use crate::ids::PoolId;
+use crate::address::GpuAddress;
+use crate::ids::{BufferId, PoolId};
 use crate::mem::pool::{MemoryPool, PoolFlags};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +22,12 @@ impl PoolMaker {
 pub struct Pool {
     pub id: PoolId,
     pub maker: PoolMaker,
+    /// Where the pool lies in the GPU address space, for its whole life
+    /// (`AddressSpace`).
+    pub address: GpuAddress,
+    /// The buffer that stands for the whole pool when a command names an address in it
+    /// (`address::pool_buffer_id`): made and finalized with the pool.
+    pub whole_buffer: BufferId,
     /// Shared with the backend, which reads and (for write-back) writes it.
     pub storage: Arc<MemoryPool>,
 }
@@ -30,6 +37,7 @@ impl std::fmt::Debug for Pool {
         f.debug_struct("Pool")
             .field("id", &self.id)
             .field("maker", &self.maker)
+            .field("address", &self.address)
             .finish_non_exhaustive()
     }
 }
@@ -37,5 +45,10 @@ impl std::fmt::Debug for Pool {
 impl Pool {
     pub fn size_b(&self) -> u64 {
         self.maker.size_b
+    }
+
+    /// NVN's `MemoryPool::GetBufferAddress`: the pool's first byte's GPU address.
+    pub fn buffer_address(&self) -> GpuAddress {
+        self.address
     }
 }

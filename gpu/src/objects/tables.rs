@@ -62,6 +62,12 @@ impl<Id: Copy + Eq + Hash, T> Registry<Id, T> {
     }
 
     /// Takes back the object just inserted, and its id, as if it had never been made.
+    /// Stores an object under an id outside the sequence `next_raw` hands out (a pool's
+    /// whole-pool buffer), leaving the sequence as it was.
+    pub(crate) fn insert_outside_sequence(&mut self, id: Id, object: T) {
+        self.objects.insert(id, object);
+    }
+
     pub(crate) fn undo_insert(&mut self, id: Id) {
         if self.objects.remove(&id).is_some() {
             self.made -= 1;
@@ -81,6 +87,8 @@ pub struct ObjectTables {
     pub programs: Registry<ProgramId, Program>,
     pub syncs: Registry<SyncId, SyncObject>,
     pub windows: Registry<WindowId, Window>,
+    /// The live pools' GPU address ranges: the pool table.
+    pub addresses: crate::address::AddressSpace,
 }
 
 impl Default for ObjectTables {
@@ -96,6 +104,7 @@ impl Default for ObjectTables {
             programs: Registry::new(),
             syncs: Registry::new(),
             windows: Registry::new(),
+            addresses: Default::default(),
         }
     }
 }
@@ -124,7 +133,14 @@ impl ObjectTables {
 
     pub(crate) fn remove(&mut self, object: ObjectRef) -> bool {
         match object {
-            ObjectRef::Pool(id) => self.pools.remove(id).is_some(),
+            ObjectRef::Pool(id) => match self.pools.remove(id) {
+                Some(pool) => {
+                    self.addresses.remove(pool.address);
+                    self.buffers.remove(pool.whole_buffer);
+                    true
+                }
+                None => false,
+            },
             ObjectRef::Texture(id) => self.textures.remove(id).is_some(),
             ObjectRef::View(id) => self.views.remove(id).is_some(),
             ObjectRef::Sampler(id) => self.samplers.remove(id).is_some(),

@@ -72,10 +72,17 @@ impl<R: Read> Player<R> {
             }
         };
         match record {
-            Record::CreatePool { id, maker } => same(
-                id.into(),
-                device.create_pool(&maker).map_err(object)?.into(),
-            )?,
+            Record::CreatePool { id, maker, address } => {
+                let made = device.create_pool(&maker).map_err(object)?;
+                same(id.into(), made.into())?;
+                let got = device.pool_address(made).map_err(object)?;
+                if got != address {
+                    return Err(PlayError::Diverged {
+                        offset_b,
+                        what: format!("{id} was at address {address}, playing it put it at {got}"),
+                    });
+                }
+            }
             Record::PoolWrite {
                 pool,
                 offset_b: at_b,

@@ -1,5 +1,6 @@
 //! The records of a recording: everything needed to play a run back.
 
+use crate::address::GpuAddress;
 use crate::command::CommandList;
 use crate::ids::*;
 use crate::objects::*;
@@ -40,6 +41,9 @@ pub enum Record {
     CreatePool {
         id: PoolId,
         maker: PoolMaker,
+        /// The GPU address the pool got: a replay's pool must get the same one, since
+        /// the game keeps addresses in its own memory.
+        address: GpuAddress,
     },
     /// CPU bytes written into a pool.
     PoolWrite {
@@ -176,9 +180,10 @@ impl Record {
     /// The payload bytes (the frame adds kind, length and checksum).
     pub fn encode_payload(&self, out: &mut Vec<u8>) {
         match self {
-            Record::CreatePool { id, maker } => {
+            Record::CreatePool { id, maker, address } => {
                 id.put(out);
                 maker.put(out);
+                address.0.put(out);
             }
             Record::PoolWrite {
                 pool,
@@ -293,6 +298,7 @@ impl Record {
             RecordKind::CreatePool => Record::CreatePool {
                 id: Wire::take(r)?,
                 maker: Wire::take(r)?,
+                address: GpuAddress(Wire::take(r)?),
             },
             RecordKind::PoolWrite => Record::PoolWrite {
                 pool: Wire::take(r)?,

@@ -1,6 +1,7 @@
 //! Tests across the crate: a device on the test backend, recording every kind of
 //! command and every error, and the recording format end to end.
 
+mod addresses;
 mod commands;
 mod decoder_fuzz;
 pub(crate) mod fixture;

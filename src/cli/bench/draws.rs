@@ -35,6 +35,7 @@ use gpu_vk::Device;
 use memory::{Format, PoolFlags};
 use shader_translate::{host_binding, ResourceKind, ShaderCode, ShaderSource, Translator};
 
+mod bind_forms;
 mod c_abi;
 
 #[derive(clap::Args)]
@@ -57,6 +58,19 @@ pub struct Args {
     /// dropped), so the figure is the cost of the calls alone.
     #[arg(long)]
     record_only: bool,
+    /// With `--api c`: the binds the C ABI's frame makes: of buffer objects (`object`),
+    /// of NVN's GPU addresses (`address`), or both against each other on one rig
+    /// (`both`: the C ABI alone, frames interleaved).
+    #[arg(long, value_enum, default_value_t = Binds::Object)]
+    binds: Binds,
+}
+
+/// Which form of the buffer binds the C ABI's frame takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Binds {
+    Object,
+    Address,
+    Both,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -141,6 +155,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     if args.api == Api::C && args.textures > 0 {
         anyhow::bail!("--api c runs the frame without textures (no --textures)");
+    }
+    if args.binds != Binds::Object && args.api != Api::C {
+        anyhow::bail!("--binds chooses the C ABI's binds (with --api c)");
     }
     if args.record_only && args.api != Api::C {
         anyhow::bail!("--record-only compares the C ABI's recording (with --api c)");
@@ -255,6 +272,10 @@ fn compare_c_abi(
 ) -> anyhow::Result<()> {
     // Both contenders on the Vulkan device the C ABI opened, each with its own executor.
     let mut c_abi = c_abi::CAbiRig::new(uniforms, args.draws)?;
+    if args.binds == Binds::Both {
+        return bind_forms::compare(device, &mut c_abi, args);
+    }
+    c_abi.by_address = args.binds == Binds::Address;
     let shared = c_abi.vulkan_device()?;
     let options = ExecutorOptions::default();
     let mut rust = HookshotRig::new(&shared, switches, options, modules, uniforms, args)?;

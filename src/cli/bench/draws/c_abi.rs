@@ -38,6 +38,9 @@ struct EntryPoints {
         unsafe extern "C" fn(Commands, u32, *const c::HSBuffer, u64, u64) -> c::HSresult,
     bind_uniform_buffer:
         unsafe extern "C" fn(Commands, u32, u32, *const c::HSBuffer, u64, u64) -> c::HSresult,
+    bind_vertex_address: unsafe extern "C" fn(Commands, u32, c::HSgpuAddress, u64) -> c::HSresult,
+    bind_uniform_address:
+        unsafe extern "C" fn(Commands, u32, u32, c::HSgpuAddress, u64) -> c::HSresult,
     draw_arrays: unsafe extern "C" fn(Commands, u32, u32, u32) -> c::HSresult,
     end: unsafe extern "C" fn(Commands, *mut c::HScommandHandle) -> c::HSresult,
     clear_commands: unsafe extern "C" fn(Commands) -> c::HSresult,
@@ -71,6 +74,8 @@ impl EntryPoints {
             bind_program: entry_point("hsCommandBufferBindProgram")?,
             bind_vertex_buffer: entry_point("hsCommandBufferBindVertexBuffer")?,
             bind_uniform_buffer: entry_point("hsCommandBufferBindUniformBuffer")?,
+            bind_vertex_address: entry_point("hsCommandBufferBindVertexBufferAddress")?,
+            bind_uniform_address: entry_point("hsCommandBufferBindUniformBufferAddress")?,
             draw_arrays: entry_point("hsCommandBufferDrawArrays")?,
             end: entry_point("hsCommandBufferEndRecording")?,
             clear_commands: entry_point("hsCommandBufferClearCommands")?,
@@ -100,6 +105,11 @@ pub(super) struct CAbiRig {
     commands: Box<c::HSCommandBuffer>,
     queue: Box<c::HSQueue>,
     draws: u32,
+    /// The binds name GPU addresses (the pool's address plus offsets, as a port
+    /// computes them) instead of buffer objects.
+    pub(super) by_address: bool,
+    /// The pool's GPU address.
+    pool_address: c::HSgpuAddress,
 }
 
 /// A zeroed caller-allocated object, as a C port's storage starts.
@@ -124,6 +134,8 @@ impl CAbiRig {
             commands: object(),
             queue: object(),
             draws,
+            by_address: false,
+            pool_address: 0,
         };
         // SAFETY: every pointer below is to a live object or builder of this function or
         // the rig, and the strings outlive the calls.
@@ -226,6 +238,10 @@ impl CAbiRig {
                 c::hsCommandBufferInitialize(&mut *rig.commands, device),
             )?;
             check("queue", c::hsQueueInitialize(&mut *rig.queue, device))?;
+            check(
+                "pool address",
+                c::hsMemoryPoolGetBufferAddress(&*rig.pool, &mut rig.pool_address),
+            )?;
         }
         Ok(rig)
     }
@@ -313,6 +329,28 @@ impl CAbiRig {
                 (calls.set_vertex_attributes)(commands, 1, &attribute),
             )?;
             check("program", (calls.bind_program)(commands, &*self.program))?;
+            if self.by_address {
+                self.bind_by_address(commands)?;
+            } else {
+                self.bind_objects(commands)?;
+            }
+            check("end", (calls.end)(commands, &mut handle))?;
+        }
+        Ok(handle)
+    }
+}
+
+impl CAbiRig {
+    /// The frame's binds and draws, the buffers named by their objects.
+    ///
+    /// # Safety
+    /// `commands` is the rig's command buffer, recording.
+    // Out of line (called once a frame), so callgrind counts each form by its name.
+    #[inline(never)]
+    unsafe fn bind_objects(&self, commands: Commands) -> anyhow::Result<()> {
+        let calls = &self.calls;
+        // SAFETY: the rig's objects are live.
+        unsafe {
             check(
                 "vertices",
                 (calls.bind_vertex_buffer)(commands, 0, &*self.vertices, 0, VERTICES_B),
@@ -334,9 +372,44 @@ impl CAbiRig {
                     (calls.draw_arrays)(commands, c::HS_DRAW_PRIMITIVE_TRIANGLES, 0, 3),
                 )?;
             }
-            check("end", (calls.end)(commands, &mut handle))?;
         }
-        Ok(handle)
+        Ok(())
+    }
+
+    /// The same binds and draws, the bytes named by GPU addresses: the pool's address
+    /// plus the offsets of the buffers above, as a port computes them.
+    ///
+    /// # Safety
+    /// As `bind_objects`.
+    #[inline(never)]
+    unsafe fn bind_by_address(&self, commands: Commands) -> anyhow::Result<()> {
+        let calls = &self.calls;
+        let vertices = self.pool_address + VERTICES_OFFSET_B;
+        let uniforms = self.pool_address + UNIFORMS_OFFSET_B;
+        // SAFETY: the rig's objects are live.
+        unsafe {
+            check(
+                "vertices",
+                (calls.bind_vertex_address)(commands, 0, vertices, VERTICES_B),
+            )?;
+            for index in 0..u64::from(self.draws) {
+                check(
+                    "uniforms",
+                    (calls.bind_uniform_address)(
+                        commands,
+                        c::HS_SHADER_STAGE_FRAGMENT,
+                        0,
+                        uniforms + index * UNIFORM_STRIDE_B,
+                        TINT_B,
+                    ),
+                )?;
+                check(
+                    "draw",
+                    (calls.draw_arrays)(commands, c::HS_DRAW_PRIMITIVE_TRIANGLES, 0, 3),
+                )?;
+            }
+        }
+        Ok(())
     }
 }
 
