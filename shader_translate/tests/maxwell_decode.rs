@@ -326,7 +326,11 @@ fn envydis_listing(words: &[u64], rng: &mut Words, file: &Path) -> (Vec<u8>, Vec
         .arg(file)
         .output()
         .expect("envydis runs");
-    assert!(output.status.success(), "envydis failed on {}", file.display());
+    assert!(
+        output.status.success(),
+        "envydis failed on {}",
+        file.display()
+    );
     let text = String::from_utf8(output.stdout).expect("envydis prints text");
     let listing = parse_listing(&text);
     assert_eq!(listing.len(), code.len() / 8, "envydis listed every word");
@@ -390,7 +394,10 @@ fn random_words_of_every_class_decode_as_envydis_lists_them() {
         let ours = decode::decode(line.word, 0, Control::from_word(0, 0)).ok();
         let name = mnemonic(&line.text).or(ours.map(|instruction| instruction.name));
         if let Some(name) = name {
-            classes.entry(name).or_default().push(line.word >> CLASS_SHIFT);
+            classes
+                .entry(name)
+                .or_default()
+                .push(line.word >> CLASS_SHIFT);
         }
     }
     for prefixes in classes.values_mut() {
@@ -425,12 +432,18 @@ fn random_words_of_every_class_decode_as_envydis_lists_them() {
                     rejected += 1;
                     None
                 } else {
-                    Some((key("error"), format!("error `{text}` lacks the offset or word")))
+                    Some((
+                        key("error"),
+                        format!("error `{text}` lacks the offset or word"),
+                    ))
                 }
             }
             (Err(error), false) => Some((
                 key(mnemonic(&line.text).unwrap_or("?")),
-                format!("{:#018x}: ours `{error}`, envydis `{}`", line.word, line.text),
+                format!(
+                    "{:#018x}: ours `{error}`, envydis `{}`",
+                    line.word, line.text
+                ),
             )),
             (Ok(instruction), true) => Some((
                 key(instruction.name),
@@ -449,7 +462,10 @@ fn random_words_of_every_class_decode_as_envydis_lists_them() {
                 } else {
                     Some((
                         key(instruction.name),
-                        format!("{:#018x}\n   ours    `{ours}`\n   envydis `{}`", line.word, line.text),
+                        format!(
+                            "{:#018x}\n   ours    `{ours}`\n   envydis `{}`",
+                            line.word, line.text
+                        ),
                     ))
                 }
             }

@@ -638,3 +638,7 @@ pub static ROOT: &[&[Form]] = &[
     ],
     alu4!("dfma", M12, M12I, 0x5b70 << 48, 0x4b70 << 48, 0x5370 << 48, 0x3670 << 48, D20, [names!(0x3u64 << 50; 0 => -, 1u64 << 50 => "rm", 2u64 << 50 => "rp", 3u64 << 50 => "rz"), On(47, "cc"), R00, R08, On(48, "neg")], B, [On(49, "neg")], C),
 ];
+
+#[path = "table_rare.rs"]
+mod rare;
+pub use rare::RARE;

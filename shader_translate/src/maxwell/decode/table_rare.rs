@@ -1,0 +1,287 @@
+//! The forms of the ISA that uam does not emit but NVIDIA's compiler, firmware or the
+//! hardware's other modes can: comparisons into registers (`icmp`, `fcmp`, `dset`),
+//! double min/max, condition-code tests (`cset`, `csetp`), absolute and indexed jumps,
+//! `imadsp`, `idp`, `txa`, `pixld`, `vote.vtg`, the constant-buffer-third forms of `bfi`
+//! and `prmt`, and the machine-state instructions (`b2r`, `r2b`, `bpt`, `ide`, `ram`,
+//! `sam`, `rtt`, `longjmp`, `plongjmp`, `stp`, `lepc`, the CRS and local-memory base
+//! moves). Bit positions and names are envytools' for GM107; `tests/maxwell_decode.rs`
+//! checks each against envydis on random words.
+
+use super::*;
+
+/// IMADSP operand types: A (bits 48-50), B (53-54), C (48, 51-52).
+const IMADSP_A: Field = names!(0x7u64 << 48;
+    0 => "u32", 1u64 << 48 => "s32", 2u64 << 48 => "u24", 3u64 << 48 => "s24",
+    4u64 << 48 => "u16h0", 5u64 << 48 => "s16h0", 6u64 << 48 => "u16h1", 7u64 << 48 => "s16h1");
+const IMADSP_B: Field = names!(0x3u64 << 53;
+    0 => "u24", 1u64 << 53 => "s24", 2u64 << 53 => "u16h0", 3u64 << 53 => "s16h0");
+const IMADSP_C: Field = names!(0x19u64 << 48;
+    0 => "u32", 1u64 << 48 => "s32", 8u64 << 48 => "u24", 9u64 << 48 => "s24",
+    0x10u64 << 48 => "u16h0", 0x11u64 << 48 => "s16h0");
+/// IDP: the dot product's width and A's type (bits 48-50), B's type (bit 47).
+const IDP_A: Field = Table(&[
+    alt!(0, 7u64 << 48, [Lit("4a"), Lit("u8")]),
+    alt!(1u64 << 48, 7u64 << 48, [Lit("2a"), Lit("lo"), Lit("u16")]),
+    alt!(2u64 << 48, 7u64 << 48, [Lit("4a"), Lit("s8")]),
+    alt!(3u64 << 48, 7u64 << 48, [Lit("2a"), Lit("lo"), Lit("s16")]),
+    alt!(5u64 << 48, 7u64 << 48, [Lit("2a"), Lit("hi"), Lit("u16")]),
+    alt!(7u64 << 48, 7u64 << 48, [Lit("2a"), Lit("hi"), Lit("s16")]),
+]);
+const IDP_B: Field = names!(1u64 << 47; 0 => "u8", 1u64 << 47 => "s8");
+const PIXLD_OP: Field = names!(0x7u64 << 31;
+    0 => -, 1u64 << 31 => "covmask", 2u64 << 31 => "covered", 3u64 << 31 => "offset",
+    4u64 << 31 => "centroid_offset", 5u64 << 31 => "my_index");
+const VOTE_VTG_OP: Field = names!(0x3u64 << 48; 0 => "r", 1u64 << 48 => "a", 2u64 << 48 => "ra");
+const R2B_SPACE: Field = names!(0x3u64 << 32; 0 => -, 1u64 << 32 => "result", 2u64 << 32 => "warp");
+const BPT_OP: Field = names!(0x7u64 << 6;
+    1u64 << 6 => "drain_illegal", 2u64 << 6 => "cal", 3u64 << 6 => "pause",
+    4u64 << 6 => "trap", 5u64 << 6 => "int", 6u64 << 6 => "drain");
+const RTT_OP: Field = names!(0x3; 0 => -, 1 => "terminate", 2 => "fallthrough", 3 => "preempted");
+
+pub static RARE: &[&[Form]] = &[
+    alu4!(
+        "icmp",
+        M12,
+        M12I,
+        0x5b40 << 48,
+        0x4b40 << 48,
+        0x5340 << 48,
+        0x3640 << 48,
+        I20,
+        [ICMP, U32_48, R00, R08],
+        B,
+        [],
+        C
+    ),
+    alu4!(
+        "fcmp",
+        M12,
+        M12I,
+        0x5ba0 << 48,
+        0x4ba0 << 48,
+        0x53a0 << 48,
+        0x36a0 << 48,
+        F20,
+        [FCMP, On(47, "ftz"), R00, R08],
+        B,
+        [],
+        C
+    ),
+    alu!(
+        "dset",
+        M9,
+        M9I,
+        0x5900 << 48,
+        0x4900 << 48,
+        0x3200 << 48,
+        D20,
+        [
+            On(52, "bf"),
+            FCMP,
+            BOOL45,
+            On(47, "cc"),
+            R00,
+            On(43, "neg"),
+            On(54, "abs"),
+            R08,
+            On(53, "neg"),
+            On(44, "abs")
+        ],
+        B,
+        [PN39]
+    ),
+    alu!(
+        "dmnmx",
+        M13,
+        M13I,
+        0x5c50 << 48,
+        0x4c50 << 48,
+        0x3850 << 48,
+        D20,
+        [
+            On(47, "cc"),
+            R00,
+            On(48, "neg"),
+            On(46, "abs"),
+            R08,
+            On(45, "neg"),
+            On(49, "abs")
+        ],
+        B,
+        [PN39]
+    ),
+    alu4!(
+        "imadsp",
+        M9,
+        M9I,
+        0x5a80 << 48,
+        0x4a80 << 48,
+        0x5280 << 48,
+        0x3480 << 48,
+        I20,
+        [IMADSP_A, IMADSP_B, IMADSP_C, On(47, "cc"), R00, R08],
+        B,
+        [],
+        C
+    ),
+    &[
+        form!(
+            0x5098 << 48,
+            M13,
+            "cset",
+            guarded,
+            [On(44, "bf"), CC8, BOOL45, R00, Lit("cc"), PN39]
+        ),
+        form!(
+            0x50a0 << 48,
+            M13,
+            "csetp",
+            guarded,
+            [CC8, BOOL45, P03, P00, Lit("cc"), PN39]
+        ),
+        form!(
+            0x53f0 << 48,
+            M13,
+            "bfi",
+            guarded,
+            [On(47, "cc"), R00, R08, R39, C34]
+        ),
+        form!(
+            0x53c0 << 48,
+            M12,
+            "prmt",
+            guarded,
+            [PRMT_MODE, R00, R08, R39, C34]
+        ),
+        form!(
+            0x53f8 << 48,
+            M13,
+            "idp",
+            guarded,
+            [IDP_A, R00, R08, IDP_B, R20, R39]
+        ),
+        form!(
+            0x53d8 << 48,
+            M13,
+            "idp",
+            guarded,
+            [IDP_A, R00, R08, IDP_B, C34, R39]
+        ),
+        form!(
+            0x1d80 << 48,
+            M9,
+            "iadd32i",
+            guarded,
+            [
+                Lit("po"),
+                On(54, "sat"),
+                On(53, "x"),
+                On(52, "cc"),
+                R00,
+                R08,
+                S32
+            ]
+        ),
+        form!(0x50d0 << 48, M13, "lepc", guarded, [R00]),
+        form!(
+            0x50e0 << 48,
+            M13,
+            "vote",
+            guarded,
+            [Lit("vtg"), VOTE_VTG_OP, u(20, 24)]
+        ),
+        form!(
+            0xdf40 << 48,
+            M13,
+            "txa",
+            guarded,
+            [
+                On(35, "ndv"),
+                On(49, "nodep"),
+                R00,
+                R08,
+                TEX_HANDLE,
+                TEX_MASK
+            ]
+        ),
+        form!(
+            0xefe8 << 48,
+            M13,
+            "pixld",
+            guarded,
+            [PIXLD_OP, R00, P45, mem("pix", Some(8), Some(Num::s(20, 8)))]
+        ),
+        form!(
+            0xeea0 << 48,
+            M13,
+            "stp",
+            guarded,
+            [On(31, "wait"), u(20, 8)]
+        ),
+        form!(0xf0b8 << 48, M13, "b2r", guarded, [R00, u(8, 8)]),
+        form!(
+            0xf0c0 << 48,
+            M13,
+            "r2b",
+            guarded,
+            [R2B_SPACE, u(28, 4), R20]
+        ),
+    ],
+    // Jumps to absolute addresses, calls, and the machine's own control.
+    &[
+        form!(
+            (0xe210 << 48) | 0x20,
+            M12 | 0x20,
+            "jmp",
+            guarded,
+            [On(7, "u"), On(6, "lmt"), CC, C36]
+        ),
+        form!(
+            0xe210 << 48,
+            M12,
+            "jmp",
+            guarded,
+            [On(7, "u"), On(6, "lmt"), CC, U32]
+        ),
+        form!(
+            (0xe220 << 48) | 0x20,
+            M12 | 0x20,
+            "jcal",
+            guarded,
+            [On(6, "noinc"), C36]
+        ),
+        form!(
+            0xe220 << 48,
+            M12 | 0x20,
+            "jcal",
+            guarded,
+            [On(6, "noinc"), U32]
+        ),
+        form!(
+            (0xe200 << 48) | 0x20,
+            M12 | 0x20,
+            "jmx",
+            guarded,
+            [On(6, "lmt"), CC, R08, C36B]
+        ),
+        form!(
+            0xe200 << 48,
+            M12 | 0x20,
+            "jmx",
+            guarded,
+            [On(6, "lmt"), CC, R08, S32]
+        ),
+        form!((0xe280 << 48) | 0x20, M12 | 0x20, "plongjmp", [C36]),
+        form!(0xe280 << 48, M12 | 0x20, "plongjmp", [Target]),
+        form!(0xe310 << 48, M12, "longjmp", guarded, [CC]),
+        form!(0xe3a0 << 48, M12, "bpt", [BPT_OP, u(20, 20)]),
+        form!(0xe390 << 48, M12, "ide", [Off(5, "en"), u(20, 16)]),
+        form!(0xe380 << 48, M12, "ram", []),
+        form!(0xe370 << 48, M12, "sam", []),
+        form!(0xe360 << 48, M12, "rtt", [RTT_OP]),
+        form!(0xe2f0 << 48, M12, "setlmembase", [R08]),
+        form!(0xe2e0 << 48, M12, "setcrsptr", [R08]),
+        form!(0xe2d0 << 48, M12, "getlmembase", [R00]),
+        form!(0xe2c0 << 48, M12, "getcrsptr", [R00]),
+    ],
+];
