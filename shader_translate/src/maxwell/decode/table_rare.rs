@@ -38,6 +38,45 @@ const BPT_OP: Field = names!(0x7u64 << 6;
     4u64 << 6 => "trap", 5u64 << 6 => "int", 6u64 << 6 => "drain");
 const RTT_OP: Field = names!(0x3; 0 => -, 1 => "terminate", 2 => "fallthrough", 3 => "preempted");
 
+/// Half-precision pairs: the destination's merge (bits 49-50) and each source's swizzle.
+const H_DST: Field = names!(0x3u64 << 49;
+    0 => -, 1u64 << 49 => "f32", 2u64 << 49 => "mrg_h0", 3u64 << 49 => "mrg_h1");
+macro_rules! half_swizzle {
+    ($lo:literal) => {
+        names!(0x3u64 << $lo;
+            0 => -, 1u64 << $lo => "f32", 2u64 << $lo => "h0_h0", 3u64 << $lo => "h1_h1")
+    };
+}
+const H_A: Field = half_swizzle!(47);
+const H_B: Field = half_swizzle!(28);
+const H_C35: Field = half_swizzle!(35);
+const H_C53: Field = half_swizzle!(53);
+macro_rules! half_ftz {
+    ($lo:literal) => {
+        names!(0x3u64 << $lo; 0 => -, 1u64 << $lo => "ftz", 2u64 << $lo => "fmz")
+    };
+}
+const H_FTZ37: Field = half_ftz!(37);
+const H_FTZ39: Field = half_ftz!(39);
+const H_FTZ55: Field = half_ftz!(55);
+const H_FTZ57: Field = half_ftz!(57);
+macro_rules! half_compare {
+    ($lo:literal) => {
+        names!(0xfu64 << $lo;
+            0 => "f", 1u64 << $lo => "lt", 2u64 << $lo => "eq", 3u64 << $lo => "le",
+            4u64 << $lo => "gt", 5u64 << $lo => "ne", 6u64 << $lo => "ge", 7u64 << $lo => "num",
+            8u64 << $lo => "nan", 9u64 << $lo => "ltu", 10u64 << $lo => "equ", 11u64 << $lo => "leu",
+            12u64 << $lo => "gtu", 13u64 << $lo => "neu", 14u64 << $lo => "geu", 15u64 << $lo => "t")
+    };
+}
+const H_CMP35: Field = half_compare!(35);
+const H_CMP49: Field = half_compare!(49);
+/// The immediate pair of the half forms: each half's top 9 bits (its sign bit apart).
+const H9_20: Field = Imm(Num::u(20, 9).shifted(6));
+const H9_30: Field = Imm(Num::u(30, 9).shifted(6));
+const H16_20: Field = u(20, 16);
+const H16_36: Field = u(36, 16);
+
 pub static RARE: &[&[Form]] = &[
     alu4!(
         "icmp",
@@ -283,5 +322,422 @@ pub static RARE: &[&[Form]] = &[
         form!(0xe2e0 << 48, M12, "setcrsptr", [R08]),
         form!(0xe2d0 << 48, M12, "getlmembase", [R00]),
         form!(0xe2c0 << 48, M12, "getcrsptr", [R00]),
+    ],
+    // Half-precision pairs (SM 5.3, the Tegra X1; envydis keeps them behind `-V sm60`).
+    &[
+        form!(
+            0x7e80 << 48,
+            0xfe80 << 48,
+            "hsetp2",
+            guarded,
+            [
+                H_CMP49,
+                On(53, "h_and"),
+                On(6, "ftz"),
+                BOOL45,
+                P03,
+                P00,
+                On(43, "neg"),
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(56, "neg"),
+                On(54, "abs"),
+                C34,
+                PN39
+            ]
+        ),
+        form!(
+            0x7e00 << 48,
+            0xfe80 << 48,
+            "hsetp2",
+            guarded,
+            [
+                H_CMP49,
+                On(53, "h_and"),
+                On(6, "ftz"),
+                BOOL45,
+                P03,
+                P00,
+                On(43, "neg"),
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(56, "neg"),
+                H9_30,
+                On(29, "neg"),
+                H9_20,
+                PN39
+            ]
+        ),
+        form!(
+            0x7c80 << 48,
+            0xfe80 << 48,
+            "hset2",
+            guarded,
+            [
+                On(53, "bf"),
+                H_CMP49,
+                On(54, "ftz"),
+                BOOL45,
+                R00,
+                On(43, "neg"),
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(56, "neg"),
+                On(54, "abs"),
+                C34,
+                PN39
+            ]
+        ),
+        form!(
+            0x7c00 << 48,
+            0xfe80 << 48,
+            "hset2",
+            guarded,
+            [
+                On(53, "bf"),
+                H_CMP49,
+                On(54, "ftz"),
+                BOOL45,
+                R00,
+                On(43, "neg"),
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(56, "neg"),
+                H9_30,
+                On(29, "neg"),
+                H9_20,
+                PN39
+            ]
+        ),
+        form!(
+            0x7a00 << 48,
+            0xfe80 << 48,
+            "hadd2",
+            guarded,
+            [
+                On(39, "ftz"),
+                On(52, "sat"),
+                H_DST,
+                R00,
+                On(43, "neg"),
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(56, "neg"),
+                H9_30,
+                On(29, "neg"),
+                H9_20
+            ]
+        ),
+        form!(
+            0x7a80 << 48,
+            0xfe80 << 48,
+            "hadd2",
+            guarded,
+            [
+                On(39, "ftz"),
+                On(52, "sat"),
+                H_DST,
+                R00,
+                On(43, "neg"),
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(56, "neg"),
+                On(54, "abs"),
+                C34
+            ]
+        ),
+        form!(
+            0x7800 << 48,
+            0xfe80 << 48,
+            "hmul2",
+            guarded,
+            [
+                H_FTZ39,
+                On(52, "sat"),
+                H_DST,
+                R00,
+                On(43, "neg"),
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(56, "neg"),
+                H9_30,
+                On(29, "neg"),
+                H9_20
+            ]
+        ),
+        form!(
+            0x7880 << 48,
+            0xfe80 << 48,
+            "hmul2",
+            guarded,
+            [
+                H_FTZ39,
+                On(52, "sat"),
+                H_DST,
+                R00,
+                On(43, "neg"),
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(54, "abs"),
+                C34
+            ]
+        ),
+        form!(
+            0x7080 << 48,
+            0xf880 << 48,
+            "hfma2",
+            guarded,
+            [
+                H_FTZ57,
+                On(52, "sat"),
+                H_DST,
+                R00,
+                H_A,
+                R08,
+                On(56, "neg"),
+                C34,
+                On(51, "neg"),
+                H_C53,
+                R39
+            ]
+        ),
+        form!(
+            0x7000 << 48,
+            0xf880 << 48,
+            "hfma2",
+            guarded,
+            [
+                H_FTZ57,
+                On(52, "sat"),
+                H_DST,
+                R00,
+                H_A,
+                R08,
+                On(56, "neg"),
+                H9_30,
+                On(29, "neg"),
+                H9_20,
+                On(51, "neg"),
+                H_C53,
+                R39
+            ]
+        ),
+        form!(
+            0x6080 << 48,
+            0xf880 << 48,
+            "hfma2",
+            guarded,
+            [
+                H_FTZ57,
+                On(52, "sat"),
+                H_DST,
+                R00,
+                H_A,
+                R08,
+                On(56, "neg"),
+                H_C53,
+                R39,
+                On(51, "neg"),
+                C34
+            ]
+        ),
+        form!(
+            0x5d20 << 48,
+            M13,
+            "hsetp2",
+            guarded,
+            [
+                H_CMP35,
+                On(49, "h_and"),
+                On(6, "ftz"),
+                BOOL45,
+                P03,
+                P00,
+                On(43, "neg"),
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(31, "neg"),
+                On(30, "abs"),
+                H_B,
+                R20,
+                PN39
+            ]
+        ),
+        form!(
+            0x5d18 << 48,
+            M13,
+            "hset2",
+            guarded,
+            [
+                On(49, "bf"),
+                H_CMP35,
+                On(50, "ftz"),
+                BOOL45,
+                R00,
+                On(43, "neg"),
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(31, "neg"),
+                On(30, "abs"),
+                H_B,
+                R20,
+                PN39
+            ]
+        ),
+        form!(
+            0x5d10 << 48,
+            M13,
+            "hadd2",
+            guarded,
+            [
+                On(39, "ftz"),
+                On(32, "sat"),
+                H_DST,
+                R00,
+                On(43, "neg"),
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(31, "neg"),
+                On(30, "abs"),
+                H_B,
+                R20
+            ]
+        ),
+        form!(
+            0x5d08 << 48,
+            M13,
+            "hmul2",
+            guarded,
+            [
+                H_FTZ39,
+                On(32, "sat"),
+                H_DST,
+                R00,
+                On(44, "abs"),
+                H_A,
+                R08,
+                On(31, "neg"),
+                On(30, "abs"),
+                H_B,
+                R20
+            ]
+        ),
+        form!(
+            0x5d00 << 48,
+            M13,
+            "hfma2",
+            guarded,
+            [
+                H_FTZ37,
+                On(32, "sat"),
+                H_DST,
+                R00,
+                H_A,
+                R08,
+                On(31, "neg"),
+                H_B,
+                R20,
+                On(30, "neg"),
+                H_C35,
+                R39
+            ]
+        ),
+        form!(
+            0x2c00 << 48,
+            0xfe00 << 48,
+            "hadd2_32i",
+            guarded,
+            [
+                On(55, "ftz"),
+                On(52, "sat"),
+                R00,
+                On(56, "neg"),
+                H_C53,
+                R08,
+                H16_36,
+                H16_20
+            ]
+        ),
+        form!(
+            0x2a00 << 48,
+            0xfe00 << 48,
+            "hmul2_32i",
+            guarded,
+            [H_FTZ55, On(52, "sat"), R00, H_C53, R08, H16_36, H16_20]
+        ),
+        form!(
+            0x2800 << 48,
+            0xfe00 << 48,
+            "hfma2_32i",
+            guarded,
+            [H_FTZ55, R00, H_C53, R08, H16_36, H16_20, On(52, "neg"), R00]
+        ),
+        // The half-precision results of the short texture forms.
+        form!(
+            0xd000 << 48,
+            0xfe00 << 48,
+            "texs",
+            guarded,
+            [
+                Lit("f16"),
+                TEXS_LOD,
+                TEXS_DC,
+                On(49, "nodep"),
+                R28,
+                R00,
+                R08,
+                R20,
+                TEX_HANDLE,
+                TEXS_TARGET,
+                TEXS_MASK
+            ]
+        ),
+        form!(
+            0xd200 << 48,
+            0xfe00 << 48,
+            "tlds",
+            guarded,
+            [
+                Lit("f16"),
+                TLDS_LOD,
+                On(49, "nodep"),
+                R28,
+                R00,
+                R08,
+                R20,
+                TEX_HANDLE,
+                TLDS_TARGET,
+                TEXS_MASK
+            ]
+        ),
+        form!(
+            0xdf80 << 48,
+            0xffc0 << 48,
+            "tld4s",
+            guarded,
+            [
+                Lit("f16"),
+                TLD4S_COMP,
+                On(51, "aoffi"),
+                On(50, "dc"),
+                On(49, "nodep"),
+                R28,
+                R00,
+                R08,
+                R20,
+                TEX_HANDLE
+            ]
+        ),
     ],
 ];
