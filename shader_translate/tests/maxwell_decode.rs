@@ -356,6 +356,48 @@ fn mnemonic(text: &str) -> Option<&str> {
     tokens.next().filter(|&name| name != "???")
 }
 
+/// envydis's `-V sm60` text with the system registers SM 6.0 renamed given their SM 5.x
+/// reading, which the decoder keeps: 0x2c-0x2f are unnamed there, 0x3e is `ctxaddr`.
+fn sm53_spelling(text: &str) -> String {
+    [
+        ("$sm_spa_version", "$s44"),
+        ("$multipassshaderinfo", "$s45"),
+        ("$lwinhi", "$s46"),
+        ("$swinhi", "$s47"),
+        ("$barrieralloc", "$ctxaddr"),
+    ]
+    .iter()
+    .fold(text.to_string(), |text, (sm60, sm5x)| {
+        text.replace(sm60, sm5x)
+    })
+}
+
+/// The decoder's text of `vabsdiff4` in envydis's misspellings of it: A's signed type
+/// `s28` (for `s8`, bit 48), and the lane masks y+z and y+z+w printed `xy` and `xyw`.
+fn envydis_misspelling(instruction: &Instruction, ours: String) -> String {
+    if instruction.name != "vabsdiff4" {
+        return ours;
+    }
+    let mut tokens: Vec<String> = ours.split(' ').map(str::to_string).collect();
+    let at = tokens
+        .iter()
+        .position(|t| t == "vabsdiff4")
+        .expect("mnemonic")
+        + 1;
+    let a_type = if tokens[at] == "sd" { at + 1 } else { at };
+    if instruction.word & (1 << 48) != 0 {
+        tokens[a_type] = "s28".to_string();
+    }
+    for token in &mut tokens {
+        match token.as_str() {
+            "yz" => *token = "xy".to_string(),
+            "yzw" => *token = "xyw".to_string(),
+            _ => {}
+        }
+    }
+    tokens.join(" ")
+}
+
 /// The opcode prefix of a word: its top 13 bits, the widest opcode field of the ISA.
 const CLASS_SHIFT: u32 = 51;
 
@@ -423,7 +465,9 @@ fn random_words_of_every_class_decode_as_envydis_lists_them() {
         let control = Control::from_word(control_word, (at - bundle_at) / 8 - 1);
         let key = |what: &str| what.to_string();
         let result = decode::decode(line.word, line.offset_b, control);
-        let failure = match (&result, line.text.contains("???")) {
+        let envydis_text = sm53_spelling(&line.text);
+        let unnamed = envydis_text.contains("???") || envydis_text.contains(" what? ");
+        let failure = match (&result, unnamed) {
             (Err(error), true) => {
                 let text = error.to_string();
                 if text.contains(&format!("{:#x}", line.offset_b))
@@ -455,16 +499,16 @@ fn random_words_of_every_class_decode_as_envydis_lists_them() {
                 ),
             )),
             (Ok(instruction), false) => {
-                let ours = decode::print_instruction(instruction);
-                if ours == line.text {
+                let ours = envydis_misspelling(instruction, decode::print_instruction(instruction));
+                if ours == envydis_text {
                     agreed += 1;
                     None
                 } else {
                     Some((
                         key(instruction.name),
                         format!(
-                            "{:#018x}\n   ours    `{ours}`\n   envydis `{}`",
-                            line.word, line.text
+                            "{:#018x}\n   ours    `{ours}`\n   envydis `{envydis_text}`",
+                            line.word
                         ),
                     ))
                 }

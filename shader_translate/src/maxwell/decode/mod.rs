@@ -260,6 +260,10 @@ impl Reader {
                     let pred = self.bits(lo, 3) as u8;
                     self.push(Operand::Pred(pred));
                 }
+                Field::PredInv(lo) => {
+                    let pred = (self.bits(lo, 3) as u8) ^ 7;
+                    self.push(Operand::Pred(pred));
+                }
                 Field::PredNot { lo, not } => {
                     if self.bits(not, 1) == 1 {
                         self.parts.push(Part::Mod("not"));

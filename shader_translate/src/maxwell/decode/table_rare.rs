@@ -8,6 +8,7 @@
 //! checks each against envydis on random words.
 
 use super::*;
+use Field::PredInv;
 
 /// IMADSP operand types: A (bits 48-50), B (53-54), C (48, 51-52).
 const IMADSP_A: Field = names!(0x7u64 << 48;
@@ -76,6 +77,133 @@ const H9_20: Field = Imm(Num::u(20, 9).shifted(6));
 const H9_30: Field = Imm(Num::u(30, 9).shifted(6));
 const H16_20: Field = u(20, 16);
 const H16_36: Field = u(36, 16);
+
+/// The video (byte and half-word SIMD) family. A's type (bits 38, 48), whether the
+/// destination is unsigned-saturated (`ud`, bit 54 clear), B's shift type (bit 50), how
+/// the result merges (bits 51-53), and A's byte select (bits 36-37).
+const VID_A: Field = names!((1u64 << 48) | (1u64 << 38);
+    0 => "u8", 1u64 << 38 => "u16", 1u64 << 48 => "s8", (1u64 << 48) | (1u64 << 38) => "s16");
+const VID_UD: Field = names!(1u64 << 54; 0 => "ud", 1u64 << 54 => -);
+const VID_SHIFT_TYPE: Field = names!(1u64 << 50; 0 => "u16", 1u64 << 50 => "u8");
+const VID_MERGE: Field = names!(0x7u64 << 51;
+    0 => "mrg_16h", 1u64 << 51 => "mrg_16l", 2u64 << 51 => "mrg_8b0", 3u64 << 51 => "mrg_8b2",
+    4u64 << 51 => "acc", 5u64 << 51 => "min", 6u64 << 51 => "max", 7u64 << 51 => -);
+const VID_ASEL: Field =
+    names!(0x3u64 << 36; 0 => -, 1u64 << 36 => "b1", 2u64 << 36 => "b2", 3u64 << 36 => "b3");
+const VMAD_SHR: Field = names!(0x3u64 << 51; 0 => -, 1u64 << 51 => "shr7", 2u64 << 51 => "shr15");
+/// Video comparisons: bits 43-44 and 47.
+const VSET_CMP: Field = names!((0x3u64 << 43) | (1u64 << 47);
+    0 => "f", 1u64 << 43 => "lt", 2u64 << 43 => "eq", 3u64 << 43 => "le",
+    1u64 << 47 => "gt", (1u64 << 47) | (1u64 << 43) => "ne",
+    (1u64 << 47) | (2u64 << 43) => "ge", (1u64 << 47) | (3u64 << 43) => "t");
+const VID_BSEL: Field =
+    names!(0x3u64 << 28; 0 => "b0", 1u64 << 28 => "b1", 2u64 << 28 => "b2", 3u64 << 28 => "b3");
+/// The video second source: a 16-bit immediate (bit 50 clear; bit 49 says signed), or a
+/// register with its type and byte or half select.
+const VID_B_BITS: u64 = (1u64 << 50) | (1u64 << 49);
+const VID_B_SEL: u64 = VID_B_BITS | (0x7u64 << 28);
+const VID_B: Field = Table(&[
+    alt!(0, VID_B_BITS, [u(20, 16)]),
+    alt!(1u64 << 49, VID_B_BITS, [u(20, 16)]),
+    alt!(
+        1u64 << 50,
+        VID_B_BITS | (1u64 << 30),
+        [Lit("u8"), VID_BSEL, R20]
+    ),
+    alt!(
+        VID_B_BITS,
+        VID_B_BITS | (1u64 << 30),
+        [Lit("s8"), VID_BSEL, R20]
+    ),
+    alt!(
+        (1u64 << 50) | (4u64 << 28),
+        VID_B_SEL,
+        [Lit("u16"), Lit("h0"), R20]
+    ),
+    alt!(
+        VID_B_BITS | (4u64 << 28),
+        VID_B_SEL,
+        [Lit("s16"), Lit("h0"), R20]
+    ),
+    alt!(
+        (1u64 << 50) | (5u64 << 28),
+        VID_B_SEL,
+        [Lit("u16"), Lit("h1"), R20]
+    ),
+    alt!(
+        VID_B_BITS | (5u64 << 28),
+        VID_B_SEL,
+        [Lit("s16"), Lit("h1"), R20]
+    ),
+    alt!((1u64 << 50) | (6u64 << 28), VID_B_SEL, [Lit("u32"), R20]),
+    alt!(VID_B_BITS | (6u64 << 28), VID_B_SEL, [Lit("s32"), R20]),
+]);
+/// VABSDIFF4: the lanes written (x: bit 51, y: 52, z: 36, w: 37), A's and B's byte
+/// orders.
+const V4_LANES: u64 = (0x3u64 << 51) | (0x3u64 << 36);
+const V4_MASK: Field = Table(&[
+    alt!(0, V4_LANES, []),
+    alt!((1u64 << 51), V4_LANES, [Lit("x")]),
+    alt!((1u64 << 52), V4_LANES, [Lit("y")]),
+    alt!((1u64 << 51) | (1u64 << 52), V4_LANES, [Lit("xy")]),
+    alt!((1u64 << 36), V4_LANES, [Lit("z")]),
+    alt!((1u64 << 51) | (1u64 << 36), V4_LANES, [Lit("xz")]),
+    alt!((1u64 << 52) | (1u64 << 36), V4_LANES, [Lit("yz")]),
+    alt!(
+        (1u64 << 51) | (1u64 << 52) | (1u64 << 36),
+        V4_LANES,
+        [Lit("xyz")]
+    ),
+    alt!((1u64 << 37), V4_LANES, [Lit("w")]),
+    alt!((1u64 << 51) | (1u64 << 37), V4_LANES, [Lit("xw")]),
+    alt!((1u64 << 52) | (1u64 << 37), V4_LANES, [Lit("yw")]),
+    alt!(
+        (1u64 << 51) | (1u64 << 52) | (1u64 << 37),
+        V4_LANES,
+        [Lit("xyw")]
+    ),
+    alt!((1u64 << 36) | (1u64 << 37), V4_LANES, [Lit("zw")]),
+    alt!(
+        (1u64 << 51) | (1u64 << 36) | (1u64 << 37),
+        V4_LANES,
+        [Lit("xzw")]
+    ),
+    alt!(
+        (1u64 << 52) | (1u64 << 36) | (1u64 << 37),
+        V4_LANES,
+        [Lit("yzw")]
+    ),
+    alt!(
+        (1u64 << 51) | (1u64 << 52) | (1u64 << 36) | (1u64 << 37),
+        V4_LANES,
+        [Lit("xyzw")]
+    ),
+]);
+const V4_ASEL: Field = names!(0xfu64 << 32;
+    0 => "0000", 1u64 << 32 => "1111", 2u64 << 32 => "2222", 3u64 << 32 => "3333", 4u64 << 32 => -,
+    5u64 << 32 => "4321", 6u64 << 32 => "5432", 7u64 << 32 => "6543", 8u64 << 32 => "3201",
+    9u64 << 32 => "3012", 10u64 << 32 => "0213", 11u64 << 32 => "3120", 12u64 << 32 => "1230",
+    13u64 << 32 => "2310");
+const V4_BSEL: Field = names!(0xfu64 << 28;
+    0 => "4444", 1u64 << 28 => "5555", 2u64 << 28 => "6666", 3u64 << 28 => "7777", 4u64 << 28 => -,
+    5u64 << 28 => "6543", 6u64 << 28 => "5432", 7u64 << 28 => "4321", 8u64 << 28 => "4567",
+    9u64 << 28 => "6745", 10u64 << 28 => "5467");
+
+/// CCTLL operations: those of CCTL but the query.
+const CCTLL_OP: Field = Table(&[
+    alt!(0xff06, 0x0000_0fff_ffc0_ff0f, [Lit("ivall")]),
+    alt!(1, 0xf, [Lit("pf1")]),
+    alt!(2, 0xf, [Lit("pf1.5")]),
+    alt!(3, 0xf, [Lit("pf2")]),
+    alt!(4, 0xf, [Lit("wb")]),
+    alt!(5, 0xf, [Lit("iv")]),
+    alt!(7, 0xf, [Lit("rs")]),
+    alt!(9, 0xf, [Lit("rslb")]),
+]);
+const SUD_BA: Field = names!(1u64 << 28; 0 => -, 1u64 << 28 => "ba");
+const SUD_TYPE: Field = names!(0x7u64 << 51;
+    0 => "u32", 1u64 << 51 => "s32", 2u64 << 51 => "u64", 3u64 << 51 => "f32",
+    5u64 << 51 => "s64", 6u64 << 51 => "sd32", 7u64 << 51 => "sd64");
 
 pub static RARE: &[&[Form]] = &[
     alu4!(
@@ -737,6 +865,227 @@ pub static RARE: &[&[Form]] = &[
                 R08,
                 R20,
                 TEX_HANDLE
+            ]
+        ),
+    ],
+    // The video family.
+    &[
+        form!(
+            0x4000 << 48,
+            0xfe00 << 48,
+            "vset",
+            guarded,
+            [
+                VSET_CMP,
+                VID_A,
+                VID_MERGE,
+                On(47, "cc"),
+                R00,
+                VID_ASEL,
+                R08,
+                VID_B,
+                R39
+            ]
+        ),
+        form!(
+            0x3a00 << 48,
+            0xfe00 << 48,
+            "vmnmx",
+            guarded,
+            [
+                VID_UD,
+                VID_A,
+                VID_MERGE,
+                On(47, "cc"),
+                R00,
+                VID_ASEL,
+                R08,
+                VID_B,
+                R39
+            ]
+        ),
+        form!(
+            0x2000 << 48,
+            0xfc00 << 48,
+            "vadd",
+            guarded,
+            [
+                VID_UD,
+                VID_A,
+                VID_MERGE,
+                On(47, "cc"),
+                R00,
+                VID_ASEL,
+                R08,
+                VID_B,
+                R39
+            ]
+        ),
+        form!(
+            0x5f00 << 48,
+            0xff00 << 48,
+            "vmad",
+            guarded,
+            [
+                VID_A,
+                VMAD_SHR,
+                On(55, "sat"),
+                On(47, "cc"),
+                R00,
+                VID_ASEL,
+                R08,
+                VID_B,
+                R39
+            ]
+        ),
+        form!(
+            0x5700 << 48,
+            0xff00 << 48,
+            "vshl",
+            guarded,
+            [
+                VID_UD,
+                VID_A,
+                VID_SHIFT_TYPE,
+                On(49, "w"),
+                On(55, "sat"),
+                VID_MERGE,
+                On(47, "cc"),
+                R00,
+                VID_ASEL,
+                R08,
+                u(20, 16),
+                R39
+            ]
+        ),
+        form!(
+            0x5600 << 48,
+            0xff00 << 48,
+            "vshr",
+            guarded,
+            [
+                VID_UD,
+                VID_A,
+                VID_SHIFT_TYPE,
+                On(49, "w"),
+                On(55, "sat"),
+                VID_MERGE,
+                On(47, "cc"),
+                R00,
+                VID_ASEL,
+                R08,
+                u(20, 16),
+                R39
+            ]
+        ),
+        form!(
+            0x5400 << 48,
+            0xff00 << 48,
+            "vabsdiff",
+            guarded,
+            [
+                On(54, "sd"),
+                VID_A,
+                On(55, "sat"),
+                VID_MERGE,
+                On(47, "cc"),
+                R00,
+                VID_ASEL,
+                R08,
+                VID_B,
+                R39
+            ]
+        ),
+        form!(
+            0x50f0 << 48,
+            M13,
+            "vsetp",
+            guarded,
+            [VSET_CMP, VID_A, BOOL45, P03, P00, VID_ASEL, R08, VID_B, PN39]
+        ),
+        form!(
+            0x5000 << 48,
+            0xff80 << 48,
+            "vabsdiff4",
+            guarded,
+            [
+                On(38, "sd"),
+                names!(1u64 << 48; 0 => "u8", 1u64 << 48 => "s8"),
+                names!(1u64 << 49; 0 => "u8", 1u64 << 49 => "s8"),
+                On(50, "sat"),
+                names!(0x3u64 << 53; 0 => -, 1u64 << 53 => "acc"),
+                V4_MASK,
+                R00,
+                V4_ASEL,
+                R08,
+                V4_BSEL,
+                R20,
+                R39
+            ]
+        ),
+    ],
+    // Local-memory cache control, the inverted-predicate global load, and the surface
+    // atomics addressed directly (`d`: the descriptor in bits 36-48).
+    &[
+        form!(
+            0xef80 << 48,
+            0xffe0 << 48,
+            "cctll",
+            guarded,
+            [
+                names!(0x70; 0 => -),
+                CCTLL_OP,
+                mem("l", Some(8), Some(Num::s(22, 22).shifted(2)))
+            ]
+        ),
+        form!(
+            0xeec8 << 48,
+            M13,
+            "ldg",
+            guarded,
+            [
+                On(45, "e"),
+                LDG_CACHE,
+                SIZE_GLOBAL,
+                PredInv(41),
+                R00,
+                mem("ncg", Some(8), Some(Num::s(20, 20)))
+            ]
+        ),
+        form!(
+            0xea80 << 48,
+            0xffc0 << 48,
+            "suatom",
+            guarded,
+            [
+                Lit("d"),
+                SUD_BA,
+                SUD_TYPE,
+                SU_DIM,
+                Lit("cas"),
+                SU_CLAMP,
+                R00,
+                SUMEM,
+                R20,
+                u(36, 13)
+            ]
+        ),
+        form!(
+            0xea00 << 48,
+            0xffc0 << 48,
+            "suatom",
+            guarded,
+            [
+                Lit("d"),
+                SUD_BA,
+                SUD_TYPE,
+                SU_DIM,
+                SUATOM_OP,
+                SU_CLAMP,
+                R00,
+                SUMEM,
+                R20,
+                u(36, 13)
             ]
         ),
     ],
