@@ -356,15 +356,18 @@ fn mnemonic(text: &str) -> Option<&str> {
     tokens.next().filter(|&name| name != "???")
 }
 
-/// envydis's `-V sm60` text with the system registers SM 6.0 renamed given their SM 5.x
-/// reading, which the decoder keeps: 0x2c-0x2f are unnamed there, 0x3e is `ctxaddr`.
+/// envydis's `-V sm60` text with the system registers whose names depend on the SM
+/// version (0x0f and 0x2c-0x2f named from SM 6.0, 0x3e `ctxaddr` on SM 5.0 and
+/// `barrieralloc` from SM 6.0) as the decoder prints them: unnamed.
 fn sm53_spelling(text: &str) -> String {
     [
+        ("$ordering_ticket", "$s15"),
         ("$sm_spa_version", "$s44"),
         ("$multipassshaderinfo", "$s45"),
         ("$lwinhi", "$s46"),
         ("$swinhi", "$s47"),
-        ("$barrieralloc", "$ctxaddr"),
+        ("$barrieralloc", "$s62"),
+        ("$ctxaddr", "$s62"),
     ]
     .iter()
     .fold(text.to_string(), |text, (sm60, sm5x)| {
