@@ -102,6 +102,41 @@ fn the_math_kernel_dispatches_as_glslang_dispatches_it() {
     assert_eq!(out[2].0, out[2].1, "math kernel results");
 }
 
+/// Material masks: integer flags over edge values become boolean vectors that `mix`
+/// chooses components with, which uam compiles to `icmp` (a word chosen by comparing
+/// another with zero): every word exact.
+#[test]
+fn the_select_masks_dispatch_as_glslang_dispatches_them() {
+    let mut stream = Stream::new(0x1c3b_5e1d);
+    let mut flags: Vec<u32> = vec![
+        0,
+        1,
+        2,
+        3,
+        4,
+        7,
+        12,
+        100,
+        101,
+        -1i32 as u32,
+        -3i32 as u32,
+        -4i32 as u32,
+        0x7fff_ffff,
+        0x8000_0000,
+        0x8000_0001,
+        0xffff_fff4,
+    ];
+    flags.extend(stream.words(128 - flags.len(), u32::MAX));
+    let bindings = [
+        storage(0, words(flags)),
+        storage(1, words(stream.words(2 * 128 * 4, u32::MAX))),
+        storage(2, floats(stream.floats(2 * 128 * 4, -8.0, 8.0))),
+        storage(3, vec![0; 3 * 128 * 16]),
+    ];
+    let out = dispatch_both("g_comp_select_masks", &bindings, [2, 1, 1]);
+    assert_eq!(out[3].0, out[3].1, "resolved layers, weights and counts");
+}
+
 /// A bitonic sort of 512 keys a workgroup in shared memory: exact, and sorted.
 #[test]
 fn the_bitonic_sort_dispatches_as_glslang_dispatches_it() {

@@ -11,6 +11,7 @@ mod surface;
 mod tessellation;
 pub(crate) use tessellation::PATCH_GENERIC_B;
 mod quad;
+mod select;
 mod texture;
 mod warp;
 
@@ -589,6 +590,7 @@ impl Builder<'_> {
             "f2i" => self.float_to_int(&ops)?,
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
             "fset" | "iset" => self.set_register(&ops)?,
+            "icmp" | "fcmp" => self.compare_select(&ops)?,
             "membar" => self.memory_barrier()?,
             "texs" | "tlds" => self.texture_short()?,
             "tex" | "tld" | "tld4" | "tmml" | "txd" => self.texture_long()?,
