@@ -3,7 +3,9 @@
 //! listing committed next to it as `out.dis`) and every probe listing of
 //! `tests/maxwell_corpus/probes/`, each instruction's word, guard, mnemonic, modifiers
 //! and operands must print exactly as envydis printed them, and each control word's
-//! fields likewise. envydis is not run here (CI has no copy); its listings are data.
+//! fields likewise; those listings are data. The last test runs envydis itself
+//! (`../shared/maxwell/bin/envydis` beside the repository, as CI has it) on random words
+//! of every opcode class.
 
 use std::path::{Path, PathBuf};
 
@@ -421,7 +423,7 @@ fn random_words_of_every_class_decode_as_envydis_lists_them() {
 
     let random_word = |rng: &mut Words, class: u64| {
         let mut low = rng.next() & ((1u64 << CLASS_SHIFT) - 1);
-        if rng.next() % 2 == 0 {
+        if rng.next().is_multiple_of(2) {
             // Most words unguarded, so that the other fields show.
             low = (low | (7 << 16)) & !(1 << 19);
         }
