@@ -102,12 +102,10 @@ fn the_math_kernel_dispatches_as_glslang_dispatches_it() {
     assert_eq!(out[2].0, out[2].1, "math kernel results");
 }
 
-/// Material masks: integer flags over edge values become boolean vectors that `mix`
-/// chooses components with, which uam compiles to `icmp` (a word chosen by comparing
-/// another with zero): every word exact.
-#[test]
-fn the_select_masks_dispatch_as_glslang_dispatches_them() {
-    let mut stream = Stream::new(0x1c3b_5e1d);
+/// The material masks' bindings: flags over edge values (then random words), two layers
+/// of random words, two layers of random weights, and the zeroed results.
+fn select_masks_bindings(seed: u64) -> Vec<Binding> {
+    let mut stream = Stream::new(seed);
     let mut flags: Vec<u32> = vec![
         0,
         1,
@@ -127,12 +125,20 @@ fn the_select_masks_dispatch_as_glslang_dispatches_them() {
         0xffff_fff4,
     ];
     flags.extend(stream.words(128 - flags.len(), u32::MAX));
-    let bindings = [
+    vec![
         storage(0, words(flags)),
         storage(1, words(stream.words(2 * 128 * 4, u32::MAX))),
         storage(2, floats(stream.floats(2 * 128 * 4, -8.0, 8.0))),
         storage(3, vec![0; 3 * 128 * 16]),
-    ];
+    ]
+}
+
+/// Material masks: integer flags over edge values become boolean vectors that `mix`
+/// chooses components with, which uam compiles to `icmp` (a word chosen by comparing
+/// another with zero): every word exact.
+#[test]
+fn the_select_masks_dispatch_as_glslang_dispatches_them() {
+    let bindings = select_masks_bindings(0x1c3b_5e1d);
     let out = dispatch_both("g_comp_select_masks", &bindings, [2, 1, 1]);
     assert_eq!(out[3].0, out[3].1, "resolved layers, weights and counts");
 }
@@ -161,15 +167,7 @@ fn fcmp_chooses_as_the_icmp_it_replaces() {
         rewritten += 1;
     }
     assert_eq!(rewritten, 9, "register-form icmp words in the program");
-    let mut stream = Stream::new(0x0fc3_a11e);
-    let mut flags: Vec<u32> = vec![0, 2, 4, 7, 12, 100, 101, -3i32 as u32, 0x8000_0001];
-    flags.extend(stream.words(128 - flags.len(), u32::MAX));
-    let bindings = [
-        storage(0, words(flags)),
-        storage(1, words(stream.words(2 * 128 * 4, u32::MAX))),
-        storage(2, floats(stream.floats(2 * 128 * 4, -8.0, 8.0))),
-        storage(3, vec![0; 3 * 128 * 16]),
-    ];
+    let bindings = select_masks_bindings(0x0fc3_a11e);
     let out = dispatch_sources(
         &Rig::new(true),
         "g_comp_select_masks with fcmp",
