@@ -102,6 +102,82 @@ fn the_math_kernel_dispatches_as_glslang_dispatches_it() {
     assert_eq!(out[2].0, out[2].1, "math kernel results");
 }
 
+/// The material masks' bindings: flags over edge values (then random words), two layers
+/// of random words, two layers of random weights, and the zeroed results.
+fn select_masks_bindings(seed: u64) -> Vec<Binding> {
+    let mut stream = Stream::new(seed);
+    let mut flags: Vec<u32> = vec![
+        0,
+        1,
+        2,
+        3,
+        4,
+        7,
+        12,
+        100,
+        101,
+        -1i32 as u32,
+        -3i32 as u32,
+        -4i32 as u32,
+        0x7fff_ffff,
+        0x8000_0000,
+        0x8000_0001,
+        0xffff_fff4,
+    ];
+    flags.extend(stream.words(128 - flags.len(), u32::MAX));
+    vec![
+        storage(0, words(flags)),
+        storage(1, words(stream.words(2 * 128 * 4, u32::MAX))),
+        storage(2, floats(stream.floats(2 * 128 * 4, -8.0, 8.0))),
+        storage(3, vec![0; 3 * 128 * 16]),
+    ]
+}
+
+/// Material masks: integer flags over edge values become boolean vectors that `mix`
+/// chooses components with, which uam compiles to `icmp` (a word chosen by comparing
+/// another with zero): every word exact.
+#[test]
+fn the_select_masks_dispatch_as_glslang_dispatches_them() {
+    let bindings = select_masks_bindings(0x1c3b_5e1d);
+    let out = dispatch_both("g_comp_select_masks", &bindings, [2, 1, 1]);
+    assert_eq!(out[3].0, out[3].1, "resolved layers, weights and counts");
+}
+
+/// `fcmp`, which uam does not emit: the material masks' program with each register-form
+/// `icmp ne u32` rewritten as `fcmp neu` (every other one with `ftz`). Each compares an
+/// `iset` result, 0 or all ones (a NaN), with zero, which both read alike, so the
+/// rewritten program must still dispatch as glslang's module of the GLSL does.
+#[test]
+fn fcmp_chooses_as_the_icmp_it_replaces() {
+    let mut dksh = std::fs::read(game_dir("g_comp_select_masks").join("out.dksh")).unwrap();
+    let glsl =
+        std::fs::read_to_string(game_dir("g_comp_select_masks").join("source.glsl")).unwrap();
+    const OPCODE: u64 = 0xfff << 52;
+    const TEST: u64 = 0xf << 48;
+    let mut rewritten = 0;
+    for chunk in dksh.chunks_exact_mut(8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap());
+        // icmp (register form) ne, u32: test 5 at bits 49-51, bit 48 clear.
+        if word & (OPCODE | TEST) != (0x5b4 << 52) | (5 << 49) {
+            continue;
+        }
+        let ftz = if rewritten % 2 == 1 { 1 << 47 } else { 0 };
+        let fcmp_neu = (word & !(OPCODE | TEST)) | (0x5ba << 52) | (13 << 48) | ftz;
+        chunk.copy_from_slice(&fcmp_neu.to_le_bytes());
+        rewritten += 1;
+    }
+    assert_eq!(rewritten, 9, "register-form icmp words in the program");
+    let bindings = select_masks_bindings(0x0fc3_a11e);
+    let out = dispatch_sources(
+        &Rig::new(true),
+        "g_comp_select_masks with fcmp",
+        (&dksh, &glsl),
+        &bindings,
+        [2, 1, 1],
+    );
+    assert_eq!(out[3].0, out[3].1, "resolved layers, weights and counts");
+}
+
 /// A bitonic sort of 512 keys a workgroup in shared memory: exact, and sorted.
 #[test]
 fn the_bitonic_sort_dispatches_as_glslang_dispatches_it() {

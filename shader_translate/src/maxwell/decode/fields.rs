@@ -103,6 +103,8 @@ pub enum Field {
     Reg(u8),
     /// A predicate register (7 is always true).
     Pred(u8),
+    /// A predicate stored inverted (the field holds `7 - N`, so 0 is `PT`).
+    PredInv(u8),
     /// A predicate source with its negation bit: `[not] $pN`.
     PredNot { lo: u8, not: u8 },
     /// A system register (`S2R`).

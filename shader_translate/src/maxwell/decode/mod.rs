@@ -161,6 +161,7 @@ pub fn decode_stream(code: &[u8]) -> Result<Vec<Instruction>, DecodeError> {
 pub fn decode(word: u64, offset_b: u32, control: Control) -> Result<Instruction, DecodeError> {
     let form = table::ROOT
         .iter()
+        .chain(table::RARE)
         .flat_map(|family| family.iter())
         .find(|form| word & form.mask == form.value)
         .ok_or(DecodeError::Unknown { offset_b, word })?;
@@ -257,6 +258,10 @@ impl Reader {
                 }
                 Field::Pred(lo) => {
                     let pred = self.bits(lo, 3) as u8;
+                    self.push(Operand::Pred(pred));
+                }
+                Field::PredInv(lo) => {
+                    let pred = (self.bits(lo, 3) as u8) ^ 7;
                     self.push(Operand::Pred(pred));
                 }
                 Field::PredNot { lo, not } => {

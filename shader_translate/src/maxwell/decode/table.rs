@@ -319,9 +319,21 @@ const BAR_SRC: Field = Table(&[
 ]);
 const MEMBAR_LEVEL: Field = names!(0x300; 0 => "cta", 0x100 => "gl", 0x200 => "sys", 0x300 => "vc");
 const MEMBAR_IVAL: Field = names!(0x3; 0 => -, 1 => "ivalld", 2 => "ivallt", 3 => "ivalltd");
-/// CCTL operations (bits 0-3); 6, 8 and 10-15 are not named by envydis.
-const CCTL_OP: Field = names!(0xf;
-    0 => "qry1", 1 => "pf1", 2 => "pf1.5", 3 => "pf2", 4 => "wb", 5 => "iv", 7 => "rs", 9 => "rslb");
+/// CCTL operations (bits 0-3): 6 is `ivall` only with bits 8-15 set and the address
+/// bits 22-43 clear; 8 and 10-15 are not named by envydis.
+const CCTL_OP: Field = Table(&[
+    alt!(0xff06, 0x0000_0fff_ffc0_ff0f, [Lit("ivall")]),
+    alt!(0, 0xf, [Lit("qry1")]),
+    alt!(1, 0xf, [Lit("pf1")]),
+    alt!(2, 0xf, [Lit("pf1.5")]),
+    alt!(3, 0xf, [Lit("pf2")]),
+    alt!(4, 0xf, [Lit("wb")]),
+    alt!(5, 0xf, [Lit("iv")]),
+    alt!(7, 0xf, [Lit("rs")]),
+    alt!(9, 0xf, [Lit("rslb")]),
+]);
+/// CCTL cache kinds (bits 4-6).
+const CCTL_KIND: Field = names!(0x70; 0 => -, 0x10 => "u", 0x20 => "c", 0x30 => "i", 0x40 => "crs");
 const VOTE_OP: Field = names!(0x3u64 << 48; 0 => "all", 1u64 << 48 => "any", 2u64 << 48 => "eq");
 const PSETP_OP: Field = names!(0x3u64 << 24; 0 => "and", 1u64 << 24 => "or", 2u64 << 24 => "xor");
 const OUT_OP: Field =
@@ -511,7 +523,7 @@ pub static ROOT: &[&[Form]] = &[
         form!(0xef50 << 48, M13, "st", guarded, [STL_CACHE, SIZE_MEM, LMEM, R00]),
         form!(0xef48 << 48, M13, "ld", guarded, [On(44, "u"), SIZE_MEM, R00, SMEM]),
         form!(0xef40 << 48, M13, "ld", guarded, [LDL_CACHE, SIZE_MEM, R00, LMEM]),
-        form!(0xef60 << 48, 0xffe0 << 48, "cctl", guarded, [On(52, "e"), On(4, "u"), CCTL_OP, mem("g", Some(8), Some(Num::s(22, 30).shifted(2)))]),
+        form!(0xef60 << 48, 0xffe0 << 48, "cctl", guarded, [On(52, "e"), CCTL_KIND, CCTL_OP, mem("g", Some(8), Some(Num::s(22, 30).shifted(2)))]),
         form!(0xef10 << 48, M13, "shfl", guarded, [SHFL_MODE, P48, R00, R08, SHFL_SRC]),
         form!(0xeef0 << 48, M12, "atom", guarded, [Lit("cas"), On(48, "e"), CAS_SIZE, R00, ATOMMEM, R20]),
         form!(0xeed8 << 48, M13, "stg", guarded, [On(45, "e"), STG_CACHE, SIZE_MEM, NCGMEM, R00]),
@@ -638,3 +650,7 @@ pub static ROOT: &[&[Form]] = &[
     ],
     alu4!("dfma", M12, M12I, 0x5b70 << 48, 0x4b70 << 48, 0x5370 << 48, 0x3670 << 48, D20, [names!(0x3u64 << 50; 0 => -, 1u64 << 50 => "rm", 2u64 << 50 => "rp", 3u64 << 50 => "rz"), On(47, "cc"), R00, R08, On(48, "neg")], B, [On(49, "neg")], C),
 ];
+
+#[path = "table_rare.rs"]
+mod rare;
+pub use rare::RARE;

@@ -11,6 +11,7 @@ mod surface;
 mod tessellation;
 pub(crate) use tessellation::PATCH_GENERIC_B;
 mod quad;
+mod select;
 mod texture;
 mod warp;
 
@@ -526,6 +527,21 @@ impl Builder<'_> {
                 });
                 self.set_reg(dst.clone()?, value);
             }
+            // Forms sharing a translated mnemonic whose meaning differs: the population
+            // count add, the vertex-stream vote, the global load that writes a predicate
+            // too, the directly addressed surface atomic.
+            "iadd32i" if i.has_mod("po") => return Err(self.unsupported("`iadd32i po`")),
+            "vote" if i.has_mod("vtg") => return Err(self.unsupported("`vote vtg`")),
+            "ldg"
+                if ops
+                    .iter()
+                    .any(|(_, operand)| matches!(operand, Operand::Pred(_))) =>
+            {
+                return Err(self.unsupported("`ldg` with a predicate result"))
+            }
+            "suatom" if matches!((i.word >> 48) & 0xffc0, 0xea00 | 0xea80) => {
+                return Err(self.unsupported("`suatom d` with its descriptor in the word"))
+            }
             "iadd" | "iadd32i" if i.has_mod("cc") || i.has_mod("x") => self.address_add(&ops)?,
             "shl" | "shr" | "iadd" | "iadd32i" | "lop" | "lop32i" | "iscadd" | "iscadd32i" => {
                 self.integer(&ops)?
@@ -589,7 +605,12 @@ impl Builder<'_> {
             "f2i" => self.float_to_int(&ops)?,
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
             "fset" | "iset" => self.set_register(&ops)?,
+            "icmp" | "fcmp" => self.compare_select(&ops)?,
             "membar" => self.memory_barrier()?,
+            // The short forms' `f16` (SM 5.3) packs two results a register.
+            "texs" | "tlds" | "tld4s" if i.has_mod("f16") => {
+                return Err(self.unsupported("half-precision texture results (`f16`)"))
+            }
             "texs" | "tlds" => self.texture_short()?,
             "tex" | "tld" | "tld4" | "tmml" | "txd" => self.texture_long()?,
             "tld4s" => self.gather_short()?,
