@@ -61,7 +61,7 @@ fn past_limit(result: Result<gpu::ProgramId, ObjectError>) -> gpu::PastDeviceLim
 #[test]
 fn a_varying_past_the_device_s_locations_is_refused_by_name() {
     let mut rig = Rig::new(true);
-    let limits = gpu_vk::bringup::module_limits::of_device(&rig.gpu_mut().device.caps);
+    let limits = rig.gpu_mut().device.caps.module_limits();
     let locations = limits
         .max_vertex_output_components
         .min(limits.max_fragment_input_components)

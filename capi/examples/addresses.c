@@ -77,6 +77,7 @@ int main(int argc, char **argv) {
     const HSCommandBuffer *cmd = &commands;
     HScommandHandle handle;
     CHECK(hsCommandBufferBeginRecording(cmd));
+    vulkan_clip_space(cmd); /* the CPU triangle model counts rows down with clip y */
     CHECK(hsCommandBufferBindProgram(cmd, &compute));
     CHECK(hsCommandBufferBindUniformBufferAddress(cmd, HS_SHADER_STAGE_COMPUTE, 0, params, 16));
     CHECK(hsCommandBufferBindStorageBufferAddress(cmd, HS_SHADER_STAGE_COMPUTE, 0, arguments, 16));

@@ -48,6 +48,12 @@ fn pools_and_buffers_have_addresses_laid_out_from_the_base() {
         device.finalize(whole),
         Err(crate::ObjectError::PoolBuffer { .. })
     ));
+    // NVN's lifetimes: what lives in the pool ends before it.
+    loop {
+        let user = crate::objects::lifetimes::pool_user(&device.tables(), scene.pool);
+        let Some(user) = user else { break };
+        device.finalize(user).unwrap();
+    }
     device.finalize(scene.pool).unwrap();
     assert!(device.tables().buffers.get(whole).is_none());
 }

@@ -37,7 +37,7 @@ pub enum VkError {
     },
     /// `RX_VK_SIMULATE`'s profile cannot be read or applied.
     #[error("{0}")]
-    Profile(crate::bringup::simulate::ProfileError),
+    Profile(ProfileError),
     /// Work the executor does not run yet; nothing of the submission was executed.
     #[error("not supported yet: {0}")]
     Unsupported(String),
@@ -82,5 +82,21 @@ pub fn map_allocation(context: &'static str) -> impl Fn(gpu_allocator::Allocatio
             context,
             reason: other.to_string(),
         },
+    }
+}
+
+/// A device profile (`RX_VK_SIMULATE`) that cannot be taken: the line and why.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("RX_VK_SIMULATE: {}", place(*.line, .reason))]
+pub struct ProfileError {
+    pub line: usize,
+    pub reason: String,
+}
+
+/// A profile line's error with its line; a file that cannot be read, alone (line 0).
+fn place(line: usize, reason: &str) -> String {
+    match line {
+        0 => reason.to_owned(),
+        line => format!("device profile line {line}: {reason}"),
     }
 }

@@ -42,11 +42,12 @@ fn named_paths(text: &str, at: &[&str]) -> Vec<Vec<String>> {
     let bytes = code.as_bytes();
     let mut index = 0;
     while index < bytes.len() {
-        let rest = &code[index..];
+        // Bytes, not chars: comments may hold any UTF-8, and the paths are ASCII.
+        let rest = &bytes[index..];
         let starts_word = index == 0 || !is_ident(bytes[index - 1]);
         let head = ["crate::", "super::"]
             .into_iter()
-            .find(|head| starts_word && rest.starts_with(head));
+            .find(|head| starts_word && rest.starts_with(head.as_bytes()));
         let Some(head) = head else {
             index += 1;
             continue;

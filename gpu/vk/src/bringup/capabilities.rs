@@ -505,6 +505,15 @@ impl Capabilities {
 }
 
 impl Capabilities {
+    /// The limits this device's programs are held to, as its profile left them
+    /// (`gpu::module_limits`).
+    pub fn module_limits(&self) -> gpu::ModuleLimits {
+        gpu::ModuleLimits {
+            max_push_constants_size_b: self.max_push_constants_size_b,
+            ..self.module_limits
+        }
+    }
+
     /// What command buffers may record on this device: the portability subset's features and
     /// Metal's per-stage sampler limit, for the record-time checks (`gpu::PortabilityFeatures`).
     pub fn record_features(&self) -> gpu::PortabilityFeatures {

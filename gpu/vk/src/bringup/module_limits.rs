@@ -4,8 +4,6 @@
 
 use ash::vk;
 
-use crate::bringup::capabilities::Capabilities;
-
 pub fn from_vulkan(limits: &vk::PhysicalDeviceLimits) -> gpu::ModuleLimits {
     gpu::ModuleLimits {
         max_vertex_input_attributes: limits.max_vertex_input_attributes,
@@ -23,14 +21,6 @@ pub fn from_vulkan(limits: &vk::PhysicalDeviceLimits) -> gpu::ModuleLimits {
         max_push_constants_size_b: limits.max_push_constants_size,
         max_compute_work_group_size: limits.max_compute_work_group_size,
         max_compute_work_group_invocations: limits.max_compute_work_group_invocations,
-    }
-}
-
-/// The limits a device's programs are held to, as its profile left them.
-pub fn of_device(caps: &Capabilities) -> gpu::ModuleLimits {
-    gpu::ModuleLimits {
-        max_push_constants_size_b: caps.max_push_constants_size_b,
-        ..caps.module_limits
     }
 }
 

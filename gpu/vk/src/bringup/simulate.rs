@@ -6,27 +6,13 @@
 use gpu::switches::Simulate;
 
 use crate::bringup::capabilities::Capabilities;
+use crate::error::ProfileError;
 
 /// The largest profile file read: a profile is a few hundred short lines.
 pub const MAX_PROFILE_B: u64 = 1 << 20;
 
 /// The MoltenVK-on-M1 profile's text (tests make variants of it).
 pub const MOLTENVK_M1: &str = include_str!("../../profiles/moltenvk-m1.tsv");
-
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("RX_VK_SIMULATE: {}", place(*.line, .reason))]
-pub struct ProfileError {
-    pub line: usize,
-    pub reason: String,
-}
-
-/// A profile line's error with its line; a file that cannot be read, alone (line 0).
-fn place(line: usize, reason: &str) -> String {
-    match line {
-        0 => reason.to_owned(),
-        line => format!("device profile line {line}: {reason}"),
-    }
-}
 
 /// Masks `caps` down to `simulate`'s profile; `Simulate::Off` leaves it as it is.
 pub fn apply(simulate: &Simulate, caps: &mut Capabilities) -> Result<(), ProfileError> {

@@ -504,7 +504,7 @@ impl Backend for VkBackend {
     }
 
     fn module_limits(&self) -> gpu::ModuleLimits {
-        crate::bringup::module_limits::of_device(&self.device.caps)
+        self.device.caps.module_limits()
     }
 
     fn object_created(
