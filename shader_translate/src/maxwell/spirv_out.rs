@@ -949,6 +949,17 @@ impl Emitter<'_> {
                 return Err(malformed("a tessellation op the tessellation emitter left"))
             }
             Op::Emit { .. } => return Err(malformed("an emit outside a geometry program")),
+            // lavapipe reads lane 1 of `UnpackHalf2x16` of a constant as 0: a constant
+            // half is converted here (exactly) instead.
+            Op::IntUnary(IntUnary::HalfToFloat { high }, value)
+                if matches!(self.function.ops[value.0 as usize], Op::Const(_)) =>
+            {
+                let Op::Const(bits) = self.function.ops[value.0 as usize] else {
+                    unreachable!("matched above")
+                };
+                let half = if *high { bits >> 16 } else { bits & 0xffff };
+                (self.word(half_to_f32_bits(half as u16)), Ty::Word)
+            }
             Op::IntUnary(function, value) => {
                 let x = id(self, *value);
                 let r = match function {
@@ -966,6 +977,16 @@ impl Emitter<'_> {
                             .composite_extract(f32_ty, None, pair, [u32::from(*high)])
                             .map_err(spirv_error)?;
                         self.float_bits(float)?
+                    }
+                    IntUnary::FloatToHalf => {
+                        let vec2 = self.b.type_vector(f32_ty, 2);
+                        let float = self.as_float(*value)?;
+                        let zero = self.float_const(0.0);
+                        let pair = self
+                            .b
+                            .composite_construct(vec2, None, [float, zero])
+                            .map_err(spirv_error)?;
+                        self.glsl(u32_ty, GLOp::PackHalf2x16, &[pair])?
                     }
                 };
                 (r, Ty::Word)
@@ -1440,4 +1461,18 @@ pub fn emit(
     let mut module = e.b.module();
     tidy::tidy(&mut module);
     Ok(module.assemble())
+}
+
+/// The f32 bits of a half float's value (exact: every half is an f32).
+fn half_to_f32_bits(half: u16) -> u32 {
+    let sign = u32::from(half >> 15) << 31;
+    let exponent = u32::from(half >> 10 & 0x1f);
+    let mantissa = u32::from(half & 0x3ff);
+    match exponent {
+        0 if mantissa == 0 => sign,
+        // A denormal: mantissa * 2^-24, normal as an f32.
+        0 => sign | (mantissa as f32 * 2f32.powi(-24)).to_bits(),
+        0x1f => sign | 0x7f80_0000 | mantissa << 13,
+        _ => sign | (exponent + 127 - 15) << 23 | mantissa << 13,
+    }
 }

@@ -6,6 +6,7 @@
 
 mod convert;
 mod geometry;
+mod half;
 mod memory;
 mod surface;
 mod tessellation;
@@ -606,6 +607,10 @@ impl Builder<'_> {
             "fsetp" | "isetp" => self.set_predicate(&ops)?,
             "fset" | "iset" => self.set_register(&ops)?,
             "icmp" | "fcmp" => self.compare_select(&ops)?,
+            "hadd2" | "hadd2_32i" | "hmul2" | "hmul2_32i" | "hfma2" | "hfma2_32i" => {
+                self.half_arithmetic(&ops)?
+            }
+            "hset2" | "hsetp2" => self.half_compare(&ops)?,
             "membar" => self.memory_barrier()?,
             // The short forms' `f16` (SM 5.3) packs two results a register.
             "texs" | "tlds" | "tld4s" if i.has_mod("f16") => {

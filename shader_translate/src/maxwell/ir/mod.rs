@@ -82,6 +82,9 @@ pub enum IntUnary {
     /// The half float in the word's low (or `high`) 16 bits as an f32's bits (`f2f f32
     /// f16`, uam's unpacking of rgba16f texels).
     HalfToFloat { high: bool },
+    /// An f32's bits as a half float in the low 16 bits (the high ones zero), rounded to
+    /// nearest even, overflowing to infinity (the half-precision pairs' results).
+    FloatToHalf,
 }
 
 /// A comparison giving a predicate.

@@ -1,0 +1,11 @@
+//! Instruction families uam never emits, hand-assembled into a compute kernel (each
+//! encoding checked with envydis), translated and run on the real driver (lavapipe,
+//! validation on) over random inputs and modifiers, against a CPU model of each family
+//! written from the public references (yuzu's and Ryujinx's recompilers, envytools).
+
+mod common;
+
+#[path = "maxwell_isa/half.rs"]
+mod half;
+#[path = "maxwell_isa/kernel.rs"]
+mod kernel;
