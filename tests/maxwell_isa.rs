@@ -9,3 +9,5 @@ mod common;
 mod half;
 #[path = "maxwell_isa/kernel.rs"]
 mod kernel;
+#[path = "maxwell_isa/predicates.rs"]
+mod predicates;

@@ -8,6 +8,7 @@ mod convert;
 mod geometry;
 mod half;
 mod memory;
+mod predicates;
 mod surface;
 mod tessellation;
 pub(crate) use tessellation::PATCH_GENERIC_B;
@@ -611,6 +612,8 @@ impl Builder<'_> {
                 self.half_arithmetic(&ops)?
             }
             "hset2" | "hsetp2" => self.half_compare(&ops)?,
+            "p2r" => self.predicates_to_register(&ops)?,
+            "r2p" => self.register_to_predicates(&ops)?,
             "membar" => self.memory_barrier()?,
             // The short forms' `f16` (SM 5.3) packs two results a register.
             "texs" | "tlds" | "tld4s" if i.has_mod("f16") => {
