@@ -323,3 +323,148 @@ fn game_fragment_programs_draw_as_glslang_draws_them() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Order-independent transparency's append stage (`g_frag_oit_append`: an atomic node
+/// counter, `imageAtomicExchange` of the pixel's list head, the node's colour, depth and
+/// link stored) drawn both ways over a heads image whose every pixel holds its own
+/// initial link. The fragments take nodes in the order they run, so the two sides are
+/// compared as what the order does not change: the counter (one node a pixel), the
+/// nodes as a set of (colour, depth, link) records (colours within one step a byte:
+/// `packUnorm4x8`'s rounding), and each pixel's head naming a node that links to the
+/// pixel's initial value.
+#[test]
+fn order_independent_transparency_appends_as_glslang_appends() {
+    use common::readback::pool_bytes;
+    use gpu::objects::ImageHandle;
+    let name = "g_frag_oit_append";
+    let glsl = std::fs::read_to_string(game_dir(name).join("source.glsl")).unwrap();
+    let rig = Rig::new(true);
+    let translator = translator();
+    let vertex = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.vert"),
+            stage: shader_translate::Stage::Vertex,
+            code: ShaderCode::Glsl(feeding_vertex_stage(&glsl)),
+        })
+        .unwrap();
+    let ours = translator
+        .translate_dksh(
+            name,
+            &std::fs::read(game_dir(name).join("out.dksh")).unwrap(),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let reference = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.glsl"),
+            stage: shader_translate::Stage::Fragment,
+            code: ShaderCode::Glsl(glsl.clone()),
+        })
+        .unwrap();
+    let pixels = (SIZE_PX * SIZE_PX) as usize;
+    let initial: Vec<u32> = (0..pixels as u32).map(|p| 0x1000_0000 + p).collect();
+    let initial_bytes: Vec<u8> = initial.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let mut sides = Vec::new();
+    for (side, fragment) in [ours, reference].iter().enumerate() {
+        let program = rig
+            .device
+            .create_program(&ProgramMaker {
+                modules: vec![ShaderModule::from(&vertex), ShaderModule::from(fragment)],
+            })
+            .unwrap();
+        let (_, view) = rig.texture(
+            &gpu::objects::TextureBuilder::new_2d(
+                memory::Format::from_name("rgba8").unwrap(),
+                SIZE_PX,
+                SIZE_PX,
+            ),
+            (side as u64) * (256 << 10),
+        );
+        let base_b = (3 << 20) + (side as u64) * (256 << 10);
+        let (counter_b, nodes_b, heads_b) = (base_b, base_b + (4 << 10), base_b + (128 << 10));
+        let counter = [0u32, pixels as u32 + 16];
+        let counter: Vec<u8> = counter.iter().flat_map(|w| w.to_le_bytes()).collect();
+        rig.device
+            .write_pool(rig.pool, counter_b, &counter)
+            .unwrap();
+        let nodes_len_b = 16 * (pixels + 16);
+        rig.device
+            .write_pool(rig.pool, nodes_b, &vec![0; nodes_len_b])
+            .unwrap();
+        let (heads, heads_view) = rig.r32ui_image(heads_b, SIZE_PX, SIZE_PX, &initial_bytes);
+        let table = rig.device.create_texture_table(4).unwrap();
+        let samplers = rig.device.create_sampler_table(1).unwrap();
+        rig.device.register_image(table, 1, heads_view).unwrap();
+        let mut commands = rig.cleared(view, CLEAR);
+        commands
+            .set_state(gpu::state::StateChange::VertexStreams(Vec::new()))
+            .unwrap();
+        commands
+            .set_state(gpu::state::StateChange::VertexAttributes(Vec::new()))
+            .unwrap();
+        commands.bind_descriptor_tables(table, samplers).unwrap();
+        commands
+            .bind_image(Stage::Fragment, 0, ImageHandle { texture_slot: 1 })
+            .unwrap();
+        for (slot, offset_b, size_b) in [(0u8, counter_b, 8u64), (1, nodes_b, nodes_len_b as u64)] {
+            let range = BufferRange {
+                buffer: rig.buffer(offset_b, size_b.max(256)),
+                offset_b: 0,
+                size_b,
+            };
+            commands
+                .bind_buffer(
+                    BufferBinding::Storage {
+                        stage: Stage::Fragment,
+                        slot,
+                    },
+                    range,
+                )
+                .unwrap();
+        }
+        commands.bind_program(program).unwrap();
+        commands.draw(triangle()).unwrap();
+        rig.submit(&commands.finish());
+        rig.finish();
+        let heads = rig.submit_and_read(
+            rig.device.command_buffer(),
+            region(heads, 0, SIZE_PX, SIZE_PX),
+            pixels * 4,
+        );
+        let words = |bytes: &[u8]| -> Vec<u32> {
+            bytes
+                .chunks(4)
+                .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+                .collect()
+        };
+        let counter = words(&pool_bytes(&rig.device, rig.pool, counter_b, 8));
+        let nodes = words(&pool_bytes(&rig.device, rig.pool, nodes_b, nodes_len_b));
+        sides.push((counter, nodes, words(&heads)));
+    }
+    let mut records = Vec::new();
+    for (side, (counter, nodes, heads)) in sides.iter().enumerate() {
+        assert_eq!(counter[0] as usize, pixels, "side {side}: one node a pixel");
+        for (pixel, &head) in heads.iter().enumerate() {
+            let node = &nodes[4 * head as usize..4 * head as usize + 4];
+            assert_eq!(node[2], initial[pixel], "side {side}: pixel {pixel}'s head");
+        }
+        let mut own: Vec<[u32; 3]> = nodes[..4 * pixels]
+            .chunks(4)
+            .map(|n| [n[2], n[1], n[0]])
+            .collect();
+        own.sort_unstable();
+        records.push(own);
+    }
+    let colours: std::collections::BTreeSet<u32> = records[1].iter().map(|r| r[2]).collect();
+    assert!(colours.len() > 8, "only {} colours", colours.len());
+    for (ours, reference) in records[0].iter().zip(&records[1]) {
+        let bytes_close = ours[2]
+            .to_le_bytes()
+            .iter()
+            .zip(reference[2].to_le_bytes())
+            .all(|(a, b)| a.abs_diff(b) <= 1);
+        assert!(
+            ours[..2] == reference[..2] && bytes_close,
+            "node (link, depth, colour) ours {ours:08x?}, glslang {reference:08x?}"
+        );
+    }
+}

@@ -471,6 +471,13 @@ const SUATOM_BA: Field = Table(&[alt!(1u64 << 28, 1u64 << 28, [Lit("ba")]), alt!
 const SUATOM_TYPE: Field = names!(0x7u64 << 36;
     0 => "u32", 1u64 << 36 => "s32", 2u64 << 36 => "u64", 3u64 << 36 => "f32",
     5u64 << 36 => "s64", 6u64 << 36 => "sd32", 7u64 << 36 => "sd64");
+/// The same for the operations but `cas`, where type 4, naming no type, decodes too: the
+/// field is also the low bits of an immediate handle (uam ORs them, so an image slot
+/// whose handle ends in 4 gives it). Printed as envydis prints it; the translation reads
+/// handle and type from the word.
+const SUATOM_OP_TYPE: Field = names!(0x7u64 << 36;
+    0 => "u32", 1u64 << 36 => "s32", 2u64 << 36 => "u64", 3u64 << 36 => "f32",
+    4u64 << 36 => "???", 5u64 << 36 => "s64", 6u64 << 36 => "sd32", 7u64 << 36 => "sd64");
 const SUATOM_OP: Field = names!(0xfu64 << 29;
     0 => "add", 1u64 << 29 => "min", 2u64 << 29 => "max", 3u64 << 29 => "inc", 4u64 << 29 => "dec",
     5u64 << 29 => "and", 6u64 << 29 => "or", 7u64 << 29 => "xor", 8u64 << 29 => "exch");
@@ -541,7 +548,7 @@ pub static ROOT: &[&[Form]] = &[
         form!(0xeb20 << 48, 0xffe0 << 48, "sust", guarded, [SU_PD, SUST_BA, SU_DIM, SU_COMPONENTS, SUST_CACHE, SU_CLAMP, SUMEM, R00, SU_HANDLE]),
         form!(0xeb00 << 48, 0xffe0 << 48, "suld", guarded, [SU_PD, SU_DIM, SU_COMPONENTS, SULD_CACHE, SU_CLAMP, R00, SUMEM, SU_HANDLE]),
         form!(0xeac0 << 48, 0xffe0 << 48, "suatom", guarded, [SU_PD, SUATOM_BA, SUATOM_TYPE, SU_DIM, Lit("cas"), SU_CLAMP, R00, SUMEM, R20, SU_HANDLE]),
-        form!(0xea60 << 48, 0xffe0 << 48, "suatom", guarded, [SU_PD, SUATOM_BA, SUATOM_TYPE, SU_DIM, SUATOM_OP, SU_CLAMP, R00, SUMEM, R20, SU_HANDLE]),
+        form!(0xea60 << 48, 0xffe0 << 48, "suatom", guarded, [SU_PD, SUATOM_BA, SUATOM_OP_TYPE, SU_DIM, SUATOM_OP, SU_CLAMP, R00, SUMEM, R20, SU_HANDLE]),
     ],
     // Interpolation and textures.
     &[
