@@ -265,8 +265,9 @@ fn bits(value: f32) -> u32 {
 #[test]
 fn game_fragment_programs_draw_as_glslang_draws_them() {
     let texel = bits(1.0 / 64.0);
-    let cases: [(&str, Vec<(usize, u32)>); 13] = [
+    let cases: [(&str, Vec<(usize, u32)>); 14] = [
         ("g_frag_pbr", vec![(4, 3)]),
+        ("g_frag_fxaa", vec![(0, texel), (1, texel)]),
         ("g_frag_pcf_shadow", vec![]),
         ("g_frag_deferred_lighting", vec![(4, 5)]),
         ("g_frag_ssao", vec![]),

@@ -1194,6 +1194,27 @@ impl<'p> Walk<'p> {
         })
     }
 
+    /// Where the arms of a guarded `bra` from before block `next` to block `target` meet
+    /// when they form an if/else without its own `ssy`: the block before `target` ends
+    /// in a `bra` to a block `merge` after `target` (and before `join`, the enclosing
+    /// region's reconvergence point, if any), and no `sync` of the enclosing region lies
+    /// between (one inside a nested `ssy` is that region's).
+    fn diamond_merge(&self, next: usize, target: usize, join: Option<usize>) -> Option<usize> {
+        if target <= next {
+            return None;
+        }
+        let Terminator::Branch { target: merge } = self.blocks.get(target - 1)?.terminator else {
+            return None;
+        };
+        if merge <= target || join.is_some_and(|join| merge >= join) {
+            return None;
+        }
+        let (first, end) = (self.blocks[next].first, self.blocks[merge].first);
+        let names = || self.program.instructions[first..end].iter().map(|i| i.name);
+        let nested = names().any(|name| name == "ssy");
+        (nested || !names().any(|name| name == "sync")).then_some(merge)
+    }
+
     fn target_block(&self, instruction: &Instruction) -> Option<usize> {
         instruction.operands().find_map(|operand| match operand {
             Operand::Target(target_b) => self.block_at(instruction_offset(target_b)),
@@ -1720,6 +1741,28 @@ impl<'a> Builder<'a> {
                     return Ok(self
                         .leave(region, LoopExit::Break, None)?
                         .unwrap_or(End::Left));
+                }
+                // An if/else without its own `ssy`: the first arm ends in a `bra` past the
+                // second, which falls into that point (uam's `if (c) { A } else { B }`
+                // inside a region whose join is further on).
+                Terminator::CondBranch { target, next }
+                    if walk
+                        .diamond_merge(next, target, join)
+                        .is_some_and(|merge| within(merge)) =>
+                {
+                    let merge = walk.diamond_merge(next, target, join).expect("matched");
+                    self.region = None;
+                    let taken = self.own_guard().expect("a guarded bra");
+                    let not_taken = self.push(Op::Not(taken));
+                    let taken = self.both(Some(taken), region);
+                    let not_taken = self.both(Some(not_taken), region);
+                    for (arm, condition) in [(next, not_taken), (target, taken)] {
+                        match self.run(walk, arm, condition, Some(merge))? {
+                            End::Sync | End::Left => {}
+                            _ => return Err(self.control_flow(walk, last, "an arm that exits")),
+                        }
+                    }
+                    block = merge;
                 }
                 Terminator::CondBranch { target, next } if join.is_some() => {
                     self.region = None;
