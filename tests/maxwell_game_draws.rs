@@ -265,8 +265,35 @@ fn bits(value: f32) -> u32 {
 #[test]
 fn game_fragment_programs_draw_as_glslang_draws_them() {
     let texel = bits(1.0 / 64.0);
-    let cases: [(&str, Vec<(usize, u32)>); 14] = [
+    let cases: [(&str, Vec<(usize, u32)>); 17] = [
         ("g_frag_pbr", vec![(4, 3)]),
+        (
+            "g_frag_cascade_lookup",
+            [0.3, 0.5, 0.7, 0.9]
+                .iter()
+                .enumerate()
+                .map(|(word, &value)| (word, bits(value)))
+                .collect(),
+        ),
+        (
+            "g_frag_indexed_inputs",
+            [0.3, 0.5, 0.7, 0.9]
+                .iter()
+                .enumerate()
+                .map(|(word, &value)| (word, bits(value)))
+                .collect(),
+        ),
+        (
+            "g_frag_cascaded_shadow",
+            // Equal splits (uam reads `splits[c]` as `splits.x` whatever c: it masks
+            // the byte offset 4c to a multiple of 16 before its `ld c[]`; with equal
+            // splits the two agree); the light facing the ramps' normals.
+            [0.5, 0.5, 0.5, 0.5, -0.5, -0.6, -0.7]
+                .iter()
+                .enumerate()
+                .map(|(word, &value)| (word, bits(value)))
+                .collect(),
+        ),
         ("g_frag_fxaa", vec![(0, texel), (1, texel)]),
         ("g_frag_pcf_shadow", vec![]),
         ("g_frag_deferred_lighting", vec![(4, 5)]),

@@ -51,7 +51,7 @@ fn game_slots(name: &str, bytes: &[u8]) -> SlotMap {
 
 /// The programs that do not translate yet, each with what its refusal names
 /// (`docs/maxwell.md` says why): when one starts translating, it leaves this list.
-const NOT_YET: [(&str, &str); 1] = [("g_frag_cascaded_shadow", "`al2p`")];
+const NOT_YET: [(&str, &str); 0] = [];
 
 #[test]
 fn every_game_program_translates() {

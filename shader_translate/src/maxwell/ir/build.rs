@@ -4,6 +4,7 @@
 //! attribute space (and, for fragment programs, in the registers at `exit`) is its output.
 //! Anything else is [`Unsupported`], named with its offset, never guessed.
 
+mod attribute;
 mod convert;
 mod geometry;
 mod half;
@@ -143,6 +144,9 @@ struct Builder<'a> {
     compute: Option<ComputeInfo>,
     /// The subroutines (`cal` targets) being inlined, outermost first.
     calls: Vec<usize>,
+    /// Fragment programs: the generic input words the header says are read (the
+    /// candidates of an indexed `ipa`).
+    read_inputs: Vec<u32>,
 }
 
 /// How deep `cal`s may nest before the program is refused.
@@ -613,6 +617,7 @@ impl Builder<'_> {
             }
             "hset2" | "hsetp2" => self.half_compare(&ops)?,
             "p2r" => self.predicates_to_register(&ops)?,
+            "al2p" if self.fragment => self.attribute_address(&ops)?,
             "r2p" => self.register_to_predicates(&ops)?,
             "membar" => self.memory_barrier()?,
             // The short forms' `f16` (SM 5.3) packs two results a register.
@@ -737,8 +742,19 @@ impl Builder<'_> {
         if !self.fragment {
             return Err(self.unsupported("ipa outside a fragment program"));
         }
-        if i.has_mod("centroid") || i.has_mod("offset") || i.has_mod("sc") || i.has_mod("idx") {
+        if i.has_mod("centroid") || i.has_mod("offset") || i.has_mod("sc") {
             return Err(self.unsupported("a sample mode"));
+        }
+        if i.has_mod("idx") {
+            let ipa = if i.has_mod("pass") {
+                Ipa::Pass
+            } else if i.has_mod("constant") {
+                Ipa::Constant
+            } else {
+                let multiplier = self.value(ops[2].1)?;
+                Ipa::Multiply { multiplier }
+            };
+            return self.indexed_ipa(ops, ipa);
         }
         let Operand::Mem {
             space: "a",
@@ -1861,6 +1877,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         address_conditions: HashMap::new(),
         compute: program.header.compute(),
         calls: Vec::new(),
+        read_inputs: attribute::read_inputs(program),
     };
     state.run(&walk, 0, None, None)?;
     let exit_regs = if fragment {
