@@ -168,12 +168,8 @@ impl Case {
                     self.neg[0] = false;
                 }
             }
-            Family::Set => {
-                if self.form == Form::Cbuf {
-                    // Bit 54 is `ftz` here (envydis also prints B's `abs`).
-                    self.abs[1] = false;
-                }
-            }
+            // Bit 54 is `ftz` here (envydis also prints B's `abs`).
+            Family::Set if self.form == Form::Cbuf => self.abs[1] = false,
             _ => {}
         }
         if !fma {

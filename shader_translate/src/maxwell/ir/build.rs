@@ -1762,9 +1762,7 @@ impl<'a> Builder<'a> {
                 // second, which falls into that point (uam's `if (c) { A } else { B }`
                 // inside a region whose join is further on).
                 Terminator::CondBranch { target, next }
-                    if walk
-                        .diamond_merge(next, target, join)
-                        .is_some_and(|merge| within(merge)) =>
+                    if walk.diamond_merge(next, target, join).is_some_and(&within) =>
                 {
                     let merge = walk.diamond_merge(next, target, join).expect("matched");
                     self.region = None;
