@@ -11,3 +11,5 @@ mod half;
 mod kernel;
 #[path = "maxwell_isa/predicates.rs"]
 mod predicates;
+#[path = "maxwell_isa/refusals.rs"]
+mod refusals;

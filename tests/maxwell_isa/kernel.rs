@@ -130,10 +130,12 @@ pub fn envydis(words: &[u64]) -> Vec<String> {
         .collect()
 }
 
-/// Runs the kernel of `body` over `inputs` (`INPUTS` words an invocation) with
-/// constant buffer words `cbuf`; gives each invocation's `outputs` words.
-pub fn run(body: &[u64], outputs: usize, inputs: &[u32], cbuf: [u32; 4]) -> Vec<Vec<u32>> {
-    assert_eq!(inputs.len(), INPUTS * INVOCATIONS);
+/// The kernel of `body` translated (as a port holding the pieces would).
+pub fn translate(
+    body: &[u64],
+    outputs: usize,
+) -> Result<shader_translate::TranslatedShader, shader_translate::maxwell::translate::MaxwellError>
+{
     let code = code(body, outputs);
     let name = "x_comp_shared_storage";
     let dksh = std::fs::read(
@@ -153,9 +155,15 @@ pub fn run(body: &[u64], outputs: usize, inputs: &[u32], cbuf: [u32; 4]) -> Vec<
         compute: program.header.compute(),
         tess_mode: None,
     };
-    let shader = translator()
-        .translate_maxwell("isa kernel", &parts)
-        .unwrap_or_else(|e| panic!("the kernel does not translate: {e}"));
+    translator().translate_maxwell("isa kernel", &parts)
+}
+
+/// Runs the kernel of `body` over `inputs` (`INPUTS` words an invocation) with
+/// constant buffer words `cbuf`; gives each invocation's `outputs` words.
+pub fn run(body: &[u64], outputs: usize, inputs: &[u32], cbuf: [u32; 4]) -> Vec<Vec<u32>> {
+    assert_eq!(inputs.len(), INPUTS * INVOCATIONS);
+    let shader =
+        translate(body, outputs).unwrap_or_else(|e| panic!("the kernel does not translate: {e}"));
     let rig = Rig::new(true);
     let program = rig
         .device

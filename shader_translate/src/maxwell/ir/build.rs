@@ -618,6 +618,11 @@ impl Builder<'_> {
             "hset2" | "hsetp2" => self.half_compare(&ops)?,
             "p2r" => self.predicates_to_register(&ops)?,
             "al2p" if self.fragment => self.attribute_address(&ops)?,
+            "idp" => {
+                return Err(self.unsupported(
+                    "an SM 6.0 (Pascal) dot product; the Tegra X1 (SM 5.3) has no `idp`",
+                ))
+            }
             "r2p" => self.register_to_predicates(&ops)?,
             "membar" => self.memory_barrier()?,
             // The short forms' `f16` (SM 5.3) packs two results a register.
