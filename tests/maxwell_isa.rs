@@ -7,6 +7,8 @@ mod common;
 
 #[path = "maxwell_isa/half.rs"]
 mod half;
+#[path = "maxwell_isa/half_cases.rs"]
+mod half_cases;
 #[path = "maxwell_isa/kernel.rs"]
 mod kernel;
 #[path = "maxwell_isa/predicates.rs"]
