@@ -99,3 +99,58 @@ fn every_game_program_translates() {
     );
     assert!(refused.is_empty(), "refused:\n{}", refused.join("\n"));
 }
+
+/// The generic input locations of `spirv` decorated `Centroid`.
+fn centroid_locations(spirv: &[u32]) -> Vec<u32> {
+    const OP_DECORATE: u32 = 71;
+    const LOCATION: u32 = 30;
+    const CENTROID: u32 = 16;
+    let mut decorations: Vec<(u32, u32, Option<u32>)> = Vec::new();
+    let mut at = 5;
+    while at < spirv.len() {
+        let (count, opcode) = ((spirv[at] >> 16) as usize, spirv[at] & 0xffff);
+        if opcode == OP_DECORATE && count >= 3 {
+            decorations.push((spirv[at + 1], spirv[at + 2], spirv.get(at + 3).copied()));
+        }
+        at += count.max(1);
+    }
+    let mut out: Vec<u32> = decorations
+        .iter()
+        .filter(|&&(_, decoration, _)| decoration == CENTROID)
+        .filter_map(|&(target, _, _)| {
+            decorations
+                .iter()
+                .find(|&&(t, d, _)| t == target && d == LOCATION)
+                .and_then(|&(_, _, location)| location)
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// `ipa centroid` (uam's reads of `centroid in` inputs): each location read at the
+/// centroid is declared `Centroid`, as glslang declares the GLSL's, and no other.
+#[test]
+fn centroid_inputs_are_declared_centroid() {
+    let name = "g_frag_centroid_inputs";
+    let bytes = game_dksh(name);
+    let ours = translator(false)
+        .translate_dksh_with(name, &bytes, &game_slots(name, &bytes))
+        .unwrap();
+    let glsl = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/maxwell_games")
+            .join(name)
+            .join("source.glsl"),
+    )
+    .unwrap();
+    let reference = translator(false)
+        .translate(&shader_translate::ShaderSource {
+            name: format!("{name}.glsl"),
+            stage: shader_translate::Stage::Fragment,
+            code: shader_translate::ShaderCode::Glsl(glsl),
+        })
+        .unwrap();
+    assert_eq!(centroid_locations(&ours.spirv), vec![0, 1]);
+    assert_eq!(centroid_locations(&reference.spirv), vec![0, 1]);
+}

@@ -308,12 +308,16 @@ impl Emitter<'_> {
                 None
             };
             let vec4 = self.t.vec4;
+            let centroid = self.function.centroid_locations.contains(&location);
             let var = self.input_variable(location, vec4, |b, var| {
                 b.decorate(
                     var,
                     spirv::Decoration::Location,
                     [SpirvOperand::LiteralBit32(location)],
                 );
+                if centroid {
+                    b.decorate(var, spirv::Decoration::Centroid, []);
+                }
                 match interpolation {
                     Some(Interpolation::Constant) => b.decorate(var, spirv::Decoration::Flat, []),
                     Some(Interpolation::ScreenLinear) => {

@@ -101,6 +101,8 @@ pub struct Function {
     pub exit_regs: BTreeMap<u8, Value>,
     /// What each early [`Op::Exit`] writes.
     pub exits: Vec<Outputs>,
+    /// Fragment: the generic input locations read at the centroid (`ipa centroid`).
+    pub centroid_locations: BTreeSet<u32>,
 }
 
 /// The outputs at one `exit`: the attribute stores so far and (fragment) the registers.
@@ -147,6 +149,8 @@ struct Builder<'a> {
     /// Fragment programs: the generic input words the header says are read (the
     /// candidates of an indexed `ipa`).
     read_inputs: Vec<u32>,
+    /// Fragment: each generic input location read so far, and whether at the centroid.
+    sample_points: BTreeMap<u32, bool>,
 }
 
 /// How deep `cal`s may nest before the program is refused.
@@ -747,7 +751,7 @@ impl Builder<'_> {
         if !self.fragment {
             return Err(self.unsupported("ipa outside a fragment program"));
         }
-        if i.has_mod("centroid") || i.has_mod("offset") || i.has_mod("sc") {
+        if i.has_mod("offset") || i.has_mod("sc") {
             return Err(self.unsupported("a sample mode"));
         }
         if i.has_mod("idx") {
@@ -777,6 +781,7 @@ impl Builder<'_> {
             let multiplier = self.value(ops[2].1)?;
             Ipa::Multiply { multiplier }
         };
+        self.note_sample_point(offset.unwrap_or(0) as u32)?;
         let value = self.push(Op::Attr(AttrRead {
             addr_b: offset.unwrap_or(0) as u32,
             ipa: Some(ipa),
@@ -1881,6 +1886,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         compute: program.header.compute(),
         calls: Vec::new(),
         read_inputs: attribute::read_inputs(program),
+        sample_points: BTreeMap::new(),
     };
     state.run(&walk, 0, None, None)?;
     let exit_regs = if fragment {
@@ -1893,5 +1899,11 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         attr_stores: state.attr_stores,
         exit_regs,
         exits: state.exits,
+        centroid_locations: state
+            .sample_points
+            .iter()
+            .filter(|(_, &centroid)| centroid)
+            .map(|(&location, _)| location)
+            .collect(),
     })
 }

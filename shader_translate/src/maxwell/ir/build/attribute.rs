@@ -6,6 +6,12 @@
 //! the program reads (each read as `ipa` reads it), and 0 at an address among none of
 //! them. `al2p` with its output form (`o`, the VTG stages' outputs) or a predicate
 //! result is refused by name.
+//!
+//! `ipa centroid` reads an input at the fragment's centroid: Vulkan says where an input
+//! is read by its variable's `Centroid` decoration, so a generic input location read at
+//! the centroid is declared so ([`Function::centroid_locations`](super::Function)), and
+//! one read both at the centroid and at the centre is refused by name; a centroid read
+//! of anything else (the fragment position) is refused too.
 
 use super::{Builder, Ipa, Unsupported};
 use crate::maxwell::decode::{Operand, PT};
@@ -60,6 +66,7 @@ impl Builder<'_> {
         let address = self.push(Op::Binary(Binary::IAdd, base, offset));
         let mut value = self.constant(0);
         for word_b in self.read_inputs.clone() {
+            self.note_sample_point(word_b)?;
             let word = self.push(Op::Attr(AttrRead {
                 addr_b: word_b,
                 ipa: Some(ipa),
@@ -84,6 +91,31 @@ impl Builder<'_> {
         let value = self.saturate_if(self.instruction.has_mod("sat"), value);
         self.set_reg(dst, value);
         Ok(())
+    }
+}
+
+impl Builder<'_> {
+    /// Records where the current `ipa` reads the input word at `addr_b`: at the centroid
+    /// (`centroid`) or at the centre; refuses a location read at both, or a centroid
+    /// read of a word that is not a generic input.
+    pub(super) fn note_sample_point(&mut self, addr_b: u32) -> Result<(), Unsupported> {
+        let centroid = self.instruction.has_mod("centroid");
+        if !(GENERIC_B..GENERIC_B + 32 * 16).contains(&addr_b) {
+            return match centroid {
+                true => Err(self.unsupported(format!(
+                    "a centroid read of a[{addr_b:#x}], not a generic input"
+                ))),
+                false => Ok(()),
+            };
+        }
+        let location = (addr_b - GENERIC_B) / 16;
+        match self.sample_points.insert(location, centroid) {
+            Some(before) if before != centroid => Err(self.unsupported(format!(
+                "generic input {location} read both at the centroid and at the centre \
+                 (Vulkan's Centroid decoration is the variable's)"
+            ))),
+            _ => Ok(()),
+        }
     }
 }
 
