@@ -60,8 +60,9 @@ int main(int argc, char **argv) {
     CHECK(hsCommandBufferSetBlendState(&commands, 0, &blend));
     CHECK(hsCommandBufferSetPatchSize(&commands, 3));
     dk_vertex_layout(&commands, &vertices, sizeof DK_TRIANGLE, sizeof(struct dk_vertex), 3, 3, 12);
-    /* Smoothed line-mode tessellation is refused for now (stray lines on lavapipe's
-     * later submissions): the port says so and stops, writing nothing. */
+    /* Smoothed line-mode tessellation is refused on Mesa's llvmpipe, which draws it from
+     * stale vertex data after the first draw (docs/nvn-conventions.md): the port says so
+     * and stops, writing nothing. */
     if (hsCommandBufferDrawArrays(&commands, HS_DRAW_PRIMITIVE_PATCHES, 0, 3) == HS_ERROR_REFUSED) {
         printf("refused: smoothed line-mode tessellation\n");
         return 0;
