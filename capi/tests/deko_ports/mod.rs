@@ -133,6 +133,10 @@ fn deko09_simple_compute_draws_the_wave_the_console_draws() {
     let wave = sine_wave();
     for (slot, image) in images.iter().enumerate() {
         let (mut on_curve, mut full) = (0, 0);
+        // Fringe pixels a smoothed edge covers partly, of a bright colour: blended over
+        // transparent black they are the colour times their coverage (alpha), unblended
+        // the full colour.
+        let (mut fringe, mut fringe_blended) = (0, 0);
         for row in 0..HEIGHT_PX {
             for x in 0..WIDTH_PX {
                 let p = [x as f64 + 0.5, row as f64 + 0.5];
@@ -168,6 +172,15 @@ fn deko09_simple_compute_draws_the_wave_the_console_draws() {
                         [0, 0, 0, 0],
                         "framebuffer {slot} ({x}, row {row}) off the wave"
                     );
+                } else if distance > 6.0 && !near_end {
+                    let coverage = f64::from(got[3]) / 255.0;
+                    let bright = colour.iter().any(|&c| c > 0.5);
+                    if bright && (0.1..0.6).contains(&coverage) {
+                        fringe += 1;
+                        if (0..3).all(|c| got[c].abs_diff(unorm8(colour[c] * coverage)) <= 24) {
+                            fringe_blended += 1;
+                        }
+                    }
                 } else if distance < 2.0 && !near_end {
                     // Blended (source alpha over one minus it, alpha replaced) where the
                     // strip's segments overlap at their joints: each channel between the
@@ -189,6 +202,12 @@ fn deko09_simple_compute_draws_the_wave_the_console_draws() {
             }
         }
         assert!(on_curve > 3_000, "{on_curve} pixels on the wave");
+        assert!(fringe > 500, "{fringe} partly covered edge pixels");
+        assert!(
+            fringe_blended * 10 > fringe * 7,
+            "{fringe_blended} of {fringe} partly covered edge pixels blended (colour state's \
+             blend enable for target 0)"
+        );
         // A 16 px line covers its centre line fully nearly everywhere: the colour itself.
         assert!(
             full * 10 > on_curve * 8,

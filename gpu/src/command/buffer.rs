@@ -269,6 +269,14 @@ impl<'d> CommandBuffer<'d> {
     pub fn set_state(&mut self, state: StateChange) -> Result<(), RecordError> {
         self.record(Command::SetState(state))
     }
+    /// NVN's colour state object in one call: blend enables, logic op, alpha test. A
+    /// refused part leaves the parts before it recorded, as their own calls would.
+    pub fn set_color_state(&mut self, state: &crate::state::ColorState) -> Result<(), RecordError> {
+        for change in state.changes() {
+            self.set_state(change)?;
+        }
+        Ok(())
+    }
     pub fn bind_program(&mut self, program: ProgramId) -> Result<(), RecordError> {
         self.record(Command::BindProgram(program))
     }
