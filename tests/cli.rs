@@ -438,6 +438,29 @@ fn shader_translate_takes_a_compiled_maxwell_program() {
     assert_success(&output);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("geom shader"), "{stderr}");
+    // MoltenVK has no geometry stage: asked for MSL too, the SPIR-V and the reflection
+    // are still written, the missing MSL is one warning line and status 5.
+    let (spv, msl) = (dir.join("geometry.spv"), dir.join("geometry.metal"));
+    let output = hookshot()
+        .args(["shader", "translate", geometry.to_str().unwrap()])
+        .args(["--input", "triangles", "--reflect"])
+        .args([
+            "--out",
+            spv.to_str().unwrap(),
+            "--msl",
+            msl.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(5), "{stderr}");
+    assert!(stderr.contains("no MSL written"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let spirv = std::fs::read(&spv).unwrap();
+    assert_eq!(spirv[..4], 0x0723_0203u32.to_le_bytes(), "a SPIR-V module");
+    assert!(!msl.exists(), "no MSL file");
+    let reflection: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(reflection.is_object(), "{reflection}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -942,7 +942,9 @@ fn unorm8(value: f32) -> u8 {
 }
 
 /// Blending over a red target against the CPU's `src * sf + dst * df`, per channel: the
-/// classic alpha blend, a separate alpha equation, and the blend constant as a factor.
+/// classic alpha blend, a separate alpha equation, and the blend constant as a factor;
+/// NVN's colour state's blend enables turning an equation set off on, and one set on off
+/// (the fragment's colour replaces the target's).
 #[test]
 fn blending_follows_the_cpu_equation() {
     let rig = Rig::new(true);
@@ -963,7 +965,26 @@ fn blending_follows_the_cpu_equation() {
         op,
     };
     type Model = fn(usize, [f32; 4], [f32; 4], [f32; 4]) -> f32;
-    let cases: [(Vec<StateChange>, Model); 3] = [
+    let off = StateChange::Blend {
+        target: 0,
+        state: BlendState {
+            enabled: false,
+            color: BlendEquation::ALPHA,
+            alpha: BlendEquation::ALPHA,
+        },
+    };
+    let cases: [(Vec<StateChange>, Model); 5] = [
+        (
+            vec![off.clone(), StateChange::BlendEnables(0b1)],
+            |c, s, d, _| s[c] * s[3] + d[c] * (1.0 - s[3]),
+        ),
+        (
+            vec![
+                blend(BlendEquation::ALPHA, BlendEquation::ALPHA),
+                StateChange::BlendEnables(0b1110),
+            ],
+            |c, s, _, _| s[c],
+        ),
         (
             vec![blend(BlendEquation::ALPHA, BlendEquation::ALPHA)],
             |c, s, d, _| s[c] * s[3] + d[c] * (1.0 - s[3]),

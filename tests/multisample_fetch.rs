@@ -357,6 +357,60 @@ fn views_of_the_other_sample_kind_are_refused_when_the_draw_is_recorded() {
     }
 }
 
+/// The same check for a texture bound before its list bound any tables (the tables come
+/// from a list submitted before it, as on the console): nothing can be looked up when the
+/// bind and the draw are recorded, so both are taken then, and the submit makes the check:
+/// a multisample view read through a single-sample slot is refused there, naming the
+/// stage, slot and view; the program that reads it as multisample is submitted and drawn.
+#[test]
+fn views_of_the_other_sample_kind_bound_before_the_lists_tables_are_refused_at_submit() {
+    let rig = Rig::new(true);
+    let format = Format::from_name("rgba8").unwrap();
+    let (msaa, msaa_view) = multisample_texture(&rig, format);
+    let target = single_view_target(&rig);
+    let positions = full_triangle(&rig);
+    let textures = rig.device.create_texture_table(4).unwrap();
+    let samplers = rig.device.create_sampler_table(4).unwrap();
+    rig.device.register_texture(textures, 1, msaa_view).unwrap();
+    let sampler = rig.device.create_sampler(&SamplerMaker::default()).unwrap();
+    rig.device.register_sampler(samplers, 1, sampler).unwrap();
+    let queue = rig.device.queue();
+    let mut setup = rig.device.command_buffer();
+    setup.bind_descriptor_tables(textures, samplers).unwrap();
+    queue.submit(&setup.finish()).unwrap();
+    for (fragment, passes) in [(TEXEL_FRAG.to_owned(), false), (fetch_frag(""), true)] {
+        let program = position_program(&rig.device, &fragment);
+        let mut commands = rig.device.command_buffer();
+        commands
+            .bind_render_targets(common::draw::colour(target))
+            .unwrap();
+        bind_positions(&mut commands, program, positions);
+        let handle = TextureHandle {
+            texture_slot: 1,
+            sampler_slot: 1,
+        };
+        commands.bind_texture(Stage::Fragment, 0, handle).unwrap();
+        commands.draw(triangle()).unwrap();
+        let submitted = queue.submit(&commands.finish());
+        match (passes, submitted) {
+            (true, Ok(())) => {}
+            (
+                false,
+                Err(gpu::QueueError::Record(RecordError::TextureKindMismatch {
+                    stage: Stage::Fragment,
+                    slot: 0,
+                    view,
+                    view_kind: "multisample",
+                    ..
+                })),
+            ) => assert_eq!(view, msaa_view),
+            (_, other) => panic!("multisample reader {passes}: {other:?}"),
+        }
+    }
+    queue.finish().unwrap();
+    rig.device.finalize(msaa).unwrap();
+}
+
 /// A single-sample target the refusal test draws into (beyond the textures it reads).
 fn single_view_target(rig: &Rig) -> gpu::ViewId {
     rig.texture(

@@ -92,6 +92,7 @@ fn fields(change: &StateChange) -> Vec<&'static str> {
             "Blend.alpha",
         ],
         StateChange::BlendConstant(_) => vec!["BlendConstant"],
+        StateChange::BlendEnables(_) => vec!["BlendEnables"],
         StateChange::WriteMasks(_) => vec!["WriteMasks"],
         StateChange::LogicOp(_) => vec!["LogicOp"],
         StateChange::DepthStencil(DepthStencilState {
@@ -285,6 +286,7 @@ fn every_variant() -> Vec<StateChange> {
             state: BlendState::default(),
         },
         StateChange::BlendConstant([0.0; 4]),
+        StateChange::BlendEnables(0),
         StateChange::WriteMasks([ComponentMask::ALL; MAX_COLOR_TARGETS]),
         StateChange::LogicOp(None),
         StateChange::DepthStencil(DepthStencilState::default()),
@@ -365,6 +367,7 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
         ("Blend.op", vec![executed(blend)]),
         ("Blend.alpha", vec![executed(blend)]),
         ("BlendConstant", vec![executed(blend)]),
+        ("BlendEnables", vec![executed(blend)]),
         ("WriteMasks", vec![executed(sequences)]),
         (
             "LogicOp",

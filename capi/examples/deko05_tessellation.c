@@ -54,14 +54,15 @@ int main(int argc, char **argv) {
     raster.line_width_px = 4.0f;
     CHECK(hsCommandBufferSetRasterizerState(&commands, &raster));
     CHECK(hsCommandBufferSetSmoothing(&commands, 1, 1));
-    HSBlendState blend;
-    CHECK(hsBlendStateSetDefaults(&blend));
-    blend.enabled = 1;
-    CHECK(hsCommandBufferSetBlendState(&commands, 0, &blend));
+    HSColorState color;
+    CHECK(hsColorStateSetDefaults(&color));
+    color.blend_enable_mask = 1;
+    CHECK(hsCommandBufferSetColorState(&commands, &color));
     CHECK(hsCommandBufferSetPatchSize(&commands, 3));
     dk_vertex_layout(&commands, &vertices, sizeof DK_TRIANGLE, sizeof(struct dk_vertex), 3, 3, 12);
-    /* Smoothed line-mode tessellation is refused for now (stray lines on lavapipe's
-     * later submissions): the port says so and stops, writing nothing. */
+    /* Smoothed line-mode tessellation is refused on Mesa's llvmpipe, which draws it from
+     * stale vertex data after the first draw (docs/nvn-conventions.md): the port says so
+     * and stops, writing nothing. */
     if (hsCommandBufferDrawArrays(&commands, HS_DRAW_PRIMITIVE_PATCHES, 0, 3) == HS_ERROR_REFUSED) {
         printf("refused: smoothed line-mode tessellation\n");
         return 0;

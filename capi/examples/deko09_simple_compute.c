@@ -4,7 +4,7 @@
  * orders it before the draw, which reads the same buffer as vertex stream 0 and draws a
  * line strip 16 px wide with the sample's basic_vsh and color_fsh, deko3d's rasterizer
  * defaults with every smoothing bit on (polygon smoothing changes no line), blending on
- * (deko3d's blend defaults) over transparent black. The parameters are the ones the
+ * for target 0 through the colour state (deko3d's blend defaults) over transparent black. The parameters are the ones the
  * sample computes for the frame at 0.1 s. As in the sample, the compute list, the
  * framebuffer list and the drawing list are submitted in that order, after a list that
  * pushes the parameters. Both framebuffers are drawn and read back into the file named by
@@ -86,8 +86,6 @@ int main(int argc, char **argv) {
     HSRasterizerState raster;
     CHECK(hsRasterizerStateSetDefaults(&raster));
     raster.line_width_px = 16.0f;
-    HSBlendState blend;
-    CHECK(hsBlendStateSetDefaults(&blend));
     dk_full_viewport_and_scissor(&commands);
     const float clear[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     CHECK(hsCommandBufferClearColor(&commands, 0, clear, HS_CLEAR_COLOR_MASK_RGBA));
@@ -95,8 +93,18 @@ int main(int argc, char **argv) {
     dk_bind_default_raster_and_color(&commands);
     CHECK(hsCommandBufferSetRasterizerState(&commands, &raster));
     CHECK(hsCommandBufferSetSmoothing(&commands, 1, 1));
-    blend.enabled = 1;
-    CHECK(hsCommandBufferSetBlendState(&commands, 0, &blend));
+    /* The sample's colour state: blending on for target 0 (its equations deko3d's
+     * defaults, bound above), in the one call NVN's colour state object maps to. A mask
+     * naming a ninth target is refused, naming the field. */
+    HSColorState color;
+    CHECK(hsColorStateSetDefaults(&color));
+    color.blend_enable_mask = 1u << 8;
+    if (hsCommandBufferSetColorState(&commands, &color) != HS_ERROR_OUT_OF_RANGE) {
+        fprintf(stderr, "a blend enable mask past target 7 was taken\n");
+        return 1;
+    }
+    color.blend_enable_mask = 1;
+    CHECK(hsCommandBufferSetColorState(&commands, &color));
     dk_vertex_layout(&commands, &vertices, vertices_b, 32, 4, 4, 16);
     CHECK(hsCommandBufferDrawArrays(&commands, HS_DRAW_PRIMITIVE_LINE_STRIP, 0, VERTICES));
     HScommandHandle render_list;

@@ -109,7 +109,9 @@ static inline void dk_bind_default_raster_and_color(const HSCommandBuffer *comma
     CHECK(hsBlendStateSetDefaults(&blend));
     for (uint32_t target = 0; target < 8; target++)
         CHECK(hsCommandBufferSetBlendState(commands, target, &blend));
-    CHECK(hsCommandBufferSetLogicOp(commands, HS_LOGIC_OP_NONE));
+    HSColorState color;
+    CHECK(hsColorStateSetDefaults(&color));
+    CHECK(hsCommandBufferSetColorState(commands, &color));
     const uint32_t masks[8] = {15, 15, 15, 15, 15, 15, 15, 15};
     CHECK(hsCommandBufferSetColorWriteMasks(commands, masks));
 }

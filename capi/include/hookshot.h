@@ -192,6 +192,24 @@ typedef struct HSTextureView {
 // Colour channel bits of clears and write masks.
 typedef uint32_t HSclearColorMask;
 
+// Logic ops 0 CLEAR .. 15 SET in OpenGL's order; `HS_LOGIC_OP_NONE` turns it off.
+typedef uint32_t HSlogicOp;
+
+// Comparisons, for depth-compare samplers and depth/stencil tests.
+typedef uint32_t HScompareFunc;
+
+// NVN's colour state (deko3d's `DkColorState`).
+typedef struct HSColorState {
+  // Bit n (0-7): blending on for colour target n; a clear bit turns it off.
+  uint32_t blend_enable_mask;
+  // `HS_LOGIC_OP_NONE`: no logic op.
+  HSlogicOp logic_op;
+  // The alpha test's compare (NVN's `AlphaFunc`); `HS_COMPARE_ALWAYS` turns it off.
+  HScompareFunc alpha_compare;
+  // The alpha test's reference (NVN sets it with the command buffer's `SetAlphaRef`).
+  float alpha_reference;
+} HSColorState;
+
 // A finished command list, for `hsQueueSubmitCommands`.
 typedef uint64_t HScommandHandle;
 
@@ -358,12 +376,6 @@ typedef struct HSBlendState {
   HSblendFunc alpha_dst;
   HSblendEquation alpha_equation;
 } HSBlendState;
-
-// Logic ops 0 CLEAR .. 15 SET in OpenGL's order; `HS_LOGIC_OP_NONE` turns it off.
-typedef uint32_t HSlogicOp;
-
-// Comparisons, for depth-compare samplers and depth/stencil tests.
-typedef uint32_t HScompareFunc;
 
 // Stencil ops 0 KEEP, 1 ZERO, 2 REPLACE, 3 INCR, 4 DECR, 5 INVERT, 6 INCR_WRAP,
 // 7 DECR_WRAP.
@@ -1383,6 +1395,14 @@ HSresult hsCommandBufferClearTextureDepthStencil(const struct HSCommandBuffer *c
                                                  uint32_t depth_mask,
                                                  uint32_t stencil,
                                                  uint32_t stencil_mask);
+
+// deko3d's colour state defaults: no target blends, no logic op, no alpha test
+// (`HS_COMPARE_ALWAYS`, reference 0).
+HSresult hsColorStateSetDefaults(struct HSColorState *state);
+
+// Sets NVN's colour state: blend enables of all eight targets, logic op, alpha test.
+HSresult hsCommandBufferSetColorState(const struct HSCommandBuffer *command_buffer,
+                                      const struct HSColorState *state);
 
 HSresult hsCommandBufferInitialize(struct HSCommandBuffer *command_buffer,
                                    const struct HSDevice *device);

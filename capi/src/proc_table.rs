@@ -180,6 +180,8 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         }
         "hsCommandBufferSetProgramPointSize" => hsCommandBufferSetProgramPointSize as *const (),
         "hsCommandBufferSetAlphaTest" => hsCommandBufferSetAlphaTest as *const (),
+        "hsCommandBufferSetColorState" => hsCommandBufferSetColorState as *const (),
+        "hsColorStateSetDefaults" => hsColorStateSetDefaults as *const (),
         "hsCommandBufferSetSmoothing" => hsCommandBufferSetSmoothing as *const (),
         "hsCommandBufferUpdateUniformBuffer" => hsCommandBufferUpdateUniformBuffer as *const (),
         "hsCommandBufferReportCounter" => hsCommandBufferReportCounter as *const (),
@@ -392,6 +394,8 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsCommandBufferSetOuterTessellationLevels",
     "hsCommandBufferSetProgramPointSize",
     "hsCommandBufferSetAlphaTest",
+    "hsCommandBufferSetColorState",
+    "hsColorStateSetDefaults",
     "hsCommandBufferSetSmoothing",
     "hsCommandBufferUpdateUniformBuffer",
     "hsCommandBufferReportCounter",

@@ -72,6 +72,9 @@ pub struct DeviceFeatures {
     // Issue 17, smoothing.
     /// `VK_EXT_line_rasterization`'s `smoothLines`: NVN's line smoothing.
     pub smooth_lines: bool,
+    /// Smoothed lines along the edges of tessellated polygons drawn as lines: false where
+    /// the driver is known to draw them wrong (Mesa's llvmpipe, lavapipe).
+    pub smooth_tessellated_lines: bool,
     // Issue 18, multisampling.
     /// `sampleRateShading`: `MultisampleState::min_sample_shading`.
     pub sample_rate_shading: bool,
@@ -126,6 +129,7 @@ impl DeviceFeatures {
         multi_viewport: false,
         shader_output_viewport_index: false,
         smooth_lines: false,
+        smooth_tessellated_lines: false,
         sample_rate_shading: false,
         alpha_to_one: false,
         depth_resolve: false,
@@ -177,6 +181,8 @@ impl DeviceFeatures {
             shader_output_viewport_index: self.shader_output_viewport_index
                 && other.shader_output_viewport_index,
             smooth_lines: self.smooth_lines && other.smooth_lines,
+            smooth_tessellated_lines: self.smooth_tessellated_lines
+                && other.smooth_tessellated_lines,
             sample_rate_shading: self.sample_rate_shading && other.sample_rate_shading,
             alpha_to_one: self.alpha_to_one && other.alpha_to_one,
             depth_resolve: self.depth_resolve && other.depth_resolve,

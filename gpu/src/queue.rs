@@ -56,8 +56,12 @@ impl<'d> Queue<'d> {
         self.device.report_all_pointer_writes()?;
         let mut tables = self.device.tables.write();
         let mut queue_tables = self.device.queue_tables.lock();
-        let tables_after =
-            crate::command::queue_binds::check_at_submit(list, *queue_tables, &tables)?;
+        let tables_after = crate::command::queue_binds::check_at_submit(
+            list,
+            *queue_tables,
+            &tables,
+            self.device.features(),
+        )?;
         let resolved = resolve_sync_values(list, &tables)?;
         let sync_values: Vec<u64> = resolved.iter().map(|&(_, value)| value).collect();
         self.device.backend.lock().submit(

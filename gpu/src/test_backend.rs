@@ -70,6 +70,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     multi_viewport: true,
     shader_output_viewport_index: true,
     smooth_lines: true,
+    smooth_tessellated_lines: true,
     sample_rate_shading: true,
     alpha_to_one: true,
     depth_resolve: true,

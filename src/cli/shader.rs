@@ -1,7 +1,9 @@
 //! `hookshot shader translate FILE [--stage STAGE] [--input CLASS]`: one shader (GLSL, SPIR-V or a
 //! compiled Maxwell program in a DKSH module) to SPIR-V for the host
 //! layout, with its reflection and the Metal-route check. A shader that does not compile
-//! prints `FILE:LINE:COLUMN: message` lines and exits non-zero.
+//! prints `FILE:LINE:COLUMN: message` lines and exits non-zero. A shader that translates
+//! but cannot go to Metal when `--msl` asks for it still has its SPIR-V and reflection
+//! written; the missing MSL is a warning and exit status 5 (`METAL_ONLY_EXIT_CODE`).
 
 use std::path::PathBuf;
 
@@ -9,6 +11,10 @@ use anyhow::Context;
 use shader_translate::{Opinion, ShaderCode, ShaderSource, Stage, TranslateError, Translator};
 
 use crate::exit::Failure;
+
+/// The exit status when everything asked was written but the MSL (`--msl`), which the
+/// Metal route's check could not make (docs/errors.md).
+pub const METAL_ONLY_EXIT_CODE: u8 = 5;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -139,23 +145,36 @@ fn translate(args: TranslateArgs) -> anyhow::Result<()> {
             .collect();
         std::fs::write(out, bytes).with_context(|| format!("cannot write {}", out.display()))?;
     }
+    // The SPIR-V is written; a missing MSL does not undo it, nor stop the reflection.
+    let mut no_msl = None;
     if let Some(msl_path) = &args.msl {
-        let msl = metal.msl.as_deref().ok_or_else(|| {
-            let why = match (&metal.naga, metal.problems()) {
-                (Opinion::CannotRead(reason), problems) if problems.is_empty() => {
-                    format!("naga cannot read the module: {reason}")
-                }
-                (_, problems) => problems.join("; "),
-            };
-            anyhow::anyhow!("{name}: no MSL: {why}")
-        })?;
-        std::fs::write(msl_path, msl)
-            .with_context(|| format!("cannot write {}", msl_path.display()))?;
+        match metal.msl.as_deref() {
+            Some(msl) => std::fs::write(msl_path, msl)
+                .with_context(|| format!("cannot write {}", msl_path.display()))?,
+            None => {
+                let why = match (&metal.naga, metal.problems()) {
+                    (Opinion::CannotRead(reason), problems) if problems.is_empty() => {
+                        format!("naga cannot read the module: {reason}")
+                    }
+                    (_, problems) => problems.join("; "),
+                };
+                no_msl = Some(format!(
+                    "{name}: no MSL written ({why}); everything else asked was written"
+                ));
+            }
+        }
     }
     if args.reflect {
         println!("{}", serde_json::to_string_pretty(&translated.reflection)?);
     }
-    Ok(())
+    match no_msl {
+        Some(message) => Err(Failure {
+            exit_code: METAL_ONLY_EXIT_CODE,
+            message,
+        }
+        .into()),
+        None => Ok(()),
+    }
 }
 
 /// Source errors go to stderr one a line as `FILE:LINE:COLUMN: message`; the returned

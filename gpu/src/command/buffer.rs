@@ -12,6 +12,7 @@ use super::bound::BoundState;
 use super::list::{CommandList, Op};
 use super::multisample_slots::{check_sampled_count, is_multisample, MultisampleSlots};
 use super::remembered::Remembered;
+use super::smoothing::check_smooth_tessellated_lines;
 use super::stages::check_program_features;
 use super::target_formats::check_target_formats;
 use super::transform_feedback::{CaptureWatch, TransformFeedbackControl, TransformFeedbackVerb};
@@ -72,6 +73,12 @@ impl<'d> CommandBuffer<'d> {
             return Err(RecordError::DebugGroupUnderflow);
         }
         self.check_multisample_slots(&command)?;
+        if let Command::Draw(DrawArrays { primitive, .. })
+        | Command::DrawIndexed(DrawIndexed { primitive, .. })
+        | Command::DrawIndirect(DrawIndirect { primitive, .. }) = &command
+        {
+            check_smooth_tessellated_lines(&self.bound, *primitive, self.device.features())?;
+        }
         let table_changes = self.device.table_changes();
         match self.remembered.check(&command, &self.bound, table_changes) {
             Some(checked) => {
@@ -262,6 +269,14 @@ impl<'d> CommandBuffer<'d> {
     pub fn set_state(&mut self, state: StateChange) -> Result<(), RecordError> {
         self.record(Command::SetState(state))
     }
+    /// NVN's colour state object in one call: blend enables, logic op, alpha test. A
+    /// refused part leaves the parts before it recorded, as their own calls would.
+    pub fn set_color_state(&mut self, state: &crate::state::ColorState) -> Result<(), RecordError> {
+        for change in state.changes() {
+            self.set_state(change)?;
+        }
+        Ok(())
+    }
     pub fn bind_program(&mut self, program: ProgramId) -> Result<(), RecordError> {
         self.record(Command::BindProgram(program))
     }
@@ -415,6 +430,8 @@ impl<'d> CommandBuffer<'d> {
         draw_size_fits(draw.vertex_count, draw.instance_count)
             && !self.bound.transform_feedback_active
             && self.multisample.checked(false, self.bound.graphics_program)
+            && check_smooth_tessellated_lines(&self.bound, draw.primitive, self.device.features())
+                .is_ok()
             && self.remembered.draw_fits(
                 &self.bound,
                 false,

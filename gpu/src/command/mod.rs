@@ -16,6 +16,7 @@ pub mod render_enable;
 pub mod resolve;
 pub mod smoothing;
 pub mod stages;
+mod submit_slots;
 pub mod target_formats;
 pub mod texture_clear;
 pub mod transform_feedback;

@@ -23,6 +23,27 @@ pub struct PortabilityWatch {
     streams: Option<Vec<VertexStream>>,
     depth_stencil: Option<DepthStencilState>,
     cull: Option<CullMode>,
+    /// Bit n: target n's colour equation, as this buffer set it, reads the constant
+    /// alpha (a later `BlendEnables` turning it on is checked against it).
+    constant_alpha_targets: u8,
+}
+
+/// Whether `state`'s colour equation reads the blend constant's alpha.
+fn colour_reads_constant_alpha(state: &crate::state::BlendState) -> bool {
+    let constant_alpha = |factor: BlendFactor| {
+        matches!(
+            factor,
+            BlendFactor::ConstantAlpha | BlendFactor::OneMinusConstantAlpha
+        )
+    };
+    constant_alpha(state.color.src_factor) || constant_alpha(state.color.dst_factor)
+}
+
+fn constant_alpha_refused() -> RecordError {
+    missing(
+        "constant-alpha colour blend factor",
+        "constantAlphaColorBlendFactors (VK_KHR_portability_subset)",
+    )
 }
 
 impl PortabilityWatch {
@@ -81,6 +102,14 @@ impl PortabilityWatch {
                 StateChange::VertexStreams(streams) => self.streams = Some(streams.clone()),
                 StateChange::DepthStencil(state) => self.depth_stencil = Some(*state),
                 StateChange::Rasterizer(raster) => self.cull = Some(raster.cull),
+                StateChange::Blend { target, state } => {
+                    let bit = 1u8 << (target & 7);
+                    if colour_reads_constant_alpha(state) {
+                        self.constant_alpha_targets |= bit;
+                    } else {
+                        self.constant_alpha_targets &= !bit;
+                    }
+                }
                 _ => {}
             }
         }
@@ -111,21 +140,19 @@ impl PortabilityWatch {
                 stencil_references(depth_stencil, cull, features)
             }
             StateChange::Blend { state, .. } => {
-                let constant_alpha = |factor: BlendFactor| {
-                    matches!(
-                        factor,
-                        BlendFactor::ConstantAlpha | BlendFactor::OneMinusConstantAlpha
-                    )
-                };
-                let colour = state.color;
                 if state.enabled
-                    && (constant_alpha(colour.src_factor) || constant_alpha(colour.dst_factor))
+                    && colour_reads_constant_alpha(state)
                     && !features.constant_alpha_color_blend_factors
                 {
-                    return Err(missing(
-                        "constant-alpha colour blend factor",
-                        "constantAlphaColorBlendFactors (VK_KHR_portability_subset)",
-                    ));
+                    return Err(constant_alpha_refused());
+                }
+                Ok(())
+            }
+            StateChange::BlendEnables(mask) => {
+                if mask & self.constant_alpha_targets != 0
+                    && !features.constant_alpha_color_blend_factors
+                {
+                    return Err(constant_alpha_refused());
                 }
                 Ok(())
             }

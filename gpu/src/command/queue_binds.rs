@@ -6,6 +6,7 @@
 //! checked at submit against the pools the queue holds when the list runs.
 
 use crate::error::RecordError;
+use crate::features::DeviceFeatures;
 use crate::ids::{SamplerTableId, TextureTableId};
 use crate::objects::ObjectTables;
 
@@ -25,16 +26,29 @@ pub(crate) fn reads_descriptor_tables(command: &Command) -> bool {
 }
 
 /// Checks the handle binds of `list` that were recorded before it bound any tables,
-/// against `queue_tables`, the tables the queue holds when the list starts. `Ok` gives
-/// the tables in force after it (what the queue holds for the next list).
+/// against `queue_tables`, the tables the queue holds when the list starts, and then the
+/// multisample checks those binds skipped when recorded (`command::submit_slots`). `Ok`
+/// gives the tables in force after it (what the queue holds for the next list).
 pub(crate) fn check_at_submit(
     list: &CommandList,
     queue_tables: Option<DescriptorTables>,
     tables: &ObjectTables,
+    features: &DeviceFeatures,
 ) -> Result<Option<DescriptorTables>, RecordError> {
     if !list.defers_handle_checks {
         return Ok(list.tables_set.or(queue_tables));
     }
+    let after = check_handles(list, queue_tables, tables)?;
+    super::submit_slots::check_deferred_slots(list.commands(), queue_tables, tables, features)?;
+    Ok(after)
+}
+
+/// The handle checks of `check_at_submit`.
+fn check_handles(
+    list: &CommandList,
+    queue_tables: Option<DescriptorTables>,
+    tables: &ObjectTables,
+) -> Result<Option<DescriptorTables>, RecordError> {
     let bound = BoundState {
         descriptor_tables: queue_tables,
         ..BoundState::default()

@@ -6,6 +6,7 @@
 //! is refused when recorded, by name.
 
 use crate::error::RecordError;
+use crate::features::DeviceFeatures;
 use crate::state::PrimitiveKind;
 
 use super::bound::BoundState;
@@ -24,23 +25,37 @@ fn may_fill(primitive: PrimitiveKind) -> bool {
     )
 }
 
-/// Refuses a draw that would fill polygons with polygon smoothing on, and one that smooths
-/// the edges of tessellated triangles drawn as lines: on Mesa's lavapipe the second and
-/// later submissions of such a draw leave stray lines that differ from run to run
-/// (deko3d's tessellation sample, `capi/examples/deko05_tessellation.c`), so it is
-/// refused by name until that is understood. A program with a
+/// Refuses a draw of patches whose tessellated polygons are drawn as smoothed lines where
+/// the device cannot draw them (`DeviceFeatures::smooth_tessellated_lines`: Mesa's
+/// llvmpipe draws the second and later draws of such a pipeline from stale vertex data,
+/// docs/nvn-conventions.md, "Smoothed lines after tessellation").
+#[inline]
+pub fn check_smooth_tessellated_lines(
+    bound: &BoundState,
+    primitive: PrimitiveKind,
+    features: &DeviceFeatures,
+) -> Result<(), RecordError> {
+    if bound.line_smoothing
+        && bound.polygons_unfilled
+        && primitive == PrimitiveKind::Patches
+        && !features.smooth_tessellated_lines
+    {
+        return Err(RecordError::MissingCapability {
+            what: "smoothed lines along the edges of tessellated polygons",
+            capability: "smooth line-mode tessellation (Mesa's llvmpipe draws it from stale \
+                         vertex data)",
+        });
+    }
+    Ok(())
+}
+
+/// Refuses a draw that would fill polygons with polygon smoothing on. A program with a
 /// geometry stage may turn points or lines into triangles: refused whatever it draws.
 #[inline]
 pub fn check_polygon_smoothing(
     bound: &BoundState,
     primitive: PrimitiveKind,
 ) -> Result<(), RecordError> {
-    if bound.line_smoothing && bound.polygons_unfilled && primitive == PrimitiveKind::Patches {
-        return Err(RecordError::MissingCapability {
-            what: "smoothed lines along the edges of tessellated polygons",
-            capability: "smooth line-mode tessellation (stray lines on lavapipe; not made yet)",
-        });
-    }
     if !bound.polygon_smoothing || bound.polygons_unfilled {
         return Ok(());
     }
@@ -51,4 +66,41 @@ pub fn check_polygon_smoothing(
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Line-mode patches with line smoothing on: drawn where the device says it can,
+    /// refused by name where not; nothing else is touched by the feature.
+    #[test]
+    fn smoothed_line_mode_patches_follow_the_device() {
+        let mut bound = BoundState {
+            line_smoothing: true,
+            polygons_unfilled: true,
+            ..BoundState::default()
+        };
+        let mut features = DeviceFeatures {
+            smooth_lines: true,
+            smooth_tessellated_lines: true,
+            ..DeviceFeatures::NONE
+        };
+        assert!(check_smooth_tessellated_lines(&bound, PrimitiveKind::Patches, &features).is_ok());
+        features.smooth_tessellated_lines = false;
+        let refused = check_smooth_tessellated_lines(&bound, PrimitiveKind::Patches, &features);
+        assert!(
+            matches!(refused, Err(RecordError::MissingCapability { capability, .. })
+                if capability.contains("smooth line-mode tessellation")),
+            "{refused:?}"
+        );
+        for primitive in [PrimitiveKind::Triangles, PrimitiveKind::LineStrip] {
+            assert!(check_smooth_tessellated_lines(&bound, primitive, &features).is_ok());
+        }
+        bound.polygons_unfilled = false;
+        assert!(check_smooth_tessellated_lines(&bound, PrimitiveKind::Patches, &features).is_ok());
+        bound.polygons_unfilled = true;
+        bound.line_smoothing = false;
+        assert!(check_smooth_tessellated_lines(&bound, PrimitiveKind::Patches, &features).is_ok());
+    }
 }

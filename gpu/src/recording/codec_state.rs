@@ -99,6 +99,10 @@ impl Wire for StateChange {
                 target.put(out);
                 state.put(out);
             }
+            StateChange::BlendEnables(mask) => {
+                out.push(45);
+                mask.put(out);
+            }
             StateChange::BlendConstant(rgba) => {
                 out.push(1);
                 rgba.put(out);
@@ -231,6 +235,7 @@ impl Wire for StateChange {
             42 => StateChange::Smoothing(Wire::take(reader)?),
             43 => StateChange::Multisample(Wire::take(reader)?),
             44 => StateChange::ClipYAxis(Wire::take(reader)?),
+            45 => StateChange::BlendEnables(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

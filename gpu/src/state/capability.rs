@@ -269,6 +269,7 @@ impl StateChange {
                 Err(bad("alpha test reference", "not a finite number"))
             }
             StateChange::BlendConstant(_)
+            | StateChange::BlendEnables(_)
             | StateChange::AlphaTest(Some(_))
             | StateChange::WriteMasks(_)
             | StateChange::LogicOp(_)

@@ -13,6 +13,9 @@ pub enum StateChange {
         target: u8,
         state: BlendState,
     },
+    /// NVN's colour state's blend enables: bit n turns blending on for target n, a clear
+    /// bit off; each target's equations stay as `Blend` set them.
+    BlendEnables(u8),
     BlendConstant([f32; 4]),
     WriteMasks([ComponentMask; MAX_COLOR_TARGETS]),
     /// `None` turns the logic op off.
@@ -145,6 +148,7 @@ impl StateChange {
                 levels_fault("outer tessellation level (0 to 64)", levels)
             }
             StateChange::BlendConstant(_)
+            | StateChange::BlendEnables(_)
             | StateChange::LogicOp(_)
             | StateChange::DepthStencil(_)
             | StateChange::Rasterizer(_)

@@ -216,3 +216,45 @@ fn a_full_device_skips_the_texture_look_up_and_both_takes_the_lesser() {
     );
     assert_eq!(DeviceFeatures::NONE.portability, PortabilityFeatures::NONE);
 }
+
+/// NVN's colour state turns blending on apart from the equations: a target whose colour
+/// equation (set off) reads the constant alpha is refused when the colour state turns it
+/// on without `constantAlphaColorBlendFactors`, and taken where the target's equation
+/// reads none or the feature is offered.
+#[test]
+fn the_colour_state_turning_on_a_constant_alpha_equation_needs_the_feature() {
+    use crate::state::{BlendFactor, BlendState, ColorState, StateChange};
+    let mut constant = BlendState::nvn_defaults();
+    constant.color.src_factor = BlendFactor::ConstantAlpha;
+    for offered in [false, true] {
+        let device = device_with(PortabilityFeatures {
+            constant_alpha_color_blend_factors: offered,
+            ..PortabilityFeatures::FULL
+        });
+        let mut commands = device.command_buffer();
+        commands
+            .set_state(StateChange::Blend {
+                target: 2,
+                state: constant,
+            })
+            .unwrap();
+        let mut color = ColorState::nvn_defaults();
+        color.blend_enable_mask = 0b0000_0011;
+        commands.set_color_state(&color).unwrap();
+        color.blend_enable_mask = 0b0000_0100;
+        let result = commands.set_color_state(&color);
+        if offered {
+            assert!(result.is_ok(), "{result:?}");
+        } else {
+            assert_refused(result, "constantAlphaColorBlendFactors");
+        }
+        // Target 2's equation replaced by one reading no constant: taken.
+        commands
+            .set_state(StateChange::Blend {
+                target: 2,
+                state: BlendState::nvn_defaults(),
+            })
+            .unwrap();
+        commands.set_color_state(&color).unwrap();
+    }
+}

@@ -162,9 +162,11 @@ impl Capabilities {
         let mut host_props = vk::PhysicalDeviceExternalMemoryHostPropertiesEXT::default();
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
         let mut resolve_props = vk::PhysicalDeviceDepthStencilResolveProperties::default();
+        let mut driver_props = vk::PhysicalDeviceDriverProperties::default();
         let mut properties = vk::PhysicalDeviceProperties2::default()
             .push_next(&mut indexing_props)
-            .push_next(&mut resolve_props);
+            .push_next(&mut resolve_props)
+            .push_next(&mut driver_props);
         if has(EXT_EXTERNAL_MEMORY_HOST) {
             properties = properties.push_next(&mut host_props);
         }
@@ -278,6 +280,11 @@ impl Capabilities {
                     && limits.max_viewports as usize >= gpu::state::MAX_VIEWPORTS,
                 shader_output_viewport_index: vertex_stage_outputs,
                 smooth_lines: lines.smooth_lines == vk::TRUE,
+                // Mesa's llvmpipe (lavapipe) draws a tessellated draw's smoothed line-mode
+                // edges from stale vertex data on the second and later draws of a pipeline
+                // (docs/nvn-conventions.md, "Smoothed lines after tessellation").
+                smooth_tessellated_lines: lines.smooth_lines == vk::TRUE
+                    && driver_props.driver_id != vk::DriverId::MESA_LLVMPIPE,
                 shader_image_float32_atomics: atomic_float.shader_image_float32_atomics == vk::TRUE,
                 formats: crate::bringup::format_support::format_features(
                     instance,

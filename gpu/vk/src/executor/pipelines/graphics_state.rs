@@ -87,6 +87,11 @@ impl GraphicsState {
                     *blend = *state;
                 }
             }
+            StateChange::BlendEnables(mask) => {
+                for (target, blend) in self.blend.iter_mut().enumerate() {
+                    blend.enabled = mask & (1 << target) != 0;
+                }
+            }
             StateChange::BlendConstant(constant) => self.blend_constant = *constant,
             StateChange::WriteMasks(masks) => self.write_masks = *masks,
             StateChange::LogicOp(op) => self.logic_op = *op,
