@@ -1,7 +1,8 @@
 //! `hookshot shader translate FILE [--stage STAGE] [--input CLASS]`: one shader (GLSL, SPIR-V or a
 //! compiled Maxwell program in a DKSH module) to SPIR-V for the host
 //! layout, with its reflection and the Metal-route check. A shader that does not compile
-//! prints `FILE:LINE:COLUMN: message` lines and exits non-zero.
+//! prints `FILE:LINE:COLUMN: message` lines and exits non-zero. `diff` and `fuzz` are in
+//! `fuzz/`.
 
 use std::path::PathBuf;
 
@@ -22,6 +23,12 @@ enum Which {
     Translate(TranslateArgs),
     /// List a compiled Maxwell program (a DKSH module): its headers and instructions.
     Disasm(crate::cli::disasm::DisasmArgs),
+    /// Run one GLSL program of any stage through uam's binary translated and through
+    /// glslang's module on the device; print the first output that differs.
+    Diff(crate::cli::fuzz::DiffArgs),
+    /// Random programs of every stage, each diffed as `diff` does; failures reduced and
+    /// written as reproducers.
+    Fuzz(crate::cli::fuzz::FuzzArgs),
 }
 
 #[derive(clap::Args)]
@@ -54,6 +61,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     match args.which {
         Which::Translate(args) => translate(args),
         Which::Disasm(args) => crate::cli::disasm::run(args),
+        Which::Diff(args) => crate::cli::fuzz::diff(args),
+        Which::Fuzz(args) => crate::cli::fuzz::fuzz(args),
     }
 }
 
