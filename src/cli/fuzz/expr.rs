@@ -130,7 +130,10 @@ impl Gen<'_> {
             4 => format!("({} | {})", self.int(), self.int()),
             5 => format!("({} ^ {})", self.int(), self.int()),
             6 => format!("({} << ({} & 31))", self.int(), self.int()),
-            7 => format!("({} >> ({} & 31))", self.int(), self.int()),
+            // The count through an input: uam (mesa 19) folds `(a >> c) & m` with a
+            // constant count into an unsigned `bfe` even where the field passes bit 31
+            // of an arithmetic shift, and so miscompiles it.
+            7 => format!("({} >> ((({}) ^ (x1 & 16)) & 31))", self.int(), self.int()),
             8 => format!(
                 "{}({}, {})",
                 self.rng.pick(&["min", "max"]),
@@ -138,8 +141,12 @@ impl Gen<'_> {
                 self.int()
             ),
             9 => format!("(-({}))", self.int()),
+            // A signed dividend of a constant division kept non-negative: uam (mesa 19)
+            // leaves out the correction a negative quotient needs (`imad hi`, `shr`, no
+            // sign fix). No divisor from an input: uam divides those through a float
+            // reciprocal (`i2f`, `mufu rcp`, `fmul`, `f2i`), inexact past 2^24.
             10 => format!(
-                "({} / {})",
+                "((({}) & 0x7fffffff) / {})",
                 self.int(),
                 self.rng.pick(&["3", "7", "-5", "16", "1000"])
             ),

@@ -69,6 +69,9 @@ pub struct FuzzArgs {
     /// Seconds of reduction a failing program gets (0: written unreduced).
     #[arg(long, default_value_t = 60)]
     reduce_seconds: u64,
+    /// Write every program to --out, those that agree too (a sample to keep).
+    #[arg(long)]
+    write_all: bool,
 }
 
 pub fn diff(args: DiffArgs) -> anyhow::Result<()> {
@@ -177,7 +180,11 @@ pub fn fuzz(args: FuzzArgs) -> anyhow::Result<()> {
                 stage,
                 seed,
             };
-            let outcome = job.run(&args.out, Duration::from_secs(args.reduce_seconds))?;
+            let outcome = job.run(
+                &args.out,
+                Duration::from_secs(args.reduce_seconds),
+                args.write_all,
+            )?;
             *tally
                 .counts
                 .lock()
@@ -268,7 +275,12 @@ struct Job<'a> {
 impl Job<'_> {
     /// Runs the program; a failure is reduced and written to `out`. Returns the outcome
     /// and, for a failure, its line for the log.
-    fn run(&self, out: &Path, reduce_for: Duration) -> anyhow::Result<(Outcome, Option<String>)> {
+    fn run(
+        &self,
+        out: &Path,
+        reduce_for: Duration,
+        write_all: bool,
+    ) -> anyhow::Result<(Outcome, Option<String>)> {
         let mut rng = expr::Rng::new(self.seed);
         let (glsl, float_words) = stages::program(self.stage, &mut rng);
         let check = |source: &str| {
@@ -284,6 +296,9 @@ impl Job<'_> {
         };
         let outcome = check(&glsl);
         if outcome == Outcome::Match {
+            if write_all {
+                repro::write(out, self.stage, self.seed, &glsl, &outcome, self.uam, self.scratch)?;
+            }
             return Ok((outcome, None));
         }
         let (small, tried) = if reduce_for.is_zero() {

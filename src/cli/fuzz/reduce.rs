@@ -7,6 +7,12 @@
 
 use std::time::{Duration, Instant};
 
+/// The comment line after which a generated program's body starts: what the reducer
+/// may change.
+pub const BODY_MARK: &str = "// the body";
+/// The comment line before a generated program's fixed end (its varyings, vertices).
+pub const END_MARK: &str = "// the end";
+
 /// Shrinks `source` while `fails_the_same(candidate)` holds, for at most `limit`.
 /// Returns the smallest source found and the candidates tried.
 pub fn reduce(
@@ -16,6 +22,18 @@ pub fn reduce(
 ) -> (String, u32) {
     let started = Instant::now();
     let mut best: Vec<String> = source.lines().map(str::to_owned).collect();
+    // The frame before the mark (each invocation's index and inputs) stays as it is:
+    // changed, invocations could share words.
+    let first = best
+        .iter()
+        .position(|line| line.trim() == BODY_MARK)
+        .map_or(0, |mark| mark + 1);
+    let end = |lines: &[String]| {
+        lines
+            .iter()
+            .position(|line| line.trim() == END_MARK)
+            .unwrap_or(lines.len())
+    };
     let mut tried = 0;
     let mut try_it = |candidate: &[String], tried: &mut u32| {
         *tried += 1;
@@ -25,8 +43,8 @@ pub fn reduce(
         let mut progressed = false;
         // Lines and blocks, from the last (stores and epilogues, which nothing after
         // them reads) to the first.
-        let mut line = best.len();
-        while line > 0 {
+        let mut line = end(&best);
+        while line > first {
             line -= 1;
             if started.elapsed() > limit {
                 return (best.join("\n") + "\n", tried);
@@ -57,7 +75,7 @@ pub fn reduce(
             }
         }
         // Expressions and numbers, line by line.
-        for line in 0..best.len() {
+        for line in first..end(&best) {
             let mut at = 0;
             while let Some(candidates) = simpler(&best[line], &mut at) {
                 if started.elapsed() > limit {
@@ -117,12 +135,30 @@ fn block_end(lines: &[String], start: usize) -> usize {
 
 /// The next simplifications of `line` from byte `*at`: the candidates for the next
 /// parenthesised expression or number; `*at` moves past it. None at the line's end.
+///
+/// What keeps the program defined is left alone: the index of `results[...]` (each
+/// invocation's own words), divisors (after `/` or `%`), and a shift's count (after `<<`
+/// or `>>`, masked) goes only to a literal.
 fn simpler(line: &str, at: &mut usize) -> Option<Vec<String>> {
     let bytes = line.as_bytes();
     while *at < bytes.len() {
         let start = *at;
         *at += 1;
+        let before = line[..start].trim_end();
+        if line[start..].starts_with("results[") {
+            *at = start + line[start..].find(']')? + 1;
+            continue;
+        }
+        if before.ends_with('/') || before.ends_with('%') {
+            if bytes[start] == b'(' {
+                *at = matching(bytes, start)? + 1;
+            }
+            continue;
+        }
+        let shift_count = before.ends_with("<<") || before.ends_with(">>");
         match bytes[start] {
+            // A call's arguments: looked into, not replaced.
+            b'(' if start > 0 && is_word(bytes[start - 1]) => {}
             b'(' => {
                 let end = matching(bytes, start)?;
                 let mut replacements: Vec<String> = ["0", "0u", "0.0", "false"]
@@ -131,10 +167,15 @@ fn simpler(line: &str, at: &mut usize) -> Option<Vec<String>> {
                     .collect();
                 // Each parenthesised part directly inside.
                 let mut inner = start + 1;
-                while inner < end {
+                while inner < end && !shift_count {
                     if bytes[inner] == b'(' {
                         let close = matching(bytes, inner)?;
-                        replacements.push(line[inner..=close].to_string());
+                        // A call whole, with its name.
+                        let mut from = inner;
+                        while from > start + 1 && is_word(bytes[from - 1]) {
+                            from -= 1;
+                        }
+                        replacements.push(line[from..=close].to_string());
                         inner = close;
                     }
                     inner += 1;
@@ -148,7 +189,9 @@ fn simpler(line: &str, at: &mut usize) -> Option<Vec<String>> {
                         .collect(),
                 );
             }
-            b'0'..=b'9' if start == 0 || !is_word(bytes[start - 1]) => {
+            b'0'..=b'9'
+                if (start == 0 || !is_word(bytes[start - 1])) && !before.ends_with("/ -") =>
+            {
                 let mut end = start;
                 while end < bytes.len() && (is_word(bytes[end]) || bytes[end] == b'.') {
                     end += 1;
@@ -207,9 +250,9 @@ mod tests {
     /// A stand-in failure (the text holds `bad`) shrinks to the lines that keep it.
     #[test]
     fn a_program_shrinks_to_what_keeps_it_failing() {
-        let source = "void main() {\n    int a = (1 + (bad * 3));\n    if (a > 2) {\n        a = 4;\n    } else {\n        a = 5;\n    }\n    b = 7;\n}\n";
+        let source = "void main() {\n    // the body\n    int a = (1 + (bad * 3));\n    if (a > 2) {\n        a = 4;\n    } else {\n        a = 5;\n    }\n    b = 7;\n}\n";
         let (small, tried) = reduce(source, Duration::from_secs(10), |s| s.contains("bad"));
-        assert_eq!(small, "void main() {\n    int a = (bad * 0);\n}\n");
+        assert_eq!(small, "void main() {\n    // the body\n    int a = (bad * 0);\n}\n");
         assert!(tried > 3);
     }
 }

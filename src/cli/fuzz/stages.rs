@@ -11,6 +11,7 @@
 //! itself). Which result words hold float bits is returned with the source.
 
 use super::expr::{Allow, Gen, Leaves, Rng};
+use super::reduce::END_MARK;
 
 /// Words each invocation writes.
 pub const OUTPUTS: usize = 8;
@@ -114,7 +115,9 @@ const INPUTS: &str = "    int x0 = ints[i];
     int acc = x0;
     float facc = y0;
     int arr[4] = int[4](x1, q.y, 3, -7);
+    // the body
 ";
+
 
 /// A random program of `stage`, and which of its [`OUTPUTS`] words are float bits.
 pub fn program(stage: FuzzStage, rng: &mut Rng) -> (String, [bool; OUTPUTS]) {
@@ -165,7 +168,7 @@ pub fn program(stage: FuzzStage, rng: &mut Rng) -> (String, [bool; OUTPUTS]) {
     }
     let source = format!(
         "#version 450\n{head}{RESOURCES}void main() {{\n{prologue}    uint at = i * {OUTPUTS}u;\n\
-         {INPUTS}{body}{stores}{epilogue}}}\n"
+         {INPUTS}{body}{stores}    {END_MARK}\n{epilogue}}}\n"
     );
     (source, floats)
 }
@@ -231,13 +234,14 @@ fn frame(stage: FuzzStage, leaves: &mut Leaves) -> (String, String, String, Allo
             )
         }
         FuzzStage::TessControl => {
-            leaves.floats.extend(["vin[gl_InvocationID].x".into(), "shared_y".into()]);
+            leaves.floats.push("vin[gl_InvocationID].x".into());
             leaves.ints.push("gl_InvocationID".into());
-            // A barrier(), then an output of another invocation of the patch: no early
-            // return before it.
+            // A barrier(), no early return before it. No read of another invocation's
+            // output after it: the translation writes a control program's outputs at
+            // its exit and refuses `ld o` (docs/maxwell-fuzzing.md).
             (
                 "layout(vertices = 4) out;\nlayout(location = 0) in vec4 vin[];\nlayout(location = 0) out vec4 vout[];\n".into(),
-                "    uint i = uint(gl_PrimitiveID) * 4u + uint(gl_InvocationID);\n    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n    vout[gl_InvocationID] = vin[gl_InvocationID] * float(i & 3u);\n    if (gl_InvocationID == 0) {\n        gl_TessLevelOuter[0] = 1.0;\n        gl_TessLevelOuter[1] = 1.0;\n        gl_TessLevelOuter[2] = 1.0;\n        gl_TessLevelOuter[3] = 1.0;\n        gl_TessLevelInner[0] = 1.0;\n        gl_TessLevelInner[1] = 1.0;\n    }\n    barrier();\n    float shared_y = vout[(gl_InvocationID + 1) & 3].x;\n".into(),
+                "    uint i = uint(gl_PrimitiveID) * 4u + uint(gl_InvocationID);\n    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n    vout[gl_InvocationID] = vin[gl_InvocationID] * float(i & 3u);\n    if (gl_InvocationID == 0) {\n        gl_TessLevelOuter[0] = 1.0;\n        gl_TessLevelOuter[1] = 1.0;\n        gl_TessLevelOuter[2] = 1.0;\n        gl_TessLevelOuter[3] = 1.0;\n        gl_TessLevelInner[0] = 1.0;\n        gl_TessLevelInner[1] = 1.0;\n    }\n    barrier();\n".into(),
                 "    vout[gl_InvocationID] = vec4(facc * 0.125, float(acc & 255) / 255.0, fract(y1), 1.0);\n".into(),
                 allow,
             )
