@@ -5,6 +5,7 @@
 //! Anything else is [`Unsupported`], named with its offset, never guessed.
 
 mod convert;
+mod covered;
 mod geometry;
 mod memory;
 mod surface;
@@ -199,6 +200,7 @@ impl Builder<'_> {
     /// was written (the select's other side is never seen).
     fn reg(&mut self, index: u8) -> Value {
         let held = self.held(index);
+        let held = self.covered_under_guard(held);
         self.where_guarded(held)
     }
 
