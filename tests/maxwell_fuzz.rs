@@ -32,7 +32,11 @@ fn every_kept_reproducer_runs_as_glslang_runs_it() {
         .filter(|path| path.extension().is_some_and(|e| e == "glsl"))
         .collect();
     cases.sort();
-    assert!(!cases.is_empty(), "no reproducers in {}", cases_dir().display());
+    assert!(
+        !cases.is_empty(),
+        "no reproducers in {}",
+        cases_dir().display()
+    );
     let mut failures = Vec::new();
     for case in &cases {
         let output = hookshot()
@@ -57,7 +61,9 @@ fn a_fixed_sample_of_random_programs_runs_as_glslang_runs_them() {
     let out = scratch_dir("maxwell_fuzz");
     let output = hookshot()
         .env("RX_VK_VALIDATION", "1")
-        .args(["shader", "fuzz", "--seed", "1", "--count", "36", "--jobs", "2"])
+        .args([
+            "shader", "fuzz", "--seed", "2000", "--count", "24", "--jobs", "2",
+        ])
         .args(["--reduce-seconds", "0", "--uam"])
         .arg(uam())
         .arg("--out")

@@ -220,9 +220,18 @@ impl Bench {
                 .map_err(|e| device_error(&e))
         };
         let le = |words: &mut dyn Iterator<Item = [u8; 4]>| words.flatten().collect::<Vec<u8>>();
-        write(64 << 10, &le(&mut inputs.ints.iter().map(|v| v.to_le_bytes())))?;
-        write(65 << 10, &le(&mut inputs.floats.iter().map(|v| v.to_le_bytes())))?;
-        write(66 << 10, &le(&mut inputs.params.iter().map(|v| v.to_le_bytes())))?;
+        write(
+            64 << 10,
+            &le(&mut inputs.ints.iter().map(|v| v.to_le_bytes())),
+        )?;
+        write(
+            65 << 10,
+            &le(&mut inputs.floats.iter().map(|v| v.to_le_bytes())),
+        )?;
+        write(
+            66 << 10,
+            &le(&mut inputs.params.iter().map(|v| v.to_le_bytes())),
+        )?;
         write(
             67 << 10,
             &le(&mut inputs.attributes.iter().map(|v| v.to_le_bytes())),
@@ -313,7 +322,10 @@ impl Bench {
             (2, objects.results, RESULTS_B),
         ] {
             commands.bind_buffer(
-                BufferBinding::Storage { stage: tested, slot },
+                BufferBinding::Storage {
+                    stage: tested,
+                    slot,
+                },
                 range(buffer, size_b),
             )?;
         }

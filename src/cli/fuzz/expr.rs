@@ -125,7 +125,17 @@ impl Gen<'_> {
         let e = match self.rng.below(16) {
             0 => format!("({} + {})", self.int(), self.int()),
             1 => format!("({} - {})", self.int(), self.int()),
-            2 => format!("({} * {})", self.int(), self.int()),
+            // The factor through an input, or a positive literal: uam (mesa 19) turns a
+            // product by a constant -(2^n - 1) (`k * -7`) into an `iscadd` with both
+            // operands negated, -9k.
+            2 => match self.rng.below(2) {
+                0 => format!("({} * (({}) ^ (x1 & 256)))", self.int(), self.int()),
+                _ => format!(
+                    "({} * {})",
+                    self.int(),
+                    self.rng.pick(&["3", "5", "7", "16", "100"])
+                ),
+            },
             3 => format!("({} & {})", self.int(), self.int()),
             4 => format!("({} | {})", self.int(), self.int()),
             5 => format!("({} ^ {})", self.int(), self.int()),
@@ -338,7 +348,10 @@ impl Gen<'_> {
                 out.push_str(&format!("{indent}for (int k = 0; k < {n}; k++) {{\n"));
                 let inner = format!("{indent}    ");
                 out.push_str(&format!("{inner}if {} {{ break; }}\n", self.boolean()));
-                out.push_str(&format!("{inner}acc += k * {};\n", self.int()));
+                out.push_str(&format!(
+                    "{inner}acc += k * (({}) ^ (x1 & 256));\n",
+                    self.int()
+                ));
                 out.push_str(&format!("{inner}if {} {{ continue; }}\n", self.boolean()));
                 self.statement(level + 1, out, &inner);
                 out.push_str(&format!("{indent}}}\n"));
@@ -353,4 +366,3 @@ impl Gen<'_> {
         }
     }
 }
-

@@ -76,8 +76,8 @@ pub struct FuzzArgs {
 
 pub fn diff(args: DiffArgs) -> anyhow::Result<()> {
     let switches = crate::cli::start()?;
-    let glsl = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("reading {}", args.file.display()))?;
+    let limit_b = shader_translate::limits::MAX_SHADER_BINARY_B as u64;
+    let glsl = bounded_read::read_text(&args.file, limit_b, "a shader")?;
     let header = repro::Header::read(&glsl);
     let stage = args
         .stage
@@ -90,8 +90,7 @@ pub fn diff(args: DiffArgs) -> anyhow::Result<()> {
     let bench = Bench::open(&switches)?;
     let outcome = match &args.dksh {
         Some(path) => {
-            let dksh =
-                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let dksh = bounded_read::read_file(path, limit_b, "a compiled shader")?;
             check::check_compiled(&bench, stage, (&dksh, &glsl), &float_words, seed)
         }
         None => {
@@ -103,7 +102,10 @@ pub fn diff(args: DiffArgs) -> anyhow::Result<()> {
     let name = args.file.display();
     match outcome {
         Outcome::Match => {
-            println!("{name}: {} stage, inputs of seed {seed}: the outputs agree", stage.name());
+            println!(
+                "{name}: {} stage, inputs of seed {seed}: the outputs agree",
+                stage.name()
+            );
             Ok(())
         }
         other => Err(Failure {
@@ -215,7 +217,10 @@ pub fn fuzz(args: FuzzArgs) -> anyhow::Result<()> {
         }
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| Err(anyhow::anyhow!("a worker panicked"))))
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(anyhow::anyhow!("a worker panicked")))
+            })
             .collect()
     });
     for result in results {
@@ -297,7 +302,15 @@ impl Job<'_> {
         let outcome = check(&glsl);
         if outcome == Outcome::Match {
             if write_all {
-                repro::write(out, self.stage, self.seed, &glsl, &outcome, self.uam, self.scratch)?;
+                repro::write(
+                    out,
+                    self.stage,
+                    self.seed,
+                    &glsl,
+                    &outcome,
+                    self.uam,
+                    self.scratch,
+                )?;
             }
             return Ok((outcome, None));
         }
@@ -309,7 +322,15 @@ impl Job<'_> {
             })
         };
         let last = check(&small);
-        let path = repro::write(out, self.stage, self.seed, &small, &last, self.uam, self.scratch)?;
+        let path = repro::write(
+            out,
+            self.stage,
+            self.seed,
+            &small,
+            &last,
+            self.uam,
+            self.scratch,
+        )?;
         let line = format!(
             "program {} ({}): {}: {} ({} lines, reduced from {} in {tried} tries: {})",
             self.seed,

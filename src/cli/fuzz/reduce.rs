@@ -252,7 +252,10 @@ mod tests {
     fn a_program_shrinks_to_what_keeps_it_failing() {
         let source = "void main() {\n    // the body\n    int a = (1 + (bad * 3));\n    if (a > 2) {\n        a = 4;\n    } else {\n        a = 5;\n    }\n    b = 7;\n}\n";
         let (small, tried) = reduce(source, Duration::from_secs(10), |s| s.contains("bad"));
-        assert_eq!(small, "void main() {\n    // the body\n    int a = (bad * 0);\n}\n");
+        assert_eq!(
+            small,
+            "void main() {\n    // the body\n    int a = (bad * 0);\n}\n"
+        );
         assert!(tried > 3);
     }
 }

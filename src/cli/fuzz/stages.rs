@@ -65,7 +65,9 @@ impl FuzzStage {
     }
 
     pub fn from_name(name: &str) -> Option<FuzzStage> {
-        FuzzStage::ALL.into_iter().find(|stage| stage.name() == name)
+        FuzzStage::ALL
+            .into_iter()
+            .find(|stage| stage.name() == name)
     }
 
     pub fn translator_stage(self) -> shader_translate::Stage {
@@ -117,7 +119,6 @@ const INPUTS: &str = "    int x0 = ints[i];
     int arr[4] = int[4](x1, q.y, 3, -7);
     // the body
 ";
-
 
 /// A random program of `stage`, and which of its [`OUTPUTS`] words are float bits.
 pub fn program(stage: FuzzStage, rng: &mut Rng) -> (String, [bool; OUTPUTS]) {

@@ -96,10 +96,7 @@ impl Builder<'_> {
     fn evaluate(&self, v: Value, atoms: &[Value], case: u32) -> bool {
         match self.ops[v.0 as usize] {
             Op::Logic(logic, a, b) => {
-                let (a, b) = (
-                    self.evaluate(a, atoms, case),
-                    self.evaluate(b, atoms, case),
-                );
+                let (a, b) = (self.evaluate(a, atoms, case), self.evaluate(b, atoms, case));
                 match logic {
                     Logic::And => a && b,
                     Logic::Or => a || b,
