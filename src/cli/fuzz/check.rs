@@ -44,6 +44,19 @@ impl Outcome {
         }
     }
 
+    /// The outcome of class `kind` (as [`Outcome::kind`] names it) with `detail`.
+    pub fn from_kind(kind: &str, detail: String) -> Outcome {
+        match kind {
+            "match" => Outcome::Match,
+            "mismatch" => Outcome::Mismatch(detail),
+            "refused" => Outcome::Refused(detail),
+            "uam-error" => Outcome::Uam(detail),
+            "glslang-error" => Outcome::Glslang(detail),
+            "validation" => Outcome::Validation(detail),
+            _ => Outcome::Failed(detail),
+        }
+    }
+
     pub fn detail(&self) -> &str {
         match self {
             Outcome::Match => "",

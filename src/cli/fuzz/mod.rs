@@ -72,6 +72,10 @@ pub struct FuzzArgs {
     /// Write every program to --out, those that agree too (a sample to keep).
     #[arg(long)]
     write_all: bool,
+    /// Run each program in a child process (`hookshot shader diff`): slower, but a
+    /// driver that crashes on a module ends that program only (outcome `failed`).
+    #[arg(long)]
+    isolate: bool,
 }
 
 pub fn diff(args: DiffArgs) -> anyhow::Result<()> {
@@ -176,6 +180,7 @@ pub fn fuzz(args: FuzzArgs) -> anyhow::Result<()> {
             let seed = args.seed + k;
             let stage = only.unwrap_or(FuzzStage::ALL[(seed % 6) as usize]);
             let job = Job {
+                isolate: args.isolate,
                 bench: &bench,
                 uam: &uam,
                 scratch: &scratch.0,
@@ -201,7 +206,7 @@ pub fn fuzz(args: FuzzArgs) -> anyhow::Result<()> {
         }
     };
     let results: Vec<anyhow::Result<()>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(&worker)).collect();
+        let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(worker)).collect();
         let mut progress = crate::cli::progress::Progress::new("fuzz");
         while !handles.iter().all(|h| h.is_finished()) {
             std::thread::sleep(Duration::from_millis(100));
@@ -270,6 +275,7 @@ fn summary(counts: &std::collections::BTreeMap<&'static str, u64>) -> String {
 
 /// One generated program on one worker.
 struct Job<'a> {
+    isolate: bool,
     bench: &'a Bench,
     uam: &'a Path,
     scratch: &'a Path,
@@ -289,6 +295,9 @@ impl Job<'_> {
         let mut rng = expr::Rng::new(self.seed);
         let (glsl, float_words) = stages::program(self.stage, &mut rng);
         let check = |source: &str| {
+            if self.isolate {
+                return self.check_in_child(source);
+            }
             check::check(
                 self.bench,
                 self.uam,
@@ -342,5 +351,49 @@ impl Job<'_> {
             path.display()
         );
         Ok((outcome, Some(line)))
+    }
+}
+
+impl Job<'_> {
+    /// `hookshot shader diff` of `source` in a child process: a driver that crashes on a
+    /// module takes the child down, not the run. The float words are read from the
+    /// source's stores, as the generator made them.
+    fn check_in_child(&self, source: &str) -> Outcome {
+        let path = self.scratch.join("isolated.glsl");
+        if let Err(e) = std::fs::write(&path, source) {
+            return Outcome::Failed(format!("writing {}: {e}", path.display()));
+        }
+        let exe = match std::env::current_exe() {
+            Ok(exe) => exe,
+            Err(e) => return Outcome::Failed(format!("this program's path: {e}")),
+        };
+        let output = std::process::Command::new(exe)
+            .args(["shader", "diff"])
+            .arg(&path)
+            .args(["--stage", self.stage.name(), "--seed"])
+            .arg(self.seed.to_string())
+            .arg("--uam")
+            .arg(self.uam)
+            .output();
+        let output = match output {
+            Ok(output) => output,
+            Err(e) => return Outcome::Failed(format!("starting shader diff: {e}")),
+        };
+        if output.status.success() {
+            return Outcome::Match;
+        }
+        if output.status.code().is_none() {
+            return Outcome::Failed(format!("the driver crashed ({})", output.status));
+        }
+        // `hookshot: error: PATH: KIND: DETAIL`, the last line.
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let prefix = format!("hookshot: error: {}: ", path.display());
+        let line = stderr
+            .lines()
+            .rev()
+            .find_map(|line| line.strip_prefix(&prefix))
+            .unwrap_or("failed: shader diff ended without its line");
+        let (kind, detail) = line.split_once(": ").unwrap_or((line, ""));
+        Outcome::from_kind(kind, detail.to_string())
     }
 }
