@@ -156,6 +156,30 @@ pub fn fuzz(args: FuzzArgs) -> anyhow::Result<()> {
         Some(name) => Some(FuzzStage::from_name(name).context("unknown stage")?),
         None => None,
     };
+    // The stages the device runs: one it lacks the feature of is left out (named in the
+    // summary), or refused when asked for by name.
+    let features = Bench::open(&switches)?.device.features().to_owned();
+    let lacking = |stage: FuzzStage| match stage {
+        FuzzStage::Geometry if !features.geometry_shader => Some("geometryShader"),
+        FuzzStage::TessControl | FuzzStage::TessEval if !features.tessellation_shader => {
+            Some("tessellationShader")
+        }
+        _ => None,
+    };
+    if let Some(feature) = only.and_then(lacking) {
+        anyhow::bail!(
+            "the device lacks {feature}, which a {} program needs",
+            args.stage.as_deref().unwrap_or("")
+        );
+    }
+    let stages: Vec<FuzzStage> = FuzzStage::ALL
+        .into_iter()
+        .filter(|&stage| lacking(stage).is_none())
+        .collect();
+    let left_out: Vec<String> = FuzzStage::ALL
+        .into_iter()
+        .filter_map(|stage| lacking(stage).map(|f| format!("{} (no {f})", stage.name())))
+        .collect();
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -178,7 +202,7 @@ pub fn fuzz(args: FuzzArgs) -> anyhow::Result<()> {
                 return Ok(());
             }
             let seed = args.seed + k;
-            let stage = only.unwrap_or(FuzzStage::ALL[(seed % 6) as usize]);
+            let stage = only.unwrap_or(stages[(seed % stages.len() as u64) as usize]);
             let job = Job {
                 isolate: args.isolate,
                 bench: &bench,
@@ -234,7 +258,8 @@ pub fn fuzz(args: FuzzArgs) -> anyhow::Result<()> {
     let counts = tally.counts.lock().unwrap();
     let stages = match only {
         Some(stage) => stage.name().to_string(),
-        None => "all six stages".into(),
+        None if left_out.is_empty() => "all six stages".into(),
+        None => format!("the device's stages; left out: {}", left_out.join(", ")),
     };
     println!(
         "{} programs from seed {} ({stages}), {jobs} jobs, {:.1} s: {}",
