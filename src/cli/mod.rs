@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod disasm;
+pub mod fuzz;
 pub mod info;
 pub mod layout;
 pub mod png;

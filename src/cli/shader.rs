@@ -4,6 +4,7 @@
 //! prints `FILE:LINE:COLUMN: message` lines and exits non-zero. A shader that translates
 //! but cannot go to Metal when `--msl` asks for it still has its SPIR-V and reflection
 //! written; the missing MSL is a warning and exit status 5 (`METAL_ONLY_EXIT_CODE`).
+//! `diff` and `fuzz` are in `fuzz/`.
 
 use std::path::PathBuf;
 
@@ -28,6 +29,12 @@ enum Which {
     Translate(TranslateArgs),
     /// List a compiled Maxwell program (a DKSH module): its headers and instructions.
     Disasm(crate::cli::disasm::DisasmArgs),
+    /// Run one GLSL program of any stage through uam's binary translated and through
+    /// glslang's module on the device; print the first output that differs.
+    Diff(crate::cli::fuzz::DiffArgs),
+    /// Random programs of every stage, each diffed as `diff` does; failures reduced and
+    /// written as reproducers.
+    Fuzz(crate::cli::fuzz::FuzzArgs),
 }
 
 #[derive(clap::Args)]
@@ -60,6 +67,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     match args.which {
         Which::Translate(args) => translate(args),
         Which::Disasm(args) => crate::cli::disasm::run(args),
+        Which::Diff(args) => crate::cli::fuzz::diff(args),
+        Which::Fuzz(args) => crate::cli::fuzz::fuzz(args),
     }
 }
 

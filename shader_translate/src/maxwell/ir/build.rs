@@ -6,6 +6,7 @@
 
 mod attribute;
 mod convert;
+mod covered;
 mod geometry;
 mod half;
 mod memory;
@@ -209,6 +210,7 @@ impl Builder<'_> {
     /// was written (the select's other side is never seen).
     fn reg(&mut self, index: u8) -> Value {
         let held = self.held(index);
+        let held = self.covered_under_guard(held);
         self.where_guarded(held)
     }
 
@@ -1847,12 +1849,13 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         for operand in instruction.operands() {
             match operand {
                 // Attribute stores cross loops too: the outputs at the end are what the
-                // last iteration (or a `ret`) left.
+                // last iteration (or a `ret`) left. A patch store (`st p`) is made where
+                // it is, and is no output at the end.
                 Operand::Mem {
                     space: "a",
                     base: None,
                     offset,
-                } if instruction.name == "st" => {
+                } if instruction.name == "st" && !instruction.mods().any(|m| m == "p") => {
                     for word in 0..words {
                         named.insert(Var::Attr(offset.unwrap_or(0) as u32 + 4 * word));
                     }

@@ -123,9 +123,15 @@ impl Emitter<'_> {
         }))
     }
 
-    /// gl_PrimitiveIDIn (`None`: another address, or not a geometry program).
+    /// gl_PrimitiveIDIn of a geometry program, gl_PrimitiveID of a tessellation program
+    /// (`None`: another address, or another stage).
     pub(super) fn geometry_attribute(&mut self, addr_b: u32) -> Option<Result<Word, Unsupported>> {
-        if self.program.kind != ProgramType::Geometry || addr_b != PRIMITIVE_ID_B {
+        let stages = [
+            ProgramType::Geometry,
+            ProgramType::TessControl,
+            ProgramType::TessEval,
+        ];
+        if !stages.contains(&self.program.kind) || addr_b != PRIMITIVE_ID_B {
             return None;
         }
         let i32_ty = self.t.i32;

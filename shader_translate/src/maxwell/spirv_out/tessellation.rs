@@ -312,6 +312,10 @@ impl Emitter<'_> {
                     SpirvOperand::LiteralBit32(location),
                 ),
             )
+        } else if let Some(primitive_id) = self.geometry_attribute(addr_b) {
+            // The patch's gl_PrimitiveID, which a tess-eval program reads as control
+            // point 0's word a[0x60].
+            return primitive_id;
         } else {
             return Err(attribute_error(
                 addr_b,

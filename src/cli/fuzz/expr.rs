@@ -1,5 +1,4 @@
-//! Random well-typed compute programs for the differential tests of compiled Maxwell
-//! programs: expressions of int, uint, float and bool over integer and float edge
+//! Random well-typed statements and expressions for the differential fuzzer: expressions of int, uint, float and bool over integer and float edge
 //! values (arithmetic, bit operations, shifts, bit fields, conversions, rounding,
 //! comparisons, selects, built-in functions), in nested if/else, loops with `break` and
 //! `continue`, and early returns. Every expression is defined in GLSL for every input
@@ -7,13 +6,9 @@
 //! bit fields inside the word), so the two modules must agree. Integer comparisons take
 //! each side through an xor with an input, away from a rewrite uam's front end gets
 //! wrong under wrapping arithmetic (see `Gen::boolean`).
-//!
-//! A program reads `int ints[64]` (binding 0) and `float floats[64]` (binding 1) and
-//! writes [`OUTPUTS`] words an invocation to `uint results[]` (binding 2); which of them
-//! hold float bits is returned with the source.
-
-/// Words each invocation writes.
-pub const OUTPUTS: usize = 8;
+//! Each stage adds leaves of its own (varyings, builtins, uniforms: [`Leaves`]) and says
+//! which statements it allows ([`Allow`]); `stages.rs` wraps the statements into a
+//! program.
 
 /// A splitmix64 stream: one seed, one program.
 pub struct Rng(u64);
@@ -35,7 +30,7 @@ impl Rng {
         self.next() % n
     }
 
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
         items[self.below(items.len() as u64) as usize]
     }
 }
@@ -76,17 +71,42 @@ pub fn float_inputs(rng: &mut Rng) -> Vec<f32> {
     values
 }
 
-struct Gen<'r> {
-    rng: &'r mut Rng,
-    depth: u32,
+/// Names a stage adds to the generator's leaves (each a GLSL expression of the type).
+#[derive(Default, Clone)]
+pub struct Leaves {
+    pub ints: Vec<String>,
+    pub floats: Vec<String>,
+}
+
+/// Statements a stage allows: an early `return` (not where a `barrier()` follows), a
+/// `discard` (fragment).
+#[derive(Clone, Copy)]
+pub struct Allow {
+    pub returns: bool,
+    pub discard: bool,
+}
+
+pub struct Gen<'r> {
+    pub rng: &'r mut Rng,
+    pub depth: u32,
+    pub leaves: Leaves,
+    pub allow: Allow,
+}
+
+/// One of `fixed` or of `extra`, the stage's own leaves, a third of the time.
+fn leaf(rng: &mut Rng, fixed: &[&str], extra: &[String]) -> String {
+    if !extra.is_empty() && rng.below(3) == 0 {
+        return extra[rng.below(extra.len() as u64) as usize].clone();
+    }
+    rng.pick(fixed).to_string()
 }
 
 impl Gen<'_> {
-    fn int(&mut self) -> String {
+    pub fn int(&mut self) -> String {
         if self.depth > 3 || self.rng.below(4) == 0 {
-            return self
-                .rng
-                .pick(&[
+            return leaf(
+                self.rng,
+                &[
                     "x0",
                     "x1",
                     "acc",
@@ -97,19 +117,33 @@ impl Gen<'_> {
                     "-100",
                     "2147483647",
                     "(-2147483647 - 1)",
-                ])
-                .to_string();
+                ],
+                &self.leaves.ints,
+            );
         }
         self.depth += 1;
         let e = match self.rng.below(16) {
             0 => format!("({} + {})", self.int(), self.int()),
             1 => format!("({} - {})", self.int(), self.int()),
-            2 => format!("({} * {})", self.int(), self.int()),
+            // The factor through an input, or a positive literal: uam (mesa 19) turns a
+            // product by a constant -(2^n - 1) (`k * -7`) into an `iscadd` with both
+            // operands negated, -9k.
+            2 => match self.rng.below(2) {
+                0 => format!("({} * (({}) ^ (x1 & 256)))", self.int(), self.int()),
+                _ => format!(
+                    "({} * {})",
+                    self.int(),
+                    self.rng.pick(&["3", "5", "7", "16", "100"])
+                ),
+            },
             3 => format!("({} & {})", self.int(), self.int()),
             4 => format!("({} | {})", self.int(), self.int()),
             5 => format!("({} ^ {})", self.int(), self.int()),
             6 => format!("({} << ({} & 31))", self.int(), self.int()),
-            7 => format!("({} >> ({} & 31))", self.int(), self.int()),
+            // The count through an input: uam (mesa 19) folds `(a >> c) & m` with a
+            // constant count into an unsigned `bfe` even where the field passes bit 31
+            // of an arithmetic shift, and so miscompiles it.
+            7 => format!("({} >> ((({}) ^ (x1 & 16)) & 31))", self.int(), self.int()),
             8 => format!(
                 "{}({}, {})",
                 self.rng.pick(&["min", "max"]),
@@ -117,8 +151,12 @@ impl Gen<'_> {
                 self.int()
             ),
             9 => format!("(-({}))", self.int()),
+            // A signed dividend of a constant division kept non-negative: uam (mesa 19)
+            // leaves out the correction a negative quotient needs (`imad hi`, `shr`, no
+            // sign fix). No divisor from an input: uam divides those through a float
+            // reciprocal (`i2f`, `mufu rcp`, `fmul`, `f2i`), inexact past 2^24.
             10 => format!(
-                "({} / {})",
+                "((({}) & 0x7fffffff) / {})",
                 self.int(),
                 self.rng.pick(&["3", "7", "-5", "16", "1000"])
             ),
@@ -140,7 +178,7 @@ impl Gen<'_> {
         e
     }
 
-    fn uint(&mut self) -> String {
+    pub fn uint(&mut self) -> String {
         if self.depth > 3 || self.rng.below(4) == 0 {
             return self
                 .rng
@@ -191,12 +229,13 @@ impl Gen<'_> {
         e
     }
 
-    fn float(&mut self) -> String {
+    pub fn float(&mut self) -> String {
         if self.depth > 3 || self.rng.below(4) == 0 {
-            return self
-                .rng
-                .pick(&["y0", "y1", "facc", "0.0", "0.5", "-1.5", "3.0", "0.125"])
-                .to_string();
+            return leaf(
+                self.rng,
+                &["y0", "y1", "facc", "0.0", "0.5", "-1.5", "3.0", "0.125"],
+                &self.leaves.floats,
+            );
         }
         self.depth += 1;
         let e = match self.rng.below(12) {
@@ -226,7 +265,12 @@ impl Gen<'_> {
             6 => format!("float({})", self.int()),
             7 => format!("float({})", self.uint()),
             8 => format!("({} ? {} : {})", self.boolean(), self.float(), self.float()),
-            9 => format!("sqrt(abs({}))", self.float()),
+            9 => match self.rng.below(4) {
+                0 => format!("sqrt(abs({}))", self.float()),
+                1 => format!("exp2(clamp({}, -8.0, 8.0))", self.float()),
+                2 => format!("({} / (abs({}) + 1.0))", self.float(), self.float()),
+                _ => format!("inversesqrt(abs({}) + 1.0)", self.float()),
+            },
             10 => format!("(-({}))", self.float()),
             _ => format!("mix({}, {}, 0.25)", self.float(), self.float()),
         };
@@ -234,7 +278,7 @@ impl Gen<'_> {
         e
     }
 
-    fn boolean(&mut self) -> String {
+    pub fn boolean(&mut self) -> String {
         self.depth += 1;
         let e = match self.rng.below(5) {
             // Each side through an xor with an input: uam's front end (mesa 19) rewrites
@@ -267,12 +311,29 @@ impl Gen<'_> {
     }
 
     /// A statement changing the accumulators, nested `level` deep.
-    fn statement(&mut self, level: u32, out: &mut String, indent: &str) {
-        match self.rng.below(if level < 2 { 6 } else { 3 }) {
+    pub fn statement(&mut self, level: u32, out: &mut String, indent: &str) {
+        match self.rng.below(if level < 2 { 8 } else { 4 }) {
             0 => out.push_str(&format!("{indent}acc = {};\n", self.int())),
             1 => out.push_str(&format!("{indent}facc = {};\n", self.float())),
             2 => out.push_str(&format!("{indent}u0 = {};\n", self.uint())),
-            3 => {
+            3 => out.push_str(&format!(
+                "{indent}arr[({}) & 3] = {};\n",
+                self.int(),
+                self.int()
+            )),
+            6 => {
+                out.push_str(&format!("{indent}switch (({}) & 3) {{\n", self.int()));
+                let inner = format!("{indent}    ");
+                for case in ["case 0:", "case 2:", "default:"] {
+                    out.push_str(&format!("{indent}{case}\n"));
+                    self.statement(level + 1, out, &inner);
+                    if self.rng.below(3) != 0 {
+                        out.push_str(&format!("{inner}break;\n"));
+                    }
+                }
+                out.push_str(&format!("{indent}}}\n"));
+            }
+            7 => {
                 out.push_str(&format!("{indent}if {} {{\n", self.boolean()));
                 let inner = format!("{indent}    ");
                 for _ in 0..1 + self.rng.below(3) {
@@ -287,56 +348,21 @@ impl Gen<'_> {
                 out.push_str(&format!("{indent}for (int k = 0; k < {n}; k++) {{\n"));
                 let inner = format!("{indent}    ");
                 out.push_str(&format!("{inner}if {} {{ break; }}\n", self.boolean()));
-                out.push_str(&format!("{inner}acc += k * {};\n", self.int()));
+                out.push_str(&format!(
+                    "{inner}acc += k * (({}) ^ (x1 & 256));\n",
+                    self.int()
+                ));
                 out.push_str(&format!("{inner}if {} {{ continue; }}\n", self.boolean()));
                 self.statement(level + 1, out, &inner);
                 out.push_str(&format!("{indent}}}\n"));
             }
-            _ => out.push_str(&format!("{indent}if {} {{ return; }}\n", self.boolean())),
+            _ if self.allow.discard && self.rng.below(2) == 0 => {
+                out.push_str(&format!("{indent}if {} {{ discard; }}\n", self.boolean()))
+            }
+            _ if self.allow.returns => {
+                out.push_str(&format!("{indent}if {} {{ return; }}\n", self.boolean()))
+            }
+            _ => out.push_str(&format!("{indent}acc ^= {};\n", self.int())),
         }
     }
-}
-
-/// A random compute program and which of its [`OUTPUTS`] words are float bits.
-pub fn compute_program(rng: &mut Rng) -> (String, [bool; OUTPUTS]) {
-    let mut floats = [false; OUTPUTS];
-    let mut body = String::new();
-    let mut gen = Gen { rng, depth: 0 };
-    for _ in 0..2 + gen.rng.below(4) {
-        gen.statement(0, &mut body, "    ");
-    }
-    let mut stores = String::new();
-    for (index, is_float) in floats.iter_mut().enumerate() {
-        let value = match gen.rng.below(4) {
-            0 => format!("uint({})", gen.int()),
-            1 => gen.uint(),
-            2 => {
-                *is_float = true;
-                format!("floatBitsToUint({})", gen.float())
-            }
-            _ => format!("({} ? 1u : 0u)", gen.boolean()),
-        };
-        stores.push_str(&format!("    results[at + {index}u] = {value};\n"));
-    }
-    let source = format!(
-        "#version 450
-layout(local_size_x = 64) in;
-layout(std430, binding = 0) readonly buffer Ints {{ int ints[64]; }};
-layout(std430, binding = 1) readonly buffer Floats {{ float floats[64]; }};
-layout(std430, binding = 2) writeonly buffer Results {{ uint results[]; }};
-void main() {{
-    uint i = gl_LocalInvocationID.x;
-    uint at = i * {OUTPUTS}u;
-    int x0 = ints[i];
-    int x1 = ints[(i * 7u + 3u) & 63u];
-    uint u0 = uint(ints[(i + 11u) & 63u]);
-    float y0 = floats[i];
-    float y1 = floats[(i * 5u + 1u) & 63u];
-    int acc = x0;
-    float facc = y0;
-{body}
-{stores}}}
-"
-    );
-    (source, floats)
 }
