@@ -80,6 +80,8 @@ impl Device {
                     address,
                     whole_buffer,
                     storage,
+                    pages: Default::default(),
+                    pages_synced_at: Default::default(),
                 },
             );
             let whole = Buffer {
