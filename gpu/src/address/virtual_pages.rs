@@ -85,7 +85,9 @@ pub enum VirtualMapError {
         size_b: u64,
         pool_size_b: u64,
     },
-    #[error("request {request}: {class} is not one Hookshot lays out (pitch 0x0, block-linear 0xfe)")]
+    #[error(
+        "request {request}: {class} is not one Hookshot lays out (pitch 0x0, block-linear 0xfe)"
+    )]
     UnknownStorageClass { request: usize, class: StorageClass },
     #[error("request {request}: {texture} over virtual offset {virtual_offset_b:#x} needs {needs}, the request maps {class}")]
     StorageClassMismatch {
@@ -114,7 +116,9 @@ pub struct PageChange {
 
 impl PageMap {
     pub fn get(&self, virtual_offset_b: u64) -> Option<MappedPage> {
-        self.pages.get(&(virtual_offset_b / VIRTUAL_PAGE_B)).copied()
+        self.pages
+            .get(&(virtual_offset_b / VIRTUAL_PAGE_B))
+            .copied()
     }
 
     /// Mapped pages, in virtual order, as (virtual offset, page).

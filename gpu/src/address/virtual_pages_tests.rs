@@ -11,7 +11,12 @@ fn pool(raw: u32) -> PoolId {
     PoolId::from_raw(raw).unwrap()
 }
 
-fn request(physical: Option<u32>, physical_page: u64, virtual_page: u64, pages: u64) -> MappingRequest {
+fn request(
+    physical: Option<u32>,
+    physical_page: u64,
+    virtual_page: u64,
+    pages: u64,
+) -> MappingRequest {
     MappingRequest {
         physical: physical.map(pool),
         physical_offset_b: physical_page * VIRTUAL_PAGE_B,
@@ -72,13 +77,23 @@ fn every_unaligned_field_is_named() {
     let mut r = request(Some(1), 0, 0, 1);
     r.virtual_offset_b += 4096;
     let error = check_request(0, &r, virtual_pool, size_b).unwrap_err();
-    assert!(matches!(error, VirtualMapError::Unaligned { what: "virtual offset", .. }));
+    assert!(matches!(
+        error,
+        VirtualMapError::Unaligned {
+            what: "virtual offset",
+            ..
+        }
+    ));
     assert!(error.to_string().contains("0x11000"), "{error}");
     let mut r = request(Some(1), 0, 0, 1);
     r.physical_offset_b = 256;
     assert!(matches!(
         check_request(2, &r, virtual_pool, size_b),
-        Err(VirtualMapError::Unaligned { request: 2, what: "physical offset", value_b: 256 })
+        Err(VirtualMapError::Unaligned {
+            request: 2,
+            what: "physical offset",
+            value_b: 256
+        })
     ));
     let mut r = request(Some(1), 0, 0, 1);
     r.size_b = VIRTUAL_PAGE_B + 1;
@@ -105,12 +120,18 @@ fn a_virtual_range_past_the_pool_and_an_unknown_class_are_refused() {
     );
     let mut r = request(Some(1), 0, u64::MAX / VIRTUAL_PAGE_B, 1);
     r.size_b = VIRTUAL_PAGE_B;
-    assert!(check_request(0, &r, virtual_pool, size_b).is_err(), "no overflow");
+    assert!(
+        check_request(0, &r, virtual_pool, size_b).is_err(),
+        "no overflow"
+    );
     let mut r = request(Some(1), 0, 0, 1);
     r.storage_class = StorageClass(0xdb);
     assert_eq!(
         check_request(0, &r, virtual_pool, size_b),
-        Err(VirtualMapError::UnknownStorageClass { request: 0, class: StorageClass(0xdb) })
+        Err(VirtualMapError::UnknownStorageClass {
+            request: 0,
+            class: StorageClass(0xdb)
+        })
     );
     // An unmapping request carries no class to check.
     let mut r = request(None, 0, 0, 1);
@@ -123,6 +144,9 @@ fn forgetting_a_physical_pool_unmaps_its_pages_only() {
     let mut map = PageMap::default();
     map.apply(&[request(Some(1), 0, 0, 2), request(Some(2), 4, 2, 1)]);
     map.forget_pool(pool(1));
-    let left: Vec<u64> = map.mapped().map(|(at_b, _)| at_b / VIRTUAL_PAGE_B).collect();
+    let left: Vec<u64> = map
+        .mapped()
+        .map(|(at_b, _)| at_b / VIRTUAL_PAGE_B)
+        .collect();
     assert_eq!(left, vec![2]);
 }

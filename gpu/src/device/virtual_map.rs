@@ -90,7 +90,10 @@ impl Device {
             }
         }
         for run in runs(changes.iter().map(|c| (c.virtual_offset_b, c.after))) {
-            match run.physical.and_then(|(pool, at_b)| Some((pool, at_b, physical(pool)?))) {
+            match run
+                .physical
+                .and_then(|(pool, at_b)| Some((pool, at_b, physical(pool)?)))
+            {
                 Some((pool, offset_b, source)) => {
                     move_bytes(source, offset_b, &storage, run.virtual_offset_b, run.len_b)
                         .map_err(|source| ObjectError::PoolAccess { pool, source })?;
@@ -272,7 +275,10 @@ mod tests {
             (6 * p, None),
         ];
         let got = runs(pages.into_iter());
-        let lens: Vec<(u64, u64)> = got.iter().map(|r| (r.virtual_offset_b / p, r.len_b / p)).collect();
+        let lens: Vec<(u64, u64)> = got
+            .iter()
+            .map(|r| (r.virtual_offset_b / p, r.len_b / p))
+            .collect();
         assert_eq!(lens, vec![(0, 2), (2, 1), (3, 2), (6, 1)]);
     }
 }
