@@ -84,7 +84,10 @@ fn every_unaligned_field_is_named() {
             ..
         }
     ));
-    assert!(error.to_string().contains("0x11000"), "{error}");
+    assert!(
+        error.to_string().contains("virtual offset 0x1000"),
+        "{error}"
+    );
     let mut r = request(Some(1), 0, 0, 1);
     r.physical_offset_b = 256;
     assert!(matches!(

@@ -82,6 +82,7 @@ impl Device {
                     storage,
                     pages: Default::default(),
                     pages_synced_at: Default::default(),
+                    physical_synced_at: Default::default(),
                 },
             );
             let whole = Buffer {

@@ -9,6 +9,7 @@
 //! copy of each changed page, two for a page written since it was mapped; untouched
 //! pages cost nothing (docs/address-model.md, "Virtual pools").
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::address::{
@@ -18,6 +19,7 @@ use crate::address::{
 use crate::error::ObjectError;
 use crate::ids::PoolId;
 use crate::mem::pool::MemoryPool;
+use crate::mem::WriteStamp;
 use crate::objects::tables::ObjectTables as Tables;
 use crate::recording::Record;
 
@@ -41,9 +43,10 @@ impl Device {
         virtual_pool: PoolId,
         requests: &[MappingRequest],
     ) -> Result<(), ObjectError> {
+        check_all(&self.tables.read(), virtual_pool, requests)?;
+        self.take_physical_writes(virtual_pool)?;
         let (storage, changes, pools) = {
             let mut tables = self.tables.write();
-            check_all(&tables, virtual_pool, requests)?;
             let pool = tables
                 .pools
                 .get_mut(virtual_pool)
@@ -69,7 +72,14 @@ impl Device {
             (storage, (back, changes), pools)
         };
         let (back, changes) = changes;
-        let physical = |id: PoolId| pools.iter().find(|(p, _)| *p == id).map(|(_, s)| s);
+        // Physical pools mapped here for the first time: the copies below take their
+        // bytes as of now.
+        let first_seen: Vec<(PoolId, WriteStamp)> = requests
+            .iter()
+            .filter_map(|request| request.physical)
+            .filter_map(|id| Some((id, physical_of(&pools, id)?.current_stamp())))
+            .collect();
+        let physical = |id: PoolId| physical_of(&pools, id);
         // Old bytes back to the pages that were under them, before any new page comes in
         // (a request may map, at another virtual offset, a page another one unmaps).
         for run in runs(back.iter().map(|c| (c.virtual_offset_b, c.before))) {
@@ -121,6 +131,9 @@ impl Device {
         }
         if let Some(pool) = self.tables.write().pools.get_mut(virtual_pool) {
             pool.pages_synced_at = storage.current_stamp();
+            for (id, stamp) in first_seen {
+                pool.physical_synced_at.entry(id).or_insert(stamp);
+            }
         }
         tracing::debug!(
             target: "gpu::objects",
@@ -134,6 +147,77 @@ impl Device {
             pool: virtual_pool,
             requests: requests.to_vec(),
         });
+        Ok(())
+    }
+
+    /// Before each submission: every virtual pool's mapped pages take the CPU's writes to
+    /// the physical pages under them since the last time.
+    pub(crate) fn sync_virtual_pools(&self) -> Result<(), ObjectError> {
+        let virtual_pools: Vec<PoolId> = self
+            .tables
+            .read()
+            .pools
+            .iter()
+            .filter(|(_, pool)| {
+                pool.maker.flags.is_virtual() && pool.pages.mapped().next().is_some()
+            })
+            .map(|(&id, _)| id)
+            .collect();
+        for pool in virtual_pools {
+            self.take_physical_writes(pool)?;
+        }
+        Ok(())
+    }
+
+    /// Copies into `virtual_pool` each mapped page whose physical page the CPU wrote
+    /// since the pool last took its physical pool's writes.
+    fn take_physical_writes(&self, virtual_pool: PoolId) -> Result<(), ObjectError> {
+        type Sources = BTreeMap<PoolId, (WriteStamp, Arc<MemoryPool>)>;
+        let (storage, stale, sources) = {
+            let tables = self.tables.read();
+            let Some(pool) = tables.pools.get(virtual_pool) else {
+                return Ok(());
+            };
+            let mut sources: Sources = BTreeMap::new();
+            let mut stale = Vec::new();
+            for (virtual_offset_b, page) in pool.pages.mapped() {
+                let Some(physical) = tables.pools.get(page.physical) else {
+                    continue;
+                };
+                let (_, source) = sources.entry(page.physical).or_insert_with(|| {
+                    (
+                        physical.storage.current_stamp(),
+                        Arc::clone(&physical.storage),
+                    )
+                });
+                let since = pool.physical_synced_at.get(&page.physical);
+                let since = since.copied().unwrap_or_default();
+                if source.cpu_written_since(page.physical_offset_b, VIRTUAL_PAGE_B, since) {
+                    stale.push((virtual_offset_b, Some(page)));
+                }
+            }
+            (Arc::clone(&pool.storage), stale, sources)
+        };
+        for run in runs(stale.into_iter()) {
+            let Some((pool, offset_b)) = run.physical else {
+                continue;
+            };
+            let (_, source) = &sources[&pool];
+            move_bytes(source, offset_b, &storage, run.virtual_offset_b, run.len_b)
+                .map_err(|source| ObjectError::PoolAccess { pool, source })?;
+            self.backend.lock().pool_copied(
+                pool,
+                offset_b,
+                virtual_pool,
+                run.virtual_offset_b,
+                run.len_b,
+            );
+        }
+        if let Some(pool) = self.tables.write().pools.get_mut(virtual_pool) {
+            for (id, (now, _)) in sources {
+                pool.physical_synced_at.insert(id, now);
+            }
+        }
         Ok(())
     }
 
@@ -236,6 +320,13 @@ fn runs(pages: impl Iterator<Item = (u64, Option<MappedPage>)>) -> Vec<Run> {
         });
     }
     out
+}
+
+fn physical_of(pools: &[(PoolId, Arc<MemoryPool>)], id: PoolId) -> Option<&Arc<MemoryPool>> {
+    pools
+        .iter()
+        .find(|(p, _)| *p == id)
+        .map(|(_, storage)| storage)
 }
 
 /// Copies `len_b` bytes between two pools' storage as a mapping change does.

@@ -36,6 +36,9 @@ pub struct Pool {
     /// The virtual pool's storage stamp after its last mapping change: a page written
     /// after it goes back to its physical page when the mapping changes.
     pub pages_synced_at: WriteStamp,
+    /// Per physical pool mapped under this virtual pool, its storage stamp when its CPU
+    /// writes were last taken into the virtual pool's pages (`Device::map_virtual`).
+    pub physical_synced_at: std::collections::BTreeMap<PoolId, WriteStamp>,
 }
 
 impl std::fmt::Debug for Pool {
