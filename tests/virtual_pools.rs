@@ -144,6 +144,15 @@ fn a_virtual_pool_remapped_between_frames_feeds_its_texture_and_render_target() 
             reads_pattern(&rig, target, 7),
             "import {import}: frame 3 target"
         );
+        // The CPU writes physical pages while they are mapped: the next submission sees
+        // the new bytes through the virtual pool.
+        rig.device
+            .write_pool(physical, b_b, &pattern_storage(&layout, 4))
+            .unwrap();
+        assert!(
+            reads_pattern(&rig, texture, 4),
+            "import {import}: CPU write while mapped"
+        );
         // Unmapped pages read zeros.
         rig.device
             .map_virtual(pages, &[unmap(0, stride_b)])
