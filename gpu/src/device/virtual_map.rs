@@ -221,6 +221,19 @@ impl Device {
         Ok(())
     }
 
+    /// NVN's `Texture::GetStorageClass`: the class a mapping under `texture` must carry.
+    pub fn texture_storage_class(
+        &self,
+        texture: crate::ids::TextureId,
+    ) -> Result<StorageClass, ObjectError> {
+        let tables = self.tables.read();
+        let texture = tables
+            .textures
+            .get(texture)
+            .ok_or(ObjectError::UnknownObject(texture.into()))?;
+        Ok(StorageClass::of_tiling(texture.desc.tiling))
+    }
+
     /// What is mapped under `virtual_offset_b` of `virtual_pool` (NVN has no query; for
     /// tests and tools).
     pub fn virtual_page(
