@@ -57,6 +57,14 @@
  * address in no live pool, or a range past its pool's end or across two pools, is
  * refused naming the address and the nearest pool. The (HSBuffer*, offset, size) forms
  * remain for older callers. Texture and sampler pools take a slot count, not memory.
+ *
+ * Virtual pools. A pool made with HS_MEMORY_POOL_FLAGS_VIRTUAL has an address range and
+ * shows the pages of physical pools that hsMemoryPoolMapVirtual maps under it (offsets and
+ * sizes in HS_MEMORY_POOL_VIRTUAL_PAGE_SIZE pages; unmapped pages read zeros). Textures,
+ * render targets and buffers made in it see whatever pages are mapped under them. On
+ * every device Hookshot gives this by copying the pages a mapping change changes
+ * (docs/address-model.md says what it costs); change the mapping between submissions
+ * whose GPU work is done, as NVN requires.
  */
 
 #ifndef HOOKSHOT_H
@@ -89,6 +97,12 @@
 
 // The patch version: fixes only.
 #define HS_VERSION_PATCH 0
+
+// Offsets and sizes of a mapping request are multiples of this (64 KiB).
+#define HS_MEMORY_POOL_VIRTUAL_PAGE_SIZE 65536
+
+// The most requests one `hsMemoryPoolMapVirtual` call takes.
+#define HS_MEMORY_POOL_MAX_MAPPING_REQUESTS (1 << 16)
 
 #define HS_WINDOW_MAX_TEXTURES 4
 
@@ -559,6 +573,20 @@ typedef struct HSTextureBuilder {
   const struct HSMemoryPool *pool;
   uint64_t offset_b;
 } HSTextureBuilder;
+
+// NVN's storage class: the page kind pages are mapped with.
+typedef uint32_t HSstorageClass;
+
+// NVN's `MappingRequest`: `size` bytes at `virtualOffset` of the virtual pool map
+// `physicalPool`'s bytes at `physicalOffset`, with `storageClass`. A NULL
+// `physicalPool` unmaps the range (its pages then read zeros).
+typedef struct HSmappingRequest {
+  const struct HSMemoryPool *physicalPool;
+  int64_t physicalOffset;
+  int64_t virtualOffset;
+  uint64_t size;
+  HSstorageClass storageClass;
+} HSmappingRequest;
 
 // What kind of display window `HSNativeWindow` names.
 typedef uint32_t HSnativeWindowKind;
@@ -1189,6 +1217,12 @@ typedef struct HSWindowBuilder {
 #define HS_SWIZZLE_B 4
 
 #define HS_SWIZZLE_A 5
+
+// Pitch (linear) storage: buffers, linear textures.
+#define HS_STORAGE_CLASS_PITCH 0
+
+// Block-linear storage: every block-linear texture.
+#define HS_STORAGE_CLASS_BLOCK_LINEAR 254
 
 // No display window: presents are only kept for reading back.
 #define HS_NATIVE_WINDOW_NONE 0
@@ -2184,6 +2218,24 @@ HSresult hsCommandBufferEndTransformFeedback(const struct HSCommandBuffer *comma
 // `HS_VERSION_*` the port was compiled against (a newer minor or patch is compatible,
 // another major is not). Any of the pointers may be NULL.
 HSresult hsGetVersion(uint32_t *major, uint32_t *minor, uint32_t *patch);
+
+// NVN's `MemoryPool::MapVirtual`: applies `requests` to `virtualPool`'s page map in
+// order (a later request wins a page an earlier one mapped). Every request is checked
+// first; a refused call maps nothing. HS_ERROR_INVALID_ARGUMENT: the pool is not
+// virtual, a physical pool is virtual, an offset or size is not a multiple of
+// HS_MEMORY_POOL_VIRTUAL_PAGE_SIZE or negative, a storage class Hookshot does not lay
+// out, or one a texture over the range cannot read (hsTextureGetStorageClass).
+// HS_ERROR_OUT_OF_RANGE: a range past the end of either pool. The pages must not be in
+// use by GPU work still running. Under the pages, writes made through the virtual pool
+// reach the physical pages when the mapping of those pages changes; CPU writes to
+// mapped physical pages reach the virtual pool at the next submission.
+HSresult hsMemoryPoolMapVirtual(const struct HSMemoryPool *virtualPool,
+                                int32_t numRequests,
+                                const struct HSmappingRequest *requests);
+
+// NVN's `Texture::GetStorageClass`: the storage class a mapping under the texture's
+// pages must carry.
+HSresult hsTextureGetStorageClass(const struct HSTexture *texture, HSstorageClass *storageClass);
 
 HSresult hsWindowBuilderSetDefaults(struct HSWindowBuilder *builder);
 

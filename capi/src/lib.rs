@@ -51,6 +51,7 @@ mod texture;
 mod title;
 mod transform_feedback;
 mod version;
+mod virtual_pool;
 mod window;
 
 pub use address_commands::*;
@@ -91,6 +92,7 @@ pub use texture::*;
 pub use title::*;
 pub use transform_feedback::*;
 pub use version::*;
+pub use virtual_pool::*;
 pub use window::*;
 
 /// The Vulkan device behind `device`, for Rust code in the same process that shares it

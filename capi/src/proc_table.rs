@@ -219,6 +219,8 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsMemoryPoolInitialize" => hsMemoryPoolInitialize as *const (),
         "hsMemoryPoolInvalidateMappedRange" => hsMemoryPoolInvalidateMappedRange as *const (),
         "hsMemoryPoolMap" => hsMemoryPoolMap as *const (),
+        "hsMemoryPoolMapVirtual" => hsMemoryPoolMapVirtual as *const (),
+        "hsTextureGetStorageClass" => hsTextureGetStorageClass as *const (),
         "hsMemoryPoolRead" => hsMemoryPoolRead as *const (),
         "hsMemoryPoolWrite" => hsMemoryPoolWrite as *const (),
         "hsProgramFinalize" => hsProgramFinalize as *const (),

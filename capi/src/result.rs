@@ -78,7 +78,10 @@ impl From<ObjectError> for CapiError {
             | ObjectError::TableTooLarge { .. }
             | ObjectError::TableEmpty
             | ObjectError::PoolAccess { .. }
-            | ObjectError::Address(_) => CapiError::OutOfRange(message),
+            | ObjectError::Address(_)
+            | ObjectError::VirtualMap(gpu::address::VirtualMapError::OutOfRange { .. }) => {
+                CapiError::OutOfRange(message)
+            }
             ObjectError::Backend(_) => CapiError::Device(message),
             ObjectError::PoolInUse { .. } => CapiError::Busy(message),
             _ => CapiError::InvalidArgument(message),

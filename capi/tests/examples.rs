@@ -915,3 +915,24 @@ fn a_port_of_addresses_only_draws_what_the_gpu_wrote() {
     assert_eq!(words[4], 0x5eed, "the reported value");
     assert_eq!(&words[5..], &[0xabcd_ef01; 4], "the cleared words");
 }
+
+/// `virtual_pools.c`: physical pages mapped under a virtual pool and read by the GPU
+/// through its addresses, remapped between submissions; the GPU's write through the
+/// virtual pool in its physical page after the change; a CPU write under a mapping seen at
+/// the next submission; every bad request refused by name (not virtual, a virtual
+/// physical pool, unaligned, negative, out of range of either pool, an unknown storage
+/// class, one a texture over the range cannot read), mapping nothing.
+#[test]
+fn a_port_of_virtual_pools_remaps_pages_between_submissions() {
+    let program = common::build("virtual_pools");
+    let output = common::run(&program, &[]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("virtual pool cases: "), "{stdout}");
+    assert!(stdout.contains(", 0 failed"), "{stdout}");
+    assert!(!stdout.contains("FAIL"), "{stdout}");
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("ok ")).count(),
+        17,
+        "{stdout}"
+    );
+}

@@ -120,6 +120,8 @@ pub enum ObjectError {
     Backend(#[from] BackendError),
     #[error(transparent)]
     Address(#[from] crate::address::AddressError),
+    #[error(transparent)]
+    VirtualMap(#[from] crate::address::VirtualMapError),
     #[error("{buffer} stands for {pool}'s addresses: it ends when the pool does")]
     PoolBuffer { buffer: BufferId, pool: PoolId },
     #[error("too many {what} made on this device (ids run out at {limit})")]

@@ -54,6 +54,7 @@ impl<'d> Queue<'d> {
             return Err(QueueError::ForeignList);
         };
         self.device.report_all_pointer_writes()?;
+        self.device.sync_virtual_pools()?;
         let mut tables = self.device.tables.write();
         let mut queue_tables = self.device.queue_tables.lock();
         let tables_after = crate::command::queue_binds::check_at_submit(

@@ -6,9 +6,14 @@
 
 mod error;
 mod space;
+mod virtual_pages;
 
 pub use error::{AddressError, NearestPool};
 pub use space::{AddressSpace, PoolRange};
+pub use virtual_pages::{
+    check_inside, check_request, MappedPage, MappingRequest, PageChange, PageMap, StorageClass,
+    VirtualMapError, VIRTUAL_PAGE_B,
+};
 
 use std::fmt;
 

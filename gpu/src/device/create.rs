@@ -80,6 +80,9 @@ impl Device {
                     address,
                     whole_buffer,
                     storage,
+                    pages: Default::default(),
+                    pages_synced_at: Default::default(),
+                    physical_synced_at: Default::default(),
                 },
             );
             let whole = Buffer {

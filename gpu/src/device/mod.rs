@@ -5,6 +5,7 @@ mod addresses;
 mod cpu_access;
 mod create;
 mod recorder;
+mod virtual_map;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use crate::address::GpuAddress;
+use crate::address::{GpuAddress, PageMap};
 use crate::ids::{BufferId, PoolId};
 use crate::mem::pool::{MemoryPool, PoolFlags};
+use crate::mem::WriteStamp;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PoolMaker {
@@ -30,6 +31,14 @@ pub struct Pool {
     pub whole_buffer: BufferId,
     /// Shared with the backend, which reads and (for write-back) writes it.
     pub storage: Arc<MemoryPool>,
+    /// A virtual pool's page map (empty for a physical pool): `Device::map_virtual`.
+    pub pages: PageMap,
+    /// The virtual pool's storage stamp after its last mapping change: a page written
+    /// after it goes back to its physical page when the mapping changes.
+    pub pages_synced_at: WriteStamp,
+    /// Per physical pool mapped under this virtual pool, its storage stamp when its CPU
+    /// writes were last taken into the virtual pool's pages (`Device::map_virtual`).
+    pub physical_synced_at: std::collections::BTreeMap<PoolId, WriteStamp>,
 }
 
 impl std::fmt::Debug for Pool {

@@ -162,3 +162,23 @@ impl Wire for PoolFlags {
         })
     }
 }
+
+impl Wire for crate::address::MappingRequest {
+    const MIN_B: usize = 1 + 8 + 8 + 8 + 4;
+    fn put(&self, out: &mut Vec<u8>) {
+        self.physical.put(out);
+        self.physical_offset_b.put(out);
+        self.virtual_offset_b.put(out);
+        self.size_b.put(out);
+        self.storage_class.0.put(out);
+    }
+    fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
+        Ok(crate::address::MappingRequest {
+            physical: Wire::take(reader)?,
+            physical_offset_b: Wire::take(reader)?,
+            virtual_offset_b: Wire::take(reader)?,
+            size_b: Wire::take(reader)?,
+            storage_class: crate::address::StorageClass(Wire::take(reader)?),
+        })
+    }
+}

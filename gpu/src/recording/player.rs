@@ -103,6 +103,9 @@ impl<R: Read> Player<R> {
                     len_b,
                 )
                 .map_err(object)?,
+            Record::MapVirtual { pool, requests } => {
+                device.map_virtual(pool, &requests).map_err(object)?
+            }
             Record::CreateTexture {
                 id,
                 builder,

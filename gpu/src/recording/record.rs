@@ -33,6 +33,7 @@ coded_enum!(
         Acquire = 21,
         Present = 22,
         End = 23,
+        MapVirtual = 24,
     }
 );
 
@@ -58,6 +59,11 @@ pub enum Record {
         destination: PoolId,
         destination_offset_b: u64,
         len_b: u64,
+    },
+    /// `MemoryPool::MapVirtual`: a virtual pool's page map changed.
+    MapVirtual {
+        pool: PoolId,
+        requests: Vec<crate::address::MappingRequest>,
     },
     CreateTexture {
         id: TextureId,
@@ -154,6 +160,7 @@ impl Record {
             Record::CreatePool { .. } => RecordKind::CreatePool,
             Record::PoolWrite { .. } => RecordKind::PoolWrite,
             Record::PoolCopy { .. } => RecordKind::PoolCopy,
+            Record::MapVirtual { .. } => RecordKind::MapVirtual,
             Record::CreateTexture { .. } => RecordKind::CreateTexture,
             Record::CreateView { .. } => RecordKind::CreateView,
             Record::CreateSampler { .. } => RecordKind::CreateSampler,
@@ -206,6 +213,10 @@ impl Record {
                 destination.put(out);
                 destination_offset_b.put(out);
                 len_b.put(out);
+            }
+            Record::MapVirtual { pool, requests } => {
+                pool.put(out);
+                requests.put(out);
             }
             Record::CreateTexture {
                 id,
@@ -311,6 +322,10 @@ impl Record {
                 destination: Wire::take(r)?,
                 destination_offset_b: Wire::take(r)?,
                 len_b: Wire::take(r)?,
+            },
+            RecordKind::MapVirtual => Record::MapVirtual {
+                pool: Wire::take(r)?,
+                requests: Wire::take(r)?,
             },
             RecordKind::CreateTexture => Record::CreateTexture {
                 id: Wire::take(r)?,

@@ -11,3 +11,4 @@ mod portability;
 mod queue;
 mod queue_binds;
 mod recording;
+mod virtual_pools;

@@ -461,6 +461,16 @@ impl MemoryPool {
         Ok((result, stamp))
     }
 
+    /// The pages under `offset_b..offset_b + data.len()` changed because a virtual pool's
+    /// page map changed (not a write the game made through its access flags): the bytes
+    /// are replaced whatever the pool's CPU access, and stamped as a CPU write, so
+    /// whatever was taken from the old bytes (an uploaded image) is known to be stale.
+    pub fn replace_for_mapping(&self, offset_b: u64, data: &[u8]) -> Result<WriteStamp, PoolError> {
+        self.cpu_write(offset_b, data.len() as u64, |bytes| {
+            bytes.copy_from_slice(data)
+        })
+    }
+
     fn cpu_write(
         &self,
         offset_b: u64,

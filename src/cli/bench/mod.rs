@@ -1,5 +1,6 @@
 //! `hookshot bench ...`: every figure is a ratio against a baseline measured in the same run.
 
+pub mod defrag;
 pub mod draws;
 
 /// The most rounds, frames or batches a benchmark takes: a median needs at least one,
@@ -29,6 +30,8 @@ enum Which {
     Draws(draws::Args),
     /// The game's writes into a page-protected pool against an unprotected one.
     Tracking(tracking::Args),
+    /// Seed 000's defragmentation by remapping a virtual pool's pages against `memcpy`.
+    Defrag(defrag::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -38,5 +41,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Which::Writeback(args) => writeback::run(args),
         Which::Draws(args) => draws::run(args),
         Which::Tracking(args) => tracking::run(args),
+        Which::Defrag(args) => defrag::run(args),
     }
 }

@@ -1,5 +1,6 @@
 //! Which textures the write-back covers: an uncompressed 2D colour texture in a pool the CPU
-//! can access (not virtual), and none of depth, display, video, compressible, image
+//! can access or in a virtual pool (whose storage goes back to the physical pages mapped
+//! under it when the mapping changes), and none of depth, display, video, compressible, image
 //! (load/store), linear, multisample, buffer or RGB32 (12-byte texels). The others rely
 //! on the image cache.
 
@@ -19,7 +20,6 @@ pub enum Refusal {
     Linear,
     Multisample,
     NoCpuAccess,
-    VirtualPool,
     Sparse,
     /// Texels of a size the `swz` kernel does not move (RGB32's 12 bytes).
     ElementSize,
@@ -38,7 +38,6 @@ impl Refusal {
             Refusal::Linear => "linear (pitch) texture",
             Refusal::Multisample => "multisample texture",
             Refusal::NoCpuAccess => "pool without CPU access",
-            Refusal::VirtualPool => "virtual pool",
             Refusal::Sparse => "sparse texture",
             Refusal::ElementSize => "12-byte (RGB32) texels",
         }
@@ -82,8 +81,10 @@ pub fn admit(desc: &LayoutDesc, flags: TextureFlags, pool_flags: PoolFlags) -> R
                 || desc.tiling == Tiling::PitchLinear,
             Refusal::Linear,
         ),
-        (pool_flags.is_virtual(), Refusal::VirtualPool),
-        (!pool_flags.cpu_accessible(), Refusal::NoCpuAccess),
+        (
+            !pool_flags.cpu_accessible() && !pool_flags.is_virtual(),
+            Refusal::NoCpuAccess,
+        ),
     ];
     match checks.iter().find(|(refused, _)| *refused) {
         Some((_, refusal)) => Err(*refusal),
@@ -157,9 +158,8 @@ mod tests {
         );
         let mut virtual_pool = PoolFlags::new(CpuAccess::NoAccess, GpuAccess::Cached);
         virtual_pool.backing = PoolBacking::Virtual;
-        assert_eq!(
-            admit(&tile(), TextureFlags::NONE, virtual_pool),
-            Err(Refusal::VirtualPool)
-        );
+        // Its storage is the pages mapped under it, which the CPU reaches through
+        // their physical pool.
+        assert_eq!(admit(&tile(), TextureFlags::NONE, virtual_pool), Ok(()));
     }
 }
