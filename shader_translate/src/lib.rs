@@ -30,6 +30,7 @@ mod multisampled_slots;
 mod optimise;
 mod options;
 mod point_size;
+mod pool_table;
 mod quiet_panic;
 mod reflect;
 mod remap;
@@ -58,6 +59,11 @@ pub use metal::{MetalCheck, MoltenVkGap, Opinion};
 pub use multisampled_slots::multisampled_texture_slots;
 pub use options::{CacheLocation, TranslateOptions};
 pub use point_size::{write_point_size, PointSizeError};
+pub use pool_table::{
+    pool_table_entries, uses_pool_table, PoolTableEntry, PoolTableFull, POOL_TABLE_DEPTH,
+    POOL_TABLE_ENTRIES, POOL_TABLE_ENTRY_B, POOL_TABLE_HEADER_B, POOL_TABLE_HOST,
+    POOL_TABLE_MISSED_ADDRESS_B, POOL_TABLE_MISSES_B, POOL_TABLE_SIZE_B,
+};
 pub use reflect::{reflect_words, InterfaceVariable, PushConstants, Reflection, ResourceUse};
 pub use source::{ShaderCode, ShaderSource};
 pub use spirv::{words_from_bytes as spirv_words_from_bytes, ParseError as SpirvParseError};

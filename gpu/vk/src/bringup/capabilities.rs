@@ -279,6 +279,8 @@ impl Capabilities {
                 shader_output_viewport_index: vertex_stage_outputs,
                 smooth_lines: lines.smooth_lines == vk::TRUE,
                 shader_image_float32_atomics: atomic_float.shader_image_float32_atomics == vk::TRUE,
+                buffer_device_address: v12.buffer_device_address == vk::TRUE
+                    && core.shader_int64 == vk::TRUE,
                 formats: crate::bringup::format_support::format_features(
                     instance,
                     physical,
@@ -403,6 +405,10 @@ impl Capabilities {
                 yes_no(self.state.shader_output_layer),
             ),
             ("transform feedback", yes_no(self.state.transform_feedback)),
+            (
+                "raw pointers in shaders (bufferDeviceAddress, shaderInt64)",
+                yes_no(self.state.buffer_device_address),
+            ),
             (
                 "float image atomics",
                 yes_no(self.state.shader_image_float32_atomics),

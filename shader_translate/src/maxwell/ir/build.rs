@@ -137,6 +137,9 @@ struct Builder<'a> {
     conditions: HashMap<(u8, Value, Value), Value>,
     /// The condition an address made under one holds under.
     address_conditions: HashMap<Value, AccessCondition>,
+    /// The carry the last `iadd cc` of plain values made (a `u32` 0 or 1), with the
+    /// condition it was made under: what the next `iadd x` adds.
+    carry: Option<(Value, AccessCondition)>,
     /// Compute: the workgroup size and shared memory.
     compute: Option<ComputeInfo>,
     /// The subroutines (`cal` targets) being inlined, outermost first.
@@ -673,6 +676,11 @@ impl Builder<'_> {
                 base,
                 offset,
             } => self.scratch(Scratch::Local, reg, (base, offset), size)?,
+            Operand::Mem {
+                space: "g",
+                base,
+                offset,
+            } => self.generic_global(ops, reg, (base, offset), size)?,
             Operand::Mem {
                 space: "a",
                 base: None,
@@ -1808,6 +1816,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         conditions: HashMap::new(),
         quad_neighbours: HashMap::new(),
         address_conditions: HashMap::new(),
+        carry: None,
         compute: program.header.compute(),
         calls: Vec::new(),
     };

@@ -82,6 +82,7 @@ impl Emitter<'_> {
             );
             self.storage.insert(binding, var);
         }
+        self.declare_pool_table();
         if local {
             self.declare_local();
         }
@@ -408,7 +409,7 @@ impl Emitter<'_> {
                     .map_err(spirv_error)?;
                 0
             }
-            _ => return Ok(None),
+            _ => return self.global_op(op),
         }))
     }
 }
