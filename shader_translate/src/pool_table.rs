@@ -5,12 +5,16 @@
 //! address binds it at [`POOL_TABLE_HOST`] and searches it with a binary search of fixed
 //! depth ([`POOL_TABLE_DEPTH`] steps, no loop), so a lookup ends whatever the address.
 //!
-//! Layout (little-endian words): a header of [`POOL_TABLE_HEADER_B`] bytes (word 0: the
-//! count of misses, which the program adds to atomically; words 1-2: the low and high
-//! word of a missed address), then [`POOL_TABLE_ENTRIES`] entries of
+//! Layout (little-endian words): a header of [`POOL_TABLE_HEADER_B`] bytes (its first 64
+//! bits: the device address of the miss record), then [`POOL_TABLE_ENTRIES`] entries of
 //! [`POOL_TABLE_ENTRY_B`] bytes: start, end (one past the last byte) and device address,
 //! each a 64-bit word, then 8 bytes of padding. Entries past the live pools start at
 //! `u64::MAX` and end at 0, so no address is in them.
+//!
+//! The program only reads the table (a descriptor); a miss goes to the miss record, a
+//! small buffer it reaches through its device address: word 0 the count of misses (added
+//! to atomically), words 1-2 the low and high word of a missed address. Kept apart so
+//! that programs running at once share no written descriptor.
 
 use crate::spirv::ops::decoration;
 use crate::spirv::{Module, ModuleIndex, ParseError};
@@ -28,9 +32,12 @@ pub const POOL_TABLE_ENTRIES: usize = 1 << POOL_TABLE_DEPTH;
 pub const POOL_TABLE_HEADER_B: usize = 16;
 pub const POOL_TABLE_ENTRY_B: usize = 32;
 pub const POOL_TABLE_SIZE_B: usize = POOL_TABLE_HEADER_B + POOL_TABLE_ENTRIES * POOL_TABLE_ENTRY_B;
-/// Byte offsets in the header.
-pub const POOL_TABLE_MISSES_B: usize = 0;
-pub const POOL_TABLE_MISSED_ADDRESS_B: usize = 4;
+/// Byte offset in the header of the miss record's device address.
+pub const POOL_TABLE_MISS_RECORD_B: usize = 0;
+/// The miss record: its size, and the byte offsets of the count and the address in it.
+pub const MISS_RECORD_B: usize = 16;
+pub const MISS_RECORD_COUNT_B: usize = 0;
+pub const MISS_RECORD_ADDRESS_B: usize = 4;
 
 /// One live pool: its Hookshot address range and its buffer's device address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

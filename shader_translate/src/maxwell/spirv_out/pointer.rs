@@ -11,8 +11,8 @@ use rspirv::spirv::{self, Word};
 use super::{spirv_error, Emitter};
 use crate::maxwell::ir::{GlobalAddress, Op, Unsupported};
 use crate::pool_table::{
-    POOL_TABLE_DEPTH, POOL_TABLE_ENTRY_B, POOL_TABLE_HEADER_B, POOL_TABLE_HOST,
-    POOL_TABLE_MISSED_ADDRESS_B, POOL_TABLE_MISSES_B,
+    MISS_RECORD_ADDRESS_B, MISS_RECORD_COUNT_B, POOL_TABLE_DEPTH, POOL_TABLE_ENTRY_B,
+    POOL_TABLE_HEADER_B, POOL_TABLE_HOST, POOL_TABLE_MISS_RECORD_B,
 };
 
 /// The pool table's key among the storage variables (no NVN slot is this high).
@@ -57,6 +57,8 @@ impl Emitter<'_> {
             spirv::Decoration::Offset,
             [SpirvOperand::LiteralBit32(0)],
         );
+        self.b
+            .member_decorate(block, 0, spirv::Decoration::NonWritable, []);
         let pointer = self
             .b
             .type_pointer(None, spirv::StorageClass::StorageBuffer, block);
@@ -320,11 +322,24 @@ impl Emitter<'_> {
         Ok((hit, device_address))
     }
 
-    /// Adds one to the table's miss count and leaves `address` beside it.
+    /// Adds one to the miss record's count and leaves `address` beside it.
     fn count_miss(&mut self, address: Word) -> Result<(), Unsupported> {
         let (u32_ty, u64_ty) = (self.t.u32, self.b.type_int(64, 0));
-        let misses = self.word((POOL_TABLE_MISSES_B / 4) as u32);
-        let counter = self.table_word(misses)?;
+        let at = self.word((POOL_TABLE_MISS_RECORD_B / 4) as u32);
+        let record = self.table_u64(at)?;
+        let pointer_ty =
+            self.b
+                .type_pointer(None, spirv::StorageClass::PhysicalStorageBuffer, u32_ty);
+        let word_pointer = |e: &mut Self, offset_b: usize| -> Result<Word, Unsupported> {
+            let offset = e.b.constant_bit64(u64_ty, offset_b as u64);
+            let address = e
+                .b
+                .i_add(u64_ty, None, record, offset)
+                .map_err(spirv_error)?;
+            e.b.convert_u_to_ptr(pointer_ty, None, address)
+                .map_err(spirv_error)
+        };
+        let counter = word_pointer(self, MISS_RECORD_COUNT_B)?;
         let (scope, relaxed, one) = (
             self.word(spirv::Scope::Device as u32),
             self.word(0),
@@ -343,11 +358,16 @@ impl Emitter<'_> {
             .shift_right_logical(u64_ty, None, address, thirty_two)
             .map_err(spirv_error)?;
         let high = self.b.u_convert(u32_ty, None, high).map_err(spirv_error)?;
-        let first = (POOL_TABLE_MISSED_ADDRESS_B / 4) as u32;
         for (k, half) in [low, high].into_iter().enumerate() {
-            let word = self.word(first + k as u32);
-            let pointer = self.table_word(word)?;
-            self.b.store(pointer, half, None, []).map_err(spirv_error)?;
+            let pointer = word_pointer(self, MISS_RECORD_ADDRESS_B + 4 * k)?;
+            self.b
+                .store(
+                    pointer,
+                    half,
+                    Some(spirv::MemoryAccess::ALIGNED),
+                    [SpirvOperand::LiteralBit32(4)],
+                )
+                .map_err(spirv_error)?;
         }
         Ok(())
     }
