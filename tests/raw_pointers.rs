@@ -94,8 +94,9 @@ fn code_reading_pointers_from_a_uniform_buffer() -> Vec<u8> {
     code
 }
 
-/// The patched program, translated (it reads the pool table) and made on `rig`.
-fn pointer_program(rig: &Rig) -> ProgramId {
+/// The patched program translated (it reads the pool table), on the Metal route when
+/// `metal`.
+fn pointer_shader(metal: bool) -> shader_translate::TranslatedShader {
     let bytes = corpus_dksh();
     let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
     let program = &module.programs[0];
@@ -108,10 +109,18 @@ fn pointer_program(rig: &Rig) -> ProgramId {
         compute: program.header.compute(),
         tess_mode: None,
     };
-    let shader = common::programs::translator()
+    let mut translator = common::programs::translator();
+    translator.set_metal_route(metal);
+    let shader = translator
         .translate_maxwell(NAME, &parts)
         .unwrap_or_else(|e| panic!("{NAME} reading pointers: {e}"));
     assert!(shader_translate::uses_pool_table(&shader.spirv).unwrap());
+    shader
+}
+
+/// The patched program made on `rig`.
+fn pointer_program(rig: &Rig) -> ProgramId {
+    let shader = pointer_shader(false);
     rig.device
         .create_program(&ProgramMaker {
             modules: vec![ShaderModule::from(&shader)],
@@ -169,7 +178,9 @@ fn dispatch(rig: &Rig, program: ProgramId, pointers: Pointers) -> u64 {
         slot: 0,
     };
     commands.bind_buffer(slot, range).unwrap();
-    commands.dispatch([(INVOCATIONS / 64) as u32, 1, 1]).unwrap();
+    commands
+        .dispatch([(INVOCATIONS / 64) as u32, 1, 1])
+        .unwrap();
     rig.submit(&commands.finish());
     rig.finish();
     // The misses are read once the submission has completed: the next look.
@@ -254,7 +265,11 @@ fn pointers_past_every_pool_read_zero_drop_writes_and_are_counted() {
     );
     let results = pool_bytes(&rig.device, pools.ids[2], target_b, 4 * INVOCATIONS);
     for i in 0..INVOCATIONS {
-        assert_eq!(word_at(&results, i), i as u32, "result {i} of a missed load");
+        assert_eq!(
+            word_at(&results, i),
+            i as u32,
+            "result {i} of a missed load"
+        );
     }
     let totals = pool_bytes(&rig.device, pools.ids[0], totals_b, 8);
     assert_eq!((word_at(&totals, 0), word_at(&totals, 1)), (7, 9));
@@ -291,7 +306,10 @@ fn pointers_past_every_pool_read_zero_drop_writes_and_are_counted() {
     let totals = pool_bytes(&rig.device, pools.ids[0], totals_b, 8);
     assert_eq!((word_at(&totals, 0), word_at(&totals, 1)), (7, 9));
     let expected = (INVOCATIONS - fits) + 2 * INVOCATIONS;
-    assert_eq!(misses, expected as u64, "stores past the end and both atomics");
+    assert_eq!(
+        misses, expected as u64,
+        "stores past the end and both atomics"
+    );
 }
 
 #[test]
@@ -306,4 +324,18 @@ fn a_raw_pointer_program_is_refused_without_buffer_device_address() {
         }
         other => panic!("expected a missing capability, got {other:?}"),
     }
+}
+
+/// MoltenVK converts SPIR-V with SPIRV-Cross, which writes physical-storage-buffer
+/// pointers as MSL device pointers; naga's SPIR-V reader cannot read them, which is no
+/// evidence either way, so the Metal route takes the program.
+#[test]
+fn the_metal_route_takes_a_raw_pointer_program() {
+    let shader = pointer_shader(true);
+    assert!(shader.metal.portable(), "{:?}", shader.metal.problems());
+    assert!(
+        matches!(shader.metal.naga, shader_translate::Opinion::CannotRead(_)),
+        "naga's verdict: {:?}",
+        shader.metal.naga
+    );
 }

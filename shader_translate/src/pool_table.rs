@@ -164,7 +164,11 @@ mod tests {
                     0 => next(),
                     _ => (1u64 << 32) + (next() % (start - (1 << 32) + 0x20000)),
                 } & !3;
-                assert_eq!(searched(&bytes, address), naive(&pools, address), "{address:#x}");
+                assert_eq!(
+                    searched(&bytes, address),
+                    naive(&pools, address),
+                    "{address:#x}"
+                );
             }
             assert_eq!(searched(&bytes, u64::MAX & !3), None);
         }

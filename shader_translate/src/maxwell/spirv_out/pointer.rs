@@ -120,12 +120,12 @@ impl Emitter<'_> {
                     // memory.
                     let (scope, relaxed) = (e.word(spirv::Scope::Device as u32), e.word(0));
                     match compare {
-                        Some(compare) => e
-                            .b
-                            .atomic_compare_exchange(
+                        Some(compare) => {
+                            e.b.atomic_compare_exchange(
                                 u32_ty, None, pointer, scope, relaxed, relaxed, value, compare,
                             )
-                            .map_err(spirv_error),
+                            .map_err(spirv_error)
+                        }
                         None => e.atomic_word(op, pointer, scope, relaxed, value),
                     }
                 })
@@ -206,10 +206,7 @@ impl Emitter<'_> {
         let u64_ty = self.b.type_int(64, 0);
         let u32_ty = self.t.u32;
         let one = self.word(1);
-        let high_word = self
-            .b
-            .i_add(u32_ty, None, word, one)
-            .map_err(spirv_error)?;
+        let high_word = self.b.i_add(u32_ty, None, word, one).map_err(spirv_error)?;
         let mut halves = [0; 2];
         for (half, at) in halves.iter_mut().zip([word, high_word]) {
             let pointer = self.table_word(at)?;
@@ -332,10 +329,9 @@ impl Emitter<'_> {
                 .type_pointer(None, spirv::StorageClass::PhysicalStorageBuffer, u32_ty);
         let word_pointer = |e: &mut Self, offset_b: usize| -> Result<Word, Unsupported> {
             let offset = e.b.constant_bit64(u64_ty, offset_b as u64);
-            let address = e
-                .b
-                .i_add(u64_ty, None, record, offset)
-                .map_err(spirv_error)?;
+            let address =
+                e.b.i_add(u64_ty, None, record, offset)
+                    .map_err(spirv_error)?;
             e.b.convert_u_to_ptr(pointer_ty, None, address)
                 .map_err(spirv_error)
         };
