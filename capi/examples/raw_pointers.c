@@ -1,13 +1,16 @@
-/* Raw pointers in a compiled shader, as a game uses them: one pool, addresses computed
- * from the pool's address, kept in a uniform buffer, and dereferenced by a compute
- * program compiled for the Switch (maxwell/pointers.dksh: uam's x_comp_pointers with its
- * storage address reads moved to uniform block 0, see maxwell/README.md). The program
- * loads a word through the first pointer, stores 3v + i through the second and adds and
- * maxes v into two words through the third. A second dispatch points its source past
- * every pool: its loads read 0 (so each result is its index), never hang, and are
- * counted in hsDeviceGetStats. Prints one line a case and the miss count.
+/* Raw pointers in compiled shaders, as a game uses them: one pool, addresses computed
+ * from the pool's address, kept in uniform buffers, and dereferenced by a compute and a
+ * fragment program compiled for the Switch (maxwell/pointers.dksh and tint.dksh: uam's
+ * output with their storage address reads moved to uniform block 0, see
+ * maxwell/README.md). The compute program loads a word through the first pointer, stores
+ * 3v + i through the second and adds and maxes v into two words through the third; its
+ * first four results are the arguments of an indirect draw of the half triangle, whose
+ * fragment program reads its colour through a pointer. A second dispatch points its
+ * source past every pool: its loads read 0 (so each result is its index), never hang,
+ * and are counted in hsDeviceGetStats. Prints one line a failed case, the case and miss
+ * counts; the first argument's file gets the 64x64 RGBA8 target.
  *
- * usage: raw_pointers pointers.dksh */
+ * usage: raw_pointers OUT.rgba MAXWELL_DIR */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,29 @@
 
 #define POOL_B (1u << 20)
 #define INVOCATIONS 256u
+#define SIZE_PX 64u
+
+/* The half triangle the GPU-written arguments draw. */
+static const float VERTICES[6] = {-1.0f, -1.0f, 1.0f, -1.0f, -1.0f, 1.0f};
+/* Inputs whose results 3v + i are a draw's arguments: 3 vertices, 1 instance, from 0. */
+static const uint32_t ARGUMENT_INPUTS[4] = {1u, 0u, 0xaaaaaaaau, 0xffffffffu};
+static const uint32_t GREEN_RGBA8 = 0xff00ff00u;
+
+static void *load(const char *dir, const char *name, size_t *size_b) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return read_file(path, size_b);
+}
+
+static HSCompiledShaderData dksh_shader(HSshaderStage stage, const void *bytes, size_t size_b) {
+    HSCompiledShaderData shader;
+    memset(&shader, 0, sizeof shader);
+    shader.stage = stage;
+    shader.code = HS_COMPILED_CODE_DKSH;
+    shader.data = bytes;
+    shader.size_b = size_b;
+    return shader;
+}
 
 static int failed = 0, cases = 0;
 
@@ -46,8 +72,8 @@ static void dispatch(const HSDevice *device, const HSQueue *queue, const HSProgr
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: raw_pointers pointers.dksh\n");
+    if (argc != 3) {
+        fprintf(stderr, "usage: raw_pointers OUT.rgba MAXWELL_DIR\n");
         return 1;
     }
     HSDevice device;
@@ -64,25 +90,28 @@ int main(int argc, char **argv) {
     uint32_t state = 0x7a110001u, sum = 0, largest = 0;
     for (uint32_t i = 0; i < INVOCATIONS; i++) {
         state = state * 1664525u + 1013904223u;
-        inputs[i] = state;
-        sum += state;
-        largest = state > largest ? state : largest;
+        inputs[i] = i < 4 ? ARGUMENT_INPUTS[i] : state;
+        sum += inputs[i];
+        largest = inputs[i] > largest ? inputs[i] : largest;
     }
     CHECK(hsMemoryPoolWrite(&pool, values - base, inputs, sizeof inputs));
     const uint32_t zeros[2] = {0, 0};
     CHECK(hsMemoryPoolWrite(&pool, totals - base, zeros, sizeof zeros));
 
-    size_t dksh_b = 0;
-    void *dksh = read_file(argv[1], &dksh_b);
-    HSCompiledShaderData shader;
-    memset(&shader, 0, sizeof shader);
-    shader.stage = HS_SHADER_STAGE_COMPUTE;
-    shader.code = HS_COMPILED_CODE_DKSH;
-    shader.data = dksh;
-    shader.size_b = dksh_b;
+    size_t compute_b = 0, vertex_b = 0, fragment_b = 0;
+    void *compute_dksh = load(argv[2], "pointers.dksh", &compute_b);
+    void *vertex_dksh = load(argv[2], "vert.dksh", &vertex_b);
+    void *fragment_dksh = load(argv[2], "tint.dksh", &fragment_b);
+    HSCompiledShaderData shader = dksh_shader(HS_SHADER_STAGE_COMPUTE, compute_dksh, compute_b);
     HSProgram program;
     CHECK(hsProgramInitialize(&program, &device));
     CHECK(hsProgramSetCompiledShaders(&program, 1, &shader, NULL));
+    const HSCompiledShaderData stages[2] = {
+        dksh_shader(HS_SHADER_STAGE_VERTEX, vertex_dksh, vertex_b),
+        dksh_shader(HS_SHADER_STAGE_FRAGMENT, fragment_dksh, fragment_b)};
+    HSProgram tinted;
+    CHECK(hsProgramInitialize(&tinted, &device));
+    CHECK(hsProgramSetCompiledShaders(&tinted, 2, stages, NULL));
     HSQueue queue;
     CHECK(hsQueueInitialize(&queue, &device));
 
@@ -96,6 +125,48 @@ int main(int argc, char **argv) {
     CHECK(hsMemoryPoolRead(&pool, totals - base, got, sizeof got));
     expect_word("sum", 0, got[0], sum);
     expect_word("max", 0, got[1], largest);
+
+    /* The draw: its arguments where the compute program stored them, its colour through
+     * a pointer to the tint the fragment program's uniform buffer holds. */
+    const HSgpuAddress vertices = base + 0x8000, tint = base + 0x8100, tint_block = base + 0x8200;
+    const HSgpuAddress readback = base + 0x40000;
+    CHECK(hsMemoryPoolWrite(&pool, vertices - base, VERTICES, sizeof VERTICES));
+    CHECK(hsMemoryPoolWrite(&pool, tint - base, &GREEN_RGBA8, sizeof GREEN_RGBA8));
+    CHECK(hsMemoryPoolWrite(&pool, tint_block - base, &tint, sizeof tint));
+    HSTexture target;
+    make_texture_2d(&target, &device, &pool, 0, HS_FORMAT_RGBA8, SIZE_PX, SIZE_PX);
+    HSCommandBuffer commands;
+    CHECK(hsCommandBufferInitialize(&commands, &device));
+    const HSCommandBuffer *cmd = &commands;
+    CHECK(hsCommandBufferBeginRecording(cmd));
+    vulkan_clip_space(cmd); /* the CPU triangle model counts rows down with clip y */
+    const HSTexture *colors[1] = {&target};
+    CHECK(hsCommandBufferSetRenderTargets(cmd, 1, colors, NULL, NULL, NULL));
+    set_area(cmd, SIZE_PX, SIZE_PX);
+    const float black[4] = {0, 0, 0, 1};
+    CHECK(hsCommandBufferClearColor(cmd, 0, black, HS_CLEAR_COLOR_MASK_RGBA));
+    CHECK(hsCommandBufferBindProgram(cmd, &tinted));
+    HSVertexStream stream = {8, 0};
+    HSVertexAttribute attribute = {0, 0, HS_VERTEX_COMPONENT_FLOAT32, 2, 0};
+    CHECK(hsCommandBufferSetVertexStreams(cmd, 1, &stream));
+    CHECK(hsCommandBufferSetVertexAttributes(cmd, 1, &attribute));
+    CHECK(hsCommandBufferBindVertexBufferAddress(cmd, 0, vertices, sizeof VERTICES));
+    CHECK(hsCommandBufferBindUniformBufferAddress(cmd, HS_SHADER_STAGE_FRAGMENT, 0, tint_block, 256));
+    CHECK(hsCommandBufferDrawIndirectAddress(cmd, HS_DRAW_PRIMITIVE_TRIANGLES, 0, results, 1, 16));
+    CHECK(hsCommandBufferBarrier(cmd, HS_BARRIER_ORDER_PRIMITIVES | HS_BARRIER_INVALIDATE_SHADER));
+    HSCopyRegion whole = {0, 0, 0, SIZE_PX, SIZE_PX, 1};
+    CHECK(hsCommandBufferCopyTextureToBufferAddress(cmd, &target, 0, &whole, readback, 0, 0));
+    HScommandHandle draw;
+    CHECK(hsCommandBufferEndRecording(cmd, &draw));
+    CHECK(hsQueueSubmitCommands(&queue, 1, &draw));
+    CHECK(hsQueueFinish(&queue));
+    const uint64_t image_b = SIZE_PX * SIZE_PX * 4;
+    uint8_t *image = malloc(image_b);
+    CHECK(hsMemoryPoolRead(&pool, readback - base, image, image_b));
+    write_file(argv[1], image, image_b);
+    free(image);
+    CHECK(hsCommandBufferFinalize(&commands));
+    CHECK(hsTextureFinalize(&target));
 
     /* The source 16 MiB past the pool (no pool there): every load misses. */
     const HSgpuAddress missed[3] = {base + POOL_B + (16u << 20), results + 4 * INVOCATIONS, totals};
@@ -114,10 +185,13 @@ int main(int argc, char **argv) {
     printf("raw pointer misses: %llu\n", (unsigned long long)stats.raw_pointer_misses);
     printf("raw pointer cases: %d, %d failed\n", cases, failed);
     CHECK(hsProgramFinalize(&program));
+    CHECK(hsProgramFinalize(&tinted));
     CHECK(hsQueueFinalize(&queue));
     CHECK(hsMemoryPoolFinalize(&pool));
     check_validation(&device);
     CHECK(hsDeviceFinalize(&device));
-    free(dksh);
+    free(compute_dksh);
+    free(vertex_dksh);
+    free(fragment_dksh);
     return failed == 0 ? 0 : 1;
 }
