@@ -18,6 +18,7 @@ use gpu::command::BufferBinding;
 use gpu::objects::{BufferRange, ProgramMaker, ShaderModule, Stage};
 use gpu::{PoolId, ProgramId};
 use shader_translate::maxwell::decode::{decode_stream, Operand};
+use shader_translate::maxwell::pointer_code::storage_addresses_from_uniform_block;
 
 const NAME: &str = "x_comp_pointers";
 const INVOCATIONS: usize = 4 * 64;
@@ -34,64 +35,37 @@ fn corpus_dksh() -> Vec<u8> {
     std::fs::read(path).unwrap()
 }
 
-/// Where binding N's address moves: byte 8 N of uniform block 0 (the driver keeps the
-/// bindings 16 bytes apart).
-fn moved_offset_b(offset_b: u64) -> u64 {
-    let from = offset_b - STORAGE_WORDS_B.start;
-    from / 16 * 8 + from % 16
-}
-
 /// The program's code with every c0 read of a storage address made a read of uniform
-/// block 0; each changed instruction decodes (by the project's decoder, checked against
-/// envydis) as the same instruction reading the new word.
+/// block 0 (`maxwell::pointer_code`); each changed instruction decodes (by the project's
+/// decoder, checked against envydis) as reading uniform block 0, at 8 bytes a binding.
 fn code_reading_pointers_from_a_uniform_buffer() -> Vec<u8> {
     let bytes = corpus_dksh();
     let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
-    let mut code = module.programs[0].code.to_vec();
-    let instructions = decode_stream(&code).unwrap();
-    let mut changed = 0;
-    for instruction in &instructions {
-        let cbuf = instruction.operands().find_map(|operand| match operand {
-            Operand::Cbuf {
-                index: 0,
-                base: None,
-                offset,
-            } if STORAGE_WORDS_B.contains(&offset) => Some(offset),
-            _ => None,
-        });
-        let Some(offset_b) = cbuf else { continue };
-        let at = instruction.offset_b as usize;
-        let word = u64::from_le_bytes(code[at..at + 8].try_into().unwrap());
-        let moved_b = moved_offset_b(offset_b);
-        let patched = match instruction.name {
-            // `iadd` with a constant operand: the word offset in bits 20-33, the buffer
-            // in bits 34-38.
-            "iadd" => (word & !(0x7ffff << 20)) | (moved_b / 4) << 20 | UNIFORM_CBUF << 34,
-            // `ld` of a constant (LDC): the byte offset in bits 20-35, the buffer in 36-40.
-            "ld" => (word & !(0x1f_ffff << 20)) | moved_b << 20 | UNIFORM_CBUF << 36,
-            other => panic!("{other} reads a storage address; the test moves iadd and ld"),
-        };
-        code[at..at + 8].copy_from_slice(&patched.to_le_bytes());
-        let redecoded = &decode_stream(&code).unwrap()[instructions
-            .iter()
-            .position(|i| i.offset_b == instruction.offset_b)
-            .unwrap()];
-        assert_eq!(redecoded.name, instruction.name);
-        assert!(
-            redecoded.operands().any(|operand| operand
-                == Operand::Cbuf {
-                    index: UNIFORM_CBUF,
-                    base: None,
-                    offset: moved_b
-                }),
-            "{redecoded:?} does not read c{UNIFORM_CBUF}[{moved_b:#x}]"
-        );
-        changed += 1;
-    }
+    let code = module.programs[0].code;
+    let (moved, changed) = storage_addresses_from_uniform_block(code, STORAGE_WORDS_B, UNIFORM_CBUF)
+        .unwrap();
     // Two adds for each of the load's and the store's addresses, one 64-bit load for the
     // atomics'.
     assert_eq!(changed, 5, "the storage address reads of {NAME}");
-    code
+    let reads = |code: &[u8], index: u64| -> Vec<u64> {
+        decode_stream(code)
+            .unwrap()
+            .iter()
+            .flat_map(|i| i.operands().collect::<Vec<_>>())
+            .filter_map(|operand| match operand {
+                Operand::Cbuf {
+                    index: i,
+                    base: None,
+                    offset,
+                } if i == index => Some(offset),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(reads(code, 0), [0x140, 0x144, 0x150, 0x154, 0x160]);
+    assert_eq!(reads(&moved, UNIFORM_CBUF), [0x0, 0x4, 0x8, 0xc, 0x10]);
+    assert!(reads(&moved, 0).is_empty());
+    moved
 }
 
 /// The patched program translated (it reads the pool table), on the Metal route when
