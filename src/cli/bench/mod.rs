@@ -1,6 +1,7 @@
 //! `hookshot bench ...`: every figure is a ratio against a baseline measured in the same run.
 
 pub mod draws;
+pub mod pointers;
 
 /// The most rounds, frames or batches a benchmark takes: a median needs at least one,
 /// and more than this is hours, not a measurement.
@@ -29,6 +30,9 @@ enum Which {
     Draws(draws::Args),
     /// The game's writes into a page-protected pool against an unprotected one.
     Tracking(tracking::Args),
+    /// A compute dispatch through raw pointers (the pool table) against the same
+    /// dispatch through storage bindings.
+    Pointers(pointers::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -38,5 +42,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Which::Writeback(args) => writeback::run(args),
         Which::Draws(args) => draws::run(args),
         Which::Tracking(args) => tracking::run(args),
+        Which::Pointers(args) => pointers::run(args),
     }
 }
