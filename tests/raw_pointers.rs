@@ -42,8 +42,8 @@ fn code_reading_pointers_from_a_uniform_buffer() -> Vec<u8> {
     let bytes = corpus_dksh();
     let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
     let code = module.programs[0].code;
-    let (moved, changed) = storage_addresses_from_uniform_block(code, STORAGE_WORDS_B, UNIFORM_CBUF)
-        .unwrap();
+    let (moved, changed) =
+        storage_addresses_from_uniform_block(code, STORAGE_WORDS_B, UNIFORM_CBUF).unwrap();
     // Two adds for each of the load's and the store's addresses, one 64-bit load for the
     // atomics'.
     assert_eq!(changed, 5, "the storage address reads of {NAME}");

@@ -931,7 +931,10 @@ fn a_port_of_raw_pointers_loads_stores_draws_and_counts_misses() {
     let output = common::run(&program, &[out.to_str().unwrap(), data.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(!stdout.contains("FAIL"), "{stdout}");
-    assert!(stdout.contains("raw pointer cases: 516, 0 failed\n"), "{stdout}");
+    assert!(
+        stdout.contains("raw pointer cases: 516, 0 failed\n"),
+        "{stdout}"
+    );
     assert!(stdout.contains("raw pointer misses: 256\n"), "{stdout}");
     let image = std::fs::read(&out).expect("the example wrote its target");
     common::check_triangle_image(&image, SIZE_PX, [0, 255, 0, 255], [0, 0, 0, 255]);

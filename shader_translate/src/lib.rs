@@ -62,8 +62,9 @@ pub use options::{CacheLocation, TranslateOptions};
 pub use point_size::{write_point_size, PointSizeError};
 pub use pool_table::{
     pool_table_entries, uses_pool_table, PoolTableEntry, PoolTableFull, MISS_RECORD_ADDRESS_B,
-    MISS_RECORD_B, MISS_RECORD_COUNT_B, POOL_TABLE_DEPTH, POOL_TABLE_ENTRIES, POOL_TABLE_ENTRY_B,
-    POOL_TABLE_HEADER_B, POOL_TABLE_HOST, POOL_TABLE_MISS_RECORD_B, POOL_TABLE_SIZE_B,
+    MISS_RECORD_B, MISS_RECORD_COUNT_B, POOL_TABLE_COUNT_B, POOL_TABLE_DEPTH, POOL_TABLE_ENTRIES,
+    POOL_TABLE_ENTRY_B, POOL_TABLE_HEADER_B, POOL_TABLE_HOST, POOL_TABLE_MISS_RECORD_B,
+    POOL_TABLE_SIZE_B,
 };
 pub use reflect::{reflect_words, InterfaceVariable, PushConstants, Reflection, ResourceUse};
 pub use source::{ShaderCode, ShaderSource};

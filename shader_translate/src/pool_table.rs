@@ -6,7 +6,7 @@
 //! depth ([`POOL_TABLE_DEPTH`] steps, no loop), so a lookup ends whatever the address.
 //!
 //! Layout (little-endian words): a header of [`POOL_TABLE_HEADER_B`] bytes (its first 64
-//! bits: the device address of the miss record), then [`POOL_TABLE_ENTRIES`] entries of
+//! bits: the device address of the miss record; then the count of live entries), then [`POOL_TABLE_ENTRIES`] entries of
 //! [`POOL_TABLE_ENTRY_B`] bytes: start, end (one past the last byte) and device address,
 //! each a 64-bit word, then 8 bytes of padding. Entries past the live pools start at
 //! `u64::MAX` and end at 0, so no address is in them.
@@ -34,6 +34,9 @@ pub const POOL_TABLE_ENTRY_B: usize = 32;
 pub const POOL_TABLE_SIZE_B: usize = POOL_TABLE_HEADER_B + POOL_TABLE_ENTRIES * POOL_TABLE_ENTRY_B;
 /// Byte offset in the header of the miss record's device address.
 pub const POOL_TABLE_MISS_RECORD_B: usize = 0;
+/// Byte offset in the header of the count of live entries (a `u32`): the search skips
+/// the steps past it (those entries are padding).
+pub const POOL_TABLE_COUNT_B: usize = 8;
 /// The miss record: its size, and the byte offsets of the count and the address in it.
 pub const MISS_RECORD_B: usize = 16;
 pub const MISS_RECORD_COUNT_B: usize = 0;
@@ -116,8 +119,9 @@ mod tests {
             .map(|p| p.device_address + (address - p.start))
     }
 
-    /// The lookup the emitted code performs, on the bytes.
-    fn searched(bytes: &[u8], address: u64) -> Option<u64> {
+    /// The lookup the emitted code performs, on the bytes, skipping the steps past the
+    /// `live` entries.
+    fn searched(bytes: &[u8], live: usize, address: u64) -> Option<u64> {
         let word = |entry: usize, k: usize| {
             let at = entry * POOL_TABLE_ENTRY_B + 8 * k;
             u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap())
@@ -125,7 +129,7 @@ mod tests {
         let mut i = 0usize;
         for step in (0..POOL_TABLE_DEPTH).rev() {
             let probe = i + (1 << step);
-            if word(probe, 0) <= address {
+            if probe < live && word(probe, 0) <= address {
                 i = probe;
             }
         }

@@ -13,7 +13,9 @@ use super::decode::{decode_stream, Operand};
 pub enum PointerCodeError {
     #[error("the code does not decode: {0}")]
     Decode(String),
-    #[error("`{name}` at byte {offset_b:#x} reads a storage address; only `iadd` and `ld` are moved")]
+    #[error(
+        "`{name}` at byte {offset_b:#x} reads a storage address; only `iadd` and `ld` are moved"
+    )]
     Unmoved { name: &'static str, offset_b: u32 },
 }
 

@@ -112,10 +112,38 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         })?)
     };
     let ranges = [
-        (values_b, array_b, BufferBinding::Storage { stage: Stage::Compute, slot: 0 }),
-        (results_b, array_b, BufferBinding::Storage { stage: Stage::Compute, slot: 1 }),
-        (results_b, 8, BufferBinding::Storage { stage: Stage::Compute, slot: 2 }),
-        (uniform_b, 256, BufferBinding::Uniform { stage: Stage::Compute, slot: 0 }),
+        (
+            values_b,
+            array_b,
+            BufferBinding::Storage {
+                stage: Stage::Compute,
+                slot: 0,
+            },
+        ),
+        (
+            results_b,
+            array_b,
+            BufferBinding::Storage {
+                stage: Stage::Compute,
+                slot: 1,
+            },
+        ),
+        (
+            results_b,
+            8,
+            BufferBinding::Storage {
+                stage: Stage::Compute,
+                slot: 2,
+            },
+        ),
+        (
+            uniform_b,
+            256,
+            BufferBinding::Uniform {
+                stage: Stage::Compute,
+                slot: 0,
+            },
+        ),
     ];
     let mut binds = Vec::new();
     for (offset_b, size_b, slot) in ranges {
@@ -154,7 +182,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut results = vec![0; 16];
     nvn.read_pool(pool, results_b, &mut results)?;
     let expected: Vec<u8> = (0..4u32).flat_map(|i| (3 * i + i).to_le_bytes()).collect();
-    anyhow::ensure!(results == expected, "the raw-pointer copy wrote {results:?}");
+    anyhow::ensure!(
+        results == expected,
+        "the raw-pointer copy wrote {results:?}"
+    );
     let (mut bound_times, mut raw_times) = (Vec::new(), Vec::new());
     for _ in 0..args.rounds {
         bound_times.push(time(&bound_list)?);

@@ -11,8 +11,8 @@ use rspirv::spirv::{self, Word};
 use super::{spirv_error, Emitter};
 use crate::maxwell::ir::{GlobalAddress, Op, Unsupported};
 use crate::pool_table::{
-    MISS_RECORD_ADDRESS_B, MISS_RECORD_COUNT_B, POOL_TABLE_DEPTH, POOL_TABLE_ENTRY_B,
-    POOL_TABLE_HEADER_B, POOL_TABLE_HOST, POOL_TABLE_MISS_RECORD_B,
+    MISS_RECORD_ADDRESS_B, MISS_RECORD_COUNT_B, POOL_TABLE_COUNT_B, POOL_TABLE_DEPTH,
+    POOL_TABLE_ENTRY_B, POOL_TABLE_HEADER_B, POOL_TABLE_HOST, POOL_TABLE_MISS_RECORD_B,
 };
 
 /// The pool table's key among the storage variables (no NVN slot is this high).
@@ -261,7 +261,16 @@ impl Emitter<'_> {
         let (u32_ty, bool_ty) = (self.t.u32, self.t.bool);
         let u64_ty = self.b.type_int(64, 0);
         // The last entry starting at or before the address: entries are sorted by start,
-        // and those past the live pools start at u64::MAX.
+        // and those past the live pools start at u64::MAX. A step whose probe is past the
+        // live entries reads nothing (it would find padding): with few pools, few steps
+        // load. Every step is straight-line code or one selection: no loop.
+        let count_word = self.word((POOL_TABLE_COUNT_B / 4) as u32);
+        let count_pointer = self.table_word(count_word)?;
+        let live = self
+            .b
+            .load(u32_ty, None, count_pointer, None, [])
+            .map_err(spirv_error)?;
+        let no = self.b.constant_false(bool_ty);
         let mut entry = self.word(0);
         for step in (0..POOL_TABLE_DEPTH).rev() {
             let step = self.word(1 << step);
@@ -269,11 +278,31 @@ impl Emitter<'_> {
                 .b
                 .i_add(u32_ty, None, entry, step)
                 .map_err(spirv_error)?;
+            let in_table = self
+                .b
+                .u_less_than(bool_ty, None, probe, live)
+                .map_err(spirv_error)?;
+            let skipped = self.current_label()?;
+            let (load, merge) = (self.b.id(), self.b.id());
+            self.b
+                .selection_merge(merge, spirv::SelectionControl::NONE)
+                .map_err(spirv_error)?;
+            self.b
+                .branch_conditional(in_table, load, merge, [])
+                .map_err(spirv_error)?;
+            self.b.begin_block(Some(load)).map_err(spirv_error)?;
             let at = self.entry_word(probe, 0)?;
             let start = self.table_u64(at)?;
             let before = self
                 .b
                 .u_less_than_equal(bool_ty, None, start, address)
+                .map_err(spirv_error)?;
+            let loaded = self.current_label()?;
+            self.b.branch(merge).map_err(spirv_error)?;
+            self.b.begin_block(Some(merge)).map_err(spirv_error)?;
+            let before = self
+                .b
+                .phi(bool_ty, None, [(before, loaded), (no, skipped)])
                 .map_err(spirv_error)?;
             entry = self
                 .b

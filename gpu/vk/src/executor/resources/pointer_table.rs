@@ -11,7 +11,8 @@ use ash::vk;
 use gpu_allocator::MemoryLocation;
 use shader_translate::{
     pool_table_entries, PoolTableEntry, MISS_RECORD_ADDRESS_B, MISS_RECORD_B, MISS_RECORD_COUNT_B,
-    POOL_TABLE_HEADER_B, POOL_TABLE_MISS_RECORD_B, POOL_TABLE_SIZE_B,
+    POOL_TABLE_COUNT_B, POOL_TABLE_ENTRIES, POOL_TABLE_HEADER_B, POOL_TABLE_MISS_RECORD_B,
+    POOL_TABLE_SIZE_B,
 };
 
 use crate::bringup::device::Device;
@@ -125,7 +126,9 @@ impl PointerTable {
                 self.versions.len() - 1
             }
         };
-        let (bytes, fits) = pool_table_entries(&entries());
+        let entries = entries();
+        let live = entries.len().min(POOL_TABLE_ENTRIES) as u32;
+        let (bytes, fits) = pool_table_entries(&entries);
         if let Err(full) = fits {
             tracing::warn!(target: "gpu_vk::executor", "{full}");
         }
@@ -136,6 +139,8 @@ impl PointerTable {
         mapped[..POOL_TABLE_HEADER_B].fill(0);
         let at = POOL_TABLE_MISS_RECORD_B;
         mapped[at..at + 8].copy_from_slice(&self.record_address.to_le_bytes());
+        let at = POOL_TABLE_COUNT_B;
+        mapped[at..at + 4].copy_from_slice(&live.to_le_bytes());
         mapped[POOL_TABLE_HEADER_B..].copy_from_slice(&bytes);
         self.current = Some(index);
         tracing::debug!(target: "gpu_vk::executor", version = index, "pool table written");
