@@ -168,13 +168,17 @@ mod tests {
                     0 => next(),
                     _ => (1u64 << 32) + (next() % (start - (1 << 32) + 0x20000)),
                 } & !3;
+                let found = naive(&pools, address);
                 assert_eq!(
-                    searched(&bytes, address),
-                    naive(&pools, address),
+                    searched(&bytes, pools.len(), address),
+                    found,
                     "{address:#x}"
                 );
+                // Reading the padding too finds the same (it starts at u64::MAX).
+                let all = POOL_TABLE_ENTRIES;
+                assert_eq!(searched(&bytes, all, address), found, "{address:#x}");
             }
-            assert_eq!(searched(&bytes, u64::MAX & !3), None);
+            assert_eq!(searched(&bytes, pools.len(), u64::MAX & !3), None);
         }
     }
 
