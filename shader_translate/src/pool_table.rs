@@ -134,7 +134,7 @@ mod tests {
             }
         }
         let (start, end, device) = (word(i, 0), word(i, 1), word(i, 2));
-        (start <= address && address < end && end - address >= 4 && address % 4 == 0)
+        (start <= address && address < end && end - address >= 4 && address.is_multiple_of(4))
             .then(|| device + (address - start))
     }
 
@@ -178,7 +178,7 @@ mod tests {
                 let all = POOL_TABLE_ENTRIES;
                 assert_eq!(searched(&bytes, all, address), found, "{address:#x}");
             }
-            assert_eq!(searched(&bytes, pools.len(), u64::MAX & !3), None);
+            assert_eq!(searched(&bytes, pools.len(), !3), None);
         }
     }
 
