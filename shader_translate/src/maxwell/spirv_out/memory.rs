@@ -49,31 +49,7 @@ impl Emitter<'_> {
             }
         }
         for binding in bindings {
-            // Fresh types per binding (not deduplicated): the decorations differ
-            // (NonWritable), and each may be decorated only once.
-            let array = self.b.id();
-            self.b.type_runtime_array_id(Some(array), self.t.u32);
-            self.b.decorate(
-                array,
-                spirv::Decoration::ArrayStride,
-                [SpirvOperand::LiteralBit32(4)],
-            );
-            let block = self.b.id();
-            self.b.type_struct_id(Some(block), [array]);
-            self.b.decorate(block, spirv::Decoration::Block, []);
-            self.b.member_decorate(
-                block,
-                0,
-                spirv::Decoration::Offset,
-                [SpirvOperand::LiteralBit32(0)],
-            );
-            if !written.contains(&binding) {
-                self.b
-                    .member_decorate(block, 0, spirv::Decoration::NonWritable, []);
-            }
-            let pointer = self
-                .b
-                .type_pointer(None, spirv::StorageClass::StorageBuffer, block);
+            let pointer = self.word_block_pointer(written.contains(&binding));
             let var = resource_variable(
                 &mut self.b,
                 pointer,
@@ -104,6 +80,34 @@ impl Emitter<'_> {
                 None,
             ));
         }
+    }
+
+    /// A pointer type to a storage block of one `uint` runtime array, `NonWritable` unless
+    /// `writable`. Fresh types each time (not deduplicated): the decorations differ, and
+    /// each may be decorated only once.
+    pub(super) fn word_block_pointer(&mut self, writable: bool) -> Word {
+        let array = self.b.id();
+        self.b.type_runtime_array_id(Some(array), self.t.u32);
+        self.b.decorate(
+            array,
+            spirv::Decoration::ArrayStride,
+            [SpirvOperand::LiteralBit32(4)],
+        );
+        let block = self.b.id();
+        self.b.type_struct_id(Some(block), [array]);
+        self.b.decorate(block, spirv::Decoration::Block, []);
+        self.b.member_decorate(
+            block,
+            0,
+            spirv::Decoration::Offset,
+            [SpirvOperand::LiteralBit32(0)],
+        );
+        if !writable {
+            self.b
+                .member_decorate(block, 0, spirv::Decoration::NonWritable, []);
+        }
+        self.b
+            .type_pointer(None, spirv::StorageClass::StorageBuffer, block)
     }
 
     /// Local memory: a private `uint` array of the size the SPH (or the compute header)

@@ -41,27 +41,7 @@ impl Emitter<'_> {
             spirv::AddressingModel::PhysicalStorageBuffer64,
             spirv::MemoryModel::GLSL450,
         );
-        let array = self.b.id();
-        self.b.type_runtime_array_id(Some(array), self.t.u32);
-        self.b.decorate(
-            array,
-            spirv::Decoration::ArrayStride,
-            [SpirvOperand::LiteralBit32(4)],
-        );
-        let block = self.b.id();
-        self.b.type_struct_id(Some(block), [array]);
-        self.b.decorate(block, spirv::Decoration::Block, []);
-        self.b.member_decorate(
-            block,
-            0,
-            spirv::Decoration::Offset,
-            [SpirvOperand::LiteralBit32(0)],
-        );
-        self.b
-            .member_decorate(block, 0, spirv::Decoration::NonWritable, []);
-        let pointer = self
-            .b
-            .type_pointer(None, spirv::StorageClass::StorageBuffer, block);
+        let pointer = self.word_block_pointer(false);
         let var = self
             .b
             .variable(pointer, None, spirv::StorageClass::StorageBuffer, None);
