@@ -49,7 +49,8 @@ impl Emitter<'_> {
             }
         }
         for binding in bindings {
-            let pointer = self.word_block_pointer(written.contains(&binding));
+            let u32_ty = self.t.u32;
+            let pointer = self.block_pointer(u32_ty, 4, written.contains(&binding));
             let var = resource_variable(
                 &mut self.b,
                 pointer,
@@ -82,16 +83,16 @@ impl Emitter<'_> {
         }
     }
 
-    /// A pointer type to a storage block of one `uint` runtime array, `NonWritable` unless
-    /// `writable`. Fresh types each time (not deduplicated): the decorations differ, and
-    /// each may be decorated only once.
-    pub(super) fn word_block_pointer(&mut self, writable: bool) -> Word {
+    /// A pointer type to a storage block of one runtime array of `element` (`stride_b`
+    /// apart), `NonWritable` unless `writable`. Fresh types each time (not deduplicated):
+    /// the decorations differ, and each may be decorated only once.
+    pub(super) fn block_pointer(&mut self, element: Word, stride_b: u32, writable: bool) -> Word {
         let array = self.b.id();
-        self.b.type_runtime_array_id(Some(array), self.t.u32);
+        self.b.type_runtime_array_id(Some(array), element);
         self.b.decorate(
             array,
             spirv::Decoration::ArrayStride,
-            [SpirvOperand::LiteralBit32(4)],
+            [SpirvOperand::LiteralBit32(stride_b)],
         );
         let block = self.b.id();
         self.b.type_struct_id(Some(block), [array]);

@@ -17,8 +17,8 @@ use crate::pool_table::{
 
 /// The pool table's key among the storage variables (no NVN slot is this high).
 const POOL_TABLE_KEY: u32 = u32::MAX;
-const ENTRY_WORDS: u32 = (POOL_TABLE_ENTRY_B / 4) as u32;
-const HEADER_WORDS: u32 = (POOL_TABLE_HEADER_B / 4) as u32;
+const ENTRY_FIELDS: u32 = (POOL_TABLE_ENTRY_B / 8) as u32;
+const HEADER_FIELDS: u32 = (POOL_TABLE_HEADER_B / 8) as u32;
 
 impl Emitter<'_> {
     /// Declares the pool table, the 64-bit addressing model and what it needs, when a
@@ -41,7 +41,9 @@ impl Emitter<'_> {
             spirv::AddressingModel::PhysicalStorageBuffer64,
             spirv::MemoryModel::GLSL450,
         );
-        let pointer = self.word_block_pointer(false);
+        // 64-bit fields, each read as a `uvec2` (one load) and taken as a `u64`.
+        let uvec2 = self.b.type_vector(self.t.u32, 2);
+        let pointer = self.block_pointer(uvec2, 8, false);
         let var = self
             .b
             .variable(pointer, None, spirv::StorageClass::StorageBuffer, None);
@@ -181,55 +183,37 @@ impl Emitter<'_> {
             .map_err(spirv_error)
     }
 
-    /// The pool table's `u64` at word `word` (a `u32` id).
-    fn table_u64(&mut self, word: Word) -> Result<Word, Unsupported> {
+    /// The pool table's 64-bit field `index` (a `u32` id: 8 bytes a field).
+    fn table_u64(&mut self, index: Word) -> Result<Word, Unsupported> {
         let u64_ty = self.b.type_int(64, 0);
-        let u32_ty = self.t.u32;
-        let one = self.word(1);
-        let high_word = self.b.i_add(u32_ty, None, word, one).map_err(spirv_error)?;
-        let mut halves = [0; 2];
-        for (half, at) in halves.iter_mut().zip([word, high_word]) {
-            let pointer = self.table_word(at)?;
-            let loaded = self
-                .b
-                .load(u32_ty, None, pointer, None, [])
-                .map_err(spirv_error)?;
-            *half = self
-                .b
-                .u_convert(u64_ty, None, loaded)
-                .map_err(spirv_error)?;
-        }
-        let thirty_two = self.word(32);
-        let high = self
+        let uvec2 = self.b.type_vector(self.t.u32, 2);
+        let pointer_ty = self
             .b
-            .shift_left_logical(u64_ty, None, halves[1], thirty_two)
-            .map_err(spirv_error)?;
-        self.b
-            .bitwise_or(u64_ty, None, high, halves[0])
-            .map_err(spirv_error)
-    }
-
-    /// A pointer to word `word` (a `u32` id) of the pool table.
-    fn table_word(&mut self, word: Word) -> Result<Word, Unsupported> {
-        let pointer = self
-            .b
-            .type_pointer(None, spirv::StorageClass::StorageBuffer, self.t.u32);
+            .type_pointer(None, spirv::StorageClass::StorageBuffer, uvec2);
         let zero = self.word(0);
         let var = self.storage[&POOL_TABLE_KEY];
-        self.b
-            .access_chain(pointer, None, var, [zero, word])
-            .map_err(spirv_error)
+        let pointer = self
+            .b
+            .access_chain(pointer_ty, None, var, [zero, index])
+            .map_err(spirv_error)?;
+        let halves = self
+            .b
+            .load(uvec2, None, pointer, None, [])
+            .map_err(spirv_error)?;
+        // Little-endian: the first word is the low half.
+        self.b.bitcast(u64_ty, None, halves).map_err(spirv_error)
     }
 
-    /// Word `k` of entry `entry` (a `u32` id): its first word's index.
-    fn entry_word(&mut self, entry: Word, k: u32) -> Result<Word, Unsupported> {
+    /// Field `field` (0 start, 1 end, 2 device address) of entry `entry` (a `u32` id):
+    /// its index in the table's 64-bit fields.
+    fn entry_field(&mut self, entry: Word, field: u32) -> Result<Word, Unsupported> {
         let u32_ty = self.t.u32;
-        let stride = self.word(ENTRY_WORDS);
+        let stride = self.word(ENTRY_FIELDS);
         let scaled = self
             .b
             .i_mul(u32_ty, None, entry, stride)
             .map_err(spirv_error)?;
-        let first = self.word(HEADER_WORDS + k);
+        let first = self.word(HEADER_FIELDS + field);
         self.b
             .i_add(u32_ty, None, scaled, first)
             .map_err(spirv_error)
@@ -244,12 +228,10 @@ impl Emitter<'_> {
         // and those past the live pools start at u64::MAX. A step whose probe is past the
         // live entries reads nothing (it would find padding): with few pools, few steps
         // load. Every step is straight-line code or one selection: no loop.
-        let count_word = self.word((POOL_TABLE_COUNT_B / 4) as u32);
-        let count_pointer = self.table_word(count_word)?;
-        let live = self
-            .b
-            .load(u32_ty, None, count_pointer, None, [])
-            .map_err(spirv_error)?;
+        // The count's field: the count, then a zero word.
+        let count_field = self.word((POOL_TABLE_COUNT_B / 8) as u32);
+        let count = self.table_u64(count_field)?;
+        let live = self.b.u_convert(u32_ty, None, count).map_err(spirv_error)?;
         let no = self.b.constant_false(bool_ty);
         let mut entry = self.word(0);
         for step in (0..POOL_TABLE_DEPTH).rev() {
@@ -271,7 +253,7 @@ impl Emitter<'_> {
                 .branch_conditional(in_table, load, merge, [])
                 .map_err(spirv_error)?;
             self.b.begin_block(Some(load)).map_err(spirv_error)?;
-            let at = self.entry_word(probe, 0)?;
+            let at = self.entry_field(probe, 0)?;
             let start = self.table_u64(at)?;
             let before = self
                 .b
@@ -291,7 +273,7 @@ impl Emitter<'_> {
         }
         let mut fields = [0; 3];
         for (k, field) in fields.iter_mut().enumerate() {
-            let at = self.entry_word(entry, 2 * k as u32)?;
+            let at = self.entry_field(entry, k as u32)?;
             *field = self.table_u64(at)?;
         }
         let [start, end, device] = fields;
@@ -331,7 +313,7 @@ impl Emitter<'_> {
     /// Adds one to the miss record's count and leaves `address` beside it.
     fn count_miss(&mut self, address: Word) -> Result<(), Unsupported> {
         let (u32_ty, u64_ty) = (self.t.u32, self.b.type_int(64, 0));
-        let at = self.word((POOL_TABLE_MISS_RECORD_B / 4) as u32);
+        let at = self.word((POOL_TABLE_MISS_RECORD_B / 8) as u32);
         let record = self.table_u64(at)?;
         let pointer_ty =
             self.b
