@@ -294,7 +294,10 @@ fn a_raw_pointer_program_is_refused_without_buffer_device_address() {
     let mut commands = rig.device.command_buffer();
     match commands.bind_program(program) {
         Err(RecordError::MissingCapability { capability, .. }) => {
-            assert_eq!(capability, "bufferDeviceAddress and shaderInt64")
+            assert_eq!(
+                capability,
+                "bufferDeviceAddress, shaderInt64, fragmentStoresAndAtomics and vertexPipelineStoresAndAtomics"
+            )
         }
         other => panic!("expected a missing capability, got {other:?}"),
     }

@@ -90,8 +90,9 @@ pub struct DeviceFeatures {
     /// `VK_EXT_shader_atomic_float`'s `shaderImageFloat32Atomics`: float image atomics
     /// (an exchange on an r32f image).
     pub shader_image_float32_atomics: bool,
-    /// `bufferDeviceAddress` and `shaderInt64`: shaders dereferencing raw addresses
-    /// (NVN's address model), through the pool table and physical-storage-buffer pointers.
+    /// `bufferDeviceAddress` and `shaderInt64` (with stores from every stage, for the miss
+    /// count): shaders dereferencing raw addresses (NVN's address model), through the pool
+    /// table and physical-storage-buffer pointers.
     pub buffer_device_address: bool,
     // Issue 17, formats.
     /// The optional format features: render targets and vertex formats.

@@ -55,7 +55,7 @@ pub fn check_program_features(
     if program.needs.raw_pointers && !features.buffer_device_address {
         return Err(missing(
             "a program that dereferences raw addresses (NVN's address model)",
-            "bufferDeviceAddress and shaderInt64",
+            "bufferDeviceAddress, shaderInt64, fragmentStoresAndAtomics and vertexPipelineStoresAndAtomics",
         ));
     }
     if program.needs.float_image_atomics && !features.shader_image_float32_atomics {

@@ -279,8 +279,11 @@ impl Capabilities {
                 shader_output_viewport_index: vertex_stage_outputs,
                 smooth_lines: lines.smooth_lines == vk::TRUE,
                 shader_image_float32_atomics: atomic_float.shader_image_float32_atomics == vk::TRUE,
+                // The miss count is a store from whichever stage missed.
                 buffer_device_address: v12.buffer_device_address == vk::TRUE
-                    && core.shader_int64 == vk::TRUE,
+                    && core.shader_int64 == vk::TRUE
+                    && core.fragment_stores_and_atomics == vk::TRUE
+                    && core.vertex_pipeline_stores_and_atomics == vk::TRUE,
                 formats: crate::bringup::format_support::format_features(
                     instance,
                     physical,

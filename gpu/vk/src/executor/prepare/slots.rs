@@ -161,7 +161,7 @@ impl SlotContext<'_> {
         }
         let (buffer, live) = self.pools.pointer_table().ok_or_else(|| {
             VkError::Unsupported(
-                "a program dereferences raw addresses, and the device has no pool table (bufferDeviceAddress and shaderInt64)".into(),
+                "a program dereferences raw addresses, and the device has no pool table (bufferDeviceAddress, shaderInt64, fragmentStoresAndAtomics and vertexPipelineStoresAndAtomics)".into(),
             )
         })?;
         for (pool, size_b) in live {
