@@ -7,6 +7,7 @@
 mod convert;
 mod geometry;
 mod memory;
+mod pointer;
 mod surface;
 mod tessellation;
 pub(crate) use tessellation::PATCH_GENERIC_B;

@@ -3,37 +3,18 @@
 //! `iadd cc` / `iadd x` or loaded whole with `ld b64`, then `ldg` / `stg` / `red` /
 //! `atom`), raw global addresses (any other 64-bit value: a pointer loaded from a uniform
 //! buffer, computed, or passed between stages, which the emitted code finds through the
-//! pool table), shared memory (`ld` / `st` on s[]), barriers, and compute's invocation ids
+//! pool table; `pointer.rs`), shared memory (`ld` / `st` on s[]), barriers, and compute's invocation ids
 //! and driver constants. A storage binding's address is followed from the c0 words to the
 //! access; plain values added with `iadd cc` / `iadd x` carry as the hardware does.
 
+use super::pointer::Location;
 use super::{Builder, Unsupported};
 use crate::maxwell::decode::{Guard, Operand, PT, RZ};
 use crate::maxwell::dksh::ProgramType;
-use crate::maxwell::ir::{AtomicOp, Builtin, GlobalAddress, Op, Scratch, Value};
+use crate::maxwell::ir::{AtomicOp, Builtin, Op, Scratch, Value};
 
 /// An instruction's guard (with its predicate's value) and the arm it is in.
 pub(super) type AccessCondition = (Guard, Option<Value>, Option<Value>);
-
-/// Where a global access goes.
-#[derive(Clone, Copy, Debug)]
-enum Location {
-    /// Byte `offset_b` of storage buffer binding `binding`.
-    Binding(u32, Value),
-    /// A raw address, looked up in the pool table when the program runs.
-    Raw(GlobalAddress),
-}
-
-/// Unsigned `a < b`, as a condition.
-fn below(b: &mut Builder<'_>, x: Value, y: Value) -> Value {
-    let compare = super::Compare::Int {
-        signed: false,
-        lt: true,
-        eq: false,
-        gt: false,
-    };
-    b.push(Op::Compare(compare, x, y))
-}
 
 /// What a value is, as part of a storage buffer address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,45 +146,6 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// `iadd cc` / `iadd x` of plain values (a raw 64-bit address being computed, or any
-    /// wide sum): the sum with the carry in (`x`), the carry out noted (`cc`).
-    fn carry_add(&mut self, dst: u8, a: Value, b: Value) -> Result<(), Unsupported> {
-        let i = self.instruction;
-        let first = self.push(Op::Binary(super::Binary::IAdd, a, b));
-        let mut carry_out = i.has_mod("cc").then(|| below(self, first, a));
-        let mut sum = first;
-        if i.has_mod("x") {
-            let condition = self.condition();
-            let carry_in = match self.carry {
-                Some((carry, made)) if made == condition => carry,
-                _ => {
-                    return Err(self.unsupported(
-                        "a carry-in no `iadd cc` under the same condition made before it",
-                    ))
-                }
-            };
-            sum = self.push(Op::Binary(super::Binary::IAdd, first, carry_in));
-            if let Some(low_carry) = carry_out {
-                let wrapped = below(self, sum, first);
-                carry_out = Some(self.push(Op::Logic(super::Logic::Or, low_carry, wrapped)));
-            }
-        }
-        self.carry = match carry_out {
-            Some(carry) => {
-                let (one, zero) = (self.constant(1), self.constant(0));
-                let bit = self.push(Op::Select {
-                    cond: carry,
-                    a: one,
-                    b: zero,
-                });
-                Some((bit, self.condition()))
-            }
-            None => None,
-        };
-        self.set_reg(dst, sum);
-        Ok(())
-    }
-
     /// `value` as seen where the instruction takes effect: a register written under the
     /// same condition holds what was written.
     pub(super) fn where_guarded(&mut self, value: Value) -> Value {
@@ -232,7 +174,7 @@ impl Builder<'_> {
     /// Where a `[$rN + offset]` global operand points: a storage binding's byte, where
     /// the address was followed from its c0 words, else the raw 64-bit address (`e`; a
     /// 32-bit one without it, zero-extended as the hardware does).
-    fn storage_address(
+    pub(super) fn storage_address(
         &mut self,
         base: Option<u8>,
         offset: Option<u64>,
@@ -275,13 +217,6 @@ impl Builder<'_> {
         }
     }
 
-    /// A global access through an address not followed from a storage binding's address
-    /// words: a raw 64-bit pointer (NVN's address model), which the emitted code looks up
-    /// in the pool table (a miss reads 0, drops the write and is counted).
-    fn raw_global_address(&self, low: Value, high: Value, extra_b: i64) -> Location {
-        Location::Raw(GlobalAddress { low, high, extra_b })
-    }
-
     fn word_at(&mut self, offset_b: Value, word: u32) -> Value {
         if word == 0 {
             return offset_b;
@@ -310,53 +245,6 @@ impl Builder<'_> {
         };
         let at = self.storage_address(base, offset)?;
         self.global_access(at, reg, words)
-    }
-
-    /// Generic `ld` / `st` of global memory (`g[]`): as `ldg` / `stg`. The predicate
-    /// operand must be PT (a predicated generic access is refused).
-    pub(super) fn generic_global(
-        &mut self,
-        ops: &[(Vec<&'static str>, Operand)],
-        reg: u8,
-        (base, offset): (Option<u8>, Option<u64>),
-        words: u32,
-    ) -> Result<(), Unsupported> {
-        if ops
-            .iter()
-            .any(|(_, operand)| matches!(operand, Operand::Pred(p) if *p != PT))
-        {
-            return Err(self.unsupported("a generic access with a predicate operand"));
-        }
-        let at = self.storage_address(base, offset)?;
-        self.global_access(at, reg, words)
-    }
-
-    fn global_access(&mut self, at: Location, reg: u8, words: u32) -> Result<(), Unsupported> {
-        match at {
-            Location::Binding(binding, offset_b) => self.access(Ok(binding), reg, offset_b, words),
-            Location::Raw(at) => self.raw_access(at, reg, words),
-        }
-    }
-
-    /// `words` words from `reg` on loaded from, or stored to, the raw address `at`.
-    fn raw_access(&mut self, at: GlobalAddress, reg: u8, words: u32) -> Result<(), Unsupported> {
-        let load = matches!(self.instruction.name, "ld" | "ldg");
-        let cond = self.guard();
-        for word in 0..words {
-            let at = GlobalAddress {
-                extra_b: at.extra_b + 4 * i64::from(word),
-                ..at
-            };
-            let reg = reg.wrapping_add(word as u8);
-            if load {
-                let value = self.push(Op::GlobalLoad { at, cond });
-                self.set_reg(reg, value);
-            } else {
-                let value = self.reg(reg);
-                self.push(Op::GlobalStore { at, value, cond });
-            }
-        }
-        Ok(())
     }
 
     /// `red` and `atom` on a storage buffer word, `atoms` on a shared one (32-bit integers).
@@ -467,30 +355,6 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// An atomic (a compare-and-swap where `compare` is given) on the word at the raw
-    /// address `at`, the old word to `dst`.
-    fn raw_atomic(
-        &mut self,
-        op: AtomicOp,
-        at: GlobalAddress,
-        value: Value,
-        compare: Option<Value>,
-        dst: Option<u8>,
-    ) -> Result<(), Unsupported> {
-        let cond = self.guard();
-        let old = self.push(Op::GlobalAtomic {
-            op,
-            at,
-            value,
-            compare,
-            cond,
-        });
-        if let Some(dst) = dst {
-            self.set_reg(dst, old);
-        }
-        Ok(())
-    }
-
     /// `ld` / `st` on shared memory (`s[]`, compute) or local memory (`l[]`, any stage).
     pub(super) fn scratch(
         &mut self,
@@ -535,7 +399,7 @@ impl Builder<'_> {
 
     /// `words` words from `reg` on loaded from, or stored to, byte `offset_b` of storage
     /// buffer `binding` (`Ok`) or of shared or local memory (`Err`).
-    fn access(
+    pub(super) fn access(
         &mut self,
         binding: Result<u32, Scratch>,
         reg: u8,
