@@ -546,6 +546,9 @@ typedef struct HSDeviceStats {
   // Images the cache holds, and those it has evicted so far.
   uint64_t cached_images;
   uint64_t evictions;
+  // Raw pointer accesses in shaders that hit no live pool so far (each read 0 or had
+  // its write dropped), counted once their submission completed.
+  uint64_t raw_pointer_misses;
 } HSDeviceStats;
 
 typedef uint32_t HSsyncWaitResult;

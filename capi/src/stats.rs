@@ -33,6 +33,9 @@ pub struct HSDeviceStats {
     /// Images the cache holds, and those it has evicted so far.
     pub cached_images: u64,
     pub evictions: u64,
+    /// Raw pointer accesses in shaders that hit no live pool so far (each read 0 or had
+    /// its write dropped), counted once their submission completed.
+    pub raw_pointer_misses: u64,
 }
 
 /// Fills `stats` with the device's figures now.
@@ -45,7 +48,10 @@ pub unsafe extern "C" fn hsDeviceGetStats(
         crate::builder::check_out(stats, "stats")?;
         // SAFETY: the header's contract for objects.
         let state = unsafe { resolve(device, "device") }?;
-        let figures = state.backend.lock().hud_figures();
+        let (figures, raw_pointer_misses) = {
+            let backend = state.backend.lock();
+            (backend.hud_figures(), backend.stats().raw_pointer_misses)
+        };
         let frames = &figures.frames;
         let stats_now = HSDeviceStats {
             frames: frames.frames,
@@ -61,6 +67,7 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             texture_budget_b: figures.texture_budget_b,
             cached_images: figures.cached_images,
             evictions: figures.evictions,
+            raw_pointer_misses,
         };
         // SAFETY: checked by out_value.
         unsafe { crate::builder::out_value(stats, "stats", stats_now) }

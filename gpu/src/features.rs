@@ -93,6 +93,10 @@ pub struct DeviceFeatures {
     /// `VK_EXT_shader_atomic_float`'s `shaderImageFloat32Atomics`: float image atomics
     /// (an exchange on an r32f image).
     pub shader_image_float32_atomics: bool,
+    /// `bufferDeviceAddress` and `shaderInt64` (with stores from every stage, for the miss
+    /// count): shaders dereferencing raw addresses (NVN's address model), through the pool
+    /// table and physical-storage-buffer pointers.
+    pub buffer_device_address: bool,
     // Issue 17, formats.
     /// The optional format features: render targets and vertex formats.
     pub formats: crate::format_features::FormatFeatures,
@@ -137,6 +141,7 @@ impl DeviceFeatures {
         sampled_integer_sample_counts: 1,
         sampled_depth_sample_counts: 1,
         shader_image_float32_atomics: false,
+        buffer_device_address: false,
         formats: crate::format_features::FormatFeatures::NONE,
     };
 }
@@ -194,6 +199,7 @@ impl DeviceFeatures {
                 & other.sampled_depth_sample_counts,
             shader_image_float32_atomics: self.shader_image_float32_atomics
                 && other.shader_image_float32_atomics,
+            buffer_device_address: self.buffer_device_address && other.buffer_device_address,
             formats: self.formats.both(other.formats),
         }
     }

@@ -58,6 +58,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     geometry_shader: true,
     tessellation_geometry_point_size: true,
     shader_image_float32_atomics: true,
+    buffer_device_address: true,
     shader_output_layer: true,
     transform_feedback: true,
     portability: crate::portability::PortabilityFeatures::FULL,

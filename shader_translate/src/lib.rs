@@ -19,6 +19,7 @@ mod binding;
 mod bindless;
 mod cache;
 pub mod corpus;
+mod device_pointers;
 mod error;
 mod front;
 pub mod limits;
@@ -30,6 +31,7 @@ mod multisampled_slots;
 mod optimise;
 mod options;
 mod point_size;
+mod pool_table;
 mod quiet_panic;
 mod reflect;
 mod remap;
@@ -58,6 +60,12 @@ pub use metal::{MetalCheck, MoltenVkGap, Opinion};
 pub use multisampled_slots::multisampled_texture_slots;
 pub use options::{CacheLocation, TranslateOptions};
 pub use point_size::{write_point_size, PointSizeError};
+pub use pool_table::{
+    pool_table_entries, uses_pool_table, PoolTableEntry, PoolTableFull, MISS_RECORD_ADDRESS_B,
+    MISS_RECORD_B, MISS_RECORD_COUNT_B, POOL_TABLE_COUNT_B, POOL_TABLE_DEPTH, POOL_TABLE_ENTRIES,
+    POOL_TABLE_ENTRY_B, POOL_TABLE_HEADER_B, POOL_TABLE_HOST, POOL_TABLE_MISS_RECORD_B,
+    POOL_TABLE_SIZE_B,
+};
 pub use reflect::{reflect_words, InterfaceVariable, PushConstants, Reflection, ResourceUse};
 pub use source::{ShaderCode, ShaderSource};
 pub use spirv::{words_from_bytes as spirv_words_from_bytes, ParseError as SpirvParseError};

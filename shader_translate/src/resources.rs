@@ -41,6 +41,10 @@ pub(crate) fn resource_variables(
         {
             continue;
         }
+        // Hookshot's own table for raw addresses, not an NVN resource.
+        if crate::pool_table::is_pool_table(index, variable.id) {
+            continue;
+        }
         let Some(mut type_id) = index.pointee(variable.pointer_type) else {
             continue;
         };

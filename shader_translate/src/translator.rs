@@ -83,6 +83,7 @@ impl Translator {
 
     /// Translates one shader, from the cache when it holds a sound entry.
     pub fn translate(&self, source: &ShaderSource) -> Result<TranslatedShader, TranslateError> {
+        crate::device_pointers::refuse_device_pointers(source)?;
         self.translate_with(source, Passes::Performance)
     }
 

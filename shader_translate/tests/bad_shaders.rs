@@ -230,3 +230,70 @@ fn hostile_sources_are_refused_with_the_bound_they_break() {
     );
     assert!(refused(common::glsl("big.frag", Stage::Fragment, &huge)).contains("bytes, more than"));
 }
+
+/// GLSL's buffer references are dereferenced as device addresses, which a game's
+/// pointers are not (they are Hookshot's addresses): refused where the extension is
+/// enabled, naming it.
+#[test]
+fn buffer_references_are_refused_by_name() {
+    for name in ["GL_EXT_buffer_reference", "GL_EXT_buffer_reference2"] {
+        let text = format!(
+            "#version 460\n\
+             #extension {name} : require\n\
+             layout(local_size_x = 1) in;\n\
+             layout(buffer_reference, std430) buffer Words {{ uint w[]; }};\n\
+             layout(std140, binding = 0) uniform U {{ Words p; }};\n\
+             void main() {{ p.w[0] = 1u; }}\n"
+        );
+        let error = compile_error(Stage::Compute, &text);
+        assert!(matches!(error, TranslateError::Unsupported(_)), "{error:?}");
+        let (pos, line) = first_diagnostic(&error);
+        assert_eq!(
+            pos,
+            SourcePos {
+                line: 2,
+                column: 12
+            },
+            "{line}"
+        );
+        assert!(line.contains(&format!("{name} is not supported")), "{line}");
+        assert!(line.contains("Hookshot's addresses"), "{line}");
+    }
+}
+
+/// A SPIR-V module with physical storage buffer pointers is refused the same way.
+#[test]
+fn physical_storage_buffer_spirv_is_refused() {
+    use rspirv::binary::Assemble;
+    use rspirv::spirv;
+    let mut b = rspirv::dr::Builder::new();
+    b.set_version(1, 3);
+    b.capability(spirv::Capability::Shader);
+    b.capability(spirv::Capability::PhysicalStorageBufferAddresses);
+    b.extension("SPV_KHR_physical_storage_buffer");
+    b.memory_model(
+        spirv::AddressingModel::PhysicalStorageBuffer64,
+        spirv::MemoryModel::GLSL450,
+    );
+    let void = b.type_void();
+    let fn_ty = b.type_function(void, []);
+    let main = b
+        .begin_function(void, None, spirv::FunctionControl::NONE, fn_ty)
+        .unwrap();
+    b.begin_block(None).unwrap();
+    b.ret().unwrap();
+    b.end_function().unwrap();
+    b.entry_point(spirv::ExecutionModel::GLCompute, main, "main", []);
+    b.execution_mode(main, spirv::ExecutionMode::LocalSize, [1, 1, 1]);
+    let words = b.module().assemble();
+    let error = common::translator(false)
+        .translate(&shader_translate::ShaderSource {
+            name: "pointers.spv".into(),
+            stage: Stage::Compute,
+            code: shader_translate::ShaderCode::Spirv(words),
+        })
+        .expect_err("device pointers are refused");
+    let message = error.to_string();
+    assert!(matches!(error, TranslateError::Unsupported(_)), "{error:?}");
+    assert!(message.contains("GL_EXT_buffer_reference"), "{message}");
+}

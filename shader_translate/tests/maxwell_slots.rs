@@ -7,7 +7,6 @@ mod common;
 use common::{maxwell_dksh as corpus, translator};
 use shader_translate::maxwell::dksh::ProgramType;
 use shader_translate::maxwell::slots::{stage_index, SlotMap};
-use shader_translate::maxwell::translate::MaxwellError;
 use shader_translate::ResourceKind;
 
 /// (kind, slot) of every resource the translated module uses.
@@ -68,14 +67,16 @@ fn a_port_s_own_map_moves_every_resource() {
     );
     // main_normals_frag reads c0[0x730]: with the driver's buffer at c17, c0 is uniform
     // block 0, a plain uniform read and no storage address, so the carry chain that adds
-    // it is refused ...
-    let err = translator(false)
+    // it makes a raw pointer (NVN's address model), read through the pool table ...
+    let shader = translator(false)
         .translate_dksh_with("main_normals_frag", &corpus("main_normals_frag"), &map)
-        .unwrap_err();
-    assert!(
-        matches!(&err, MaxwellError::Unsupported(why) if why.to_string().starts_with("`iadd`")),
-        "{err}"
-    );
+        .unwrap();
+    assert!(shader_translate::uses_pool_table(&shader.spirv).unwrap());
+    assert!(!shader
+        .reflection
+        .resources
+        .iter()
+        .any(|resource| resource.kind == ResourceKind::StorageBuffer));
     // ... and with the driver's buffer at c0 the same words are storage binding 5.
     map.driver_cbuf = 0;
     map.uniform_cbuf_base = 2;

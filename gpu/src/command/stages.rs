@@ -52,6 +52,12 @@ pub fn check_program_features(
             "shaderOutputLayer",
         ));
     }
+    if program.needs.raw_pointers && !features.buffer_device_address {
+        return Err(missing(
+            "a program that dereferences raw addresses (NVN's address model)",
+            "bufferDeviceAddress, shaderInt64, fragmentStoresAndAtomics and vertexPipelineStoresAndAtomics",
+        ));
+    }
     if program.needs.float_image_atomics && !features.shader_image_float32_atomics {
         return Err(missing(
             "a float image atomic (an r32f image's exchange)",

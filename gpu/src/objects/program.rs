@@ -215,6 +215,8 @@ pub struct ProgramNeeds {
     pub layer_before_rasterizer: bool,
     /// Some stage uses a float image atomic (`shaderImageFloat32Atomics`).
     pub float_image_atomics: bool,
+    /// Some stage dereferences raw addresses through the pool table (`bufferDeviceAddress`).
+    pub raw_pointers: bool,
     /// A geometry module translated per input class (compiled Maxwell code).
     pub per_input_geometry: bool,
     /// Whether its geometry or tessellation stage makes points (`None`: it has neither,
@@ -235,6 +237,9 @@ impl ProgramNeeds {
             }),
             float_image_atomics: modules.iter().any(|module| {
                 super::program_atomics::uses_float_image_atomics(&module.spirv_words)
+            }),
+            raw_pointers: modules.iter().any(|module| {
+                shader_translate::uses_pool_table(&module.spirv_words).unwrap_or(false)
             }),
             per_input_geometry: modules.iter().any(ShaderModule::is_per_input),
             makes_points: super::program_points::makes_points(modules),

@@ -97,6 +97,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_comp_compare_swap", Compute),
     program!("x_comp_image_float_exchange", Compute),
     program!("x_comp_images", Compute),
+    program!("x_comp_pointers", Compute),
     program!("x_comp_reduce", Compute),
     program!("x_comp_shared_atomics", Compute),
     program!("x_comp_shared_bins", Compute),

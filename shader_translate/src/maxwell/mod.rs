@@ -8,6 +8,7 @@ pub mod dksh;
 pub mod geometry;
 pub mod image_format;
 pub mod ir;
+pub mod pointer_code;
 pub mod program;
 pub mod slots;
 pub mod sph;

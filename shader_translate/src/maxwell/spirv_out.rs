@@ -12,6 +12,7 @@
 
 mod geometry;
 mod memory;
+mod pointer;
 mod ssa;
 mod surface;
 mod tessellation;
@@ -940,6 +941,9 @@ impl Emitter<'_> {
             | Op::StorageStore { .. }
             | Op::StorageAtomic { .. }
             | Op::AtomicCompareSwap { .. }
+            | Op::GlobalLoad { .. }
+            | Op::GlobalStore { .. }
+            | Op::GlobalAtomic { .. }
             | Op::ScratchLoad { .. }
             | Op::ScratchStore { .. }
             | Op::Barrier

@@ -2,6 +2,7 @@
 
 pub mod defrag;
 pub mod draws;
+pub mod pointers;
 
 /// The most rounds, frames or batches a benchmark takes: a median needs at least one,
 /// and more than this is hours, not a measurement.
@@ -32,6 +33,9 @@ enum Which {
     Tracking(tracking::Args),
     /// Seed 000's defragmentation by remapping a virtual pool's pages against `memcpy`.
     Defrag(defrag::Args),
+    /// A compute dispatch through raw pointers (the pool table) against the same
+    /// dispatch through storage bindings.
+    Pointers(pointers::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -42,5 +46,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Which::Draws(args) => draws::run(args),
         Which::Tracking(args) => tracking::run(args),
         Which::Defrag(args) => defrag::run(args),
+        Which::Pointers(args) => pointers::run(args),
     }
 }

@@ -286,6 +286,11 @@ impl Capabilities {
                 smooth_tessellated_lines: lines.smooth_lines == vk::TRUE
                     && driver_props.driver_id != vk::DriverId::MESA_LLVMPIPE,
                 shader_image_float32_atomics: atomic_float.shader_image_float32_atomics == vk::TRUE,
+                // The miss count is a store from whichever stage missed.
+                buffer_device_address: v12.buffer_device_address == vk::TRUE
+                    && core.shader_int64 == vk::TRUE
+                    && core.fragment_stores_and_atomics == vk::TRUE
+                    && core.vertex_pipeline_stores_and_atomics == vk::TRUE,
                 formats: crate::bringup::format_support::format_features(
                     instance,
                     physical,
@@ -410,6 +415,10 @@ impl Capabilities {
                 yes_no(self.state.shader_output_layer),
             ),
             ("transform feedback", yes_no(self.state.transform_feedback)),
+            (
+                "raw pointers in shaders (bufferDeviceAddress, shaderInt64)",
+                yes_no(self.state.buffer_device_address),
+            ),
             (
                 "float image atomics",
                 yes_no(self.state.shader_image_float32_atomics),

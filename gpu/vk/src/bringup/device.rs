@@ -116,7 +116,7 @@ impl Device {
             device: raw.clone(),
             physical_device: probe.physical,
             debug_settings: Default::default(),
-            buffer_device_address: false,
+            buffer_device_address: caps.state.buffer_device_address,
             allocation_sizes: Default::default(),
         })
         .map_err(map_allocation("creating the allocator"))?;
@@ -289,6 +289,8 @@ fn create_device(
             .shader_sampled_image_array_dynamic_indexing,
         // Cube-array views (`TextureKind::CubeArray`) and shaders sampling them.
         image_cube_array: offered.image_cube_array,
+        // Raw pointers in shaders: the pool table's 64-bit addresses.
+        shader_int64: vk::Bool32::from(caps.state.buffer_device_address),
         ..Default::default()
     };
     let mut v11 = vk::PhysicalDeviceVulkan11Features::default()
@@ -297,7 +299,8 @@ fn create_device(
         .timeline_semaphore(true)
         .sampler_mirror_clamp_to_edge(caps.sampler_mirror_clamp_to_edge)
         .shader_output_layer(caps.vertex_stage_outputs())
-        .shader_output_viewport_index(caps.vertex_stage_outputs());
+        .shader_output_viewport_index(caps.vertex_stage_outputs())
+        .buffer_device_address(caps.state.buffer_device_address);
     let mut border = vk::PhysicalDeviceCustomBorderColorFeaturesEXT::default()
         .custom_border_colors(true)
         .custom_border_color_without_format(true);

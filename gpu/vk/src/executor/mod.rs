@@ -432,6 +432,7 @@ impl VkBackend {
         let completed = self.timeline.completed()?;
         self.frames.retire(completed);
         self.pools.retire(completed)?;
+        self.report_pointer_misses()?;
         self.write_reports(completed)?;
         self.images.retire(completed);
         self.syncs.retire(completed);
@@ -445,6 +446,20 @@ impl VkBackend {
             }
         }
         Ok(completed)
+    }
+
+    /// Raw pointers in shaders that missed every live pool since the last look: counted,
+    /// and a warning naming the count and one such address.
+    fn report_pointer_misses(&mut self) -> VkResult<()> {
+        let (new, total) = self.pools.take_pointer_misses()?;
+        self.stats.raw_pointer_misses = total;
+        if let Some(new) = new {
+            tracing::warn!(target: "gpu_vk::executor", misses = new.count,
+                address = format_args!("{:#x}", new.address),
+                "{} raw pointer access(es) in shaders hit no live pool (one at {:#x}): loads read 0, stores and atomics were dropped",
+                new.count, new.address);
+        }
+        Ok(())
     }
 
     /// Writes the reports of submissions up to `completed` into pool storage (and a

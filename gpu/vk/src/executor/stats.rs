@@ -42,6 +42,9 @@ pub struct ExecutorStats {
     pub image_memory_b: u64,
     pub buffer_memory_b: u64,
     pub imported_pool_b: u64,
+    /// Raw pointer accesses in shaders that hit no live pool (read 0, write dropped),
+    /// counted once their submission completed.
+    pub raw_pointer_misses: u64,
 }
 
 /// (host images, the executor's other allocations) in bytes, from the allocator's report.

@@ -60,7 +60,9 @@ impl VkBackend {
         submission: Submission<'_>,
         tables: &ObjectTables,
     ) -> VkResult<()> {
-        self.retire()?;
+        let completed = self.retire()?;
+        // Before the list is prepared: its raw-pointer programs bind this version.
+        self.pools.refresh_pointer_table(completed)?;
         let prepared = match self.prepare(submission, tables) {
             Ok(prepared) => prepared,
             Err(error) => {
@@ -97,6 +99,7 @@ impl VkBackend {
             return Err(error);
         }
         self.submitted = value;
+        self.pools.mark_pointer_table_used(value);
         self.frames.park(value, frame);
         self.after_submit(prepared, recorded, value, tables);
         Ok(())

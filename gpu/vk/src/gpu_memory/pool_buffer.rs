@@ -30,6 +30,10 @@ pub fn pool_buffer_usage(device: &Device) -> vk::BufferUsageFlags {
         usage |= vk::BufferUsageFlags::TRANSFORM_FEEDBACK_BUFFER_EXT
             | vk::BufferUsageFlags::TRANSFORM_FEEDBACK_COUNTER_BUFFER_EXT;
     }
+    // Raw pointers in shaders reach a pool through its device address (the pool table).
+    if device.caps.state.buffer_device_address {
+        usage |= vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+    }
     usage
 }
 
@@ -101,10 +105,15 @@ impl PoolBuffer {
         let mut import = vk::ImportMemoryHostPointerInfoEXT::default()
             .handle_type(handle_type)
             .host_pointer(ptr as *mut std::ffi::c_void);
-        let allocate_info = vk::MemoryAllocateInfo::default()
+        let mut flags =
+            vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+        let mut allocate_info = vk::MemoryAllocateInfo::default()
             .allocation_size(size_b)
             .memory_type_index(type_index)
             .push_next(&mut import);
+        if device.caps.state.buffer_device_address {
+            allocate_info = allocate_info.push_next(&mut flags);
+        }
         // SAFETY: the import info names the caller's live allocation; the buffer is new.
         let memory = match unsafe { device.raw.allocate_memory(&allocate_info, None) } {
             Ok(memory) => memory,

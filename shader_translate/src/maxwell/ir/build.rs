@@ -11,6 +11,7 @@ mod geometry;
 mod half;
 mod memory;
 mod predicates;
+mod pointer;
 mod surface;
 mod tessellation;
 pub(crate) use tessellation::PATCH_GENERIC_B;
@@ -143,6 +144,9 @@ struct Builder<'a> {
     conditions: HashMap<(u8, Value, Value), Value>,
     /// The condition an address made under one holds under.
     address_conditions: HashMap<Value, AccessCondition>,
+    /// The carry the last `iadd cc` of plain values made (a `u32` 0 or 1), with the
+    /// condition it was made under: what the next `iadd x` adds.
+    carry: Option<(Value, AccessCondition)>,
     /// Compute: the workgroup size and shared memory.
     compute: Option<ComputeInfo>,
     /// The subroutines (`cal` targets) being inlined, outermost first.
@@ -697,6 +701,11 @@ impl Builder<'_> {
                 base,
                 offset,
             } => self.scratch(Scratch::Local, reg, (base, offset), size)?,
+            Operand::Mem {
+                space: "g",
+                base,
+                offset,
+            } => self.generic_global(ops, reg, (base, offset), size)?,
             Operand::Mem {
                 space: "a",
                 base: None,
@@ -1886,6 +1895,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         conditions: HashMap::new(),
         quad_neighbours: HashMap::new(),
         address_conditions: HashMap::new(),
+        carry: None,
         compute: program.header.compute(),
         calls: Vec::new(),
         read_inputs: attribute::read_inputs(program),

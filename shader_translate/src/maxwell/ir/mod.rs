@@ -281,6 +281,28 @@ pub enum Op {
         value: Value,
         cond: Option<Value>,
     },
+    /// The word at the raw 64-bit address `high:low` plus `extra_b` (NVN's address
+    /// model: a pointer the program loaded or computed), found through the pool table;
+    /// read only where `cond` holds and the address is in a live pool (0 elsewhere).
+    GlobalLoad {
+        at: GlobalAddress,
+        cond: Option<Value>,
+    },
+    /// Stores `value` there, where `cond` holds and the address hits: an effect.
+    GlobalStore {
+        at: GlobalAddress,
+        value: Value,
+        cond: Option<Value>,
+    },
+    /// An atomic there (`compare`: a compare-and-swap, `value` the new word), giving the
+    /// old word (0 where `cond` fails or the address misses).
+    GlobalAtomic {
+        op: AtomicOp,
+        at: GlobalAddress,
+        value: Value,
+        compare: Option<Value>,
+        cond: Option<Value>,
+    },
     /// The word at byte `offset_b` of shared or local memory, read only where `cond`
     /// holds.
     ScratchLoad {
@@ -355,6 +377,15 @@ pub enum TessInput {
     /// Tess eval: word `.0` of the patch's attributes (`ld p a[]`), a user patch input
     /// (`patch in`, location L at a[0x20 + 16 L]).
     Patch(u32),
+}
+
+/// A raw 64-bit global address: two 32-bit halves plus a constant byte offset (added in
+/// 64 bits when emitted, so a carry crosses into the high word).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GlobalAddress {
+    pub low: Value,
+    pub high: Value,
+    pub extra_b: i64,
 }
 
 /// Compute built-ins.
@@ -442,6 +473,21 @@ impl Op {
                 cond,
                 ..
             } => [offset_b, value].into_iter().chain(cond).collect(),
+            Op::GlobalLoad { at, cond } => [at.low, at.high].into_iter().chain(cond).collect(),
+            Op::GlobalStore { at, value, cond } => {
+                [at.low, at.high, value].into_iter().chain(cond).collect()
+            }
+            Op::GlobalAtomic {
+                at,
+                value,
+                compare,
+                cond,
+                ..
+            } => [at.low, at.high, value]
+                .into_iter()
+                .chain(compare)
+                .chain(cond)
+                .collect(),
             Op::PatchStore { value, cond, .. } => [value].into_iter().chain(cond).collect(),
             Op::Emit { cond, .. } => cond.into_iter().collect(),
             Op::AtomicCompareSwap {
@@ -470,6 +516,8 @@ impl Op {
                 | Op::StorageStore { .. }
                 | Op::StorageAtomic { .. }
                 | Op::AtomicCompareSwap { .. }
+                | Op::GlobalStore { .. }
+                | Op::GlobalAtomic { .. }
                 | Op::ScratchStore { .. }
                 | Op::PatchStore { .. }
                 | Op::Emit { .. }

@@ -49,31 +49,8 @@ impl Emitter<'_> {
             }
         }
         for binding in bindings {
-            // Fresh types per binding (not deduplicated): the decorations differ
-            // (NonWritable), and each may be decorated only once.
-            let array = self.b.id();
-            self.b.type_runtime_array_id(Some(array), self.t.u32);
-            self.b.decorate(
-                array,
-                spirv::Decoration::ArrayStride,
-                [SpirvOperand::LiteralBit32(4)],
-            );
-            let block = self.b.id();
-            self.b.type_struct_id(Some(block), [array]);
-            self.b.decorate(block, spirv::Decoration::Block, []);
-            self.b.member_decorate(
-                block,
-                0,
-                spirv::Decoration::Offset,
-                [SpirvOperand::LiteralBit32(0)],
-            );
-            if !written.contains(&binding) {
-                self.b
-                    .member_decorate(block, 0, spirv::Decoration::NonWritable, []);
-            }
-            let pointer = self
-                .b
-                .type_pointer(None, spirv::StorageClass::StorageBuffer, block);
+            let u32_ty = self.t.u32;
+            let pointer = self.block_pointer(u32_ty, 4, written.contains(&binding));
             let var = resource_variable(
                 &mut self.b,
                 pointer,
@@ -82,6 +59,7 @@ impl Emitter<'_> {
             );
             self.storage.insert(binding, var);
         }
+        self.declare_pool_table();
         if local {
             self.declare_local();
         }
@@ -103,6 +81,34 @@ impl Emitter<'_> {
                 None,
             ));
         }
+    }
+
+    /// A pointer type to a storage block of one runtime array of `element` (`stride_b`
+    /// apart), `NonWritable` unless `writable`. Fresh types each time (not deduplicated):
+    /// the decorations differ, and each may be decorated only once.
+    pub(super) fn block_pointer(&mut self, element: Word, stride_b: u32, writable: bool) -> Word {
+        let array = self.b.id();
+        self.b.type_runtime_array_id(Some(array), element);
+        self.b.decorate(
+            array,
+            spirv::Decoration::ArrayStride,
+            [SpirvOperand::LiteralBit32(stride_b)],
+        );
+        let block = self.b.id();
+        self.b.type_struct_id(Some(block), [array]);
+        self.b.decorate(block, spirv::Decoration::Block, []);
+        self.b.member_decorate(
+            block,
+            0,
+            spirv::Decoration::Offset,
+            [SpirvOperand::LiteralBit32(0)],
+        );
+        if !writable {
+            self.b
+                .member_decorate(block, 0, spirv::Decoration::NonWritable, []);
+        }
+        self.b
+            .type_pointer(None, spirv::StorageClass::StorageBuffer, block)
     }
 
     /// Local memory: a private `uint` array of the size the SPH (or the compute header)
@@ -408,7 +414,7 @@ impl Emitter<'_> {
                     .map_err(spirv_error)?;
                 0
             }
-            _ => return Ok(None),
+            _ => return self.global_op(op),
         }))
     }
 }

@@ -6,10 +6,14 @@ use std::sync::Arc;
 
 use ash::vk;
 use gpu::objects::{Program, Stage};
-use shader_translate::{host_binding, resource_arrays, ResourceKind};
+use shader_translate::{host_binding, resource_arrays, ResourceKind, POOL_TABLE_HOST};
 
 use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
+
+/// The slot number a [`SlotUse`] of the pool table carries (past every NVN slot): the
+/// table raw pointers in shaders search, bound by the executor, not the game.
+pub const POOL_TABLE_SLOT: u32 = u32::MAX;
 
 /// One descriptor a program uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,8 +88,9 @@ pub fn make_buffers_dynamic(slots: &mut [SlotUse], max_uniform: u32, max_storage
             ),
             ResourceKind::Texture | ResourceKind::Image => continue,
         };
-        // An array's elements share one binding, so one descriptor type.
-        if slot.array_len > 1 {
+        // An array's elements share one binding, so one descriptor type; the pool table
+        // has no offset to move.
+        if slot.array_len > 1 || slot.slot == POOL_TABLE_SLOT {
             continue;
         }
         if *count < max {
@@ -147,6 +152,19 @@ pub fn program_slots(program: &Program) -> VkResult<Vec<SlotUse>> {
                     ty: descriptor_type(kind),
                 });
             }
+        }
+        // A stage that dereferences raw addresses reads the pool table.
+        if shader_translate::uses_pool_table(&module.spirv_words).unwrap_or(false) {
+            slots.push(SlotUse {
+                stage: module.stage,
+                kind: ResourceKind::StorageBuffer,
+                slot: POOL_TABLE_SLOT,
+                set: POOL_TABLE_HOST.set,
+                binding: POOL_TABLE_HOST.binding,
+                element: 0,
+                array_len: 1,
+                ty: vk::DescriptorType::STORAGE_BUFFER,
+            });
         }
     }
     Ok(slots)
@@ -228,19 +246,22 @@ impl ProgramLayout {
                 layout.set_layouts.push(shared);
                 continue;
             }
-            let bindings: Vec<vk::DescriptorSetLayoutBinding> = layout
-                .slots
-                .iter()
-                // An array's binding once, from its first element.
-                .filter(|slot| slot.set == set && slot.element == 0)
-                .map(|slot| {
+            let mut bindings: Vec<vk::DescriptorSetLayoutBinding> = Vec::new();
+            // An array's binding once, from its first element.
+            for slot in (layout.slots.iter()).filter(|slot| slot.set == set && slot.element == 0) {
+                // The pool table: one binding, seen by every stage that reads it.
+                if let Some(shared) = bindings.iter_mut().find(|b| b.binding == slot.binding) {
+                    shared.stage_flags |= stage_flags(slot.stage);
+                    continue;
+                }
+                bindings.push(
                     vk::DescriptorSetLayoutBinding::default()
                         .binding(slot.binding)
                         .descriptor_type(slot.ty)
                         .descriptor_count(slot.array_len)
-                        .stage_flags(stage_flags(slot.stage))
-                })
-                .collect();
+                        .stage_flags(stage_flags(slot.stage)),
+                );
+            }
             let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
             // SAFETY: valid create info; bindings are distinct (one per stage and slot).
             let set_layout = unsafe { device.raw.create_descriptor_set_layout(&info, None) }

@@ -3,6 +3,7 @@
 //! bound descriptor tables to a sampled view and a sampler. Writing them into sets from
 //! the frame's pools is `record::sets`.
 
+use ash::vk;
 use gpu::objects::{DescriptorKind, ObjectTables};
 use gpu::{PoolId, ProgramId};
 use shader_translate::ResourceKind;
@@ -10,7 +11,7 @@ use shader_translate::ResourceKind;
 use crate::bringup::capabilities::Capabilities;
 use crate::bringup::device::Device;
 use crate::error::{VkError, VkResult};
-use crate::executor::pipelines::layout::SlotUse;
+use crate::executor::pipelines::layout::{SlotUse, POOL_TABLE_SLOT};
 use crate::executor::prepared::descriptors::{BufferSource, Descriptor, Resolved, Resource};
 use crate::executor::resources::pools::PoolTable;
 use crate::executor::resources::samplers::SamplerCache;
@@ -104,6 +105,10 @@ impl SlotContext<'_> {
                 kind: slot.kind.as_str(),
                 slot: slot.slot,
             };
+            if slot.slot == POOL_TABLE_SLOT {
+                self.pool_table(slot, resolved)?;
+                continue;
+            }
             let stage = stage_index(slot.stage);
             let mut source = None;
             let resource = match slot.kind {
@@ -144,6 +149,37 @@ impl SlotContext<'_> {
                 source,
             });
         }
+        Ok(())
+    }
+
+    /// The pool table's descriptor (once for all the stages that read it), and every live
+    /// pool as used and written: a raw pointer may reach any of them.
+    fn pool_table(&mut self, slot: &SlotUse, resolved: &mut Resolved) -> VkResult<()> {
+        let bound = |d: &Descriptor| d.set == slot.set && d.binding == slot.binding;
+        if resolved.descriptors.iter().any(bound) {
+            return Ok(());
+        }
+        let (buffer, live) = self.pools.pointer_table().ok_or_else(|| {
+            VkError::Unsupported(
+                "a program dereferences raw addresses, and the device has no pool table (bufferDeviceAddress, shaderInt64, fragmentStoresAndAtomics and vertexPipelineStoresAndAtomics)".into(),
+            )
+        })?;
+        for (pool, size_b) in live {
+            resolved.pools.push(pool);
+            resolved.writes.push((pool, 0, size_b));
+        }
+        resolved.descriptors.push(Descriptor {
+            set: slot.set,
+            binding: slot.binding,
+            element: 0,
+            ty: slot.ty,
+            resource: Resource::Buffer {
+                buffer,
+                offset_b: 0,
+                range_b: vk::WHOLE_SIZE,
+            },
+            source: None,
+        });
         Ok(())
     }
 

@@ -11,6 +11,7 @@ pub mod descriptors;
 pub mod frames;
 pub mod free_list;
 pub mod index_arena;
+pub mod pointer_table;
 pub mod pools;
 pub mod reclaim_notes;
 pub mod residency;

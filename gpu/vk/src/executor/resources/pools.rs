@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use ash::vk;
 use gpu::id_map::IdMap;
 use gpu::objects::{ObjectTables, Pool};
 use gpu::{PoolId, TextureId};
@@ -16,6 +17,8 @@ use crate::error::{VkError, VkResult};
 use crate::gpu_memory::pool_buffer::PoolBuffer;
 use crate::gpu_memory::retire::RetireList;
 
+use super::pointer_table::{device_address, NewMisses, PointerTable};
+
 pub struct TrackedPool {
     /// Dropped before `storage`: an imported buffer uses the storage's bytes.
     pub buffer: PoolBuffer,
@@ -24,6 +27,10 @@ pub struct TrackedPool {
     mirrored_at: WriteStamp,
     /// The timeline value of the last submission that used the pool.
     pub last_use: u64,
+    /// The pool's address range (Hookshot's address space) and its buffer's device
+    /// address (0 without bufferDeviceAddress): its pool-table entry.
+    range: (u64, u64),
+    device_address: u64,
 }
 
 /// A range the GPU writes in a submission.
@@ -41,6 +48,8 @@ pub struct PoolTable {
     writes: VecDeque<GpuWrite>,
     retired: RetireList<TrackedPool>,
     import: bool,
+    /// The pool table raw pointers in shaders search (made when first needed).
+    pointers: Option<PointerTable>,
     device: Arc<Device>,
 }
 
@@ -51,6 +60,7 @@ impl PoolTable {
             writes: VecDeque::new(),
             retired: RetireList::default(),
             import,
+            pointers: None,
             device: device.clone(),
         }
     }
@@ -80,6 +90,14 @@ impl PoolTable {
         };
         tracing::debug!(target: "gpu_vk::executor", pool = %pool.id, size_b,
             imported = buffer.is_imported(), "pool on the GPU");
+        let device_address = if self.device.caps.state.buffer_device_address {
+            device_address(&self.device, buffer.raw)
+        } else {
+            0
+        };
+        if let Some(pointers) = &mut self.pointers {
+            pointers.mark_stale();
+        }
         self.pools.insert(
             pool.id,
             TrackedPool {
@@ -87,9 +105,63 @@ impl PoolTable {
                 storage,
                 mirrored_at: WriteStamp::NEVER,
                 last_use: 0,
+                range: (pool.address.0, pool.address.0 + size_b),
+                device_address,
             },
         );
         Ok(())
+    }
+
+    /// The pool table for the next submission, written if the pools changed (where the
+    /// device has raw pointers); `completed`: the last finished timeline value.
+    pub fn refresh_pointer_table(&mut self, completed: u64) -> VkResult<()> {
+        if self.pointers.is_none() {
+            self.pointers = PointerTable::new(&self.device)?;
+        }
+        let Some(pointers) = &mut self.pointers else {
+            return Ok(());
+        };
+        let pools = &self.pools;
+        pointers.current(
+            || {
+                pools
+                    .values()
+                    .map(|tracked| shader_translate::PoolTableEntry {
+                        start: tracked.range.0,
+                        end: tracked.range.1,
+                        device_address: tracked.device_address,
+                    })
+                    .collect()
+            },
+            completed,
+        )?;
+        Ok(())
+    }
+
+    /// The pool table buffer the submission being prepared reads, with every live pool
+    /// (which a raw pointer may reach): `None` without raw pointers on the device.
+    pub fn pointer_table(&self) -> Option<(vk::Buffer, impl Iterator<Item = (PoolId, u64)> + '_)> {
+        let buffer = self.pointers.as_ref()?.buffer()?;
+        let live = self
+            .pools
+            .iter()
+            .map(|(&id, tracked)| (id, tracked.buffer.size_b));
+        Some((buffer, live))
+    }
+
+    /// The table was read by the submission of timeline value `value`.
+    pub fn mark_pointer_table_used(&mut self, value: u64) {
+        if let Some(pointers) = &mut self.pointers {
+            pointers.mark_used(value);
+        }
+    }
+
+    /// Raw-pointer misses counted since the last call, and the total so far.
+    pub fn take_pointer_misses(&mut self) -> VkResult<(Option<NewMisses>, u64)> {
+        match &mut self.pointers {
+            Some(pointers) => Ok((pointers.take_new_misses()?, pointers.misses)),
+            None => Ok((None, 0)),
+        }
     }
 
     /// Bytes of pool storage imported from the game's memory (not allocated here).
@@ -116,6 +188,9 @@ impl PoolTable {
     /// Ends a pool: its buffer (and storage) are released after its last use.
     pub fn finalize(&mut self, pool: PoolId) {
         if let Some(tracked) = self.pools.remove(&pool) {
+            if let Some(pointers) = &mut self.pointers {
+                pointers.mark_stale();
+            }
             self.writes.retain(|write| write.pool != pool);
             self.retired.park(tracked.last_use, tracked);
         }

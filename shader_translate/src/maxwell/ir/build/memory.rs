@@ -1,10 +1,13 @@
 //! Memory outside the attribute space and constant buffers: storage buffers (deko3d's
 //! binding N is a 64-bit address the driver puts in c0, added to a byte offset with
 //! `iadd cc` / `iadd x` or loaded whole with `ld b64`, then `ldg` / `stg` / `red` /
-//! `atom`), shared memory (`ld` / `st` on s[]), barriers, and compute's invocation ids
-//! and driver constants. An address is followed from the c0 words to the access; one
-//! used any other way stays a c0 read, which the emitter refuses.
+//! `atom`), raw global addresses (any other 64-bit value: a pointer loaded from a uniform
+//! buffer, computed, or passed between stages, which the emitted code finds through the
+//! pool table; `pointer.rs`), shared memory (`ld` / `st` on s[]), barriers, and compute's invocation ids
+//! and driver constants. A storage binding's address is followed from the c0 words to the
+//! access; plain values added with `iadd cc` / `iadd x` carry as the hardware does.
 
+use super::pointer::Location;
 use super::{Builder, Unsupported};
 use crate::maxwell::decode::{Guard, Operand, PT, RZ};
 use crate::maxwell::dksh::ProgramType;
@@ -109,8 +112,10 @@ impl Builder<'_> {
         let (base, other) = match (self.addresses.get(&a), self.addresses.get(&b)) {
             (_, Some(&half)) => (half, a),
             (Some(&half), None) => (half, b),
-            _ => return Err(refuse(self)),
+            _ => return self.carry_add(*dst, a, b),
         };
+        // A binding's address carries nothing a plain `iadd x` could take.
+        self.carry = None;
         let half = match (base, i.has_mod("cc"), i.has_mod("x")) {
             (AddressHalf::Low { binding, offset_b }, true, false) => {
                 // The address is used only where this instruction takes effect: an offset
@@ -166,20 +171,27 @@ impl Builder<'_> {
         (self.instruction.guard, pred, self.region)
     }
 
-    /// The binding and byte offset a `[$rN + offset]` global operand addresses.
-    fn storage_address(
+    /// Where a `[$rN + offset]` global operand points: a storage binding's byte, where
+    /// the address was followed from its c0 words, else the raw 64-bit address (`e`; a
+    /// 32-bit one without it, zero-extended as the hardware does).
+    pub(super) fn storage_address(
         &mut self,
         base: Option<u8>,
         offset: Option<u64>,
-    ) -> Result<(u32, Value), Unsupported> {
-        let Some(base) = base.filter(|&r| r != RZ && r < RZ - 1) else {
-            return Err(self.raw_global_address());
+    ) -> Result<Location, Unsupported> {
+        let extra_b = offset.unwrap_or(0) as i64;
+        let wide = self.instruction.has_mod("e");
+        let Some(base) = base.filter(|&r| r != RZ) else {
+            // An absolute address: the immediate alone.
+            let zero = self.constant(0);
+            return Ok(self.raw_global_address(zero, zero, extra_b));
         };
-        if !self.instruction.has_mod("e") {
-            return Err(self.unsupported("a 32-bit global address"));
-        }
         let low = self.reg(base);
-        let high = self.reg(base + 1);
+        let high = if wide && base < RZ - 1 {
+            self.reg(base + 1)
+        } else {
+            self.constant(0)
+        };
         let condition = self.condition();
         for half in [low, high] {
             if self
@@ -194,22 +206,15 @@ impl Builder<'_> {
             (
                 Some(&AddressHalf::Low { binding, offset_b }),
                 Some(&AddressHalf::High { binding: b }),
-            ) if binding == b => {
-                let extra = self.constant(offset.unwrap_or(0) as u32);
-                Ok((
+            ) if binding == b && wide => {
+                let extra = self.constant(extra_b as u32);
+                Ok(Location::Binding(
                     binding,
                     self.push(Op::Binary(super::Binary::IAdd, offset_b, extra)),
                 ))
             }
-            _ => Err(self.raw_global_address()),
+            _ => Ok(self.raw_global_address(low, high, extra_b)),
         }
-    }
-
-    /// The one place a global access through an address not followed from a storage
-    /// binding's address words (a raw 64-bit pointer: NVN's address model) is refused;
-    /// the physical-storage-buffer path replaces this.
-    fn raw_global_address(&self) -> Unsupported {
-        self.unsupported("a global address not made from a storage buffer binding")
     }
 
     fn word_at(&mut self, offset_b: Value, word: u32) -> Value {
@@ -238,8 +243,8 @@ impl Builder<'_> {
         let (Operand::Reg(reg), Operand::Mem { base, offset, .. }) = (reg, memory) else {
             return Err(self.unsupported("its operands"));
         };
-        let (binding, offset_b) = self.storage_address(base, offset)?;
-        self.access(Ok(binding), reg, offset_b, words)
+        let at = self.storage_address(base, offset)?;
+        self.global_access(at, reg, words)
     }
 
     /// `red` and `atom` on a storage buffer word, `atoms` on a shared one (32-bit integers).
@@ -281,8 +286,13 @@ impl Builder<'_> {
         let (binding, offset_b) = if i.name == "atoms" {
             (None, self.shared_offset(base, offset)?)
         } else {
-            let (binding, offset_b) = self.storage_address(base, offset)?;
-            (Some(binding), offset_b)
+            match self.storage_address(base, offset)? {
+                Location::Binding(binding, offset_b) => (Some(binding), offset_b),
+                Location::Raw(at) => {
+                    let value = self.reg(source);
+                    return self.raw_atomic(op, at, value, None, dst);
+                }
+            }
         };
         let value = self.reg(source);
         let cond = self.guard();
@@ -314,12 +324,6 @@ impl Builder<'_> {
         else {
             return Err(self.unsupported("its operands"));
         };
-        let (binding, offset_b) = if i.name == "atoms" {
-            (None, self.shared_offset(*base, *offset)?)
-        } else {
-            let (binding, offset_b) = self.storage_address(*base, *offset)?;
-            (Some(binding), offset_b)
-        };
         let compare = self.reg(*source);
         let value = if *source == RZ {
             self.constant(0)
@@ -327,6 +331,16 @@ impl Builder<'_> {
             self.reg(source.wrapping_add(1))
         };
         let dst = Some(*dst).filter(|&d| d != RZ);
+        let (binding, offset_b) = if i.name == "atoms" {
+            (None, self.shared_offset(*base, *offset)?)
+        } else {
+            match self.storage_address(*base, *offset)? {
+                Location::Binding(binding, offset_b) => (Some(binding), offset_b),
+                Location::Raw(at) => {
+                    return self.raw_atomic(AtomicOp::Exchange, at, value, Some(compare), dst)
+                }
+            }
+        };
         let cond = self.guard();
         let old = self.push(Op::AtomicCompareSwap {
             binding,
@@ -385,7 +399,7 @@ impl Builder<'_> {
 
     /// `words` words from `reg` on loaded from, or stored to, byte `offset_b` of storage
     /// buffer `binding` (`Ok`) or of shared or local memory (`Err`).
-    fn access(
+    pub(super) fn access(
         &mut self,
         binding: Result<u32, Scratch>,
         reg: u8,
