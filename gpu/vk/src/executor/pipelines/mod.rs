@@ -10,6 +10,7 @@
 pub mod bindless_layout;
 pub mod bindless_shaders;
 pub mod compute;
+pub mod dynamic_state;
 pub mod graphics;
 pub mod graphics_conv;
 pub mod graphics_state;
