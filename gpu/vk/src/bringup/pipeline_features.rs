@@ -21,7 +21,6 @@ pub const KHR_PIPELINE_LIBRARY: &CStr = c"VK_KHR_pipeline_library";
 pub struct DynamicState3 {
     pub depth_clamp_enable: bool,
     pub polygon_mode: bool,
-    pub rasterization_samples: bool,
     pub sample_mask: bool,
     pub alpha_to_coverage_enable: bool,
     pub alpha_to_one_enable: bool,
@@ -37,7 +36,6 @@ impl DynamicState3 {
         Some(match name {
             "extendedDynamicState3DepthClampEnable" => &mut self.depth_clamp_enable,
             "extendedDynamicState3PolygonMode" => &mut self.polygon_mode,
-            "extendedDynamicState3RasterizationSamples" => &mut self.rasterization_samples,
             "extendedDynamicState3SampleMask" => &mut self.sample_mask,
             "extendedDynamicState3AlphaToCoverageEnable" => &mut self.alpha_to_coverage_enable,
             "extendedDynamicState3AlphaToOneEnable" => &mut self.alpha_to_one_enable,
@@ -51,12 +49,6 @@ impl DynamicState3 {
 
     pub fn any(&self) -> bool {
         *self != DynamicState3::default()
-    }
-
-    /// Rasterization samples and the sample mask go together: the mask's length is the
-    /// sample count, so a dynamic count with a baked mask is not made.
-    pub fn samples(&self) -> bool {
-        self.rasterization_samples && self.sample_mask
     }
 
     /// The blend enables, equations and write masks go together (one record per target).
@@ -115,7 +107,6 @@ impl PipelineFeatures {
             dynamic3: DynamicState3 {
                 depth_clamp_enable: on(eds3.extended_dynamic_state3_depth_clamp_enable),
                 polygon_mode: on(eds3.extended_dynamic_state3_polygon_mode),
-                rasterization_samples: on(eds3.extended_dynamic_state3_rasterization_samples),
                 sample_mask: on(eds3.extended_dynamic_state3_sample_mask),
                 alpha_to_coverage_enable: on(eds3.extended_dynamic_state3_alpha_to_coverage_enable),
                 alpha_to_one_enable: on(eds3.extended_dynamic_state3_alpha_to_one_enable),
@@ -185,7 +176,6 @@ impl PipelineFeatures {
             vk::PhysicalDeviceExtendedDynamicState3FeaturesEXT::default()
                 .extended_dynamic_state3_depth_clamp_enable(d.depth_clamp_enable)
                 .extended_dynamic_state3_polygon_mode(d.polygon_mode)
-                .extended_dynamic_state3_rasterization_samples(d.rasterization_samples)
                 .extended_dynamic_state3_sample_mask(d.sample_mask)
                 .extended_dynamic_state3_alpha_to_coverage_enable(d.alpha_to_coverage_enable)
                 .extended_dynamic_state3_alpha_to_one_enable(d.alpha_to_one_enable)

@@ -3,8 +3,9 @@
 //! front face, topology within its class, depth and stencil tests and ops, depth bounds,
 //! depth bias, primitive restart, rasterizer discard, line width), and what
 //! `VK_EXT_extended_dynamic_state2`/`3` add where offered (depth clamp, polygon mode,
-//! samples and sample mask, alpha to coverage and to one, the logic op, colour blend
-//! enables, equations and write masks). A pipeline is made from `DynamicSet::baked`:
+//! sample mask, alpha to coverage and to one, the logic op, colour blend enables,
+//! equations and write masks). The sample count stays in the pipeline: it goes with the
+//! pass's targets, whose formats key pipelines anyway. A pipeline is made from `DynamicSet::baked`:
 //! the state with every dynamic part at one fixed value, so two draws differing only in
 //! dynamic state share the pipeline; `DynamicValues` is what a draw sets.
 
@@ -25,8 +26,7 @@ use super::graphics_state::{GraphicsState, TargetFormats};
 pub struct DynamicSet {
     pub depth_clamp: bool,
     pub polygon_mode: bool,
-    /// Rasterization samples and the sample mask.
-    pub samples: bool,
+    pub sample_mask: bool,
     pub alpha_to_coverage: bool,
     pub alpha_to_one: bool,
     /// Whether a logic op applies, and which.
@@ -62,7 +62,7 @@ impl DynamicSet {
         DynamicSet {
             depth_clamp: d3.depth_clamp_enable,
             polygon_mode: d3.polygon_mode,
-            samples: d3.samples(),
+            sample_mask: d3.sample_mask,
             alpha_to_coverage: d3.alpha_to_coverage_enable,
             alpha_to_one: d3.alpha_to_one_enable,
             logic_op: d3.logic_op_enable && caps.pipeline.dynamic2_logic_op,
@@ -80,13 +80,7 @@ impl DynamicSet {
                 &[vk::DynamicState::DEPTH_CLAMP_ENABLE_EXT][..],
             ),
             (self.polygon_mode, &[vk::DynamicState::POLYGON_MODE_EXT]),
-            (
-                self.samples,
-                &[
-                    vk::DynamicState::RASTERIZATION_SAMPLES_EXT,
-                    vk::DynamicState::SAMPLE_MASK_EXT,
-                ],
-            ),
+            (self.sample_mask, &[vk::DynamicState::SAMPLE_MASK_EXT]),
             (
                 self.alpha_to_coverage,
                 &[vk::DynamicState::ALPHA_TO_COVERAGE_ENABLE_EXT],
@@ -152,9 +146,7 @@ impl DynamicSet {
         if self.polygon_mode && !keeps_mode {
             raster.polygon_mode = PolygonMode::Fill;
         }
-        let mut targets = targets;
-        if self.samples {
-            targets.samples = 0;
+        if self.sample_mask {
             baked.multisample.sample_mask = !0;
         }
         if self.alpha_to_coverage {
@@ -310,6 +302,7 @@ pub struct DynamicValues {
     // The optional ones, set where the `DynamicSet` has them.
     pub depth_clamp: bool,
     pub polygon_mode: i32,
+    /// The pass's sample count (the sample mask's length).
     pub samples: u32,
     pub sample_mask: u32,
     pub alpha_to_coverage: bool,
@@ -327,7 +320,7 @@ mod tests {
     const ALL: DynamicSet = DynamicSet {
         depth_clamp: true,
         polygon_mode: true,
-        samples: true,
+        sample_mask: true,
         alpha_to_coverage: true,
         alpha_to_one: true,
         logic_op: true,

@@ -111,9 +111,10 @@ unsafe fn record_optional(
         if set.polygon_mode && differs(|a, b| a.polygon_mode == b.polygon_mode) {
             d3.cmd_set_polygon_mode(cmd, vk::PolygonMode::from_raw(values.polygon_mode));
         }
-        if set.samples && differs(|a, b| (a.samples, a.sample_mask) == (b.samples, b.sample_mask)) {
+        if set.sample_mask
+            && differs(|a, b| (a.samples, a.sample_mask) == (b.samples, b.sample_mask))
+        {
             let samples = vk::SampleCountFlags::from_raw(values.samples);
-            d3.cmd_set_rasterization_samples(cmd, samples);
             d3.cmd_set_sample_mask(cmd, samples, &[values.sample_mask]);
         }
         if set.alpha_to_coverage && differs(|a, b| a.alpha_to_coverage == b.alpha_to_coverage) {
