@@ -495,6 +495,20 @@ typedef struct HSSampler {
   uint64_t opaque[2];
 } HSSampler;
 
+// Graphics pipeline compiles (`hsDeviceGetPipelineStats`).
+typedef struct HSPipelineStats {
+  // Graphics pipelines made during the last frame, and the nanoseconds spent on them.
+  uint64_t graphics_last_frame;
+  uint64_t compile_ns_last_frame;
+  // The same since the device was made.
+  uint64_t graphics_total;
+  uint64_t compile_ns_total;
+  // Frames that waited on at least one compile, and the longest time one frame spent
+  // compiling, in nanoseconds.
+  uint64_t frames_waited;
+  uint64_t worst_frame_compile_ns;
+} HSPipelineStats;
+
 // The device's figures now (`hsDeviceGetStats`).
 typedef struct HSDeviceStats {
   // Presents so far.
@@ -2006,6 +2020,9 @@ HSresult hsSamplerPoolFinalize(struct HSSamplerPool *pool);
 HSresult hsSamplerPoolRegisterSampler(const struct HSSamplerPool *pool,
                                       uint32_t slot,
                                       const struct HSSampler *sampler);
+
+// Fills `stats` with the device's pipeline compile figures now.
+HSresult hsDeviceGetPipelineStats(const struct HSDevice *device, struct HSPipelineStats *stats);
 
 // deko3d's rasterizer defaults: back faces culled, counter-clockwise in front, filled,
 // no depth clamp, not discarded, 1 px lines and points.

@@ -271,9 +271,12 @@ impl GraphicsPipelines {
         self.made
     }
 
-    /// Nanoseconds spent making graphics pipelines so far.
-    pub fn compile_ns(&self) -> u64 {
-        self.compile_ns
+    /// Pipelines made so far, and the time spent making them.
+    pub fn compile_counters(&self) -> super::compile_stats::CompileCounters {
+        super::compile_stats::CompileCounters {
+            graphics_made: self.made,
+            graphics_compile_ns: self.compile_ns,
+        }
     }
 
     /// The state pipelines take dynamically (what each draw sets).

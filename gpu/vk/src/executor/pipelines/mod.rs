@@ -9,6 +9,7 @@
 
 pub mod bindless_layout;
 pub mod bindless_shaders;
+pub mod compile_stats;
 pub mod compute;
 pub mod dynamic_state;
 pub mod graphics;
