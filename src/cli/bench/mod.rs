@@ -6,6 +6,7 @@ pub mod draws;
 /// and more than this is hours, not a measurement.
 const MAX_ROUNDS: i64 = 10_000;
 pub mod shaders;
+pub mod stutter;
 pub mod swizzle;
 pub mod tracking;
 pub mod writeback;
@@ -29,6 +30,9 @@ enum Which {
     Draws(draws::Args),
     /// The game's writes into a page-protected pool against an unprotected one.
     Tracking(tracking::Args),
+    /// New materials over time from a cold start: median and worst frame, frames that
+    /// waited on a pipeline compile.
+    Stutter(stutter::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -38,5 +42,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Which::Writeback(args) => writeback::run(args),
         Which::Draws(args) => draws::run(args),
         Which::Tracking(args) => tracking::run(args),
+        Which::Stutter(args) => stutter::run(args),
     }
 }
