@@ -394,15 +394,12 @@ fn create_device(
     if caps.portability_subset {
         create_info = create_info.push_next(&mut portability);
     }
-    let (mut dynamic2, mut dynamic3, mut library) = caps.pipeline.to_vk();
+    let (mut dynamic2, mut dynamic3) = caps.pipeline.to_vk();
     if caps.pipeline.dynamic2_logic_op {
         create_info = create_info.push_next(&mut dynamic2);
     }
     if caps.pipeline.dynamic3.any() {
         create_info = create_info.push_next(&mut dynamic3);
-    }
-    if caps.pipeline.graphics_pipeline_library {
-        create_info = create_info.push_next(&mut library);
     }
     // SAFETY: every pointer in `create_info` refers to locals that outlive the call, and
     // only features and extensions the device reported are requested.

@@ -1,6 +1,8 @@
 //! What the device offers that lets graphics pipelines be made less often, or faster:
 //! the fixed-function state `VK_EXT_extended_dynamic_state3` (and the logic op of
-//! `VK_EXT_extended_dynamic_state2`) makes dynamic, and `VK_EXT_graphics_pipeline_library`.
+//! `VK_EXT_extended_dynamic_state2`) makes dynamic, and whether the device offers
+//! `VK_EXT_graphics_pipeline_library` (read and reported; pipelines are not made from
+//! libraries yet, so it is not enabled).
 //! The state Vulkan 1.3 itself makes dynamic (cull mode, front face, depth and stencil
 //! tests, depth bias, primitive restart, rasterizer discard, topology within a class) needs
 //! no feature: every device Hookshot opens has it.
@@ -63,7 +65,8 @@ pub struct PipelineFeatures {
     /// `extendedDynamicState2LogicOp`: the logic op itself is dynamic (with
     /// `dynamic3.logic_op_enable`, whether one applies).
     pub dynamic2_logic_op: bool,
-    /// `graphicsPipelineLibrary`: pipelines are linked from stage libraries.
+    /// `graphicsPipelineLibrary`: the device could link pipelines from stage libraries
+    /// (reported, not used yet).
     pub graphics_pipeline_library: bool,
     /// `graphicsPipelineLibraryFastLinking`: linking without optimisation is fast.
     pub fast_linking: bool,
@@ -121,15 +124,6 @@ impl PipelineFeatures {
         }
     }
 
-    /// Turns pipeline libraries off (`RX_VK_PIPELINE_LIBRARY=0`).
-    pub fn without_libraries(self) -> Self {
-        PipelineFeatures {
-            graphics_pipeline_library: false,
-            fast_linking: false,
-            ..self
-        }
-    }
-
     /// Masks a profile line of kind `feature` naming one of these; `None` for other names.
     pub fn mask(&mut self, name: &str, value: bool) -> Option<()> {
         let feature = match name {
@@ -145,7 +139,8 @@ impl PipelineFeatures {
         Some(())
     }
 
-    /// The extensions these features need, each once.
+    /// The extensions these features need, each once (pipeline libraries are not used,
+    /// so their extensions are not among them).
     pub fn extensions(&self) -> Vec<&'static CStr> {
         let mut names = Vec::new();
         if self.dynamic2_logic_op {
@@ -153,10 +148,6 @@ impl PipelineFeatures {
         }
         if self.dynamic3.any() {
             names.push(EXT_EXTENDED_DYNAMIC_STATE_3);
-        }
-        if self.graphics_pipeline_library {
-            names.push(KHR_PIPELINE_LIBRARY);
-            names.push(EXT_GRAPHICS_PIPELINE_LIBRARY);
         }
         names
     }
@@ -167,7 +158,6 @@ impl PipelineFeatures {
     ) -> (
         vk::PhysicalDeviceExtendedDynamicState2FeaturesEXT<'static>,
         vk::PhysicalDeviceExtendedDynamicState3FeaturesEXT<'static>,
-        vk::PhysicalDeviceGraphicsPipelineLibraryFeaturesEXT<'static>,
     ) {
         let d = &self.dynamic3;
         (
@@ -183,8 +173,6 @@ impl PipelineFeatures {
                 .extended_dynamic_state3_color_blend_enable(d.color_blend_enable)
                 .extended_dynamic_state3_color_blend_equation(d.color_blend_equation)
                 .extended_dynamic_state3_color_write_mask(d.color_write_mask),
-            vk::PhysicalDeviceGraphicsPipelineLibraryFeaturesEXT::default()
-                .graphics_pipeline_library(self.graphics_pipeline_library),
         )
     }
 
@@ -193,7 +181,7 @@ impl PipelineFeatures {
         let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
         vec![
             (
-                "graphics pipeline libraries",
+                "graphics pipeline libraries (offered; not used)",
                 yes_no(self.graphics_pipeline_library && self.fast_linking),
             ),
             ("dynamic state 3", format!("{:?}", self.dynamic3)),

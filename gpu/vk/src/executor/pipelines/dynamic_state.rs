@@ -381,8 +381,10 @@ mod tests {
 
     #[test]
     fn restart_is_set_for_strips_only_and_depth_bias_per_polygon_mode() {
-        let mut state = GraphicsState::default();
-        state.primitive_restart = Some(0xffff);
+        let mut state = GraphicsState {
+            primitive_restart: Some(0xffff),
+            ..GraphicsState::default()
+        };
         state.polygon_offset.line = true;
         let targets = TargetFormats::default();
         let strip = ALL.values(&state, PrimitiveKind::TriangleStrip, &targets);
