@@ -244,7 +244,15 @@ fn report(frames: &[Duration], waited: &[bool], compiles: &[Duration]) {
         .max_by_key(|(_, took)| **took)
         .map(|(at, took)| (at, *took))
         .unwrap_or_default();
-    let waited_count = waited.iter().filter(|&&waited| waited).count();
+    let mut waiting: Vec<Duration> = frames
+        .iter()
+        .zip(waited)
+        .filter(|(_, &waited)| waited)
+        .map(|(took, _)| *took)
+        .collect();
+    waiting.sort_unstable();
+    let waited_count = waiting.len();
+    let waiting_median = waiting.get(waited_count / 2).copied().unwrap_or_default();
     println!(
         "frame (record + submit + fence): median {:.2} ms, worst {:.2} ms (frame {worst_at}, \
          {:.2} ms of it compiling), worst/median {:.2}",
@@ -254,9 +262,10 @@ fn report(frames: &[Duration], waited: &[bool], compiles: &[Duration]) {
         ms(worst) / ms(median)
     );
     println!(
-        "frames that waited on a compile: {waited_count} of {}; on an optimised compile: 0 \
-         (none is made in the background)",
-        frames.len()
+        "frames that waited on a compile: {waited_count} of {} (their median {:.2} ms); on an \
+         optimised compile: 0 (none is made in the background)",
+        frames.len(),
+        ms(waiting_median)
     );
 }
 
