@@ -215,4 +215,40 @@ mod tests {
         assert_eq!(all.mask("extendedDynamicState3Nothing", false), None);
         assert_eq!(all.extensions(), [EXT_EXTENDED_DYNAMIC_STATE_3]);
     }
+
+    #[test]
+    fn the_moltenvk_profile_leaves_depth_clamp_and_polygon_mode_alone() {
+        let all = DynamicState3 {
+            depth_clamp_enable: true,
+            polygon_mode: true,
+            sample_mask: true,
+            alpha_to_coverage_enable: true,
+            alpha_to_one_enable: true,
+            logic_op_enable: true,
+            color_blend_enable: true,
+            color_blend_equation: true,
+            color_write_mask: true,
+        };
+        let mut caps = crate::bringup::capabilities::Capabilities {
+            pipeline: PipelineFeatures {
+                dynamic3: all,
+                dynamic2_logic_op: true,
+                graphics_pipeline_library: true,
+                fast_linking: true,
+            },
+            ..Default::default()
+        };
+        crate::bringup::simulate::mask(crate::bringup::simulate::MOLTENVK_M1, &mut caps).unwrap();
+        assert_eq!(
+            caps.pipeline,
+            PipelineFeatures {
+                dynamic3: DynamicState3 {
+                    depth_clamp_enable: true,
+                    polygon_mode: true,
+                    ..Default::default()
+                },
+                ..Default::default()
+            }
+        );
+    }
 }
