@@ -1,5 +1,7 @@
-//! Graphics pipelines, cached by (program, baked state, primitive, target formats), made
-//! for dynamic rendering with the viewport, scissor and blend constants dynamic.
+//! Graphics pipelines, cached by (program, baked state, topology class, target formats),
+//! made for dynamic rendering with the viewport, scissor, blend constants and stencil
+//! values dynamic, and the rest `dynamic_state` names (made from the state with those at
+//! fixed values).
 
 use std::collections::HashMap;
 use std::sync::Arc;
