@@ -248,6 +248,20 @@ typedef void (*HSdebugCallback)(HSdebugSeverity severity,
                                 const char *message,
                                 void *user_data);
 
+// Graphics pipeline compiles (`hsDeviceGetPipelineStats`).
+typedef struct HSPipelineStats {
+  // Graphics pipelines made during the last frame, and the nanoseconds spent on them.
+  uint64_t graphics_last_frame;
+  uint64_t compile_ns_last_frame;
+  // The same since the device was made.
+  uint64_t graphics_total;
+  uint64_t compile_ns_total;
+  // Frames that waited on at least one compile, and the longest time one frame spent
+  // compiling, in nanoseconds.
+  uint64_t frames_waited;
+  uint64_t worst_frame_compile_ns;
+} HSPipelineStats;
+
 // Memory pool flags, NVN's bits: one CPU and one GPU access, and the rest as wanted.
 typedef uint32_t HSmemoryPoolFlags;
 
@@ -494,20 +508,6 @@ typedef struct HSSamplerBuilder {
 typedef struct HSSampler {
   uint64_t opaque[2];
 } HSSampler;
-
-// Graphics pipeline compiles (`hsDeviceGetPipelineStats`).
-typedef struct HSPipelineStats {
-  // Graphics pipelines made during the last frame, and the nanoseconds spent on them.
-  uint64_t graphics_last_frame;
-  uint64_t compile_ns_last_frame;
-  // The same since the device was made.
-  uint64_t graphics_total;
-  uint64_t compile_ns_total;
-  // Frames that waited on at least one compile, and the longest time one frame spent
-  // compiling, in nanoseconds.
-  uint64_t frames_waited;
-  uint64_t worst_frame_compile_ns;
-} HSPipelineStats;
 
 // The device's figures now (`hsDeviceGetStats`).
 typedef struct HSDeviceStats {
@@ -1707,6 +1707,9 @@ HSresult hsCommandBufferSetMultisampleState(const struct HSCommandBuffer *comman
                                             uint32_t sample_shading,
                                             float min_sample_shading);
 
+// Fills `stats` with the device's pipeline compile figures now.
+HSresult hsDeviceGetPipelineStats(const struct HSDevice *device, struct HSPipelineStats *stats);
+
 HSresult hsMemoryPoolBuilderSetDefaults(struct HSMemoryPoolBuilder *builder);
 
 HSresult hsMemoryPoolBuilderSetDevice(struct HSMemoryPoolBuilder *builder,
@@ -2020,9 +2023,6 @@ HSresult hsSamplerPoolFinalize(struct HSSamplerPool *pool);
 HSresult hsSamplerPoolRegisterSampler(const struct HSSamplerPool *pool,
                                       uint32_t slot,
                                       const struct HSSampler *sampler);
-
-// Fills `stats` with the device's pipeline compile figures now.
-HSresult hsDeviceGetPipelineStats(const struct HSDevice *device, struct HSPipelineStats *stats);
 
 // deko3d's rasterizer defaults: back faces culled, counter-clockwise in front, filled,
 // no depth clamp, not discarded, 1 px lines and points.
