@@ -280,6 +280,20 @@ typedef void (*HSdebugCallback)(HSdebugSeverity severity,
                                 const char *message,
                                 void *user_data);
 
+// Graphics pipeline compiles (`hsDeviceGetPipelineStats`).
+typedef struct HSPipelineStats {
+  // Graphics pipelines made during the last frame, and the nanoseconds spent on them.
+  uint64_t graphics_last_frame;
+  uint64_t compile_ns_last_frame;
+  // The same since the device was made.
+  uint64_t graphics_total;
+  uint64_t compile_ns_total;
+  // Frames that waited on at least one compile, and the longest time one frame spent
+  // compiling, in nanoseconds.
+  uint64_t frames_waited;
+  uint64_t worst_frame_compile_ns;
+} HSPipelineStats;
+
 // Memory pool flags, NVN's bits: one CPU and one GPU access, and the rest as wanted.
 typedef uint32_t HSmemoryPoolFlags;
 
@@ -1749,6 +1763,9 @@ HSresult hsCommandBufferSetMultisampleState(const struct HSCommandBuffer *comman
                                             uint32_t alpha_to_one,
                                             uint32_t sample_shading,
                                             float min_sample_shading);
+
+// Fills `stats` with the device's pipeline compile figures now.
+HSresult hsDeviceGetPipelineStats(const struct HSDevice *device, struct HSPipelineStats *stats);
 
 HSresult hsMemoryPoolBuilderSetDefaults(struct HSMemoryPoolBuilder *builder);
 

@@ -30,6 +30,7 @@ mod formats;
 mod guard;
 mod multisample_state;
 mod objects;
+mod pipeline_stats;
 mod pool;
 mod present_interval;
 mod proc_table;
@@ -70,6 +71,7 @@ pub use objects::{
     HSBuffer, HSCommandBuffer, HSDevice, HSMemoryPool, HSProgram, HSQueue, HSSampler,
     HSSamplerPool, HSSync, HSTexture, HSTexturePool, HSWindow,
 };
+pub use pipeline_stats::*;
 pub use pool::*;
 pub use present_interval::*;
 pub use proc_table::*;

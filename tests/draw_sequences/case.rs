@@ -4,7 +4,7 @@
 
 use std::ops::Range;
 
-use gpu::state::{CompareOp, ComponentMask};
+use gpu::state::{BlendOp, CompareOp, ComponentMask};
 use memory::Format;
 
 use crate::common::texels::Bytes;
@@ -196,7 +196,21 @@ pub enum Step {
     /// NVN's alpha test against `(reference + 0.5) / 255` (half a step off every alpha a
     /// draw writes, so no compare is a tie), or off.
     AlphaTest(Option<(CompareOp, u8)>),
+    /// Both faces culled (nothing drawn) or none: state pipelines take dynamically.
+    CullAll(bool),
+    /// Colour target 0 blends source and destination with factors one and one through
+    /// `op` (exact in 8 bits, saturating), or writes the source (`None`).
+    Blend(Option<BlendOp>),
 }
+
+/// The blend ops `Step::Blend` takes.
+const BLEND_OPS: [BlendOp; 5] = [
+    BlendOp::Add,
+    BlendOp::Subtract,
+    BlendOp::ReverseSubtract,
+    BlendOp::Min,
+    BlendOp::Max,
+];
 
 /// What a seed makes: the values behind the buffers, and the steps.
 pub struct Case {
@@ -242,6 +256,9 @@ fn random_binding(rng: &mut Bytes, slot: Slot, object: usize, size_b: u64) -> Bi
 impl Case {
     pub fn generate(seed: u64) -> Case {
         let mut rng = Bytes(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        // The dynamic-state steps draw from their own stream, so the other steps of a
+        // seed are what they were before those steps existed.
+        let mut dynamic_rng = Bytes(seed.wrapping_mul(0xd1b5_4a32_d192_ed03) | 1);
         let tints = entry_values(&mut rng, TINTS);
         let stored = entry_values(&mut rng, STORED);
         let mut program = pick(&mut rng, &PROGRAMS);
@@ -379,6 +396,15 @@ impl Case {
             }
             if chance(&mut rng, 8) {
                 steps.push(Step::Snapshot);
+            }
+            if chance(&mut dynamic_rng, 5) {
+                steps.push(Step::CullAll(chance(&mut dynamic_rng, 40)));
+            }
+            if chance(&mut dynamic_rng, 8) {
+                steps.push(Step::Blend(match dynamic_rng.below(3) {
+                    0 => None,
+                    _ => Some(pick(&mut dynamic_rng, &BLEND_OPS)),
+                }));
             }
             let how = match vertices {
                 Vertices::Cells | Vertices::Shuffled => DrawHow::Triangles,

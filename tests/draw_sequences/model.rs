@@ -6,7 +6,7 @@
 //! row of the grid counting up) lands on the viewport's first row under the upper-left
 //! origin, on its last under the lower-left one.
 
-use gpu::state::{CompareOp, ComponentMask};
+use gpu::state::{BlendOp, CompareOp, ComponentMask};
 
 use crate::case::{
     cell_at, Case, Program, Slot, Step, Target, Vertices, GRID, TARGETS, UNIT_PX, VIEWPORT_PX,
@@ -27,6 +27,7 @@ impl Case {
         let mut write_mask = ComponentMask::ALL.0;
         let mut lower_left = false;
         let mut alpha_test = None;
+        let (mut cull_all, mut blend) = (false, None);
         let mut tints = self.tints.clone();
         for &step in &self.steps {
             let image = &mut images[target as usize];
@@ -45,6 +46,8 @@ impl Case {
                 Step::WriteMask(mask) => write_mask = mask,
                 Step::LowerLeft(to) => lower_left = to,
                 Step::AlphaTest(to) => alpha_test = to,
+                Step::CullAll(to) => cull_all = to,
+                Step::Blend(to) => blend = to,
                 Step::UpdateTint { entry, value } => tints[entry as usize] = value,
                 // Clears cover what scissor 0 leaves of the target (NVN's clears honour
                 // it), whatever the write mask: they have their own.
@@ -66,7 +69,7 @@ impl Case {
                         Program::Stored => self.stored[entry(Slot::Storage0)],
                     };
                     let value = [0, 1, 2, 3].map(|c| tint[c] + added[c]);
-                    if !alpha_passes(alpha_test, value[3]) {
+                    if cull_all || !alpha_passes(alpha_test, value[3]) {
                         continue;
                     }
                     let size = target.size_px();
@@ -86,7 +89,9 @@ impl Case {
                     let xs = x0.max(sx).max(0)..(x0 + cell_px).min(sx + sw).min(size);
                     for y in y0.max(sy).max(0)..(y0 + cell_px).min(sy + sh).min(size) {
                         for x in xs.clone() {
-                            write_channels(&mut image[(y * size + x) as usize], value, write_mask);
+                            let pixel = &mut image[(y * size + x) as usize];
+                            let blended = blended(blend, value, *pixel);
+                            write_channels(pixel, blended, write_mask);
                         }
                     }
                 }
@@ -96,6 +101,25 @@ impl Case {
         }
         snapshots
     }
+}
+
+/// What `source` blended over `destination` with factors one and one through `op` writes,
+/// each channel clamped to 0..=255 (`None`: the source).
+fn blended(op: Option<BlendOp>, source: [u8; 4], destination: [u8; 4]) -> [u8; 4] {
+    let Some(op) = op else {
+        return source;
+    };
+    [0, 1, 2, 3].map(|c| {
+        let (s, d) = (i32::from(source[c]), i32::from(destination[c]));
+        let value = match op {
+            BlendOp::Add => s + d,
+            BlendOp::Subtract => s - d,
+            BlendOp::ReverseSubtract => d - s,
+            BlendOp::Min => s.min(d),
+            BlendOp::Max => s.max(d),
+        };
+        value.clamp(0, 255) as u8
+    })
 }
 
 /// Whether a fragment of alpha `alpha` (in 255ths) passes the alpha test.

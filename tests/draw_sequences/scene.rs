@@ -8,8 +8,9 @@ use gpu::command::{
 };
 use gpu::objects::{BufferRange, Stage, TextureBuilder};
 use gpu::state::{
-    AlphaTest, ComponentMask, IndexType, PrimitiveKind, Scissor, StateChange, Viewport,
-    WindowOrigin, MAX_COLOR_TARGETS,
+    AlphaTest, BlendEquation, BlendFactor, BlendState, ComponentMask, CullMode, IndexType,
+    PrimitiveKind, RasterizerState, Scissor, StateChange, Viewport, WindowOrigin,
+    MAX_COLOR_TARGETS,
 };
 use gpu::{BufferId, ProgramId, QueueError, RecordError, TextureId, ViewId};
 use gpu_vk::executor::ExecutorOptions;
@@ -300,6 +301,33 @@ impl Scene {
                         }
                     })))
                 }
+                Step::CullAll(all) => {
+                    commands.set_state(StateChange::Rasterizer(RasterizerState {
+                        cull: match all {
+                            true => CullMode::FrontAndBack,
+                            false => CullMode::None,
+                        },
+                        ..RasterizerState::default()
+                    }))
+                }
+                Step::Blend(op) => commands.set_state(StateChange::Blend {
+                    target: 0,
+                    state: match op {
+                        Some(op) => {
+                            let equation = BlendEquation {
+                                src_factor: BlendFactor::One,
+                                dst_factor: BlendFactor::One,
+                                op,
+                            };
+                            BlendState {
+                                enabled: true,
+                                color: equation,
+                                alpha: equation,
+                            }
+                        }
+                        None => BlendState::default(),
+                    },
+                }),
                 Step::UpdateTint { entry, value } => {
                     let window = &TINT_WINDOWS[0];
                     let offset_b = (i64::from(entry) - window.first_entry) as u64 * ENTRY_STRIDE_B;

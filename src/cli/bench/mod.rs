@@ -8,6 +8,7 @@ pub mod pointers;
 /// and more than this is hours, not a measurement.
 const MAX_ROUNDS: i64 = 10_000;
 pub mod shaders;
+pub mod stutter;
 pub mod swizzle;
 pub mod tracking;
 pub mod writeback;
@@ -36,6 +37,9 @@ enum Which {
     /// A compute dispatch through raw pointers (the pool table) against the same
     /// dispatch through storage bindings.
     Pointers(pointers::Args),
+    /// New materials over time from a cold start: median and worst frame, frames that
+    /// waited on a pipeline compile.
+    Stutter(stutter::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -47,5 +51,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Which::Tracking(args) => tracking::run(args),
         Which::Defrag(args) => defrag::run(args),
         Which::Pointers(args) => pointers::run(args),
+        Which::Stutter(args) => stutter::run(args),
     }
 }

@@ -95,6 +95,8 @@ pub struct Capabilities {
     /// Sample counts render targets and sampled images may have, and whether samples
     /// lie at Vulkan's standard locations.
     pub samples: crate::bringup::sample_counts::SampleCounts,
+    /// Dynamic state past Vulkan 1.3's and graphics pipeline libraries, where offered.
+    pub pipeline: crate::bringup::pipeline_features::PipelineFeatures,
 }
 
 impl Capabilities {
@@ -218,6 +220,9 @@ impl Capabilities {
             && v12.shader_output_layer == vk::TRUE
             && v12.shader_output_viewport_index == vk::TRUE;
         Capabilities {
+            pipeline: crate::bringup::pipeline_features::PipelineFeatures::query(
+                instance, physical, offered,
+            ),
             external_memory_host: has(EXT_EXTERNAL_MEMORY_HOST),
             min_imported_host_pointer_alignment_b: host_props.min_imported_host_pointer_alignment,
             memory_budget: has(EXT_MEMORY_BUDGET),
@@ -378,6 +383,7 @@ impl Capabilities {
         if self.state.shader_image_float32_atomics {
             names.push(EXT_SHADER_ATOMIC_FLOAT);
         }
+        names.extend(self.pipeline.extensions());
         names
     }
 
@@ -517,6 +523,9 @@ impl Capabilities {
                 crate::bringup::sample_counts::describe(self.samples.depth_targets),
             ),
         ]
+        .into_iter()
+        .chain(self.pipeline.summary())
+        .collect()
     }
 }
 

@@ -50,6 +50,9 @@ pub struct Device {
     pub allocator: ManuallyDrop<Mutex<Allocator>>,
     /// `VK_EXT_debug_utils`'s command-buffer labels, where the instance has it.
     pub debug_utils: Option<ash::ext::debug_utils::Device>,
+    /// `VK_EXT_extended_dynamic_state2`/`3`'s commands, where `caps.pipeline` has them.
+    pub dynamic_state2: Option<ash::ext::extended_dynamic_state2::Device>,
+    pub dynamic_state3: Option<ash::ext::extended_dynamic_state3::Device>,
     /// Dropped after the device (field order plus `Drop` below).
     pub instance: Instance,
 }
@@ -130,8 +133,19 @@ impl Device {
         let debug_utils = instance
             .debug_utils
             .then(|| ash::ext::debug_utils::Device::new(&instance.raw, &raw));
+        let dynamic_state2 = caps
+            .pipeline
+            .dynamic2_logic_op
+            .then(|| ash::ext::extended_dynamic_state2::Device::new(&instance.raw, &raw));
+        let dynamic_state3 = caps
+            .pipeline
+            .dynamic3
+            .any()
+            .then(|| ash::ext::extended_dynamic_state3::Device::new(&instance.raw, &raw));
         Ok(Arc::new(Device {
             debug_utils,
+            dynamic_state2,
+            dynamic_state3,
             raw,
             physical: probe.physical,
             queue_family_index,
@@ -382,6 +396,13 @@ fn create_device(
     }
     if caps.portability_subset {
         create_info = create_info.push_next(&mut portability);
+    }
+    let (mut dynamic2, mut dynamic3) = caps.pipeline.to_vk();
+    if caps.pipeline.dynamic2_logic_op {
+        create_info = create_info.push_next(&mut dynamic2);
+    }
+    if caps.pipeline.dynamic3.any() {
+        create_info = create_info.push_next(&mut dynamic3);
     }
     // SAFETY: every pointer in `create_info` refers to locals that outlive the call, and
     // only features and extensions the device reported are requested.

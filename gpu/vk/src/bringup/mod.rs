@@ -9,6 +9,7 @@ pub mod format_support;
 pub mod instance;
 pub mod loader;
 pub mod module_limits;
+pub mod pipeline_features;
 pub mod portability;
 pub mod sample_counts;
 pub mod simulate;

@@ -75,6 +75,7 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
             "feature" if name == "samplerMirrorClampToEdge" => {
                 caps.sampler_mirror_clamp_to_edge &= value != 0
             }
+            "feature" if caps.pipeline.mask(name, value != 0).is_some() => {}
             // Pages only grow (a larger page is a multiple of the real one; a smaller one
             // could not be protected), and stay a power of two.
             "page" if name == "hostPageSize" => {

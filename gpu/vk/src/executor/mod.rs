@@ -81,6 +81,7 @@ use crate::gpu_memory::timeline::{Timeline, WaitOutcome};
 use crate::image_cache::{CacheConfig, ImageCache};
 use crate::pipeline_cache::PipelineCache;
 
+pub use pipelines::compile_stats::{CompileCounters, PipelineStats};
 pub use plan::defer::Rejection as DeferRejection;
 pub use plan::deferral::DeferTally;
 pub use plan::{form_passes, Load, PassPlan, Plan, Step, Store};
@@ -216,6 +217,8 @@ pub struct VkBackend {
     render_enabled: bool,
     /// NVN's debug groups and labels (`debug_labels`).
     labels: debug_labels::DebugLabels,
+    /// Pipeline compiles split at presents (`pipelines::compile_stats`).
+    compile_clock: pipelines::compile_stats::CompileClock,
     device: Arc<Device>,
 }
 
@@ -303,6 +306,7 @@ impl VkBackend {
             counters: Default::default(),
             render_enabled: true,
             labels: Default::default(),
+            compile_clock: Default::default(),
             device: device.clone(),
         })
     }
@@ -355,6 +359,7 @@ impl VkBackend {
             buffer_memory_b,
             imported_pool_b: self.pools.imported_b(),
             pipelines_created: self.pipelines_made(),
+            pipeline_compiles: self.graphics.compile_counters(),
             cache: self.images.cache.counters(),
             free_list: self.images.free.counters(),
             ..self.stats
@@ -413,6 +418,18 @@ impl VkBackend {
     /// regions written back, CPU write traps), a frame being the work between presents.
     pub fn frame_stats(&self) -> frame_stats::FrameStats {
         self.presentation.frame_stats().clone()
+    }
+
+    /// Graphics pipelines made and the time spent, in total and in the last frame.
+    pub fn pipeline_stats(&mut self) -> pipelines::compile_stats::PipelineStats {
+        self.roll_compile_clock();
+        self.compile_clock.stats()
+    }
+
+    fn roll_compile_clock(&mut self) {
+        let frames = self.presentation.frame_stats().frames;
+        let now = self.graphics.compile_counters();
+        self.compile_clock.roll(frames, now);
     }
 
     /// Makes later submissions wait on the GPU until `release_submissions`: lets a test
@@ -654,6 +671,7 @@ impl Backend for VkBackend {
         submission: Submission<'_>,
         tables: &ObjectTables,
     ) -> Result<(), BackendError> {
+        self.roll_compile_clock();
         let submitted = if submission.list.render_enable_count() > 0 || !self.render_enabled {
             self.submit_with_render_enable(submission, tables)
         } else {

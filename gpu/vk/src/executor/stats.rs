@@ -29,6 +29,8 @@ pub struct ExecutorStats {
     pub write_back_regions: u64,
     pub write_back_bytes: u64,
     pub pipelines_created: u64,
+    /// Graphics pipelines made and the time spent making them (`pipelines::compile_stats`).
+    pub pipeline_compiles: crate::executor::pipelines::compile_stats::CompileCounters,
     /// Bindless texture tables the draws' textures went through (descriptor-indexing
     /// path): one a frame with bindless draws, more when one fills up.
     pub bindless_tables: u64,

@@ -1,5 +1,7 @@
-//! Graphics pipelines, cached by (program, baked state, primitive, target formats), made
-//! for dynamic rendering with the viewport, scissor and blend constants dynamic.
+//! Graphics pipelines, cached by (program, baked state, topology class, target formats),
+//! made for dynamic rendering with the viewport, scissor, blend constants and stencil
+//! values dynamic, and the rest `dynamic_state` names (made from the state with those at
+//! fixed values).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -18,6 +20,7 @@ use gpu_allocator::MemoryLocation;
 use super::bindless_layout::BindlessLayout;
 use super::bindless_shaders::bindless_modules;
 use super::compute::ShaderModule;
+use super::dynamic_state::DynamicSet;
 use super::graphics_conv as conv;
 use super::graphics_state::{BoundPatches, GraphicsState, PipelineKey, TargetFormats};
 use super::layout::{stage_flags, ProgramLayout};
@@ -79,6 +82,10 @@ pub struct GraphicsPipelines {
     /// The bindless texture table's layout (descriptor-indexing path), when in use.
     bindless: Option<Arc<BindlessLayout>>,
     ids: HashMap<PipelineKey, PipelineId>,
+    /// The state pipelines take dynamically on this device (`dynamic_state`).
+    dynamic: DynamicSet,
+    /// Time spent making graphics pipelines, in nanoseconds, since the executor was made.
+    compile_ns: u64,
     pipelines: IdMap<PipelineId, GraphicsPipeline>,
     last: Option<LastLookup>,
     /// Bumped whenever the state draws are prepared with may have changed: while it
@@ -98,6 +105,8 @@ impl GraphicsPipelines {
     pub fn new(device: &Arc<Device>) -> GraphicsPipelines {
         GraphicsPipelines {
             ids: HashMap::new(),
+            dynamic: DynamicSet::of(&device.caps),
+            compile_ns: 0,
             pipelines: HashMap::default(),
             last: None,
             state_version: 0,
@@ -222,6 +231,9 @@ impl GraphicsPipelines {
         patches: &BoundPatches,
     ) -> VkResult<PipelineId> {
         let state_levels = tessellation::takes_state_levels(program);
+        // Made from the state with its dynamic parts at fixed values (and keyed by it).
+        let (baked, primitive, targets) = self.dynamic.baked(state, primitive, targets);
+        let state = &baked;
         // gl_FragCoord is measured from the target's first row under both of NVN's window
         // origins (a lower-left image is stored upside down), as Vulkan's is: no rewrite.
         let mut key = state.pipeline_key(
@@ -239,8 +251,11 @@ impl GraphicsPipelines {
             cache: self.cache,
             dynamic_cap: self.dynamic_cap,
             bindless: self.bindless.as_deref(),
+            dynamic: self.dynamic,
         };
+        let started = std::time::Instant::now();
         let made = make(&settings, program, state, primitive, targets, patches)?;
+        self.compile_ns += started.elapsed().as_nanos() as u64;
         self.made += 1;
         let id = PipelineId(self.made);
         tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,
@@ -256,6 +271,19 @@ impl GraphicsPipelines {
 
     pub fn made(&self) -> u64 {
         self.made
+    }
+
+    /// Pipelines made so far, and the time spent making them.
+    pub fn compile_counters(&self) -> super::compile_stats::CompileCounters {
+        super::compile_stats::CompileCounters {
+            graphics_made: self.made,
+            graphics_compile_ns: self.compile_ns,
+        }
+    }
+
+    /// The state pipelines take dynamically (what each draw sets).
+    pub fn dynamic_set(&self) -> DynamicSet {
+        self.dynamic
     }
 
     /// Retires every pipeline of a finalized program.
@@ -345,6 +373,7 @@ struct Settings<'a> {
     cache: vk::PipelineCache,
     dynamic_cap: Option<u32>,
     bindless: Option<&'a BindlessLayout>,
+    dynamic: DynamicSet,
 }
 
 /// `patches`: what its shaders apply of the bindings.
@@ -361,6 +390,7 @@ fn make(
         cache,
         dynamic_cap,
         bindless,
+        dynamic: dynamic_set,
     } = *settings;
     let topology = conv::topology(primitive).ok_or_else(|| {
         unsupported(format!(
@@ -622,15 +652,16 @@ fn make(
             .logic_op(conv::logic_op(op));
     }
     // Stencil reference and masks are dynamic: a game sets them per draw (decals,
-    // outlines) and a pipeline per value would be made for each.
-    let dynamic_states = [
+    // outlines) and a pipeline per value would be made for each. So is the rest
+    // `dynamic_state` names: `state` holds it at fixed values.
+    let dynamic_states = dynamic_set.states(&[
         vk::DynamicState::VIEWPORT,
         vk::DynamicState::SCISSOR,
         vk::DynamicState::BLEND_CONSTANTS,
         vk::DynamicState::STENCIL_REFERENCE,
         vk::DynamicState::STENCIL_COMPARE_MASK,
         vk::DynamicState::STENCIL_WRITE_MASK,
-    ];
+    ]);
     let dynamic = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dynamic_states);
     let mut rendering = vk::PipelineRenderingCreateInfo::default()
         .color_attachment_formats(&color_formats)

@@ -1,7 +1,8 @@
 //! The fixed-function state a list sets, as the executor tracks it between draws, and
 //! the part of it a graphics pipeline is keyed by. Viewports, scissors, the blend
-//! constant, stencil references and masks and the window origin are dynamic; everything
-//! else is baked (floats by their bits, so the key hashes).
+//! constant, stencil references and masks and the window origin are dynamic; so is what
+//! `dynamic_state` names, which `GraphicsPipelines` sets to fixed values before keying;
+//! everything else is baked (floats by their bits, so the key hashes).
 
 use ash::vk;
 use gpu::state::{

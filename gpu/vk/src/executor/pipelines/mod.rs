@@ -9,7 +9,9 @@
 
 pub mod bindless_layout;
 pub mod bindless_shaders;
+pub mod compile_stats;
 pub mod compute;
+pub mod dynamic_state;
 pub mod graphics;
 pub mod graphics_conv;
 pub mod graphics_state;

@@ -289,6 +289,9 @@ fn resolve_draw(
         stencil: [state.depth_stencil.front, state.depth_stencil.back]
             .map(|face| [face.reference, face.read_mask, face.write_mask]),
         more_viewports,
+        dynamic: pipelines
+            .dynamic_set()
+            .values(state, drawn, &site.targets.formats),
     };
     let shape = match draws.shapes.last() {
         Some(last) if last.same_as(&shape) => draws.shapes.len() - 1,

@@ -14,6 +14,7 @@ use ash::vk;
 use gpu::command::Op;
 use gpu::{PoolId, SamplerId, TextureId};
 
+use crate::executor::pipelines::dynamic_state::DynamicValues;
 use crate::executor::pipelines::graphics::PipelineId;
 use crate::executor::pipelines::graphics_state::BoundPatches;
 
@@ -68,6 +69,8 @@ pub struct DrawShape {
     /// Viewports and scissors 1-15, for a pipeline whose shaders choose among them
     /// (`gl_ViewportIndex`); `None` for the others, which use 0 alone.
     pub more_viewports: Option<MoreViewports>,
+    /// The rest of the state pipelines take dynamically (`pipelines::dynamic_state`).
+    pub dynamic: DynamicValues,
 }
 
 /// Viewports and scissors 1-15 in Vulkan's framebuffer coordinates.
@@ -113,6 +116,7 @@ impl DrawShape {
             && self.scissor == other.scissor
             && self.blend_constant == other.blend_constant
             && self.stencil == other.stencil
+            && self.dynamic == other.dynamic
             && more_viewports
     }
 }

@@ -13,7 +13,9 @@ use crate::executor::resources::bound_graphics::BoundGraphics;
 use crate::executor::resources::descriptors::DescriptorPools;
 use crate::executor::resources::index_arena::IndexArena;
 
+use super::dynamic_state;
 use super::sets::draw_sets;
+use crate::executor::pipelines::dynamic_state::DynamicSet;
 
 /// Sets `*bound` to `value`; true when it changed (so the command must be recorded).
 fn changed<T: PartialEq>(bound: &mut Option<T>, value: T) -> bool {
@@ -353,6 +355,11 @@ fn record_in_full(
                     raw.cmd_set_stencil_compare_mask(cmd, face, u32::from(compare));
                     raw.cmd_set_stencil_write_mask(cmd, face, u32::from(write));
                 }
+            }
+            if bound.dynamic.as_ref() != Some(&shape.dynamic) {
+                let set = DynamicSet::of(&device.caps);
+                dynamic_state::record(device, cmd, set, bound.dynamic.as_ref(), &shape.dynamic);
+                bound.dynamic = Some(shape.dynamic);
             }
             bound.shape = Some(draw.shape);
         }

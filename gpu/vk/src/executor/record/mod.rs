@@ -10,6 +10,7 @@ pub mod copy;
 pub mod counters;
 pub mod dispatch;
 pub mod draw;
+pub mod dynamic_state;
 pub mod hud;
 pub mod passes;
 pub mod present;

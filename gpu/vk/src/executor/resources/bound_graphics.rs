@@ -3,6 +3,7 @@
 
 use ash::vk;
 
+use crate::executor::pipelines::dynamic_state::DynamicValues;
 use crate::executor::prepared::draws::{StencilValues, VertexBuffer};
 
 /// The graphics state the command buffer's last draw bound, so the next draw records
@@ -21,6 +22,8 @@ pub struct BoundGraphics {
     pub(in crate::executor) scissor: Option<vk::Rect2D>,
     pub(in crate::executor) blend_constant: Option<[f32; 4]>,
     pub(in crate::executor) stencil: Option<StencilValues>,
+    /// The rest of the dynamic state (`pipelines::dynamic_state`).
+    pub(in crate::executor) dynamic: Option<DynamicValues>,
     /// The pipeline layout, sets and dynamic offsets last bound.
     pub(in crate::executor) descriptor_layout: Option<vk::PipelineLayout>,
     pub(in crate::executor) sets: Vec<vk::DescriptorSet>,
