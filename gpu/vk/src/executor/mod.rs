@@ -54,6 +54,7 @@
 pub mod debug_labels;
 pub mod frame_stats;
 mod gate;
+pub mod gpu_frame_time;
 #[cfg(test)]
 mod layers;
 mod pipelines;
@@ -216,6 +217,8 @@ pub struct VkBackend {
     render_enabled: bool,
     /// NVN's debug groups and labels (`debug_labels`).
     labels: debug_labels::DebugLabels,
+    /// Each frame's GPU time, from timestamps around its submissions.
+    gpu_frames: gpu_frame_time::GpuFrameTimer,
     device: Arc<Device>,
 }
 
@@ -303,6 +306,7 @@ impl VkBackend {
             counters: Default::default(),
             render_enabled: true,
             labels: Default::default(),
+            gpu_frames: gpu_frame_time::GpuFrameTimer::new(device)?,
             device: device.clone(),
         })
     }
@@ -412,7 +416,10 @@ impl VkBackend {
     /// Frame time, frames a second and what the last frame did (pipelines compiled,
     /// regions written back, CPU write traps), a frame being the work between presents.
     pub fn frame_stats(&self) -> frame_stats::FrameStats {
-        self.presentation.frame_stats().clone()
+        frame_stats::FrameStats {
+            gpu: self.gpu_frames.latest(),
+            ..self.presentation.frame_stats().clone()
+        }
     }
 
     /// Makes later submissions wait on the GPU until `release_submissions`: lets a test
