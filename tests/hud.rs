@@ -14,6 +14,7 @@ use gpu::objects::{TextureBuilder, TextureFlags, ViewMaker, WindowMaker};
 use gpu::state::ComponentMask;
 use gpu::switches::hud_items::parse_items;
 use common::hud_text::{check_text, pixel};
+use gpu_vk::executor::gpu_frame_time::GpuFrameTime;
 use gpu_vk::executor::{ExecutorOptions, PresentedImage, VkBackend};
 use gpu_vk::present::hud::font::{CELL_H_PX, CELL_W_PX};
 use gpu_vk::present::hud::panel::{BACKGROUND, GRAPH_H_PX, PADDING_PX};
@@ -90,4 +91,54 @@ fn the_hud_is_drawn_over_presented_frames_and_reads_as_the_stats() {
         drop(backend);
         drop(gpu);
     }
+}
+
+#[test]
+fn a_frames_gpu_time_is_measured_from_its_timestamps() {
+    let gpu = TestGpu::open();
+    let backend = VkBackend::new(&gpu.device, ExecutorOptions::default()).unwrap();
+    let (device, backend) = executor_device(backend);
+    let pool = cached_pool(&device, 4 << 20);
+    let builder = TextureBuilder::new_2d(Format::Rgba8, 512, 512).flags(TextureFlags::DISPLAY);
+    let texture = device.create_texture(&builder, pool, 0).unwrap();
+    let view = device.create_view(&ViewMaker::whole(texture)).unwrap();
+    let window = device
+        .create_window(&WindowMaker {
+            textures: vec![texture],
+            present_interval: 1,
+        })
+        .unwrap();
+    assert_eq!(backend.lock().frame_stats().gpu, GpuFrameTime::Pending);
+    let mut walls_ms = Vec::new();
+    for frame in 1..=5u64 {
+        let started = std::time::Instant::now();
+        for _ in 0..frame {
+            let mut commands = device.command_buffer();
+            commands.bind_render_targets(colour(view)).unwrap();
+            commands
+                .clear_color(0, ClearValue::Float([0.5, 0.0, 1.0, 1.0]), ComponentMask::ALL)
+                .unwrap();
+            device.queue().submit(&commands.finish()).unwrap();
+        }
+        device.queue().present(window, 0).unwrap();
+        device.queue().finish().unwrap();
+        walls_ms.push(started.elapsed().as_secs_f64() * 1000.0);
+        // Every earlier frame finished before this present: the figure is the previous
+        // frame's, read without waiting
+        // (This frame's own, where the GPU was done with it by its present.)
+        let stats = backend.lock().frame_stats();
+        if frame == 1 && stats.gpu == GpuFrameTime::Pending {
+            continue;
+        }
+        let GpuFrameTime::Measured { ms, frame: of } = stats.gpu else {
+            panic!("frame {frame}: {:?}", stats.gpu);
+        };
+        assert!(of == frame || of + 1 == frame, "frame {frame}: frame {of}'s figure");
+        // The frame's submissions ran within its wall time (submit to finish).
+        let wall_ms = walls_ms[(of - 1) as usize];
+        assert!(ms > 0.0 && f64::from(ms) <= wall_ms, "{ms} ms of {wall_ms} ms");
+    }
+    drop(device);
+    drop(backend);
+    drop(gpu);
 }
