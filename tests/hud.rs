@@ -8,12 +8,12 @@ mod common;
 
 use common::device::{cached_pool, executor_device};
 use common::draw::colour;
+use common::hud_text::{check_text, pixel};
 use common::TestGpu;
 use gpu::command::ClearValue;
 use gpu::objects::{TextureBuilder, TextureFlags, ViewMaker, WindowMaker};
 use gpu::state::ComponentMask;
 use gpu::switches::hud_items::parse_items;
-use common::hud_text::{check_text, pixel};
 use gpu_vk::executor::gpu_frame_time::GpuFrameTime;
 use gpu_vk::executor::{ExecutorOptions, PresentedImage, VkBackend};
 use gpu_vk::present::hud::font::{CELL_H_PX, CELL_W_PX};
@@ -116,7 +116,11 @@ fn a_frames_gpu_time_is_measured_from_its_timestamps() {
             let mut commands = device.command_buffer();
             commands.bind_render_targets(colour(view)).unwrap();
             commands
-                .clear_color(0, ClearValue::Float([0.5, 0.0, 1.0, 1.0]), ComponentMask::ALL)
+                .clear_color(
+                    0,
+                    ClearValue::Float([0.5, 0.0, 1.0, 1.0]),
+                    ComponentMask::ALL,
+                )
                 .unwrap();
             device.queue().submit(&commands.finish()).unwrap();
         }
@@ -133,10 +137,16 @@ fn a_frames_gpu_time_is_measured_from_its_timestamps() {
         let GpuFrameTime::Measured { ms, frame: of } = stats.gpu else {
             panic!("frame {frame}: {:?}", stats.gpu);
         };
-        assert!(of == frame || of + 1 == frame, "frame {frame}: frame {of}'s figure");
+        assert!(
+            of == frame || of + 1 == frame,
+            "frame {frame}: frame {of}'s figure"
+        );
         // The frame's submissions ran within its wall time (submit to finish).
         let wall_ms = walls_ms[(of - 1) as usize];
-        assert!(ms > 0.0 && f64::from(ms) <= wall_ms, "{ms} ms of {wall_ms} ms");
+        assert!(
+            ms > 0.0 && f64::from(ms) <= wall_ms,
+            "{ms} ms of {wall_ms} ms"
+        );
     }
     drop(device);
     drop(backend);

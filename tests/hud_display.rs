@@ -21,8 +21,8 @@ use gpu::state::ComponentMask;
 use gpu::switches::hud_items::parse_items;
 use gpu_vk::executor::gpu_frame_time::GpuFrameTime;
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
-use gpu_vk::present::hud::lines;
 use gpu_vk::present::hud::font::CELL_W_PX;
+use gpu_vk::present::hud::lines;
 use gpu_vk::present::hud::panel::{BACKGROUND, PADDING_PX};
 use gpu_vk::present::window_surface::WindowSurface;
 use memory::Format;
@@ -76,7 +76,11 @@ impl XWindow {
         }
     }
 
-    fn surface(&self, device: &std::sync::Arc<gpu_vk::Device>, size_px: (u32, u32)) -> WindowSurface {
+    fn surface(
+        &self,
+        device: &std::sync::Arc<gpu_vk::Device>,
+        size_px: (u32, u32),
+    ) -> WindowSurface {
         let display = XcbDisplayHandle::new(
             NonNull::new(self.connection.get_raw_xcb_connection()),
             self.screen as i32,
@@ -136,7 +140,11 @@ fn present_to_a_swapchain(
         let mut commands = device.command_buffer();
         commands.bind_render_targets(colour(view)).unwrap();
         commands
-            .clear_color(0, ClearValue::Float([0.0, 0.0, 1.0, 1.0]), ComponentMask::ALL)
+            .clear_color(
+                0,
+                ClearValue::Float([0.0, 0.0, 1.0, 1.0]),
+                ComponentMask::ALL,
+            )
             .unwrap();
         device.queue().submit(&commands.finish()).unwrap();
         // The GPU figure changes only at presents: the one drawn is the one before.
@@ -175,7 +183,10 @@ fn present_to_a_swapchain(
         assert_eq!(pixel(&image, 0, display_px.1 - 1), CLEAR);
         assert_eq!(pixel(&image, 0, 0), BACKGROUND);
     }
-    assert!(measured >= frames - 3, "{measured} of {frames} frames measured");
+    assert!(
+        measured >= frames - 3,
+        "{measured} of {frames} frames measured"
+    );
     let presents = backend.lock().surface_mut(window).unwrap().presents;
     assert_eq!(presents, frames);
     drop(device);
@@ -202,7 +213,9 @@ fn the_hud_is_drawn_into_presented_swapchain_images() {
     if gpu.device.instance.headless_surface {
         present_to_a_swapchain(&gpu, Surface::Headless, "rgba8", same_size, 4);
     } else {
-        let refused = WindowSurface::headless(&gpu.device, same_size).err().unwrap();
+        let refused = WindowSurface::headless(&gpu.device, same_size)
+            .err()
+            .unwrap();
         assert!(
             refused.to_string().contains("VK_EXT_headless_surface"),
             "{refused}"

@@ -405,9 +405,7 @@ pub unsafe extern "C" fn hsWindowReadDisplayed(
         let image = surface
             .read_displayed()
             .map_err(|error| CapiError::Device(error.to_string()))?
-            .ok_or_else(|| {
-                CapiError::Refused("no present with display capture on yet".into())
-            })?;
+            .ok_or_else(|| CapiError::Refused("no present with display capture on yet".into()))?;
         drop(backend);
         // SAFETY: as above; the image's bytes are copied into the caller's buffer.
         unsafe { copy_image_out(&image, rgba8, size_b, width_px, height_px) }

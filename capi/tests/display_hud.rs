@@ -84,7 +84,11 @@ fn the_hud_reaches_what_the_display_window_is_given() {
             for y in 0..CELL_H_PX {
                 for x in 0..CELL_W_PX {
                     let want = if lit(c, x, y) { TEXT } else { BACKGROUND };
-                    assert_eq!(pixel(left + x, top + y), want, "{line:?}: {c:?} at ({x}, {y})");
+                    assert_eq!(
+                        pixel(left + x, top + y),
+                        want,
+                        "{line:?}: {c:?} at ({x}, {y})"
+                    );
                 }
             }
         }

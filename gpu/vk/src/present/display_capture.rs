@@ -47,7 +47,10 @@ pub fn prepare_capture(
     }
     capture.extent = extent;
     capture.format = format;
-    Ok(capture.buffer.as_ref().map_or(vk::Buffer::null(), |buffer| buffer.raw))
+    Ok(capture
+        .buffer
+        .as_ref()
+        .map_or(vk::Buffer::null(), |buffer| buffer.raw))
 }
 
 /// Records the copy of `target` (in TRANSFER_DST_OPTIMAL, its last writes transfers,
