@@ -81,8 +81,10 @@ impl GpuFrameTimer {
                 .raw
                 .get_physical_device_queue_family_properties(device.physical)
         };
+        // The queue's own bits: `Capabilities::timestamps` asks of any family.
         let valid_bits = families
             .get(device.queue_family_index as usize)
+            .filter(|_| device.caps.timestamps)
             .map_or(0, |family| family.timestamp_valid_bits);
         let mut timer = GpuFrameTimer {
             slots: Vec::new(),

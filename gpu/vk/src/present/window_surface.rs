@@ -89,11 +89,17 @@ impl WindowSurface {
     /// run the window path in full (acquire, blit, the HUD, present) and show nowhere;
     /// `set_capture` reads what they gave. For tests and tools on machines with no display.
     pub fn headless(device: &Arc<Device>, size_px: (u32, u32)) -> VkResult<WindowSurface> {
-        if !device.instance.headless_surface || !device.caps.swapchain {
+        let missing = if !device.instance.headless_surface {
+            Some("VK_EXT_headless_surface (a swapchain with no display)")
+        } else if !device.caps.swapchain {
+            Some("VK_KHR_swapchain (a swapchain with no display)")
+        } else {
+            None
+        };
+        if let Some(what) = missing {
             return Err(VkError::MissingFeature {
                 device: device.info.name.clone(),
-                what: "VK_EXT_headless_surface and VK_KHR_swapchain (a swapchain with no display)"
-                    .into(),
+                what: what.into(),
             });
         }
         let instance = &device.instance;
