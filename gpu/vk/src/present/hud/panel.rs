@@ -160,3 +160,36 @@ impl Panel {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gpu_line_says_whether_a_frame_was_measured() {
+        let line = |gpu| {
+            let mut figures = HudFigures::default();
+            figures.frames.gpu = gpu;
+            lines(&[HudItem::Gpu], &figures).remove(0)
+        };
+        assert_eq!(line(GpuFrameTime::Pending), "GPU -- MS");
+        assert_eq!(
+            line(GpuFrameTime::Measured {
+                ms: 1.236,
+                frame: 3
+            }),
+            "GPU 1.24 MS"
+        );
+        assert_eq!(line(GpuFrameTime::NoTimestamps), "GPU N/A (NO TIMESTAMPS)");
+        // Every character of each is in the font.
+        for text in [
+            line(GpuFrameTime::NoTimestamps),
+            line(GpuFrameTime::Pending),
+        ] {
+            assert!(
+                text.chars().all(|c| c == ' ' || glyph(c) != glyph('?')),
+                "{text}"
+            );
+        }
+    }
+}
