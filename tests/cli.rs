@@ -512,3 +512,33 @@ fn info_shows_the_simulated_moltenvk_device() {
         .unwrap();
     assert!(geometry.contains("no"), "{geometry}");
 }
+
+/// A long benchmark prints a progress line (to stderr, apart from its results) at most
+/// once a second, and at least one once it has run two seconds.
+#[test]
+fn a_long_benchmark_prints_a_progress_line_at_most_once_a_second() {
+    let started = std::time::Instant::now();
+    let output = hookshot()
+        .args(["bench", "tracking", "--rounds", "8"])
+        .output()
+        .unwrap();
+    let elapsed_s = started.elapsed().as_secs_f64();
+    assert_success(&output);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let progress: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.starts_with("bench: tracking: round "))
+        .collect();
+    assert!(
+        progress.len() as f64 <= elapsed_s + 1.0,
+        "{elapsed_s} s:\n{stderr}"
+    );
+    if elapsed_s >= 2.5 {
+        assert!(!progress.is_empty(), "{elapsed_s} s:\n{stderr}");
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        !stdout.contains("bench: "),
+        "progress stays off stdout:\n{stdout}"
+    );
+}

@@ -8,60 +8,22 @@ mod common;
 
 use common::device::{cached_pool, executor_device};
 use common::draw::colour;
+use common::hud_text::{check_text, pixel};
 use common::TestGpu;
 use gpu::command::ClearValue;
 use gpu::objects::{TextureBuilder, TextureFlags, ViewMaker, WindowMaker};
 use gpu::state::ComponentMask;
 use gpu::switches::hud_items::parse_items;
+use gpu_vk::executor::gpu_frame_time::GpuFrameTime;
 use gpu_vk::executor::{ExecutorOptions, PresentedImage, VkBackend};
-use gpu_vk::present::hud::font::{glyph, lit, CELL_H_PX, CELL_W_PX};
-use gpu_vk::present::hud::panel::{BACKGROUND, GRAPH_H_PX, PADDING_PX, TEXT};
+use gpu_vk::present::hud::font::{CELL_H_PX, CELL_W_PX};
+use gpu_vk::present::hud::panel::{BACKGROUND, GRAPH_H_PX, PADDING_PX};
 use gpu_vk::present::hud::{lines, HudFigures};
 use memory::Format;
 
 const WIDTH_PX: u32 = 320;
 const HEIGHT_PX: u32 = 160;
 const CLEAR: [u8; 4] = [0, 0, 255, 255];
-const FONT_CHARS: &str = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ.:/%-() ";
-
-fn pixel(image: &PresentedImage, x: u32, y: u32) -> [u8; 4] {
-    let at = ((y * image.width_px + x) * 4) as usize;
-    image.rgba8[at..at + 4].try_into().unwrap()
-}
-
-/// The character whose glyph the cell at (`left`, `top`) shows, read from its pixels;
-/// `None` when no glyph of the font matches.
-fn read_cell(image: &PresentedImage, left: u32, top: u32) -> Option<char> {
-    let mut rows = [0u8; 7];
-    for (y, row) in rows.iter_mut().enumerate() {
-        for x in 0..5 {
-            let on = pixel(image, left + x, top + y as u32) == TEXT;
-            *row = (*row << 1) | u8::from(on);
-        }
-    }
-    FONT_CHARS.chars().find(|c| glyph(*c) == rows)
-}
-
-/// Checks the panel in `image` against `expected` lines: read back cell by cell, and
-/// pixel for pixel against a CPU rendering of the same lines.
-fn check_text(image: &PresentedImage, expected: &[String]) {
-    for (row, line) in expected.iter().enumerate() {
-        let top = PADDING_PX + row as u32 * CELL_H_PX;
-        let read: String = (0..line.chars().count() as u32)
-            .map(|column| read_cell(image, PADDING_PX + column * CELL_W_PX, top).unwrap_or('?'))
-            .collect();
-        assert_eq!(read.trim_end(), line.trim_end(), "line {row} as read back");
-        for (column, c) in line.chars().enumerate() {
-            let left = PADDING_PX + column as u32 * CELL_W_PX;
-            for y in 0..CELL_H_PX {
-                for x in 0..CELL_W_PX {
-                    let want = if lit(c, x, y) { TEXT } else { BACKGROUND };
-                    assert_eq!(pixel(image, left + x, top + y), want, "{c:?} at ({x}, {y})");
-                }
-            }
-        }
-    }
-}
 
 #[test]
 fn the_hud_is_drawn_over_presented_frames_and_reads_as_the_stats() {
@@ -129,4 +91,64 @@ fn the_hud_is_drawn_over_presented_frames_and_reads_as_the_stats() {
         drop(backend);
         drop(gpu);
     }
+}
+
+#[test]
+fn a_frames_gpu_time_is_measured_from_its_timestamps() {
+    let gpu = TestGpu::open();
+    let backend = VkBackend::new(&gpu.device, ExecutorOptions::default()).unwrap();
+    let (device, backend) = executor_device(backend);
+    let pool = cached_pool(&device, 4 << 20);
+    let builder = TextureBuilder::new_2d(Format::Rgba8, 512, 512).flags(TextureFlags::DISPLAY);
+    let texture = device.create_texture(&builder, pool, 0).unwrap();
+    let view = device.create_view(&ViewMaker::whole(texture)).unwrap();
+    let window = device
+        .create_window(&WindowMaker {
+            textures: vec![texture],
+            present_interval: 1,
+        })
+        .unwrap();
+    assert_eq!(backend.lock().frame_stats().gpu, GpuFrameTime::Pending);
+    let mut walls_ms = Vec::new();
+    for frame in 1..=5u64 {
+        let started = std::time::Instant::now();
+        for _ in 0..frame {
+            let mut commands = device.command_buffer();
+            commands.bind_render_targets(colour(view)).unwrap();
+            commands
+                .clear_color(
+                    0,
+                    ClearValue::Float([0.5, 0.0, 1.0, 1.0]),
+                    ComponentMask::ALL,
+                )
+                .unwrap();
+            device.queue().submit(&commands.finish()).unwrap();
+        }
+        device.queue().present(window, 0).unwrap();
+        device.queue().finish().unwrap();
+        walls_ms.push(started.elapsed().as_secs_f64() * 1000.0);
+        // Every earlier frame finished before this present: the figure is the previous
+        // frame's, read without waiting
+        // (This frame's own, where the GPU was done with it by its present.)
+        let stats = backend.lock().frame_stats();
+        if frame == 1 && stats.gpu == GpuFrameTime::Pending {
+            continue;
+        }
+        let GpuFrameTime::Measured { ms, frame: of } = stats.gpu else {
+            panic!("frame {frame}: {:?}", stats.gpu);
+        };
+        assert!(
+            of == frame || of + 1 == frame,
+            "frame {frame}: frame {of}'s figure"
+        );
+        // The frame's submissions ran within its wall time (submit to finish).
+        let wall_ms = walls_ms[(of - 1) as usize];
+        assert!(
+            ms > 0.0 && f64::from(ms) <= wall_ms,
+            "{ms} ms of {wall_ms} ms"
+        );
+    }
+    drop(device);
+    drop(backend);
+    drop(gpu);
 }

@@ -535,6 +535,9 @@ typedef struct HSSampler {
   uint64_t opaque[2];
 } HSSampler;
 
+// Whether a frame's GPU time was measured (`HSDeviceStats::gpu_time_state`).
+typedef uint32_t HSgpuTimeState;
+
 // The device's figures now (`hsDeviceGetStats`).
 typedef struct HSDeviceStats {
   // Presents so far.
@@ -563,6 +566,16 @@ typedef struct HSDeviceStats {
   // Raw pointer accesses in shaders that hit no live pool so far (each read 0 or had
   // its write dropped), counted once their submission completed.
   uint64_t raw_pointer_misses;
+  // Whether `gpu_frame_time_ms` holds a figure: `HS_GPU_TIME_MEASURED`, or
+  // `HS_GPU_TIME_PENDING` (no frame measured yet) or `HS_GPU_TIME_NO_TIMESTAMPS` (the
+  // queue writes no timestamps: GPU time is never measured).
+  HSgpuTimeState gpu_time_state;
+  // The GPU time of the latest measured frame (its submissions' commands, idle gaps
+  // left out) in milliseconds; it lags the presents by a frame or two, its timestamps
+  // being read without waiting. 0 unless `gpu_time_state` is `HS_GPU_TIME_MEASURED`.
+  float gpu_frame_time_ms;
+  // The present (1-based, as `frames` counts) that ended the frame measured.
+  uint64_t gpu_time_frame;
 } HSDeviceStats;
 
 typedef uint32_t HSsyncWaitResult;
@@ -1169,6 +1182,12 @@ typedef struct HSWindowBuilder {
 
 #define HS_COMPARE_ALWAYS 7
 
+#define HS_GPU_TIME_PENDING 0
+
+#define HS_GPU_TIME_MEASURED 1
+
+#define HS_GPU_TIME_NO_TIMESTAMPS 2
+
 #define HS_SYNC_CONDITION_ALL_GPU_COMMANDS_COMPLETE 0
 
 #define HS_SYNC_CONDITION_GRAPHICS_WORLD_SPACE_COMPLETE 1
@@ -1255,6 +1274,12 @@ typedef struct HSWindowBuilder {
 
 // `display`: the `HINSTANCE` (may be NULL); `window`: the `HWND`.
 #define HS_NATIVE_WINDOW_WIN32 4
+
+// No window at all: a swapchain on a surface with no display (`VK_EXT_headless_surface`)
+// of `width_px` x `height_px`; presents run the display path in full and show nowhere
+// (`hsWindowReadDisplayed` reads them). `display` and `window` are unused. Refused by
+// `hsWindowInitialize` where the driver lacks the extension.
+#define HS_NATIVE_WINDOW_HEADLESS 5
 
 #ifdef __cplusplus
 extern "C" {
@@ -2288,6 +2313,22 @@ HSresult hsWindowSetPresentSnapshots(const struct HSWindow *window, uint32_t ena
 // The last presented image as RGBA8 rows into `rgba8` (`size_b` bytes at least
 // width * height * 4), with its size. `HS_ERROR_REFUSED` before the first present.
 HSresult hsWindowReadPresented(const struct HSWindow *window,
+                               void *rgba8,
+                               uint64_t size_b,
+                               uint32_t *width_px,
+                               uint32_t *height_px);
+
+// Whether presents to the window's display window also copy what the display is given
+// (the presented texture scaled to the window, with the HUD over it) for
+// `hsWindowReadDisplayed`: 1 on, 0 off (the default). `HS_ERROR_REFUSED` for a window
+// with no display window, or whose swapchain images cannot be copied from.
+HSresult hsWindowSetDisplayCapture(const struct HSWindow *window, uint32_t enabled);
+
+// What the display window was given at the latest present with capture on
+// (`hsWindowSetDisplayCapture`), as RGBA8 rows into `rgba8` (`size_b` bytes at least
+// width * height * 4; the window's size, not the texture's), with its size.
+// `HS_ERROR_REFUSED` before such a present, or for a window with no display window.
+HSresult hsWindowReadDisplayed(const struct HSWindow *window,
                                void *rgba8,
                                uint64_t size_b,
                                uint32_t *width_px,

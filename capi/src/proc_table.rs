@@ -293,6 +293,8 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsWindowReadPresented" => hsWindowReadPresented as *const (),
         "hsWindowSetPresentSnapshots" => hsWindowSetPresentSnapshots as *const (),
         "hsWindowGetDisplayPresents" => hsWindowGetDisplayPresents as *const (),
+        "hsWindowSetDisplayCapture" => hsWindowSetDisplayCapture as *const (),
+        "hsWindowReadDisplayed" => hsWindowReadDisplayed as *const (),
         "hsWindowResizeNative" => hsWindowResizeNative as *const (),
         // Present interval (present_interval.rs).
         "hsWindowSetPresentInterval" => hsWindowSetPresentInterval as *const (),
@@ -501,6 +503,8 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsWindowReadPresented",
     "hsWindowSetPresentSnapshots",
     "hsWindowGetDisplayPresents",
+    "hsWindowSetDisplayCapture",
+    "hsWindowReadDisplayed",
     "hsWindowResizeNative",
     // Present interval (present_interval.rs).
     "hsWindowSetPresentInterval",

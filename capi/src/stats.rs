@@ -2,6 +2,8 @@
 //! its own: frame time and rate, what the last frame compiled, wrote back and trapped,
 //! and memory against the texture budget. A frame is the work between two presents.
 
+use gpu_vk::executor::gpu_frame_time::GpuFrameTime;
+
 use crate::guard::entry;
 use crate::objects::{resolve, HSDevice};
 use crate::result::HSresult;
@@ -36,7 +38,23 @@ pub struct HSDeviceStats {
     /// Raw pointer accesses in shaders that hit no live pool so far (each read 0 or had
     /// its write dropped), counted once their submission completed.
     pub raw_pointer_misses: u64,
+    /// Whether `gpu_frame_time_ms` holds a figure: `HS_GPU_TIME_MEASURED`, or
+    /// `HS_GPU_TIME_PENDING` (no frame measured yet) or `HS_GPU_TIME_NO_TIMESTAMPS` (the
+    /// queue writes no timestamps: GPU time is never measured).
+    pub gpu_time_state: HSgpuTimeState,
+    /// The GPU time of the latest measured frame (its submissions' commands, idle gaps
+    /// left out) in milliseconds; it lags the presents by a frame or two, its timestamps
+    /// being read without waiting. 0 unless `gpu_time_state` is `HS_GPU_TIME_MEASURED`.
+    pub gpu_frame_time_ms: f32,
+    /// The present (1-based, as `frames` counts) that ended the frame measured.
+    pub gpu_time_frame: u64,
 }
+
+/// Whether a frame's GPU time was measured (`HSDeviceStats::gpu_time_state`).
+pub type HSgpuTimeState = u32;
+pub const HS_GPU_TIME_PENDING: HSgpuTimeState = 0;
+pub const HS_GPU_TIME_MEASURED: HSgpuTimeState = 1;
+pub const HS_GPU_TIME_NO_TIMESTAMPS: HSgpuTimeState = 2;
 
 /// Fills `stats` with the device's figures now.
 #[no_mangle]
@@ -53,6 +71,11 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             (backend.hud_figures(), backend.stats().raw_pointer_misses)
         };
         let frames = &figures.frames;
+        let (gpu_time_state, gpu_frame_time_ms, gpu_time_frame) = match frames.gpu {
+            GpuFrameTime::Measured { ms, frame } => (HS_GPU_TIME_MEASURED, ms, frame),
+            GpuFrameTime::Pending => (HS_GPU_TIME_PENDING, 0.0, 0),
+            GpuFrameTime::NoTimestamps => (HS_GPU_TIME_NO_TIMESTAMPS, 0.0, 0),
+        };
         let stats_now = HSDeviceStats {
             frames: frames.frames,
             frame_time_ms: frames.frame_ms,
@@ -68,6 +91,9 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             cached_images: figures.cached_images,
             evictions: figures.evictions,
             raw_pointer_misses,
+            gpu_time_state,
+            gpu_frame_time_ms,
+            gpu_time_frame,
         };
         // SAFETY: checked by out_value.
         unsafe { crate::builder::out_value(stats, "stats", stats_now) }

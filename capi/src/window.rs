@@ -35,6 +35,11 @@ pub const HS_NATIVE_WINDOW_XCB: HSnativeWindowKind = 2;
 pub const HS_NATIVE_WINDOW_WAYLAND: HSnativeWindowKind = 3;
 /// `display`: the `HINSTANCE` (may be NULL); `window`: the `HWND`.
 pub const HS_NATIVE_WINDOW_WIN32: HSnativeWindowKind = 4;
+/// No window at all: a swapchain on a surface with no display (`VK_EXT_headless_surface`)
+/// of `width_px` x `height_px`; presents run the display path in full and show nowhere
+/// (`hsWindowReadDisplayed` reads them). `display` and `window` are unused. Refused by
+/// `hsWindowInitialize` where the driver lacks the extension.
+pub const HS_NATIVE_WINDOW_HEADLESS: HSnativeWindowKind = 5;
 
 /// A display window, by its native handles; it must outlive the `HSWindow`.
 #[repr(C)]
@@ -221,23 +226,34 @@ pub unsafe extern "C" fn hsWindowInitialize(
         }
         let present_interval = u8::try_from(builder.present_interval)
             .map_err(|_| CapiError::argument("present_interval is past 255"))?;
-        let handles = raw_handles(&builder.native)?;
+        let headless = builder.native.kind == HS_NATIVE_WINDOW_HEADLESS;
+        let handles = if headless {
+            None
+        } else {
+            raw_handles(&builder.native)?
+        };
         let id = device.gpu.create_window(&WindowMaker {
             textures,
             present_interval,
         })?;
-        if let Some((display, native_window)) = handles {
-            let size_px = (builder.native.width_px, builder.native.height_px);
+        let size_px = (builder.native.width_px, builder.native.height_px);
+        let surface = match handles {
             // SAFETY: the header requires the native window to outlive the HSWindow; the
             // surface ends with the window (finalizing it drops the surface).
-            let surface = unsafe {
+            Some((display, native_window)) => Some(unsafe {
                 gpu_vk::present::window_surface::WindowSurface::new(
                     &device.vk,
                     display,
                     native_window,
                     size_px,
                 )
-            };
+            }),
+            None if headless => Some(gpu_vk::present::window_surface::WindowSurface::headless(
+                &device.vk, size_px,
+            )),
+            None => None,
+        };
+        if let Some(surface) = surface {
             // The builder's present interval picks the swapchain's present mode.
             let surface = surface
                 .map_err(|error| CapiError::Device(format!("the display window: {error}")))
@@ -339,23 +355,86 @@ pub unsafe extern "C" fn hsWindowReadPresented(
             .read_presented(state.id)
             .map_err(|error| CapiError::Device(error.to_string()))?
             .ok_or_else(|| CapiError::Refused("nothing was presented to the window yet".into()))?;
-        if (size_b as usize) < image.rgba8.len() || rgba8.is_null() {
-            return Err(CapiError::OutOfRange(format!(
-                "the image needs {} bytes; {size_b} given",
-                image.rgba8.len()
-            )));
-        }
-        // SAFETY: the caller gives `size_b` writable bytes, checked to be enough.
-        unsafe {
-            std::ptr::copy_nonoverlapping(
-                image.rgba8.as_ptr(),
-                rgba8.cast::<u8>(),
-                image.rgba8.len(),
-            )
-        };
-        unsafe { out_value(width_px, "width_px", image.width_px) }?;
-        unsafe { out_value(height_px, "height_px", image.height_px) }
+        // SAFETY: the header's contract for out-parameters.
+        unsafe { copy_image_out(&image, rgba8, size_b, width_px, height_px) }
     })
+}
+
+/// Whether presents to the window's display window also copy what the display is given
+/// (the presented texture scaled to the window, with the HUD over it) for
+/// `hsWindowReadDisplayed`: 1 on, 0 off (the default). `HS_ERROR_REFUSED` for a window
+/// with no display window, or whose swapchain images cannot be copied from.
+#[no_mangle]
+pub unsafe extern "C" fn hsWindowSetDisplayCapture(
+    window: *const HSWindow,
+    enabled: u32,
+) -> HSresult {
+    entry("hsWindowSetDisplayCapture", || {
+        // SAFETY: the header's contract for objects.
+        let state = unsafe { resolve(window, "window") }?;
+        let on = crate::builder::boolean(enabled, "enabled")?;
+        let mut backend = state.device.backend.lock();
+        let surface = backend
+            .surface_mut(state.id)
+            .ok_or_else(|| CapiError::Refused("the window has no display window".into()))?;
+        surface
+            .set_capture(on)
+            .map_err(|error| CapiError::Refused(error.to_string()))
+    })
+}
+
+/// What the display window was given at the latest present with capture on
+/// (`hsWindowSetDisplayCapture`), as RGBA8 rows into `rgba8` (`size_b` bytes at least
+/// width * height * 4; the window's size, not the texture's), with its size.
+/// `HS_ERROR_REFUSED` before such a present, or for a window with no display window.
+#[no_mangle]
+pub unsafe extern "C" fn hsWindowReadDisplayed(
+    window: *const HSWindow,
+    rgba8: *mut c_void,
+    size_b: u64,
+    width_px: *mut u32,
+    height_px: *mut u32,
+) -> HSresult {
+    entry("hsWindowReadDisplayed", || {
+        // SAFETY: the header's contract for objects and out-parameters.
+        let state = unsafe { resolve(window, "window") }?;
+        let mut backend = state.device.backend.lock();
+        let surface = backend
+            .surface_mut(state.id)
+            .ok_or_else(|| CapiError::Refused("the window has no display window".into()))?;
+        let image = surface
+            .read_displayed()
+            .map_err(|error| CapiError::Device(error.to_string()))?
+            .ok_or_else(|| CapiError::Refused("no present with display capture on yet".into()))?;
+        drop(backend);
+        // SAFETY: as above; the image's bytes are copied into the caller's buffer.
+        unsafe { copy_image_out(&image, rgba8, size_b, width_px, height_px) }
+    })
+}
+
+/// Copies `image` into the caller's `size_b` bytes at `rgba8`, with its size.
+///
+/// # Safety
+/// `rgba8` is NULL or `size_b` writable bytes; the size pointers are the caller's.
+unsafe fn copy_image_out(
+    image: &gpu_vk::executor::PresentedImage,
+    rgba8: *mut c_void,
+    size_b: u64,
+    width_px: *mut u32,
+    height_px: *mut u32,
+) -> CapiResult<()> {
+    if (size_b as usize) < image.rgba8.len() || rgba8.is_null() {
+        return Err(CapiError::OutOfRange(format!(
+            "the image needs {} bytes; {size_b} given",
+            image.rgba8.len()
+        )));
+    }
+    // SAFETY: the caller gives `size_b` writable bytes, checked to be enough.
+    unsafe {
+        std::ptr::copy_nonoverlapping(image.rgba8.as_ptr(), rgba8.cast::<u8>(), image.rgba8.len())
+    };
+    unsafe { out_value(width_px, "width_px", image.width_px) }?;
+    unsafe { out_value(height_px, "height_px", image.height_px) }
 }
 
 /// Presents that reached the display window so far (0 without one): a port can tell its

@@ -1,4 +1,4 @@
-//! The progress line of long work (demo, replay, warm): one line to stderr at most once a
+//! The progress line of long work (demo, replay, warm, bench): one line to stderr at most once a
 //! second, so a long run shows it is alive without flooding a log.
 
 use std::time::{Duration, Instant};

@@ -31,6 +31,7 @@ use std::time::Instant;
 use anyhow::Context;
 use gpu::objects::{TextureBuilder, ViewMaker, WindowMaker};
 use gpu::{DeviceMaker, TextureId, ViewId};
+use gpu_vk::executor::gpu_frame_time::GpuFrameTime;
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
 use gpu_vk::shared_backend::SharedBackend;
 use memory::Format;
@@ -200,10 +201,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let surface = display_window.surface(&device)?;
         backend.lock().attach_surface(window, surface);
     }
-    // Frames are read back only for `--out`: otherwise presents take no snapshot.
+    // Frames are read back only for `--out`: otherwise presents take no snapshot. The
+    // HUD's A/B with no display keeps them (in both phases), so the HUD is drawn.
+    let hud_on_snapshots = args.hud_ab.is_some() && display.is_none();
     backend
         .lock()
-        .set_present_snapshots(window, args.out.is_some());
+        .set_present_snapshots(window, args.out.is_some() || hud_on_snapshots);
+    let presents_before = backend.lock().frame_stats().frames;
 
     let mut live: BTreeMap<ChunkCoord, LiveTile> = BTreeMap::new();
     let mut drawn: BTreeSet<ChunkCoord> = BTreeSet::new();
@@ -454,7 +458,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         stats.present_ms.push(present_ms);
         stats.gpu_ms.push(gpu_start.elapsed().as_secs_f64() * 1e3);
         if let Some(hud_ab) = &mut hud_ab {
-            hud_ab.sample(frame_index, cpu_ms, gpu_start.elapsed().as_secs_f64() * 1e3);
+            hud_ab.sample_cpu(frame_index, cpu_ms);
+            // A measured frame's figure arrives at a later present: keyed by its own.
+            if let GpuFrameTime::Measured { ms, frame } = backend.lock().frame_stats().gpu {
+                if let Some(index) = frame.checked_sub(presents_before + 1) {
+                    hud_ab.sample_gpu(index as u32, f64::from(ms));
+                }
+            }
         }
         if let Some(display_window) = &mut display {
             display_window.show_figures(&backend.lock().frame_stats());
@@ -556,7 +566,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     stats.validation_ran = device.validation_enabled();
     print!("{}", stats.summary());
     if let Some(hud_ab) = &hud_ab {
-        println!("{}", hud_ab.summary());
+        let drawn_into = if !hud_on_snapshots {
+            "the window's swapchain images"
+        } else {
+            "read-back snapshots of the presented texture"
+        };
+        println!("{} [drawn into {drawn_into}]", hud_ab.summary());
     }
     if let (Some(file), Some(path)) = (stats_file, &args.stats) {
         crate::cli::write_json(file, path, &stats.json())?;

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use anyhow::Context;
+use gpu_vk::executor::gpu_frame_time::GpuFrameTime;
 use raw_window_handle::{HasDisplayHandle, HasWindowHandle};
 use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
@@ -99,8 +100,13 @@ impl DisplayWindow {
             return;
         }
         if let Some(window) = &self.handler.window {
+            let gpu = match frames.gpu {
+                GpuFrameTime::Measured { ms, .. } => format!("{ms:.2} ms GPU"),
+                GpuFrameTime::Pending => "GPU time pending".to_owned(),
+                GpuFrameTime::NoTimestamps => "no GPU time (no timestamps)".to_owned(),
+            };
             window.set_title(&format!(
-                "Hookshot demo - {:.1} fps, {:.2} ms, {} pipelines compiled last frame",
+                "Hookshot demo - {:.1} fps, {:.2} ms, {gpu}, {} pipelines compiled last frame",
                 frames.fps, frames.frame_ms, frames.last_frame.pipelines
             ));
             self.titled_at = Some(now);

@@ -74,10 +74,16 @@ pub fn run_with(program: &Path, args: &[&str], switches: &[(&str, &str)]) -> Out
 
 /// Runs a built example on a virtual X display of its own (`xvfb-run -a`).
 pub fn run_on_virtual_display(program: &Path) -> Output {
+    run_on_virtual_display_with(program, &[])
+}
+
+/// `run_on_virtual_display` with arguments.
+pub fn run_on_virtual_display_with(program: &Path, args: &[&str]) -> Output {
     run_command(
         Command::new("xvfb-run")
             .args(["-a", "-s", "-screen 0 640x480x24"])
             .arg(program)
+            .args(args)
             .env_remove("WAYLAND_DISPLAY"),
     )
 }

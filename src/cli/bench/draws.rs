@@ -207,7 +207,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         direct.frame()?;
     }
     let (mut ours, mut theirs, mut nvn_recording) = (Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..args.frames {
+    let mut progress = crate::cli::progress::Progress::new("bench");
+    for frame in 0..args.frames {
+        progress.tick(|| format!("draws: frame {frame} of {}", args.frames));
         let (times, recording) = hookshot.frame()?;
         ours.push(times);
         nvn_recording.push(recording);
@@ -292,8 +294,10 @@ fn compare_c_abi(
     }
     let (mut through_c, mut through_rust) = (Vec::new(), Vec::new());
     let (mut c_recording, mut rust_recording) = (Vec::new(), Vec::new());
+    let mut progress = crate::cli::progress::Progress::new("bench");
     // Which goes first alternates, so neither always follows the other's frame.
     for frame in 0..args.frames {
+        progress.tick(|| format!("draws --api c: frame {frame} of {}", args.frames));
         for turn in 0..2 {
             if (frame + turn) % 2 == 0 {
                 let (times, recording) = c_abi.frame()?;
@@ -340,7 +344,9 @@ fn compare_c_abi_recording(
         rust_frame(rust)?;
     }
     let (mut through_c, mut through_rust) = (Vec::new(), Vec::new());
+    let mut progress = crate::cli::progress::Progress::new("bench");
     for frame in 0..args.frames {
+        progress.tick(|| format!("draws recording: frame {frame} of {}", args.frames));
         for turn in 0..2 {
             if (frame + turn) % 2 == 0 {
                 through_c.push(c_abi.record_only()?);
@@ -395,7 +401,9 @@ fn compare_descriptor_paths(
         per_draw.frame()?;
     }
     let (mut table, mut sets) = (Vec::new(), Vec::new());
-    for _ in 0..args.frames {
+    let mut progress = crate::cli::progress::Progress::new("bench");
+    for frame in 0..args.frames {
+        progress.tick(|| format!("draws bindless: frame {frame} of {}", args.frames));
         table.push(bindless.frame()?.0);
         sets.push(per_draw.frame()?.0);
     }

@@ -32,7 +32,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let rounds = args.rounds.max(1);
     let mut cold_times = Vec::new();
     let mut warm_times = Vec::new();
-    for _ in 0..rounds {
+    let mut progress = crate::cli::progress::Progress::new("bench");
+    for round in 0..rounds {
+        progress.tick(|| format!("shaders: round {round} of {rounds}"));
         dir.empty()?;
         let (cold_time, cold) = translate_corpus(&translator)?;
         ensure!(
@@ -93,7 +95,9 @@ fn maxwell(translator: &Translator, rounds: u32) -> anyhow::Result<()> {
     let mut glslang = vec![Vec::new(); count];
     let mut front = vec![Vec::new(); count];
     let mut glslang_front = vec![Vec::new(); count];
-    for _ in 0..rounds {
+    let mut progress = crate::cli::progress::Progress::new("bench");
+    for round in 0..rounds {
+        progress.tick(|| format!("shaders maxwell: round {round} of {rounds}"));
         for (index, program) in MAXWELL_CORPUS.iter().enumerate() {
             let glsl = ShaderSource {
                 name: format!("{}.glsl", program.name),

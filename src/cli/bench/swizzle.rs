@@ -208,7 +208,9 @@ fn time_interleaved<const N: usize>(
         (batch.as_nanos() / once.as_nanos()).clamp(1, 1 << 24) as u32
     });
     let mut samples: [Vec<Duration>; N] = std::array::from_fn(|_| Vec::new());
-    for _ in 0..batches.max(1) {
+    let mut progress = crate::cli::progress::Progress::new("bench");
+    for batch in 0..batches.max(1) {
+        progress.tick(|| format!("swizzle: batch {batch} of {}", batches.max(1)));
         for ((contender, &calls), times) in contenders
             .iter_mut()
             .zip(&calls_per_batch)

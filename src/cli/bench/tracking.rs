@@ -71,7 +71,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let (mut trap_us, mut plain_us, mut protect_gbs, mut plain_gbs) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let traps_before = protected.traps();
-    for _ in 0..args.rounds {
+    let mut progress = crate::cli::progress::Progress::new("bench");
+    for round in 0..args.rounds {
+        progress.tick(|| format!("tracking: round {round} of {}", args.rounds));
         rearm(&protected);
         let trapped_s = store_per_page(&protected, page_b);
         let plain_s = store_per_page(&explicit, page_b);

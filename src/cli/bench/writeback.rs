@@ -202,7 +202,9 @@ fn measure(
         Ok(())
     })?;
     let mut samples: [Vec<f64>; 4] = Default::default();
-    for _ in 0..rounds {
+    let mut progress = crate::cli::progress::Progress::new("bench");
+    for round in 0..rounds {
+        progress.tick(|| format!("writeback: round {round} of {rounds}"));
         immediate.run(TIMEOUT, |cmd| {
             timer.reset(cmd);
             memory_barrier(cmd, device, EVERY, EVERY);

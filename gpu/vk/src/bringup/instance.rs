@@ -19,6 +19,9 @@ fn surface_extensions() -> Vec<&'static CStr> {
         c"VK_KHR_surface",
         c"VK_KHR_win32_surface",
         c"VK_EXT_metal_surface",
+        // A swapchain with no display (`WindowSurface::headless`): tests and tools see
+        // the window path run in full on a machine without one.
+        c"VK_EXT_headless_surface",
     ];
     // Asking Mesa for X11 or Wayland surfaces without that display only makes it complain.
     if std::env::var_os("DISPLAY").is_some() {
@@ -91,6 +94,8 @@ pub struct Instance {
     pub portability_enumeration: bool,
     /// `VK_KHR_surface` is on: windows can be presented to.
     pub surfaces: bool,
+    /// `VK_EXT_headless_surface` is on too: a swapchain can be made with no display.
+    pub headless_surface: bool,
     /// `VK_EXT_debug_utils` is on: command buffers take debug labels.
     pub debug_utils: bool,
 }
@@ -213,6 +218,8 @@ impl Instance {
             validation_enabled: validation,
             portability_enumeration,
             surfaces: surfaces.contains(&c"VK_KHR_surface"),
+            headless_surface: surfaces.contains(&c"VK_KHR_surface")
+                && surfaces.contains(&c"VK_EXT_headless_surface"),
             debug_utils,
         })
     }

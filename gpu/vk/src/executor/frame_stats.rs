@@ -32,6 +32,9 @@ pub struct FrameStats {
     pub last_frame: Totals,
     /// Since the executor was made.
     pub total: Totals,
+    /// The GPU time of the latest frame measured (`gpu_frame_time`): it lags the
+    /// presents by a frame or two, as its timestamps are read without waiting.
+    pub gpu: super::gpu_frame_time::GpuFrameTime,
 }
 
 /// Keeps the figures from one present to the next.

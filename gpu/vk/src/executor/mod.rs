@@ -54,6 +54,7 @@
 pub mod debug_labels;
 pub mod frame_stats;
 mod gate;
+pub mod gpu_frame_time;
 #[cfg(test)]
 mod layers;
 mod pipelines;
@@ -219,6 +220,8 @@ pub struct VkBackend {
     labels: debug_labels::DebugLabels,
     /// Pipeline compiles split at presents (`pipelines::compile_stats`).
     compile_clock: pipelines::compile_stats::CompileClock,
+    /// Each frame's GPU time, from timestamps around its submissions.
+    gpu_frames: gpu_frame_time::GpuFrameTimer,
     device: Arc<Device>,
 }
 
@@ -307,6 +310,7 @@ impl VkBackend {
             render_enabled: true,
             labels: Default::default(),
             compile_clock: Default::default(),
+            gpu_frames: gpu_frame_time::GpuFrameTimer::new(device)?,
             device: device.clone(),
         })
     }
@@ -417,7 +421,10 @@ impl VkBackend {
     /// Frame time, frames a second and what the last frame did (pipelines compiled,
     /// regions written back, CPU write traps), a frame being the work between presents.
     pub fn frame_stats(&self) -> frame_stats::FrameStats {
-        self.presentation.frame_stats().clone()
+        frame_stats::FrameStats {
+            gpu: self.gpu_frames.latest(),
+            ..self.presentation.frame_stats().clone()
+        }
     }
 
     /// Graphics pipelines made and the time spent, in total and in the last frame.

@@ -81,9 +81,11 @@ impl VkBackend {
                 return Err(error);
             }
         };
+        self.gpu_frames.open(frame.cmd);
         let recorded = match self.record(&mut frame, &prepared, submission, tables) {
             Ok(recorded) => recorded,
             Err(error) => {
+                self.gpu_frames.abandoned();
                 self.frames.abandon(frame);
                 self.images.abandon_submission();
                 return Err(error);
@@ -464,6 +466,7 @@ impl VkBackend {
             .retain(|(image, _, _)| !waiting_image(waiting, &self.waiting.images, *image));
         self.waiting.prune();
         barrier(HOST_READ);
+        self.gpu_frames.close(cmd);
         // SAFETY: `cmd` is recording and outside any pass (the plan closes every pass).
         unsafe { device.raw.end_command_buffer(cmd) }.map_err(map_vk("ending a command buffer"))?;
         Ok(Recorded {
@@ -515,12 +518,18 @@ impl VkBackend {
         // SAFETY: the queue lock serialises submissions; `cmd` is executable and every
         // object it uses stays alive until `value` is reached (parked with it); the
         // timeline value is above every value signalled before.
-        unsafe {
+        let submitted = unsafe {
             self.device
                 .raw
                 .queue_submit2(*queue, &submit, vk::Fence::null())
         }
-        .map_err(map_vk("submitting a command list"))
+        .map_err(map_vk("submitting a command list"));
+        drop(queue);
+        match submitted {
+            Ok(()) => self.gpu_frames.submitted(value),
+            Err(_) => self.gpu_frames.abandoned(),
+        }
+        submitted
     }
 
     /// Bookkeeping once the submission is on the queue.

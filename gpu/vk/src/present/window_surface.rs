@@ -1,7 +1,9 @@
 //! Presenting to a window: a surface made from the window's raw handles (ash-window), a
 //! swapchain of three images recreated when the window resizes, its present interval
 //! changes (`present_mode`) or the swapchain turns suboptimal, and each present a blit
-//! from the presented texture's host image.
+//! from the presented texture's host image, the HUD's pass over it (`swapchain_hud`),
+//! and, when asked, a copy of what the display is given (`display_capture`). A surface
+//! with no display (`VK_EXT_headless_surface`) runs the same path without a window.
 
 use std::sync::Arc;
 
@@ -10,7 +12,11 @@ use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
 use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
+use crate::gpu_memory::allocated_buffer::AllocatedBuffer;
+use crate::present::display_capture::{self, Capture};
+use crate::present::hud::Panel;
 use crate::present::present_mode::present_mode_for;
+use crate::present::swapchain_hud::{self, panel_format};
 
 /// Frames the window may have in flight before a present waits for the oldest.
 const SLOTS: usize = 2;
@@ -21,6 +27,9 @@ struct Slot {
     cmd: vk::CommandBuffer,
     image_available: vk::Semaphore,
     done: vk::Fence,
+    /// The HUD's rows, written by the host for this slot's present.
+    hud: Option<AllocatedBuffer>,
+    capture: Capture,
 }
 
 pub struct WindowSurface {
@@ -41,6 +50,12 @@ pub struct WindowSurface {
     next_slot: usize,
     pub presents: u64,
     pub recreations: u64,
+    /// Presents copy the swapchain image for `read_displayed` (`set_capture`).
+    capture: bool,
+    /// The slot whose capture is the latest.
+    captured_slot: Option<usize>,
+    /// The swapchain's format has no HUD texel order (said once, in the log).
+    hud_refused: bool,
     device: Arc<Device>,
 }
 
@@ -66,6 +81,48 @@ impl WindowSurface {
             ash_window::create_surface(&instance.entry, &instance.raw, display, window, None)
         }
         .map_err(map_vk("creating a window surface"))?;
+        // SAFETY: the surface was just made on this device's instance.
+        unsafe { WindowSurface::from_surface(device, surface, size_px) }
+    }
+
+    /// A surface with no display (`VK_EXT_headless_surface`), `size_px` large: presents
+    /// run the window path in full (acquire, blit, the HUD, present) and show nowhere;
+    /// `set_capture` reads what they gave. For tests and tools on machines with no display.
+    pub fn headless(device: &Arc<Device>, size_px: (u32, u32)) -> VkResult<WindowSurface> {
+        let missing = if !device.instance.headless_surface {
+            Some("VK_EXT_headless_surface (a swapchain with no display)")
+        } else if !device.caps.swapchain {
+            Some("VK_KHR_swapchain (a swapchain with no display)")
+        } else {
+            None
+        };
+        if let Some(what) = missing {
+            return Err(VkError::MissingFeature {
+                device: device.info.name.clone(),
+                what: what.into(),
+            });
+        }
+        let instance = &device.instance;
+        let headless_fn = ash::ext::headless_surface::Instance::new(&instance.entry, &instance.raw);
+        // SAFETY: valid create info on the live instance that enabled the extension.
+        let surface = unsafe {
+            headless_fn.create_headless_surface(&vk::HeadlessSurfaceCreateInfoEXT::default(), None)
+        }
+        .map_err(map_vk("creating a headless surface"))?;
+        // SAFETY: the surface was just made on this device's instance.
+        unsafe { WindowSurface::from_surface(device, surface, size_px) }
+    }
+
+    /// The swapchain for `surface`, which this takes over (destroyed on failure too).
+    ///
+    /// # Safety
+    /// `surface` must be made on `device`'s instance and used by nothing else.
+    unsafe fn from_surface(
+        device: &Arc<Device>,
+        surface: vk::SurfaceKHR,
+        size_px: (u32, u32),
+    ) -> VkResult<WindowSurface> {
+        let instance = &device.instance;
         let surface_fn = ash::khr::surface::Instance::new(&instance.entry, &instance.raw);
         // SAFETY: a plain query on a live surface and the device's physical device.
         let supported = unsafe {
@@ -75,7 +132,15 @@ impl WindowSurface {
                 surface,
             )
         }
-        .map_err(map_vk("asking whether the queue can present"))?;
+        .map_err(map_vk("asking whether the queue can present"));
+        let supported = match supported {
+            Ok(supported) => supported,
+            Err(error) => {
+                // SAFETY: the surface is unused.
+                unsafe { surface_fn.destroy_surface(surface, None) };
+                return Err(error);
+            }
+        };
         if !supported {
             // SAFETY: the surface is unused.
             unsafe { surface_fn.destroy_surface(surface, None) };
@@ -106,6 +171,9 @@ impl WindowSurface {
             next_slot: 0,
             presents: 0,
             recreations: 0,
+            capture: false,
+            captured_slot: None,
+            hud_refused: false,
             device: device.clone(),
         };
         window_surface.recreate()?;
@@ -144,6 +212,72 @@ impl WindowSurface {
     /// The present mode presents use (or will, from the next present on).
     pub fn present_mode(&self) -> vk::PresentModeKHR {
         self.present_mode
+    }
+
+    /// Whether presents copy what the display is given, for `read_displayed`. On, the
+    /// swapchain is made again with images that can be copied from; a surface whose
+    /// images cannot is refused here.
+    pub fn set_capture(&mut self, on: bool) -> VkResult<()> {
+        if on {
+            // SAFETY: a plain query on a live surface.
+            let caps = unsafe {
+                self.surface_fn
+                    .get_physical_device_surface_capabilities(self.device.physical, self.surface)
+            }
+            .map_err(map_vk("reading the surface's capabilities"))?;
+            if !caps
+                .supported_usage_flags
+                .contains(vk::ImageUsageFlags::TRANSFER_SRC)
+            {
+                return Err(VkError::Unsupported(
+                    "capturing a window: its swapchain images cannot be copied from".into(),
+                ));
+            }
+        }
+        if on != self.capture {
+            self.capture = on;
+            self.captured_slot = None;
+            self.stale = true;
+        }
+        Ok(())
+    }
+
+    /// What the display was given at the latest present with capture on (the texture
+    /// scaled to the window, the HUD over it), as RGBA8 rows, waiting for that present's
+    /// commands; `None` before such a present.
+    pub fn read_displayed(&self) -> VkResult<Option<crate::executor::PresentedImage>> {
+        let Some(slot) = self.captured_slot.map(|index| &self.slots[index]) else {
+            return Ok(None);
+        };
+        // SAFETY: the slot's fence belongs to this device.
+        unsafe {
+            self.device
+                .raw
+                .wait_for_fences(&[slot.done], true, u64::MAX)
+                .map_err(map_vk("waiting for a window's capture"))?;
+        }
+        let capture = &slot.capture;
+        let format = panel_format(capture.format).ok_or_else(|| {
+            VkError::Unsupported(format!(
+                "reading a capture of a {:?} swapchain",
+                capture.format
+            ))
+        })?;
+        let texels = display_capture::texels(capture).ok_or(VkError::Unsupported(
+            "a capture buffer the host cannot map".into(),
+        ))?;
+        let rgba8 = crate::executor::texels_to_rgba8(format, texels)
+            .expect("panel formats are presentable");
+        Ok(Some(crate::executor::PresentedImage {
+            width_px: capture.extent.width,
+            height_px: capture.extent.height,
+            rgba8,
+        }))
+    }
+
+    /// The swapchain's size and format now.
+    pub fn extent_and_format(&self) -> (vk::Extent2D, vk::Format) {
+        (self.extent, self.format.format)
     }
 
     fn recreate(&mut self) -> VkResult<()> {
@@ -203,7 +337,11 @@ impl WindowSurface {
             .image_color_space(self.format.color_space)
             .image_extent(self.extent)
             .image_array_layers(1)
-            .image_usage(vk::ImageUsageFlags::TRANSFER_DST)
+            .image_usage(if self.capture {
+                vk::ImageUsageFlags::TRANSFER_DST | vk::ImageUsageFlags::TRANSFER_SRC
+            } else {
+                vk::ImageUsageFlags::TRANSFER_DST
+            })
             .image_sharing_mode(vk::SharingMode::EXCLUSIVE)
             .pre_transform(caps.current_transform)
             .composite_alpha(vk::CompositeAlphaFlagsKHR::OPAQUE)
@@ -246,8 +384,15 @@ impl WindowSurface {
     }
 
     /// Shows `source` (a host image in GENERAL layout, `width_px` x `height_px`) in the
-    /// window, scaled to it. Work submitted earlier on the queue finishes first.
-    pub fn present(&mut self, source: vk::Image, width_px: u32, height_px: u32) -> VkResult<()> {
+    /// window, scaled to it, with `hud`'s panel over its top left at the window's scale.
+    /// Work submitted earlier on the queue finishes first.
+    pub fn present(
+        &mut self,
+        source: vk::Image,
+        width_px: u32,
+        height_px: u32,
+        hud: Option<&Panel>,
+    ) -> VkResult<()> {
         if self.stale {
             self.recreate()?;
         }
@@ -293,8 +438,24 @@ impl WindowSurface {
                 Err(result) => return Err(map_vk("acquiring a swapchain image")(result)),
             }
         };
+        let hud_format = panel_format(self.format.format);
+        if hud.is_some() && hud_format.is_none() && !self.hud_refused {
+            tracing::warn!(target: "gpu_vk::window", format = ?self.format.format,
+                "the HUD is not drawn on this window: its swapchain format has no HUD texel order");
+            self.hud_refused = true;
+        }
+        // What may fail comes before anything is recorded; the acquired image is then
+        // given back unshown.
+        let extras = self.prepare_extras(hud, hud_format);
+        let (hud_rect, capture_buffer) = match extras {
+            Ok(extras) => extras,
+            Err(error) => {
+                self.give_back_unshown(image_available)?;
+                return Err(error);
+            }
+        };
         let raw = &self.device.raw;
-        let slot = &self.slots[self.next_slot];
+        let slot = &mut self.slots[self.next_slot];
         let target = self.images[image_index as usize];
         // SAFETY: the slot's previous use is complete (fence above); `cmd` is re-recorded.
         unsafe {
@@ -364,22 +525,33 @@ impl WindowSurface {
                 &[blit],
                 vk::Filter::LINEAR,
             );
+        }
+        if let (Some(rect), Some(rows)) = (hud_rect, slot.hud.as_ref()) {
+            swapchain_hud::record_panel(&self.device, slot.cmd, rows.raw, target, rect);
+        }
+        if let Some(buffer) = capture_buffer {
+            display_capture::record_capture(&self.device, slot.cmd, buffer, target, self.extent);
+        } else {
             let to_present = [vk::ImageMemoryBarrier2::default()
-                .src_stage_mask(vk::PipelineStageFlags2::BLIT)
+                .src_stage_mask(vk::PipelineStageFlags2::ALL_TRANSFER)
                 .src_access_mask(vk::AccessFlags2::TRANSFER_WRITE)
                 .dst_stage_mask(vk::PipelineStageFlags2::NONE)
                 .dst_access_mask(vk::AccessFlags2::NONE)
                 .old_layout(vk::ImageLayout::TRANSFER_DST_OPTIMAL)
                 .new_layout(vk::ImageLayout::PRESENT_SRC_KHR)
                 .image(target)
-                .subresource_range(subresource)];
-            raw.cmd_pipeline_barrier2(
-                slot.cmd,
-                &vk::DependencyInfo::default().image_memory_barriers(&to_present),
-            );
-            raw.end_command_buffer(slot.cmd)
-                .map_err(map_vk("ending a present"))?;
+                .subresource_range(swapchain_hud::COLOUR)];
+            // SAFETY: `cmd` is recording; the image is the acquired one.
+            unsafe {
+                raw.cmd_pipeline_barrier2(
+                    slot.cmd,
+                    &vk::DependencyInfo::default().image_memory_barriers(&to_present),
+                )
+            };
         }
+        // SAFETY: `cmd` is recording, outside any pass.
+        unsafe { raw.end_command_buffer(slot.cmd) }.map_err(map_vk("ending a present"))?;
+        let slot = &self.slots[self.next_slot];
         let waits = [vk::SemaphoreSubmitInfo::default()
             .semaphore(slot.image_available)
             .stage_mask(vk::PipelineStageFlags2::BLIT)];
@@ -412,8 +584,64 @@ impl WindowSurface {
             Err(vk::Result::ERROR_OUT_OF_DATE_KHR) => self.stale = true,
             Err(result) => return Err(map_vk("presenting")(result)),
         }
+        if self.capture {
+            self.captured_slot = Some(self.next_slot);
+        }
         self.next_slot = (self.next_slot + 1) % SLOTS;
         self.presents += 1;
+        Ok(())
+    }
+
+    /// The slot's HUD rows and capture buffer for this present: the HUD's visible size
+    /// (`None`: nothing to draw) and the capture's buffer (`None`: capture off).
+    #[allow(clippy::type_complexity)]
+    fn prepare_extras(
+        &mut self,
+        hud: Option<&Panel>,
+        hud_format: Option<memory::Format>,
+    ) -> VkResult<(Option<(u32, u32)>, Option<vk::Buffer>)> {
+        let slot = &mut self.slots[self.next_slot];
+        let hud_rect = match (hud, hud_format) {
+            (Some(panel), Some(format)) => swapchain_hud::prepare_panel(
+                &self.device,
+                &mut slot.hud,
+                self.extent,
+                format,
+                panel,
+            )?,
+            _ => None,
+        };
+        let capture = if self.capture {
+            Some(display_capture::prepare_capture(
+                &self.device,
+                &mut slot.capture,
+                self.extent,
+                self.format.format,
+            )?)
+        } else {
+            None
+        };
+        Ok((hud_rect, capture))
+    }
+
+    /// An acquired image that will not be shown: a submission of no commands waits on its
+    /// acquire semaphore (so the semaphore is free again), and the swapchain is made
+    /// again before the next present, which returns the image.
+    fn give_back_unshown(&mut self, image_available: vk::Semaphore) -> VkResult<()> {
+        let waits = [vk::SemaphoreSubmitInfo::default()
+            .semaphore(image_available)
+            .stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)];
+        let submit = [vk::SubmitInfo2::default().wait_semaphore_infos(&waits)];
+        let queue = self.device.queue.lock();
+        // SAFETY: the queue lock serialises queue use; the semaphore has a pending signal
+        // from the acquire and no other wait.
+        unsafe {
+            self.device
+                .raw
+                .queue_submit2(*queue, &submit, vk::Fence::null())
+        }
+        .map_err(map_vk("giving back an unshown swapchain image"))?;
+        self.stale = true;
         Ok(())
     }
 }
@@ -451,6 +679,8 @@ fn make_slot(device: &Device) -> VkResult<Slot> {
             cmd,
             image_available,
             done,
+            hud: None,
+            capture: Capture::default(),
         })
     }
 }

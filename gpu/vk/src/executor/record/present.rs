@@ -180,8 +180,21 @@ impl VkBackend {
         Ok(index)
     }
 
-    /// Presents texture `index` of `window`: a snapshot of its first level.
+    /// Presents texture `index` of `window`: a snapshot of its first level. The present's
+    /// own work ends the frame whose GPU time is measured.
     pub(in crate::executor) fn present_index(
+        &mut self,
+        window: WindowId,
+        index: u32,
+        tables: &ObjectTables,
+    ) -> VkResult<()> {
+        let presented = self.present_frame(window, index, tables);
+        let completed = self.timeline.completed()?;
+        self.gpu_frames.end_frame(completed)?;
+        presented
+    }
+
+    fn present_frame(
         &mut self,
         window: WindowId,
         index: u32,
@@ -219,23 +232,6 @@ impl VkBackend {
         let from_image = self
             .cached_image(texture_id)
             .is_some_and(|tracked| image_current(tracked, last_write));
-        if from_image && self.presentation.surfaces.contains_key(&window) {
-            let source = self
-                .cached_image(texture_id)
-                .map(|tracked| tracked.image.raw)
-                .expect("a current image was found above");
-            if let Some(surface) = self.presentation.surfaces.get_mut(&window) {
-                surface.present(source, texture.desc.width_px, texture.desc.height_px)?;
-            }
-        } else if self.presentation.surfaces.contains_key(&window) {
-            tracing::debug!(target: TARGET, %window,
-                "the presented texture was never drawn: the window keeps its picture");
-        }
-        if self.presentation.without_snapshots.contains(&window) {
-            tracing::trace!(target: TARGET, %window, index, texture = %texture_id,
-                "presented without a snapshot");
-            return Ok(());
-        }
         let panel = if self.presentation.hud.is_empty() {
             None
         } else {
@@ -256,6 +252,28 @@ impl VkBackend {
             };
             crate::present::hud::render(&self.presentation.hud, &self.hud_figures_with(memory))
         };
+        if from_image && self.presentation.surfaces.contains_key(&window) {
+            let source = self
+                .cached_image(texture_id)
+                .map(|tracked| tracked.image.raw)
+                .expect("a current image was found above");
+            if let Some(surface) = self.presentation.surfaces.get_mut(&window) {
+                surface.present(
+                    source,
+                    texture.desc.width_px,
+                    texture.desc.height_px,
+                    panel.as_ref(),
+                )?;
+            }
+        } else if self.presentation.surfaces.contains_key(&window) {
+            tracing::debug!(target: TARGET, %window,
+                "the presented texture was never drawn: the window keeps its picture");
+        }
+        if self.presentation.without_snapshots.contains(&window) {
+            tracing::trace!(target: TARGET, %window, index, texture = %texture_id,
+                "presented without a snapshot");
+            return Ok(());
+        }
         let size_px = (texture.desc.width_px, texture.desc.height_px);
         let texels = if from_image {
             self.snapshot_image(window, texture, panel.as_ref())?
@@ -422,6 +440,7 @@ impl VkBackend {
             tracked.image.desc.height_px,
         );
         let mut frame = self.frames.begin()?;
+        self.gpu_frames.open(frame.cmd);
         record_snapshot(self, &frame, image, buffer, width_px, height_px);
         if let Some((panel, format)) = hud {
             super::hud::record_panel(
@@ -434,6 +453,7 @@ impl VkBackend {
             );
         }
         if let Err(error) = self.submit_own(&mut frame, value) {
+            self.gpu_frames.abandoned();
             self.frames.abandon(frame);
             return Err(error);
         }
@@ -443,6 +463,7 @@ impl VkBackend {
 
     /// Ends and submits a frame recorded outside `submit_list`, signalling `value`.
     fn submit_own(&mut self, frame: &mut Frame, value: u64) -> VkResult<()> {
+        self.gpu_frames.close(frame.cmd);
         // SAFETY: `frame.cmd` is recording, outside any pass.
         unsafe { self.device.raw.end_command_buffer(frame.cmd) }
             .map_err(map_vk("ending a present's command buffer"))?;

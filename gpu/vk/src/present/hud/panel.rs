@@ -6,6 +6,7 @@ use gpu::switches::hud_items::HudItem;
 
 use super::font::{glyph, CELL_H_PX, CELL_W_PX, GLYPH_H_PX, GLYPH_W_PX};
 use crate::executor::frame_stats::{FrameStats, HISTORY_FRAMES};
+use crate::executor::gpu_frame_time::GpuFrameTime;
 
 pub const PADDING_PX: u32 = 4;
 pub const GRAPH_H_PX: u32 = 32;
@@ -49,7 +50,11 @@ pub fn lines(items: &[HudItem], figures: &HudFigures) -> Vec<String> {
         .map(|item| match item {
             HudItem::Fps => format!("FPS {:.1}", frames.fps),
             HudItem::FrameTime => format!("FRAME {:.2} MS", frames.frame_ms),
-            HudItem::Gpu => format!("GPU {}", figures.device_name),
+            HudItem::Gpu => match frames.gpu {
+                GpuFrameTime::Measured { ms, .. } => format!("GPU {ms:.2} MS"),
+                GpuFrameTime::Pending => "GPU -- MS".to_owned(),
+                GpuFrameTime::NoTimestamps => "GPU N/A (NO TIMESTAMPS)".to_owned(),
+            },
             HudItem::Memory => format!(
                 "MEM {} MIB IMG {} MIB BUF",
                 mib(figures.image_memory_b),
@@ -153,5 +158,38 @@ impl Panel {
                 _ => [px[0], px[1], px[2], px[3]],
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gpu_line_says_whether_a_frame_was_measured() {
+        let line = |gpu| {
+            let mut figures = HudFigures::default();
+            figures.frames.gpu = gpu;
+            lines(&[HudItem::Gpu], &figures).remove(0)
+        };
+        assert_eq!(line(GpuFrameTime::Pending), "GPU -- MS");
+        assert_eq!(
+            line(GpuFrameTime::Measured {
+                ms: 1.236,
+                frame: 3
+            }),
+            "GPU 1.24 MS"
+        );
+        assert_eq!(line(GpuFrameTime::NoTimestamps), "GPU N/A (NO TIMESTAMPS)");
+        // Every character of each is in the font.
+        for text in [
+            line(GpuFrameTime::NoTimestamps),
+            line(GpuFrameTime::Pending),
+        ] {
+            assert!(
+                text.chars().all(|c| c == ' ' || glyph(c) != glyph('?')),
+                "{text}"
+            );
+        }
     }
 }
