@@ -90,16 +90,9 @@ int main(int argc, char **argv) {
     CHECK(hsCommandBufferEndRecording(&commands, &discard_list));
 
     /* The sample's dynamic command buffer: the frame's transformation and the lighting. */
-    float block[32];
-    dk_mesh_transformation(block, TIME_S, 0);
     HSCommandBuffer dynamic;
     CHECK(hsCommandBufferInitialize(&dynamic, &device));
-    CHECK(hsCommandBufferBeginRecording(&dynamic));
-    CHECK(hsCommandBufferUpdateUniformBuffer(&dynamic, &transform, 0, sizeof block, block));
-    CHECK(hsCommandBufferUpdateUniformBuffer(&dynamic, &lighting, 0, sizeof DK_LIGHTING,
-                                             DK_LIGHTING));
-    HScommandHandle push;
-    CHECK(hsCommandBufferEndRecording(&dynamic, &push));
+    HScommandHandle push = dk_mesh_push_list(&dynamic, &transform, &lighting, TIME_S, 0);
 
     HSQueue queue;
     CHECK(hsQueueInitialize(&queue, &device));

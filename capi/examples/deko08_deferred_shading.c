@@ -139,16 +139,9 @@ int main(int argc, char **argv) {
     CHECK(hsCommandBufferEndRecording(&commands, &composition_list));
 
     /* The sample's dynamic command buffer: the frame's transformation and the lighting. */
-    float block[32];
-    dk_mesh_transformation(block, TIME_S, 1);
     HSCommandBuffer dynamic;
     CHECK(hsCommandBufferInitialize(&dynamic, &device));
-    CHECK(hsCommandBufferBeginRecording(&dynamic));
-    CHECK(hsCommandBufferUpdateUniformBuffer(&dynamic, &transform, 0, sizeof block, block));
-    CHECK(hsCommandBufferUpdateUniformBuffer(&dynamic, &lighting, 0, sizeof DK_LIGHTING,
-                                             DK_LIGHTING));
-    HScommandHandle push;
-    CHECK(hsCommandBufferEndRecording(&dynamic, &push));
+    HScommandHandle push = dk_mesh_push_list(&dynamic, &transform, &lighting, TIME_S, 1);
 
     const HScommandHandle before[2] = {push, render_list};
     const HScommandHandle after[1] = {composition_list};

@@ -324,8 +324,8 @@ pub fn check_lit_mesh(
     (inside, smooth)
 }
 
-/// The mesh's eye-space triangle normals agree with their winding: used to check that
-/// the generated mesh faces outwards where the model sees it.
+/// How many of the mesh's triangles wind counter-clockwise about their vertices' mean
+/// normal (all of them, for a mesh whose windings and normals agree).
 pub fn facing_outwards(mesh: &Mesh) -> usize {
     mesh.indices
         .chunks_exact(3)
