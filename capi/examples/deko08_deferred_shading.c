@@ -96,10 +96,7 @@ int main(int argc, char **argv) {
     const HSScissor scissors[GBUFFER_TARGETS] = {scissor, scissor, scissor};
     CHECK(hsCommandBufferSetViewports(&commands, 0, GBUFFER_TARGETS, viewports));
     CHECK(hsCommandBufferSetScissors(&commands, 0, GBUFFER_TARGETS, scissors));
-    const float clear[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    for (uint32_t i = 0; i < GBUFFER_TARGETS; i++)
-        CHECK(hsCommandBufferClearColor(&commands, i, clear, HS_CLEAR_COLOR_MASK_RGBA));
-    CHECK(hsCommandBufferClearDepthStencil(&commands, 1.0f, 1, 0, 0xff));
+    dk_clear_targets(&commands, GBUFFER_TARGETS);
     CHECK(hsCommandBufferBindProgram(&commands, &program));
     CHECK(hsCommandBufferBindUniformBuffer(&commands, HS_SHADER_STAGE_VERTEX, 0, &transform, 0,
                                            32 * sizeof(float)));
