@@ -163,6 +163,22 @@ static inline void dk_clear_targets(const HSCommandBuffer *commands, uint32_t co
     CHECK(hsCommandBufferClearDepthStencil(commands, 1.0f, 1, 0, 0xff));
 }
 
+/* The samples' descriptor sets made persistent queue state: `texture_pool` and
+ * `sampler_pool` bound by a list recorded on `commands`, submitted to `queue` and waited
+ * for; then `commands` is cleared for the static lists. */
+static inline void dk_bind_pools_on_queue(const HSQueue *queue, const HSCommandBuffer *commands,
+                                          const HSTexturePool *texture_pool,
+                                          const HSSamplerPool *sampler_pool) {
+    HScommandHandle setup;
+    CHECK(hsCommandBufferBeginRecording(commands));
+    CHECK(hsCommandBufferSetTexturePool(commands, texture_pool));
+    CHECK(hsCommandBufferSetSamplerPool(commands, sampler_pool));
+    CHECK(hsCommandBufferEndRecording(commands, &setup));
+    CHECK(hsQueueSubmitCommands(queue, 1, &setup));
+    CHECK(hsQueueFinish(queue));
+    CHECK(hsCommandBufferClearCommands(commands));
+}
+
 /* A list (recorded on `commands`) that copies `framebuffer` into `readback` at
  * `offset_b`: the harness's, standing in for the samples' present. */
 static inline HScommandHandle dk_readback_list(const HSCommandBuffer *commands,
