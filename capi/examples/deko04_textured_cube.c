@@ -136,14 +136,7 @@ int main(int argc, char **argv) {
      * for, then cleared. */
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));
-    CHECK(hsCommandBufferBeginRecording(&commands));
-    CHECK(hsCommandBufferSetTexturePool(&commands, &texture_pool));
-    CHECK(hsCommandBufferSetSamplerPool(&commands, &sampler_pool));
-    HScommandHandle setup;
-    CHECK(hsCommandBufferEndRecording(&commands, &setup));
-    CHECK(hsQueueSubmitCommands(&queue, 1, &setup));
-    CHECK(hsQueueFinish(&queue));
-    CHECK(hsCommandBufferClearCommands(&commands));
+    dk_bind_pools_on_queue(&queue, &commands, &texture_pool, &sampler_pool);
 
     HScommandHandle framebuffer_lists[DK_FRAMEBUFFERS];
     dk_framebuffer_lists(&commands, framebuffers, &depth, framebuffer_lists);

@@ -46,20 +46,14 @@ int main(int argc, char **argv) {
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));
     HScommandHandle framebuffer_lists[DK_FRAMEBUFFERS];
-    for (uint32_t i = 0; i < DK_FRAMEBUFFERS; i++) {
-        CHECK(hsCommandBufferBeginRecording(&commands));
-        CHECK(hsCommandBufferDownsample(&commands, &color, &framebuffers[i]));
-        CHECK(hsCommandBufferEndRecording(&commands, &framebuffer_lists[i]));
-    }
+    dk_resolve_lists(&commands, &color, framebuffers, framebuffer_lists);
 
     /* The static list. */
     CHECK(hsCommandBufferBeginRecording(&commands));
     const HSTexture *colors[1] = {&color};
     CHECK(hsCommandBufferSetRenderTargets(&commands, 1, colors, NULL, &depth, NULL));
     dk_full_viewport_and_scissor(&commands);
-    const float clear[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    CHECK(hsCommandBufferClearColor(&commands, 0, clear, HS_CLEAR_COLOR_MASK_RGBA));
-    CHECK(hsCommandBufferClearDepthStencil(&commands, 1.0f, 1, 0, 0xff));
+    dk_clear_targets(&commands, 1);
     CHECK(hsCommandBufferBindProgram(&commands, &program));
     CHECK(hsCommandBufferBindUniformBuffer(&commands, HS_SHADER_STAGE_VERTEX, 0, &uniforms, 0,
                                            32 * sizeof(float)));
@@ -73,12 +67,7 @@ int main(int argc, char **argv) {
     CHECK(hsCommandBufferEndRecording(&commands, &render_list));
 
     /* The discard list. */
-    CHECK(hsCommandBufferBeginRecording(&commands));
-    CHECK(hsCommandBufferSetRenderTargets(&commands, 1, colors, NULL, &depth, NULL));
-    CHECK(hsCommandBufferDiscardColor(&commands, 0));
-    CHECK(hsCommandBufferDiscardDepthStencil(&commands));
-    HScommandHandle discard_list;
-    CHECK(hsCommandBufferEndRecording(&commands, &discard_list));
+    HScommandHandle discard_list = dk_discard_list(&commands, &color, &depth);
 
     float block[32];
     dk_cube_transform(block, TIME_S);

@@ -129,6 +129,56 @@ static inline void dk_framebuffer_lists(const HSCommandBuffer *commands,
     }
 }
 
+/* One list per framebuffer that resolves (downsamples) the multisample `color` into it
+ * (Examples 06 and 07's "framebuffer_cmdlists"), recorded on `commands`. */
+static inline void dk_resolve_lists(const HSCommandBuffer *commands, const HSTexture *color,
+                                    const HSTexture framebuffers[], HScommandHandle lists[]) {
+    for (uint32_t i = 0; i < DK_FRAMEBUFFERS; i++) {
+        CHECK(hsCommandBufferBeginRecording(commands));
+        CHECK(hsCommandBufferDownsample(commands, color, &framebuffers[i]));
+        CHECK(hsCommandBufferEndRecording(commands, &lists[i]));
+    }
+}
+
+/* A list (recorded on `commands`) that binds `color` and `depth` again and discards both
+ * (Examples 06 and 07's "discard_cmdlist"). */
+static inline HScommandHandle dk_discard_list(const HSCommandBuffer *commands,
+                                              const HSTexture *color, const HSTexture *depth) {
+    const HSTexture *colors[1] = {color};
+    HScommandHandle list;
+    CHECK(hsCommandBufferBeginRecording(commands));
+    CHECK(hsCommandBufferSetRenderTargets(commands, 1, colors, NULL, depth, NULL));
+    CHECK(hsCommandBufferDiscardColor(commands, 0));
+    CHECK(hsCommandBufferDiscardDepthStencil(commands));
+    CHECK(hsCommandBufferEndRecording(commands, &list));
+    return list;
+}
+
+/* Colour targets 0 to `color_count` - 1 cleared to transparent black and the depth buffer
+ * to 1 with stencil 0, as the samples clear. */
+static inline void dk_clear_targets(const HSCommandBuffer *commands, uint32_t color_count) {
+    const float clear[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    for (uint32_t i = 0; i < color_count; i++)
+        CHECK(hsCommandBufferClearColor(commands, i, clear, HS_CLEAR_COLOR_MASK_RGBA));
+    CHECK(hsCommandBufferClearDepthStencil(commands, 1.0f, 1, 0, 0xff));
+}
+
+/* The samples' descriptor sets made persistent queue state: `texture_pool` and
+ * `sampler_pool` bound by a list recorded on `commands`, submitted to `queue` and waited
+ * for; then `commands` is cleared for the static lists. */
+static inline void dk_bind_pools_on_queue(const HSQueue *queue, const HSCommandBuffer *commands,
+                                          const HSTexturePool *texture_pool,
+                                          const HSSamplerPool *sampler_pool) {
+    HScommandHandle setup;
+    CHECK(hsCommandBufferBeginRecording(commands));
+    CHECK(hsCommandBufferSetTexturePool(commands, texture_pool));
+    CHECK(hsCommandBufferSetSamplerPool(commands, sampler_pool));
+    CHECK(hsCommandBufferEndRecording(commands, &setup));
+    CHECK(hsQueueSubmitCommands(queue, 1, &setup));
+    CHECK(hsQueueFinish(queue));
+    CHECK(hsCommandBufferClearCommands(commands));
+}
+
 /* A list (recorded on `commands`) that copies `framebuffer` into `readback` at
  * `offset_b`: the harness's, standing in for the samples' present. */
 static inline HScommandHandle dk_readback_list(const HSCommandBuffer *commands,
