@@ -16,7 +16,8 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 18] = [
+const SOURCES: [(&str, &str); 19] = [
+    ("capi_examples", include_str!("../capi/tests/examples.rs")),
     ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
@@ -903,6 +904,11 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
         // Multisample views at sampler2DMS slots (texelFetch of each sample), views of the
         // other kind refused when the draw is recorded, counts shaders cannot read
         // refused when bound.
+        // One table at a time, the other from an earlier list on the queue.
+        Command::BindDescriptorTable(_) => vec![(
+            "capi_examples",
+            "pools_set_one_at_a_time_persist_across_lists_on_the_queue",
+        )],
         Command::BindDescriptorTables { .. } | Command::BindTexture { .. } => vec![
             (
                 ex,
@@ -1140,6 +1146,9 @@ fn every_command() -> Vec<Command> {
             textures: gpu::TextureTableId::from_raw(1).unwrap(),
             samplers: gpu::SamplerTableId::from_raw(1).unwrap(),
         },
+        Command::BindDescriptorTable(gpu::command::TableBind::Samplers(
+            gpu::SamplerTableId::from_raw(1).unwrap(),
+        )),
         Command::BindBuffer {
             binding: BufferBinding::Vertex { stream: 0 },
             range,

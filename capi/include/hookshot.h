@@ -1513,11 +1513,14 @@ HSresult hsCommandBufferClearDepthStencil(const struct HSCommandBuffer *command_
 HSresult hsCommandBufferBindProgram(const struct HSCommandBuffer *command_buffer,
                                     const struct HSProgram *program);
 
-// The texture pool texture and image handles index (with the sampler pool, once both are
-// set).
+// NVN's `SetTexturePool`: the texture pool texture and image handles index. It stays in
+// force on the queue for later lists; the sampler pool is set on its own and may come
+// from an earlier list.
 HSresult hsCommandBufferSetTexturePool(const struct HSCommandBuffer *command_buffer,
                                        const struct HSTexturePool *pool);
 
+// NVN's `SetSamplerPool`: the sampler pool texture handles index, set on its own as the
+// texture pool is.
 HSresult hsCommandBufferSetSamplerPool(const struct HSCommandBuffer *command_buffer,
                                        const struct HSSamplerPool *pool);
 
