@@ -63,6 +63,14 @@ enum Coverage {
 use Coverage::{Executed, Refused};
 
 const FF: &str = "fixed_function";
+const SAMPLE_LOCATIONS_PROBE: StateChange = StateChange::SampleLocations(SampleLocations {
+    enabled: true,
+    grid: false,
+    locations: [gpu::state::SampleLocation {
+        x_16ths: 3,
+        y_16ths: 12,
+    }; gpu::state::MAX_SAMPLE_LOCATIONS],
+});
 const WO: &str = "window_origin";
 const MS: &str = "multisample";
 const ALPHA_TEST: &str = "the_alpha_test_keeps_what_passes_each_compare_as_the_cpu_model_says";
@@ -254,6 +262,15 @@ fn fields(change: &StateChange) -> Vec<&'static str> {
             "Multisample.alpha_to_one",
             "Multisample.min_sample_shading",
         ],
+        StateChange::SampleLocations(SampleLocations {
+            enabled: _,
+            grid: _,
+            locations: _,
+        }) => vec![
+            "SampleLocations.enabled",
+            "SampleLocations.grid",
+            "SampleLocations.locations",
+        ],
     }
 }
 
@@ -316,6 +333,7 @@ fn every_variant() -> Vec<StateChange> {
         StateChange::AlphaTest(None),
         StateChange::Smoothing(Smoothing::default()),
         StateChange::Multisample(MultisampleState::default()),
+        StateChange::SampleLocations(SampleLocations::default()),
     ]
 }
 
@@ -529,6 +547,36 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
                     capability: "sampleRateShading",
                 },
             ],
+        ),
+        // Programmable sample locations: the Vulkan backend does not pass them on yet,
+        // so enabled ones are refused there (`DeviceFeatures::sample_locations`).
+        (
+            "SampleLocations.enabled",
+            vec![Refused {
+                probe: SAMPLE_LOCATIONS_PROBE,
+                withhold: |f| f.sample_locations = false,
+                capability: "VK_EXT_sample_locations",
+            }],
+        ),
+        (
+            "SampleLocations.grid",
+            vec![Refused {
+                probe: StateChange::SampleLocations(SampleLocations {
+                    enabled: true,
+                    grid: true,
+                    ..SampleLocations::default()
+                }),
+                withhold: |f| f.sample_locations = false,
+                capability: "VK_EXT_sample_locations",
+            }],
+        ),
+        (
+            "SampleLocations.locations",
+            vec![Refused {
+                probe: SAMPLE_LOCATIONS_PROBE,
+                withhold: |f| f.sample_locations = false,
+                capability: "VK_EXT_sample_locations",
+            }],
         ),
         ("AlphaTest.compare", vec![Executed(FF, ALPHA_TEST)]),
         ("AlphaTest.reference", vec![Executed(FF, ALPHA_TEST)]),
