@@ -16,7 +16,8 @@ use gpu::{DeviceFeatures, RecordError};
 use gpu_vk::executor::ExecutorOptions;
 
 /// Test files by the name the table uses, with their text.
-const SOURCES: [(&str, &str); 18] = [
+const SOURCES: [(&str, &str); 19] = [
+    ("capi_examples", include_str!("../capi/tests/examples.rs")),
     ("transform_feedback", include_str!("transform_feedback.rs")),
     ("tessellation", include_str!("tessellation.rs")),
     ("geometry", include_str!("geometry.rs")),
@@ -62,6 +63,14 @@ enum Coverage {
 use Coverage::{Executed, Refused};
 
 const FF: &str = "fixed_function";
+const SAMPLE_LOCATIONS_PROBE: StateChange = StateChange::SampleLocations(SampleLocations {
+    enabled: true,
+    grid: false,
+    locations: [gpu::state::SampleLocation {
+        x_16ths: 3,
+        y_16ths: 12,
+    }; gpu::state::MAX_SAMPLE_LOCATIONS],
+});
 const WO: &str = "window_origin";
 const MS: &str = "multisample";
 const ALPHA_TEST: &str = "the_alpha_test_keeps_what_passes_each_compare_as_the_cpu_model_says";
@@ -253,6 +262,15 @@ fn fields(change: &StateChange) -> Vec<&'static str> {
             "Multisample.alpha_to_one",
             "Multisample.min_sample_shading",
         ],
+        StateChange::SampleLocations(SampleLocations {
+            enabled: _,
+            grid: _,
+            locations: _,
+        }) => vec![
+            "SampleLocations.enabled",
+            "SampleLocations.grid",
+            "SampleLocations.locations",
+        ],
     }
 }
 
@@ -315,6 +333,7 @@ fn every_variant() -> Vec<StateChange> {
         StateChange::AlphaTest(None),
         StateChange::Smoothing(Smoothing::default()),
         StateChange::Multisample(MultisampleState::default()),
+        StateChange::SampleLocations(SampleLocations::default()),
     ]
 }
 
@@ -528,6 +547,36 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
                     capability: "sampleRateShading",
                 },
             ],
+        ),
+        // Programmable sample locations: the Vulkan backend does not pass them on yet,
+        // so enabled ones are refused there (`DeviceFeatures::sample_locations`).
+        (
+            "SampleLocations.enabled",
+            vec![Refused {
+                probe: SAMPLE_LOCATIONS_PROBE,
+                withhold: |f| f.sample_locations = false,
+                capability: "VK_EXT_sample_locations",
+            }],
+        ),
+        (
+            "SampleLocations.grid",
+            vec![Refused {
+                probe: StateChange::SampleLocations(SampleLocations {
+                    enabled: true,
+                    grid: true,
+                    ..SampleLocations::default()
+                }),
+                withhold: |f| f.sample_locations = false,
+                capability: "VK_EXT_sample_locations",
+            }],
+        ),
+        (
+            "SampleLocations.locations",
+            vec![Refused {
+                probe: SAMPLE_LOCATIONS_PROBE,
+                withhold: |f| f.sample_locations = false,
+                capability: "VK_EXT_sample_locations",
+            }],
         ),
         ("AlphaTest.compare", vec![Executed(FF, ALPHA_TEST)]),
         ("AlphaTest.reference", vec![Executed(FF, ALPHA_TEST)]),
@@ -903,6 +952,11 @@ fn command_tests(command: &Command) -> Vec<(&'static str, &'static str)> {
         // Multisample views at sampler2DMS slots (texelFetch of each sample), views of the
         // other kind refused when the draw is recorded, counts shaders cannot read
         // refused when bound.
+        // One table at a time, the other from an earlier list on the queue.
+        Command::BindDescriptorTable(_) => vec![(
+            "capi_examples",
+            "pools_set_one_at_a_time_persist_across_lists_on_the_queue",
+        )],
         Command::BindDescriptorTables { .. } | Command::BindTexture { .. } => vec![
             (
                 ex,
@@ -1140,6 +1194,9 @@ fn every_command() -> Vec<Command> {
             textures: gpu::TextureTableId::from_raw(1).unwrap(),
             samplers: gpu::SamplerTableId::from_raw(1).unwrap(),
         },
+        Command::BindDescriptorTable(gpu::command::TableBind::Samplers(
+            gpu::SamplerTableId::from_raw(1).unwrap(),
+        )),
         Command::BindBuffer {
             binding: BufferBinding::Vertex { stream: 0 },
             range,

@@ -280,6 +280,13 @@ typedef void (*HSdebugCallback)(HSdebugSeverity severity,
                                 const char *message,
                                 void *user_data);
 
+// One programmable sample location: `x` across and `y` down a pixel, each in
+// `0.0..1.0` (NVN's and deko3d's `DkSampleLocation`), rounded to the nearest 1/16.
+typedef struct HSSampleLocation {
+  float x;
+  float y;
+} HSSampleLocation;
+
 // Graphics pipeline compiles (`hsDeviceGetPipelineStats`).
 typedef struct HSPipelineStats {
   // Graphics pipelines made during the last frame, and the nanoseconds spent on them.
@@ -1538,11 +1545,14 @@ HSresult hsCommandBufferClearDepthStencil(const struct HSCommandBuffer *command_
 HSresult hsCommandBufferBindProgram(const struct HSCommandBuffer *command_buffer,
                                     const struct HSProgram *program);
 
-// The texture pool texture and image handles index (with the sampler pool, once both are
-// set).
+// NVN's `SetTexturePool`: the texture pool texture and image handles index. It stays in
+// force on the queue for later lists; the sampler pool is set on its own and may come
+// from an earlier list.
 HSresult hsCommandBufferSetTexturePool(const struct HSCommandBuffer *command_buffer,
                                        const struct HSTexturePool *pool);
 
+// NVN's `SetSamplerPool`: the sampler pool texture handles index, set on its own as the
+// texture pool is.
 HSresult hsCommandBufferSetSamplerPool(const struct HSCommandBuffer *command_buffer,
                                        const struct HSSamplerPool *pool);
 
@@ -1788,6 +1798,20 @@ HSresult hsCommandBufferSetMultisampleState(const struct HSCommandBuffer *comman
                                             uint32_t alpha_to_one,
                                             uint32_t sample_shading,
                                             float min_sample_shading);
+
+// NVN's `SetSampleLocations`, `SetSampleLocationsEnable` and
+// `SetSampleLocationsGridEnable` in one call. `enable` 0: the device's standard pattern
+// (the default; `locations` is not read). `enable` 1: `count` (1 to 16) locations,
+// repeated in order to fill the hardware's 16 as deko3d does; `grid_enable` 1 spreads the
+// 16 over a 2x2 block of pixels (each pixel's samples in turn), 0 gives every pixel
+// locations `0..samples`. A coordinate outside `0.0..1.0` or a count outside 1..=16 is
+// `HS_ERROR_OUT_OF_RANGE`. Enabled locations need `VK_EXT_sample_locations`, which the
+// Vulkan backend does not pass on yet: `HS_ERROR_REFUSED` when recorded, naming it.
+HSresult hsCommandBufferSetSampleLocations(const struct HSCommandBuffer *command_buffer,
+                                           uint32_t enable,
+                                           uint32_t grid_enable,
+                                           uint32_t count,
+                                           const struct HSSampleLocation *locations);
 
 // Fills `stats` with the device's pipeline compile figures now.
 HSresult hsDeviceGetPipelineStats(const struct HSDevice *device, struct HSPipelineStats *stats);

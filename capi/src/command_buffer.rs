@@ -50,8 +50,6 @@ pub unsafe extern "C" fn hsCommandBufferInitialize(
                 buffer: None,
                 last: None,
                 handles: Vec::new(),
-                texture_pool: None,
-                sampler_pool: None,
                 last_buffer: None,
                 last_pool: None,
             },

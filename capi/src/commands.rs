@@ -329,18 +329,9 @@ pub unsafe extern "C" fn hsCommandBufferBindProgram(
     }
 }
 
-/// Binds the tables once both are set (texture handles index both).
-fn bind_tables(recording: &mut crate::state::Recording) -> CapiResult<()> {
-    if let (Some(textures), Some(samplers)) = (recording.texture_pool, recording.sampler_pool) {
-        recording
-            .buffer()
-            .bind_descriptor_tables(textures, samplers)?;
-    }
-    Ok(())
-}
-
-/// The texture pool texture and image handles index (with the sampler pool, once both are
-/// set).
+/// NVN's `SetTexturePool`: the texture pool texture and image handles index. It stays in
+/// force on the queue for later lists; the sampler pool is set on its own and may come
+/// from an earlier list.
 #[no_mangle]
 pub unsafe extern "C" fn hsCommandBufferSetTexturePool(
     command_buffer: *const HSCommandBuffer,
@@ -354,13 +345,15 @@ pub unsafe extern "C" fn hsCommandBufferSetTexturePool(
             move |device, recording| {
                 let state = resolve(pool, "texture pool")?;
                 device.check_same(&state.device, "the texture pool")?;
-                recording.texture_pool = Some(state.id);
-                bind_tables(recording)
+                recording.buffer().bind_texture_table(state.id)?;
+                Ok(())
             },
         )
     }
 }
 
+/// NVN's `SetSamplerPool`: the sampler pool texture handles index, set on its own as the
+/// texture pool is.
 #[no_mangle]
 pub unsafe extern "C" fn hsCommandBufferSetSamplerPool(
     command_buffer: *const HSCommandBuffer,
@@ -374,8 +367,8 @@ pub unsafe extern "C" fn hsCommandBufferSetSamplerPool(
             move |device, recording| {
                 let state = resolve(pool, "sampler pool")?;
                 device.check_same(&state.device, "the sampler pool")?;
-                recording.sampler_pool = Some(state.id);
-                bind_tables(recording)
+                recording.buffer().bind_sampler_table(state.id)?;
+                Ok(())
             },
         )
     }

@@ -206,6 +206,7 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         // Issue 18, resolves.
         "hsCommandBufferDownsample" => hsCommandBufferDownsample as *const (),
         "hsCommandBufferSetMultisampleState" => hsCommandBufferSetMultisampleState as *const (),
+        "hsCommandBufferSetSampleLocations" => hsCommandBufferSetSampleLocations as *const (),
         "hsCommandBufferResolveDepth" => hsCommandBufferResolveDepth as *const (),
         "hsGetHostPageSize" => hsGetHostPageSize as *const (),
         "hsGetVersion" => hsGetVersion as *const (),
@@ -421,6 +422,7 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     // Issue 18, resolves.
     "hsCommandBufferDownsample",
     "hsCommandBufferSetMultisampleState",
+    "hsCommandBufferSetSampleLocations",
     "hsCommandBufferResolveDepth",
     "hsGetHostPageSize",
     "hsGetVersion",

@@ -149,8 +149,6 @@ pub(crate) struct Recording {
     /// The handles this command buffer ended, released by `hsCommandBufferClearCommands`
     /// and at finalize.
     pub handles: Vec<u64>,
-    pub texture_pool: Option<TextureTableId>,
-    pub sampler_pool: Option<SamplerTableId>,
     /// The buffer bound last (the caller's words, the buffers' removal count then, and
     /// a range of it): a game binds one buffer draw after draw at new offsets.
     pub last_buffer: Option<(crate::registry::Words, u64, gpu::objects::BufferRange)>,

@@ -196,6 +196,35 @@ fn textured_quad_samples_every_texel() {
     }
 }
 
+/// `examples/separate_pools.c`: the texture and sampler pools set one at a time, each
+/// list drawing with the other pool as an earlier list on the queue left it; a texture
+/// bind with no sampler pool anywhere on the queue refused at submit.
+#[test]
+fn pools_set_one_at_a_time_persist_across_lists_on_the_queue() {
+    const SIZE_PX: u32 = 64;
+    let program = common::build("separate_pools");
+    let (_dir, out) = common::temp_file("separate_pools.rgba");
+    let output = common::run(&program, &[out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("no sampler pool: refused"), "{stdout}");
+    let texels = std::fs::read(&out).expect("the example wrote its image");
+    assert_eq!(texels.len(), (SIZE_PX * SIZE_PX * 4) as usize);
+    let (red, green, black) = ([255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 0, 255]);
+    for y in 0..SIZE_PX {
+        for x in 0..SIZE_PX {
+            // List 1 (red pool) upper left, list 2 (green pool, list 1's samplers) upper
+            // right, list 3 (list 2's green pool, its own samplers) lower left.
+            let expected = match (x < SIZE_PX / 2, y < SIZE_PX / 2) {
+                (true, true) => red,
+                (false, true) | (true, false) => green,
+                (false, false) => black,
+            };
+            let at = ((y * SIZE_PX + x) * 4) as usize;
+            assert_eq!(texels[at..at + 4], expected, "pixel ({x}, {y})");
+        }
+    }
+}
+
 /// Runs `examples/seed000.c` with `switches` and counts its texels that differ from the
 /// drawn tile's reference, over all 9 levels.
 fn seed000_mismatches(switches: &[(&str, &str)]) -> usize {

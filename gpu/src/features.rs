@@ -80,6 +80,9 @@ pub struct DeviceFeatures {
     pub sample_rate_shading: bool,
     /// `alphaToOne`: `MultisampleState::alpha_to_one`.
     pub alpha_to_one: bool,
+    /// Programmable sample locations (NVN's `SetSampleLocations`) executed: the
+    /// backend passes them on through `VK_EXT_sample_locations`.
+    pub sample_locations: bool,
     /// `supportedDepthResolveModes` and `supportedStencilResolveModes` with
     /// `SAMPLE_ZERO` (Vulkan 1.2's depth/stencil resolve): the depth resolve.
     pub depth_resolve: bool,
@@ -136,6 +139,7 @@ impl DeviceFeatures {
         smooth_tessellated_lines: false,
         sample_rate_shading: false,
         alpha_to_one: false,
+        sample_locations: false,
         depth_resolve: false,
         sampled_color_sample_counts: 1,
         sampled_integer_sample_counts: 1,
@@ -190,6 +194,7 @@ impl DeviceFeatures {
                 && other.smooth_tessellated_lines,
             sample_rate_shading: self.sample_rate_shading && other.sample_rate_shading,
             alpha_to_one: self.alpha_to_one && other.alpha_to_one,
+            sample_locations: self.sample_locations && other.sample_locations,
             depth_resolve: self.depth_resolve && other.depth_resolve,
             sampled_color_sample_counts: self.sampled_color_sample_counts
                 & other.sampled_color_sample_counts,

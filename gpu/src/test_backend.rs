@@ -74,6 +74,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     smooth_tessellated_lines: true,
     sample_rate_shading: true,
     alpha_to_one: true,
+    sample_locations: true,
     depth_resolve: true,
     sampled_color_sample_counts: 0b1111,
     sampled_integer_sample_counts: 0b1111,

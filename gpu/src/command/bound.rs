@@ -12,7 +12,10 @@ pub struct BoundState {
     pub graphics_program: Option<ProgramId>,
     pub compute_program: Option<ProgramId>,
     pub targets: RenderTargets,
+    /// Both tables, once both are in force (`tables`' pair).
     pub descriptor_tables: Option<(TextureTableId, SamplerTableId)>,
+    /// Each table as set on its own or as a pair.
+    pub tables: super::TablesInForce,
     pub index_type: Option<IndexType>,
     /// Primitive restart is on (set by this list, or one it goes on from).
     pub primitive_restart: bool,
@@ -73,7 +76,12 @@ impl BoundState {
                 self.polygons_unfilled = raster.polygon_mode != crate::state::PolygonMode::Fill
             }
             Command::BindDescriptorTables { textures, samplers } => {
-                self.descriptor_tables = Some((*textures, *samplers))
+                self.tables.bind_pair(*textures, *samplers);
+                self.descriptor_tables = self.tables.pair();
+            }
+            Command::BindDescriptorTable(bind) => {
+                self.tables.bind_one(*bind);
+                self.descriptor_tables = self.tables.pair();
             }
             Command::BindBuffer {
                 binding: BufferBinding::Index { index_type },

@@ -287,6 +287,19 @@ impl<'d> CommandBuffer<'d> {
     ) -> Result<(), RecordError> {
         self.record(Command::BindDescriptorTables { textures, samplers })
     }
+    /// Binds the texture table alone (NVN's `SetTexturePool`): the sampler table stays
+    /// as it is, set by this list or an earlier one on the queue.
+    pub fn bind_texture_table(&mut self, textures: TextureTableId) -> Result<(), RecordError> {
+        self.record(Command::BindDescriptorTable(super::TableBind::Textures(
+            textures,
+        )))
+    }
+    /// Binds the sampler table alone (NVN's `SetSamplerPool`).
+    pub fn bind_sampler_table(&mut self, samplers: SamplerTableId) -> Result<(), RecordError> {
+        self.record(Command::BindDescriptorTable(super::TableBind::Samplers(
+            samplers,
+        )))
+    }
     /// Inlined, so that a caller's bind takes the short way in line (the full way,
     /// `record`, stays out of line).
     #[inline]

@@ -40,6 +40,7 @@ pub enum Op {
         textures: TextureTableId,
         samplers: SamplerTableId,
     },
+    BindDescriptorTable(super::TableBind),
     BindBuffer {
         binding: BufferBinding,
         range: BufferRange,
@@ -157,8 +158,9 @@ pub struct CommandList {
     /// What was bound when a command buffer finished the list (from the state it started
     /// with, carried from earlier lists); `None` for decoded lists.
     pub(crate) end_bound: Option<BoundState>,
-    /// The last descriptor tables the list itself binds (what the queue holds after it).
-    pub(crate) tables_set: Option<(TextureTableId, SamplerTableId)>,
+    /// The last descriptor tables the list itself binds, each on its own (what the queue
+    /// holds after it, where set).
+    pub(crate) tables_set: super::TablesInForce,
     /// Texture or image binds were recorded before any tables were bound: they are
     /// checked at submit against the queue's (`command::queue_binds`).
     pub(crate) defers_handle_checks: bool,
@@ -320,8 +322,12 @@ impl CommandList {
             },
             Command::BindProgram(program) => Op::BindProgram(program),
             Command::BindDescriptorTables { textures, samplers } => {
-                self.tables_set = Some((textures, samplers));
+                self.tables_set.bind_pair(textures, samplers);
                 Op::BindDescriptorTables { textures, samplers }
+            }
+            Command::BindDescriptorTable(bind) => {
+                self.tables_set.bind_one(bind);
+                Op::BindDescriptorTable(bind)
             }
             Command::BindBuffer { binding, range } => Op::BindBuffer { binding, range },
             Command::BindTexture {
@@ -466,6 +472,7 @@ impl CommandList {
             Op::BindDescriptorTables { textures, samplers } => {
                 Command::BindDescriptorTables { textures, samplers }
             }
+            Op::BindDescriptorTable(bind) => Command::BindDescriptorTable(bind),
             Op::BindBuffer { binding, range } => Command::BindBuffer { binding, range },
             Op::BindTexture {
                 stage,

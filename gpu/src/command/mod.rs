@@ -17,6 +17,7 @@ pub mod resolve;
 pub mod smoothing;
 pub mod stages;
 mod submit_slots;
+pub mod tables_in_force;
 pub mod target_formats;
 pub mod texture_clear;
 pub mod transform_feedback;
@@ -29,6 +30,7 @@ pub use counters::{Counter, CounterKind, PipelineStatistic, PIPELINE_STATISTIC_C
 pub use list::{CommandList, Op};
 pub use render_enable::ConditionalRender;
 pub use resolve::ResolveMode;
+pub use tables_in_force::{TableBind, TablesInForce};
 pub use texture_clear::{TextureClear, TextureClearValue};
 pub use transform_feedback::{
     TransformFeedbackControl, TransformFeedbackVerb, MAX_TRANSFORM_FEEDBACK_BUFFERS,

@@ -7,15 +7,14 @@
 
 use crate::error::RecordError;
 use crate::features::DeviceFeatures;
-use crate::ids::{SamplerTableId, TextureTableId};
 use crate::objects::ObjectTables;
 
 use super::bound::BoundState;
 use super::list::CommandList;
 use super::verbs::Command;
 
-/// A texture table and a sampler table, bound together.
-pub type DescriptorTables = (TextureTableId, SamplerTableId);
+/// The texture table and the sampler table the queue holds, each set by some list.
+pub type DescriptorTables = super::TablesInForce;
 
 /// Whether `command` binds a handle into the descriptor tables in force.
 pub(crate) fn reads_descriptor_tables(command: &Command) -> bool {
@@ -31,12 +30,12 @@ pub(crate) fn reads_descriptor_tables(command: &Command) -> bool {
 /// gives the tables in force after it (what the queue holds for the next list).
 pub(crate) fn check_at_submit(
     list: &CommandList,
-    queue_tables: Option<DescriptorTables>,
+    queue_tables: DescriptorTables,
     tables: &ObjectTables,
     features: &DeviceFeatures,
-) -> Result<Option<DescriptorTables>, RecordError> {
+) -> Result<DescriptorTables, RecordError> {
     if !list.defers_handle_checks {
-        return Ok(list.tables_set.or(queue_tables));
+        return Ok(queue_tables.then(list.tables_set));
     }
     let after = check_handles(list, queue_tables, tables)?;
     super::submit_slots::check_deferred_slots(list.commands(), queue_tables, tables, features)?;
@@ -46,18 +45,20 @@ pub(crate) fn check_at_submit(
 /// The handle checks of `check_at_submit`.
 fn check_handles(
     list: &CommandList,
-    queue_tables: Option<DescriptorTables>,
+    queue_tables: DescriptorTables,
     tables: &ObjectTables,
-) -> Result<Option<DescriptorTables>, RecordError> {
-    let bound = BoundState {
-        descriptor_tables: queue_tables,
+) -> Result<DescriptorTables, RecordError> {
+    let mut bound = BoundState {
+        descriptor_tables: queue_tables.pair(),
+        tables: queue_tables,
         ..BoundState::default()
     };
     for command in list.commands() {
         match command {
-            Command::BindDescriptorTables { textures, samplers } => {
-                // Every later bind was checked when it was recorded.
-                return Ok(Some((textures, samplers)));
+            // Binds after the list's own tables are checked again (cheap, and a table
+            // set alone may lean on the queue's other one).
+            Command::BindDescriptorTables { .. } | Command::BindDescriptorTable(_) => {
+                bound.apply(&command, tables);
             }
             ref bind if reads_descriptor_tables(bind) => {
                 super::validate::check(bind, &bound, tables)?;
@@ -65,5 +66,5 @@ fn check_handles(
             _ => {}
         }
     }
-    Ok(bound.descriptor_tables)
+    Ok(bound.tables)
 }

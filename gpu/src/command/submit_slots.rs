@@ -22,7 +22,7 @@ const TEXTURE_SLOTS: usize = 32;
 /// reads every slot the list bound through a view of the slot's kind.
 pub(crate) fn check_deferred_slots(
     commands: impl Iterator<Item = Command>,
-    queue_tables: Option<DescriptorTables>,
+    queue_tables: DescriptorTables,
     tables: &ObjectTables,
     features: &DeviceFeatures,
 ) -> Result<(), RecordError> {
@@ -33,14 +33,15 @@ pub(crate) fn check_deferred_slots(
     for command in commands {
         match command {
             Command::BindDescriptorTables { textures, samplers } => {
-                in_force = Some((textures, samplers));
+                in_force.bind_pair(textures, samplers);
             }
+            Command::BindDescriptorTable(bind) => in_force.bind_one(bind),
             Command::BindTexture {
                 stage,
                 slot,
                 handle,
             } => {
-                let Some((texture_table, _)) = in_force else {
+                let Some((texture_table, _)) = in_force.pair() else {
                     continue;
                 };
                 let Some(entry) = tables

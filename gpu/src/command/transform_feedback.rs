@@ -69,6 +69,7 @@ pub fn check_while_active(command: &Command, bound: &BoundState) -> Result<(), R
         Command::SetState(_)
         | Command::BindProgram(_)
         | Command::BindDescriptorTables { .. }
+        | Command::BindDescriptorTable(_)
         | Command::BindBuffer { .. }
         | Command::BindTexture { .. }
         | Command::BindImage { .. }

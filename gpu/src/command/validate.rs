@@ -138,6 +138,16 @@ pub fn check(
                 .ok_or_else(|| unknown(*samplers))?;
             Ok(())
         }
+        Command::BindDescriptorTable(super::TableBind::Textures(textures)) => tables
+            .texture_tables
+            .get(*textures)
+            .map(|_| ())
+            .ok_or_else(|| unknown(*textures)),
+        Command::BindDescriptorTable(super::TableBind::Samplers(samplers)) => tables
+            .sampler_tables
+            .get(*samplers)
+            .map(|_| ())
+            .ok_or_else(|| unknown(*samplers)),
         Command::BindBuffer { binding, range } => check_buffer_binding(*binding, range, tables),
         Command::BindTexture { slot, handle, .. } => {
             slot_in("texture", u32::from(*slot), TEXTURE_SLOTS)?;

@@ -225,6 +225,8 @@ pub enum Command {
         textures: TextureTableId,
         samplers: SamplerTableId,
     },
+    /// One of the two tables, the other left as it is (it may come from an earlier list).
+    BindDescriptorTable(super::TableBind),
     BindBuffer {
         binding: BufferBinding,
         range: BufferRange,

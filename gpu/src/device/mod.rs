@@ -60,7 +60,7 @@ pub struct Device {
     pub(crate) recorder: Mutex<Option<Recorder>>,
     lists_finished: Mutex<u32>,
     /// The descriptor tables the queue holds after the lists submitted so far.
-    pub(crate) queue_tables: Mutex<Option<crate::command::queue_binds::DescriptorTables>>,
+    pub(crate) queue_tables: Mutex<crate::command::queue_binds::DescriptorTables>,
     /// Ops in the list finished last: a new command buffer reserves that much (a game's
     /// lists are much alike from frame to frame), so recording does not grow it in steps.
     last_list_ops: AtomicU64,
@@ -91,7 +91,7 @@ impl Device {
             backend: Mutex::new(maker.backend),
             recorder: Mutex::new(recorder),
             lists_finished: Mutex::new(0),
-            queue_tables: Mutex::new(None),
+            queue_tables: Mutex::new(Default::default()),
             table_changes: AtomicU64::new(0),
             last_list_ops: AtomicU64::new(0),
             write_tracking: maker.write_tracking,

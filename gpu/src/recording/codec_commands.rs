@@ -322,6 +322,9 @@ mod opcode {
     pub const UPDATE_UNIFORM_BUFFER: u8 = 19;
     pub const BIND_TRANSFORM_FEEDBACK_BUFFER: u8 = 20;
     pub const TRANSFORM_FEEDBACK: u8 = 21;
+    // NVN's pools set one at a time.
+    pub const BIND_TEXTURE_TABLE: u8 = 22;
+    pub const BIND_SAMPLER_TABLE: u8 = 23;
     // Issue 18, counters.
     pub const REPORT_COUNTER: u8 = 40;
     pub const REPORT_VALUE: u8 = 41;
@@ -398,6 +401,14 @@ impl Wire for Command {
             Command::BindDescriptorTables { textures, samplers } => {
                 out.push(opcode::BIND_DESCRIPTOR_TABLES);
                 textures.put(out);
+                samplers.put(out);
+            }
+            Command::BindDescriptorTable(TableBind::Textures(textures)) => {
+                out.push(opcode::BIND_TEXTURE_TABLE);
+                textures.put(out);
+            }
+            Command::BindDescriptorTable(TableBind::Samplers(samplers)) => {
+                out.push(opcode::BIND_SAMPLER_TABLE);
                 samplers.put(out);
             }
             Command::BindBuffer { binding, range } => {
@@ -572,6 +583,12 @@ impl Wire for Command {
                 textures: Wire::take(reader)?,
                 samplers: Wire::take(reader)?,
             },
+            opcode::BIND_TEXTURE_TABLE => {
+                Command::BindDescriptorTable(TableBind::Textures(Wire::take(reader)?))
+            }
+            opcode::BIND_SAMPLER_TABLE => {
+                Command::BindDescriptorTable(TableBind::Samplers(Wire::take(reader)?))
+            }
             opcode::BIND_BUFFER => Command::BindBuffer {
                 binding: Wire::take(reader)?,
                 range: Wire::take(reader)?,

@@ -83,6 +83,12 @@ wire_struct!(VertexStream { stride_b, divisor });
 wire_struct!(DepthBounds { min, max });
 wire_struct!(AlphaTest { compare, reference });
 wire_struct!(Smoothing { lines, polygons });
+wire_struct!(SampleLocation { x_16ths, y_16ths });
+wire_struct!(SampleLocations {
+    enabled,
+    grid,
+    locations
+});
 wire_struct!(MultisampleState {
     sample_mask,
     alpha_to_coverage,
@@ -102,6 +108,10 @@ impl Wire for StateChange {
             StateChange::BlendEnables(mask) => {
                 out.push(45);
                 mask.put(out);
+            }
+            StateChange::SampleLocations(locations) => {
+                out.push(46);
+                locations.put(out);
             }
             StateChange::BlendConstant(rgba) => {
                 out.push(1);
@@ -236,6 +246,7 @@ impl Wire for StateChange {
             43 => StateChange::Multisample(Wire::take(reader)?),
             44 => StateChange::ClipYAxis(Wire::take(reader)?),
             45 => StateChange::BlendEnables(Wire::take(reader)?),
+            46 => StateChange::SampleLocations(Wire::take(reader)?),
             _ => return Err(reader.fail("state change kind")),
         })
     }

@@ -265,6 +265,17 @@ impl StateChange {
                 Ok(())
             }
             StateChange::Multisample(state) => check_multisample(state, features),
+            // `DeviceFeatures::sample_locations`: the Vulkan backend does not pass them on
+            // yet, so enabled ones are refused there; disabled is the standard pattern.
+            StateChange::SampleLocations(locations)
+                if locations.enabled && !features.sample_locations =>
+            {
+                Err(missing(
+                    "programmable sample locations (not yet passed on by the Vulkan backend)",
+                    "VK_EXT_sample_locations",
+                ))
+            }
+            StateChange::SampleLocations(_) => Ok(()),
             StateChange::AlphaTest(Some(test)) if !test.reference.is_finite() => {
                 Err(bad("alpha test reference", "not a finite number"))
             }

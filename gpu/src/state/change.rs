@@ -66,6 +66,8 @@ pub enum StateChange {
 
     // Issue 18, multisampling.
     Multisample(MultisampleState),
+    /// NVN's programmable sample locations (`state::sample_locations`).
+    SampleLocations(super::SampleLocations),
 }
 
 /// Why a state change was refused: what is out of range, the index and the limit.
@@ -147,6 +149,10 @@ impl StateChange {
             StateChange::OuterTessellationLevels(levels) => {
                 levels_fault("outer tessellation level (0 to 64)", levels)
             }
+            StateChange::SampleLocations(locations) => match locations.first_off_grid() {
+                Some(index) => fail("sample location off the 16x16 grid", index, 0),
+                None => Ok(()),
+            },
             StateChange::BlendConstant(_)
             | StateChange::BlendEnables(_)
             | StateChange::LogicOp(_)

@@ -11,6 +11,7 @@ pub mod multisample;
 pub mod nvn_defaults;
 pub mod primitive;
 pub mod raster;
+pub mod sample_locations;
 pub mod smoothing;
 pub mod tessellation;
 pub mod vertex;
@@ -26,6 +27,7 @@ pub use primitive::{IndexType, PrimitiveKind};
 pub use raster::{
     CullMode, FrontFace, PolygonMode, PolygonOffset, ProvokingVertex, RasterizerState,
 };
+pub use sample_locations::{SampleLocation, SampleLocations, MAX_SAMPLE_LOCATIONS};
 pub use smoothing::Smoothing;
 pub use tessellation::{
     DEFAULT_INNER_LEVELS, DEFAULT_OUTER_LEVELS, DEFAULT_PATCH_VERTICES, MAX_PATCH_VERTICES,

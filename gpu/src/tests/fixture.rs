@@ -381,6 +381,16 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             alpha_to_one: true,
             min_sample_shading: Some(0.5),
         })),
+        Command::SetState(StateChange::SampleLocations(
+            crate::state::SampleLocations::repeating(
+                &[crate::state::SampleLocation {
+                    x_16ths: 2,
+                    y_16ths: 13,
+                }],
+                true,
+            )
+            .unwrap(),
+        )),
         Command::SetState(StateChange::AlphaTest(Some(AlphaTest {
             compare: CompareOp::GreaterEqual,
             reference: 0.375,

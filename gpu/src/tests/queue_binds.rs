@@ -94,3 +94,42 @@ fn a_list_that_binds_its_own_tables_later_checks_only_the_binds_before_them() {
     submit_tables(&device, &scene);
     queue.submit(&list).unwrap();
 }
+
+#[test]
+fn tables_set_one_at_a_time_combine_with_the_queues_other_table() {
+    let (device, _) = device();
+    let scene = scene(&device);
+    let queue = device.queue();
+
+    // The texture table alone, with a handle: on a fresh queue there is no sampler table.
+    let mut textures_only = device.command_buffer();
+    textures_only.bind_texture_table(scene.textures).unwrap();
+    textures_only.record(texture(1)).unwrap();
+    let textures_only = textures_only.finish();
+    assert!(matches!(
+        queue.submit(&textures_only),
+        Err(QueueError::Record(RecordError::HandleWithoutTables))
+    ));
+
+    // An earlier list sets the sampler table alone; then the texture table's list runs.
+    let mut samplers_only = device.command_buffer();
+    samplers_only.bind_sampler_table(scene.samplers).unwrap();
+    queue.submit(&samplers_only.finish()).unwrap();
+    queue.submit(&textures_only).unwrap();
+
+    // Both stay in force: a list that sets neither binds into them.
+    let mut neither = device.command_buffer();
+    neither.record(texture(1)).unwrap();
+    queue.submit(&neither.finish()).unwrap();
+    // A slot the texture table does not hold is refused at submit.
+    let mut unregistered = device.command_buffer();
+    unregistered.bind_sampler_table(scene.samplers).unwrap();
+    unregistered.record(texture(5)).unwrap();
+    assert!(matches!(
+        queue.submit(&unregistered.finish()),
+        Err(QueueError::Record(RecordError::UnregisteredHandle {
+            slot: 5,
+            ..
+        }))
+    ));
+}

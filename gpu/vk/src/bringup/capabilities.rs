@@ -243,6 +243,10 @@ impl Capabilities {
                 depth_clamp: core.depth_clamp == vk::TRUE,
                 sample_rate_shading: core.sample_rate_shading == vk::TRUE,
                 alpha_to_one: core.alpha_to_one == vk::TRUE,
+                // The executor does not pass sample locations on yet (it would need
+                // VK_EXT_sample_locations enabled, its pipeline structure and dynamic
+                // state): enabled ones are refused on every Vulkan device for now.
+                sample_locations: false,
                 depth_resolve: resolve_props
                     .supported_depth_resolve_modes
                     .contains(vk::ResolveModeFlags::SAMPLE_ZERO)

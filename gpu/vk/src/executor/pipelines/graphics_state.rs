@@ -134,6 +134,9 @@ impl GraphicsState {
             StateChange::AlphaTest(test) => self.alpha_test = *test,
             StateChange::Smoothing(smoothing) => self.smoothing = *smoothing,
             StateChange::Multisample(state) => self.multisample = *state,
+            // Enabled locations are refused when recorded (`state::capability`); disabled
+            // is the device's standard pattern, which every pipeline uses.
+            StateChange::SampleLocations(_) => {}
         }
     }
 

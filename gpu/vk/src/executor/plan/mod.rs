@@ -221,6 +221,7 @@ where
                 }
                 Op::BindProgram(_)
                 | Op::BindDescriptorTables { .. }
+                | Op::BindDescriptorTable(_)
                 | Op::BindBuffer { .. }
                 | Op::BindTexture { .. }
                 | Op::BindImage { .. }
@@ -302,6 +303,7 @@ where
             }
             Op::BindProgram(_)
             | Op::BindDescriptorTables { .. }
+                | Op::BindDescriptorTable(_)
             | Op::BindBuffer { .. }
             | Op::BindTexture { .. }
             | Op::BindImage { .. }

@@ -24,7 +24,10 @@ pub struct Bindings {
     pub storage: [[Option<BufferRange>; BUFFER_SLOTS]; STAGES],
     pub vertex: [Option<BufferRange>; MAX_VERTEX_STREAMS],
     pub index: Option<(BufferRange, IndexType)>,
+    /// Both tables once both are bound (`tables`' pair).
     pub descriptor_tables: Option<(TextureTableId, SamplerTableId)>,
+    /// Each table as bound, alone or as a pair (NVN sets the pools one at a time).
+    pub tables: gpu::command::TablesInForce,
     pub textures: [[Option<TextureHandle>; TEXTURE_SLOTS]; STAGES],
     pub images: [[Option<ImageHandle>; IMAGE_SLOTS]; STAGES],
     /// Transform feedback's capture buffers (draws do not read them: no version bump).
@@ -88,7 +91,12 @@ impl Bindings {
                 BufferBinding::Index { index_type } => self.index = Some((range, index_type)),
             },
             Op::BindDescriptorTables { textures, samplers } => {
-                self.descriptor_tables = Some((textures, samplers));
+                self.tables.bind_pair(textures, samplers);
+                self.descriptor_tables = self.tables.pair();
+            }
+            Op::BindDescriptorTable(bind) => {
+                self.tables.bind_one(bind);
+                self.descriptor_tables = self.tables.pair();
             }
             Op::BindTexture {
                 stage,
