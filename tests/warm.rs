@@ -72,3 +72,117 @@ fn warm_refuses_a_missing_recording_in_one_line() {
     assert!(stderr.contains("/nonexistent/recording"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// The distinct sources a recording's programs were made from.
+fn recorded_sources(recording: &std::path::Path) -> Vec<shader_translate::ShaderSource> {
+    let bytes = std::fs::read(recording).unwrap();
+    let mut reader = gpu::recording::RecordingReader::new(&bytes[..]).unwrap();
+    let mut sources: Vec<shader_translate::ShaderSource> = Vec::new();
+    while let Some(record) = reader.next_record().unwrap() {
+        if let gpu::recording::Record::CreateProgram { maker, .. } = record {
+            for source in maker.modules.into_iter().filter_map(|module| module.source) {
+                if !sources
+                    .iter()
+                    .any(|seen| seen.stage == source.stage && seen.code == source.code)
+                {
+                    sources.push(source);
+                }
+            }
+        }
+    }
+    sources
+}
+
+/// Each source's outcome through a translator with the game's options and `cache_dir`.
+fn outcomes(
+    sources: &[shader_translate::ShaderSource],
+    cache_dir: &std::path::Path,
+) -> Vec<shader_translate::CacheOutcome> {
+    let switches = gpu::switches::Switches::from_env_for_title(None).unwrap();
+    let translator = shader_translate::Translator::new(shader_translate::TranslateOptions {
+        optimise: switches.spirv_opt,
+        cache: shader_translate::CacheLocation::Dir(cache_dir.to_path_buf()),
+        strict_portability: switches.portability,
+    })
+    .unwrap();
+    sources
+        .iter()
+        .map(|source| translator.translate(source).unwrap().cache)
+        .collect()
+}
+
+/// The number before `word` in `text`.
+fn count_before(text: &str, word: &str) -> u64 {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|each| *each == word)
+        .unwrap_or_else(|| panic!("no {word:?} in:\n{text}"));
+    words[at - 1]
+        .trim_start_matches('(')
+        .parse()
+        .unwrap_or_else(|_| panic!("no count before {word:?} in:\n{text}"))
+}
+
+#[test]
+fn warm_fills_the_shader_cache_with_every_recorded_source() {
+    let root = scratch_dir("warm-shaders");
+    let recording = root.join("field.hsrec");
+    let demo = hookshot()
+        .args(["demo", "--headless", "--frames", "2"])
+        .env("RX_VK_RECORD", &recording)
+        .env("RX_VK_SHADER_CACHE", "0")
+        .env("RX_VK_PIPELINE_CACHE", "0")
+        .output()
+        .unwrap();
+    assert_success(&demo);
+    let sources = recorded_sources(&recording);
+    assert!(
+        sources.len() >= 4,
+        "the demo's programs come from GLSL: {} sources recorded",
+        sources.len()
+    );
+
+    let shader_cache = root.join("shaders");
+    let warm = |cache: &std::path::Path| {
+        let output = hookshot()
+            .arg("warm")
+            .arg(&recording)
+            .env("RX_VK_SHADER_CACHE", cache)
+            .env("RX_VK_PIPELINE_CACHE", root.join("pipelines"))
+            .output()
+            .unwrap();
+        assert_success(&output);
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let first = warm(&shader_cache);
+    assert_eq!(
+        count_before(&first, "shaders"),
+        sources.len() as u64,
+        "{first}"
+    );
+    assert_eq!(count_before(&first, "already"), 0, "{first}");
+    // The game's own translations of the recorded sources now come from the cache.
+    let warmed = outcomes(&sources, &shader_cache);
+    assert!(
+        warmed
+            .iter()
+            .all(|outcome| *outcome == shader_translate::CacheOutcome::Hit),
+        "{warmed:?}"
+    );
+    // A second warm finds them all there.
+    let second = warm(&shader_cache);
+    assert_eq!(count_before(&second, "shaders"), 0, "{second}");
+    assert_eq!(
+        count_before(&second, "already"),
+        sources.len() as u64,
+        "{second}"
+    );
+    // A folder nothing warmed misses every one.
+    let cold = outcomes(&sources, &root.join("cold"));
+    assert!(
+        cold.iter()
+            .all(|outcome| *outcome == shader_translate::CacheOutcome::Miss),
+        "{cold:?}"
+    );
+}

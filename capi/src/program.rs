@@ -106,14 +106,15 @@ fn translate(
             )))
         }
     };
+    let source = ShaderSource {
+        name: format!("capi-shader-{index}-{stage:?}"),
+        stage: translate_stage(stage),
+        code,
+    };
     let translated = translator
-        .translate(&ShaderSource {
-            name: format!("capi-shader-{index}-{stage:?}"),
-            stage: translate_stage(stage),
-            code,
-        })
+        .translate(&source)
         .map_err(|error| CapiError::Refused(format!("shader {index} ({stage:?}): {error}")))?;
-    Ok(ShaderModule::from(&translated))
+    Ok(ShaderModule::translated_from(source, &translated))
 }
 
 pub(crate) fn translate_stage(stage: gpu::objects::Stage) -> shader_translate::Stage {

@@ -12,6 +12,7 @@ pub mod replay;
 pub mod shader;
 pub mod texture;
 pub mod warm;
+pub mod warm_shaders;
 
 #[derive(clap::Subcommand)]
 pub enum Command {

@@ -1,9 +1,11 @@
-//! `hookshot warm RECORDING [--title ID]`: pre-warms the pipeline cache from a recording
-//! (`RX_VK_RECORD` from a player's run, or `hookshot demo --record`): the recording is
-//! played on this machine's device, every pipeline its draws and dispatches need is
-//! compiled, and the device's pipeline cache (the title's, with --title) is saved, so the
-//! game's first frames compile nothing there. Programs are recorded already translated,
-//! so the shader translation cache is filled by the game's own start, not from here.
+//! `hookshot warm RECORDING [--title ID]`: pre-warms the shader and pipeline caches from a
+//! recording (`RX_VK_RECORD` from a player's run, or `hookshot demo --record`). Every
+//! module the recording made from source is translated again through the title's shader
+//! cache (the folder a game's run with that title uses), so the game translates none of
+//! them; then the recording is played on this machine's device, every pipeline its draws
+//! and dispatches need is compiled, and the device's pipeline cache (the title's, with
+//! --title) is saved, so the game's first frames compile nothing there. Modules handed
+//! over already translated, or from compiled Maxwell code, carry no source to warm from.
 
 use std::path::PathBuf;
 
@@ -39,6 +41,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             anyhow::bail!("no user cache folder (HOME unset): name one with RX_VK_PIPELINE_CACHE")
         }
     };
+    let translator = shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
+    let shaders = crate::cli::warm_shaders::warm_shaders(&args.file, &translator)?;
+    drop(translator);
     let file = std::fs::File::open(&args.file)
         .with_context(|| format!("opening {}", args.file.display()))?;
     let mut player = Player::new(std::io::BufReader::new(file))
@@ -95,6 +100,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         "warmed {pipelines} pipelines from {frames} frames ({submissions} submissions) of {}",
         args.file.display()
     );
+    match &shaders.cache_dir {
+        Some(dir) => println!(
+            "shader cache: {} ({} shaders translated into it, {} already there, {} modules without source)",
+            dir.display(),
+            shaders.translated,
+            shaders.already_cached,
+            shaders.without_source
+        ),
+        None => println!("shader cache: off (RX_VK_SHADER_CACHE=0), no shaders translated"),
+    }
     for (path, size_b) in saved {
         println!("pipeline cache: {path} ({} KiB)", size_b.div_ceil(1024));
     }

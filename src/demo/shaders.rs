@@ -57,15 +57,20 @@ pub fn program_maker(
         .iter()
         .map(|shader| {
             let name = format!("demo/shaders/{}", shader.name);
-            let translated = match set {
-                ShaderSet::Glsl => translator.translate(&ShaderSource {
-                    name,
-                    stage: shader.stage,
-                    code: ShaderCode::Glsl(shader.glsl.to_owned()),
-                })?,
-                ShaderSet::Maxwell => translator.translate_dksh(&name, shader.dksh)?,
-            };
-            Ok(ShaderModule::from(&translated))
+            match set {
+                ShaderSet::Glsl => {
+                    let source = ShaderSource {
+                        name,
+                        stage: shader.stage,
+                        code: ShaderCode::Glsl(shader.glsl.to_owned()),
+                    };
+                    let translated = translator.translate(&source)?;
+                    Ok(ShaderModule::translated_from(source, &translated))
+                }
+                ShaderSet::Maxwell => Ok(ShaderModule::from(
+                    &translator.translate_dksh(&name, shader.dksh)?,
+                )),
+            }
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
     Ok(ProgramMaker { modules })

@@ -1,12 +1,13 @@
 //! Recordings: read to their end or first error, every payload decoder tried on the bytes
 //! after a kind byte, and the records played on a device (its record-time checks; no GPU).
+//! The seed holds a program made from GLSL, so its module's source is mutated too.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 use gpu::mem::pool::PoolFlags;
 use gpu::mem::Format;
-use gpu::objects::{BufferMaker, PoolMaker, TextureBuilder};
+use gpu::objects::{BufferMaker, PoolMaker, ProgramMaker, ShaderModule, TextureBuilder};
 use gpu::recording::{Player, Record, RecordKind, RecordingReader};
 use gpu::{Coded, Device, DeviceMaker};
 
@@ -29,7 +30,31 @@ impl Write for Sink {
     }
 }
 
-/// A short session: a pool written, a texture and a buffer in it, tables, a finalize.
+/// A compute module translated from GLSL, keeping its source.
+fn seed_module() -> ShaderModule {
+    use shader_translate::{CacheLocation, ShaderCode, ShaderSource, TranslateOptions, Translator};
+    let translator = Translator::new(TranslateOptions {
+        optimise: false,
+        cache: CacheLocation::Off,
+        strict_portability: false,
+    })
+    .expect("a translator");
+    let source = ShaderSource {
+        name: "seed.comp".into(),
+        stage: shader_translate::Stage::Compute,
+        code: ShaderCode::Glsl(
+            "#version 450\nlayout(local_size_x = 4) in;\n\
+             layout(std430, binding = 0) buffer Out { uint words[]; };\n\
+             void main() { words[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x; }\n"
+                .into(),
+        ),
+    };
+    let translated = translator.translate(&source).expect("the seed translates");
+    ShaderModule::translated_from(source, &translated)
+}
+
+/// A short session: a pool written, a texture and a buffer in it, tables, a program made
+/// from source, a finalize.
 fn seed_recording() -> Vec<u8> {
     let sink = Sink::default();
     {
@@ -53,6 +78,11 @@ fn seed_recording() -> Vec<u8> {
             .expect("a buffer");
         device.create_texture_table(4).expect("a table");
         device.create_sampler_table(4).expect("a table");
+        device
+            .create_program(&ProgramMaker {
+                modules: vec![seed_module()],
+            })
+            .expect("a program");
         device.finalize(texture).expect("a finalize");
     }
     let bytes = sink.0.lock().expect("one writer").clone();

@@ -72,6 +72,10 @@ pub struct ShaderModule {
     /// topology: its module for each input class, in `GeometryInput::ALL`'s order
     /// (`program_geometry`); empty for every other module.
     pub geometry_inputs: Vec<Vec<u32>>,
+    /// The translator's input when the module was made from source (GLSL or NVN-model
+    /// SPIR-V), kept so a recording can fill a shader cache from it (`hookshot warm`);
+    /// `None` for modules handed over already translated or from compiled Maxwell code.
+    pub source: Option<shader_translate::ShaderSource>,
 }
 
 pub const SPIRV_MAGIC: u32 = 0x0723_0203;

@@ -1,7 +1,7 @@
 //! A program stage from `shader_translate`'s output: the host-layout SPIR-V and the compact
 //! reflection the recording format stores.
 
-use shader_translate::{ResourceKind, TranslatedShader};
+use shader_translate::{ResourceKind, ShaderSource, TranslatedShader};
 
 use super::program::{ShaderModule, Stage, StageReflection};
 
@@ -69,6 +69,18 @@ impl From<&TranslatedShader> for ShaderModule {
             spirv_words: shader.spirv.clone(),
             reflection: (&shader.reflection).into(),
             geometry_inputs: Vec::new(),
+            source: None,
+        }
+    }
+}
+
+impl ShaderModule {
+    /// The module `translated` from `source`, keeping the source so a recording can
+    /// fill a shader cache from it.
+    pub fn translated_from(source: ShaderSource, translated: &TranslatedShader) -> ShaderModule {
+        ShaderModule {
+            source: Some(source),
+            ..ShaderModule::from(translated)
         }
     }
 }

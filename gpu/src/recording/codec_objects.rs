@@ -3,7 +3,11 @@
 use crate::ids::*;
 use crate::objects::*;
 
-use super::wire::{put_flags, take_flags, wire_struct, Malformed, Wire, WireReader};
+use shader_translate::{ShaderCode, ShaderSource};
+
+use super::wire::{
+    put_bytes, put_flags, take_bytes, take_flags, wire_struct, Malformed, Wire, WireReader,
+};
 
 macro_rules! wire_id {
     ($($id:ident),*) => {$(
@@ -115,11 +119,56 @@ wire_struct!(StageReflection {
     input_locations,
     output_locations,
 });
+/// A module's source: its name's UTF-8 bytes, its stage, then the code: 0 and GLSL's
+/// UTF-8 bytes, 1 and a kernel's, or 2 and SPIR-V words. Every length is checked against
+/// the bytes left before anything is allocated.
+impl Wire for ShaderSource {
+    const MIN_B: usize = 10;
+    fn put(&self, out: &mut Vec<u8>) {
+        put_bytes(self.name.as_bytes(), out);
+        Stage::from(self.stage).put(out);
+        match &self.code {
+            ShaderCode::Glsl(text) => {
+                0u8.put(out);
+                put_bytes(text.as_bytes(), out);
+            }
+            ShaderCode::KernelGlsl(text) => {
+                1u8.put(out);
+                put_bytes(text.as_bytes(), out);
+            }
+            ShaderCode::Spirv(words) => {
+                2u8.put(out);
+                words.put(out);
+            }
+        }
+    }
+    fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
+        let name = take_text(reader, "shader source name (not UTF-8)")?;
+        let stage = Stage::take(reader)?.into();
+        let code = match u8::take(reader)? {
+            0 => ShaderCode::Glsl(take_text(reader, "GLSL source (not UTF-8)")?),
+            1 => ShaderCode::KernelGlsl(take_text(reader, "kernel source (not UTF-8)")?),
+            2 => ShaderCode::Spirv(Vec::take(reader)?),
+            _ => return Err(reader.fail("shader code kind")),
+        };
+        Ok(ShaderSource { name, stage, code })
+    }
+}
+
+fn take_text(reader: &mut WireReader<'_>, what: &'static str) -> Result<String, Malformed> {
+    let bytes = take_bytes(reader)?;
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(text.to_owned()),
+        Err(_) => Err(reader.fail(what)),
+    }
+}
+
 wire_struct!(ShaderModule {
     stage,
     spirv_words,
     reflection,
-    geometry_inputs
+    geometry_inputs,
+    source
 });
 wire_struct!(ProgramMaker { modules });
 wire_struct!(WindowMaker {

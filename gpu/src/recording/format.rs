@@ -12,7 +12,8 @@ pub const MAGIC: [u8; 8] = *b"HKSHTREC";
 /// 2: shader modules carry their per-input-class geometry translations.
 /// 3: pools carry the GPU address they got (NVN's address model).
 /// 4: virtual pools keep their mapping changes (`MapVirtual` records).
-pub const VERSION: u16 = 4;
+/// 5: shader modules carry their source, when made from one (`hookshot warm`).
+pub const VERSION: u16 = 5;
 pub const HEADER_B: usize = 16;
 /// Kind and length before the payload.
 pub const FRAME_HEAD_B: usize = 6;

@@ -117,11 +117,10 @@ fn translate_module(stage: Stage) -> ShaderModule {
         stage: stage.into(),
         code: ShaderCode::Glsl(format!("{declarations}{body}\n")),
     };
-    ShaderModule::from(
-        &translator
-            .translate(&source)
-            .expect("the fixture translates"),
-    )
+    let translated = translator
+        .translate(&source)
+        .expect("the fixture translates");
+    ShaderModule::translated_from(source, &translated)
 }
 
 /// One object of every kind, ready to record with.

@@ -9,7 +9,7 @@ use crate::coded::Coded;
 use crate::command::CommandList;
 use crate::objects::SyncCondition;
 use crate::recording::format::{frame, header, HEADER_B, MAX_PAYLOAD_B};
-use crate::recording::wire::Wire;
+use crate::recording::wire::{Wire, WireReader};
 use crate::recording::*;
 
 /// A run touching every record kind; returns the file and the lists it finished.
@@ -305,6 +305,15 @@ fn the_header_is_checked() {
         RecordingReader::new(&bytes[..]).err().unwrap().kind,
         ReadErrorKind::UnsupportedVersion(1)
     ));
+    // A file of the format before modules kept their source is refused by its version.
+    let mut bytes = file(&[end(0)]);
+    bytes[8..10].copy_from_slice(&4u16.to_le_bytes());
+    let checksum = crc32fast::hash(&bytes[..12]);
+    bytes[12..16].copy_from_slice(&checksum.to_le_bytes());
+    assert!(matches!(
+        RecordingReader::new(&bytes[..]).err().unwrap().kind,
+        ReadErrorKind::UnsupportedVersion(4)
+    ));
     let mut bytes = file(&[end(0)]);
     bytes[10] = 1;
     assert!(matches!(
@@ -350,4 +359,46 @@ fn large_pool_writes_are_split_into_records() {
         })
         .collect();
     assert_eq!(writes, vec![(4096, 32 << 20), (4096 + (32 << 20), 8 << 20)]);
+}
+
+#[test]
+fn programs_keep_their_sources_and_forged_sources_fail() {
+    use shader_translate::{ShaderCode, ShaderSource};
+    let records = read_all(&recorded_run().0).unwrap();
+    let sources: Vec<&ShaderSource> = records
+        .iter()
+        .filter_map(|(_, record)| match record {
+            Record::CreateProgram { maker, .. } => Some(maker),
+            _ => None,
+        })
+        .flat_map(|maker| maker.modules.iter().filter_map(|m| m.source.as_ref()))
+        .collect();
+    assert!(!sources.is_empty());
+    for source in sources {
+        assert!(matches!(&source.code, ShaderCode::Glsl(text) if text.contains("main")));
+    }
+    let spirv = ShaderSource {
+        name: "words".into(),
+        stage: shader_translate::Stage::Compute,
+        code: ShaderCode::Spirv(vec![0x0723_0203, 7]),
+    };
+    let bytes = encode(&spirv);
+    let mut reader = WireReader::new(&bytes);
+    assert_eq!(ShaderSource::take(&mut reader).unwrap(), spirv);
+    reader.finish().unwrap();
+    // name (4 + 5), stage (1), then the code's kind.
+    let kind_at = 10;
+    let mut forged = bytes.clone();
+    forged[kind_at] = 3;
+    assert!(ShaderSource::take(&mut WireReader::new(&forged)).is_err());
+    // A SPIR-V word count past the bytes left fails before allocating.
+    let mut forged = bytes.clone();
+    forged[kind_at + 1..kind_at + 5].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(ShaderSource::take(&mut WireReader::new(&forged)).is_err());
+    let mut forged = encode(&ShaderSource {
+        code: ShaderCode::Glsl("void main() {}".into()),
+        ..spirv
+    });
+    forged[kind_at + 5] = 0xff;
+    assert!(ShaderSource::take(&mut WireReader::new(&forged)).is_err());
 }

@@ -322,6 +322,7 @@ mod tests {
                 spirv_words: vec![gpu::objects::program::SPIRV_MAGIC],
                 reflection,
                 geometry_inputs: Vec::new(),
+                source: None,
             }],
         )
     }

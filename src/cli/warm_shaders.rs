@@ -1,0 +1,76 @@
+//! The shader half of `hookshot warm`: every module a recording made from source (GLSL or
+//! NVN-model SPIR-V) is translated again through a translator whose cache is the title's
+//! shader cache, so the game's own translations of those sources are cache hits.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use gpu::recording::{Record, RecordingReader};
+use shader_translate::{CacheOutcome, ShaderSource, Translator};
+
+/// What one pass over a recording's sources did to the shader cache.
+pub struct ShaderWarmth {
+    /// The cache's folder; `None` when the shader cache is off.
+    pub cache_dir: Option<PathBuf>,
+    /// Sources translated and stored (missing, or a damaged entry rewritten).
+    pub translated: u64,
+    /// Sources whose sound entry was already there.
+    pub already_cached: u64,
+    /// Modules recorded without a source (handed over translated, or compiled Maxwell).
+    pub without_source: u64,
+}
+
+/// Translates each distinct source in `file` through `translator` (which holds the
+/// title's cache, or none).
+pub fn warm_shaders(file: &Path, translator: &Translator) -> anyhow::Result<ShaderWarmth> {
+    let mut warmth = ShaderWarmth {
+        cache_dir: translator.cache_dir().map(Path::to_path_buf),
+        translated: 0,
+        already_cached: 0,
+        without_source: 0,
+    };
+    let opened =
+        std::fs::File::open(file).with_context(|| format!("opening {}", file.display()))?;
+    let mut reader = RecordingReader::new(std::io::BufReader::new(opened))
+        .with_context(|| format!("reading {}", file.display()))?;
+    let mut seen: Vec<ShaderSource> = Vec::new();
+    let mut progress = crate::cli::progress::Progress::new("warm");
+    while let Some(record) = reader
+        .next_record()
+        .with_context(|| format!("reading {}", file.display()))?
+    {
+        let Record::CreateProgram { maker, .. } = record else {
+            continue;
+        };
+        for module in maker.modules {
+            let Some(source) = module.source else {
+                warmth.without_source += 1;
+                continue;
+            };
+            if warmth.cache_dir.is_none()
+                || seen
+                    .iter()
+                    .any(|other| other.stage == source.stage && other.code == source.code)
+            {
+                continue;
+            }
+            let translated = translator
+                .translate(&source)
+                .with_context(|| format!("translating {} again", source.name))?;
+            match translated.cache {
+                CacheOutcome::Hit => warmth.already_cached += 1,
+                CacheOutcome::Miss | CacheOutcome::Rebuilt(_) | CacheOutcome::Off => {
+                    warmth.translated += 1
+                }
+            }
+            seen.push(source);
+            progress.tick(|| {
+                format!(
+                    "{} shaders translated, {} already cached",
+                    warmth.translated, warmth.already_cached
+                )
+            });
+        }
+    }
+    Ok(warmth)
+}
