@@ -23,7 +23,8 @@ use super::compute::ShaderModule;
 use super::dynamic_state::DynamicSet;
 use super::graphics_conv as conv;
 use super::graphics_state::{BoundPatches, GraphicsState, PipelineKey, TargetFormats};
-use super::layout::{stage_flags, ProgramLayout};
+use super::layout::ProgramLayout;
+use super::library::{self, Libraries, Parts};
 use super::tessellation;
 use gpu::id_map::IdMap;
 
@@ -38,7 +39,8 @@ pub struct GraphicsPipeline {
     /// Viewports (and scissors) it was made for: 16 where its shaders write
     /// `gl_ViewportIndex` (refused when made where the device lacks multiViewport), else 1.
     pub viewport_count: u32,
-    pub layout: ProgramLayout,
+    /// Shared with the stage libraries it was linked from.
+    pub layout: Arc<ProgramLayout>,
     /// The layout's set layouts, shared with the draws prepared for it.
     pub set_layouts: Arc<[vk::DescriptorSetLayout]>,
     pub last_use: u64,
@@ -74,6 +76,11 @@ struct LastLookup {
 pub struct GraphicsPipelines {
     /// Pipelines made so far.
     made: u64,
+    /// Of those, pipelines linked from stage libraries (fast, unoptimised).
+    fast_linked: u64,
+    /// The stage libraries pipelines are linked from, where the device offers them
+    /// (`PipelineFeatures::libraries`); `None` makes every pipeline whole.
+    libraries: Option<Libraries>,
     /// Given to every creation (null: none).
     cache: vk::PipelineCache,
     /// At most this many dynamic uniform (and storage) buffers a layout, below the
@@ -111,6 +118,8 @@ impl GraphicsPipelines {
             last: None,
             state_version: 0,
             made: 0,
+            fast_linked: 0,
+            libraries: device.caps.pipeline.libraries().then(Libraries::default),
             cache: vk::PipelineCache::null(),
             dynamic_cap: None,
             bindless: None,
@@ -254,7 +263,10 @@ impl GraphicsPipelines {
             dynamic: self.dynamic,
         };
         let started = std::time::Instant::now();
-        let made = make(&settings, program, state, primitive, targets, patches)?;
+        let linking = self.libraries.as_mut();
+        let linked = linking.is_some();
+        let made = make(&settings, linking, &key, program, state, patches)?;
+        self.fast_linked += u64::from(linked);
         self.compile_ns += started.elapsed().as_nanos() as u64;
         self.made += 1;
         let id = PipelineId(self.made);
@@ -277,6 +289,7 @@ impl GraphicsPipelines {
     pub fn compile_counters(&self) -> super::compile_stats::CompileCounters {
         super::compile_stats::CompileCounters {
             graphics_made: self.made,
+            graphics_fast_linked: self.fast_linked,
             graphics_compile_ns: self.compile_ns,
         }
     }
@@ -289,6 +302,9 @@ impl GraphicsPipelines {
     /// Retires every pipeline of a finalized program.
     pub fn finalize(&mut self, program: ProgramId) {
         self.last = None;
+        if let Some(libraries) = &mut self.libraries {
+            libraries.finalize(program);
+        }
         let pipelines = &mut self.pipelines;
         let retired = &mut self.retired;
         self.ids.retain(|key, id| {
@@ -376,15 +392,17 @@ struct Settings<'a> {
     dynamic: DynamicSet,
 }
 
-/// `patches`: what its shaders apply of the bindings.
+/// `patches`: what its shaders apply of the bindings; `key`: the pipeline's (its
+/// libraries are keyed by parts of it); linked from `libraries` where given.
 fn make(
     settings: &Settings<'_>,
+    libraries: Option<&mut Libraries>,
+    key: &PipelineKey,
     program: &Program,
     state: &GraphicsState,
-    primitive: PrimitiveKind,
-    targets: TargetFormats,
     patches: &BoundPatches,
 ) -> VkResult<GraphicsPipeline> {
+    let (primitive, targets) = (key.primitive, key.targets);
     let Settings {
         device,
         cache,
@@ -453,15 +471,7 @@ fn make(
     let tessellation_state = vk::PipelineTessellationStateCreateInfo::default()
         .patch_control_points(state.patch_vertices)
         .push_next(&mut domain_origin);
-    let stages: Vec<vk::PipelineShaderStageCreateInfo> = shaders
-        .iter()
-        .map(|(stage, module)| {
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(stage_flags(*stage))
-                .module(module.raw)
-                .name(c"main")
-        })
-        .collect();
+    let stages = library::stage_infos(&shaders);
 
     let mut vertex_bindings: Vec<vk::VertexInputBindingDescription> = Vec::new();
     let mut divisors = Vec::new();
@@ -671,7 +681,38 @@ fn make(
     let table = bindless
         .filter(|_| indexed.is_some())
         .map(|bindless| bindless.raw);
-    let layout = ProgramLayout::for_draws(device, program, dynamic_cap, table)?;
+    let layout = Arc::new(ProgramLayout::for_draws(
+        device,
+        program,
+        dynamic_cap,
+        table,
+    )?);
+    if let Some(libraries) = libraries {
+        let parts = Parts {
+            stages: &stages,
+            vertex_input: &vertex_input,
+            input_assembly: &input_assembly,
+            tessellation: (primitive == PrimitiveKind::Patches).then_some(&tessellation_state),
+            viewport: &viewport,
+            rasterization: &rasterization,
+            multisample: &multisample,
+            depth_stencil: &depth_stencil,
+            color_blend: &color_blend,
+            dynamic: &dynamic,
+            rendering: &rendering,
+        };
+        let raw = libraries.link(device, cache, key, &parts, layout.clone())?;
+        return Ok(GraphicsPipeline {
+            raw,
+            reads_unfed_inputs,
+            viewport_count,
+            set_layouts: layout.set_layouts.as_slice().into(),
+            layout,
+            last_use: 0,
+            device: device.clone(),
+        });
+    }
+    let stages: Vec<_> = stages.iter().map(|(_, info)| *info).collect();
     let mut info = vk::GraphicsPipelineCreateInfo::default()
         .stages(&stages)
         .vertex_input_state(&vertex_input)
