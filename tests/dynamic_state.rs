@@ -4,7 +4,8 @@
 //! state: a culled draw leaves the target alone). Blend and write masks are dynamic only
 //! where the device has extended dynamic state 3's three blend features (lavapipe does,
 //! the MoltenVK profile does not): there they make no pipeline either, elsewhere one per
-//! distinct value.
+//! distinct value. Pipelines are linked from stage libraries where the device offers
+//! them (lavapipe; `RX_VK_PIPELINE_LIBRARY=0` turns them off) and made whole elsewhere.
 
 mod common;
 
@@ -164,4 +165,16 @@ fn dynamic_state_between_draws_makes_no_pipeline_and_each_draw_keeps_its_own() {
         && caps.dynamic3.color_write_mask;
     let expected = if dynamic_blend { 0 } else { ops.len() as u64 };
     assert_eq!(blend_made, expected, "dynamic blend: {dynamic_blend}");
+
+    // Where the device links pipelines from stage libraries, every pipeline above was
+    // fast-linked (and drew the pixels checked); elsewhere each was made whole.
+    let total = rig.backend.lock().pipeline_stats().total;
+    assert!(total.graphics_made > 0);
+    let linked = if caps.libraries() { total.graphics_made } else { 0 };
+    assert_eq!(
+        total.graphics_fast_linked,
+        linked,
+        "libraries: {}",
+        caps.libraries()
+    );
 }
