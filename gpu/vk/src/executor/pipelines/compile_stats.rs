@@ -10,6 +10,9 @@ pub struct CompileCounters {
     pub graphics_made: u64,
     /// Of those, pipelines linked from stage libraries without link-time optimisation.
     pub graphics_fast_linked: u64,
+    /// Optimised pipelines linked in the background and taken up in place of
+    /// fast-linked ones (no frame waits for them).
+    pub graphics_optimised: u64,
     /// Nanoseconds the submitting thread spent making them.
     pub graphics_compile_ns: u64,
 }
@@ -21,6 +24,9 @@ impl CompileCounters {
             graphics_fast_linked: self
                 .graphics_fast_linked
                 .saturating_sub(earlier.graphics_fast_linked),
+            graphics_optimised: self
+                .graphics_optimised
+                .saturating_sub(earlier.graphics_optimised),
             graphics_compile_ns: self
                 .graphics_compile_ns
                 .saturating_sub(earlier.graphics_compile_ns),
@@ -84,6 +90,7 @@ mod tests {
         CompileCounters {
             graphics_made: made,
             graphics_fast_linked: 0,
+            graphics_optimised: 0,
             graphics_compile_ns: ns,
         }
     }

@@ -44,7 +44,24 @@ pub struct GraphicsPipeline {
     /// The layout's set layouts, shared with the draws prepared for it.
     pub set_layouts: Arc<[vk::DescriptorSetLayout]>,
     pub last_use: u64,
+    /// Whether `raw` is the optimised link (`optimise`), or was made so.
+    pub optimised: bool,
     device: Arc<Device>,
+}
+
+/// A pipeline an optimised one replaced, destroyed once the submissions drawing with it
+/// complete.
+struct Replaced {
+    raw: vk::Pipeline,
+    device: Arc<Device>,
+}
+
+impl Drop for Replaced {
+    fn drop(&mut self) {
+        // SAFETY: parked until the fence of its last use (taken up only between
+        // submissions, so no draw prepared after names it).
+        unsafe { self.device.raw.destroy_pipeline(self.raw, None) };
+    }
 }
 
 impl Drop for GraphicsPipeline {
@@ -81,6 +98,11 @@ pub struct GraphicsPipelines {
     /// The stage libraries pipelines are linked from, where the device offers them
     /// (`PipelineFeatures::libraries`); `None` makes every pipeline whole.
     libraries: Option<Libraries>,
+    /// Links the optimised pipelines in the background, where libraries are used.
+    optimiser: Option<super::optimise::Optimiser>,
+    /// Optimised pipelines taken up.
+    optimised: u64,
+    replaced: RetireList<Replaced>,
     /// Given to every creation (null: none).
     cache: vk::PipelineCache,
     /// At most this many dynamic uniform (and storage) buffers a layout, below the
@@ -119,6 +141,13 @@ impl GraphicsPipelines {
             state_version: 0,
             made: 0,
             fast_linked: 0,
+            optimiser: device
+                .caps
+                .pipeline
+                .libraries()
+                .then(|| super::optimise::Optimiser::new(device)),
+            optimised: 0,
+            replaced: RetireList::default(),
             libraries: device.caps.pipeline.libraries().then(Libraries::default),
             cache: vk::PipelineCache::null(),
             dynamic_cap: None,
@@ -264,15 +293,22 @@ impl GraphicsPipelines {
         };
         let started = std::time::Instant::now();
         let linking = self.libraries.as_mut();
-        let linked = linking.is_some();
-        let made = make(&settings, linking, &key, program, state, patches)?;
-        self.fast_linked += u64::from(linked);
+        let (made, libraries) = make(&settings, linking, &key, program, state, patches)?;
+        self.fast_linked += u64::from(libraries.is_some());
         self.compile_ns += started.elapsed().as_nanos() as u64;
         self.made += 1;
         let id = PipelineId(self.made);
         tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,
             cached = self.pipelines.len(), "graphics pipeline made");
         self.ids.insert(key, id);
+        if let (Some(optimiser), Some(libraries)) = (&self.optimiser, libraries) {
+            optimiser.queue(super::optimise::Job {
+                id,
+                libraries,
+                layout: made.layout.clone(),
+                cache: self.cache,
+            });
+        }
         self.pipelines.insert(id, made);
         Ok(id)
     }
@@ -290,6 +326,7 @@ impl GraphicsPipelines {
         super::compile_stats::CompileCounters {
             graphics_made: self.made,
             graphics_fast_linked: self.fast_linked,
+            graphics_optimised: self.optimised,
             graphics_compile_ns: self.compile_ns,
         }
     }
@@ -320,6 +357,39 @@ impl GraphicsPipelines {
 
     pub fn retire(&mut self, completed: u64) {
         self.retired.release(completed);
+        self.replaced.release(completed);
+    }
+
+    /// Takes up the optimised pipelines the background workers have finished, without
+    /// waiting for any: call only between submissions (draws prepared earlier in a
+    /// submission hold the handle they were prepared with).
+    pub fn take_up_optimised(&mut self) {
+        let Some(optimiser) = &self.optimiser else {
+            return;
+        };
+        for (id, raw) in optimiser.finished() {
+            let replaced = |raw| Replaced {
+                raw,
+                device: self.device.clone(),
+            };
+            match self.pipelines.get_mut(&id) {
+                Some(pipeline) => {
+                    let old = std::mem::replace(&mut pipeline.raw, raw);
+                    pipeline.optimised = true;
+                    self.replaced.park(pipeline.last_use, replaced(old));
+                    self.optimised += 1;
+                }
+                // Its program was finalized meanwhile: never bound.
+                None => drop(replaced(raw)),
+            }
+        }
+    }
+
+    /// Stops the background workers (before the pipeline cache they use goes).
+    pub fn stop_optimising(&mut self) {
+        if let Some(optimiser) = &mut self.optimiser {
+            optimiser.stop();
+        }
     }
 }
 
@@ -401,7 +471,7 @@ fn make(
     program: &Program,
     state: &GraphicsState,
     patches: &BoundPatches,
-) -> VkResult<GraphicsPipeline> {
+) -> VkResult<(GraphicsPipeline, Option<[Arc<library::Library>; 4]>)> {
     let (primitive, targets) = (key.primitive, key.targets);
     let Settings {
         device,
@@ -701,16 +771,18 @@ fn make(
             dynamic: &dynamic,
             rendering: &rendering,
         };
-        let raw = libraries.link(device, cache, key, &parts, layout.clone())?;
-        return Ok(GraphicsPipeline {
+        let (raw, libraries) = libraries.link(device, cache, key, &parts, layout.clone())?;
+        let pipeline = GraphicsPipeline {
             raw,
             reads_unfed_inputs,
             viewport_count,
             set_layouts: layout.set_layouts.as_slice().into(),
             layout,
             last_use: 0,
+            optimised: false,
             device: device.clone(),
-        });
+        };
+        return Ok((pipeline, Some(libraries)));
     }
     let stages: Vec<_> = stages.iter().map(|(_, info)| *info).collect();
     let mut info = vk::GraphicsPipelineCreateInfo::default()
@@ -733,13 +805,15 @@ fn make(
     // layout and cache (or null) are live, the cache used by this thread only; the layout declares the bindings the modules' reflection names.
     let raw = unsafe { device.raw.create_graphics_pipelines(cache, &info, None) }
         .map_err(|(_, result)| map_vk("creating a graphics pipeline")(result))?[0];
-    Ok(GraphicsPipeline {
+    let pipeline = GraphicsPipeline {
         raw,
         reads_unfed_inputs,
         viewport_count,
         set_layouts: layout.set_layouts.as_slice().into(),
         layout,
         last_use: 0,
+        optimised: false,
         device: device.clone(),
-    })
+    };
+    Ok((pipeline, None))
 }

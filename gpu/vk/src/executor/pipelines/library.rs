@@ -93,7 +93,7 @@ struct OutputKey {
 
 /// One library; pre-rasterization and fragment shader libraries keep the layout they
 /// were made with (linking needs an identically defined one, the program's).
-struct Library {
+pub struct Library {
     raw: vk::Pipeline,
     _layout: Option<Arc<ProgramLayout>>,
     device: Arc<Device>,
@@ -110,10 +110,10 @@ impl Drop for Library {
 /// The libraries made so far, each kind keyed by what it holds.
 #[derive(Default)]
 pub struct Libraries {
-    vertex_input: HashMap<VertexInputKey, Library>,
-    pre_raster: HashMap<PreRasterKey, Library>,
-    fragment: HashMap<FragmentKey, Library>,
-    output: HashMap<OutputKey, Library>,
+    vertex_input: HashMap<VertexInputKey, Arc<Library>>,
+    pre_raster: HashMap<PreRasterKey, Arc<Library>>,
+    fragment: HashMap<FragmentKey, Arc<Library>>,
+    output: HashMap<OutputKey, Arc<Library>>,
 }
 
 /// Every library is made to be linked, keeping what an optimised link would need.
@@ -130,7 +130,8 @@ impl Libraries {
     }
 
     /// The pipeline of `parts`, linked (fast, no link-time optimisation) from the four
-    /// libraries, each made first where new; `key` is the pipeline's.
+    /// libraries, each made first where new; `key` is the pipeline's. Also gives the
+    /// libraries, for the optimised link (`link_optimised`).
     pub fn link(
         &mut self,
         device: &Arc<Device>,
@@ -138,22 +139,20 @@ impl Libraries {
         key: &PipelineKey,
         parts: &Parts<'_>,
         layout: Arc<ProgramLayout>,
-    ) -> VkResult<vk::Pipeline> {
+    ) -> VkResult<(vk::Pipeline, [Arc<Library>; 4])> {
         let vertex_input = self.vertex_input(device, cache, parts)?;
         let pre_raster = self.pre_raster(device, cache, key, parts, &layout)?;
         let fragment = self.fragment(device, cache, key, parts, &layout)?;
         let output = self.output(device, cache, parts)?;
         let libraries = [vertex_input, pre_raster, fragment, output];
-        let mut linking = vk::PipelineLibraryCreateInfoKHR::default().libraries(&libraries);
-        let info = [vk::GraphicsPipelineCreateInfo::default()
-            .layout(layout.raw)
-            .push_next(&mut linking)];
-        create(
+        let raw = link_with(
             device,
             cache,
-            &info,
-            "linking a graphics pipeline from libraries",
-        )
+            &libraries,
+            &layout,
+            vk::PipelineCreateFlags::empty(),
+        )?;
+        Ok((raw, libraries))
     }
 
     fn vertex_input(
@@ -161,7 +160,7 @@ impl Libraries {
         device: &Arc<Device>,
         cache: vk::PipelineCache,
         parts: &Parts<'_>,
-    ) -> VkResult<vk::Pipeline> {
+    ) -> VkResult<Arc<Library>> {
         let input = parts.vertex_input;
         // SAFETY: `graphics::make` set these arrays with their counts from live slices.
         let (bindings, attributes) = unsafe {
@@ -191,7 +190,7 @@ impl Libraries {
             restart: parts.input_assembly.primitive_restart_enable == vk::TRUE,
         };
         if let Some(library) = self.vertex_input.get(&key) {
-            return Ok(library.raw);
+            return Ok(library.clone());
         }
         let mut kind = vk::GraphicsPipelineLibraryCreateInfoEXT::default()
             .flags(vk::GraphicsPipelineLibraryFlagsEXT::VERTEX_INPUT_INTERFACE);
@@ -212,7 +211,7 @@ impl Libraries {
         key: &PipelineKey,
         parts: &Parts<'_>,
         layout: &Arc<ProgramLayout>,
-    ) -> VkResult<vk::Pipeline> {
+    ) -> VkResult<Arc<Library>> {
         let key = PreRasterKey {
             program: key.program,
             patches: key.patches.clone(),
@@ -227,7 +226,7 @@ impl Libraries {
             polygon_offset: key.polygon_offset.clone(),
         };
         if let Some(library) = self.pre_raster.get(&key) {
-            return Ok(library.raw);
+            return Ok(library.clone());
         }
         let stages: Vec<_> = parts
             .stages
@@ -261,7 +260,7 @@ impl Libraries {
         key: &PipelineKey,
         parts: &Parts<'_>,
         layout: &Arc<ProgramLayout>,
-    ) -> VkResult<vk::Pipeline> {
+    ) -> VkResult<Arc<Library>> {
         let key = FragmentKey {
             program: key.program,
             patches: key.patches.clone(),
@@ -272,7 +271,7 @@ impl Libraries {
             targets: key.targets.clone(),
         };
         if let Some(library) = self.fragment.get(&key) {
-            return Ok(library.raw);
+            return Ok(library.clone());
         }
         let stages: Vec<_> = parts
             .stages
@@ -301,7 +300,7 @@ impl Libraries {
         device: &Arc<Device>,
         cache: vk::PipelineCache,
         parts: &Parts<'_>,
-    ) -> VkResult<vk::Pipeline> {
+    ) -> VkResult<Arc<Library>> {
         let rendering = parts.rendering;
         let blend = parts.color_blend;
         let multisample = parts.multisample;
@@ -345,7 +344,7 @@ impl Libraries {
                 .then_some(multisample.min_sample_shading.to_bits()),
         };
         if let Some(library) = self.output.get(&key) {
-            return Ok(library.raw);
+            return Ok(library.clone());
         }
         let mut kind = vk::GraphicsPipelineLibraryCreateInfoEXT::default()
             .flags(vk::GraphicsPipelineLibraryFlagsEXT::FRAGMENT_OUTPUT_INTERFACE);
@@ -368,19 +367,20 @@ impl Libraries {
         raw: vk::Pipeline,
         layout: Option<Arc<ProgramLayout>>,
         device: &Arc<Device>,
-    ) -> VkResult<vk::Pipeline> {
-        let library = Library {
+    ) -> VkResult<Arc<Library>> {
+        let library = Arc::new(Library {
             raw,
             _layout: layout,
             device: device.clone(),
-        };
+        });
+        let kept = library.clone();
         match kind {
-            Kind::VertexInput(key) => self.vertex_input.insert(key, library),
-            Kind::PreRaster(key) => self.pre_raster.insert(key, library),
-            Kind::Fragment(key) => self.fragment.insert(key, library),
-            Kind::Output(key) => self.output.insert(key, library),
+            Kind::VertexInput(key) => self.vertex_input.insert(key, kept),
+            Kind::PreRaster(key) => self.pre_raster.insert(key, kept),
+            Kind::Fragment(key) => self.fragment.insert(key, kept),
+            Kind::Output(key) => self.output.insert(key, kept),
         };
-        Ok(raw)
+        Ok(library)
     }
 }
 
@@ -389,6 +389,44 @@ enum Kind {
     PreRaster(PreRasterKey),
     Fragment(FragmentKey),
     Output(OutputKey),
+}
+
+/// The pipeline linked from `libraries` with link-time optimisation (the libraries
+/// were made retaining what it needs): what `optimise`'s workers make.
+pub fn link_optimised(
+    device: &Device,
+    cache: vk::PipelineCache,
+    libraries: &[Arc<Library>; 4],
+    layout: &ProgramLayout,
+) -> VkResult<vk::Pipeline> {
+    link_with(
+        device,
+        cache,
+        libraries,
+        layout,
+        vk::PipelineCreateFlags::LINK_TIME_OPTIMIZATION_EXT,
+    )
+}
+
+fn link_with(
+    device: &Device,
+    cache: vk::PipelineCache,
+    libraries: &[Arc<Library>; 4],
+    layout: &ProgramLayout,
+    flags: vk::PipelineCreateFlags,
+) -> VkResult<vk::Pipeline> {
+    let raw = libraries.each_ref().map(|library| library.raw);
+    let mut linking = vk::PipelineLibraryCreateInfoKHR::default().libraries(&raw);
+    let info = [vk::GraphicsPipelineCreateInfo::default()
+        .flags(flags)
+        .layout(layout.raw)
+        .push_next(&mut linking)];
+    create(
+        device,
+        cache,
+        &info,
+        "linking a graphics pipeline from libraries",
+    )
 }
 
 /// The divisors chained to `input` (`VK_EXT_vertex_attribute_divisor`), as pairs.

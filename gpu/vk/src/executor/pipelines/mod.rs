@@ -5,7 +5,8 @@
 //! pipelines of masked colour clears (`masked_clear`), shaders patched for what the
 //! portability subset lacks (`patched_shaders`), the control stage of programs
 //! tessellating with levels from state (`tessellation`), the stage libraries graphics
-//! pipelines are linked from where the device offers them (`library`), and which programs can run
+//! pipelines are linked from where the device offers them (`library`) and the optimised
+//! links made from them in the background (`optimise`), and which programs can run
 //! (`program_support`, asked when one is made). It imports no other stage.
 
 pub mod bindless_layout;
@@ -19,6 +20,7 @@ pub mod graphics_state;
 pub mod layout;
 pub mod library;
 pub mod masked_clear;
+pub mod optimise;
 pub mod patched_shaders;
 pub mod program_support;
 pub mod tessellation;
