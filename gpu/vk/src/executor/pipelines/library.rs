@@ -219,11 +219,11 @@ impl Libraries {
             depth_mode: key.depth_mode,
             provoking_vertex: key.provoking_vertex,
             patch_vertices: key.patch_vertices,
-            tessellation_levels: key.tessellation_levels.clone(),
-            point_size: key.point_size.clone(),
+            tessellation_levels: key.tessellation_levels,
+            point_size: key.point_size,
             smooth_lines: key.smooth_lines,
-            rasterizer: key.rasterizer.clone(),
-            polygon_offset: key.polygon_offset.clone(),
+            rasterizer: key.rasterizer,
+            polygon_offset: key.polygon_offset,
         };
         if let Some(library) = self.pre_raster.get(&key) {
             return Ok(library.clone());
@@ -264,11 +264,11 @@ impl Libraries {
         let key = FragmentKey {
             program: key.program,
             patches: key.patches.clone(),
-            alpha_test: key.alpha_test.clone(),
-            depth_stencil: key.depth_stencil.clone(),
-            depth_bounds: key.depth_bounds.clone(),
-            multisample: key.multisample.clone(),
-            targets: key.targets.clone(),
+            alpha_test: key.alpha_test,
+            depth_stencil: key.depth_stencil,
+            depth_bounds: key.depth_bounds,
+            multisample: key.multisample,
+            targets: key.targets,
         };
         if let Some(library) = self.fragment.get(&key) {
             return Ok(library.clone());
