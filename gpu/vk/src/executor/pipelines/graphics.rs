@@ -99,7 +99,7 @@ pub struct GraphicsPipelines {
     /// (`PipelineFeatures::libraries`); `None` makes every pipeline whole.
     libraries: Option<Libraries>,
     /// Links the optimised pipelines in the background, where libraries are used.
-    optimiser: Option<super::optimise::Optimiser>,
+    optimiser: Option<super::optimise::Optimiser<PipelineId>>,
     /// Optimised pipelines taken up.
     optimised: u64,
     replaced: RetireList<Replaced>,

@@ -17,37 +17,66 @@ use ash::vk;
 use crate::bringup::device::Device;
 use crate::error::VkResult;
 
-use super::graphics::PipelineId;
 use super::layout::ProgramLayout;
 use super::library::{link_optimised, Library};
 
 /// Worker threads linking optimised pipelines.
 const WORKERS: usize = 2;
 
-/// One optimised link to make.
-pub struct Job {
-    pub id: PipelineId,
+/// One optimised link to make, for the pipeline `id` names (the caller's id type).
+pub struct Job<Id> {
+    pub id: Id,
     pub libraries: [Arc<Library>; 4],
     pub layout: Arc<ProgramLayout>,
     pub cache: vk::PipelineCache,
 }
 
-struct Done {
-    id: PipelineId,
+struct Done<Id> {
+    id: Id,
     made: VkResult<vk::Pipeline>,
 }
 
-pub struct Optimiser {
-    jobs: Option<Sender<Job>>,
-    done: Receiver<Done>,
+pub struct Optimiser<Id> {
+    jobs: Option<Sender<Job<Id>>>,
+    done: Receiver<Done<Id>>,
     workers: Vec<JoinHandle<()>>,
     stop: Arc<AtomicBool>,
     device: Arc<Device>,
 }
 
-impl Optimiser {
-    pub fn new(device: &Arc<Device>) -> Optimiser {
-        let (jobs, queue) = mpsc::channel::<Job>();
+impl<Id> Optimiser<Id> {
+    /// The optimised pipelines made since the last call, without waiting.
+    pub fn finished(&self) -> Vec<(Id, vk::Pipeline)> {
+        let mut made = Vec::new();
+        while let Ok(done) = self.done.try_recv() {
+            match done.made {
+                Ok(raw) => made.push((done.id, raw)),
+                // The fast-linked pipeline stays: it draws the same.
+                Err(error) => tracing::warn!(target: "gpu_vk::executor", %error,
+                    "an optimised pipeline link failed; the fast-linked one stays"),
+            }
+        }
+        made
+    }
+
+    /// Stops the workers (jobs not started are dropped) and destroys what they made
+    /// that nothing took up.
+    pub fn stop(&mut self) {
+        self.stop.store(true, Ordering::Release);
+        self.jobs = None;
+        for worker in self.workers.drain(..) {
+            let _ = worker.join();
+        }
+        for (_, raw) in self.finished() {
+            // SAFETY: never bound: it was not taken up.
+            unsafe { self.device.raw.destroy_pipeline(raw, None) };
+        }
+    }
+}
+
+impl<Id: Send + 'static> Optimiser<Id> {
+    pub fn new(device: &Arc<Device>) -> Optimiser<Id> {
+        let (jobs, queue) = mpsc::channel::<Job<Id>>();
         let (finished, done) = mpsc::channel();
         let queue = Arc::new(Mutex::new(queue));
         let stop = Arc::new(AtomicBool::new(false));
@@ -77,7 +106,7 @@ impl Optimiser {
     }
 
     /// Queues an optimised link (dropped where no worker runs).
-    pub fn queue(&self, job: Job) {
+    pub fn queue(&self, job: Job<Id>) {
         if self.workers.is_empty() {
             return;
         }
@@ -86,43 +115,20 @@ impl Optimiser {
             let _ = jobs.send(job);
         }
     }
-
-    /// The optimised pipelines made since the last call, without waiting.
-    pub fn finished(&self) -> Vec<(PipelineId, vk::Pipeline)> {
-        let mut made = Vec::new();
-        while let Ok(done) = self.done.try_recv() {
-            match done.made {
-                Ok(raw) => made.push((done.id, raw)),
-                // The fast-linked pipeline stays: it draws the same.
-                Err(error) => tracing::warn!(target: "gpu_vk::executor", %error,
-                    "an optimised pipeline link failed; the fast-linked one stays"),
-            }
-        }
-        made
-    }
-
-    /// Stops the workers (jobs not started are dropped) and destroys what they made
-    /// that nothing took up.
-    pub fn stop(&mut self) {
-        self.stop.store(true, Ordering::Release);
-        self.jobs = None;
-        for worker in self.workers.drain(..) {
-            let _ = worker.join();
-        }
-        for (_, raw) in self.finished() {
-            // SAFETY: never bound: it was not taken up.
-            unsafe { self.device.raw.destroy_pipeline(raw, None) };
-        }
-    }
 }
 
-impl Drop for Optimiser {
+impl<Id> Drop for Optimiser<Id> {
     fn drop(&mut self) {
         self.stop();
     }
 }
 
-fn work(device: &Device, queue: &Mutex<Receiver<Job>>, finished: &Sender<Done>, stop: &AtomicBool) {
+fn work<Id>(
+    device: &Device,
+    queue: &Mutex<Receiver<Job<Id>>>,
+    finished: &Sender<Done<Id>>,
+    stop: &AtomicBool,
+) {
     loop {
         let job = match queue.lock() {
             Ok(queue) => queue.recv(),
