@@ -82,12 +82,15 @@ int main(void) {
         /* Read after its present, the last frame is this one. */
         HSPipelineStats stats;
         CHECK(hsDeviceGetPipelineStats(&device, &stats));
-        printf("frame %u: made %llu ns %llu total %llu frames_waited %llu worst_ns %llu\n",
+        printf("frame %u: made %llu ns %llu total %llu frames_waited %llu worst_ns %llu "
+               "fast_linked %llu optimised %llu\n",
                frame, (unsigned long long)stats.graphics_last_frame,
                (unsigned long long)stats.compile_ns_last_frame,
                (unsigned long long)stats.graphics_total,
                (unsigned long long)stats.frames_waited,
-               (unsigned long long)stats.worst_frame_compile_ns);
+               (unsigned long long)stats.worst_frame_compile_ns,
+               (unsigned long long)stats.fast_linked_total,
+               (unsigned long long)stats.optimised_total);
     }
     CHECK(hsQueueFinish(&queue));
     check_validation(&device);

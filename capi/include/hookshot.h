@@ -299,6 +299,13 @@ typedef struct HSPipelineStats {
   // compiling, in nanoseconds.
   uint64_t frames_waited;
   uint64_t worst_frame_compile_ns;
+  // Of `graphics_total`, the pipelines linked from stage libraries without
+  // optimisation (where the device offers `VK_EXT_graphics_pipeline_library`; 0
+  // elsewhere or under `RX_VK_PIPELINE_LIBRARY=0`).
+  uint64_t fast_linked_total;
+  // Optimised pipelines linked in the background and put in place of fast-linked
+  // ones since the device was made (no frame waits for them).
+  uint64_t optimised_total;
 } HSPipelineStats;
 
 // Memory pool flags, NVN's bits: one CPU and one GPU access, and the rest as wanted.

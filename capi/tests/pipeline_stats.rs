@@ -1,7 +1,8 @@
 //! `examples/pipeline_stats.c`: `hsDeviceGetPipelineStats` counts the graphics pipelines
 //! each frame makes and the time spent: a frame drawing with a program new to the device
 //! compiles, a frame that only changes state every device takes dynamically (culling,
-//! front face, depth and stencil tests) does not.
+//! front face, depth and stencil tests) does not. Pipelines are fast-linked from
+//! libraries all or none (none where libraries are switched off).
 
 mod common;
 
@@ -12,6 +13,8 @@ struct Frame {
     total: u64,
     frames_waited: u64,
     worst_ns: u64,
+    fast_linked: u64,
+    optimised: u64,
 }
 
 fn parse(line: &str) -> Frame {
@@ -26,6 +29,8 @@ fn parse(line: &str) -> Frame {
         total: value("total"),
         frames_waited: value("frames_waited"),
         worst_ns: value("worst_ns"),
+        fast_linked: value("fast_linked"),
+        optimised: value("optimised"),
     }
 }
 
@@ -56,4 +61,12 @@ fn each_frames_compiles_are_counted_and_dynamic_state_compiles_nothing() {
         frames[0].ns.max(frames[2].ns),
         "{stdout}"
     );
+    // Every pipeline fast-linked where the device links from libraries, none elsewhere;
+    // optimised ones replace at most those.
+    let last = &frames[3];
+    let off = std::env::var("RX_VK_PIPELINE_LIBRARY").as_deref() == Ok("0")
+        || std::env::var("RX_VK_SIMULATE").is_ok_and(|profile| profile != "off");
+    let expected: &[u64] = if off { &[0] } else { &[0, last.total] };
+    assert!(expected.contains(&last.fast_linked), "{stdout}");
+    assert!(last.optimised <= last.fast_linked, "{stdout}");
 }

@@ -103,6 +103,9 @@ impl Device {
             .collect();
         let mut caps = Capabilities::query(&instance.raw, probe.physical, &offered);
         crate::bringup::simulate::apply(&switches.simulate, &mut caps).map_err(VkError::Profile)?;
+        if !switches.pipeline_library {
+            caps.pipeline.without_libraries();
+        }
         caps.state.portability = caps.record_features();
         if switches.simulate != gpu::switches::Simulate::Off {
             tracing::info!(target: "gpu_vk::bringup::device", profile = ?switches.simulate,
@@ -397,7 +400,10 @@ fn create_device(
     if caps.portability_subset {
         create_info = create_info.push_next(&mut portability);
     }
-    let (mut dynamic2, mut dynamic3) = caps.pipeline.to_vk();
+    let (mut dynamic2, mut dynamic3, mut library) = caps.pipeline.to_vk();
+    if caps.pipeline.libraries() {
+        create_info = create_info.push_next(&mut library);
+    }
     if caps.pipeline.dynamic2_logic_op {
         create_info = create_info.push_next(&mut dynamic2);
     }

@@ -1,8 +1,8 @@
 //! What the device offers that lets graphics pipelines be made less often, or faster:
 //! the fixed-function state `VK_EXT_extended_dynamic_state3` (and the logic op of
 //! `VK_EXT_extended_dynamic_state2`) makes dynamic, and whether the device offers
-//! `VK_EXT_graphics_pipeline_library` (read and reported; pipelines are not made from
-//! libraries yet, so it is not enabled).
+//! `VK_EXT_graphics_pipeline_library` with fast linking (enabled where offered, unless
+//! `RX_VK_PIPELINE_LIBRARY=0`: graphics pipelines are then linked from stage libraries).
 //! The state Vulkan 1.3 itself makes dynamic (cull mode, front face, depth and stencil
 //! tests, depth bias, primitive restart, rasterizer discard, topology within a class) needs
 //! no feature: every device Hookshot opens has it.
@@ -65,8 +65,8 @@ pub struct PipelineFeatures {
     /// `extendedDynamicState2LogicOp`: the logic op itself is dynamic (with
     /// `dynamic3.logic_op_enable`, whether one applies).
     pub dynamic2_logic_op: bool,
-    /// `graphicsPipelineLibrary`: the device could link pipelines from stage libraries
-    /// (reported, not used yet).
+    /// `graphicsPipelineLibrary`: the device links pipelines from stage libraries (used
+    /// with `fast_linking`: `PipelineFeatures::libraries`).
     pub graphics_pipeline_library: bool,
     /// `graphicsPipelineLibraryFastLinking`: linking without optimisation is fast.
     pub fast_linking: bool,
@@ -139,10 +139,25 @@ impl PipelineFeatures {
         Some(())
     }
 
-    /// The extensions these features need, each once (pipeline libraries are not used,
-    /// so their extensions are not among them).
+    /// Whether graphics pipelines are linked from stage libraries: the feature and fast
+    /// linking (a slow link would cost a frame what a whole compile does).
+    pub fn libraries(&self) -> bool {
+        self.graphics_pipeline_library && self.fast_linking
+    }
+
+    /// Turns pipeline libraries off (`RX_VK_PIPELINE_LIBRARY=0`).
+    pub fn without_libraries(&mut self) {
+        self.graphics_pipeline_library = false;
+        self.fast_linking = false;
+    }
+
+    /// The extensions these features need, each once.
     pub fn extensions(&self) -> Vec<&'static CStr> {
         let mut names = Vec::new();
+        if self.libraries() {
+            names.push(KHR_PIPELINE_LIBRARY);
+            names.push(EXT_GRAPHICS_PIPELINE_LIBRARY);
+        }
         if self.dynamic2_logic_op {
             names.push(EXT_EXTENDED_DYNAMIC_STATE_2);
         }
@@ -158,6 +173,7 @@ impl PipelineFeatures {
     ) -> (
         vk::PhysicalDeviceExtendedDynamicState2FeaturesEXT<'static>,
         vk::PhysicalDeviceExtendedDynamicState3FeaturesEXT<'static>,
+        vk::PhysicalDeviceGraphicsPipelineLibraryFeaturesEXT<'static>,
     ) {
         let d = &self.dynamic3;
         (
@@ -173,6 +189,8 @@ impl PipelineFeatures {
                 .extended_dynamic_state3_color_blend_enable(d.color_blend_enable)
                 .extended_dynamic_state3_color_blend_equation(d.color_blend_equation)
                 .extended_dynamic_state3_color_write_mask(d.color_write_mask),
+            vk::PhysicalDeviceGraphicsPipelineLibraryFeaturesEXT::default()
+                .graphics_pipeline_library(self.libraries()),
         )
     }
 
@@ -181,8 +199,8 @@ impl PipelineFeatures {
         let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
         vec![
             (
-                "graphics pipeline libraries (offered; not used)",
-                yes_no(self.graphics_pipeline_library && self.fast_linking),
+                "graphics pipeline libraries (fast linking)",
+                yes_no(self.libraries()),
             ),
             ("dynamic state 3", format!("{:?}", self.dynamic3)),
             ("dynamic logic op", yes_no(self.dynamic2_logic_op)),
@@ -214,6 +232,18 @@ mod tests {
         assert!(!all.fast_linking);
         assert_eq!(all.mask("extendedDynamicState3Nothing", false), None);
         assert_eq!(all.extensions(), [EXT_EXTENDED_DYNAMIC_STATE_3]);
+        all.graphics_pipeline_library = true;
+        all.fast_linking = true;
+        assert_eq!(
+            all.extensions(),
+            [
+                KHR_PIPELINE_LIBRARY,
+                EXT_GRAPHICS_PIPELINE_LIBRARY,
+                EXT_EXTENDED_DYNAMIC_STATE_3
+            ]
+        );
+        all.without_libraries();
+        assert!(!all.libraries() && all.extensions() == [EXT_EXTENDED_DYNAMIC_STATE_3]);
     }
 
     #[test]

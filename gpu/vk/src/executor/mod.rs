@@ -433,7 +433,10 @@ impl VkBackend {
         self.compile_clock.stats()
     }
 
+    /// Also takes up the optimised pipelines finished so far (only ever between
+    /// submissions: both callers are).
     fn roll_compile_clock(&mut self) {
+        self.graphics.take_up_optimised();
         let frames = self.presentation.frame_stats().frames;
         let now = self.graphics.compile_counters();
         self.compile_clock.roll(frames, now);
@@ -514,6 +517,8 @@ impl VkBackend {
 
 impl Drop for VkBackend {
     fn drop(&mut self) {
+        // The optimising workers use the pipeline cache, saved and destroyed after this.
+        self.graphics.stop_optimising();
         if let Err(error) = self.gate.release(&self.device) {
             tracing::error!(target: TARGET, %error, "releasing held submissions at teardown");
         }

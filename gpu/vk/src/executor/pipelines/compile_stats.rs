@@ -6,8 +6,13 @@
 /// Running totals since the executor was made.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CompileCounters {
-    /// Graphics pipelines made whole, inside a submit.
+    /// Graphics pipelines made inside a submit (whole, or linked from libraries).
     pub graphics_made: u64,
+    /// Of those, pipelines linked from stage libraries without link-time optimisation.
+    pub graphics_fast_linked: u64,
+    /// Optimised pipelines linked in the background and taken up in place of
+    /// fast-linked ones (no frame waits for them).
+    pub graphics_optimised: u64,
     /// Nanoseconds the submitting thread spent making them.
     pub graphics_compile_ns: u64,
 }
@@ -16,6 +21,12 @@ impl CompileCounters {
     fn since(self, earlier: CompileCounters) -> CompileCounters {
         CompileCounters {
             graphics_made: self.graphics_made.saturating_sub(earlier.graphics_made),
+            graphics_fast_linked: self
+                .graphics_fast_linked
+                .saturating_sub(earlier.graphics_fast_linked),
+            graphics_optimised: self
+                .graphics_optimised
+                .saturating_sub(earlier.graphics_optimised),
             graphics_compile_ns: self
                 .graphics_compile_ns
                 .saturating_sub(earlier.graphics_compile_ns),
@@ -78,6 +89,8 @@ mod tests {
     fn counters(made: u64, ns: u64) -> CompileCounters {
         CompileCounters {
             graphics_made: made,
+            graphics_fast_linked: 0,
+            graphics_optimised: 0,
             graphics_compile_ns: ns,
         }
     }

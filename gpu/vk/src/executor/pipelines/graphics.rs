@@ -23,7 +23,8 @@ use super::compute::ShaderModule;
 use super::dynamic_state::DynamicSet;
 use super::graphics_conv as conv;
 use super::graphics_state::{BoundPatches, GraphicsState, PipelineKey, TargetFormats};
-use super::layout::{stage_flags, ProgramLayout};
+use super::layout::ProgramLayout;
+use super::library::{self, Libraries, Parts};
 use super::tessellation;
 use gpu::id_map::IdMap;
 
@@ -38,11 +39,29 @@ pub struct GraphicsPipeline {
     /// Viewports (and scissors) it was made for: 16 where its shaders write
     /// `gl_ViewportIndex` (refused when made where the device lacks multiViewport), else 1.
     pub viewport_count: u32,
-    pub layout: ProgramLayout,
+    /// Shared with the stage libraries it was linked from.
+    pub layout: Arc<ProgramLayout>,
     /// The layout's set layouts, shared with the draws prepared for it.
     pub set_layouts: Arc<[vk::DescriptorSetLayout]>,
     pub last_use: u64,
+    /// Whether `raw` is the optimised link (`optimise`), or was made so.
+    pub optimised: bool,
     device: Arc<Device>,
+}
+
+/// A pipeline an optimised one replaced, destroyed once the submissions drawing with it
+/// complete.
+struct Replaced {
+    raw: vk::Pipeline,
+    device: Arc<Device>,
+}
+
+impl Drop for Replaced {
+    fn drop(&mut self) {
+        // SAFETY: parked until the fence of its last use (taken up only between
+        // submissions, so no draw prepared after names it).
+        unsafe { self.device.raw.destroy_pipeline(self.raw, None) };
+    }
 }
 
 impl Drop for GraphicsPipeline {
@@ -74,6 +93,16 @@ struct LastLookup {
 pub struct GraphicsPipelines {
     /// Pipelines made so far.
     made: u64,
+    /// Of those, pipelines linked from stage libraries (fast, unoptimised).
+    fast_linked: u64,
+    /// The stage libraries pipelines are linked from, where the device offers them
+    /// (`PipelineFeatures::libraries`); `None` makes every pipeline whole.
+    libraries: Option<Libraries>,
+    /// Links the optimised pipelines in the background, where libraries are used.
+    optimiser: Option<super::optimise::Optimiser<PipelineId>>,
+    /// Optimised pipelines taken up.
+    optimised: u64,
+    replaced: RetireList<Replaced>,
     /// Given to every creation (null: none).
     cache: vk::PipelineCache,
     /// At most this many dynamic uniform (and storage) buffers a layout, below the
@@ -111,6 +140,15 @@ impl GraphicsPipelines {
             last: None,
             state_version: 0,
             made: 0,
+            fast_linked: 0,
+            optimiser: device
+                .caps
+                .pipeline
+                .libraries()
+                .then(|| super::optimise::Optimiser::new(device)),
+            optimised: 0,
+            replaced: RetireList::default(),
+            libraries: device.caps.pipeline.libraries().then(Libraries::default),
             cache: vk::PipelineCache::null(),
             dynamic_cap: None,
             bindless: None,
@@ -254,13 +292,23 @@ impl GraphicsPipelines {
             dynamic: self.dynamic,
         };
         let started = std::time::Instant::now();
-        let made = make(&settings, program, state, primitive, targets, patches)?;
+        let linking = self.libraries.as_mut();
+        let (made, libraries) = make(&settings, linking, &key, program, state, patches)?;
+        self.fast_linked += u64::from(libraries.is_some());
         self.compile_ns += started.elapsed().as_nanos() as u64;
         self.made += 1;
         let id = PipelineId(self.made);
         tracing::debug!(target: "gpu_vk::executor", program = %program.id, ?primitive,
             cached = self.pipelines.len(), "graphics pipeline made");
         self.ids.insert(key, id);
+        if let (Some(optimiser), Some(libraries)) = (&self.optimiser, libraries) {
+            optimiser.queue(super::optimise::Job {
+                id,
+                libraries,
+                layout: made.layout.clone(),
+                cache: self.cache,
+            });
+        }
         self.pipelines.insert(id, made);
         Ok(id)
     }
@@ -277,6 +325,8 @@ impl GraphicsPipelines {
     pub fn compile_counters(&self) -> super::compile_stats::CompileCounters {
         super::compile_stats::CompileCounters {
             graphics_made: self.made,
+            graphics_fast_linked: self.fast_linked,
+            graphics_optimised: self.optimised,
             graphics_compile_ns: self.compile_ns,
         }
     }
@@ -289,6 +339,9 @@ impl GraphicsPipelines {
     /// Retires every pipeline of a finalized program.
     pub fn finalize(&mut self, program: ProgramId) {
         self.last = None;
+        if let Some(libraries) = &mut self.libraries {
+            libraries.finalize(program);
+        }
         let pipelines = &mut self.pipelines;
         let retired = &mut self.retired;
         self.ids.retain(|key, id| {
@@ -304,6 +357,39 @@ impl GraphicsPipelines {
 
     pub fn retire(&mut self, completed: u64) {
         self.retired.release(completed);
+        self.replaced.release(completed);
+    }
+
+    /// Takes up the optimised pipelines the background workers have finished, without
+    /// waiting for any: call only between submissions (draws prepared earlier in a
+    /// submission hold the handle they were prepared with).
+    pub fn take_up_optimised(&mut self) {
+        let Some(optimiser) = &self.optimiser else {
+            return;
+        };
+        for (id, raw) in optimiser.finished() {
+            let replaced = |raw| Replaced {
+                raw,
+                device: self.device.clone(),
+            };
+            match self.pipelines.get_mut(&id) {
+                Some(pipeline) => {
+                    let old = std::mem::replace(&mut pipeline.raw, raw);
+                    pipeline.optimised = true;
+                    self.replaced.park(pipeline.last_use, replaced(old));
+                    self.optimised += 1;
+                }
+                // Its program was finalized meanwhile: never bound.
+                None => drop(replaced(raw)),
+            }
+        }
+    }
+
+    /// Stops the background workers (before the pipeline cache they use goes).
+    pub fn stop_optimising(&mut self) {
+        if let Some(optimiser) = &mut self.optimiser {
+            optimiser.stop();
+        }
     }
 }
 
@@ -376,15 +462,17 @@ struct Settings<'a> {
     dynamic: DynamicSet,
 }
 
-/// `patches`: what its shaders apply of the bindings.
+/// `patches`: what its shaders apply of the bindings; `key`: the pipeline's (its
+/// libraries are keyed by parts of it); linked from `libraries` where given.
 fn make(
     settings: &Settings<'_>,
+    libraries: Option<&mut Libraries>,
+    key: &PipelineKey,
     program: &Program,
     state: &GraphicsState,
-    primitive: PrimitiveKind,
-    targets: TargetFormats,
     patches: &BoundPatches,
-) -> VkResult<GraphicsPipeline> {
+) -> VkResult<(GraphicsPipeline, Option<[Arc<library::Library>; 4]>)> {
+    let (primitive, targets) = (key.primitive, key.targets);
     let Settings {
         device,
         cache,
@@ -453,15 +541,7 @@ fn make(
     let tessellation_state = vk::PipelineTessellationStateCreateInfo::default()
         .patch_control_points(state.patch_vertices)
         .push_next(&mut domain_origin);
-    let stages: Vec<vk::PipelineShaderStageCreateInfo> = shaders
-        .iter()
-        .map(|(stage, module)| {
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(stage_flags(*stage))
-                .module(module.raw)
-                .name(c"main")
-        })
-        .collect();
+    let stages = library::stage_infos(&shaders);
 
     let mut vertex_bindings: Vec<vk::VertexInputBindingDescription> = Vec::new();
     let mut divisors = Vec::new();
@@ -671,7 +751,40 @@ fn make(
     let table = bindless
         .filter(|_| indexed.is_some())
         .map(|bindless| bindless.raw);
-    let layout = ProgramLayout::for_draws(device, program, dynamic_cap, table)?;
+    let layout = Arc::new(ProgramLayout::for_draws(
+        device,
+        program,
+        dynamic_cap,
+        table,
+    )?);
+    if let Some(libraries) = libraries {
+        let parts = Parts {
+            stages: &stages,
+            vertex_input: &vertex_input,
+            input_assembly: &input_assembly,
+            tessellation: (primitive == PrimitiveKind::Patches).then_some(&tessellation_state),
+            viewport: &viewport,
+            rasterization: &rasterization,
+            multisample: &multisample,
+            depth_stencil: &depth_stencil,
+            color_blend: &color_blend,
+            dynamic: &dynamic,
+            rendering: &rendering,
+        };
+        let (raw, libraries) = libraries.link(device, cache, key, &parts, layout.clone())?;
+        let pipeline = GraphicsPipeline {
+            raw,
+            reads_unfed_inputs,
+            viewport_count,
+            set_layouts: layout.set_layouts.as_slice().into(),
+            layout,
+            last_use: 0,
+            optimised: false,
+            device: device.clone(),
+        };
+        return Ok((pipeline, Some(libraries)));
+    }
+    let stages: Vec<_> = stages.iter().map(|(_, info)| *info).collect();
     let mut info = vk::GraphicsPipelineCreateInfo::default()
         .stages(&stages)
         .vertex_input_state(&vertex_input)
@@ -692,13 +805,15 @@ fn make(
     // layout and cache (or null) are live, the cache used by this thread only; the layout declares the bindings the modules' reflection names.
     let raw = unsafe { device.raw.create_graphics_pipelines(cache, &info, None) }
         .map_err(|(_, result)| map_vk("creating a graphics pipeline")(result))?[0];
-    Ok(GraphicsPipeline {
+    let pipeline = GraphicsPipeline {
         raw,
         reads_unfed_inputs,
         viewport_count,
         set_layouts: layout.set_layouts.as_slice().into(),
         layout,
         last_use: 0,
+        optimised: false,
         device: device.clone(),
-    })
+    };
+    Ok((pipeline, None))
 }

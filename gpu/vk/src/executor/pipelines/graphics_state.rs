@@ -294,7 +294,7 @@ impl TargetFormats {
     }
 }
 
-type RasterKey = (
+pub type RasterKey = (
     gpu::state::CullMode,
     gpu::state::FrontFace,
     gpu::state::PolygonMode,

@@ -4,7 +4,9 @@
 //! tracked fixed-function state (`graphics`, `graphics_state`, `graphics_conv`), and the
 //! pipelines of masked colour clears (`masked_clear`), shaders patched for what the
 //! portability subset lacks (`patched_shaders`), the control stage of programs
-//! tessellating with levels from state (`tessellation`), and which programs can run
+//! tessellating with levels from state (`tessellation`), the stage libraries graphics
+//! pipelines are linked from where the device offers them (`library`) and the optimised
+//! links made from them in the background (`optimise`), and which programs can run
 //! (`program_support`, asked when one is made). It imports no other stage.
 
 pub mod bindless_layout;
@@ -16,7 +18,9 @@ pub mod graphics;
 pub mod graphics_conv;
 pub mod graphics_state;
 pub mod layout;
+pub mod library;
 pub mod masked_clear;
+pub mod optimise;
 pub mod patched_shaders;
 pub mod program_support;
 pub mod tessellation;
