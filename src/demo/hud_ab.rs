@@ -110,9 +110,11 @@ mod tests {
                 ab.sample_gpu(frame, 20.0);
             }
         }
+        // Frames 0-1 load, 2-3 and 6-7 are on, 4-5 off; frame 7's GPU time is missing.
         let line = ab.summary();
+        assert!(line.contains("4 frames on, 2 off"), "{line}");
         assert!(line.contains("cpu 10.500 / 10.000 ms"), "{line}");
-        assert!(line.contains("GPU time of 2 / 1"), "{line}");
+        assert!(line.contains("GPU time of 3 / 2"), "{line}");
         assert!(
             line.contains("+5.00% cpu, +0.00% gpu, +1.67% of frame time"),
             "{line}"
