@@ -74,7 +74,7 @@ pub fn prepare_panel(
     let row_b = shown_w_px as usize * 4;
     for y in 0..shown_h_px {
         let at = y as usize * row_b;
-        bytes[at..at + row_b].copy_from_slice(&panel.row_as(format, y, shown_w_px));
+        panel.write_row_as(format, y, &mut bytes[at..at + row_b]);
     }
     Ok(Some((shown_w_px, shown_h_px)))
 }

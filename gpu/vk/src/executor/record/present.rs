@@ -65,6 +65,9 @@ pub struct Presentation {
     hud: Vec<gpu::switches::hud_items::HudItem>,
     /// The memory figures the HUD shows, and when they were taken.
     memory_sample: Option<(std::time::Instant, (u64, u64))>,
+    /// The HUD's panel as last drawn, and its rows on the GPU.
+    hud_panel: crate::present::hud::cache::PanelCache,
+    hud_rows: Option<super::hud::PanelRows>,
 }
 
 impl Presentation {
@@ -232,9 +235,7 @@ impl VkBackend {
         let from_image = self
             .cached_image(texture_id)
             .is_some_and(|tracked| image_current(tracked, last_write));
-        let panel = if self.presentation.hud.is_empty() {
-            None
-        } else {
+        if !self.presentation.hud.is_empty() {
             // The allocator's report walks every allocation: the HUD samples it twice a
             // second, and only when it shows memory.
             let memory = if self
@@ -250,20 +251,39 @@ impl VkBackend {
             } else {
                 (0, 0)
             };
-            crate::present::hud::render(&self.presentation.hud, &self.hud_figures_with(memory))
-        };
+            let figures = self.hud_figures_with(memory);
+            let presentation = &mut self.presentation;
+            presentation.hud_panel.update(&presentation.hud, &figures);
+        } else {
+            self.presentation.hud_panel.update(&[], &Default::default());
+        }
+        let mut hud_panel = std::mem::take(&mut self.presentation.hud_panel);
+        let shown = self.show(window, index, texture, from_image, &storage, &mut hud_panel);
+        self.presentation.hud_panel = hud_panel;
+        shown
+    }
+
+    /// Puts the presented texture on the window's display, if it has one, and takes its
+    /// snapshot, with the HUD's panel over both.
+    fn show(
+        &mut self,
+        window: WindowId,
+        index: u32,
+        texture: &Texture,
+        from_image: bool,
+        storage: &MemoryPool,
+        hud_panel: &mut crate::present::hud::cache::PanelCache,
+    ) -> VkResult<()> {
+        let texture_id = texture.id;
+        let format = texture.format();
+        let panel = hud_panel.panel();
         if from_image && self.presentation.surfaces.contains_key(&window) {
             let source = self
                 .cached_image(texture_id)
                 .map(|tracked| tracked.image.raw)
                 .expect("a current image was found above");
             if let Some(surface) = self.presentation.surfaces.get_mut(&window) {
-                surface.present(
-                    source,
-                    texture.desc.width_px,
-                    texture.desc.height_px,
-                    panel.as_ref(),
-                )?;
+                surface.present(source, texture.desc.width_px, texture.desc.height_px, panel)?;
             }
         } else if self.presentation.surfaces.contains_key(&window) {
             tracing::debug!(target: TARGET, %window,
@@ -276,10 +296,10 @@ impl VkBackend {
         }
         let size_px = (texture.desc.width_px, texture.desc.height_px);
         let texels = if from_image {
-            self.snapshot_image(window, texture, panel.as_ref())?
+            self.snapshot_image(window, texture, hud_panel)?
         } else {
-            let mut texels = self.deswizzle_storage(texture, &storage)?;
-            if let Some(panel) = &panel {
+            let mut texels = self.deswizzle_storage(texture, storage)?;
+            if let Some(panel) = panel {
                 super::hud::write_panel(&mut texels, size_px, format, panel);
             }
             Texels::Cpu(texels)
@@ -375,7 +395,7 @@ impl VkBackend {
         &mut self,
         window: WindowId,
         texture: &Texture,
-        panel: Option<&crate::present::hud::Panel>,
+        hud_panel: &mut crate::present::hud::cache::PanelCache,
     ) -> VkResult<Texels> {
         let (width_px, height_px) = (texture.desc.width_px, texture.desc.height_px);
         let size_b = u64::from(width_px) * u64::from(height_px) * 4;
@@ -403,7 +423,7 @@ impl VkBackend {
             )?,
         };
         let value = self.submitted + 1;
-        let hud = panel.map(|panel| (panel, texture.format()));
+        let hud = (hud_panel, texture.format());
         if let Err(error) = self.submit_snapshot(texture.id, buffer.raw, value, hud) {
             // A reused buffer may still be the target of the previous present's copy.
             self.presentation.retired.park(self.submitted, buffer);
@@ -429,7 +449,7 @@ impl VkBackend {
         texture: TextureId,
         buffer: vk::Buffer,
         value: u64,
-        hud: Option<(&crate::present::hud::Panel, Format)>,
+        (hud_panel, format): (&mut crate::present::hud::cache::PanelCache, Format),
     ) -> VkResult<()> {
         let tracked = self
             .cached_image(texture)
@@ -442,17 +462,17 @@ impl VkBackend {
         let mut frame = self.frames.begin()?;
         self.gpu_frames.open(frame.cmd);
         record_snapshot(self, &frame, image, buffer, width_px, height_px);
-        if let Some((panel, format)) = hud {
-            super::hud::record_panel(
-                &self.device,
-                frame.cmd,
-                buffer,
-                (width_px, height_px),
-                format,
-                panel,
-            );
-        }
-        if let Err(error) = self.submit_own(&mut frame, value) {
+        let panel = super::hud::record_panel(
+            &self.device,
+            frame.cmd,
+            buffer,
+            (width_px, height_px),
+            format,
+            hud_panel,
+            &mut self.presentation.hud_rows,
+            (&mut self.presentation.retired, value),
+        );
+        if let Err(error) = panel.and_then(|()| self.submit_own(&mut frame, value)) {
             self.gpu_frames.abandoned();
             self.frames.abandon(frame);
             return Err(error);

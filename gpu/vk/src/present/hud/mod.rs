@@ -4,6 +4,7 @@
 //! left of the presented image in a transfer pass of its own
 //! (`executor::record::hud`). It reads nothing of the game's state.
 
+pub mod cache;
 pub mod font;
 pub mod panel;
 

@@ -81,6 +81,30 @@ pub fn lines(items: &[HudItem], figures: &HudFigures) -> Vec<String> {
         .collect()
 }
 
+/// The panel's size in pixels for `lines` of text, with a graph or without.
+pub fn layout(lines: &[String], graph: bool) -> (u32, u32) {
+    let text_w_px = lines
+        .iter()
+        .map(|line| line.chars().count() as u32 * CELL_W_PX)
+        .max()
+        .unwrap_or(0);
+    let graph_w_px = if graph { HISTORY_FRAMES as u32 } else { 0 };
+    let width_px = text_w_px.max(graph_w_px) + 2 * PADDING_PX;
+    let height_px = graph_top_px(lines.len()) + if graph { GRAPH_H_PX } else { 0 } + PADDING_PX;
+    (width_px, height_px)
+}
+
+/// The first row of the graph under `line_count` lines of text.
+pub fn graph_top_px(line_count: usize) -> u32 {
+    PADDING_PX + line_count as u32 * CELL_H_PX
+}
+
+/// The rows line `index` of the text covers.
+pub fn line_rows(index: usize) -> std::ops::Range<u32> {
+    let top_px = PADDING_PX + index as u32 * CELL_H_PX;
+    top_px..top_px + CELL_H_PX
+}
+
 /// The panel for `items`; `None` when there are none.
 pub fn render(items: &[HudItem], figures: &HudFigures) -> Option<Panel> {
     if items.is_empty() {
@@ -88,34 +112,55 @@ pub fn render(items: &[HudItem], figures: &HudFigures) -> Option<Panel> {
     }
     let text = lines(items, figures);
     let graph = items.contains(&HudItem::FrameTime);
-    let text_w_px = text
-        .iter()
-        .map(|line| line.chars().count() as u32 * CELL_W_PX)
-        .max()
-        .unwrap_or(0);
-    let graph_w_px = if graph { HISTORY_FRAMES as u32 } else { 0 };
-    let width_px = text_w_px.max(graph_w_px) + 2 * PADDING_PX;
-    let graph_top_px = PADDING_PX + text.len() as u32 * CELL_H_PX;
-    let height_px = graph_top_px + if graph { GRAPH_H_PX } else { 0 } + PADDING_PX;
-    let mut panel = Panel {
-        width_px,
-        height_px,
-        rgba8: BACKGROUND.repeat((width_px * height_px) as usize),
-    };
-    for (row, line) in text.iter().enumerate() {
-        let top_px = PADDING_PX + row as u32 * CELL_H_PX;
+    Some(Panel::drawn(
+        &text,
+        graph.then_some(&figures.frames.frame_ms_history[..]),
+    ))
+}
+
+impl Panel {
+    /// A panel of `text` and, when given, the graph of those frame times.
+    pub fn drawn(text: &[String], graph: Option<&[f32]>) -> Panel {
+        let (width_px, height_px) = layout(text, graph.is_some());
+        let mut panel = Panel {
+            width_px,
+            height_px,
+            rgba8: BACKGROUND.repeat((width_px * height_px) as usize),
+        };
+        for (index, line) in text.iter().enumerate() {
+            panel.draw_line(index, line);
+        }
+        if let Some(history) = graph {
+            panel.draw_graph(graph_top_px(text.len()), history);
+        }
+        panel
+    }
+
+    /// Fills `rows` with the background.
+    pub fn clear_rows(&mut self, rows: std::ops::Range<u32>) {
+        let row_b = self.width_px as usize * 4;
+        let span = &mut self.rgba8[rows.start as usize * row_b..rows.end as usize * row_b];
+        for px in span.chunks_exact_mut(4) {
+            px.copy_from_slice(&BACKGROUND);
+        }
+    }
+
+    /// Writes the lit pixels of line `index` (over a background already there).
+    pub fn draw_line(&mut self, index: usize, line: &str) {
+        let top_px = line_rows(index).start;
         for (column, c) in line.chars().enumerate() {
             let left_px = PADDING_PX + column as u32 * CELL_W_PX;
-            // The background is there already: only lit pixels are written.
             for (y, bits) in (0..GLYPH_H_PX).zip(glyph(c)) {
                 for x in (0..GLYPH_W_PX).filter(|x| bits & (0x10 >> x) != 0) {
-                    panel.set(left_px + x, top_px + y, TEXT);
+                    self.set(left_px + x, top_px + y, TEXT);
                 }
             }
         }
     }
-    if graph {
-        let history = &figures.frames.frame_ms_history;
+
+    /// Writes one bar a frame time from the left, bottom-aligned in the graph's rows
+    /// (over a background already there).
+    pub fn draw_graph(&mut self, graph_top_px: u32, history: &[f32]) {
         let bottom_px = graph_top_px + GRAPH_H_PX;
         for (index, frame_ms) in history.iter().enumerate() {
             let share = (frame_ms / (2.0 * GRAPH_FULL_MS)).clamp(0.0, 1.0);
@@ -126,38 +171,39 @@ pub fn render(items: &[HudItem], figures: &HudFigures) -> Option<Panel> {
                 BAR
             };
             for y in bottom_px - bar_h_px..bottom_px {
-                panel.set(PADDING_PX + index as u32, y, colour);
+                self.set(PADDING_PX + index as u32, y, colour);
             }
         }
     }
-    Some(panel)
-}
 
-impl Panel {
     fn set(&mut self, x: u32, y: u32, rgba: [u8; 4]) {
         let at = ((y * self.width_px + x) * 4) as usize;
         self.rgba8[at..at + 4].copy_from_slice(&rgba);
     }
 
-    /// The panel's row `y` in a presentable `format`'s texel order (RGB10A2 packed,
-    /// BGRA swapped), `width_px` pixels of it from the left.
-    pub fn row_as(&self, format: memory::Format, y: u32, width_px: u32) -> Vec<u8> {
+    /// Writes row `y`'s first `out.len() / 4` pixels into `out` in a presentable
+    /// `format`'s texel order (RGB10A2 packed, BGRA swapped).
+    pub fn write_row_as(&self, format: memory::Format, y: u32, out: &mut [u8]) {
         let start = (y * self.width_px * 4) as usize;
-        let row = &self.rgba8[start..start + (width_px * 4) as usize];
-        row.chunks_exact(4)
-            .flat_map(|px| match format {
-                memory::Format::Bgra8 | memory::Format::Bgra8Srgb => [px[2], px[1], px[0], px[3]],
-                memory::Format::Rgb10A2 => {
-                    let ten = |byte: u8| (u32::from(byte) * 1023 + 127) / 255;
+        let row = &self.rgba8[start..start + out.len()];
+        match format {
+            memory::Format::Bgra8 | memory::Format::Bgra8Srgb => {
+                for (to, px) in out.chunks_exact_mut(4).zip(row.chunks_exact(4)) {
+                    to.copy_from_slice(&[px[2], px[1], px[0], px[3]]);
+                }
+            }
+            memory::Format::Rgb10A2 => {
+                let ten = |byte: u8| (u32::from(byte) * 1023 + 127) / 255;
+                for (to, px) in out.chunks_exact_mut(4).zip(row.chunks_exact(4)) {
                     let packed = ten(px[0])
                         | (ten(px[1]) << 10)
                         | (ten(px[2]) << 20)
                         | (u32::from(px[3] / 85) << 30);
-                    packed.to_le_bytes()
+                    to.copy_from_slice(&packed.to_le_bytes());
                 }
-                _ => [px[0], px[1], px[2], px[3]],
-            })
-            .collect()
+            }
+            _ => out.copy_from_slice(row),
+        }
     }
 }
 
