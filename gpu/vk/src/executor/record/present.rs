@@ -48,6 +48,8 @@ struct Snapshot {
     width_px: u32,
     height_px: u32,
     texels: Texels,
+    /// The HUD's panel a GPU read-back buffer holds over its top left.
+    hud: Option<(crate::present::hud::cache::PanelStamp, Format)>,
 }
 
 /// The executor's windows: the next texture each hands out, and what each last showed.
@@ -67,7 +69,6 @@ pub struct Presentation {
     memory_sample: Option<(std::time::Instant, (u64, u64))>,
     /// The HUD's panel as last drawn, and its rows on the GPU.
     hud_panel: crate::present::hud::cache::PanelCache,
-    hud_rows: Option<super::hud::PanelRows>,
 }
 
 impl Presentation {
@@ -295,20 +296,21 @@ impl VkBackend {
             return Ok(());
         }
         let size_px = (texture.desc.width_px, texture.desc.height_px);
-        let texels = if from_image {
+        let (texels, hud) = if from_image {
             self.snapshot_image(window, texture, hud_panel)?
         } else {
             let mut texels = self.deswizzle_storage(texture, storage)?;
             if let Some(panel) = panel {
                 super::hud::write_panel(&mut texels, size_px, format, panel);
             }
-            Texels::Cpu(texels)
+            (Texels::Cpu(texels), None)
         };
         let snapshot = Snapshot {
             format,
             width_px: texture.desc.width_px,
             height_px: texture.desc.height_px,
             texels,
+            hud,
         };
         tracing::trace!(target: TARGET, %window, index, texture = %texture_id, from_image,
             "presented");
@@ -395,8 +397,11 @@ impl VkBackend {
         &mut self,
         window: WindowId,
         texture: &Texture,
-        hud_panel: &mut crate::present::hud::cache::PanelCache,
-    ) -> VkResult<Texels> {
+        hud_panel: &crate::present::hud::cache::PanelCache,
+    ) -> VkResult<(
+        Texels,
+        Option<(crate::present::hud::cache::PanelStamp, Format)>,
+    )> {
         let (width_px, height_px) = (texture.desc.width_px, texture.desc.height_px);
         let size_b = u64::from(width_px) * u64::from(height_px) * 4;
         let reusable = match self.presentation.snapshots.remove(&window) {
@@ -404,31 +409,41 @@ impl VkBackend {
                 texels: Texels::Gpu { buffer, .. },
                 width_px: w,
                 height_px: h,
+                hud,
                 ..
-            }) if u64::from(w) * u64::from(h) * 4 == size_b => Some(buffer),
+            }) if u64::from(w) * u64::from(h) * 4 == size_b => {
+                // The panel's rows are where they were only at the same width.
+                Some((buffer, hud.filter(|_| w == width_px)))
+            }
             Some(other) => {
                 park(&mut self.presentation.retired, other);
                 None
             }
             None => None,
         };
-        let buffer = match reusable {
-            Some(buffer) => buffer,
-            None => AllocatedBuffer::new(
-                &self.device,
-                size_b,
-                vk::BufferUsageFlags::TRANSFER_DST,
-                MemoryLocation::GpuToCpu,
-                "a window's read-back buffer",
-            )?,
+        let (buffer, seen) = match reusable {
+            Some(reused) => reused,
+            None => (
+                AllocatedBuffer::new(
+                    &self.device,
+                    size_b,
+                    vk::BufferUsageFlags::TRANSFER_DST,
+                    MemoryLocation::GpuToCpu,
+                    "a window's read-back buffer",
+                )?,
+                None,
+            ),
         };
         let value = self.submitted + 1;
-        let hud = (hud_panel, texture.format());
-        if let Err(error) = self.submit_snapshot(texture.id, buffer.raw, value, hud) {
-            // A reused buffer may still be the target of the previous present's copy.
-            self.presentation.retired.park(self.submitted, buffer);
-            return Err(error);
-        }
+        let hud = (hud_panel, texture.format(), seen);
+        let held = match self.submit_snapshot(texture.id, buffer.raw, value, hud) {
+            Ok(held) => held,
+            Err(error) => {
+                // A reused buffer may still be the target of the previous present's copy.
+                self.presentation.retired.park(self.submitted, buffer);
+                return Err(error);
+            }
+        };
         self.submitted = value;
         if let Some(image) = self.images.cache.texture_image(texture.id) {
             if let Some(tracked) = self.images.images.get_mut(&image) {
@@ -436,21 +451,30 @@ impl VkBackend {
             }
         }
         self.pools.mark_used(texture.pool, value);
-        Ok(Texels::Gpu {
-            buffer,
-            ready_at: value,
-        })
+        Ok((
+            Texels::Gpu {
+                buffer,
+                ready_at: value,
+            },
+            held,
+        ))
     }
 
     /// Records and submits the copy of the texture's image into `buffer`, signalling
-    /// `value`.
+    /// `value`, with the HUD's panel over it (the buffer holding the panel as `seen`
+    /// before); returns the panel the buffer holds after.
+    #[allow(clippy::type_complexity)]
     fn submit_snapshot(
         &mut self,
         texture: TextureId,
         buffer: vk::Buffer,
         value: u64,
-        (hud_panel, format): (&mut crate::present::hud::cache::PanelCache, Format),
-    ) -> VkResult<()> {
+        (hud_panel, format, seen): (
+            &crate::present::hud::cache::PanelCache,
+            Format,
+            Option<(crate::present::hud::cache::PanelStamp, Format)>,
+        ),
+    ) -> VkResult<Option<(crate::present::hud::cache::PanelStamp, Format)>> {
         let tracked = self
             .cached_image(texture)
             .ok_or_else(|| VkError::UnknownObject(texture.into()))?;
@@ -461,24 +485,27 @@ impl VkBackend {
         );
         let mut frame = self.frames.begin()?;
         self.gpu_frames.open(frame.cmd);
-        record_snapshot(self, &frame, image, buffer, width_px, height_px);
-        let panel = super::hud::record_panel(
+        let panel_px = hud_panel
+            .panel()
+            .map(|panel| super::hud::visible(panel, width_px, height_px));
+        record_snapshot(self, &frame, image, buffer, (width_px, height_px), panel_px);
+        let held = super::hud::record_panel(
             &self.device,
             frame.cmd,
             buffer,
             (width_px, height_px),
             format,
             hud_panel,
-            &mut self.presentation.hud_rows,
-            (&mut self.presentation.retired, value),
+            seen,
         );
-        if let Err(error) = panel.and_then(|()| self.submit_own(&mut frame, value)) {
+        memory_barrier(frame.cmd, &self.device, TRANSFER_WRITE, HOST_READ);
+        if let Err(error) = self.submit_own(&mut frame, value) {
             self.gpu_frames.abandoned();
             self.frames.abandon(frame);
             return Err(error);
         }
         self.frames.park(value, frame);
-        Ok(())
+        Ok(held)
     }
 
     /// Ends and submits a frame recorded outside `submit_list`, signalling `value`.
@@ -519,54 +546,76 @@ impl VkBackend {
 
 /// Waits for every earlier write, copies level 0 layer 0 into `buffer`, and makes the
 /// copy visible to the host after the fence.
+/// Copies and writes into a read-back buffer: the image's copy and the HUD's rows.
+const TRANSFER_WRITE: (vk::PipelineStageFlags2, vk::AccessFlags2) = (
+    vk::PipelineStageFlags2::ALL_TRANSFER,
+    vk::AccessFlags2::TRANSFER_WRITE,
+);
+
+/// Copies the image into `buffer` (rows of `width_px` texels), all of it but the top
+/// left `panel_px` rectangle where the HUD's panel goes.
 fn record_snapshot(
     backend: &VkBackend,
     frame: &Frame,
     image: vk::Image,
     buffer: vk::Buffer,
-    width_px: u32,
-    height_px: u32,
+    (width_px, height_px): (u32, u32),
+    panel_px: Option<(u32, u32)>,
 ) {
     let device = &backend.device;
-    // Reads the image, and writes the buffer an earlier present may have written.
-    let copy = (
-        vk::PipelineStageFlags2::COPY,
+    // Reads the image, and writes the buffer an earlier present may have written (its
+    // copy and its HUD rows).
+    let transfers = (
+        vk::PipelineStageFlags2::ALL_TRANSFER,
         vk::AccessFlags2::TRANSFER_READ | vk::AccessFlags2::TRANSFER_WRITE,
     );
-    let copy_write = (
-        vk::PipelineStageFlags2::COPY,
-        vk::AccessFlags2::TRANSFER_WRITE,
-    );
-    memory_barrier(frame.cmd, device, EVERY_WRITE, copy);
-    let region = vk::BufferImageCopy {
-        buffer_offset: 0,
-        buffer_row_length: 0,
-        buffer_image_height: 0,
-        image_subresource: vk::ImageSubresourceLayers {
-            aspect_mask: vk::ImageAspectFlags::COLOR,
-            mip_level: 0,
-            base_array_layer: 0,
-            layer_count: 1,
-        },
-        image_offset: vk::Offset3D::default(),
-        image_extent: vk::Extent3D {
-            width: width_px,
-            height: height_px,
-            depth: 1,
-        },
-    };
+    memory_barrier(frame.cmd, device, EVERY_WRITE, transfers);
+    let (panel_w_px, panel_h_px) = panel_px.unwrap_or((0, 0));
+    // Beside the panel (the rows it covers), then the rows below it.
+    let rects = [
+        (panel_w_px, 0, width_px - panel_w_px, panel_h_px),
+        (0, panel_h_px, width_px, height_px - panel_h_px),
+    ];
+    let regions: Vec<vk::BufferImageCopy> = rects
+        .into_iter()
+        .filter(|(_, _, w, h)| *w > 0 && *h > 0)
+        .map(|(x, y, w, h)| vk::BufferImageCopy {
+            buffer_offset: (u64::from(y) * u64::from(width_px) + u64::from(x)) * 4,
+            buffer_row_length: width_px,
+            buffer_image_height: 0,
+            image_subresource: vk::ImageSubresourceLayers {
+                aspect_mask: vk::ImageAspectFlags::COLOR,
+                mip_level: 0,
+                base_array_layer: 0,
+                layer_count: 1,
+            },
+            image_offset: vk::Offset3D {
+                x: x as i32,
+                y: y as i32,
+                z: 0,
+            },
+            image_extent: vk::Extent3D {
+                width: w,
+                height: h,
+                depth: 1,
+            },
+        })
+        .collect();
+    if regions.is_empty() {
+        return;
+    }
     // SAFETY: `frame.cmd` is recording; the image is live and in GENERAL (host images
-    // keep it for life); the buffer holds width x height 4-byte texels.
+    // keep it for life); each region lies inside the image and, at a row length of
+    // `width_px`, inside the buffer of width x height 4-byte texels.
     unsafe {
         device.raw.cmd_copy_image_to_buffer(
             frame.cmd,
             image,
             vk::ImageLayout::GENERAL,
             buffer,
-            &[region],
+            &regions,
         )
     };
-    memory_barrier(frame.cmd, device, copy_write, HOST_READ);
 }
 
 #[cfg(test)]
