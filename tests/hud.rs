@@ -58,6 +58,9 @@ fn the_hud_is_drawn_over_presented_frames_and_reads_as_the_stats() {
                 )
                 .unwrap();
             device.queue().submit(&commands.finish()).unwrap();
+            // The HUD's text is drawn again four times a second: each present here is
+            // one that draws it.
+            std::thread::sleep(gpu_vk::present::hud::cache::TEXT_EVERY);
             device.queue().present(window, 0).unwrap();
             let (image, figures): (PresentedImage, HudFigures) = {
                 let mut backend = backend.lock();

@@ -147,6 +147,9 @@ fn present_to_a_swapchain(
             )
             .unwrap();
         device.queue().submit(&commands.finish()).unwrap();
+        // The HUD's text is drawn again four times a second: each present here is one
+        // that draws it.
+        std::thread::sleep(gpu_vk::present::hud::cache::TEXT_EVERY);
         // The GPU figure changes only at presents: the one drawn is the one before.
         let gpu_before = backend.lock().frame_stats().gpu;
         device.queue().present(window, 0).unwrap();

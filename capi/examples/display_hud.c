@@ -9,11 +9,22 @@
  * (HS_NATIVE_WINDOW_HEADLESS) is then asked for: made where the driver offers
  * VK_EXT_headless_surface, else refused; the line "headless: made" or "headless: refused"
  * says which. */
+#define _POSIX_C_SOURCE 199309L
+#include <time.h>
+
 #include "xcb_window.h"
 #include "common.h"
 
+static void sleep_ms(unsigned ms) {
+    struct timespec wait = {(time_t)(ms / 1000u), (long)(ms % 1000u) * 1000000L};
+    nanosleep(&wait, NULL);
+}
+
 #define SIZE_PX 200u
 #define FRAMES 5u
+/* The HUD draws its text again four times a second: each frame here waits that long, so
+ * every present draws the figures it is read against. */
+#define TEXT_EVERY_MS 250u
 /* A 200x200 RGBA8 texture's storage fits in 192 KiB. */
 #define TEXTURE_STRIDE_B (192u << 10)
 
@@ -78,6 +89,7 @@ int main(int argc, char **argv) {
         HSDeviceStats before;
         CHECK(hsDeviceGetStats(&device, &before));
         const float blue[4] = {0.0f, 0.0f, 1.0f, 1.0f};
+        sleep_ms(TEXT_EVERY_MS);
         present_cleared(&commands, &queue, &window, textures, index, blue);
         HSDeviceStats after;
         CHECK(hsDeviceGetStats(&device, &after));

@@ -13,7 +13,7 @@ use memory::Format;
 use crate::bringup::device::Device;
 use crate::error::{VkError, VkResult};
 use crate::gpu_memory::allocated_buffer::AllocatedBuffer;
-use crate::present::hud::Panel;
+use crate::present::hud::cache::{PanelCache, PanelStamp};
 
 /// The texel order of a swapchain format the panel can be written in; `None` for others.
 pub fn panel_format(format: vk::Format) -> Option<Format> {
@@ -37,15 +37,22 @@ pub const COLOUR: vk::ImageSubresourceRange = vk::ImageSubresourceRange {
     layer_count: 1,
 };
 
-/// Writes the visible part of `panel` into `staging` (made or grown as needed); returns
-/// its size in pixels, `None` where no pixel of it shows.
+/// The panel a slot's rows hold: its stamp, in which format, at what visible size.
+pub type RowsHeld = (PanelStamp, Format, (u32, u32));
+
+/// Brings the visible part of the cache's panel into `staging` (made or grown as needed;
+/// `held` says what it holds, and only the rows it lacks are written); returns its size in
+/// pixels, `None` where no pixel of it shows.
 pub fn prepare_panel(
     device: &Arc<Device>,
-    staging: &mut Option<AllocatedBuffer>,
+    (staging, held): (&mut Option<AllocatedBuffer>, &mut Option<RowsHeld>),
     extent: vk::Extent2D,
     format: Format,
-    panel: &Panel,
+    cache: &PanelCache,
 ) -> VkResult<Option<(u32, u32)>> {
+    let Some(panel) = cache.panel() else {
+        return Ok(None);
+    };
     let shown_w_px = panel.width_px.min(extent.width);
     let shown_h_px = panel.height_px.min(extent.height);
     if shown_w_px == 0 || shown_h_px == 0 {
@@ -66,16 +73,23 @@ pub fn prepare_panel(
             MemoryLocation::CpuToGpu,
             "a window's HUD rows",
         )?);
+        *held = None;
     }
     let buffer = staging.as_mut().expect("made above");
     let bytes = buffer.mapped_mut().ok_or(VkError::Unsupported(
         "a HUD buffer the host cannot map".into(),
     ))?;
+    let seen = held
+        .filter(|(_, held_format, size)| {
+            *held_format == format && *size == (shown_w_px, shown_h_px)
+        })
+        .map(|(stamp, _, _)| stamp);
     let row_b = shown_w_px as usize * 4;
-    for y in 0..shown_h_px {
+    for y in cache.rows_after(seen).filter(|y| *y < shown_h_px) {
         let at = y as usize * row_b;
         panel.write_row_as(format, y, &mut bytes[at..at + row_b]);
     }
+    *held = Some((cache.stamp(), format, (shown_w_px, shown_h_px)));
     Ok(Some((shown_w_px, shown_h_px)))
 }
 

@@ -14,7 +14,7 @@ use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::gpu_memory::allocated_buffer::AllocatedBuffer;
 use crate::present::display_capture::{self, Capture};
-use crate::present::hud::Panel;
+use crate::present::hud::cache::PanelCache;
 use crate::present::present_mode::present_mode_for;
 use crate::present::swapchain_hud::{self, panel_format};
 
@@ -27,8 +27,10 @@ struct Slot {
     cmd: vk::CommandBuffer,
     image_available: vk::Semaphore,
     done: vk::Fence,
-    /// The HUD's rows, written by the host for this slot's present.
+    /// The HUD's rows, written by the host for this slot's present, and the panel they
+    /// hold (in the swapchain's format, at its size then).
     hud: Option<AllocatedBuffer>,
+    hud_held: Option<swapchain_hud::RowsHeld>,
     capture: Capture,
 }
 
@@ -391,7 +393,7 @@ impl WindowSurface {
         source: vk::Image,
         width_px: u32,
         height_px: u32,
-        hud: Option<&Panel>,
+        hud: Option<&PanelCache>,
     ) -> VkResult<()> {
         if self.stale {
             self.recreate()?;
@@ -597,17 +599,17 @@ impl WindowSurface {
     #[allow(clippy::type_complexity)]
     fn prepare_extras(
         &mut self,
-        hud: Option<&Panel>,
+        hud: Option<&PanelCache>,
         hud_format: Option<memory::Format>,
     ) -> VkResult<(Option<(u32, u32)>, Option<vk::Buffer>)> {
         let slot = &mut self.slots[self.next_slot];
         let hud_rect = match (hud, hud_format) {
-            (Some(panel), Some(format)) => swapchain_hud::prepare_panel(
+            (Some(cache), Some(format)) => swapchain_hud::prepare_panel(
                 &self.device,
-                &mut slot.hud,
+                (&mut slot.hud, &mut slot.hud_held),
                 self.extent,
                 format,
-                panel,
+                cache,
             )?,
             _ => None,
         };
@@ -680,6 +682,7 @@ fn make_slot(device: &Device) -> VkResult<Slot> {
             image_available,
             done,
             hud: None,
+            hud_held: None,
             capture: Capture::default(),
         })
     }

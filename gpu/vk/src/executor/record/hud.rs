@@ -38,7 +38,10 @@ pub(in crate::executor) fn record_panel(
         .filter(|(_, held)| *held == format)
         .map(|(stamp, _)| stamp);
     let mut row = vec![0; shown_w_px as usize * 4];
-    let mut rows = cache.rows_after(seen).filter(|y| *y < shown_h_px).peekable();
+    let mut rows = cache
+        .rows_after(seen)
+        .filter(|y| *y < shown_h_px)
+        .peekable();
     if rows.peek().is_some() {
         // The image's copy wrote around the panel's rows, not into them, but a copy's
         // footprint is its first byte to its last: ordered, as synchronization

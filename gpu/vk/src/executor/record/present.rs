@@ -236,29 +236,22 @@ impl VkBackend {
         let from_image = self
             .cached_image(texture_id)
             .is_some_and(|tracked| image_current(tracked, last_write));
-        if !self.presentation.hud.is_empty() {
+        let now = std::time::Instant::now();
+        let mut hud_panel = std::mem::take(&mut self.presentation.hud_panel);
+        let items = std::mem::take(&mut self.presentation.hud);
+        hud_panel.update(&items, now, || {
             // The allocator's report walks every allocation: the HUD samples it twice a
             // second, and only when it shows memory.
-            let memory = if self
-                .presentation
-                .hud
-                .contains(&gpu::switches::hud_items::HudItem::Memory)
-            {
+            let memory = if items.contains(&gpu::switches::hud_items::HudItem::Memory) {
                 let device = &self.device;
                 self.presentation
-                    .sampled_memory(std::time::Instant::now(), || {
-                        crate::executor::stats::allocated_b(device)
-                    })
+                    .sampled_memory(now, || crate::executor::stats::allocated_b(device))
             } else {
                 (0, 0)
             };
-            let figures = self.hud_figures_with(memory);
-            let presentation = &mut self.presentation;
-            presentation.hud_panel.update(&presentation.hud, &figures);
-        } else {
-            self.presentation.hud_panel.update(&[], &Default::default());
-        }
-        let mut hud_panel = std::mem::take(&mut self.presentation.hud_panel);
+            self.hud_figures_with(memory)
+        });
+        self.presentation.hud = items;
         let shown = self.show(window, index, texture, from_image, &storage, &mut hud_panel);
         self.presentation.hud_panel = hud_panel;
         shown
@@ -284,7 +277,8 @@ impl VkBackend {
                 .map(|tracked| tracked.image.raw)
                 .expect("a current image was found above");
             if let Some(surface) = self.presentation.surfaces.get_mut(&window) {
-                surface.present(source, texture.desc.width_px, texture.desc.height_px, panel)?;
+                let hud = panel.map(|_| &*hud_panel);
+                surface.present(source, texture.desc.width_px, texture.desc.height_px, hud)?;
             }
         } else if self.presentation.surfaces.contains_key(&window) {
             tracing::debug!(target: TARGET, %window,

@@ -1,9 +1,16 @@
-//! The panel kept from one present to the next: only the lines whose text changed and the
-//! frame-time graph are drawn again, and each row remembers when it was last drawn, so a
-//! copy of the panel (a window's read-back buffer) is brought up to date by the rows it
-//! lacks instead of the whole panel.
+//! The panel kept from one present to the next. Its text is refreshed four times a second
+//! (a figure that changes every frame cannot be read anyway; DXVK's HUD does the same),
+//! its counts (pipelines, write-back regions, traps) being those since the last refresh, and
+//! its frame-time graph at most 60 times a second, each refresh drawing every frame since;
+//! only the lines whose text changed and the graph are drawn again, and each row remembers
+//! when it was last drawn, so a copy of the panel (a window's read-back buffer or display
+//! rows) is brought up to date by the rows it lacks instead of the whole panel.
+
+use std::time::{Duration, Instant};
 
 use gpu::switches::hud_items::HudItem;
+
+use crate::executor::frame_stats::Totals;
 
 use super::panel::{graph_top_px, layout, line_rows, lines, HudFigures, Panel, GRAPH_H_PX};
 
@@ -19,6 +26,13 @@ pub struct PanelStamp {
 /// is kept while the HUD is off, so turning it on again redraws only what changed.
 #[derive(Default)]
 pub struct PanelCache {
+    items: Vec<HudItem>,
+    /// When the text and the graph were last drawn.
+    text_at: Option<Instant>,
+    graph_at: Option<Instant>,
+    /// The running totals when the text was last drawn: the counts it shows are those
+    /// since, so a compile between two refreshes is not lost.
+    totals_at_text: Totals,
     lines: Vec<String>,
     graph: bool,
     panel: Option<Panel>,
@@ -28,16 +42,59 @@ pub struct PanelCache {
     row_versions: Vec<u64>,
 }
 
+/// How often the text is drawn again.
+pub const TEXT_EVERY: Duration = Duration::from_millis(250);
+/// How often the frame-time graph is drawn again.
+pub const GRAPH_EVERY: Duration = Duration::from_micros(16_667);
+
 impl PanelCache {
-    /// Brings the panel up to `figures` for `items`; `None` when there are no items.
-    pub fn update(&mut self, items: &[HudItem], figures: &HudFigures) -> Option<&Panel> {
+    /// Brings the panel up to the figures `figures` gives for `items` at `now`, where its
+    /// text or graph is due; `None` when there are no items.
+    pub fn update(
+        &mut self,
+        items: &[HudItem],
+        now: Instant,
+        figures: impl FnOnce() -> HudFigures,
+    ) -> Option<&Panel> {
         self.shown = !items.is_empty();
         if !self.shown {
             return None;
         }
+        let due = |at: Option<Instant>, every: Duration| {
+            at.is_none_or(|at| now.saturating_duration_since(at) >= every)
+        };
+        let text_due = self.items != items || due(self.text_at, TEXT_EVERY);
+        if !text_due && !due(self.graph_at, GRAPH_EVERY) {
+            return self.panel.as_ref();
+        }
+        let mut figures = figures();
+        if text_due {
+            self.items = items.to_vec();
+            self.text_at = Some(now);
+            let total = figures.frames.total;
+            let before = self.totals_at_text;
+            figures.frames.last_frame = Totals {
+                pipelines: total.pipelines.saturating_sub(before.pipelines),
+                write_back_regions: total
+                    .write_back_regions
+                    .saturating_sub(before.write_back_regions),
+                traps: total.traps.saturating_sub(before.traps),
+            };
+            self.totals_at_text = total;
+        }
+        self.graph_at = Some(now);
+        self.draw(items, &figures, text_due)
+    }
+
+    /// Draws the graph, and the text where `text_due`, of `figures`.
+    fn draw(&mut self, items: &[HudItem], figures: &HudFigures, text_due: bool) -> Option<&Panel> {
         self.version += 1;
         let version = self.version;
-        let text = lines(items, figures);
+        let text = if text_due {
+            lines(items, figures)
+        } else {
+            std::mem::take(&mut self.lines)
+        };
         let graph = items.contains(&HudItem::FrameTime);
         let history = &figures.frames.frame_ms_history[..];
         let same_layout = self.panel.as_ref().is_some_and(|panel| {
@@ -142,7 +199,7 @@ mod tests {
             }
             let fresh = render(&items, &figures).unwrap();
             let seen = (frame % 7 != 0).then_some(stamp);
-            let kept = cache.update(&items, &figures).unwrap().clone();
+            let kept = cache.draw(&items, &figures, true).unwrap().clone();
             assert_eq!(kept, fresh, "frame {frame}");
             let rows: Vec<u32> = cache.rows_after(seen).collect();
             if let Some(previous) =
@@ -168,10 +225,63 @@ mod tests {
             stamp = cache.stamp();
             // Off for a frame now and then: the panel is kept.
             if frame % 5 == 0 {
-                assert!(cache.update(&[], &figures).is_none());
+                assert!(cache
+                    .update(&[], Instant::now(), || unreachable!())
+                    .is_none());
                 assert!(cache.panel().is_none());
             }
             previous = Some(kept);
         }
+    }
+
+    /// The text is drawn again once `TEXT_EVERY` has passed (or the items changed), the
+    /// graph once `GRAPH_EVERY` has; between them the panel is left as it is.
+    #[test]
+    fn text_and_graph_are_drawn_when_due() {
+        let items = parse_items("fps,frametime").unwrap();
+        let mut cache = PanelCache::default();
+        let start = Instant::now();
+        let mut figures = HudFigures::default();
+        let mut calls = 0;
+        // A present `ms` after the start, the figures now saying `fps` (and a bar of it).
+        let mut at = |cache: &mut PanelCache, figures: &mut HudFigures, ms: u64, fps: f32| {
+            figures.frames.fps = fps;
+            figures.frames.frame_ms_history.push(fps);
+            let mut asked = false;
+            let panel = cache
+                .update(&items, start + Duration::from_millis(ms), || {
+                    asked = true;
+                    figures.clone()
+                })
+                .cloned();
+            calls += usize::from(asked);
+            (panel.unwrap(), asked)
+        };
+        let (first, asked) = at(&mut cache, &mut figures, 0, 10.0);
+        assert!(asked);
+        assert_eq!(first, render(&items, &figures).unwrap());
+        // 5 ms later: nothing due, nothing asked, the panel unchanged.
+        let (same, asked) = at(&mut cache, &mut figures, 5, 20.0);
+        assert!(!asked);
+        assert_eq!(same, first);
+        // 20 ms: the graph is due (all three frames' bars), the text is not (FPS 10.0).
+        let (graphed, asked) = at(&mut cache, &mut figures, 20, 30.0);
+        assert!(asked);
+        let mut old_text = figures.clone();
+        old_text.frames.fps = 10.0;
+        assert_eq!(graphed, render(&items, &old_text).unwrap());
+        // 250 ms: the text too.
+        let (refreshed, _) = at(&mut cache, &mut figures, 250, 40.0);
+        assert_eq!(refreshed, render(&items, &figures).unwrap());
+        assert_eq!(calls, 3);
+        // Other items: at once.
+        let fps_only = parse_items("fps").unwrap();
+        let panel = cache
+            .update(&fps_only, start + Duration::from_millis(251), || {
+                figures.clone()
+            })
+            .cloned()
+            .unwrap();
+        assert_eq!(panel, render(&fps_only, &figures).unwrap());
     }
 }

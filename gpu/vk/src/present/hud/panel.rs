@@ -140,8 +140,16 @@ impl Panel {
     pub fn clear_rows(&mut self, rows: std::ops::Range<u32>) {
         let row_b = self.width_px as usize * 4;
         let span = &mut self.rgba8[rows.start as usize * row_b..rows.end as usize * row_b];
-        for px in span.chunks_exact_mut(4) {
-            px.copy_from_slice(&BACKGROUND);
+        if span.is_empty() {
+            return;
+        }
+        // One pixel, then the filled part copied after itself: a few `memcpy`s.
+        span[..4].copy_from_slice(&BACKGROUND);
+        let mut filled_b = 4;
+        while filled_b < span.len() {
+            let n_b = filled_b.min(span.len() - filled_b);
+            span.copy_within(..n_b, filled_b);
+            filled_b += n_b;
         }
     }
 
