@@ -9,6 +9,8 @@ mod common;
 mod half;
 #[path = "maxwell_isa/half_cases.rs"]
 mod half_cases;
+#[path = "maxwell_isa/integer.rs"]
+mod integer;
 #[path = "maxwell_isa/kernel.rs"]
 mod kernel;
 #[path = "maxwell_isa/predicates.rs"]

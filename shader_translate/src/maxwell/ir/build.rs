@@ -4,12 +4,17 @@
 //! attribute space (and, for fragment programs, in the registers at `exit`) is its output.
 //! Anything else is [`Unsupported`], named with its offset, never guessed.
 
+mod add3;
 mod attribute;
 mod convert;
 mod covered;
+mod funnel;
 mod geometry;
 mod half;
+mod logic3;
 mod memory;
+mod multiply;
+mod permute;
 mod pointer;
 mod predicates;
 mod surface;
@@ -590,32 +595,13 @@ impl Builder<'_> {
                 let value = self.push(Op::IntUnary(IntUnary::PopCount, value));
                 self.set_reg(dst.clone()?, value);
             }
-            "imul32i" | "imad" => {
-                // IMAD.HI adds `c` to the high half of the product (the high word of
-                // `a * b + (c << 32)`).
-                if i.mods().any(|m| matches!(m, "cc" | "c" | "x" | "sat")) {
-                    return Err(self.unsupported("a carry or saturation mode"));
-                }
-                let a = self.value(ops[1].1)?;
-                let b = self.value(ops[2].1)?;
-                let signed = i.mods().next() == Some("s32") || i.mods().nth(1) == Some("s32");
-                let op = match (i.has_mod("hi"), signed) {
-                    (false, _) => Binary::IMul,
-                    (true, false) => Binary::UMulHi,
-                    (true, true) => {
-                        if i.mods().take(2).any(|m| m == "u32") {
-                            return Err(self.unsupported("a mixed-sign high product"));
-                        }
-                        Binary::SMulHi
-                    }
-                };
-                let mut value = self.push(Op::Binary(op, a, b));
-                if i.name == "imad" {
-                    let c = self.value(ops[3].1)?;
-                    value = self.push(Op::Binary(Binary::IAdd, value, c));
-                }
-                self.set_reg(dst.clone()?, value);
-            }
+            "imul" | "imul32i" | "imad" | "imad32i" => self.multiply(&ops)?,
+            "iadd3" => self.add_three(&ops)?,
+            "lea" => self.load_effective_address(&ops)?,
+            "lop3" => self.logic_three(&ops)?,
+            "psetp" => self.predicate_logic(&ops)?,
+            "shf" => self.funnel_shift(&ops)?,
+            "prmt" => self.permute(&ops)?,
             "i2f" => self.int_to_float(&ops)?,
             "f2f" => self.half_to_float(&ops)?,
             "f2i" => self.float_to_int(&ops)?,
