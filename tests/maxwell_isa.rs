@@ -5,6 +5,8 @@
 
 mod common;
 
+#[path = "maxwell_isa/flags.rs"]
+mod flags;
 #[path = "maxwell_isa/half.rs"]
 mod half;
 #[path = "maxwell_isa/half_cases.rs"]

@@ -5,8 +5,7 @@
 use super::kernel::{self, PT_GUARD};
 
 /// (mnemonic, word) of forms with a meaning the translation does not give yet (the
-/// video family, doubles, condition-code tests, the SM 6.0 `idp`, `fchk`, `imadsp`,
-/// `txa`, the condition-code `p2r`, absolute jumps).
+/// video family, doubles, the SM 6.0 `idp`, `fchk`, `imadsp`, `txa`, absolute jumps).
 fn refused_forms() -> Vec<(&'static str, u64)> {
     let regs = 16 | 8 << 8 | 9 << 20 | 10 << 39;
     let pred = 7u64 << 39;
@@ -28,12 +27,9 @@ fn refused_forms() -> Vec<(&'static str, u64)> {
         ("dmnmx", 0x5c50 << 48 | 16 | 8 << 8 | 10 << 20 | pred),
         ("dsetp", 0x5b80 << 48 | 8 << 8 | 10 << 20 | 1 << 3 | pred),
         ("dset", 0x5900 << 48 | 16 | 8 << 8 | 10 << 20 | pred),
-        ("cset", 0x5098 << 48 | 16 | 0xf << 8 | pred),
-        ("csetp", 0x50a0 << 48 | 1 << 3 | 0xf << 8 | pred),
         ("idp", 0x53f8 << 48 | regs),
         ("fchk", 0x5c88 << 48 | 8 << 8 | 9 << 20),
         ("imadsp", 0x5a80 << 48 | regs),
-        ("p2r", 0x38e8 << 48 | 1 << 40 | 16 | 10 << 8 | 0x7f << 20),
     ]
     .into_iter()
     .map(|(name, word)| (name, word | PT_GUARD))

@@ -8,6 +8,7 @@ mod add3;
 mod attribute;
 mod convert;
 mod covered;
+mod flags;
 mod funnel;
 mod geometry;
 mod half;
@@ -149,9 +150,6 @@ struct Builder<'a> {
     conditions: HashMap<(u8, Value, Value), Value>,
     /// The condition an address made under one holds under.
     address_conditions: HashMap<Value, AccessCondition>,
-    /// The carry the last `iadd cc` of plain values made (a `u32` 0 or 1), with the
-    /// condition it was made under: what the next `iadd x` adds.
-    carry: Option<(Value, AccessCondition)>,
     /// Compute: the workgroup size and shared memory.
     compute: Option<ComputeInfo>,
     /// The subroutines (`cal` targets) being inlined, outermost first.
@@ -564,6 +562,8 @@ impl Builder<'_> {
                 return Err(self.unsupported("`suatom d` with its descriptor in the word"))
             }
             "iadd" | "iadd32i" if i.has_mod("cc") || i.has_mod("x") => self.address_add(&ops)?,
+            "iscadd" | "iscadd32i" if i.has_mod("cc") => self.scaled_add_with_flags(&ops)?,
+            "cset" | "csetp" => self.condition_set(&ops)?,
             "shl" | "shr" | "iadd" | "iadd32i" | "lop" | "lop32i" | "iscadd" | "iscadd32i" => {
                 self.integer(&ops)?
             }
@@ -864,9 +864,6 @@ impl Builder<'_> {
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if i.has_mod("cc") {
-            return Err(self.unsupported("a condition-code write"));
-        }
         let Some((_, Operand::Reg(dst))) = ops.first() else {
             return Err(self.unsupported("its destination"));
         };
@@ -911,6 +908,9 @@ impl Builder<'_> {
             }
         };
         self.set_reg(*dst, value);
+        if i.has_mod("cc") {
+            self.set_result_flags(value);
+        }
         Ok(())
     }
 
@@ -918,9 +918,6 @@ impl Builder<'_> {
     /// in bits 0..8, width in 8..16), as PTX's `bfi`: the bits that would land past bit
     /// 31 are dropped; a zero width leaves the base as it is.
     fn bitfield_insert(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
-        if self.instruction.has_mod("cc") {
-            return Err(self.unsupported("a condition-code write"));
-        }
         let [(_, Operand::Reg(dst)), (_, insert), (_, field), (_, base)] = ops else {
             return Err(self.unsupported("its operands"));
         };
@@ -944,6 +941,9 @@ impl Builder<'_> {
         let kept = self.push(Op::Binary(Binary::And, base, keep));
         let value = self.push(Op::Binary(Binary::Or, kept, placed));
         self.set_reg(*dst, value);
+        if self.instruction.has_mod("cc") {
+            self.set_result_flags(value);
+        }
         Ok(())
     }
 
@@ -1136,15 +1136,16 @@ impl Builder<'_> {
         let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
             return Err(self.unsupported("its predicate destinations"));
         };
-        if i.has_mod("x") {
-            return Err(self.unsupported("an extended comparison"));
-        }
         let float = i.name == "fsetp";
         let compare = self.comparison(float);
         let (a, b) = self.compared(ops, 2, float)?;
         let logic = self.combining();
         let combine = self.pred_source(&ops[4])?;
-        let result = self.push(Op::Compare(compare, a, b));
+        let result = if i.has_mod("x") {
+            self.extended_compare(compare, a, b)
+        } else {
+            self.push(Op::Compare(compare, a, b))
+        };
         let inverse = self.push(Op::Not(result));
         let first_value = self.push(Op::Logic(logic, result, combine));
         let second_value = self.push(Op::Logic(logic, inverse, combine));
@@ -1160,15 +1161,21 @@ impl Builder<'_> {
         let Operand::Reg(dst) = ops[0].1 else {
             return Err(self.unsupported("its destination"));
         };
-        if i.has_mod("x") || i.has_mod("cc") {
-            return Err(self.unsupported("an extended comparison or a condition-code write"));
+        if i.has_mod("x") && i.has_mod("cc") {
+            return Err(self.unsupported(
+                "an extended comparison with a condition-code write (no reference defines it)",
+            ));
         }
         let float = i.name == "fset";
         let compare = self.comparison(float);
         let (a, b) = self.compared(ops, 1, float)?;
         let logic = self.combining();
         let combine = self.pred_source(&ops[3])?;
-        let result = self.push(Op::Compare(compare, a, b));
+        let result = if i.has_mod("x") {
+            self.extended_compare(compare, a, b)
+        } else {
+            self.push(Op::Compare(compare, a, b))
+        };
         let holds = self.push(Op::Logic(logic, result, combine));
         let true_bits = if i.has_mod("bf") {
             1.0f32.to_bits()
@@ -1182,6 +1189,9 @@ impl Builder<'_> {
             b: no,
         });
         self.set_reg(dst, value);
+        if i.has_mod("cc") {
+            self.set_result_flags(value);
+        }
         Ok(())
     }
 }
@@ -1837,6 +1847,9 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         if let Guard::Pred { index, .. } = instruction.guard {
             named.insert(Var::Pred(index));
         }
+        if flags::touches_flags(instruction) {
+            named.extend(flags::FLAGS.map(Var::Pred));
+        }
         let words = instruction
             .mods()
             .find_map(|m| ["b32", "b64", "b96", "b128"].iter().position(|&w| w == m))
@@ -1881,7 +1894,6 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         conditions: HashMap::new(),
         quad_neighbours: HashMap::new(),
         address_conditions: HashMap::new(),
-        carry: None,
         compute: program.header.compute(),
         calls: Vec::new(),
         read_inputs: attribute::read_inputs(program),
