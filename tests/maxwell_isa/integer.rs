@@ -84,6 +84,19 @@ enum Inst {
         signed: [bool; 2],
         neg: [bool; 2],
     },
+    Xmad {
+        a: u8,
+        /// Register, c2[word] (`rc`: C is the constant and B the last register) or a
+        /// 16-bit immediate.
+        b: Src,
+        c: u8,
+        rc: bool,
+        signed: [bool; 2],
+        high: [bool; 2],
+        psl: bool,
+        mrg: bool,
+        mode: u8,
+    },
     Psetp {
         dst: [u8; 2],
         src: [(u8, bool); 3],
@@ -287,6 +300,59 @@ impl Inst {
                         | PT_GUARD,
                 ];
             }
+            Inst::Xmad {
+                a,
+                b,
+                c,
+                rc,
+                signed,
+                high,
+                psl,
+                mrg,
+                mode,
+            } => {
+                let types = u64::from(signed[0]) << 48 | u64::from(signed[1]) << 49;
+                let common =
+                    types | u64::from(mode) << 50 | u64::from(high[0]) << 53 | r(a) << 8 | d;
+                match (b, rc) {
+                    (Src::Reg(b), false) => {
+                        0x5b00 << 48
+                            | common
+                            | u64::from(psl) << 36
+                            | u64::from(mrg) << 37
+                            | u64::from(high[1]) << 35
+                            | r(b) << 20
+                            | r(c) << 39
+                    }
+                    (Src::Imm(v), _) => {
+                        0x3600 << 48
+                            | common
+                            | u64::from(psl) << 36
+                            | u64::from(mrg) << 37
+                            | (v as u64 & 0xffff) << 20
+                            | r(c) << 39
+                    }
+                    (Src::Cbuf(word), false) => {
+                        0x4e00 << 48
+                            | common
+                            | u64::from(psl) << 55
+                            | u64::from(mrg) << 56
+                            | u64::from(high[1]) << 52
+                            | 2 << 34
+                            | word << 20
+                            | r(c) << 39
+                    }
+                    (Src::Cbuf(word), true) => {
+                        0x5100 << 48
+                            | common
+                            | u64::from(high[1]) << 52
+                            | 2 << 34
+                            | word << 20
+                            | r(c) << 39
+                    }
+                    (Src::Reg(_), true) => unreachable!(),
+                }
+            }
             Inst::Psetp { dst, src, ops } => {
                 let w = 0x5090 << 48
                     | u64::from(dst[0]) << 3
@@ -323,6 +389,7 @@ impl Inst {
             Inst::Imul { .. } => "imul",
             Inst::Imul32 { .. } => "imul32i",
             Inst::Imad32 { .. } => "imad32i",
+            Inst::Xmad { .. } => "xmad",
             Inst::Psetp { .. } => "psetp",
         }
     }
@@ -582,6 +649,49 @@ impl Inst {
                 let product = neg_if(s.reg(a), neg[0]).wrapping_mul(b);
                 vec![product.wrapping_add(neg_if(s.reg(c), neg[1]))]
             }
+            Inst::Xmad {
+                a,
+                b,
+                c,
+                rc,
+                signed,
+                high,
+                psl,
+                mrg,
+                mode,
+            } => {
+                let ext = |v: u32, high: bool, signed: bool| match (high, signed) {
+                    (true, true) => ((v as i32) >> 16) as u32,
+                    (true, false) => v >> 16,
+                    (false, true) => (v as u16 as i16) as i32 as u32,
+                    (false, false) => v & 0xffff,
+                };
+                // The rc form: B is the last register, C the constant.
+                let (b_register, c_value) = match (b, rc) {
+                    (Src::Cbuf(word), true) => (s.reg(c), s.cbuf[word as usize]),
+                    (Src::Imm(v), _) => (v as u32 & 0xffff, s.reg(c)),
+                    (other, _) => (s.src(other), s.reg(c)),
+                };
+                let high_b = high[1] && !matches!(b, Src::Imm(_));
+                let x = ext(s.reg(a), high[0], signed[0]);
+                let y = ext(b_register, high_b, signed[1]);
+                let mut product = x.wrapping_mul(y);
+                if psl && !rc {
+                    product <<= 16;
+                }
+                let c_value = match mode {
+                    1 => c_value & 0xffff,
+                    2 => c_value >> 16,
+                    3 => c_value.wrapping_sub(((x >> 31) + (y >> 31)) << 16),
+                    4 => c_value.wrapping_add(b_register << 16),
+                    _ => c_value,
+                };
+                let mut value = product.wrapping_add(c_value);
+                if mrg && !rc {
+                    value = value & 0xffff | b_register << 16;
+                }
+                vec![value]
+            }
             Inst::Psetp { dst, src, ops } => {
                 let (a, b, c) = (s.pred(src[0]), s.pred(src[1]), s.pred(src[2]));
                 let first = logic(ops[1], logic(ops[0], a, b), c);
@@ -623,7 +733,28 @@ fn random_inst(rng: &mut Rng, pool: &[u8]) -> Inst {
         }
     };
     let pred = |rng: &mut Rng| -> u8 { [0, 1, 2, 3, 4, 5, 6, 7][rng.below(8) as usize] };
-    match rng.below(10) {
+    match rng.below(11) {
+        10 => {
+            let b = match rng.below(3) {
+                0 => Src::Reg(reg(rng)),
+                1 => Src::Cbuf(rng.below(4)),
+                _ => Src::Imm(rng.below(0x1_0000) as i32),
+            };
+            let rc = matches!(b, Src::Cbuf(_)) && rng.bit();
+            // cbcc only in the register and immediate forms.
+            let modes = if matches!(b, Src::Cbuf(_)) { 4 } else { 5 };
+            Inst::Xmad {
+                a: reg(rng),
+                b,
+                c: reg(rng),
+                rc,
+                signed: [rng.bit(), rng.bit()],
+                high: [rng.bit(), rng.bit()],
+                psl: rng.bit(),
+                mrg: rng.bit(),
+                mode: rng.below(modes) as u8,
+            }
+        }
         0 => Inst::Iadd3 {
             a: reg(rng),
             b: src(rng),

@@ -992,32 +992,43 @@ impl Builder<'_> {
         })
     }
 
-    /// XMAD: a 16x16-bit multiply-add, the pieces compilers build 32-bit multiplies from.
-    /// A and B are halves of their registers (`h1`: the high half); `psl` shifts the
-    /// product left 16; `clo`/`chi` take C's low or high half, `cbcc` adds B's register
-    /// shifted left 16 to C; `mrg` keeps the low half of the result and puts B's register's
-    /// low half above it. Signed halves and the `csfu` and `x` modes are not taken yet.
+    /// XMAD, the 16-bit multiply-add (yuzu's and Ryujinx's reading): A and B are halves
+    /// of their registers (`h1`: the high half), sign-extended where their type is `s16`;
+    /// `psl` shifts the product left 16; `clo`/`chi` take C's low or high half, `cbcc`
+    /// adds B's register shifted left 16 to C, `csfu` (Ryujinx) subtracts each signed
+    /// half's sign bit shifted to bit 16; `mrg` keeps the low half of the result and puts
+    /// B's register's low half above it. `cc` sets the flags of the product + C add
+    /// (Ryujinx). The `x` form is refused by name: yuzu leaves it undefined and Ryujinx's
+    /// drops C.
     fn xmad(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if i.mods().any(|m| matches!(m, "s16" | "csfu" | "x" | "cc")) {
-            return Err(self.unsupported("a signed, extended or carry mode"));
+        if i.has_mod("x") {
+            return Err(self.unsupported("the extended (`x`) form (no reference settles it)"));
         }
         let Operand::Reg(reg) = ops[0].1 else {
             return Err(self.unsupported("its destination"));
         };
-        let half = |b: &mut Self, mods: &[&str], value: Value| {
-            if mods.contains(&"h1") {
-                let sixteen = b.constant(16);
-                b.push(Op::Binary(Binary::Shr, value, sixteen))
-            } else {
-                let low = b.constant(0xffff);
-                b.push(Op::Binary(Binary::And, value, low))
+        let signed_a = ops[0].0.first() == Some(&"s16");
+        let signed_b = ops[0].0.get(1) == Some(&"s16");
+        let half = |b: &mut Self, mods: &[&str], value: Value, signed: bool| {
+            let sixteen = b.constant(16);
+            match (mods.contains(&"h1"), signed) {
+                (true, false) => b.push(Op::Binary(Binary::Shr, value, sixteen)),
+                (true, true) => b.push(Op::Binary(Binary::Sar, value, sixteen)),
+                (false, false) => {
+                    let low = b.constant(0xffff);
+                    b.push(Op::Binary(Binary::And, value, low))
+                }
+                (false, true) => {
+                    let up = b.push(Op::Binary(Binary::Shl, value, sixteen));
+                    b.push(Op::Binary(Binary::Sar, up, sixteen))
+                }
             }
         };
         let a_register = self.value(ops[1].1)?;
-        let a = half(self, &ops[1].0, a_register);
+        let a = half(self, &ops[1].0, a_register, signed_a);
         let b_register = self.value(ops[2].1)?;
-        let b = half(self, &ops[2].0, b_register);
+        let b = half(self, &ops[2].0, b_register, signed_b);
         let c = self.value(ops[3].1)?;
         let mut product = self.push(Op::Binary(Binary::IMul, a, b));
         let sixteen = self.constant(16);
@@ -1032,10 +1043,18 @@ impl Builder<'_> {
             self.push(Op::Binary(Binary::Shr, c, sixteen))
         } else if i.has_mod("cbcc") {
             self.push(Op::Binary(Binary::IAdd, c, b_shifted))
+        } else if i.has_mod("csfu") {
+            let thirty_one = self.constant(31);
+            let sign_a = self.push(Op::Binary(Binary::Shr, a, thirty_one));
+            let sign_b = self.push(Op::Binary(Binary::Shr, b, thirty_one));
+            let signs = self.push(Op::Binary(Binary::IAdd, sign_a, sign_b));
+            let adjust = self.push(Op::Binary(Binary::Shl, signs, sixteen));
+            let minus = self.negate_int(adjust);
+            self.push(Op::Binary(Binary::IAdd, c, minus))
         } else {
             c
         };
-        let mut value = self.push(Op::Binary(Binary::IAdd, product, c));
+        let mut value = self.flagged_add(product, c, false, i.has_mod("cc"));
         if i.has_mod("mrg") {
             let low = self.constant(0xffff);
             let kept = self.push(Op::Binary(Binary::And, value, low));
