@@ -19,3 +19,5 @@ mod kernel;
 mod predicates;
 #[path = "maxwell_isa/refusals.rs"]
 mod refusals;
+#[path = "maxwell_isa/video.rs"]
+mod video;

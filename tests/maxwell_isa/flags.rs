@@ -317,7 +317,7 @@ impl State {
             1 => (s && !z) != o,
             2 => !s && z,
             3 => s != (z || o),
-            4 => (!s != o) && !z,
+            4 => s == o && !z,
             5 => !z,
             6 => s == o,
             7 => !s || !z,
@@ -325,7 +325,7 @@ impl State {
             9 => s != o,
             10 => z,
             11 => (s != o) || z,
-            12 => !s != (z || o),
+            12 => s == (z || o),
             13 => s || !z,
             14 => (!s || z) != o,
             15 => true,
@@ -645,6 +645,9 @@ fn seed() -> u64 {
 }
 
 /// `p2r cc`: the four flags into bits 0-3 of `d` (the rest of RZ).
+/// An instruction's guard: the predicate and its `not`, or none.
+type Guard = Option<(u8, bool)>;
+
 fn flags_to_reg(d: u8) -> u64 {
     0x38e8 << 48 | PT_GUARD | 1 << 40 | 0xf << 20 | u64::from(RZ) << 8 | u64::from(d)
 }
@@ -656,7 +659,7 @@ fn condition_code_flags_compute_as_a_cpu_model_of_them() {
     for _round in 0..4 {
         let mut pool: Vec<u8> = (8..12).collect();
         // (instruction, output register, guard)
-        let mut chain: Vec<(Inst, u8, Option<(u8, bool)>)> = Vec::new();
+        let mut chain: Vec<(Inst, u8, Guard)> = Vec::new();
         let mut outputs = 0u8;
         while usize::from(outputs) + 2 <= kernel::MAX_OUTPUTS && chain.len() < 30 {
             let inst = random_inst(&mut rng, &pool);

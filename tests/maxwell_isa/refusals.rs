@@ -11,16 +11,21 @@ fn refused_forms() -> Vec<(&'static str, u64)> {
     let pred = 7u64 << 39;
     vec![
         ("vadd", 0x2000 << 48 | 1 << 50 | regs),
-        ("vmnmx", 0x3a00 << 48 | 1 << 50 | regs),
         ("vset", 0x4000 << 48 | 1 << 50 | regs),
         ("vabsdiff", 0x5400 << 48 | 1 << 50 | regs),
-        ("vmad", 0x5f00 << 48 | 1 << 50 | regs),
         ("vshl", 0x5700 << 48 | regs),
         ("vshr", 0x5600 << 48 | regs),
-        (
-            "vsetp",
-            0x50f0 << 48 | 1 << 50 | 9 << 20 | 8 << 8 | 1 << 3 | pred,
-        ),
+        // The merge forms of vmnmx (a byte-wide A), the saturating vmad.
+        ("vmnmx", 0x3a00 << 48 | 1 << 50 | regs),
+        ("vmad", 0x5f00 << 48 | 1 << 55 | 1 << 50 | regs),
+        // A shift form of iadd3 with a carry, lop3 x, shf hi, an lea with a predicate
+        // output: no reference defines them.
+        ("iadd3", 0x5cc0 << 48 | 1 << 47 | 1 << 37 | regs),
+        ("lop3", 0x5be0 << 48 | 1 << 38 | 7 << 48 | regs),
+        ("shf", 0x5cf8 << 48 | 1 << 48 | regs),
+        ("lea", 0x5bd0 << 48 | 2 << 48 | regs),
+        ("imnmx", 0x5c20 << 48 | 1 << 43 | regs | pred),
+        ("xmad", 0x5b00 << 48 | 1 << 38 | regs),
         ("dadd", 0x5c70 << 48 | 16 | 8 << 8 | 10 << 20),
         ("dmul", 0x5c80 << 48 | 16 | 8 << 8 | 10 << 20),
         ("dfma", 0x5b70 << 48 | 16 | 8 << 8 | 10 << 20 | 12 << 39),

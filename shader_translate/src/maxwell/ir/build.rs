@@ -20,6 +20,7 @@ mod pointer;
 mod predicates;
 mod surface;
 mod tessellation;
+mod video;
 pub(crate) use tessellation::PATCH_GENERIC_B;
 mod quad;
 mod select;
@@ -602,6 +603,9 @@ impl Builder<'_> {
             "psetp" => self.predicate_logic(&ops)?,
             "shf" => self.funnel_shift(&ops)?,
             "prmt" => self.permute(&ops)?,
+            "vsetp" => self.video_set_predicate(&ops)?,
+            "vmad" => self.video_multiply_add(&ops)?,
+            "vmnmx" => self.video_min_max(&ops)?,
             "i2f" => self.int_to_float(&ops)?,
             "f2f" => self.half_to_float(&ops)?,
             "f2i" => self.float_to_int(&ops)?,
