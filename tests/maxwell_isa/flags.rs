@@ -1,6 +1,6 @@
 //! The condition-code flags (zero, sign, carry, overflow) in random chains: carry adds
 //! (`iadd`/`iadd32i` with `cc`, `x`, `neg`; `iscadd cc`), the extended comparisons
-//! (`isetp x`, `iset x`), `iset`/`cset`/`bfe` `cc`, the flag tests (`cset`, `csetp`,
+//! (`isetp x`, `iset x`), `iset`/`cset`/`bfe`/`lop`/`lop3` `cc`, the flag tests (`cset`, `csetp`,
 //! every test but the `csm` ones), and `r2p cc` setting them, some under guards; after
 //! each, `p2r cc` writes the four flags to a register. The CPU model is written from the
 //! definitions in `shader_translate/src/maxwell/ir/build/flags.rs` (Ryujinx's and yuzu's).
@@ -77,6 +77,14 @@ enum Inst {
         a: u8,
         position: u32,
         width: u32,
+    },
+    /// `lop cc` (`lop3 lut cc` where `table` is given), `x` chaining Z.
+    LogicCc {
+        a: u8,
+        b: u8,
+        op: u8,
+        table: Option<u8>,
+        x: bool,
     },
     R2pCc {
         source: u8,
@@ -234,6 +242,35 @@ impl Inst {
                 // `bfe u32 cc`: bit 48 clear is `u32`.
                 0x3800 << 48 | u64::from(position | width << 8) << 20 | 1 << 47 | r(a) << 8 | d
             }
+            Inst::LogicCc {
+                a,
+                b: src,
+                op,
+                table,
+                x,
+            } => match table {
+                Some(table) => {
+                    0x5be0 << 48
+                        | 7 << 48
+                        | 1 << 47
+                        | b(x) << 38
+                        | r(a) << 8
+                        | r(src) << 20
+                        | r(a) << 39
+                        | u64::from(table) << 28
+                        | d
+                }
+                None => {
+                    0x5c40 << 48
+                        | 7 << 48
+                        | 1 << 47
+                        | b(x) << 43
+                        | u64::from(op) << 41
+                        | r(a) << 8
+                        | r(src) << 20
+                        | d
+                }
+            },
             Inst::R2pCc { source, byte, mask } => {
                 0x38f0 << 48 | 1 << 40 | byte << 41 | r(source) << 8 | u64::from(mask) << 20
             }
@@ -250,6 +287,8 @@ impl Inst {
             Inst::Cset { .. } => "cset",
             Inst::Csetp { .. } => "csetp",
             Inst::Bfe { .. } => "bfe",
+            Inst::LogicCc { table: Some(_), .. } => "lop3",
+            Inst::LogicCc { .. } => "lop",
             Inst::R2pCc { .. } => "r2p",
         }
     }
@@ -496,6 +535,25 @@ impl Inst {
                 s.result_flags(field);
                 field
             }
+            Inst::LogicCc { a, b, op, table, x } => {
+                let (p, q) = (s.reg(a), s.reg(b));
+                let d = match table {
+                    // C is A again.
+                    Some(table) => (0..32).fold(0u32, |out, bit| {
+                        let index = (p >> bit & 1) << 2 | (q >> bit & 1) << 1 | (p >> bit & 1);
+                        out | u32::from(table >> index & 1) << bit
+                    }),
+                    None => match op {
+                        0 => p & q,
+                        1 => p | q,
+                        2 => p ^ q,
+                        _ => q,
+                    },
+                };
+                s.flags[0] = d == 0 && (!x || s.flags[0]);
+                s.flags[1] = (d as i32) < 0;
+                d
+            }
             Inst::R2pCc { source, byte, mask } => {
                 let value = s.reg(source);
                 for index in 0..4 {
@@ -616,6 +674,13 @@ fn random_inst(rng: &mut Rng, pool: &[u8]) -> Inst {
                 }
             }
         }
+        8 if rng.bit() => Inst::LogicCc {
+            a: reg(rng),
+            b: reg(rng),
+            op: rng.below(4) as u8,
+            table: rng.bit().then(|| rng.below(256) as u8),
+            x: rng.bit(),
+        },
         7 => Inst::Bfe {
             a: reg(rng),
             position: rng.below(32) as u32,

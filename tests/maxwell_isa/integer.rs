@@ -1,5 +1,6 @@
 //! The integer forms NVIDIA's compiler emits beyond uam's (`iadd3`, `lea`, `lea hi`,
-//! `lop3`, `shf`, `prmt`, `imul`, `imul32i`, `imad32i`, `psetp`), in random chains:
+//! `lop3`, `shf`, `prmt`, `imul`, `imul32i`, `imad32i`, `psetp`, signed `xmad`, `lop`
+//! with its predicate output, `shl`/`shr` with `w` and `brev`), in random chains:
 //! each instruction reads registers the chain holds so far (the inputs r8-r11 and earlier
 //! results) and writes a new one; predicates start as r11's low bits. Every encoding is
 //! checked with envydis; the kernel runs on lavapipe; the results are compared exactly
@@ -96,6 +97,28 @@ enum Inst {
         psl: bool,
         mrg: bool,
         mode: u8,
+    },
+    Lop {
+        a: u8,
+        b: Src,
+        inv: [bool; 2],
+        op: u8,
+        /// The predicate output and its test (0 f, 1 t, 2 z, 3 nz).
+        pred: Option<(u8, u8)>,
+    },
+    Lop32 {
+        a: u8,
+        b: u32,
+        inv: [bool; 2],
+        op: u8,
+    },
+    Shift {
+        left: bool,
+        signed: bool,
+        wrap: bool,
+        brev: bool,
+        a: u8,
+        b: Src,
     },
     Psetp {
         dst: [u8; 2],
@@ -353,6 +376,54 @@ impl Inst {
                     (Src::Reg(_), true) => unreachable!(),
                 }
             }
+            Inst::Lop {
+                a,
+                b,
+                inv,
+                op,
+                pred,
+            } => {
+                let (opcode, bits) = second(b, 0x5c40, 0x4c40, 0x3840);
+                let (p, test) = pred.unwrap_or((7, 0));
+                opcode << 48
+                    | bits
+                    | u64::from(op) << 41
+                    | u64::from(test) << 44
+                    | u64::from(p) << 48
+                    | u64::from(inv[0]) << 39
+                    | u64::from(inv[1]) << 40
+                    | r(a) << 8
+                    | d
+            }
+            Inst::Lop32 { a, b, inv, op } => {
+                0x0400 << 48
+                    | u64::from(b) << 20
+                    | u64::from(op) << 53
+                    | u64::from(inv[0]) << 55
+                    | u64::from(inv[1]) << 56
+                    | r(a) << 8
+                    | d
+            }
+            Inst::Shift {
+                left,
+                signed,
+                wrap,
+                brev,
+                a,
+                b,
+            } => {
+                let (opcode, bits) = if left {
+                    second(b, 0x5c48, 0x4c48, 0x3848)
+                } else {
+                    second(b, 0x5c28, 0x4c28, 0x3828)
+                };
+                let extra = if left {
+                    0
+                } else {
+                    u64::from(signed) << 48 | u64::from(brev) << 40
+                };
+                opcode << 48 | bits | extra | u64::from(wrap) << 39 | r(a) << 8 | d
+            }
             Inst::Psetp { dst, src, ops } => {
                 let w = 0x5090 << 48
                     | u64::from(dst[0]) << 3
@@ -370,6 +441,9 @@ impl Inst {
         };
         let mut words = vec![word | PT_GUARD];
         if let Inst::Lop3 {
+            pred: Some((p, _)), ..
+        }
+        | Inst::Lop {
             pred: Some((p, _)), ..
         } = self
         {
@@ -390,6 +464,10 @@ impl Inst {
             Inst::Imul32 { .. } => "imul32i",
             Inst::Imad32 { .. } => "imad32i",
             Inst::Xmad { .. } => "xmad",
+            Inst::Lop { .. } => "lop",
+            Inst::Lop32 { .. } => "lop32i",
+            Inst::Shift { left: true, .. } => "shl",
+            Inst::Shift { .. } => "shr",
             Inst::Psetp { .. } => "psetp",
         }
     }
@@ -397,7 +475,7 @@ impl Inst {
     /// Output registers it writes (the predicate forms add the predicate's 0/1).
     fn outputs(&self) -> u8 {
         match self {
-            Inst::Lop3 { pred: Some(_), .. } => 2,
+            Inst::Lop3 { pred: Some(_), .. } | Inst::Lop { pred: Some(_), .. } => 2,
             _ => 1,
         }
     }
@@ -692,6 +770,68 @@ impl Inst {
                 }
                 vec![value]
             }
+            Inst::Lop {
+                a,
+                b,
+                inv,
+                op,
+                pred,
+            } => {
+                let x = if inv[0] { !s.reg(a) } else { s.reg(a) };
+                let y = if inv[1] { !s.src(b) } else { s.src(b) };
+                let out = match op {
+                    0 => x & y,
+                    1 => x | y,
+                    2 => x ^ y,
+                    _ => y,
+                };
+                let mut words = vec![out];
+                if let Some((p, test)) = pred {
+                    let value = match test {
+                        0 => false,
+                        1 => true,
+                        2 => out == 0,
+                        _ => out != 0,
+                    };
+                    if p != 7 {
+                        s.preds[p as usize] = value;
+                    }
+                    words.push(u32::from(p == 7 || s.preds[p as usize]));
+                }
+                words
+            }
+            Inst::Lop32 { a, b, inv, op } => {
+                let x = if inv[0] { !s.reg(a) } else { s.reg(a) };
+                let y = if inv[1] { !b } else { b };
+                vec![match op {
+                    0 => x & y,
+                    1 => x | y,
+                    2 => x ^ y,
+                    _ => y,
+                }]
+            }
+            Inst::Shift {
+                left,
+                signed,
+                wrap,
+                brev,
+                a,
+                b,
+            } => {
+                let mut x = s.reg(a);
+                if brev && !left {
+                    x = x.reverse_bits();
+                }
+                let mut n = s.src(b);
+                if wrap {
+                    n &= 31;
+                }
+                vec![match (left, signed) {
+                    (true, _) => x.checked_shl(n).unwrap_or(0),
+                    (false, false) => x.checked_shr(n).unwrap_or(0),
+                    (false, true) => ((x as i32) >> n.min(31)) as u32,
+                }]
+            }
             Inst::Psetp { dst, src, ops } => {
                 let (a, b, c) = (s.pred(src[0]), s.pred(src[1]), s.pred(src[2]));
                 let first = logic(ops[1], logic(ops[0], a, b), c);
@@ -733,7 +873,38 @@ fn random_inst(rng: &mut Rng, pool: &[u8]) -> Inst {
         }
     };
     let pred = |rng: &mut Rng| -> u8 { [0, 1, 2, 3, 4, 5, 6, 7][rng.below(8) as usize] };
-    match rng.below(11) {
+    match rng.below(14) {
+        11 => {
+            let b = src(rng);
+            Inst::Lop {
+                a: reg(rng),
+                b,
+                inv: [rng.bit(), rng.bit()],
+                op: rng.below(4) as u8,
+                pred: rng.bit().then(|| (pred(rng), rng.below(4) as u8)),
+            }
+        }
+        12 => Inst::Lop32 {
+            a: reg(rng),
+            b: rng.next() as u32,
+            inv: [rng.bit(), rng.bit()],
+            op: rng.below(4) as u8,
+        },
+        13 => {
+            let b = match rng.below(3) {
+                0 => Src::Reg(reg(rng)),
+                1 => Src::Cbuf(rng.below(4)),
+                _ => Src::Imm(rng.below(40) as i32),
+            };
+            Inst::Shift {
+                left: rng.bit(),
+                signed: rng.bit(),
+                wrap: rng.bit(),
+                brev: rng.bit(),
+                a: reg(rng),
+                b,
+            }
+        }
         10 => {
             let b = match rng.below(3) {
                 0 => Src::Reg(reg(rng)),

@@ -18,10 +18,9 @@ fn refused_forms() -> Vec<(&'static str, u64)> {
         // The merge forms of vmnmx (a byte-wide A), the saturating vmad.
         ("vmnmx", 0x3a00 << 48 | 1 << 50 | regs),
         ("vmad", 0x5f00 << 48 | 1 << 55 | 1 << 50 | regs),
-        // A shift form of iadd3 with a carry, lop3 x, shf hi, an lea with a predicate
-        // output: no reference defines them.
+        // A shift form of iadd3 with a carry, shf hi, an lea with a predicate output, the
+        // extended imnmx and xmad: no reference defines them.
         ("iadd3", 0x5cc0 << 48 | 1 << 47 | 1 << 37 | regs),
-        ("lop3", 0x5be0 << 48 | 1 << 38 | 7 << 48 | regs),
         ("shf", 0x5cf8 << 48 | 1 << 48 | regs),
         ("lea", 0x5bd0 << 48 | 2 << 48 | regs),
         ("imnmx", 0x5c20 << 48 | 1 << 43 | regs | pred),

@@ -565,9 +565,8 @@ impl Builder<'_> {
             "iadd" | "iadd32i" if i.has_mod("cc") || i.has_mod("x") => self.address_add(&ops)?,
             "iscadd" | "iscadd32i" if i.has_mod("cc") => self.scaled_add_with_flags(&ops)?,
             "cset" | "csetp" => self.condition_set(&ops)?,
-            "shl" | "shr" | "iadd" | "iadd32i" | "lop" | "lop32i" | "iscadd" | "iscadd32i" => {
-                self.integer(&ops)?
-            }
+            "lop" | "lop32i" => self.logic_two(&ops)?,
+            "shl" | "shr" | "iadd" | "iadd32i" | "iscadd" | "iscadd32i" => self.integer(&ops)?,
             "ldg" | "stg" => self.global(&ops)?,
             "red" | "atom" | "atoms" => self.atomic(&ops)?,
             "bar" => self.barrier(&ops)?,
@@ -797,20 +796,25 @@ impl Builder<'_> {
 
     fn integer(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if i.mods()
-            .any(|m| matches!(m, "x" | "cc" | "w" | "brev" | "sat"))
-        {
-            return Err(self.unsupported("a carry, wrap or bit-reverse mode"));
+        if i.mods().any(|m| matches!(m, "x" | "cc" | "sat")) {
+            return Err(self.unsupported("a carry or saturation mode"));
         }
-        // `lop` names its predicate output first.
-        let destination = if i.name == "lop" { 1 } else { 0 };
-        let Operand::Reg(reg) = ops[destination].1 else {
+        let Operand::Reg(reg) = ops[0].1 else {
             return Err(self.unsupported("its destination"));
         };
         let value = match i.name {
+            // Ryujinx: `brev` reverses the source's bits first, `w` masks the count to
+            // 0-31; a count of 32 or more otherwise gives 0 (the sign for `shr` signed).
             "shl" | "shr" => {
-                let a = self.value(ops[1].1)?;
-                let b = self.value(ops[2].1)?;
+                let mut a = self.value(ops[1].1)?;
+                if i.has_mod("brev") {
+                    a = self.push(Op::IntUnary(IntUnary::BitReverse, a));
+                }
+                let mut b = self.value(ops[2].1)?;
+                if i.has_mod("w") {
+                    let mask = self.constant(31);
+                    b = self.push(Op::Binary(Binary::And, b, mask));
+                }
                 let op = match (i.name, i.has_mod("u32")) {
                     ("shl", _) => Binary::Shl,
                     (_, true) => Binary::Shr,
@@ -830,29 +834,7 @@ impl Builder<'_> {
                 let shifted = self.push(Op::Binary(Binary::Shl, a, shift));
                 self.push(Op::Binary(Binary::IAdd, shifted, b))
             }
-            _ => {
-                // lop / lop32i: a predicate output or `t/z/nz` test is not taken yet.
-                if i.mods().any(|m| matches!(m, "t" | "z" | "nz")) {
-                    return Err(self.unsupported("a logic predicate output"));
-                }
-                let first_source = if i.name == "lop" { 2 } else { 1 };
-                if i.name == "lop" && !matches!(ops[0].1, Operand::Pred(PT)) {
-                    return Err(self.unsupported("a logic predicate output"));
-                }
-                let a = self.int(&ops[first_source].0, ops[first_source].1)?;
-                let b = self.int(&ops[first_source + 1].0, ops[first_source + 1].1)?;
-                let op = match i.mods().next() {
-                    Some("and") => Binary::And,
-                    Some("or") => Binary::Or,
-                    Some("xor") => Binary::Xor,
-                    Some("pass_b") => {
-                        self.set_reg(reg, b);
-                        return Ok(());
-                    }
-                    other => return Err(self.unsupported(format!("logic {other:?}"))),
-                };
-                self.push(Op::Binary(op, a, b))
-            }
+            other => return Err(self.unsupported(format!("the instruction `{other}`"))),
         };
         self.set_reg(reg, value);
         Ok(())

@@ -9,6 +9,8 @@
 //!   unsigned, with `x` also where d == a and C was set; O = (d ^ a) & !(a ^ b) negative
 //!   (Ryujinx's `SetIaddFlags`; yuzu leaves `x` with `cc` undefined).
 //! - `bfe`, `bfi`, `iset`, `fset`, `cset` `cc`: Z = (d == 0), S = d's sign, C = O = false.
+//! - `lop`, `lop32i`, `lop3` `cc`: Z (with `x` also the Z before) and S of the result, C
+//!   and O kept (Ryujinx's `SetZnFlags`).
 //! - `isetp`/`iset` `x`: the high-word step of a wide comparison, as yuzu's
 //!   `ExtendedIntegerCompare`: `t = a + !b + C`; `eq` is t == 0 and Z; `lt` is t negative
 //!   (for `u32`, flipped where a and b differ in sign); `le`, `gt`, `ne`, `ge` built from
@@ -49,7 +51,7 @@ impl Builder<'_> {
     }
 
     /// Z and S from `result` (Z also needing the Z before where `extended`).
-    fn set_zero_sign(&mut self, result: Value, extended: bool) {
+    pub(super) fn set_zero_sign(&mut self, result: Value, extended: bool) {
         let mut zero = self.is_zero(result);
         if extended {
             let before = self.pred(ZERO);

@@ -5,7 +5,11 @@
 //! `c` are bit `k` of the three sources. The immediate form's third source is the
 //! register at bits 39-46 (yuzu; envydis prints no third operand for that form). The
 //! register form's predicate output is false, true, whether the result is zero (`z`) or
-//! not (`nz`). The `x` form and condition-code writes are refused by name.
+//! not (`nz`). `cc` sets Z and S from the result (with `x`, Z also needs the Z before),
+//! keeping C and O (Ryujinx); `x` changes nothing else.
+//!
+//! LOP and LOP32I (Ryujinx): `and`, `or`, `xor` or `pass_b` of the sources, each
+//! inverted with `inv`; the predicate output and `cc`/`x` as LOP3's.
 //!
 //! PSETP: `P(first) = (A op1 B) op2 C` and `P(second) = (!A op1 B) op2 C`.
 
@@ -55,11 +59,6 @@ impl Builder<'_> {
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if i.has_mod("x") || i.has_mod("cc") {
-            return Err(self.unsupported(
-                "an extended (`x`) or condition-code (`cc`) form (no reference defines it)",
-            ));
-        }
         let Some((_, Operand::Imm { value: table, .. })) = ops.last() else {
             return Err(self.unsupported("its truth table"));
         };
@@ -82,6 +81,13 @@ impl Builder<'_> {
             _ => self.reg((i.word >> 39 & 0xff) as u8),
         };
         let value = self.truth_table(a, b, c, table);
+        self.logic_result(pred, *dst, value);
+        Ok(())
+    }
+
+    /// A logic result: the predicate output's test, the register, the flags (`cc`).
+    fn logic_result(&mut self, pred: Option<(&Vec<&'static str>, u8)>, dst: u8, value: Value) {
+        let i = self.instruction;
         if let Some((mods, pred)) = pred {
             let test = if mods.contains(&"t") {
                 self.push(Op::BoolConst(true))
@@ -103,9 +109,35 @@ impl Builder<'_> {
             };
             self.set_pred(pred, test);
         }
-        if *dst != RZ {
-            self.set_reg(*dst, value);
+        if dst != RZ {
+            self.set_reg(dst, value);
         }
+        if i.has_mod("cc") {
+            self.set_zero_sign(value, i.has_mod("x"));
+        }
+    }
+
+    pub(super) fn logic_two(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+    ) -> Result<(), Unsupported> {
+        let (pred, rest) = match ops.first() {
+            Some((mods, Operand::Pred(pred))) => (Some((mods, *pred)), &ops[1..]),
+            _ => (None, ops),
+        };
+        let [(_, Operand::Reg(dst)), a, b] = rest else {
+            return Err(self.unsupported("its operands"));
+        };
+        let a = self.int(&a.0, a.1)?;
+        let b = self.int(&b.0, b.1)?;
+        let value = match ops[0].0.first() {
+            Some(&"and") => self.push(Op::Binary(Binary::And, a, b)),
+            Some(&"or") => self.push(Op::Binary(Binary::Or, a, b)),
+            Some(&"xor") => self.push(Op::Binary(Binary::Xor, a, b)),
+            Some(&"pass_b") => b,
+            other => return Err(self.unsupported(format!("logic {other:?}"))),
+        };
+        self.logic_result(pred, *dst, value);
         Ok(())
     }
 
