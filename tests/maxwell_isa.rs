@@ -5,13 +5,19 @@
 
 mod common;
 
+#[path = "maxwell_isa/flags.rs"]
+mod flags;
 #[path = "maxwell_isa/half.rs"]
 mod half;
 #[path = "maxwell_isa/half_cases.rs"]
 mod half_cases;
+#[path = "maxwell_isa/integer.rs"]
+mod integer;
 #[path = "maxwell_isa/kernel.rs"]
 mod kernel;
 #[path = "maxwell_isa/predicates.rs"]
 mod predicates;
 #[path = "maxwell_isa/refusals.rs"]
 mod refusals;
+#[path = "maxwell_isa/video.rs"]
+mod video;

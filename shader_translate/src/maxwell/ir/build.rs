@@ -4,16 +4,23 @@
 //! attribute space (and, for fragment programs, in the registers at `exit`) is its output.
 //! Anything else is [`Unsupported`], named with its offset, never guessed.
 
+mod add3;
 mod attribute;
 mod convert;
 mod covered;
+mod flags;
+mod funnel;
 mod geometry;
 mod half;
+mod logic3;
 mod memory;
+mod multiply;
+mod permute;
 mod pointer;
 mod predicates;
 mod surface;
 mod tessellation;
+mod video;
 pub(crate) use tessellation::PATCH_GENERIC_B;
 mod quad;
 mod select;
@@ -144,9 +151,6 @@ struct Builder<'a> {
     conditions: HashMap<(u8, Value, Value), Value>,
     /// The condition an address made under one holds under.
     address_conditions: HashMap<Value, AccessCondition>,
-    /// The carry the last `iadd cc` of plain values made (a `u32` 0 or 1), with the
-    /// condition it was made under: what the next `iadd x` adds.
-    carry: Option<(Value, AccessCondition)>,
     /// Compute: the workgroup size and shared memory.
     compute: Option<ComputeInfo>,
     /// The subroutines (`cal` targets) being inlined, outermost first.
@@ -559,9 +563,10 @@ impl Builder<'_> {
                 return Err(self.unsupported("`suatom d` with its descriptor in the word"))
             }
             "iadd" | "iadd32i" if i.has_mod("cc") || i.has_mod("x") => self.address_add(&ops)?,
-            "shl" | "shr" | "iadd" | "iadd32i" | "lop" | "lop32i" | "iscadd" | "iscadd32i" => {
-                self.integer(&ops)?
-            }
+            "iscadd" | "iscadd32i" if i.has_mod("cc") => self.scaled_add_with_flags(&ops)?,
+            "cset" | "csetp" => self.condition_set(&ops)?,
+            "lop" | "lop32i" => self.logic_two(&ops)?,
+            "shl" | "shr" | "iadd" | "iadd32i" | "iscadd" | "iscadd32i" => self.integer(&ops)?,
             "ldg" | "stg" => self.global(&ops)?,
             "red" | "atom" | "atoms" => self.atomic(&ops)?,
             "bar" => self.barrier(&ops)?,
@@ -590,32 +595,16 @@ impl Builder<'_> {
                 let value = self.push(Op::IntUnary(IntUnary::PopCount, value));
                 self.set_reg(dst.clone()?, value);
             }
-            "imul32i" | "imad" => {
-                // IMAD.HI adds `c` to the high half of the product (the high word of
-                // `a * b + (c << 32)`).
-                if i.mods().any(|m| matches!(m, "cc" | "c" | "x" | "sat")) {
-                    return Err(self.unsupported("a carry or saturation mode"));
-                }
-                let a = self.value(ops[1].1)?;
-                let b = self.value(ops[2].1)?;
-                let signed = i.mods().next() == Some("s32") || i.mods().nth(1) == Some("s32");
-                let op = match (i.has_mod("hi"), signed) {
-                    (false, _) => Binary::IMul,
-                    (true, false) => Binary::UMulHi,
-                    (true, true) => {
-                        if i.mods().take(2).any(|m| m == "u32") {
-                            return Err(self.unsupported("a mixed-sign high product"));
-                        }
-                        Binary::SMulHi
-                    }
-                };
-                let mut value = self.push(Op::Binary(op, a, b));
-                if i.name == "imad" {
-                    let c = self.value(ops[3].1)?;
-                    value = self.push(Op::Binary(Binary::IAdd, value, c));
-                }
-                self.set_reg(dst.clone()?, value);
-            }
+            "imul" | "imul32i" | "imad" | "imad32i" => self.multiply(&ops)?,
+            "iadd3" => self.add_three(&ops)?,
+            "lea" => self.load_effective_address(&ops)?,
+            "lop3" => self.logic_three(&ops)?,
+            "psetp" => self.predicate_logic(&ops)?,
+            "shf" => self.funnel_shift(&ops)?,
+            "prmt" => self.permute(&ops)?,
+            "vsetp" => self.video_set_predicate(&ops)?,
+            "vmad" => self.video_multiply_add(&ops)?,
+            "vmnmx" => self.video_min_max(&ops)?,
             "i2f" => self.int_to_float(&ops)?,
             "f2f" => self.half_to_float(&ops)?,
             "f2i" => self.float_to_int(&ops)?,
@@ -807,20 +796,25 @@ impl Builder<'_> {
 
     fn integer(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if i.mods()
-            .any(|m| matches!(m, "x" | "cc" | "w" | "brev" | "sat"))
-        {
-            return Err(self.unsupported("a carry, wrap or bit-reverse mode"));
+        if i.mods().any(|m| matches!(m, "x" | "cc" | "sat")) {
+            return Err(self.unsupported("a carry or saturation mode"));
         }
-        // `lop` names its predicate output first.
-        let destination = if i.name == "lop" { 1 } else { 0 };
-        let Operand::Reg(reg) = ops[destination].1 else {
+        let Operand::Reg(reg) = ops[0].1 else {
             return Err(self.unsupported("its destination"));
         };
         let value = match i.name {
+            // Ryujinx: `brev` reverses the source's bits first, `w` masks the count to
+            // 0-31; a count of 32 or more otherwise gives 0 (the sign for `shr` signed).
             "shl" | "shr" => {
-                let a = self.value(ops[1].1)?;
-                let b = self.value(ops[2].1)?;
+                let mut a = self.value(ops[1].1)?;
+                if i.has_mod("brev") {
+                    a = self.push(Op::IntUnary(IntUnary::BitReverse, a));
+                }
+                let mut b = self.value(ops[2].1)?;
+                if i.has_mod("w") {
+                    let mask = self.constant(31);
+                    b = self.push(Op::Binary(Binary::And, b, mask));
+                }
                 let op = match (i.name, i.has_mod("u32")) {
                     ("shl", _) => Binary::Shl,
                     (_, true) => Binary::Shr,
@@ -840,29 +834,7 @@ impl Builder<'_> {
                 let shifted = self.push(Op::Binary(Binary::Shl, a, shift));
                 self.push(Op::Binary(Binary::IAdd, shifted, b))
             }
-            _ => {
-                // lop / lop32i: a predicate output or `t/z/nz` test is not taken yet.
-                if i.mods().any(|m| matches!(m, "t" | "z" | "nz")) {
-                    return Err(self.unsupported("a logic predicate output"));
-                }
-                let first_source = if i.name == "lop" { 2 } else { 1 };
-                if i.name == "lop" && !matches!(ops[0].1, Operand::Pred(PT)) {
-                    return Err(self.unsupported("a logic predicate output"));
-                }
-                let a = self.int(&ops[first_source].0, ops[first_source].1)?;
-                let b = self.int(&ops[first_source + 1].0, ops[first_source + 1].1)?;
-                let op = match i.mods().next() {
-                    Some("and") => Binary::And,
-                    Some("or") => Binary::Or,
-                    Some("xor") => Binary::Xor,
-                    Some("pass_b") => {
-                        self.set_reg(reg, b);
-                        return Ok(());
-                    }
-                    other => return Err(self.unsupported(format!("logic {other:?}"))),
-                };
-                self.push(Op::Binary(op, a, b))
-            }
+            other => return Err(self.unsupported(format!("the instruction `{other}`"))),
         };
         self.set_reg(reg, value);
         Ok(())
@@ -878,9 +850,6 @@ impl Builder<'_> {
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if i.has_mod("cc") {
-            return Err(self.unsupported("a condition-code write"));
-        }
         let Some((_, Operand::Reg(dst))) = ops.first() else {
             return Err(self.unsupported("its destination"));
         };
@@ -925,6 +894,9 @@ impl Builder<'_> {
             }
         };
         self.set_reg(*dst, value);
+        if i.has_mod("cc") {
+            self.set_result_flags(value);
+        }
         Ok(())
     }
 
@@ -932,9 +904,6 @@ impl Builder<'_> {
     /// in bits 0..8, width in 8..16), as PTX's `bfi`: the bits that would land past bit
     /// 31 are dropped; a zero width leaves the base as it is.
     fn bitfield_insert(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
-        if self.instruction.has_mod("cc") {
-            return Err(self.unsupported("a condition-code write"));
-        }
         let [(_, Operand::Reg(dst)), (_, insert), (_, field), (_, base)] = ops else {
             return Err(self.unsupported("its operands"));
         };
@@ -958,6 +927,9 @@ impl Builder<'_> {
         let kept = self.push(Op::Binary(Binary::And, base, keep));
         let value = self.push(Op::Binary(Binary::Or, kept, placed));
         self.set_reg(*dst, value);
+        if self.instruction.has_mod("cc") {
+            self.set_result_flags(value);
+        }
         Ok(())
     }
 
@@ -1006,32 +978,43 @@ impl Builder<'_> {
         })
     }
 
-    /// XMAD: a 16x16-bit multiply-add, the pieces compilers build 32-bit multiplies from.
-    /// A and B are halves of their registers (`h1`: the high half); `psl` shifts the
-    /// product left 16; `clo`/`chi` take C's low or high half, `cbcc` adds B's register
-    /// shifted left 16 to C; `mrg` keeps the low half of the result and puts B's register's
-    /// low half above it. Signed halves and the `csfu` and `x` modes are not taken yet.
+    /// XMAD, the 16-bit multiply-add (yuzu's and Ryujinx's reading): A and B are halves
+    /// of their registers (`h1`: the high half), sign-extended where their type is `s16`;
+    /// `psl` shifts the product left 16; `clo`/`chi` take C's low or high half, `cbcc`
+    /// adds B's register shifted left 16 to C, `csfu` (Ryujinx) subtracts each signed
+    /// half's sign bit shifted to bit 16; `mrg` keeps the low half of the result and puts
+    /// B's register's low half above it. `cc` sets the flags of the product + C add
+    /// (Ryujinx). The `x` form is refused by name: yuzu leaves it undefined and Ryujinx's
+    /// drops C.
     fn xmad(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
-        if i.mods().any(|m| matches!(m, "s16" | "csfu" | "x" | "cc")) {
-            return Err(self.unsupported("a signed, extended or carry mode"));
+        if i.has_mod("x") {
+            return Err(self.unsupported("the extended (`x`) form (no reference settles it)"));
         }
         let Operand::Reg(reg) = ops[0].1 else {
             return Err(self.unsupported("its destination"));
         };
-        let half = |b: &mut Self, mods: &[&str], value: Value| {
-            if mods.contains(&"h1") {
-                let sixteen = b.constant(16);
-                b.push(Op::Binary(Binary::Shr, value, sixteen))
-            } else {
-                let low = b.constant(0xffff);
-                b.push(Op::Binary(Binary::And, value, low))
+        let signed_a = ops[0].0.first() == Some(&"s16");
+        let signed_b = ops[0].0.get(1) == Some(&"s16");
+        let half = |b: &mut Self, mods: &[&str], value: Value, signed: bool| {
+            let sixteen = b.constant(16);
+            match (mods.contains(&"h1"), signed) {
+                (true, false) => b.push(Op::Binary(Binary::Shr, value, sixteen)),
+                (true, true) => b.push(Op::Binary(Binary::Sar, value, sixteen)),
+                (false, false) => {
+                    let low = b.constant(0xffff);
+                    b.push(Op::Binary(Binary::And, value, low))
+                }
+                (false, true) => {
+                    let up = b.push(Op::Binary(Binary::Shl, value, sixteen));
+                    b.push(Op::Binary(Binary::Sar, up, sixteen))
+                }
             }
         };
         let a_register = self.value(ops[1].1)?;
-        let a = half(self, &ops[1].0, a_register);
+        let a = half(self, &ops[1].0, a_register, signed_a);
         let b_register = self.value(ops[2].1)?;
-        let b = half(self, &ops[2].0, b_register);
+        let b = half(self, &ops[2].0, b_register, signed_b);
         let c = self.value(ops[3].1)?;
         let mut product = self.push(Op::Binary(Binary::IMul, a, b));
         let sixteen = self.constant(16);
@@ -1046,10 +1029,18 @@ impl Builder<'_> {
             self.push(Op::Binary(Binary::Shr, c, sixteen))
         } else if i.has_mod("cbcc") {
             self.push(Op::Binary(Binary::IAdd, c, b_shifted))
+        } else if i.has_mod("csfu") {
+            let thirty_one = self.constant(31);
+            let sign_a = self.push(Op::Binary(Binary::Shr, a, thirty_one));
+            let sign_b = self.push(Op::Binary(Binary::Shr, b, thirty_one));
+            let signs = self.push(Op::Binary(Binary::IAdd, sign_a, sign_b));
+            let adjust = self.push(Op::Binary(Binary::Shl, signs, sixteen));
+            let minus = self.negate_int(adjust);
+            self.push(Op::Binary(Binary::IAdd, c, minus))
         } else {
             c
         };
-        let mut value = self.push(Op::Binary(Binary::IAdd, product, c));
+        let mut value = self.flagged_add(product, c, false, i.has_mod("cc"));
         if i.has_mod("mrg") {
             let low = self.constant(0xffff);
             let kept = self.push(Op::Binary(Binary::And, value, low));
@@ -1150,15 +1141,16 @@ impl Builder<'_> {
         let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
             return Err(self.unsupported("its predicate destinations"));
         };
-        if i.has_mod("x") {
-            return Err(self.unsupported("an extended comparison"));
-        }
         let float = i.name == "fsetp";
         let compare = self.comparison(float);
         let (a, b) = self.compared(ops, 2, float)?;
         let logic = self.combining();
         let combine = self.pred_source(&ops[4])?;
-        let result = self.push(Op::Compare(compare, a, b));
+        let result = if i.has_mod("x") {
+            self.extended_compare(compare, a, b)
+        } else {
+            self.push(Op::Compare(compare, a, b))
+        };
         let inverse = self.push(Op::Not(result));
         let first_value = self.push(Op::Logic(logic, result, combine));
         let second_value = self.push(Op::Logic(logic, inverse, combine));
@@ -1174,15 +1166,21 @@ impl Builder<'_> {
         let Operand::Reg(dst) = ops[0].1 else {
             return Err(self.unsupported("its destination"));
         };
-        if i.has_mod("x") || i.has_mod("cc") {
-            return Err(self.unsupported("an extended comparison or a condition-code write"));
+        if i.has_mod("x") && i.has_mod("cc") {
+            return Err(self.unsupported(
+                "an extended comparison with a condition-code write (no reference defines it)",
+            ));
         }
         let float = i.name == "fset";
         let compare = self.comparison(float);
         let (a, b) = self.compared(ops, 1, float)?;
         let logic = self.combining();
         let combine = self.pred_source(&ops[3])?;
-        let result = self.push(Op::Compare(compare, a, b));
+        let result = if i.has_mod("x") {
+            self.extended_compare(compare, a, b)
+        } else {
+            self.push(Op::Compare(compare, a, b))
+        };
         let holds = self.push(Op::Logic(logic, result, combine));
         let true_bits = if i.has_mod("bf") {
             1.0f32.to_bits()
@@ -1196,6 +1194,9 @@ impl Builder<'_> {
             b: no,
         });
         self.set_reg(dst, value);
+        if i.has_mod("cc") {
+            self.set_result_flags(value);
+        }
         Ok(())
     }
 }
@@ -1851,6 +1852,9 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         if let Guard::Pred { index, .. } = instruction.guard {
             named.insert(Var::Pred(index));
         }
+        if flags::touches_flags(instruction) {
+            named.extend(flags::FLAGS.map(Var::Pred));
+        }
         let words = instruction
             .mods()
             .find_map(|m| ["b32", "b64", "b96", "b128"].iter().position(|&w| w == m))
@@ -1895,7 +1899,6 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         conditions: HashMap::new(),
         quad_neighbours: HashMap::new(),
         address_conditions: HashMap::new(),
-        carry: None,
         compute: program.header.compute(),
         calls: Vec::new(),
         read_inputs: attribute::read_inputs(program),

@@ -100,11 +100,7 @@ impl Builder<'_> {
         let Some((_, Operand::Reg(dst))) = ops.first() else {
             return Err(refuse(self));
         };
-        if ops.len() != 3
-            || ops
-                .iter()
-                .any(|(mods, _)| !mods.is_empty() && mods != &["cc"] && mods != &["x"])
-        {
+        if ops.len() != 3 {
             return Err(refuse(self));
         }
         let a = self.value(ops[1].1)?;
@@ -112,10 +108,15 @@ impl Builder<'_> {
         let (base, other) = match (self.addresses.get(&a), self.addresses.get(&b)) {
             (_, Some(&half)) => (half, a),
             (Some(&half), None) => (half, b),
-            _ => return self.carry_add(*dst, a, b),
+            // Plain values (a raw 64-bit address being computed, or any wide sum).
+            _ => return self.add_with_flags(ops),
         };
-        // A binding's address carries nothing a plain `iadd x` could take.
-        self.carry = None;
+        if ops
+            .iter()
+            .any(|(mods, _)| !mods.is_empty() && mods != &["cc"] && mods != &["x"])
+        {
+            return Err(refuse(self));
+        }
         let half = match (base, i.has_mod("cc"), i.has_mod("x")) {
             (AddressHalf::Low { binding, offset_b }, true, false) => {
                 // The address is used only where this instruction takes effect: an offset
@@ -132,7 +133,8 @@ impl Builder<'_> {
             _ => return Err(refuse(self)),
         };
         // The register holds the sum as the hardware computes it (without the carry);
-        // only a storage access reads it as an address.
+        // only a storage access reads it as an address. Its carry is the address's own
+        // (the flags are left as they were: no plain `iadd x` could take it).
         let sum = self.push(Op::Binary(super::Binary::IAdd, a, b));
         self.addresses.insert(sum, half);
         self.set_reg(*dst, sum);

@@ -1,5 +1,6 @@
 //! Raw global addresses (NVN's address model): a pointer in any register pair, made by
-//! plain `iadd cc` / `iadd x` with the hardware's carry, loaded or passed between stages.
+//! plain `iadd cc` / `iadd x` with the hardware's carry (`flags.rs`), loaded or passed
+//! between stages.
 //! `ldg` / `stg` / `ld` / `st` on `g[]` / `atom` / `red` through one become
 //! [`Op::GlobalLoad`], [`Op::GlobalStore`] and [`Op::GlobalAtomic`], which the emitter looks
 //! up in the pool table (`spirv_out/pointer.rs`).
@@ -17,57 +18,7 @@ pub(super) enum Location {
     Raw(GlobalAddress),
 }
 
-/// Unsigned `a < b`, as a condition.
-pub(super) fn below(b: &mut Builder<'_>, x: Value, y: Value) -> Value {
-    let compare = super::Compare::Int {
-        signed: false,
-        lt: true,
-        eq: false,
-        gt: false,
-    };
-    b.push(Op::Compare(compare, x, y))
-}
-
 impl Builder<'_> {
-    /// `iadd cc` / `iadd x` of plain values (a raw 64-bit address being computed, or any
-    /// wide sum): the sum with the carry in (`x`), the carry out noted (`cc`).
-    pub(super) fn carry_add(&mut self, dst: u8, a: Value, b: Value) -> Result<(), Unsupported> {
-        let i = self.instruction;
-        let first = self.push(Op::Binary(super::Binary::IAdd, a, b));
-        let mut carry_out = i.has_mod("cc").then(|| below(self, first, a));
-        let mut sum = first;
-        if i.has_mod("x") {
-            let condition = self.condition();
-            let carry_in = match self.carry {
-                Some((carry, made)) if made == condition => carry,
-                _ => {
-                    return Err(self.unsupported(
-                        "a carry-in no `iadd cc` under the same condition made before it",
-                    ))
-                }
-            };
-            sum = self.push(Op::Binary(super::Binary::IAdd, first, carry_in));
-            if let Some(low_carry) = carry_out {
-                let wrapped = below(self, sum, first);
-                carry_out = Some(self.push(Op::Logic(super::Logic::Or, low_carry, wrapped)));
-            }
-        }
-        self.carry = match carry_out {
-            Some(carry) => {
-                let (one, zero) = (self.constant(1), self.constant(0));
-                let bit = self.push(Op::Select {
-                    cond: carry,
-                    a: one,
-                    b: zero,
-                });
-                Some((bit, self.condition()))
-            }
-            None => None,
-        };
-        self.set_reg(dst, sum);
-        Ok(())
-    }
-
     /// A global access through an address not followed from a storage binding's address
     /// words: a raw 64-bit pointer (NVN's address model), which the emitted code looks up
     /// in the pool table (a miss reads 0, drops the write and is counted).

@@ -3,15 +3,21 @@
 //! seven bits that is set, bit `i + 8 * byte` set where P`i` holds; R2P sets each P`i`
 //! whose mask bit is set to whether bit `i + 8 * byte` of the source is set, leaving the
 //! others. The mask is a register, a constant-buffer word or an immediate. The
-//! condition-code forms (`cc`) move the flags the translation does not model and are
-//! refused by name. Semantics as yuzu's recompiler describes them.
+//! condition-code forms (`cc`) move the four flags (zero, sign, carry, overflow: mask
+//! bits 0-3) the same way (`flags.rs`). Semantics as yuzu's recompiler describes them.
 
 use super::{Builder, Unsupported};
 use crate::maxwell::decode::Operand;
 use crate::maxwell::ir::{Binary, Compare, Op, Value};
 
-/// Predicates a register's byte holds (P0-P6; PT is not stored).
-const PREDICATES: u8 = 7;
+/// What a register's byte holds: P0-P6 (PT is not stored), or with `cc` the flags.
+fn moved(mode: &[&str]) -> &'static [u8] {
+    if mode.contains(&"cc") {
+        &super::flags::FLAGS
+    } else {
+        &[0, 1, 2, 3, 4, 5, 6]
+    }
+}
 
 impl Builder<'_> {
     fn byte_offset(&self) -> u32 {
@@ -42,9 +48,7 @@ impl Builder<'_> {
         let [(_, Operand::Reg(dst)), (mode, source), (_, mask)] = ops else {
             return Err(self.unsupported("its operands"));
         };
-        if mode.contains(&"cc") {
-            return Err(self.unsupported("the condition-code flags (`cc`), not modelled"));
-        }
+        let moved = moved(mode);
         let offset = self.byte_offset();
         let source = self.value(*source)?;
         let mask = self.value(*mask)?;
@@ -53,8 +57,9 @@ impl Builder<'_> {
         let ones = self.constant(u32::MAX);
         let keep = self.push(Op::Binary(Binary::Xor, placed_mask, ones));
         let mut value = self.push(Op::Binary(Binary::And, source, keep));
-        for index in 0..PREDICATES {
-            let pred = self.pred(index);
+        for (index, &held) in moved.iter().enumerate() {
+            let index = index as u8;
+            let pred = self.pred(held);
             let wanted = self.bit_set(mask, u32::from(index));
             let both = self.push(Op::Logic(crate::maxwell::ir::Logic::And, pred, wanted));
             let bit = self.constant(1 << (u32::from(index) + offset));
@@ -77,22 +82,21 @@ impl Builder<'_> {
         let [(mode, source), (_, mask)] = ops else {
             return Err(self.unsupported("its operands"));
         };
-        if mode.contains(&"cc") {
-            return Err(self.unsupported("the condition-code flags (`cc`), not modelled"));
-        }
+        let moved = moved(mode);
         let offset = self.byte_offset();
         let source = self.value(*source)?;
         let mask = self.value(*mask)?;
-        for index in 0..PREDICATES {
+        for (index, &held) in moved.iter().enumerate() {
+            let index = index as u8;
             let wanted = self.bit_set(mask, u32::from(index));
             let bit = self.bit_set(source, u32::from(index) + offset);
-            let old = self.pred(index);
+            let old = self.pred(held);
             let value = self.push(Op::Select {
                 cond: wanted,
                 a: bit,
                 b: old,
             });
-            self.set_pred(index, value);
+            self.set_pred(held, value);
         }
         Ok(())
     }

@@ -28,7 +28,7 @@ impl Builder<'_> {
     }
 
     /// Whether `a == b` (32-bit words).
-    fn equals(&mut self, a: Value, b: Value) -> Value {
+    pub(super) fn equals(&mut self, a: Value, b: Value) -> Value {
         let equal = Compare::Int {
             signed: false,
             lt: false,
