@@ -5,6 +5,8 @@
 
 mod common;
 
+#[path = "maxwell_isa/double.rs"]
+mod double;
 #[path = "maxwell_isa/half.rs"]
 mod half;
 #[path = "maxwell_isa/half_cases.rs"]

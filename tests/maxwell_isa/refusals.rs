@@ -5,7 +5,7 @@
 use super::kernel::{self, PT_GUARD};
 
 /// (mnemonic, word) of forms with a meaning the translation does not give yet (the
-/// video family, doubles, condition-code tests, the SM 6.0 `idp`, `fchk`, `imadsp`,
+/// video family, directed roundings of doubles, condition-code tests, the SM 6.0 `idp`, `fchk`, `imadsp`,
 /// `txa`, the condition-code `p2r`, absolute jumps).
 fn refused_forms() -> Vec<(&'static str, u64)> {
     let regs = 16 | 8 << 8 | 9 << 20 | 10 << 39;
@@ -22,12 +22,8 @@ fn refused_forms() -> Vec<(&'static str, u64)> {
             "vsetp",
             0x50f0 << 48 | 1 << 50 | 9 << 20 | 8 << 8 | 1 << 3 | pred,
         ),
-        ("dadd", 0x5c70 << 48 | 16 | 8 << 8 | 10 << 20),
-        ("dmul", 0x5c80 << 48 | 16 | 8 << 8 | 10 << 20),
-        ("dfma", 0x5b70 << 48 | 16 | 8 << 8 | 10 << 20 | 12 << 39),
-        ("dmnmx", 0x5c50 << 48 | 16 | 8 << 8 | 10 << 20 | pred),
-        ("dsetp", 0x5b80 << 48 | 8 << 8 | 10 << 20 | 1 << 3 | pred),
-        ("dset", 0x5900 << 48 | 16 | 8 << 8 | 10 << 20 | pred),
+        // Doubles translate with the default rounding only.
+        ("dadd", 0x5c70 << 48 | 1 << 39 | 16 | 8 << 8 | 10 << 20),
         ("cset", 0x5098 << 48 | 16 | 0xf << 8 | pred),
         ("csetp", 0x50a0 << 48 | 1 << 3 | 0xf << 8 | pred),
         ("idp", 0x53f8 << 48 | regs),

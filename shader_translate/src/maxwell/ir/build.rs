@@ -7,6 +7,7 @@
 mod attribute;
 mod convert;
 mod covered;
+mod double;
 mod geometry;
 mod half;
 mod memory;
@@ -439,6 +440,8 @@ impl Builder<'_> {
             "isberd" => self.isberd(&ops)?,
             "out" => self.geometry_out(&ops)?,
             "ipa" => self.ipa(&ops)?,
+            "mufu" if i.has_mod("rcp64h") => self.double_mufu(&ops, FloatUnary::Rcp)?,
+            "mufu" if i.has_mod("rsq64h") => self.double_mufu(&ops, FloatUnary::Rsq)?,
             "mufu" => {
                 let function = match i.mods().next() {
                     Some("rcp") => FloatUnary::Rcp,
@@ -615,6 +618,10 @@ impl Builder<'_> {
                     value = self.push(Op::Binary(Binary::IAdd, value, c));
                 }
                 self.set_reg(dst.clone()?, value);
+            }
+            "f2f" | "f2i" | "i2f" if Self::converts_wide(&ops) => self.double_convert(&ops)?,
+            "dadd" | "dmul" | "dfma" | "dmnmx" | "dsetp" | "dset" => {
+                self.double_arithmetic(&ops)?
             }
             "i2f" => self.int_to_float(&ops)?,
             "f2f" => self.half_to_float(&ops)?,
