@@ -120,6 +120,7 @@ mod tests {
             state: gpu::DeviceFeatures {
                 geometry_shader: true,
                 transform_feedback: true,
+                shader_float64: true,
                 ..gpu::DeviceFeatures::NONE
             },
             max_bindless_samplers: 4000,
@@ -156,6 +157,7 @@ mod tests {
         assert_eq!(subset.min_vertex_input_binding_stride_alignment_b, 4);
         assert!(!caps.state.geometry_shader);
         assert!(!caps.state.transform_feedback);
+        assert!(!caps.state.shader_float64);
         assert_eq!(caps.max_bindless_samplers, 16);
         assert_eq!(caps.max_per_stage_samplers, 16);
         assert_eq!(caps.host_page_size_b, 16 << 10);

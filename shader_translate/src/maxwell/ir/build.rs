@@ -1154,18 +1154,28 @@ impl Builder<'_> {
 
     fn set_predicate(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
-        let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
-            return Err(self.unsupported("its predicate destinations"));
-        };
         if i.has_mod("x") {
             return Err(self.unsupported("an extended comparison"));
         }
         let float = i.name == "fsetp";
         let compare = self.comparison(float);
         let (a, b) = self.compared(ops, 2, float)?;
+        let result = self.push(Op::Compare(compare, a, b));
+        self.set_predicates_from(ops, result)
+    }
+
+    /// The tail of the `*setp` family: `result` and its negation, each combined with the
+    /// predicate at `ops[4]`, written to the predicates at `ops[0]` and `ops[1]`.
+    fn set_predicates_from(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        result: Value,
+    ) -> Result<(), Unsupported> {
+        let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
+            return Err(self.unsupported("its predicate destinations"));
+        };
         let logic = self.combining();
         let combine = self.pred_source(&ops[4])?;
-        let result = self.push(Op::Compare(compare, a, b));
         let inverse = self.push(Op::Not(result));
         let first_value = self.push(Op::Logic(logic, result, combine));
         let second_value = self.push(Op::Logic(logic, inverse, combine));
@@ -1178,20 +1188,31 @@ impl Builder<'_> {
     /// 1.0 (`bf`) or all ones where it holds, 0 where not.
     fn set_register(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
-        let Operand::Reg(dst) = ops[0].1 else {
-            return Err(self.unsupported("its destination"));
-        };
         if i.has_mod("x") || i.has_mod("cc") {
             return Err(self.unsupported("an extended comparison or a condition-code write"));
         }
         let float = i.name == "fset";
         let compare = self.comparison(float);
         let (a, b) = self.compared(ops, 1, float)?;
+        let result = self.push(Op::Compare(compare, a, b));
+        self.set_register_from(ops, result)
+    }
+
+    /// The tail of the `*set` family: `result` combined with the predicate at `ops[3]`,
+    /// written to the register at `ops[0]` as 1.0 (`bf`) or all ones where it holds, 0
+    /// where not.
+    fn set_register_from(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        result: Value,
+    ) -> Result<(), Unsupported> {
+        let Operand::Reg(dst) = ops[0].1 else {
+            return Err(self.unsupported("its destination"));
+        };
         let logic = self.combining();
         let combine = self.pred_source(&ops[3])?;
-        let result = self.push(Op::Compare(compare, a, b));
         let holds = self.push(Op::Logic(logic, result, combine));
-        let true_bits = if i.has_mod("bf") {
+        let true_bits = if self.instruction.has_mod("bf") {
             1.0f32.to_bits()
         } else {
             u32::MAX

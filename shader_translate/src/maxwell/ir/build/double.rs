@@ -160,39 +160,13 @@ impl Builder<'_> {
                 self.set_double(self.double_dst(ops)?, value)
             }
             "dsetp" => {
-                let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
-                    return Err(self.unsupported("its predicate destinations"));
-                };
                 let result = self.double_compared(ops, 2)?;
-                let logic = self.combining();
-                let combine = self.pred_source(&ops[4])?;
-                let inverse = self.push(Op::Not(result));
-                let first_value = self.push(Op::Logic(logic, result, combine));
-                let second_value = self.push(Op::Logic(logic, inverse, combine));
-                self.set_pred(first, first_value);
-                self.set_pred(second, second_value);
-                Ok(())
+                self.set_predicates_from(ops, result)
             }
             _ => {
                 // dset
-                let dst = self.double_dst(ops)?;
                 let result = self.double_compared(ops, 1)?;
-                let logic = self.combining();
-                let combine = self.pred_source(&ops[3])?;
-                let holds = self.push(Op::Logic(logic, result, combine));
-                let true_bits = if i.has_mod("bf") {
-                    1.0f32.to_bits()
-                } else {
-                    u32::MAX
-                };
-                let (yes, no) = (self.constant(true_bits), self.constant(0));
-                let value = self.push(Op::Select {
-                    cond: holds,
-                    a: yes,
-                    b: no,
-                });
-                self.set_reg(dst, value);
-                Ok(())
+                self.set_register_from(ops, result)
             }
         }
     }
