@@ -17,3 +17,5 @@ mod kernel;
 mod predicates;
 #[path = "maxwell_isa/refusals.rs"]
 mod refusals;
+#[path = "maxwell_isa/waits.rs"]
+mod waits;

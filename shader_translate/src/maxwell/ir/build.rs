@@ -578,6 +578,9 @@ impl Builder<'_> {
             // see the atomic's result without it (the atomic goes to memory, and this
             // invocation's later accesses are ordered after it).
             "cctl" if i.has_mod("iv") => {}
+            // A wait on the scoreboard's dependency counters (loads, texture reads) before
+            // their registers are read: the SPIR-V's values are ready where they are used.
+            "depbar" => {}
             "xmad" => self.xmad(&ops)?,
             "bfe" => self.bitfield_extract(&ops)?,
             "bfi" => self.bitfield_insert(&ops)?,
