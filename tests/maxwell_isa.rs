@@ -5,6 +5,8 @@
 
 mod common;
 
+#[path = "maxwell_isa/double.rs"]
+mod double;
 #[path = "maxwell_isa/flags.rs"]
 mod flags;
 #[path = "maxwell_isa/half.rs"]
@@ -21,3 +23,5 @@ mod predicates;
 mod refusals;
 #[path = "maxwell_isa/video.rs"]
 mod video;
+#[path = "maxwell_isa/waits.rs"]
+mod waits;

@@ -1922,8 +1922,10 @@ HSresult hsMaxwellSlotMapSetDefaults(struct HSMaxwellSlotMap *slots);
 // Gives the program its shaders from compiled Maxwell code, one a stage, translated for
 // the host with `slots` (NULL: deko3d's convention). A binary that cannot be read or
 // translated fails with HS_ERROR_REFUSED and a message naming the shader, the byte
-// offset and the word. Set again, the program's old shaders are finalized, as with
-// hsProgramSetShaders. Every image slot is taken as r32ui
+// offset and the word; one computing in double precision on a device without
+// shaderFloat64 (MoltenVK) with HS_ERROR_REFUSED naming its first double instruction.
+// Set again, the program's old shaders are finalized, as with hsProgramSetShaders.
+// Every image slot is taken as r32ui
 // (hsProgramSetCompiledShadersWithImageFormats states others).
 HSresult hsProgramSetCompiledShaders(const struct HSProgram *program,
                                      uint32_t count,

@@ -497,6 +497,29 @@ fn transform_feedback_captures_the_stream_through_the_c_abi() {
     assert!(control[4..].iter().all(|&b| b == 0xee));
 }
 
+/// `examples/compiled_doubles.c`: uam's binary of GLSL `double` code is made on the
+/// test device (lavapipe has shaderFloat64) and refused on simulated MoltenVK (no
+/// doubles in Metal) with HS_ERROR_REFUSED, the message naming its first double
+/// instruction and the feature.
+#[test]
+fn a_compiled_double_program_is_made_with_shader_float64_and_refused_without() {
+    let program = common::build("compiled_doubles");
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/maxwell");
+    let data = data.to_str().unwrap();
+    let made = common::run(&program, &[data, "made"]);
+    assert!(String::from_utf8_lossy(&made.stdout).contains("made"));
+    let refused = common::run_with(
+        &program,
+        &[data, "refused"],
+        &[("RX_VK_SIMULATE", "moltenvk-m1")],
+    );
+    let text = String::from_utf8_lossy(&refused.stdout);
+    assert!(
+        text.contains("refused:") && text.contains("`dadd` at byte 0x"),
+        "{text}"
+    );
+}
+
 /// `examples/compiled_program.c`: uam's binaries of `examples/maxwell/*.glsl`, given as
 /// DKSH modules and as raw pieces, draw what a CPU model of the GLSL says; a tess-eval
 /// program's pieces are taken with their tessellator mode and refused without it; bad

@@ -100,6 +100,10 @@ pub struct DeviceFeatures {
     /// count): shaders dereferencing raw addresses (NVN's address model), through the pool
     /// table and physical-storage-buffer pointers.
     pub buffer_device_address: bool,
+    /// `shaderFloat64`: double-precision arithmetic in shaders (compiled Maxwell code's
+    /// `dadd`/`dmul`/`dfma`/... and GLSL `double`); refused when a program is made
+    /// without it.
+    pub shader_float64: bool,
     // Issue 17, formats.
     /// The optional format features: render targets and vertex formats.
     pub formats: crate::format_features::FormatFeatures,
@@ -146,6 +150,7 @@ impl DeviceFeatures {
         sampled_depth_sample_counts: 1,
         shader_image_float32_atomics: false,
         buffer_device_address: false,
+        shader_float64: false,
         formats: crate::format_features::FormatFeatures::NONE,
     };
 }
@@ -205,6 +210,7 @@ impl DeviceFeatures {
             shader_image_float32_atomics: self.shader_image_float32_atomics
                 && other.shader_image_float32_atomics,
             buffer_device_address: self.buffer_device_address && other.buffer_device_address,
+            shader_float64: self.shader_float64 && other.shader_float64,
             formats: self.formats.both(other.formats),
         }
     }

@@ -59,6 +59,7 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     tessellation_geometry_point_size: true,
     shader_image_float32_atomics: true,
     buffer_device_address: true,
+    shader_float64: true,
     shader_output_layer: true,
     transform_feedback: true,
     portability: crate::portability::PortabilityFeatures::FULL,

@@ -63,7 +63,9 @@ fn lanes(word: u32, swizzle: u64, flush: bool, abs: bool, neg: bool) -> [f32; 2]
     })
 }
 
-fn float_test(test: u64, a: f32, b: f32) -> bool {
+/// FCMP's test `test` (bits: less, equal, greater, unordered) of `a` against `b` (an f32
+/// widens exactly).
+pub(super) fn float_test(test: u64, a: f64, b: f64) -> bool {
     let (lt, eq, gt, unordered) = (test & 1 != 0, test & 2 != 0, test & 4 != 0, test & 8 != 0);
     if a.is_nan() || b.is_nan() {
         unordered
@@ -76,7 +78,7 @@ fn float_test(test: u64, a: f32, b: f32) -> bool {
     }
 }
 
-fn combine(bool_op: u64, x: bool, y: bool) -> bool {
+pub(super) fn combine(bool_op: u64, x: bool, y: bool) -> bool {
     match bool_op {
         0 => x && y,
         1 => x || y,
@@ -126,7 +128,13 @@ fn model(c: &Case, inputs: &[u32], cbuf: [u32; 4]) -> Vec<Expected> {
     };
     if matches!(c.family, Family::Set | Family::SetP) {
         let pred = !c.pred_not;
-        let result = [0, 1].map(|l| combine(c.bool_op, float_test(c.test, a[l], b[l]), pred));
+        let result = [0, 1].map(|l| {
+            combine(
+                c.bool_op,
+                float_test(c.test, a[l].into(), b[l].into()),
+                pred,
+            )
+        });
         let exact = |word: u32| Expected {
             word,
             ulp: false,

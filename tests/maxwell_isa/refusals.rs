@@ -5,7 +5,8 @@
 use super::kernel::{self, PT_GUARD};
 
 /// (mnemonic, word) of forms with a meaning the translation does not give yet (the
-/// video family, doubles, the SM 6.0 `idp`, `fchk`, `imadsp`, `txa`, absolute jumps).
+/// video family, directed roundings of doubles, the SM 6.0 `idp`, `fchk`, `imadsp`, `txa`,
+/// absolute jumps).
 fn refused_forms() -> Vec<(&'static str, u64)> {
     let regs = 16 | 8 << 8 | 9 << 20 | 10 << 39;
     let pred = 7u64 << 39;
@@ -25,12 +26,8 @@ fn refused_forms() -> Vec<(&'static str, u64)> {
         ("lea", 0x5bd0 << 48 | 2 << 48 | regs),
         ("imnmx", 0x5c20 << 48 | 1 << 43 | regs | pred),
         ("xmad", 0x5b00 << 48 | 1 << 38 | regs),
-        ("dadd", 0x5c70 << 48 | 16 | 8 << 8 | 10 << 20),
-        ("dmul", 0x5c80 << 48 | 16 | 8 << 8 | 10 << 20),
-        ("dfma", 0x5b70 << 48 | 16 | 8 << 8 | 10 << 20 | 12 << 39),
-        ("dmnmx", 0x5c50 << 48 | 16 | 8 << 8 | 10 << 20 | pred),
-        ("dsetp", 0x5b80 << 48 | 8 << 8 | 10 << 20 | 1 << 3 | pred),
-        ("dset", 0x5900 << 48 | 16 | 8 << 8 | 10 << 20 | pred),
+        // Doubles translate with the default rounding only.
+        ("dadd", 0x5c70 << 48 | 1 << 39 | 16 | 8 << 8 | 10 << 20),
         ("idp", 0x53f8 << 48 | regs),
         ("fchk", 0x5c88 << 48 | 8 << 8 | 9 << 20),
         ("imadsp", 0x5a80 << 48 | regs),

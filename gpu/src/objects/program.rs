@@ -116,6 +116,13 @@ pub enum ProgramError {
         stage: Stage,
         capability: &'static str,
     },
+    /// Double-precision arithmetic on a device without `shaderFloat64`: `instruction` is
+    /// what asked for it (a compiled program's first double instruction, by name and
+    /// byte offset).
+    #[error(
+        "{stage:?} stage computes in double precision ({instruction}), which needs shaderFloat64"
+    )]
+    DoublePrecision { stage: Stage, instruction: String },
     /// A control stage's patches go nowhere without an evaluation stage.
     #[error("graphics program has a tessellation control stage but no evaluation stage")]
     ControlWithoutEvaluation,
@@ -132,7 +139,8 @@ impl ProgramMaker {
     }
 
     /// Refuses what the device cannot execute: a viewport index written without
-    /// `multiViewport` (or, from the vertex stage, `shaderOutputViewportIndex`).
+    /// `multiViewport` (or, from the vertex stage, `shaderOutputViewportIndex`), double
+    /// precision without `shaderFloat64`.
     pub fn check_features(&self, features: &DeviceFeatures) -> Result<(), ProgramError> {
         for module in self
             .modules
@@ -150,6 +158,17 @@ impl ProgramMaker {
                 stage: module.stage,
                 capability,
             });
+        }
+        if !features.shader_float64 {
+            for module in &self.modules {
+                // A module that does not parse is refused by `check` already.
+                if let Ok(Some(instruction)) = shader_translate::float64_use(&module.spirv_words) {
+                    return Err(ProgramError::DoublePrecision {
+                        stage: module.stage,
+                        instruction,
+                    });
+                }
+            }
         }
         Ok(())
     }

@@ -10,6 +10,7 @@
 //! Texture slot N (the handle less the stage's base) is a combined image-sampler at
 //! binding N, 2D or 2D array, depth or not, as its reads need (`texture.rs`).
 
+mod double;
 mod geometry;
 mod memory;
 mod pointer;
@@ -84,6 +85,8 @@ enum Ty {
     Bool,
     /// A texture sample (four floats).
     Sample,
+    /// An f64 (`double.rs`).
+    Double,
 }
 
 struct Types {
@@ -659,6 +662,7 @@ impl Emitter<'_> {
         let (u32_ty, f32_ty, bool_ty) = (self.t.u32, self.t.f32, self.t.bool);
         Ok(match op {
             Op::Const(bits) => (self.word(*bits), Ty::Word),
+            Op::Double(double) => self.double_op(double)?,
             Op::BoolConst(true) => (self.b.constant_true(bool_ty), Ty::Bool),
             Op::BoolConst(false) => (self.b.constant_false(bool_ty), Ty::Bool),
             Op::Attr(read) => (self.attribute(*read)?, Ty::Word),
@@ -1011,6 +1015,47 @@ impl Emitter<'_> {
         })
     }
 
+    /// The float test (less, equal, greater, unordered accepted) of `x` against `y`,
+    /// two float ids of one width.
+    fn float_compare(
+        &mut self,
+        (lt, eq, gt, unordered): (bool, bool, bool, bool),
+        x: Word,
+        y: Word,
+    ) -> Result<Word, Unsupported> {
+        let bool_ty = self.t.bool;
+        let b = &mut self.b;
+        let r = match (lt, eq, gt, unordered) {
+            (true, false, false, false) => b.f_ord_less_than(bool_ty, None, x, y),
+            (false, true, false, false) => b.f_ord_equal(bool_ty, None, x, y),
+            (true, true, false, false) => b.f_ord_less_than_equal(bool_ty, None, x, y),
+            (false, false, true, false) => b.f_ord_greater_than(bool_ty, None, x, y),
+            (true, false, true, false) => b.f_ord_not_equal(bool_ty, None, x, y),
+            (false, true, true, false) => b.f_ord_greater_than_equal(bool_ty, None, x, y),
+            (true, false, false, true) => b.f_unord_less_than(bool_ty, None, x, y),
+            (false, true, false, true) => b.f_unord_equal(bool_ty, None, x, y),
+            (true, true, false, true) => b.f_unord_less_than_equal(bool_ty, None, x, y),
+            (false, false, true, true) => b.f_unord_greater_than(bool_ty, None, x, y),
+            (true, false, true, true) => b.f_unord_not_equal(bool_ty, None, x, y),
+            (false, true, true, true) => b.f_unord_greater_than_equal(bool_ty, None, x, y),
+            (false, false, false, false) => return Ok(b.constant_false(bool_ty)),
+            (true, true, true, true) => return Ok(b.constant_true(bool_ty)),
+            (nan_lt, _, _, nan) => {
+                // `num` (ordered) and `nan` (unordered).
+                let nan_x = b.is_nan(bool_ty, None, x).map_err(spirv_error)?;
+                let nan_y = b.is_nan(bool_ty, None, y).map_err(spirv_error)?;
+                let any = b
+                    .logical_or(bool_ty, None, nan_x, nan_y)
+                    .map_err(spirv_error)?;
+                if nan && !nan_lt {
+                    return Ok(any);
+                }
+                b.logical_not(bool_ty, None, any)
+            }
+        };
+        r.map_err(spirv_error)
+    }
+
     fn compare(&mut self, compare: Compare, a: Value, b: Value) -> Result<Word, Unsupported> {
         let bool_ty = self.t.bool;
         match compare {
@@ -1021,36 +1066,7 @@ impl Emitter<'_> {
                 unordered,
             } => {
                 let (x, y) = (self.as_float(a)?, self.as_float(b)?);
-                let b = &mut self.b;
-                let r = match (lt, eq, gt, unordered) {
-                    (true, false, false, false) => b.f_ord_less_than(bool_ty, None, x, y),
-                    (false, true, false, false) => b.f_ord_equal(bool_ty, None, x, y),
-                    (true, true, false, false) => b.f_ord_less_than_equal(bool_ty, None, x, y),
-                    (false, false, true, false) => b.f_ord_greater_than(bool_ty, None, x, y),
-                    (true, false, true, false) => b.f_ord_not_equal(bool_ty, None, x, y),
-                    (false, true, true, false) => b.f_ord_greater_than_equal(bool_ty, None, x, y),
-                    (true, false, false, true) => b.f_unord_less_than(bool_ty, None, x, y),
-                    (false, true, false, true) => b.f_unord_equal(bool_ty, None, x, y),
-                    (true, true, false, true) => b.f_unord_less_than_equal(bool_ty, None, x, y),
-                    (false, false, true, true) => b.f_unord_greater_than(bool_ty, None, x, y),
-                    (true, false, true, true) => b.f_unord_not_equal(bool_ty, None, x, y),
-                    (false, true, true, true) => b.f_unord_greater_than_equal(bool_ty, None, x, y),
-                    (false, false, false, false) => return Ok(b.constant_false(bool_ty)),
-                    (true, true, true, true) => return Ok(b.constant_true(bool_ty)),
-                    (nan_lt, _, _, nan) => {
-                        // `num` (ordered) and `nan` (unordered).
-                        let nan_x = b.is_nan(bool_ty, None, x).map_err(spirv_error)?;
-                        let nan_y = b.is_nan(bool_ty, None, y).map_err(spirv_error)?;
-                        let any = b
-                            .logical_or(bool_ty, None, nan_x, nan_y)
-                            .map_err(spirv_error)?;
-                        if nan && !nan_lt {
-                            return Ok(any);
-                        }
-                        b.logical_not(bool_ty, None, any)
-                    }
-                };
-                r.map_err(spirv_error)
+                self.float_compare((lt, eq, gt, unordered), x, y)
             }
             Compare::Int { signed, lt, eq, gt } => {
                 let (x, y) = (self.ids[a.0 as usize], self.ids[b.0 as usize]);

@@ -300,6 +300,7 @@ impl Capabilities {
                     && core.shader_int64 == vk::TRUE
                     && core.fragment_stores_and_atomics == vk::TRUE
                     && core.vertex_pipeline_stores_and_atomics == vk::TRUE,
+                shader_float64: core.shader_float64 == vk::TRUE,
                 formats: crate::bringup::format_support::format_features(
                     instance,
                     physical,
@@ -428,6 +429,10 @@ impl Capabilities {
             (
                 "raw pointers in shaders (bufferDeviceAddress, shaderInt64)",
                 yes_no(self.state.buffer_device_address),
+            ),
+            (
+                "double precision in shaders (shaderFloat64)",
+                yes_no(self.state.shader_float64),
             ),
             (
                 "float image atomics",

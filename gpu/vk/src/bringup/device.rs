@@ -308,6 +308,8 @@ fn create_device(
         image_cube_array: offered.image_cube_array,
         // Raw pointers in shaders: the pool table's 64-bit addresses.
         shader_int64: vk::Bool32::from(caps.state.buffer_device_address),
+        // Double-precision shader arithmetic (compiled Maxwell doubles, GLSL `double`).
+        shader_float64: vk::Bool32::from(caps.state.shader_float64),
         ..Default::default()
     };
     let mut v11 = vk::PhysicalDeviceVulkan11Features::default()

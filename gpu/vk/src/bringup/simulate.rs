@@ -66,6 +66,7 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
                 caps.state.tessellation_geometry_point_size &= value != 0
             }
             "feature" if name == "transformFeedback" => caps.state.transform_feedback &= value != 0,
+            "feature" if name == "shaderFloat64" => caps.state.shader_float64 &= value != 0,
             // VK_KHR_maintenance5 off: RGB5A1 back to A1R5G5B5 read through a swizzle,
             // and rendering to it refused when recorded.
             "feature" if name == "maintenance5" => {
@@ -119,6 +120,7 @@ mod tests {
             state: gpu::DeviceFeatures {
                 geometry_shader: true,
                 transform_feedback: true,
+                shader_float64: true,
                 ..gpu::DeviceFeatures::NONE
             },
             max_bindless_samplers: 4000,
@@ -155,6 +157,7 @@ mod tests {
         assert_eq!(subset.min_vertex_input_binding_stride_alignment_b, 4);
         assert!(!caps.state.geometry_shader);
         assert!(!caps.state.transform_feedback);
+        assert!(!caps.state.shader_float64);
         assert_eq!(caps.max_bindless_samplers, 16);
         assert_eq!(caps.max_per_stage_samplers, 16);
         assert_eq!(caps.host_page_size_b, 16 << 10);

@@ -8,6 +8,7 @@ mod add3;
 mod attribute;
 mod convert;
 mod covered;
+mod double;
 mod flags;
 mod funnel;
 mod geometry;
@@ -443,6 +444,8 @@ impl Builder<'_> {
             "isberd" => self.isberd(&ops)?,
             "out" => self.geometry_out(&ops)?,
             "ipa" => self.ipa(&ops)?,
+            "mufu" if i.has_mod("rcp64h") => self.double_mufu(&ops, FloatUnary::Rcp)?,
+            "mufu" if i.has_mod("rsq64h") => self.double_mufu(&ops, FloatUnary::Rsq)?,
             "mufu" => {
                 let function = match i.mods().next() {
                     Some("rcp") => FloatUnary::Rcp,
@@ -580,6 +583,9 @@ impl Builder<'_> {
             // see the atomic's result without it (the atomic goes to memory, and this
             // invocation's later accesses are ordered after it).
             "cctl" if i.has_mod("iv") => {}
+            // A wait on the scoreboard's dependency counters (loads, texture reads) before
+            // their registers are read: the SPIR-V's values are ready where they are used.
+            "depbar" => {}
             "xmad" => self.xmad(&ops)?,
             "bfe" => self.bitfield_extract(&ops)?,
             "bfi" => self.bitfield_insert(&ops)?,
@@ -605,6 +611,10 @@ impl Builder<'_> {
             "vsetp" => self.video_set_predicate(&ops)?,
             "vmad" => self.video_multiply_add(&ops)?,
             "vmnmx" => self.video_min_max(&ops)?,
+            "f2f" | "f2i" | "i2f" if Self::converts_wide(&ops) => self.double_convert(&ops)?,
+            "dadd" | "dmul" | "dfma" | "dmnmx" | "dsetp" | "dset" => {
+                self.double_arithmetic(&ops)?
+            }
             "i2f" => self.int_to_float(&ops)?,
             "f2f" => self.half_to_float(&ops)?,
             "f2i" => self.float_to_int(&ops)?,
@@ -1138,19 +1148,29 @@ impl Builder<'_> {
 
     fn set_predicate(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
-        let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
-            return Err(self.unsupported("its predicate destinations"));
-        };
         let float = i.name == "fsetp";
         let compare = self.comparison(float);
         let (a, b) = self.compared(ops, 2, float)?;
-        let logic = self.combining();
-        let combine = self.pred_source(&ops[4])?;
         let result = if i.has_mod("x") {
             self.extended_compare(compare, a, b)
         } else {
             self.push(Op::Compare(compare, a, b))
         };
+        self.set_predicates_from(ops, result)
+    }
+
+    /// The tail of the `*setp` family: `result` and its negation, each combined with the
+    /// predicate at `ops[4]`, written to the predicates at `ops[0]` and `ops[1]`.
+    fn set_predicates_from(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        result: Value,
+    ) -> Result<(), Unsupported> {
+        let (Operand::Pred(first), Operand::Pred(second)) = (ops[0].1, ops[1].1) else {
+            return Err(self.unsupported("its predicate destinations"));
+        };
+        let logic = self.combining();
+        let combine = self.pred_source(&ops[4])?;
         let inverse = self.push(Op::Not(result));
         let first_value = self.push(Op::Logic(logic, result, combine));
         let second_value = self.push(Op::Logic(logic, inverse, combine));
@@ -1163,9 +1183,6 @@ impl Builder<'_> {
     /// 1.0 (`bf`) or all ones where it holds, 0 where not.
     fn set_register(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
-        let Operand::Reg(dst) = ops[0].1 else {
-            return Err(self.unsupported("its destination"));
-        };
         if i.has_mod("x") && i.has_mod("cc") {
             return Err(self.unsupported(
                 "an extended comparison with a condition-code write (no reference defines it)",
@@ -1174,15 +1191,29 @@ impl Builder<'_> {
         let float = i.name == "fset";
         let compare = self.comparison(float);
         let (a, b) = self.compared(ops, 1, float)?;
-        let logic = self.combining();
-        let combine = self.pred_source(&ops[3])?;
         let result = if i.has_mod("x") {
             self.extended_compare(compare, a, b)
         } else {
             self.push(Op::Compare(compare, a, b))
         };
+        self.set_register_from(ops, result)
+    }
+
+    /// The tail of the `*set` family: `result` combined with the predicate at `ops[3]`,
+    /// written to the register at `ops[0]` as 1.0 (`bf`) or all ones where it holds, 0
+    /// where not.
+    fn set_register_from(
+        &mut self,
+        ops: &[(Vec<&'static str>, Operand)],
+        result: Value,
+    ) -> Result<(), Unsupported> {
+        let Operand::Reg(dst) = ops[0].1 else {
+            return Err(self.unsupported("its destination"));
+        };
+        let logic = self.combining();
+        let combine = self.pred_source(&ops[3])?;
         let holds = self.push(Op::Logic(logic, result, combine));
-        let true_bits = if i.has_mod("bf") {
+        let true_bits = if self.instruction.has_mod("bf") {
             1.0f32.to_bits()
         } else {
             u32::MAX
@@ -1194,7 +1225,7 @@ impl Builder<'_> {
             b: no,
         });
         self.set_reg(dst, value);
-        if i.has_mod("cc") {
+        if self.instruction.has_mod("cc") {
             self.set_result_flags(value);
         }
         Ok(())

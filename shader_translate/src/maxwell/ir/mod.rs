@@ -5,12 +5,14 @@
 
 mod blocks;
 mod build;
+mod double;
 mod surface;
 mod texture;
 
 pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
 pub(crate) use build::PATCH_GENERIC_B;
 pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
+pub use double::DoubleOp;
 pub use surface::{SurfaceAccess, SurfaceOp};
 pub use texture::{TexDim, TexKind, TexRead, TexShape};
 
@@ -154,6 +156,8 @@ pub enum Op {
     Binary(Binary, Value, Value),
     /// `a * b + c` in float.
     Ffma(Value, Value, Value),
+    /// A double-precision operation ([`DoubleOp`]): an f64, or a word or predicate.
+    Double(DoubleOp),
     /// Integer to float and back (32-bit; `signed` for the integer side).
     IntToFloat {
         signed: bool,
@@ -453,6 +457,7 @@ impl Op {
                 b: c,
             } => vec![a, b, c],
             Op::Texture(ref read) => read.operands(),
+            Op::Double(ref op) => op.operands(),
             Op::Surface(ref access) => access.operands(),
             Op::TextureQuery { lod, .. } => vec![lod],
             Op::StorageStore {

@@ -238,7 +238,7 @@ impl Builder<'_> {
     /// I2F to f32 from a signed or unsigned integer of 8, 16 or 32 bits (the low bits of
     /// the source, or the byte `b1`..`b3` selects).
     /// |value| as a signed 32-bit integer (`i32::MIN` stays itself).
-    fn int_abs(&mut self, value: Value) -> Value {
+    pub(super) fn int_abs(&mut self, value: Value) -> Value {
         let zero = self.constant(0);
         let negative = self.push(Op::Compare(
             Compare::Int {
