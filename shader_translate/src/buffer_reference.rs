@@ -60,7 +60,11 @@ pub(crate) fn rewrite_buffer_references(
                 spirv::Capability::PhysicalStorageBufferAddresses,
             ))
     });
-    if !physical {
+    // A module that reads the pool table was written by the Maxwell translator: its
+    // physical pointers are device addresses the lookup already gave.
+    let translated = crate::pool_table::uses_pool_table(words)
+        .map_err(|error| BufferReferenceError::Malformed(error.to_string()))?;
+    if !physical || translated {
         return Ok(None);
     }
     let layouts = Layouts::new(&module);
