@@ -511,3 +511,103 @@ fn a_buffer_reference_program_is_refused_without_buffer_device_address() {
         other => panic!("expected a missing capability, got {other:?}"),
     }
 }
+
+/// The vertex program computes a pointer from the uniform block's (left half: the
+/// colour; right half: past every pool) and passes it on as a flat `uvec2`; the fragment
+/// program dereferences it.
+const POINTER_VERT: &str = "#version 460
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+layout(location = 0) in vec2 position;
+layout(std140, binding = 0) uniform Pointers { uint64_t colours; uint64_t far; };
+layout(location = 0) flat out uvec2 address;
+void main() {
+    gl_Position = vec4(position, 0.0, 1.0);
+    uint64_t at = gl_VertexIndex < 6 ? colours + 16ul * uint64_t(gl_InstanceIndex) : far;
+    address = unpackUint2x32(at);
+}
+";
+
+const POINTER_FRAG: &str = "#version 460
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_buffer_reference_uvec2 : require
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer Colour { vec4 c; };
+layout(location = 0) flat in uvec2 address;
+layout(location = 0) out vec4 colour;
+void main() { colour = Colour(address).c; }
+";
+
+/// Two triangles over the left half of the target, then two over the right half.
+const HALVES_NDC: [f32; 24] = [
+    -1.0, -1.0, 0.0, -1.0, -1.0, 1.0, 0.0, -1.0, 0.0, 1.0, -1.0, 1.0, // left
+    0.0, -1.0, 1.0, -1.0, 0.0, 1.0, 1.0, -1.0, 1.0, 1.0, 0.0, 1.0, // right
+];
+
+#[test]
+fn a_pointer_made_by_the_vertex_program_is_dereferenced_by_the_fragment_program() {
+    use gpu::command::DrawArrays;
+    use memory::Format;
+    let rig = Rig::new(true);
+    let program = program_from(
+        &rig,
+        &[
+            glsl("pointer.vert", SourceStage::Vertex, POINTER_VERT),
+            glsl("pointer.frag", SourceStage::Fragment, POINTER_FRAG),
+        ],
+    );
+    let pools = Pools::new(&rig, 0xd01);
+    let colour_px = [0x30u8, 0x90, 0xe0, 0xff];
+    let colours_b = 0x2_0000u64;
+    // Instance 1's colour: the instance index offsets the pointer.
+    let colour_bytes: Vec<u8> = [[0u8; 4], colour_px]
+        .iter()
+        .flat_map(|c| c.map(|v| f32::from(v) / 255.0))
+        .flat_map(f32::to_le_bytes)
+        .collect();
+    rig.device
+        .write_pool(pools.ids[1], colours_b, &colour_bytes)
+        .unwrap();
+    let mut uniform = Vec::new();
+    for address in [pools.starts[1] + colours_b, pools.end() + (3 << 20)] {
+        uniform.extend_from_slice(&address.to_le_bytes());
+    }
+    rig.device
+        .write_pool(rig.pool, UNIFORM_AT_B, &uniform)
+        .unwrap();
+    let block = rig.buffer(UNIFORM_AT_B, 256);
+    let (texture, view) = rig.texture(
+        &TextureBuilder::new_2d(Format::from_name("rgba8").unwrap(), SIZE_PX, SIZE_PX),
+        0,
+    );
+    let positions = positions_at(&rig.device, rig.pool, 1 << 20, &HALVES_NDC);
+    let before = rig.backend.lock().stats().raw_pointer_misses;
+    let mut commands = rig.cleared(view, [0.2, 0.4, 0.6, 1.0]);
+    bind_positions(&mut commands, program, positions);
+    let binding = BufferBinding::Uniform {
+        stage: Stage::Vertex,
+        slot: 0,
+    };
+    bind(&mut commands, binding, block, 256);
+    commands
+        .draw(DrawArrays {
+            primitive: gpu::state::PrimitiveKind::Triangles,
+            first_vertex: 0,
+            vertex_count: 12,
+            first_instance: 1,
+            instance_count: 1,
+        })
+        .unwrap();
+    let pixels = (SIZE_PX * SIZE_PX) as usize;
+    let got = rig.submit_and_read(commands, region(texture, 0, SIZE_PX, SIZE_PX), pixels * 4);
+    rig.finish();
+    let misses = rig.backend.lock().stats().raw_pointer_misses - before;
+    for index in 0..pixels {
+        let left = index % (SIZE_PX as usize) < SIZE_PX as usize / 2;
+        let want = if left { colour_px } else { [0; 4] };
+        assert_eq!(got[4 * index..4 * index + 4], want, "pixel {index}");
+    }
+    assert_eq!(
+        misses,
+        pixels as u64 / 2,
+        "one miss a pixel of the right half"
+    );
+}
