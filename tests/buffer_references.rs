@@ -247,9 +247,16 @@ fn run(
     )
 }
 
+/// The seeds of the generated steps: three in CI; `HOOKSHOT_POINTER_SEEDS=N` runs N
+/// (a longer run, by hand).
+fn step_seeds() -> Vec<u64> {
+    let count = std::env::var("HOOKSHOT_POINTER_SEEDS").map_or(3, |s| s.parse().expect("a count"));
+    (1..=count).map(|k| 0xb0f_0000 + k).collect()
+}
+
 #[test]
 fn generated_steps_through_buffer_references_match_a_model_of_the_pools() {
-    for seed in [0xb0f_0001u64, 0xb0f_0002, 0xb0f_0003] {
+    for seed in step_seeds() {
         let rig = Rig::new(seed % 2 == 1);
         let source = glsl("steps.comp", SourceStage::Compute, STEPS_COMP);
         let program = program_from(&rig, std::slice::from_ref(&source));
