@@ -618,3 +618,78 @@ fn a_pointer_made_by_the_vertex_program_is_dereferenced_by_the_fragment_program(
         "one miss a pixel of the right half"
     );
 }
+
+/// A linked list walked through buffer references: the nodes scattered over the four
+/// pools, each holding the next one's address; the last one's points past every pool,
+/// where the load of its value misses, reads 0 and ends the walk (no hang).
+const LIST_COMP: &str = "#version 460
+#extension GL_EXT_buffer_reference : require
+layout(local_size_x = 1) in;
+layout(buffer_reference) buffer Node;
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer Node { Node next; uint value; };
+layout(std140, binding = 0) uniform U { Node first; };
+layout(std430, binding = 0) buffer Out { uint total; uint count; };
+void main() {
+    uint sum = 0u, nodes = 0u;
+    Node n = first;
+    while (n.value != 0u) { sum += n.value; nodes++; n = n.next; }
+    total = sum;
+    count = nodes;
+}
+";
+
+#[test]
+fn a_linked_list_across_pools_is_walked_and_ends_at_a_miss() {
+    let rig = Rig::new(true);
+    let source = glsl("list.comp", SourceStage::Compute, LIST_COMP);
+    let program = program_from(&rig, &[source]);
+    let pools = Pools::new(&rig, 0xe01);
+    let mut stream = Stream::new(0xe02);
+    let mut used = std::collections::HashSet::new();
+    let mut nodes = Vec::new();
+    while nodes.len() < 40 {
+        let k = (stream.next() % 4) as usize;
+        let cell = u64::from(stream.next()) % (pools.model[k].len() as u64 / 16);
+        if used.insert((k, cell)) {
+            nodes.push((k, cell * 16, 1 + stream.next() % 1000));
+        }
+    }
+    let far = pools.end() + (7 << 20);
+    for (i, &(k, offset_b, value)) in nodes.iter().enumerate() {
+        let next = nodes
+            .get(i + 1)
+            .map_or(far, |&(k, offset_b, _)| pools.starts[k] + offset_b);
+        let mut bytes = next.to_le_bytes().to_vec();
+        bytes.extend_from_slice(&value.to_le_bytes());
+        rig.device
+            .write_pool(pools.ids[k], offset_b, &bytes)
+            .unwrap();
+    }
+    let first = pools.starts[nodes[0].0] + nodes[0].1;
+    rig.device
+        .write_pool(rig.pool, UNIFORM_AT_B, &first.to_le_bytes())
+        .unwrap();
+    rig.device
+        .write_pool(rig.pool, RESULTS_AT_B, &[0; 8])
+        .unwrap();
+    let (block, out) = (rig.buffer(UNIFORM_AT_B, 256), rig.buffer(RESULTS_AT_B, 8));
+    let mut commands = rig.device.command_buffer();
+    commands.bind_program(program).unwrap();
+    let uniform = BufferBinding::Uniform {
+        stage: Stage::Compute,
+        slot: 0,
+    };
+    bind(&mut commands, uniform, block, 256);
+    let storage = BufferBinding::Storage {
+        stage: Stage::Compute,
+        slot: 0,
+    };
+    bind(&mut commands, storage, out, 8);
+    commands.dispatch([1, 1, 1]).unwrap();
+    let (misses, last) = run(&rig, commands);
+    let got = pool_bytes(&rig.device, rig.pool, RESULTS_AT_B, 8);
+    let sum = nodes.iter().map(|&(_, _, value)| value).sum::<u32>();
+    assert_eq!((word(&got, 0), word(&got, 4)), (sum, nodes.len() as u32));
+    assert_eq!(misses, 1, "the last node's value, past every pool");
+    assert_eq!(last.map(|miss| miss.address), Some(far + 8));
+}

@@ -139,3 +139,64 @@ void main() { w[0] = 1u; }
 ";
     assert!(!crate::uses_pool_table(&translated(Stage::Compute, text, false)).unwrap());
 }
+
+/// The same programs handed over as SPIR-V that the optimiser already ran on (a game's
+/// module, say): blocks merged, so loads sit in loop headers and selection headers,
+/// which the pass splits. Each still translates and validates.
+#[test]
+fn optimised_modules_translate_too() {
+    let translator = Translator::new(TranslateOptions {
+        optimise: false,
+        cache: CacheLocation::Off,
+        strict_portability: false,
+    })
+    .expect("the translator starts");
+    let loop_in_header = "#version 460
+#extension GL_EXT_buffer_reference : require
+layout(local_size_x = 1) in;
+layout(buffer_reference) buffer Node;
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer Node { Node next; uint value; };
+layout(std140, binding = 0) uniform U { Node first; };
+layout(std430, binding = 0) buffer Out { uint total; };
+void main() {
+    uint sum = 0;
+    Node n = first;
+    while (n.value != 0u) { sum += n.value; n = n.next; }
+    total = sum;
+}
+";
+    for (stage, text) in [(Stage::Compute, COMPUTE), (Stage::Compute, loop_in_header)] {
+        let glsl = ShaderSource {
+            name: "references.glsl".into(),
+            stage,
+            code: ShaderCode::Glsl(text.into()),
+        };
+        let front = translator.front_end(&glsl).expect("glslang compiles it");
+        let optimised =
+            crate::optimise::optimise(&front, crate::optimise::Passes::Performance, true)
+                .expect("the optimiser runs");
+        if text == loop_in_header {
+            // The loop's header loads the node's value: the pass splits it.
+            let module = rspirv::dr::load_words(&optimised).unwrap();
+            let header_loads = module
+                .functions
+                .iter()
+                .flat_map(|f| &f.blocks)
+                .any(|block| {
+                    let has = |op| block.instructions.iter().any(|i| i.class.opcode == op);
+                    has(Op::LoopMerge) && has(Op::Load)
+                });
+            assert!(header_loads, "the optimiser left no load in a loop header");
+        }
+        let source = ShaderSource {
+            name: "references.spv".into(),
+            stage,
+            code: ShaderCode::Spirv(optimised),
+        };
+        let shader = translator
+            .translate(&source)
+            .unwrap_or_else(|error| panic!("{error}\n{text}"));
+        assert!(crate::uses_pool_table(&shader.spirv).unwrap());
+        every_access_is_looked_up(&shader.spirv);
+    }
+}
