@@ -590,6 +590,10 @@ typedef struct HSDeviceStats {
   float gpu_frame_time_ms;
   // The present (1-based, as `frames` counts) that ended the frame measured.
   uint64_t gpu_time_frame;
+  // The last raw pointer miss reported: one missed address (0 before any miss) and
+  // the tag of the shader that missed there (`hsProgramGetMissTag`).
+  uint64_t last_raw_pointer_miss_address;
+  uint32_t last_raw_pointer_miss_program;
 } HSDeviceStats;
 
 typedef uint32_t HSsyncWaitResult;
@@ -1915,6 +1919,12 @@ HSresult hsProgramFinalize(struct HSProgram *program);
 HSresult hsProgramSetShaders(const struct HSProgram *program,
                              uint32_t count,
                              const struct HSShaderData *shaders);
+
+// Gives the tag that `stage`'s shader leaves beside an address it missed
+// (`HSDeviceStats.last_raw_pointer_miss_program`): a hash of the shader's GLSL or
+// SPIR-V, or 0 for compiled Maxwell code. `HS_ERROR_INVALID_ARGUMENT` when the program
+// has no shader for `stage`.
+HSresult hsProgramGetMissTag(const struct HSProgram *program, HSshaderStage stage, uint32_t *tag);
 
 // Fills `slots` with deko3d's convention (what uam's code expects, the default).
 HSresult hsMaxwellSlotMapSetDefaults(struct HSMaxwellSlotMap *slots);

@@ -232,6 +232,7 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
             hsProgramSetCompiledShadersWithImageFormats as *const ()
         }
         "hsProgramSetShaders" => hsProgramSetShaders as *const (),
+        "hsProgramGetMissTag" => hsProgramGetMissTag as *const (),
         "hsQueueFenceSync" => hsQueueFenceSync as *const (),
         "hsQueueFinalize" => hsQueueFinalize as *const (),
         "hsQueueFinish" => hsQueueFinish as *const (),
@@ -439,6 +440,7 @@ pub(crate) const ENTRY_POINTS: &[&str] = &[
     "hsMemoryPoolRead",
     "hsMemoryPoolWrite",
     "hsProgramFinalize",
+    "hsProgramGetMissTag",
     "hsProgramInitialize",
     "hsProgramSetCompiledShaders",
     "hsProgramSetCompiledShadersWithImageFormats",

@@ -57,6 +57,7 @@ pub unsafe extern "C" fn hsProgramInitialize(
                 Ok(ProgramState {
                     device: DeviceRef::new(device),
                     id: Default::default(),
+                    miss_tags: Default::default(),
                 })
             },
         )
@@ -158,9 +159,46 @@ pub unsafe extern "C" fn hsProgramSetShaders(
 
 /// Makes the program of `modules` and gives it to `state`, finalizing its old one.
 pub(crate) fn install(state: &ProgramState, modules: Vec<ShaderModule>) -> CapiResult<()> {
+    let mut tags = [None; 6];
+    for module in &modules {
+        let tag = module.source.as_ref().map_or(
+            shader_translate::COMPILED_PROGRAM_TAG,
+            shader_translate::program_tag,
+        );
+        tags[module.stage as usize] = Some(tag);
+    }
     let id = state.device.gpu.create_program(&ProgramMaker { modules })?;
+    *state.miss_tags.lock() = tags;
     if let Some(old) = state.id.lock().replace(id) {
         state.device.gpu.finalize(old)?;
     }
     Ok(())
+}
+
+/// Gives the tag that `stage`'s shader leaves beside an address it missed
+/// (`HSDeviceStats.last_raw_pointer_miss_program`): a hash of the shader's GLSL or
+/// SPIR-V, or 0 for compiled Maxwell code. `HS_ERROR_INVALID_ARGUMENT` when the program
+/// has no shader for `stage`.
+#[no_mangle]
+pub unsafe extern "C" fn hsProgramGetMissTag(
+    program: *const HSProgram,
+    stage: HSshaderStage,
+    tag: *mut u32,
+) -> HSresult {
+    entry("hsProgramGetMissTag", || {
+        crate::builder::check_out(tag, "tag")?;
+        // SAFETY: the header's contract for objects.
+        let state = unsafe { resolve(program, "program") }?;
+        let found = state
+            .miss_tags
+            .lock()
+            .get(stage as usize)
+            .copied()
+            .flatten();
+        let found = found.ok_or_else(|| {
+            CapiError::argument(format!("the program has no shader for stage {stage}"))
+        })?;
+        // SAFETY: checked by out_value.
+        unsafe { crate::builder::out_value(tag, "tag", found) }
+    })
 }

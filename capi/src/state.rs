@@ -132,6 +132,9 @@ pub(crate) struct ProgramState {
     pub device: DeviceRef,
     /// `None` until `hsProgramSetShaders`.
     pub id: Mutex<Option<ProgramId>>,
+    /// Each stage's tag in raw-pointer miss reports (`hsProgramGetMissTag`), by
+    /// `HSshaderStage`; `None` for a stage the program does not have.
+    pub miss_tags: Mutex<[Option<u32>; 6]>,
 }
 
 /// A command buffer, in its slot of `command_slots` (whose lock guards it). `recording`

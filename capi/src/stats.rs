@@ -48,6 +48,10 @@ pub struct HSDeviceStats {
     pub gpu_frame_time_ms: f32,
     /// The present (1-based, as `frames` counts) that ended the frame measured.
     pub gpu_time_frame: u64,
+    /// The last raw pointer miss reported: one missed address (0 before any miss) and
+    /// the tag of the shader that missed there (`hsProgramGetMissTag`).
+    pub last_raw_pointer_miss_address: u64,
+    pub last_raw_pointer_miss_program: u32,
 }
 
 /// Whether a frame's GPU time was measured (`HSDeviceStats::gpu_time_state`).
@@ -66,9 +70,11 @@ pub unsafe extern "C" fn hsDeviceGetStats(
         crate::builder::check_out(stats, "stats")?;
         // SAFETY: the header's contract for objects.
         let state = unsafe { resolve(device, "device") }?;
-        let (figures, raw_pointer_misses) = {
+        let (figures, raw_pointer_misses, last_miss) = {
             let backend = state.backend.lock();
-            (backend.hud_figures(), backend.stats().raw_pointer_misses)
+            let stats = backend.stats();
+            let last_miss = stats.last_raw_pointer_miss;
+            (backend.hud_figures(), stats.raw_pointer_misses, last_miss)
         };
         let frames = &figures.frames;
         let (gpu_time_state, gpu_frame_time_ms, gpu_time_frame) = match frames.gpu {
@@ -94,6 +100,8 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             gpu_time_state,
             gpu_frame_time_ms,
             gpu_time_frame,
+            last_raw_pointer_miss_address: last_miss.map_or(0, |miss| miss.address),
+            last_raw_pointer_miss_program: last_miss.map_or(0, |miss| miss.program_tag),
         };
         // SAFETY: checked by out_value.
         unsafe { crate::builder::out_value(stats, "stats", stats_now) }

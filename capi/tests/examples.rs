@@ -1012,3 +1012,26 @@ fn a_port_of_raw_pointers_loads_stores_draws_and_counts_misses() {
     let image = std::fs::read(&out).expect("the example wrote its target");
     common::check_triangle_image(&image, SIZE_PX, [0, 255, 0, 255], [0, 0, 0, 255]);
 }
+
+/// `examples/buffer_references.c`: GLSL compute and fragment programs dereference
+/// buffer references the port computed from its pool's address and keeps in uniform
+/// buffers; the compute results match the example's CPU model and are the arguments of
+/// an indirect draw, whose pixels (coloured through a pointer) match the CPU triangle
+/// model; a pointer past every pool reads 0 and is counted (one miss a load) with one
+/// missed address and the compute shader's tag, with no validation error.
+#[test]
+fn a_port_of_buffer_references_loads_stores_draws_and_counts_misses() {
+    const SIZE_PX: u32 = 64;
+    let program = common::build("buffer_references");
+    let (_dir, out) = common::temp_file("buffer_references.rgba");
+    let output = common::run(&program, &[out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(!stdout.contains("FAIL"), "{stdout}");
+    assert!(
+        stdout.contains("buffer reference cases: 518, 0 failed\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("raw pointer misses: 256\n"), "{stdout}");
+    let image = std::fs::read(&out).expect("the example wrote its target");
+    common::check_triangle_image(&image, SIZE_PX, [0, 255, 0, 255], [0, 0, 0, 255]);
+}

@@ -17,9 +17,9 @@ mod alpha_test;
 mod arrays;
 mod binding;
 mod bindless;
+mod buffer_reference;
 mod cache;
 pub mod corpus;
-mod device_pointers;
 mod error;
 mod float64;
 mod front;
@@ -32,6 +32,7 @@ mod multisampled_slots;
 mod optimise;
 mod options;
 mod point_size;
+mod pool_lookup;
 mod pool_table;
 mod quiet_panic;
 mod reflect;
@@ -63,8 +64,9 @@ pub use multisampled_slots::multisampled_texture_slots;
 pub use options::{CacheLocation, TranslateOptions};
 pub use point_size::{write_point_size, PointSizeError};
 pub use pool_table::{
-    pool_table_entries, uses_pool_table, PoolTableEntry, PoolTableFull, MISS_RECORD_ADDRESS_B,
-    MISS_RECORD_B, MISS_RECORD_COUNT_B, POOL_TABLE_COUNT_B, POOL_TABLE_DEPTH, POOL_TABLE_ENTRIES,
+    pool_table_entries, program_tag, uses_pool_table, PoolTableEntry, PoolTableFull,
+    COMPILED_PROGRAM_TAG, MISS_RECORD_ADDRESS_B, MISS_RECORD_B, MISS_RECORD_COUNT_B,
+    MISS_RECORD_PROGRAM_B, POOL_TABLE_COUNT_B, POOL_TABLE_DEPTH, POOL_TABLE_ENTRIES,
     POOL_TABLE_ENTRY_B, POOL_TABLE_HEADER_B, POOL_TABLE_HOST, POOL_TABLE_MISS_RECORD_B,
     POOL_TABLE_SIZE_B,
 };

@@ -13,8 +13,9 @@
 //!
 //! The program only reads the table (a descriptor); a miss goes to the miss record, a
 //! small buffer it reaches through its device address: word 0 the count of misses (added
-//! to atomically), words 1-2 the low and high word of a missed address. Kept apart so
-//! that programs running at once share no written descriptor.
+//! to atomically), words 1-2 the low and high word of a missed address, word 3 the tag of
+//! the program that missed there ([`program_tag`]). Kept apart so that programs running
+//! at once share no written descriptor.
 
 use crate::spirv::ops::decoration;
 use crate::spirv::{Module, ModuleIndex, ParseError};
@@ -41,6 +42,24 @@ pub const POOL_TABLE_COUNT_B: usize = 8;
 pub const MISS_RECORD_B: usize = 16;
 pub const MISS_RECORD_COUNT_B: usize = 0;
 pub const MISS_RECORD_ADDRESS_B: usize = 4;
+pub const MISS_RECORD_PROGRAM_B: usize = 12;
+
+/// The tag a program translated from `source` leaves in the miss record beside a missed
+/// address: a 32-bit FNV-1a hash of its stage and code (not its name, which the cache
+/// key leaves out), never 0. The backend turns it back into the name of a module it
+/// holds. Compiled Maxwell programs leave [`COMPILED_PROGRAM_TAG`].
+pub fn program_tag(source: &crate::ShaderSource) -> u32 {
+    let stage = source.stage.short_name().as_bytes().iter();
+    let tag = stage
+        .chain(source.code.key_bytes().iter())
+        .fold(0x811c_9dc5u32, |hash, byte| {
+            (hash ^ u32::from(*byte)).wrapping_mul(0x0100_0193)
+        });
+    tag.max(1)
+}
+
+/// The tag compiled Maxwell programs leave in the miss record.
+pub const COMPILED_PROGRAM_TAG: u32 = 0;
 
 /// One live pool: its Hookshot address range and its buffer's device address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,16 +131,16 @@ mod tests {
     use super::*;
 
     /// A naive model of the lookup: every live pool scanned.
-    fn naive(pools: &[PoolTableEntry], address: u64) -> Option<u64> {
+    fn naive(pools: &[PoolTableEntry], address: u64, size_b: u64) -> Option<u64> {
         pools
             .iter()
-            .find(|p| p.start <= address && address < p.end && p.end - address >= 4)
+            .find(|p| p.start <= address && address < p.end && p.end - address >= size_b)
             .map(|p| p.device_address + (address - p.start))
     }
 
     /// The lookup the emitted code performs, on the bytes, skipping the steps past the
     /// `live` entries.
-    fn searched(bytes: &[u8], live: usize, address: u64) -> Option<u64> {
+    fn searched(bytes: &[u8], live: usize, address: u64, size_b: u64) -> Option<u64> {
         let word = |entry: usize, k: usize| {
             let at = entry * POOL_TABLE_ENTRY_B + 8 * k;
             u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap())
@@ -134,7 +153,8 @@ mod tests {
             }
         }
         let (start, end, device) = (word(i, 0), word(i, 1), word(i, 2));
-        (start <= address && address < end && end - address >= 4 && address.is_multiple_of(4))
+        let aligned = address.is_multiple_of(size_b);
+        (start <= address && address < end && end - address >= size_b && aligned)
             .then(|| device + (address - start))
     }
 
@@ -164,21 +184,28 @@ mod tests {
             let (bytes, fits) = pool_table_entries(&pools);
             assert_eq!(fits, Ok(()));
             for _ in 0..200 {
+                // An access of 4 bytes (Maxwell's words) or of a buffer reference's
+                // 1 to 64 bytes, aligned to its size.
+                let size_b = [4, 1, 2, 8, 16, 64][(next() % 6) as usize];
                 let address = match next() % 3 {
                     0 => next(),
                     _ => (1u64 << 32) + (next() % (start - (1 << 32) + 0x20000)),
-                } & !3;
-                let found = naive(&pools, address);
+                } & !(size_b - 1);
+                let found = naive(&pools, address, size_b);
                 assert_eq!(
-                    searched(&bytes, pools.len(), address),
+                    searched(&bytes, pools.len(), address, size_b),
                     found,
                     "{address:#x}"
                 );
                 // Reading the padding too finds the same (it starts at u64::MAX).
                 let all = POOL_TABLE_ENTRIES;
-                assert_eq!(searched(&bytes, all, address), found, "{address:#x}");
+                assert_eq!(
+                    searched(&bytes, all, address, size_b),
+                    found,
+                    "{address:#x}"
+                );
             }
-            assert_eq!(searched(&bytes, pools.len(), !3), None);
+            assert_eq!(searched(&bytes, pools.len(), !3, 4), None);
         }
     }
 

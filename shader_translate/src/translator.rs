@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::buffer_reference::rewrite_buffer_references;
 use crate::cache::{cache_key, source_hash, Claim, Entry, Lookup, ShaderCache};
 use crate::front::glslang::Glslang;
 use crate::front::naga_glsl::compile_kernel;
@@ -83,7 +84,6 @@ impl Translator {
 
     /// Translates one shader, from the cache when it holds a sound entry.
     pub fn translate(&self, source: &ShaderSource) -> Result<TranslatedShader, TranslateError> {
-        crate::device_pointers::refuse_device_pointers(source)?;
         self.translate_with(source, Passes::Performance)
     }
 
@@ -205,7 +205,19 @@ impl Translator {
             });
         }
         remap_to_host(&mut module, stage).map_err(|error| remap_error(source, &error))?;
-        let translated = module.to_words();
+        let mut translated = module.to_words();
+        let tag = crate::pool_table::program_tag(source);
+        match rewrite_buffer_references(&translated, tag) {
+            Ok(Some(rewritten)) => translated = rewritten,
+            Ok(None) => {}
+            Err(error) => {
+                return Err(TranslateError::Unsupported(Diagnostic {
+                    file: name.clone(),
+                    pos: None,
+                    message: error.to_string(),
+                }))
+            }
+        }
         validate_spirv(&translated).map_err(|log| TranslateError::Invalid {
             name: name.clone(),
             phase: "translated",

@@ -231,44 +231,17 @@ fn hostile_sources_are_refused_with_the_bound_they_break() {
     assert!(refused(common::glsl("big.frag", Stage::Fragment, &huge)).contains("bytes, more than"));
 }
 
-/// GLSL's buffer references are dereferenced as device addresses, which a game's
-/// pointers are not (they are Hookshot's addresses): refused where the extension is
-/// enabled, naming it.
+/// A SPIR-V module that copies memory through a physical storage buffer pointer
+/// (`OpCopyMemory`: the pass looks up loads, stores and atomics, not copies) is refused,
+/// naming the instruction.
 #[test]
-fn buffer_references_are_refused_by_name() {
-    for name in ["GL_EXT_buffer_reference", "GL_EXT_buffer_reference2"] {
-        let text = format!(
-            "#version 460\n\
-             #extension {name} : require\n\
-             layout(local_size_x = 1) in;\n\
-             layout(buffer_reference, std430) buffer Words {{ uint w[]; }};\n\
-             layout(std140, binding = 0) uniform U {{ Words p; }};\n\
-             void main() {{ p.w[0] = 1u; }}\n"
-        );
-        let error = compile_error(Stage::Compute, &text);
-        assert!(matches!(error, TranslateError::Unsupported(_)), "{error:?}");
-        let (pos, line) = first_diagnostic(&error);
-        assert_eq!(
-            pos,
-            SourcePos {
-                line: 2,
-                column: 12
-            },
-            "{line}"
-        );
-        assert!(line.contains(&format!("{name} is not supported")), "{line}");
-        assert!(line.contains("Hookshot's addresses"), "{line}");
-    }
-}
-
-/// A SPIR-V module with physical storage buffer pointers is refused the same way.
-#[test]
-fn physical_storage_buffer_spirv_is_refused() {
+fn a_memory_copy_through_a_buffer_reference_is_refused_by_name() {
     use rspirv::binary::Assemble;
     use rspirv::spirv;
     let mut b = rspirv::dr::Builder::new();
     b.set_version(1, 3);
     b.capability(spirv::Capability::Shader);
+    b.capability(spirv::Capability::Int64);
     b.capability(spirv::Capability::PhysicalStorageBufferAddresses);
     b.extension("SPV_KHR_physical_storage_buffer");
     b.memory_model(
@@ -276,11 +249,23 @@ fn physical_storage_buffer_spirv_is_refused() {
         spirv::MemoryModel::GLSL450,
     );
     let void = b.type_void();
+    let u32_ty = b.type_int(32, 0);
+    let u64_ty = b.type_int(64, 0);
+    let pointer = b.type_pointer(None, spirv::StorageClass::PhysicalStorageBuffer, u32_ty);
+    let (from, to) = (
+        b.constant_bit64(u64_ty, 0x1_0000_0000),
+        b.constant_bit64(u64_ty, 0x1_0000_0010),
+    );
     let fn_ty = b.type_function(void, []);
     let main = b
         .begin_function(void, None, spirv::FunctionControl::NONE, fn_ty)
         .unwrap();
     b.begin_block(None).unwrap();
+    let from = b.convert_u_to_ptr(pointer, None, from).unwrap();
+    let to = b.convert_u_to_ptr(pointer, None, to).unwrap();
+    let aligned = [rspirv::dr::Operand::LiteralBit32(4)];
+    b.copy_memory(to, from, Some(spirv::MemoryAccess::ALIGNED), None, aligned)
+        .unwrap();
     b.ret().unwrap();
     b.end_function().unwrap();
     b.entry_point(spirv::ExecutionModel::GLCompute, main, "main", []);
@@ -292,8 +277,11 @@ fn physical_storage_buffer_spirv_is_refused() {
             stage: Stage::Compute,
             code: shader_translate::ShaderCode::Spirv(words),
         })
-        .expect_err("device pointers are refused");
+        .expect_err("a memory copy through a buffer reference is refused");
     let message = error.to_string();
     assert!(matches!(error, TranslateError::Unsupported(_)), "{error:?}");
-    assert!(message.contains("GL_EXT_buffer_reference"), "{message}");
+    assert!(
+        message.contains("CopyMemory") && message.contains("through a buffer reference"),
+        "{message}"
+    );
 }

@@ -54,7 +54,7 @@ pub fn check_program_features(
     }
     if program.needs.raw_pointers && !features.buffer_device_address {
         return Err(missing(
-            "a program that dereferences raw addresses (NVN's address model)",
+            "a program that dereferences raw addresses (compiled global memory accesses or GLSL buffer references: NVN's address model)",
             "bufferDeviceAddress, shaderInt64, fragmentStoresAndAtomics and vertexPipelineStoresAndAtomics",
         ));
     }

@@ -6,7 +6,7 @@ use sha2::{Digest, Sha256};
 use crate::{ShaderSource, TranslateOptions};
 
 /// Bumped whenever the translator's output for the same input changes.
-pub const TRANSLATOR_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+output.2");
+pub const TRANSLATOR_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+output.3");
 
 pub(crate) fn cache_key(
     source: &ShaderSource,

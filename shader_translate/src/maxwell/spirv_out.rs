@@ -137,6 +137,8 @@ struct Emitter<'a> {
     outputs: HashMap<u32, Word>,
     /// Storage buffer variables by binding, and shared memory.
     storage: BTreeMap<u32, Word>,
+    /// The pool table, where the program dereferences raw addresses.
+    pool_lookup: Option<crate::pool_lookup::PoolLookup>,
     shared: Option<Word>,
     /// Local memory's private array and its length in words.
     local: Option<(Word, u32)>,
@@ -1418,6 +1420,7 @@ pub fn emit(
         invariant: BTreeMap::new(),
         outputs: HashMap::new(),
         storage: BTreeMap::new(),
+        pool_lookup: None,
         shared: None,
         local: None,
         warp: None,

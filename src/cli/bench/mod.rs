@@ -34,8 +34,8 @@ enum Which {
     Tracking(tracking::Args),
     /// Seed 000's defragmentation by remapping a virtual pool's pages against `memcpy`.
     Defrag(defrag::Args),
-    /// A compute dispatch through raw pointers (the pool table) against the same
-    /// dispatch through storage bindings.
+    /// A compute dispatch through raw pointers (the pool table), compiled and as GLSL
+    /// buffer references, against the same dispatch through storage bindings.
     Pointers(pointers::Args),
     /// New materials over time from a cold start: median and worst frame, frames that
     /// waited on a pipeline compile.

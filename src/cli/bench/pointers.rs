@@ -4,8 +4,11 @@
 //! uam's `x_comp_pointers` with its two atomics made `nop`s (a copy: `results[i] = 3
 //! values[i] + i`), run once as compiled (its addresses from the driver's words: storage
 //! bindings) and once reading its addresses from a uniform block (`maxwell::pointer_code`):
-//! raw pointers. Both run side by side in every round, through the executor; each time
-//! is a submission of `--dispatches` dispatches to the queue's finish.
+//! raw pointers. The same copy written in GLSL runs twice more: through storage bindings,
+//! and through `GL_EXT_buffer_reference` pointers read from the same uniform block (each
+//! access looked up in the pool table). All four run side by side in every round, through
+//! the executor; each time is a submission of `--dispatches` dispatches to the queue's
+//! finish.
 
 use std::time::{Duration, Instant};
 
@@ -38,6 +41,41 @@ const NAME: &str = "x_comp_pointers";
 const STORAGE_WORDS_B: std::ops::Range<u64> = 0x140..0x170;
 /// Uniform block 0's hardware constant buffer (deko3d's).
 const UNIFORM_CBUF: u64 = 2;
+
+/// The copy in GLSL through storage bindings 0 and 1.
+const GLSL_BOUND: &str = "#version 460
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) readonly buffer Values { uint values[]; };
+layout(std430, binding = 1) writeonly buffer Results { uint results[]; };
+void main() { uint i = gl_GlobalInvocationID.x; results[i] = 3u * values[i] + i; }
+";
+
+/// The copy in GLSL through buffer references kept in uniform block 0.
+const GLSL_REFERENCES: &str = "#version 460
+#extension GL_EXT_buffer_reference : require
+layout(local_size_x = 64) in;
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer Words { uint w[]; };
+layout(std140, binding = 0) uniform Pointers { Words values; Words results; };
+void main() { uint i = gl_GlobalInvocationID.x; results.w[i] = 3u * values.w[i] + i; }
+";
+
+/// A GLSL copy kernel made into a program.
+fn glsl_program(
+    nvn: &gpu::Device,
+    translator: &shader_translate::Translator,
+    name: &str,
+    text: &str,
+) -> anyhow::Result<ProgramId> {
+    let source = shader_translate::ShaderSource {
+        name: name.to_owned(),
+        stage: shader_translate::Stage::Compute,
+        code: shader_translate::ShaderCode::Glsl(text.to_owned()),
+    };
+    let shader = translator.translate(&source)?;
+    Ok(nvn.create_program(&ProgramMaker {
+        modules: vec![ShaderModule::translated_from(source, &shader)],
+    })?)
+}
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
@@ -154,9 +192,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         };
         binds.push((slot, range));
     }
-    let bound = program(&nvn, &translator, false)?;
-    let raw = program(&nvn, &translator, true)?;
-    let lists = [bound, raw].map(|program| -> anyhow::Result<gpu::CommandList> {
+    let programs = [
+        program(&nvn, &translator, false)?,
+        program(&nvn, &translator, true)?,
+        glsl_program(
+            &nvn,
+            &translator,
+            "copy through storage bindings",
+            GLSL_BOUND,
+        )?,
+        glsl_program(
+            &nvn,
+            &translator,
+            "copy through buffer references",
+            GLSL_REFERENCES,
+        )?,
+    ];
+    let lists = programs.map(|program| -> anyhow::Result<gpu::CommandList> {
         let mut commands = nvn.command_buffer();
         commands.bind_program(program)?;
         for &(slot, range) in &binds {
@@ -167,40 +219,46 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         Ok(commands.finish())
     });
-    let [bound_list, raw_list] = lists;
-    let (bound_list, raw_list) = (bound_list?, raw_list?);
+    let lists: Vec<gpu::CommandList> = lists.into_iter().collect::<anyhow::Result<_>>()?;
     let time = |list: &gpu::CommandList| -> anyhow::Result<Duration> {
         let started = Instant::now();
         nvn.queue().submit(list)?;
         nvn.queue().finish()?;
         Ok(started.elapsed())
     };
-    // One of each first: pipelines made, pool table written.
-    time(&bound_list)?;
-    nvn.write_pool(pool, results_b, &vec![0; array_b as usize])?;
-    time(&raw_list)?;
-    let mut results = vec![0; 16];
-    nvn.read_pool(pool, results_b, &mut results)?;
+    // One of each first (pipelines made, pool table written), each checked.
     let expected: Vec<u8> = (0..4u32).flat_map(|i| (3 * i + i).to_le_bytes()).collect();
-    anyhow::ensure!(
-        results == expected,
-        "the raw-pointer copy wrote {results:?}"
-    );
-    let (mut bound_times, mut raw_times) = (Vec::new(), Vec::new());
-    for _ in 0..args.rounds {
-        bound_times.push(time(&bound_list)?);
-        raw_times.push(time(&raw_list)?);
+    for (k, list) in lists.iter().enumerate() {
+        nvn.write_pool(pool, results_b, &vec![0; array_b as usize])?;
+        time(list)?;
+        let mut results = vec![0; 16];
+        nvn.read_pool(pool, results_b, &mut results)?;
+        anyhow::ensure!(results == expected, "copy {k} wrote {results:?}");
     }
-    let (bound_time, raw_time) = (median(bound_times), median(raw_times));
+    let mut times = vec![Vec::new(); lists.len()];
+    for _ in 0..args.rounds {
+        for (list, times) in lists.iter().zip(&mut times) {
+            times.push(time(list)?);
+        }
+    }
+    let medians: Vec<Duration> = times.into_iter().map(median).collect();
+    let ms = |k: usize| medians[k].as_secs_f64() * 1e3;
+    let ratio = |k: usize, of: usize| medians[k].as_secs_f64() / medians[of].as_secs_f64();
     println!(
         "device: {} ({}), rounds: {}, {} dispatches of {} invocations a submission",
         device.info.name, device.info.driver_info, args.rounds, args.dispatches, words
     );
     println!(
         "storage bindings: {:.3} ms, raw pointers: {:.3} ms, ratio {:.2}x",
-        bound_time.as_secs_f64() * 1e3,
-        raw_time.as_secs_f64() * 1e3,
-        raw_time.as_secs_f64() / bound_time.as_secs_f64()
+        ms(0),
+        ms(1),
+        ratio(1, 0)
+    );
+    println!(
+        "GLSL storage bindings: {:.3} ms, GLSL buffer references: {:.3} ms, ratio {:.2}x",
+        ms(2),
+        ms(3),
+        ratio(3, 2)
     );
     Ok(())
 }

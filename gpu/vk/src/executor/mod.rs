@@ -90,7 +90,7 @@ pub use prepare::copy::{buffer_texels, BufferTexels};
 pub use record::barrier::nvn_barrier_scope;
 pub use record::present::{texels_to_rgba8, PresentedImage};
 pub use resources::textures::format_mapping;
-pub use stats::{ExecutorStats, FreeListCounters};
+pub use stats::{ExecutorStats, FreeListCounters, RawPointerMiss};
 
 use gate::Gate;
 use pipelines::bindless_layout::BindlessLayout;
@@ -195,6 +195,9 @@ pub struct VkBackend {
     state: GraphicsState,
     gate: Gate,
     stats: ExecutorStats,
+    /// The names of the programs made from source that dereference raw addresses, by the
+    /// tag they leave beside a missed address (`shader_translate::program_tag`).
+    pointer_program_names: std::collections::HashMap<u32, String>,
     presentation: Presentation,
     /// The on-disk pipeline cache graphics pipelines are made through, if opened.
     pipeline_cache: Option<PipelineCache>,
@@ -294,6 +297,7 @@ impl VkBackend {
             state: GraphicsState::default(),
             gate: Gate::default(),
             stats: ExecutorStats::default(),
+            pointer_program_names: std::collections::HashMap::new(),
             presentation: Presentation::with_hud(switches.hud.clone()),
             pipeline_cache,
             kernels: None,
@@ -481,10 +485,21 @@ impl VkBackend {
         let (new, total) = self.pools.take_pointer_misses()?;
         self.stats.raw_pointer_misses = total;
         if let Some(new) = new {
+            let program = match self.pointer_program_names.get(&new.program_tag) {
+                Some(name) => format!("program {name}"),
+                None if new.program_tag == shader_translate::COMPILED_PROGRAM_TAG => {
+                    "a compiled program".to_owned()
+                }
+                None => format!("a program of tag {:#x}", new.program_tag),
+            };
             tracing::warn!(target: "gpu_vk::executor", misses = new.count,
                 address = format_args!("{:#x}", new.address),
-                "{} raw pointer access(es) in shaders hit no live pool (one at {:#x}): loads read 0, stores and atomics were dropped",
+                "{} raw pointer access(es) in shaders hit no live pool (one by {program} at {:#x}): loads read 0, stores and atomics were dropped",
                 new.count, new.address);
+            self.stats.last_raw_pointer_miss = Some(stats::RawPointerMiss {
+                address: new.address,
+                program_tag: new.program_tag,
+            });
         }
         Ok(())
     }
@@ -601,6 +616,12 @@ impl Backend for VkBackend {
                     .get(id)
                     .ok_or(VkError::UnknownObject(object))
                     .map_err(backend_error)?;
+                if program.needs.raw_pointers {
+                    for source in program.modules.iter().filter_map(|m| m.source.as_ref()) {
+                        let tag = shader_translate::program_tag(source);
+                        self.pointer_program_names.insert(tag, source.name.clone());
+                    }
+                }
                 match pipelines::program_support::program_refusal(program, &self.device.caps) {
                     Some(why) => Err(BackendError::Unsupported(why)),
                     None => Ok(()),

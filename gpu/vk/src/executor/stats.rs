@@ -47,6 +47,17 @@ pub struct ExecutorStats {
     /// Raw pointer accesses in shaders that hit no live pool (read 0, write dropped),
     /// counted once their submission completed.
     pub raw_pointer_misses: u64,
+    /// The last miss reported: one missed address and the program that missed there.
+    pub last_raw_pointer_miss: Option<RawPointerMiss>,
+}
+
+/// A raw pointer access that hit no live pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawPointerMiss {
+    pub address: u64,
+    /// The program's tag (`shader_translate::program_tag` of its source;
+    /// `COMPILED_PROGRAM_TAG` for compiled Maxwell code).
+    pub program_tag: u32,
 }
 
 /// (host images, the executor's other allocations) in bytes, from the allocator's report.

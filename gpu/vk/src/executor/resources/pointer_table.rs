@@ -11,8 +11,8 @@ use ash::vk;
 use gpu_allocator::MemoryLocation;
 use shader_translate::{
     pool_table_entries, PoolTableEntry, MISS_RECORD_ADDRESS_B, MISS_RECORD_B, MISS_RECORD_COUNT_B,
-    POOL_TABLE_COUNT_B, POOL_TABLE_ENTRIES, POOL_TABLE_HEADER_B, POOL_TABLE_MISS_RECORD_B,
-    POOL_TABLE_SIZE_B,
+    MISS_RECORD_PROGRAM_B, POOL_TABLE_COUNT_B, POOL_TABLE_ENTRIES, POOL_TABLE_HEADER_B,
+    POOL_TABLE_MISS_RECORD_B, POOL_TABLE_SIZE_B,
 };
 
 use crate::bringup::device::Device;
@@ -37,6 +37,9 @@ pub struct NewMisses {
     pub count: u64,
     /// One address that missed (the last one written).
     pub address: u64,
+    /// The tag of the program that missed there (`shader_translate::program_tag`); where
+    /// programs miss at once, possibly another's.
+    pub program_tag: u32,
 }
 
 pub struct PointerTable {
@@ -174,11 +177,13 @@ impl PointerTable {
         }
         let low = word(MISS_RECORD_ADDRESS_B);
         let high = word(MISS_RECORD_ADDRESS_B + 4);
+        let program_tag = word(MISS_RECORD_PROGRAM_B);
         self.count_seen = count;
         self.misses += u64::from(new);
         Ok(Some(NewMisses {
             count: u64::from(new),
             address: u64::from(high) << 32 | u64::from(low),
+            program_tag,
         }))
     }
 }
