@@ -1,6 +1,7 @@
 //! `hsDeviceGetStats`: the figures the HUD shows (`RX_VK_HUD`), for a game that shows
 //! its own: frame time and rate, what the last frame compiled, wrote back and trapped,
-//! and memory against the texture budget. A frame is the work between two presents.
+//! and memory against the texture budget, and the shaders translated or taken from the
+//! shader cache. A frame is the work between two presents.
 
 use gpu_vk::executor::gpu_frame_time::GpuFrameTime;
 
@@ -48,6 +49,13 @@ pub struct HSDeviceStats {
     pub gpu_frame_time_ms: f32,
     /// The present (1-based, as `frames` counts) that ended the frame measured.
     pub gpu_time_frame: u64,
+    /// Shader modules the device translated since it was made (programs set from GLSL,
+    /// SPIR-V or compiled Maxwell code; a compiled geometry program counts one a
+    /// primitive class): a translation is a stutter a warm shader cache saves.
+    pub shaders_translated_total: u64,
+    /// Shader modules taken whole from the shader cache since the device was made (a
+    /// title warmed with `hookshot warm` takes every one from there).
+    pub shader_cache_hits_total: u64,
 }
 
 /// Whether a frame's GPU time was measured (`HSDeviceStats::gpu_time_state`).
@@ -70,6 +78,7 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             let backend = state.backend.lock();
             (backend.hud_figures(), backend.stats().raw_pointer_misses)
         };
+        let shaders = state.translator.lock().counts();
         let frames = &figures.frames;
         let (gpu_time_state, gpu_frame_time_ms, gpu_time_frame) = match frames.gpu {
             GpuFrameTime::Measured { ms, frame } => (HS_GPU_TIME_MEASURED, ms, frame),
@@ -94,6 +103,8 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             gpu_time_state,
             gpu_frame_time_ms,
             gpu_time_frame,
+            shaders_translated_total: shaders.translated,
+            shader_cache_hits_total: shaders.cache_hits,
         };
         // SAFETY: checked by out_value.
         unsafe { crate::builder::out_value(stats, "stats", stats_now) }
