@@ -590,6 +590,13 @@ typedef struct HSDeviceStats {
   float gpu_frame_time_ms;
   // The present (1-based, as `frames` counts) that ended the frame measured.
   uint64_t gpu_time_frame;
+  // Shader modules the device translated since it was made (programs set from GLSL,
+  // SPIR-V or compiled Maxwell code; a compiled geometry program counts one a
+  // primitive class): a translation is a stutter a warm shader cache saves.
+  uint64_t shaders_translated_total;
+  // Shader modules taken whole from the shader cache since the device was made (a
+  // title warmed with `hookshot warm` takes every one from there).
+  uint64_t shader_cache_hits_total;
 } HSDeviceStats;
 
 typedef uint32_t HSsyncWaitResult;
