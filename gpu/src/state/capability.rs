@@ -272,9 +272,9 @@ impl StateChange {
                 if locations.enabled && !features.sample_locations =>
             {
                 Err(missing(
-                    "programmable sample locations",
-                    "VK_EXT_sample_locations (with variableSampleLocations, 4 sub-pixel bits, \
-                     coordinates 0..=15/16)",
+                    "programmable sample locations (VK_EXT_sample_locations with \
+                     variableSampleLocations, 4 sub-pixel bits and coordinates 0..=15/16)",
+                    "VK_EXT_sample_locations",
                 ))
             }
             StateChange::SampleLocations(locations)
