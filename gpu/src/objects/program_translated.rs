@@ -90,7 +90,7 @@ impl ShaderModule {
     /// input class), keeping the program so a recording can fill a shader cache from it.
     pub fn compiled_from(source: CompiledSource, translated: &CompiledTranslation) -> ShaderModule {
         let module = match translated {
-            CompiledTranslation::One(shader) => ShaderModule::from(shader),
+            CompiledTranslation::One(shader) => ShaderModule::from(&**shader),
             CompiledTranslation::PerInput(by_input) => ShaderModule::geometry_per_input(by_input),
         };
         ShaderModule {

@@ -66,13 +66,7 @@ fn hex(digest: &[u8]) -> String {
     digest.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-/// SHA-256 of what the source is: its stage, front end and code (not its name).
-#[cfg(test)]
-pub(crate) fn source_hash(source: &ShaderSource) -> String {
-    source_hash_of(&KeyedInput::of(source))
-}
-
-/// [`source_hash`] of any keyed input.
+/// SHA-256 of what an input is: its stage, front end and bytes (not its name).
 pub(crate) fn source_hash_of(input: &KeyedInput<'_>) -> String {
     let mut hasher = Sha256::new();
     for bytes in [

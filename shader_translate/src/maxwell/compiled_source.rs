@@ -45,7 +45,7 @@ pub struct CompiledSource {
 /// class in [`GeometryInput::ALL`]'s order (its draws' topology picks one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CompiledTranslation {
-    One(TranslatedShader),
+    One(Box<TranslatedShader>),
     PerInput(Box<[TranslatedShader; 5]>),
 }
 
@@ -53,7 +53,7 @@ impl CompiledTranslation {
     /// The modules it holds.
     pub fn shaders(&self) -> &[TranslatedShader] {
         match self {
-            CompiledTranslation::One(shader) => std::slice::from_ref(shader),
+            CompiledTranslation::One(shader) => std::slice::from_ref(&**shader),
             CompiledTranslation::PerInput(by_input) => &by_input[..],
         }
     }
@@ -147,7 +147,7 @@ impl Translator {
         if source.kind != ProgramType::Geometry {
             return self
                 .translate_one(source, None)
-                .map(CompiledTranslation::One);
+                .map(|shader| CompiledTranslation::One(Box::new(shader)));
         }
         let mut by_input = Vec::with_capacity(GeometryInput::ALL.len());
         for input in GeometryInput::ALL {
