@@ -467,6 +467,17 @@ impl Capabilities {
             ("alpha to one", yes_no(self.state.alpha_to_one)),
             ("depth resolve", yes_no(self.state.depth_resolve)),
             (
+                "programmable sample locations",
+                if self.state.sample_locations {
+                    format!(
+                        "sample counts {:#b}, on the 2x2 grid {:#b}",
+                        self.state.sample_location_counts, self.state.sample_location_grid_counts
+                    )
+                } else {
+                    "no".into()
+                },
+            ),
+            (
                 "viewport index from the vertex stage",
                 yes_no(self.state.shader_output_viewport_index),
             ),
