@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::coverage::{self, edge_distances_px, triangle_ndc, triangle_px, EDGE_MARGIN_PX};
 use common::draw::{
     bind_positions, bind_tint, f32_bytes, positions_at, triangle, FULL_TRIANGLE_NDC,
 };
@@ -42,10 +43,6 @@ const STANDARD_4X: [[f64; 2]; 4] = [
     [0.625, 0.875],
 ];
 
-/// A sample this close to an edge (in pixels) is left out of the comparison: the
-/// rasterizer's fixed-point vertices and tie-breaking rule may place it on either side.
-const EDGE_MARGIN_PX: f64 = 1.0 / 64.0;
-
 fn rgba8() -> Format {
     Format::from_name("rgba8").unwrap()
 }
@@ -56,60 +53,9 @@ fn multisample(format: Format, samples: u32) -> TextureBuilder {
         .samples(samples)
 }
 
-/// The triangle's corners in pixels: multiples of 1/256 (8 bits below the pixel, as the
-/// rasterizer snaps them), so clip space holds them exactly and snapping moves nothing.
-fn triangle_px() -> [[f64; 2]; 3] {
-    let snap = |v: f64| (v * 256.0).round() / 256.0;
-    [[1.3, 2.1], [14.7, 5.35], [4.2, 13.9]].map(|[x, y]| [snap(x), snap(y)])
-}
-
-/// The corners in Vulkan's clip space (y down) of a `SIDE_PX` square target.
-fn triangle_ndc() -> Vec<f32> {
-    let half = f64::from(SIDE_PX) / 2.0;
-    triangle_px()
-        .iter()
-        .flat_map(|[x, y]| [(x / half - 1.0) as f32, (y / half - 1.0) as f32])
-        .collect()
-}
-
-/// Each sample's signed distance (pixels) inside the triangle's three edges; all
-/// positive: covered.
-fn edge_distances_px(corners: &[[f64; 2]; 3], point: [f64; 2]) -> [f64; 3] {
-    let area = (corners[1][0] - corners[0][0]) * (corners[2][1] - corners[0][1])
-        - (corners[1][1] - corners[0][1]) * (corners[2][0] - corners[0][0]);
-    let mut out = [0.0; 3];
-    for edge in 0..3 {
-        let [ax, ay] = corners[edge];
-        let [bx, by] = corners[(edge + 1) % 3];
-        let cross = (bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax);
-        let length = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt();
-        out[edge] = cross * area.signum() / length;
-    }
-    out
-}
-
-/// The CPU model: per pixel, how many of its 4 standard samples the triangle covers, or
-/// `None` where a sample lies within `EDGE_MARGIN_PX` of an edge.
+/// The CPU model at Vulkan's standard 4x locations.
 fn covered_samples() -> Vec<Option<u32>> {
-    let corners = triangle_px();
-    let mut out = Vec::new();
-    for y in 0..SIDE_PX {
-        for x in 0..SIDE_PX {
-            let mut covered = Some(0);
-            for [sx, sy] in STANDARD_4X {
-                let distances = edge_distances_px(&corners, [f64::from(x) + sx, f64::from(y) + sy]);
-                if distances.iter().any(|d| d.abs() < EDGE_MARGIN_PX) {
-                    covered = None;
-                    break;
-                }
-                if distances.iter().all(|&d| d > 0.0) {
-                    covered = covered.map(|count| count + 1);
-                }
-            }
-            out.push(covered);
-        }
-    }
-    out
+    coverage::covered_samples(SIDE_PX, 4, |_, _, sample| STANDARD_4X[sample as usize])
 }
 
 /// A 4-sample triangle over black, its green resolved by `Downsample` into a
@@ -132,7 +78,12 @@ fn a_4x_triangle_edge_resolves_to_its_coverage_at_the_standard_locations() {
         RESOLVED_OFFSET_B,
     );
     let program = position_program(&rig.device, GREEN_FRAG);
-    let positions = positions_at(&rig.device, rig.pool, POSITIONS_OFFSET_B, &triangle_ndc());
+    let positions = positions_at(
+        &rig.device,
+        rig.pool,
+        POSITIONS_OFFSET_B,
+        &triangle_ndc(SIDE_PX),
+    );
     let mut commands = rig.cleared(msaa_view, [0.0, 0.0, 0.0, 1.0]);
     bind_positions(&mut commands, program, positions);
     commands.draw(triangle()).unwrap();
@@ -531,7 +482,12 @@ fn a_depth_resolve_takes_sample_zero_of_each_pixel() {
         RESOLVED_OFFSET_B,
     );
     let program = position_program(&rig.device, GREEN_FRAG);
-    let positions = positions_at(&rig.device, rig.pool, POSITIONS_OFFSET_B, &triangle_ndc());
+    let positions = positions_at(
+        &rig.device,
+        rig.pool,
+        POSITIONS_OFFSET_B,
+        &triangle_ndc(SIDE_PX),
+    );
     let mut targets = common::draw::colour(colour_view);
     targets.depth_stencil = Some(depth_view);
     let mut commands = rig.device.command_buffer();
@@ -627,7 +583,12 @@ fn depth_resolves_are_refused_without_the_capability_and_of_colour() {
 fn draw_edge_triangle(rig: &Rig) -> gpu::TextureId {
     let (msaa, msaa_view) = rig.texture(&multisample(rgba8(), 4), 0);
     let program = position_program(&rig.device, GREEN_FRAG);
-    let positions = positions_at(&rig.device, rig.pool, POSITIONS_OFFSET_B, &triangle_ndc());
+    let positions = positions_at(
+        &rig.device,
+        rig.pool,
+        POSITIONS_OFFSET_B,
+        &triangle_ndc(SIDE_PX),
+    );
     let mut commands = rig.cleared(msaa_view, [0.0, 0.0, 0.0, 1.0]);
     bind_positions(&mut commands, program, positions);
     commands.draw(triangle()).unwrap();

@@ -548,8 +548,8 @@ fn table() -> Vec<(&'static str, Vec<Coverage>)> {
                 },
             ],
         ),
-        // Programmable sample locations: the Vulkan backend does not pass them on yet,
-        // so enabled ones are refused there (`DeviceFeatures::sample_locations`).
+        // Programmable sample locations: enabled ones need VK_EXT_sample_locations
+        // (`DeviceFeatures::sample_locations`), the grid a 2x2 grid for some count.
         (
             "SampleLocations.enabled",
             vec![Refused {

@@ -80,7 +80,14 @@ fn recorded_sources(recording: &std::path::Path) -> Vec<shader_translate::Shader
     let mut sources: Vec<shader_translate::ShaderSource> = Vec::new();
     while let Some(record) = reader.next_record().unwrap() {
         if let gpu::recording::Record::CreateProgram { maker, .. } = record {
-            for source in maker.modules.into_iter().filter_map(|module| module.source) {
+            for source in maker
+                .modules
+                .into_iter()
+                .filter_map(|module| match module.source {
+                    Some(gpu::objects::ModuleSource::Shader(source)) => Some(source),
+                    _ => None,
+                })
+            {
                 if !sources
                     .iter()
                     .any(|seen| seen.stage == source.stage && seen.code == source.code)

@@ -51,8 +51,11 @@ pub struct HSSampleLocation {
 /// repeated in order to fill the hardware's 16 as deko3d does; `grid_enable` 1 spreads the
 /// 16 over a 2x2 block of pixels (each pixel's samples in turn), 0 gives every pixel
 /// locations `0..samples`. A coordinate outside `0.0..1.0` or a count outside 1..=16 is
-/// `HS_ERROR_OUT_OF_RANGE`. Enabled locations need `VK_EXT_sample_locations`, which the
-/// Vulkan backend does not pass on yet: `HS_ERROR_REFUSED` when recorded, naming it.
+/// `HS_ERROR_OUT_OF_RANGE`. Enabled locations need `VK_EXT_sample_locations` (with
+/// `variableSampleLocations`, 4 sub-pixel bits and coordinates 0..=15/16), the grid a 2x2
+/// `maxSampleLocationGridSize`: where the device lacks them, `HS_ERROR_REFUSED` naming
+/// them. A draw with them on is refused where the device takes none for its targets'
+/// sample count, or with the grid on for more than 4 samples a pixel.
 #[no_mangle]
 pub unsafe extern "C" fn hsCommandBufferSetSampleLocations(
     command_buffer: *const HSCommandBuffer,

@@ -161,10 +161,12 @@ pub unsafe extern "C" fn hsProgramSetShaders(
 pub(crate) fn install(state: &ProgramState, modules: Vec<ShaderModule>) -> CapiResult<()> {
     let mut tags = [None; 6];
     for module in &modules {
-        let tag = module.source.as_ref().map_or(
-            shader_translate::COMPILED_PROGRAM_TAG,
-            shader_translate::program_tag,
-        );
+        let tag = match &module.source {
+            Some(gpu::objects::ModuleSource::Shader(source)) => {
+                shader_translate::program_tag(source)
+            }
+            _ => shader_translate::COMPILED_PROGRAM_TAG,
+        };
         tags[module.stage as usize] = Some(tag);
     }
     let id = state.device.gpu.create_program(&ProgramMaker { modules })?;

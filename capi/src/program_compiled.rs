@@ -8,17 +8,18 @@
 use std::ffi::c_void;
 
 use gpu::objects::ShaderModule;
+use shader_translate::maxwell::compiled_source::{CompiledCode, CompiledSource};
 use shader_translate::maxwell::dksh::{ComputeInfo, ProgramType};
 use shader_translate::maxwell::image_format::ImageFormat;
-use shader_translate::maxwell::program::{Program, ProgramParts};
 use shader_translate::maxwell::slots::{SlotMap, IMAGE_SLOTS};
+use shader_translate::maxwell::translate::{stage_of, MaxwellError};
 
 use crate::builder::{check_array, check_struct, coded, out_value};
 use crate::formats::{format, HSformat, HS_FORMAT_NONE};
 use crate::guard::entry;
 use crate::objects::{resolve, HSProgram};
 use crate::pool::bytes_in;
-use crate::program::{install, translate_stage, HSshaderStage};
+use crate::program::{install, HSshaderStage};
 use crate::result::{CapiError, CapiResult, HSresult};
 
 /// A shader program header's size (NVN's SPH is 0x50 bytes; more is refused unread).
@@ -256,7 +257,6 @@ fn translate(
 ) -> CapiResult<ShaderModule> {
     let stage: gpu::objects::Stage = coded(shader.stage, "stage")?;
     let kind = program_type(stage);
-    let name = format!("capi-maxwell-{index}-{stage:?}");
     let refused = |error: &dyn std::fmt::Display| {
         CapiError::Refused(format!("shader {index} ({stage:?}): {error}"))
     };
@@ -269,7 +269,7 @@ fn translate(
             "shader data",
         )
     }?;
-    let program = match shader.code {
+    let code = match shader.code {
         HS_COMPILED_CODE_DKSH => {
             if shader.tessellator_mode != 0 {
                 return Err(CapiError::argument(format!(
@@ -277,15 +277,7 @@ fn translate(
                      tessellator_mode must be zero"
                 )));
             }
-            let module_stage = shader_translate::maxwell::translate::dksh_stage(data)
-                .map_err(|error| refused(&error))?;
-            if module_stage != translate_stage(stage) {
-                return Err(CapiError::argument(format!(
-                    "shader {index}: the DKSH module holds a {module_stage:?} program, \
-                     given as stage {stage:?}"
-                )));
-            }
-            Program::from_dksh(data)
+            CompiledCode::Dksh(data.to_vec())
         }
         HS_COMPILED_CODE_PARTS => {
             // SAFETY: as `data`, for the SPH and constant buffer 1.
@@ -303,15 +295,13 @@ fn translate(
                 ProgramType::Compute => Some(compute_info(shader, index)?),
                 _ => None,
             };
-            let tess_mode = tess_mode(shader, index)?;
-            Program::from_parts(&ProgramParts {
-                kind,
-                sph: (!sph.is_empty()).then_some(sph),
-                code: data,
-                constbuf1,
+            CompiledCode::Parts {
+                sph: (!sph.is_empty()).then(|| sph.to_vec()),
+                code: data.to_vec(),
+                constbuf1: constbuf1.to_vec(),
                 compute,
-                tess_mode,
-            })
+                tess_mode: tess_mode(shader, index)?,
+            }
         }
         other => {
             return Err(CapiError::argument(format!(
@@ -319,20 +309,27 @@ fn translate(
                  HS_COMPILED_CODE_PARTS"
             )))
         }
-    }
-    .map_err(|error| refused(&error))?;
-    // A geometry program's input primitive is the draw's topology: one translation per
-    // input class, the draw's chosen when its pipeline is made.
-    if kind == ProgramType::Geometry {
-        let by_input = translator
-            .translate_geometry_per_input(&name, &program, slots)
-            .map_err(|error| refused(&error))?;
-        return Ok(ShaderModule::geometry_per_input(&by_input));
-    }
-    let translated = translator
-        .translate_compiled(&name, &program, slots, None)
-        .map_err(|error| refused(&error))?;
-    Ok(ShaderModule::from(&translated))
+    };
+    let source = CompiledSource {
+        name: format!("capi-maxwell-{index}-{stage:?}"),
+        kind,
+        code,
+        slots: slots.clone(),
+    };
+    // Keyed by the code in the shader cache: a warm cache (`hookshot warm`) decodes
+    // nothing. A geometry program is translated for every input class, its draws'
+    // topology picking one when the pipeline is made.
+    let translated =
+        translator
+            .translate_compiled_source(&source)
+            .map_err(|error| match error {
+                MaxwellError::Kind(mismatch) => CapiError::argument(format!(
+                "shader {index}: the DKSH module holds a {:?} program, given as stage {stage:?}",
+                stage_of(mismatch.held)
+            )),
+                error => refused(&error),
+            })?;
+    Ok(ShaderModule::compiled_from(source, &translated))
 }
 
 /// Gives the program its shaders from compiled Maxwell code, one a stage, translated for

@@ -1,6 +1,7 @@
 //! `hsDeviceGetStats`: the figures the HUD shows (`RX_VK_HUD`), for a game that shows
 //! its own: frame time and rate, what the last frame compiled, wrote back and trapped,
-//! and memory against the texture budget. A frame is the work between two presents.
+//! and memory against the texture budget, and the shaders translated or taken from the
+//! shader cache. A frame is the work between two presents.
 
 use gpu_vk::executor::gpu_frame_time::GpuFrameTime;
 
@@ -52,6 +53,13 @@ pub struct HSDeviceStats {
     /// the tag of the shader that missed there (`hsProgramGetMissTag`).
     pub last_raw_pointer_miss_address: u64,
     pub last_raw_pointer_miss_program: u32,
+    /// Shader modules the device translated since it was made (programs set from GLSL,
+    /// SPIR-V or compiled Maxwell code; a compiled geometry program counts one a
+    /// primitive class): a translation is a stutter a warm shader cache saves.
+    pub shaders_translated_total: u64,
+    /// Shader modules taken whole from the shader cache since the device was made (a
+    /// title warmed with `hookshot warm` takes every one from there).
+    pub shader_cache_hits_total: u64,
 }
 
 /// Whether a frame's GPU time was measured (`HSDeviceStats::gpu_time_state`).
@@ -76,6 +84,7 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             let last_miss = stats.last_raw_pointer_miss;
             (backend.hud_figures(), stats.raw_pointer_misses, last_miss)
         };
+        let shaders = state.translator.lock().counts();
         let frames = &figures.frames;
         let (gpu_time_state, gpu_frame_time_ms, gpu_time_frame) = match frames.gpu {
             GpuFrameTime::Measured { ms, frame } => (HS_GPU_TIME_MEASURED, ms, frame),
@@ -102,6 +111,8 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             gpu_time_frame,
             last_raw_pointer_miss_address: last_miss.map_or(0, |miss| miss.address),
             last_raw_pointer_miss_program: last_miss.map_or(0, |miss| miss.program_tag),
+            shaders_translated_total: shaders.translated,
+            shader_cache_hits_total: shaders.cache_hits,
         };
         // SAFETY: checked by out_value.
         unsafe { crate::builder::out_value(stats, "stats", stats_now) }

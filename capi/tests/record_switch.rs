@@ -24,7 +24,9 @@ fn the_switch_records_a_c_programs_device() {
     while let Some(record) = reader.next_record().unwrap() {
         if let gpu::recording::Record::CreateProgram { maker, .. } = record {
             for module in maker.modules {
-                let source = module.source.expect("hsProgramSetShaders keeps the source");
+                let Some(gpu::objects::ModuleSource::Shader(source)) = module.source else {
+                    panic!("hsProgramSetShaders keeps the source: {:?}", module.source);
+                };
                 assert!(matches!(
                     &source.code,
                     shader_translate::ShaderCode::Glsl(text) if text.starts_with("#version 450")

@@ -81,8 +81,16 @@ pub struct DeviceFeatures {
     /// `alphaToOne`: `MultisampleState::alpha_to_one`.
     pub alpha_to_one: bool,
     /// Programmable sample locations (NVN's `SetSampleLocations`) executed: the
-    /// backend passes them on through `VK_EXT_sample_locations`.
+    /// backend passes them on through `VK_EXT_sample_locations` (enabled, with
+    /// `variableSampleLocations`, at least 4 sub-pixel bits and a coordinate range that
+    /// holds NVN's 0..=15/16).
     pub sample_locations: bool,
+    /// Bit n: draws into n-sample targets take programmable locations
+    /// (`sampleLocationSampleCounts`, with a grid of at least 1x1).
+    pub sample_location_counts: u32,
+    /// Bit n: n-sample targets take them on NVN's 2x2 pixel grid
+    /// (`maxSampleLocationGridSize` of at least 2x2 for that count).
+    pub sample_location_grid_counts: u32,
     /// `supportedDepthResolveModes` and `supportedStencilResolveModes` with
     /// `SAMPLE_ZERO` (Vulkan 1.2's depth/stencil resolve): the depth resolve.
     pub depth_resolve: bool,
@@ -144,6 +152,8 @@ impl DeviceFeatures {
         sample_rate_shading: false,
         alpha_to_one: false,
         sample_locations: false,
+        sample_location_counts: 0,
+        sample_location_grid_counts: 0,
         depth_resolve: false,
         sampled_color_sample_counts: 1,
         sampled_integer_sample_counts: 1,
@@ -200,6 +210,9 @@ impl DeviceFeatures {
             sample_rate_shading: self.sample_rate_shading && other.sample_rate_shading,
             alpha_to_one: self.alpha_to_one && other.alpha_to_one,
             sample_locations: self.sample_locations && other.sample_locations,
+            sample_location_counts: self.sample_location_counts & other.sample_location_counts,
+            sample_location_grid_counts: self.sample_location_grid_counts
+                & other.sample_location_grid_counts,
             depth_resolve: self.depth_resolve && other.depth_resolve,
             sampled_color_sample_counts: self.sampled_color_sample_counts
                 & other.sampled_color_sample_counts,

@@ -76,6 +76,8 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     sample_rate_shading: true,
     alpha_to_one: true,
     sample_locations: true,
+    sample_location_counts: 0b11111,
+    sample_location_grid_counts: 0b111,
     depth_resolve: true,
     sampled_color_sample_counts: 0b1111,
     sampled_integer_sample_counts: 0b1111,

@@ -74,7 +74,7 @@ pub use reflect::{reflect_words, InterfaceVariable, PushConstants, Reflection, R
 pub use source::{ShaderCode, ShaderSource};
 pub use spirv::{words_from_bytes as spirv_words_from_bytes, ParseError as SpirvParseError};
 pub use stage::{Stage, UnknownStage};
-pub use translator::{CacheOutcome, TranslatedShader, Translator};
+pub use translator::{CacheOutcome, TranslatedShader, TranslationCounts, Translator};
 pub use validate::{check_stage_module, validate_spirv, TARGET_ENV};
 pub use view_swizzle::{
     apply_view_swizzle, ViewSwizzle, ViewSwizzleError, SWIZZLE_ONE, SWIZZLE_ZERO,

@@ -4,7 +4,9 @@
 use std::path::Path;
 
 use crate::buffer_reference::rewrite_buffer_references;
-use crate::cache::{cache_key, source_hash, Claim, Entry, Lookup, ShaderCache};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::cache::{cache_key_of, source_hash_of, Claim, Entry, KeyedInput, Lookup, ShaderCache};
 use crate::front::glslang::Glslang;
 use crate::front::naga_glsl::compile_kernel;
 use crate::front::position::{binding_declaration, first_token};
@@ -50,6 +52,19 @@ pub struct Translator {
     /// Shaders go to Metal in this run (`set_metal_route`): a shader that cannot is a
     /// warning; elsewhere it is a debug line.
     metal_route: bool,
+    /// Shaders whose front end ran (cache misses, rebuilt entries, or no cache), and
+    /// those taken from the cache.
+    translated: AtomicU64,
+    cache_hits: AtomicU64,
+}
+
+/// What a translator has done since it was made ([`Translator::counts`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TranslationCounts {
+    /// Shaders translated (their front end and the pipeline ran).
+    pub translated: u64,
+    /// Shaders taken whole from the cache.
+    pub cache_hits: u64,
 }
 
 impl Translator {
@@ -63,6 +78,8 @@ impl Translator {
             options,
             tool_fingerprint,
             metal_route: false,
+            translated: AtomicU64::new(0),
+            cache_hits: AtomicU64::new(0),
         })
     }
 
@@ -100,38 +117,68 @@ impl Translator {
             }
             ShaderCode::Spirv(words) => limits::check_spirv(&source.name, words)?,
         }
-        if source.name.contains('\0') {
-            return Err(TranslateError::TooCostly(crate::Diagnostic {
-                file: source.name.replace('\0', "\\0"),
+        self.translate_keyed(
+            &source.name,
+            &KeyedInput::of(source),
+            passes,
+            || Ok(std::borrow::Cow::Borrowed(source)),
+            |error| error,
+        )
+    }
+
+    /// Translates the module `front` gives (asked for only when the cache holds no sound
+    /// entry for `input`), keyed by `input`: a compiled program's entry is keyed by its
+    /// code, so a hit runs no front end at all.
+    pub(crate) fn translate_keyed<'s, E>(
+        &self,
+        name: &str,
+        input: &KeyedInput<'_>,
+        passes: Passes,
+        front: impl FnOnce() -> Result<std::borrow::Cow<'s, ShaderSource>, E>,
+        wrap: impl Fn(TranslateError) -> E,
+    ) -> Result<TranslatedShader, E> {
+        if name.contains('\0') {
+            return Err(wrap(TranslateError::TooCostly(crate::Diagnostic {
+                file: name.replace('\0', "\\0"),
                 pos: None,
                 message: "a NUL byte in the shader's name".into(),
-            }));
+            })));
         }
         let Some(cache) = &self.cache else {
-            let entry = self.translate_uncached(source, passes)?;
-            return self.finish(source, entry, CacheOutcome::Off);
+            let source = front()?;
+            let entry = self.translate_uncached(&source, passes).map_err(&wrap)?;
+            return self.finish(name, entry, CacheOutcome::Off).map_err(wrap);
         };
-        let key = match passes {
-            Passes::Performance => cache_key(source, &self.options, &self.tool_fingerprint),
-            Passes::Ssa => {
-                let tools = format!("{}passes: {}\n", self.tool_fingerprint, passes.key());
-                cache_key(source, &self.options, &tools)
-            }
+        let tools = match passes {
+            Passes::Performance => self.tool_fingerprint.clone(),
+            Passes::Ssa => format!("{}passes: {}\n", self.tool_fingerprint, passes.key()),
         };
-        let source_sha256 = source_hash(source);
+        let key = cache_key_of(input, &self.options, &tools);
+        let source_sha256 = source_hash_of(input);
         let claim = Claim {
             key: &key,
             source_sha256: &source_sha256,
-            stage: source.stage,
+            stage: input.stage,
         };
         let outcome = match cache.load(&claim) {
-            Lookup::Hit(entry) => return self.finish(source, *entry, CacheOutcome::Hit),
+            Lookup::Hit(entry) => {
+                return self.finish(name, *entry, CacheOutcome::Hit).map_err(wrap)
+            }
             Lookup::Miss => CacheOutcome::Miss,
             Lookup::Damaged(reason) => CacheOutcome::Rebuilt(reason),
         };
-        let entry = self.translate_uncached(source, passes)?;
+        let source = front()?;
+        let entry = self.translate_uncached(&source, passes).map_err(&wrap)?;
         cache.store(&claim, &entry);
-        self.finish(source, entry, outcome)
+        self.finish(name, entry, outcome).map_err(wrap)
+    }
+
+    /// Shaders translated and cache hits since the translator was made.
+    pub fn counts(&self) -> TranslationCounts {
+        TranslationCounts {
+            translated: self.translated.load(Ordering::Relaxed),
+            cache_hits: self.cache_hits.load(Ordering::Relaxed),
+        }
     }
 
     /// One of the renderer's own compute kernels (GLSL through naga: storage buffers,
@@ -147,22 +194,27 @@ impl Translator {
     /// Applies the portability rule: a warning, or an error under strict portability.
     fn finish(
         &self,
-        source: &ShaderSource,
+        name: &str,
         entry: Entry,
         cache: CacheOutcome,
     ) -> Result<TranslatedShader, TranslateError> {
+        let counter = match cache {
+            CacheOutcome::Hit => &self.cache_hits,
+            CacheOutcome::Off | CacheOutcome::Miss | CacheOutcome::Rebuilt(_) => &self.translated,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
         if !entry.metal.portable() {
             if self.options.strict_portability {
                 return Err(TranslateError::NotPortable {
-                    name: source.name.clone(),
+                    name: name.to_owned(),
                     check: Box::new(entry.metal),
                 });
             }
             let problems = entry.metal.problems().join("; ");
             if self.metal_route {
-                tracing::warn!(target: TARGET, "{}: cannot go to Metal (MoltenVK): {problems}", source.name);
+                tracing::warn!(target: TARGET, "{name}: cannot go to Metal (MoltenVK): {problems}");
             } else {
-                tracing::debug!(target: TARGET, "{}: cannot go to Metal (MoltenVK): {problems}", source.name);
+                tracing::debug!(target: TARGET, "{name}: cannot go to Metal (MoltenVK): {problems}");
             }
         }
         Ok(TranslatedShader {

@@ -1,11 +1,12 @@
 //! `hookshot warm RECORDING [--title ID]`: pre-warms the shader and pipeline caches from a
 //! recording (`RX_VK_RECORD` from a player's run, or `hookshot demo --record`). Every
-//! module the recording made from source is translated again through the title's shader
-//! cache (the folder a game's run with that title uses), so the game translates none of
-//! them; then the recording is played on this machine's device, every pipeline its draws
-//! and dispatches need is compiled, and the device's pipeline cache (the title's, with
-//! --title) is saved, so the game's first frames compile nothing there. Modules handed
-//! over already translated, or from compiled Maxwell code, carry no source to warm from.
+//! module the recording made from source (GLSL, SPIR-V, or a game's compiled Maxwell
+//! program, a geometry program for each primitive class) is translated again through the
+//! title's shader cache (the folder a game's run with that title uses), so the game
+//! translates none of them; then the recording is played on this machine's device, every
+//! pipeline its draws and dispatches need is compiled, and the device's pipeline cache
+//! (the title's, with --title) is saved, so the game's first frames compile nothing
+//! there. Only modules handed over already translated carry no source to warm from.
 
 use std::path::PathBuf;
 

@@ -17,8 +17,15 @@ pub fn profile_dir() -> PathBuf {
         .to_path_buf()
 }
 
-fn examples_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")
+/// `capi/examples`, for capi's tests and for the workspace's own (which include this file).
+pub fn examples_dir() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let from_workspace = manifest.join("capi/examples");
+    if from_workspace.is_dir() {
+        from_workspace
+    } else {
+        manifest.join("examples")
+    }
 }
 
 /// Builds `name` (a C or C++ program of `capi/examples`) with its Makefile, one build at

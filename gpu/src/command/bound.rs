@@ -34,6 +34,10 @@ pub struct BoundState {
     pub line_smoothing: bool,
     /// Polygons are rasterized as lines or points, not filled (the rasterizer state).
     pub polygons_unfilled: bool,
+    /// Programmable sample locations are on (`command::sample_locations`), and on the
+    /// 2x2 pixel grid.
+    pub sample_locations_on: bool,
+    pub sample_location_grid: bool,
 }
 
 impl BoundState {
@@ -71,6 +75,10 @@ impl BoundState {
             Command::SetState(StateChange::Smoothing(smoothing)) => {
                 self.polygon_smoothing = smoothing.polygons;
                 self.line_smoothing = smoothing.lines;
+            }
+            Command::SetState(StateChange::SampleLocations(locations)) => {
+                self.sample_locations_on = locations.enabled;
+                self.sample_location_grid = locations.enabled && locations.grid;
             }
             Command::SetState(StateChange::Rasterizer(raster)) => {
                 self.polygons_unfilled = raster.polygon_mode != crate::state::PolygonMode::Fill

@@ -78,6 +78,13 @@ impl<'d> CommandBuffer<'d> {
         | Command::DrawIndirect(DrawIndirect { primitive, .. }) = &command
         {
             check_smooth_tessellated_lines(&self.bound, *primitive, self.device.features())?;
+            if self.bound.sample_locations_on {
+                super::sample_locations::check_sample_locations(
+                    &self.bound,
+                    &self.device.tables(),
+                    self.device.features(),
+                )?;
+            }
         }
         let table_changes = self.device.table_changes();
         match self.remembered.check(&command, &self.bound, table_changes) {
@@ -442,6 +449,8 @@ impl<'d> CommandBuffer<'d> {
     fn draw_fits(&self, draw: &DrawArrays) -> bool {
         draw_size_fits(draw.vertex_count, draw.instance_count)
             && !self.bound.transform_feedback_active
+            // Sample locations are checked against the targets the full way.
+            && !self.bound.sample_locations_on
             && self.multisample.checked(false, self.bound.graphics_program)
             && check_smooth_tessellated_lines(&self.bound, draw.primitive, self.device.features())
                 .is_ok()

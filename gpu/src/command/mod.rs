@@ -14,6 +14,7 @@ pub mod queue_binds;
 mod remembered;
 pub mod render_enable;
 pub mod resolve;
+pub mod sample_locations;
 pub mod smoothing;
 pub mod stages;
 mod submit_slots;

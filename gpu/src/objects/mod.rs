@@ -25,7 +25,8 @@ pub use descriptor::{
 };
 pub use pool::{Pool, PoolMaker};
 pub use program::{
-    Program, ProgramMaker, ProgramNeeds, ShaderModule, Stage, StageMask, StageReflection,
+    ModuleSource, Program, ProgramMaker, ProgramNeeds, ShaderModule, Stage, StageMask,
+    StageReflection,
 };
 pub use sampler::{Filter, MipFilter, Sampler, SamplerMaker, WrapMode};
 pub use sync::{SyncCondition, SyncObject, SyncWait};

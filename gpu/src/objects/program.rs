@@ -72,10 +72,20 @@ pub struct ShaderModule {
     /// topology: its module for each input class, in `GeometryInput::ALL`'s order
     /// (`program_geometry`); empty for every other module.
     pub geometry_inputs: Vec<Vec<u32>>,
-    /// The translator's input when the module was made from source (GLSL or NVN-model
-    /// SPIR-V), kept so a recording can fill a shader cache from it (`hookshot warm`);
-    /// `None` for modules handed over already translated or from compiled Maxwell code.
-    pub source: Option<shader_translate::ShaderSource>,
+    /// The translator's input (GLSL, NVN-model SPIR-V, or compiled Maxwell code with its
+    /// slot map), kept so a recording can fill a shader cache from it (`hookshot warm`);
+    /// `None` for modules handed over already translated.
+    pub source: Option<ModuleSource>,
+}
+
+/// What a module was translated from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModuleSource {
+    /// GLSL or NVN-model SPIR-V.
+    Shader(shader_translate::ShaderSource),
+    /// A game's compiled Maxwell program (a geometry program's module holds every input
+    /// class's translation of it).
+    Compiled(shader_translate::maxwell::compiled_source::CompiledSource),
 }
 
 pub const SPIRV_MAGIC: u32 = 0x0723_0203;

@@ -3,7 +3,9 @@
 
 use shader_translate::{ResourceKind, ShaderSource, TranslatedShader};
 
-use super::program::{ShaderModule, Stage, StageReflection};
+use shader_translate::maxwell::compiled_source::{CompiledSource, CompiledTranslation};
+
+use super::program::{ModuleSource, ShaderModule, Stage, StageReflection};
 
 impl From<shader_translate::Stage> for Stage {
     fn from(stage: shader_translate::Stage) -> Stage {
@@ -79,8 +81,21 @@ impl ShaderModule {
     /// fill a shader cache from it.
     pub fn translated_from(source: ShaderSource, translated: &TranslatedShader) -> ShaderModule {
         ShaderModule {
-            source: Some(source),
+            source: Some(ModuleSource::Shader(source)),
             ..ShaderModule::from(translated)
+        }
+    }
+
+    /// The module `translated` from a compiled program (a geometry program's with every
+    /// input class), keeping the program so a recording can fill a shader cache from it.
+    pub fn compiled_from(source: CompiledSource, translated: &CompiledTranslation) -> ShaderModule {
+        let module = match translated {
+            CompiledTranslation::One(shader) => ShaderModule::from(&**shader),
+            CompiledTranslation::PerInput(by_input) => ShaderModule::geometry_per_input(by_input),
+        };
+        ShaderModule {
+            source: Some(ModuleSource::Compiled(source)),
+            ..module
         }
     }
 }

@@ -3,6 +3,7 @@
 use crate::ids::*;
 use crate::objects::*;
 
+use shader_translate::maxwell::translate::stage_of;
 use shader_translate::{ShaderCode, ShaderSource};
 
 use super::wire::{
@@ -120,42 +121,64 @@ wire_struct!(StageReflection {
     output_locations,
 });
 /// A module's source: its name's UTF-8 bytes, its stage, then the code: 0 and GLSL's
-/// UTF-8 bytes, 1 and a kernel's, or 2 and SPIR-V words. Every length is checked against
-/// the bytes left before anything is allocated.
-impl Wire for ShaderSource {
+/// UTF-8 bytes, 1 and a kernel's, 2 and SPIR-V words; a compiled Maxwell program is 3 and
+/// its DKSH module, or 4 and its pieces (the SPH if any, the code, constant buffer 1, the
+/// compute part and the tessellator mode if any), either followed by its slot map. Every
+/// length is checked against the bytes left before anything is allocated.
+impl Wire for ModuleSource {
     const MIN_B: usize = 10;
     fn put(&self, out: &mut Vec<u8>) {
-        put_bytes(self.name.as_bytes(), out);
-        Stage::from(self.stage).put(out);
-        match &self.code {
-            ShaderCode::Glsl(text) => {
-                0u8.put(out);
-                put_bytes(text.as_bytes(), out);
+        match self {
+            ModuleSource::Shader(source) => {
+                put_bytes(source.name.as_bytes(), out);
+                Stage::from(source.stage).put(out);
+                match &source.code {
+                    ShaderCode::Glsl(text) => {
+                        0u8.put(out);
+                        put_bytes(text.as_bytes(), out);
+                    }
+                    ShaderCode::KernelGlsl(text) => {
+                        1u8.put(out);
+                        put_bytes(text.as_bytes(), out);
+                    }
+                    ShaderCode::Spirv(words) => {
+                        2u8.put(out);
+                        words.put(out);
+                    }
+                }
             }
-            ShaderCode::KernelGlsl(text) => {
-                1u8.put(out);
-                put_bytes(text.as_bytes(), out);
-            }
-            ShaderCode::Spirv(words) => {
-                2u8.put(out);
-                words.put(out);
+            ModuleSource::Compiled(source) => {
+                put_bytes(source.name.as_bytes(), out);
+                Stage::from(stage_of(source.kind)).put(out);
+                super::codec_compiled::put_compiled(source, out);
             }
         }
     }
     fn take(reader: &mut WireReader<'_>) -> Result<Self, Malformed> {
         let name = take_text(reader, "shader source name (not UTF-8)")?;
-        let stage = Stage::take(reader)?.into();
+        let stage = Stage::take(reader)?;
         let code = match u8::take(reader)? {
             0 => ShaderCode::Glsl(take_text(reader, "GLSL source (not UTF-8)")?),
             1 => ShaderCode::KernelGlsl(take_text(reader, "kernel source (not UTF-8)")?),
             2 => ShaderCode::Spirv(Vec::take(reader)?),
+            kind @ (3 | 4) => {
+                return super::codec_compiled::take_compiled(reader, name, stage, kind)
+                    .map(ModuleSource::Compiled)
+            }
             _ => return Err(reader.fail("shader code kind")),
         };
-        Ok(ShaderSource { name, stage, code })
+        Ok(ModuleSource::Shader(ShaderSource {
+            name,
+            stage: stage.into(),
+            code,
+        }))
     }
 }
 
-fn take_text(reader: &mut WireReader<'_>, what: &'static str) -> Result<String, Malformed> {
+pub(super) fn take_text(
+    reader: &mut WireReader<'_>,
+    what: &'static str,
+) -> Result<String, Malformed> {
     let bytes = take_bytes(reader)?;
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok(text.to_owned()),

@@ -13,7 +13,8 @@ pub const MAGIC: [u8; 8] = *b"HKSHTREC";
 /// 3: pools carry the GPU address they got (NVN's address model).
 /// 4: virtual pools keep their mapping changes (`MapVirtual` records).
 /// 5: shader modules carry their source, when made from one (`hookshot warm`).
-pub const VERSION: u16 = 5;
+/// 6: a module's source may be a compiled Maxwell program and its slot map.
+pub const VERSION: u16 = 6;
 pub const HEADER_B: usize = 16;
 /// Kind and length before the payload.
 pub const FRAME_HEAD_B: usize = 6;

@@ -3,6 +3,7 @@
 //! and read back one record at a time. See `format` for the layout.
 
 mod codec_commands;
+mod codec_compiled;
 mod codec_memory;
 mod codec_objects;
 mod codec_state;

@@ -265,14 +265,26 @@ impl StateChange {
                 Ok(())
             }
             StateChange::Multisample(state) => check_multisample(state, features),
-            // `DeviceFeatures::sample_locations`: the Vulkan backend does not pass them on
-            // yet, so enabled ones are refused there; disabled is the standard pattern.
+            // Disabled is the standard pattern; enabled ones need the extension, and the
+            // grid a 2x2 one (the target's sample count is checked by the draw,
+            // `command::sample_locations`).
             StateChange::SampleLocations(locations)
                 if locations.enabled && !features.sample_locations =>
             {
                 Err(missing(
-                    "programmable sample locations (not yet passed on by the Vulkan backend)",
+                    "programmable sample locations (VK_EXT_sample_locations with \
+                     variableSampleLocations, 4 sub-pixel bits and coordinates 0..=15/16)",
                     "VK_EXT_sample_locations",
+                ))
+            }
+            StateChange::SampleLocations(locations)
+                if locations.enabled
+                    && locations.grid
+                    && features.sample_location_grid_counts == 0 =>
+            {
+                Err(missing(
+                    "sample locations on a 2x2 pixel grid (SetSampleLocationsGridEnable)",
+                    "maxSampleLocationGridSize 2x2 (VK_EXT_sample_locations)",
                 ))
             }
             StateChange::SampleLocations(_) => Ok(()),

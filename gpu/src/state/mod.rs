@@ -27,7 +27,9 @@ pub use primitive::{IndexType, PrimitiveKind};
 pub use raster::{
     CullMode, FrontFace, PolygonMode, PolygonOffset, ProvokingVertex, RasterizerState,
 };
-pub use sample_locations::{SampleLocation, SampleLocations, MAX_SAMPLE_LOCATIONS};
+pub use sample_locations::{
+    SampleLocation, SampleLocations, MAX_SAMPLE_LOCATIONS, SAMPLE_GRID_STEPS,
+};
 pub use smoothing::Smoothing;
 pub use tessellation::{
     DEFAULT_INNER_LEVELS, DEFAULT_OUTER_LEVELS, DEFAULT_PATCH_VERTICES, MAX_PATCH_VERTICES,

@@ -363,9 +363,10 @@ fn large_pool_writes_are_split_into_records() {
 
 #[test]
 fn programs_keep_their_sources_and_forged_sources_fail() {
+    use crate::objects::ModuleSource;
     use shader_translate::{ShaderCode, ShaderSource};
     let records = read_all(&recorded_run().0).unwrap();
-    let sources: Vec<&ShaderSource> = records
+    let sources: Vec<&ModuleSource> = records
         .iter()
         .filter_map(|(_, record)| match record {
             Record::CreateProgram { maker, .. } => Some(maker),
@@ -375,30 +376,100 @@ fn programs_keep_their_sources_and_forged_sources_fail() {
         .collect();
     assert!(!sources.is_empty());
     for source in sources {
-        assert!(matches!(&source.code, ShaderCode::Glsl(text) if text.contains("main")));
+        assert!(matches!(
+            source,
+            ModuleSource::Shader(ShaderSource { code: ShaderCode::Glsl(text), .. }) if text.contains("main")
+        ));
     }
     let spirv = ShaderSource {
         name: "words".into(),
         stage: shader_translate::Stage::Compute,
         code: ShaderCode::Spirv(vec![0x0723_0203, 7]),
     };
-    let bytes = encode(&spirv);
+    let bytes = encode(&ModuleSource::Shader(spirv.clone()));
     let mut reader = WireReader::new(&bytes);
-    assert_eq!(ShaderSource::take(&mut reader).unwrap(), spirv);
+    assert_eq!(
+        ModuleSource::take(&mut reader).unwrap(),
+        ModuleSource::Shader(spirv.clone())
+    );
     reader.finish().unwrap();
     // name (4 + 5), stage (1), then the code's kind.
     let kind_at = 10;
     let mut forged = bytes.clone();
-    forged[kind_at] = 3;
-    assert!(ShaderSource::take(&mut WireReader::new(&forged)).is_err());
+    forged[kind_at] = 5;
+    assert!(ModuleSource::take(&mut WireReader::new(&forged)).is_err());
     // A SPIR-V word count past the bytes left fails before allocating.
     let mut forged = bytes.clone();
     forged[kind_at + 1..kind_at + 5].copy_from_slice(&u32::MAX.to_le_bytes());
-    assert!(ShaderSource::take(&mut WireReader::new(&forged)).is_err());
-    let mut forged = encode(&ShaderSource {
+    assert!(ModuleSource::take(&mut WireReader::new(&forged)).is_err());
+    let mut forged = encode(&ModuleSource::Shader(ShaderSource {
         code: ShaderCode::Glsl("void main() {}".into()),
         ..spirv
-    });
+    }));
     forged[kind_at + 5] = 0xff;
-    assert!(ShaderSource::take(&mut WireReader::new(&forged)).is_err());
+    assert!(ModuleSource::take(&mut WireReader::new(&forged)).is_err());
+}
+
+#[test]
+fn compiled_sources_round_trip_and_every_cut_fails() {
+    use crate::objects::ModuleSource;
+    use shader_translate::maxwell::compiled_source::{CompiledCode, CompiledSource};
+    use shader_translate::maxwell::dksh::{ComputeInfo, ProgramType};
+    use shader_translate::maxwell::image_format::ImageFormat;
+    use shader_translate::maxwell::slots::SlotMap;
+    let mut slots = SlotMap::deko3d();
+    slots.uniform_cbuf_base = 5;
+    slots.image_formats[5][3] = Some(ImageFormat::Rgba16f);
+    let sources = [
+        CompiledSource {
+            name: "a dksh".into(),
+            kind: ProgramType::Geometry,
+            code: CompiledCode::Dksh(vec![1, 2, 3, 4, 5]),
+            slots: SlotMap::deko3d(),
+        },
+        CompiledSource {
+            name: "pieces".into(),
+            kind: ProgramType::Compute,
+            code: CompiledCode::Parts {
+                sph: None,
+                code: vec![9; 64],
+                constbuf1: vec![7; 12],
+                compute: Some(ComputeInfo {
+                    block_dims: [8, 4, 1],
+                    shared_mem_b: 256,
+                    local_pos_mem_b: 0,
+                    local_neg_mem_b: 0,
+                    crs_b: 0x800,
+                    num_barriers: 1,
+                }),
+                tess_mode: None,
+            },
+            slots,
+        },
+        CompiledSource {
+            name: "tess pieces".into(),
+            kind: ProgramType::TessEval,
+            code: CompiledCode::Parts {
+                sph: Some(vec![3; 80]),
+                code: vec![1; 32],
+                constbuf1: Vec::new(),
+                compute: None,
+                tess_mode: Some(0x101),
+            },
+            slots: SlotMap::deko3d(),
+        },
+    ];
+    for source in sources {
+        let source = ModuleSource::Compiled(source);
+        let bytes = encode(&source);
+        let mut reader = WireReader::new(&bytes);
+        assert_eq!(ModuleSource::take(&mut reader).unwrap(), source);
+        reader.finish().unwrap();
+        for cut in 0..bytes.len() {
+            assert!(
+                ModuleSource::take(&mut WireReader::new(&bytes[..cut])).is_err(),
+                "{source:?} cut at {cut}"
+            );
+        }
+    }
 }

@@ -14,7 +14,7 @@
 //!         {"key", "translator", "source_sha256", "module_sha256", "reflection", "metal"}
 //! ```
 //!
-//! `source_sha256` is `key::source_hash` of the source; `module_sha256` is the SHA-256 of
+//! `source_sha256` is `key::source_hash_of` of the source; `module_sha256` is the SHA-256 of
 //! `source_sha256`'s text followed by the words' bytes (little-endian).
 
 use sha2::{Digest, Sha256};

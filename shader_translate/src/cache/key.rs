@@ -5,11 +5,42 @@ use sha2::{Digest, Sha256};
 
 use crate::{ShaderSource, TranslateOptions};
 
-/// Bumped whenever the translator's output for the same input changes.
-pub const TRANSLATOR_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+output.3");
+/// Bumped whenever the translator's output for the same input changes (a compiled Maxwell
+/// program's entry is keyed by its code, so a change in the Maxwell front end's output
+/// bumps it too).
+pub const TRANSLATOR_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+output.4");
 
+#[cfg(test)]
 pub(crate) fn cache_key(
     source: &ShaderSource,
+    options: &TranslateOptions,
+    tool_fingerprint: &str,
+) -> String {
+    cache_key_of(&KeyedInput::of(source), options, tool_fingerprint)
+}
+
+/// What a cache entry is keyed by: the stage, the front end that reads the input, and
+/// the input's bytes.
+pub(crate) struct KeyedInput<'a> {
+    pub stage: crate::Stage,
+    pub front_end: &'static str,
+    pub bytes: std::borrow::Cow<'a, [u8]>,
+}
+
+impl<'a> KeyedInput<'a> {
+    pub(crate) fn of(source: &'a ShaderSource) -> Self {
+        KeyedInput {
+            stage: source.stage,
+            front_end: source.code.front_end_name(),
+            bytes: source.code.key_bytes().into(),
+        }
+    }
+}
+
+/// [`cache_key`] of any keyed input (a compiled Maxwell program's is its code, slots and
+/// geometry input class).
+pub(crate) fn cache_key_of(
+    input: &KeyedInput<'_>,
     options: &TranslateOptions,
     tool_fingerprint: &str,
 ) -> String {
@@ -25,32 +56,28 @@ pub(crate) fn cache_key(
         u8::from(options.optimise),
         u8::from(options.strict_portability),
     ]);
-    field(source.stage.short_name().as_bytes());
-    field(source.code.front_end_name().as_bytes());
-    field(&source.code.key_bytes());
-    hasher
-        .finalize()
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    field(input.stage.short_name().as_bytes());
+    field(input.front_end.as_bytes());
+    field(&input.bytes);
+    hex(hasher.finalize().as_slice())
 }
 
-/// SHA-256 of what the source is: its stage, front end and code (not its name).
-pub(crate) fn source_hash(source: &ShaderSource) -> String {
+fn hex(digest: &[u8]) -> String {
+    digest.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// SHA-256 of what an input is: its stage, front end and bytes (not its name).
+pub(crate) fn source_hash_of(input: &KeyedInput<'_>) -> String {
     let mut hasher = Sha256::new();
     for bytes in [
-        source.stage.short_name().as_bytes(),
-        source.code.front_end_name().as_bytes(),
-        &source.code.key_bytes(),
+        input.stage.short_name().as_bytes(),
+        input.front_end.as_bytes(),
+        &input.bytes,
     ] {
         hasher.update((bytes.len() as u64).to_le_bytes());
         hasher.update(bytes);
     }
-    hasher
-        .finalize()
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex(hasher.finalize().as_slice())
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 pub(crate) use entry::{Claim, Entry};
 pub use key::TRANSLATOR_VERSION;
-pub(crate) use key::{cache_key, source_hash};
+pub(crate) use key::{cache_key_of, source_hash_of, KeyedInput};
 pub use platform_dirs::{platform_cache_dir, platform_config_dir};
 
 use crate::CacheLocation;

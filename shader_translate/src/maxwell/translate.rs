@@ -21,6 +21,8 @@ pub enum MaxwellError {
     Unsupported(Unsupported),
     #[error("the translated module: {0}")]
     Translate(TranslateError),
+    #[error("{0}")]
+    Kind(super::compiled_source::KindMismatch),
 }
 
 impl From<ProgramError> for MaxwellError {

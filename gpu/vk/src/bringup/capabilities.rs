@@ -243,10 +243,11 @@ impl Capabilities {
                 depth_clamp: core.depth_clamp == vk::TRUE,
                 sample_rate_shading: core.sample_rate_shading == vk::TRUE,
                 alpha_to_one: core.alpha_to_one == vk::TRUE,
-                // The executor does not pass sample locations on yet (it would need
-                // VK_EXT_sample_locations enabled, its pipeline structure and dynamic
-                // state): enabled ones are refused on every Vulkan device for now.
+                // Filled from VK_EXT_sample_locations when the device is opened
+                // (`bringup::sample_locations`).
                 sample_locations: false,
+                sample_location_counts: 0,
+                sample_location_grid_counts: 0,
                 depth_resolve: resolve_props
                     .supported_depth_resolve_modes
                     .contains(vk::ResolveModeFlags::SAMPLE_ZERO)
@@ -388,6 +389,9 @@ impl Capabilities {
         if self.state.shader_image_float32_atomics {
             names.push(EXT_SHADER_ATOMIC_FLOAT);
         }
+        if self.state.sample_locations {
+            names.push(crate::bringup::sample_locations::EXT_SAMPLE_LOCATIONS);
+        }
         names.extend(self.pipeline.extensions());
         names
     }
@@ -467,6 +471,17 @@ impl Capabilities {
             ("sample shading", yes_no(self.state.sample_rate_shading)),
             ("alpha to one", yes_no(self.state.alpha_to_one)),
             ("depth resolve", yes_no(self.state.depth_resolve)),
+            (
+                "programmable sample locations",
+                if self.state.sample_locations {
+                    format!(
+                        "sample counts {:#b}, on the 2x2 grid {:#b}",
+                        self.state.sample_location_counts, self.state.sample_location_grid_counts
+                    )
+                } else {
+                    "no".into()
+                },
+            ),
             (
                 "viewport index from the vertex stage",
                 yes_no(self.state.shader_output_viewport_index),

@@ -53,6 +53,8 @@ pub struct Device {
     /// `VK_EXT_extended_dynamic_state2`/`3`'s commands, where `caps.pipeline` has them.
     pub dynamic_state2: Option<ash::ext::extended_dynamic_state2::Device>,
     pub dynamic_state3: Option<ash::ext::extended_dynamic_state3::Device>,
+    /// `VK_EXT_sample_locations`'s command, where `caps.state.sample_locations`.
+    pub sample_locations: Option<ash::ext::sample_locations::Device>,
     /// Dropped after the device (field order plus `Drop` below).
     pub instance: Instance,
 }
@@ -102,6 +104,13 @@ impl Device {
             .filter_map(|e| e.extension_name_as_c_str().ok())
             .collect();
         let mut caps = Capabilities::query(&instance.raw, probe.physical, &offered);
+        crate::bringup::sample_locations::query(
+            &instance.entry,
+            &instance.raw,
+            probe.physical,
+            &offered,
+        )
+        .apply(&mut caps.state);
         crate::bringup::simulate::apply(&switches.simulate, &mut caps).map_err(VkError::Profile)?;
         if !switches.pipeline_library {
             caps.pipeline.without_libraries();
@@ -145,7 +154,12 @@ impl Device {
             .dynamic3
             .any()
             .then(|| ash::ext::extended_dynamic_state3::Device::new(&instance.raw, &raw));
+        let sample_locations = caps
+            .state
+            .sample_locations
+            .then(|| ash::ext::sample_locations::Device::new(&instance.raw, &raw));
         Ok(Arc::new(Device {
+            sample_locations,
             debug_utils,
             dynamic_state2,
             dynamic_state3,

@@ -12,5 +12,6 @@ pub mod module_limits;
 pub mod pipeline_features;
 pub mod portability;
 pub mod sample_counts;
+pub mod sample_locations;
 pub mod simulate;
 pub mod validation;

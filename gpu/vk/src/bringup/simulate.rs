@@ -73,6 +73,13 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
                 caps.maintenance5 &= value != 0;
                 caps.state.formats.rgb5a1_attachment &= caps.maintenance5;
             }
+            // Without it the locations may not change within a render pass, which NVN's
+            // per-draw state needs: programmable locations are refused.
+            "feature" if name == "variableSampleLocations" && value == 0 => {
+                crate::bringup::sample_locations::SampleLocationSupport::default()
+                    .apply(&mut caps.state)
+            }
+            "feature" if name == "variableSampleLocations" => {}
             "feature" if name == "samplerMirrorClampToEdge" => {
                 caps.sampler_mirror_clamp_to_edge &= value != 0
             }

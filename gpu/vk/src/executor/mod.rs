@@ -617,7 +617,13 @@ impl Backend for VkBackend {
                     .ok_or(VkError::UnknownObject(object))
                     .map_err(backend_error)?;
                 if program.needs.raw_pointers {
-                    for source in program.modules.iter().filter_map(|m| m.source.as_ref()) {
+                    // Compiled programs miss under `COMPILED_PROGRAM_TAG`: only shaders
+                    // made from source have names to report.
+                    let shaders = program.modules.iter().filter_map(|m| match &m.source {
+                        Some(gpu::objects::ModuleSource::Shader(source)) => Some(source),
+                        _ => None,
+                    });
+                    for source in shaders {
                         let tag = shader_translate::program_tag(source);
                         self.pointer_program_names.insert(tag, source.name.clone());
                     }

@@ -118,7 +118,17 @@ impl HostImage {
     pub fn new(device: &Arc<Device>, desc: HostImageDesc, name: &str) -> VkResult<HostImage> {
         let usage = usage_for(device, desc.format, desc.aspect);
         let usage = multisample_usage(device, usage, desc.samples, desc.aspect);
-        let info = create_info(&desc, usage);
+        let mut info = create_info(&desc, usage);
+        // A multisample depth/stencil target may be drawn with programmable sample
+        // locations where the device takes them (Vulkan asks the image to say so).
+        if device.caps.state.sample_locations
+            && desc.samples != vk::SampleCountFlags::TYPE_1
+            && desc
+                .aspect
+                .intersects(vk::ImageAspectFlags::DEPTH | vk::ImageAspectFlags::STENCIL)
+        {
+            info.flags |= vk::ImageCreateFlags::SAMPLE_LOCATIONS_COMPATIBLE_DEPTH_EXT;
+        }
         // SAFETY: valid create info; on failure below the image is destroyed.
         let raw = unsafe { device.raw.create_image(&info, None) }
             .map_err(map_vk("creating a host image"))?;

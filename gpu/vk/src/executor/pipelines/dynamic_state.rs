@@ -149,6 +149,11 @@ impl DynamicSet {
         if self.sample_mask {
             baked.multisample.sample_mask = !0;
         }
+        // The locations are always dynamic where they are on (`sample_locations`).
+        baked.sample_locations = gpu::state::SampleLocations {
+            enabled: state.sample_locations.enabled,
+            ..gpu::state::SampleLocations::default()
+        };
         if self.alpha_to_coverage {
             baked.multisample.alpha_to_coverage = false;
         }
@@ -230,6 +235,10 @@ impl DynamicSet {
             logic_op: state.logic_op.map(|op| conv::logic_op(op).as_raw()),
             color_targets: color_formats.len() as u8,
             blend,
+            sample_locations: state
+                .sample_locations
+                .enabled
+                .then_some(state.sample_locations),
         }
     }
 }
@@ -310,6 +319,8 @@ pub struct DynamicValues {
     pub logic_op: Option<i32>,
     pub color_targets: u8,
     pub blend: [BlendValues; MAX_COLOR_TARGETS],
+    /// NVN's locations, where they are on (set with the pass's `samples`).
+    pub sample_locations: Option<gpu::state::SampleLocations>,
 }
 
 #[cfg(test)]

@@ -689,6 +689,24 @@ fn make(
             .sample_shading_enable(true)
             .min_sample_shading(fraction);
     }
+    // NVN's programmable locations: on here, set per draw (the structure's own locations,
+    // each pixel's centre, are ignored where they are dynamic).
+    let centres =
+        vec![vk::SampleLocationEXT { x: 0.5, y: 0.5 }; targets.sample_count().as_raw() as usize];
+    let mut sample_locations = vk::PipelineSampleLocationsStateCreateInfoEXT::default()
+        .sample_locations_enable(true)
+        .sample_locations_info(
+            vk::SampleLocationsInfoEXT::default()
+                .sample_locations_per_pixel(targets.sample_count())
+                .sample_location_grid_size(vk::Extent2D {
+                    width: 1,
+                    height: 1,
+                })
+                .sample_locations(&centres),
+        );
+    if key.sample_locations {
+        multisample = multisample.push_next(&mut sample_locations);
+    }
     let depth_stencil_state = &state.depth_stencil;
     let depth_stencil = vk::PipelineDepthStencilStateCreateInfo::default()
         .depth_test_enable(depth_stencil_state.depth_test)
@@ -734,7 +752,7 @@ fn make(
     // Stencil reference and masks are dynamic: a game sets them per draw (decals,
     // outlines) and a pipeline per value would be made for each. So is the rest
     // `dynamic_state` names: `state` holds it at fixed values.
-    let dynamic_states = dynamic_set.states(&[
+    let mut dynamic_states = dynamic_set.states(&[
         vk::DynamicState::VIEWPORT,
         vk::DynamicState::SCISSOR,
         vk::DynamicState::BLEND_CONSTANTS,
@@ -742,6 +760,9 @@ fn make(
         vk::DynamicState::STENCIL_COMPARE_MASK,
         vk::DynamicState::STENCIL_WRITE_MASK,
     ]);
+    if key.sample_locations {
+        dynamic_states.push(vk::DynamicState::SAMPLE_LOCATIONS_EXT);
+    }
     let dynamic = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dynamic_states);
     let mut rendering = vk::PipelineRenderingCreateInfo::default()
         .color_attachment_formats(&color_formats)
@@ -757,7 +778,9 @@ fn make(
         dynamic_cap,
         table,
     )?);
-    if let Some(libraries) = libraries {
+    // Stage libraries are keyed without the sample-location structure: such pipelines are
+    // made whole.
+    if let Some(libraries) = libraries.filter(|_| !key.sample_locations) {
         let parts = Parts {
             stages: &stages,
             vertex_input: &vertex_input,

@@ -47,6 +47,9 @@ pub struct GraphicsState {
     pub alpha_test: Option<AlphaTest>,
     pub smoothing: Smoothing,
     pub multisample: gpu::state::MultisampleState,
+    /// NVN's programmable sample locations: whether they are on is baked, the locations
+    /// and the grid are dynamic (`VK_DYNAMIC_STATE_SAMPLE_LOCATIONS_EXT`).
+    pub sample_locations: gpu::state::SampleLocations,
 }
 
 impl Default for GraphicsState {
@@ -76,6 +79,7 @@ impl Default for GraphicsState {
             alpha_test: None,
             smoothing: Smoothing::default(),
             multisample: gpu::state::MultisampleState::default(),
+            sample_locations: gpu::state::SampleLocations::default(),
         }
     }
 }
@@ -134,9 +138,9 @@ impl GraphicsState {
             StateChange::AlphaTest(test) => self.alpha_test = *test,
             StateChange::Smoothing(smoothing) => self.smoothing = *smoothing,
             StateChange::Multisample(state) => self.multisample = *state,
-            // Enabled locations are refused when recorded (`state::capability`); disabled
-            // is the device's standard pattern, which every pipeline uses.
-            StateChange::SampleLocations(_) => {}
+            // Recorded only where the device takes them (`state::capability`, and the
+            // draw's check of the targets' sample count).
+            StateChange::SampleLocations(locations) => self.sample_locations = *locations,
         }
     }
 
@@ -236,6 +240,7 @@ impl GraphicsState {
             alpha_test: self
                 .alpha_test
                 .map(|test| (test.compare, test.reference.to_bits())),
+            sample_locations: self.sample_locations.enabled,
             point_size: self
                 .point_size(primitive, makes_points)
                 .map(|size| size.map(f32::to_bits)),
@@ -330,6 +335,8 @@ pub struct PipelineKey {
     pub multisample: (u32, bool, bool, Option<u32>),
     /// The compare and the reference's bits.
     pub alpha_test: Option<(gpu::state::CompareOp, u32)>,
+    /// Programmable sample locations are on (the locations themselves are dynamic).
+    pub sample_locations: bool,
     /// What the shaders apply of the bound textures (where the device lacks the
     /// portability features; empty elsewhere).
     pub patches: BoundPatches,

@@ -275,6 +275,17 @@ fn resolve_draw(
         }
         _ => unreachable!("prepare_draw is called for draws"),
     };
+    // Targets bound by an earlier list on the queue were not seen when the draw was
+    // recorded: the same rule, here.
+    if state.sample_locations.enabled {
+        let samples = site.targets.formats.sample_count().as_raw();
+        gpu::command::sample_locations::check_count(
+            samples,
+            state.sample_locations.grid,
+            &device.caps.state,
+        )
+        .map_err(|error| VkError::Unsupported(error.to_string()))?;
+    }
     let shape = DrawShape {
         key,
         pipeline: raw,

@@ -82,6 +82,14 @@ pub unsafe fn record(
             raw.cmd_set_line_width(cmd, values.line_width_px);
         }
         record_optional(device, cmd, set, held, values);
+        // Where they are on, the bound pipeline takes them dynamically.
+        if let (Some(locations), Some(functions)) =
+            (&values.sample_locations, &device.sample_locations)
+        {
+            if differs(|a, b| (a.samples, a.sample_locations) == (b.samples, b.sample_locations)) {
+                super::sample_locations::record(functions, cmd, locations, values.samples);
+            }
+        }
     }
 }
 

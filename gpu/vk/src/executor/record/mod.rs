@@ -14,6 +14,7 @@ pub mod dynamic_state;
 pub mod hud;
 pub mod passes;
 pub mod present;
+pub mod sample_locations;
 pub mod sets;
 pub mod swizzle_jobs;
 pub mod texture_clear;
