@@ -308,6 +308,9 @@ fn create_device(
         image_cube_array: offered.image_cube_array,
         // Raw pointers in shaders: the pool table's 64-bit addresses.
         shader_int64: vk::Bool32::from(caps.state.buffer_device_address),
+        // Virtual pools' pages bound under their buffers (`VirtualPoolPath`).
+        sparse_binding: vk::Bool32::from(caps.sparse.complete()),
+        sparse_residency_buffer: vk::Bool32::from(caps.sparse.complete()),
         ..Default::default()
     };
     let mut v11 = vk::PhysicalDeviceVulkan11Features::default()

@@ -13,4 +13,5 @@ pub mod pipeline_features;
 pub mod portability;
 pub mod sample_counts;
 pub mod simulate;
+pub mod sparse;
 pub mod validation;

@@ -72,6 +72,7 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
                 caps.maintenance5 &= value != 0;
                 caps.state.formats.rgb5a1_attachment &= caps.maintenance5;
             }
+            "feature" if name == "sparseBinding" => caps.sparse.binding &= value != 0,
             "feature" if name == "samplerMirrorClampToEdge" => {
                 caps.sampler_mirror_clamp_to_edge &= value != 0
             }
