@@ -114,10 +114,11 @@ fn sparse_buffer_importable(device: &Device) -> bool {
             .raw
             .get_physical_device_external_buffer_properties(device.physical, &info, &mut properties)
     };
-    properties
-        .external_memory_properties
+    let external = properties.external_memory_properties;
+    external
         .external_memory_features
         .contains(vk::ExternalMemoryFeatureFlags::IMPORTABLE)
+        && external.compatible_handle_types.contains(HOST_ALLOCATION)
 }
 
 /// The memory types host memory imports into on this device, asked of one page-aligned

@@ -304,6 +304,24 @@ impl PoolTable {
     /// The host wrote `bytes` into storage at `offset_b` for the device (a report): a
     /// mirror takes them too, so the GPU reads what the CPU does.
     pub fn mirror_write(&mut self, pool: PoolId, offset_b: u64, bytes: &[u8]) {
+        // Under a sparse virtual pool the GPU reads the physical pages: they take it too.
+        for alias in self.aliases(pool, offset_b, bytes.len() as u64) {
+            let start = (alias.virtual_offset_b - offset_b) as usize;
+            let part = &bytes[start..start + alias.len_b as usize];
+            if let Some(physical) = self.pools.get(&alias.pool) {
+                let written =
+                    physical
+                        .storage
+                        .write_for_device(alias.offset_b, alias.len_b, |to| {
+                            to.copy_from_slice(part)
+                        });
+                if let Err(error) = written {
+                    tracing::warn!(target: "gpu_vk::executor", %error,
+                        "a report under a virtual pool past its physical pool");
+                }
+            }
+            self.mirror_write(alias.pool, alias.offset_b, part);
+        }
         let Some(mirror) = self
             .pools
             .get_mut(&pool)
