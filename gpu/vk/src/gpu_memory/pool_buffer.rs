@@ -67,14 +67,22 @@ impl PoolBuffer {
             && size_b > 0
     }
 
-    /// Imports the storage at `ptr` as the buffer's memory, in a memory type of
-    /// `preferred_types` where one fits (the types sparse buffers take, on the sparse
-    /// path), else in any that does.
+    /// Imports the storage at `ptr` as the buffer's memory.
     ///
     /// # Safety
     /// `ptr` must stay valid, unmoved and allocated for `size_b` bytes until this buffer is
     /// dropped and the GPU has finished with it; `can_import` must have returned true.
-    pub unsafe fn import(
+    pub unsafe fn import(device: &Arc<Device>, ptr: *mut u8, size_b: u64) -> VkResult<PoolBuffer> {
+        // SAFETY: the caller's guarantees, passed on.
+        unsafe { PoolBuffer::import_preferring(device, ptr, size_b, 0) }
+    }
+
+    /// `import`, in a memory type of `preferred_types` where one fits (the types sparse
+    /// buffers take, on the sparse path), else in any that does.
+    ///
+    /// # Safety
+    /// As `import`.
+    pub unsafe fn import_preferring(
         device: &Arc<Device>,
         ptr: *mut u8,
         size_b: u64,

@@ -104,7 +104,7 @@ impl PoolTable {
             // SAFETY: `storage` is kept in the same `TrackedPool` and dropped after the
             // buffer (field order), after the fence of the pool's last use; its bytes never
             // move while it lives, and `can_import` said the alignment fits.
-            unsafe { PoolBuffer::import(&self.device, ptr, size_b, self.sparse_types)? }
+            unsafe { PoolBuffer::import_preferring(&self.device, ptr, size_b, self.sparse_types)? }
         } else {
             // A mirror starts as the storage (zeros, or what the CPU wrote): the memory it
             // gets may hold anything, and a write-back copies whole texture ranges back.
