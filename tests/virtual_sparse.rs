@@ -15,21 +15,12 @@ mod storage_rig;
 use gpu::address::{GpuAddress, MappingRequest, StorageClass, VirtualPoolPath, VIRTUAL_PAGE_B};
 use gpu::objects::PoolMaker;
 use gpu::PoolId;
-use memory::pool::PoolBacking;
 use memory::{CpuAccess, GpuAccess, PoolFlags};
 use storage_rig::Rig;
 
 use crate::common::readback::pool_bytes;
 
 const PAGES: u64 = 4;
-
-fn virtual_pool(rig: &Rig, size_b: u64) -> PoolId {
-    let mut flags = PoolFlags::new(CpuAccess::NoAccess, GpuAccess::Cached);
-    flags.backing = PoolBacking::Virtual;
-    rig.device
-        .create_pool(&PoolMaker::new(size_b, flags))
-        .unwrap()
-}
 
 fn physical_pool(rig: &Rig, size_b: u64) -> PoolId {
     let flags = PoolFlags::new(CpuAccess::Cached, GpuAccess::Cached);
@@ -148,7 +139,7 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
         let rig = Rig::new(switches, true);
         let sparse = rig.device.virtual_pool_path().is_sparse();
         let physical = physical_pool(&rig, PAGES * VIRTUAL_PAGE_B);
-        let pages = virtual_pool(&rig, PAGES * VIRTUAL_PAGE_B);
+        let pages = rig.virtual_pool(PAGES * VIRTUAL_PAGE_B);
         for page in 0..PAGES {
             let mark = (0x100 + page as u32).to_le_bytes();
             rig.device

@@ -13,6 +13,9 @@ use crate::error::{map_vk, VkError, VkResult};
 
 use super::{VkBackend, TARGET};
 
+/// Virtual offsets of a pool's pages and what each maps (`None`: unmapped).
+type PageChanges = Vec<(u64, Option<MappedPage>)>;
+
 /// One bind of `len_b` bytes at `virtual_offset_b`: `memory` at `memory_offset_b`, or
 /// unbound (`vk::DeviceMemory::null()`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,11 +91,11 @@ impl VkBackend {
     /// Before `physical` is finalized: every sparse virtual pool's pages over it are
     /// unbound, so no buffer keeps memory that is about to be freed.
     pub(super) fn unbind_physical(&mut self, physical: PoolId) {
-        let mapped: Vec<(PoolId, Vec<(u64, Option<MappedPage>)>)> = self
+        let mapped: Vec<(PoolId, PageChanges)> = self
             .pools
             .sparse_pools()
             .map(|(pool, pages)| {
-                let over: Vec<(u64, Option<MappedPage>)> = pages
+                let over: PageChanges = pages
                     .iter()
                     .filter(|(_, (p, _))| *p == physical)
                     .map(|(&virtual_offset_b, _)| (virtual_offset_b, None))
@@ -101,6 +104,9 @@ impl VkBackend {
             })
             .filter(|(_, over)| !over.is_empty())
             .collect();
+        if mapped.is_empty() {
+            return;
+        }
         for (pool, pages) in mapped {
             if let Err(error) = self.bind_virtual_pages(pool, &pages) {
                 tracing::warn!(target: TARGET, %pool, %physical, %error,
