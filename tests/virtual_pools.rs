@@ -8,22 +8,11 @@ mod common;
 mod storage_rig;
 
 use gpu::address::{MappingRequest, StorageClass, VIRTUAL_PAGE_B};
-use gpu::objects::PoolMaker;
 use gpu::{PoolId, TextureId};
-use memory::pool::PoolBacking;
-use memory::{CpuAccess, GpuAccess, PoolFlags};
 use storage_rig::{level_extent, pattern_level, pattern_storage, terrain_tile, Rig};
 
 const MIB_B: u64 = 1 << 20;
 const POOLS_B: u64 = 8 * MIB_B;
-
-fn virtual_pool(rig: &Rig, size_b: u64) -> PoolId {
-    let mut flags = PoolFlags::new(CpuAccess::NoAccess, GpuAccess::Cached);
-    flags.backing = PoolBacking::Virtual;
-    rig.device
-        .create_pool(&PoolMaker::new(size_b, flags))
-        .unwrap()
-}
 
 /// `size_b` bytes at `virtual_offset_b` map `physical`'s at `physical_offset_b`
 /// (block-linear, the terrain tile's class).
@@ -76,7 +65,7 @@ fn a_virtual_pool_remapped_between_frames_feeds_its_texture_and_render_target() 
         let layout = terrain_tile().layout().unwrap();
         let stride_b = tile_stride_b();
         let physical = rig.pool;
-        let pages = virtual_pool(&rig, POOLS_B);
+        let pages = rig.virtual_pool(POOLS_B);
         let (a_b, b_b, c_b) = (0, stride_b, 2 * stride_b);
         rig.device
             .write_pool(physical, a_b, &pattern_storage(&layout, 1))
@@ -183,7 +172,7 @@ fn the_seed_000_defragmentation_by_remapping_keeps_every_texel() {
         );
         let layout = terrain_tile().layout().unwrap();
         let stride_b = tile_stride_b();
-        let pages = virtual_pool(&rig, POOLS_B);
+        let pages = rig.virtual_pool(POOLS_B);
         let old_b = |index: u64| MIB_B + index * stride_b;
         let new_b = |index: u64| 4 * MIB_B + index * stride_b;
         let physical_b = |index: u64| index * stride_b;

@@ -1,7 +1,7 @@
 /* NVN's virtual memory pools through the C ABI: a physical pool's pages mapped under a
  * virtual pool, read by the GPU through the virtual pool's addresses, remapped between
- * submissions; a GPU write through the virtual pool reaching its physical page when the
- * mapping changes; a CPU write to a mapped physical page seen through the virtual pool
+ * submissions; a GPU write through the virtual pool reaching its physical page (when the
+ * writing work completes on the sparse path, when the mapping changes on copy-on-map); a CPU write to a mapped physical page seen through the virtual pool
  * at the next submission; and every bad request refused by name, mapping nothing.
  * Each word is checked against what the CPU wrote (a model of the pages). */
 #include "expect_fail.h"
@@ -80,6 +80,15 @@ int main(void) {
     CHECK(hsMemoryPoolGetBufferAddress(&readback, &rig.readback));
     CHECK(hsMemoryPoolMap(&readback, (void **)&rig.readback_words));
 
+    /* The path: sparse binding where the device has it, else copy-on-map. */
+    HSvirtualPoolPath path = 99;
+    CHECK(hsDeviceGetVirtualPoolPath(&device, &path));
+    int sparse = path == HS_VIRTUAL_POOL_PATH_SPARSE_BINDING;
+    int known = sparse || path == HS_VIRTUAL_POOL_PATH_COPY_ON_MAP;
+    printf("%s virtual pool path: %s\n", known ? "ok  " : "FAIL",
+           sparse ? "sparse" : "copy-on-map");
+    if (known) passed++; else failed++;
+
     /* Virtual 0..2 show physical 2..4, virtual 3 physical 0; virtual 2 is unmapped. */
     HSmappingRequest first[2] = {request(&physical, 2, 0, 2), request(&physical, 0, 3, 1)};
     CHECK(hsMemoryPoolMapVirtual(&pages, 2, first));
@@ -92,6 +101,12 @@ int main(void) {
     CHECK(hsCommandBufferEndRecording(&rig.commands, &handle));
     CHECK(hsQueueSubmitCommands(&rig.queue, 1, &handle));
     CHECK(hsQueueFinish(&rig.queue));
+    /* Sparse binding wrote the physical page itself; copy-on-map writes it back at the
+     * next mapping change, so until then it holds the CPU's mark. */
+    uint32_t before = words[3 * PAGE_B / 4], want_before = sparse ? 99 : 13;
+    printf("%s before the change the physical page holds %u\n",
+           before == want_before ? "ok  " : "FAIL", before);
+    if (before == want_before) passed++; else failed++;
     HSmappingRequest second[2] = {request(&physical, 3, 2, 1), request(NULL, 0, 1, 1)};
     CHECK(hsMemoryPoolMapVirtual(&pages, 2, second));
     expect_marks(&rig, "remapped", 12, 0, 99, 10);

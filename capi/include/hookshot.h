@@ -639,6 +639,9 @@ typedef struct HSmappingRequest {
   HSstorageClass storageClass;
 } HSmappingRequest;
 
+// How a device gives virtual pools their pages.
+typedef uint32_t HSvirtualPoolPath;
+
 // What kind of display window `HSNativeWindow` names.
 typedef uint32_t HSnativeWindowKind;
 
@@ -1280,6 +1283,14 @@ typedef struct HSWindowBuilder {
 
 // Block-linear storage: every block-linear texture.
 #define HS_STORAGE_CLASS_BLOCK_LINEAR 254
+
+// Hookshot's copy-on-map: changed pages are copied at each mapping change (devices
+// without sparse binding, and `RX_VK_VIRTUAL_SPARSE=0`).
+#define HS_VIRTUAL_POOL_PATH_COPY_ON_MAP 0
+
+// Vulkan sparse binding: the physical pages' memory is bound under the virtual pool, so
+// GPU writes through it are in the physical pages when the writing work completes.
+#define HS_VIRTUAL_POOL_PATH_SPARSE_BINDING 1
 
 // No display window: presents are only kept for reading back.
 #define HS_NATIVE_WINDOW_NONE 0
@@ -2322,6 +2333,9 @@ HSresult hsMemoryPoolMapVirtual(const struct HSMemoryPool *virtualPool,
 // NVN's `Texture::GetStorageClass`: the storage class a mapping under the texture's
 // pages must carry.
 HSresult hsTextureGetStorageClass(const struct HSTexture *texture, HSstorageClass *storageClass);
+
+// The path this device's virtual pools take (the log says why where it is copy-on-map).
+HSresult hsDeviceGetVirtualPoolPath(const struct HSDevice *device, HSvirtualPoolPath *path);
 
 HSresult hsWindowBuilderSetDefaults(struct HSWindowBuilder *builder);
 

@@ -223,6 +223,7 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsMemoryPoolMap" => hsMemoryPoolMap as *const (),
         "hsMemoryPoolMapVirtual" => hsMemoryPoolMapVirtual as *const (),
         "hsTextureGetStorageClass" => hsTextureGetStorageClass as *const (),
+        "hsDeviceGetVirtualPoolPath" => hsDeviceGetVirtualPoolPath as *const (),
         "hsMemoryPoolRead" => hsMemoryPoolRead as *const (),
         "hsMemoryPoolWrite" => hsMemoryPoolWrite as *const (),
         "hsProgramFinalize" => hsProgramFinalize as *const (),

@@ -1,13 +1,14 @@
 //! NVN's virtual memory pools: `hsMemoryPoolMapVirtual` maps pages of physical pools under
 //! a pool made with `HS_MEMORY_POOL_FLAGS_VIRTUAL`; textures and buffers made in it see
 //! whatever pages are mapped under them. `hsTextureGetStorageClass` gives the storage
-//! class a mapping under a texture must carry.
+//! class a mapping under a texture must carry; `hsDeviceGetVirtualPoolPath` how the
+//! device gives virtual pools their pages.
 
 use gpu::address::{MappingRequest, StorageClass, VIRTUAL_PAGE_B};
 
 use crate::builder::{check_array, out_value};
 use crate::guard::entry;
-use crate::objects::{resolve, resolve_optional, HSMemoryPool, HSTexture};
+use crate::objects::{resolve, resolve_optional, HSDevice, HSMemoryPool, HSTexture};
 use crate::result::{CapiError, HSresult};
 
 /// NVN's storage class: the page kind pages are mapped with.
@@ -112,5 +113,31 @@ pub unsafe extern "C" fn hsTextureGetStorageClass(
         let state = unsafe { resolve(texture, "texture") }?;
         let class = state.device.gpu.texture_storage_class(state.id)?;
         unsafe { out_value(storageClass, "storageClass", class.0) }
+    })
+}
+
+/// How a device gives virtual pools their pages.
+pub type HSvirtualPoolPath = u32;
+/// Hookshot's copy-on-map: changed pages are copied at each mapping change (devices
+/// without sparse binding, and `RX_VK_VIRTUAL_SPARSE=0`).
+pub const HS_VIRTUAL_POOL_PATH_COPY_ON_MAP: HSvirtualPoolPath = 0;
+/// Vulkan sparse binding: the physical pages' memory is bound under the virtual pool, so
+/// GPU writes through it are in the physical pages when the writing work completes.
+pub const HS_VIRTUAL_POOL_PATH_SPARSE_BINDING: HSvirtualPoolPath = 1;
+
+/// The path this device's virtual pools take (the log says why where it is copy-on-map).
+#[no_mangle]
+pub unsafe extern "C" fn hsDeviceGetVirtualPoolPath(
+    device: *const HSDevice,
+    path: *mut HSvirtualPoolPath,
+) -> HSresult {
+    entry("hsDeviceGetVirtualPoolPath", || {
+        // SAFETY: the header's contract for objects and out-parameters.
+        let state = unsafe { resolve(device, "device") }?;
+        let value = match state.gpu.virtual_pool_path().is_sparse() {
+            true => HS_VIRTUAL_POOL_PATH_SPARSE_BINDING,
+            false => HS_VIRTUAL_POOL_PATH_COPY_ON_MAP,
+        };
+        unsafe { out_value(path, "path", value) }
     })
 }

@@ -977,16 +977,35 @@ fn a_port_of_addresses_only_draws_what_the_gpu_wrote() {
 #[test]
 fn a_port_of_virtual_pools_remaps_pages_between_submissions() {
     let program = common::build("virtual_pools");
-    let output = common::run(&program, &[]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.contains("virtual pool cases: "), "{stdout}");
-    assert!(stdout.contains(", 0 failed"), "{stdout}");
-    assert!(!stdout.contains("FAIL"), "{stdout}");
-    assert_eq!(
-        stdout.lines().filter(|l| l.starts_with("ok ")).count(),
-        17,
-        "{stdout}"
-    );
+    // The device's own path (sparse binding where it offers sparseBinding; lavapipe and
+    // MoltenVK do not), then copy-on-map forced on the same device.
+    for forced in [None, Some("0")] {
+        let switches: Vec<(&str, &str)> = forced
+            .map(|value| ("RX_VK_VIRTUAL_SPARSE", value))
+            .into_iter()
+            .collect();
+        let output = common::run_with(&program, &[], &switches);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(stdout.contains("virtual pool cases: "), "{stdout}");
+        assert!(stdout.contains(", 0 failed"), "{stdout}");
+        assert!(!stdout.contains("FAIL"), "{stdout}");
+        let sparse = stdout.contains("ok   virtual pool path: sparse");
+        assert!(
+            sparse || stdout.contains("ok   virtual pool path: copy-on-map"),
+            "{stdout}"
+        );
+        if forced.is_some() {
+            assert!(
+                !sparse,
+                "RX_VK_VIRTUAL_SPARSE=0 takes copy-on-map: {stdout}"
+            );
+        }
+        assert_eq!(
+            stdout.lines().filter(|l| l.starts_with("ok ")).count(),
+            19,
+            "{stdout}"
+        );
+    }
 }
 
 /// `examples/raw_pointers.c`: compiled compute and fragment programs dereference 64-bit

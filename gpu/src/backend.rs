@@ -66,6 +66,30 @@ pub trait Backend: Send {
         self.pool_written(destination, destination_offset_b, len_b)
     }
 
+    /// How virtual pools get their pages on this backend (asked when a virtual pool is
+    /// mapped). By default Hookshot's copy-on-map.
+    fn virtual_pool_path(&self) -> crate::address::VirtualPoolPath {
+        crate::address::VirtualPoolPath::CopyOnMap {
+            why: "the backend has no sparse binding".into(),
+        }
+    }
+
+    /// On the sparse path only: the pages of `pool` at these virtual offsets now map what
+    /// each names (`None`: unmapped). Called before the CPU copies of the change, and
+    /// ordered before the next submission; an error refuses the whole change (the page
+    /// table is left as it was).
+    fn virtual_pages_mapped(
+        &mut self,
+        pool: PoolId,
+        pages: &[(u64, Option<crate::address::MappedPage>)],
+        _tables: &ObjectTables,
+    ) -> Result<(), BackendError> {
+        Err(BackendError::Unsupported(format!(
+            "{pool}: this backend has no sparse binding for {} virtual pages",
+            pages.len()
+        )))
+    }
+
     fn submit(
         &mut self,
         submission: Submission<'_>,

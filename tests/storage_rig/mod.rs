@@ -137,6 +137,16 @@ impl Rig {
         }
     }
 
+    /// A virtual pool of `size_b` bytes (GPU-cached, no CPU access), nothing mapped yet.
+    pub fn virtual_pool(&self, size_b: u64) -> PoolId {
+        let mut flags =
+            memory::PoolFlags::new(memory::CpuAccess::NoAccess, memory::GpuAccess::Cached);
+        flags.backing = memory::pool::PoolBacking::Virtual;
+        self.device
+            .create_pool(&gpu::objects::PoolMaker::new(size_b, flags))
+            .unwrap()
+    }
+
     pub fn texture(&self, builder: &TextureBuilder, offset_b: u64) -> TextureId {
         self.device
             .create_texture(builder, self.pool, offset_b)

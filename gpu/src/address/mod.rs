@@ -7,6 +7,7 @@
 mod error;
 mod space;
 mod virtual_pages;
+mod virtual_path;
 
 pub use error::{AddressError, NearestPool};
 pub use space::{AddressSpace, PoolRange};
@@ -14,6 +15,7 @@ pub use virtual_pages::{
     check_inside, check_request, MappedPage, MappingRequest, PageChange, PageMap, StorageClass,
     VirtualMapError, VIRTUAL_PAGE_B,
 };
+pub use virtual_path::{sparse_block_refusal, VirtualPoolPath};
 
 use std::fmt;
 

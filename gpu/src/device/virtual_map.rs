@@ -7,14 +7,16 @@
 //! works on the virtual pool's storage as on any pool's; the copies are told to the
 //! backend as pool copies, so images kept for the old pages follow them. The cost is one
 //! copy of each changed page, two for a page written since it was mapped; untouched
-//! pages cost nothing (docs/address-model.md, "Virtual pools").
+//! pages cost nothing (docs/address-model.md, "Virtual pools"). Where the backend binds
+//! pages sparsely (`VirtualPoolPath::SparseBinding`) it hears each change first, and
+//! nothing is written back: the GPU wrote the physical pages themselves.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::address::{
     check_inside, check_request, MappedPage, MappingRequest, PageChange, StorageClass,
-    VirtualMapError, VIRTUAL_PAGE_B,
+    VirtualMapError, VirtualPoolPath, VIRTUAL_PAGE_B,
 };
 use crate::error::ObjectError;
 use crate::ids::PoolId;
@@ -44,14 +46,31 @@ impl Device {
         requests: &[MappingRequest],
     ) -> Result<(), ObjectError> {
         check_all(&self.tables.read(), virtual_pool, requests)?;
+        let sparse = self.virtual_pool_path().is_sparse();
         self.take_physical_writes(virtual_pool)?;
         let (storage, changes, pools) = {
             let mut tables = self.tables.write();
             let pool = tables
                 .pools
+                .get(virtual_pool)
+                .ok_or(ObjectError::UnknownObject(virtual_pool.into()))?;
+            let mut pages = pool.pages.clone();
+            let changes = pages.apply(requests);
+            if sparse {
+                // The GPU's view first: a change the device refuses maps nothing.
+                let bound: Vec<(u64, Option<MappedPage>)> = changes
+                    .iter()
+                    .map(|change| (change.virtual_offset_b, change.after))
+                    .collect();
+                self.backend
+                    .lock()
+                    .virtual_pages_mapped(virtual_pool, &bound, &tables)?;
+            }
+            let pool = tables
+                .pools
                 .get_mut(virtual_pool)
                 .ok_or(ObjectError::UnknownObject(virtual_pool.into()))?;
-            let changes = pool.pages.apply(requests);
+            pool.pages = pages;
             let storage = Arc::clone(&pool.storage);
             let synced_at = pool.pages_synced_at;
             let written = |change: &PageChange| {
@@ -62,7 +81,12 @@ impl Device {
                         synced_at,
                     )
             };
-            let back: Vec<PageChange> = changes.iter().filter(|c| written(c)).copied().collect();
+            // On the sparse path the GPU wrote the physical pages themselves: nothing goes
+            // back.
+            let back: Vec<PageChange> = match sparse {
+                true => Vec::new(),
+                false => changes.iter().filter(|c| written(c)).copied().collect(),
+            };
             let pools: Vec<(PoolId, Arc<MemoryPool>)> = tables
                 .pools
                 .iter()
@@ -141,6 +165,7 @@ impl Device {
             requests = requests.len(),
             pages_changed = changes.len(),
             pages_written_back = back.len(),
+            sparse,
             "virtual pool mapped"
         );
         self.record_with(|| Record::MapVirtual {
@@ -219,6 +244,12 @@ impl Device {
             }
         }
         Ok(())
+    }
+
+    /// How this device gives virtual pools their pages (`RX_VK_VIRTUAL_SPARSE`), and why
+    /// it took copy-on-map where it did.
+    pub fn virtual_pool_path(&self) -> VirtualPoolPath {
+        self.backend.lock().virtual_pool_path()
     }
 
     /// NVN's `Texture::GetStorageClass`: the class a mapping under `texture` must carry.

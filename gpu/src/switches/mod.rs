@@ -160,6 +160,9 @@ pub struct Switches {
     /// `RX_VK_RT_RECLAIM`: render-target textures whose storage other textures' full
     /// passes have overwritten give their host images to a free list.
     pub rt_reclaim: bool,
+    /// `RX_VK_VIRTUAL_SPARSE`: virtual pools by sparse binding where the device has it;
+    /// off, copy-on-map everywhere.
+    pub virtual_sparse: bool,
     /// `RX_VK_PIPELINE_LIBRARY`: graphics pipelines linked from stage libraries where
     /// the device offers `VK_EXT_graphics_pipeline_library`.
     pub pipeline_library: bool,
@@ -306,6 +309,7 @@ impl Switches {
         let gpu_storage = reader.flag("RX_VK_GPU_STORAGE")?;
         let store_hot = reader.flag("RX_VK_STORE_HOT")?;
         let rt_reclaim = reader.flag("RX_VK_RT_RECLAIM")?;
+        let virtual_sparse = reader.flag("RX_VK_VIRTUAL_SPARSE")?;
         let pipeline_library = reader.flag("RX_VK_PIPELINE_LIBRARY")?;
         let watch_dim = match reader.get("RX_VK_WATCH_DIM")? {
             "0" => None,
@@ -375,6 +379,7 @@ impl Switches {
             gpu_storage,
             store_hot,
             rt_reclaim,
+            virtual_sparse,
             pipeline_library,
             watch_dim,
             portability,

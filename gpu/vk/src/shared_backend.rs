@@ -72,6 +72,19 @@ impl Backend for SharedBackend {
         )
     }
 
+    fn virtual_pool_path(&self) -> gpu::address::VirtualPoolPath {
+        self.lock().virtual_pool_path()
+    }
+
+    fn virtual_pages_mapped(
+        &mut self,
+        pool: PoolId,
+        pages: &[(u64, Option<gpu::address::MappedPage>)],
+        tables: &ObjectTables,
+    ) -> Result<(), BackendError> {
+        self.lock().virtual_pages_mapped(pool, pages, tables)
+    }
+
     fn submit(
         &mut self,
         submission: Submission<'_>,

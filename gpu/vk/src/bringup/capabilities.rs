@@ -97,6 +97,9 @@ pub struct Capabilities {
     pub samples: crate::bringup::sample_counts::SampleCounts,
     /// Dynamic state past Vulkan 1.3's and graphics pipeline libraries, where offered.
     pub pipeline: crate::bringup::pipeline_features::PipelineFeatures,
+    /// Sparse binding, for virtual pools (`VirtualPoolPath`); its features are enabled
+    /// when every part is offered.
+    pub sparse: crate::bringup::sparse::SparseSupport,
 }
 
 impl Capabilities {
@@ -187,6 +190,7 @@ impl Capabilities {
         };
         let core = features.features;
         let limits = properties.properties.limits;
+        let sparse_properties = properties.properties.sparse_properties;
         let memory_types = memory.memory_types_as_slice();
         let device_local_heap_b = memory
             .memory_heaps_as_slice()
@@ -331,6 +335,11 @@ impl Capabilities {
             timestamps: limits.timestamp_compute_and_graphics == vk::TRUE
                 && queue_families.iter().any(|q| q.timestamp_valid_bits > 0),
             samples: crate::bringup::sample_counts::SampleCounts::from_limits(&limits),
+            sparse: crate::bringup::sparse::SparseSupport::query(
+                &core,
+                &sparse_properties,
+                &queue_families,
+            ),
         }
     }
 
@@ -405,6 +414,10 @@ impl Capabilities {
                 yes_no(self.external_memory_host),
             ),
             ("memory budget", yes_no(self.memory_budget)),
+            (
+                "sparse binding (virtual pools)",
+                self.sparse.missing().unwrap_or_else(|| "yes".into()),
+            ),
             ("portability subset", yes_no(self.portability_subset)),
             (
                 "portability features missing",

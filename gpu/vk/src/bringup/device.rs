@@ -324,6 +324,9 @@ fn create_device(
         shader_int64: vk::Bool32::from(caps.state.buffer_device_address),
         // Double-precision shader arithmetic (compiled Maxwell doubles, GLSL `double`).
         shader_float64: vk::Bool32::from(caps.state.shader_float64),
+        // Virtual pools' pages bound under their buffers (`VirtualPoolPath`).
+        sparse_binding: vk::Bool32::from(caps.sparse.complete()),
+        sparse_residency_buffer: vk::Bool32::from(caps.sparse.complete()),
         ..Default::default()
     };
     let mut v11 = vk::PhysicalDeviceVulkan11Features::default()

@@ -14,4 +14,5 @@ pub mod portability;
 pub mod sample_counts;
 pub mod sample_locations;
 pub mod simulate;
+pub mod sparse;
 pub mod validation;

@@ -80,6 +80,7 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
                     .apply(&mut caps.state)
             }
             "feature" if name == "variableSampleLocations" => {}
+            "feature" if name == "sparseBinding" => caps.sparse.binding &= value != 0,
             "feature" if name == "samplerMirrorClampToEdge" => {
                 caps.sampler_mirror_clamp_to_edge &= value != 0
             }

@@ -64,6 +64,7 @@ mod prepared;
 mod record;
 mod render_enable;
 mod resources;
+mod sparse_pages;
 mod stats;
 mod submit;
 mod sync_values;
@@ -225,6 +226,9 @@ pub struct VkBackend {
     compile_clock: pipelines::compile_stats::CompileClock,
     /// Each frame's GPU time, from timestamps around its submissions.
     gpu_frames: gpu_frame_time::GpuFrameTimer,
+    /// How virtual pools get their pages here (`RX_VK_VIRTUAL_SPARSE`,
+    /// `gpu_memory::sparse_pool::choose`).
+    virtual_path: gpu::address::VirtualPoolPath,
     device: Arc<Device>,
 }
 
@@ -233,8 +237,12 @@ impl VkBackend {
     /// at their defaults, but no on-disk pipeline cache (so tests and tools leave nothing
     /// in the user's cache directory).
     pub fn new(device: &Arc<Device>, options: ExecutorOptions) -> VkResult<VkBackend> {
-        let mut defaults = gpu::switches::Switches::from_lookup(|name| {
-            (name == "RX_VK_PIPELINE_CACHE").then(|| "0".to_owned())
+        // The virtual pool path follows the environment, so any test compares both
+        // paths on one device (RX_VK_VIRTUAL_SPARSE=0).
+        let mut defaults = gpu::switches::Switches::from_lookup(|name| match name {
+            "RX_VK_PIPELINE_CACHE" => Some("0".to_owned()),
+            "RX_VK_VIRTUAL_SPARSE" => std::env::var(name).ok(),
+            _ => None,
         })
         .expect("the switch table's defaults are valid");
         defaults.gpu_storage = options.gpu_storage;
@@ -279,11 +287,17 @@ impl VkBackend {
             compute.use_cache(cache.raw);
             masked_clears.use_cache(cache.raw);
         }
+        let sparse = crate::gpu_memory::sparse_pool::choose(
+            device,
+            switches.virtual_sparse,
+            options.import_pools,
+        )?;
+        tracing::info!(target: TARGET, path = %sparse.path, "virtual pools");
         Ok(VkBackend {
             timeline: Timeline::new(device)?,
             submitted: 0,
             frames: FrameRing::new(device, bindless)?,
-            pools: PoolTable::new(device, options.import_pools),
+            pools: PoolTable::new(device, options.import_pools, sparse.memory_types),
             images: ImageTable::new(device, cache, options.force_format_fallbacks),
             syncs: SyncValues::default(),
             compute,
@@ -315,6 +329,7 @@ impl VkBackend {
             labels: Default::default(),
             compile_clock: Default::default(),
             gpu_frames: gpu_frame_time::GpuFrameTimer::new(device)?,
+            virtual_path: sparse.path,
             device: device.clone(),
         })
     }
@@ -641,6 +656,7 @@ impl Backend for VkBackend {
     fn object_finalized(&mut self, object: ObjectRef, tables: &ObjectTables) {
         match object {
             ObjectRef::Pool(id) => {
+                self.unbind_physical(id);
                 self.waiting.regions.forget_overlapping(id, 0..u64::MAX);
                 self.images.pool_finalized(id);
                 self.pools.finalize(id);
@@ -703,6 +719,19 @@ impl Backend for VkBackend {
             len_b,
             &self.pools,
         );
+    }
+
+    fn virtual_pool_path(&self) -> gpu::address::VirtualPoolPath {
+        self.virtual_path.clone()
+    }
+
+    fn virtual_pages_mapped(
+        &mut self,
+        pool: PoolId,
+        pages: &[(u64, Option<gpu::address::MappedPage>)],
+        _tables: &ObjectTables,
+    ) -> Result<(), BackendError> {
+        self.bind_virtual_pages(pool, pages).map_err(backend_error)
     }
 
     fn submit(

@@ -34,6 +34,8 @@ pub struct ExecutorStats {
     /// Bindless texture tables the draws' textures went through (descriptor-indexing
     /// path): one a frame with bindless draws, more when one fills up.
     pub bindless_tables: u64,
+    /// `vkQueueBindSparse` calls that changed virtual pool pages (the sparse path).
+    pub sparse_binds: u64,
     /// The image cache's counters (gauges are the state now, the rest count).
     pub cache: CacheCounters,
     /// Render-target reclaim's free list (`RX_VK_RT_RECLAIM`): images parked, handed to

@@ -509,7 +509,17 @@ impl VkBackend {
             .semaphore(self.timeline.raw)
             .value(value)
             .stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)];
-        let waits: Vec<vk::SemaphoreSubmitInfo> = self.gate.wait_info().into_iter().collect();
+        let mut waits: Vec<vk::SemaphoreSubmitInfo> = self.gate.wait_info().into_iter().collect();
+        // After the last sparse bind of virtual pages: queue operations are not ordered
+        // with it otherwise.
+        if self.pools.sparse_bound_at > 0 {
+            waits.push(
+                vk::SemaphoreSubmitInfo::default()
+                    .semaphore(self.timeline.raw)
+                    .value(self.pools.sparse_bound_at)
+                    .stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS),
+            );
+        }
         let submit = [vk::SubmitInfo2::default()
             .command_buffer_infos(&commands)
             .wait_semaphore_infos(&waits)
@@ -620,8 +630,10 @@ impl VkBackend {
         // The write-back's own writes: device writes, so the textures stay the GPU's.
         let mut stored = Vec::new();
         for (image, pool, range_b) in &recorded.stores.stored {
+            let len_b = range_b.end - range_b.start;
             self.pools
-                .note_gpu_write(*pool, range_b.start, range_b.end - range_b.start, value);
+                .note_gpu_write(*pool, range_b.start, len_b, value);
+            self.note_aliased_write(*pool, range_b.start, len_b);
             stored.push(*image);
         }
         self.images
@@ -667,6 +679,15 @@ impl VkBackend {
     fn note_buffer_write(&mut self, pool: gpu::PoolId, offset_b: u64, len_b: u64, value: u64) {
         self.pools.note_gpu_write(pool, offset_b, len_b, value);
         self.images.buffer_wrote(pool, offset_b..offset_b + len_b);
+        self.note_aliased_write(pool, offset_b, len_b);
+    }
+
+    /// Textures over the physical pages a sparse virtual pool's write landed in hear of it.
+    fn note_aliased_write(&mut self, pool: gpu::PoolId, offset_b: u64, len_b: u64) {
+        for alias in self.pools.aliases(pool, offset_b, len_b) {
+            let range_b = alias.offset_b..alias.offset_b + alias.len_b;
+            self.images.buffer_wrote(alias.pool, range_b);
+        }
     }
 
     /// Marks what a dispatch's descriptors use as used by `value`; storage buffers as

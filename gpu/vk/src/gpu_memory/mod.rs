@@ -6,5 +6,6 @@ pub mod budget;
 pub mod host_image;
 pub mod pool_buffer;
 pub mod retire;
+pub mod sparse_pool;
 pub mod staging;
 pub mod timeline;

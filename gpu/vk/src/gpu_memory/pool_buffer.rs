@@ -38,8 +38,14 @@ pub fn pool_buffer_usage(device: &Device) -> vk::BufferUsageFlags {
 }
 
 enum Backing {
-    /// The pool's storage itself, imported.
-    Imported(vk::DeviceMemory),
+    /// The pool's storage itself, imported, in memory type `type_index`.
+    Imported {
+        memory: vk::DeviceMemory,
+        type_index: u32,
+    },
+    /// No memory of its own: a virtual pool's sparse buffer, physical pools' memory bound
+    /// under its pages (`executor::resources::sparse_pages`).
+    Sparse,
     /// A host-visible copy of the storage (the buffer is `raw`).
     Mirror(AllocatedBuffer),
 }
@@ -67,6 +73,21 @@ impl PoolBuffer {
     /// `ptr` must stay valid, unmoved and allocated for `size_b` bytes until this buffer is
     /// dropped and the GPU has finished with it; `can_import` must have returned true.
     pub unsafe fn import(device: &Arc<Device>, ptr: *mut u8, size_b: u64) -> VkResult<PoolBuffer> {
+        // SAFETY: the caller's guarantees, passed on.
+        unsafe { PoolBuffer::import_preferring(device, ptr, size_b, 0) }
+    }
+
+    /// `import`, in a memory type of `preferred_types` where one fits (the types sparse
+    /// buffers take, on the sparse path), else in any that does.
+    ///
+    /// # Safety
+    /// As `import`.
+    pub unsafe fn import_preferring(
+        device: &Arc<Device>,
+        ptr: *mut u8,
+        size_b: u64,
+        preferred_types: u32,
+    ) -> VkResult<PoolBuffer> {
         let host = ash::ext::external_memory_host::Device::new(&device.instance.raw, &device.raw);
         let handle_type = vk::ExternalMemoryHandleTypeFlags::HOST_ALLOCATION_EXT;
         let mut pointer_properties = vk::MemoryHostPointerPropertiesEXT::default();
@@ -94,7 +115,11 @@ impl PoolBuffer {
         // SAFETY: `raw` was just created on this device.
         let requirements = unsafe { device.raw.get_buffer_memory_requirements(raw) };
         let type_bits = requirements.memory_type_bits & pointer_properties.memory_type_bits;
-        let Some(type_index) = (0..32).find(|index| type_bits & (1 << index) != 0) else {
+        let preferred = match type_bits & preferred_types {
+            0 => type_bits,
+            both => both,
+        };
+        let Some(type_index) = (0..32).find(|index| preferred & (1 << index) != 0) else {
             // SAFETY: the buffer is unused.
             unsafe { device.raw.destroy_buffer(raw, None) };
             return Err(VkError::Allocation {
@@ -136,7 +161,7 @@ impl PoolBuffer {
         Ok(PoolBuffer {
             raw,
             size_b,
-            backing: Some(Backing::Imported(memory)),
+            backing: Some(Backing::Imported { memory, type_index }),
             device: device.clone(),
         })
     }
@@ -158,8 +183,36 @@ impl PoolBuffer {
         })
     }
 
+    /// A virtual pool's buffer with no memory of its own: `SPARSE_BINDING` and
+    /// `SPARSE_RESIDENCY` (unmapped pages stay unbound), and made for imported host memory
+    /// (the physical pools' memory that is bound under it). `size_b` is rounded up to the
+    /// sparse block.
+    pub fn sparse(device: &Arc<Device>, size_b: u64) -> VkResult<PoolBuffer> {
+        let raw = crate::gpu_memory::sparse_pool::sparse_buffer(device, size_b)?;
+        Ok(PoolBuffer {
+            raw,
+            size_b,
+            backing: Some(Backing::Sparse),
+            device: device.clone(),
+        })
+    }
+
     pub fn is_imported(&self) -> bool {
-        matches!(self.backing, Some(Backing::Imported(_)))
+        matches!(self.backing, Some(Backing::Imported { .. }))
+    }
+
+    pub fn is_sparse(&self) -> bool {
+        matches!(self.backing, Some(Backing::Sparse))
+    }
+
+    /// The imported memory, if it is of one of `types` (what a sparse buffer may bind).
+    pub fn bindable_memory(&self, types: u32) -> Option<vk::DeviceMemory> {
+        match self.backing {
+            Some(Backing::Imported { memory, type_index }) if types & (1 << type_index) != 0 => {
+                Some(memory)
+            }
+            _ => None,
+        }
     }
 
     /// The mirror's mapped bytes (`None` for an imported pool, whose bytes are the pool's).
@@ -174,12 +227,15 @@ impl PoolBuffer {
 impl Drop for PoolBuffer {
     fn drop(&mut self) {
         // SAFETY: owners drop a pool buffer only after the fence of its last use; the
-        // imported memory is freed after the buffer bound to it. A mirror frees itself.
-        if let Some(Backing::Imported(memory)) = self.backing.take() {
-            unsafe {
+        // imported memory is freed after the buffer bound to it. A mirror frees itself; a
+        // sparse buffer owns no memory (what is bound under it is the physical pools').
+        match self.backing.take() {
+            Some(Backing::Imported { memory, .. }) => unsafe {
                 self.device.raw.destroy_buffer(self.raw, None);
                 self.device.raw.free_memory(memory, None);
-            }
+            },
+            Some(Backing::Sparse) => unsafe { self.device.raw.destroy_buffer(self.raw, None) },
+            _ => {}
         }
     }
 }

@@ -1,9 +1,12 @@
 //! Pools on the GPU: one `PoolBuffer` per pool the GPU can access, imported where the
 //! driver can, else a mirror. A mirror takes the CPU's writes (found by the pool's write
 //! stamps) before each submission, and gives the GPU's writes back to storage once the
-//! submission that made them has completed.
+//! submission that made them has completed. A virtual pool on the sparse path has a
+//! sparse buffer with the physical pools' memory bound under its pages (`sparse_pages`):
+//! its GPU writes are the physical pools', and its CPU storage takes their bytes once the
+//! writing submission has completed, as a mirror gives its writes back.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
 use ash::vk;
@@ -31,6 +34,18 @@ pub struct TrackedPool {
     /// address (0 without bufferDeviceAddress): its pool-table entry.
     range: (u64, u64),
     device_address: u64,
+    /// Sparse virtual pools only: what is bound under each page (virtual offset to
+    /// physical pool and offset).
+    pub sparse_pages: BTreeMap<u64, (PoolId, u64)>,
+}
+
+/// A range of a sparse virtual pool and the physical range bound under it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Alias {
+    pub virtual_offset_b: u64,
+    pub pool: PoolId,
+    pub offset_b: u64,
+    pub len_b: u64,
 }
 
 /// A range the GPU writes in a submission.
@@ -41,6 +56,8 @@ struct GpuWrite {
     len_b: u64,
     /// The pool's stamp at submission: CPU writes after it win over the GPU's.
     submitted_at: WriteStamp,
+    /// A sparse virtual pool's write: the physical ranges its bytes come back from.
+    pull: Vec<Alias>,
 }
 
 pub struct PoolTable {
@@ -50,17 +67,25 @@ pub struct PoolTable {
     import: bool,
     /// The pool table raw pointers in shaders search (made when first needed).
     pointers: Option<PointerTable>,
+    /// The memory types a sparse pool buffer binds: virtual pools are sparse where this
+    /// is not 0 (`gpu_memory::sparse_pool::choose`), and imports prefer these types.
+    pub sparse_types: u32,
+    /// The timeline value the last sparse bind signals: every later submission waits for
+    /// it.
+    pub sparse_bound_at: u64,
     device: Arc<Device>,
 }
 
 impl PoolTable {
-    pub fn new(device: &Arc<Device>, import: bool) -> PoolTable {
+    pub fn new(device: &Arc<Device>, import: bool, sparse_types: u32) -> PoolTable {
         PoolTable {
             pools: IdMap::default(),
             writes: VecDeque::new(),
             retired: RetireList::default(),
             import,
             pointers: None,
+            sparse_types,
+            sparse_bound_at: 0,
             device: device.clone(),
         }
     }
@@ -73,11 +98,13 @@ impl PoolTable {
         let storage = Arc::clone(&pool.storage);
         let ptr = storage.storage_ptr().as_ptr();
         let size_b = storage.size_b();
-        let buffer = if self.import && PoolBuffer::can_import(&self.device, ptr, size_b) {
+        let buffer = if pool.maker.flags.is_virtual() && self.sparse_types != 0 {
+            PoolBuffer::sparse(&self.device, size_b)?
+        } else if self.import && PoolBuffer::can_import(&self.device, ptr, size_b) {
             // SAFETY: `storage` is kept in the same `TrackedPool` and dropped after the
             // buffer (field order), after the fence of the pool's last use; its bytes never
             // move while it lives, and `can_import` said the alignment fits.
-            unsafe { PoolBuffer::import(&self.device, ptr, size_b)? }
+            unsafe { PoolBuffer::import_preferring(&self.device, ptr, size_b, self.sparse_types)? }
         } else {
             // A mirror starts as the storage (zeros, or what the CPU wrote): the memory it
             // gets may hold anything, and a write-back copies whole texture ranges back.
@@ -107,6 +134,7 @@ impl PoolTable {
                 last_use: 0,
                 range: (pool.address.0, pool.address.0 + size_b),
                 device_address,
+                sparse_pages: BTreeMap::new(),
             },
         );
         Ok(())
@@ -179,10 +207,57 @@ impl PoolTable {
             .ok_or_else(|| VkError::UnknownObject(pool.into()))
     }
 
+    pub fn get_mut(&mut self, pool: PoolId) -> VkResult<&mut TrackedPool> {
+        self.pools
+            .get_mut(&pool)
+            .ok_or_else(|| VkError::UnknownObject(pool.into()))
+    }
+
+    /// Every sparse virtual pool with what is bound under its pages.
+    pub fn sparse_pools(&self) -> impl Iterator<Item = (PoolId, &BTreeMap<u64, (PoolId, u64)>)> {
+        self.pools
+            .iter()
+            .filter(|(_, tracked)| !tracked.sparse_pages.is_empty())
+            .map(|(&id, tracked)| (id, &tracked.sparse_pages))
+    }
+
     pub fn mark_used(&mut self, pool: PoolId, timeline: u64) {
-        if let Some(tracked) = self.pools.get_mut(&pool) {
-            tracked.last_use = tracked.last_use.max(timeline);
+        let Some(tracked) = self.pools.get_mut(&pool) else {
+            return;
+        };
+        tracked.last_use = tracked.last_use.max(timeline);
+        // Work through a sparse virtual pool uses the physical pools bound under it.
+        let physical: Vec<PoolId> = tracked.sparse_pages.values().map(|(p, _)| *p).collect();
+        for pool in physical {
+            if let Some(tracked) = self.pools.get_mut(&pool) {
+                tracked.last_use = tracked.last_use.max(timeline);
+            }
         }
+    }
+
+    /// The physical ranges bound under `len_b` bytes at `offset_b` of a sparse virtual
+    /// pool (none for any other pool, or unmapped pages).
+    pub fn aliases(&self, pool: PoolId, offset_b: u64, len_b: u64) -> Vec<Alias> {
+        let Some(tracked) = self.pools.get(&pool) else {
+            return Vec::new();
+        };
+        let page_b = gpu::address::VIRTUAL_PAGE_B;
+        let first_page_b = offset_b - offset_b % page_b;
+        let end_b = offset_b.saturating_add(len_b);
+        tracked
+            .sparse_pages
+            .range(first_page_b..end_b)
+            .map(|(&page_b_at, &(physical, physical_b))| {
+                let start_b = page_b_at.max(offset_b);
+                let stop_b = (page_b_at + page_b).min(end_b);
+                Alias {
+                    virtual_offset_b: start_b,
+                    pool: physical,
+                    offset_b: physical_b + (start_b - page_b_at),
+                    len_b: stop_b - start_b,
+                }
+            })
+            .collect()
     }
 
     /// Ends a pool: its buffer (and storage) are released after its last use.
@@ -199,7 +274,9 @@ impl PoolTable {
     /// Copies every page the CPU wrote since the last time into each mirror.
     pub fn sync_mirrors(&mut self) -> VkResult<()> {
         for tracked in self.pools.values_mut() {
-            if tracked.buffer.is_imported() {
+            // Imported pools are the storage; a sparse pool's GPU bytes are the physical
+            // pools'.
+            if tracked.buffer.is_imported() || tracked.buffer.is_sparse() {
                 continue;
             }
             let now = tracked.storage.current_stamp();
@@ -227,6 +304,24 @@ impl PoolTable {
     /// The host wrote `bytes` into storage at `offset_b` for the device (a report): a
     /// mirror takes them too, so the GPU reads what the CPU does.
     pub fn mirror_write(&mut self, pool: PoolId, offset_b: u64, bytes: &[u8]) {
+        // Under a sparse virtual pool the GPU reads the physical pages: they take it too.
+        for alias in self.aliases(pool, offset_b, bytes.len() as u64) {
+            let start = (alias.virtual_offset_b - offset_b) as usize;
+            let part = &bytes[start..start + alias.len_b as usize];
+            if let Some(physical) = self.pools.get(&alias.pool) {
+                let written =
+                    physical
+                        .storage
+                        .write_for_device(alias.offset_b, alias.len_b, |to| {
+                            to.copy_from_slice(part)
+                        });
+                if let Err(error) = written {
+                    tracing::warn!(target: "gpu_vk::executor", %error,
+                        "a report under a virtual pool past its physical pool");
+                }
+            }
+            self.mirror_write(alias.pool, alias.offset_b, part);
+        }
         let Some(mirror) = self
             .pools
             .get_mut(&pool)
@@ -243,6 +338,9 @@ impl PoolTable {
     /// Opens the range for the GPU's writes before the submission that makes them (in
     /// imported storage; a mirror's writes land in the mirror).
     pub fn open_for_gpu(&self, pool: PoolId, offset_b: u64, len_b: u64) {
+        for alias in self.aliases(pool, offset_b, len_b) {
+            self.open_for_gpu(alias.pool, alias.offset_b, alias.len_b);
+        }
         let Some(tracked) = self.pools.get(&pool) else {
             return;
         };
@@ -255,6 +353,12 @@ impl PoolTable {
 
     /// The GPU writes `len_b` bytes at `offset_b` of `pool` in submission `timeline`.
     pub fn note_gpu_write(&mut self, pool: PoolId, offset_b: u64, len_b: u64, timeline: u64) {
+        // A sparse virtual pool's write lands in the physical pools: theirs first, so
+        // `retire` settles them before the virtual pool takes their bytes.
+        let pull = self.aliases(pool, offset_b, len_b);
+        for alias in &pull {
+            self.note_gpu_write(alias.pool, alias.offset_b, alias.len_b, timeline);
+        }
         let Some(tracked) = self.pools.get(&pool) else {
             return;
         };
@@ -272,6 +376,7 @@ impl PoolTable {
             offset_b,
             len_b,
             submitted_at: tracked.storage.current_stamp(),
+            pull,
         });
     }
 
@@ -300,9 +405,17 @@ impl PoolTable {
             let still_pending = self
                 .pending_write_until(write.pool, write.offset_b, write.len_b)
                 .is_some();
+            if !write.pull.is_empty() {
+                self.pull_from_physical(&write)?;
+                continue;
+            }
             let Some(tracked) = self.pools.get_mut(&write.pool) else {
                 continue;
             };
+            // A sparse pool's write over unmapped pages: dropped, nothing to take.
+            if tracked.buffer.is_sparse() {
+                continue;
+            }
             if tracked.buffer.is_imported() {
                 // Written and done: the pages are protected again, unless a later
                 // submission still writes them (it closes them when it is done).
@@ -332,6 +445,37 @@ impl PoolTable {
             }
         }
         self.retired.release(completed);
+        Ok(())
+    }
+
+    /// A completed write through a sparse virtual pool: its CPU storage takes the bytes
+    /// from the physical pools (as a device write, so the textures stay the GPU's), except
+    /// pages the CPU wrote since it was submitted.
+    fn pull_from_physical(&self, write: &GpuWrite) -> VkResult<()> {
+        let Some(tracked) = self.pools.get(&write.pool) else {
+            return Ok(());
+        };
+        for alias in &write.pull {
+            let Some(physical) = self.pools.get(&alias.pool) else {
+                continue;
+            };
+            if tracked.storage.cpu_written_since(
+                alias.virtual_offset_b,
+                alias.len_b,
+                write.submitted_at,
+            ) {
+                continue;
+            }
+            let (bytes, _) =
+                physical
+                    .storage
+                    .read_for_device(alias.offset_b, alias.len_b, |bytes| bytes.to_vec())?;
+            tracked
+                .storage
+                .write_for_device(alias.virtual_offset_b, alias.len_b, |to| {
+                    to.copy_from_slice(&bytes)
+                })?;
+        }
         Ok(())
     }
 }
