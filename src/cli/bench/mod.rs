@@ -3,6 +3,7 @@
 pub mod defrag;
 pub mod draws;
 pub mod pointers;
+pub mod record;
 
 /// The most rounds, frames or batches a benchmark takes: a median needs at least one,
 /// and more than this is hours, not a measurement.
@@ -40,6 +41,9 @@ enum Which {
     /// New materials over time from a cold start: median and worst frame, frames that
     /// waited on a pipeline compile.
     Stutter(stutter::Args),
+    /// N threads each recording and submitting their own command lists against one
+    /// thread doing the same, in the same run.
+    Record(record::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -52,5 +56,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Which::Defrag(args) => defrag::run(args),
         Which::Pointers(args) => pointers::run(args),
         Which::Stutter(args) => stutter::run(args),
+        Which::Record(args) => record::run(args),
     }
 }

@@ -1,0 +1,346 @@
+//! `hookshot bench record`: N application threads, each recording its own command lists
+//! (its own render target, cleared, then many small draws with per-draw uniform offsets)
+//! on one device, against one thread doing the same per-thread work in the same run.
+//! Three figures a thread count: NVN recording alone (each list ended and dropped),
+//! recording and submitting (each thread submits its own lists to the one queue as it
+//! ends them), and the same to the fence. Throughput is draws a second over all threads;
+//! the ratio is against one thread's throughput, measured in the same rounds. Rounds
+//! interleave the thread counts, so a noisy neighbour hits all of them alike.
+
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use gpu::command::{BufferBinding, ClearValue, DrawArrays, RenderTargets};
+use gpu::objects::{
+    BufferMaker, BufferRange, BufferUsage, PoolMaker, ProgramMaker, ShaderModule, Stage,
+    TextureBuilder, ViewMaker,
+};
+use gpu::state::{
+    ComponentKind, ComponentMask, PrimitiveKind, StateChange, VertexAttribute, VertexFormat,
+    VertexStream,
+};
+use gpu::{BufferId, DeviceMaker, ProgramId, ViewId};
+use gpu_vk::executor::{ExecutorOptions, VkBackend};
+use memory::{Format, PoolFlags};
+use shader_translate::{ShaderCode, ShaderSource, Translator};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Thread counts to measure, comma-separated (1 is always measured: the baseline).
+    #[arg(long, value_delimiter = ',', default_value = "1,2,4,8")]
+    threads: Vec<u32>,
+    /// Draws in each list.
+    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    draws: u32,
+    /// Lists each thread records (and submits) in a round.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    lists: u32,
+    /// Measured rounds (after one warm-up round); medians are reported.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=super::MAX_ROUNDS))]
+    rounds: u32,
+}
+
+/// The most threads `--threads` takes: each has its own target and uniforms.
+const MAX_THREADS: u32 = 64;
+const TARGET_PX: u32 = 64;
+const TARGET_STRIDE_B: u64 = 64 << 10;
+const UNIFORM_STRIDE_B: u64 = 256;
+const TINT_B: u64 = 16;
+const VERTICES_B: u64 = 256;
+const TRIANGLE: [f32; 6] = [-1.0, -1.0, -0.9, -1.0, -1.0, -0.9];
+
+const POSITION_VERT: &str = "#version 450
+layout(location = 0) in vec2 position;
+void main() {
+    gl_Position = vec4(position, 0.0, 1.0);
+}
+";
+
+const TINT_FRAG: &str = "#version 450
+layout(location = 0) out vec4 colour;
+layout(std140, binding = 0) uniform Tint { vec4 tint; };
+void main() {
+    colour = tint;
+}
+";
+
+/// What a thread count is measured doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Work {
+    /// NVN recording alone: each list ended and dropped.
+    Record,
+    /// Each list submitted as it ends.
+    RecordSubmit,
+}
+
+/// The objects every thread draws with; target `i` and uniforms `i` are thread `i`'s.
+struct Scene {
+    nvn: gpu::Device,
+    program: ProgramId,
+    vertices: BufferId,
+    uniforms: BufferId,
+    targets: Vec<ViewId>,
+    draws: u32,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let mut counts = args.threads.clone();
+    if counts.iter().any(|&n| n == 0 || n > MAX_THREADS) {
+        anyhow::bail!("--threads takes counts from 1 to {MAX_THREADS}");
+    }
+    counts.push(1);
+    counts.sort_unstable();
+    counts.dedup();
+    let most = *counts.last().expect("1 is in");
+    let switches = crate::cli::start()?;
+    let device = gpu_vk::Device::open(&switches)?;
+    let scene = Scene::new(&device, &switches, most, args.draws)?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!(
+        "device: {} ({}); {} host cores; each thread records {} lists of {} draws a round; \
+         {} rounds (after 1 warm-up), medians",
+        device.info.name, device.info.driver_info, cores, args.lists, args.draws, args.rounds
+    );
+    let works = [Work::Record, Work::RecordSubmit];
+    // times[work][count]: (wall time of the round, wall time to the fence)
+    let mut times = vec![vec![Vec::new(); counts.len()]; works.len()];
+    let mut progress = crate::cli::progress::Progress::new("bench");
+    for round in 0..=args.rounds {
+        progress.tick(|| format!("record: round {round} of {}", args.rounds));
+        for (w, &work) in works.iter().enumerate() {
+            for (c, &count) in counts.iter().enumerate() {
+                let measured = scene.round(count, args.lists, work)?;
+                if round > 0 {
+                    times[w][c].push(measured);
+                }
+            }
+        }
+    }
+    println!(
+        "{:<16} {:>8} {:>12} {:>14} {:>12} {:>14}",
+        "", "threads", "ms a round", "draws/s", "vs 1 thread", "to fence vs 1"
+    );
+    for (w, work) in works.iter().enumerate() {
+        let name = match work {
+            Work::Record => "record",
+            Work::RecordSubmit => "record+submit",
+        };
+        let rate = |c: usize, pick: fn(&Round) -> Duration| {
+            let total_draws = f64::from(counts[c] * args.lists * args.draws);
+            let median = median(times[w][c].iter().map(pick).collect());
+            (median, total_draws / median.as_secs_f64())
+        };
+        let (_, one) = rate(0, |t| t.wall);
+        let (_, one_fence) = rate(0, |t| t.to_fence);
+        for (c, &count) in counts.iter().enumerate() {
+            let (wall, per_s) = rate(c, |t| t.wall);
+            let (_, fence_per_s) = rate(c, |t| t.to_fence);
+            let fence_ratio = match work {
+                Work::Record => "-".to_owned(),
+                Work::RecordSubmit => format!("{:.2}x", fence_per_s / one_fence),
+            };
+            println!(
+                "{name:<16} {count:>8} {:>12.2} {per_s:>14.0} {:>11.2}x {fence_ratio:>14}",
+                wall.as_secs_f64() * 1e3,
+                per_s / one
+            );
+        }
+    }
+    // The submit translates under the backend's lock, one list at a time: with one
+    // thread's share of time in it, that bounds what any thread count can reach.
+    let single = &times[1][0];
+    let share = median(single.iter().map(|t| t.submitting).collect()).as_secs_f64()
+        / median(single.iter().map(|t| t.wall).collect()).as_secs_f64();
+    println!(
+        "one thread spends {:.0}% of record+submit in Queue::submit (translated one list at \
+         a time): no thread count passes {:.2}x while that part is serial",
+        share * 100.0,
+        1.0 / share.max(f64::EPSILON)
+    );
+    if cores < most as usize {
+        println!("note: {most} threads on {cores} host cores: at most {cores}x can be expected");
+    }
+    Ok(())
+}
+
+/// One round's times.
+#[derive(Clone, Copy, Debug)]
+struct Round {
+    /// From the threads' start until the last is done.
+    wall: Duration,
+    /// Until the queue's work is complete.
+    to_fence: Duration,
+    /// Spent in `Queue::submit`, over all threads.
+    submitting: Duration,
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort_unstable();
+    times[times.len() / 2]
+}
+
+impl Scene {
+    fn new(
+        device: &Arc<gpu_vk::Device>,
+        switches: &gpu::switches::Switches,
+        threads: u32,
+        draws: u32,
+    ) -> anyhow::Result<Scene> {
+        let translator = Translator::new(crate::cli::translate_options(switches))?;
+        let mut modules = Vec::new();
+        for (stage, glsl) in [
+            (shader_translate::Stage::Vertex, POSITION_VERT),
+            (shader_translate::Stage::Fragment, TINT_FRAG),
+        ] {
+            let shader = translator
+                .translate(&ShaderSource {
+                    name: format!("bench-record-{stage:?}"),
+                    stage,
+                    code: ShaderCode::Glsl(glsl.into()),
+                })
+                .with_context(|| format!("translating the bench's {stage:?} shader"))?;
+            modules.push(ShaderModule::from(&shader));
+        }
+        let backend = VkBackend::with_switches(device, ExecutorOptions::default(), switches)?;
+        let nvn = gpu::Device::new(
+            DeviceMaker::new(Box::new(backend)).write_tracking(switches.write_tracking),
+        )?;
+        let targets_b = u64::from(threads) * TARGET_STRIDE_B;
+        let vertices_offset_b = targets_b;
+        let uniforms_offset_b = vertices_offset_b + (64 << 10);
+        let uniforms_b = u64::from(threads) * u64::from(draws) * UNIFORM_STRIDE_B;
+        let pool_b = (uniforms_offset_b + uniforms_b).next_multiple_of(64 << 10);
+        let pool = nvn.create_pool(&PoolMaker::new(pool_b, PoolFlags::CPU_CACHED_GPU_CACHED))?;
+        let mut targets = Vec::new();
+        for thread in 0..u64::from(threads) {
+            let builder = TextureBuilder::new_2d(Format::Rgba8, TARGET_PX, TARGET_PX);
+            let texture = nvn.create_texture(&builder, pool, thread * TARGET_STRIDE_B)?;
+            targets.push(nvn.create_view(&ViewMaker::whole(texture))?);
+        }
+        let buffer = |offset_b: u64, size_b: u64| {
+            nvn.create_buffer(&BufferMaker {
+                pool,
+                offset_b,
+                size_b,
+                usage: BufferUsage::ALL,
+            })
+        };
+        let vertices = buffer(vertices_offset_b, VERTICES_B)?;
+        let uniforms = buffer(uniforms_offset_b, uniforms_b)?;
+        let vertex_bytes: Vec<u8> = TRIANGLE.iter().flat_map(|v| v.to_le_bytes()).collect();
+        nvn.write_pool(pool, vertices_offset_b, &vertex_bytes)?;
+        let mut tints = vec![0u8; uniforms_b as usize];
+        for (index, tint) in tints.chunks_mut(UNIFORM_STRIDE_B as usize).enumerate() {
+            let shade = (index % 255) as f32 / 255.0;
+            for (at, value) in [shade, 1.0 - shade, 0.5, 1.0].iter().enumerate() {
+                tint[at * 4..at * 4 + 4].copy_from_slice(&value.to_le_bytes());
+            }
+        }
+        nvn.write_pool(pool, uniforms_offset_b, &tints)?;
+        let program = nvn.create_program(&ProgramMaker { modules })?;
+        Ok(Scene {
+            nvn,
+            program,
+            vertices,
+            uniforms,
+            targets,
+            draws,
+        })
+    }
+
+    /// One round: `threads` threads each record `lists` lists (and submit them, for
+    /// `Work::RecordSubmit`); the wall time until every thread is done, and until the
+    /// queue's work is complete.
+    fn round(&self, threads: u32, lists: u32, work: Work) -> anyhow::Result<Round> {
+        let start = Barrier::new(threads as usize + 1);
+        let (wall, outcomes) = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|thread| {
+                    let start = &start;
+                    scope.spawn(move || -> anyhow::Result<Duration> {
+                        start.wait();
+                        let mut submitting = Duration::ZERO;
+                        for _ in 0..lists {
+                            let list = self.record(thread)?;
+                            if work == Work::RecordSubmit {
+                                let submitted = Instant::now();
+                                self.nvn.queue().submit(&list)?;
+                                submitting += submitted.elapsed();
+                            }
+                        }
+                        Ok(submitting)
+                    })
+                })
+                .collect();
+            start.wait();
+            let started = Instant::now();
+            let outcomes: Vec<_> = handles.into_iter().map(|handle| handle.join()).collect();
+            (started, outcomes)
+        });
+        let done = wall.elapsed();
+        let mut submitting = Duration::ZERO;
+        for outcome in outcomes {
+            submitting += outcome.map_err(|_| anyhow::anyhow!("a recording thread panicked"))??;
+        }
+        self.nvn.queue().finish()?;
+        Ok(Round {
+            wall: done,
+            to_fence: wall.elapsed(),
+            submitting,
+        })
+    }
+
+    /// Thread `thread`'s list: its target cleared, then the draws, each with its tint.
+    fn record(&self, thread: u32) -> anyhow::Result<gpu::CommandList> {
+        let mut commands = self.nvn.command_buffer();
+        let mut targets = RenderTargets::default();
+        targets.colors[0] = Some(self.targets[thread as usize]);
+        commands.bind_render_targets(targets)?;
+        commands.clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)?;
+        commands.set_state(StateChange::VertexStreams(vec![VertexStream {
+            stride_b: 8,
+            divisor: 0,
+        }]))?;
+        commands.set_state(StateChange::VertexAttributes(vec![VertexAttribute {
+            location: 0,
+            stream: 0,
+            format: VertexFormat {
+                kind: ComponentKind::Float32,
+                components: 2,
+            },
+            offset_b: 0,
+        }]))?;
+        commands.bind_program(self.program)?;
+        commands.bind_buffer(
+            BufferBinding::Vertex { stream: 0 },
+            BufferRange {
+                buffer: self.vertices,
+                offset_b: 0,
+                size_b: VERTICES_B,
+            },
+        )?;
+        let first = u64::from(thread) * u64::from(self.draws);
+        for index in first..first + u64::from(self.draws) {
+            commands.bind_buffer(
+                BufferBinding::Uniform {
+                    stage: Stage::Fragment,
+                    slot: 0,
+                },
+                BufferRange {
+                    buffer: self.uniforms,
+                    offset_b: index * UNIFORM_STRIDE_B,
+                    size_b: TINT_B,
+                },
+            )?;
+            commands.draw(DrawArrays {
+                primitive: PrimitiveKind::Triangles,
+                first_vertex: 0,
+                vertex_count: 3,
+                first_instance: 0,
+                instance_count: 1,
+            })?;
+        }
+        Ok(commands.finish())
+    }
+}
