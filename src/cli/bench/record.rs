@@ -22,6 +22,7 @@ use gpu::state::{
 };
 use gpu::{BufferId, DeviceMaker, ProgramId, ViewId};
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
+use gpu_vk::shared_backend::SharedBackend;
 use memory::{Format, PoolFlags};
 use shader_translate::{ShaderCode, ShaderSource, Translator};
 
@@ -77,6 +78,8 @@ enum Work {
 /// The objects every thread draws with; target `i` and uniforms `i` are thread `i`'s.
 struct Scene {
     nvn: gpu::Device,
+    /// The executor behind `nvn`, for its stage times.
+    backend: SharedBackend,
     program: ProgramId,
     vertices: BufferId,
     uniforms: BufferId,
@@ -150,13 +153,25 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // The submit translates under the backend's lock, one list at a time: with one
     // thread's share of time in it, that bounds what any thread count can reach.
     let single = &times[1][0];
-    let share = median(single.iter().map(|t| t.submitting).collect()).as_secs_f64()
-        / median(single.iter().map(|t| t.wall).collect()).as_secs_f64();
+    let wall_s = median(single.iter().map(|t| t.wall).collect()).as_secs_f64();
+    let share = |pick: fn(&Round) -> Duration| {
+        median(single.iter().map(pick).collect()).as_secs_f64() / wall_s
+    };
+    let submit = share(|t| t.submitting);
     println!(
-        "one thread spends {:.0}% of record+submit in Queue::submit (translated one list at \
-         a time): no thread count passes {:.2}x while that part is serial",
-        share * 100.0,
-        1.0 / share.max(f64::EPSILON)
+        "one thread's record+submit: NVN recording {:.0}%, Queue::submit {:.0}% (the \
+         executor {:.0}%: preparing {:.0}%, Vulkan recording {:.0}%, the rest {:.0}%)",
+        (1.0 - submit) * 100.0,
+        submit * 100.0,
+        share(|t| t.executor) * 100.0,
+        share(|t| t.preparing) * 100.0,
+        share(|t| t.recording) * 100.0,
+        (share(|t| t.executor) - share(|t| t.preparing) - share(|t| t.recording)) * 100.0,
+    );
+    println!(
+        "Queue::submit translates one list at a time: no thread count passes {:.2}x while \
+         that part is serial",
+        1.0 / submit.max(f64::EPSILON)
     );
     if cores < most as usize {
         println!("note: {most} threads on {cores} host cores: at most {cores}x can be expected");
@@ -173,6 +188,11 @@ struct Round {
     to_fence: Duration,
     /// Spent in `Queue::submit`, over all threads.
     submitting: Duration,
+    /// Of that, in the executor's submit (under its lock), and of that its preparing and
+    /// Vulkan recording stages.
+    executor: Duration,
+    preparing: Duration,
+    recording: Duration,
 }
 
 fn median(mut times: Vec<Duration>) -> Duration {
@@ -202,9 +222,13 @@ impl Scene {
                 .with_context(|| format!("translating the bench's {stage:?} shader"))?;
             modules.push(ShaderModule::from(&shader));
         }
-        let backend = VkBackend::with_switches(device, ExecutorOptions::default(), switches)?;
+        let backend = SharedBackend::new(VkBackend::with_switches(
+            device,
+            ExecutorOptions::default(),
+            switches,
+        )?);
         let nvn = gpu::Device::new(
-            DeviceMaker::new(Box::new(backend)).write_tracking(switches.write_tracking),
+            DeviceMaker::new(Box::new(backend.clone())).write_tracking(switches.write_tracking),
         )?;
         let targets_b = u64::from(threads) * TARGET_STRIDE_B;
         let vertices_offset_b = targets_b;
@@ -241,6 +265,7 @@ impl Scene {
         let program = nvn.create_program(&ProgramMaker { modules })?;
         Ok(Scene {
             nvn,
+            backend,
             program,
             vertices,
             uniforms,
@@ -253,6 +278,7 @@ impl Scene {
     /// `Work::RecordSubmit`); the wall time until every thread is done, and until the
     /// queue's work is complete.
     fn round(&self, threads: u32, lists: u32, work: Work) -> anyhow::Result<Round> {
+        let before = self.backend.lock().stats();
         let start = Barrier::new(threads as usize + 1);
         let (wall, outcomes) = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
@@ -284,10 +310,18 @@ impl Scene {
             submitting += outcome.map_err(|_| anyhow::anyhow!("a recording thread panicked"))??;
         }
         self.nvn.queue().finish()?;
+        let to_fence = wall.elapsed();
+        let after = self.backend.lock().stats();
+        let ns = |pick: fn(&gpu_vk::executor::ExecutorStats) -> u64| {
+            Duration::from_nanos(pick(&after) - pick(&before))
+        };
         Ok(Round {
             wall: done,
-            to_fence: wall.elapsed(),
+            to_fence,
             submitting,
+            executor: ns(|stats| stats.submit_ns),
+            preparing: ns(|stats| stats.prepare_ns),
+            recording: ns(|stats| stats.record_ns),
         })
     }
 
