@@ -14,6 +14,29 @@ pub mod swizzle;
 pub mod tracking;
 pub mod writeback;
 
+/// Records the benches' vertex input: stream 0 of 2-float positions (8 bytes apart) at
+/// location 0, read from `positions`.
+fn bind_position_stream(
+    commands: &mut gpu::CommandBuffer<'_>,
+    positions: gpu::objects::BufferRange,
+) -> Result<(), gpu::RecordError> {
+    use gpu::state::{ComponentKind, StateChange, VertexAttribute, VertexFormat, VertexStream};
+    commands.set_state(StateChange::VertexStreams(vec![VertexStream {
+        stride_b: 8,
+        divisor: 0,
+    }]))?;
+    commands.set_state(StateChange::VertexAttributes(vec![VertexAttribute {
+        location: 0,
+        stream: 0,
+        format: VertexFormat {
+            kind: ComponentKind::Float32,
+            components: 2,
+        },
+        offset_b: 0,
+    }]))?;
+    commands.bind_buffer(gpu::command::BufferBinding::Vertex { stream: 0 }, positions)
+}
+
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]

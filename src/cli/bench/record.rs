@@ -16,10 +16,7 @@ use gpu::objects::{
     BufferMaker, BufferRange, BufferUsage, PoolMaker, ProgramMaker, ShaderModule, Stage,
     TextureBuilder, ViewMaker,
 };
-use gpu::state::{
-    ComponentKind, ComponentMask, PrimitiveKind, StateChange, VertexAttribute, VertexFormat,
-    VertexStream,
-};
+use gpu::state::{ComponentMask, PrimitiveKind};
 use gpu::{BufferId, DeviceMaker, ProgramId, ViewId};
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
 use gpu_vk::shared_backend::SharedBackend;
@@ -152,15 +149,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     // The submit translates under the backend's lock, one list at a time: with one
     // thread's share of time in it, that bounds what any thread count can reach.
+    // Each round's shares of its own wall time, then their medians.
     let single = &times[1][0];
-    let wall_s = median(single.iter().map(|t| t.wall).collect()).as_secs_f64();
     let share = |pick: fn(&Round) -> Duration| {
-        median(single.iter().map(pick).collect()).as_secs_f64() / wall_s
+        let mut shares: Vec<f64> = single
+            .iter()
+            .map(|t| pick(t).as_secs_f64() / t.wall.as_secs_f64())
+            .collect();
+        shares.sort_unstable_by(f64::total_cmp);
+        shares[shares.len() / 2]
     };
     let submit = share(|t| t.submitting);
     println!(
-        "one thread's record+submit: NVN recording {:.0}%, Queue::submit {:.0}% (the \
-         executor {:.0}%: preparing {:.0}%, Vulkan recording {:.0}%, the rest {:.0}%)",
+        "one thread's record+submit: outside Queue::submit (NVN recording; on lavapipe also \
+         the GPU's work) {:.0}%, Queue::submit {:.0}% (the executor {:.0}%: preparing {:.0}%, \
+         Vulkan recording {:.0}%, the rest {:.0}%)",
         (1.0 - submit) * 100.0,
         submit * 100.0,
         share(|t| t.executor) * 100.0,
@@ -332,28 +335,15 @@ impl Scene {
         targets.colors[0] = Some(self.targets[thread as usize]);
         commands.bind_render_targets(targets)?;
         commands.clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)?;
-        commands.set_state(StateChange::VertexStreams(vec![VertexStream {
-            stride_b: 8,
-            divisor: 0,
-        }]))?;
-        commands.set_state(StateChange::VertexAttributes(vec![VertexAttribute {
-            location: 0,
-            stream: 0,
-            format: VertexFormat {
-                kind: ComponentKind::Float32,
-                components: 2,
-            },
-            offset_b: 0,
-        }]))?;
-        commands.bind_program(self.program)?;
-        commands.bind_buffer(
-            BufferBinding::Vertex { stream: 0 },
+        super::bind_position_stream(
+            &mut commands,
             BufferRange {
                 buffer: self.vertices,
                 offset_b: 0,
                 size_b: VERTICES_B,
             },
         )?;
+        commands.bind_program(self.program)?;
         let first = u64::from(thread) * u64::from(self.draws);
         for index in first..first + u64::from(self.draws) {
             commands.bind_buffer(

@@ -20,9 +20,8 @@ use gpu::objects::{
     TextureBuilder, ViewMaker,
 };
 use gpu::state::{
-    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentKind, ComponentMask,
-    CullMode, DepthStencilState, FrontFace, PolygonOffset, PrimitiveKind, RasterizerState,
-    StateChange, VertexAttribute, VertexFormat, VertexStream,
+    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, CullMode,
+    DepthStencilState, FrontFace, PolygonOffset, PrimitiveKind, RasterizerState, StateChange,
 };
 use gpu::{BufferId, DeviceMaker, ProgramId, ViewId};
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
@@ -338,21 +337,8 @@ impl Rig {
         targets.colors[0] = Some(self.view);
         commands.bind_render_targets(targets)?;
         commands.clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)?;
-        commands.set_state(StateChange::VertexStreams(vec![VertexStream {
-            stride_b: 8,
-            divisor: 0,
-        }]))?;
-        commands.set_state(StateChange::VertexAttributes(vec![VertexAttribute {
-            location: 0,
-            stream: 0,
-            format: VertexFormat {
-                kind: ComponentKind::Float32,
-                components: 2,
-            },
-            offset_b: 0,
-        }]))?;
-        commands.bind_buffer(
-            BufferBinding::Vertex { stream: 0 },
+        super::bind_position_stream(
+            &mut commands,
             BufferRange {
                 buffer: self.vertices,
                 offset_b: 0,
