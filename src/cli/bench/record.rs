@@ -118,8 +118,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
     println!(
-        "{:<16} {:>8} {:>12} {:>14} {:>12} {:>14}",
-        "", "threads", "ms a round", "draws/s", "vs 1 thread", "to fence vs 1"
+        "{:<16} {:>8} {:>12} {:>14} {:>12} {:>14} {:>16}",
+        "", "threads", "ms a round", "draws/s", "vs 1 thread", "to fence vs 1", "CPU ns a draw"
     );
     for (w, work) in works.iter().enumerate() {
         let name = match work {
@@ -140,8 +140,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 Work::Record => "-".to_owned(),
                 Work::RecordSubmit => format!("{:.2}x", fence_per_s / one_fence),
             };
+            let total_draws = f64::from(count * args.lists * args.draws);
+            let cpu: Option<Vec<Duration>> = times[w][c].iter().map(|t| t.cpu).collect();
+            let cpu_ns = cpu.map_or("-".to_owned(), |cpu| {
+                format!("{:.0}", median(cpu).as_secs_f64() * 1e9 / total_draws)
+            });
             println!(
-                "{name:<16} {count:>8} {:>12.2} {per_s:>14.0} {:>11.2}x {fence_ratio:>14}",
+                "{name:<16} {count:>8} {:>12.2} {per_s:>14.0} {:>11.2}x {fence_ratio:>14} {cpu_ns:>16}",
                 wall.as_secs_f64() * 1e3,
                 per_s / one
             );
@@ -191,11 +196,34 @@ struct Round {
     to_fence: Duration,
     /// Spent in `Queue::submit`, over all threads.
     submitting: Duration,
+    /// The recording threads' CPU time, summed (where the platform says): unlike the
+    /// wall time, no other process's load shows in it, only work added by threads
+    /// contending (cache lines moving between cores, locks spinning).
+    cpu: Option<Duration>,
     /// Of that, in the executor's submit (under its lock), and of that its preparing and
     /// Vulkan recording stages.
     executor: Duration,
     preparing: Duration,
     recording: Duration,
+}
+
+/// CPU time the calling thread has used (`None` where the platform does not say).
+#[cfg(unix)]
+fn thread_cpu_time() -> Option<Duration> {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a timespec this frame owns; the clock is a constant every Unix has.
+    let result = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    let seconds = u64::try_from(now.tv_sec).ok()?;
+    let nanos = u32::try_from(now.tv_nsec).ok()?;
+    (result == 0).then(|| Duration::new(seconds, nanos))
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
 }
 
 fn median(mut times: Vec<Duration>) -> Duration {
@@ -287,8 +315,9 @@ impl Scene {
             let handles: Vec<_> = (0..threads)
                 .map(|thread| {
                     let start = &start;
-                    scope.spawn(move || -> anyhow::Result<Duration> {
+                    scope.spawn(move || -> anyhow::Result<(Duration, Option<Duration>)> {
                         start.wait();
+                        let cpu_start = thread_cpu_time();
                         let mut submitting = Duration::ZERO;
                         for _ in 0..lists {
                             let list = self.record(thread)?;
@@ -298,7 +327,10 @@ impl Scene {
                                 submitting += submitted.elapsed();
                             }
                         }
-                        Ok(submitting)
+                        let cpu = thread_cpu_time()
+                            .zip(cpu_start)
+                            .map(|(end, start)| end.saturating_sub(start));
+                        Ok((submitting, cpu))
                     })
                 })
                 .collect();
@@ -308,9 +340,12 @@ impl Scene {
             (started, outcomes)
         });
         let done = wall.elapsed();
-        let mut submitting = Duration::ZERO;
+        let (mut submitting, mut cpu) = (Duration::ZERO, Some(Duration::ZERO));
         for outcome in outcomes {
-            submitting += outcome.map_err(|_| anyhow::anyhow!("a recording thread panicked"))??;
+            let (thread_submitting, thread_cpu) =
+                outcome.map_err(|_| anyhow::anyhow!("a recording thread panicked"))??;
+            submitting += thread_submitting;
+            cpu = cpu.zip(thread_cpu).map(|(sum, more)| sum + more);
         }
         self.nvn.queue().finish()?;
         let to_fence = wall.elapsed();
@@ -322,6 +357,7 @@ impl Scene {
             wall: done,
             to_fence,
             submitting,
+            cpu,
             executor: ns(|stats| stats.submit_ns),
             preparing: ns(|stats| stats.prepare_ns),
             recording: ns(|stats| stats.record_ns),
