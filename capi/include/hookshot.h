@@ -590,6 +590,12 @@ typedef struct HSDeviceStats {
   float gpu_frame_time_ms;
   // The present (1-based, as `frames` counts) that ended the frame measured.
   uint64_t gpu_time_frame;
+  // CPU time of the submissions so far, in nanoseconds: in all, and of it preparing
+  // the lists and recording their Vulkan commands. Submissions are translated one at a
+  // time, so this is what a second thread's submit waits behind (docs/threads.md).
+  uint64_t submit_ns;
+  uint64_t submit_prepare_ns;
+  uint64_t submit_record_ns;
 } HSDeviceStats;
 
 typedef uint32_t HSsyncWaitResult;

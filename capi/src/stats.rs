@@ -48,6 +48,12 @@ pub struct HSDeviceStats {
     pub gpu_frame_time_ms: f32,
     /// The present (1-based, as `frames` counts) that ended the frame measured.
     pub gpu_time_frame: u64,
+    /// CPU time of the submissions so far, in nanoseconds: in all, and of it preparing
+    /// the lists and recording their Vulkan commands. Submissions are translated one at a
+    /// time, so this is what a second thread's submit waits behind (docs/threads.md).
+    pub submit_ns: u64,
+    pub submit_prepare_ns: u64,
+    pub submit_record_ns: u64,
 }
 
 /// Whether a frame's GPU time was measured (`HSDeviceStats::gpu_time_state`).
@@ -66,9 +72,9 @@ pub unsafe extern "C" fn hsDeviceGetStats(
         crate::builder::check_out(stats, "stats")?;
         // SAFETY: the header's contract for objects.
         let state = unsafe { resolve(device, "device") }?;
-        let (figures, raw_pointer_misses) = {
+        let (figures, executor) = {
             let backend = state.backend.lock();
-            (backend.hud_figures(), backend.stats().raw_pointer_misses)
+            (backend.hud_figures(), backend.stats())
         };
         let frames = &figures.frames;
         let (gpu_time_state, gpu_frame_time_ms, gpu_time_frame) = match frames.gpu {
@@ -90,10 +96,13 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             texture_budget_b: figures.texture_budget_b,
             cached_images: figures.cached_images,
             evictions: figures.evictions,
-            raw_pointer_misses,
+            raw_pointer_misses: executor.raw_pointer_misses,
             gpu_time_state,
             gpu_frame_time_ms,
             gpu_time_frame,
+            submit_ns: executor.submit_ns,
+            submit_prepare_ns: executor.prepare_ns,
+            submit_record_ns: executor.record_ns,
         };
         // SAFETY: checked by out_value.
         unsafe { crate::builder::out_value(stats, "stats", stats_now) }
