@@ -37,6 +37,19 @@ fn bind_position_stream(
     commands.bind_buffer(gpu::command::BufferBinding::Vertex { stream: 0 }, positions)
 }
 
+/// `entries` tints `stride_b` bytes apart (per-draw uniforms): entry `i` is an RGBA of
+/// f32 whose red steps with `i` (mod 255), green falls as red rises, blue 0.5.
+fn tint_bytes(entries: usize, stride_b: usize, alpha: f32) -> Vec<u8> {
+    let mut bytes = vec![0u8; entries * stride_b];
+    for (index, tint) in bytes.chunks_mut(stride_b).enumerate() {
+        let shade = (index % 255) as f32 / 255.0;
+        for (at, value) in [shade, 1.0 - shade, 0.5, alpha].iter().enumerate() {
+            tint[at * 4..at * 4 + 4].copy_from_slice(&value.to_le_bytes());
+        }
+    }
+    bytes
+}
+
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]

@@ -285,13 +285,8 @@ impl Scene {
         let uniforms = buffer(uniforms_offset_b, uniforms_b)?;
         let vertex_bytes: Vec<u8> = TRIANGLE.iter().flat_map(|v| v.to_le_bytes()).collect();
         nvn.write_pool(pool, vertices_offset_b, &vertex_bytes)?;
-        let mut tints = vec![0u8; uniforms_b as usize];
-        for (index, tint) in tints.chunks_mut(UNIFORM_STRIDE_B as usize).enumerate() {
-            let shade = (index % 255) as f32 / 255.0;
-            for (at, value) in [shade, 1.0 - shade, 0.5, 1.0].iter().enumerate() {
-                tint[at * 4..at * 4 + 4].copy_from_slice(&value.to_le_bytes());
-            }
-        }
+        let entries = (uniforms_b / UNIFORM_STRIDE_B) as usize;
+        let tints = super::tint_bytes(entries, UNIFORM_STRIDE_B as usize, 1.0);
         nvn.write_pool(pool, uniforms_offset_b, &tints)?;
         let program = nvn.create_program(&ProgramMaker { modules })?;
         Ok(Scene {

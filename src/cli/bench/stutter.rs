@@ -310,13 +310,8 @@ impl Rig {
         let uniforms = buffer(UNIFORMS_OFFSET_B, uniforms_b)?;
         let triangle: Vec<u8> = TRIANGLE.iter().flat_map(|v| v.to_le_bytes()).collect();
         nvn.write_pool(pool, VERTICES_OFFSET_B, &triangle)?;
-        let mut tints = vec![0u8; uniforms_b as usize];
-        for (index, tint) in tints.chunks_mut(UNIFORM_STRIDE_B as usize).enumerate() {
-            let shade = (index % 255) as f32 / 255.0;
-            for (at, value) in [shade, 1.0 - shade, 0.5, 0.75].iter().enumerate() {
-                tint[at * 4..at * 4 + 4].copy_from_slice(&value.to_le_bytes());
-            }
-        }
+        let entries = (uniforms_b / UNIFORM_STRIDE_B) as usize;
+        let tints = super::tint_bytes(entries, UNIFORM_STRIDE_B as usize, 0.75);
         nvn.write_pool(pool, UNIFORMS_OFFSET_B, &tints)?;
         Ok(Rig {
             nvn,
