@@ -4,7 +4,8 @@
  * counted (a stutter shows); frames 2 and 4 reuse them. The device is made with
  * RX_VK_HUD=fps,pipelines, so the last presented image carries the HUD's panel at its top
  * left; it is written, as RGBA8 rows, to the file named by the argument. Prints one line
- * a frame: "frame F: frames N pipelines P total T time_ms X". */
+ * a frame: "frame F: frames N pipelines P total T time_ms X submit_ns S prepare_ns P
+ * record_ns R" (the CPU time of the submissions so far, and of their two stages). */
 #include "common.h"
 
 #define SIZE_PX 160u
@@ -68,9 +69,13 @@ int main(int argc, char **argv) {
 
         HSDeviceStats stats;
         CHECK(hsDeviceGetStats(&device, &stats));
-        printf("frame %u: frames %llu pipelines %llu total %llu time_ms %.3f\n", frame,
-               (unsigned long long)stats.frames, (unsigned long long)stats.pipelines_last_frame,
-               (unsigned long long)stats.pipelines_total, (double)stats.frame_time_ms);
+        printf("frame %u: frames %llu pipelines %llu total %llu time_ms %.3f submit_ns %llu "
+               "prepare_ns %llu record_ns %llu\n",
+               frame, (unsigned long long)stats.frames,
+               (unsigned long long)stats.pipelines_last_frame,
+               (unsigned long long)stats.pipelines_total, (double)stats.frame_time_ms,
+               (unsigned long long)stats.submit_ns, (unsigned long long)stats.submit_prepare_ns,
+               (unsigned long long)stats.submit_record_ns);
     }
     CHECK(hsQueueFinish(&queue));
     static unsigned char image[SIZE_PX * SIZE_PX * 4];

@@ -60,6 +60,12 @@ pub struct HSDeviceStats {
     /// Shader modules taken whole from the shader cache since the device was made (a
     /// title warmed with `hookshot warm` takes every one from there).
     pub shader_cache_hits_total: u64,
+    /// CPU time of the submissions so far, in nanoseconds: in all, and of it preparing
+    /// the lists and recording their Vulkan commands. Submissions are translated one at a
+    /// time, so this is what a second thread's submit waits behind (docs/threads.md).
+    pub submit_ns: u64,
+    pub submit_prepare_ns: u64,
+    pub submit_record_ns: u64,
 }
 
 /// Whether a frame's GPU time was measured (`HSDeviceStats::gpu_time_state`).
@@ -78,11 +84,9 @@ pub unsafe extern "C" fn hsDeviceGetStats(
         crate::builder::check_out(stats, "stats")?;
         // SAFETY: the header's contract for objects.
         let state = unsafe { resolve(device, "device") }?;
-        let (figures, raw_pointer_misses, last_miss) = {
+        let (figures, executor) = {
             let backend = state.backend.lock();
-            let stats = backend.stats();
-            let last_miss = stats.last_raw_pointer_miss;
-            (backend.hud_figures(), stats.raw_pointer_misses, last_miss)
+            (backend.hud_figures(), backend.stats())
         };
         let shaders = state.translator.lock().counts();
         let frames = &figures.frames;
@@ -105,14 +109,17 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             texture_budget_b: figures.texture_budget_b,
             cached_images: figures.cached_images,
             evictions: figures.evictions,
-            raw_pointer_misses,
+            raw_pointer_misses: executor.raw_pointer_misses,
             gpu_time_state,
             gpu_frame_time_ms,
             gpu_time_frame,
-            last_raw_pointer_miss_address: last_miss.map_or(0, |miss| miss.address),
-            last_raw_pointer_miss_program: last_miss.map_or(0, |miss| miss.program_tag),
+            last_raw_pointer_miss_address: executor.last_raw_pointer_miss.map_or(0, |miss| miss.address),
+            last_raw_pointer_miss_program: executor.last_raw_pointer_miss.map_or(0, |miss| miss.program_tag),
             shaders_translated_total: shaders.translated,
             shader_cache_hits_total: shaders.cache_hits,
+            submit_ns: executor.submit_ns,
+            submit_prepare_ns: executor.prepare_ns,
+            submit_record_ns: executor.record_ns,
         };
         // SAFETY: checked by out_value.
         unsafe { crate::builder::out_value(stats, "stats", stats_now) }

@@ -1,7 +1,8 @@
 //! `examples/stats.c`: `hsDeviceGetStats` counts the pipelines compiled during each
 //! frame (a frame drawn with a program new to it compiles, a frame that repeats one does
-//! not), the frames and their time; and `RX_VK_HUD`, set through the device builder,
-//! puts the HUD's panel on the presented image a C program reads back.
+//! not), the frames and their time, the submissions' CPU time and its stages; and
+//! `RX_VK_HUD`, set through the device builder, puts the HUD's panel on the presented
+//! image a C program reads back.
 
 mod common;
 
@@ -16,6 +17,9 @@ struct Frame {
     pipelines: u64,
     total: u64,
     time_ms: f64,
+    submit_ns: u64,
+    prepare_ns: u64,
+    record_ns: u64,
 }
 
 fn parse(line: &str) -> Frame {
@@ -29,6 +33,9 @@ fn parse(line: &str) -> Frame {
         pipelines: value("pipelines").parse().unwrap(),
         total: value("total").parse().unwrap(),
         time_ms: value("time_ms").parse().unwrap(),
+        submit_ns: value("submit_ns").parse().unwrap(),
+        prepare_ns: value("prepare_ns").parse().unwrap(),
+        record_ns: value("record_ns").parse().unwrap(),
     }
 }
 
@@ -62,6 +69,21 @@ fn stats_count_each_frames_pipelines_and_the_hud_reaches_the_present() {
         frames[1..].iter().all(|frame| frame.time_ms > 0.0),
         "{stdout}"
     );
+
+    // Each frame submits once more: its submit's time adds to the totals, and the two
+    // stages are parts of it.
+    for pair in frames.windows(2) {
+        assert!(pair[1].submit_ns > pair[0].submit_ns, "{stdout}");
+        assert!(pair[1].prepare_ns > pair[0].prepare_ns, "{stdout}");
+        assert!(pair[1].record_ns > pair[0].record_ns, "{stdout}");
+    }
+    for frame in &frames {
+        assert!(frame.prepare_ns > 0 && frame.record_ns > 0, "{stdout}");
+        assert!(
+            frame.prepare_ns + frame.record_ns <= frame.submit_ns,
+            "{stdout}"
+        );
+    }
 
     let image = std::fs::read(&out).unwrap();
     let pixel = |x: usize, y: usize| -> [u8; 4] {

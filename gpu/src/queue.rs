@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use parking_lot::RwLockUpgradableReadGuard;
+
 use crate::backend::Submission;
 use crate::command::CommandList;
 use crate::device::Device;
@@ -55,7 +57,10 @@ impl<'d> Queue<'d> {
         };
         self.device.report_all_pointer_writes()?;
         self.device.sync_virtual_pools()?;
-        let mut tables = self.device.tables.write();
+        // Upgradable: recording threads go on reading the tables (their checks' slow way)
+        // while this list is translated; submissions and object changes wait. Only the
+        // sync values' update below needs the tables alone.
+        let tables = self.device.tables.upgradable_read();
         let mut queue_tables = self.device.queue_tables.lock();
         let tables_after = crate::command::queue_binds::check_at_submit(
             list,
@@ -74,6 +79,7 @@ impl<'d> Queue<'d> {
         )?;
         *queue_tables = tables_after;
         drop(queue_tables);
+        let mut tables = RwLockUpgradableReadGuard::upgrade(tables);
         for (sync, value) in resolved {
             if let Some(object) = tables.syncs.get_mut(sync) {
                 object.last_issued_value = object.last_issued_value.max(value);

@@ -10,6 +10,7 @@ mod virtual_map;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crossbeam_utils::CachePadded;
 use parking_lot::{Mutex, RwLock, RwLockReadGuard};
 
 use crate::backend::Backend;
@@ -52,18 +53,21 @@ impl DeviceMaker {
 /// Tells devices apart, so a list is only submitted where it was finished.
 static NEXT_DEVICE_SERIAL: AtomicU64 = AtomicU64::new(1);
 
+/// Fields that threads write (locks taken, counters stored) each sit on cache lines of
+/// their own (`CachePadded`): the read-mostly ones every recorded command reads
+/// (`table_changes`, `features`) are never invalidated by another thread's lock or list.
 pub struct Device {
     serial: u64,
     // Lock order: tables, then backend, then recorder.
-    pub(crate) tables: RwLock<ObjectTables>,
-    pub(crate) backend: Mutex<Box<dyn Backend>>,
-    pub(crate) recorder: Mutex<Option<Recorder>>,
-    lists_finished: Mutex<u32>,
+    pub(crate) tables: CachePadded<RwLock<ObjectTables>>,
+    pub(crate) backend: CachePadded<Mutex<Box<dyn Backend>>>,
+    pub(crate) recorder: CachePadded<Mutex<Option<Recorder>>>,
+    lists_finished: CachePadded<Mutex<u32>>,
     /// The descriptor tables the queue holds after the lists submitted so far.
-    pub(crate) queue_tables: Mutex<crate::command::queue_binds::DescriptorTables>,
+    pub(crate) queue_tables: CachePadded<Mutex<crate::command::queue_binds::DescriptorTables>>,
     /// Ops in the list finished last: a new command buffer reserves that much (a game's
     /// lists are much alike from frame to frame), so recording does not grow it in steps.
-    last_list_ops: AtomicU64,
+    last_list_ops: CachePadded<AtomicU64>,
     /// Bumped, under the tables' write lock, whenever an object leaves the tables or a
     /// texture or sampler table slot is registered: what a command buffer found there
     /// stays true while this holds (`command::Remembered`).
@@ -87,13 +91,13 @@ impl Device {
             features,
             module_limits,
             serial: NEXT_DEVICE_SERIAL.fetch_add(1, Ordering::Relaxed),
-            tables: RwLock::new(ObjectTables::default()),
-            backend: Mutex::new(maker.backend),
-            recorder: Mutex::new(recorder),
-            lists_finished: Mutex::new(0),
-            queue_tables: Mutex::new(Default::default()),
+            tables: CachePadded::new(RwLock::new(ObjectTables::default())),
+            backend: CachePadded::new(Mutex::new(maker.backend)),
+            recorder: CachePadded::new(Mutex::new(recorder)),
+            lists_finished: CachePadded::new(Mutex::new(0)),
+            queue_tables: CachePadded::new(Mutex::new(Default::default())),
             table_changes: AtomicU64::new(0),
-            last_list_ops: AtomicU64::new(0),
+            last_list_ops: CachePadded::new(AtomicU64::new(0)),
             write_tracking: maker.write_tracking,
         })
     }

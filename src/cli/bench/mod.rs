@@ -3,6 +3,7 @@
 pub mod defrag;
 pub mod draws;
 pub mod pointers;
+pub mod record;
 
 /// The most rounds, frames or batches a benchmark takes: a median needs at least one,
 /// and more than this is hours, not a measurement.
@@ -12,6 +13,42 @@ pub mod stutter;
 pub mod swizzle;
 pub mod tracking;
 pub mod writeback;
+
+/// Records the benches' vertex input: stream 0 of 2-float positions (8 bytes apart) at
+/// location 0, read from `positions`.
+fn bind_position_stream(
+    commands: &mut gpu::CommandBuffer<'_>,
+    positions: gpu::objects::BufferRange,
+) -> Result<(), gpu::RecordError> {
+    use gpu::state::{ComponentKind, StateChange, VertexAttribute, VertexFormat, VertexStream};
+    commands.set_state(StateChange::VertexStreams(vec![VertexStream {
+        stride_b: 8,
+        divisor: 0,
+    }]))?;
+    commands.set_state(StateChange::VertexAttributes(vec![VertexAttribute {
+        location: 0,
+        stream: 0,
+        format: VertexFormat {
+            kind: ComponentKind::Float32,
+            components: 2,
+        },
+        offset_b: 0,
+    }]))?;
+    commands.bind_buffer(gpu::command::BufferBinding::Vertex { stream: 0 }, positions)
+}
+
+/// `entries` tints `stride_b` bytes apart (per-draw uniforms): entry `i` is an RGBA of
+/// f32 whose red steps with `i` (mod 255), green falls as red rises, blue 0.5.
+fn tint_bytes(entries: usize, stride_b: usize, alpha: f32) -> Vec<u8> {
+    let mut bytes = vec![0u8; entries * stride_b];
+    for (index, tint) in bytes.chunks_mut(stride_b).enumerate() {
+        let shade = (index % 255) as f32 / 255.0;
+        for (at, value) in [shade, 1.0 - shade, 0.5, alpha].iter().enumerate() {
+            tint[at * 4..at * 4 + 4].copy_from_slice(&value.to_le_bytes());
+        }
+    }
+    bytes
+}
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -40,6 +77,9 @@ enum Which {
     /// New materials over time from a cold start: median and worst frame, frames that
     /// waited on a pipeline compile.
     Stutter(stutter::Args),
+    /// N threads each recording and submitting their own command lists against one
+    /// thread doing the same, in the same run.
+    Record(record::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -52,5 +92,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Which::Defrag(args) => defrag::run(args),
         Which::Pointers(args) => pointers::run(args),
         Which::Stutter(args) => stutter::run(args),
+        Which::Record(args) => record::run(args),
     }
 }

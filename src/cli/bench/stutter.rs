@@ -20,9 +20,8 @@ use gpu::objects::{
     TextureBuilder, ViewMaker,
 };
 use gpu::state::{
-    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentKind, ComponentMask,
-    CullMode, DepthStencilState, FrontFace, PolygonOffset, PrimitiveKind, RasterizerState,
-    StateChange, VertexAttribute, VertexFormat, VertexStream,
+    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, CullMode,
+    DepthStencilState, FrontFace, PolygonOffset, PrimitiveKind, RasterizerState, StateChange,
 };
 use gpu::{BufferId, DeviceMaker, ProgramId, ViewId};
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
@@ -311,13 +310,8 @@ impl Rig {
         let uniforms = buffer(UNIFORMS_OFFSET_B, uniforms_b)?;
         let triangle: Vec<u8> = TRIANGLE.iter().flat_map(|v| v.to_le_bytes()).collect();
         nvn.write_pool(pool, VERTICES_OFFSET_B, &triangle)?;
-        let mut tints = vec![0u8; uniforms_b as usize];
-        for (index, tint) in tints.chunks_mut(UNIFORM_STRIDE_B as usize).enumerate() {
-            let shade = (index % 255) as f32 / 255.0;
-            for (at, value) in [shade, 1.0 - shade, 0.5, 0.75].iter().enumerate() {
-                tint[at * 4..at * 4 + 4].copy_from_slice(&value.to_le_bytes());
-            }
-        }
+        let entries = (uniforms_b / UNIFORM_STRIDE_B) as usize;
+        let tints = super::tint_bytes(entries, UNIFORM_STRIDE_B as usize, 0.75);
         nvn.write_pool(pool, UNIFORMS_OFFSET_B, &tints)?;
         Ok(Rig {
             nvn,
@@ -338,21 +332,8 @@ impl Rig {
         targets.colors[0] = Some(self.view);
         commands.bind_render_targets(targets)?;
         commands.clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)?;
-        commands.set_state(StateChange::VertexStreams(vec![VertexStream {
-            stride_b: 8,
-            divisor: 0,
-        }]))?;
-        commands.set_state(StateChange::VertexAttributes(vec![VertexAttribute {
-            location: 0,
-            stream: 0,
-            format: VertexFormat {
-                kind: ComponentKind::Float32,
-                components: 2,
-            },
-            offset_b: 0,
-        }]))?;
-        commands.bind_buffer(
-            BufferBinding::Vertex { stream: 0 },
+        super::bind_position_stream(
+            &mut commands,
             BufferRange {
                 buffer: self.vertices,
                 offset_b: 0,

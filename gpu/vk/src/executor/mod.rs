@@ -739,6 +739,7 @@ impl Backend for VkBackend {
         submission: Submission<'_>,
         tables: &ObjectTables,
     ) -> Result<(), BackendError> {
+        let submitting = std::time::Instant::now();
         self.roll_compile_clock();
         let submitted = if submission.list.render_enable_count() > 0 || !self.render_enabled {
             self.submit_with_render_enable(submission, tables)
@@ -746,6 +747,7 @@ impl Backend for VkBackend {
             self.submit_list(submission, tables)
         };
         self.labels.end_submission();
+        self.stats.submit_ns += submit::elapsed_ns(submitting);
         submitted.map_err(|error| {
             tracing::warn!(target: TARGET, %error, "submission refused");
             backend_error(error)

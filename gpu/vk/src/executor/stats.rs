@@ -49,6 +49,12 @@ pub struct ExecutorStats {
     /// Raw pointer accesses in shaders that hit no live pool (read 0, write dropped),
     /// counted once their submission completed.
     pub raw_pointer_misses: u64,
+    /// CPU time of submissions (under the backend's lock, one list at a time), in
+    /// nanoseconds: the whole of each, and its preparing (`prepare`) and Vulkan
+    /// recording (`record`) stages. What a second thread's submit waits behind.
+    pub submit_ns: u64,
+    pub prepare_ns: u64,
+    pub record_ns: u64,
     /// The last miss reported: one missed address and the program that missed there.
     pub last_raw_pointer_miss: Option<RawPointerMiss>,
 }

@@ -42,6 +42,11 @@ fn waiting_image(
         .any(|(&texture, &held)| held == image && waiting.holds_texture(texture))
 }
 
+/// Nanoseconds since `start`, for the submit's stage times (`ExecutorStats`).
+pub(super) fn elapsed_ns(start: std::time::Instant) -> u64 {
+    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
+}
+
 /// What recording a list produced besides its commands.
 struct Recorded {
     zero_fills: u64,
@@ -63,6 +68,7 @@ impl VkBackend {
         let completed = self.retire()?;
         // Before the list is prepared: its raw-pointer programs bind this version.
         self.pools.refresh_pointer_table(completed)?;
+        let preparing = std::time::Instant::now();
         let prepared = match self.prepare(submission, tables) {
             Ok(prepared) => prepared,
             Err(error) => {
@@ -70,6 +76,7 @@ impl VkBackend {
                 return Err(error);
             }
         };
+        self.stats.prepare_ns += elapsed_ns(preparing);
         if let Err(error) = self.pools.sync_mirrors() {
             self.images.abandon_submission();
             return Err(error);
@@ -82,7 +89,10 @@ impl VkBackend {
             }
         };
         self.gpu_frames.open(frame.cmd);
-        let recorded = match self.record(&mut frame, &prepared, submission, tables) {
+        let recording = std::time::Instant::now();
+        let recorded = self.record(&mut frame, &prepared, submission, tables);
+        self.stats.record_ns += elapsed_ns(recording);
+        let recorded = match recorded {
             Ok(recorded) => recorded,
             Err(error) => {
                 self.gpu_frames.abandoned();
