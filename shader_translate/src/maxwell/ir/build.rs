@@ -366,6 +366,21 @@ impl Builder<'_> {
                         old = b;
                     } else if negation(earlier, cond) || negation(cond, earlier) {
                         old = earlier_value;
+                    } else if let Some((shared, own)) = self.split_pair(cond, earlier) {
+                        // `@p` and `@!p` writes in one arm (`shared`): the arm's value
+                        // is one of the two, and outside it the register is what it
+                        // was before the arm, whatever it held only inside the arm.
+                        let inside = self.push(Op::Select {
+                            cond: own,
+                            a: value,
+                            b: earlier_value,
+                        });
+                        let outside = self.outside(shared, b);
+                        return self.push(Op::Select {
+                            cond: shared,
+                            a: inside,
+                            b: outside,
+                        });
                     }
                 }
                 self.push(Op::Select {
@@ -375,6 +390,37 @@ impl Builder<'_> {
                 })
             }
             None => value,
+        }
+    }
+
+    /// Whether `x` and `y` are each other's negation.
+    fn negations(&self, x: Value, y: Value) -> bool {
+        self.ops[x.0 as usize] == Op::Not(y) || self.ops[y.0 as usize] == Op::Not(x)
+    }
+
+    /// `cond` and `earlier` as `own & shared` and `other & shared` with `own` and `other`
+    /// each other's negation: `(shared, own)`.
+    fn split_pair(&self, cond: Value, earlier: Value) -> Option<(Value, Value)> {
+        let (&Op::Logic(Logic::And, a, b), &Op::Logic(Logic::And, c, d)) =
+            (&self.ops[cond.0 as usize], &self.ops[earlier.0 as usize])
+        else {
+            return None;
+        };
+        [(a, b), (b, a)].into_iter().find_map(|(own, shared)| {
+            [(c, d), (d, c)]
+                .into_iter()
+                .any(|(other, also)| also == shared && self.negations(own, other))
+                .then_some((shared, own))
+        })
+    }
+
+    /// `value` where `region` does not hold: a select on `region` or its negation
+    /// (another arm of the same branch) reduced to the side taken there.
+    fn outside(&self, region: Value, value: Value) -> Value {
+        match self.ops[value.0 as usize] {
+            Op::Select { cond, b, .. } if cond == region => b,
+            Op::Select { cond, a, .. } if self.negations(cond, region) => a,
+            _ => value,
         }
     }
 
