@@ -316,8 +316,10 @@ impl Gen<'_> {
             0 => out.push_str(&format!("{indent}acc = {};\n", self.int())),
             1 => out.push_str(&format!("{indent}facc = {};\n", self.float())),
             2 => out.push_str(&format!("{indent}u0 = {};\n", self.uint())),
+            // The index goes through an input: a store at a constant index after a
+            // load at a run-time one is reordered by uam (docs/maxwell-fuzzing.md).
             3 => out.push_str(&format!(
-                "{indent}arr[({}) & 3] = {};\n",
+                "{indent}arr[(({}) ^ x0) & 3] = {};\n",
                 self.int(),
                 self.int()
             )),

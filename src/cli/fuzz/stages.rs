@@ -236,7 +236,10 @@ fn frame(stage: FuzzStage, leaves: &mut Leaves) -> (String, String, String, Allo
         }
         FuzzStage::TessControl => {
             leaves.floats.push("vin[gl_InvocationID].x".into());
-            leaves.ints.push("gl_InvocationID".into());
+            // The invocation id as `i`'s low bits, not `gl_InvocationID` itself: lavapipe
+            // (Mesa 22.3) crashes running glslang's module of `c ? gl_InvocationID :
+            // arr[k]` (docs/maxwell-fuzzing.md).
+            leaves.ints.push("(int(i) & 3)".into());
             // A barrier(), no early return before it. No read of another invocation's
             // output after it: the translation writes a control program's outputs at
             // its exit and refuses `ld o` (docs/maxwell-fuzzing.md).
