@@ -324,7 +324,9 @@ impl Gen<'_> {
                 self.int()
             )),
             6 => {
-                out.push_str(&format!("{indent}switch (({}) & 3) {{\n", self.int()));
+                // The selector goes through an input: uam takes a constant one's `case 0`
+                // that falls into `default` when the value is another (docs/maxwell-fuzzing.md).
+                out.push_str(&format!("{indent}switch ((({}) ^ x0) & 3) {{\n", self.int()));
                 let inner = format!("{indent}    ");
                 for case in ["case 0:", "case 2:", "default:"] {
                     out.push_str(&format!("{indent}{case}\n"));
