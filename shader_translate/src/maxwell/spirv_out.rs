@@ -1256,7 +1256,11 @@ fn fragment_output_regs(program: &Program) -> BTreeSet<u8> {
     let mut regs = BTreeSet::new();
     for (k, &target) in targets.iter().enumerate() {
         let mask = (io.target_mask >> (4 * target)) & 0xf;
-        regs.extend((0..4u8).filter(|c| mask & (1 << c) != 0).map(|c| 4 * k as u8 + c));
+        regs.extend(
+            (0..4u8)
+                .filter(|c| mask & (1 << c) != 0)
+                .map(|c| 4 * k as u8 + c),
+        );
     }
     if io.writes_depth {
         regs.insert(4 * targets.len() as u8 + 1);

@@ -8,6 +8,7 @@ pub mod pointers;
 /// and more than this is hours, not a measurement.
 const MAX_ROUNDS: i64 = 10_000;
 pub mod shaders;
+pub mod shaders_fuzz;
 pub mod stutter;
 pub mod swizzle;
 pub mod tracking;

@@ -316,17 +316,17 @@ impl Gen<'_> {
             0 => out.push_str(&format!("{indent}acc = {};\n", self.int())),
             1 => out.push_str(&format!("{indent}facc = {};\n", self.float())),
             2 => out.push_str(&format!("{indent}u0 = {};\n", self.uint())),
-            // The index goes through an input: a store at a constant index after a
-            // load at a run-time one is reordered by uam (docs/maxwell-fuzzing.md).
-            3 => out.push_str(&format!(
-                "{indent}arr[(({}) ^ x0) & 3] = {};\n",
-                self.int(),
-                self.int()
-            )),
+            // At the index the array is read at (`arr[x0 & 3]`, the one index whose
+            // element is seen): uam reuses a load from before a store to the same
+            // element made through another index (docs/maxwell-fuzzing.md).
+            3 => out.push_str(&format!("{indent}arr[x0 & 3] = {};\n", self.int())),
             6 => {
                 // The selector goes through an input: uam takes a constant one's `case 0`
                 // that falls into `default` when the value is another (docs/maxwell-fuzzing.md).
-                out.push_str(&format!("{indent}switch ((({}) ^ x0) & 3) {{\n", self.int()));
+                out.push_str(&format!(
+                    "{indent}switch ((({}) ^ x0) & 3) {{\n",
+                    self.int()
+                ));
                 let inner = format!("{indent}    ");
                 for case in ["case 0:", "case 2:", "default:"] {
                     out.push_str(&format!("{indent}{case}\n"));

@@ -120,6 +120,19 @@ const INPUTS: &str = "    int x0 = ints[i];
     // the body
 ";
 
+/// `glsl` as glslang takes it for Vulkan: uam reads GL's builtin names.
+pub fn vulkan_names(glsl: &str) -> String {
+    glsl.replace("gl_VertexID", "gl_VertexIndex")
+}
+
+/// Program `seed` of a run over `stages` (the k-th program's stage is `stages[k mod n]`),
+/// as `hookshot shader fuzz` makes it: its stage and GLSL.
+pub fn program_of_seed(seed: u64, stages: &[FuzzStage]) -> (FuzzStage, String) {
+    let stage = stages[(seed % stages.len() as u64) as usize];
+    let mut rng = Rng::new(seed);
+    (stage, program(stage, &mut rng).0)
+}
+
 /// A random program of `stage`, and which of its [`OUTPUTS`] words are float bits.
 pub fn program(stage: FuzzStage, rng: &mut Rng) -> (String, [bool; OUTPUTS]) {
     let mut leaves = Leaves {

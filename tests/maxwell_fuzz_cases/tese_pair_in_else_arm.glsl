@@ -1,7 +1,7 @@
 #version 450
 // stage: tese
 // seed: 1010
-// outcome: refused: `cbuf` at byte 0x0: constant buffer c0 (the driver's constants) is not translated yet
+// was: refused: `cbuf` at byte 0x0: constant buffer c0 (the driver's constants) is not translated yet (@p and @!p writes in an else arm over a register holding a storage address before the branch)
 layout(quads, equal_spacing, ccw) in;
 layout(location = 0) in vec4 vin[];
 layout(location = 0) out vec4 vout;

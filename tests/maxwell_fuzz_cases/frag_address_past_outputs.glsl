@@ -1,7 +1,7 @@
 #version 450
 // stage: frag
 // seed: 1006
-// outcome: refused: `cbuf` at byte 0x0: constant buffer c0 (the driver's constants) is not translated yet
+// was: refused: `cbuf` at byte 0x0: constant buffer c0 (the driver's constants) is not translated yet (registers past the colour target's written components, a storage address's high word among them, counted as outputs)
 layout(location = 0) in vec4 v0;
 layout(location = 1) flat in vec4 v1;
 layout(location = 2) noperspective in vec4 v2;
