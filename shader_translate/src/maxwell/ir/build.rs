@@ -366,6 +366,14 @@ impl Builder<'_> {
                         old = b;
                     } else if negation(earlier, cond) || negation(cond, earlier) {
                         old = earlier_value;
+                    } else if let Some(w) = self.unchosen_in_arm(cond, earlier, earlier_value) {
+                        // Written before in this arm by the `@p`/`@!p` pair: where this
+                        // write does not apply inside the arm, the other of the pair.
+                        old = self.push(Op::Select {
+                            cond: earlier,
+                            a: w,
+                            b,
+                        });
                     } else if let Some((shared, own)) = self.split_pair(cond, earlier) {
                         // `@p` and `@!p` writes in one arm (`shared`): the arm's value
                         // is one of the two, and outside it the register is what it
@@ -390,6 +398,25 @@ impl Builder<'_> {
                 })
             }
             None => value,
+        }
+    }
+
+    /// With `cond` = `own & shared` and `arm_value` a choice on `own` made in the arm
+    /// `shared` (`earlier`): that choice's other side.
+    fn unchosen_in_arm(&self, cond: Value, earlier: Value, arm_value: Value) -> Option<Value> {
+        let &Op::Logic(Logic::And, x, y) = &self.ops[cond.0 as usize] else {
+            return None;
+        };
+        let own = if y == earlier {
+            x
+        } else if x == earlier {
+            y
+        } else {
+            return None;
+        };
+        match self.ops[arm_value.0 as usize] {
+            Op::Select { cond: made, b, .. } if made == own => Some(b),
+            _ => None,
         }
     }
 
