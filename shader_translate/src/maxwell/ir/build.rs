@@ -7,6 +7,7 @@
 mod attribute;
 mod convert;
 mod covered;
+mod facts;
 mod geometry;
 mod half;
 mod memory;
@@ -391,6 +392,7 @@ impl Builder<'_> {
                         });
                     }
                 }
+                let old = self.where_not(cond, old);
                 self.push(Op::Select {
                     cond,
                     a: value,
