@@ -125,11 +125,16 @@ impl Gen<'_> {
         let e = match self.rng.below(16) {
             0 => format!("({} + {})", self.int(), self.int()),
             1 => format!("({} - {})", self.int(), self.int()),
-            // The factor through an input, or a positive literal: uam (mesa 19) turns a
-            // product by a constant -(2^n - 1) (`k * -7`) into an `iscadd` with both
-            // operands negated, -9k.
+            // Both factors through an input, or one a positive literal: uam (mesa 19)
+            // turns a product by a negative constant (`k * -7`, or a constant expression
+            // such as `(1 + (-2147483647 - 1))`) into an `iscadd` with both operands
+            // negated, which the hardware reads as `.po` (docs/maxwell-fuzzing.md).
             2 => match self.rng.below(2) {
-                0 => format!("({} * (({}) ^ (x1 & 256)))", self.int(), self.int()),
+                0 => format!(
+                    "((({}) ^ (x1 & 512)) * (({}) ^ (x1 & 256)))",
+                    self.int(),
+                    self.int()
+                ),
                 _ => format!(
                     "({} * {})",
                     self.int(),
@@ -197,7 +202,12 @@ impl Gen<'_> {
         let e = match self.rng.below(12) {
             0 => format!("({} + {})", self.uint(), self.uint()),
             1 => format!("({} - {})", self.uint(), self.uint()),
-            2 => format!("({} * {})", self.uint(), self.uint()),
+            // As for int: both factors through an input.
+            2 => format!(
+                "((({}) ^ uint(x1 & 512)) * (({}) ^ uint(x1 & 256)))",
+                self.uint(),
+                self.uint()
+            ),
             3 => format!("({} >> ({} & 31u))", self.uint(), self.uint()),
             4 => format!("({} << ({} & 31u))", self.uint(), self.uint()),
             5 => format!(

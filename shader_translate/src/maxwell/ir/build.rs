@@ -903,17 +903,29 @@ impl Builder<'_> {
                 };
                 self.push(Op::Binary(op, a, b))
             }
-            "iadd" | "iadd32i" => {
-                let a = self.int(&ops[1].0, ops[1].1)?;
-                let b = self.int(&ops[2].0, ops[2].1)?;
-                self.push(Op::Binary(Binary::IAdd, a, b))
-            }
-            "iscadd" | "iscadd32i" => {
-                let a = self.int(&ops[1].0, ops[1].1)?;
-                let b = self.int(&ops[2].0, ops[2].1)?;
-                let shift = self.value(ops[3].1)?;
-                let shifted = self.push(Op::Binary(Binary::Shl, a, shift));
-                self.push(Op::Binary(Binary::IAdd, shifted, b))
+            "iadd" | "iadd32i" | "iscadd" | "iscadd32i" => {
+                // Both negation bits of `iadd` / `iscadd` together are `.po`: the sum
+                // plus one, neither operand negated (yuzu's translation of both).
+                let plus_one = matches!(i.name, "iadd" | "iscadd")
+                    && ops[1].0.contains(&"neg")
+                    && ops[2].0.contains(&"neg");
+                let operand = |n: usize| -> Vec<&'static str> {
+                    let mods = ops[n].0.iter().copied();
+                    mods.filter(|&m| !(plus_one && m == "neg")).collect()
+                };
+                let mut a = self.int(&operand(1), ops[1].1)?;
+                let b = self.int(&operand(2), ops[2].1)?;
+                if i.name.starts_with("iscadd") {
+                    let shift = self.value(ops[3].1)?;
+                    a = self.push(Op::Binary(Binary::Shl, a, shift));
+                }
+                let sum = self.push(Op::Binary(Binary::IAdd, a, b));
+                if plus_one {
+                    let one = self.constant(1);
+                    self.push(Op::Binary(Binary::IAdd, sum, one))
+                } else {
+                    sum
+                }
             }
             _ => {
                 // lop / lop32i: a predicate output or `t/z/nz` test is not taken yet.
