@@ -23,11 +23,7 @@ void main() {
     float facc = y0;
     int arr[4] = int[4](x1, q.y, 3, -7);
     // the body
-    acc = (max(((0 | arr[x0 & 3]) >> ((((((2147483647) & 0x7fffffff) / -5)) ^ (x1 & 16)) & 31)), min(bitfieldExtract(-100, 15, 15), ((((0) ^ x1) >= ((arr[x0 & 3]) ^ x0)) ? 0 : -1))) | bitfieldExtract((int(clamp(facc, -1.0e6, 1.0e6)) & (x1 ^ -1)), 14, 7));
-    acc = int(clamp(min(p[1].y, ((gl_TessCoord.x - 0.0) * min(vin[3].z, facc))), -1.0e6, 1.0e6));
-    results[at + 0u] = ((0x80000000u + uint((((7) & 0x7fffffff) / 1000))) >> (1u & 31u));
-    results[at + 1u] = floatBitsToUint(float(uint(x0)));
-    results[at + 6u] = (((roundEven(((y1 <= gl_TessCoord.x) ? -1.5 : -1.5)) - 0.0) <= y1) ? 1u : 0u);
+    results[at + 6u] = ((roundEven(((y1 <= gl_TessCoord.x) ? -1.5 : -1.5)) <= y1) ? 1u : 0u);
     // the end
     vout = vec4(facc * 0.125, float(acc & 255) / 255.0, fract(y1), 1.0);
 }

@@ -1,7 +1,7 @@
 #version 450
 // stage: tese
 // seed: 434
-// outcome: mismatch: result word 4, invocation 3: ours 0xfaa7cf49, glslang 0x55830b3
+// outcome: mismatch: result word 4, invocation 1: ours 0xffff0001, glslang 0xffff
 layout(quads, equal_spacing, ccw) in;
 layout(location = 0) in vec4 vin[];
 layout(location = 0) out vec4 vout;
@@ -23,11 +23,8 @@ void main() {
     float facc = y0;
     int arr[4] = int[4](x1, q.y, 3, -7);
     // the body
-    acc = int((uint(clamp(trunc(0.0), 0.0, 1.0e6)) - u0));
-    if ((((x1 ^ (7 * ((arr[x0 & 3]) ^ (x1 & 256))))) ^ x1) < ((int(clamp(p[2].w, -1.0e6, 1.0e6))) ^ x0)) { return; }
-    results[at + 0u] = floatBitsToUint(exp2(clamp((-(gl_TessCoord.x)), -8.0, 8.0)));
-    results[at + 1u] = uint(0);
-    results[at + 4u] = uint(((-(gl_PrimitiveID)) - (((acc ^ 7) & 7) - acc)));
+    acc = int((uint(clamp(trunc(0.0), 0.0, 0.0)) - u0));
+    results[at + 4u] = uint((0 - acc));
     // the end
     vout = vec4(facc * 0.125, float(acc & 255) / 255.0, fract(y1), 1.0);
 }
