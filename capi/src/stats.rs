@@ -113,8 +113,12 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             gpu_time_state,
             gpu_frame_time_ms,
             gpu_time_frame,
-            last_raw_pointer_miss_address: executor.last_raw_pointer_miss.map_or(0, |miss| miss.address),
-            last_raw_pointer_miss_program: executor.last_raw_pointer_miss.map_or(0, |miss| miss.program_tag),
+            last_raw_pointer_miss_address: executor
+                .last_raw_pointer_miss
+                .map_or(0, |miss| miss.address),
+            last_raw_pointer_miss_program: executor
+                .last_raw_pointer_miss
+                .map_or(0, |miss| miss.program_tag),
             shaders_translated_total: shaders.translated,
             shader_cache_hits_total: shaders.cache_hits,
             submit_ns: executor.submit_ns,

@@ -32,8 +32,8 @@ void main() {
     float facc = y0;
     int arr[4] = int[4](x1, q.y, 3, -7);
     // the body
-    acc = (((min((((acc) & 0x7fffffff) / 16), (((-100) & 0x7fffffff) / -5)) >> ((((min(x1, arr[x0 & 3]) >> ((((((7) & 0x7fffffff) / 3)) ^ (x1 & 16)) & 31))) ^ (x1 & 16)) & 31))) ^ (x1 & 256));
-    arr[(0) & 3] = findLSB(0);
+    acc = (min((((acc) & 0x7fffffff) / 16), (((-100) & 0x7fffffff) / -5)) >> ((((min(x1, arr[x0 & 3]) >> ((((((7) & 0x7fffffff) / 3)) ^ (x1 & 16)) & 31))) ^ (x1 & 16)) & 31));
+    arr[((0) ^ x0) & 3] = findLSB(0);
     results[at + 0u] = ((((bitfieldExtract(max(acc, x1), 18, 5)) ^ x1) > (((arr[x0 & 3] ^ ((((x1) & 0x7fffffff) / 3) + 2147483647))) ^ x0)) ? 1u : 0u);
     // the end
     vout[gl_InvocationID] = vec4(facc * 0.125, float(acc & 255) / 255.0, fract(y1), 1.0);

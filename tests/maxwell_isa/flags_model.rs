@@ -135,7 +135,12 @@ impl Inst {
                 cc,
                 x,
             } => {
-                let (a, b) = (neg(s.reg(a), n[0]), neg(s.src(b), n[1]));
+                // Both negations together are `.po`: A plus one, nothing negated (yuzu).
+                let (a, b) = if n == [true, true] {
+                    (s.reg(a).wrapping_add(1), s.src(b))
+                } else {
+                    (neg(s.reg(a), n[0]), neg(s.src(b), n[1]))
+                };
                 s.add(a, b, x, cc)
             }
             Inst::Iadd32 {
@@ -154,8 +159,12 @@ impl Inst {
                 neg: n,
                 shift,
             } => {
-                let a = neg(s.reg(a), n[0]) << shift;
-                let b = neg(s.src(b), n[1]);
+                // `.po` as `iadd`'s: B plus one, nothing negated (yuzu).
+                let (a, b) = if n == [true, true] {
+                    (s.reg(a) << shift, s.src(b).wrapping_add(1))
+                } else {
+                    (neg(s.reg(a), n[0]) << shift, neg(s.src(b), n[1]))
+                };
                 s.add(a, b, false, true)
             }
             Inst::Isetp {

@@ -1262,21 +1262,42 @@ impl Emitter<'_> {
     }
 }
 
+/// The registers a fragment program's `exit` hands on, as `fragment_outputs` reads them:
+/// the written components of each colour target and the depth register (none for
+/// another stage). A register past them, such as a storage address's high word, is not
+/// an output.
+fn fragment_output_regs(program: &Program) -> BTreeSet<u8> {
+    let Some(StageIo::Fragment(io)) = program.sph.as_ref().map(|sph| &sph.io) else {
+        return BTreeSet::new();
+    };
+    let targets: Vec<u32> = io.targets().collect();
+    let mut regs = BTreeSet::new();
+    for (k, &target) in targets.iter().enumerate() {
+        let mask = (io.target_mask >> (4 * target)) & 0xf;
+        regs.extend(
+            (0..4u8)
+                .filter(|c| mask & (1 << c) != 0)
+                .map(|c| 4 * k as u8 + c),
+        );
+    }
+    if io.writes_depth {
+        regs.insert(4 * targets.len() as u8 + 1);
+    }
+    regs
+}
+
 /// Which ops the module needs: those with an effect, the outputs at every `exit`, and
 /// what they read (a load of a single-valued variable reads that value).
 fn live_ops(program: &Program, function: &Function, invariant: &BTreeMap<Var, Value>) -> Vec<bool> {
     let ops = &function.ops;
     let mut live = vec![false; ops.len()];
-    let output_regs = match program.sph.as_ref().map(|sph| &sph.io) {
-        Some(StageIo::Fragment(io)) => 4 * io.targets().count() as u8 + 2,
-        _ => 0,
-    };
+    let output_regs = fragment_output_regs(program);
     let mut mark = |outputs: &Outputs| {
         for value in outputs.attr_stores.values() {
             live[value.0 as usize] = true;
         }
         for (&reg, value) in &outputs.regs {
-            if reg < output_regs {
+            if output_regs.contains(&reg) {
                 live[value.0 as usize] = true;
             }
         }

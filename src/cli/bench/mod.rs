@@ -9,6 +9,7 @@ pub mod record;
 /// and more than this is hours, not a measurement.
 const MAX_ROUNDS: i64 = 10_000;
 pub mod shaders;
+pub mod shaders_fuzz;
 pub mod stutter;
 pub mod swizzle;
 pub mod tracking;

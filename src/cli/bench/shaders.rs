@@ -5,7 +5,7 @@
 //! the ratio. The cache lives in a fresh temporary folder, never the user's. Then the
 //! Maxwell path: each compiled program of the Maxwell corpus translated cold (no cache)
 //! against glslang's translation of the GLSL it was compiled from, interleaved, with the
-//! ratio per program.
+//! ratio per program; and the same over a fuzzer sample (`shaders_fuzz.rs`).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -19,6 +19,15 @@ pub struct Args {
     /// Rounds of (cold, warm); the median of each is reported.
     #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=super::MAX_ROUNDS))]
     pub rounds: u32,
+    /// The fuzzer sample's first program (`hookshot shader fuzz --seed`).
+    #[arg(long, default_value_t = 2000)]
+    pub fuzz_seed: u64,
+    /// Programs in the fuzzer sample (all six stages in turn; 0 leaves it out).
+    #[arg(long, default_value_t = 60)]
+    pub fuzz_count: u64,
+    /// The uam to compile the sample with (else HOOKSHOT_UAM, else shared/maxwell/bin/uam above).
+    #[arg(long)]
+    pub uam: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -80,7 +89,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     );
     let mut plain = crate::cli::translate_options(&switches);
     plain.cache = CacheLocation::Off;
-    maxwell(&Translator::new(plain)?, rounds)
+    let plain = Translator::new(plain)?;
+    maxwell(&plain, rounds)?;
+    super::shaders_fuzz::run(
+        &plain,
+        rounds,
+        args.fuzz_seed,
+        args.fuzz_count,
+        args.uam.as_deref(),
+    )
 }
 
 /// Cold translation of each Maxwell corpus program (decode, SSA, SPIR-V, then the same
@@ -183,7 +200,7 @@ fn translate_corpus(translator: &Translator) -> anyhow::Result<(Duration, Vec<Tr
     Ok((started.elapsed(), translated))
 }
 
-fn median(times: &mut [Duration]) -> Duration {
+pub(super) fn median(times: &mut [Duration]) -> Duration {
     times.sort_unstable();
     times[times.len() / 2]
 }

@@ -136,7 +136,7 @@ impl Bench {
             .translate(&ShaderSource {
                 name: format!("fuzz.{}", stage.name()),
                 stage: stage.translator_stage(),
-                code: ShaderCode::Glsl(glsl.replace("gl_VertexID", "gl_VertexIndex")),
+                code: ShaderCode::Glsl(stages::vulkan_names(glsl)),
             })
             .map_err(|e| SideError::Glslang(e.to_string()))
     }

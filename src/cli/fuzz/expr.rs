@@ -125,11 +125,16 @@ impl Gen<'_> {
         let e = match self.rng.below(16) {
             0 => format!("({} + {})", self.int(), self.int()),
             1 => format!("({} - {})", self.int(), self.int()),
-            // The factor through an input, or a positive literal: uam (mesa 19) turns a
-            // product by a constant -(2^n - 1) (`k * -7`) into an `iscadd` with both
-            // operands negated, -9k.
+            // Both factors through an input, or one a positive literal: uam (mesa 19)
+            // turns a product by a negative constant (`k * -7`, or a constant expression
+            // such as `(1 + (-2147483647 - 1))`) into an `iscadd` with both operands
+            // negated, which the hardware reads as `.po` (docs/maxwell-fuzzing.md).
             2 => match self.rng.below(2) {
-                0 => format!("({} * (({}) ^ (x1 & 256)))", self.int(), self.int()),
+                0 => format!(
+                    "((({}) ^ (x1 & 512)) * (({}) ^ (x1 & 256)))",
+                    self.int(),
+                    self.int()
+                ),
                 _ => format!(
                     "({} * {})",
                     self.int(),
@@ -197,7 +202,12 @@ impl Gen<'_> {
         let e = match self.rng.below(12) {
             0 => format!("({} + {})", self.uint(), self.uint()),
             1 => format!("({} - {})", self.uint(), self.uint()),
-            2 => format!("({} * {})", self.uint(), self.uint()),
+            // As for int: both factors through an input.
+            2 => format!(
+                "((({}) ^ uint(x1 & 512)) * (({}) ^ uint(x1 & 256)))",
+                self.uint(),
+                self.uint()
+            ),
             3 => format!("({} >> ({} & 31u))", self.uint(), self.uint()),
             4 => format!("({} << ({} & 31u))", self.uint(), self.uint()),
             5 => format!(
@@ -316,13 +326,17 @@ impl Gen<'_> {
             0 => out.push_str(&format!("{indent}acc = {};\n", self.int())),
             1 => out.push_str(&format!("{indent}facc = {};\n", self.float())),
             2 => out.push_str(&format!("{indent}u0 = {};\n", self.uint())),
-            3 => out.push_str(&format!(
-                "{indent}arr[({}) & 3] = {};\n",
-                self.int(),
-                self.int()
-            )),
+            // At the index the array is read at (`arr[x0 & 3]`, the one index whose
+            // element is seen): uam reuses a load from before a store to the same
+            // element made through another index (docs/maxwell-fuzzing.md).
+            3 => out.push_str(&format!("{indent}arr[x0 & 3] = {};\n", self.int())),
             6 => {
-                out.push_str(&format!("{indent}switch (({}) & 3) {{\n", self.int()));
+                // The selector goes through an input: uam takes a constant one's `case 0`
+                // that falls into `default` when the value is another (docs/maxwell-fuzzing.md).
+                out.push_str(&format!(
+                    "{indent}switch ((({}) ^ x0) & 3) {{\n",
+                    self.int()
+                ));
                 let inner = format!("{indent}    ");
                 for case in ["case 0:", "case 2:", "default:"] {
                     out.push_str(&format!("{indent}{case}\n"));

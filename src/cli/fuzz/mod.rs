@@ -121,10 +121,10 @@ pub fn diff(args: DiffArgs) -> anyhow::Result<()> {
 }
 
 /// A scratch folder for uam's files, removed at the end.
-struct Scratch(PathBuf);
+pub struct Scratch(pub PathBuf);
 
 impl Scratch {
-    fn new() -> anyhow::Result<Scratch> {
+    pub fn new() -> anyhow::Result<Scratch> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let path = std::env::temp_dir().join(format!(
             "hookshot-fuzz-{}-{}",

@@ -120,6 +120,19 @@ const INPUTS: &str = "    int x0 = ints[i];
     // the body
 ";
 
+/// `glsl` as glslang takes it for Vulkan: uam reads GL's builtin names.
+pub fn vulkan_names(glsl: &str) -> String {
+    glsl.replace("gl_VertexID", "gl_VertexIndex")
+}
+
+/// Program `seed` of a run over `stages` (the k-th program's stage is `stages[k mod n]`),
+/// as `hookshot shader fuzz` makes it: its stage and GLSL.
+pub fn program_of_seed(seed: u64, stages: &[FuzzStage]) -> (FuzzStage, String) {
+    let stage = stages[(seed % stages.len() as u64) as usize];
+    let mut rng = Rng::new(seed);
+    (stage, program(stage, &mut rng).0)
+}
+
 /// A random program of `stage`, and which of its [`OUTPUTS`] words are float bits.
 pub fn program(stage: FuzzStage, rng: &mut Rng) -> (String, [bool; OUTPUTS]) {
     let mut leaves = Leaves {
@@ -236,7 +249,10 @@ fn frame(stage: FuzzStage, leaves: &mut Leaves) -> (String, String, String, Allo
         }
         FuzzStage::TessControl => {
             leaves.floats.push("vin[gl_InvocationID].x".into());
-            leaves.ints.push("gl_InvocationID".into());
+            // The invocation id as `i`'s low bits, not `gl_InvocationID` itself: lavapipe
+            // (Mesa 22.3) crashes running glslang's module of `c ? gl_InvocationID :
+            // arr[k]` (docs/maxwell-fuzzing.md).
+            leaves.ints.push("(int(i) & 3)".into());
             // A barrier(), no early return before it. No read of another invocation's
             // output after it: the translation writes a control program's outputs at
             // its exit and refuses `ld o` (docs/maxwell-fuzzing.md).

@@ -9,6 +9,7 @@ mod attribute;
 mod convert;
 mod covered;
 mod double;
+mod facts;
 mod flags;
 mod funnel;
 mod geometry;
@@ -371,8 +372,32 @@ impl Builder<'_> {
                         old = b;
                     } else if negation(earlier, cond) || negation(cond, earlier) {
                         old = earlier_value;
+                    } else if let Some(w) = self.unchosen_in_arm(cond, earlier, earlier_value) {
+                        // Written before in this arm by the `@p`/`@!p` pair: where this
+                        // write does not apply inside the arm, the other of the pair.
+                        old = self.push(Op::Select {
+                            cond: earlier,
+                            a: w,
+                            b,
+                        });
+                    } else if let Some((shared, own)) = self.split_pair(cond, earlier) {
+                        // `@p` and `@!p` writes in one arm (`shared`): the arm's value
+                        // is one of the two, and outside it the register is what it
+                        // was before the arm, whatever it held only inside the arm.
+                        let inside = self.push(Op::Select {
+                            cond: own,
+                            a: value,
+                            b: earlier_value,
+                        });
+                        let outside = self.outside(shared, b);
+                        return self.push(Op::Select {
+                            cond: shared,
+                            a: inside,
+                            b: outside,
+                        });
                     }
                 }
+                let old = self.where_not(cond, old);
                 self.push(Op::Select {
                     cond,
                     a: value,
@@ -380,6 +405,56 @@ impl Builder<'_> {
                 })
             }
             None => value,
+        }
+    }
+
+    /// With `cond` = `own & shared` and `arm_value` a choice on `own` made in the arm
+    /// `shared` (`earlier`): that choice's other side.
+    fn unchosen_in_arm(&self, cond: Value, earlier: Value, arm_value: Value) -> Option<Value> {
+        let &Op::Logic(Logic::And, x, y) = &self.ops[cond.0 as usize] else {
+            return None;
+        };
+        let own = if y == earlier {
+            x
+        } else if x == earlier {
+            y
+        } else {
+            return None;
+        };
+        match self.ops[arm_value.0 as usize] {
+            Op::Select { cond: made, b, .. } if made == own => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Whether `x` and `y` are each other's negation.
+    fn negations(&self, x: Value, y: Value) -> bool {
+        self.ops[x.0 as usize] == Op::Not(y) || self.ops[y.0 as usize] == Op::Not(x)
+    }
+
+    /// `cond` and `earlier` as `own & shared` and `other & shared` with `own` and `other`
+    /// each other's negation: `(shared, own)`.
+    fn split_pair(&self, cond: Value, earlier: Value) -> Option<(Value, Value)> {
+        let (&Op::Logic(Logic::And, a, b), &Op::Logic(Logic::And, c, d)) =
+            (&self.ops[cond.0 as usize], &self.ops[earlier.0 as usize])
+        else {
+            return None;
+        };
+        [(a, b), (b, a)].into_iter().find_map(|(own, shared)| {
+            [(c, d), (d, c)]
+                .into_iter()
+                .any(|(other, also)| also == shared && self.negations(own, other))
+                .then_some((shared, own))
+        })
+    }
+
+    /// `value` where `region` does not hold: a select on `region` or its negation
+    /// (another arm of the same branch) reduced to the side taken there.
+    fn outside(&self, region: Value, value: Value) -> Value {
+        match self.ops[value.0 as usize] {
+            Op::Select { cond, b, .. } if cond == region => b,
+            Op::Select { cond, a, .. } if self.negations(cond, region) => a,
+            _ => value,
         }
     }
 
@@ -832,17 +907,24 @@ impl Builder<'_> {
                 };
                 self.push(Op::Binary(op, a, b))
             }
-            "iadd" | "iadd32i" => {
-                let a = self.int(&ops[1].0, ops[1].1)?;
-                let b = self.int(&ops[2].0, ops[2].1)?;
-                self.push(Op::Binary(Binary::IAdd, a, b))
-            }
-            "iscadd" | "iscadd32i" => {
-                let a = self.int(&ops[1].0, ops[1].1)?;
-                let b = self.int(&ops[2].0, ops[2].1)?;
-                let shift = self.value(ops[3].1)?;
-                let shifted = self.push(Op::Binary(Binary::Shl, a, shift));
-                self.push(Op::Binary(Binary::IAdd, shifted, b))
+            "iadd" | "iadd32i" | "iscadd" | "iscadd32i" => {
+                // Both negation bits of `iadd` / `iscadd` together are `.po`: the sum
+                // plus one, neither operand negated (yuzu's translation of both).
+                let plus_one =
+                    matches!(i.name, "iadd" | "iscadd") && flags::plus_one(&ops[1].0, &ops[2].0);
+                let mut a = self.int(&flags::without_neg(&ops[1].0, plus_one), ops[1].1)?;
+                let b = self.int(&flags::without_neg(&ops[2].0, plus_one), ops[2].1)?;
+                if i.name.starts_with("iscadd") {
+                    let shift = self.value(ops[3].1)?;
+                    a = self.push(Op::Binary(Binary::Shl, a, shift));
+                }
+                let sum = self.push(Op::Binary(Binary::IAdd, a, b));
+                if plus_one {
+                    let one = self.constant(1);
+                    self.push(Op::Binary(Binary::IAdd, sum, one))
+                } else {
+                    sum
+                }
             }
             other => return Err(self.unsupported(format!("the instruction `{other}`"))),
         };

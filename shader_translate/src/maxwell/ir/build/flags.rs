@@ -122,8 +122,13 @@ impl Builder<'_> {
         let [(_, Operand::Reg(dst)), a, b] = ops else {
             return Err(self.unsupported("its operands"));
         };
-        let a = self.int(&a.0, a.1)?;
-        let b = self.int(&b.0, b.1)?;
+        let plus_one = i.name == "iadd" && plus_one(&a.0, &b.0);
+        let mut a = self.int(&without_neg(&a.0, plus_one), a.1)?;
+        let b = self.int(&without_neg(&b.0, plus_one), b.1)?;
+        if plus_one {
+            let one = self.constant(1);
+            a = self.push(Op::Binary(Binary::IAdd, a, one));
+        }
         let sum = self.flagged_add(a, b, i.has_mod("x"), i.has_mod("cc"));
         self.set_reg(*dst, sum);
         Ok(())
@@ -137,8 +142,13 @@ impl Builder<'_> {
         let [(_, Operand::Reg(dst)), a, b, (_, shift)] = ops else {
             return Err(self.unsupported("its operands"));
         };
-        let a = self.int(&a.0, a.1)?;
-        let b = self.int(&b.0, b.1)?;
+        let plus_one = self.instruction.name == "iscadd" && plus_one(&a.0, &b.0);
+        let a = self.int(&without_neg(&a.0, plus_one), a.1)?;
+        let mut b = self.int(&without_neg(&b.0, plus_one), b.1)?;
+        if plus_one {
+            let one = self.constant(1);
+            b = self.push(Op::Binary(Binary::IAdd, b, one));
+        }
         let shift = self.value(*shift)?;
         let shifted = self.push(Op::Binary(Binary::Shl, a, shift));
         let sum = self.flagged_add(shifted, b, false, true);
@@ -315,4 +325,18 @@ impl Builder<'_> {
             }
         }
     }
+}
+
+/// Whether both sources of an `iadd`/`iscadd` carry `neg`: the encoding of `.po` (the sum
+/// plus one, nothing negated), as yuzu reads it.
+pub(super) fn plus_one(a: &[&'static str], b: &[&'static str]) -> bool {
+    a.contains(&"neg") && b.contains(&"neg")
+}
+
+/// `mods` without `neg` where `drop` (a `.po` form's sources).
+pub(super) fn without_neg(mods: &[&'static str], drop: bool) -> Vec<&'static str> {
+    mods.iter()
+        .copied()
+        .filter(|&m| !(drop && m == "neg"))
+        .collect()
 }

@@ -157,8 +157,25 @@ impl Builder<'_> {
         let Some(cond) = self.guard() else {
             return value;
         };
+        let implies = |made: Value| {
+            made == cond
+                || matches!(self.ops[cond.0 as usize],
+                    Op::Logic(super::Logic::And, x, y) if x == made || y == made)
+        };
         match self.ops[value.0 as usize] {
-            Op::Select { cond: made, a, .. } if made == cond => a,
+            // Written where the instruction's condition (or a part of it) holds.
+            Op::Select { cond: made, a, .. } if implies(made) => a,
+            // `@p` and `@!p` writes in one arm: chosen by the arm, then by `p`.
+            Op::Select {
+                cond: shared, a, ..
+            } => match (&self.ops[a.0 as usize], &self.ops[cond.0 as usize]) {
+                (&Op::Select { cond: own, a, .. }, &Op::Logic(super::Logic::And, x, y))
+                    if (x, y) == (own, shared) || (y, x) == (own, shared) =>
+                {
+                    a
+                }
+                _ => value,
+            },
             _ => value,
         }
     }

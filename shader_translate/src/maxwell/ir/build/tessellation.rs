@@ -128,7 +128,9 @@ impl Builder<'_> {
         };
         let (reg, vertex, addr_b) = (*reg, *vertex, offset.unwrap_or(0) as u32);
         if i.has_mod("o") {
+            // Under a guard, the lane id the same guard's `mov` wrote.
             let lane = self.reg(vertex);
+            let lane = self.where_guarded(lane);
             let from_lane = matches!(self.ops[lane.0 as usize], Op::Tess(TessInput::Lane { .. }));
             let words = TESS_COORD_B..TESS_COORD_B + 8;
             if base.is_some() || !from_lane || !words.contains(&(addr_b + 4 * (size - 1))) {

@@ -1,19 +1,17 @@
 #version 450
-// stage: frag
-// seed: 1006
-// outcome: refused: `cbuf` at byte 0x0: constant buffer c0 (the driver's constants) is not translated yet
-layout(location = 0) in vec4 v0;
-layout(location = 1) flat in vec4 v1;
-layout(location = 2) noperspective in vec4 v2;
-layout(location = 0) out vec4 colour;
+// stage: comp
+// seed: 239
+// outcome: mismatch: result word 0, invocation 0: ours 0x0, glslang 0x2
+layout(local_size_x = 64) in;
+shared int shared_ints[64];
 layout(std430, binding = 0) readonly buffer Ints { int ints[64]; };
 layout(std430, binding = 1) readonly buffer Floats { float floats[64]; };
 layout(std430, binding = 2) buffer Results { uint results[]; };
 layout(std140, binding = 0) uniform Params { vec4 p[4]; ivec4 q; };
 void main() {
-    uint i = uint(gl_FragCoord.y) * 8u + uint(gl_FragCoord.x);
-    float d0 = dFdx(v0.x * v2.y) + dFdy(v0.y) * 0.5 + fwidth(v2.x);
-    colour = vec4(v0.xy * 0.25, d0, 1.0);
+    uint i = gl_LocalInvocationID.x;
+    shared_ints[i] = ints[(i * 3u) & 63u] ^ int(i);
+    barrier();
     uint at = i * 8u;
     int x0 = ints[i];
     int x1 = ints[(i * 7u + 3u) & 63u];
@@ -24,6 +22,7 @@ void main() {
     float facc = y0;
     int arr[4] = int[4](x1, q.y, 3, -7);
     // the body
+    if ((((0 <= (shared_ints[(i + 1u) & 63u])) ? max(0x80000000u, 1u) : 0x80000000u) % 10u) >= ((uint(q.x)) ^ 5u)) { return; }
+    results[at + 0u] = uint((((x0 == x1) ? ((-2147483647 - 1) >> ((((2147483647 & q.x)) ^ (x1 & 16)) & 31)) : x1) ^ int(clamp(mix(floor(0.0), ((((-1) ^ x1) != ((1) ^ x0)) ? p[2].w : 0.125), 0.25), -1.0e6, 1.0e6))));
     // the end
-    colour = vec4(facc * 0.125, float(acc & 255) / 255.0, fract(y1), 1.0);
 }

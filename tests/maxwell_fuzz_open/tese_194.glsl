@@ -1,7 +1,7 @@
 #version 450
 // stage: tese
-// seed: 1010
-// outcome: refused: `cbuf` at byte 0x0: constant buffer c0 (the driver's constants) is not translated yet
+// seed: 194
+// outcome: mismatch: result word 6, invocation 25: ours 0x0, glslang 0x1
 layout(quads, equal_spacing, ccw) in;
 layout(location = 0) in vec4 vin[];
 layout(location = 0) out vec4 vout;
@@ -23,8 +23,7 @@ void main() {
     float facc = y0;
     int arr[4] = int[4](x1, q.y, 3, -7);
     // the body
-    results[at + 0u] = 0;
-    results[at + 7u] = (((x0 < x1) ? min(uint(clamp(0.0, 0.0, 0.0)), (uint(acc) % 17u)) : ((x0 < x1) ? (255u / 17u) : (255u << (uint(acc) & 31u)))) + (uint((-(x0))) * uint(clamp(y1, 0.0, 1.0e6))));
+    results[at + 6u] = ((roundEven(((y1 <= gl_TessCoord.x) ? -1.5 : -1.5)) <= y1) ? 1u : 0u);
     // the end
     vout = vec4(facc * 0.125, float(acc & 255) / 255.0, fract(y1), 1.0);
 }
