@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::draw::{bind_positions, bind_tint, f32_bytes, positions_at, triangle};
 use common::draw::FULL_TRIANGLE_NDC;
+use common::draw::{bind_positions, bind_tint, f32_bytes, positions_at, triangle};
 use common::programs::{position_program, TINT_FRAG};
 use common::rig::Rig;
 use gpu::objects::TextureBuilder;
@@ -103,7 +103,10 @@ fn each_draw_after_a_scissor_or_viewport_change_shows_its_own_strip_and_tint() {
         rig.submit(&commands.finish());
         rig.finish();
         let made = rig.backend.lock().stats().pipelines_created - before;
-        assert!(made <= 1, "{cut:?}: {made} pipelines for one program and state");
+        assert!(
+            made <= 1,
+            "{cut:?}: {made} pipelines for one program and state"
+        );
         let pixels = rig.read_back((SIZE_PX * SIZE_PX * 4) as usize);
         for y in 0..SIZE_PX {
             for x in 0..SIZE_PX {

@@ -19,9 +19,9 @@ impl DynamicSet {
             | StateChange::DepthStencil(_)
             | StateChange::DepthBounds(_)
             | StateChange::PolygonOffset(_) => true,
-            StateChange::Blend { .. } | StateChange::BlendEnables(_) | StateChange::WriteMasks(_) => {
-                self.blend
-            }
+            StateChange::Blend { .. }
+            | StateChange::BlendEnables(_)
+            | StateChange::WriteMasks(_) => self.blend,
             _ => false,
         }
     }

@@ -24,8 +24,12 @@ pub(super) fn restyled(
     let more_viewports = shape.more_viewports.as_ref().map(|more| {
         let count = more.viewports.len() + 1;
         MoreViewports {
-            viewports: (1..count).map(|index| viewport(state, targets, index)).collect(),
-            scissors: (1..count).map(|index| scissor(state, targets, index)).collect(),
+            viewports: (1..count)
+                .map(|index| viewport(state, targets, index))
+                .collect(),
+            scissors: (1..count)
+                .map(|index| scissor(state, targets, index))
+                .collect(),
         }
     });
     DrawShape {

@@ -381,8 +381,10 @@ impl VkBackend {
                     draws.start_span();
                     let mut last_shape = None;
                     let mut site = open_pass.map(|pass| {
-                        let versions =
-                            (self.graphics.state_version(), self.graphics.dynamic_version());
+                        let versions = (
+                            self.graphics.state_version(),
+                            self.graphics.dynamic_version(),
+                        );
                         RepeatSite::new(&self.device.caps, pass, versions)
                     });
                     let mut index = first;

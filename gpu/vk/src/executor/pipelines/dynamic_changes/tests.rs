@@ -2,12 +2,12 @@
 //! every kind; wherever a change is said to keep the pipeline, the key made from the
 //! baked state before it equals the key after it.
 
-use gpu::Coded;
 use gpu::state::{
     BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, CullMode,
     DepthBounds, DepthStencilState, PolygonMode, PolygonOffset, PrimitiveKind, RasterizerState,
     Scissor, StateChange, StencilFace, StencilOp, Viewport,
 };
+use gpu::Coded;
 use gpu::ProgramId;
 
 use crate::executor::pipelines::dynamic_state::DynamicSet;
@@ -163,5 +163,8 @@ fn kept_pipelines_have_the_same_key() {
     // Both sides were met: changes kept, and refused ones that did move the key (blend
     // changes where blending is baked).
     assert!(kept > 4000, "{kept} changes kept");
-    assert!(refused_and_moved > 100, "{refused_and_moved} refused changes moved the key");
+    assert!(
+        refused_and_moved > 100,
+        "{refused_and_moved} refused changes moved the key"
+    );
 }
