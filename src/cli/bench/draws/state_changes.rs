@@ -37,7 +37,7 @@ fn width_px(index: u32) -> u32 {
 }
 
 fn blend_equation(index: u32) -> BlendEquation {
-    if index % 2 == 0 {
+    if index.is_multiple_of(2) {
         BlendEquation::ALPHA
     } else {
         BlendEquation {
@@ -49,7 +49,7 @@ fn blend_equation(index: u32) -> BlendEquation {
 }
 
 fn depth_compare(index: u32) -> CompareOp {
-    if index % 2 == 0 {
+    if index.is_multiple_of(2) {
         CompareOp::Less
     } else {
         CompareOp::Always
