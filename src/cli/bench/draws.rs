@@ -37,6 +37,9 @@ use shader_translate::{host_binding, ResourceKind, ShaderCode, ShaderSource, Tra
 
 mod bind_forms;
 mod c_abi;
+mod state_changes;
+
+use state_changes::Change;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -63,6 +66,10 @@ pub struct Args {
     /// (`both`: the C ABI alone, frames interleaved).
     #[arg(long, value_enum, default_value_t = Binds::Object)]
     binds: Binds,
+    /// A state change before every draw (its value differing from the draw before's),
+    /// through Hookshot against the same dynamic state command through ash.
+    #[arg(long, value_enum, default_value_t = Change::None)]
+    change: Change,
 }
 
 /// Which form of the buffer binds the C ABI's frame takes.
@@ -162,6 +169,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.record_only && args.api != Api::C {
         anyhow::bail!("--record-only compares the C ABI's recording (with --api c)");
     }
+    if args.change != Change::None && (args.api == Api::C || args.textures > 0) {
+        anyhow::bail!("--change compares the Rust API against ash (no --api c, no --textures)");
+    }
     let switches = crate::cli::start()?;
     let device = Device::open(&switches)?;
     let translator = Translator::new(crate::cli::translate_options(&switches))?;
@@ -197,10 +207,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
     let options = ExecutorOptions::default();
     let mut hookshot = HookshotRig::new(&device, &switches, options, &modules, &uniforms, &args)?;
-    let mut direct = DirectRig::new(&device, &modules, &uniforms, args.draws)?;
+    let mut direct = DirectRig::new(&device, &modules, &uniforms, args.draws, args.change)?;
     println!(
-        "device: {} ({}); {} draws a frame, {} frames each (interleaved, after 2 warm-up), medians",
-        device.info.name, device.info.driver_info, args.draws, args.frames
+        "device: {} ({}); {} draws a frame, {}, {} frames each (interleaved, after 2 \
+         warm-up), medians",
+        device.info.name,
+        device.info.driver_info,
+        args.draws,
+        args.change.describe(),
+        args.frames
     );
     for _ in 0..2 {
         hookshot.frame()?;
@@ -447,6 +462,7 @@ struct HookshotRig {
     /// With `--textures`: the tables and how many textures they hold.
     tables: Option<(TextureTableId, SamplerTableId)>,
     textures: u32,
+    change: Change,
 }
 
 impl HookshotRig {
@@ -502,6 +518,7 @@ impl HookshotRig {
             draws: args.draws,
             tables,
             textures: args.textures,
+            change: args.change,
         })
     }
 
@@ -555,6 +572,9 @@ impl HookshotRig {
             commands.bind_descriptor_tables(textures, samplers)?;
         }
         for index in 0..u64::from(self.draws) {
+            if let Some(change) = self.change.state(index as u32) {
+                commands.set_state(change)?;
+            }
             if self.tables.is_some() {
                 let textures = u64::from(self.textures);
                 for (slot, texture) in [index % textures, (index / textures) % textures]
@@ -634,6 +654,7 @@ struct DirectRig {
     /// Vertices and tints at the offsets Hookshot's pool has them.
     pool: PoolBuffer,
     draws: u32,
+    change: Change,
     device: Arc<Device>,
 }
 
@@ -643,6 +664,7 @@ impl DirectRig {
         modules: &[ShaderModule],
         uniform_bytes: &[u8],
         draws: u32,
+        change: Change,
     ) -> anyhow::Result<DirectRig> {
         let mut pool = PoolBuffer::mirror(device, pool_size_b(uniform_bytes.len() as u64))?;
         let bytes = pool
@@ -747,7 +769,8 @@ impl DirectRig {
             // SAFETY: validated SPIR-V from the translator.
             shader_modules.push(unsafe { raw.create_shader_module(&info, None) }?);
         }
-        let pipeline = make_pipeline(device, modules, &shader_modules, layout)?;
+        let more_dynamic = change.dynamic_states(device)?;
+        let pipeline = make_pipeline(device, modules, &shader_modules, layout, &more_dynamic)?;
         Ok(DirectRig {
             command_pool,
             cmd,
@@ -764,6 +787,7 @@ impl DirectRig {
             image,
             pool,
             draws,
+            change,
             device: device.clone(),
         })
     }
@@ -828,7 +852,9 @@ impl DirectRig {
             raw.cmd_set_scissor(cmd, 0, &[area]);
             raw.cmd_set_blend_constants(cmd, &[0.0; 4]);
             raw.cmd_bind_vertex_buffers(cmd, 0, &[self.pool.raw], &[VERTICES_OFFSET_B]);
+            self.change.record_once(&self.device, cmd);
             for index in 0..self.draws {
+                self.change.record(&self.device, cmd, index);
                 let offset_b = (u64::from(index) * UNIFORM_STRIDE_B) as u32;
                 raw.cmd_bind_descriptor_sets(
                     cmd,
@@ -878,6 +904,7 @@ fn make_pipeline(
     modules: &[ShaderModule],
     shader_modules: &[vk::ShaderModule],
     layout: vk::PipelineLayout,
+    more_dynamic: &[vk::DynamicState],
 ) -> anyhow::Result<vk::Pipeline> {
     let stages: Vec<vk::PipelineShaderStageCreateInfo> = modules
         .iter()
@@ -925,11 +952,12 @@ fn make_pipeline(
         ..Default::default()
     }];
     let color_blend = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blends);
-    let dynamic_states = [
+    let mut dynamic_states = vec![
         vk::DynamicState::VIEWPORT,
         vk::DynamicState::SCISSOR,
         vk::DynamicState::BLEND_CONSTANTS,
     ];
+    dynamic_states.extend_from_slice(more_dynamic);
     let dynamic = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dynamic_states);
     let formats = [vk::Format::R8G8B8A8_UNORM];
     let mut rendering =

@@ -182,13 +182,15 @@ impl DynamicSet {
         let depth_stencil = &state.depth_stencil;
         let topology = conv::topology(primitive).unwrap_or(vk::PrimitiveTopology::TRIANGLE_LIST);
         let mut blend = [BlendValues::default(); MAX_COLOR_TARGETS];
-        let color_formats = targets.color_formats();
+        // The formats in the targets' raw array, not a list made for every draw.
+        let color_count = targets.color_count();
         if self.blend {
-            for (slot, format) in color_formats.iter().enumerate() {
+            let formats = targets.colors[..color_count].iter();
+            for (slot, format) in formats.map(|&raw| vk::Format::from_raw(raw)).enumerate() {
                 let state_blend = &state.blend[slot];
                 blend[slot] = BlendValues {
                     // Integer targets are written unblended (Vulkan forbids blending them).
-                    enabled: state_blend.enabled && !conv::is_integer_format(*format),
+                    enabled: state_blend.enabled && !conv::is_integer_format(format),
                     equation: [
                         conv::blend_factor(state_blend.color.src_factor).as_raw(),
                         conv::blend_factor(state_blend.color.dst_factor).as_raw(),
@@ -233,7 +235,7 @@ impl DynamicSet {
             alpha_to_coverage: state.multisample.alpha_to_coverage,
             alpha_to_one: state.multisample.alpha_to_one,
             logic_op: state.logic_op.map(|op| conv::logic_op(op).as_raw()),
-            color_targets: color_formats.len() as u8,
+            color_targets: color_count as u8,
             blend,
             sample_locations: state
                 .sample_locations

@@ -120,6 +120,9 @@ pub struct GraphicsPipelines {
     /// Bumped whenever the state draws are prepared with may have changed: while it
     /// holds, the last lookup's state is the draw's and needs no comparison.
     state_version: u64,
+    /// Bumped by every state change, those that keep the pipeline included
+    /// (`note_dynamic_change`): while it holds, a draw's dynamic values are the last's.
+    dynamic_version: u64,
     retired: RetireList<GraphicsPipeline>,
     /// The zeros vertex inputs no attribute feeds read (`UNFED_INPUT_BINDING`), made on
     /// first use and kept for the executor's life.
@@ -139,6 +142,7 @@ impl GraphicsPipelines {
             pipelines: HashMap::default(),
             last: None,
             state_version: 0,
+            dynamic_version: 0,
             made: 0,
             fast_linked: 0,
             optimiser: device
@@ -205,6 +209,18 @@ impl GraphicsPipelines {
     /// starts, or sets state): the next lookup compares it in full.
     pub fn note_state_change(&mut self) {
         self.state_version += 1;
+        self.dynamic_version += 1;
+    }
+
+    /// Notes a change of state the pipelines take dynamically alone
+    /// (`DynamicSet::keeps_pipeline`): pipelines stay, dynamic values move.
+    pub fn note_dynamic_change(&mut self) {
+        self.dynamic_version += 1;
+    }
+
+    /// Bumped by every state change: equal values mean the same dynamic values.
+    pub fn dynamic_version(&self) -> u64 {
+        self.dynamic_version
     }
 
     /// Bumped by `note_state_change`: equal values mean the same state.

@@ -273,14 +273,26 @@ pub fn unfed_input_format(ty: &str) -> Option<vk::Format> {
 
 /// Whether a target format holds integers (blending does not apply to it).
 pub fn is_integer_format(format: vk::Format) -> bool {
-    memory::Format::ALL.iter().any(|&nvn| {
-        crate::conv::native_format(nvn) == format
-            && matches!(
-                nvn.class(),
-                memory::FormatClass::Uint | memory::FormatClass::Sint
-            )
-            && !nvn.is_depth_or_stencil()
-    })
+    // Asked for every target of every draw's dynamic values: the formats are found once.
+    static INTEGER_FORMATS: std::sync::OnceLock<Vec<vk::Format>> = std::sync::OnceLock::new();
+    let formats = INTEGER_FORMATS.get_or_init(|| {
+        let mut formats: Vec<vk::Format> = memory::Format::ALL
+            .iter()
+            .filter(|nvn| {
+                matches!(
+                    nvn.class(),
+                    memory::FormatClass::Uint | memory::FormatClass::Sint
+                ) && !nvn.is_depth_or_stencil()
+            })
+            .map(|&nvn| crate::conv::native_format(nvn))
+            .collect();
+        formats.sort_unstable_by_key(|format| format.as_raw());
+        formats.dedup();
+        formats
+    });
+    formats
+        .binary_search_by_key(&format.as_raw(), |known| known.as_raw())
+        .is_ok()
 }
 
 /// A clear value as Vulkan holds it (NVN's float, signed and unsigned colours).

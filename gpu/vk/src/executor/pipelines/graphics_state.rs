@@ -286,12 +286,16 @@ impl TargetFormats {
 
     /// The colour formats a pipeline for the pass names: every slot up to the last bound
     /// one (a pipeline must name each colour attachment of its pass).
-    pub fn color_formats(&self) -> Vec<vk::Format> {
-        let count = self
-            .colors
+    /// Colour targets up to the last one bound.
+    pub fn color_count(&self) -> usize {
+        self.colors
             .iter()
             .rposition(|&format| format != vk::Format::UNDEFINED.as_raw())
-            .map_or(0, |last| last + 1);
+            .map_or(0, |last| last + 1)
+    }
+
+    pub fn color_formats(&self) -> Vec<vk::Format> {
+        let count = self.color_count();
         self.colors[..count]
             .iter()
             .map(|&raw| vk::Format::from_raw(raw))

@@ -13,6 +13,7 @@ pub mod bindless_layout;
 pub mod bindless_shaders;
 pub mod compile_stats;
 pub mod compute;
+pub mod dynamic_changes;
 pub mod dynamic_state;
 pub mod graphics;
 pub mod graphics_conv;

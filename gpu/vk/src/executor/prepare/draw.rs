@@ -29,6 +29,7 @@ use crate::executor::resources::pools::PoolTable;
 use super::buffer_reads::{descriptor_reads, note_stream_reads, PoolRead};
 use super::draw_memo::repeat_draw;
 use super::draw_site::DrawSite;
+use super::dynamic_shape::restyle_from_memo;
 use super::patches::{bound_patches, patches_needed};
 use super::slots::SlotContext;
 
@@ -91,8 +92,13 @@ pub fn prepare_draw(
         let repeated = repeats
             .then(|| repeat_draw(context, &mut memo, site, capacity, draws, reads))
             .transpose();
+        let repeated = repeated?.flatten().map(|mut draw| {
+            let versions = (pipelines.dynamic_set(), pipelines.dynamic_version());
+            restyle_from_memo(&mut memo, &mut draw, site, versions, draws);
+            draw
+        });
         draws.memo = Some(memo);
-        if let Some(draw) = repeated?.flatten() {
+        if let Some(draw) = repeated {
             draws.push(site.index, draw);
             return Ok(());
         }
@@ -164,6 +170,7 @@ fn resolve_draw(
         )));
     }
     let state_version = pipelines.state_version();
+    let dynamic_version = pipelines.dynamic_version();
     let target = (site.targets.formats, site.targets.extent_px[1]);
     let mut patches = std::mem::take(&mut draws.patches);
     if patches_needed(&device.caps) {
@@ -350,6 +357,7 @@ fn resolve_draw(
         let mut memo = DrawMemo {
             program: program_id,
             state_version,
+            dynamic_version,
             bindings_version: bindings.version,
             textures_version: bindings.textures_version,
             pass: site.pass,
@@ -473,7 +481,7 @@ fn converted_indices(
 /// deko3d's `viewportFlipY`): there Vulkan's viewport starts at the far edge and runs
 /// back (a negative height, core since Vulkan 1.1). A negative height NVN is given turns
 /// the mapping round once more, by the same arithmetic.
-fn viewport(state: &GraphicsState, targets: &PassTargets, index: usize) -> vk::Viewport {
+pub(super) fn viewport(state: &GraphicsState, targets: &PassTargets, index: usize) -> vk::Viewport {
     let viewport = match state.viewports[index] {
         Some(v) => vk::Viewport {
             x: v.x_px,
@@ -499,7 +507,7 @@ fn viewport(state: &GraphicsState, targets: &PassTargets, index: usize) -> vk::V
 
 /// Scissor `index` in Vulkan's framebuffer coordinates: measured from the target's first
 /// row, as NVN's are under either window origin.
-fn scissor(state: &GraphicsState, targets: &PassTargets, index: usize) -> vk::Rect2D {
+pub(super) fn scissor(state: &GraphicsState, targets: &PassTargets, index: usize) -> vk::Rect2D {
     match state.scissors[index] {
         // Vulkan needs non-negative offsets: cut what lies left of or above the origin.
         Some(s) => vk::Rect2D {

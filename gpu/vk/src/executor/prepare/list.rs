@@ -381,7 +381,11 @@ impl VkBackend {
                     draws.start_span();
                     let mut last_shape = None;
                     let mut site = open_pass.map(|pass| {
-                        RepeatSite::new(&self.device.caps, pass, self.graphics.state_version())
+                        let versions = (
+                            self.graphics.state_version(),
+                            self.graphics.dynamic_version(),
+                        );
+                        RepeatSite::new(&self.device.caps, pass, versions)
                     });
                     let mut index = first;
                     while index < end {
@@ -455,9 +459,16 @@ impl VkBackend {
                                     .check_features(&self.state_features)
                                     .map_err(|error| VkError::Unsupported(error.to_string()))?;
                                 state.apply(change);
-                                self.graphics.note_state_change();
+                                if self.graphics.dynamic_set().keeps_pipeline(change) {
+                                    self.graphics.note_dynamic_change();
+                                } else {
+                                    self.graphics.note_state_change();
+                                }
                                 if let Some(site) = &mut site {
-                                    site.set_state_version(self.graphics.state_version());
+                                    site.set_versions((
+                                        self.graphics.state_version(),
+                                        self.graphics.dynamic_version(),
+                                    ));
                                 }
                             }
                             _ => bindings.apply(op, tables),

@@ -16,6 +16,7 @@ pub mod dispatch;
 pub mod draw;
 pub mod draw_memo;
 pub mod draw_site;
+pub mod dynamic_shape;
 pub mod list;
 pub mod pass_access;
 pub mod pass_targets;

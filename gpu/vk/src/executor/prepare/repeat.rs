@@ -28,6 +28,7 @@ pub struct RepeatSite<'a> {
     caps: &'a Capabilities,
     pass: usize,
     state_version: u64,
+    dynamic_version: u64,
     /// Offset bits that must be clear (alignments are powers of two in every Vulkan
     /// driver; `None` for one that is not, checked in full).
     uniform_mask: Option<u64>,
@@ -35,20 +36,24 @@ pub struct RepeatSite<'a> {
 }
 
 impl RepeatSite<'_> {
-    pub fn new(caps: &Capabilities, pass: usize, state_version: u64) -> RepeatSite<'_> {
+    /// `versions`: the pipelines' state and dynamic versions.
+    pub fn new(caps: &Capabilities, pass: usize, versions: (u64, u64)) -> RepeatSite<'_> {
         let mask = |alignment_b: u64| alignment_b.is_power_of_two().then(|| alignment_b - 1);
+        let (state_version, dynamic_version) = versions;
         RepeatSite {
             caps,
             pass,
             state_version,
+            dynamic_version,
             uniform_mask: mask(caps.min_uniform_buffer_offset_alignment_b),
             storage_mask: mask(caps.min_storage_buffer_offset_alignment_b),
         }
     }
 
-    /// The state changed (`GraphicsPipelines::state_version` moved).
-    pub fn set_state_version(&mut self, state_version: u64) {
+    /// The state changed (`GraphicsPipelines::state_version` or `dynamic_version` moved).
+    pub fn set_versions(&mut self, (state_version, dynamic_version): (u64, u64)) {
         self.state_version = state_version;
+        self.dynamic_version = dynamic_version;
     }
 
     /// Whether a uniform (or storage) buffer at pool offset `offset_b` keeps the device's
@@ -134,6 +139,7 @@ fn take_repeats_from(
     let fits = draws.memo.as_ref().is_some_and(|memo| {
         memo.pass == site.pass
             && memo.state_version == site.state_version
+            && memo.dynamic_version == site.dynamic_version
             && bindings.graphics_program == Some(memo.program)
             && bindings.version == memo.bindings_version
             && bindings.textures_version == memo.textures_version

@@ -59,7 +59,9 @@ pub struct DrawShape {
     /// the per-slot path).
     pub handle_stages: vk::ShaderStageFlags,
     /// Each vertex stream the pipeline reads.
-    pub vertex_buffers: Box<[VertexBuffer]>,
+    /// Shared: a shape made again for other dynamic values (`prepare::dynamic_shape`)
+    /// keeps its buffers without a copy.
+    pub vertex_buffers: Arc<[VertexBuffer]>,
     pub index: Option<(vk::Buffer, u64, vk::IndexType)>,
     pub viewport: vk::Viewport,
     pub scissor: vk::Rect2D,

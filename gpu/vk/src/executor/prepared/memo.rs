@@ -17,6 +17,8 @@ use super::descriptors::{dynamic_base_b, Descriptor, Resource};
 pub struct DrawMemo {
     pub program: ProgramId,
     pub state_version: u64,
+    /// `GraphicsPipelines::dynamic_version` the shape's dynamic values were taken at.
+    pub dynamic_version: u64,
     pub bindings_version: u64,
     pub textures_version: u64,
     pub pass: usize,

@@ -223,8 +223,12 @@ fn record_in_full(
     let resources = draws.descriptors(draw);
     let same_shape = descriptors.bound.shape == Some(draw.shape);
     let raw = &device.raw;
-    if draw.same_sets && same_shape && descriptors.bound.descriptor_layout == Some(shape.layout) {
-        // The sets bound hold this draw's contents: only dynamic offsets can differ.
+    let bound = &descriptors.bound;
+    let sets_held = bound.descriptor_layout == Some(shape.layout)
+        && (same_shape || bound.descriptors.as_ref() == Some(&draw.descriptors));
+    if draw.same_sets && sets_held {
+        // The sets bound hold this draw's contents (the draw before's shape, or its
+        // descriptors under other dynamic values): only dynamic offsets can differ.
         let bound = &mut descriptors.bound;
         let bind_sets = raw.fp_v1_0().cmd_bind_descriptor_sets;
         let offsets = draws.dynamic_offsets(draw);
@@ -283,6 +287,7 @@ fn record_in_full(
             bound.sets.clone_from(sets);
             bound.offsets.clone_from(offsets);
         }
+        bound.descriptors = Some(draw.descriptors.clone());
     }
     let handles = draws.bindless.words(&draw.handles);
     let bound = &mut descriptors.bound;

@@ -5,7 +5,9 @@
 use ash::vk;
 
 use crate::bringup::device::Device;
-use crate::executor::pipelines::dynamic_state::{DynamicSet, DynamicValues};
+use gpu::state::MAX_COLOR_TARGETS;
+
+use crate::executor::pipelines::dynamic_state::{BlendValues, DynamicSet, DynamicValues};
 
 /// Records `values` where they differ from `held` (everything where `held` is `None`).
 ///
@@ -38,12 +40,13 @@ pub unsafe fn record(
         if differs(|a, b| a.topology == b.topology) {
             (fns.cmd_set_primitive_topology)(cmd, vk::PrimitiveTopology::from_raw(values.topology));
         }
-        if differs(|a, b| {
-            (a.depth_test, a.depth_write, a.depth_compare)
-                == (b.depth_test, b.depth_write, b.depth_compare)
-        }) {
+        if differs(|a, b| a.depth_test == b.depth_test) {
             (fns.cmd_set_depth_test_enable)(cmd, bool32(values.depth_test));
+        }
+        if differs(|a, b| a.depth_write == b.depth_write) {
             (fns.cmd_set_depth_write_enable)(cmd, bool32(values.depth_write));
+        }
+        if differs(|a, b| a.depth_compare == b.depth_compare) {
             (fns.cmd_set_depth_compare_op)(cmd, vk::CompareOp::from_raw(values.depth_compare));
         }
         if differs(|a, b| a.depth_bounds == b.depth_bounds) {
@@ -143,38 +146,59 @@ unsafe fn record_optional(
             }
         }
         let count = usize::from(values.color_targets);
-        if set.blend
-            && count > 0
-            && differs(|a, b| {
-                a.color_targets == b.color_targets
-                    && a.blend[..usize::from(a.color_targets)]
-                        == b.blend[..usize::from(b.color_targets)]
-            })
-        {
-            let targets = &values.blend[..count];
-            let enables: Vec<vk::Bool32> =
-                targets.iter().map(|target| target.enabled.into()).collect();
-            let equations: Vec<vk::ColorBlendEquationEXT> = targets
-                .iter()
-                .map(|target| {
-                    let [src, dst, op, alpha_src, alpha_dst, alpha_op] = target.equation;
-                    vk::ColorBlendEquationEXT {
-                        src_color_blend_factor: vk::BlendFactor::from_raw(src),
-                        dst_color_blend_factor: vk::BlendFactor::from_raw(dst),
-                        color_blend_op: vk::BlendOp::from_raw(op),
-                        src_alpha_blend_factor: vk::BlendFactor::from_raw(alpha_src),
-                        dst_alpha_blend_factor: vk::BlendFactor::from_raw(alpha_dst),
-                        alpha_blend_op: vk::BlendOp::from_raw(alpha_op),
-                    }
-                })
-                .collect();
-            let masks: Vec<vk::ColorComponentFlags> = targets
-                .iter()
-                .map(|target| vk::ColorComponentFlags::from_raw(u32::from(target.write_mask)))
-                .collect();
-            d3.cmd_set_color_blend_enable(cmd, 0, &enables);
-            d3.cmd_set_color_blend_equation(cmd, 0, &equations);
-            d3.cmd_set_color_write_mask(cmd, 0, &masks);
+        if set.blend && count > 0 {
+            record_blend(d3, cmd, held, values);
+        }
+    }
+}
+
+/// The colour blend enables, equations and write masks of `values`' targets, each part
+/// where it differs from `held` (a game switching blend modes between draws moves the
+/// equations alone), from arrays on the stack.
+///
+/// # Safety
+/// As `record`, with the blend states in the pipeline's dynamic set.
+unsafe fn record_blend(
+    d3: &ash::ext::extended_dynamic_state3::Device,
+    cmd: vk::CommandBuffer,
+    held: Option<&DynamicValues>,
+    values: &DynamicValues,
+) {
+    let count = usize::from(values.color_targets);
+    let targets = &values.blend[..count];
+    // Another target count sets every part again.
+    let held = held
+        .filter(|held| held.color_targets == values.color_targets)
+        .map(|held| &held.blend[..count]);
+    let differs = |same: fn(&BlendValues, &BlendValues) -> bool| {
+        held.is_none_or(|held| held.iter().zip(targets).any(|(a, b)| !same(a, b)))
+    };
+    let mut enables = [vk::FALSE; MAX_COLOR_TARGETS];
+    let mut equations = [vk::ColorBlendEquationEXT::default(); MAX_COLOR_TARGETS];
+    let mut masks = [vk::ColorComponentFlags::empty(); MAX_COLOR_TARGETS];
+    for (slot, target) in targets.iter().enumerate() {
+        let [src, dst, op, alpha_src, alpha_dst, alpha_op] = target.equation;
+        enables[slot] = target.enabled.into();
+        equations[slot] = vk::ColorBlendEquationEXT {
+            src_color_blend_factor: vk::BlendFactor::from_raw(src),
+            dst_color_blend_factor: vk::BlendFactor::from_raw(dst),
+            color_blend_op: vk::BlendOp::from_raw(op),
+            src_alpha_blend_factor: vk::BlendFactor::from_raw(alpha_src),
+            dst_alpha_blend_factor: vk::BlendFactor::from_raw(alpha_dst),
+            alpha_blend_op: vk::BlendOp::from_raw(alpha_op),
+        };
+        masks[slot] = vk::ColorComponentFlags::from_raw(u32::from(target.write_mask));
+    }
+    // SAFETY: as the caller promises; `count` targets of each part, at most the pass's.
+    unsafe {
+        if differs(|a, b| a.enabled == b.enabled) {
+            d3.cmd_set_color_blend_enable(cmd, 0, &enables[..count]);
+        }
+        if differs(|a, b| a.equation == b.equation) {
+            d3.cmd_set_color_blend_equation(cmd, 0, &equations[..count]);
+        }
+        if differs(|a, b| a.write_mask == b.write_mask) {
+            d3.cmd_set_color_write_mask(cmd, 0, &masks[..count]);
         }
     }
 }

@@ -28,6 +28,10 @@ pub struct BoundGraphics {
     pub(in crate::executor) descriptor_layout: Option<vk::PipelineLayout>,
     pub(in crate::executor) sets: Vec<vk::DescriptorSet>,
     pub(in crate::executor) offsets: Vec<u32>,
+    /// The list's descriptors (`PreparedDraws::descriptors`) the sets bound hold: a draw
+    /// sharing them (`PreparedDraw::same_sets`) after a shape of other dynamic values
+    /// moves the offsets alone.
+    pub(in crate::executor) descriptors: Option<std::ops::Range<u32>>,
     /// The layout and bindless handle words last pushed.
     pub(in crate::executor) handle_layout: Option<vk::PipelineLayout>,
     pub(in crate::executor) handles: Vec<u32>,

@@ -134,6 +134,7 @@ fn draws_after_one(bindings: &Bindings, storage_dynamic: bool) -> PreparedDraws 
     draws.memo = Some(DrawMemo {
         program: ProgramId::from_raw(7).unwrap(),
         state_version: 5,
+        dynamic_version: 5,
         bindings_version: bindings.version,
         textures_version: bindings.textures_version,
         pass: 0,
@@ -161,7 +162,7 @@ struct Taken {
 
 fn take(ops: &[Op], storage_dynamic: bool, state_version: u64, new_span: bool) -> Taken {
     let caps = caps();
-    let site = RepeatSite::new(&caps, 0, state_version);
+    let site = RepeatSite::new(&caps, 0, (state_version, state_version));
     let mut bindings = bindings();
     let mut draws = draws_after_one(&bindings, storage_dynamic);
     if new_span {

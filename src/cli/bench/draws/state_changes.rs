@@ -1,0 +1,228 @@
+//! `hookshot bench draws --change KIND`: a state change before every draw, as games make
+//! them (Dear ImGui's renderer sets a scissor per draw; materials switch blend and depth
+//! modes), through Hookshot (`StateChange` on the NVN command buffer) against the same
+//! change through ash (the dynamic state command a hand-written Vulkan renderer would
+//! record, with the pipeline made to take it dynamically). Each draw's value differs from
+//! the draw before's, so every change is a real one on both sides.
+
+use gpu::state::{
+    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, DepthStencilState, Scissor,
+    StateChange, Viewport,
+};
+use gpu_vk::ash::vk;
+use gpu_vk::Device;
+
+use super::TARGET_PX;
+
+/// The state changed before each draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Change {
+    /// No change: the plain frame.
+    None,
+    /// Scissor 0, its width moving draw by draw.
+    Scissor,
+    /// Viewport 0, its width moving draw by draw.
+    Viewport,
+    /// Target 0's blend equation, alpha blending and additive in turn.
+    Blend,
+    /// The depth test's compare op, `Less` and `Always` in turn (the test on, writes off).
+    Depth,
+}
+
+/// Widths step through this many values (all within the target).
+const WIDTH_STEPS: u32 = 16;
+
+fn width_px(index: u32) -> u32 {
+    TARGET_PX - index % WIDTH_STEPS
+}
+
+fn blend_equation(index: u32) -> BlendEquation {
+    if index.is_multiple_of(2) {
+        BlendEquation::ALPHA
+    } else {
+        BlendEquation {
+            src_factor: BlendFactor::One,
+            dst_factor: BlendFactor::One,
+            op: BlendOp::Add,
+        }
+    }
+}
+
+fn depth_compare(index: u32) -> CompareOp {
+    if index.is_multiple_of(2) {
+        CompareOp::Less
+    } else {
+        CompareOp::Always
+    }
+}
+
+impl Change {
+    /// The name the tables print.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Change::None => "no state change",
+            Change::Scissor => "a scissor change before each draw",
+            Change::Viewport => "a viewport change before each draw",
+            Change::Blend => "a blend equation change before each draw",
+            Change::Depth => "a depth compare change before each draw",
+        }
+    }
+
+    /// The change Hookshot's frame records before draw `index`.
+    pub fn state(self, index: u32) -> Option<StateChange> {
+        let width_px = width_px(index);
+        match self {
+            Change::None => None,
+            Change::Scissor => Some(StateChange::Scissors {
+                first: 0,
+                scissors: vec![Scissor {
+                    x_px: 0,
+                    y_px: 0,
+                    width_px,
+                    height_px: TARGET_PX,
+                }],
+            }),
+            Change::Viewport => Some(StateChange::Viewports {
+                first: 0,
+                viewports: vec![Viewport {
+                    x_px: 0.0,
+                    y_px: 0.0,
+                    width_px: width_px as f32,
+                    height_px: TARGET_PX as f32,
+                    min_depth: 0.0,
+                    max_depth: 1.0,
+                }],
+            }),
+            Change::Blend => Some(StateChange::Blend {
+                target: 0,
+                state: BlendState {
+                    enabled: true,
+                    color: blend_equation(index),
+                    alpha: blend_equation(index),
+                },
+            }),
+            Change::Depth => Some(StateChange::DepthStencil(DepthStencilState {
+                depth_test: true,
+                depth_write: false,
+                depth_compare: depth_compare(index),
+                ..DepthStencilState::default()
+            })),
+        }
+    }
+
+    /// The dynamic states the direct pipeline takes beyond viewport, scissor and blend
+    /// constants; `Err` naming what the device lacks for this change.
+    pub fn dynamic_states(self, device: &Device) -> anyhow::Result<Vec<vk::DynamicState>> {
+        Ok(match self {
+            Change::None | Change::Scissor | Change::Viewport => Vec::new(),
+            Change::Blend => {
+                if device.dynamic_state3.is_none() || !device.caps.pipeline.dynamic3.blend() {
+                    anyhow::bail!(
+                        "--change blend compares against VK_EXT_extended_dynamic_state3's \
+                         colour blend enable and equation, which this device lacks"
+                    );
+                }
+                vec![
+                    vk::DynamicState::COLOR_BLEND_ENABLE_EXT,
+                    vk::DynamicState::COLOR_BLEND_EQUATION_EXT,
+                ]
+            }
+            Change::Depth => vec![
+                vk::DynamicState::DEPTH_TEST_ENABLE,
+                vk::DynamicState::DEPTH_WRITE_ENABLE,
+                vk::DynamicState::DEPTH_COMPARE_OP,
+            ],
+        })
+    }
+
+    /// Records what the direct frame sets once after binding its pipeline.
+    ///
+    /// # Safety
+    /// `cmd` is recording inside a pass with the pipeline `dynamic_states` described bound.
+    pub unsafe fn record_once(self, device: &Device, cmd: vk::CommandBuffer) {
+        let raw = &device.raw;
+        // SAFETY: as the caller promises; the states are dynamic in the bound pipeline.
+        unsafe {
+            match self {
+                Change::Blend => {
+                    if let Some(d3) = &device.dynamic_state3 {
+                        d3.cmd_set_color_blend_enable(cmd, 0, &[vk::TRUE]);
+                    }
+                }
+                Change::Depth => {
+                    raw.cmd_set_depth_test_enable(cmd, true);
+                    raw.cmd_set_depth_write_enable(cmd, false);
+                }
+                Change::None | Change::Scissor | Change::Viewport => {}
+            }
+        }
+    }
+
+    /// Records the direct frame's change before draw `index`.
+    ///
+    /// # Safety
+    /// As `record_once`.
+    #[inline]
+    pub unsafe fn record(self, device: &Device, cmd: vk::CommandBuffer, index: u32) {
+        let raw = &device.raw;
+        let width_px = width_px(index);
+        // SAFETY: as the caller promises.
+        unsafe {
+            match self {
+                Change::None => {}
+                Change::Scissor => raw.cmd_set_scissor(
+                    cmd,
+                    0,
+                    &[vk::Rect2D {
+                        offset: vk::Offset2D::default(),
+                        extent: vk::Extent2D {
+                            width: width_px,
+                            height: TARGET_PX,
+                        },
+                    }],
+                ),
+                Change::Viewport => raw.cmd_set_viewport(
+                    cmd,
+                    0,
+                    &[vk::Viewport {
+                        x: 0.0,
+                        y: 0.0,
+                        width: width_px as f32,
+                        height: TARGET_PX as f32,
+                        min_depth: 0.0,
+                        max_depth: 1.0,
+                    }],
+                ),
+                Change::Blend => {
+                    if let Some(d3) = &device.dynamic_state3 {
+                        let equation = blend_equation(index);
+                        let (src, dst) = if equation == BlendEquation::ALPHA {
+                            (
+                                vk::BlendFactor::SRC_ALPHA,
+                                vk::BlendFactor::ONE_MINUS_SRC_ALPHA,
+                            )
+                        } else {
+                            (vk::BlendFactor::ONE, vk::BlendFactor::ONE)
+                        };
+                        let equation = vk::ColorBlendEquationEXT {
+                            src_color_blend_factor: src,
+                            dst_color_blend_factor: dst,
+                            color_blend_op: vk::BlendOp::ADD,
+                            src_alpha_blend_factor: src,
+                            dst_alpha_blend_factor: dst,
+                            alpha_blend_op: vk::BlendOp::ADD,
+                        };
+                        d3.cmd_set_color_blend_equation(cmd, 0, &[equation]);
+                    }
+                }
+                Change::Depth => {
+                    let op = match depth_compare(index) {
+                        CompareOp::Less => vk::CompareOp::LESS,
+                        _ => vk::CompareOp::ALWAYS,
+                    };
+                    raw.cmd_set_depth_compare_op(cmd, op);
+                }
+            }
+        }
+    }
+}
