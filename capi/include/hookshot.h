@@ -590,6 +590,17 @@ typedef struct HSDeviceStats {
   float gpu_frame_time_ms;
   // The present (1-based, as `frames` counts) that ended the frame measured.
   uint64_t gpu_time_frame;
+  // The last raw pointer miss reported: one missed address (0 before any miss) and
+  // the tag of the shader that missed there (`hsProgramGetMissTag`).
+  uint64_t last_raw_pointer_miss_address;
+  uint32_t last_raw_pointer_miss_program;
+  // Shader modules the device translated since it was made (programs set from GLSL,
+  // SPIR-V or compiled Maxwell code; a compiled geometry program counts one a
+  // primitive class): a translation is a stutter a warm shader cache saves.
+  uint64_t shaders_translated_total;
+  // Shader modules taken whole from the shader cache since the device was made (a
+  // title warmed with `hookshot warm` takes every one from there).
+  uint64_t shader_cache_hits_total;
   // CPU time of the submissions so far, in nanoseconds: in all, and of it preparing
   // the lists and recording their Vulkan commands. Submissions are translated one at a
   // time, so this is what a second thread's submit waits behind (docs/threads.md).
@@ -637,6 +648,9 @@ typedef struct HSmappingRequest {
   uint64_t size;
   HSstorageClass storageClass;
 } HSmappingRequest;
+
+// How a device gives virtual pools their pages.
+typedef uint32_t HSvirtualPoolPath;
 
 // What kind of display window `HSNativeWindow` names.
 typedef uint32_t HSnativeWindowKind;
@@ -1280,6 +1294,14 @@ typedef struct HSWindowBuilder {
 // Block-linear storage: every block-linear texture.
 #define HS_STORAGE_CLASS_BLOCK_LINEAR 254
 
+// Hookshot's copy-on-map: changed pages are copied at each mapping change (devices
+// without sparse binding, and `RX_VK_VIRTUAL_SPARSE=0`).
+#define HS_VIRTUAL_POOL_PATH_COPY_ON_MAP 0
+
+// Vulkan sparse binding: the physical pages' memory is bound under the virtual pool, so
+// GPU writes through it are in the physical pages when the writing work completes.
+#define HS_VIRTUAL_POOL_PATH_SPARSE_BINDING 1
+
 // No display window: presents are only kept for reading back.
 #define HS_NATIVE_WINDOW_NONE 0
 
@@ -1818,8 +1840,11 @@ HSresult hsCommandBufferSetMultisampleState(const struct HSCommandBuffer *comman
 // repeated in order to fill the hardware's 16 as deko3d does; `grid_enable` 1 spreads the
 // 16 over a 2x2 block of pixels (each pixel's samples in turn), 0 gives every pixel
 // locations `0..samples`. A coordinate outside `0.0..1.0` or a count outside 1..=16 is
-// `HS_ERROR_OUT_OF_RANGE`. Enabled locations need `VK_EXT_sample_locations`, which the
-// Vulkan backend does not pass on yet: `HS_ERROR_REFUSED` when recorded, naming it.
+// `HS_ERROR_OUT_OF_RANGE`. Enabled locations need `VK_EXT_sample_locations` (with
+// `variableSampleLocations`, 4 sub-pixel bits and coordinates 0..=15/16), the grid a 2x2
+// `maxSampleLocationGridSize`: where the device lacks them, `HS_ERROR_REFUSED` naming
+// them. A draw with them on is refused where the device takes none for its targets'
+// sample count, or with the grid on for more than 4 samples a pixel.
 HSresult hsCommandBufferSetSampleLocations(const struct HSCommandBuffer *command_buffer,
                                            uint32_t enable,
                                            uint32_t grid_enable,
@@ -1922,14 +1947,22 @@ HSresult hsProgramSetShaders(const struct HSProgram *program,
                              uint32_t count,
                              const struct HSShaderData *shaders);
 
+// Gives the tag that `stage`'s shader leaves beside an address it missed
+// (`HSDeviceStats.last_raw_pointer_miss_program`): a hash of the shader's GLSL or
+// SPIR-V, or 0 for compiled Maxwell code. `HS_ERROR_INVALID_ARGUMENT` when the program
+// has no shader for `stage`.
+HSresult hsProgramGetMissTag(const struct HSProgram *program, HSshaderStage stage, uint32_t *tag);
+
 // Fills `slots` with deko3d's convention (what uam's code expects, the default).
 HSresult hsMaxwellSlotMapSetDefaults(struct HSMaxwellSlotMap *slots);
 
 // Gives the program its shaders from compiled Maxwell code, one a stage, translated for
 // the host with `slots` (NULL: deko3d's convention). A binary that cannot be read or
 // translated fails with HS_ERROR_REFUSED and a message naming the shader, the byte
-// offset and the word. Set again, the program's old shaders are finalized, as with
-// hsProgramSetShaders. Every image slot is taken as r32ui
+// offset and the word; one computing in double precision on a device without
+// shaderFloat64 (MoltenVK) with HS_ERROR_REFUSED naming its first double instruction.
+// Set again, the program's old shaders are finalized, as with hsProgramSetShaders.
+// Every image slot is taken as r32ui
 // (hsProgramSetCompiledShadersWithImageFormats states others).
 HSresult hsProgramSetCompiledShaders(const struct HSProgram *program,
                                      uint32_t count,
@@ -2318,6 +2351,9 @@ HSresult hsMemoryPoolMapVirtual(const struct HSMemoryPool *virtualPool,
 // NVN's `Texture::GetStorageClass`: the storage class a mapping under the texture's
 // pages must carry.
 HSresult hsTextureGetStorageClass(const struct HSTexture *texture, HSstorageClass *storageClass);
+
+// The path this device's virtual pools take (the log says why where it is copy-on-map).
+HSresult hsDeviceGetVirtualPoolPath(const struct HSDevice *device, HSvirtualPoolPath *path);
 
 HSresult hsWindowBuilderSetDefaults(struct HSWindowBuilder *builder);
 
