@@ -5,6 +5,7 @@ pub mod allocated_buffer;
 pub mod budget;
 pub mod host_image;
 pub mod pool_buffer;
+pub mod pool_usage;
 pub mod retire;
 pub mod sparse_pool;
 pub mod staging;

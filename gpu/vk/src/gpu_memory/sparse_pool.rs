@@ -12,7 +12,7 @@ use gpu::address::{sparse_block_refusal, VirtualPoolPath, VIRTUAL_PAGE_B};
 
 use crate::bringup::device::Device;
 use crate::error::{map_vk, VkResult};
-use crate::gpu_memory::pool_buffer::pool_buffer_usage;
+use crate::gpu_memory::pool_usage::pool_buffer_usage;
 
 const HOST_ALLOCATION: vk::ExternalMemoryHandleTypeFlags =
     vk::ExternalMemoryHandleTypeFlags::HOST_ALLOCATION_EXT;

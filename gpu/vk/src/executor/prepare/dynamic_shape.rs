@@ -9,8 +9,8 @@ use crate::executor::pipelines::dynamic_state::DynamicSet;
 use crate::executor::prepared::draws::{DrawShape, MoreViewports, PreparedDraw, PreparedDraws};
 use crate::executor::prepared::memo::DrawMemo;
 
-use super::draw::{scissor, viewport};
 use super::draw_site::DrawSite;
+use super::rects::{scissor, viewport};
 
 /// `shape` with its state-made parts (viewports, scissors, blend constants, stencil
 /// values, the dynamic values) taken from the state at `site`.

@@ -34,12 +34,13 @@ use super::buffer_reads::{dispatch_reads as dispatch_reads_of, PoolRead};
 use super::copy::{prepare_copy, prepare_fill, prepare_update};
 use super::counters::prepare_counters;
 use super::dispatch::prepare_dispatch;
-use super::draw::{clear_rect, prepare_draw};
+use super::draw::prepare_draw;
 use super::draw_site::DrawSite;
 use super::pass_access::AccessLog;
 use super::pass_targets::{
     color_clear_attachment, depth_stencil_clear_attachment, resolve_targets,
 };
+use super::rects::clear_rect;
 use super::repeat::{take_repeats, RepeatSite};
 use super::slots::SlotContext;
 use super::texture_clear::prepare_texture_clear;

@@ -21,6 +21,7 @@ pub mod list;
 pub mod pass_access;
 pub mod pass_targets;
 pub mod patches;
+pub mod rects;
 pub mod repeat;
 pub mod slots;
 pub mod texture_clear;

@@ -124,6 +124,6 @@ pub fn clear_in_pass(
         layer_count: targets.layers,
     }];
     // SAFETY: `cmd` is inside a pass whose attachments include the cleared one, and the
-    // rectangle lies inside the pass's render area (`prepare::clear_rect`).
+    // rectangle lies inside the pass's render area (`prepare::rects::clear_rect`).
     unsafe { device.raw.cmd_clear_attachments(cmd, &[attachment], &rect) };
 }
