@@ -135,7 +135,10 @@ fn sample_locations_place_the_samples_or_are_refused_by_name() {
                 assert!(features.sample_locations, "drawn on a device without them");
                 let (compared, partial) = compare(&bytes, &locations);
                 assert!(compared >= 180, "only {compared} pixels compared");
-                assert!(partial >= 10, "only {partial} partly covered pixels");
+                // Every pixel matched the model above; this only keeps the case from
+                // being vacuous (generated locations may bunch, leaving few pixels
+                // partly covered: 8 in one case on the H100).
+                assert!(partial >= 4, "only {partial} partly covered pixels");
             }
         }
     }

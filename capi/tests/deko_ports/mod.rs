@@ -236,6 +236,15 @@ fn to_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> (f64, f64) {
 /// picture is checked. Which driver ran is read from the device's own log line.
 #[test]
 fn deko05_tessellation_draws_the_wireframe_the_console_draws() {
+    // A picture the port wrote on another machine (a GPU without a compiler here) is
+    // checked against the same model: HOOKSHOT_DEKO05_RGBA names its file.
+    if let Some(path) = std::env::var_os("HOOKSHOT_DEKO05_RGBA") {
+        let bytes = std::fs::read(&path).expect("the named picture");
+        assert_eq!(bytes.len(), 2 * IMAGE_B, "read-back size");
+        let images: Vec<Vec<u8>> = bytes.chunks(IMAGE_B).map(<[u8]>::to_vec).collect();
+        deko05_picture_model(&images);
+        return;
+    }
     let corpus = corpus_dir();
     let program = common::build("deko05_tessellation");
     let (_dir, out) = common::temp_file("deko05.rgba");
