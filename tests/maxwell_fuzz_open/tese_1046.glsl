@@ -1,7 +1,7 @@
 #version 450
 // stage: tese
 // seed: 1046
-// outcome: hangs on NVIDIA 580.159.04 (H100): shader diff past 25 s; agrees on lavapipe
+// outcome: hangs on NVIDIA 580.159.04 (H100) in the translated module; agrees on lavapipe
 layout(quads, equal_spacing, ccw) in;
 layout(location = 0) in vec4 vin[];
 layout(location = 0) out vec4 vout;

@@ -201,6 +201,9 @@ impl Bench {
         inputs: &Inputs,
     ) -> Result<SideOutput, SideError> {
         let device_error = |e: &dyn std::fmt::Display| SideError::Device(e.to_string());
+        // Which module a hang or a device loss came in (`RX_VK_LOG=debug`).
+        let module = ["the translation", "glslang's module"][side];
+        tracing::debug!(?stage, module, "running");
         let objects = &self.sides[side];
         let mut modules: Vec<(FuzzStage, ShaderModule)> = companions
             .iter()
