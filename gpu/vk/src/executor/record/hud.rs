@@ -37,21 +37,23 @@ pub(in crate::executor) fn record_panel(
     let seen = seen
         .filter(|(_, held)| *held == format)
         .map(|(stamp, _)| stamp);
-    let mut row = vec![0; shown_w_px as usize * 4];
     let mut rows = cache
         .rows_after(seen)
         .filter(|y| *y < shown_h_px)
         .peekable();
-    if rows.peek().is_some() {
-        // The image's copy wrote around the panel's rows, not into them, but a copy's
-        // footprint is its first byte to its last: ordered, as synchronization
-        // validation requires.
-        let write = (
-            vk::PipelineStageFlags2::ALL_TRANSFER,
-            vk::AccessFlags2::TRANSFER_WRITE,
-        );
-        memory_barrier(cmd, device, write, write);
+    if rows.peek().is_none() {
+        // Most presents: the buffer holds the panel as it is.
+        return Some((cache.stamp(), format));
     }
+    // The image's copy wrote around the panel's rows, not into them, but a copy's
+    // footprint is its first byte to its last: ordered, as synchronization validation
+    // requires.
+    let write = (
+        vk::PipelineStageFlags2::ALL_TRANSFER,
+        vk::AccessFlags2::TRANSFER_WRITE,
+    );
+    memory_barrier(cmd, device, write, write);
+    let mut row = vec![0; shown_w_px as usize * 4];
     for y in rows {
         panel.write_row_as(format, y, &mut row);
         let offset_b = u64::from(y) * u64::from(width_px) * 4;
