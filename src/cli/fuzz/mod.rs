@@ -76,6 +76,10 @@ pub struct FuzzArgs {
     /// driver that crashes on a module ends that program only (outcome `failed`).
     #[arg(long)]
     isolate: bool,
+    /// With --isolate: seconds a child may run before it is killed and its program
+    /// counted `failed` (a GPU hang ends one program, not the run).
+    #[arg(long, default_value_t = 60)]
+    child_seconds: u64,
 }
 
 pub fn diff(args: DiffArgs) -> anyhow::Result<()> {
@@ -205,6 +209,7 @@ pub fn fuzz(args: FuzzArgs) -> anyhow::Result<()> {
             let stage = only.unwrap_or(stages[(seed % stages.len() as u64) as usize]);
             let job = Job {
                 isolate: args.isolate,
+                child_limit: Duration::from_secs(args.child_seconds),
                 bench: &bench,
                 uam: &uam,
                 scratch: &scratch.0,
@@ -301,6 +306,8 @@ fn summary(counts: &std::collections::BTreeMap<&'static str, u64>) -> String {
 /// One generated program on one worker.
 struct Job<'a> {
     isolate: bool,
+    /// How long an isolated child may run.
+    child_limit: Duration,
     bench: &'a Bench,
     uam: &'a Path,
     scratch: &'a Path,
@@ -392,26 +399,44 @@ impl Job<'_> {
             Ok(exe) => exe,
             Err(e) => return Outcome::Failed(format!("this program's path: {e}")),
         };
-        let output = std::process::Command::new(exe)
+        let stderr_path = self.scratch.join("isolated.stderr");
+        let stderr_file = match std::fs::File::create(&stderr_path) {
+            Ok(file) => file,
+            Err(e) => return Outcome::Failed(format!("creating {}: {e}", stderr_path.display())),
+        };
+        let child = std::process::Command::new(exe)
             .args(["shader", "diff"])
             .arg(&path)
             .args(["--stage", self.stage.name(), "--seed"])
             .arg(self.seed.to_string())
             .arg("--uam")
             .arg(self.uam)
-            .output();
-        let output = match output {
-            Ok(output) => output,
+            .stdout(std::process::Stdio::null())
+            .stderr(stderr_file)
+            .spawn();
+        let mut child = match child {
+            Ok(child) => child,
             Err(e) => return Outcome::Failed(format!("starting shader diff: {e}")),
         };
-        if output.status.success() {
+        let status = match wait_at_most(&mut child, self.child_limit) {
+            Ok(Some(status)) => status,
+            Ok(None) => {
+                return Outcome::Failed(format!(
+                    "ran past {} s and was killed (the GPU or the driver hung)",
+                    self.child_limit.as_secs()
+                ))
+            }
+            Err(e) => return Outcome::Failed(format!("waiting for shader diff: {e}")),
+        };
+        if status.success() {
             return Outcome::Match;
         }
-        if output.status.code().is_none() {
-            return Outcome::Failed(format!("the driver crashed ({})", output.status));
+        if status.code().is_none() {
+            return Outcome::Failed(format!("the driver crashed ({status})"));
         }
+        let stderr = std::fs::read(&stderr_path).unwrap_or_default();
         // `hookshot: error: PATH: KIND: DETAIL`, the last line.
-        let stderr = String::from_utf8_lossy(&output.stderr);
+        let stderr = String::from_utf8_lossy(&stderr);
         let prefix = format!("hookshot: error: {}: ", path.display());
         let line = stderr
             .lines()
@@ -420,5 +445,24 @@ impl Job<'_> {
             .unwrap_or("failed: shader diff ended without its line");
         let (kind, detail) = line.split_once(": ").unwrap_or((line, ""));
         Outcome::from_kind(kind, detail.to_string())
+    }
+}
+
+/// Waits for `child` at most `limit`; past it the child is killed and `None` returned.
+fn wait_at_most(
+    child: &mut std::process::Child,
+    limit: Duration,
+) -> std::io::Result<Option<std::process::ExitStatus>> {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if start.elapsed() >= limit {
+            child.kill()?;
+            child.wait()?;
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(10));
     }
 }
