@@ -12,6 +12,7 @@
  *
  * usage: deko07_mesh_lighting OUT.rgba CORPUS_DIR TEAPOT_VTX TEAPOT_IDX */
 #include "deko_mesh.h"
+#include "deko_msaa.h"
 
 #define TIME_S 1.0f
 #define SAMPLES 4u
@@ -26,11 +27,8 @@ int main(int argc, char **argv) {
     HSMemoryPool pool;
     make_pool(&pool, &device, 64u << 20);
     struct dk_heap heap = {0};
-    HSTexture framebuffers[DK_FRAMEBUFFERS], color, depth;
-    for (uint32_t i = 0; i < DK_FRAMEBUFFERS; i++)
-        dk_texture(&framebuffers[i], &device, &pool, &heap, HS_FORMAT_RGBA8_SRGB, 1);
-    dk_texture(&color, &device, &pool, &heap, HS_FORMAT_RGBA8_SRGB, SAMPLES);
-    dk_texture(&depth, &device, &pool, &heap, HS_FORMAT_Z24S8, SAMPLES);
+    struct dk_msaa msaa;
+    dk_msaa_targets(&msaa, &device, &pool, &heap, HS_FORMAT_RGBA8_SRGB, SAMPLES);
     HSBuffer vertices, indices, transform, lighting, readback;
     uint64_t vertices_b = 0, indices_b = 0;
     dk_mesh_load(&vertices, &vertices_b, &indices, &indices_b, &device, &pool, &heap, argv[3],
@@ -46,37 +44,23 @@ int main(int argc, char **argv) {
     const HSshaderStage stages[2] = {HS_SHADER_STAGE_VERTEX, HS_SHADER_STAGE_FRAGMENT};
     dk_program(&program, &device, argv[2], 2, names, stages);
 
-    /* The framebuffer lists: each resolves the colour buffer into its framebuffer. */
+    /* The framebuffer lists (each resolves the colour buffer into its framebuffer), then
+     * the static list. */
     HSCommandBuffer commands;
     CHECK(hsCommandBufferInitialize(&commands, &device));
-    HScommandHandle framebuffer_lists[DK_FRAMEBUFFERS];
-    dk_resolve_lists(&commands, &color, framebuffers, framebuffer_lists);
-
-    /* The static list. */
-    CHECK(hsCommandBufferBeginRecording(&commands));
-    const HSTexture *colors[1] = {&color};
-    CHECK(hsCommandBufferSetRenderTargets(&commands, 1, colors, NULL, &depth, NULL));
-    dk_full_viewport_and_scissor(&commands);
-    dk_clear_targets(&commands, 1);
-    CHECK(hsCommandBufferBindProgram(&commands, &program));
+    dk_msaa_begin_static(&msaa, &commands, &program);
     CHECK(hsCommandBufferBindUniformBuffer(&commands, HS_SHADER_STAGE_VERTEX, 0, &transform, 0,
                                            32 * sizeof(float)));
     CHECK(hsCommandBufferBindUniformBuffer(&commands, HS_SHADER_STAGE_FRAGMENT, 0, &lighting, 0,
                                            sizeof DK_LIGHTING));
-    dk_bind_default_raster_and_color(&commands);
-    /* deko3d's multisample defaults (all samples, no alpha to coverage, no shading rate). */
-    CHECK(hsCommandBufferSetMultisampleState(&commands, 0xffffffffu, 0, 0, 0, 0.0f));
-    dk_bind_default_depth_stencil(&commands);
+    dk_msaa_default_state(&commands);
     dk_vertex_layout(&commands, &vertices, vertices_b, DK_MESH_VERTEX_B, 3, 3, 12);
     CHECK(hsCommandBufferBindIndexBuffer(&commands, HS_INDEX_TYPE_UNSIGNED_SHORT, &indices, 0,
                                          indices_b));
     CHECK(hsCommandBufferDrawElements(&commands, HS_DRAW_PRIMITIVE_TRIANGLES, 0,
                                       (uint32_t)(indices_b / 2), 0, 0, 1));
-    HScommandHandle render_list;
-    CHECK(hsCommandBufferEndRecording(&commands, &render_list));
-
-    /* The discard list. */
-    HScommandHandle discard_list = dk_discard_list(&commands, &color, &depth);
+    /* The static list ended, and the discard list. */
+    HScommandHandle render_list = dk_msaa_end_static(&msaa, &commands);
 
     /* The sample's dynamic command buffer: the frame's transformation and the lighting. */
     HSCommandBuffer dynamic;
@@ -85,11 +69,8 @@ int main(int argc, char **argv) {
 
     HSQueue queue;
     CHECK(hsQueueInitialize(&queue, &device));
-    const HScommandHandle before[2] = {push, render_list};
-    const HScommandHandle after[1] = {discard_list};
-    const struct dk_frame_lists lists = {before, 2, framebuffer_lists, after, 1};
-    dk_present_frames(&device, &pool, &queue, framebuffers, &lists, &readback, readback_offset_b,
-                      argv[1]);
+    dk_msaa_present(&msaa, &device, &pool, &queue, push, render_list, &readback,
+                    readback_offset_b, argv[1]);
 
     CHECK(hsCommandBufferFinalize(&dynamic));
     CHECK(hsCommandBufferFinalize(&commands));
@@ -100,9 +81,7 @@ int main(int argc, char **argv) {
     CHECK(hsBufferFinalize(&transform));
     CHECK(hsBufferFinalize(&indices));
     CHECK(hsBufferFinalize(&vertices));
-    CHECK(hsTextureFinalize(&depth));
-    CHECK(hsTextureFinalize(&color));
-    for (uint32_t i = 0; i < DK_FRAMEBUFFERS; i++) CHECK(hsTextureFinalize(&framebuffers[i]));
+    dk_msaa_finalize(&msaa);
     CHECK(hsMemoryPoolFinalize(&pool));
     CHECK(hsDeviceFinalize(&device));
     return 0;

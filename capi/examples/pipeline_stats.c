@@ -5,15 +5,9 @@
  * changed, state every device takes dynamically, so it compiles nothing; frame 3 draws
  * a second new program; frame 4 repeats frame 2's state with it. Prints one line a
  * frame: "frame F: made M ns N total T frames_waited W worst_ns X". */
-#include "common.h"
+#include "triangle_frames.h"
 
-#define SIZE_PX 160u
 #define FRAMES 4u
-
-static const char *const RED_FRAGMENT =
-    "#version 450\n"
-    "layout(location = 0) out vec4 colour;\n"
-    "void main() { colour = vec4(1.0, 0.0, 0.0, 1.0); }\n";
 
 /* Frame 2's and 4's state: both faces culled (the triangle is not drawn: what counts
  * here is that no pipeline is made for it), another front face, the depth and stencil
@@ -37,47 +31,11 @@ static void set_other_state(const HSCommandBuffer *commands, unsigned frame) {
 int main(void) {
     HSDevice device;
     open_device(&device);
-    HSMemoryPool pool;
-    make_pool(&pool, &device, 1u << 20);
-    HSTexture textures[2];
-    HSWindow window;
-    make_window(&window, textures, &device, &pool, SIZE_PX, NULL);
-    const uint64_t positions_offset_b = 512u << 10;
-    CHECK(hsMemoryPoolWrite(&pool, positions_offset_b, HALF_TRIANGLE, sizeof HALF_TRIANGLE));
-    HSBuffer vertices;
-    make_buffer(&vertices, &device, &pool, positions_offset_b, sizeof HALF_TRIANGLE);
-    HSProgram programs[2];
-    make_program(&programs[0], &device, POSITION_VERTEX, GREEN_FRAGMENT);
-    make_program(&programs[1], &device, POSITION_VERTEX, RED_FRAGMENT);
-
-    HSQueue queue;
-    CHECK(hsQueueInitialize(&queue, &device));
-    HSCommandBuffer commands;
-    CHECK(hsCommandBufferInitialize(&commands, &device));
-    HSSync acquired;
-    CHECK(hsSyncInitialize(&acquired, &device));
+    TriangleFrames rig;
+    triangle_frames_open(&rig, &device);
     for (unsigned frame = 1; frame <= FRAMES; frame++) {
-        uint32_t index = 0;
-        CHECK(hsWindowAcquireTexture(&window, &acquired, &index));
-        HSsyncWaitResult waited = 0;
-        CHECK(hsSyncWait(&acquired, 10ull * 1000 * 1000 * 1000, &waited));
-        CHECK(hsCommandBufferBeginRecording(&commands));
-        const HSTexture *colors[1] = {&textures[index]};
-        CHECK(hsCommandBufferSetRenderTargets(&commands, 1, colors, NULL, NULL, NULL));
-        set_area(&commands, SIZE_PX, SIZE_PX);
-        const float black[4] = {0.0f, 0.0f, 0.0f, 1.0f};
-        CHECK(hsCommandBufferClearColor(&commands, 0, black, HS_CLEAR_COLOR_MASK_RGBA));
-        CHECK(hsCommandBufferBindProgram(&commands, &programs[frame <= 2 ? 0 : 1]));
-        if (frame % 2 == 0) {
-            set_other_state(&commands, frame);
-        }
-        bind_positions(&commands, &vertices, sizeof HALF_TRIANGLE);
-        CHECK(hsCommandBufferDrawArrays(&commands, HS_DRAW_PRIMITIVE_TRIANGLES, 0, 3));
-        HScommandHandle handle;
-        CHECK(hsCommandBufferEndRecording(&commands, &handle));
-        CHECK(hsQueueSubmitCommands(&queue, 1, &handle));
-        CHECK(hsQueuePresentTexture(&queue, &window, index));
-        CHECK(hsCommandBufferClearCommands(&commands));
+        triangle_frames_draw(&rig, frame <= 2 ? 0 : 1, frame % 2 == 0 ? set_other_state : NULL,
+                             frame);
 
         /* Read after its present, the last frame is this one. */
         HSPipelineStats stats;
@@ -92,20 +50,13 @@ int main(void) {
                (unsigned long long)stats.fast_linked_total,
                (unsigned long long)stats.optimised_total);
     }
-    CHECK(hsQueueFinish(&queue));
+    CHECK(hsQueueFinish(&rig.queue));
     check_validation(&device);
     if (hsDeviceGetPipelineStats(&device, NULL) != HS_ERROR_INVALID_ARGUMENT) {
         fprintf(stderr, "a NULL stats pointer was taken\n");
         return 1;
     }
-    CHECK(hsCommandBufferFinalize(&commands));
-    CHECK(hsSyncFinalize(&acquired));
-    CHECK(hsQueueFinalize(&queue));
-    CHECK(hsProgramFinalize(&programs[1]));
-    CHECK(hsProgramFinalize(&programs[0]));
-    CHECK(hsBufferFinalize(&vertices));
-    finalize_window(&window, textures);
-    CHECK(hsMemoryPoolFinalize(&pool));
+    triangle_frames_close(&rig);
     CHECK(hsDeviceFinalize(&device));
     return 0;
 }
