@@ -267,7 +267,7 @@ fn bits(value: f32) -> u32 {
 #[test]
 fn game_fragment_programs_draw_as_glslang_draws_them() {
     let texel = bits(1.0 / 64.0);
-    let cases: [(&str, Vec<(usize, u32)>); 18] = [
+    let cases: [(&str, Vec<(usize, u32)>); 23] = [
         ("g_frag_pbr", vec![(4, 3)]),
         ("g_frag_centroid_inputs", vec![]),
         (
@@ -334,6 +334,23 @@ fn game_fragment_programs_draw_as_glslang_draws_them() {
             ]
             .concat(),
         ),
+        // Steps of 0.04, a thickness of 0.05, a fade over the outer tenth.
+        (
+            "g_frag_ssr",
+            vec![(0, bits(0.04)), (1, bits(0.05)), (2, bits(0.1))],
+        ),
+        // History weights 0.9 and 0.6, velocities scaled to a tenth of the screen.
+        (
+            "g_frag_taa_resolve",
+            vec![(0, bits(0.9)), (1, bits(0.6)), (2, bits(0.1))],
+        ),
+        // A shutter of 0.06, at most 0.04 of the screen, a full tap of jitter.
+        (
+            "g_frag_motion_blur",
+            vec![(0, bits(0.06)), (1, bits(0.04)), (2, bits(1.0))],
+        ),
+        ("g_frag_volumetric_fog", vec![]),
+        ("g_frag_pcss", vec![]),
     ];
     let mut failures = Vec::new();
     for (name, integers) in cases {

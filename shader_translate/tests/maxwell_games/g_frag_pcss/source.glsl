@@ -2,7 +2,7 @@
 // Percentage-closer soft shadows: a blocker search over a Poisson disk in the raw depth
 // map, the penumbra's width from the average blocker's depth and the light's size, then a
 // percentage-closer filter over the same disk scaled by the penumbra through a
-// depth-compare sampler.
+// depth-compare sampler. The light-space position wraps over a 4 x 4 tiled atlas.
 layout(binding = 0) uniform sampler2D shadow_depth;
 layout(binding = 1) uniform sampler2DShadow shadow_compare;
 layout(std140, binding = 0) uniform Pcss { vec4 light_size_bias; };
@@ -14,7 +14,7 @@ const vec2 DISK[12] = vec2[](
     vec2(0.507, 0.064), vec2(0.896, 0.412), vec2(-0.322, -0.933), vec2(-0.792, -0.598));
 void main() {
     vec3 p = light_space.xyz / light_space.w;
-    p.xy = fract(p.xy);
+    p.xy = fract(p.xy * 4.0);
     p.z = fract(p.z);
     float receiver = p.z - light_size_bias.z * 0.01;
     float search = light_size_bias.x * 0.05;
