@@ -301,3 +301,22 @@ fn water_waves_draw_as_glslang_draws_them() {
         (64, 1),
     );
 }
+
+/// Dual-quaternion skinning in the vertex stage: float joint indices made integers, a
+/// uniform block of 128 `vec4`s indexed at run time, the antipodal fix, `normalize`.
+#[test]
+fn dual_quaternion_skinning_draws_as_glslang_draws_it() {
+    let mut stream = Stream::new(0xd0a2_0001);
+    let buffers = vec![
+        uniform(0, block(&mut stream, 16, (-1.0, 1.0), &[])),
+        uniform(1, block(&mut stream, 512, (-1.0, 1.0), &[])),
+    ];
+    vertex_program(
+        "g_vert_dual_quat_skinning",
+        0xd0a2_0002,
+        (0.05, 1.0),
+        buffers,
+        Resources::default(),
+        (64, 1),
+    );
+}

@@ -315,32 +315,62 @@ fn terrain_displacement_draws_as_glslang_draws_it() {
     );
 }
 
-/// Records `[layer, x, y, world, fwidth(world)]` of every fragment the geometry stage's
-/// triangles cover.
-const CAPTURE_FRAGMENTS: &str = "#version 450
-layout(location = 0) in vec4 world;
-layout(std430, binding = 0) buffer Capture { uint count; uint pad[3]; uint records[]; };
-void main() {
-    vec4 change = fwidth(world);
+/// A fragment stage recording `[layer, x, y, v, fwidth(v)]` (`v` the input at location
+/// 0, of `ty`, `vec3` or `vec4`; the layer 0 unless `layered`) for every fragment, each
+/// record 11 words.
+fn capture_fragments(ty: &str, layered: bool) -> String {
+    let n = components(ty);
+    let layer = if layered { "uint(gl_Layer)" } else { "0u" };
+    format!(
+        "#version 450
+layout(location = 0) in {ty} v;
+layout(std430, binding = 0) buffer Capture {{ uint count; uint pad[3]; uint records[]; }};
+void main() {{
+    {ty} change = fwidth(v);
     uint at = atomicAdd(count, 1u) * 11u;
-    records[at] = uint(gl_Layer);
+    records[at] = {layer};
     records[at + 1u] = uint(gl_FragCoord.x);
     records[at + 2u] = uint(gl_FragCoord.y);
-    for (int c = 0; c < 4; c++) {
-        records[at + 3u + uint(c)] = floatBitsToUint(world[c]);
+    for (int c = 0; c < {n}; c++) {{
+        records[at + 3u + uint(c)] = floatBitsToUint(v[c]);
         records[at + 7u + uint(c)] = floatBitsToUint(change[c]);
-    }
+    }}
+}}
+"
+    )
 }
-";
+
+/// Asserts two fragment captures of [`capture_fragments`] agree: the same fragments
+/// (layer and pixel exactly), the interpolated input within the float tolerance plus
+/// what a vertex moved by one step of the rasteriser's grid changes it: lavapipe snaps
+/// positions to 1/256 pixel, and a position a few units in the last place apart may
+/// snap to the neighbouring step, moving the interpolation by up to the input's change
+/// across 1/256 pixel (`fwidth / 256`) a vertex; three vertices, 3/256. Returns the
+/// records (glslang's).
+fn assert_fragments_agree<'a>(what: &str, ours: &'a [u32], reference: &'a [u32]) -> Vec<&'a [u32]> {
+    assert_eq!(ours[0], reference[0], "{what}: fragments");
+    let n = reference[0] as usize;
+    let (a, b) = (sorted(ours, 11, 3, n), sorted(reference, 11, 3, n));
+    for (index, (x, y)) in a.iter().zip(&b).enumerate() {
+        assert_eq!(x[..3], y[..3], "{what}: fragment {index}: layer and pixel");
+        for c in 0..4 {
+            let (p, q) = (f32::from_bits(x[3 + c]), f32::from_bits(y[3 + c]));
+            let change = f32::from_bits(y[7 + c]).max(f32::from_bits(x[7 + c]));
+            let allowed = 1e-5 + 1e-4 * q.abs() + 3.0 * change / 256.0;
+            assert!(
+                (p - q).abs() <= allowed,
+                "{what}: fragment {index} {:?} v[{c}]: ours {p}, glslang {q}",
+                &y[..3]
+            );
+        }
+    }
+    b
+}
 
 /// The one-pass shadow cube: six triangles sent to six layers of a 2D array target,
 /// culled per face (face transforms near the identity, so some triangles are culled on
-/// some faces), the distance to the light passed on. Every fragment compared: its
-/// layer and pixel exactly, the interpolated output within the float tolerance plus
-/// what a vertex moved by one step of the rasteriser's grid changes it: lavapipe snaps
-/// positions to 1/256 pixel, and a position a few units in the last place apart may
-/// snap to the neighbouring step, moving the interpolation by up to the output's change
-/// across 1/256 pixel (`fwidth / 256`) a vertex; three vertices, 3/256.
+/// some faces), the distance to the light passed on. Every fragment compared
+/// ([`assert_fragments_agree`]).
 #[test]
 fn the_shadow_cube_geometry_draws_as_glslang_draws_it() {
     let (glsl, dksh) = game("g_geom_shadow_cube");
@@ -363,7 +393,7 @@ fn the_shadow_cube_geometry_draws_as_glslang_draws_it() {
         dksh,
         companions: vec![
             (Stage::Vertex, vertex.into()),
-            (Stage::Fragment, CAPTURE_FRAGMENTS.into()),
+            (Stage::Fragment, capture_fragments("vec4", true)),
         ],
         geometry_input: GeometryInput::Triangles,
         buffers: vec![(GpuStage::Geometry, uniform(0, floats(faces)))],
@@ -383,25 +413,68 @@ fn the_shadow_cube_geometry_draws_as_glslang_draws_it() {
         layers: 6,
     };
     let (ours, reference) = draw_both(&run);
-    assert_eq!(ours[0], reference[0], "fragments");
-    let n = reference[0] as usize;
-    let (a, b) = (sorted(&ours, 11, 3, n), sorted(&reference, 11, 3, n));
-    for (index, (x, y)) in a.iter().zip(&b).enumerate() {
-        assert_eq!(x[..3], y[..3], "fragment {index}: layer and pixel");
-        for c in 0..4 {
-            let (p, q) = (f32::from_bits(x[3 + c]), f32::from_bits(y[3 + c]));
-            let change = f32::from_bits(y[7 + c]).max(f32::from_bits(x[7 + c]));
-            let allowed = 1e-5 + 1e-4 * q.abs() + 3.0 * change / 256.0;
-            assert!(
-                (p - q).abs() <= allowed,
-                "fragment {index} {:?} world[{c}]: ours {p}, glslang {q}",
-                &y[..3]
-            );
-        }
-    }
+    let b = assert_fragments_agree("g_geom_shadow_cube", &ours, &reference);
+    let n = b.len();
     let layers: std::collections::BTreeSet<u32> = b.iter().map(|record| record[0]).collect();
     assert!(
         n > 100 && layers.len() == 6,
         "{n} fragments on layers {layers:?}"
     );
+}
+
+/// Phong tessellation with displacement: tangent-plane projections blended, a
+/// displacement map read by `textureLod` in the evaluation stage, fractional-even
+/// spacing, levels 2 to 4.
+#[test]
+fn phong_displacement_draws_as_glslang_draws_it() {
+    let mut stream = Stream::new(0x9d15_0001);
+    let phong = block(
+        &mut stream,
+        20,
+        (-1.0, 1.0),
+        &[(16, 0.75f32.to_bits()), (17, 0.3f32.to_bits())],
+    );
+    evaluation_program(
+        "g_tese_phong_displacement",
+        0x9d15_0002,
+        (8, 3),
+        ([3.0, 2.0, 4.0, 0.0, 2.5, 0.0, 0.0, 0.0], phong),
+        height_map(0x9d15_0003),
+    );
+}
+
+/// Geometry fins: silhouette edges (corner normals facing the eye on one side, away on
+/// the other) extruded into quads, a `continue` per edge, up to three strips a
+/// triangle; every fragment compared ([`assert_fragments_agree`]).
+#[test]
+fn geometry_fins_draw_as_glslang_draws_them() {
+    let (glsl, dksh) = game("g_geom_fins");
+    let mut stream = Stream::new(0xf155_0001);
+    let mut fins = stream.floats(16, -0.2, 0.2);
+    for k in 0..4 {
+        fins[5 * k] += 1.0;
+    }
+    fins.extend([0.3, -0.2, 2.0, 1.0]);
+    let run = StageDraw {
+        name: "g_geom_fins".into(),
+        stage: Stage::Geometry,
+        glsl,
+        dksh,
+        companions: vec![
+            (Stage::Vertex, FEEDING_VERTEX.into()),
+            (Stage::Fragment, capture_fragments("vec3", false)),
+        ],
+        geometry_input: GeometryInput::Triangles,
+        buffers: vec![(GpuStage::Geometry, uniform(0, floats(fins)))],
+        resources: Resources::default(),
+        attributes: FEEDING.to_vec(),
+        vertices: feeding_attributes(&mut stream, 90),
+        draw: draw(PrimitiveKind::Triangles, 90, 1),
+        patch_size: None,
+        capture: GpuStage::Fragment,
+        layers: 1,
+    };
+    let (ours, reference) = draw_both(&run);
+    let records = assert_fragments_agree("g_geom_fins", &ours, &reference);
+    assert!(records.len() > 50, "{} fragments", records.len());
 }
