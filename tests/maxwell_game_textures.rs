@@ -10,7 +10,9 @@ mod common;
 
 use std::path::Path;
 
-use common::compute::{dispatch_with_resources, floats, storage, uniform, words, Binding, Stream};
+use common::compute::{
+    dispatch_with_resources, floats, storage, uniform, words, Binding, Pairs, Stream,
+};
 use common::rig::Rig;
 use common::stage_resources::{as_halves, halves, Image, Resources, Sampled};
 use shader_translate::maxwell::image_format::ImageFormat;
@@ -24,8 +26,6 @@ fn sources(name: &str) -> (Vec<u8>, String) {
         std::fs::read_to_string(dir.join("source.glsl")).unwrap(),
     )
 }
-
-type Pairs = Vec<(Vec<u8>, Vec<u8>)>;
 
 fn dispatch_both(
     name: &str,

@@ -51,6 +51,9 @@ fn compute_program_with(
         .unwrap()
 }
 
+/// Bytes of each side, one pair a binding or image: (translated, glslang).
+pub type Pairs = Vec<(Vec<u8>, Vec<u8>)>;
+
 /// A buffer binding of the compute stage: storage or uniform, its slot, its bytes.
 pub struct Binding {
     pub storage: bool,
@@ -97,7 +100,7 @@ pub fn dispatch_with_resources(
     sources: (&[u8], &str),
     (bindings, resources): (&[Binding], &Resources),
     groups: [u32; 3],
-) -> (Vec<(Vec<u8>, Vec<u8>)>, Vec<(Vec<u8>, Vec<u8>)>) {
+) -> (Pairs, Pairs) {
     let mut sides: Vec<Vec<Vec<u8>>> = Vec::new();
     let mut images: Vec<Vec<Vec<u8>>> = Vec::new();
     for (side, maxwell) in [true, false].into_iter().enumerate() {
@@ -143,7 +146,7 @@ pub fn dispatch_with_resources(
         );
         images.push(resources.read_images(rig, &textures));
     }
-    let pairs = |mut sides: Vec<Vec<Vec<u8>>>| -> Vec<(Vec<u8>, Vec<u8>)> {
+    let pairs = |mut sides: Vec<Vec<Vec<u8>>>| -> Pairs {
         let reference = sides.pop().unwrap();
         let ours = sides.pop().unwrap();
         ours.into_iter().zip(reference).collect()
