@@ -28,26 +28,7 @@ fn game_dir(name: &str) -> std::path::PathBuf {
 
 /// The fragment program's inputs: (location, GLSL type, array length).
 fn fragment_inputs(glsl: &str) -> Vec<(u32, String, Option<u32>)> {
-    let mut inputs = Vec::new();
-    for line in glsl.lines() {
-        let Some(rest) = line.trim().strip_prefix("layout(location = ") else {
-            continue;
-        };
-        // `centroid` changes where the input is read, not what the vertex stage writes.
-        let rest = rest.replacen(") centroid in ", ") in ", 1);
-        let Some((location, declaration)) = rest.split_once(") in ") else {
-            continue;
-        };
-        let mut words = declaration.trim_end_matches(';').split_whitespace();
-        let (Some(ty), Some(name)) = (words.next(), words.next()) else {
-            continue;
-        };
-        let length = name
-            .split_once('[')
-            .map(|(_, n)| n.trim_end_matches(']').parse().unwrap());
-        inputs.push((location.parse().unwrap(), ty.to_string(), length));
-    }
-    inputs
+    common::stage_capture::inputs(glsl)
 }
 
 /// A vertex stage drawing a full-screen triangle that writes each input of `glsl`'s

@@ -276,6 +276,8 @@ fn declarations(glsl: &str, direction: &str) -> Vec<(u32, String, Option<u32>)> 
         let Some(rest) = line.trim().strip_prefix("layout(location = ") else {
             continue;
         };
+        // `centroid` changes where an input is read, not what the stage before writes.
+        let rest = rest.replacen(") centroid in ", ") in ", 1);
         let Some((location, declaration)) = rest.split_once(direction) else {
             continue;
         };
@@ -387,6 +389,18 @@ pub fn sorted(capture: &[u32], record: usize, exact: usize, count: usize) -> Vec
         })
     });
     records
+}
+
+/// Draws `run` both ways (its capture a geometry stage of [`capture_geometry`] over
+/// `varyings`) and asserts the vertices agree; returns how many were captured.
+pub fn assert_vertices_agree(run: &StageDraw, varyings: &[(u32, String, Option<u32>)]) -> usize {
+    let (ours, reference) = draw_both(run);
+    assert_captures_agree(
+        &run.name,
+        (&ours, &reference),
+        (record_words(varyings), 1),
+        None,
+    )
 }
 
 /// Asserts two captures agree: the same count of records (word 0, or `count` where
