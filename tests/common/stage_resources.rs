@@ -3,7 +3,7 @@
 //! its own copies, bound to one stage's slots; the images read back after the run.
 
 use gpu::objects::ViewMaker;
-use gpu::objects::{Filter, ImageHandle, SamplerMaker, Stage, TextureBuilder, TextureHandle};
+use gpu::objects::{ImageHandle, SamplerMaker, Stage, TextureBuilder, TextureHandle};
 use gpu::TextureId;
 use memory::Format;
 use shader_translate::maxwell::image_format::ImageFormat;
@@ -17,8 +17,14 @@ use super::texels::swizzled;
 const RESOURCES_B: u64 = 3 << 20;
 const SIDE_B: u64 = 512 << 10;
 
-/// A texture read through a sampler (linear filtering, clamped to the edge): one level of
+/// A texture read through a sampler (nearest texel, clamped to the edge): one level of
 /// `width_px` x `height_px` in `format` (a `memory::Format` name), rows of `texels`.
+/// Nearest, since the two sides compute a coordinate a few units in the last place apart
+/// and lavapipe quantises linear filtering's weights to 1/256 of a texel: a coordinate
+/// crossing such a step moves a filtered sample by 1/256 of the texels' difference,
+/// which outputs made of differences of samples (normals from heights) magnify past the
+/// float tolerance. A nearest sample changes only where the coordinate crosses a texel's
+/// edge.
 pub struct Sampled {
     pub slot: u8,
     pub format: &'static str,
@@ -73,14 +79,7 @@ impl Resources {
         }
         let table = rig.device.create_texture_table(16).unwrap();
         let samplers = rig.device.create_sampler_table(2).unwrap();
-        let sampler = rig
-            .device
-            .create_sampler(&SamplerMaker {
-                min_filter: Filter::Linear,
-                mag_filter: Filter::Linear,
-                ..SamplerMaker::default()
-            })
-            .unwrap();
+        let sampler = rig.device.create_sampler(&SamplerMaker::default()).unwrap();
         rig.device.register_sampler(samplers, 1, sampler).unwrap();
         commands.bind_descriptor_tables(table, samplers).unwrap();
         let mut offset_b = RESOURCES_B + side as u64 * SIDE_B;
