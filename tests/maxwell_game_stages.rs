@@ -11,8 +11,8 @@
 //! `mufu` approximations and fused multiply-adds where glslang's module does not).
 
 mod common;
-#[path = "maxwell_game_stages/tessellation.rs"]
-mod tessellation;
+#[path = "maxwell_game_stages/tessellation_geometry.rs"]
+mod tessellation_geometry;
 
 use std::path::Path;
 
