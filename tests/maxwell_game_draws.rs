@@ -28,26 +28,7 @@ fn game_dir(name: &str) -> std::path::PathBuf {
 
 /// The fragment program's inputs: (location, GLSL type, array length).
 fn fragment_inputs(glsl: &str) -> Vec<(u32, String, Option<u32>)> {
-    let mut inputs = Vec::new();
-    for line in glsl.lines() {
-        let Some(rest) = line.trim().strip_prefix("layout(location = ") else {
-            continue;
-        };
-        // `centroid` changes where the input is read, not what the vertex stage writes.
-        let rest = rest.replacen(") centroid in ", ") in ", 1);
-        let Some((location, declaration)) = rest.split_once(") in ") else {
-            continue;
-        };
-        let mut words = declaration.trim_end_matches(';').split_whitespace();
-        let (Some(ty), Some(name)) = (words.next(), words.next()) else {
-            continue;
-        };
-        let length = name
-            .split_once('[')
-            .map(|(_, n)| n.trim_end_matches(']').parse().unwrap());
-        inputs.push((location.parse().unwrap(), ty.to_string(), length));
-    }
-    inputs
+    common::stage_capture::inputs(glsl)
 }
 
 /// A vertex stage drawing a full-screen triangle that writes each input of `glsl`'s
@@ -267,7 +248,7 @@ fn bits(value: f32) -> u32 {
 #[test]
 fn game_fragment_programs_draw_as_glslang_draws_them() {
     let texel = bits(1.0 / 64.0);
-    let cases: [(&str, Vec<(usize, u32)>); 18] = [
+    let cases: [(&str, Vec<(usize, u32)>); 23] = [
         ("g_frag_pbr", vec![(4, 3)]),
         ("g_frag_centroid_inputs", vec![]),
         (
@@ -334,6 +315,23 @@ fn game_fragment_programs_draw_as_glslang_draws_them() {
             ]
             .concat(),
         ),
+        // Steps of 0.04, a thickness of 0.05, a fade over the outer tenth.
+        (
+            "g_frag_ssr",
+            vec![(0, bits(0.04)), (1, bits(0.05)), (2, bits(0.1))],
+        ),
+        // History weights 0.9 and 0.6, velocities scaled to a tenth of the screen.
+        (
+            "g_frag_taa_resolve",
+            vec![(0, bits(0.9)), (1, bits(0.6)), (2, bits(0.1))],
+        ),
+        // A shutter of 0.06, at most 0.04 of the screen, a full tap of jitter.
+        (
+            "g_frag_motion_blur",
+            vec![(0, bits(0.06)), (1, bits(0.04)), (2, bits(1.0))],
+        ),
+        ("g_frag_volumetric_fog", vec![]),
+        ("g_frag_pcss", vec![]),
     ];
     let mut failures = Vec::new();
     for (name, integers) in cases {

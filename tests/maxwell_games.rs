@@ -6,8 +6,10 @@
 //! computes with `mufu` reciprocals and fused multiply-adds where glslang's module
 //! divides and lavapipe may or may not fuse, a few units in the last place a step.
 //! Results whose order depends on which invocation ran first (appends through an
-//! atomic counter) are compared as sorted sets. The fragment programs are drawn in
-//! `maxwell_game_draws.rs`, random programs in `maxwell_fuzz.rs`.
+//! atomic counter) are compared as sorted sets. The compute programs that read textures
+//! or images are in `maxwell_game_textures.rs`, later ones in `maxwell_game_dispatches.rs`;
+//! the fragment programs are drawn in `maxwell_game_draws.rs`, the other stages in
+//! `maxwell_game_stages.rs`, random programs in `maxwell_fuzz.rs`.
 
 mod common;
 

@@ -4,7 +4,8 @@
 //! translator's pipeline optimised and not, to SPIR-V that spirv-val accepts, but for
 //! those of [`NOT_YET`], each refused with the typed error it names. Their
 //! draws and dispatches against glslang's modules are the workspace's
-//! `tests/maxwell_games.rs`.
+//! `tests/maxwell_games.rs`, `maxwell_game_textures.rs`, `maxwell_game_dispatches.rs`,
+//! `maxwell_game_draws.rs` and `maxwell_game_stages.rs`.
 
 mod common;
 

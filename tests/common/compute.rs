@@ -13,15 +13,27 @@ use shader_translate::{ShaderCode, ShaderSource};
 use super::programs::translator;
 use super::readback::pool_bytes;
 use super::rig::Rig;
+use super::stage_resources::Resources;
 use super::texels::Bytes;
 
-/// The compute program of DKSH module `dksh` translated (`maxwell`), or its GLSL
-/// `glsl` through glslang.
+/// The compute program of DKSH module `dksh` translated (`maxwell`, the images' formats
+/// as `resources` states them), or its GLSL `glsl` through glslang.
 pub fn compute_program(rig: &Rig, name: &str, dksh: &[u8], glsl: &str, maxwell: bool) -> ProgramId {
+    compute_program_with(rig, name, (dksh, glsl), &Resources::default(), maxwell)
+}
+
+fn compute_program_with(
+    rig: &Rig,
+    name: &str,
+    (dksh, glsl): (&[u8], &str),
+    resources: &Resources,
+    maxwell: bool,
+) -> ProgramId {
     let translator = translator();
     let shader = if maxwell {
+        let slots = resources.slot_map(shader_translate::maxwell::dksh::ProgramType::Compute);
         translator
-            .translate_dksh(name, dksh)
+            .translate_dksh_with(name, dksh, &slots)
             .unwrap_or_else(|e| panic!("{name}: {e}"))
     } else {
         translator
@@ -38,6 +50,9 @@ pub fn compute_program(rig: &Rig, name: &str, dksh: &[u8], glsl: &str, maxwell: 
         })
         .unwrap()
 }
+
+/// Bytes of each side, one pair a binding or image: (translated, glslang).
+pub type Pairs = Vec<(Vec<u8>, Vec<u8>)>;
 
 /// A buffer binding of the compute stage: storage or uniform, its slot, its bytes.
 pub struct Binding {
@@ -69,15 +84,30 @@ pub fn uniform(slot: u8, bytes: Vec<u8>) -> Binding {
 pub fn dispatch_sources(
     rig: &Rig,
     name: &str,
-    (dksh, glsl): (&[u8], &str),
+    sources: (&[u8], &str),
     bindings: &[Binding],
     groups: [u32; 3],
 ) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let resources = Resources::default();
+    dispatch_with_resources(rig, name, sources, (bindings, &resources), groups).0
+}
+
+/// [`dispatch_sources`] with textures and images bound as well; returns the storage
+/// bindings' bytes and the images' texels after the dispatch, each (translated, glslang).
+pub fn dispatch_with_resources(
+    rig: &Rig,
+    name: &str,
+    sources: (&[u8], &str),
+    (bindings, resources): (&[Binding], &Resources),
+    groups: [u32; 3],
+) -> (Pairs, Pairs) {
     let mut sides: Vec<Vec<Vec<u8>>> = Vec::new();
+    let mut images: Vec<Vec<Vec<u8>>> = Vec::new();
     for (side, maxwell) in [true, false].into_iter().enumerate() {
-        let program = compute_program(rig, name, dksh, glsl, maxwell);
+        let program = compute_program_with(rig, name, sources, resources, maxwell);
         let mut commands = rig.device.command_buffer();
         commands.bind_program(program).unwrap();
+        let textures = resources.bind(rig, &mut commands, Stage::Compute, side);
         let mut places = Vec::new();
         for (index, binding) in bindings.iter().enumerate() {
             let offset_b = (1 << 20) + ((side * bindings.len() + index) as u64) * (64 << 10);
@@ -114,18 +144,28 @@ pub fn dispatch_sources(
                 })
                 .collect(),
         );
+        images.push(resources.read_images(rig, &textures));
     }
-    let reference = sides.pop().unwrap();
-    let ours = sides.pop().unwrap();
-    ours.into_iter().zip(reference).collect()
+    let pairs = |mut sides: Vec<Vec<Vec<u8>>>| -> Pairs {
+        let reference = sides.pop().unwrap();
+        let ours = sides.pop().unwrap();
+        ours.into_iter().zip(reference).collect()
+    };
+    (pairs(sides), pairs(images))
 }
 
 /// A stream of generated inputs (`texels::Bytes`'s generator), the same on both sides.
 pub struct Stream(Bytes);
 
 impl Stream {
+    /// The stream of `seed`, or of `seed` mixed with `HOOKSHOT_GAME_SEED` where that is
+    /// set (other generated inputs for the same tests).
     pub fn new(seed: u64) -> Stream {
-        Stream(Bytes(seed))
+        let other = std::env::var("HOOKSHOT_GAME_SEED")
+            .ok()
+            .and_then(|s| s.parse::<u64>().ok())
+            .map_or(0, |s| s.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        Stream(Bytes((seed ^ other).max(1)))
     }
 
     pub fn next(&mut self) -> u32 {
