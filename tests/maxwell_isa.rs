@@ -9,6 +9,8 @@ mod common;
 mod double;
 #[path = "maxwell_isa/flags.rs"]
 mod flags;
+#[path = "maxwell_isa/flow.rs"]
+mod flow;
 #[path = "maxwell_isa/half.rs"]
 mod half;
 #[path = "maxwell_isa/half_cases.rs"]

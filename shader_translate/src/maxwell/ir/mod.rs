@@ -6,13 +6,17 @@
 mod blocks;
 mod build;
 mod double;
+mod jump_table;
 mod surface;
 mod texture;
 
-pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
+pub use blocks::{
+    leaves_straight_line, split_blocks, split_blocks_with, target_of, Block, Terminator,
+};
 pub(crate) use build::PATCH_GENERIC_B;
 pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
 pub use double::DoubleOp;
+pub use jump_table::{jump_tables, JumpTable};
 pub use surface::{SurfaceAccess, SurfaceOp};
 pub use texture::{TexDim, TexKind, TexRead, TexShape};
 
