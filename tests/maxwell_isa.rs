@@ -23,6 +23,8 @@ mod kernel;
 mod predicates;
 #[path = "maxwell_isa/refusals.rs"]
 mod refusals;
+#[path = "maxwell_isa/saturate.rs"]
+mod saturate;
 #[path = "maxwell_isa/video.rs"]
 mod video;
 #[path = "maxwell_isa/waits.rs"]

@@ -22,6 +22,7 @@ mod multiply;
 mod permute;
 mod pointer;
 mod predicates;
+mod saturate;
 mod surface;
 mod tessellation;
 mod video;
@@ -885,6 +886,9 @@ impl Builder<'_> {
 
     fn integer(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
+        if i.has_mod("sat") && matches!(i.name, "iadd" | "iadd32i") && !i.has_mod("x") {
+            return self.saturating_add(ops);
+        }
         if i.mods().any(|m| matches!(m, "x" | "cc" | "sat")) {
             return Err(self.unsupported("a carry or saturation mode"));
         }
