@@ -367,3 +367,30 @@ fn indirect_branches_without_a_known_table_are_refused_by_name() {
         );
     }
 }
+
+#[test]
+fn flow_tests_of_the_condition_codes_on_branches_are_refused_by_name() {
+    // `bra lt` over an add, and `exit ne`: a condition besides the guard.
+    for (name, body) in [
+        (
+            "bra",
+            vec![
+                MOV_R16_R10,
+                bra(1, body_offset_b(3)) & !0x1f | 1,
+                add(16, 1),
+            ],
+        ),
+        ("exit", vec![MOV_R16_R10, exit() & !0x1f | 5, add(16, 1)]),
+    ] {
+        let line = &kernel::envydis(&body)[1];
+        assert!(line.starts_with(name) && !line.contains("???"), "`{line}`");
+        let error = match kernel::translate(&body, 1) {
+            Ok(_) => panic!("`{line}` translates"),
+            Err(error) => error.to_string(),
+        };
+        assert!(
+            error.contains(&format!("`{name}")) && error.contains("flow test"),
+            "{error}"
+        );
+    }
+}

@@ -57,6 +57,22 @@ pub fn leaves_straight_line(instruction: &Instruction) -> bool {
     )
 }
 
+/// The condition-code names a flow instruction's CC field prints (15, always, prints
+/// none).
+const FLOW_TESTS: [&str; 31] = [
+    "f", "lt", "eq", "le", "gt", "ne", "ge", "num", "nan", "ltu", "equ", "leu", "gtu", "neu",
+    "geu", "off", "lo", "sff", "ls", "hi", "sft", "hs", "oft", "csm_ta", "csm_tr", "csm_mx",
+    "fcsm_ta", "fcsm_tr", "fcsm_mx", "rle", "rgt",
+];
+
+/// A flow instruction's test of the condition codes, where it has one besides its guard.
+pub fn flow_test(instruction: &Instruction) -> Option<&'static str> {
+    if !leaves_straight_line(instruction) {
+        return None;
+    }
+    instruction.mods().find(|m| FLOW_TESTS.contains(m))
+}
+
 /// Where a direct branch goes: a relative target, or the absolute one of `jmp`/`jcal`
 /// (a byte offset in the program's code, as yuzu reads it).
 pub fn target_of(instruction: &Instruction) -> Option<u64> {

@@ -37,8 +37,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use memory::{AccessCondition, AddressHalf};
 
 use super::{
-    jump_tables, leaves_straight_line, split_blocks_with, target_of, Binary, Block, Compare,
-    FloatUnary, IntUnary, JumpTable, Logic, LoopExit, Op, Scratch, Terminator, Value, Var,
+    flow_test, jump_tables, leaves_straight_line, split_blocks_with, target_of, Binary, Block,
+    Compare, FloatUnary, IntUnary, JumpTable, Logic, LoopExit, Op, Scratch, Terminator, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::{ComputeInfo, ProgramType};
@@ -1669,6 +1669,15 @@ impl<'a> Builder<'a> {
             let next = instructions
                 .get(b.end)
                 .and_then(|i| walk.block_at(u64::from(i.offset_b)));
+            // A flow test of the flags on a flow instruction is a condition besides its
+            // guard, which the structuring does not take yet.
+            if let Some(test) = flow_test(last) {
+                return Err(self.control_flow(
+                    walk,
+                    last,
+                    &format!("a flow test (`{test}`) of the condition codes"),
+                ));
+            }
             if last.name == "kil" {
                 // `discard` where its guard holds; the program goes on for the others.
                 self.translate()?;

@@ -11,7 +11,7 @@ mod surface;
 mod texture;
 
 pub use blocks::{
-    leaves_straight_line, split_blocks, split_blocks_with, target_of, Block, Terminator,
+    flow_test, leaves_straight_line, split_blocks, split_blocks_with, target_of, Block, Terminator,
 };
 pub(crate) use build::PATCH_GENERIC_B;
 pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
