@@ -20,6 +20,7 @@ mod logic3;
 mod memory;
 mod multiply;
 mod permute;
+mod pixel;
 mod pointer;
 mod predicates;
 mod saturate;
@@ -654,6 +655,7 @@ impl Builder<'_> {
             "red" | "atom" | "atoms" => self.atomic(&ops)?,
             "bar" => self.barrier(&ops)?,
             "vote" => self.vote(&ops)?,
+            "pixld" => self.pixel_load(&ops)?,
             "shfl" if self.fragment => self.quad_shuffle(&ops)?,
             "shfl" => self.shuffle(&ops)?,
             "fswzadd" => self.swizzle_add(&ops)?,

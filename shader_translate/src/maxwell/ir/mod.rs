@@ -402,6 +402,10 @@ pub enum Builtin {
     LocalInvocationId,
     WorkgroupId,
     NumWorkgroups,
+    /// Fragment: the sample the invocation shades (`pixld my_index`).
+    SampleId,
+    /// Fragment: the coverage of the samples the invocation shades (`pixld covmask`).
+    SampleMask,
 }
 
 /// Atomic operations on 32-bit words.
