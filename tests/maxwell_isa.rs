@@ -25,6 +25,8 @@ mod predicates;
 mod refusals;
 #[path = "maxwell_isa/saturate.rs"]
 mod saturate;
+#[path = "maxwell_isa/texture_half.rs"]
+mod texture_half;
 #[path = "maxwell_isa/video.rs"]
 mod video;
 #[path = "maxwell_isa/waits.rs"]

@@ -204,6 +204,18 @@ pub fn run_with(
     cbuf: [u32; 4],
     constbuf1: Option<&[u8]>,
 ) -> Vec<Vec<u32>> {
+    run_with_setup(body, outputs, inputs, cbuf, constbuf1, |_, _| {})
+}
+
+/// [`run_with`], with `setup` binding more (textures) before the dispatch.
+pub fn run_with_setup(
+    body: &[u64],
+    outputs: usize,
+    inputs: &[u32],
+    cbuf: [u32; 4],
+    constbuf1: Option<&[u8]>,
+    setup: impl FnOnce(&Rig, &mut gpu::CommandBuffer<'_>),
+) -> Vec<Vec<u32>> {
     assert_eq!(inputs.len(), INPUTS * INVOCATIONS);
     let shader = translate_with(body, outputs, constbuf1)
         .unwrap_or_else(|e| panic!("the kernel does not translate: {e}"));
@@ -244,6 +256,7 @@ pub fn run_with(
         commands.bind_buffer(kind, range).unwrap();
         places.push(offset_b);
     }
+    setup(&rig, &mut commands);
     commands.dispatch([1, 1, 1]).unwrap();
     rig.submit(&commands.finish());
     rig.finish();

@@ -31,6 +31,7 @@ pub(crate) use tessellation::PATCH_GENERIC_B;
 mod quad;
 mod select;
 mod texture;
+mod texture_half;
 mod warp;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -716,10 +717,6 @@ impl Builder<'_> {
             }
             "r2p" => self.register_to_predicates(&ops)?,
             "membar" => self.memory_barrier()?,
-            // The short forms' `f16` (SM 5.3) packs two results a register.
-            "texs" | "tlds" | "tld4s" if i.has_mod("f16") => {
-                return Err(self.unsupported("half-precision texture results (`f16`)"))
-            }
             "texs" | "tlds" => self.texture_short()?,
             "tex" | "tld" | "tld4" | "tmml" | "txd" => self.texture_long()?,
             "tld4s" => self.gather_short()?,
