@@ -248,8 +248,12 @@ fn bits(value: f32) -> u32 {
 #[test]
 fn game_fragment_programs_draw_as_glslang_draws_them() {
     let texel = bits(1.0 / 64.0);
-    let cases: [(&str, Vec<(usize, u32)>); 23] = [
+    let cases: [(&str, Vec<(usize, u32)>); 24] = [
         ("g_frag_pbr", vec![(4, 3)]),
+        // Four samples' worth of coverage expected, stripes eight to the unit: on the
+        // single-sampled target one sample covers the pixel (`pixld covmask`) and it is
+        // sample 0 (`pixld my_index`).
+        ("g_frag_msaa_coverage", vec![(8, bits(4.0)), (9, bits(8.0))]),
         ("g_frag_centroid_inputs", vec![]),
         (
             "g_frag_cascade_lookup",
@@ -495,5 +499,45 @@ fn order_independent_transparency_appends_as_glslang_appends() {
             ours[..2] == reference[..2] && bytes_close,
             "node (link, depth, colour) ours {ours:08x?}, glslang {reference:08x?}"
         );
+    }
+}
+
+/// Reading the sample being shaded (`pixld my_index`, `gl_SampleID`) runs the stage once
+/// a sample: on a device without sampleRateShading the program is refused when made,
+/// the translated one and glslang's alike, naming the feature.
+#[test]
+fn a_program_reading_its_sample_is_refused_without_sample_rate_shading() {
+    use gpu::error::ObjectError;
+    use gpu::objects::program::ProgramError;
+    let name = "g_frag_msaa_coverage";
+    let glsl = std::fs::read_to_string(game_dir(name).join("source.glsl")).unwrap();
+    let translator = translator();
+    let vertex = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.vert"),
+            stage: shader_translate::Stage::Vertex,
+            code: ShaderCode::Glsl(feeding_vertex_stage(&glsl)),
+        })
+        .unwrap();
+    let bytes = std::fs::read(game_dir(name).join("out.dksh")).unwrap();
+    let ours = translator.translate_dksh(name, &bytes).unwrap();
+    let reference = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.glsl"),
+            stage: shader_translate::Stage::Fragment,
+            code: ShaderCode::Glsl(glsl),
+        })
+        .unwrap();
+    let rig = Rig::lacking(|features| features.sample_rate_shading = false);
+    for fragment in [&ours, &reference] {
+        let made = rig.device.create_program(&ProgramMaker {
+            modules: vec![ShaderModule::from(&vertex), ShaderModule::from(fragment)],
+        });
+        match made {
+            Err(ObjectError::Program(error @ ProgramError::SampleShading { .. })) => {
+                assert!(error.to_string().contains("sampleRateShading"), "{error}")
+            }
+            other => panic!("made without sampleRateShading: {other:?}"),
+        }
     }
 }

@@ -9,6 +9,8 @@ mod common;
 mod double;
 #[path = "maxwell_isa/flags.rs"]
 mod flags;
+#[path = "maxwell_isa/flow.rs"]
+mod flow;
 #[path = "maxwell_isa/half.rs"]
 mod half;
 #[path = "maxwell_isa/half_cases.rs"]
@@ -21,6 +23,10 @@ mod kernel;
 mod predicates;
 #[path = "maxwell_isa/refusals.rs"]
 mod refusals;
+#[path = "maxwell_isa/saturate.rs"]
+mod saturate;
+#[path = "maxwell_isa/texture_half.rs"]
+mod texture_half;
 #[path = "maxwell_isa/video.rs"]
 mod video;
 #[path = "maxwell_isa/waits.rs"]

@@ -85,9 +85,10 @@ impl From<ObjectError> for CapiError {
             ObjectError::Backend(_) => CapiError::Device(message),
             ObjectError::PoolInUse { .. } => CapiError::Busy(message),
             // What the device lacks, as a recording's missing capability is.
-            ObjectError::Program(gpu::objects::program::ProgramError::DoublePrecision {
-                ..
-            }) => CapiError::Refused(message),
+            ObjectError::Program(
+                gpu::objects::program::ProgramError::DoublePrecision { .. }
+                | gpu::objects::program::ProgramError::SampleShading { .. },
+            ) => CapiError::Refused(message),
             _ => CapiError::InvalidArgument(message),
         }
     }

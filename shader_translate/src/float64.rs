@@ -1,4 +1,4 @@
-//! Double precision in a module: whether it declares the `Float64` capability (the
+//! Double precision (and sample-rate shading) in a module: whether it declares the `Float64` capability (the
 //! device's `shaderFloat64`) and, for refusing it on a device without, what in the
 //! program asked for it. The Maxwell translation records the first double-precision
 //! instruction in an `OpModuleProcessed` line starting with [`ORIGIN_PREFIX`].
@@ -12,6 +12,16 @@ pub const ORIGIN_PREFIX: &str = "hookshot f64: ";
 const OP_CAPABILITY: u16 = 17;
 const OP_MODULE_PROCESSED: u16 = 330;
 const CAPABILITY_FLOAT64: u32 = 10;
+const CAPABILITY_SAMPLE_RATE_SHADING: u32 = 35;
+
+/// Whether the module declares `SampleRateShading` (a fragment stage reading
+/// `SampleId`, which runs it once a sample): the device's `sampleRateShading`.
+pub fn sample_rate_shading_use(spirv_words: &[u32]) -> Result<bool, ParseError> {
+    let module = Module::parse(spirv_words)?;
+    Ok(module.instructions.iter().any(|i| {
+        i.opcode == OP_CAPABILITY && i.operands.first() == Some(&CAPABILITY_SAMPLE_RATE_SHADING)
+    }))
+}
 
 /// What in the module needs `shaderFloat64`: `None` where it declares no `Float64`;
 /// else the instruction its translation recorded, or "double-precision arithmetic"

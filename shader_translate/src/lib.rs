@@ -57,7 +57,7 @@ pub use bindless::{
 };
 pub use cache::{platform_cache_dir, platform_config_dir, user_cache_dir, TRANSLATOR_VERSION};
 pub use error::{Diagnostic, Diagnostics, SourcePos, TranslateError};
-pub use float64::float64_use;
+pub use float64::{float64_use, sample_rate_shading_use};
 pub use lod_bias::{add_lod_bias, LodBiasError, SamplerBias};
 pub use metal::{MetalCheck, MoltenVkGap, Opinion};
 pub use multisampled_slots::multisampled_texture_slots;

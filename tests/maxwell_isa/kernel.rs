@@ -54,6 +54,16 @@ fn stg(value: u8, offset_b: u64) -> u64 {
     0xeedc_2000_0000_0000 | PT_GUARD | offset_b << 20 | 2 << 8 | u64::from(value)
 }
 
+/// The index of the body's first word in the instruction stream.
+pub const BODY_FIRST: usize = 6 + INPUTS;
+
+/// The byte offset (control words counted, as branches count) of the body's word
+/// `index`.
+pub fn body_offset_b(index: usize) -> u64 {
+    let at = (BODY_FIRST + index) as u64;
+    at / 3 * 32 + 8 + at % 3 * 8
+}
+
 /// The kernel's instruction stream: the frame around `body` (which writes `outputs`
 /// registers from [`FIRST_OUT`] on), in bundles.
 pub fn code(body: &[u64], outputs: usize) -> Vec<u8> {
@@ -68,6 +78,7 @@ pub fn code(body: &[u64], outputs: usize) -> Vec<u8> {
         0x4c10_0800_0517_ff01, // iadd x $r1 0x0 c0[0x144]
     ];
     words.extend((0..INPUTS as u64).map(|k| ldg(8 + k as u8, 4 * k)));
+    assert_eq!(words.len(), BODY_FIRST);
     words.extend_from_slice(body);
     words.extend([
         0x3848_0000_0007_0400 | out_shift << 20, // shl $r0 $r4 out_shift
@@ -136,6 +147,27 @@ pub fn translate(
     outputs: usize,
 ) -> Result<shader_translate::TranslatedShader, shader_translate::maxwell::translate::MaxwellError>
 {
+    translate_with(body, outputs, None)
+}
+
+/// The frame's own constant buffer 1 (the program's constant data).
+pub fn frame_constbuf1() -> Vec<u8> {
+    let dksh = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("shader_translate/tests/maxwell_corpus/x_comp_shared_storage/out.dksh"),
+    )
+    .unwrap();
+    let module = shader_translate::maxwell::dksh::parse(&dksh).unwrap();
+    module.programs[0].constbuf1.to_vec()
+}
+
+/// [`translate`] with `constbuf1` in place of the frame's constant buffer 1.
+pub fn translate_with(
+    body: &[u64],
+    outputs: usize,
+    constbuf1: Option<&[u8]>,
+) -> Result<shader_translate::TranslatedShader, shader_translate::maxwell::translate::MaxwellError>
+{
     let code = code(body, outputs);
     let name = "x_comp_shared_storage";
     let dksh = std::fs::read(
@@ -151,7 +183,7 @@ pub fn translate(
         kind: program.header.kind,
         sph: program.sph,
         code: &code,
-        constbuf1: program.constbuf1,
+        constbuf1: constbuf1.unwrap_or(program.constbuf1),
         compute: program.header.compute(),
         tess_mode: None,
     };
@@ -161,9 +193,32 @@ pub fn translate(
 /// Runs the kernel of `body` over `inputs` (`INPUTS` words an invocation) with
 /// constant buffer words `cbuf`; gives each invocation's `outputs` words.
 pub fn run(body: &[u64], outputs: usize, inputs: &[u32], cbuf: [u32; 4]) -> Vec<Vec<u32>> {
+    run_with(body, outputs, inputs, cbuf, None)
+}
+
+/// [`run`] with `constbuf1` in place of the frame's constant buffer 1.
+pub fn run_with(
+    body: &[u64],
+    outputs: usize,
+    inputs: &[u32],
+    cbuf: [u32; 4],
+    constbuf1: Option<&[u8]>,
+) -> Vec<Vec<u32>> {
+    run_with_setup(body, outputs, inputs, cbuf, constbuf1, |_, _| {})
+}
+
+/// [`run_with`], with `setup` binding more (textures) before the dispatch.
+pub fn run_with_setup(
+    body: &[u64],
+    outputs: usize,
+    inputs: &[u32],
+    cbuf: [u32; 4],
+    constbuf1: Option<&[u8]>,
+    setup: impl FnOnce(&Rig, &mut gpu::CommandBuffer<'_>),
+) -> Vec<Vec<u32>> {
     assert_eq!(inputs.len(), INPUTS * INVOCATIONS);
-    let shader =
-        translate(body, outputs).unwrap_or_else(|e| panic!("the kernel does not translate: {e}"));
+    let shader = translate_with(body, outputs, constbuf1)
+        .unwrap_or_else(|e| panic!("the kernel does not translate: {e}"));
     let rig = Rig::new(true);
     let program = rig
         .device
@@ -201,6 +256,7 @@ pub fn run(body: &[u64], outputs: usize, inputs: &[u32], cbuf: [u32; 4]) -> Vec<
         commands.bind_buffer(kind, range).unwrap();
         places.push(offset_b);
     }
+    setup(&rig, &mut commands);
     commands.dispatch([1, 1, 1]).unwrap();
     rig.submit(&commands.finish());
     rig.finish();

@@ -5,8 +5,7 @@
 use super::kernel::{self, PT_GUARD};
 
 /// (mnemonic, word) of forms with a meaning the translation does not give yet (the
-/// video family, directed roundings of doubles, the SM 6.0 `idp`, `fchk`, `imadsp`, `txa`,
-/// absolute jumps).
+/// video family, directed roundings of doubles, the SM 6.0 `idp`, `fchk`, `imadsp`).
 fn refused_forms() -> Vec<(&'static str, u64)> {
     let regs = 16 | 8 << 8 | 9 << 20 | 10 << 39;
     let pred = 7u64 << 39;

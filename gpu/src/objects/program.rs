@@ -133,6 +133,10 @@ pub enum ProgramError {
         "{stage:?} stage computes in double precision ({instruction}), which needs shaderFloat64"
     )]
     DoublePrecision { stage: Stage, instruction: String },
+    /// A fragment stage reading the sample it shades (`gl_SampleID`, a compiled
+    /// program's `pixld my_index`) on a device without `sampleRateShading`.
+    #[error("{stage:?} stage reads the sample it shades, which needs sampleRateShading")]
+    SampleShading { stage: Stage },
     /// A control stage's patches go nowhere without an evaluation stage.
     #[error("graphics program has a tessellation control stage but no evaluation stage")]
     ControlWithoutEvaluation,
@@ -150,7 +154,8 @@ impl ProgramMaker {
 
     /// Refuses what the device cannot execute: a viewport index written without
     /// `multiViewport` (or, from the vertex stage, `shaderOutputViewportIndex`), double
-    /// precision without `shaderFloat64`.
+    /// precision without `shaderFloat64`, a stage run once a sample without
+    /// `sampleRateShading`.
     pub fn check_features(&self, features: &DeviceFeatures) -> Result<(), ProgramError> {
         for module in self
             .modules
@@ -176,6 +181,15 @@ impl ProgramMaker {
                     return Err(ProgramError::DoublePrecision {
                         stage: module.stage,
                         instruction,
+                    });
+                }
+            }
+        }
+        if !features.sample_rate_shading {
+            for module in &self.modules {
+                if let Ok(true) = shader_translate::sample_rate_shading_use(&module.spirv_words) {
+                    return Err(ProgramError::SampleShading {
+                        stage: module.stage,
                     });
                 }
             }

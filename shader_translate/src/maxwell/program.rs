@@ -123,8 +123,13 @@ pub fn decode_checked(code: &[u8]) -> Result<Vec<Instruction>, ProgramError> {
     let instructions = decode::decode_stream(code)?;
     for instruction in &instructions {
         for operand in instruction.operands() {
-            if let Operand::Target(target_b) = operand {
-                check_target(instruction, target_b, code.len())?;
+            match operand {
+                Operand::Target(target_b) => check_target(instruction, target_b, code.len())?,
+                // `jmp`/`jcal`: an absolute byte offset in the code.
+                Operand::Imm { value, .. } if matches!(instruction.name, "jmp" | "jcal") => {
+                    check_target(instruction, value, code.len())?
+                }
+                _ => {}
             }
         }
     }

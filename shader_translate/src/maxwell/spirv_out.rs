@@ -14,6 +14,7 @@ mod double;
 mod geometry;
 mod memory;
 mod pointer;
+mod sample;
 mod ssa;
 mod surface;
 mod tessellation;

@@ -3,6 +3,8 @@
 //! leaves it. Blocks not reachable from the entry (uam's padding after the last `exit`)
 //! are dropped.
 
+use std::collections::BTreeMap;
+
 use crate::maxwell::decode::{Guard, Instruction, Operand};
 use crate::maxwell::program::instruction_offset;
 
@@ -13,7 +15,7 @@ pub enum Terminator {
     Fallthrough { next: usize },
     /// `exit` without a guard.
     Exit,
-    /// `bra` without a guard.
+    /// `bra` (or `jmp`) without a guard.
     Branch { target: usize },
     /// A guarded `bra`: to `target` when the guard holds, else to `next`.
     CondBranch { target: usize, next: usize },
@@ -49,14 +51,36 @@ pub fn leaves_straight_line(instruction: &Instruction) -> bool {
             | "cal"
             | "ret"
             | "jmp"
+            | "jcal"
             | "jmx"
             | "pexit"
     )
 }
 
-fn target_of(instruction: &Instruction) -> Option<u64> {
+/// The condition-code names a flow instruction's CC field prints (15, always, prints
+/// none).
+const FLOW_TESTS: [&str; 31] = [
+    "f", "lt", "eq", "le", "gt", "ne", "ge", "num", "nan", "ltu", "equ", "leu", "gtu", "neu",
+    "geu", "off", "lo", "sff", "ls", "hi", "sft", "hs", "oft", "csm_ta", "csm_tr", "csm_mx",
+    "fcsm_ta", "fcsm_tr", "fcsm_mx", "rle", "rgt",
+];
+
+/// A flow instruction's test of the condition codes, where it has one besides its guard.
+pub fn flow_test(instruction: &Instruction) -> Option<&'static str> {
+    if !leaves_straight_line(instruction) {
+        return None;
+    }
+    instruction.mods().find(|m| FLOW_TESTS.contains(m))
+}
+
+/// Where a direct branch goes: a relative target, or the absolute one of `jmp`/`jcal`
+/// (a byte offset in the program's code, as yuzu reads it).
+pub fn target_of(instruction: &Instruction) -> Option<u64> {
     instruction.operands().find_map(|operand| match operand {
         Operand::Target(target) => Some(instruction_offset(target)),
+        Operand::Imm { value, .. } if matches!(instruction.name, "jmp" | "jcal") => {
+            Some(instruction_offset(value))
+        }
         _ => None,
     })
 }
@@ -64,6 +88,15 @@ fn target_of(instruction: &Instruction) -> Option<u64> {
 /// Splits `instructions` (a whole decoded stream, branch targets checked) into the blocks
 /// reachable from the first instruction, in code order.
 pub fn split_blocks(instructions: &[Instruction]) -> Vec<Block> {
+    split_blocks_with(instructions, &BTreeMap::new())
+}
+
+/// [`split_blocks`] with the targets of each indirect branch (by its byte offset: its
+/// jump table's targets), which start blocks and are reached from it.
+pub fn split_blocks_with(
+    instructions: &[Instruction],
+    indirect: &BTreeMap<u32, Vec<u64>>,
+) -> Vec<Block> {
     let index_of = |offset_b: u64| {
         instructions
             .iter()
@@ -77,6 +110,11 @@ pub fn split_blocks(instructions: &[Instruction]) -> Vec<Block> {
         }
         if let Some(target) = target_of(instruction).and_then(index_of) {
             leader[target] = true;
+        }
+        for &target in indirect.get(&instruction.offset_b).into_iter().flatten() {
+            if let Some(target) = index_of(target) {
+                leader[target] = true;
+            }
         }
     }
     let starts: Vec<usize> = (0..instructions.len()).filter(|&i| leader[i]).collect();
@@ -94,8 +132,10 @@ pub fn split_blocks(instructions: &[Instruction]) -> Vec<Block> {
             let guarded = last.guard != Guard::Always;
             let terminator = match (last.name, guarded) {
                 ("exit", false) => Terminator::Exit,
-                ("bra", _) if last.guard == Guard::Never => Terminator::Fallthrough { next },
-                ("bra", guarded) => {
+                ("bra" | "jmp", _) if last.guard == Guard::Never => {
+                    Terminator::Fallthrough { next }
+                }
+                ("bra" | "jmp", guarded) => {
                     let target = target_of(last)
                         .and_then(index_of)
                         .and_then(block_of)
@@ -139,6 +179,8 @@ pub fn split_blocks(instructions: &[Instruction]) -> Vec<Block> {
                 if let Some(target) = target_of(last).and_then(index_of).and_then(block_of) {
                     work.push(target);
                 }
+                let table = indirect.get(&last.offset_b).into_iter().flatten();
+                work.extend(table.filter_map(|&target| index_of(target).and_then(block_of)));
                 // A `sync`/`brk`/`cont` goes where its matching push said: any pushed target.
                 for earlier in &instructions[..blocks[block].end] {
                     if matches!(earlier.name, "ssy" | "pbk" | "pcnt" | "pret") {

@@ -14,12 +14,16 @@ mod flags;
 mod funnel;
 mod geometry;
 mod half;
+mod indirect;
+mod leave;
 mod logic3;
 mod memory;
 mod multiply;
 mod permute;
+mod pixel;
 mod pointer;
 mod predicates;
+mod saturate;
 mod surface;
 mod tessellation;
 mod video;
@@ -27,6 +31,7 @@ pub(crate) use tessellation::PATCH_GENERIC_B;
 mod quad;
 mod select;
 mod texture;
+mod texture_half;
 mod warp;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -34,12 +39,12 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use memory::{AccessCondition, AddressHalf};
 
 use super::{
-    leaves_straight_line, split_blocks, Binary, Block, Compare, FloatUnary, IntUnary, Logic,
-    LoopExit, Op, Scratch, Terminator, Value, Var,
+    flow_test, jump_tables, leaves_straight_line, split_blocks_with, target_of, Binary, Block,
+    Compare, FloatUnary, IntUnary, JumpTable, Logic, LoopExit, Op, Scratch, Terminator, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::{ComputeInfo, ProgramType};
-use crate::maxwell::program::{instruction_offset, Program};
+use crate::maxwell::program::Program;
 use crate::maxwell::slots::SlotMap;
 
 /// What Hookshot cannot translate yet, by name.
@@ -176,6 +181,8 @@ struct LoopFrame {
     break_block: Option<usize>,
     /// A `pret` region left by a `ret` from inside a loop nested in it ([`Var::Leave`]).
     left_from_inside: bool,
+    /// A `pexit` region: an `exit` inside goes to its target.
+    exits: bool,
 }
 
 impl Builder<'_> {
@@ -649,6 +656,7 @@ impl Builder<'_> {
             "red" | "atom" | "atoms" => self.atomic(&ops)?,
             "bar" => self.barrier(&ops)?,
             "vote" => self.vote(&ops)?,
+            "pixld" => self.pixel_load(&ops)?,
             "shfl" if self.fragment => self.quad_shuffle(&ops)?,
             "shfl" => self.shuffle(&ops)?,
             "fswzadd" => self.swizzle_add(&ops)?,
@@ -709,10 +717,6 @@ impl Builder<'_> {
             }
             "r2p" => self.register_to_predicates(&ops)?,
             "membar" => self.memory_barrier()?,
-            // The short forms' `f16` (SM 5.3) packs two results a register.
-            "texs" | "tlds" | "tld4s" if i.has_mod("f16") => {
-                return Err(self.unsupported("half-precision texture results (`f16`)"))
-            }
             "texs" | "tlds" => self.texture_short()?,
             "tex" | "tld" | "tld4" | "tmml" | "txd" => self.texture_long()?,
             "tld4s" => self.gather_short()?,
@@ -881,6 +885,9 @@ impl Builder<'_> {
 
     fn integer(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
         let i = self.instruction;
+        if i.has_mod("sat") && matches!(i.name, "iadd" | "iadd32i") && !i.has_mod("x") {
+            return self.saturating_add(ops);
+        }
         if i.mods().any(|m| matches!(m, "x" | "cc" | "sat")) {
             return Err(self.unsupported("a carry or saturation mode"));
         }
@@ -1336,6 +1343,9 @@ struct Walk<'p> {
     blocks: Vec<Block>,
     /// Loop headers: the targets of `pcnt` and of backward branches.
     headers: BTreeSet<usize>,
+    /// Each indirect branch's jump table (by the branch's byte offset), or why it is not
+    /// known.
+    tables: BTreeMap<u32, Result<JumpTable, String>>,
 }
 
 impl<'p> Walk<'p> {
@@ -1367,24 +1377,33 @@ impl<'p> Walk<'p> {
     }
 
     fn target_block(&self, instruction: &Instruction) -> Option<usize> {
-        instruction.operands().find_map(|operand| match operand {
-            Operand::Target(target_b) => self.block_at(instruction_offset(target_b)),
-            _ => None,
-        })
+        target_of(instruction).and_then(|target_b| self.block_at(target_b))
     }
 
     fn new(program: &'p Program) -> Walk<'p> {
+        let tables = jump_tables(&program.instructions, &program.constbuf1);
+        let indirect = tables
+            .iter()
+            .filter_map(|(&at, table)| {
+                let table = table.as_ref().ok()?;
+                Some((
+                    at,
+                    table.entries.iter().map(|&(_, target)| target).collect(),
+                ))
+            })
+            .collect();
         let mut walk = Walk {
             program,
-            blocks: split_blocks(&program.instructions),
+            blocks: split_blocks_with(&program.instructions, &indirect),
             headers: BTreeSet::new(),
+            tables,
         };
         for block in 0..walk.blocks.len() {
             let last = &program.instructions[walk.blocks[block].end - 1];
             let Some(target) = walk.target_block(last) else {
                 continue;
             };
-            if last.name == "pcnt" || (last.name == "bra" && target <= block) {
+            if last.name == "pcnt" || (matches!(last.name, "bra" | "jmp") && target <= block) {
                 walk.headers.insert(target);
             }
         }
@@ -1614,6 +1633,7 @@ impl<'a> Builder<'a> {
                     header: Some(block),
                     break_block: self.pending_break.take(),
                     left_from_inside: false,
+                    exits: false,
                 };
                 match self.run_loop(walk, block, frame, region)? {
                     Some(next) => {
@@ -1648,6 +1668,15 @@ impl<'a> Builder<'a> {
             let next = instructions
                 .get(b.end)
                 .and_then(|i| walk.block_at(u64::from(i.offset_b)));
+            // A flow test of the flags on a flow instruction is a condition besides its
+            // guard, which the structuring does not take yet.
+            if let Some(test) = flow_test(last) {
+                return Err(self.control_flow(
+                    walk,
+                    last,
+                    &format!("a flow test (`{test}`) of the condition codes"),
+                ));
+            }
             if last.name == "kil" {
                 // `discard` where its guard holds; the program goes on for the others.
                 self.translate()?;
@@ -1658,35 +1687,37 @@ impl<'a> Builder<'a> {
             let frame = self.loops.last().copied();
             let real_loop = frame.filter(|f| f.header.is_some() && f.break_block.is_some());
             match last.name {
-                "brk" | "cont" | "ret" if last.guard != Guard::Never => {
-                    let region_depth = self.loops.iter().rposition(|f| f.header.is_none());
-                    if last.name == "ret" && frame.is_some_and(|f| f.header.is_some()) {
-                        // From inside loops nested in the `pret` region.
-                        let Some(depth) = region_depth else {
-                            return Err(self.control_flow(walk, last, "not inside its region"));
-                        };
-                        let cond = match self.guard() {
-                            Some(cond) => cond,
-                            None => self.push(Op::BoolConst(true)),
-                        };
-                        self.push(Op::Store {
-                            var: Var::Leave(depth as u8),
-                            value: cond,
-                        });
-                        self.loops[depth].left_from_inside = true;
-                        let cond = Some(cond).filter(|_| self.guard_or_region(region));
-                        match self.leave(cond, LoopExit::Break, next)? {
-                            Some(end) => return Ok(end),
-                            None => {
-                                block = next.expect("checked by leave");
-                                continue;
-                            }
+                // Inside a `pexit` region an `exit` goes to the region's target (yuzu: an
+                // unguarded `exit` with a PEXIT token pending; a guarded one it refuses).
+                "exit" if last.guard != Guard::Never && self.loops.iter().any(|f| f.exits) => {
+                    if self.own_guard_is_some() {
+                        return Err(self.control_flow(
+                            walk,
+                            last,
+                            "a guarded exit in a pexit region",
+                        ));
+                    }
+                    match self.leave_region(walk, last, region, next, true)? {
+                        Some(end) => return Ok(end),
+                        None => {
+                            block = next.expect("checked by leave");
+                            continue;
                         }
                     }
+                }
+                "ret" if last.guard != Guard::Never => {
+                    match self.leave_region(walk, last, region, next, false)? {
+                        Some(end) => return Ok(end),
+                        None => {
+                            block = next.expect("checked by leave");
+                            continue;
+                        }
+                    }
+                }
+                "brk" | "cont" if last.guard != Guard::Never => {
                     let fits = match last.name {
                         "brk" => real_loop.is_some(),
-                        "cont" => frame.is_some_and(|f| f.header.is_some()),
-                        _ => frame.is_some_and(|f| f.header.is_none()),
+                        _ => frame.is_some_and(|f| f.header.is_some()),
                     };
                     if !fits {
                         return Err(self.control_flow(walk, last, "not inside its loop"));
@@ -1738,18 +1769,22 @@ impl<'a> Builder<'a> {
                         next.ok_or_else(|| self.control_flow(walk, last, "the last instruction"))?;
                     continue;
                 }
-                "brx" | "jmx" => {
+                "brx" | "jmx" if last.guard != Guard::Never => {
+                    return self.indirect_branch(walk, last, region, join, next)
+                }
+                "jmp" | "jcal" if last.mods().next().is_some() => {
+                    let modifier = last.mods().next().unwrap_or_default();
                     return Err(self.control_flow(
                         walk,
                         last,
-                        "an indirect branch: its jump table's targets are not recovered",
-                    ))
+                        &format!("an absolute jump with `{modifier}`"),
+                    ));
                 }
                 // A subroutine call is inlined: its body runs as a `pret` region whose
                 // return target is the instruction after the `cal` (the return address
                 // `cal` pushes), so its `ret`s, guarded or from inside loops, come back
                 // there as a `pret` region's do.
-                "cal" => {
+                "cal" | "jcal" => {
                     let target = walk.target_block(last).ok_or_else(|| {
                         self.control_flow(
                             walk,
@@ -1774,6 +1809,7 @@ impl<'a> Builder<'a> {
                         header: None,
                         break_block: Some(next),
                         left_from_inside: false,
+                        exits: false,
                     };
                     let after = self.run_loop(walk, target, frame, region);
                     self.calls.pop();
@@ -1783,7 +1819,7 @@ impl<'a> Builder<'a> {
                     }
                     continue;
                 }
-                "pbk" | "pret" | "pcnt" if last.guard == Guard::Always => {
+                "pbk" | "pret" | "pcnt" | "pexit" if last.guard == Guard::Always => {
                     let target = walk.target_block(last).ok_or_else(|| {
                         self.control_flow(walk, last, "a target outside the reachable code")
                     })?;
@@ -1807,6 +1843,7 @@ impl<'a> Builder<'a> {
                                 header: None,
                                 break_block: Some(target),
                                 left_from_inside: false,
+                                exits: last.name == "pexit",
                             };
                             match self.run_loop(walk, next, frame, region)? {
                                 Some(after) => block = after,
@@ -1818,7 +1855,10 @@ impl<'a> Builder<'a> {
                 }
                 _ => {}
             }
-            if leaves_straight_line(last) && last.name != "bra" && last.guard != Guard::Always {
+            if leaves_straight_line(last)
+                && !matches!(last.name, "bra" | "jmp")
+                && last.guard != Guard::Always
+            {
                 return Err(self.control_flow(walk, last, "a guarded flow instruction"));
             }
             let header = frame.and_then(|f| f.header);

@@ -6,13 +6,17 @@
 mod blocks;
 mod build;
 mod double;
+mod jump_table;
 mod surface;
 mod texture;
 
-pub use blocks::{leaves_straight_line, split_blocks, Block, Terminator};
+pub use blocks::{
+    flow_test, leaves_straight_line, split_blocks, split_blocks_with, target_of, Block, Terminator,
+};
 pub(crate) use build::PATCH_GENERIC_B;
 pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
 pub use double::DoubleOp;
+pub use jump_table::{jump_tables, JumpTable};
 pub use surface::{SurfaceAccess, SurfaceOp};
 pub use texture::{TexDim, TexKind, TexRead, TexShape};
 
@@ -398,6 +402,10 @@ pub enum Builtin {
     LocalInvocationId,
     WorkgroupId,
     NumWorkgroups,
+    /// Fragment: the sample the invocation shades (`pixld my_index`).
+    SampleId,
+    /// Fragment: the coverage of the samples the invocation shades (`pixld covmask`).
+    SampleMask,
 }
 
 /// Atomic operations on 32-bit words.

@@ -303,11 +303,15 @@ impl Emitter<'_> {
     pub(super) fn memory_op(&mut self, op: &Op) -> Result<Option<Word>, Unsupported> {
         let id = |e: &Self, v: Value| e.ids[v.0 as usize];
         Ok(Some(match *op {
+            Op::Builtin(builtin @ (Builtin::SampleId | Builtin::SampleMask), _) => {
+                self.sample_builtin(builtin)?
+            }
             Op::Builtin(builtin, component) => {
                 let (key, name) = match builtin {
                     Builtin::LocalInvocationId => (u32::MAX - 8, spirv::BuiltIn::LocalInvocationId),
                     Builtin::WorkgroupId => (u32::MAX - 9, spirv::BuiltIn::WorkgroupId),
                     Builtin::NumWorkgroups => (u32::MAX - 10, spirv::BuiltIn::NumWorkgroups),
+                    Builtin::SampleId | Builtin::SampleMask => unreachable!("matched above"),
                 };
                 let uvec3 = self.b.type_vector(self.t.u32, 3);
                 let var = self.input_variable(key, uvec3, |b, var| {

@@ -134,6 +134,11 @@ impl Builder<'_> {
     /// Writes the components `components` of `read` to `registers` in order (RZ pairs
     /// skipped).
     fn texture_results(&mut self, read: Value, components: &[u8], registers: &[u8]) {
+        if self.instruction.has_mod("f16") {
+            // The short forms' registers: Rd, Rd+1, Rd2, Rd2+1; f16 packs into Rd, Rd2.
+            self.half_texture_results(read, components, registers[0], registers[2]);
+            return;
+        }
         for (&component, &register) in components.iter().zip(registers) {
             if register == RZ {
                 continue;
