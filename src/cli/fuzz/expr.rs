@@ -160,8 +160,10 @@ impl Gen<'_> {
             // leaves out the correction a negative quotient needs (`imad hi`, `shr`, no
             // sign fix). No divisor from an input: uam divides those through a float
             // reciprocal (`i2f`, `mufu rcp`, `fmul`, `f2i`), inexact past 2^24.
+            // The dividend through an input too: a dividend uam folds to a constant
+            // is divided through an uncorrected float reciprocal (see `Gen::uint`).
             10 => format!(
-                "((({}) & 0x7fffffff) / {})",
+                "(((({}) ^ (x1 & 2048)) & 0x7fffffff) / {})",
                 self.int(),
                 self.rng.pick(&["3", "7", "-5", "16", "1000"])
             ),
@@ -170,7 +172,10 @@ impl Gen<'_> {
                 let bits = 1 + self.rng.below(32 - offset);
                 format!("bitfieldExtract({}, {offset}, {bits})", self.int())
             }
-            12 => format!("int({})", self.uint()),
+            // Through an input: uam (mesa 19) loses one of two negations with an
+            // int/uint conversion between them (`a - uint(-b)`, `-int(0u - u)`, also
+            // through a variable, compile to `a - b`, `-u`).
+            12 => format!("int(({}) ^ uint(x1 & 1024))", self.uint()),
             13 => format!("int(clamp({}, -1.0e6, 1.0e6))", self.float()),
             14 => format!("({} ? {} : {})", self.boolean(), self.int(), self.int()),
             _ => format!(
@@ -189,7 +194,9 @@ impl Gen<'_> {
                 .rng
                 .pick(&[
                     "u0",
-                    "uint(acc)",
+                    // Through an input, as `int(..)` in `Gen::int`: `acc` may hold a
+                    // negation.
+                    "uint(acc ^ (x1 & 1024))",
                     "0u",
                     "1u",
                     "0xffffffffu",
@@ -210,13 +217,17 @@ impl Gen<'_> {
             ),
             3 => format!("({} >> ({} & 31u))", self.uint(), self.uint()),
             4 => format!("({} << ({} & 31u))", self.uint(), self.uint()),
+            // The dividend through an input: where uam (mesa 19) folds it to a
+            // constant, it divides through a float reciprocal with no correction step
+            // (`i2f`, `mufu rcp`, `fmul`, `f2i`, `imad`), so `0x80000000u % 10u` gives
+            // 0xffffffe0 (tests/maxwell_fuzz_open/comp_239).
             5 => format!(
-                "({} % {})",
+                "((({}) ^ uint(x1 & 2048)) % {})",
                 self.uint(),
                 self.rng.pick(&["3u", "10u", "17u", "256u"])
             ),
             6 => format!(
-                "({} / {})",
+                "((({}) ^ uint(x1 & 2048)) / {})",
                 self.uint(),
                 self.rng.pick(&["3u", "10u", "17u", "256u"])
             ),
@@ -226,7 +237,7 @@ impl Gen<'_> {
                 self.uint(),
                 self.uint()
             ),
-            8 => format!("uint({})", self.int()),
+            8 => format!("uint(({}) ^ (x1 & 1024))", self.int()),
             9 => {
                 let offset = self.rng.below(28);
                 let bits = 1 + self.rng.below(32 - offset);
@@ -258,17 +269,16 @@ impl Gen<'_> {
                 self.float(),
                 self.float()
             ),
+            // `roundEven` of a value through an input: uam (mesa 19) folds the
+            // rounding of a constant it finds late to the constant itself
+            // (`roundEven(c ? -1.5 : -1.5)` compiles as -1.5).
+            4 if self.rng.below(7) == 0 => {
+                format!("roundEven(min({}, 1.0e30 + abs(y0)))", self.float())
+            }
             4 => format!(
                 "{}({})",
-                self.rng.pick(&[
-                    "abs",
-                    "floor",
-                    "ceil",
-                    "fract",
-                    "trunc",
-                    "roundEven",
-                    "sign"
-                ]),
+                self.rng
+                    .pick(&["abs", "floor", "ceil", "fract", "trunc", "sign"]),
                 self.float()
             ),
             5 => format!("clamp({}, -2.0, 2.0)", self.float()),
@@ -373,9 +383,14 @@ impl Gen<'_> {
             _ if self.allow.discard && self.rng.below(2) == 0 => {
                 out.push_str(&format!("{indent}if {} {{ discard; }}\n", self.boolean()))
             }
-            _ if self.allow.returns => {
-                out.push_str(&format!("{indent}if {} {{ return; }}\n", self.boolean()))
-            }
+            // The guard never folds to `true`: after a `switch` or a loop with `continue`
+            // in an `if` arm, uam (mesa 19) compiles an unconditional `return` into a
+            // program with no `exit` (`pret` to 0x0, the arm's end branching back to the
+            // start: tests/maxwell_fuzz_open/vert_576).
+            _ if self.allow.returns => out.push_str(&format!(
+                "{indent}if ({} && (x1 != 1234567)) {{ return; }}\n",
+                self.boolean()
+            )),
             _ => out.push_str(&format!("{indent}acc ^= {};\n", self.int())),
         }
     }
