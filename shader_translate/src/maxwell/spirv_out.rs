@@ -10,6 +10,7 @@
 //! Texture slot N (the handle less the stage's base) is a combined image-sampler at
 //! binding N, 2D or 2D array, depth or not, as its reads need (`texture.rs`).
 
+mod contraction;
 mod double;
 mod geometry;
 mod liveness;
@@ -714,10 +715,12 @@ impl Emitter<'_> {
                         let (x, y) = (self.as_float(*a)?, self.as_float(*b)?);
                         let r = match op {
                             Binary::FAdd => {
-                                self.b.f_add(f32_ty, None, x, y).map_err(spirv_error)?
+                                let r = self.b.f_add(f32_ty, None, x, y).map_err(spirv_error)?;
+                                self.rounded_alone(r)
                             }
                             Binary::FMul => {
-                                self.b.f_mul(f32_ty, None, x, y).map_err(spirv_error)?
+                                let r = self.b.f_mul(f32_ty, None, x, y).map_err(spirv_error)?;
+                                self.rounded_alone(r)
                             }
                             Binary::FMin => self.glsl(f32_ty, GLOp::NMin, &[x, y])?,
                             _ => self.glsl(f32_ty, GLOp::NMax, &[x, y])?,
@@ -810,6 +813,7 @@ impl Emitter<'_> {
             Op::Ffma(a, b, c) => {
                 let (x, y, z) = (self.as_float(*a)?, self.as_float(*b)?, self.as_float(*c)?);
                 let r = self.glsl(f32_ty, GLOp::Fma, &[x, y, z])?;
+                let r = self.rounded_alone(r);
                 (self.float_bits(r)?, Ty::Word)
             }
             Op::IntToFloat { signed, value } => {

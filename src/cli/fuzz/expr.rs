@@ -254,7 +254,13 @@ impl Gen<'_> {
         if self.depth > 3 || self.rng.below(4) == 0 {
             return leaf(
                 self.rng,
-                &["y0", "y1", "facc", "0.0", "0.5", "-1.5", "3.0", "0.125"],
+                // The float constants through variables (`f0` to `f4`, the frame's):
+                // glslang folds an operation on constants in double precision and
+                // rounds once, where the binary rounds each step to float, so
+                // `float(5u << 31) <= ceil(float(0x80000000u) - ceil(0.125))` is false
+                // in glslang's module and true in float. No float expression is
+                // constant to glslang.
+                &["y0", "y1", "facc", "f0", "f1", "f2", "f3", "f4"],
                 &self.leaves.floats,
             );
         }
@@ -282,8 +288,9 @@ impl Gen<'_> {
                 self.float()
             ),
             5 => format!("clamp({}, -2.0, 2.0)", self.float()),
-            6 => format!("float({})", self.int()),
-            7 => format!("float({})", self.uint()),
+            // Times `f5` (1.0): a conversion of a constant is no constant to glslang.
+            6 => format!("(float({}) * f5)", self.int()),
+            7 => format!("(float({}) * f5)", self.uint()),
             8 => format!("({} ? {} : {})", self.boolean(), self.float(), self.float()),
             9 => match self.rng.below(4) {
                 0 => format!("sqrt(abs({}))", self.float()),

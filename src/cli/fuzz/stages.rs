@@ -117,6 +117,7 @@ const INPUTS: &str = "    int x0 = ints[i];
     int acc = x0;
     float facc = y0;
     int arr[4] = int[4](x1, q.y, 3, -7);
+    float f0 = 0.0, f1 = 0.5, f2 = -1.5, f3 = 3.0, f4 = 0.125, f5 = 1.0;
     // the body
 ";
 

@@ -161,8 +161,20 @@ impl VarFlow {
                 _ => None,
             };
             next.push(match (op, begin) {
-                (Op::LoopLeave { to: LoopExit::Break, .. }, Some(b)) => [i + 1, after_end[b]],
-                (Op::LoopLeave { to: LoopExit::Continue, .. }, Some(b)) => [i + 1, b + 1],
+                (
+                    Op::LoopLeave {
+                        to: LoopExit::Break,
+                        ..
+                    },
+                    Some(b),
+                ) => [i + 1, after_end[b]],
+                (
+                    Op::LoopLeave {
+                        to: LoopExit::Continue,
+                        ..
+                    },
+                    Some(b),
+                ) => [i + 1, b + 1],
                 (Op::LoopEnd { repeat: true }, Some(_)) => [header_of[i], header_of[i]],
                 _ => [i + 1, i + 1],
             });
