@@ -91,6 +91,12 @@ pub struct Gen<'r> {
     pub depth: u32,
     pub leaves: Leaves,
     pub allow: Allow,
+    /// Floats made now feed a step (a comparison, a conversion to an integer, `floor` and
+    /// the like, or `facc`, which such steps read): no operation whose last bit the two
+    /// modules may round differently (`mix`, division, `sqrt`, `inversesqrt`, `exp2`:
+    /// the binary's `ffma` sequence and `mufu` against the driver's own), since one ulp
+    /// on either side of a step is a different integer or truth value.
+    pub exact: bool,
 }
 
 /// One of `fixed` or of `extra`, the stage's own leaves, a third of the time.
@@ -176,7 +182,7 @@ impl Gen<'_> {
             // int/uint conversion between them (`a - uint(-b)`, `-int(0u - u)`, also
             // through a variable, compile to `a - b`, `-u`).
             12 => format!("int(({}) ^ uint(x1 & 1024))", self.uint()),
-            13 => format!("int(clamp({}, -1.0e6, 1.0e6))", self.float()),
+            13 => format!("int(clamp({}, -1.0e6, 1.0e6))", self.exact_float()),
             14 => format!("({} ? {} : {})", self.boolean(), self.int(), self.int()),
             _ => format!(
                 "{}({})",
@@ -243,10 +249,18 @@ impl Gen<'_> {
                 let bits = 1 + self.rng.below(32 - offset);
                 format!("bitfieldExtract({}, {offset}, {bits})", self.uint())
             }
-            10 => format!("uint(clamp({}, 0.0, 1.0e6))", self.float()),
+            10 => format!("uint(clamp({}, 0.0, 1.0e6))", self.exact_float()),
             _ => format!("({} ? {} : {})", self.boolean(), self.uint(), self.uint()),
         };
         self.depth -= 1;
+        e
+    }
+
+    /// A float of [`Gen::float`] with [`Gen::exact`] on.
+    pub fn exact_float(&mut self) -> String {
+        let was = std::mem::replace(&mut self.exact, true);
+        let e = self.float();
+        self.exact = was;
         e
     }
 
@@ -279,19 +293,20 @@ impl Gen<'_> {
             // rounding of a constant it finds late to the constant itself
             // (`roundEven(c ? -1.5 : -1.5)` compiles as -1.5).
             4 if self.rng.below(7) == 0 => {
-                format!("roundEven(min({}, 1.0e30 + abs(y0)))", self.float())
+                format!("roundEven(min({}, 1.0e30 + abs(y0)))", self.exact_float())
             }
             4 => format!(
                 "{}({})",
                 self.rng
                     .pick(&["abs", "floor", "ceil", "fract", "trunc", "sign"]),
-                self.float()
+                self.exact_float()
             ),
             5 => format!("clamp({}, -2.0, 2.0)", self.float()),
             // Times `f5` (1.0): a conversion of a constant is no constant to glslang.
             6 => format!("(float({}) * f5)", self.int()),
             7 => format!("(float({}) * f5)", self.uint()),
             8 => format!("({} ? {} : {})", self.boolean(), self.float(), self.float()),
+            9 | 11 if self.exact => format!("({} - {})", self.float(), self.float()),
             9 => match self.rng.below(4) {
                 0 => format!("sqrt(abs({}))", self.float()),
                 1 => format!("exp2(clamp({}, -8.0, 8.0))", self.float()),
@@ -324,7 +339,12 @@ impl Gen<'_> {
                 self.compare(),
                 self.uint()
             ),
-            2 => format!("({} {} {})", self.float(), self.compare(), self.float()),
+            2 => format!(
+                "({} {} {})",
+                self.exact_float(),
+                self.compare(),
+                self.exact_float()
+            ),
             3 if self.depth < 3 => format!("({} && {})", self.boolean(), self.boolean()),
             _ if self.depth < 3 => format!("(!{})", self.boolean()),
             _ => format!("(x0 {} x1)", self.compare()),
@@ -341,7 +361,7 @@ impl Gen<'_> {
     pub fn statement(&mut self, level: u32, out: &mut String, indent: &str) {
         match self.rng.below(if level < 2 { 8 } else { 4 }) {
             0 => out.push_str(&format!("{indent}acc = {};\n", self.int())),
-            1 => out.push_str(&format!("{indent}facc = {};\n", self.float())),
+            1 => out.push_str(&format!("{indent}facc = {};\n", self.exact_float())),
             2 => out.push_str(&format!("{indent}u0 = {};\n", self.uint())),
             // At the index the array is read at (`arr[x0 & 3]`, the one index whose
             // element is seen): uam reuses a load from before a store to the same

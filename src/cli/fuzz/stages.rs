@@ -146,6 +146,7 @@ pub fn program(stage: FuzzStage, rng: &mut Rng) -> (String, [bool; OUTPUTS]) {
         depth: 0,
         leaves,
         allow,
+        exact: false,
     };
     let mut body = String::new();
     for _ in 0..2 + gen.rng.below(4) {
