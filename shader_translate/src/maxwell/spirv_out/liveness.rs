@@ -66,9 +66,17 @@ pub(super) fn live_ops(
     function: &Function,
     invariant: &BTreeMap<Var, Value>,
 ) -> Vec<bool> {
+    live_ops_with(&fragment_output_regs(program), function, invariant)
+}
+
+/// [`live_ops`] with the registers a fragment program's `exit` hands on.
+fn live_ops_with(
+    output_regs: &BTreeSet<u8>,
+    function: &Function,
+    invariant: &BTreeMap<Var, Value>,
+) -> Vec<bool> {
     let ops = &function.ops;
     let mut live = vec![false; ops.len()];
-    let output_regs = fragment_output_regs(program);
     let mut mark_outputs = |outputs: &Outputs| {
         for value in outputs.attr_stores.values() {
             live[value.0 as usize] = true;
@@ -251,5 +259,86 @@ impl VarFlow {
         for (w, slot) in out.iter_mut().enumerate() {
             *slot = live_in[a * words + w] | live_in[b * words + w];
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use super::{invariant_vars, live_ops_with};
+    use crate::maxwell::ir::{Function, LoopExit, Op, Value, Var};
+
+    fn function(ops: Vec<Op>, output: Value) -> Function {
+        Function {
+            ops,
+            attr_stores: BTreeMap::from([(0x80, output)]),
+            exit_regs: BTreeMap::new(),
+            exits: Vec::new(),
+            centroid_locations: BTreeSet::new(),
+        }
+    }
+
+    /// A `pret` region (a loop that runs once) reads `$r0` and writes it before its
+    /// `brk`; nothing reads `$r0` after the region, so that store and what it stores are
+    /// not needed, while the store before the region, which the region reads, is.
+    #[test]
+    fn a_store_no_needed_load_reads_is_not_needed() {
+        let ops = vec![
+            Op::Const(7),
+            Op::Store {
+                var: Var::Reg(0),
+                value: Value(0),
+            },
+            Op::LoopBegin,
+            Op::Load(Var::Reg(0)),
+            Op::Const(9),
+            Op::Store {
+                var: Var::Reg(0),
+                value: Value(4),
+            },
+            Op::BoolConst(true),
+            Op::LoopLeave {
+                cond: Value(6),
+                to: LoopExit::Break,
+            },
+            Op::LoopEnd { repeat: false },
+        ];
+        let f = function(ops, Value(3));
+        let live = live_ops_with(&BTreeSet::new(), &f, &invariant_vars(&f));
+        assert_eq!(
+            live,
+            [true, true, true, true, false, false, true, true, true],
+            "{live:?}"
+        );
+    }
+
+    /// The same store in a loop that repeats is read by the load at the loop's head in
+    /// the next iteration, so it is needed.
+    #[test]
+    fn a_store_the_next_iteration_reads_is_needed() {
+        let ops = vec![
+            Op::Const(7),
+            Op::Store {
+                var: Var::Reg(0),
+                value: Value(0),
+            },
+            Op::LoopBegin,
+            Op::Load(Var::Reg(0)),
+            Op::Const(9),
+            Op::Store {
+                var: Var::Reg(0),
+                value: Value(4),
+            },
+            Op::BoolConst(true),
+            Op::LoopLeave {
+                cond: Value(6),
+                to: LoopExit::Break,
+            },
+            Op::LoopEnd { repeat: true },
+        ];
+        let f = function(ops, Value(3));
+        let live = live_ops_with(&BTreeSet::new(), &f, &invariant_vars(&f));
+        assert!(live[4] && live[5], "{live:?}");
     }
 }
