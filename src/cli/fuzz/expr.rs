@@ -130,7 +130,11 @@ impl Gen<'_> {
         self.depth += 1;
         let e = match self.rng.below(16) {
             0 => format!("({} + {})", self.int(), self.int()),
-            1 => format!("({} - {})", self.int(), self.int()),
+            // A subtrahend or a negation's operand through an input, `x1 & 4096`: uam
+            // (mesa 19) drops one of two negations where a negated value that is used
+            // elsewhere too is negated again (`int t = -acc;` then `-t` compiles to `t`,
+            // `x1 - t` to `x1 + t`: tests/maxwell_fuzz_open/tesc_199).
+            1 => format!("({} - (({}) ^ (x1 & 4096)))", self.int(), self.int()),
             // Both factors through an input, or one a positive literal: uam (mesa 19)
             // turns a product by a negative constant (`k * -7`, or a constant expression
             // such as `(1 + (-2147483647 - 1))`) into an `iscadd` with both operands
@@ -161,7 +165,7 @@ impl Gen<'_> {
                 self.int(),
                 self.int()
             ),
-            9 => format!("(-({}))", self.int()),
+            9 => format!("(-(({}) ^ (x1 & 4096)))", self.int()),
             // A signed dividend of a constant division kept non-negative: uam (mesa 19)
             // leaves out the correction a negative quotient needs (`imad hi`, `shr`, no
             // sign fix). No divisor from an input: uam divides those through a float
@@ -214,7 +218,8 @@ impl Gen<'_> {
         self.depth += 1;
         let e = match self.rng.below(12) {
             0 => format!("({} + {})", self.uint(), self.uint()),
-            1 => format!("({} - {})", self.uint(), self.uint()),
+            // As for int: the subtrahend through an input.
+            1 => format!("({} - (({}) ^ uint(x1 & 4096)))", self.uint(), self.uint()),
             // As for int: both factors through an input.
             2 => format!(
                 "((({}) ^ uint(x1 & 512)) * (({}) ^ uint(x1 & 256)))",
