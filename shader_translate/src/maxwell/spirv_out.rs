@@ -10,8 +10,10 @@
 //! Texture slot N (the handle less the stage's base) is a combined image-sampler at
 //! binding N, 2D or 2D array, depth or not, as its reads need (`texture.rs`).
 
+mod contraction;
 mod double;
 mod geometry;
+mod liveness;
 mod memory;
 mod pointer;
 mod sample;
@@ -714,10 +716,12 @@ impl Emitter<'_> {
                         let (x, y) = (self.as_float(*a)?, self.as_float(*b)?);
                         let r = match op {
                             Binary::FAdd => {
-                                self.b.f_add(f32_ty, None, x, y).map_err(spirv_error)?
+                                let r = self.b.f_add(f32_ty, None, x, y).map_err(spirv_error)?;
+                                self.rounded_alone(r)
                             }
                             Binary::FMul => {
-                                self.b.f_mul(f32_ty, None, x, y).map_err(spirv_error)?
+                                let r = self.b.f_mul(f32_ty, None, x, y).map_err(spirv_error)?;
+                                self.rounded_alone(r)
                             }
                             Binary::FMin => self.glsl(f32_ty, GLOp::NMin, &[x, y])?,
                             _ => self.glsl(f32_ty, GLOp::NMax, &[x, y])?,
@@ -810,6 +814,7 @@ impl Emitter<'_> {
             Op::Ffma(a, b, c) => {
                 let (x, y, z) = (self.as_float(*a)?, self.as_float(*b)?, self.as_float(*c)?);
                 let r = self.glsl(f32_ty, GLOp::Fma, &[x, y, z])?;
+                let r = self.rounded_alone(r);
                 (self.float_bits(r)?, Ty::Word)
             }
             Op::IntToFloat { signed, value } => {
@@ -1263,109 +1268,6 @@ impl Emitter<'_> {
     }
 }
 
-/// The registers a fragment program's `exit` hands on, as `fragment_outputs` reads them:
-/// the written components of each colour target and the depth register (none for
-/// another stage). A register past them, such as a storage address's high word, is not
-/// an output.
-fn fragment_output_regs(program: &Program) -> BTreeSet<u8> {
-    let Some(StageIo::Fragment(io)) = program.sph.as_ref().map(|sph| &sph.io) else {
-        return BTreeSet::new();
-    };
-    let targets: Vec<u32> = io.targets().collect();
-    let mut regs = BTreeSet::new();
-    for (k, &target) in targets.iter().enumerate() {
-        let mask = (io.target_mask >> (4 * target)) & 0xf;
-        regs.extend(
-            (0..4u8)
-                .filter(|c| mask & (1 << c) != 0)
-                .map(|c| 4 * k as u8 + c),
-        );
-    }
-    if io.writes_depth {
-        regs.insert(4 * targets.len() as u8 + 1);
-    }
-    regs
-}
-
-/// Which ops the module needs: those with an effect, the outputs at every `exit`, and
-/// what they read (a load of a single-valued variable reads that value).
-fn live_ops(program: &Program, function: &Function, invariant: &BTreeMap<Var, Value>) -> Vec<bool> {
-    let ops = &function.ops;
-    let mut live = vec![false; ops.len()];
-    let output_regs = fragment_output_regs(program);
-    let mut mark = |outputs: &Outputs| {
-        for value in outputs.attr_stores.values() {
-            live[value.0 as usize] = true;
-        }
-        for (&reg, value) in &outputs.regs {
-            if output_regs.contains(&reg) {
-                live[value.0 as usize] = true;
-            }
-        }
-    };
-    mark(&Outputs {
-        attr_stores: function.attr_stores.clone(),
-        regs: function.exit_regs.clone(),
-    });
-    for outputs in &function.exits {
-        mark(outputs);
-    }
-    // A store to a variable is needed only where a needed load reads the variable (a
-    // register a loop carries but nothing reads after it, such as a storage address
-    // made again in the loop, is not stored).
-    let mut stores_of: BTreeMap<Var, Vec<usize>> = BTreeMap::new();
-    for (index, op) in ops.iter().enumerate() {
-        match op {
-            Op::Store { var, .. } if invariant.contains_key(var) => {}
-            Op::Store { var, .. } => stores_of.entry(*var).or_default().push(index),
-            _ if op.has_effect() => live[index] = true,
-            _ => {}
-        }
-    }
-    let mut work: Vec<usize> = (0..ops.len()).filter(|&index| live[index]).collect();
-    let mark = |index: usize, live: &mut Vec<bool>, work: &mut Vec<usize>| {
-        if !live[index] {
-            live[index] = true;
-            work.push(index);
-        }
-    };
-    while let Some(index) = work.pop() {
-        if let Op::Load(var) = &ops[index] {
-            if let Some(held) = invariant.get(var) {
-                mark(held.0 as usize, &mut live, &mut work);
-            }
-            for store in stores_of.remove(var).unwrap_or_default() {
-                mark(store, &mut live, &mut work);
-            }
-        }
-        for value in ops[index].operands() {
-            mark(value.0 as usize, &mut live, &mut work);
-        }
-    }
-    live
-}
-
-/// The variables whose every store stores one value (a register a loop never writes):
-/// the first store is before the first loop, so that value dominates every load.
-fn invariant_vars(function: &Function) -> BTreeMap<Var, Value> {
-    let mut stored: BTreeMap<Var, BTreeSet<Value>> = BTreeMap::new();
-    for op in &function.ops {
-        if let Op::Store { var, value } = op {
-            stored.entry(*var).or_default().insert(*value);
-        }
-    }
-    stored
-        .into_iter()
-        .filter_map(|(var, values)| {
-            let mut values = values.into_iter();
-            match (values.next(), values.next()) {
-                (Some(value), None) => Some((var, value)),
-                _ => None,
-            }
-        })
-        .collect()
-}
-
 impl Emitter<'_> {
     fn live_ops(&self) -> impl Iterator<Item = &Op> + '_ {
         self.function
@@ -1449,8 +1351,8 @@ pub fn emit(
         geometry_input: geometry,
         live: Vec::new(),
     };
-    e.invariant = invariant_vars(function);
-    e.live = live_ops(program, function, &e.invariant);
+    e.invariant = liveness::invariant_vars(function);
+    e.live = liveness::live_ops(program, function, &e.invariant);
     e.declare_constant_buffers()?;
     e.declare_textures()?;
     e.declare_images();

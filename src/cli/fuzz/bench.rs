@@ -200,9 +200,11 @@ impl Bench {
         companions: &[(FuzzStage, TranslatedShader)],
         inputs: &Inputs,
     ) -> Result<SideOutput, SideError> {
-        let device_error = |e: &dyn std::fmt::Display| SideError::Device(e.to_string());
-        // Which module a hang or a device loss came in (`RX_VK_LOG=debug`).
+        // Which module a hang or a device loss came in: named in the outcome (and logged,
+        // `RX_VK_LOG=debug`).
         let module = ["the translation", "glslang's module"][side];
+        let device_error =
+            |e: &dyn std::fmt::Display| SideError::Device(format!("running {module}: {e}"));
         tracing::debug!(?stage, module, "running");
         let objects = &self.sides[side];
         let mut modules: Vec<(FuzzStage, ShaderModule)> = companions

@@ -91,6 +91,12 @@ pub struct Gen<'r> {
     pub depth: u32,
     pub leaves: Leaves,
     pub allow: Allow,
+    /// Floats made now feed a step (a comparison, a conversion to an integer, `floor` and
+    /// the like, or `facc`, which such steps read): no operation whose last bit the two
+    /// modules may round differently (`mix`, division, `sqrt`, `inversesqrt`, `exp2`:
+    /// the binary's `ffma` sequence and `mufu` against the driver's own), since one ulp
+    /// on either side of a step is a different integer or truth value.
+    pub exact: bool,
 }
 
 /// One of `fixed` or of `extra`, the stage's own leaves, a third of the time.
@@ -124,7 +130,11 @@ impl Gen<'_> {
         self.depth += 1;
         let e = match self.rng.below(16) {
             0 => format!("({} + {})", self.int(), self.int()),
-            1 => format!("({} - {})", self.int(), self.int()),
+            // A subtrahend or a negation's operand through an input, `x1 & 4096`: uam
+            // (mesa 19) drops one of two negations where a negated value that is used
+            // elsewhere too is negated again (`int t = -acc;` then `-t` compiles to `t`,
+            // `x1 - t` to `x1 + t`: tests/maxwell_fuzz_open/tesc_199).
+            1 => format!("({} - (({}) ^ (x1 & 4096)))", self.int(), self.int()),
             // Both factors through an input, or one a positive literal: uam (mesa 19)
             // turns a product by a negative constant (`k * -7`, or a constant expression
             // such as `(1 + (-2147483647 - 1))`) into an `iscadd` with both operands
@@ -155,13 +165,15 @@ impl Gen<'_> {
                 self.int(),
                 self.int()
             ),
-            9 => format!("(-({}))", self.int()),
+            9 => format!("(-(({}) ^ (x1 & 4096)))", self.int()),
             // A signed dividend of a constant division kept non-negative: uam (mesa 19)
             // leaves out the correction a negative quotient needs (`imad hi`, `shr`, no
             // sign fix). No divisor from an input: uam divides those through a float
             // reciprocal (`i2f`, `mufu rcp`, `fmul`, `f2i`), inexact past 2^24.
+            // The dividend through an input too: a dividend uam folds to a constant
+            // is divided through an uncorrected float reciprocal (see `Gen::uint`).
             10 => format!(
-                "((({}) & 0x7fffffff) / {})",
+                "(((({}) ^ (x1 & 2048)) & 0x7fffffff) / {})",
                 self.int(),
                 self.rng.pick(&["3", "7", "-5", "16", "1000"])
             ),
@@ -170,8 +182,11 @@ impl Gen<'_> {
                 let bits = 1 + self.rng.below(32 - offset);
                 format!("bitfieldExtract({}, {offset}, {bits})", self.int())
             }
-            12 => format!("int({})", self.uint()),
-            13 => format!("int(clamp({}, -1.0e6, 1.0e6))", self.float()),
+            // Through an input: uam (mesa 19) loses one of two negations with an
+            // int/uint conversion between them (`a - uint(-b)`, `-int(0u - u)`, also
+            // through a variable, compile to `a - b`, `-u`).
+            12 => format!("int(({}) ^ uint(x1 & 1024))", self.uint()),
+            13 => format!("int(clamp({}, -1.0e6, 1.0e6))", self.exact_float()),
             14 => format!("({} ? {} : {})", self.boolean(), self.int(), self.int()),
             _ => format!(
                 "{}({})",
@@ -189,7 +204,9 @@ impl Gen<'_> {
                 .rng
                 .pick(&[
                     "u0",
-                    "uint(acc)",
+                    // Through an input, as `int(..)` in `Gen::int`: `acc` may hold a
+                    // negation.
+                    "uint(acc ^ (x1 & 1024))",
                     "0u",
                     "1u",
                     "0xffffffffu",
@@ -201,7 +218,8 @@ impl Gen<'_> {
         self.depth += 1;
         let e = match self.rng.below(12) {
             0 => format!("({} + {})", self.uint(), self.uint()),
-            1 => format!("({} - {})", self.uint(), self.uint()),
+            // As for int: the subtrahend through an input.
+            1 => format!("({} - (({}) ^ uint(x1 & 4096)))", self.uint(), self.uint()),
             // As for int: both factors through an input.
             2 => format!(
                 "((({}) ^ uint(x1 & 512)) * (({}) ^ uint(x1 & 256)))",
@@ -210,13 +228,17 @@ impl Gen<'_> {
             ),
             3 => format!("({} >> ({} & 31u))", self.uint(), self.uint()),
             4 => format!("({} << ({} & 31u))", self.uint(), self.uint()),
+            // The dividend through an input: where uam (mesa 19) folds it to a
+            // constant, it divides through a float reciprocal with no correction step
+            // (`i2f`, `mufu rcp`, `fmul`, `f2i`, `imad`), so `0x80000000u % 10u` gives
+            // 0xffffffe0 (tests/maxwell_fuzz_open/comp_239).
             5 => format!(
-                "({} % {})",
+                "((({}) ^ uint(x1 & 2048)) % {})",
                 self.uint(),
                 self.rng.pick(&["3u", "10u", "17u", "256u"])
             ),
             6 => format!(
-                "({} / {})",
+                "((({}) ^ uint(x1 & 2048)) / {})",
                 self.uint(),
                 self.rng.pick(&["3u", "10u", "17u", "256u"])
             ),
@@ -226,16 +248,24 @@ impl Gen<'_> {
                 self.uint(),
                 self.uint()
             ),
-            8 => format!("uint({})", self.int()),
+            8 => format!("uint(({}) ^ (x1 & 1024))", self.int()),
             9 => {
                 let offset = self.rng.below(28);
                 let bits = 1 + self.rng.below(32 - offset);
                 format!("bitfieldExtract({}, {offset}, {bits})", self.uint())
             }
-            10 => format!("uint(clamp({}, 0.0, 1.0e6))", self.float()),
+            10 => format!("uint(clamp({}, 0.0, 1.0e6))", self.exact_float()),
             _ => format!("({} ? {} : {})", self.boolean(), self.uint(), self.uint()),
         };
         self.depth -= 1;
+        e
+    }
+
+    /// A float of [`Gen::float`] with [`Gen::exact`] on.
+    pub fn exact_float(&mut self) -> String {
+        let was = std::mem::replace(&mut self.exact, true);
+        let e = self.float();
+        self.exact = was;
         e
     }
 
@@ -243,7 +273,13 @@ impl Gen<'_> {
         if self.depth > 3 || self.rng.below(4) == 0 {
             return leaf(
                 self.rng,
-                &["y0", "y1", "facc", "0.0", "0.5", "-1.5", "3.0", "0.125"],
+                // The float constants through variables (`f0` to `f4`, the frame's):
+                // glslang folds an operation on constants in double precision and
+                // rounds once, where the binary rounds each step to float, so
+                // `float(5u << 31) <= ceil(float(0x80000000u) - ceil(0.125))` is false
+                // in glslang's module and true in float. No float expression is
+                // constant to glslang.
+                &["y0", "y1", "facc", "f0", "f1", "f2", "f3", "f4"],
                 &self.leaves.floats,
             );
         }
@@ -258,23 +294,24 @@ impl Gen<'_> {
                 self.float(),
                 self.float()
             ),
+            // `roundEven` of a value through an input: uam (mesa 19) folds the
+            // rounding of a constant it finds late to the constant itself
+            // (`roundEven(c ? -1.5 : -1.5)` compiles as -1.5).
+            4 if self.rng.below(7) == 0 => {
+                format!("roundEven(min({}, 1.0e30 + abs(y0)))", self.exact_float())
+            }
             4 => format!(
                 "{}({})",
-                self.rng.pick(&[
-                    "abs",
-                    "floor",
-                    "ceil",
-                    "fract",
-                    "trunc",
-                    "roundEven",
-                    "sign"
-                ]),
-                self.float()
+                self.rng
+                    .pick(&["abs", "floor", "ceil", "fract", "trunc", "sign"]),
+                self.exact_float()
             ),
             5 => format!("clamp({}, -2.0, 2.0)", self.float()),
-            6 => format!("float({})", self.int()),
-            7 => format!("float({})", self.uint()),
+            // Times `f5` (1.0): a conversion of a constant is no constant to glslang.
+            6 => format!("(float({}) * f5)", self.int()),
+            7 => format!("(float({}) * f5)", self.uint()),
             8 => format!("({} ? {} : {})", self.boolean(), self.float(), self.float()),
+            9 | 11 if self.exact => format!("({} - {})", self.float(), self.float()),
             9 => match self.rng.below(4) {
                 0 => format!("sqrt(abs({}))", self.float()),
                 1 => format!("exp2(clamp({}, -8.0, 8.0))", self.float()),
@@ -307,7 +344,12 @@ impl Gen<'_> {
                 self.compare(),
                 self.uint()
             ),
-            2 => format!("({} {} {})", self.float(), self.compare(), self.float()),
+            2 => format!(
+                "({} {} {})",
+                self.exact_float(),
+                self.compare(),
+                self.exact_float()
+            ),
             3 if self.depth < 3 => format!("({} && {})", self.boolean(), self.boolean()),
             _ if self.depth < 3 => format!("(!{})", self.boolean()),
             _ => format!("(x0 {} x1)", self.compare()),
@@ -324,7 +366,7 @@ impl Gen<'_> {
     pub fn statement(&mut self, level: u32, out: &mut String, indent: &str) {
         match self.rng.below(if level < 2 { 8 } else { 4 }) {
             0 => out.push_str(&format!("{indent}acc = {};\n", self.int())),
-            1 => out.push_str(&format!("{indent}facc = {};\n", self.float())),
+            1 => out.push_str(&format!("{indent}facc = {};\n", self.exact_float())),
             2 => out.push_str(&format!("{indent}u0 = {};\n", self.uint())),
             // At the index the array is read at (`arr[x0 & 3]`, the one index whose
             // element is seen): uam reuses a load from before a store to the same
@@ -373,9 +415,14 @@ impl Gen<'_> {
             _ if self.allow.discard && self.rng.below(2) == 0 => {
                 out.push_str(&format!("{indent}if {} {{ discard; }}\n", self.boolean()))
             }
-            _ if self.allow.returns => {
-                out.push_str(&format!("{indent}if {} {{ return; }}\n", self.boolean()))
-            }
+            // The guard never folds to `true`: after a `switch` or a loop with `continue`
+            // in an `if` arm, uam (mesa 19) compiles an unconditional `return` into a
+            // program with no `exit` (`pret` to 0x0, the arm's end branching back to the
+            // start: tests/maxwell_fuzz_open/vert_576).
+            _ if self.allow.returns => out.push_str(&format!(
+                "{indent}if ({} && (x1 != 1234567)) {{ return; }}\n",
+                self.boolean()
+            )),
             _ => out.push_str(&format!("{indent}acc ^= {};\n", self.int())),
         }
     }

@@ -117,6 +117,7 @@ const INPUTS: &str = "    int x0 = ints[i];
     int acc = x0;
     float facc = y0;
     int arr[4] = int[4](x1, q.y, 3, -7);
+    float f0 = 0.0, f1 = 0.5, f2 = -1.5, f3 = 3.0, f4 = 0.125, f5 = 1.0;
     // the body
 ";
 
@@ -145,6 +146,7 @@ pub fn program(stage: FuzzStage, rng: &mut Rng) -> (String, [bool; OUTPUTS]) {
         depth: 0,
         leaves,
         allow,
+        exact: false,
     };
     let mut body = String::new();
     for _ in 0..2 + gen.rng.below(4) {

@@ -112,17 +112,13 @@ impl Emitter<'_> {
             }
             DoubleOp::Add(a, b) => {
                 let (x, y) = (id(self, a), id(self, b));
-                (
-                    self.b.f_add(f64_ty, None, x, y).map_err(spirv_error)?,
-                    Ty::Double,
-                )
+                let r = self.b.f_add(f64_ty, None, x, y).map_err(spirv_error)?;
+                (self.rounded_alone(r), Ty::Double)
             }
             DoubleOp::Mul(a, b) => {
                 let (x, y) = (id(self, a), id(self, b));
-                (
-                    self.b.f_mul(f64_ty, None, x, y).map_err(spirv_error)?,
-                    Ty::Double,
-                )
+                let r = self.b.f_mul(f64_ty, None, x, y).map_err(spirv_error)?;
+                (self.rounded_alone(r), Ty::Double)
             }
             DoubleOp::Min(a, b) | DoubleOp::Max(a, b) => {
                 let function = if matches!(op, DoubleOp::Min(..)) {
@@ -135,7 +131,8 @@ impl Emitter<'_> {
             }
             DoubleOp::Fma(a, b, c) => {
                 let args = [id(self, a), id(self, b), id(self, c)];
-                (self.glsl(f64_ty, GLOp::Fma, &args)?, Ty::Double)
+                let r = self.glsl(f64_ty, GLOp::Fma, &args)?;
+                (self.rounded_alone(r), Ty::Double)
             }
             DoubleOp::Compare(compare, a, b) => {
                 let Compare::Float {

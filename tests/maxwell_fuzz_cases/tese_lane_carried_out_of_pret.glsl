@@ -1,7 +1,7 @@
 #version 450
 // stage: tese
 // seed: 104
-// outcome: refused: `mov` at byte 0x778: the lane id in a tess-eval program other than as gl_TessCoord's index is not translated yet
+// was: refused: `mov` at byte 0x778: the lane id in a tess-eval program other than as gl_TessCoord's index is not translated yet (the lane id `mov` wrote before the `brk` that leaves the `pret` region's loop, in a register nothing reads after it, was kept as a value the loop carries out)
 layout(quads, equal_spacing, ccw) in;
 layout(location = 0) in vec4 vin[];
 layout(location = 0) out vec4 vout;
