@@ -1,7 +1,8 @@
 //! The GPU swizzle kernels on the real driver: `deswz` (upload) equals the CPU deswizzle
 //! and `swz` (write-back) leaves storage exactly as the CPU swizzle of the same texels,
 //! including regions cut mid-run, every level of the seeds' terrain tile, and a texture
-//! that ends at its pool's last byte. Validation with synchronization checks is on.
+//! that ends at its pool's last byte. Every recording variant (`SwizzleVariant`) is
+//! checked. Validation with synchronization checks is on.
 
 mod common;
 
@@ -18,6 +19,7 @@ use gpu_vk::gpu_memory::staging::StagingArena;
 use gpu_vk::immediate::Immediate;
 use gpu_vk::kernels::swizzle_kernel::{
     memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels,
+    SwizzleVariant,
 };
 use gpu_vk::Device;
 use memory::layout::{LayoutDesc, TextureLayout};
@@ -245,8 +247,11 @@ fn run_write_back(
 ) {
     let job = plan(rig, image, placement, level, region);
     let kernels = &rig.kernels;
+    let staging = &mut rig.staging;
     rig.immediate
-        .run(TIMEOUT, |cmd| kernels.record_write_backs(cmd, &[job]))
+        .run(TIMEOUT, |cmd| {
+            kernels.record_write_backs(cmd, staging, &[job])
+        })
         .unwrap();
     rig.kernels.reset_descriptors().unwrap();
     rig.staging.reset();
@@ -260,7 +265,20 @@ fn check_write_back_every_level(
     levels: u32,
     push: bool,
 ) {
+    for variant in SwizzleVariant::ALL {
+        check_write_back_every_level_as(variant, format, vk_format, (width, height, levels), push);
+    }
+}
+
+fn check_write_back_every_level_as(
+    variant: SwizzleVariant,
+    format: Format,
+    vk_format: vk::Format,
+    (width, height, levels): (u32, u32, u32),
+    push: bool,
+) {
     let mut rig = Rig::new(push);
+    rig.kernels.variant = variant;
     let mut random = Bytes(0x5eed_0000 + u64::from(width));
     let layout = TextureLayout::new(&LayoutDesc::new_2d(format, width, height, levels)).unwrap();
     let texture_offset_b = 8192;
@@ -298,8 +316,10 @@ fn check_write_back_every_level(
     let actual = pool_bytes(&pool);
     let first_difference = actual.iter().zip(&expected).position(|(a, e)| a != e);
     assert_eq!(
-        first_difference, None,
-        "{format:?} {width}x{height}: storage differs from the CPU swizzle"
+        first_difference,
+        None,
+        "{format:?} {width}x{height} ({}): storage differs from the CPU swizzle",
+        variant.name()
     );
     drop(buffer);
 }
@@ -330,7 +350,14 @@ fn write_back_of_wide_formats_matches() {
 
 #[test]
 fn a_scissored_write_back_stores_its_rectangle_and_no_byte_outside() {
+    for variant in SwizzleVariant::ALL {
+        scissored_write_back(variant);
+    }
+}
+
+fn scissored_write_back(variant: SwizzleVariant) {
     let mut rig = Rig::new(true);
+    rig.kernels.variant = variant;
     let mut random = Bytes(0xabc);
     let layout = TextureLayout::new(&LayoutDesc::new_2d(Format::Rg8, 260, 260, 9)).unwrap();
     let (pool, buffer) = pool_with_buffer(&rig, layout.size_b.next_multiple_of(4096));
@@ -368,14 +395,26 @@ fn a_scissored_write_back_stores_its_rectangle_and_no_byte_outside() {
         run_write_back(&mut rig, &image, placement, 0, region);
         let actual = pool_bytes(&pool);
         let first_difference = actual.iter().zip(&expected).position(|(a, e)| a != e);
-        assert_eq!(first_difference, None, "region {region:?}");
+        assert_eq!(
+            first_difference,
+            None,
+            "region {region:?} ({})",
+            variant.name()
+        );
     }
     drop(buffer);
 }
 
 #[test]
 fn a_texture_ending_at_the_pools_last_byte_is_written_within_it() {
+    for variant in SwizzleVariant::ALL {
+        texture_at_the_pools_end(variant);
+    }
+}
+
+fn texture_at_the_pools_end(variant: SwizzleVariant) {
     let mut rig = Rig::new(true);
+    rig.kernels.variant = variant;
     let mut random = Bytes(0xe7d);
     let layout = TextureLayout::new(&LayoutDesc::new_2d(Format::Rgba8, 64, 64, 1)).unwrap();
     let pool_size_b = 4 * 4096 + layout.size_b.next_multiple_of(4096);
@@ -403,14 +442,22 @@ fn a_texture_ending_at_the_pools_last_byte_is_written_within_it() {
     .unwrap();
     assert!(
         pool_bytes(&pool) == expected,
-        "storage at the pool's end differs"
+        "storage at the pool's end differs ({})",
+        variant.name()
     );
     drop(buffer);
 }
 
 #[test]
 fn gpu_deswizzle_equals_cpu_deswizzle_for_admitted_formats_and_random_regions() {
+    for variant in SwizzleVariant::ALL {
+        deswizzle_random_regions(variant);
+    }
+}
+
+fn deswizzle_random_regions(variant: SwizzleVariant) {
     let mut rig = Rig::new(true);
+    rig.kernels.variant = variant;
     let mut random = Bytes(0xdeadbeef);
     for (format, vk_format) in [
         (Format::R8, vk::Format::R8_UNORM),
@@ -447,14 +494,19 @@ fn gpu_deswizzle_equals_cpu_deswizzle_for_admitted_formats_and_random_regions() 
             };
             let job = plan(&mut rig, &image, placement, level, region);
             let kernels = &rig.kernels;
+            let staging = &mut rig.staging;
             rig.immediate
-                .run(TIMEOUT, |cmd| kernels.record_uploads(cmd, &[job]))
+                .run(TIMEOUT, |cmd| kernels.record_uploads(cmd, staging, &[job]))
                 .unwrap();
             rig.staging.reset();
             let gpu = read_image(&mut rig, &image, level, &region, bpe);
             let mut cpu = vec![0u8; region.linear_size_b(bpe) as usize];
             deswizzle_region(&layout, level, 0, &region, &storage, &mut cpu).unwrap();
-            assert!(gpu == cpu, "{format:?} level {level} region {region:?}");
+            assert!(
+                gpu == cpu,
+                "{format:?} level {level} region {region:?} ({})",
+                variant.name()
+            );
         }
         drop(buffer);
     }

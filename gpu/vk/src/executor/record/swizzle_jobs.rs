@@ -220,7 +220,7 @@ impl VkBackend {
             }
         }
         let kernels = self.kernels.as_ref().expect("built above");
-        kernels.record_write_backs(cmd, &jobs)
+        kernels.record_write_backs(cmd, scratch, &jobs)
     }
 
     /// Records the write-back of every level and layer of `images` (GPU texels the cache
@@ -297,7 +297,7 @@ impl VkBackend {
             }
         }
         let kernels = self.kernels.as_ref().expect("built above");
-        kernels.record_uploads(cmd, &jobs)?;
+        kernels.record_uploads(cmd, staging, &jobs)?;
         Ok((jobs.len() as u64, bytes))
     }
 }
