@@ -226,3 +226,125 @@ pub fn bounce(
     }
     Ok((moved, copies))
 }
+
+#[cfg(test)]
+mod tests {
+    use ash::vk::Handle;
+    use memory::layout::{LayoutDesc, TextureLayout};
+    use memory::swizzle::Region;
+    use memory::Format;
+
+    use super::*;
+    use crate::kernels::swizzle_params::kernel_params;
+
+    /// The jobs of every level of a `format` texture `width` x `height`, its storage at
+    /// `storage_b` in pool buffer `pool`, its staging rows one after another from 0 in
+    /// buffer `staging`.
+    fn level_jobs(
+        format: Format,
+        (width, height, levels): (u32, u32, u32),
+        pool: u64,
+        storage_b: u64,
+        staging: u64,
+    ) -> Vec<SwizzleJob> {
+        let layout =
+            TextureLayout::new(&LayoutDesc::new_2d(format, width, height, levels)).unwrap();
+        let mut staging_b = 0;
+        layout
+            .levels
+            .iter()
+            .map(|level| {
+                let region = Region::whole(level);
+                let (params, geometry) =
+                    kernel_params(level, &region, level.offset_b, layout.size_b).unwrap();
+                let job = SwizzleJob {
+                    image: vk::Image::from_raw(1),
+                    aspect: vk::ImageAspectFlags::COLOR,
+                    level: level.level,
+                    layer: 0,
+                    region,
+                    params,
+                    geometry,
+                    staging: BufferRange {
+                        buffer: vk::Buffer::from_raw(staging),
+                        offset_b: staging_b,
+                        size_b: geometry.size_b,
+                    },
+                    storage: BufferRange {
+                        buffer: vk::Buffer::from_raw(pool),
+                        offset_b: storage_b,
+                        size_b: layout.size_b,
+                    },
+                };
+                staging_b = (staging_b + geometry.size_b).next_multiple_of(256);
+                job
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_textures_levels_make_one_batch_whose_groups_follow_one_another() {
+        let jobs = level_jobs(Format::Rg8, (260, 260, 9), 7, 4096, 9);
+        let batches = batches(1 << 30, &jobs);
+        assert_eq!(batches.len(), 1);
+        let batch = &batches[0];
+        assert_eq!(batch.entries.len(), 9);
+        let mut first_group = 0;
+        for (entry, job) in batch.entries.iter().zip(&jobs) {
+            assert_eq!(entry.first_group as u64, first_group);
+            assert_eq!(entry.params, job.params);
+            assert_eq!(u64::from(entry.staging_base_b), job.staging.offset_b);
+            first_group += job_groups(&job.params);
+        }
+        assert_eq!(u64::from(batch.group_count), first_group);
+        let [across, down] = batch.groups();
+        assert!(u64::from(across) * u64::from(down) >= first_group);
+    }
+
+    #[test]
+    fn batches_split_where_buffers_change_or_a_binding_would_grow_too_large() {
+        let mut jobs = level_jobs(Format::Rgba8, (64, 64, 3), 7, 0, 9);
+        // A second texture in the same pool 1 MiB on: one batch, its offsets shifted.
+        let far = level_jobs(Format::Rgba8, (64, 64, 1), 7, 1 << 20, 9);
+        jobs.extend(far.iter().map(|job| {
+            let mut job = *job;
+            job.staging.offset_b += 1 << 16;
+            job
+        }));
+        let merged = batches(1 << 30, &jobs);
+        assert_eq!(merged.len(), 1);
+        let last = merged[0].entries.last().unwrap();
+        assert_eq!(last.params.base_b, far[0].params.base_b + (1 << 20));
+        assert_eq!(last.staging_base_b, 1 << 16);
+        // The same jobs where one binding may span only 64 KiB: the far texture apart.
+        assert_eq!(batches(1 << 16, &jobs).len(), 2);
+        // Another pool buffer: apart.
+        let mut other_pool = jobs.clone();
+        other_pool[3].storage.buffer = vk::Buffer::from_raw(8);
+        assert_eq!(batches(1 << 30, &other_pool).len(), 2);
+    }
+
+    #[test]
+    fn a_batch_holds_at_most_one_update_of_entries() {
+        let one = level_jobs(Format::R8, (8, 8, 1), 7, 0, 9)[0];
+        let jobs = vec![one; MAX_BATCH_JOBS + 1];
+        let batches = batches(1 << 30, &jobs);
+        assert_eq!(batches.len(), 2);
+        assert!(std::mem::size_of_val(batches[0].entries.as_slice()) <= 65536);
+    }
+
+    #[test]
+    fn only_regions_covering_their_storage_whole_have_a_whole_span() {
+        // 2048x2048 RGBA8: 8 KiB rows, 128-row blocks: level 0 covers its 16 MiB whole.
+        let big = level_jobs(Format::Rgba8, (2048, 2048, 2), 7, 0, 9);
+        assert_eq!(whole_span_b(&big[0].params), Some(16 << 20));
+        assert_eq!(whole_span_b(&big[1].params), Some(4 << 20));
+        // 260x260 RG8: 520-byte rows leave the last gob column part empty.
+        let tile = level_jobs(Format::Rg8, (260, 260, 1), 7, 0, 9);
+        assert_eq!(whole_span_b(&tile[0].params), None);
+        // A region of a level that would cover it, but not all of it.
+        let mut part = big[0];
+        part.params.rows -= 8;
+        assert_eq!(whole_span_b(&part.params), None);
+    }
+}
