@@ -11,20 +11,17 @@ mod common;
 use std::num::NonZeroU32;
 use std::time::Duration;
 
-use common::programs::translator;
+use common::swizzle_rig::{pool_bytes, SwizzleRig};
 use common::texels::Bytes;
-use common::TestGpu;
 use gpu_vk::ash::vk;
 use gpu_vk::gpu_memory::host_image::{HostImage, HostImageDesc};
 use gpu_vk::gpu_memory::pool_buffer::PoolBuffer;
-use gpu_vk::gpu_memory::staging::StagingArena;
-use gpu_vk::immediate::Immediate;
 use gpu_vk::kernels::swizzle_kernel::{
-    memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleKernels, SwizzleVariant,
+    memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleVariant,
 };
 use memory::layout::{LayoutDesc, TextureLayout};
 use memory::swizzle::Region;
-use memory::{Format, MemoryPool, PoolFlags, TextureKind};
+use memory::{Format, TextureKind};
 use tegra_swizzle::surface::{deswizzle_surface, swizzle_surface, BlockDim};
 use tegra_swizzle::BlockHeight;
 
@@ -137,28 +134,15 @@ fn subresources(layout: &TextureLayout) -> Vec<(u32, u32)> {
         .collect()
 }
 
-struct Rig {
-    gpu: TestGpu,
-    immediate: Immediate,
-    staging: StagingArena,
-    kernels: SwizzleKernels,
+type Rig = SwizzleRig;
+
+/// The batched tests' own steps on the rig.
+trait Textures {
+    fn texture(&mut self, desc: LayoutDesc, vk_format: vk::Format, offset_b: u64) -> Texture;
+    fn image_bytes(&mut self, texture: &Texture, linear: Option<&[u8]>) -> Vec<u8>;
 }
 
-impl Rig {
-    fn new() -> Rig {
-        let gpu = TestGpu::open();
-        let device = gpu.device.clone();
-        let kernels =
-            SwizzleKernels::build(&device, &translator(), true, vk::PipelineCache::null())
-                .expect("kernels");
-        Rig {
-            immediate: Immediate::new(&device).unwrap(),
-            staging: StagingArena::new(&device),
-            kernels,
-            gpu,
-        }
-    }
-
+impl Textures for Rig {
     fn texture(&mut self, desc: LayoutDesc, vk_format: vk::Format, offset_b: u64) -> Texture {
         let layout = TextureLayout::new(&desc).unwrap();
         let image_desc = HostImageDesc {
@@ -262,17 +246,6 @@ fn place(rig: &mut Rig, random: &mut Bytes) -> (Vec<Texture>, u64) {
     (textures, (offset_b + 4096).next_multiple_of(4096))
 }
 
-fn import(rig: &Rig, pool: &MemoryPool) -> PoolBuffer {
-    let ptr = pool.storage_ptr().as_ptr();
-    assert!(
-        PoolBuffer::can_import(&rig.gpu.device, ptr, pool.size_b()),
-        "these tests read storage through the pool, so they need host-memory import"
-    );
-    // SAFETY: the pool outlives the buffer (dropped first by the caller), and every GPU
-    // access is waited for before the pool is read or written.
-    unsafe { PoolBuffer::import(&rig.gpu.device, ptr, pool.size_b()) }.unwrap()
-}
-
 /// Moves every level and layer of every texture between image and storage in one
 /// recording, the way `variant` records it.
 fn move_all(rig: &mut Rig, textures: &[Texture], buffer: &PoolBuffer, to_storage: bool) {
@@ -309,13 +282,20 @@ fn move_all(rig: &mut Rig, textures: &[Texture], buffer: &PoolBuffer, to_storage
     rig.staging.reset();
 }
 
-fn tegra_swizzled(layout: &TextureLayout, linear: &[u8]) -> Vec<u8> {
+/// tegra_swizzle's block-linear storage of a whole surface from its linear texels
+/// (`to_storage`), or its linear texels from storage.
+fn tegra(layout: &TextureLayout, bytes: &[u8], to_storage: bool) -> Vec<u8> {
     let desc = layout.desc;
-    swizzle_surface(
+    let convert = if to_storage {
+        swizzle_surface
+    } else {
+        deswizzle_surface
+    };
+    convert(
         desc.width_px,
         desc.height_px,
         desc.depth_px,
-        linear,
+        bytes,
         one(),
         tegra_block_height(layout),
         desc.format.bytes_per_element(),
@@ -323,36 +303,14 @@ fn tegra_swizzled(layout: &TextureLayout, linear: &[u8]) -> Vec<u8> {
         desc.layers,
     )
     .unwrap()
-}
-
-fn tegra_deswizzled(layout: &TextureLayout, storage: &[u8]) -> Vec<u8> {
-    let desc = layout.desc;
-    deswizzle_surface(
-        desc.width_px,
-        desc.height_px,
-        desc.depth_px,
-        storage,
-        one(),
-        tegra_block_height(layout),
-        desc.format.bytes_per_element(),
-        desc.levels,
-        desc.layers,
-    )
-    .unwrap()
-}
-
-fn pool_bytes(pool: &MemoryPool) -> Vec<u8> {
-    let mut out = vec![0; pool.size_b() as usize];
-    pool.read(0, &mut out).unwrap();
-    out
 }
 
 fn write_back_everything(variant: SwizzleVariant, seed: u64) {
-    let mut rig = Rig::new();
+    let mut rig = Rig::new(true);
     rig.kernels.variant = variant;
     let mut random = Bytes(seed);
     let (textures, pool_size_b) = place(&mut rig, &mut random);
-    let pool = MemoryPool::new(pool_size_b, PoolFlags::CPU_CACHED_GPU_CACHED).unwrap();
+    let (pool, buffer) = rig.pool_with_buffer(pool_size_b);
     // Random bytes around the textures, which must survive; zeros under them, as
     // tegra_swizzle leaves a surface's padding.
     let mut expected = random.vec(pool_size_b as usize);
@@ -368,7 +326,7 @@ fn write_back_everything(variant: SwizzleVariant, seed: u64) {
             .sum::<u64>();
         let linear = random.vec(linear_b as usize);
         rig.image_bytes(texture, Some(&linear));
-        let storage = tegra_swizzled(&texture.layout, &linear);
+        let storage = tegra(&texture.layout, &linear, true);
         assert_eq!(
             storage.len() as u64,
             texture.layout.size_b,
@@ -378,7 +336,6 @@ fn write_back_everything(variant: SwizzleVariant, seed: u64) {
         let at = texture.offset_b as usize;
         expected[at..at + storage.len()].copy_from_slice(&storage);
     }
-    let buffer = import(&rig, &pool);
     move_all(&mut rig, &textures, &buffer, true);
     let actual = pool_bytes(&pool);
     let first_difference = actual.iter().zip(&expected).position(|(a, e)| a != e);
@@ -398,20 +355,20 @@ fn write_back_everything(variant: SwizzleVariant, seed: u64) {
 }
 
 fn upload_everything(variant: SwizzleVariant, seed: u64) {
-    let mut rig = Rig::new();
+    let mut rig = Rig::new(true);
     rig.kernels.variant = variant;
     let mut random = Bytes(seed);
     let (textures, pool_size_b) = place(&mut rig, &mut random);
-    let pool = MemoryPool::new(pool_size_b, PoolFlags::CPU_CACHED_GPU_CACHED).unwrap();
+    let (pool, buffer) = rig.pool_with_buffer(pool_size_b);
     let storage = random.vec(pool_size_b as usize);
     pool.write(0, &storage).unwrap();
-    let buffer = import(&rig, &pool);
     move_all(&mut rig, &textures, &buffer, false);
     for texture in &textures {
         let at = texture.offset_b as usize;
-        let expected = tegra_deswizzled(
+        let expected = tegra(
             &texture.layout,
             &storage[at..at + texture.layout.size_b as usize],
+            false,
         );
         let actual = rig.image_bytes(texture, None);
         assert!(

@@ -252,6 +252,14 @@ fn measure(
         unsafe { device.raw.cmd_pipeline_barrier2(cmd, &info) };
         Ok(())
     })?;
+    // Records `record` between span `span`'s timestamps, then a full barrier.
+    let timed = |cmd, span, record: &mut dyn FnMut(vk::CommandBuffer) -> gpu_vk::VkResult<()>| {
+        timer.begin(cmd, span);
+        record(cmd)?;
+        timer.end(cmd, span);
+        memory_barrier(cmd, device, EVERY, EVERY);
+        gpu_vk::VkResult::Ok(())
+    };
     let mut samples: Vec<Vec<f64>> = vec![Vec::new(); spans as usize];
     let mut progress = crate::cli::progress::Progress::new("bench");
     for round in 0..rounds {
@@ -260,12 +268,11 @@ fn measure(
             timer.reset(cmd);
             memory_barrier(cmd, device, EVERY, EVERY);
             for (index, &variant) in variants.iter().enumerate() {
-                let span = 2 + 2 * index as u32;
                 kernels.variant = variant;
-                timer.begin(cmd, span);
-                kernels.record_write_backs(cmd, &mut round_scratch, &write_backs)?;
-                timer.end(cmd, span);
-                memory_barrier(cmd, device, EVERY, EVERY);
+                let span = 2 + 2 * index as u32;
+                timed(cmd, span, &mut |cmd| {
+                    kernels.record_write_backs(cmd, &mut round_scratch, &write_backs)
+                })?;
             }
             timer.begin(cmd, 0);
             // SAFETY: `cmd` is recording; the image is in GENERAL layout.
@@ -281,12 +288,11 @@ fn measure(
             timer.end(cmd, 0);
             memory_barrier(cmd, device, EVERY, EVERY);
             for (index, &variant) in variants.iter().enumerate() {
-                let span = 3 + 2 * index as u32;
                 kernels.variant = variant;
-                timer.begin(cmd, span);
-                kernels.record_uploads(cmd, &mut round_scratch, &uploads)?;
-                timer.end(cmd, span);
-                memory_barrier(cmd, device, EVERY, EVERY);
+                let span = 3 + 2 * index as u32;
+                timed(cmd, span, &mut |cmd| {
+                    kernels.record_uploads(cmd, &mut round_scratch, &uploads)
+                })?;
             }
             timer.begin(cmd, 1);
             // SAFETY: as above.

@@ -2,7 +2,7 @@
 //! kernels are set to (`SwizzleVariant`): image <-> staging copies, barriers, dispatches,
 //! and for the bounce the scratch-to-pool copies.
 
-use ash::vk;
+use ash::vk::{self, AccessFlags2 as A, PipelineStageFlags2 as S};
 
 use crate::bringup::device::Device;
 use crate::error::VkResult;
@@ -30,44 +30,45 @@ pub fn memory_barrier(
     unsafe { device.raw.cmd_pipeline_barrier2(cmd, &info) };
 }
 
-const EVERY_WRITE: (vk::PipelineStageFlags2, vk::AccessFlags2) = (
-    vk::PipelineStageFlags2::ALL_COMMANDS,
-    vk::AccessFlags2::MEMORY_WRITE,
-);
-const EVERY_ACCESS: (vk::PipelineStageFlags2, vk::AccessFlags2) = (
-    vk::PipelineStageFlags2::ALL_COMMANDS,
-    vk::AccessFlags2::from_raw(
-        vk::AccessFlags2::MEMORY_READ.as_raw() | vk::AccessFlags2::MEMORY_WRITE.as_raw(),
-    ),
-);
+type StageAccess = (vk::PipelineStageFlags2, vk::AccessFlags2);
 
-const SHADER: (vk::PipelineStageFlags2, vk::AccessFlags2) = (
-    vk::PipelineStageFlags2::COMPUTE_SHADER,
-    vk::AccessFlags2::from_raw(
-        vk::AccessFlags2::SHADER_STORAGE_READ.as_raw()
-            | vk::AccessFlags2::SHADER_STORAGE_WRITE.as_raw(),
-    ),
+/// `stages` with the union of `accesses`.
+const fn scope(stages: &[vk::PipelineStageFlags2], accesses: &[vk::AccessFlags2]) -> StageAccess {
+    let (mut stage, mut access) = (0, 0);
+    let mut index = 0;
+    while index < stages.len() {
+        stage |= stages[index].as_raw();
+        index += 1;
+    }
+    index = 0;
+    while index < accesses.len() {
+        access |= accesses[index].as_raw();
+        index += 1;
+    }
+    (
+        vk::PipelineStageFlags2::from_raw(stage),
+        vk::AccessFlags2::from_raw(access),
+    )
+}
+
+const EVERY_WRITE: StageAccess = scope(&[S::ALL_COMMANDS], &[A::MEMORY_WRITE]);
+const EVERY_ACCESS: StageAccess = scope(&[S::ALL_COMMANDS], &[A::MEMORY_READ, A::MEMORY_WRITE]);
+const SHADER: StageAccess = scope(
+    &[S::COMPUTE_SHADER],
+    &[A::SHADER_STORAGE_READ, A::SHADER_STORAGE_WRITE],
 );
-const COPY: (vk::PipelineStageFlags2, vk::AccessFlags2) = (
-    vk::PipelineStageFlags2::COPY,
-    vk::AccessFlags2::from_raw(
-        vk::AccessFlags2::TRANSFER_READ.as_raw() | vk::AccessFlags2::TRANSFER_WRITE.as_raw(),
-    ),
-);
-const SHADER_WRITE: (vk::PipelineStageFlags2, vk::AccessFlags2) = (
-    vk::PipelineStageFlags2::COMPUTE_SHADER,
-    vk::AccessFlags2::SHADER_STORAGE_WRITE,
+const COPY: StageAccess = scope(&[S::COPY], &[A::TRANSFER_READ, A::TRANSFER_WRITE]);
+const SHADER_WRITE: StageAccess = scope(&[S::COMPUTE_SHADER], &[A::SHADER_STORAGE_WRITE]);
+const COPY_WRITE: StageAccess = scope(&[S::COPY], &[A::TRANSFER_WRITE]);
+/// What the bounce wrote: the kernels into scratch and the pool, the copies into the pool.
+const BOUNCE_WRITES: StageAccess = scope(
+    &[S::COMPUTE_SHADER, S::COPY],
+    &[A::SHADER_STORAGE_WRITE, A::TRANSFER_WRITE],
 );
 /// What may read storage after a write-back: any later command, or the host.
-const LATER_OR_HOST: (vk::PipelineStageFlags2, vk::AccessFlags2) = (
-    vk::PipelineStageFlags2::from_raw(
-        vk::PipelineStageFlags2::ALL_COMMANDS.as_raw() | vk::PipelineStageFlags2::HOST.as_raw(),
-    ),
-    vk::AccessFlags2::from_raw(
-        vk::AccessFlags2::MEMORY_READ.as_raw()
-            | vk::AccessFlags2::MEMORY_WRITE.as_raw()
-            | vk::AccessFlags2::HOST_READ.as_raw(),
-    ),
+const LATER_OR_HOST: StageAccess = scope(
+    &[S::ALL_COMMANDS, S::HOST],
+    &[A::MEMORY_READ, A::MEMORY_WRITE, A::HOST_READ],
 );
 
 /// How one variant records a write-back or upload: the jobs as the kernels see them
@@ -280,11 +281,7 @@ impl SwizzleKernels {
         }
         memory_barrier(cmd, &self.device, SHADER_WRITE, COPY);
         self.record_bounce_copies(cmd, &plan.bounces);
-        let written = (
-            vk::PipelineStageFlags2::COMPUTE_SHADER | vk::PipelineStageFlags2::COPY,
-            vk::AccessFlags2::SHADER_STORAGE_WRITE | vk::AccessFlags2::TRANSFER_WRITE,
-        );
-        memory_barrier(cmd, &self.device, written, LATER_OR_HOST);
+        memory_barrier(cmd, &self.device, BOUNCE_WRITES, LATER_OR_HOST);
         Ok(())
     }
 
@@ -309,15 +306,7 @@ impl SwizzleKernels {
         self.record_kernels(cmd, &plan, Direction::ToLinear)?;
         memory_barrier(cmd, &self.device, EVERY_ACCESS, COPY);
         self.record_staging_copies(cmd, &plan.jobs, Direction::ToLinear);
-        memory_barrier(
-            cmd,
-            &self.device,
-            (
-                vk::PipelineStageFlags2::COPY,
-                vk::AccessFlags2::TRANSFER_WRITE,
-            ),
-            EVERY_ACCESS,
-        );
+        memory_barrier(cmd, &self.device, COPY_WRITE, EVERY_ACCESS);
         Ok(())
     }
 }
