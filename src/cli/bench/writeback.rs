@@ -242,7 +242,8 @@ fn measure(
         });
         copy_offset_b += level_layout.linear_size_b();
     }
-    // Spans: the two copies, then each variant's write-back and upload.
+    // Spans: the two copies, then each variant's write-back and upload (variant i's at
+    // 2 + 2i and 3 + 2i).
     let spans = 2 + 2 * variants.len() as u32;
     let timer = GpuTimer::new(device, spans)?;
     let first_barrier = [image.initial_barrier()];
@@ -267,46 +268,54 @@ fn measure(
         immediate.run(TIMEOUT, |cmd| {
             timer.reset(cmd);
             memory_barrier(cmd, device, EVERY, EVERY);
-            for (index, &variant) in variants.iter().enumerate() {
-                kernels.variant = variant;
-                let span = 2 + 2 * index as u32;
-                timed(cmd, span, &mut |cmd| {
+            // Each phase's copy and variants in an order turned by one every round, so
+            // none always runs first (cold caches) or last.
+            let turned = |item: usize| (item + round as usize) % (variants.len() + 1);
+            for item in (0..=variants.len()).map(turned) {
+                if item == 0 {
+                    timed(cmd, 0, &mut |cmd| {
+                        // SAFETY: `cmd` is recording; the image is in GENERAL layout.
+                        unsafe {
+                            device.raw.cmd_copy_image_to_buffer(
+                                cmd,
+                                image.raw,
+                                vk::ImageLayout::GENERAL,
+                                pool_buffer.raw,
+                                &copies,
+                            )
+                        };
+                        Ok(())
+                    })?;
+                    continue;
+                }
+                kernels.variant = variants[item - 1];
+                timed(cmd, 2 * item as u32, &mut |cmd| {
                     kernels.record_write_backs(cmd, &mut round_scratch, &write_backs)
                 })?;
             }
-            timer.begin(cmd, 0);
-            // SAFETY: `cmd` is recording; the image is in GENERAL layout.
-            unsafe {
-                device.raw.cmd_copy_image_to_buffer(
-                    cmd,
-                    image.raw,
-                    vk::ImageLayout::GENERAL,
-                    pool_buffer.raw,
-                    &copies,
-                )
-            };
-            timer.end(cmd, 0);
-            memory_barrier(cmd, device, EVERY, EVERY);
-            for (index, &variant) in variants.iter().enumerate() {
-                kernels.variant = variant;
-                let span = 3 + 2 * index as u32;
-                timed(cmd, span, &mut |cmd| {
+            for item in (0..=variants.len()).map(turned) {
+                if item == 0 {
+                    timed(cmd, 1, &mut |cmd| {
+                        // SAFETY: as above; the copies read what the image-to-buffer
+                        // copy of this round wrote.
+                        unsafe {
+                            device.raw.cmd_copy_buffer_to_image(
+                                cmd,
+                                pool_buffer.raw,
+                                image.raw,
+                                vk::ImageLayout::GENERAL,
+                                &copies,
+                            )
+                        };
+                        Ok(())
+                    })?;
+                    continue;
+                }
+                kernels.variant = variants[item - 1];
+                timed(cmd, 2 * item as u32 + 1, &mut |cmd| {
                     kernels.record_uploads(cmd, &mut round_scratch, &uploads)
                 })?;
             }
-            timer.begin(cmd, 1);
-            // SAFETY: as above.
-            unsafe {
-                device.raw.cmd_copy_buffer_to_image(
-                    cmd,
-                    pool_buffer.raw,
-                    image.raw,
-                    vk::ImageLayout::GENERAL,
-                    &copies,
-                )
-            };
-            timer.end(cmd, 1);
-            memory_barrier(cmd, device, EVERY, EVERY);
             Ok(())
         })?;
         kernels.reset_descriptors()?;
