@@ -190,16 +190,19 @@ pub struct BounceCopy {
 }
 
 /// `jobs` with every region that covers its storage whole (`whole_span_b`, at least
-/// `BOUNCE_MIN_B`) retargeted to a slice of `scratch` the size of that storage, and the
-/// copies that then move each slice to the pool.
+/// `BOUNCE_MIN_B`, at most what one binding may span, `max_range_b`) retargeted to a slice
+/// of `scratch` the size of that storage, and the copies that then move each slice to
+/// the pool.
 pub fn bounce(
     scratch: &mut StagingArena,
     jobs: &[SwizzleJob],
+    max_range_b: u64,
 ) -> VkResult<(Vec<SwizzleJob>, Vec<BounceCopy>)> {
     let mut moved = Vec::with_capacity(jobs.len());
     let mut copies = Vec::new();
     for job in jobs {
-        let span_b = whole_span_b(&job.params).filter(|&span_b| span_b >= BOUNCE_MIN_B);
+        let span_b = whole_span_b(&job.params)
+            .filter(|&span_b| span_b >= BOUNCE_MIN_B && u64::from(span_b) <= max_range_b);
         let Some(span_b) = span_b else {
             moved.push(*job);
             continue;

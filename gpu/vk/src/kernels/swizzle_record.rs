@@ -100,7 +100,7 @@ impl SwizzleKernels {
         }
         let (jobs, bounces) =
             if self.variant == SwizzleVariant::Bounce && direction == Direction::ToStorage {
-                bounce(scratch, jobs)?
+                bounce(scratch, jobs, self.device.caps.max_storage_buffer_range_b)?
             } else {
                 (jobs.to_vec(), Vec::new())
             };
