@@ -1,28 +1,23 @@
 //! The GPU swizzle kernels on the real driver: `deswz` (upload) equals the CPU deswizzle
 //! and `swz` (write-back) leaves storage exactly as the CPU swizzle of the same texels,
 //! including regions cut mid-run, every level of the seeds' terrain tile, and a texture
-//! that ends at its pool's last byte. Validation with synchronization checks is on.
+//! that ends at its pool's last byte. Every recording variant (`SwizzleVariant`) is
+//! checked. Validation with synchronization checks is on.
 
 mod common;
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use common::programs::translator;
+use common::swizzle_rig::{pool_bytes, SwizzleRig};
 use common::texels::Bytes;
-use common::TestGpu;
 use gpu_vk::ash::vk;
 use gpu_vk::gpu_memory::host_image::{HostImage, HostImageDesc};
-use gpu_vk::gpu_memory::pool_buffer::PoolBuffer;
-use gpu_vk::gpu_memory::staging::StagingArena;
-use gpu_vk::immediate::Immediate;
 use gpu_vk::kernels::swizzle_kernel::{
-    memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels,
+    memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleVariant,
 };
-use gpu_vk::Device;
 use memory::layout::{LayoutDesc, TextureLayout};
 use memory::swizzle::{deswizzle_region, swizzle_region, Region};
-use memory::{Format, MemoryPool, PoolFlags};
+use memory::Format;
 
 const TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -33,37 +28,7 @@ fn below(random: &mut Bytes, bound: u32) -> u32 {
     u32::from_le_bytes(word) % bound.max(1)
 }
 
-struct Rig {
-    gpu: TestGpu,
-    immediate: Immediate,
-    staging: StagingArena,
-    kernels: SwizzleKernels,
-}
-
-impl Rig {
-    fn new(use_push_descriptors: bool) -> Rig {
-        let gpu = TestGpu::open();
-        let device = gpu.device.clone();
-        let translator = translator();
-        let kernels = SwizzleKernels::build(
-            &device,
-            &translator,
-            use_push_descriptors,
-            gpu_vk::ash::vk::PipelineCache::null(),
-        )
-        .expect("kernels");
-        Rig {
-            immediate: Immediate::new(&device).unwrap(),
-            staging: StagingArena::new(&device),
-            kernels,
-            gpu,
-        }
-    }
-
-    fn device(&self) -> &Arc<Device> {
-        &self.gpu.device
-    }
-}
+type Rig = SwizzleRig;
 
 /// A texture's host image, in GENERAL layout.
 fn host_image(rig: &mut Rig, format: vk::Format, layout: &TextureLayout) -> HostImage {
@@ -192,26 +157,6 @@ fn read_image(rig: &mut Rig, image: &HostImage, level: u32, region: &Region, bpe
     out
 }
 
-/// A pool of `pool_size_b` bytes, imported as a buffer (or mirrored where it cannot be).
-fn pool_with_buffer(rig: &Rig, pool_size_b: u64) -> (MemoryPool, PoolBuffer) {
-    let pool = MemoryPool::new(pool_size_b, PoolFlags::CPU_CACHED_GPU_CACHED).unwrap();
-    let ptr = pool.storage_ptr().as_ptr();
-    assert!(
-        PoolBuffer::can_import(rig.device(), ptr, pool_size_b),
-        "these tests read storage through the pool, so they need host-memory import"
-    );
-    // SAFETY: the pool outlives the buffer in every test (dropped after it), and every GPU
-    // access is waited for before the pool is read or written.
-    let buffer = unsafe { PoolBuffer::import(rig.device(), ptr, pool_size_b) }.unwrap();
-    (pool, buffer)
-}
-
-fn pool_bytes(pool: &MemoryPool) -> Vec<u8> {
-    let mut out = vec![0; pool.size_b() as usize];
-    pool.read(0, &mut out).unwrap();
-    out
-}
-
 /// The kernel job between `region` of `level` of the image and its storage.
 fn plan(
     rig: &mut Rig,
@@ -245,8 +190,11 @@ fn run_write_back(
 ) {
     let job = plan(rig, image, placement, level, region);
     let kernels = &rig.kernels;
+    let staging = &mut rig.staging;
     rig.immediate
-        .run(TIMEOUT, |cmd| kernels.record_write_backs(cmd, &[job]))
+        .run(TIMEOUT, |cmd| {
+            kernels.record_write_backs(cmd, staging, &[job])
+        })
         .unwrap();
     rig.kernels.reset_descriptors().unwrap();
     rig.staging.reset();
@@ -260,14 +208,25 @@ fn check_write_back_every_level(
     levels: u32,
     push: bool,
 ) {
+    for variant in SwizzleVariant::ALL {
+        check_write_back_every_level_as(variant, format, vk_format, (width, height, levels), push);
+    }
+}
+
+fn check_write_back_every_level_as(
+    variant: SwizzleVariant,
+    format: Format,
+    vk_format: vk::Format,
+    (width, height, levels): (u32, u32, u32),
+    push: bool,
+) {
     let mut rig = Rig::new(push);
+    rig.kernels.variant = variant;
     let mut random = Bytes(0x5eed_0000 + u64::from(width));
     let layout = TextureLayout::new(&LayoutDesc::new_2d(format, width, height, levels)).unwrap();
     let texture_offset_b = 8192;
-    let (pool, buffer) = pool_with_buffer(
-        &rig,
-        (texture_offset_b + layout.size_b).next_multiple_of(4096) + 4096,
-    );
+    let (pool, buffer) =
+        rig.pool_with_buffer((texture_offset_b + layout.size_b).next_multiple_of(4096) + 4096);
     // Bytes around the texture that no write-back may touch.
     let around = random.vec(pool.size_b() as usize);
     pool.write(0, &around).unwrap();
@@ -298,8 +257,10 @@ fn check_write_back_every_level(
     let actual = pool_bytes(&pool);
     let first_difference = actual.iter().zip(&expected).position(|(a, e)| a != e);
     assert_eq!(
-        first_difference, None,
-        "{format:?} {width}x{height}: storage differs from the CPU swizzle"
+        first_difference,
+        None,
+        "{format:?} {width}x{height} ({}): storage differs from the CPU swizzle",
+        variant.name()
     );
     drop(buffer);
 }
@@ -330,10 +291,17 @@ fn write_back_of_wide_formats_matches() {
 
 #[test]
 fn a_scissored_write_back_stores_its_rectangle_and_no_byte_outside() {
+    for variant in SwizzleVariant::ALL {
+        scissored_write_back(variant);
+    }
+}
+
+fn scissored_write_back(variant: SwizzleVariant) {
     let mut rig = Rig::new(true);
+    rig.kernels.variant = variant;
     let mut random = Bytes(0xabc);
     let layout = TextureLayout::new(&LayoutDesc::new_2d(Format::Rg8, 260, 260, 9)).unwrap();
-    let (pool, buffer) = pool_with_buffer(&rig, layout.size_b.next_multiple_of(4096));
+    let (pool, buffer) = rig.pool_with_buffer(layout.size_b.next_multiple_of(4096));
     let before = random.vec(pool.size_b() as usize);
     pool.write(0, &before).unwrap();
     let image = host_image(&mut rig, vk::Format::R8G8_UNORM, &layout);
@@ -368,19 +336,31 @@ fn a_scissored_write_back_stores_its_rectangle_and_no_byte_outside() {
         run_write_back(&mut rig, &image, placement, 0, region);
         let actual = pool_bytes(&pool);
         let first_difference = actual.iter().zip(&expected).position(|(a, e)| a != e);
-        assert_eq!(first_difference, None, "region {region:?}");
+        assert_eq!(
+            first_difference,
+            None,
+            "region {region:?} ({})",
+            variant.name()
+        );
     }
     drop(buffer);
 }
 
 #[test]
 fn a_texture_ending_at_the_pools_last_byte_is_written_within_it() {
+    for variant in SwizzleVariant::ALL {
+        texture_at_the_pools_end(variant);
+    }
+}
+
+fn texture_at_the_pools_end(variant: SwizzleVariant) {
     let mut rig = Rig::new(true);
+    rig.kernels.variant = variant;
     let mut random = Bytes(0xe7d);
     let layout = TextureLayout::new(&LayoutDesc::new_2d(Format::Rgba8, 64, 64, 1)).unwrap();
     let pool_size_b = 4 * 4096 + layout.size_b.next_multiple_of(4096);
     let texture_offset_b = pool_size_b - layout.size_b;
-    let (pool, buffer) = pool_with_buffer(&rig, pool_size_b);
+    let (pool, buffer) = rig.pool_with_buffer(pool_size_b);
     let image = host_image(&mut rig, vk::Format::R8G8B8A8_UNORM, &layout);
     let whole = Region::whole(&layout.levels[0]);
     let texels = random.vec(whole.linear_size_b(4) as usize);
@@ -403,14 +383,22 @@ fn a_texture_ending_at_the_pools_last_byte_is_written_within_it() {
     .unwrap();
     assert!(
         pool_bytes(&pool) == expected,
-        "storage at the pool's end differs"
+        "storage at the pool's end differs ({})",
+        variant.name()
     );
     drop(buffer);
 }
 
 #[test]
 fn gpu_deswizzle_equals_cpu_deswizzle_for_admitted_formats_and_random_regions() {
+    for variant in SwizzleVariant::ALL {
+        deswizzle_random_regions(variant);
+    }
+}
+
+fn deswizzle_random_regions(variant: SwizzleVariant) {
     let mut rig = Rig::new(true);
+    rig.kernels.variant = variant;
     let mut random = Bytes(0xdeadbeef);
     for (format, vk_format) in [
         (Format::R8, vk::Format::R8_UNORM),
@@ -423,7 +411,7 @@ fn gpu_deswizzle_equals_cpu_deswizzle_for_admitted_formats_and_random_regions() 
         let width = 40 + below(&mut random, 200);
         let height = 20 + below(&mut random, 200);
         let layout = TextureLayout::new(&LayoutDesc::new_2d(format, width, height, 3)).unwrap();
-        let (pool, buffer) = pool_with_buffer(&rig, layout.size_b.next_multiple_of(4096));
+        let (pool, buffer) = rig.pool_with_buffer(layout.size_b.next_multiple_of(4096));
         let storage = random.vec(layout.size_b as usize);
         pool.write(0, &storage).unwrap();
         let image = host_image(&mut rig, vk_format, &layout);
@@ -447,14 +435,19 @@ fn gpu_deswizzle_equals_cpu_deswizzle_for_admitted_formats_and_random_regions() 
             };
             let job = plan(&mut rig, &image, placement, level, region);
             let kernels = &rig.kernels;
+            let staging = &mut rig.staging;
             rig.immediate
-                .run(TIMEOUT, |cmd| kernels.record_uploads(cmd, &[job]))
+                .run(TIMEOUT, |cmd| kernels.record_uploads(cmd, staging, &[job]))
                 .unwrap();
             rig.staging.reset();
             let gpu = read_image(&mut rig, &image, level, &region, bpe);
             let mut cpu = vec![0u8; region.linear_size_b(bpe) as usize];
             deswizzle_region(&layout, level, 0, &region, &storage, &mut cpu).unwrap();
-            assert!(gpu == cpu, "{format:?} level {level} region {region:?}");
+            assert!(
+                gpu == cpu,
+                "{format:?} level {level} region {region:?} ({})",
+                variant.name()
+            );
         }
         drop(buffer);
     }

@@ -358,6 +358,47 @@ fn a_texture_ending_at_the_pools_last_byte_is_stored() {
     assert!(rig.storage(offset_b, layout.size_b) == pattern_storage(&layout, 6));
 }
 
+/// Each way of recording the write-back and upload (`RX_VK_SWIZZLE_KERNEL`) in the
+/// executor: the terrain tile's nine levels and a 256x256 RG8 texture, whose first level
+/// covers its storage whole (128 KiB) and so bounces, are stored as the CPU swizzles the
+/// drawing, and a texture made over that storage uploads the same texels.
+#[test]
+fn every_swizzle_kernel_variant_stores_and_uploads_the_drawing() {
+    let square = TextureBuilder::new_2d(Format::from_name("rg8").unwrap(), 256, 256).levels(3);
+    for variant in ["per-region", "batched", "bounce"] {
+        let rig = Rig::new(
+            &[
+                ("RX_VK_GPU_STORAGE", "1"),
+                ("RX_VK_SWIZZLE_KERNEL", variant),
+            ],
+            true,
+        );
+        let tile = rig.texture(&terrain_tile(), 0);
+        let tile_layout = rig.layout(tile);
+        let square_offset_b = tile_layout.size_b.next_multiple_of(MIB_B);
+        let drawn = rig.texture(&square, square_offset_b);
+        let square_layout = rig.layout(drawn);
+        rig.draw_every_level(tile, 3);
+        rig.draw_every_level(drawn, 4);
+        assert!(
+            rig.storage(0, tile_layout.size_b) == pattern_storage(&tile_layout, 3),
+            "{variant}: the tile's storage differs from the CPU swizzle of the drawing"
+        );
+        assert!(
+            rig.storage(square_offset_b, square_layout.size_b)
+                == pattern_storage(&square_layout, 4),
+            "{variant}: the square's storage differs from the CPU swizzle of the drawing"
+        );
+        rig.device.finalize(drawn).unwrap();
+        let uploaded = rig.texture(&square, square_offset_b);
+        assert_eq!(
+            reads_pattern(&rig, uploaded, 4),
+            (true, false),
+            "{variant}: the texture made over the drawn storage"
+        );
+    }
+}
+
 /// Every admitted format the kernel moves, random sizes and level counts, uploaded by the
 /// executor from storage the CPU wrote: the GPU deswizzle and the CPU deswizzle give the
 /// same bytes (the CPU's linear texels).

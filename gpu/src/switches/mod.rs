@@ -157,6 +157,9 @@ pub struct Switches {
     pub gpu_storage: bool,
     /// `RX_VK_STORE_HOT`: levels drawn frame after frame wait for quiet frames.
     pub store_hot: bool,
+    /// `RX_VK_SWIZZLE_KERNEL`: how the write-back and GPU upload are recorded
+    /// (`per-region`, `batched` or `bounce`; the table's values).
+    pub swizzle_kernel: String,
     /// `RX_VK_RT_RECLAIM`: render-target textures whose storage other textures' full
     /// passes have overwritten give their host images to a free list.
     pub rt_reclaim: bool,
@@ -308,6 +311,7 @@ impl Switches {
         };
         let gpu_storage = reader.flag("RX_VK_GPU_STORAGE")?;
         let store_hot = reader.flag("RX_VK_STORE_HOT")?;
+        let swizzle_kernel = reader.get("RX_VK_SWIZZLE_KERNEL")?.to_owned();
         let rt_reclaim = reader.flag("RX_VK_RT_RECLAIM")?;
         let virtual_sparse = reader.flag("RX_VK_VIRTUAL_SPARSE")?;
         let pipeline_library = reader.flag("RX_VK_PIPELINE_LIBRARY")?;
@@ -378,6 +382,7 @@ impl Switches {
             keep_finalized_mb,
             gpu_storage,
             store_hot,
+            swizzle_kernel,
             rt_reclaim,
             virtual_sparse,
             pipeline_library,

@@ -1,7 +1,8 @@
 //! `hookshot bench writeback`: the GPU swizzle write-back (`swz`, image -> staging ->
 //! block-linear storage) against a plain `vkCmdCopyImageToBuffer` of the same bytes into
 //! the same pool, and the upload (`deswz`) against `vkCmdCopyBufferToImage`; GPU
-//! timestamps, the four measured side by side in every round.
+//! timestamps. Every kernel variant asked for (`--kernel`, all by default) and both copies
+//! are measured side by side in every round.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,6 +15,7 @@ use gpu_vk::gpu_timer::GpuTimer;
 use gpu_vk::immediate::Immediate;
 use gpu_vk::kernels::swizzle_kernel::{
     memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels,
+    SwizzleVariant,
 };
 use gpu_vk::Device;
 use memory::layout::{LayoutDesc, TextureLayout};
@@ -25,6 +27,37 @@ pub struct Args {
     /// Measured rounds per case (the median is reported).
     #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(1..=super::MAX_ROUNDS))]
     rounds: u32,
+    /// The write-back and upload variant to measure (per-region, batched, bounce), or
+    /// `all`: each in every round, side by side.
+    #[arg(long, default_value = "all", value_parser = parse_kernel)]
+    kernel: KernelChoice,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum KernelChoice {
+    All,
+    One(SwizzleVariant),
+}
+
+impl KernelChoice {
+    fn variants(self) -> Vec<SwizzleVariant> {
+        match self {
+            KernelChoice::All => SwizzleVariant::ALL.to_vec(),
+            KernelChoice::One(variant) => vec![variant],
+        }
+    }
+}
+
+fn parse_kernel(name: &str) -> Result<KernelChoice, String> {
+    if name == "all" {
+        return Ok(KernelChoice::All);
+    }
+    SwizzleVariant::from_name(name)
+        .map(KernelChoice::One)
+        .ok_or_else(|| {
+            let names: Vec<&str> = SwizzleVariant::ALL.iter().map(|v| v.name()).collect();
+            format!("no kernel variant `{name}` (all, {})", names.join(", "))
+        })
 }
 
 struct Case {
@@ -67,40 +100,54 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let switches = crate::cli::start()?;
     let device = Device::open(&switches)?;
     let translator = shader_translate::Translator::new(crate::cli::translate_options(&switches))?;
-    let kernels = SwizzleKernels::build(&device, &translator, true, vk::PipelineCache::null())?;
+    let mut kernels = SwizzleKernels::build(&device, &translator, true, vk::PipelineCache::null())?;
     let mut immediate = Immediate::new(&device)?;
+    let variants = args.kernel.variants();
     println!(
         "device: {} ({}), rounds: {}",
         device.info.name, device.info.driver_info, args.rounds
     );
     println!(
-        "{:<24} {:>12} {:>12} {:>8} {:>12} {:>12} {:>8}",
-        "case", "swz GB/s", "copy GB/s", "ratio", "deswz GB/s", "copy GB/s", "ratio"
+        "{:<24} {:<11} {:>10} {:>10} {:>6} {:>10} {:>10} {:>6}",
+        "case", "kernel", "swz GB/s", "copy GB/s", "ratio", "deswz GB/s", "copy GB/s", "ratio"
     );
     for case in &CASES {
-        let figures = measure(&device, &kernels, &mut immediate, case, args.rounds.max(1))?;
-        println!(
-            "{:<24} {:>12.2} {:>12.2} {:>8.2} {:>12.2} {:>12.2} {:>8.2}",
-            case.name,
-            figures[0],
-            figures[1],
-            figures[0] / figures[1],
-            figures[2],
-            figures[3],
-            figures[2] / figures[3]
-        );
+        let figures = measure(
+            &device,
+            &mut kernels,
+            &mut immediate,
+            case,
+            &variants,
+            args.rounds.max(1),
+        )?;
+        for (variant, [swz, copy_out, deswz, copy_in]) in variants.iter().zip(figures) {
+            println!(
+                "{:<24} {:<11} {:>10.2} {:>10.2} {:>6.2} {:>10.2} {:>10.2} {:>6.2}",
+                case.name,
+                variant.name(),
+                swz,
+                copy_out,
+                swz / copy_out,
+                deswz,
+                copy_in,
+                deswz / copy_in
+            );
+        }
     }
     Ok(())
 }
 
-/// GB/s of [write-back, image-to-buffer copy, upload, buffer-to-image copy], medians.
+/// For each of `variants`, GB/s of [write-back, image-to-buffer copy, upload,
+/// buffer-to-image copy], medians over the rounds (the copies are the same for every
+/// variant: one of each a round).
 fn measure(
     device: &Arc<Device>,
-    kernels: &SwizzleKernels,
+    kernels: &mut SwizzleKernels,
     immediate: &mut Immediate,
     case: &Case,
+    variants: &[SwizzleVariant],
     rounds: u32,
-) -> anyhow::Result<[f64; 4]> {
+) -> anyhow::Result<Vec<[f64; 4]>> {
     let layout = TextureLayout::new(&LayoutDesc::new_2d(
         case.format,
         case.width_px,
@@ -138,6 +185,8 @@ fn measure(
     )?;
     let mut write_scratch = StagingArena::device_local(device);
     let mut upload_scratch = StagingArena::device_local(device);
+    // Each round's tables and bounce slices, freed once the round is done.
+    let mut round_scratch = StagingArena::device_local(device);
     let placement = StoragePlacement {
         pool_buffer: pool_buffer.raw,
         texture_offset_b: 0,
@@ -193,7 +242,10 @@ fn measure(
         });
         copy_offset_b += level_layout.linear_size_b();
     }
-    let timer = GpuTimer::new(device, 4)?;
+    // Spans: the two copies, then each variant's write-back and upload (variant i's at
+    // 2 + 2i and 3 + 2i).
+    let spans = 2 + 2 * variants.len() as u32;
+    let timer = GpuTimer::new(device, spans)?;
     let first_barrier = [image.initial_barrier()];
     immediate.run(TIMEOUT, |cmd| {
         let info = vk::DependencyInfo::default().image_memory_barriers(&first_barrier);
@@ -201,58 +253,94 @@ fn measure(
         unsafe { device.raw.cmd_pipeline_barrier2(cmd, &info) };
         Ok(())
     })?;
-    let mut samples: [Vec<f64>; 4] = Default::default();
+    // Records `record` between span `span`'s timestamps, then a full barrier.
+    let timed = |cmd, span, record: &mut dyn FnMut(vk::CommandBuffer) -> gpu_vk::VkResult<()>| {
+        timer.begin(cmd, span);
+        record(cmd)?;
+        timer.end(cmd, span);
+        memory_barrier(cmd, device, EVERY, EVERY);
+        gpu_vk::VkResult::Ok(())
+    };
+    let mut samples: Vec<Vec<f64>> = vec![Vec::new(); spans as usize];
     let mut progress = crate::cli::progress::Progress::new("bench");
     for round in 0..rounds {
         progress.tick(|| format!("writeback: round {round} of {rounds}"));
         immediate.run(TIMEOUT, |cmd| {
             timer.reset(cmd);
             memory_barrier(cmd, device, EVERY, EVERY);
-            timer.begin(cmd, 0);
-            kernels.record_write_backs(cmd, &write_backs)?;
-            timer.end(cmd, 0);
-            memory_barrier(cmd, device, EVERY, EVERY);
-            timer.begin(cmd, 1);
-            // SAFETY: `cmd` is recording; the image is in GENERAL layout.
-            unsafe {
-                device.raw.cmd_copy_image_to_buffer(
-                    cmd,
-                    image.raw,
-                    vk::ImageLayout::GENERAL,
-                    pool_buffer.raw,
-                    &copies,
-                )
-            };
-            timer.end(cmd, 1);
-            memory_barrier(cmd, device, EVERY, EVERY);
-            timer.begin(cmd, 2);
-            kernels.record_uploads(cmd, &uploads)?;
-            timer.end(cmd, 2);
-            memory_barrier(cmd, device, EVERY, EVERY);
-            timer.begin(cmd, 3);
-            // SAFETY: as above.
-            unsafe {
-                device.raw.cmd_copy_buffer_to_image(
-                    cmd,
-                    pool_buffer.raw,
-                    image.raw,
-                    vk::ImageLayout::GENERAL,
-                    &copies,
-                )
-            };
-            timer.end(cmd, 3);
-            memory_barrier(cmd, device, EVERY, EVERY);
+            // Each phase's copy and variants in an order turned by one every round, so
+            // none always runs first (cold caches) or last.
+            let turned = |item: usize| (item + round as usize) % (variants.len() + 1);
+            for item in (0..=variants.len()).map(turned) {
+                if item == 0 {
+                    timed(cmd, 0, &mut |cmd| {
+                        // SAFETY: `cmd` is recording; the image is in GENERAL layout.
+                        unsafe {
+                            device.raw.cmd_copy_image_to_buffer(
+                                cmd,
+                                image.raw,
+                                vk::ImageLayout::GENERAL,
+                                pool_buffer.raw,
+                                &copies,
+                            )
+                        };
+                        Ok(())
+                    })?;
+                    continue;
+                }
+                kernels.variant = variants[item - 1];
+                timed(cmd, 2 * item as u32, &mut |cmd| {
+                    kernels.record_write_backs(cmd, &mut round_scratch, &write_backs)
+                })?;
+            }
+            for item in (0..=variants.len()).map(turned) {
+                if item == 0 {
+                    timed(cmd, 1, &mut |cmd| {
+                        // SAFETY: as above; the copies read what the image-to-buffer
+                        // copy of this round wrote.
+                        unsafe {
+                            device.raw.cmd_copy_buffer_to_image(
+                                cmd,
+                                pool_buffer.raw,
+                                image.raw,
+                                vk::ImageLayout::GENERAL,
+                                &copies,
+                            )
+                        };
+                        Ok(())
+                    })?;
+                    continue;
+                }
+                kernels.variant = variants[item - 1];
+                timed(cmd, 2 * item as u32 + 1, &mut |cmd| {
+                    kernels.record_uploads(cmd, &mut round_scratch, &uploads)
+                })?;
+            }
             Ok(())
         })?;
         kernels.reset_descriptors()?;
-        for (span, ns) in timer.read_ns(4)?.into_iter().enumerate() {
+        round_scratch.reset();
+        for (span, ns) in timer.read_ns(spans)?.into_iter().enumerate() {
             samples[span].push(ns);
         }
     }
     drop(pool_buffer);
     drop(pool);
-    Ok(samples.map(|mut spans| {
-        spans.sort_by(f64::total_cmp);
-        linear_b as f64 / spans[spans.len() / 2]
-    }))
+    let gb_per_s: Vec<f64> = samples
+        .into_iter()
+        .map(|mut span| {
+            span.sort_by(f64::total_cmp);
+            linear_b as f64 / span[span.len() / 2]
+        })
+        .collect();
+    Ok((0..variants.len())
+        .map(|index| {
+            [
+                gb_per_s[2 + 2 * index],
+                gb_per_s[0],
+                gb_per_s[3 + 2 * index],
+                gb_per_s[1],
+            ]
+        })
+        .collect())
 }

@@ -204,6 +204,8 @@ pub struct VkBackend {
     pipeline_cache: Option<PipelineCache>,
     /// The write-back and GPU upload kernels, built on first use.
     kernels: Option<crate::kernels::swizzle_kernel::SwizzleKernels>,
+    /// `RX_VK_SWIZZLE_KERNEL`: how the kernels record write-backs and uploads.
+    swizzle_variant: crate::kernels::swizzle_kernel::SwizzleVariant,
     /// `RX_VK_GPU_STORAGE`: the write-back stores admitted textures' GPU writes.
     gpu_storage: bool,
     /// Uploads of admitted textures deswizzle on the GPU.
@@ -315,6 +317,11 @@ impl VkBackend {
             presentation: Presentation::with_hud(switches.hud.clone()),
             pipeline_cache,
             kernels: None,
+            // The table's values are the variants' names, checked when the switches are read.
+            swizzle_variant: crate::kernels::swizzle_kernel::SwizzleVariant::from_name(
+                &switches.swizzle_kernel,
+            )
+            .unwrap_or_default(),
             gpu_storage: switches.gpu_storage,
             gpu_uploads: true,
             waiting: WaitingStores::holding_hot_levels(switches.store_hot),

@@ -1,8 +1,8 @@
-// Shared by swz.comp and deswz.comp: the parameters of one region of one level and layer,
-// and the block-linear byte address of a 16-byte run. Mirrors memory's CPU swizzle and
-// gpu/vk/src/swizzle_kernel.rs (KernelParams), field for field.
+// Shared by every swizzle kernel: the parameters of one region of one level and layer, the
+// block-linear byte address of a 16-byte run, and which run an invocation moves. Mirrors
+// memory's CPU swizzle and swizzle_params.rs (KernelParams), field for field.
 
-layout(push_constant) uniform Params {
+struct Params {
     uint run_x0;          // first 16-byte run of the region in the row
     uint region_x0_b;     // region's first byte in the row
     uint region_x1_b;     // one past the region's last byte in the row
@@ -20,10 +20,10 @@ layout(push_constant) uniform Params {
     uint slab_b;          // bytes of one slab of block_depth slices
     uint base_b;          // level and layer start, within the bound storage window
     uint limit_b;         // end of the texture's storage, within the bound storage window
-} p;
+};
 
 // Byte offset of the 16-byte run starting at byte x_b (a multiple of 16) of row y, slice z.
-uint run_address(uint x_b, uint y, uint z) {
+uint run_address(Params p, uint x_b, uint y, uint z) {
     uint bh = p.block_height_log2;
     uint bd = p.block_depth_log2;
     uint gob_row = y >> 3;
@@ -34,7 +34,7 @@ uint run_address(uint x_b, uint y, uint z) {
 }
 
 // The bytes of the run at x_b that lie inside the region, as a mask per 32-bit word.
-uvec4 run_mask(uint x_b) {
+uvec4 run_mask(Params p, uint x_b) {
     uvec4 mask = uvec4(0u);
     for (uint word = 0u; word < 4u; word++) {
         uint bits = 0u;
@@ -49,24 +49,27 @@ uvec4 run_mask(uint x_b) {
     return mask;
 }
 
-// The run and row (relative to the region) this invocation moves, or false where it falls
-// outside the region. Work groups are 64 invocations laid over 4 runs by 16 rows, aligned
-// to gobs in the texture (not in the region), and consecutive invocations take consecutive
-// 16-byte runs of storage: a gob's 32 runs in its own order, then the gob below, which is
-// the next 512 bytes wherever a block is two or more gobs high. The bus sees whole, ordered
-// 512-byte stretches instead of 4 rows of 64-byte pieces.
+// The run and row (relative to the region) that invocation `lane` of work group
+// (group_x, group_y) moves, or false where it falls outside the region. Work groups are 64
+// invocations laid over 4 runs by 16 rows, aligned to gobs in the texture (not in the
+// region), and consecutive invocations take consecutive 16-byte runs of storage: a gob's
+// 32 runs in its own order, then the gob below, which is the next 512 bytes wherever a
+// block is two or more gobs high. The bus sees whole, ordered 512-byte stretches instead
+// of 4 rows of 64-byte pieces.
 const uint GROUP_RUNS = 4u;
 const uint GROUP_ROWS = 16u;
 
-bool storage_ordered_run(out uint run, out uint row) {
-    uint lane = gl_LocalInvocationID.x;
+bool storage_ordered_run(Params p, uint group_x, uint group_y, uint lane, out uint run,
+                         out uint row) {
     uint in_gob = lane & 31u;
     uint run_in_group = ((in_gob >> 1) & 1u) | ((in_gob >> 3) & 2u);
     uint row_in_group = (in_gob & 1u) | ((in_gob >> 1) & 6u) | ((lane >> 5) << 3);
     uint first_run = p.run_x0 & ~(GROUP_RUNS - 1u);
     uint first_row = p.region_y0 & ~(GROUP_ROWS - 1u);
-    uint abs_run = first_run + gl_WorkGroupID.x * GROUP_RUNS + run_in_group;
-    uint abs_row = first_row + gl_WorkGroupID.y * GROUP_ROWS + row_in_group;
+    uint abs_run = first_run + group_x * GROUP_RUNS + run_in_group;
+    uint abs_row = first_row + group_y * GROUP_ROWS + row_in_group;
+    run = 0u;
+    row = 0u;
     if (abs_run < p.run_x0 || abs_row < p.region_y0) {
         return false;
     }

@@ -1,5 +1,6 @@
-//! The `swz` (write-back) and `deswz` (upload) compute pipelines and how a region is
-//! recorded with them: image <-> staging copy, a barrier, the kernel over the pool buffer.
+//! The swizzle compute pipelines (`swz`, the write-back, and `deswz`, the upload, each in a
+//! one-region and a batched form) and how one dispatch is bound; `swizzle_record` records
+//! whole write-backs and uploads with them, `swizzle_batch` plans the batches.
 
 use std::sync::Arc;
 
@@ -7,16 +8,25 @@ use ash::vk;
 
 use crate::bringup::device::Device;
 use crate::error::{map_vk, VkResult};
-use crate::kernels::swizzle_params::{KernelParams, StagingGeometry};
+pub use crate::kernels::swizzle_job::{
+    plan_job, staging_copy_region, ImageRegion, StoragePlacement, SwizzleJob,
+};
+use crate::kernels::swizzle_params::KernelParams;
+pub use crate::kernels::swizzle_record::memory_barrier;
 
-/// The kernels' GLSL, assembled from the shared block-linear header and each body.
-pub fn kernel_glsl(direction: Direction) -> String {
+/// The kernels' GLSL, assembled from the shared block-linear header, each direction's body
+/// and the entry of the form (`one_region.glsl` or `job_table.glsl`).
+pub fn kernel_glsl(direction: Direction, form: KernelForm) -> String {
     let header = include_str!("block_linear.glsl");
     let body = match direction {
         Direction::ToStorage => include_str!("swz.comp"),
         Direction::ToLinear => include_str!("deswz.comp"),
     };
-    format!("#version 450\n{header}\n{body}")
+    let entry = match form {
+        KernelForm::OneRegion => include_str!("one_region.glsl"),
+        KernelForm::Batched => include_str!("job_table.glsl"),
+    };
+    format!("#version 450\n{header}\n{body}\n{entry}")
 }
 
 /// Which way a kernel moves bytes.
@@ -28,25 +38,99 @@ pub enum Direction {
     ToLinear,
 }
 
-/// Where the kernels' two storage buffers are bound (from the translator's mapping).
+/// How a kernel learns its region: push constants (one dispatch a region) or a table of
+/// regions in a buffer (one dispatch for many).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KernelForm {
+    OneRegion,
+    Batched,
+}
+
+/// How a write-back or upload is recorded: the variants `hookshot bench writeback`
+/// measures side by side. Each leaves storage byte for byte the same.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SwizzleVariant {
+    /// One image-to-staging copy and one dispatch per region, the parameters in push
+    /// constants.
+    #[default]
+    PerRegion,
+    /// One image-to-staging copy command per image (all its regions) and one dispatch per
+    /// batch of regions sharing buffers, the parameters in a table written with
+    /// `vkCmdUpdateBuffer`: for many small regions (mip tails, tiles) the dispatches and
+    /// their setup stop dominating.
+    Batched,
+    /// As `Batched`, but a region that covers its level's storage whole (every gob of
+    /// every block, at least `BOUNCE_MIN_B`) is swizzled into device-local scratch and
+    /// moved to the pool by `vkCmdCopyBuffer`: the bus then carries the transfer engine's
+    /// large writes instead of the shader's 16-byte stores. Only on device-local scratch.
+    Bounce,
+}
+
+impl SwizzleVariant {
+    pub const ALL: [SwizzleVariant; 3] = [
+        SwizzleVariant::PerRegion,
+        SwizzleVariant::Batched,
+        SwizzleVariant::Bounce,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SwizzleVariant::PerRegion => "per-region",
+            SwizzleVariant::Batched => "batched",
+            SwizzleVariant::Bounce => "bounce",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<SwizzleVariant> {
+        SwizzleVariant::ALL
+            .into_iter()
+            .find(|variant| variant.name() == name)
+    }
+}
+
+/// Where the kernels' storage buffers are bound (from the translator's mapping).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KernelBindings {
     pub set: u32,
     pub staging_binding: u32,
     pub storage_binding: u32,
+    /// The batched kernels' table of regions.
+    pub jobs_binding: u32,
 }
 
 /// A buffer range bound to a kernel.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BufferRange {
     pub buffer: vk::Buffer,
     pub offset_b: u64,
     pub size_b: u64,
 }
 
-pub struct SwizzleKernels {
+/// The four pipelines, by direction and form.
+struct Pipelines {
     swz: vk::Pipeline,
     deswz: vk::Pipeline,
+    swz_batched: vk::Pipeline,
+    deswz_batched: vk::Pipeline,
+}
+
+impl Pipelines {
+    fn get(&self, direction: Direction, form: KernelForm) -> vk::Pipeline {
+        match (direction, form) {
+            (Direction::ToStorage, KernelForm::OneRegion) => self.swz,
+            (Direction::ToLinear, KernelForm::OneRegion) => self.deswz,
+            (Direction::ToStorage, KernelForm::Batched) => self.swz_batched,
+            (Direction::ToLinear, KernelForm::Batched) => self.deswz_batched,
+        }
+    }
+
+    fn all(&self) -> [vk::Pipeline; 4] {
+        [self.swz, self.deswz, self.swz_batched, self.deswz_batched]
+    }
+}
+
+pub struct SwizzleKernels {
+    pipelines: Pipelines,
     layout: vk::PipelineLayout,
     set_layouts: Vec<vk::DescriptorSetLayout>,
     bindings: KernelBindings,
@@ -54,7 +138,9 @@ pub struct SwizzleKernels {
     /// Used when the driver lacks push descriptors: sets are allocated here and the pool is
     /// reset by `reset_descriptors` once the work using them completed.
     descriptor_pool: vk::DescriptorPool,
-    device: Arc<Device>,
+    /// How `record_write_backs` and `record_uploads` record.
+    pub variant: SwizzleVariant,
+    pub(crate) device: Arc<Device>,
 }
 
 const FALLBACK_SETS: u32 = 4096;
@@ -75,13 +161,29 @@ pub fn kernel_groups(params: &KernelParams) -> [u32; 2] {
     ]
 }
 
+/// The SPIR-V of the four kernels.
+pub struct KernelModules<'a> {
+    pub swz: &'a [u32],
+    pub deswz: &'a [u32],
+    pub swz_batched: &'a [u32],
+    pub deswz_batched: &'a [u32],
+}
+
+/// What one dispatch reads and writes.
+#[derive(Clone, Copy, Debug)]
+pub struct DispatchBuffers {
+    pub staging: BufferRange,
+    pub storage: BufferRange,
+    /// The batched kernels' table; `None` for the one-region kernels.
+    pub jobs: Option<BufferRange>,
+}
+
 impl SwizzleKernels {
-    /// Builds both pipelines from translated SPIR-V. `use_push_descriptors` is normally
-    /// the device's capability; tests force `false` to cover the fallback.
+    /// Builds the pipelines from translated SPIR-V. `use_push_descriptors` is normally the
+    /// device's capability; tests force `false` to cover the fallback.
     pub fn new(
         device: &Arc<Device>,
-        swz_spirv: &[u32],
-        deswz_spirv: &[u32],
+        modules: KernelModules<'_>,
         bindings: KernelBindings,
         use_push_descriptors: bool,
         cache: vk::PipelineCache,
@@ -89,17 +191,17 @@ impl SwizzleKernels {
         let raw = &device.raw;
         let use_push = use_push_descriptors && device.caps.push_descriptor;
         let kernel_set_bindings = [
+            bindings.staging_binding,
+            bindings.storage_binding,
+            bindings.jobs_binding,
+        ]
+        .map(|binding| {
             vk::DescriptorSetLayoutBinding::default()
-                .binding(bindings.staging_binding)
+                .binding(binding)
                 .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
                 .descriptor_count(1)
-                .stage_flags(vk::ShaderStageFlags::COMPUTE),
-            vk::DescriptorSetLayoutBinding::default()
-                .binding(bindings.storage_binding)
-                .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
-                .descriptor_count(1)
-                .stage_flags(vk::ShaderStageFlags::COMPUTE),
-        ];
+                .stage_flags(vk::ShaderStageFlags::COMPUTE)
+        });
         let mut set_layouts = Vec::new();
         for set in 0..=bindings.set {
             let info = if set == bindings.set {
@@ -131,11 +233,15 @@ impl SwizzleKernels {
         // SAFETY: the set layouts are live.
         let layout = unsafe { raw.create_pipeline_layout(&layout_info, None) }
             .map_err(map_vk("creating the kernel pipeline layout"))?;
-        let swz = compute_pipeline(device, layout, cache, swz_spirv)?;
-        let deswz = compute_pipeline(device, layout, cache, deswz_spirv)?;
+        let pipelines = Pipelines {
+            swz: compute_pipeline(device, layout, cache, modules.swz)?,
+            deswz: compute_pipeline(device, layout, cache, modules.deswz)?,
+            swz_batched: compute_pipeline(device, layout, cache, modules.swz_batched)?,
+            deswz_batched: compute_pipeline(device, layout, cache, modules.deswz_batched)?,
+        };
         let pool_sizes = [vk::DescriptorPoolSize::default()
             .ty(vk::DescriptorType::STORAGE_BUFFER)
-            .descriptor_count(2 * FALLBACK_SETS)];
+            .descriptor_count(3 * FALLBACK_SETS)];
         let pool_info = vk::DescriptorPoolCreateInfo::default()
             .max_sets(FALLBACK_SETS)
             .pool_sizes(&pool_sizes);
@@ -147,14 +253,14 @@ impl SwizzleKernels {
                 .map_err(map_vk("creating the kernel descriptor pool"))?
         };
         Ok(SwizzleKernels {
-            swz,
-            deswz,
+            pipelines,
             layout,
             set_layouts,
             bindings,
             push_descriptor: use_push
                 .then(|| ash::khr::push_descriptor::Device::new(&device.instance.raw, raw)),
             descriptor_pool,
+            variant: SwizzleVariant::default(),
             device: device.clone(),
         })
     }
@@ -174,39 +280,101 @@ impl SwizzleKernels {
         staging: BufferRange,
         storage: BufferRange,
     ) -> VkResult<()> {
-        let raw = &self.device.raw;
-        let pipeline = match direction {
-            Direction::ToStorage => self.swz,
-            Direction::ToLinear => self.deswz,
+        let buffers = DispatchBuffers {
+            staging,
+            storage,
+            jobs: None,
         };
-        let staging_info = [vk::DescriptorBufferInfo {
-            buffer: staging.buffer,
-            offset: staging.offset_b,
-            range: staging.size_b,
-        }];
-        let storage_info = [vk::DescriptorBufferInfo {
-            buffer: storage.buffer,
-            offset: storage.offset_b,
-            range: storage.size_b,
-        }];
+        self.bind(cmd, direction, KernelForm::OneRegion, buffers)?;
+        // SAFETY: `cmd` is recording, with the pipeline and its buffers bound above.
+        unsafe {
+            self.device.raw.cmd_push_constants(
+                cmd,
+                self.layout,
+                vk::ShaderStageFlags::COMPUTE,
+                0,
+                bytemuck::bytes_of(params),
+            );
+            let [groups_x, groups_y] = kernel_groups(params);
+            self.device
+                .raw
+                .cmd_dispatch(cmd, groups_x, groups_y, params.slices);
+        }
+        Ok(())
+    }
+
+    /// Records one batched kernel: `buffers.jobs` holds `job_count` table entries whose
+    /// regions own `group_count` work groups in all, dispatched as `groups` across and down.
+    pub fn record_batch_dispatch(
+        &self,
+        cmd: vk::CommandBuffer,
+        direction: Direction,
+        buffers: DispatchBuffers,
+        job_count: u32,
+        group_count: u32,
+        groups: [u32; 2],
+    ) -> VkResult<()> {
+        self.bind(cmd, direction, KernelForm::Batched, buffers)?;
+        let batch = [job_count, group_count];
+        // SAFETY: `cmd` is recording, with the pipeline and its buffers bound above; the
+        // two words lie inside the layout's push range.
+        unsafe {
+            self.device.raw.cmd_push_constants(
+                cmd,
+                self.layout,
+                vk::ShaderStageFlags::COMPUTE,
+                0,
+                bytemuck::bytes_of(&batch),
+            );
+            self.device.raw.cmd_dispatch(cmd, groups[0], groups[1], 1);
+        }
+        Ok(())
+    }
+
+    /// Binds the pipeline of `direction` and `form` and its buffers.
+    fn bind(
+        &self,
+        cmd: vk::CommandBuffer,
+        direction: Direction,
+        form: KernelForm,
+        buffers: DispatchBuffers,
+    ) -> VkResult<()> {
+        let raw = &self.device.raw;
+        let info = |range: BufferRange| {
+            [vk::DescriptorBufferInfo {
+                buffer: range.buffer,
+                offset: range.offset_b,
+                range: range.size_b,
+            }]
+        };
+        let staging_info = info(buffers.staging);
+        let storage_info = info(buffers.storage);
+        let jobs_info = buffers.jobs.map(info);
         let writes = |set: vk::DescriptorSet| {
-            [
+            let write = |binding: u32, buffer_info| {
                 vk::WriteDescriptorSet::default()
                     .dst_set(set)
-                    .dst_binding(self.bindings.staging_binding)
+                    .dst_binding(binding)
                     .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
-                    .buffer_info(&staging_info),
-                vk::WriteDescriptorSet::default()
-                    .dst_set(set)
-                    .dst_binding(self.bindings.storage_binding)
-                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
-                    .buffer_info(&storage_info),
-            ]
+                    .buffer_info(buffer_info)
+            };
+            let mut writes = vec![
+                write(self.bindings.staging_binding, &staging_info),
+                write(self.bindings.storage_binding, &storage_info),
+            ];
+            if let Some(jobs_info) = &jobs_info {
+                writes.push(write(self.bindings.jobs_binding, jobs_info));
+            }
+            writes
         };
         // SAFETY: `cmd` is recording; the pipeline, layout and buffers are live, and the
         // descriptor writes match the set layout made in `new`.
         unsafe {
-            raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
+            raw.cmd_bind_pipeline(
+                cmd,
+                vk::PipelineBindPoint::COMPUTE,
+                self.pipelines.get(direction, form),
+            );
             match &self.push_descriptor {
                 Some(push) => push.cmd_push_descriptor_set(
                     cmd,
@@ -234,15 +402,6 @@ impl SwizzleKernels {
                     );
                 }
             }
-            raw.cmd_push_constants(
-                cmd,
-                self.layout,
-                vk::ShaderStageFlags::COMPUTE,
-                0,
-                bytemuck::bytes_of(params),
-            );
-            let [groups_x, groups_y] = kernel_groups(params);
-            raw.cmd_dispatch(cmd, groups_x, groups_y, params.slices);
         }
         Ok(())
     }
@@ -267,8 +426,9 @@ impl Drop for SwizzleKernels {
         let raw = &self.device.raw;
         // SAFETY: owners drop the kernels after the queue has drained.
         unsafe {
-            raw.destroy_pipeline(self.swz, None);
-            raw.destroy_pipeline(self.deswz, None);
+            for pipeline in self.pipelines.all() {
+                raw.destroy_pipeline(pipeline, None);
+            }
             raw.destroy_pipeline_layout(self.layout, None);
             for layout in &self.set_layouts {
                 raw.destroy_descriptor_set_layout(*layout, None);
@@ -307,207 +467,8 @@ fn compute_pipeline(
         .map_err(|(_, result)| map_vk("creating a kernel pipeline")(result))
 }
 
-/// The image <-> staging copy of a region (`geometry` from `kernel_params`).
-pub fn staging_copy_region(
-    geometry: &StagingGeometry,
-    staging_offset_b: u64,
-    aspect: vk::ImageAspectFlags,
-    level: u32,
-    layer: u32,
-    region: &memory::swizzle::Region,
-) -> vk::BufferImageCopy {
-    vk::BufferImageCopy {
-        buffer_offset: staging_offset_b,
-        buffer_row_length: geometry.row_length_el,
-        buffer_image_height: region.height_el,
-        image_subresource: vk::ImageSubresourceLayers {
-            aspect_mask: aspect,
-            mip_level: level,
-            base_array_layer: layer,
-            layer_count: 1,
-        },
-        image_offset: vk::Offset3D {
-            x: geometry.x0_el as i32,
-            y: region.y_el as i32,
-            z: region.z_el as i32,
-        },
-        image_extent: vk::Extent3D {
-            width: geometry.copy_width_el,
-            height: region.height_el,
-            depth: region.depth_el,
-        },
-    }
-}
-
-/// One region to move between a host image and pool storage.
-#[derive(Clone, Copy, Debug)]
-pub struct SwizzleJob {
-    pub image: vk::Image,
-    pub aspect: vk::ImageAspectFlags,
-    pub level: u32,
-    pub layer: u32,
-    pub region: memory::swizzle::Region,
-    pub params: KernelParams,
-    pub geometry: StagingGeometry,
-    pub staging: BufferRange,
-    pub storage: BufferRange,
-}
-
-/// A global memory barrier from `src` to `dst` (stages and accesses).
-pub fn memory_barrier(
-    cmd: vk::CommandBuffer,
-    device: &Device,
-    src: (vk::PipelineStageFlags2, vk::AccessFlags2),
-    dst: (vk::PipelineStageFlags2, vk::AccessFlags2),
-) {
-    let barrier = [vk::MemoryBarrier2::default()
-        .src_stage_mask(src.0)
-        .src_access_mask(src.1)
-        .dst_stage_mask(dst.0)
-        .dst_access_mask(dst.1)];
-    let info = vk::DependencyInfo::default().memory_barriers(&barrier);
-    // SAFETY: `cmd` is recording.
-    unsafe { device.raw.cmd_pipeline_barrier2(cmd, &info) };
-}
-
-const EVERY_WRITE: (vk::PipelineStageFlags2, vk::AccessFlags2) = (
-    vk::PipelineStageFlags2::ALL_COMMANDS,
-    vk::AccessFlags2::MEMORY_WRITE,
-);
-const EVERY_ACCESS: (vk::PipelineStageFlags2, vk::AccessFlags2) = (
-    vk::PipelineStageFlags2::ALL_COMMANDS,
-    vk::AccessFlags2::from_raw(
-        vk::AccessFlags2::MEMORY_READ.as_raw() | vk::AccessFlags2::MEMORY_WRITE.as_raw(),
-    ),
-);
-
 impl SwizzleKernels {
-    /// Every job's image <-> staging copy: image to staging before `swz`, staging to image
-    /// after `deswz`. The image is in GENERAL layout for life.
-    fn record_staging_copies(
-        &self,
-        cmd: vk::CommandBuffer,
-        jobs: &[SwizzleJob],
-        direction: Direction,
-    ) {
-        let raw = &self.device.raw;
-        for job in jobs {
-            let region = staging_copy_region(
-                &job.geometry,
-                job.staging.offset_b,
-                job.aspect,
-                job.level,
-                job.layer,
-                &job.region,
-            );
-            // SAFETY: `cmd` is recording; the image and staging buffer are live.
-            unsafe {
-                match direction {
-                    Direction::ToStorage => raw.cmd_copy_image_to_buffer(
-                        cmd,
-                        job.image,
-                        vk::ImageLayout::GENERAL,
-                        job.staging.buffer,
-                        &[region],
-                    ),
-                    Direction::ToLinear => raw.cmd_copy_buffer_to_image(
-                        cmd,
-                        job.staging.buffer,
-                        job.image,
-                        vk::ImageLayout::GENERAL,
-                        &[region],
-                    ),
-                }
-            }
-        }
-    }
-
-    /// The write-back of `jobs`: every region copied from its image to staging, then every
-    /// `swz` dispatch into storage, with one barrier between each phase, so the storage
-    /// holds the drawn texels for whatever the submission does next.
-    pub fn record_write_backs(&self, cmd: vk::CommandBuffer, jobs: &[SwizzleJob]) -> VkResult<()> {
-        if jobs.is_empty() {
-            return Ok(());
-        }
-        let copy_read = (
-            vk::PipelineStageFlags2::COPY,
-            vk::AccessFlags2::TRANSFER_READ | vk::AccessFlags2::TRANSFER_WRITE,
-        );
-        memory_barrier(cmd, &self.device, EVERY_WRITE, copy_read);
-        self.record_staging_copies(cmd, jobs, Direction::ToStorage);
-        let shader = (
-            vk::PipelineStageFlags2::COMPUTE_SHADER,
-            vk::AccessFlags2::SHADER_STORAGE_READ | vk::AccessFlags2::SHADER_STORAGE_WRITE,
-        );
-        memory_barrier(cmd, &self.device, EVERY_WRITE, shader);
-        for job in jobs {
-            self.record_dispatch(
-                cmd,
-                Direction::ToStorage,
-                &job.params,
-                job.staging,
-                job.storage,
-            )?;
-        }
-        let host_read = (
-            vk::PipelineStageFlags2::ALL_COMMANDS | vk::PipelineStageFlags2::HOST,
-            vk::AccessFlags2::MEMORY_READ
-                | vk::AccessFlags2::MEMORY_WRITE
-                | vk::AccessFlags2::HOST_READ,
-        );
-        memory_barrier(
-            cmd,
-            &self.device,
-            (
-                vk::PipelineStageFlags2::COMPUTE_SHADER,
-                vk::AccessFlags2::SHADER_STORAGE_WRITE,
-            ),
-            host_read,
-        );
-        Ok(())
-    }
-
-    /// The upload of `jobs`: every `deswz` dispatch from storage into staging, then every
-    /// staging-to-image copy.
-    pub fn record_uploads(&self, cmd: vk::CommandBuffer, jobs: &[SwizzleJob]) -> VkResult<()> {
-        if jobs.is_empty() {
-            return Ok(());
-        }
-        let shader = (
-            vk::PipelineStageFlags2::COMPUTE_SHADER,
-            vk::AccessFlags2::SHADER_STORAGE_READ | vk::AccessFlags2::SHADER_STORAGE_WRITE,
-        );
-        memory_barrier(cmd, &self.device, EVERY_WRITE, shader);
-        for job in jobs {
-            self.record_dispatch(
-                cmd,
-                Direction::ToLinear,
-                &job.params,
-                job.staging,
-                job.storage,
-            )?;
-        }
-        let copy = (
-            vk::PipelineStageFlags2::COPY,
-            vk::AccessFlags2::TRANSFER_READ | vk::AccessFlags2::TRANSFER_WRITE,
-        );
-        memory_barrier(cmd, &self.device, EVERY_ACCESS, copy);
-        self.record_staging_copies(cmd, jobs, Direction::ToLinear);
-        memory_barrier(
-            cmd,
-            &self.device,
-            (
-                vk::PipelineStageFlags2::COPY,
-                vk::AccessFlags2::TRANSFER_WRITE,
-            ),
-            EVERY_ACCESS,
-        );
-        Ok(())
-    }
-}
-
-impl SwizzleKernels {
-    /// Translates `swz` and `deswz` with `translator` and builds their pipelines, through
+    /// Translates the four kernels with `translator` and builds their pipelines, through
     /// `cache` (null: none).
     pub fn build(
         device: &Arc<Device>,
@@ -516,105 +477,33 @@ impl SwizzleKernels {
         cache: vk::PipelineCache,
     ) -> VkResult<SwizzleKernels> {
         use shader_translate::{host_binding, ResourceKind, Stage};
-        let translate = |name: &'static str, direction| {
+        let translate = |name: &'static str, direction, form| {
             translator
-                .build_kernel(name, &kernel_glsl(direction))
+                .build_kernel(name, &kernel_glsl(direction, form))
                 .map(|shader| shader.spirv)
                 .map_err(|source| crate::error::VkError::Kernel { name, source })
         };
-        let swz = translate("swz", Direction::ToStorage)?;
-        let deswz = translate("deswz", Direction::ToLinear)?;
-        let staging = host_binding(Stage::Compute, ResourceKind::StorageBuffer, 0)
-            .expect("slot 0 is inside NVN's range");
-        let storage = host_binding(Stage::Compute, ResourceKind::StorageBuffer, 1)
-            .expect("slot 1 is inside NVN's range");
+        let swz = translate("swz", Direction::ToStorage, KernelForm::OneRegion)?;
+        let deswz = translate("deswz", Direction::ToLinear, KernelForm::OneRegion)?;
+        let swz_batched = translate("swz_batched", Direction::ToStorage, KernelForm::Batched)?;
+        let deswz_batched = translate("deswz_batched", Direction::ToLinear, KernelForm::Batched)?;
+        let binding = |slot| {
+            host_binding(Stage::Compute, ResourceKind::StorageBuffer, slot)
+                .expect("slots 0-2 are inside NVN's range")
+        };
+        let (staging, storage, jobs) = (binding(0), binding(1), binding(2));
         let bindings = KernelBindings {
             set: staging.set,
             staging_binding: staging.binding,
             storage_binding: storage.binding,
+            jobs_binding: jobs.binding,
         };
-        SwizzleKernels::new(device, &swz, &deswz, bindings, use_push_descriptors, cache)
+        let modules = KernelModules {
+            swz: &swz,
+            deswz: &deswz,
+            swz_batched: &swz_batched,
+            deswz_batched: &deswz_batched,
+        };
+        SwizzleKernels::new(device, modules, bindings, use_push_descriptors, cache)
     }
-}
-
-/// A region of one level and layer of a host image.
-#[derive(Clone, Copy, Debug)]
-pub struct ImageRegion {
-    pub image: vk::Image,
-    pub aspect: vk::ImageAspectFlags,
-    pub level: u32,
-    pub layer: u32,
-    pub region: memory::swizzle::Region,
-}
-
-/// Where a texture's storage lies in its pool buffer.
-#[derive(Clone, Copy, Debug)]
-pub struct StoragePlacement<'a> {
-    pub pool_buffer: vk::Buffer,
-    pub texture_offset_b: u64,
-    pub layout: &'a memory::layout::TextureLayout,
-}
-
-/// Plans one region's move: the kernel parameters over a storage window that starts at
-/// the texture (aligned down as the device requires) and ends at its last byte, and a
-/// staging slice for the run-aligned rows.
-pub fn plan_job(
-    device: &Device,
-    staging: &mut crate::gpu_memory::staging::StagingArena,
-    target: ImageRegion,
-    placement: StoragePlacement<'_>,
-) -> VkResult<SwizzleJob> {
-    let ImageRegion {
-        image,
-        aspect,
-        level,
-        layer,
-        region,
-    } = target;
-    let layout = placement.layout;
-    let level_layout = *layout.level(level).map_err(|_| {
-        crate::kernels::swizzle_params::KernelParamError::OutsideLevel {
-            region,
-            level,
-            width: 0,
-            height: 0,
-            depth: 0,
-        }
-    })?;
-    let subresource_b = layout.subresource_offset_b(level, layer).map_err(|_| {
-        crate::kernels::swizzle_params::KernelParamError::OutsideLevel {
-            region,
-            level,
-            width: level_layout.width_el,
-            height: level_layout.height_el,
-            depth: level_layout.depth_el,
-        }
-    })?;
-    let alignment_b = device.caps.min_storage_buffer_offset_alignment_b.max(16);
-    let window_offset_b = placement.texture_offset_b / alignment_b * alignment_b;
-    let texture_end_b = placement.texture_offset_b + layout.size_b;
-    let base_b = placement.texture_offset_b + subresource_b - window_offset_b;
-    let limit_b = texture_end_b - window_offset_b;
-    let (params, geometry) =
-        crate::kernels::swizzle_params::kernel_params(&level_layout, &region, base_b, limit_b)?;
-    let slice = staging.allocate(geometry.size_b)?;
-    Ok(SwizzleJob {
-        image,
-        aspect,
-        level,
-        layer,
-        region,
-        params,
-        geometry,
-        staging: BufferRange {
-            buffer: slice.buffer,
-            offset_b: slice.offset_b,
-            size_b: slice.size_b,
-        },
-        storage: BufferRange {
-            buffer: placement.pool_buffer,
-            offset_b: window_offset_b,
-            size_b: limit_b,
-        },
-    })
 }

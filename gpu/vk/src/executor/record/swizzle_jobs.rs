@@ -14,7 +14,7 @@ use crate::gpu_memory::staging::StagingArena;
 use crate::image_cache::HostImageId;
 use crate::kernels::kernel_translator::kernel_translator;
 use crate::kernels::swizzle_kernel::{
-    plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels,
+    plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels, SwizzleVariant,
 };
 use crate::writeback::{PendingRegion, PendingWrites, StoreCadence, StoreWhen};
 
@@ -118,10 +118,13 @@ fn kernels(
     slot: &mut Option<SwizzleKernels>,
     device: &std::sync::Arc<crate::bringup::device::Device>,
     cache: vk::PipelineCache,
+    variant: SwizzleVariant,
 ) -> VkResult<()> {
     if slot.is_none() {
         let translator = kernel_translator("swz")?;
-        *slot = Some(SwizzleKernels::build(device, &translator, true, cache)?);
+        let mut kernels = SwizzleKernels::build(device, &translator, true, cache)?;
+        kernels.variant = variant;
+        *slot = Some(kernels);
     }
     Ok(())
 }
@@ -170,7 +173,7 @@ impl VkBackend {
             .pipeline_cache
             .as_ref()
             .map_or(vk::PipelineCache::null(), |cache| cache.raw);
-        kernels(&mut self.kernels, &self.device, cache)?;
+        kernels(&mut self.kernels, &self.device, cache, self.swizzle_variant)?;
         let mut jobs = Vec::with_capacity(regions.len());
         for pending in regions {
             let image = match self.images.bound.get(&pending.texture) {
@@ -220,7 +223,7 @@ impl VkBackend {
             }
         }
         let kernels = self.kernels.as_ref().expect("built above");
-        kernels.record_write_backs(cmd, &jobs)
+        kernels.record_write_backs(cmd, scratch, &jobs)
     }
 
     /// Records the write-back of every level and layer of `images` (GPU texels the cache
@@ -276,7 +279,7 @@ impl VkBackend {
             .pipeline_cache
             .as_ref()
             .map_or(vk::PipelineCache::null(), |cache| cache.raw);
-        kernels(&mut self.kernels, &self.device, cache)?;
+        kernels(&mut self.kernels, &self.device, cache, self.swizzle_variant)?;
         let mut jobs = Vec::new();
         let mut bytes = 0;
         for &id in textures {
@@ -297,7 +300,7 @@ impl VkBackend {
             }
         }
         let kernels = self.kernels.as_ref().expect("built above");
-        kernels.record_uploads(cmd, &jobs)?;
+        kernels.record_uploads(cmd, staging, &jobs)?;
         Ok((jobs.len() as u64, bytes))
     }
 }
