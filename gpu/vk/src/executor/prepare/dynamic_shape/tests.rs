@@ -1,0 +1,235 @@
+//! `restyled` with the parts a change moved against `restyled` with every part: random
+//! states, random runs of changes the pipelines take dynamically (with and without
+//! dynamic blend); the shape made again part by part equals the one made whole.
+
+use std::sync::Arc;
+
+use ash::vk;
+use gpu::command::{DrawArrays, Op};
+use gpu::state::{
+    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, CullMode,
+    DepthBounds, DepthStencilState, PolygonMode, PolygonOffset, PrimitiveKind, RasterizerState,
+    Scissor, StateChange, StencilFace, StencilOp, Viewport,
+};
+use gpu::Coded;
+
+use crate::executor::pipelines::dynamic_changes::MovedParts;
+use crate::executor::pipelines::dynamic_state::DynamicSet;
+use crate::executor::pipelines::graphics::PipelineId;
+use crate::executor::pipelines::graphics_state::{GraphicsState, TargetFormats};
+use crate::executor::prepare::bindings::Bindings;
+use crate::executor::prepare::draw_site::DrawSite;
+use crate::executor::prepared::draws::{DrawShape, MoreViewports};
+use crate::executor::prepared::passes::PassTargets;
+use crate::writeback::PendingWrites;
+
+use super::restyled;
+
+/// A small xorshift generator: the cases are the same on every run.
+struct Cases(u64);
+
+impl Cases {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, limit: u64) -> u64 {
+        self.next() % limit
+    }
+    fn flag(&mut self) -> bool {
+        self.below(2) == 1
+    }
+    fn coded<T: Coded>(&mut self, codes: u8) -> T {
+        T::from_code(self.below(u64::from(codes)) as u8).expect("codes below the count")
+    }
+    fn equation(&mut self) -> BlendEquation {
+        BlendEquation {
+            src_factor: self.coded::<BlendFactor>(10),
+            dst_factor: self.coded::<BlendFactor>(10),
+            op: self.coded::<BlendOp>(5),
+        }
+    }
+    fn stencil_face(&mut self) -> StencilFace {
+        StencilFace {
+            fail: self.coded::<StencilOp>(8),
+            depth_fail: self.coded::<StencilOp>(8),
+            pass: self.coded::<StencilOp>(8),
+            compare: self.coded::<CompareOp>(8),
+            reference: self.below(256) as u8,
+            read_mask: self.below(256) as u8,
+            write_mask: self.below(256) as u8,
+        }
+    }
+
+    /// A change of any kind the pipelines may take dynamically (whether `set` does is
+    /// for `keeps_pipeline` to say).
+    fn change(&mut self) -> StateChange {
+        let size_px = self.below(64) as u32 + 1;
+        match self.below(9) {
+            0 => StateChange::Scissors {
+                first: self.below(4) as u8,
+                scissors: vec![Scissor {
+                    x_px: self.below(9) as i32 - 4,
+                    y_px: self.below(9) as i32 - 4,
+                    width_px: size_px,
+                    height_px: size_px,
+                }],
+            },
+            1 => StateChange::Viewports {
+                first: self.below(4) as u8,
+                viewports: vec![Viewport {
+                    height_px: if self.flag() { -1.0 } else { 1.0 } * size_px as f32,
+                    ..Viewport::covering(size_px, size_px)
+                }],
+            },
+            2 => StateChange::BlendConstant([self.below(4) as f32 / 4.0; 4]),
+            3 => StateChange::DepthStencil(DepthStencilState {
+                depth_test: self.flag(),
+                depth_write: self.flag(),
+                depth_compare: self.coded::<CompareOp>(8),
+                stencil_test: self.flag(),
+                front: self.stencil_face(),
+                back: self.stencil_face(),
+            }),
+            4 => StateChange::DepthBounds(self.flag().then_some(DepthBounds {
+                min: 0.25,
+                max: self.below(4) as f32 / 4.0,
+            })),
+            5 => StateChange::PolygonOffset(PolygonOffset {
+                factor: self.below(4) as f32,
+                units: self.below(4) as f32,
+                clamp: 0.0,
+                fill: self.flag(),
+                line: self.flag(),
+                point: self.flag(),
+            }),
+            6 => StateChange::Blend {
+                target: self.below(8) as u8,
+                state: BlendState {
+                    enabled: self.flag(),
+                    color: self.equation(),
+                    alpha: self.equation(),
+                },
+            },
+            7 => StateChange::BlendEnables(self.below(256) as u8),
+            _ => {
+                let mut masks = [ComponentMask::ALL; 8];
+                masks[self.below(8) as usize] = ComponentMask(self.below(16) as u8);
+                StateChange::WriteMasks(masks)
+            }
+        }
+    }
+
+    /// A change pipelines bake, to vary the state the dynamic changes land on.
+    fn baked_change(&mut self) -> StateChange {
+        StateChange::Rasterizer(RasterizerState {
+            cull: self.coded::<CullMode>(4),
+            polygon_mode: if self.flag() {
+                PolygonMode::Fill
+            } else {
+                PolygonMode::Line
+            },
+            ..RasterizerState::default()
+        })
+    }
+}
+
+/// A shape of no real pipeline, `viewports` viewports, its state-made parts from `site`.
+fn shape_at(site: &DrawSite<'_>, set: DynamicSet, viewports: usize) -> DrawShape {
+    let empty = DrawShape {
+        key: PipelineId::unmade(1),
+        pipeline: vk::Pipeline::null(),
+        layout: vk::PipelineLayout::null(),
+        set_layouts: Arc::from([]),
+        handle_stages: vk::ShaderStageFlags::empty(),
+        vertex_buffers: Arc::from([]),
+        index: None,
+        viewport: vk::Viewport::default(),
+        scissor: vk::Rect2D::default(),
+        blend_constant: [0.0; 4],
+        stencil: [[0; 3]; 2],
+        more_viewports: (viewports > 1).then(|| MoreViewports {
+            viewports: vec![vk::Viewport::default(); viewports - 1].into(),
+            scissors: vec![vk::Rect2D::default(); viewports - 1].into(),
+        }),
+        dynamic: set.values(site.state, PrimitiveKind::Triangles, &site.targets.formats),
+        restyled_from: None,
+    };
+    restyled(&empty, site, set, PrimitiveKind::Triangles, MovedParts::ALL)
+}
+
+#[test]
+fn shapes_made_again_part_by_part_equal_shapes_made_whole() {
+    let sets = [
+        DynamicSet::default(),
+        DynamicSet {
+            blend: true,
+            ..DynamicSet::default()
+        },
+    ];
+    let targets = PassTargets {
+        extent_px: [64, 48],
+        layers: 1,
+        formats: TargetFormats {
+            colors: [37, 37, 98, 0, 0, 0, 0, 0],
+            ..TargetFormats::default()
+        },
+        ..PassTargets::default()
+    };
+    let (bindings, waiting) = (Bindings::default(), PendingWrites::default());
+    let op = Op::Draw(DrawArrays {
+        primitive: PrimitiveKind::Triangles,
+        first_vertex: 0,
+        vertex_count: 3,
+        first_instance: 0,
+        instance_count: 1,
+    });
+    let site_of = |state| DrawSite {
+        bindings: &bindings,
+        state,
+        targets: &targets,
+        pass: 0,
+        op: &op,
+        index: 0,
+        list_writes: &[],
+        waiting: &waiting,
+    };
+    let mut cases = Cases(0x2545_f491_4f6c_dd1d);
+    let (mut runs, mut parts_left) = (0, 0);
+    for set in sets {
+        let mut state = GraphicsState::default();
+        for _ in 0..3000 {
+            if cases.below(6) == 0 {
+                state.apply(&cases.baked_change());
+            }
+            let viewports = [1, 3][cases.below(2) as usize];
+            let before = shape_at(&site_of(&state), set, viewports);
+            let mut moved = MovedParts::NONE;
+            for _ in 0..=cases.below(3) {
+                let change = cases.change();
+                if !set.keeps_pipeline(&change) {
+                    continue;
+                }
+                state.apply(&change);
+                moved = moved.with(MovedParts::of(&change));
+            }
+            if moved == MovedParts::NONE {
+                continue;
+            }
+            runs += 1;
+            parts_left += usize::from(moved != MovedParts::ALL);
+            let site = site_of(&state);
+            let by_parts = restyled(&before, &site, set, PrimitiveKind::Triangles, moved);
+            let whole = restyled(&before, &site, set, PrimitiveKind::Triangles, MovedParts::ALL);
+            assert!(
+                by_parts.same_as(&whole),
+                "moved {moved:?} under {set:?}:\n{by_parts:?}\nagainst\n{whole:?}"
+            );
+        }
+    }
+    // Runs were met, and most left parts alone (else nothing was shown).
+    assert!(runs > 4000, "{runs} runs");
+    assert!(parts_left > 3000, "{parts_left} runs left parts alone");
+}
