@@ -186,16 +186,22 @@ fn shapes_made_again_part_by_part_equal_shapes_made_whole() {
         first_instance: 0,
         instance_count: 1,
     });
-    let site_of = |state| DrawSite {
-        bindings: &bindings,
-        state,
-        targets: &targets,
-        pass: 0,
-        op: &op,
-        index: 0,
-        list_writes: &[],
-        waiting: &waiting,
-    };
+    fn site_of<'a>(
+        state: &'a GraphicsState,
+        (bindings, targets, op, waiting): (&'a Bindings, &'a PassTargets, &'a Op, &'a PendingWrites),
+    ) -> DrawSite<'a> {
+        DrawSite {
+            bindings,
+            state,
+            targets,
+            pass: 0,
+            op,
+            index: 0,
+            list_writes: &[],
+            waiting,
+        }
+    }
+    let fixed = (&bindings, &targets, &op, &waiting);
     let mut cases = Cases(0x2545_f491_4f6c_dd1d);
     let (mut runs, mut parts_left) = (0, 0);
     for set in sets {
@@ -205,7 +211,7 @@ fn shapes_made_again_part_by_part_equal_shapes_made_whole() {
                 state.apply(&cases.baked_change());
             }
             let viewports = [1, 3][cases.below(2) as usize];
-            let before = shape_at(&site_of(&state), set, viewports);
+            let before = shape_at(&site_of(&state, fixed), set, viewports);
             let mut moved = MovedParts::NONE;
             for _ in 0..=cases.below(3) {
                 let change = cases.change();
@@ -220,7 +226,7 @@ fn shapes_made_again_part_by_part_equal_shapes_made_whole() {
             }
             runs += 1;
             parts_left += usize::from(moved != MovedParts::ALL);
-            let site = site_of(&state);
+            let site = site_of(&state, fixed);
             let by_parts = restyled(&before, &site, set, PrimitiveKind::Triangles, moved);
             let whole = restyled(&before, &site, set, PrimitiveKind::Triangles, MovedParts::ALL);
             assert!(
