@@ -11,10 +11,10 @@ use gpu::state::{
 
 use crate::builder::{boolean, check_array, check_struct, coded};
 use crate::command_buffer::{short_way, with_recording};
-use crate::state::Recording;
 use crate::objects::HSCommandBuffer;
 use crate::result::{CapiError, CapiResult, HSresult};
 use crate::sampler::HScompareFunc;
+use crate::state::Recording;
 
 /// Blend factors, in the order of `gpu::state::BlendFactor` (0 ZERO, 1 ONE, 2 SRC_COLOR,
 /// 3 ONE_MINUS_SRC_COLOR, 4 SRC_ALPHA, 5 ONE_MINUS_SRC_ALPHA, 6 DST_ALPHA,
@@ -411,7 +411,7 @@ pub unsafe extern "C" fn hsCommandBufferSetViewports(
         // short way checks what the full way does (`try_set_viewport`).
         let record = move |recording: &mut Recording| {
             // SAFETY: the header's contract for arrays: `viewports` holds `count` (1).
-            let Ok(&[v]) = (unsafe { check_array(viewports, 1, 1, "viewports") }) else {
+            let Ok([v]) = (unsafe { check_array(viewports, 1, 1, "viewports") }) else {
                 return false;
             };
             let viewport = Viewport {
@@ -463,7 +463,7 @@ pub unsafe extern "C" fn hsCommandBufferSetScissors(
         // One scissor (Dear ImGui's clip rectangle a draw): no list of one is made.
         let record = move |recording: &mut Recording| {
             // SAFETY: the header's contract for arrays: `scissors` holds `count` (1).
-            let Ok(&[s]) = (unsafe { check_array(scissors, 1, 1, "scissors") }) else {
+            let Ok([s]) = (unsafe { check_array(scissors, 1, 1, "scissors") }) else {
                 return false;
             };
             let scissor = Scissor {

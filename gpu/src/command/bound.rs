@@ -93,9 +93,7 @@ impl BoundState {
     /// and sample locations, which later draws are checked against).
     pub fn apply_state(&mut self, state: &StateChange) {
         match state {
-            StateChange::PrimitiveRestart(index) => {
-                self.primitive_restart = index.is_some()
-            }
+            StateChange::PrimitiveRestart(index) => self.primitive_restart = index.is_some(),
             StateChange::Smoothing(smoothing) => {
                 self.polygon_smoothing = smoothing.polygons;
                 self.line_smoothing = smoothing.lines;

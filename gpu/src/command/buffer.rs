@@ -354,8 +354,7 @@ impl<'d> CommandBuffer<'d> {
     fn check_state(&self, state: &StateChange) -> Result<(), RecordError> {
         let features = self.device.features();
         state.check_features(features)?;
-        self.portability
-            .check_state(state, &features.portability)?;
+        self.portability.check_state(state, &features.portability)?;
         state.check().map_err(validate::state_out_of_range)
     }
     /// Appends a state change `check_state` passed, noting what later checks join.

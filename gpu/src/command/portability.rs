@@ -102,9 +102,7 @@ impl PortabilityWatch {
     /// Remembers what a state change (recorded) set.
     pub fn note_state(&mut self, state: &StateChange) {
         match state {
-            StateChange::VertexAttributes(attributes) => {
-                self.attributes = Some(attributes.clone())
-            }
+            StateChange::VertexAttributes(attributes) => self.attributes = Some(attributes.clone()),
             StateChange::VertexStreams(streams) => self.streams = Some(streams.clone()),
             StateChange::DepthStencil(state) => self.depth_stencil = Some(*state),
             StateChange::Rasterizer(raster) => self.cull = Some(raster.cull),

@@ -205,7 +205,9 @@ impl StateChange {
                 }
                 Ok(())
             }
-            StateChange::Viewports { viewports, .. } => viewports.iter().try_for_each(check_viewport),
+            StateChange::Viewports { viewports, .. } => {
+                viewports.iter().try_for_each(check_viewport)
+            }
             StateChange::VertexAttributes(attributes) => {
                 attributes.iter().try_for_each(|attribute| {
                     features.formats.check_vertex_kind(attribute.format.kind)

@@ -230,5 +230,8 @@ fn state_short_ways_accept_and_refuse_as_the_full_way_and_record_the_same_list()
         assert!(short == full, "the lists differ");
     }
     // Both sides were met, each often.
-    assert!(accepted > 1500 && refused > 1000, "{accepted} accepted, {refused} refused");
+    assert!(
+        accepted > 1500 && refused > 1000,
+        "{accepted} accepted, {refused} refused"
+    );
 }

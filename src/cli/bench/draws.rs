@@ -21,10 +21,7 @@ use gpu::objects::{
     BufferMaker, BufferRange, BufferUsage, PoolMaker, ProgramMaker, SamplerMaker, ShaderModule,
     Stage, TextureBuilder, TextureHandle, ViewMaker,
 };
-use gpu::state::{
-    ComponentKind, ComponentMask, PrimitiveKind, StateChange, VertexAttribute, VertexFormat,
-    VertexStream,
-};
+use gpu::state::{ComponentMask, PrimitiveKind};
 use gpu::{BufferId, DeviceMaker, ProgramId, SamplerTableId, TextureTableId, ViewId};
 use gpu_vk::ash::vk;
 use gpu_vk::executor::{ExecutorOptions, VkBackend};

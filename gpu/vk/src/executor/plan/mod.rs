@@ -219,7 +219,10 @@ where
                     }
                     true
                 }
-                Op::SetScissor { index, scissor: set } => {
+                Op::SetScissor {
+                    index,
+                    scissor: set,
+                } => {
                     if *index == 0 {
                         *scissor = Some(*set);
                     }

@@ -367,8 +367,7 @@ fn record_in_full(
             {
                 raw.cmd_set_blend_constants(cmd, &shape.blend_constant);
             }
-            if moved.any(MovedParts::STENCIL_VALUES) && changed(&mut bound.stencil, shape.stencil)
-            {
+            if moved.any(MovedParts::STENCIL_VALUES) && changed(&mut bound.stencil, shape.stencil) {
                 let faces = [vk::StencilFaceFlags::FRONT, vk::StencilFaceFlags::BACK];
                 for (face, [reference, compare, write]) in faces.into_iter().zip(shape.stencil) {
                     raw.cmd_set_stencil_reference(cmd, face, u32::from(reference));
@@ -376,7 +375,8 @@ fn record_in_full(
                     raw.cmd_set_stencil_write_mask(cmd, face, u32::from(write));
                 }
             }
-            if moved.any(MovedParts::DYNAMIC_VALUES) && bound.dynamic.as_ref() != Some(&shape.dynamic)
+            if moved.any(MovedParts::DYNAMIC_VALUES)
+                && bound.dynamic.as_ref() != Some(&shape.dynamic)
             {
                 let set = DynamicSet::of(&device.caps);
                 dynamic_state::record(device, cmd, set, bound.dynamic.as_ref(), &shape.dynamic);

@@ -188,7 +188,12 @@ fn shapes_made_again_part_by_part_equal_shapes_made_whole() {
     });
     fn site_of<'a>(
         state: &'a GraphicsState,
-        (bindings, targets, op, waiting): (&'a Bindings, &'a PassTargets, &'a Op, &'a PendingWrites),
+        (bindings, targets, op, waiting): (
+            &'a Bindings,
+            &'a PassTargets,
+            &'a Op,
+            &'a PendingWrites,
+        ),
     ) -> DrawSite<'a> {
         DrawSite {
             bindings,
@@ -228,7 +233,13 @@ fn shapes_made_again_part_by_part_equal_shapes_made_whole() {
             parts_left += usize::from(moved != MovedParts::ALL);
             let site = site_of(&state, fixed);
             let by_parts = restyled(&before, &site, set, PrimitiveKind::Triangles, moved);
-            let whole = restyled(&before, &site, set, PrimitiveKind::Triangles, MovedParts::ALL);
+            let whole = restyled(
+                &before,
+                &site,
+                set,
+                PrimitiveKind::Triangles,
+                MovedParts::ALL,
+            );
             assert!(
                 by_parts.same_as(&whole),
                 "moved {moved:?} under {set:?}:\n{by_parts:?}\nagainst\n{whole:?}"

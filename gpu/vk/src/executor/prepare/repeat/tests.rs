@@ -3,9 +3,9 @@ use gpu::objects::Stage;
 use gpu::state::PrimitiveKind;
 use gpu::{BufferId, PoolId, ProgramId};
 
+use crate::executor::pipelines::dynamic_changes::MovedParts;
 use crate::executor::prepared::bindless_list::DrawHandles;
 use crate::executor::prepared::draws::{DirectCall, DrawCall, PreparedDraw};
-use crate::executor::pipelines::dynamic_changes::MovedParts;
 use crate::executor::prepared::memo::MovingBuffer;
 
 use super::*;
