@@ -75,4 +75,4 @@ impl MovedParts {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

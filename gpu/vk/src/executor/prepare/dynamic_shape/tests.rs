@@ -1,18 +1,15 @@
 //! `restyled` with the parts a change moved against `restyled` with every part: random
-//! states, random runs of changes the pipelines take dynamically (with and without
-//! dynamic blend); the shape made again part by part equals the one made whole.
+//! states, random runs of changes of every kind (`dynamic_changes`' generator), those the
+//! pipelines take dynamically applied (with and without dynamic blend); the shape made
+//! again part by part equals the one made whole.
 
 use std::sync::Arc;
 
 use ash::vk;
 use gpu::command::{DrawArrays, Op};
-use gpu::state::{
-    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, ComponentMask, CullMode,
-    DepthBounds, DepthStencilState, PolygonMode, PolygonOffset, PrimitiveKind, RasterizerState,
-    Scissor, StateChange, StencilFace, StencilOp, Viewport,
-};
-use gpu::Coded;
+use gpu::state::PrimitiveKind;
 
+use crate::executor::pipelines::dynamic_changes::tests::Cases;
 use crate::executor::pipelines::dynamic_changes::MovedParts;
 use crate::executor::pipelines::dynamic_state::DynamicSet;
 use crate::executor::pipelines::graphics::PipelineId;
@@ -24,117 +21,6 @@ use crate::executor::prepared::passes::PassTargets;
 use crate::writeback::PendingWrites;
 
 use super::restyled;
-
-/// A small xorshift generator: the cases are the same on every run.
-struct Cases(u64);
-
-impl Cases {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, limit: u64) -> u64 {
-        self.next() % limit
-    }
-    fn flag(&mut self) -> bool {
-        self.below(2) == 1
-    }
-    fn coded<T: Coded>(&mut self, codes: u8) -> T {
-        T::from_code(self.below(u64::from(codes)) as u8).expect("codes below the count")
-    }
-    fn equation(&mut self) -> BlendEquation {
-        BlendEquation {
-            src_factor: self.coded::<BlendFactor>(10),
-            dst_factor: self.coded::<BlendFactor>(10),
-            op: self.coded::<BlendOp>(5),
-        }
-    }
-    fn stencil_face(&mut self) -> StencilFace {
-        StencilFace {
-            fail: self.coded::<StencilOp>(8),
-            depth_fail: self.coded::<StencilOp>(8),
-            pass: self.coded::<StencilOp>(8),
-            compare: self.coded::<CompareOp>(8),
-            reference: self.below(256) as u8,
-            read_mask: self.below(256) as u8,
-            write_mask: self.below(256) as u8,
-        }
-    }
-
-    /// A change of any kind the pipelines may take dynamically (whether `set` does is
-    /// for `keeps_pipeline` to say).
-    fn change(&mut self) -> StateChange {
-        let size_px = self.below(64) as u32 + 1;
-        match self.below(9) {
-            0 => StateChange::Scissors {
-                first: self.below(4) as u8,
-                scissors: vec![Scissor {
-                    x_px: self.below(9) as i32 - 4,
-                    y_px: self.below(9) as i32 - 4,
-                    width_px: size_px,
-                    height_px: size_px,
-                }],
-            },
-            1 => StateChange::Viewports {
-                first: self.below(4) as u8,
-                viewports: vec![Viewport {
-                    height_px: if self.flag() { -1.0 } else { 1.0 } * size_px as f32,
-                    ..Viewport::covering(size_px, size_px)
-                }],
-            },
-            2 => StateChange::BlendConstant([self.below(4) as f32 / 4.0; 4]),
-            3 => StateChange::DepthStencil(DepthStencilState {
-                depth_test: self.flag(),
-                depth_write: self.flag(),
-                depth_compare: self.coded::<CompareOp>(8),
-                stencil_test: self.flag(),
-                front: self.stencil_face(),
-                back: self.stencil_face(),
-            }),
-            4 => StateChange::DepthBounds(self.flag().then_some(DepthBounds {
-                min: 0.25,
-                max: self.below(4) as f32 / 4.0,
-            })),
-            5 => StateChange::PolygonOffset(PolygonOffset {
-                factor: self.below(4) as f32,
-                units: self.below(4) as f32,
-                clamp: 0.0,
-                fill: self.flag(),
-                line: self.flag(),
-                point: self.flag(),
-            }),
-            6 => StateChange::Blend {
-                target: self.below(8) as u8,
-                state: BlendState {
-                    enabled: self.flag(),
-                    color: self.equation(),
-                    alpha: self.equation(),
-                },
-            },
-            7 => StateChange::BlendEnables(self.below(256) as u8),
-            _ => {
-                let mut masks = [ComponentMask::ALL; 8];
-                masks[self.below(8) as usize] = ComponentMask(self.below(16) as u8);
-                StateChange::WriteMasks(masks)
-            }
-        }
-    }
-
-    /// A change pipelines bake, to vary the state the dynamic changes land on.
-    fn baked_change(&mut self) -> StateChange {
-        StateChange::Rasterizer(RasterizerState {
-            cull: self.coded::<CullMode>(4),
-            polygon_mode: if self.flag() {
-                PolygonMode::Fill
-            } else {
-                PolygonMode::Line
-            },
-            ..RasterizerState::default()
-        })
-    }
-}
 
 /// A shape of no real pipeline, `viewports` viewports, its state-made parts from `site`.
 fn shape_at(site: &DrawSite<'_>, set: DynamicSet, viewports: usize) -> DrawShape {
