@@ -13,6 +13,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use gpu::command::{BufferBinding, DrawArrays};
 use gpu::objects::{BufferRange, Stage, TextureHandle};
+use gpu::state::{Scissor, StateChange, Viewport};
 use gpu::BufferId;
 
 use crate::builder::out_value;
@@ -205,7 +206,8 @@ pub unsafe extern "C" fn hsCommandBufferClearCommands(
 /// which checks everything again and says what is wrong.
 ///
 /// `record` builds no failure and calls nothing out of line (the binds and draws take
-/// `gpu`'s short ways, `try_bind_buffer`, `try_bind_texture` and `try_draw`); so the entry point is a leaf
+/// `gpu`'s short ways, `try_bind_buffer`, `try_bind_texture` and `try_draw`; a state
+/// change's checks, `try_set_state`, may call out); so the entry point is a leaf
 /// that ends in a jump to its full way, and the panic guard costs nothing. A panic is
 /// caught all the same.
 ///
@@ -416,6 +418,30 @@ impl Recording {
         self.buffer
             .as_mut()
             .is_some_and(|commands| commands.try_draw(draw))
+    }
+
+    /// A state change's short way: `gpu`'s (`try_set_state`).
+    #[inline(always)]
+    pub fn try_set_state(&mut self, change: StateChange) -> bool {
+        self.buffer
+            .as_mut()
+            .is_some_and(|commands| commands.try_set_state(change))
+    }
+
+    /// One scissor's short way: `gpu`'s (`try_set_scissor`).
+    #[inline(always)]
+    pub fn try_set_scissor(&mut self, index: u8, scissor: Scissor) -> bool {
+        self.buffer
+            .as_mut()
+            .is_some_and(|commands| commands.try_set_scissor(index, scissor))
+    }
+
+    /// One viewport's short way: `gpu`'s (`try_set_viewport`).
+    #[inline(always)]
+    pub fn try_set_viewport(&mut self, index: u8, viewport: Viewport) -> bool {
+        self.buffer
+            .as_mut()
+            .is_some_and(|commands| commands.try_set_viewport(index, viewport))
     }
 
     /// `buffer_range` for a buffer other than the one bound last: the registry's lookup,

@@ -10,10 +10,11 @@ use gpu::state::{
 };
 
 use crate::builder::{boolean, check_array, check_struct, coded};
-use crate::command_buffer::with_recording;
+use crate::command_buffer::{short_way, with_recording};
 use crate::objects::HSCommandBuffer;
 use crate::result::{CapiError, CapiResult, HSresult};
 use crate::sampler::HScompareFunc;
+use crate::state::Recording;
 
 /// Blend factors, in the order of `gpu::state::BlendFactor` (0 ZERO, 1 ONE, 2 SRC_COLOR,
 /// 3 ONE_MINUS_SRC_COLOR, 4 SRC_ALPHA, 5 ONE_MINUS_SRC_ALPHA, 6 DST_ALPHA,
@@ -190,8 +191,35 @@ pub struct HSVertexStream {
     pub divisor: u32,
 }
 
-/// Records `change`, made from the caller's state block.
+/// Records `change`, made from the caller's state block: its short way first (`gpu`'s
+/// `try_set_state`, taken in line as a bind's is), else the full way, which makes the
+/// change again and says what is wrong with it. `change` reads the caller's block and
+/// may be called twice.
+///
+/// # Safety
+/// The header's contract for objects, arrays and plain structs.
+#[inline(always)]
 pub(crate) unsafe fn set_state(
+    function: &'static str,
+    command_buffer: *const HSCommandBuffer,
+    change: impl Fn() -> CapiResult<StateChange> + Copy,
+) -> HSresult {
+    let record = move |recording: &mut Recording| {
+        change().is_ok_and(|change| recording.try_set_state(change))
+    };
+    // SAFETY: passed on from the caller.
+    unsafe { short_way(function, command_buffer, record) }.unwrap_or_else(|| {
+        // SAFETY: passed on from the caller.
+        unsafe { set_state_full(function, command_buffer, change) }
+    })
+}
+
+/// `set_state`'s full way: every check, and the failure reported.
+///
+/// # Safety
+/// As `set_state`.
+#[inline(never)]
+unsafe fn set_state_full(
     function: &'static str,
     command_buffer: *const HSCommandBuffer,
     change: impl FnOnce() -> CapiResult<StateChange>,
@@ -377,6 +405,30 @@ pub unsafe extern "C" fn hsCommandBufferSetViewports(
     count: u32,
     viewports: *const HSViewport,
 ) -> HSresult {
+    if count == 1 && first <= u32::from(u8::MAX) && !viewports.is_null() {
+        let function = "hsCommandBufferSetViewports";
+        // One viewport (a renderer's per-draw change): no list of one is made. The
+        // short way checks what the full way does (`try_set_viewport`).
+        let record = move |recording: &mut Recording| {
+            // SAFETY: the header's contract for arrays: `viewports` holds `count` (1).
+            let Ok([v]) = (unsafe { check_array(viewports, 1, 1, "viewports") }) else {
+                return false;
+            };
+            let viewport = Viewport {
+                x_px: v.x_px,
+                y_px: v.y_px,
+                width_px: v.width_px,
+                height_px: v.height_px,
+                min_depth: v.min_depth,
+                max_depth: v.max_depth,
+            };
+            recording.try_set_viewport(first as u8, viewport)
+        };
+        // SAFETY: the header's contract for objects.
+        if let Some(result) = unsafe { short_way(function, command_buffer, record) } {
+            return result;
+        }
+    }
     // SAFETY: the header's contract for objects and arrays.
     unsafe {
         set_state("hsCommandBufferSetViewports", command_buffer, || {
@@ -406,6 +458,27 @@ pub unsafe extern "C" fn hsCommandBufferSetScissors(
     count: u32,
     scissors: *const HSScissor,
 ) -> HSresult {
+    if count == 1 && first <= u32::from(u8::MAX) && !scissors.is_null() {
+        let function = "hsCommandBufferSetScissors";
+        // One scissor (Dear ImGui's clip rectangle a draw): no list of one is made.
+        let record = move |recording: &mut Recording| {
+            // SAFETY: the header's contract for arrays: `scissors` holds `count` (1).
+            let Ok([s]) = (unsafe { check_array(scissors, 1, 1, "scissors") }) else {
+                return false;
+            };
+            let scissor = Scissor {
+                x_px: s.x_px,
+                y_px: s.y_px,
+                width_px: s.width_px,
+                height_px: s.height_px,
+            };
+            recording.try_set_scissor(first as u8, scissor)
+        };
+        // SAFETY: the header's contract for objects.
+        if let Some(result) = unsafe { short_way(function, command_buffer, record) } {
+            return result;
+        }
+    }
     // SAFETY: the header's contract for objects and arrays.
     unsafe {
         set_state("hsCommandBufferSetScissors", command_buffer, || {

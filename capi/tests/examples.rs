@@ -116,6 +116,26 @@ fn short_ways_decline_what_they_cannot_pass_and_lose_no_draw() {
     common::check_triangle_image(&texels, 64, [DRAWS, 0, 0, 255], [0, 0, 0, 255]);
 }
 
+/// `examples/state_short_ways.c`: the inputs the state setters' short ways must decline
+/// (scissors, viewports, blend, depth-stencil and rasterizer states) each fail with their
+/// code and one message, right after a call of the same setter that took it; and 128
+/// draws, each after its own scissor (column draw / 2), viewport and blend state (replace,
+/// then add, 1/255 of red each), leave 2/255 of red in every column inside the triangle
+/// and the clear's 100/255 outside it.
+#[test]
+fn state_setters_short_ways_decline_what_they_cannot_pass_and_keep_each_draws_state() {
+    let program = common::build("state_short_ways");
+    let (_dir, out) = common::temp_file("state_short_ways.rgba");
+    let output = common::run(&program, &[out.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("state short way cases: 13 passed, 0 failed"),
+        "{stdout}"
+    );
+    let texels = std::fs::read(&out).expect("the example wrote its image");
+    common::check_triangle_image(&texels, 64, [2, 0, 0, 255], [100, 0, 0, 255]);
+}
+
 /// `examples/threads.c`: four threads record at once; each target has its thread's clear
 /// and tint, so a command recorded into another thread's buffer would show.
 #[test]

@@ -69,20 +69,7 @@ impl BoundState {
                 None => {}
             },
             Command::BindRenderTargets(targets) => self.targets = *targets,
-            Command::SetState(StateChange::PrimitiveRestart(index)) => {
-                self.primitive_restart = index.is_some()
-            }
-            Command::SetState(StateChange::Smoothing(smoothing)) => {
-                self.polygon_smoothing = smoothing.polygons;
-                self.line_smoothing = smoothing.lines;
-            }
-            Command::SetState(StateChange::SampleLocations(locations)) => {
-                self.sample_locations_on = locations.enabled;
-                self.sample_location_grid = locations.enabled && locations.grid;
-            }
-            Command::SetState(StateChange::Rasterizer(raster)) => {
-                self.polygons_unfilled = raster.polygon_mode != crate::state::PolygonMode::Fill
-            }
+            Command::SetState(state) => self.apply_state(state),
             Command::BindDescriptorTables { textures, samplers } => {
                 self.tables.bind_pair(*textures, *samplers);
                 self.descriptor_tables = self.tables.pair();
@@ -97,6 +84,26 @@ impl BoundState {
             } => self.index_type = Some(*index_type),
             Command::TransformFeedback { verb, .. } => {
                 self.transform_feedback_active = verb.activates()
+            }
+            _ => {}
+        }
+    }
+
+    /// What a state change sets here (the rasterizer's fill, primitive restart, smoothing
+    /// and sample locations, which later draws are checked against).
+    pub fn apply_state(&mut self, state: &StateChange) {
+        match state {
+            StateChange::PrimitiveRestart(index) => self.primitive_restart = index.is_some(),
+            StateChange::Smoothing(smoothing) => {
+                self.polygon_smoothing = smoothing.polygons;
+                self.line_smoothing = smoothing.lines;
+            }
+            StateChange::SampleLocations(locations) => {
+                self.sample_locations_on = locations.enabled;
+                self.sample_location_grid = locations.enabled && locations.grid;
+            }
+            StateChange::Rasterizer(raster) => {
+                self.polygons_unfilled = raster.polygon_mode != crate::state::PolygonMode::Fill
             }
             _ => {}
         }

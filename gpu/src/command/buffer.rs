@@ -5,8 +5,8 @@ use crate::device::Device;
 use crate::error::RecordError;
 use crate::ids::{BufferId, ProgramId, SamplerTableId, SyncId, TextureTableId, ViewId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
-use crate::state::capability::check_command_features;
-use crate::state::{ComponentMask, IndexType, StateChange};
+use crate::state::capability::{check_command_features, check_viewport};
+use crate::state::{ComponentMask, IndexType, Scissor, StateChange, Viewport, MAX_VIEWPORTS};
 
 use super::bound::BoundState;
 use super::list::{CommandList, Op};
@@ -273,8 +273,96 @@ impl<'d> CommandBuffer<'d> {
             stencil_mask,
         })
     }
+    /// Checks and appends a state change. Inlined, and while no transform feedback
+    /// capture is active (its check joins changes with the capture's first draw) a change
+    /// takes a short way: `record`'s checks of a state change alone (features,
+    /// portability, ranges, in its order), with no `Command` built and no table read.
+    #[inline]
     pub fn set_state(&mut self, state: StateChange) -> Result<(), RecordError> {
-        self.record(Command::SetState(state))
+        if self.bound.transform_feedback_active {
+            return self.record(Command::SetState(state));
+        }
+        self.check_state(&state)?;
+        self.push_state(state);
+        Ok(())
+    }
+    /// `set_state`'s short way alone, as `try_bind_buffer` is `bind_buffer`'s: records
+    /// the change where it passes its checks, no capture is active and the list has room
+    /// for it without growing, and says whether it did (else nothing is recorded, and
+    /// `set_state` says what is wrong).
+    #[inline]
+    pub fn try_set_state(&mut self, state: StateChange) -> bool {
+        let fits = !self.bound.transform_feedback_active
+            && self.list.has_room()
+            && self.check_state(&state).is_ok();
+        if fits {
+            self.push_state(state);
+        }
+        fits
+    }
+    /// Scissor `index` alone: `set_state` of `StateChange::Scissors` with one, held in
+    /// the op (no list of one is made).
+    #[inline]
+    pub fn set_scissor(&mut self, index: u8, scissor: Scissor) -> Result<(), RecordError> {
+        if self.try_set_scissor(index, scissor) {
+            return Ok(());
+        }
+        self.set_state(StateChange::Scissors {
+            first: index,
+            scissors: vec![scissor],
+        })
+    }
+    /// `set_scissor`'s short way alone: records it where the index is in range, no
+    /// capture is active and the list has room without growing, and says whether it did.
+    /// A scissor needs no feature and joins no other state.
+    #[inline]
+    pub fn try_set_scissor(&mut self, index: u8, scissor: Scissor) -> bool {
+        let fits = usize::from(index) < MAX_VIEWPORTS
+            && !self.bound.transform_feedback_active
+            && self.list.has_room();
+        if fits {
+            self.list.push_op(Op::SetScissor { index, scissor });
+        }
+        fits
+    }
+    /// Viewport `index` alone, as `set_scissor` is scissor `index`.
+    #[inline]
+    pub fn set_viewport(&mut self, index: u8, viewport: Viewport) -> Result<(), RecordError> {
+        if self.try_set_viewport(index, viewport) {
+            return Ok(());
+        }
+        self.set_state(StateChange::Viewports {
+            first: index,
+            viewports: vec![viewport],
+        })
+    }
+    /// `set_viewport`'s short way alone, as `try_set_scissor` is; the viewport's values
+    /// are checked as `set_state` checks them.
+    #[inline]
+    pub fn try_set_viewport(&mut self, index: u8, viewport: Viewport) -> bool {
+        let fits = usize::from(index) < MAX_VIEWPORTS
+            && !self.bound.transform_feedback_active
+            && check_viewport(&viewport).is_ok()
+            && self.list.has_room();
+        if fits {
+            self.list.push_op(Op::SetViewport { index, viewport });
+        }
+        fits
+    }
+    /// `record`'s checks of a state change, in its order, where no capture is active.
+    #[inline]
+    fn check_state(&self, state: &StateChange) -> Result<(), RecordError> {
+        let features = self.device.features();
+        state.check_features(features)?;
+        self.portability.check_state(state, &features.portability)?;
+        state.check().map_err(validate::state_out_of_range)
+    }
+    /// Appends a state change `check_state` passed, noting what later checks join.
+    #[inline]
+    fn push_state(&mut self, state: StateChange) {
+        self.bound.apply_state(&state);
+        self.portability.note_state(&state);
+        self.list.push(Command::SetState(state));
     }
     /// NVN's colour state object in one call: blend enables, logic op, alpha test. A
     /// refused part leaves the parts before it recorded, as their own calls would.

@@ -8,7 +8,7 @@ use super::render_enable::ConditionalRender;
 use super::texture_clear::TextureClear;
 use crate::ids::{BufferId, CommandListId, ProgramId, SamplerTableId, SyncId, TextureTableId};
 use crate::objects::{BufferRange, ImageHandle, Stage, SyncCondition, TextureHandle};
-use crate::state::{ComponentMask, StateChange};
+use crate::state::{ComponentMask, Scissor, StateChange, Viewport};
 
 use super::transform_feedback::{TransformFeedbackControl, TransformFeedbackVerb};
 use super::verbs::{
@@ -34,6 +34,18 @@ pub enum Op {
     },
     SetState {
         state_index: u32,
+    },
+    /// A change of one scissor (`StateChange::Scissors` of one, at `index`), held in the
+    /// op: a renderer sets one a draw (Dear ImGui's clip rectangles), and no side-table
+    /// entry or list of one is made for it.
+    SetScissor {
+        index: u8,
+        scissor: Scissor,
+    },
+    /// A change of one viewport, held in the op as `SetScissor` is.
+    SetViewport {
+        index: u8,
+        viewport: Viewport,
     },
     BindProgram(ProgramId),
     BindDescriptorTables {
@@ -317,8 +329,22 @@ impl CommandList {
                 stencil,
                 stencil_mask,
             },
-            Command::SetState(state) => Op::SetState {
-                state_index: side_index(&mut self.states, state),
+            Command::SetState(state) => match state {
+                StateChange::Scissors { first, scissors } if scissors.len() == 1 => {
+                    Op::SetScissor {
+                        index: first,
+                        scissor: scissors[0],
+                    }
+                }
+                StateChange::Viewports { first, viewports } if viewports.len() == 1 => {
+                    Op::SetViewport {
+                        index: first,
+                        viewport: viewports[0],
+                    }
+                }
+                state => Op::SetState {
+                    state_index: side_index(&mut self.states, state),
+                },
             },
             Command::BindProgram(program) => Op::BindProgram(program),
             Command::BindDescriptorTables { textures, samplers } => {
@@ -468,6 +494,14 @@ impl CommandList {
                 stencil_mask,
             },
             Op::SetState { state_index } => Command::SetState(self.state(state_index).clone()),
+            Op::SetScissor { index, scissor } => Command::SetState(StateChange::Scissors {
+                first: index,
+                scissors: vec![scissor],
+            }),
+            Op::SetViewport { index, viewport } => Command::SetState(StateChange::Viewports {
+                first: index,
+                viewports: vec![viewport],
+            }),
             Op::BindProgram(program) => Command::BindProgram(program),
             Op::BindDescriptorTables { textures, samplers } => {
                 Command::BindDescriptorTables { textures, samplers }

@@ -95,27 +95,31 @@ impl PortabilityWatch {
     /// Remembers what `command` (recorded) set.
     pub fn note(&mut self, command: &Command) {
         if let Command::SetState(state) = command {
-            match state {
-                StateChange::VertexAttributes(attributes) => {
-                    self.attributes = Some(attributes.clone())
-                }
-                StateChange::VertexStreams(streams) => self.streams = Some(streams.clone()),
-                StateChange::DepthStencil(state) => self.depth_stencil = Some(*state),
-                StateChange::Rasterizer(raster) => self.cull = Some(raster.cull),
-                StateChange::Blend { target, state } => {
-                    let bit = 1u8 << (target & 7);
-                    if colour_reads_constant_alpha(state) {
-                        self.constant_alpha_targets |= bit;
-                    } else {
-                        self.constant_alpha_targets &= !bit;
-                    }
-                }
-                _ => {}
-            }
+            self.note_state(state);
         }
     }
 
-    fn check_state(
+    /// Remembers what a state change (recorded) set.
+    pub fn note_state(&mut self, state: &StateChange) {
+        match state {
+            StateChange::VertexAttributes(attributes) => self.attributes = Some(attributes.clone()),
+            StateChange::VertexStreams(streams) => self.streams = Some(streams.clone()),
+            StateChange::DepthStencil(state) => self.depth_stencil = Some(*state),
+            StateChange::Rasterizer(raster) => self.cull = Some(raster.cull),
+            StateChange::Blend { target, state } => {
+                let bit = 1u8 << (target & 7);
+                if colour_reads_constant_alpha(state) {
+                    self.constant_alpha_targets |= bit;
+                } else {
+                    self.constant_alpha_targets &= !bit;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `check` of a state change.
+    pub fn check_state(
         &self,
         state: &StateChange,
         features: &PortabilityFeatures,

@@ -22,6 +22,15 @@ pub const IMAGE_SLOTS: u32 = 8;
 /// Bytes of a `DispatchIndirect` argument record (three group counts).
 pub const DISPATCH_INDIRECT_B: u64 = 12;
 
+/// A state change's range error, as recording reports it.
+pub(crate) fn state_out_of_range(error: crate::state::change::StateRangeError) -> RecordError {
+    RecordError::StateOutOfRange {
+        what: error.what,
+        index: error.index,
+        limit: error.limit,
+    }
+}
+
 fn unknown(object: impl Into<ObjectRef>) -> RecordError {
     RecordError::UnknownObject(object.into())
 }
@@ -118,11 +127,7 @@ pub fn check(
                 None => Err(RecordError::ClearUnboundDepthStencil),
             }
         }
-        Command::SetState(state) => state.check().map_err(|error| RecordError::StateOutOfRange {
-            what: error.what,
-            index: error.index,
-            limit: error.limit,
-        }),
+        Command::SetState(state) => state.check().map_err(state_out_of_range),
         Command::BindProgram(program) => match tables.programs.get(*program) {
             Some(_) => Ok(()),
             None => Err(unknown(*program)),

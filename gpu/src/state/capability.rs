@@ -54,6 +54,28 @@ fn check_point_size(size_px: f32, features: &DeviceFeatures) -> Result<(), Recor
     Ok(())
 }
 
+/// A viewport's values: NVN's transform takes a negative height (the picture turned
+/// upside down) as Vulkan 1.1 does; a zero or negative width, or no height, is no
+/// viewport, and depths lie in 0..=1.
+pub fn check_viewport(viewport: &super::Viewport) -> Result<(), RecordError> {
+    let finite = [viewport.x_px, viewport.y_px, viewport.width_px];
+    if !(finite.iter().all(|v| v.is_finite())
+        && viewport.width_px > 0.0
+        && viewport.height_px.is_finite()
+        && viewport.height_px != 0.0)
+    {
+        return Err(bad(
+            "viewport",
+            "width not positive, height zero, or not a finite number",
+        ));
+    }
+    let depths = [viewport.min_depth, viewport.max_depth];
+    if !depths.iter().all(|depth| (0.0..=1.0).contains(depth)) {
+        return Err(bad("viewport depth range", "outside 0..=1"));
+    }
+    Ok(())
+}
+
 /// Sample shading needs `sampleRateShading` and a fraction in 0..=1; alpha to one needs
 /// `alphaToOne`.
 fn check_multisample(
@@ -184,27 +206,7 @@ impl StateChange {
                 Ok(())
             }
             StateChange::Viewports { viewports, .. } => {
-                for viewport in viewports {
-                    // NVN's transform takes a negative height (the picture turned upside
-                    // down) as Vulkan 1.1 does; a zero or negative width, or no height,
-                    // is no viewport.
-                    let finite = [viewport.x_px, viewport.y_px, viewport.width_px];
-                    if !(finite.iter().all(|v| v.is_finite())
-                        && viewport.width_px > 0.0
-                        && viewport.height_px.is_finite()
-                        && viewport.height_px != 0.0)
-                    {
-                        return Err(bad(
-                            "viewport",
-                            "width not positive, height zero, or not a finite number",
-                        ));
-                    }
-                    let depths = [viewport.min_depth, viewport.max_depth];
-                    if !depths.iter().all(|depth| (0.0..=1.0).contains(depth)) {
-                        return Err(bad("viewport depth range", "outside 0..=1"));
-                    }
-                }
-                Ok(())
+                viewports.iter().try_for_each(check_viewport)
             }
             StateChange::VertexAttributes(attributes) => {
                 attributes.iter().try_for_each(|attribute| {

@@ -25,7 +25,7 @@ fn every_command_kind_records_in_order() {
     let list = buffer.finish();
     assert_eq!(list.commands().collect::<Vec<_>>(), commands);
     let kinds: HashSet<_> = list.ops().iter().map(discriminant).collect();
-    assert_eq!(kinds.len(), 32, "every op kind appears");
+    assert_eq!(kinds.len(), 34, "every op kind appears");
     assert!(list.id().is_some());
 }
 

@@ -328,6 +328,11 @@ pub fn every_command(scene: &Scene) -> Vec<Command> {
             first: 1,
             scissors: vec![Scissor::covering(32, 32)],
         }),
+        // One viewport: kept in its op (`Op::SetViewport`), as one scissor is.
+        Command::SetState(StateChange::Viewports {
+            first: 3,
+            viewports: vec![Viewport::covering(16, 16)],
+        }),
         Command::SetState(StateChange::VertexAttributes(vec![
             VertexAttribute {
                 location: 0,

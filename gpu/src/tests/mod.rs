@@ -11,4 +11,5 @@ mod portability;
 mod queue;
 mod queue_binds;
 mod recording;
+mod state_short_ways;
 mod virtual_pools;

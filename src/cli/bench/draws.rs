@@ -21,10 +21,7 @@ use gpu::objects::{
     BufferMaker, BufferRange, BufferUsage, PoolMaker, ProgramMaker, SamplerMaker, ShaderModule,
     Stage, TextureBuilder, TextureHandle, ViewMaker,
 };
-use gpu::state::{
-    ComponentKind, ComponentMask, PrimitiveKind, StateChange, VertexAttribute, VertexFormat,
-    VertexStream,
-};
+use gpu::state::{ComponentMask, PrimitiveKind};
 use gpu::{BufferId, DeviceMaker, ProgramId, SamplerTableId, TextureTableId, ViewId};
 use gpu_vk::ash::vk;
 use gpu_vk::executor::{ExecutorOptions, VkBackend};
@@ -435,16 +432,7 @@ fn compare_descriptor_paths(
 
 /// Each draw's tint at `index * UNIFORM_STRIDE_B`.
 fn tints(draws: u32) -> Vec<u8> {
-    let mut bytes = vec![0; (u64::from(draws) * UNIFORM_STRIDE_B) as usize];
-    for index in 0..draws as usize {
-        let shade = (index % 255) as f32 / 255.0;
-        let tint = [shade, 1.0 - shade, 0.5, 1.0];
-        let at = index * UNIFORM_STRIDE_B as usize;
-        for (component, value) in tint.iter().enumerate() {
-            bytes[at + component * 4..at + component * 4 + 4].copy_from_slice(&value.to_le_bytes());
-        }
-    }
-    bytes
+    super::tint_bytes(draws as usize, UNIFORM_STRIDE_B as usize, 1.0)
 }
 
 fn vertex_bytes() -> Vec<u8> {
@@ -546,22 +534,9 @@ impl HookshotRig {
         targets.colors[0] = Some(self.view);
         commands.bind_render_targets(targets)?;
         commands.clear_color(0, ClearValue::Float([0.0; 4]), ComponentMask::ALL)?;
-        commands.set_state(StateChange::VertexStreams(vec![VertexStream {
-            stride_b: 8,
-            divisor: 0,
-        }]))?;
-        commands.set_state(StateChange::VertexAttributes(vec![VertexAttribute {
-            location: 0,
-            stream: 0,
-            format: VertexFormat {
-                kind: ComponentKind::Float32,
-                components: 2,
-            },
-            offset_b: 0,
-        }]))?;
         commands.bind_program(self.program)?;
-        commands.bind_buffer(
-            BufferBinding::Vertex { stream: 0 },
+        super::bind_position_stream(
+            &mut commands,
             BufferRange {
                 buffer: self.vertices,
                 offset_b: 0,
@@ -572,9 +547,7 @@ impl HookshotRig {
             commands.bind_descriptor_tables(textures, samplers)?;
         }
         for index in 0..u64::from(self.draws) {
-            if let Some(change) = self.change.state(index as u32) {
-                commands.set_state(change)?;
-            }
+            self.change.set(&mut commands, index as u32)?;
             if self.tables.is_some() {
                 let textures = u64::from(self.textures);
                 for (slot, texture) in [index % textures, (index / textures) % textures]

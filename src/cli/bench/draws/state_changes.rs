@@ -68,32 +68,39 @@ impl Change {
         }
     }
 
-    /// The change Hookshot's frame records before draw `index`.
-    pub fn state(self, index: u32) -> Option<StateChange> {
+    /// Records Hookshot's change before draw `index`, as a renderer would: one scissor
+    /// or viewport through its own setter (`set_scissor`, `set_viewport`: no list of one
+    /// is made), blend and depth as a `StateChange`.
+    #[inline]
+    pub fn set(
+        self,
+        commands: &mut gpu::CommandBuffer<'_>,
+        index: u32,
+    ) -> Result<(), gpu::RecordError> {
         let width_px = width_px(index);
         match self {
-            Change::None => None,
-            Change::Scissor => Some(StateChange::Scissors {
-                first: 0,
-                scissors: vec![Scissor {
+            Change::None => Ok(()),
+            Change::Scissor => commands.set_scissor(
+                0,
+                Scissor {
                     x_px: 0,
                     y_px: 0,
                     width_px,
                     height_px: TARGET_PX,
-                }],
-            }),
-            Change::Viewport => Some(StateChange::Viewports {
-                first: 0,
-                viewports: vec![Viewport {
+                },
+            ),
+            Change::Viewport => commands.set_viewport(
+                0,
+                Viewport {
                     x_px: 0.0,
                     y_px: 0.0,
                     width_px: width_px as f32,
                     height_px: TARGET_PX as f32,
                     min_depth: 0.0,
                     max_depth: 1.0,
-                }],
-            }),
-            Change::Blend => Some(StateChange::Blend {
+                },
+            ),
+            Change::Blend => commands.set_state(StateChange::Blend {
                 target: 0,
                 state: BlendState {
                     enabled: true,
@@ -101,7 +108,7 @@ impl Change {
                     alpha: blend_equation(index),
                 },
             }),
-            Change::Depth => Some(StateChange::DepthStencil(DepthStencilState {
+            Change::Depth => commands.set_state(StateChange::DepthStencil(DepthStencilState {
                 depth_test: true,
                 depth_write: false,
                 depth_compare: depth_compare(index),

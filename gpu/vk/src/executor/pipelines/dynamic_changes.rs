@@ -27,5 +27,52 @@ impl DynamicSet {
     }
 }
 
+/// The parts of a draw's shape (`prepared::draws::DrawShape`) that changes the
+/// pipelines take dynamically moved: a draw after them is made from the draw before with
+/// these parts alone taken again from the state (`prepare::dynamic_shape`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MovedParts(u8);
+
+impl MovedParts {
+    pub const NONE: MovedParts = MovedParts(0);
+    /// Viewports, 0 and those of `gl_ViewportIndex`.
+    pub const VIEWPORTS: MovedParts = MovedParts(1);
+    pub const SCISSORS: MovedParts = MovedParts(1 << 1);
+    pub const BLEND_CONSTANT: MovedParts = MovedParts(1 << 2);
+    /// The stencil reference, compare mask and write mask.
+    pub const STENCIL_VALUES: MovedParts = MovedParts(1 << 3);
+    /// The rest of the dynamic state (`DynamicValues`).
+    pub const DYNAMIC_VALUES: MovedParts = MovedParts(1 << 4);
+    pub const ALL: MovedParts = MovedParts((1 << 5) - 1);
+
+    /// What `change`, a change `DynamicSet::keeps_pipeline` accepts, moves (every part
+    /// for any other).
+    pub fn of(change: &StateChange) -> MovedParts {
+        match change {
+            StateChange::Viewports { .. } => MovedParts::VIEWPORTS,
+            StateChange::Scissors { .. } => MovedParts::SCISSORS,
+            StateChange::BlendConstant(_) => MovedParts::BLEND_CONSTANT,
+            StateChange::DepthStencil(_) => {
+                MovedParts::STENCIL_VALUES.with(MovedParts::DYNAMIC_VALUES)
+            }
+            StateChange::DepthBounds(_)
+            | StateChange::PolygonOffset(_)
+            | StateChange::Blend { .. }
+            | StateChange::BlendEnables(_)
+            | StateChange::WriteMasks(_) => MovedParts::DYNAMIC_VALUES,
+            _ => MovedParts::ALL,
+        }
+    }
+
+    pub fn with(self, other: MovedParts) -> MovedParts {
+        MovedParts(self.0 | other.0)
+    }
+
+    /// Whether any of `parts` moved.
+    pub fn any(self, parts: MovedParts) -> bool {
+        self.0 & parts.0 != 0
+    }
+}
+
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

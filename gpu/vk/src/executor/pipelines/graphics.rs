@@ -76,6 +76,14 @@ impl Drop for GraphicsPipeline {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PipelineId(u64);
 
+#[cfg(test)]
+impl PipelineId {
+    /// An id no cache made, for shapes built by tests.
+    pub fn unmade(raw: u64) -> PipelineId {
+        PipelineId(raw)
+    }
+}
+
 /// The inputs of the last lookup and its answer: consecutive draws mostly share them,
 /// and comparing them costs less than building and hashing a key.
 struct LastLookup {

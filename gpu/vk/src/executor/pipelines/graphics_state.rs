@@ -85,6 +85,21 @@ impl Default for GraphicsState {
 }
 
 impl GraphicsState {
+    /// Scissor `index` alone (a `StateChange::Scissors` of one); one past the last is
+    /// left out, as `apply` leaves it.
+    pub fn set_scissor(&mut self, index: u8, scissor: Scissor) {
+        if let Some(slot) = self.scissors.get_mut(usize::from(index)) {
+            *slot = Some(scissor);
+        }
+    }
+
+    /// Viewport `index` alone, as `set_scissor`.
+    pub fn set_viewport(&mut self, index: u8, viewport: Viewport) {
+        if let Some(slot) = self.viewports.get_mut(usize::from(index)) {
+            *slot = Some(viewport);
+        }
+    }
+
     pub fn apply(&mut self, change: &StateChange) {
         match change {
             StateChange::Blend { target, state } => {

@@ -219,6 +219,16 @@ where
                     }
                     true
                 }
+                Op::SetScissor {
+                    index,
+                    scissor: set,
+                } => {
+                    if *index == 0 {
+                        *scissor = Some(*set);
+                    }
+                    true
+                }
+                Op::SetViewport { .. } => true,
                 Op::BindProgram(_)
                 | Op::BindDescriptorTables { .. }
                 | Op::BindDescriptorTable(_)
@@ -301,6 +311,16 @@ where
                 }
                 self.span(index)
             }
+            Op::SetScissor {
+                index: slot,
+                scissor,
+            } => {
+                if slot == 0 {
+                    self.scissor = Some(scissor);
+                }
+                self.span(index)
+            }
+            Op::SetViewport { .. } => self.span(index),
             Op::BindProgram(_)
             | Op::BindDescriptorTables { .. }
                 | Op::BindDescriptorTable(_)

@@ -13,6 +13,7 @@ use gpu::state::{PrimitiveKind, MAX_VERTEX_STREAMS};
 use gpu::{BufferId, PoolId, ProgramId, TextureId};
 
 use crate::error::{VkError, VkResult};
+use crate::executor::pipelines::dynamic_changes::MovedParts;
 use crate::executor::pipelines::graphics::{GraphicsPipelines, UNFED_INPUT_BINDING};
 use crate::executor::pipelines::graphics_conv;
 use crate::executor::prepared::bindless_list::DrawHandles;
@@ -309,6 +310,7 @@ fn resolve_draw(
         dynamic: pipelines
             .dynamic_set()
             .values(state, drawn, &site.targets.formats),
+        restyled_from: None,
     };
     let shape = match draws.shapes.last() {
         Some(last) if last.same_as(&shape) => draws.shapes.len() - 1,
@@ -357,6 +359,7 @@ fn resolve_draw(
             program: program_id,
             state_version,
             dynamic_version,
+            moved: MovedParts::NONE,
             bindings_version: bindings.version,
             textures_version: bindings.textures_version,
             pass: site.pass,

@@ -8,11 +8,14 @@ use ash::vk;
 use gpu::backend::Submission;
 use gpu::command::{CopyOp, Op, RenderTargets};
 use gpu::objects::ObjectTables;
+use gpu::state::capability::check_viewport;
 use gpu::state::{ComponentMask, Scissor, StateChange};
 use gpu::{PoolId, SyncId, TextureId};
 use memory::WriteStamp;
 
 use crate::error::{VkError, VkResult};
+use crate::executor::pipelines::dynamic_changes::MovedParts;
+use crate::executor::pipelines::graphics::GraphicsPipelines;
 use crate::executor::pipelines::graphics_state::GraphicsState;
 use crate::executor::pipelines::masked_clear::PreparedMaskedClear;
 use crate::executor::plan::defer::{merge, Merged};
@@ -131,6 +134,29 @@ fn scissor_cuts(tables: &ObjectTables, targets: &RenderTargets, scissor: &Scisso
     };
     !(reaches(scissor.x_px, scissor.width_px, extent_px[0])
         && reaches(scissor.y_px, scissor.height_px, extent_px[1]))
+}
+
+/// Notes a state change in the pipelines' versions, the repeat site's and the memo's
+/// moved parts: `moved`, the parts of a draw's shape a change the pipelines take
+/// dynamically moves; `None` for a change of what pipelines bake.
+fn note_change(
+    graphics: &mut GraphicsPipelines,
+    site: &mut Option<RepeatSite<'_>>,
+    draws: &mut PreparedDraws,
+    moved: Option<MovedParts>,
+) {
+    match moved {
+        Some(parts) => {
+            graphics.note_dynamic_change();
+            if let Some(memo) = &mut draws.memo {
+                memo.moved = memo.moved.with(parts);
+            }
+        }
+        None => graphics.note_state_change(),
+    }
+    if let Some(site) = site {
+        site.set_versions((graphics.state_version(), graphics.dynamic_version()));
+    }
 }
 
 fn storage_write(tables: &ObjectTables, texture: TextureId) -> Option<PoolWrite> {
@@ -460,17 +486,25 @@ impl VkBackend {
                                     .check_features(&self.state_features)
                                     .map_err(|error| VkError::Unsupported(error.to_string()))?;
                                 state.apply(change);
-                                if self.graphics.dynamic_set().keeps_pipeline(change) {
-                                    self.graphics.note_dynamic_change();
-                                } else {
-                                    self.graphics.note_state_change();
-                                }
-                                if let Some(site) = &mut site {
-                                    site.set_versions((
-                                        self.graphics.state_version(),
-                                        self.graphics.dynamic_version(),
-                                    ));
-                                }
+                                let moved = match self.graphics.dynamic_set().keeps_pipeline(change)
+                                {
+                                    true => Some(MovedParts::of(change)),
+                                    false => None,
+                                };
+                                note_change(&mut self.graphics, &mut site, &mut draws, moved);
+                            }
+                            Op::SetScissor { index, scissor } => {
+                                state.set_scissor(*index, *scissor);
+                                let moved = Some(MovedParts::SCISSORS);
+                                note_change(&mut self.graphics, &mut site, &mut draws, moved);
+                            }
+                            Op::SetViewport { index, viewport } => {
+                                // Recorded lists were checked; decoded ones are here.
+                                check_viewport(viewport)
+                                    .map_err(|error| VkError::Unsupported(error.to_string()))?;
+                                state.set_viewport(*index, *viewport);
+                                let moved = Some(MovedParts::VIEWPORTS);
+                                note_change(&mut self.graphics, &mut site, &mut draws, moved);
                             }
                             _ => bindings.apply(op, tables),
                         }

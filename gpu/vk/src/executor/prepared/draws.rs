@@ -14,6 +14,7 @@ use ash::vk;
 use gpu::command::Op;
 use gpu::{PoolId, SamplerId, TextureId};
 
+use crate::executor::pipelines::dynamic_changes::MovedParts;
 use crate::executor::pipelines::dynamic_state::DynamicValues;
 use crate::executor::pipelines::graphics::PipelineId;
 use crate::executor::pipelines::graphics_state::BoundPatches;
@@ -73,6 +74,10 @@ pub struct DrawShape {
     pub more_viewports: Option<MoreViewports>,
     /// The rest of the state pipelines take dynamically (`pipelines::dynamic_state`).
     pub dynamic: DynamicValues,
+    /// The shape this one was made from with some parts taken again from the state
+    /// (`prepare::dynamic_shape`), and those parts: recording after a draw of that shape
+    /// sets those alone. Not compared by `same_as`.
+    pub restyled_from: Option<(u32, MovedParts)>,
 }
 
 /// Viewports and scissors 1-15 in Vulkan's framebuffer coordinates.

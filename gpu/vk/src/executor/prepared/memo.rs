@@ -7,6 +7,7 @@ use std::ops::Range;
 use gpu::state::PrimitiveKind;
 use gpu::{PoolId, ProgramId};
 
+use crate::executor::pipelines::dynamic_changes::MovedParts;
 use crate::executor::pipelines::layout::is_dynamic;
 
 use super::bindless_list::DrawHandles;
@@ -19,6 +20,8 @@ pub struct DrawMemo {
     pub state_version: u64,
     /// `GraphicsPipelines::dynamic_version` the shape's dynamic values were taken at.
     pub dynamic_version: u64,
+    /// The parts of the shape the dynamic changes since then moved.
+    pub moved: MovedParts,
     pub bindings_version: u64,
     pub textures_version: u64,
     pub pass: usize,

@@ -15,6 +15,7 @@ use crate::executor::resources::index_arena::IndexArena;
 
 use super::dynamic_state;
 use super::sets::draw_sets;
+use crate::executor::pipelines::dynamic_changes::MovedParts;
 use crate::executor::pipelines::dynamic_state::DynamicSet;
 
 /// Sets `*bound` to `value`; true when it changed (so the command must be recorded).
@@ -316,44 +317,57 @@ fn record_in_full(
     // state since (`BoundGraphics` is forgotten when it is).
     unsafe {
         if !same_shape {
-            if changed(&mut bound.pipeline, shape.pipeline) {
-                raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::GRAPHICS, shape.pipeline);
-            }
-            for &stream in shape.vertex_buffers.iter() {
-                if !bound.vertex_buffers.contains(&stream) {
-                    let (binding, buffer, offset_b) = stream;
-                    raw.cmd_bind_vertex_buffers(cmd, binding, &[buffer], &[offset_b]);
-                    bound
-                        .vertex_buffers
-                        .retain(|&(known, _, _)| known != binding);
-                    bound.vertex_buffers.push(stream);
+            // After a draw of the shape this one was made from, only the parts made
+            // again can differ from what is bound.
+            let moved = match shape.restyled_from {
+                Some((from, moved)) if bound.shape == Some(from) => moved,
+                _ => MovedParts::ALL,
+            };
+            if moved == MovedParts::ALL {
+                if changed(&mut bound.pipeline, shape.pipeline) {
+                    raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::GRAPHICS, shape.pipeline);
+                }
+                for &stream in shape.vertex_buffers.iter() {
+                    if !bound.vertex_buffers.contains(&stream) {
+                        let (binding, buffer, offset_b) = stream;
+                        raw.cmd_bind_vertex_buffers(cmd, binding, &[buffer], &[offset_b]);
+                        bound
+                            .vertex_buffers
+                            .retain(|&(known, _, _)| known != binding);
+                        bound.vertex_buffers.push(stream);
+                    }
+                }
+                if let Some(index) = shape.index {
+                    if changed(&mut bound.index, index) {
+                        let (buffer, offset_b, index_type) = index;
+                        raw.cmd_bind_index_buffer(cmd, buffer, offset_b, index_type);
+                    }
                 }
             }
-            if let Some(index) = shape.index {
-                if changed(&mut bound.index, index) {
-                    let (buffer, offset_b, index_type) = index;
-                    raw.cmd_bind_index_buffer(cmd, buffer, offset_b, index_type);
-                }
-            }
-            if !bound
-                .viewport
-                .is_some_and(|viewport| same_viewport(&viewport, &shape.viewport))
+            if moved.any(MovedParts::VIEWPORTS)
+                && !bound
+                    .viewport
+                    .is_some_and(|viewport| same_viewport(&viewport, &shape.viewport))
             {
                 raw.cmd_set_viewport(cmd, 0, &[shape.viewport]);
                 bound.viewport = Some(shape.viewport);
             }
-            if changed(&mut bound.scissor, shape.scissor) {
+            if moved.any(MovedParts::SCISSORS) && changed(&mut bound.scissor, shape.scissor) {
                 raw.cmd_set_scissor(cmd, 0, &[shape.scissor]);
             }
             // Set whenever such a shape starts: pipelines of one viewport leave 1-15 alone.
             if let Some(more) = &shape.more_viewports {
-                raw.cmd_set_viewport(cmd, 1, &more.viewports);
-                raw.cmd_set_scissor(cmd, 1, &more.scissors);
+                if moved.any(MovedParts::VIEWPORTS.with(MovedParts::SCISSORS)) {
+                    raw.cmd_set_viewport(cmd, 1, &more.viewports);
+                    raw.cmd_set_scissor(cmd, 1, &more.scissors);
+                }
             }
-            if changed(&mut bound.blend_constant, shape.blend_constant) {
+            if moved.any(MovedParts::BLEND_CONSTANT)
+                && changed(&mut bound.blend_constant, shape.blend_constant)
+            {
                 raw.cmd_set_blend_constants(cmd, &shape.blend_constant);
             }
-            if changed(&mut bound.stencil, shape.stencil) {
+            if moved.any(MovedParts::STENCIL_VALUES) && changed(&mut bound.stencil, shape.stencil) {
                 let faces = [vk::StencilFaceFlags::FRONT, vk::StencilFaceFlags::BACK];
                 for (face, [reference, compare, write]) in faces.into_iter().zip(shape.stencil) {
                     raw.cmd_set_stencil_reference(cmd, face, u32::from(reference));
@@ -361,7 +375,9 @@ fn record_in_full(
                     raw.cmd_set_stencil_write_mask(cmd, face, u32::from(write));
                 }
             }
-            if bound.dynamic.as_ref() != Some(&shape.dynamic) {
+            if moved.any(MovedParts::DYNAMIC_VALUES)
+                && bound.dynamic.as_ref() != Some(&shape.dynamic)
+            {
                 let set = DynamicSet::of(&device.caps);
                 dynamic_state::record(device, cmd, set, bound.dynamic.as_ref(), &shape.dynamic);
                 bound.dynamic = Some(shape.dynamic);

@@ -13,8 +13,9 @@ use gpu::ProgramId;
 use crate::executor::pipelines::dynamic_state::DynamicSet;
 use crate::executor::pipelines::graphics_state::{GraphicsState, TargetFormats};
 
-/// A small xorshift generator: the cases are the same on every run.
-struct Cases(u64);
+/// A small xorshift generator: the cases are the same on every run (shared with
+/// `prepare::dynamic_shape`'s test).
+pub(crate) struct Cases(pub(crate) u64);
 
 impl Cases {
     fn next(&mut self) -> u64 {
@@ -23,7 +24,7 @@ impl Cases {
         self.0 ^= self.0 << 17;
         self.0
     }
-    fn below(&mut self, limit: u64) -> u64 {
+    pub(crate) fn below(&mut self, limit: u64) -> u64 {
         self.next() % limit
     }
     fn flag(&mut self) -> bool {
@@ -53,7 +54,7 @@ impl Cases {
 
     /// One change of any kind the tests draw from (those `keeps_pipeline` may accept, and
     /// some it must refuse).
-    fn change(&mut self) -> StateChange {
+    pub(crate) fn change(&mut self) -> StateChange {
         let size_px = self.below(256) as u32 + 1;
         match self.below(9) {
             0 => StateChange::Scissors {
@@ -103,7 +104,7 @@ impl Cases {
     }
 
     /// A change of what pipelines always bake, to vary the state changes land on.
-    fn baked_change(&mut self) -> StateChange {
+    pub(crate) fn baked_change(&mut self) -> StateChange {
         StateChange::Rasterizer(RasterizerState {
             cull: self.coded::<CullMode>(4),
             polygon_mode: if self.flag() {

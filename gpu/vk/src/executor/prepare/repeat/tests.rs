@@ -3,6 +3,7 @@ use gpu::objects::Stage;
 use gpu::state::PrimitiveKind;
 use gpu::{BufferId, PoolId, ProgramId};
 
+use crate::executor::pipelines::dynamic_changes::MovedParts;
 use crate::executor::prepared::bindless_list::DrawHandles;
 use crate::executor::prepared::draws::{DirectCall, DrawCall, PreparedDraw};
 use crate::executor::prepared::memo::MovingBuffer;
@@ -135,6 +136,7 @@ fn draws_after_one(bindings: &Bindings, storage_dynamic: bool) -> PreparedDraws 
         program: ProgramId::from_raw(7).unwrap(),
         state_version: 5,
         dynamic_version: 5,
+        moved: MovedParts::NONE,
         bindings_version: bindings.version,
         textures_version: bindings.textures_version,
         pass: 0,
