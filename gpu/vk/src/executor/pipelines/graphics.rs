@@ -504,6 +504,9 @@ fn make(
     // A compiled geometry program runs as translated for the primitive's input class.
     let per_input = gpu::objects::program_geometry::for_primitive(program, primitive);
     let program = per_input.as_ref().unwrap_or(program);
+    // A compiled vertex program runs as translated for the attributes' kinds.
+    let per_kinds = super::vertex_variants::for_attributes(program, &state.attributes)?;
+    let program = per_kinds.as_ref().unwrap_or(program);
     let mut shaders = Vec::new();
     // The command buffer refused stages the device lacks when the program was bound.
     // Patches first: the bindless rewrite keeps the sampling instructions they change.
