@@ -568,6 +568,8 @@ fn backend_error(error: VkError) -> BackendError {
         VkError::OutOfHostMemory(_) | VkError::OutOfDeviceMemory(_) => BackendError::OutOfMemory,
         VkError::DeviceLost(_) => BackendError::DeviceLost,
         VkError::Unsupported(what) => BackendError::Unsupported(what),
+        // Refused when the draw's pipeline is made, before anything of the submission runs.
+        VkError::AttributeType(mismatch) => BackendError::Unsupported(mismatch.to_string()),
         other => BackendError::Failed(other.to_string()),
     }
 }
