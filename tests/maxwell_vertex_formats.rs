@@ -121,8 +121,7 @@ fn agrees(kind: ComponentKind, read: u32, model: u32) -> bool {
             | ComponentKind::Snorm8
             | ComponentKind::Snorm16
     );
-    read == model
-        || (normalized && (f32::from_bits(read) - f32::from_bits(model)).abs() <= 1e-6)
+    read == model || (normalized && (f32::from_bits(read) - f32::from_bits(model)).abs() <= 1e-6)
 }
 
 fn pick(stream: &mut Stream, kinds: &[ComponentKind]) -> (ComponentKind, u8) {
@@ -243,7 +242,10 @@ fn a_glsl_input_of_another_kind_than_its_format_is_refused_by_name() {
     let rig = common::rig::Rig::new(true);
     let program = program(
         &rig.device,
-        &[(Stage::Vertex, POSITION_VERT), (Stage::Fragment, GREEN_FRAG)],
+        &[
+            (Stage::Vertex, POSITION_VERT),
+            (Stage::Fragment, GREEN_FRAG),
+        ],
     );
     let (_, view) = rig.texture(
         &TextureBuilder::new_2d(memory::Format::from_name("rgba8").unwrap(), 8, 8),

@@ -1069,7 +1069,10 @@ fn an_input_of_another_kind_than_its_format_is_refused_through_the_c_abi() {
         .unwrap_or_else(|| panic!("no refusal line in:\n{stdout}"));
     assert!(!refused.starts_with("uint16 draw: 0,"), "{stdout}");
     for named in ["1 message(s)", "location 0", "Uint16", "vec2"] {
-        assert!(refused.contains(named), "the refusal names {named}: {stdout}");
+        assert!(
+            refused.contains(named),
+            "the refusal names {named}: {stdout}"
+        );
     }
     assert!(stdout.contains("float32 draw: 0\n"), "{stdout}");
 }

@@ -34,9 +34,14 @@ pub fn format_kind(kind: ComponentKind) -> AttributeKind {
 
 /// The kinds the bound `attributes` deliver, by location.
 pub fn attribute_kinds(attributes: &[VertexAttribute]) -> AttributeKinds {
-    attributes.iter().fold(AttributeKinds::FLOAT, |kinds, attribute| {
-        kinds.with(u32::from(attribute.location), format_kind(attribute.format.kind))
-    })
+    attributes
+        .iter()
+        .fold(AttributeKinds::FLOAT, |kinds, attribute| {
+            kinds.with(
+                u32::from(attribute.location),
+                format_kind(attribute.format.kind),
+            )
+        })
 }
 
 /// The compiled program a graphics program's vertex stage was translated from (`None`
@@ -161,6 +166,9 @@ mod tests {
         assert_eq!(error.location, 3);
         assert_eq!(error.wanted, "uvec4");
         let text = error.to_string();
-        assert!(text.contains("location 3") && text.contains("Uint16"), "{text}");
+        assert!(
+            text.contains("location 3") && text.contains("Uint16"),
+            "{text}"
+        );
     }
 }

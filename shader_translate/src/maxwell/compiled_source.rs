@@ -192,7 +192,9 @@ impl Translator {
     ) -> Result<TranslatedShader, MaxwellError> {
         let name = match geometry {
             Some(input) => format!("{} ({})", source.name, input.name()),
-            None if !kinds.is_float() => format!("{} (attributes {:#x})", source.name, kinds.bits()),
+            None if !kinds.is_float() => {
+                format!("{} (attributes {:#x})", source.name, kinds.bits())
+            }
             None => source.name.clone(),
         };
         let stage = stage_of(source.kind);

@@ -28,8 +28,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use rspirv::dr::{Builder, Operand as SpirvOperand};
 use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
-use super::dksh::ProgramType;
 use super::attribute_kinds::{AttributeKind, AttributeKinds};
+use super::dksh::ProgramType;
 use super::geometry::GeometryInput;
 use super::ir::{
     AttrRead, Binary, Compare, FloatUnary, Function, IntUnary, Ipa, Logic, Op, Outputs,

@@ -227,8 +227,10 @@ impl Libraries {
             smooth_lines: key.smooth_lines,
             rasterizer: key.rasterizer,
             polygon_offset: key.polygon_offset,
-            attribute_kinds: gpu::objects::program_attribute_kinds::attribute_kinds(&key.attributes)
-                .bits(),
+            attribute_kinds: gpu::objects::program_attribute_kinds::attribute_kinds(
+                &key.attributes,
+            )
+            .bits(),
         };
         if let Some(library) = self.pre_raster.get(&key) {
             return Ok(library.clone());
