@@ -82,3 +82,73 @@ impl VariantInputs {
         Ok(shaders)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use gpu::state::{ComponentKind, VertexAttribute, VertexFormat};
+    use shader_translate::maxwell::compiled_source::CompiledCode;
+    use shader_translate::maxwell::slots::SlotMap;
+    use shader_translate::{CacheLocation, CacheOutcome, TranslateOptions};
+
+    use super::*;
+
+    fn attributes(kinds: &[(u8, ComponentKind)]) -> Command {
+        Command::SetState(StateChange::VertexAttributes(
+            kinds
+                .iter()
+                .map(|&(location, kind)| VertexAttribute {
+                    location,
+                    stream: 0,
+                    format: VertexFormat {
+                        kind,
+                        components: 4,
+                    },
+                    offset_b: 0,
+                })
+                .collect(),
+        ))
+    }
+
+    /// The skinning program's joints (location 3) bound as UINT and as SINT, and an
+    /// integer attribute at a location it does not read: two variants, each cached.
+    #[test]
+    fn each_kinds_mask_a_program_reads_is_translated_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let translator = Translator::new(TranslateOptions {
+            optimise: true,
+            cache: CacheLocation::Dir(dir.path().to_path_buf()),
+            strict_portability: false,
+        })
+        .unwrap();
+        let dksh = std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("shader_translate/tests/maxwell_games/g_vert_skinning/out.dksh"),
+        )
+        .unwrap();
+        let source = CompiledSource {
+            name: "skinning".into(),
+            kind: shader_translate::maxwell::dksh::ProgramType::Vertex,
+            code: CompiledCode::Dksh(dksh),
+            slots: SlotMap::default(),
+        };
+        let translated = translator.translate_compiled_source(&source).unwrap();
+        let module = ShaderModule::compiled_from(source, &translated);
+        let mut inputs = VariantInputs::default();
+        inputs.note_module(&module);
+        inputs.note_module(&module);
+        inputs.note_commands(
+            [
+                attributes(&[(0, ComponentKind::Float32), (3, ComponentKind::Uint8)]),
+                attributes(&[(3, ComponentKind::Sint16)]),
+                attributes(&[(3, ComponentKind::Uint32), (12, ComponentKind::Sint8)]),
+                attributes(&[(12, ComponentKind::Uint8)]),
+            ]
+            .into_iter(),
+        );
+        let first = inputs.translate(&translator).unwrap();
+        let outcomes: Vec<CacheOutcome> = first.iter().map(|shader| shader.cache.clone()).collect();
+        assert_eq!(outcomes, [CacheOutcome::Miss, CacheOutcome::Miss]);
+        let again = inputs.translate(&translator).unwrap();
+        assert!(again.iter().all(|shader| shader.cache == CacheOutcome::Hit));
+    }
+}
