@@ -135,13 +135,11 @@ fn vertex_program(
     );
 }
 
-/// Skinning: four bones of 64 chosen by integer attributes, weights normalised (all
-/// attributes positive so the weights' sum is not near zero). Open: the translation
-/// declares every vertex attribute a float `vec4` (the program header says which
-/// components are read, not their type), so the `uvec4` joints' UINT format fails
-/// Vulkan's interface match (docs/maxwell.md, "The game-style programs").
+/// Skinning: four bones of 64 chosen by integer attributes (a UINT format, read as the
+/// raw words the program reinterprets: the vertex stage is translated for the bound
+/// formats' kinds), weights normalised (all attributes positive so the weights' sum is
+/// not near zero).
 #[test]
-#[ignore = "open: the translation declares integer attributes as floats"]
 fn skinning_draws_as_glslang_draws_it() {
     let mut stream = Stream::new(0x5c1d_0001);
     let buffers = vec![

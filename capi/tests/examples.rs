@@ -1074,3 +1074,25 @@ fn a_port_of_buffer_references_loads_stores_draws_and_counts_misses() {
     let image = std::fs::read(&out).expect("the example wrote its target");
     common::check_triangle_image(&image, SIZE_PX, [0, 255, 0, 255], [0, 0, 0, 255]);
 }
+
+/// `examples/attribute_kinds.c`: a GLSL `vec2` input fed by a UINT16 attribute is refused
+/// when submitted, with one message naming the location, the format and the declared
+/// type; the same draw with FLOAT32 runs (validation clean).
+#[test]
+fn an_input_of_another_kind_than_its_format_is_refused_through_the_c_abi() {
+    let program = common::build("attribute_kinds");
+    let output = common::run(&program, &[]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let refused = stdout
+        .lines()
+        .find(|line| line.starts_with("uint16 draw: "))
+        .unwrap_or_else(|| panic!("no refusal line in:\n{stdout}"));
+    assert!(!refused.starts_with("uint16 draw: 0,"), "{stdout}");
+    for named in ["1 message(s)", "location 0", "Uint16", "vec2"] {
+        assert!(
+            refused.contains(named),
+            "the refusal names {named}: {stdout}"
+        );
+    }
+    assert!(stdout.contains("float32 draw: 0\n"), "{stdout}");
+}

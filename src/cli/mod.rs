@@ -13,6 +13,7 @@ pub mod shader;
 pub mod texture;
 pub mod warm;
 pub mod warm_shaders;
+pub mod warm_variants;
 
 #[derive(clap::Subcommand)]
 pub enum Command {

@@ -2,7 +2,8 @@
 //! NVN-model SPIR-V, or a game's compiled Maxwell program with its slot map) is translated
 //! again through a translator whose cache is the title's shader cache, so the game's own
 //! translations of those sources are cache hits (a compiled program's are keyed by its
-//! code: the game's run decodes none of them).
+//! code: the game's run decodes none of them), and each compiled vertex program again for
+//! the integer attribute kinds the recording's lists bind (`warm_variants`).
 
 use std::path::{Path, PathBuf};
 
@@ -38,15 +39,22 @@ pub fn warm_shaders(file: &Path, translator: &Translator) -> anyhow::Result<Shad
     let mut reader = RecordingReader::new(std::io::BufReader::new(opened))
         .with_context(|| format!("reading {}", file.display()))?;
     let mut seen: Vec<ModuleSource> = Vec::new();
+    let mut variants = super::warm_variants::VariantInputs::default();
     let mut progress = crate::cli::progress::Progress::new("warm");
     while let Some(record) = reader
         .next_record()
         .with_context(|| format!("reading {}", file.display()))?
     {
-        let Record::CreateProgram { maker, .. } = record else {
-            continue;
+        let maker = match record {
+            Record::CreateProgram { maker, .. } => maker,
+            Record::CommandList { list, .. } => {
+                variants.note_commands(list.commands());
+                continue;
+            }
+            _ => continue,
         };
         for module in maker.modules {
+            variants.note_module(&module);
             let Some(source) = module.source else {
                 warmth.without_source += 1;
                 continue;
@@ -69,6 +77,17 @@ pub fn warm_shaders(file: &Path, translator: &Translator) -> anyhow::Result<Shad
                     warmth.translated, warmth.already_cached
                 )
             });
+        }
+    }
+    // Compiled vertex programs for the integer attribute kinds the lists bind.
+    if warmth.cache_dir.is_some() {
+        for shader in variants.translate(translator)? {
+            match shader.cache {
+                CacheOutcome::Hit => warmth.already_cached += 1,
+                CacheOutcome::Miss | CacheOutcome::Rebuilt(_) | CacheOutcome::Off => {
+                    warmth.translated += 1
+                }
+            }
         }
     }
     Ok(warmth)

@@ -9,7 +9,10 @@ use gpu::command::{BufferBinding, ClearValue, DrawArrays};
 use gpu::objects::{BufferRange, ProgramMaker, ShaderModule, Stage, TextureBuilder};
 use gpu::state::VertexStream;
 use gpu::state::{ComponentKind, ComponentMask, StateChange, VertexAttribute, VertexFormat};
+use shader_translate::maxwell::compiled_source::{CompiledCode, CompiledSource};
+use shader_translate::maxwell::dksh::ProgramType;
 use shader_translate::maxwell::geometry::GeometryInput;
+use shader_translate::maxwell::slots::SlotMap;
 use shader_translate::{ShaderCode, ShaderSource};
 
 use super::compute::Binding;
@@ -103,16 +106,27 @@ pub fn draw_both(draw: &StageDraw) -> (Vec<u32>, Vec<u32>) {
     let rig = Rig::unmasked(true);
     let translator = translator();
     let translated = match draw.stage {
-        shader_translate::Stage::Geometry => {
-            translator.translate_dksh_geometry(&draw.name, &draw.dksh, draw.geometry_input)
+        shader_translate::Stage::Geometry => ShaderModule::from(
+            &translator
+                .translate_dksh_geometry(&draw.name, &draw.dksh, draw.geometry_input)
+                .unwrap_or_else(|e| panic!("{}: {e}", draw.name)),
+        ),
+        // Kept with its compiled source, as the C API makes it: a vertex program is
+        // translated again for its draw's attribute kinds when the pipeline is made.
+        _ => {
+            let source = CompiledSource {
+                name: draw.name.clone(),
+                kind: dksh_kind(&draw.dksh),
+                code: CompiledCode::Dksh(draw.dksh.clone()),
+                slots: SlotMap::default(),
+            };
+            let translated = translator
+                .translate_compiled_source(&source)
+                .unwrap_or_else(|e| panic!("{}: {e}", draw.name));
+            ShaderModule::compiled_from(source, &translated)
         }
-        _ => translator.translate_dksh(&draw.name, &draw.dksh),
-    }
-    .unwrap_or_else(|e| panic!("{}: {e}", draw.name));
-    let tested = [
-        ShaderModule::from(&translated),
-        glslang(&draw.name, draw.stage, &draw.glsl),
-    ];
+    };
+    let tested = [translated, glslang(&draw.name, draw.stage, &draw.glsl)];
     let mut captures = Vec::new();
     for (side, module) in tested.into_iter().enumerate() {
         let mut modules: Vec<(usize, ShaderModule)> = draw
@@ -191,6 +205,13 @@ pub fn draw_both(draw: &StageDraw) -> (Vec<u32>, Vec<u32>) {
     }
     let reference = captures.pop().unwrap();
     (captures.pop().unwrap(), reference)
+}
+
+/// The program type of a DKSH module's program.
+fn dksh_kind(dksh: &[u8]) -> ProgramType {
+    shader_translate::maxwell::program::Program::from_dksh(dksh)
+        .expect("the tested DKSH module reads")
+        .kind
 }
 
 /// Writes `bytes` at `offset_b` of the pool and binds them as `kind`.

@@ -8,6 +8,7 @@ pub mod multisample_slots;
 pub mod pool;
 pub mod program;
 pub mod program_atomics;
+pub mod program_attribute_kinds;
 pub mod program_builtins;
 pub mod program_geometry;
 pub mod program_points;

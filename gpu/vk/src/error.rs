@@ -57,6 +57,9 @@ pub enum VkError {
     Pool(#[from] memory::PoolError),
     #[error("image cache: {0}")]
     Cache(#[from] crate::image_cache::CacheError),
+    /// A GLSL or SPIR-V vertex input declared of another kind than its format delivers.
+    #[error("{0}")]
+    AttributeType(#[from] gpu::objects::program_attribute_kinds::AttributeTypeMismatch),
     /// A window's present interval has no present mode on its surface.
     #[error("{0}")]
     PresentMode(#[from] crate::present::present_mode::PresentModeError),

@@ -6,11 +6,12 @@
 
 use std::borrow::Cow;
 
+use super::attribute_kinds::AttributeKinds;
 use super::dksh::{ComputeInfo, ProgramType};
 use super::geometry::GeometryInput;
 use super::program::{Program, ProgramError, ProgramParts};
 use super::slots::SlotMap;
-use super::translate::{program_to_spirv_for, stage_of, MaxwellError};
+use super::translate::{program_to_spirv_variant, stage_of, MaxwellError};
 use crate::cache::KeyedInput;
 use crate::optimise::Passes;
 use crate::{ShaderCode, ShaderSource, TranslatedShader, Translator};
@@ -89,9 +90,16 @@ impl CompiledSource {
         }
     }
 
-    /// The bytes its cache entries are keyed by: the code, the slot map and the input
-    /// class, each length-prefixed (the name is left out, as a source's is).
-    fn key_bytes(&self, geometry: Option<GeometryInput>) -> Vec<u8> {
+    /// What tells its translations apart from other programs' (the code and the slot
+    /// map, not the name), for caches of its per-draw variants.
+    pub fn identity_bytes(&self) -> Vec<u8> {
+        self.key_bytes(None, AttributeKinds::FLOAT)
+    }
+
+    /// The bytes its cache entries are keyed by: the code, the slot map, the input
+    /// class and the attribute kinds, each length-prefixed (the name is left out, as a
+    /// source's is).
+    fn key_bytes(&self, geometry: Option<GeometryInput>, kinds: AttributeKinds) -> Vec<u8> {
         let mut out = Vec::new();
         let mut field = |bytes: &[u8]| {
             out.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
@@ -119,6 +127,7 @@ impl CompiledSource {
         }
         field(format!("{:?}", self.slots).as_bytes());
         field(format!("{geometry:?}").as_bytes());
+        field(&kinds.bits().to_le_bytes());
         out
     }
 }
@@ -146,12 +155,12 @@ impl Translator {
         }
         if source.kind != ProgramType::Geometry {
             return self
-                .translate_one(source, None)
+                .translate_one(source, None, AttributeKinds::FLOAT)
                 .map(|shader| CompiledTranslation::One(Box::new(shader)));
         }
         let mut by_input = Vec::with_capacity(GeometryInput::ALL.len());
         for input in GeometryInput::ALL {
-            by_input.push(self.translate_one(source, Some(input))?);
+            by_input.push(self.translate_one(source, Some(input), AttributeKinds::FLOAT)?);
         }
         let by_input: [TranslatedShader; 5] = by_input
             .try_into()
@@ -159,23 +168,44 @@ impl Translator {
         Ok(CompiledTranslation::PerInput(Box::new(by_input)))
     }
 
+    /// Translates a compiled vertex program for a draw whose generic attributes deliver
+    /// values of `kinds` (its vertex formats' kinds), from the cache when it holds that
+    /// translation (keyed by the code and the kinds). Every other program type, and
+    /// all-float kinds, give [`Translator::translate_compiled_source`]'s module.
+    pub fn translate_compiled_vertex(
+        &self,
+        source: &CompiledSource,
+        kinds: AttributeKinds,
+    ) -> Result<TranslatedShader, MaxwellError> {
+        let kinds = match source.kind {
+            ProgramType::Vertex => kinds,
+            _ => AttributeKinds::FLOAT,
+        };
+        self.translate_one(source, None, kinds)
+    }
+
     fn translate_one(
         &self,
         source: &CompiledSource,
         geometry: Option<GeometryInput>,
+        kinds: AttributeKinds,
     ) -> Result<TranslatedShader, MaxwellError> {
         let name = match geometry {
             Some(input) => format!("{} ({})", source.name, input.name()),
+            None if !kinds.is_float() => {
+                format!("{} (attributes {:#x})", source.name, kinds.bits())
+            }
             None => source.name.clone(),
         };
         let stage = stage_of(source.kind);
         let input = KeyedInput {
             stage,
             front_end: "maxwell",
-            bytes: Cow::Owned(source.key_bytes(geometry)),
+            bytes: Cow::Owned(source.key_bytes(geometry, kinds)),
         };
         let front = || {
-            let (stage, words) = program_to_spirv_for(&source.program()?, &source.slots, geometry)?;
+            let (stage, words) =
+                program_to_spirv_variant(&source.program()?, &source.slots, geometry, kinds)?;
             crate::limits::check_spirv(&name, &words).map_err(MaxwellError::Translate)?;
             Ok(Cow::Owned(ShaderSource {
                 name: name.clone(),

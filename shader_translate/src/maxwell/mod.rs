@@ -2,6 +2,7 @@
 //! DKSH container ([`dksh`]), the shader program header ([`sph`]) and the instruction
 //! decoder ([`decode`]), put together and checked as a [`program::Program`].
 
+pub mod attribute_kinds;
 pub mod compiled_source;
 pub mod corpus;
 pub mod decode;

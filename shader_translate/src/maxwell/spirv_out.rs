@@ -3,8 +3,10 @@
 //! spirv-opt, reflection, the Metal-route check, the cache). Register words are `u32`;
 //! float operations bitcast around themselves and spirv-opt folds the casts away.
 //!
-//! Interface: generic attribute L is `location = L`, a `vec4` of float (the SPH does not
-//! say a type; integer vertex formats and integer render targets are not translated yet).
+//! Interface: generic attribute L is `location = L`, a `vec4` of float, or in a vertex
+//! program a `vec4` of the kind the draw's format at L delivers (the SPH does not say a
+//! type; `attribute_kinds.rs`), its words bitcast into registers as the console's fetch
+//! unit writes them. Integer render targets are not translated yet.
 //! Constant buffer 1 is the program's own data, a private constant array; `c[2 + N]` is
 //! uniform block N, read as `uvec4` words; `c0` (deko3d's driver constants) is refused.
 //! Texture slot N (the handle less the stage's base) is a combined image-sampler at
@@ -29,6 +31,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use rspirv::dr::{Builder, Operand as SpirvOperand};
 use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
+use super::attribute_kinds::{AttributeKind, AttributeKinds};
 use super::dksh::ProgramType;
 use super::geometry::GeometryInput;
 use super::ir::{
@@ -100,6 +103,7 @@ struct Types {
     bool: Word,
     vec4: Word,
     uvec4: Word,
+    ivec4: Word,
 }
 
 struct Emitter<'a> {
@@ -149,6 +153,8 @@ struct Emitter<'a> {
     warp: Option<warp::WarpExchange>,
     /// Geometry: the input class the module is made for.
     geometry_input: Option<GeometryInput>,
+    /// Vertex: the kind of each generic attribute's values (float elsewhere).
+    attribute_kinds: AttributeKinds,
     /// Which ops the module needs (the others are not written: a c0 read that only made
     /// a storage address is not a constant-buffer read).
     live: Vec<bool>,
@@ -261,9 +267,25 @@ impl Emitter<'_> {
 
     /// A component of a `vec4` input, as its bits.
     fn vec4_component(&mut self, var: Word, component: u32) -> Result<Word, Unsupported> {
+        self.input_component(var, component, AttributeKind::Float)
+    }
+
+    /// A component of a four-component input of `kind`, as its bits (an integer's
+    /// words as they are, as the console's fetch unit writes them into `a[]`).
+    fn input_component(
+        &mut self,
+        var: Word,
+        component: u32,
+        kind: AttributeKind,
+    ) -> Result<Word, Unsupported> {
+        let scalar = match kind {
+            AttributeKind::Float => self.t.f32,
+            AttributeKind::Sint => self.t.i32,
+            AttributeKind::Uint => self.t.u32,
+        };
         let pointer = self
             .b
-            .type_pointer(None, spirv::StorageClass::Input, self.t.f32);
+            .type_pointer(None, spirv::StorageClass::Input, scalar);
         let index = self.word(component);
         let element = self
             .b
@@ -271,9 +293,13 @@ impl Emitter<'_> {
             .map_err(spirv_error)?;
         let value = self
             .b
-            .load(self.t.f32, None, element, None, [])
+            .load(scalar, None, element, None, [])
             .map_err(spirv_error)?;
-        self.float_bits(value)
+        match kind {
+            AttributeKind::Float => self.float_bits(value),
+            AttributeKind::Sint => self.b.bitcast(self.t.u32, None, value).map_err(spirv_error),
+            AttributeKind::Uint => Ok(value),
+        }
     }
 
     fn generic_interpolation(&self, location: u32) -> Result<Option<Interpolation>, Unsupported> {
@@ -316,7 +342,15 @@ impl Emitter<'_> {
             } else {
                 None
             };
-            let vec4 = self.t.vec4;
+            let kind = match self.program.kind {
+                ProgramType::Vertex => self.attribute_kinds.get(location),
+                _ => AttributeKind::Float,
+            };
+            let vec4 = match kind {
+                AttributeKind::Float => self.t.vec4,
+                AttributeKind::Sint => self.t.ivec4,
+                AttributeKind::Uint => self.t.uvec4,
+            };
             let centroid = self.function.centroid_locations.contains(&location);
             let var = self.input_variable(location, vec4, |b, var| {
                 b.decorate(
@@ -335,7 +369,7 @@ impl Emitter<'_> {
                     _ => {}
                 }
             });
-            let value = self.vec4_component(var, (addr_b % 16) / 4)?;
+            let value = self.input_component(var, (addr_b % 16) / 4, kind)?;
             return match read.ipa {
                 None | Some(Ipa::Pass) | Some(Ipa::Constant) => Ok(value),
                 Some(Ipa::Multiply { multiplier }) => self.perspective(value, multiplier),
@@ -1286,6 +1320,18 @@ pub fn emit(
     slots: &SlotMap,
     geometry: Option<GeometryInput>,
 ) -> Result<Vec<u32>, Unsupported> {
+    emit_variant(program, function, slots, geometry, AttributeKinds::FLOAT)
+}
+
+/// [`emit`] with a vertex program's generic attributes of `kinds` (other stages ignore
+/// it: their inputs are the previous stage's outputs, which this translation makes).
+pub fn emit_variant(
+    program: &Program,
+    function: &Function,
+    slots: &SlotMap,
+    geometry: Option<GeometryInput>,
+    kinds: AttributeKinds,
+) -> Result<Vec<u32>, Unsupported> {
     match (program.kind, geometry) {
         (ProgramType::Geometry, None) => return Err(Unsupported::NoGeometryInput),
         (ProgramType::Geometry, Some(_)) | (_, None) => {}
@@ -1311,6 +1357,7 @@ pub fn emit(
     let bool_ty = b.type_bool();
     let vec4 = b.type_vector(f32_ty, 4);
     let uvec4 = b.type_vector(u32_ty, 4);
+    let ivec4 = b.type_vector(i32_ty, 4);
     let mut e = Emitter {
         b,
         t: Types {
@@ -1321,6 +1368,7 @@ pub fn emit(
             bool: bool_ty,
             vec4,
             uvec4,
+            ivec4,
         },
         glsl,
         program,
@@ -1349,6 +1397,7 @@ pub fn emit(
         local: None,
         warp: None,
         geometry_input: geometry,
+        attribute_kinds: kinds,
         live: Vec::new(),
     };
     e.invariant = liveness::invariant_vars(function);

@@ -4,6 +4,7 @@
 //! spirv-opt, reflection, the Metal-route check and the disk cache, keyed by the module,
 //! which is a function of the binary).
 
+use super::attribute_kinds::AttributeKinds;
 use super::dksh::ProgramType;
 use super::geometry::GeometryInput;
 use super::ir::{self, Unsupported};
@@ -76,8 +77,19 @@ pub fn program_to_spirv_for(
     slots: &SlotMap,
     geometry: Option<GeometryInput>,
 ) -> Result<(Stage, Vec<u32>), MaxwellError> {
+    program_to_spirv_variant(program, slots, geometry, AttributeKinds::FLOAT)
+}
+
+/// [`program_to_spirv_for`] with a vertex program's generic attributes of `kinds` (the
+/// draw's vertex formats; other stages ignore it).
+pub fn program_to_spirv_variant(
+    program: &Program,
+    slots: &SlotMap,
+    geometry: Option<GeometryInput>,
+    kinds: AttributeKinds,
+) -> Result<(Stage, Vec<u32>), MaxwellError> {
     let function = ir::build(program, slots)?;
-    let words = spirv_out::emit(program, &function, slots, geometry)?;
+    let words = spirv_out::emit_variant(program, &function, slots, geometry, kinds)?;
     Ok((stage_of(program.kind), words))
 }
 

@@ -236,8 +236,8 @@ pub struct VkBackend {
 
 impl VkBackend {
     /// The executor with the image cache and write-back `options` choose, other switches
-    /// at their defaults, but no on-disk pipeline cache (so tests and tools leave nothing
-    /// in the user's cache directory).
+    /// at their defaults, but no on-disk pipeline or shader cache (so tests and tools
+    /// leave nothing in the user's cache directory).
     pub fn new(device: &Arc<Device>, options: ExecutorOptions) -> VkResult<VkBackend> {
         // The virtual pool path follows the environment, so any test compares both
         // paths on one device (RX_VK_VIRTUAL_SPARSE=0).
@@ -251,12 +251,15 @@ impl VkBackend {
         defaults.vram_mb = options.vram_mb;
         defaults.keep_finalized_mb = options.keep_finalized_mb;
         defaults.watch_dim = options.watch_dim;
+        defaults.shader_cache = gpu::switches::ShaderCacheChoice::Off;
         VkBackend::with_switches(device, options, &defaults)
     }
 
     /// The executor configured by `switches`: the image cache's budget and keep cap
     /// (`RX_VK_VRAM_MB`, `RX_VK_KEEP_FINALIZED_MB`, `RX_VK_WATCH_DIM`) and the write-back
-    /// (`RX_VK_GPU_STORAGE`), and the on-disk pipeline cache (`RX_VK_PIPELINE_CACHE`).
+    /// (`RX_VK_GPU_STORAGE`), the on-disk pipeline cache (`RX_VK_PIPELINE_CACHE`), and
+    /// the translator options vertex programs are translated again with for their draws'
+    /// attribute kinds (`RX_VK_SPIRV_OPT`, `RX_VK_SHADER_CACHE`, `RX_VK_PORTABILITY`).
     pub fn with_switches(
         device: &Arc<Device>,
         options: ExecutorOptions,
@@ -280,6 +283,11 @@ impl VkBackend {
             None
         };
         let mut graphics = GraphicsPipelines::new(device);
+        graphics.translate_variants_with(shader_translate::TranslateOptions {
+            optimise: switches.spirv_opt,
+            cache: switches.shader_cache.location(),
+            strict_portability: switches.portability,
+        });
         graphics.cap_dynamic_buffers(options.max_dynamic_buffers);
         graphics.use_bindless(bindless.clone());
         let mut compute = ComputePipelines::new(device);
@@ -575,6 +583,8 @@ fn backend_error(error: VkError) -> BackendError {
         VkError::OutOfHostMemory(_) | VkError::OutOfDeviceMemory(_) => BackendError::OutOfMemory,
         VkError::DeviceLost(_) => BackendError::DeviceLost,
         VkError::Unsupported(what) => BackendError::Unsupported(what),
+        // Refused when the draw's pipeline is made, before anything of the submission runs.
+        VkError::AttributeType(mismatch) => BackendError::Unsupported(mismatch.to_string()),
         other => BackendError::Failed(other.to_string()),
     }
 }

@@ -26,6 +26,7 @@ use super::graphics_state::{BoundPatches, GraphicsState, PipelineKey, TargetForm
 use super::layout::ProgramLayout;
 use super::library::{self, Libraries, Parts};
 use super::tessellation;
+use super::vertex_variants::VertexVariants;
 use gpu::id_map::IdMap;
 
 /// The vertex buffer binding of inputs no attribute feeds: one past NVN's streams, bound
@@ -135,6 +136,8 @@ pub struct GraphicsPipelines {
     /// The zeros vertex inputs no attribute feeds read (`UNFED_INPUT_BINDING`), made on
     /// first use and kept for the executor's life.
     zero_inputs: Option<AllocatedBuffer>,
+    /// Compiled vertex programs translated for their draws' attribute kinds.
+    vertex_variants: VertexVariants,
     device: Arc<Device>,
 }
 
@@ -166,8 +169,15 @@ impl GraphicsPipelines {
             bindless: None,
             retired: RetireList::default(),
             zero_inputs: None,
+            vertex_variants: VertexVariants::default(),
             device: device.clone(),
         }
+    }
+
+    /// Translates compiled vertex programs for their draws' attribute kinds with
+    /// `options` (the game's translator options).
+    pub fn translate_variants_with(&mut self, options: shader_translate::TranslateOptions) {
+        self.vertex_variants = VertexVariants::new(options);
     }
 
     /// The buffer `UNFED_INPUT_BINDING` is bound to: zeros.
@@ -316,6 +326,11 @@ impl GraphicsPipelines {
             dynamic: self.dynamic,
         };
         let started = std::time::Instant::now();
+        // A compiled vertex program runs as translated for the attributes' kinds.
+        let per_kinds = self
+            .vertex_variants
+            .for_attributes(program, &state.attributes)?;
+        let program = per_kinds.as_ref().unwrap_or(program);
         let linking = self.libraries.as_mut();
         let (made, libraries) = make(&settings, linking, &key, program, state, patches)?;
         self.fast_linked += u64::from(libraries.is_some());

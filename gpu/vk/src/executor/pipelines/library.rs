@@ -59,6 +59,9 @@ struct PreRasterKey {
     smooth_lines: bool,
     rasterizer: super::graphics_state::RasterKey,
     polygon_offset: ([u32; 3], [bool; 3]),
+    /// The kinds the bound attributes deliver (a compiled vertex program is translated
+    /// per kinds mask; `vertex_variants`).
+    attribute_kinds: u64,
 }
 
 /// What the fragment shader library holds: the program's fragment stage (with the alpha
@@ -224,6 +227,10 @@ impl Libraries {
             smooth_lines: key.smooth_lines,
             rasterizer: key.rasterizer,
             polygon_offset: key.polygon_offset,
+            attribute_kinds: gpu::objects::program_attribute_kinds::attribute_kinds(
+                &key.attributes,
+            )
+            .bits(),
         };
         if let Some(library) = self.pre_raster.get(&key) {
             return Ok(library.clone());

@@ -7,7 +7,8 @@
 //! tessellating with levels from state (`tessellation`), the stage libraries graphics
 //! pipelines are linked from where the device offers them (`library`) and the optimised
 //! links made from them in the background (`optimise`), and which programs can run
-//! (`program_support`, asked when one is made). It imports no other stage.
+//! (`program_support`, asked when one is made), and vertex stages as the draw's attribute
+//! formats need them (`vertex_variants`). It imports no other stage.
 
 pub mod bindless_layout;
 pub mod bindless_shaders;
@@ -25,3 +26,4 @@ pub mod optimise;
 pub mod patched_shaders;
 pub mod program_support;
 pub mod tessellation;
+pub mod vertex_variants;
