@@ -9,8 +9,7 @@ use gpu::objects::{BufferRange, SamplerMaker, Stage, TextureBuilder, TextureHand
 use gpu::PoolId;
 use memory::{Format, PoolFlags};
 
-use super::scene::{Scene, Shaders, DRAW, UNIFORM_STRIDE_B};
-use crate::cli::bench::draws::FrameTimes;
+use super::scene::{Frame, Scene, Shaders, DRAW, UNIFORM_STRIDE_B};
 
 /// What each curve grows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -38,7 +37,7 @@ pub struct Point {
     pub size: u32,
     /// What one frame does that many times (draws, uses, binds, switches, submits).
     pub units: u32,
-    pub frames: Vec<FrameTimes>,
+    pub frames: Vec<Frame>,
     /// What making the size's objects cost in all, where the curve makes objects.
     pub made: Option<Duration>,
     /// The process's resident bytes after the frames (Linux).
@@ -63,7 +62,7 @@ pub fn measure(
     mut progress: impl FnMut(u32),
 ) -> anyhow::Result<Point> {
     let mut made = None;
-    let mut frame: Box<dyn FnMut() -> anyhow::Result<FrameTimes> + '_> = match curve {
+    let mut frame: Box<dyn FnMut() -> anyhow::Result<Frame> + '_> = match curve {
         Curve::Draws => {
             let program = scene.program(&plan.shaders.tinted)?;
             Box::new(move || scene.frame(1, |_| draws(scene, program, size)))

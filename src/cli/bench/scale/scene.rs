@@ -3,7 +3,7 @@
 //! a ring of per-draw tints, and the translated shaders the curves make programs of.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use gpu::command::{ClearValue, DrawArrays, RenderTargets};
@@ -18,7 +18,8 @@ use gpu_vk::Device;
 use memory::{Format, PoolFlags};
 use shader_translate::{ShaderCode, ShaderSource, Translator};
 
-use crate::cli::bench::draws::{FrameTimes, POSITION_VERT, TINT_FRAG};
+use crate::cli::bench::draws::{POSITION_VERT, TINT_FRAG};
+use crate::cli::bench::record::thread_cpu_time;
 
 /// Draws take their tint from a ring of this many entries, `UNIFORM_STRIDE_B` apart: the
 /// uniforms stay 1 MiB at any draw count.
@@ -141,24 +142,41 @@ impl Scene {
     }
 
     /// Submits the lists `record` makes (called `lists` times, the first list cleared)
-    /// and waits for the fence: recording and submitting, and the whole to the fence.
+    /// and waits for the fence.
     pub fn frame(
         &self,
         lists: u32,
         mut record: impl FnMut(u32) -> anyhow::Result<gpu::CommandList>,
-    ) -> anyhow::Result<FrameTimes> {
+    ) -> anyhow::Result<Frame> {
         let started = Instant::now();
+        let cpu_started = thread_cpu_time();
         for list in 0..lists {
             let list = record(list)?;
             self.nvn.queue().submit(&list)?;
         }
         let record_submit = started.elapsed();
+        let cpu = cpu_started
+            .zip(thread_cpu_time())
+            .map(|(from, to)| to - from);
         self.nvn.queue().finish()?;
-        Ok(FrameTimes {
+        Ok(Frame {
             record_submit,
+            cpu,
             to_fence: started.elapsed(),
         })
     }
+}
+
+/// One frame's times.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    /// Recording and submitting, on the calling thread.
+    pub record_submit: Duration,
+    /// The calling thread's CPU time in those (where the platform tells): steadier than
+    /// the wall clock on a machine others share.
+    pub cpu: Option<Duration>,
+    /// From the start of recording to the fence.
+    pub to_fence: Duration,
 }
 
 /// One triangle.
