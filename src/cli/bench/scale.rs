@@ -105,6 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             past.push(curve_name(curve));
         }
     }
+    println!();
     if past.is_empty() {
         println!("every curve within {WITHIN}x from its smallest size to its largest");
     } else {
