@@ -250,6 +250,14 @@ fn benchmark_sizes_and_rounds_are_bounded() {
             &["bench", "swizzle", "--batches", "0"][..],
             "not in 1..=10000",
         ),
+        (
+            &["bench", "scale", "--draws", "1000,1000001"][..],
+            "not in 1..=1000000",
+        ),
+        (
+            &["bench", "scale", "--textures", "0"][..],
+            "not in 1..=200000",
+        ),
     ] {
         let (ok, _, stderr) = run(args);
         assert!(!ok, "{args:?}");
@@ -290,6 +298,68 @@ fn the_c_abi_recording_figure_runs_and_needs_the_c_api() {
     assert!(
         line.contains("Rust API") && line.contains("ratio C ABI/Rust API"),
         "{line}"
+    );
+}
+
+/// `bench scale` at tiny sizes: every curve prints its table, a row a size with the cost
+/// per unit, and the ratio of the largest size to the smallest (no timing is asserted).
+#[test]
+fn the_growth_curves_run_at_tiny_sizes() {
+    let output = hookshot()
+        .args([
+            "bench",
+            "scale",
+            "--draws",
+            "3,7",
+            "--textures",
+            "2,5",
+            "--used-textures",
+            "2",
+            "--pools",
+            "2,3",
+            "--programs",
+            "2,3",
+            "--submits",
+            "1,2",
+            "--uses",
+            "4",
+            "--frames",
+            "1",
+        ])
+        .env("RX_VK_SHADER_CACHE", "0")
+        .output()
+        .unwrap();
+    assert_success(&output);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for (curve, sizes) in [
+        ("draws", ["3", "7"]),
+        ("textures", ["2", "5"]),
+        ("pools", ["2", "3"]),
+        ("programs", ["2", "3"]),
+        ("submits", ["1", "2"]),
+    ] {
+        let table: Vec<&str> = stdout
+            .split("\n\n")
+            .find(|table| table.starts_with(&format!("{curve}: cost per ")))
+            .unwrap_or_else(|| panic!("no {curve} table in:\n{stdout}"))
+            .lines()
+            .collect();
+        // Title, header, a row a size, the ratio.
+        assert_eq!(table.len(), 5, "{curve}: {table:#?}");
+        for (row, size) in table[2..4].iter().zip(sizes) {
+            let cells: Vec<&str> = row.split_whitespace().collect();
+            assert_eq!(cells[0], size, "{curve}: {row}");
+            let cost_ns: f64 = cells[1].parse().unwrap();
+            assert!(cost_ns > 0.0, "{curve}: {row}");
+        }
+        assert!(
+            table[4].trim_start().starts_with("largest/smallest"),
+            "{curve}: {table:#?}"
+        );
+    }
+    assert!(
+        stdout.contains("from its smallest size to its largest") || stdout.contains("past 1.5x:"),
+        "{stdout}"
     );
 }
 

@@ -259,6 +259,8 @@ proptest! {
                 }
             }
         }
+        // The pool's latest CPU write, kept without a walk, is the model's latest page.
+        prop_assert_eq!(pool.latest_cpu_write().0, model.iter().copied().max().unwrap_or(0));
         for (offset_b, len_b, since) in queries {
             let len_b = len_b.min(size_b - offset_b);
             let expected = pages_of(offset_b, len_b).any(|page| model[page] > since);

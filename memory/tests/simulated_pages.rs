@@ -8,7 +8,7 @@
 use std::ptr::NonNull;
 
 use memory::pool::PoolError;
-use memory::{MemoryPool, PoolFlags, WriteTracking};
+use memory::{MemoryPool, PoolFlags, WriteStamp, WriteTracking};
 
 /// Four of the OS's pages (16 KiB on a 4 KiB host, as Apple Silicon's): at least 16 KiB.
 fn simulated_page_b() -> u64 {
@@ -43,6 +43,7 @@ fn a_pool_in_larger_pages_is_aligned_to_them_and_tracks_writes_in_them() {
     let address = pool.storage_ptr().as_ptr() as u64;
     assert_eq!(address % page_b, 0, "{address:#x} on a {page_b}-byte page");
     let before = pool.current_stamp();
+    assert_eq!(pool.latest_cpu_write(), WriteStamp::NEVER);
     let traps = pool.traps();
     // One store in the middle of the second page, one in the last partial page.
     store(&pool, page_b + 4096 + 3, 7);
@@ -55,6 +56,10 @@ fn a_pool_in_larger_pages_is_aligned_to_them_and_tracks_writes_in_them() {
     assert!(!pool.cpu_written_since(0, page_b, before));
     assert!(!pool.cpu_written_since(2 * page_b, page_b, before));
     assert!(pool.cpu_written_since(3 * page_b, 4096, before));
+    assert!(
+        pool.latest_cpu_write() > before,
+        "the stores, found by their traps"
+    );
     let mut bytes = [0u8; 1];
     pool.read(page_b + 4096 + 3, &mut bytes).unwrap();
     assert_eq!(bytes, [7]);

@@ -9,7 +9,7 @@ mod budget;
 mod defer_ab;
 mod display_check;
 mod frame;
-mod host_memory;
+pub(crate) mod host_memory;
 mod hud_ab;
 mod lights;
 mod math;

@@ -1,6 +1,7 @@
 //! CPU reads and writes of pool memory. Writes go through here so the recording sees
 //! them and the backend hears of them; the pool stamps the pages they touch.
 
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use crate::error::ObjectError;
@@ -140,6 +141,14 @@ impl Device {
 
     /// `report_pointer_writes` for every pool (before each submission).
     pub(crate) fn report_all_pointer_writes(&self) -> Result<(), ObjectError> {
+        // A write through a pool's pointer is seen only by its trap, counted after the
+        // page is marked: with no trap since the last report, no pool has one to report,
+        // and a submission does not walk every live pool. The count is read before the
+        // walk, so a trap during it is looked for again at the next submission.
+        let traps = crate::mem::tracking::trap_count();
+        if self.pointer_writes_reported_at.load(Ordering::Acquire) == traps {
+            return Ok(());
+        }
         let pools: Vec<(PoolId, Arc<MemoryPool>)> = self
             .tables
             .read()
@@ -151,6 +160,8 @@ impl Device {
         for (id, storage) in pools {
             self.report_pointer_writes(id, &storage)?;
         }
+        self.pointer_writes_reported_at
+            .store(traps, Ordering::Release);
         Ok(())
     }
 

@@ -72,6 +72,9 @@ pub struct Device {
     /// texture or sampler table slot is registered: what a command buffer found there
     /// stays true while this holds (`command::Remembered`).
     table_changes: AtomicU64,
+    /// The process's trap count (`mem::tracking::trap_count`) when pointer writes were
+    /// last reported for every pool: a submission after no new trap has none to find.
+    pub(crate) pointer_writes_reported_at: CachePadded<AtomicU64>,
     pub(crate) write_tracking: crate::mem::WriteTracking,
     /// The backend's, read once: command buffers check state against them.
     features: DeviceFeatures,
@@ -97,6 +100,8 @@ impl Device {
             lists_finished: CachePadded::new(Mutex::new(0)),
             queue_tables: CachePadded::new(Mutex::new(Default::default())),
             table_changes: AtomicU64::new(0),
+            // No count yet: the first submission looks at every pool.
+            pointer_writes_reported_at: CachePadded::new(AtomicU64::new(u64::MAX)),
             last_list_ops: CachePadded::new(AtomicU64::new(0)),
             write_tracking: maker.write_tracking,
         })

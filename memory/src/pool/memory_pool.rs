@@ -1,6 +1,7 @@
 //! A memory pool: storage the game and the renderer share, with exact write stamps.
 
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use parking_lot::RwLock;
 
@@ -30,6 +31,10 @@ pub struct MemoryPool {
     access: RwLock<()>,
     clock: StampClock,
     cpu_writes: Box<dyn WriteTracker>,
+    /// The latest stamp `cpu_writes` was told of: whether anything changed since a stamp
+    /// is one load, not a walk over every page (the executor asks for every pool at each
+    /// submission).
+    cpu_written_at: AtomicU64,
     device_writes: PageStamps,
     /// The host page size the storage is aligned to and protected in: the OS's, or a
     /// simulated larger one (`with_tracking_in_pages`).
@@ -166,6 +171,7 @@ impl MemoryPool {
             access: RwLock::new(()),
             clock: StampClock::default(),
             cpu_writes,
+            cpu_written_at: AtomicU64::new(0),
             device_writes,
             unreported: parking_lot::Mutex::new(Vec::new()),
             host_page_b,
@@ -296,6 +302,13 @@ impl MemoryPool {
         }
     }
 
+    /// The latest stamp of any CPU write to the pool (`NEVER` if none), without a walk
+    /// over its pages: whether a pool changed at all since a stamp, at any size.
+    pub fn latest_cpu_write(&self) -> WriteStamp {
+        self.harvest_cpu_writes();
+        WriteStamp(self.cpu_written_at.load(Ordering::Acquire))
+    }
+
     /// The latest CPU write stamp of any page of the range (`NEVER` if none).
     pub fn last_cpu_write(&self, offset_b: u64, len_b: u64) -> Result<WriteStamp, PoolError> {
         self.range(offset_b, len_b)?;
@@ -318,8 +331,7 @@ impl MemoryPool {
         let mut unreported = self.unreported.lock();
         for range in written {
             let range_b = range.start as u64..range.end as u64;
-            self.cpu_writes
-                .record(pages_of(range_b.start, range_b.end - range_b.start), stamp);
+            self.note_cpu_write(pages_of(range_b.start, range_b.end - range_b.start), stamp);
             unreported.push(range_b);
         }
         if unreported.len() > MAX_UNREPORTED_RANGES {
@@ -496,8 +508,17 @@ impl MemoryPool {
     /// "written".
     fn stamp_cpu(&self, offset_b: u64, len_b: u64) -> WriteStamp {
         let stamp = self.clock.advance();
-        self.cpu_writes.record(pages_of(offset_b, len_b), stamp);
+        self.note_cpu_write(pages_of(offset_b, len_b), stamp);
         stamp
+    }
+
+    fn note_cpu_write(&self, pages: std::ops::Range<usize>, stamp: WriteStamp) {
+        if pages.is_empty() {
+            return;
+        }
+        self.cpu_writes.record(pages, stamp);
+        // After the pages: whoever sees the new latest stamp finds them stamped.
+        self.cpu_written_at.fetch_max(stamp.0, Ordering::AcqRel);
     }
 
     fn require_cpu(&self) -> Result<(), PoolError> {

@@ -50,5 +50,5 @@ impl WriteTracking {
 
 /// CPU writes that trapped on protected pages since the process started, in all pools.
 pub fn trap_count() -> u64 {
-    registry::TRAPS.load(std::sync::atomic::Ordering::Relaxed)
+    registry::TRAPS.load(std::sync::atomic::Ordering::Acquire)
 }

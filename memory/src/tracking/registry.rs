@@ -94,7 +94,8 @@ pub fn claim_fault(address: usize) -> bool {
     }
     IN_HANDLER.fetch_sub(1, Ordering::SeqCst);
     if claimed {
-        TRAPS.fetch_add(1, Ordering::Relaxed);
+        // Release, after the page's bit: whoever reads the new count finds the bit.
+        TRAPS.fetch_add(1, Ordering::Release);
     }
     claimed
 }

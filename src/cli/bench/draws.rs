@@ -100,14 +100,14 @@ fn pool_size_b(uniforms_b: u64) -> u64 {
     (UNIFORMS_OFFSET_B + uniforms_b).next_multiple_of(64 << 10)
 }
 
-const POSITION_VERT: &str = "#version 450
+pub(super) const POSITION_VERT: &str = "#version 450
 layout(location = 0) in vec2 position;
 void main() {
     gl_Position = vec4(position, 0.0, 1.0);
 }
 ";
 
-const TINT_FRAG: &str = "#version 450
+pub(super) const TINT_FRAG: &str = "#version 450
 layout(location = 0) out vec4 colour;
 layout(std140, binding = 0) uniform Tint { vec4 tint; };
 void main() {
@@ -138,14 +138,14 @@ const TRIANGLE: [f32; 6] = [-1.0, -1.0, -0.9, -1.0, -1.0, -0.9];
 
 /// One frame's times.
 #[derive(Clone, Copy, Debug)]
-struct FrameTimes {
+pub(super) struct FrameTimes {
     /// Recording and submitting, on the calling thread.
-    record_submit: Duration,
+    pub(super) record_submit: Duration,
     /// From the start of recording to the fence.
-    to_fence: Duration,
+    pub(super) to_fence: Duration,
 }
 
-fn median(mut times: Vec<Duration>) -> Duration {
+pub(super) fn median(mut times: Vec<Duration>) -> Duration {
     times.sort_unstable();
     times[times.len() / 2]
 }

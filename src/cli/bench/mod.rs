@@ -4,6 +4,7 @@ pub mod defrag;
 pub mod draws;
 pub mod pointers;
 pub mod record;
+pub mod scale;
 
 /// The most rounds, frames or batches a benchmark takes: a median needs at least one,
 /// and more than this is hours, not a measurement.
@@ -81,6 +82,9 @@ enum Which {
     /// N threads each recording and submitting their own command lists against one
     /// thread doing the same, in the same run.
     Record(record::Args),
+    /// Growth curves: the cost of a draw, a texture use, a bind, a program switch and a
+    /// submit as draws a frame, live textures, pools, programs and submits grow.
+    Scale(scale::Args),
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -94,5 +98,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Which::Pointers(args) => pointers::run(args),
         Which::Stutter(args) => stutter::run(args),
         Which::Record(args) => record::run(args),
+        Which::Scale(args) => scale::run(args),
     }
 }

@@ -209,7 +209,7 @@ struct Round {
 
 /// CPU time the calling thread has used (`None` where the platform does not say).
 #[cfg(unix)]
-fn thread_cpu_time() -> Option<Duration> {
+pub(super) fn thread_cpu_time() -> Option<Duration> {
     let mut now = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -222,7 +222,7 @@ fn thread_cpu_time() -> Option<Duration> {
 }
 
 #[cfg(not(unix))]
-fn thread_cpu_time() -> Option<Duration> {
+pub(super) fn thread_cpu_time() -> Option<Duration> {
     None
 }
 

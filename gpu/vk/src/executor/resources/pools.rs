@@ -281,6 +281,11 @@ impl PoolTable {
             }
             let now = tracked.storage.current_stamp();
             let since = tracked.mirrored_at;
+            // One load for a pool nothing wrote since: the walk below is over every page,
+            // and a submission must not cost what all live pools hold.
+            if tracked.storage.latest_cpu_write() <= since {
+                continue;
+            }
             let storage = Arc::clone(&tracked.storage);
             let pages = storage.size_b() / PAGE_SIZE_B;
             let written =
