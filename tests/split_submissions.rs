@@ -57,7 +57,7 @@ struct Case {
 
 fn tint_rgba(index: u32) -> [u8; 4] {
     let at = index as u8;
-    [at * 11 + 5, 240 - at * 3, at * 5 + 30, 255]
+    [at * 7 + 5, 240 - at * 3, at * 5 + 30, 255]
 }
 
 impl Case {

@@ -34,6 +34,11 @@ pub struct Args {
     /// Lists each thread records (and submits) in a round.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1_000))]
     lists: u32,
+    /// Split lists' Vulkan recording of their passes and draws off the backend's lock, onto
+    /// the submitting threads (`false`: every list translated whole under the lock, the
+    /// figure to compare with).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    split_bodies: bool,
     /// Measured rounds (after one warm-up round); medians are reported.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=super::MAX_ROUNDS))]
     rounds: u32,
@@ -95,12 +100,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let most = *counts.last().expect("1 is in");
     let switches = crate::cli::start()?;
     let device = gpu_vk::Device::open(&switches)?;
-    let scene = Scene::new(&device, &switches, most, args.draws)?;
+    let options = ExecutorOptions {
+        split_bodies: args.split_bodies,
+        ..ExecutorOptions::default()
+    };
+    let scene = Scene::new(&device, &switches, options, most, args.draws)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "device: {} ({}); {} host cores; each thread records {} lists of {} draws a round; \
-         {} rounds (after 1 warm-up), medians",
-        device.info.name, device.info.driver_info, cores, args.lists, args.draws, args.rounds
+         {} rounds (after 1 warm-up), medians; list bodies split off the lock: {}",
+        device.info.name,
+        device.info.driver_info,
+        cores,
+        args.lists,
+        args.draws,
+        args.rounds,
+        args.split_bodies
     );
     let works = [Work::Record, Work::RecordSubmit];
     // times[work][count]: (wall time of the round, wall time to the fence)
@@ -243,6 +258,7 @@ impl Scene {
     fn new(
         device: &Arc<gpu_vk::Device>,
         switches: &gpu::switches::Switches,
+        options: ExecutorOptions,
         threads: u32,
         draws: u32,
     ) -> anyhow::Result<Scene> {
@@ -261,11 +277,7 @@ impl Scene {
                 .with_context(|| format!("translating the bench's {stage:?} shader"))?;
             modules.push(ShaderModule::from(&shader));
         }
-        let backend = SharedBackend::new(VkBackend::with_switches(
-            device,
-            ExecutorOptions::default(),
-            switches,
-        )?);
+        let backend = SharedBackend::new(VkBackend::with_switches(device, options, switches)?);
         let nvn = gpu::Device::new(
             DeviceMaker::new(Box::new(backend.clone())).write_tracking(switches.write_tracking),
         )?;

@@ -206,6 +206,12 @@ impl Body {
         let recorded = record_body(&self.device, frame, &self.prepared, self.head_dirty);
         self.line.count_body(elapsed_ns(started));
         let submitted = self.queue(recorded.is_ok());
+        // Emptied here, off the lock, for a later list to prepare into.
+        let mut draws = std::mem::take(&mut self.prepared.draws);
+        let mut steps = std::mem::take(&mut self.prepared.plan.steps);
+        draws.reset();
+        steps.clear();
+        self.line.recycle(draws, steps);
         if let Err(error) = &recorded {
             tracing::warn!(target: TARGET, %error, value = self.value,
                 "a list's draws could not be recorded: its submission runs without them");

@@ -83,6 +83,13 @@ impl VkBackend {
         let completed = self.retire()?;
         // Before the list is prepared: its raw-pointer programs bind this version.
         self.pools.refresh_pointer_table(completed)?;
+        // A split list's draws went with its body: take one its thread emptied.
+        if self.spare_steps.capacity() == 0 {
+            if let Some((draws, steps)) = self.line.take_spare() {
+                self.spare_draws = draws;
+                self.spare_steps = steps;
+            }
+        }
         let preparing = std::time::Instant::now();
         let mut prepared = match self.prepare(submission, tables) {
             Ok(prepared) => prepared,

@@ -8,7 +8,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use parking_lot::{Condvar, Mutex};
 
+use super::plan::Step;
+use super::prepared::draws::PreparedDraws;
 use super::resources::frames::Frame;
+
+/// The most emptied draw lists kept for reuse.
+const SPARES: usize = 16;
 
 pub(super) struct SubmitLine {
     /// The timeline value whose queue operation goes next.
@@ -16,6 +21,9 @@ pub(super) struct SubmitLine {
     turn: Condvar,
     /// Frames of split submissions on the queue, with their values, for the ring.
     returned: Mutex<Vec<(u64, Frame)>>,
+    /// Split submissions' draw lists and planned steps, emptied by their threads, for
+    /// the next lists to prepare into without growing new ones under the lock.
+    spares: Mutex<Vec<(PreparedDraws, Vec<Step>)>>,
     /// Nanoseconds split submissions spent recording their bodies, and how many.
     body_ns: AtomicU64,
     bodies: AtomicU64,
@@ -27,6 +35,7 @@ impl SubmitLine {
             next_value: Mutex::new(1),
             turn: Condvar::new(),
             returned: Mutex::new(Vec::new()),
+            spares: Mutex::new(Vec::new()),
             body_ns: AtomicU64::new(0),
             bodies: AtomicU64::new(0),
         }
@@ -56,6 +65,18 @@ impl SubmitLine {
 
     pub fn take_returned(&self) -> Vec<(u64, Frame)> {
         std::mem::take(&mut *self.returned.lock())
+    }
+
+    /// An emptied draw list and step list (dropped when enough are kept).
+    pub fn recycle(&self, draws: PreparedDraws, steps: Vec<Step>) {
+        let mut spares = self.spares.lock();
+        if spares.len() < SPARES {
+            spares.push((draws, steps));
+        }
+    }
+
+    pub fn take_spare(&self) -> Option<(PreparedDraws, Vec<Step>)> {
+        self.spares.lock().pop()
     }
 
     pub fn count_body(&self, ns: u64) {
