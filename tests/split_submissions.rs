@@ -44,7 +44,10 @@ const TINT_STRIDE_B: u64 = 256;
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Step {
     Clear([u8; 4]),
-    Draw { cell: u32, tint: u32 },
+    Draw {
+        cell: u32,
+        tint: u32,
+    },
     /// Draw into the thread's other target from here on.
     Switch,
 }
@@ -242,7 +245,14 @@ impl Scene {
     fn storage(&self, len_b: usize) -> Vec<Vec<u8>> {
         self.rig.finish();
         (0..TARGETS as u64)
-            .map(|target| pool_bytes(&self.rig.device, self.rig.pool, target * TARGET_STRIDE_B, len_b))
+            .map(|target| {
+                pool_bytes(
+                    &self.rig.device,
+                    self.rig.pool,
+                    target * TARGET_STRIDE_B,
+                    len_b,
+                )
+            })
             .collect()
     }
 
@@ -285,7 +295,11 @@ fn seeds() -> Vec<u64> {
     match std::env::var("SPLIT_SUBMISSION_SEEDS") {
         Ok(list) => list
             .split(',')
-            .map(|seed| seed.trim().parse().expect("SPLIT_SUBMISSION_SEEDS: numbers"))
+            .map(|seed| {
+                seed.trim()
+                    .parse()
+                    .expect("SPLIT_SUBMISSION_SEEDS: numbers")
+            })
             .collect(),
         Err(_) => (1..=SEEDS).collect(),
     }
@@ -317,7 +331,10 @@ fn split_lists_on_four_threads_match_one_thread_and_the_cpu_model() {
             .iter()
             .map(|texels| tegra_storage(&scene.layout, texels))
             .collect();
-        let lists = cases.iter().map(|case| case.lists.len() as u64).sum::<u64>();
+        let lists = cases
+            .iter()
+            .map(|case| case.lists.len() as u64)
+            .sum::<u64>();
 
         let before = scene.split_submissions();
         for (thread, case) in cases.iter().enumerate() {
@@ -361,6 +378,9 @@ fn split_lists_on_four_threads_match_one_thread_and_the_cpu_model() {
             "seed {seed}: four threads' pictures differ from one thread's"
         );
         let errors = scene.rig.gpu_mut().take_unexpected_errors();
-        assert!(errors.is_empty(), "seed {seed}: validation errors: {errors:#?}");
+        assert!(
+            errors.is_empty(),
+            "seed {seed}: validation errors: {errors:#?}"
+        );
     }
 }

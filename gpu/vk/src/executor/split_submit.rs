@@ -154,13 +154,14 @@ impl VkBackend {
     ) -> VkResult<(Recorded, bool)> {
         let head = self.record_head(frame.cmd, frame, prepared, tables)?;
         let (body_barriers, dirty_after) = body_barriers(&prepared.plan.steps, head.dirty);
-        let begin =
-            vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
+        let begin = vk::CommandBufferBeginInfo::default()
+            .flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
         // SAFETY: the frame is free (not pending); beginning resets its last buffer.
         unsafe { self.device.raw.begin_command_buffer(frame.post, &begin) }
             .map_err(map_vk("beginning a command buffer"))?;
         let mut stores = head.stores;
-        let tail_barriers = self.record_tail(frame.post, frame, pending, dirty_after, &mut stores)?;
+        let tail_barriers =
+            self.record_tail(frame.post, frame, pending, dirty_after, &mut stores)?;
         // SAFETY: the first buffer is recording, outside any pass.
         unsafe { self.device.raw.end_command_buffer(frame.cmd) }
             .map_err(map_vk("ending a command buffer"))?;
@@ -231,7 +232,8 @@ impl Body {
             &[frame.cmd, frame.post]
         };
         let submitted = self.line.in_turn(self.value, || {
-            let submitted = submit_commands(&self.device, self.timeline, cmds, &self.waits, self.value);
+            let submitted =
+                submit_commands(&self.device, self.timeline, cmds, &self.waits, self.value);
             (submitted, true)
         });
         self.line.hand_back(self.value, frame);
@@ -266,8 +268,8 @@ fn record_body(
     let recorded = record_steps(device, cmd, frame, prepared, head_dirty);
     // SAFETY: `cmd` is recording and outside any pass (`record_steps` closes the one it
     // leaves on an error).
-    let ended = unsafe { device.raw.end_command_buffer(cmd) }
-        .map_err(map_vk("ending a command buffer"));
+    let ended =
+        unsafe { device.raw.end_command_buffer(cmd) }.map_err(map_vk("ending a command buffer"));
     recorded.and(ended)
 }
 

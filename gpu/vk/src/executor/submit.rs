@@ -113,7 +113,9 @@ impl VkBackend {
         self.gpu_frames.open(frame.cmd);
         if split && self.split_bodies {
             if let Some(pending) = self.body_apart(&prepared) {
-                return self.submit_apart(frame, prepared, pending, tables).map(Some);
+                return self
+                    .submit_apart(frame, prepared, pending, tables)
+                    .map(Some);
             }
         }
         let recording = std::time::Instant::now();
@@ -612,8 +614,7 @@ impl VkBackend {
     pub(super) fn queue_submit(&mut self, cmd: vk::CommandBuffer, value: u64) -> VkResult<()> {
         let waits = self.submit_waits();
         let submitted = self.line.in_turn(value, || {
-            let submitted =
-                submit_commands(&self.device, self.timeline.raw, &[cmd], &waits, value);
+            let submitted = submit_commands(&self.device, self.timeline.raw, &[cmd], &waits, value);
             let spent = submitted.is_ok();
             (submitted, spent)
         });

@@ -116,7 +116,9 @@ impl FrameRing {
     /// hand their frames back after later ones may have parked theirs: kept in value
     /// order.
     pub fn park(&mut self, value: u64, frame: Frame) {
-        let at = self.in_flight.partition_point(|&(parked, _)| parked < value);
+        let at = self
+            .in_flight
+            .partition_point(|&(parked, _)| parked < value);
         self.in_flight.insert(at, (value, frame));
     }
 
