@@ -12,21 +12,18 @@
 
 mod common;
 
-use std::num::NonZeroU32;
-
 use gpu::command::ClearValue;
 use gpu::objects::TextureBuilder;
-use gpu::state::{ComponentMask, PrimitiveKind};
+use gpu::state::ComponentMask;
 use gpu::{BufferId, ProgramId, TextureId, ViewId};
 use memory::{Format, TextureLayout};
-use tegra_swizzle::surface::{swizzle_surface, BlockDim};
-use tegra_swizzle::BlockHeight;
 
-use common::draw::{bind_positions, bind_tint, colour, f32_bytes, positions_at};
+use common::cells::{cell_draw, cell_triangles, fill_cell, tint_table};
+use common::draw::{bind_positions, bind_tint, colour, positions_at};
 use common::programs::{position_program, TINT_FRAG};
 use common::readback::{pool_bytes, region};
 use common::rig::Rig;
-use common::texels::Bytes;
+use common::texels::{tegra_storage, Bytes};
 
 const THREADS: usize = 4;
 const TARGETS: usize = 2 * THREADS;
@@ -95,7 +92,6 @@ impl Case {
     /// The two targets' RGBA8 texels after the lists, by the CPU.
     fn expected(&self) -> [Vec<u8>; 2] {
         let mut targets = [vec![0u8; TARGET_B], vec![0u8; TARGET_B]];
-        let cell_px = TARGET_PX / GRID;
         for steps in &self.lists {
             let mut at_target = 0;
             for step in steps {
@@ -107,13 +103,7 @@ impl Case {
                         }
                     }
                     Step::Draw { cell, tint } => {
-                        let (x0, y0) = ((cell % GRID) * cell_px, (cell / GRID) * cell_px);
-                        for y in y0..y0 + cell_px {
-                            for x in x0..x0 + cell_px {
-                                let at = ((y * TARGET_PX + x) * 4) as usize;
-                                texels[at..at + 4].copy_from_slice(&tint_rgba(tint));
-                            }
-                        }
+                        fill_cell(texels, TARGET_PX, GRID, cell, tint_rgba(tint));
                     }
                     Step::Switch => at_target = 1 - at_target,
                 }
@@ -121,41 +111,6 @@ impl Case {
         }
         targets
     }
-}
-
-/// tegra_swizzle's block-linear storage of `linear` texels at the block height `layout`
-/// chose (an implementation independent of `memory`'s).
-fn tegra_storage(layout: &TextureLayout, linear: &[u8]) -> Vec<u8> {
-    let desc = layout.desc;
-    let one = NonZeroU32::new(1).unwrap();
-    swizzle_surface(
-        desc.width_px,
-        desc.height_px,
-        1,
-        linear,
-        BlockDim {
-            width: one,
-            height: one,
-            depth: one,
-        },
-        Some(BlockHeight::new(layout.levels[0].block_height_gobs).unwrap()),
-        desc.format.bytes_per_element(),
-        1,
-        1,
-    )
-    .unwrap()
-}
-
-fn cell_triangles() -> Vec<f32> {
-    let size = 2.0 / GRID as f32;
-    (0..CELLS)
-        .flat_map(|cell| {
-            let x0 = -1.0 + (cell % GRID) as f32 * size;
-            let y0 = -1.0 + (cell / GRID) as f32 * size;
-            let (x1, y1) = (x0 + size, y0 + size);
-            [x0, y0, x1, y0, x0, y1, x1, y0, x1, y1, x0, y1]
-        })
-        .collect()
 }
 
 struct Scene {
@@ -177,19 +132,9 @@ impl Scene {
             .map(|target| rig.texture(&builder, target * TARGET_STRIDE_B))
             .collect();
         let program = position_program(&rig.device, TINT_FRAG);
-        let cells = positions_at(&rig.device, rig.pool, CELLS_OFFSET_B, &cell_triangles());
-        let tint_bytes: Vec<u8> = (0..TINTS)
-            .flat_map(|index| {
-                let rgba = tint_rgba(index).map(|channel| f32::from(channel) / 255.0);
-                let mut entry = f32_bytes(&rgba);
-                entry.resize(TINT_STRIDE_B as usize, 0);
-                entry
-            })
-            .collect();
-        rig.device
-            .write_pool(rig.pool, TINTS_OFFSET_B, &tint_bytes)
-            .unwrap();
-        let tints = rig.buffer(TINTS_OFFSET_B, tint_bytes.len() as u64);
+        let cells = positions_at(&rig.device, rig.pool, CELLS_OFFSET_B, &cell_triangles(GRID));
+        let table: Vec<[u8; 4]> = (0..TINTS).map(tint_rgba).collect();
+        let tints = tint_table(&rig, TINTS_OFFSET_B, &table, TINT_STRIDE_B);
         Scene {
             rig,
             layout,
@@ -219,15 +164,7 @@ impl Scene {
                     }
                     Step::Draw { cell, tint } => {
                         bind_tint(&mut commands, self.tints, u64::from(tint) * TINT_STRIDE_B);
-                        commands
-                            .draw(gpu::command::DrawArrays {
-                                primitive: PrimitiveKind::Triangles,
-                                first_vertex: cell * 6,
-                                vertex_count: 6,
-                                first_instance: 0,
-                                instance_count: 1,
-                            })
-                            .unwrap();
+                        commands.draw(cell_draw(cell)).unwrap();
                     }
                     Step::Switch => {
                         at_target = 1 - at_target;

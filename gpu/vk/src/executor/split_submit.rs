@@ -113,12 +113,7 @@ impl VkBackend {
         let (recorded, head_dirty) = match recorded {
             Ok(recorded) => recorded,
             Err(error) => {
-                // SAFETY: the last buffer is recording or ended; ending it again when
-                // ended only fails, and it is reset before its next use.
-                let _ = unsafe { self.device.raw.end_command_buffer(frame.post) };
-                self.gpu_frames.abandoned();
-                self.frames.abandon(frame);
-                self.images.abandon_submission();
+                self.abandon_frame(frame);
                 return Err(error);
             }
         };
@@ -160,8 +155,13 @@ impl VkBackend {
         unsafe { self.device.raw.begin_command_buffer(frame.post, &begin) }
             .map_err(map_vk("beginning a command buffer"))?;
         let mut stores = head.stores;
-        let tail_barriers =
-            self.record_tail(frame.post, frame, pending, dirty_after, &mut stores)?;
+        let tail = self.record_tail(frame.post, frame, pending, dirty_after, &mut stores);
+        if tail.is_err() {
+            // SAFETY: the last buffer is recording (the tail ends it only when recorded);
+            // it is reset before its next use.
+            let _ = unsafe { self.device.raw.end_command_buffer(frame.post) };
+        }
+        let tail_barriers = tail?;
         // SAFETY: the first buffer is recording, outside any pass.
         unsafe { self.device.raw.end_command_buffer(frame.cmd) }
             .map_err(map_vk("ending a command buffer"))?;

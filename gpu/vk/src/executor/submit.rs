@@ -124,9 +124,7 @@ impl VkBackend {
         let recorded = match recorded {
             Ok(recorded) => recorded,
             Err(error) => {
-                self.gpu_frames.abandoned();
-                self.frames.abandon(frame);
-                self.images.abandon_submission();
+                self.abandon_frame(frame);
                 return Err(error);
             }
         };
@@ -146,6 +144,13 @@ impl VkBackend {
         self.spare_draws = prepared.draws;
         self.spare_steps = prepared.plan.steps;
         Ok(None)
+    }
+
+    /// A frame begun (its timer opened) whose submission was refused.
+    pub(super) fn abandon_frame(&mut self, frame: Frame) {
+        self.gpu_frames.abandoned();
+        self.frames.abandon(frame);
+        self.images.abandon_submission();
     }
 
     /// Records the whole list; returns the stamps uploads reached.
