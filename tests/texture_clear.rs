@@ -20,7 +20,7 @@ use gpu::command::{ClearValue, TextureClear, TextureClearValue, TextureRegion};
 use gpu::objects::{SamplerMaker, Stage, TextureBuilder, TextureHandle};
 use gpu::state::ComponentMask;
 use gpu::{RecordError, TextureId, ViewId};
-use memory::{Format, TextureKind, TextureLayout};
+use memory::{Format, TextureKind};
 
 const WIDTH_PX: u32 = 32;
 const HEIGHT_PX: u32 = 16;

@@ -69,6 +69,7 @@ mod split_submit;
 mod stats;
 mod submit;
 mod submit_line;
+mod submit_parts;
 mod sync_values;
 
 use std::sync::Arc;
