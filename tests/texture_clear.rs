@@ -11,19 +11,16 @@
 
 mod common;
 
-use std::num::NonZeroU32;
-
 use common::draw::{bind_positions, colour, positions_at, triangle, FULL_TRIANGLE_NDC};
 use common::programs::{position_program, TEXEL_FRAG};
 use common::readback::{pool_bytes, region};
 use common::rig::Rig;
+use common::texels::tegra_storage;
 use gpu::command::{ClearValue, TextureClear, TextureClearValue, TextureRegion};
 use gpu::objects::{SamplerMaker, Stage, TextureBuilder, TextureHandle};
 use gpu::state::ComponentMask;
 use gpu::{RecordError, TextureId, ViewId};
-use memory::{Format, TextureKind, TextureLayout};
-use tegra_swizzle::surface::{swizzle_surface, BlockDim};
-use tegra_swizzle::BlockHeight;
+use memory::{Format, TextureKind};
 
 const WIDTH_PX: u32 = 32;
 const HEIGHT_PX: u32 = 16;
@@ -34,29 +31,6 @@ const VERTICES_OFFSET_B: u64 = 3 << 20;
 /// A byte pattern no clear writes, so untouched texels are told apart from cleared ones.
 fn pattern(len_b: usize) -> Vec<u8> {
     (0..len_b).map(|at| (at * 7 + 3) as u8).collect()
-}
-
-/// tegra_swizzle's block-linear storage of one level, one layer of `linear` texels, at
-/// the block height `layout` chose.
-fn tegra_storage(layout: &TextureLayout, linear: &[u8]) -> Vec<u8> {
-    let desc = layout.desc;
-    let one = NonZeroU32::new(1).unwrap();
-    swizzle_surface(
-        desc.width_px,
-        desc.height_px,
-        1,
-        linear,
-        BlockDim {
-            width: one,
-            height: one,
-            depth: one,
-        },
-        Some(BlockHeight::new(layout.levels[0].block_height_gobs).unwrap()),
-        desc.format.bytes_per_element(),
-        1,
-        1,
-    )
-    .unwrap()
 }
 
 /// The CPU model of one colour clear of `texel` over a box of a linear level of 4-byte

@@ -12,13 +12,14 @@
 #[path = "common/mod.rs"]
 mod common;
 
-use gpu::command::{BarrierOrder, BufferImage, ClearValue, CopyOp, DrawArrays, Invalidate};
+use gpu::command::{BarrierOrder, BufferImage, ClearValue, CopyOp, Invalidate};
 use gpu::objects::TextureBuilder;
-use gpu::state::{ComponentMask, PrimitiveKind};
+use gpu::state::ComponentMask;
 use gpu::{BufferId, CommandList, ProgramId, TextureId, ViewId};
 use memory::Format;
 
-use common::draw::{bind_positions, bind_tint, colour, f32_bytes, positions_at};
+use common::cells::{cell_draw, cell_triangles, fill_cell, tint_table};
+use common::draw::{bind_positions, bind_tint, colour, positions_at};
 use common::programs::{position_program, TINT_FRAG};
 use common::readback::region;
 use common::rig::Rig;
@@ -85,7 +86,6 @@ impl Case {
     /// their cell with their tint (the first step is a clear).
     fn expected(&self) -> Vec<u8> {
         let mut texels = vec![0u8; TARGET_B];
-        let cell_px = TARGET_PX / GRID;
         for step in self.lists.iter().flatten() {
             match *step {
                 Step::Clear(rgba) => {
@@ -94,32 +94,13 @@ impl Case {
                     }
                 }
                 Step::Draw { cell, tint } => {
-                    let (x0, y0) = ((cell % GRID) * cell_px, (cell / GRID) * cell_px);
-                    for y in y0..y0 + cell_px {
-                        for x in x0..x0 + cell_px {
-                            let at = ((y * TARGET_PX + x) * 4) as usize;
-                            texels[at..at + 4].copy_from_slice(&tint_rgba(tint));
-                        }
-                    }
+                    fill_cell(&mut texels, TARGET_PX, GRID, cell, tint_rgba(tint));
                 }
                 Step::Barrier => {}
             }
         }
         texels
     }
-}
-
-/// Two triangles over each cell, cell after cell, in Vulkan's clip space (y down).
-fn cell_triangles() -> Vec<f32> {
-    let size = 2.0 / GRID as f32;
-    (0..CELLS)
-        .flat_map(|cell| {
-            let x0 = -1.0 + (cell % GRID) as f32 * size;
-            let y0 = -1.0 + (cell / GRID) as f32 * size;
-            let (x1, y1) = (x0 + size, y0 + size);
-            [x0, y0, x1, y0, x0, y1, x1, y0, x1, y1, x0, y1]
-        })
-        .collect()
 }
 
 struct Scene {
@@ -138,19 +119,9 @@ impl Scene {
             .map(|thread| rig.texture(&builder, thread * TARGET_STRIDE_B))
             .collect();
         let program = position_program(&rig.device, TINT_FRAG);
-        let cells = positions_at(&rig.device, rig.pool, CELLS_OFFSET_B, &cell_triangles());
-        let tint_bytes: Vec<u8> = (0..TINTS)
-            .flat_map(|index| {
-                let rgba = tint_rgba(index).map(|channel| f32::from(channel) / 255.0);
-                let mut entry = f32_bytes(&rgba);
-                entry.resize(TINT_STRIDE_B as usize, 0);
-                entry
-            })
-            .collect();
-        rig.device
-            .write_pool(rig.pool, TINTS_OFFSET_B, &tint_bytes)
-            .unwrap();
-        let tints = rig.buffer(TINTS_OFFSET_B, tint_bytes.len() as u64);
+        let cells = positions_at(&rig.device, rig.pool, CELLS_OFFSET_B, &cell_triangles(GRID));
+        let table: Vec<[u8; 4]> = (0..TINTS).map(tint_rgba).collect();
+        let tints = tint_table(&rig, TINTS_OFFSET_B, &table, TINT_STRIDE_B);
         Scene {
             rig,
             targets,
@@ -180,15 +151,7 @@ impl Scene {
                     }
                     Step::Draw { cell, tint } => {
                         bind_tint(&mut commands, self.tints, u64::from(tint) * TINT_STRIDE_B);
-                        commands
-                            .draw(DrawArrays {
-                                primitive: PrimitiveKind::Triangles,
-                                first_vertex: cell * 6,
-                                vertex_count: 6,
-                                first_instance: 0,
-                                instance_count: 1,
-                            })
-                            .unwrap();
+                        commands.draw(cell_draw(cell)).unwrap();
                     }
                     Step::Barrier => commands
                         .barrier(BarrierOrder::FRAGMENTS, Invalidate::NONE)

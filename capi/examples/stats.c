@@ -31,12 +31,14 @@ int main(int argc, char **argv) {
         HSDeviceStats stats;
         CHECK(hsDeviceGetStats(&device, &stats));
         printf("frame %u: frames %llu pipelines %llu total %llu time_ms %.3f submit_ns %llu "
-               "prepare_ns %llu record_ns %llu\n",
+               "prepare_ns %llu record_ns %llu split_lists %llu body_ns %llu\n",
                frame, (unsigned long long)stats.frames,
                (unsigned long long)stats.pipelines_last_frame,
                (unsigned long long)stats.pipelines_total, (double)stats.frame_time_ms,
                (unsigned long long)stats.submit_ns, (unsigned long long)stats.submit_prepare_ns,
-               (unsigned long long)stats.submit_record_ns);
+               (unsigned long long)stats.submit_record_ns,
+               (unsigned long long)stats.submit_split_lists,
+               (unsigned long long)stats.submit_body_ns);
     }
     CHECK(hsQueueFinish(&rig.queue));
     static unsigned char image[SIZE_PX * SIZE_PX * 4];

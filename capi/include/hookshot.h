@@ -602,11 +602,16 @@ typedef struct HSDeviceStats {
   // title warmed with `hookshot warm` takes every one from there).
   uint64_t shader_cache_hits_total;
   // CPU time of the submissions so far, in nanoseconds: in all, and of it preparing
-  // the lists and recording their Vulkan commands. Submissions are translated one at a
-  // time, so this is what a second thread's submit waits behind (docs/threads.md).
+  // the lists and recording their Vulkan commands. This part is translated one list at
+  // a time, so it is what a second thread's submit waits behind (docs/threads.md).
   uint64_t submit_ns;
   uint64_t submit_prepare_ns;
   uint64_t submit_record_ns;
+  // Lists whose passes and draws were recorded into Vulkan commands by the submitting
+  // thread without the lock (threads submitting at once do this at once), and the CPU
+  // time of that recording over all threads, in nanoseconds (not in `submit_ns`).
+  uint64_t submit_split_lists;
+  uint64_t submit_body_ns;
 } HSDeviceStats;
 
 typedef uint32_t HSsyncWaitResult;

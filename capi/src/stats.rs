@@ -61,11 +61,16 @@ pub struct HSDeviceStats {
     /// title warmed with `hookshot warm` takes every one from there).
     pub shader_cache_hits_total: u64,
     /// CPU time of the submissions so far, in nanoseconds: in all, and of it preparing
-    /// the lists and recording their Vulkan commands. Submissions are translated one at a
-    /// time, so this is what a second thread's submit waits behind (docs/threads.md).
+    /// the lists and recording their Vulkan commands. This part is translated one list at
+    /// a time, so it is what a second thread's submit waits behind (docs/threads.md).
     pub submit_ns: u64,
     pub submit_prepare_ns: u64,
     pub submit_record_ns: u64,
+    /// Lists whose passes and draws the submitting thread recorded into Vulkan commands
+    /// without the lock, and the CPU time of that recording over all threads, in
+    /// nanoseconds (not in `submit_ns`).
+    pub submit_split_lists: u64,
+    pub submit_body_ns: u64,
 }
 
 /// Whether a frame's GPU time was measured (`HSDeviceStats::gpu_time_state`).
@@ -124,6 +129,8 @@ pub unsafe extern "C" fn hsDeviceGetStats(
             submit_ns: executor.submit_ns,
             submit_prepare_ns: executor.prepare_ns,
             submit_record_ns: executor.record_ns,
+            submit_split_lists: executor.split_submissions,
+            submit_body_ns: executor.body_ns,
         };
         // SAFETY: checked by out_value.
         unsafe { crate::builder::out_value(stats, "stats", stats_now) }

@@ -20,6 +20,8 @@ struct Frame {
     submit_ns: u64,
     prepare_ns: u64,
     record_ns: u64,
+    split_lists: u64,
+    body_ns: u64,
 }
 
 fn parse(line: &str) -> Frame {
@@ -36,6 +38,8 @@ fn parse(line: &str) -> Frame {
         submit_ns: value("submit_ns").parse().unwrap(),
         prepare_ns: value("prepare_ns").parse().unwrap(),
         record_ns: value("record_ns").parse().unwrap(),
+        split_lists: value("split_lists").parse().unwrap(),
+        body_ns: value("body_ns").parse().unwrap(),
     }
 }
 
@@ -76,6 +80,10 @@ fn stats_count_each_frames_pipelines_and_the_hud_reaches_the_present() {
         assert!(pair[1].submit_ns > pair[0].submit_ns, "{stdout}");
         assert!(pair[1].prepare_ns > pair[0].prepare_ns, "{stdout}");
         assert!(pair[1].record_ns > pair[0].record_ns, "{stdout}");
+        // Each frame's list binds its target and program before its draw: its passes
+        // and draws are recorded by the submitting thread, off the lock.
+        assert_eq!(pair[1].split_lists, pair[0].split_lists + 1, "{stdout}");
+        assert!(pair[1].body_ns > pair[0].body_ns, "{stdout}");
     }
     for frame in &frames {
         assert!(frame.prepare_ns > 0 && frame.record_ns > 0, "{stdout}");

@@ -20,6 +20,12 @@ pub struct Submission<'a> {
     pub sync_values: &'a [u64],
 }
 
+/// The part of a submission's translation a backend hands back from `submit_split`:
+/// it depends on the list alone, so the submitting thread runs it after letting go of
+/// the device's locks, while other threads submit. It puts the submission on the GPU
+/// queue in the order the submissions were made, whenever it runs.
+pub type ListBody = Box<dyn FnOnce() -> Result<(), BackendError>>;
+
 pub trait Backend: Send {
     /// What the device can do where NVN state depends on it; asked once, when the
     /// `Device` is made. By default nothing: state needing a feature is refused.
@@ -95,6 +101,18 @@ pub trait Backend: Send {
         submission: Submission<'_>,
         tables: &ObjectTables,
     ) -> Result<(), BackendError>;
+
+    /// `submit`, but the backend may hand back the body of the list's translation for the
+    /// caller to run once it let go of the device's locks (`ListBody`); the in-order part
+    /// (the queue's state, residency, sync values) is done when this returns. By default
+    /// the whole submission is done here.
+    fn submit_split(
+        &mut self,
+        submission: Submission<'_>,
+        tables: &ObjectTables,
+    ) -> Result<Option<ListBody>, BackendError> {
+        self.submit(submission, tables).map(|()| None)
+    }
 
     /// Sends submitted work to the GPU without waiting.
     fn flush(&mut self) -> Result<(), BackendError>;

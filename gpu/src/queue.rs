@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use parking_lot::RwLockUpgradableReadGuard;
+use parking_lot::{RwLockUpgradableReadGuard, RwLockWriteGuard};
 
 use crate::backend::Submission;
 use crate::command::CommandList;
@@ -70,7 +70,7 @@ impl<'d> Queue<'d> {
         )?;
         let resolved = resolve_sync_values(list, &tables)?;
         let sync_values: Vec<u64> = resolved.iter().map(|&(_, value)| value).collect();
-        self.device.backend.lock().submit(
+        let body = self.device.backend.lock().submit_split(
             Submission {
                 list,
                 sync_values: &sync_values,
@@ -79,17 +79,29 @@ impl<'d> Queue<'d> {
         )?;
         *queue_tables = tables_after;
         drop(queue_tables);
-        let mut tables = RwLockUpgradableReadGuard::upgrade(tables);
-        for (sync, value) in resolved {
-            if let Some(object) = tables.syncs.get_mut(sync) {
-                object.last_issued_value = object.last_issued_value.max(value);
+        // The list's body (if the backend split it off) is translated under a shared read
+        // of the tables: other submissions, recording threads' checks and other bodies go
+        // on; finalizing an object waits until no body can still use it.
+        let tables = if resolved.is_empty() {
+            RwLockUpgradableReadGuard::downgrade(tables)
+        } else {
+            let mut tables = RwLockUpgradableReadGuard::upgrade(tables);
+            for (sync, value) in resolved {
+                if let Some(object) = tables.syncs.get_mut(sync) {
+                    object.last_issued_value = object.last_issued_value.max(value);
+                }
             }
-        }
+            RwLockWriteGuard::downgrade(tables)
+        };
         tracing::trace!(target: "gpu::queue", list = %list_id, ops = list.len(), "submitted");
         self.device.record_with(|| Record::Submit {
             list: list_id,
             sync_values,
         });
+        if let Some(body) = body {
+            body()?;
+        }
+        drop(tables);
         Ok(())
     }
 

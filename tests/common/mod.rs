@@ -3,7 +3,7 @@
 //! it did not expect. A machine without a Vulkan device fails the test; it never skips.
 //!
 //! Beside the harness, the helpers the end-to-end tests share, one concern a module:
-//! `compute` (differential dispatches of compiled compute programs), `coverage` (a CPU
+//! `cells` (a target's grid of cells drawn with tints, and its CPU model), `compute` (differential dispatches of compiled compute programs), `coverage` (a CPU
 //! model of a triangle's samples covered), `device` (a gpu
 //! device on the executor, its pools and buffers), `programs` (GLSL made into gpu
 //! programs), `draw` (targets, triangles, position streams), `hud_text` (the HUD's lines read back from an image), `readback` (texture copies the CPU reads), `rig` (a device on the executor with a pool and a read-back
@@ -13,6 +13,7 @@
 
 #![allow(dead_code)]
 
+pub mod cells;
 pub mod compute;
 pub mod coverage;
 pub mod device;

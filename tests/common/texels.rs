@@ -40,3 +40,26 @@ pub fn linear_level<'a>(layout: &TextureLayout, linear: &'a [u8], level: u32) ->
     let len_b = layout.linear_level_size_b(level).unwrap() as usize;
     &linear[start_b..start_b + len_b]
 }
+
+/// tegra_swizzle's block-linear storage of one level, one layer of `linear` texels, at
+/// the block height `layout` chose: an implementation independent of `memory`'s.
+pub fn tegra_storage(layout: &TextureLayout, linear: &[u8]) -> Vec<u8> {
+    let desc = layout.desc;
+    let one = std::num::NonZeroU32::new(1).unwrap();
+    tegra_swizzle::surface::swizzle_surface(
+        desc.width_px,
+        desc.height_px,
+        1,
+        linear,
+        tegra_swizzle::surface::BlockDim {
+            width: one,
+            height: one,
+            depth: one,
+        },
+        Some(tegra_swizzle::BlockHeight::new(layout.levels[0].block_height_gobs).unwrap()),
+        desc.format.bytes_per_element(),
+        1,
+        1,
+    )
+    .unwrap()
+}

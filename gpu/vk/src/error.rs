@@ -18,6 +18,9 @@ pub enum VkError {
     OutOfDeviceMemory(&'static str),
     #[error("the Vulkan device was lost during {0}")]
     DeviceLost(&'static str),
+    /// An executor invariant broke (a bug): what it was.
+    #[error("executor invariant broken: {0}")]
+    Internal(&'static str),
     #[error("{context} failed: {result}")]
     Other {
         context: &'static str,

@@ -93,6 +93,14 @@ impl Backend for SharedBackend {
         self.lock().submit(submission, tables)
     }
 
+    fn submit_split(
+        &mut self,
+        submission: Submission<'_>,
+        tables: &ObjectTables,
+    ) -> Result<Option<gpu::backend::ListBody>, BackendError> {
+        self.lock().submit_split(submission, tables)
+    }
+
     fn flush(&mut self) -> Result<(), BackendError> {
         self.lock().flush()
     }

@@ -34,6 +34,11 @@ pub struct Args {
     /// Lists each thread records (and submits) in a round.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1_000))]
     lists: u32,
+    /// Split lists' Vulkan recording of their passes and draws off the backend's lock, onto
+    /// the submitting threads (`false`: every list translated whole under the lock, the
+    /// figure to compare with).
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    split_bodies: bool,
     /// Measured rounds (after one warm-up round); medians are reported.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=super::MAX_ROUNDS))]
     rounds: u32,
@@ -95,12 +100,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let most = *counts.last().expect("1 is in");
     let switches = crate::cli::start()?;
     let device = gpu_vk::Device::open(&switches)?;
-    let scene = Scene::new(&device, &switches, most, args.draws)?;
+    let options = ExecutorOptions {
+        split_bodies: args.split_bodies,
+        ..ExecutorOptions::default()
+    };
+    let scene = Scene::new(&device, &switches, options, most, args.draws)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!(
         "device: {} ({}); {} host cores; each thread records {} lists of {} draws a round; \
-         {} rounds (after 1 warm-up), medians",
-        device.info.name, device.info.driver_info, cores, args.lists, args.draws, args.rounds
+         {} rounds (after 1 warm-up), medians; list bodies split off the lock: {}",
+        device.info.name,
+        device.info.driver_info,
+        cores,
+        args.lists,
+        args.draws,
+        args.rounds,
+        args.split_bodies
     );
     let works = [Work::Record, Work::RecordSubmit];
     // times[work][count]: (wall time of the round, wall time to the fence)
@@ -152,9 +167,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             );
         }
     }
-    // The submit translates under the backend's lock, one list at a time: with one
-    // thread's share of time in it, that bounds what any thread count can reach.
-    // Each round's shares of its own wall time, then their medians.
+    // The submit translates under the backend's lock, one list at a time, but for the
+    // bodies of split lists (their passes and draws), recorded by the submitting threads
+    // at once: with one thread's share of time under the lock, that bounds what any
+    // thread count can reach. Each round's shares of its own wall time, then medians.
     let single = &times[1][0];
     let share = |pick: fn(&Round) -> Duration| {
         let mut shares: Vec<f64> = single
@@ -165,21 +181,25 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         shares[shares.len() / 2]
     };
     let submit = share(|t| t.submitting);
+    let locked = share(|t| t.executor);
     println!(
         "one thread's record+submit: outside Queue::submit (NVN recording; on lavapipe also \
-         the GPU's work) {:.0}%, Queue::submit {:.0}% (the executor {:.0}%: preparing {:.0}%, \
-         Vulkan recording {:.0}%, the rest {:.0}%)",
+         the GPU's work) {:.0}%, Queue::submit {:.0}%: under the backend's lock {:.0}% \
+         (preparing {:.0}%, Vulkan recording of what is not split off {:.0}%, the rest {:.0}%), \
+         split-off list bodies' Vulkan recording (no lock) {:.0}%, the rest {:.0}%",
         (1.0 - submit) * 100.0,
         submit * 100.0,
-        share(|t| t.executor) * 100.0,
+        locked * 100.0,
         share(|t| t.preparing) * 100.0,
         share(|t| t.recording) * 100.0,
-        (share(|t| t.executor) - share(|t| t.preparing) - share(|t| t.recording)) * 100.0,
+        (locked - share(|t| t.preparing) - share(|t| t.recording)) * 100.0,
+        share(|t| t.bodies) * 100.0,
+        (submit - locked - share(|t| t.bodies)) * 100.0,
     );
     println!(
-        "Queue::submit translates one list at a time: no thread count passes {:.2}x while \
+        "the backend's lock holds one list at a time: no thread count passes {:.2}x while \
          that part is serial",
-        1.0 / submit.max(f64::EPSILON)
+        1.0 / locked.max(f64::EPSILON)
     );
     if cores < most as usize {
         println!("note: {most} threads on {cores} host cores: at most {cores}x can be expected");
@@ -205,6 +225,9 @@ struct Round {
     executor: Duration,
     preparing: Duration,
     recording: Duration,
+    /// The Vulkan recording of split lists' bodies, by the submitting threads without the
+    /// lock, over all threads.
+    bodies: Duration,
 }
 
 /// CPU time the calling thread has used (`None` where the platform does not say).
@@ -235,6 +258,7 @@ impl Scene {
     fn new(
         device: &Arc<gpu_vk::Device>,
         switches: &gpu::switches::Switches,
+        options: ExecutorOptions,
         threads: u32,
         draws: u32,
     ) -> anyhow::Result<Scene> {
@@ -253,11 +277,7 @@ impl Scene {
                 .with_context(|| format!("translating the bench's {stage:?} shader"))?;
             modules.push(ShaderModule::from(&shader));
         }
-        let backend = SharedBackend::new(VkBackend::with_switches(
-            device,
-            ExecutorOptions::default(),
-            switches,
-        )?);
+        let backend = SharedBackend::new(VkBackend::with_switches(device, options, switches)?);
         let nvn = gpu::Device::new(
             DeviceMaker::new(Box::new(backend.clone())).write_tracking(switches.write_tracking),
         )?;
@@ -356,6 +376,7 @@ impl Scene {
             executor: ns(|stats| stats.submit_ns),
             preparing: ns(|stats| stats.prepare_ns),
             recording: ns(|stats| stats.record_ns),
+            bodies: ns(|stats| stats.body_ns),
         })
     }
 

@@ -65,8 +65,11 @@ mod record;
 mod render_enable;
 mod resources;
 mod sparse_pages;
+mod split_submit;
 mod stats;
 mod submit;
+mod submit_line;
+mod submit_parts;
 mod sync_values;
 
 use std::sync::Arc;
@@ -145,6 +148,10 @@ pub struct ExecutorOptions {
     /// where the device has it): tests see a smaller device's record-time refusals.
     /// `None` (the default): the device's.
     pub state_features: Option<gpu::DeviceFeatures>,
+    /// Lists whose steps are passes of draws have their Vulkan recording split off the
+    /// backend's lock, done by the submitting thread (`split_submit`). On by default;
+    /// off, every list is translated whole under the lock.
+    pub split_bodies: bool,
 }
 
 impl ExecutorOptions {
@@ -161,6 +168,7 @@ impl ExecutorOptions {
             descriptor_indexing: switches.descriptor_indexing,
             bindless_table_images: None,
             state_features: None,
+            split_bodies: true,
         }
     }
 }
@@ -231,6 +239,10 @@ pub struct VkBackend {
     /// How virtual pools get their pages here (`RX_VK_VIRTUAL_SPARSE`,
     /// `gpu_memory::sparse_pool::choose`).
     virtual_path: gpu::address::VirtualPoolPath,
+    /// The order of queue operations, and split submissions' frames coming back.
+    line: Arc<submit_line::SubmitLine>,
+    /// `ExecutorOptions::split_bodies`.
+    split_bodies: bool,
     device: Arc<Device>,
 }
 
@@ -345,6 +357,8 @@ impl VkBackend {
             compile_clock: Default::default(),
             gpu_frames: gpu_frame_time::GpuFrameTimer::new(device)?,
             virtual_path: sparse.path,
+            line: Arc::new(submit_line::SubmitLine::new()),
+            split_bodies: options.split_bodies,
             device: device.clone(),
         })
     }
@@ -400,6 +414,7 @@ impl VkBackend {
             pipeline_compiles: self.graphics.compile_counters(),
             cache: self.images.cache.counters(),
             free_list: self.images.free.counters(),
+            body_ns: self.line.body_totals().0,
             ..self.stats
         }
     }
@@ -491,6 +506,7 @@ impl VkBackend {
     /// objects, sync values. Returns the completed timeline value.
     fn retire(&mut self) -> VkResult<u64> {
         let completed = self.timeline.completed()?;
+        self.take_back_frames();
         self.frames.retire(completed);
         self.pools.retire(completed)?;
         self.report_pointer_misses()?;
@@ -553,6 +569,13 @@ impl VkBackend {
         Ok(())
     }
 
+    /// Split submissions' frames, on the queue now, back into the ring.
+    fn take_back_frames(&mut self) {
+        for (value, frame) in self.line.take_returned() {
+            self.frames.park(value, frame);
+        }
+    }
+
     fn wait_timeline(&mut self, value: u64, timeout: Duration) -> VkResult<WaitOutcome> {
         let outcome = self.timeline.wait(value, timeout)?;
         self.retire()?;
@@ -574,6 +597,8 @@ impl Drop for VkBackend {
                 let _ = self.device.wait_idle();
             }
         }
+        // Every split submission's body ran (the device's submit waited for it).
+        self.take_back_frames();
     }
 }
 
@@ -756,12 +781,24 @@ impl Backend for VkBackend {
         submission: Submission<'_>,
         tables: &ObjectTables,
     ) -> Result<(), BackendError> {
+        match self.submit_split(submission, tables)? {
+            Some(body) => body(),
+            None => Ok(()),
+        }
+    }
+
+    fn submit_split(
+        &mut self,
+        submission: Submission<'_>,
+        tables: &ObjectTables,
+    ) -> Result<Option<gpu::backend::ListBody>, BackendError> {
         let submitting = std::time::Instant::now();
         self.roll_compile_clock();
         let submitted = if submission.list.render_enable_count() > 0 || !self.render_enabled {
             self.submit_with_render_enable(submission, tables)
+                .map(|()| None)
         } else {
-            self.submit_list(submission, tables)
+            self.submit_list(submission, tables, true)
         };
         self.labels.end_submission();
         self.stats.submit_ns += submit::elapsed_ns(submitting);

@@ -86,13 +86,16 @@ impl VkBackend {
         let (own, rest) = values.split_at(piece.syncs.min(values.len()));
         *values = rest;
         piece.syncs = 0;
+        // Not split: a condition after it waits for its value under the lock.
         self.submit_list(
             Submission {
                 list: &list,
                 sync_values: own,
             },
             tables,
+            false,
         )
+        .map(|_| ())
     }
 
     /// Whether rendering is on after a condition on the reports at `offset_b` of

@@ -148,18 +148,24 @@ impl VkBackend {
             .buffer_binds(&buffer_binds)
             .signal_semaphores(&semaphores)
             .push_next(&mut timeline_info)];
-        let queue = self.device.queue.lock();
-        // SAFETY: the queue lock serialises queue operations; the buffer is sparse and
-        // live; each bound memory is live imported memory of a type the buffer takes, at
-        // a page-aligned offset inside it (the page map's rules and `choose`'s block
-        // check); `value` is above every value signalled before.
-        let bound = unsafe {
-            self.device
-                .raw
-                .queue_bind_sparse(*queue, &info, vk::Fence::null())
-        }
-        .map_err(map_vk("binding virtual pool pages (vkQueueBindSparse)"));
-        drop(queue);
+        // In its turn: the wait's value is on the queue before it (a split submission's
+        // body may still be recording).
+        let bound = self.line.in_turn(value, || {
+            let queue = self.device.queue.lock();
+            // SAFETY: the queue lock serialises queue operations; the buffer is sparse
+            // and live; each bound memory is live imported memory of a type the buffer
+            // takes, at a page-aligned offset inside it (the page map's rules and
+            // `choose`'s block check); the turn makes `value` above every value
+            // signalled before.
+            let bound = unsafe {
+                self.device
+                    .raw
+                    .queue_bind_sparse(*queue, &info, vk::Fence::null())
+            }
+            .map_err(map_vk("binding virtual pool pages (vkQueueBindSparse)"));
+            let spent = bound.is_ok();
+            (bound, spent)
+        });
         bound?;
         self.submitted = value;
         self.pools.sparse_bound_at = value;

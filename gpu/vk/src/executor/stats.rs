@@ -55,6 +55,11 @@ pub struct ExecutorStats {
     pub submit_ns: u64,
     pub prepare_ns: u64,
     pub record_ns: u64,
+    /// Lists whose Vulkan recording of passes and draws (their body) was done by the
+    /// submitting thread without the backend's lock (`split_submit`), and the CPU time of
+    /// those bodies over all threads, in nanoseconds (not in `submit_ns`).
+    pub split_submissions: u64,
+    pub body_ns: u64,
     /// The last miss reported: one missed address and the program that missed there.
     pub last_raw_pointer_miss: Option<RawPointerMiss>,
 }

@@ -2,7 +2,7 @@
 //! steps into one command buffer, and submit it with the next timeline value.
 
 use ash::vk;
-use gpu::backend::Submission;
+use gpu::backend::{ListBody, Submission};
 use gpu::command::{Op, TransformFeedbackVerb};
 use gpu::objects::ObjectTables;
 
@@ -11,11 +11,11 @@ use crate::kernels::swizzle_kernel::memory_barrier;
 
 use super::plan::Step;
 use super::prepare::buffer_reads::PoolRead;
-use super::prepare::list::{Fill, Prepared};
+use super::prepare::list::Prepared;
 use super::prepared::descriptors::Resolved;
 use super::prepared::passes::full_viewport;
 use super::record::barrier::{
-    nvn_barrier_scope, COUNTERS_READ, COUNTERS_WRITTEN, EVERY_ACCESS, EVERY_WRITE, HOST_READ,
+    nvn_barrier_scope, COUNTERS_READ, COUNTERS_WRITTEN, EVERY_ACCESS, EVERY_WRITE,
 };
 use super::record::copy::{record_copy, record_fill, record_update};
 use super::record::counters::{begin_counting, end_counting, record_counter_step};
@@ -26,13 +26,11 @@ use super::record::swizzle_jobs::StoreLog;
 use super::record::texture_clear::record_texture_clear;
 use super::record::transform_feedback::record_transform_feedback;
 use super::resources::frames::Frame;
-use super::resources::pools::storage_of;
-use super::resources::upload::{record_upload, record_zero_fill};
 use crate::image_cache::HostImageId;
 use crate::writeback::{PendingRegion, PendingWrites};
 
 /// Whether `image` still has a level waiting to be stored.
-fn waiting_image(
+pub(super) fn waiting_image(
     waiting: &PendingWrites,
     images: &gpu::id_map::IdMap<gpu::TextureId, HostImageId>,
     image: HostImageId,
@@ -48,28 +46,38 @@ pub(super) fn elapsed_ns(start: std::time::Instant) -> u64 {
 }
 
 /// What recording a list produced besides its commands.
-struct Recorded {
-    zero_fills: u64,
-    uploads: u64,
-    barriers: u64,
-    upload_bytes: u64,
-    gpu_uploads: (u64, u64),
-    stores: StoreLog,
-    bindless_tables: u64,
+pub(super) struct Recorded {
+    pub zero_fills: u64,
+    pub uploads: u64,
+    pub barriers: u64,
+    pub upload_bytes: u64,
+    pub gpu_uploads: (u64, u64),
+    pub stores: StoreLog,
+    pub bindless_tables: u64,
 }
 use super::{VkBackend, TARGET};
 
 impl VkBackend {
+    /// Submits a list; a list whose steps can be recorded apart (`body_apart`) comes
+    /// back as its body, for the submitting thread to record without the lock.
     pub(super) fn submit_list(
         &mut self,
         submission: Submission<'_>,
         tables: &ObjectTables,
-    ) -> VkResult<()> {
+        split: bool,
+    ) -> VkResult<Option<ListBody>> {
         let completed = self.retire()?;
         // Before the list is prepared: its raw-pointer programs bind this version.
         self.pools.refresh_pointer_table(completed)?;
+        // A split list's draws went with its body: take one its thread emptied.
+        if self.spare_steps.capacity() == 0 {
+            if let Some((draws, steps)) = self.line.take_spare() {
+                self.spare_draws = draws;
+                self.spare_steps = steps;
+            }
+        }
         let preparing = std::time::Instant::now();
-        let prepared = match self.prepare(submission, tables) {
+        let mut prepared = match self.prepare(submission, tables) {
             Ok(prepared) => prepared,
             Err(error) => {
                 self.images.abandon_submission();
@@ -89,15 +97,20 @@ impl VkBackend {
             }
         };
         self.gpu_frames.open(frame.cmd);
+        if split && self.split_bodies {
+            if let Some(pending) = self.body_apart(&prepared) {
+                return self
+                    .submit_apart(frame, prepared, pending, tables)
+                    .map(Some);
+            }
+        }
         let recording = std::time::Instant::now();
         let recorded = self.record(&mut frame, &prepared, submission, tables);
         self.stats.record_ns += elapsed_ns(recording);
         let recorded = match recorded {
             Ok(recorded) => recorded,
             Err(error) => {
-                self.gpu_frames.abandoned();
-                self.frames.abandon(frame);
-                self.images.abandon_submission();
+                self.abandon_frame(frame);
                 return Err(error);
             }
         };
@@ -113,8 +126,17 @@ impl VkBackend {
         self.submitted = value;
         self.pools.mark_pointer_table_used(value);
         self.frames.park(value, frame);
-        self.after_submit(prepared, recorded, value, tables);
-        Ok(())
+        self.after_submit(&mut prepared, recorded, value, tables);
+        self.spare_draws = prepared.draws;
+        self.spare_steps = prepared.plan.steps;
+        Ok(None)
+    }
+
+    /// A frame begun (its timer opened) whose submission was refused.
+    pub(super) fn abandon_frame(&mut self, frame: Frame) {
+        self.gpu_frames.abandoned();
+        self.frames.abandon(frame);
+        self.images.abandon_submission();
     }
 
     /// Records the whole list; returns the stamps uploads reached.
@@ -128,78 +150,17 @@ impl VkBackend {
         let device = self.device.clone();
         let cmd = frame.cmd;
         let ops = submission.list.ops();
-        let barriers = std::cell::Cell::new(0u64);
+        let head = self.record_head(cmd, frame, prepared, tables)?;
+        let mut stores = head.stores;
+        let mut dirty = head.dirty;
+        let barriers = std::cell::Cell::new(head.barriers);
         let barrier = |dst| {
             barriers.set(barriers.get() + 1);
             memory_barrier(cmd, &device, EVERY_WRITE, dst);
         };
-
-        // Earlier submissions' writes, then first layout transitions.
-        barrier(EVERY_ACCESS);
-        let mut layouts: Vec<vk::ImageMemoryBarrier2> = prepared
-            .textures
-            .iter()
-            .filter_map(|&id| self.images.get(id).ok())
-            .filter(|tracked| tracked.needs_layout)
-            .map(|tracked| tracked.image.initial_barrier())
-            .collect();
-        // Textures sharing an image transition it once.
-        layouts.sort_by_key(|barrier| barrier.image);
-        layouts.dedup_by_key(|barrier| barrier.image);
-        if !layouts.is_empty() {
-            let info = vk::DependencyInfo::default().image_memory_barriers(&layouts);
-            // SAFETY: `cmd` is recording; the images are live and new (UNDEFINED).
-            unsafe { device.raw.cmd_pipeline_barrier2(cmd, &info) };
-        }
-
-        // The list's bindless tables, whole, before any draw binds them.
-        if let Some(table) = &mut frame.descriptors.bindless {
-            table.write_list(&prepared.draws.bindless)?;
-        }
-
-        let mut stores = StoreLog::default();
-        if !prepared.write_back_first.is_empty() {
-            self.record_image_stores(
-                cmd,
-                &mut frame.scratch,
-                &prepared.write_back_first,
-                &mut stores,
-            )?;
-            barrier(EVERY_ACCESS);
-        }
-        let (mut zero_fills, mut uploads, mut upload_bytes) = (0, 0, 0);
-        let mut on_gpu = Vec::new();
-        for &(id, fill) in &prepared.fills {
-            let tracked = self.images.get(id)?;
-            match fill {
-                Fill::Zero => {
-                    record_zero_fill(&device, cmd, &tracked.image);
-                    zero_fills += 1;
-                }
-                Fill::Upload => {
-                    let storage = storage_of(tables, id)?;
-                    record_upload(&device, cmd, &mut frame.staging, tracked, &storage)?;
-                    upload_bytes += tracked.texture.layout.linear_size_b();
-                    uploads += 1;
-                }
-                Fill::GpuUpload => on_gpu.push(id),
-            }
-        }
-        let gpu_uploads = self.record_gpu_uploads(cmd, &mut frame.scratch, &on_gpu)?;
-        uploads += on_gpu.len() as u64;
-        upload_bytes += gpu_uploads.1;
         let mut pending = PendingWrites::default();
         // `set_gpu_storage(false)`: writes are not stored (what waits still is).
         let storing = self.gpu_storage;
-        let mut dirty = !prepared.fills.is_empty();
-        // Levels drawn every frame that stopped two frames ago: their last contents.
-        let due = self.waiting.take_due(self.frame);
-        if !due.is_empty() {
-            if std::mem::take(&mut dirty) {
-                barrier(EVERY_ACCESS);
-            }
-            self.record_stores(cmd, &mut frame.scratch, due, &mut stores)?;
-        }
         let barrier_if_dirty = |dirty: &mut bool| {
             if std::mem::take(dirty) {
                 barrier(EVERY_ACCESS);
@@ -462,29 +423,13 @@ impl VkBackend {
         }
         // Each command buffer's label regions balance alone.
         self.labels.end_command_buffer(&device, cmd);
-        let regions = self
-            .waiting
-            .split(pending.take_all(), self.frame, &self.images.bound);
-        if !regions.is_empty() {
-            barrier_if_dirty(&mut dirty);
-            self.record_stores(cmd, &mut frame.scratch, regions, &mut stores)?;
-        }
-        // Images with levels still waiting keep texels storage lacks, for the cache.
-        let waiting = &self.waiting.regions;
-        stores
-            .stored
-            .retain(|(image, _, _)| !waiting_image(waiting, &self.waiting.images, *image));
-        self.waiting.prune();
-        barrier(HOST_READ);
-        self.gpu_frames.close(cmd);
-        // SAFETY: `cmd` is recording and outside any pass (the plan closes every pass).
-        unsafe { device.raw.end_command_buffer(cmd) }.map_err(map_vk("ending a command buffer"))?;
+        let tail_barriers = self.record_tail(cmd, frame, pending, dirty, &mut stores)?;
         Ok(Recorded {
-            zero_fills,
-            uploads,
-            barriers: barriers.get(),
-            upload_bytes,
-            gpu_uploads,
+            zero_fills: head.zero_fills,
+            uploads: head.uploads,
+            barriers: barriers.get() + tail_barriers,
+            upload_bytes: head.upload_bytes,
+            gpu_uploads: head.gpu_uploads,
             stores,
             bindless_tables: frame
                 .descriptors
@@ -512,16 +457,10 @@ impl VkBackend {
         regions
     }
 
-    /// Submits `cmd` on the queue, after the test gate, signalling timeline `value`.
-    pub(super) fn queue_submit(&mut self, cmd: vk::CommandBuffer, value: u64) -> VkResult<()> {
-        let commands = [vk::CommandBufferSubmitInfo::default().command_buffer(cmd)];
-        let signals = [vk::SemaphoreSubmitInfo::default()
-            .semaphore(self.timeline.raw)
-            .value(value)
-            .stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)];
+    /// What a submission made now waits for: the test gate, and the last sparse bind of
+    /// virtual pages (queue operations are not ordered with it otherwise).
+    pub(super) fn submit_waits(&self) -> Vec<vk::SemaphoreSubmitInfo<'static>> {
         let mut waits: Vec<vk::SemaphoreSubmitInfo> = self.gate.wait_info().into_iter().collect();
-        // After the last sparse bind of virtual pages: queue operations are not ordered
-        // with it otherwise.
         if self.pools.sparse_bound_at > 0 {
             waits.push(
                 vk::SemaphoreSubmitInfo::default()
@@ -530,21 +469,18 @@ impl VkBackend {
                     .stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS),
             );
         }
-        let submit = [vk::SubmitInfo2::default()
-            .command_buffer_infos(&commands)
-            .wait_semaphore_infos(&waits)
-            .signal_semaphore_infos(&signals)];
-        let queue = self.device.queue.lock();
-        // SAFETY: the queue lock serialises submissions; `cmd` is executable and every
-        // object it uses stays alive until `value` is reached (parked with it); the
-        // timeline value is above every value signalled before.
-        let submitted = unsafe {
-            self.device
-                .raw
-                .queue_submit2(*queue, &submit, vk::Fence::null())
-        }
-        .map_err(map_vk("submitting a command list"));
-        drop(queue);
+        waits
+    }
+
+    /// Submits `cmd` on the queue in its turn (`SubmitLine`), after the test gate,
+    /// signalling timeline `value`.
+    pub(super) fn queue_submit(&mut self, cmd: vk::CommandBuffer, value: u64) -> VkResult<()> {
+        let waits = self.submit_waits();
+        let submitted = self.line.in_turn(value, || {
+            let submitted = submit_commands(&self.device, self.timeline.raw, &[cmd], &waits, value);
+            let spent = submitted.is_ok();
+            (submitted, spent)
+        });
         match submitted {
             Ok(()) => self.gpu_frames.submitted(value),
             Err(_) => self.gpu_frames.abandoned(),
@@ -553,16 +489,16 @@ impl VkBackend {
     }
 
     /// Bookkeeping once the submission is on the queue.
-    fn after_submit(
+    pub(super) fn after_submit(
         &mut self,
-        prepared: Prepared,
+        prepared: &mut Prepared,
         recorded: Recorded,
         value: u64,
         tables: &ObjectTables,
     ) {
-        self.targets = prepared.plan.final_targets;
-        self.bindings = prepared.bindings;
-        self.state = prepared.state;
+        self.targets = std::mem::take(&mut prepared.plan.final_targets);
+        self.bindings = std::mem::take(&mut prepared.bindings);
+        self.state = std::mem::take(&mut prepared.state);
         let draws = &prepared.draws;
         for key in &draws.pipelines {
             if let Some(pipeline) = self.graphics.get_mut(key) {
@@ -634,7 +570,7 @@ impl VkBackend {
             self.pools.mark_used(pool, value);
             self.note_buffer_write(pool, offset_b, len_b, value);
         }
-        if let Some(counters) = prepared.counters {
+        if let Some(counters) = prepared.counters.take() {
             self.counters.submitted(value, counters);
         }
         // The write-back's own writes: device writes, so the textures stay the GPU's.
@@ -651,19 +587,17 @@ impl VkBackend {
         for &pool in &prepared.buffer_pools {
             self.pools.mark_used(pool, value);
         }
-        for (sync, sync_value) in prepared.signals {
+        for (sync, sync_value) in std::mem::take(&mut prepared.signals) {
             self.syncs.signalled(sync, sync_value, value);
         }
         tracing::trace!(target: TARGET, value, passes = prepared.plan.passes.len(),
             in_flight = self.frames.in_flight(), "submitted");
-        self.spare_draws = prepared.draws;
-        self.spare_steps = prepared.plan.steps;
     }
 
     /// Opens every pool range the recorded submission writes (write-back stores, copies
     /// into buffers, storage buffers of draws and dispatches) for the device, before it is
     /// submitted; `after_submit` notes them as GPU writes, which closes them when retired.
-    fn open_gpu_writes(&self, prepared: &Prepared, recorded: &Recorded) {
+    pub(super) fn open_gpu_writes(&self, prepared: &Prepared, recorded: &Recorded) {
         let stores = recorded
             .stores
             .stored
@@ -713,4 +647,33 @@ impl VkBackend {
             self.samplers.mark_used(sampler, value);
         }
     }
+}
+
+/// One `vkQueueSubmit2` of `cmds` in order, waiting for `waits`, signalling timeline
+/// `value`. The caller holds the turn of `value` (`SubmitLine::in_turn`).
+pub(super) fn submit_commands(
+    device: &crate::bringup::device::Device,
+    timeline: vk::Semaphore,
+    cmds: &[vk::CommandBuffer],
+    waits: &[vk::SemaphoreSubmitInfo],
+    value: u64,
+) -> VkResult<()> {
+    let commands: Vec<vk::CommandBufferSubmitInfo> = cmds
+        .iter()
+        .map(|&cmd| vk::CommandBufferSubmitInfo::default().command_buffer(cmd))
+        .collect();
+    let signals = [vk::SemaphoreSubmitInfo::default()
+        .semaphore(timeline)
+        .value(value)
+        .stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)];
+    let submit = [vk::SubmitInfo2::default()
+        .command_buffer_infos(&commands)
+        .wait_semaphore_infos(waits)
+        .signal_semaphore_infos(&signals)];
+    let queue = device.queue.lock();
+    // SAFETY: the queue lock serialises submissions; the buffers are executable and every
+    // object they use stays alive until `value` is reached (parked with it); the caller's
+    // turn makes `value` above every value signalled before.
+    unsafe { device.raw.queue_submit2(*queue, &submit, vk::Fence::null()) }
+        .map_err(map_vk("submitting a command list"))
 }

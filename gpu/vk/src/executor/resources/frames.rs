@@ -1,5 +1,7 @@
-//! Frames in flight: each submission's command buffer and staging arena, parked with its
-//! timeline value and reused once the GPU has passed it.
+//! Frames in flight: each submission's command buffers and staging arena, parked with its
+//! timeline value and reused once the GPU has passed it. Each frame has a command pool
+//! of its own, so a list's body is recorded into its frame on the submitting thread
+//! while other threads record theirs (`executor::split_submit`).
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -16,7 +18,13 @@ use crate::executor::pipelines::bindless_layout::BindlessLayout;
 
 /// What one submission records into.
 pub struct Frame {
+    /// The frame's own pool: its buffers are recorded by one thread at a time.
+    pool: vk::CommandPool,
+    /// The submission's commands (a split submission: those before the list's body).
     pub cmd: vk::CommandBuffer,
+    /// A split submission's body (its passes and draws) and the commands after it.
+    pub body: vk::CommandBuffer,
+    pub post: vk::CommandBuffer,
     pub staging: StagingArena,
     /// Device-local rows the write-back moves through.
     pub scratch: StagingArena,
@@ -25,7 +33,6 @@ pub struct Frame {
 }
 
 pub struct FrameRing {
-    pool: vk::CommandPool,
     free: Vec<Frame>,
     in_flight: VecDeque<(u64, Frame)>,
     /// Each frame's bindless texture table follows it (descriptor-indexing path).
@@ -35,14 +42,7 @@ pub struct FrameRing {
 
 impl FrameRing {
     pub fn new(device: &Arc<Device>, bindless: Option<Arc<BindlessLayout>>) -> VkResult<FrameRing> {
-        let info = vk::CommandPoolCreateInfo::default()
-            .queue_family_index(device.queue_family_index)
-            .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER);
-        // SAFETY: valid create info on a live device.
-        let pool = unsafe { device.raw.create_command_pool(&info, None) }
-            .map_err(map_vk("creating the executor's command pool"))?;
         Ok(FrameRing {
-            pool,
             free: Vec::new(),
             in_flight: VecDeque::new(),
             bindless,
@@ -56,16 +56,30 @@ impl FrameRing {
         let frame = match self.free.pop() {
             Some(frame) => frame,
             None => {
+                let info = vk::CommandPoolCreateInfo::default()
+                    .queue_family_index(self.device.queue_family_index)
+                    .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER);
+                // SAFETY: valid create info on a live device.
+                let pool = unsafe { raw.create_command_pool(&info, None) }
+                    .map_err(map_vk("creating a frame's command pool"))?;
                 let info = vk::CommandBufferAllocateInfo::default()
-                    .command_pool(self.pool)
+                    .command_pool(pool)
                     .level(vk::CommandBufferLevel::PRIMARY)
-                    .command_buffer_count(1);
-                // SAFETY: the pool belongs to this device; the executor uses it from one
-                // thread at a time (the backend is behind the device's lock).
-                let cmd = unsafe { raw.allocate_command_buffers(&info) }
-                    .map_err(map_vk("allocating a command buffer"))?[0];
+                    .command_buffer_count(3);
+                // SAFETY: the pool is new and this frame's alone.
+                let buffers = match unsafe { raw.allocate_command_buffers(&info) } {
+                    Ok(buffers) => buffers,
+                    Err(result) => {
+                        // SAFETY: the pool is new, none of its buffers exists.
+                        unsafe { raw.destroy_command_pool(pool, None) };
+                        return Err(map_vk("allocating a frame's command buffers")(result));
+                    }
+                };
                 Frame {
-                    cmd,
+                    pool,
+                    cmd: buffers[0],
+                    body: buffers[1],
+                    post: buffers[2],
                     staging: StagingArena::new(&self.device),
                     scratch: StagingArena::device_local(&self.device),
                     descriptors: DescriptorPools::new(&self.device, self.bindless.clone()),
@@ -98,9 +112,14 @@ impl FrameRing {
         self.free.push(frame);
     }
 
-    /// Parks a submitted frame until the timeline reaches `value`.
+    /// Parks a submitted frame until the timeline reaches `value`. Split submissions
+    /// hand their frames back after later ones may have parked theirs: kept in value
+    /// order.
     pub fn park(&mut self, value: u64, frame: Frame) {
-        self.in_flight.push_back((value, frame));
+        let at = self
+            .in_flight
+            .partition_point(|&(parked, _)| parked < value);
+        self.in_flight.insert(at, (value, frame));
     }
 
     /// Frames whose submission completed become free again.
@@ -128,8 +147,13 @@ impl FrameRing {
 
 impl Drop for FrameRing {
     fn drop(&mut self) {
-        // SAFETY: the executor waits for its last submission before dropping the ring, so
-        // no buffer of the pool is pending; freeing the pool frees its buffers.
-        unsafe { self.device.raw.destroy_command_pool(self.pool, None) };
+        let frames = self.free.drain(..);
+        let parked = self.in_flight.drain(..).map(|(_, frame)| frame);
+        for frame in frames.chain(parked) {
+            // SAFETY: the executor waits for its last submission before dropping the ring
+            // (and takes back every split submission's frame), so no buffer of the pool is
+            // pending; freeing the pool frees its buffers.
+            unsafe { self.device.raw.destroy_command_pool(frame.pool, None) };
+        }
     }
 }
