@@ -1,5 +1,5 @@
 //! Virtual pools on the sparse path: a mapping change is one `vkQueueBindSparse` of the
-//! physical pools' imported memory under the virtual pool's sparse buffer, page by page
+//! physical pools' memory (imported, or their mirrors': `gpu_memory::sparse_memory`) under the virtual pool's sparse buffer, page by page
 //! (neighbouring pages of one physical pool in one bind). The bind waits on the queue's
 //! timeline for every submission before it and signals the next value, and every later
 //! submission waits for that value (`queue_submit`), so a change lands between
@@ -39,7 +39,12 @@ impl VkBackend {
                 self.virtual_path
             )));
         }
-        let types = self.pools.sparse_types;
+        let Some(memory) = self.pools.sparse else {
+            return Err(VkError::Unsupported(format!(
+                "{pool}: sparse binding of virtual pages on a device that takes {}",
+                self.virtual_path
+            )));
+        };
         let buffer = {
             let tracked = self.pools.get(pool)?;
             if !tracked.buffer.is_sparse() {
@@ -55,15 +60,15 @@ impl VkBackend {
                 None => (vk::DeviceMemory::null(), 0),
                 Some(page) => {
                     let physical = self.pools.get(page.physical)?;
-                    let memory = physical.buffer.bindable_memory(types).ok_or_else(|| {
+                    let bound = physical.buffer.bindable_memory(&memory).ok_or_else(|| {
                         VkError::Unsupported(format!(
-                            "{} is not imported in a memory type a sparse buffer binds, so \
-                             it cannot be mapped under {pool} by sparse binding \
+                            "{} has no memory a sparse buffer binds ({memory:?}), so it \
+                             cannot be mapped under {pool} by sparse binding \
                              (RX_VK_VIRTUAL_SPARSE=0 copies instead)",
                             page.physical
                         ))
                     })?;
-                    (memory, page.physical_offset_b)
+                    (bound, page.physical_offset_b)
                 }
             };
             binds.push(PageBind {
@@ -150,7 +155,7 @@ impl VkBackend {
             .push_next(&mut timeline_info)];
         let queue = self.device.queue.lock();
         // SAFETY: the queue lock serialises queue operations; the buffer is sparse and
-        // live; each bound memory is live imported memory of a type the buffer takes, at
+        // live; each bound memory is live (imported, or a mirror's own) of a type the buffer takes, at
         // a page-aligned offset inside it (the page map's rules and `choose`'s block
         // check); `value` is above every value signalled before.
         let bound = unsafe {

@@ -47,6 +47,36 @@ pub(super) fn elapsed_ns(start: std::time::Instant) -> u64 {
     u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
 }
 
+/// Every pool range the submission writes: what `after_submit` notes as GPU writes.
+fn gpu_writes(prepared: &Prepared, stores: &StoreLog) -> Vec<(gpu::PoolId, u64, u64)> {
+    let stored = stores
+        .stored
+        .iter()
+        .map(|(_, pool, range_b)| (*pool, range_b.start, range_b.end - range_b.start));
+    let copies = prepared.copies.values().filter_map(|(_, write)| *write);
+    let updates = prepared
+        .updates
+        .values()
+        .chain(prepared.buffer_fills.values())
+        .map(|update| update.write);
+    let draws = prepared.draws.writes.iter().copied();
+    let dispatches = prepared
+        .dispatches
+        .values()
+        .flat_map(|dispatch| dispatch.resolved.writes.iter().copied());
+    let values = prepared
+        .counters
+        .iter()
+        .flat_map(|counters| counters.gpu_writes());
+    stored
+        .chain(copies)
+        .chain(updates)
+        .chain(draws)
+        .chain(dispatches)
+        .chain(values)
+        .collect()
+}
+
 /// What recording a list produced besides its commands.
 struct Recorded {
     zero_fills: u64,
@@ -90,7 +120,10 @@ impl VkBackend {
         };
         self.gpu_frames.open(frame.cmd);
         let recording = std::time::Instant::now();
-        let recorded = self.record(&mut frame, &prepared, submission, tables);
+        let recorded = self
+            .pools
+            .upload_unmapped_mirrors(frame.cmd, &mut frame.staging)
+            .and_then(|_| self.record(&mut frame, &prepared, submission, tables));
         self.stats.record_ns += elapsed_ns(recording);
         let recorded = match recorded {
             Ok(recorded) => recorded,
@@ -98,6 +131,7 @@ impl VkBackend {
                 self.gpu_frames.abandoned();
                 self.frames.abandon(frame);
                 self.images.abandon_submission();
+                self.pools.readbacks_abandoned();
                 return Err(error);
             }
         };
@@ -108,9 +142,11 @@ impl VkBackend {
         if let Err(error) = self.queue_submit(frame.cmd, value) {
             self.frames.abandon(frame);
             self.images.abandon_submission();
+            self.pools.readbacks_abandoned();
             return Err(error);
         }
         self.submitted = value;
+        self.pools.readbacks_submitted(value);
         self.pools.mark_pointer_table_used(value);
         self.frames.park(value, frame);
         self.after_submit(prepared, recorded, value, tables);
@@ -475,6 +511,13 @@ impl VkBackend {
             .stored
             .retain(|(image, _, _)| !waiting_image(waiting, &self.waiting.images, *image));
         self.waiting.prune();
+        // Unmapped pool mirrors' written ranges, for storage (`resources::device_mirrors`).
+        if self
+            .pools
+            .record_readbacks(cmd, gpu_writes(prepared, &stores))?
+        {
+            barriers.set(barriers.get() + 1);
+        }
         barrier(HOST_READ);
         self.gpu_frames.close(cmd);
         // SAFETY: `cmd` is recording and outside any pass (the plan closes every pass).

@@ -7,6 +7,7 @@
 pub mod bindless_table;
 pub mod bound_graphics;
 pub mod counters;
+pub mod device_mirrors;
 pub mod descriptors;
 pub mod frames;
 pub mod free_list;

@@ -1,0 +1,248 @@
+//! Pool mirrors the CPU does not map: memory of a type only the GPU reaches (NVIDIA's
+//! device-local type 1, the one its sparse buffers bind), kept in step with the pool's
+//! storage by GPU copies, as a mapped mirror is by CPU copies. Before a submission's
+//! commands, the pages the CPU wrote since the last upload (and host-written reports) go
+//! up through the frame's staging memory; after them, every range the submission writes
+//! is copied into read-back staging, and `PoolTable::retire` gives those bytes to storage
+//! once the submission has completed (except pages the CPU wrote since), as a mapped
+//! mirror's writes come back.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use ash::vk;
+use gpu::PoolId;
+use memory::pool::{WriteStamp, PAGE_SIZE_B};
+
+use crate::error::VkResult;
+use crate::executor::record::barrier::{EVERY_ACCESS, EVERY_WRITE};
+use crate::gpu_memory::staging::{StagingArena, StagingSlice};
+use crate::kernels::swizzle_kernel::memory_barrier;
+
+use super::pools::{runs, PoolTable};
+
+/// A range of an unmapped mirror copied into read-back staging.
+#[derive(Clone, Copy, Debug)]
+struct ReadBack {
+    pool: PoolId,
+    offset_b: u64,
+    len_b: u64,
+    slice: StagingSlice,
+}
+
+/// The copies in flight for unmapped mirrors.
+#[derive(Default)]
+pub struct MirrorCopies {
+    /// Bytes the host wrote into such pools' storage for the device (reports), uploaded
+    /// with the next submission.
+    host_writes: Vec<(PoolId, u64, Vec<u8>)>,
+    /// The submission being recorded: its read-back staging and ranges.
+    arena: Option<StagingArena>,
+    recording: Vec<ReadBack>,
+    /// Submitted read-backs by timeline value, read when it completes.
+    in_flight: VecDeque<(u64, StagingArena, Vec<ReadBack>)>,
+    free: Vec<StagingArena>,
+}
+
+impl PoolTable {
+    /// Records the uploads into unmapped mirrors at the start of `cmd`: a new mirror is
+    /// zeroed (a pool starts as zeros), then takes the pages the CPU wrote and the host's
+    /// reports. Returns the bytes uploaded.
+    pub fn upload_unmapped_mirrors(
+        &mut self,
+        cmd: vk::CommandBuffer,
+        staging: &mut StagingArena,
+    ) -> VkResult<u64> {
+        let mut fills = Vec::new();
+        let mut copies: Vec<(vk::Buffer, StagingSlice, u64)> = Vec::new();
+        for tracked in self.pools.values_mut() {
+            if !tracked.buffer.is_unmapped_mirror() {
+                continue;
+            }
+            let since = tracked.mirrored_at;
+            if since == WriteStamp::NEVER {
+                fills.push(tracked.buffer.raw);
+            }
+            let now = tracked.storage.current_stamp();
+            let storage = Arc::clone(&tracked.storage);
+            let pages = storage.size_b() / PAGE_SIZE_B;
+            let written =
+                |page: u64| storage.cpu_written_since(page * PAGE_SIZE_B, PAGE_SIZE_B, since);
+            for (first, end) in runs(pages, written) {
+                let (offset_b, len_b) = (first * PAGE_SIZE_B, (end - first) * PAGE_SIZE_B);
+                let slice = staging.allocate(len_b)?;
+                storage.read_for_device(offset_b, len_b, |bytes| {
+                    staging.bytes_mut(slice).copy_from_slice(bytes)
+                })?;
+                copies.push((tracked.buffer.raw, slice, offset_b));
+            }
+            tracked.mirrored_at = now;
+        }
+        for (pool, offset_b, bytes) in std::mem::take(&mut self.mirror_copies.host_writes) {
+            let Some(tracked) = self.pools.get(&pool) else {
+                continue;
+            };
+            let slice = staging.allocate(bytes.len() as u64)?;
+            staging.bytes_mut(slice).copy_from_slice(&bytes);
+            copies.push((tracked.buffer.raw, slice, offset_b));
+        }
+        if fills.is_empty() && copies.is_empty() {
+            return Ok(0);
+        }
+        let device = &self.device;
+        // After every earlier submission's use of the mirrors (its read-backs included).
+        memory_barrier(cmd, device, EVERY_WRITE, EVERY_ACCESS);
+        for &buffer in &fills {
+            // SAFETY: `cmd` is recording, outside a pass; the mirror is live and its whole
+            // size is a multiple of 4 (pools are whole pages).
+            unsafe { device.raw.cmd_fill_buffer(cmd, buffer, 0, vk::WHOLE_SIZE, 0) };
+        }
+        if !fills.is_empty() {
+            memory_barrier(cmd, device, EVERY_WRITE, EVERY_ACCESS);
+        }
+        let mut uploaded_b = 0;
+        for (buffer, slice, offset_b) in copies {
+            let region = [vk::BufferCopy::default()
+                .src_offset(slice.offset_b)
+                .dst_offset(offset_b)
+                .size(slice.size_b)];
+            // SAFETY: `cmd` is recording; the staging slice and the mirror range are live
+            // and in bounds (whole pages of the pool, or a report inside it).
+            unsafe { device.raw.cmd_copy_buffer(cmd, slice.buffer, buffer, &region) };
+            uploaded_b += slice.size_b;
+        }
+        Ok(uploaded_b)
+    }
+
+    /// The host wrote `bytes` at `offset_b` of `pool`'s storage for the device: an
+    /// unmapped mirror takes them with the next submission.
+    pub(super) fn queue_host_write(&mut self, pool: PoolId, offset_b: u64, bytes: &[u8]) {
+        self.mirror_copies
+            .host_writes
+            .push((pool, offset_b, bytes.to_vec()));
+    }
+
+    /// Records, at the end of `cmd`, copies of every range the submission writes in an
+    /// unmapped mirror (through the pool, or through a sparse virtual pool whose pages
+    /// bind it) into read-back staging. Returns whether it recorded any.
+    pub fn record_readbacks(
+        &mut self,
+        cmd: vk::CommandBuffer,
+        writes: impl IntoIterator<Item = (PoolId, u64, u64)>,
+    ) -> VkResult<bool> {
+        let mut ranges: Vec<(PoolId, u64, u64)> = Vec::new();
+        for (pool, offset_b, len_b) in writes {
+            ranges.push((pool, offset_b, len_b));
+            for alias in self.aliases(pool, offset_b, len_b) {
+                ranges.push((alias.pool, alias.offset_b, alias.len_b));
+            }
+        }
+        ranges.retain(|(pool, _, len_b)| {
+            *len_b > 0
+                && self
+                    .pools
+                    .get(pool)
+                    .is_some_and(|tracked| tracked.buffer.is_unmapped_mirror())
+        });
+        ranges.sort_unstable();
+        ranges.dedup();
+        if ranges.is_empty() {
+            return Ok(false);
+        }
+        let copies = &mut self.mirror_copies;
+        let device = &self.device;
+        let arena = match copies.arena.take() {
+            Some(arena) => arena,
+            None => copies
+                .free
+                .pop()
+                .unwrap_or_else(|| StagingArena::new(device)),
+        };
+        let arena = copies.arena.insert(arena);
+        memory_barrier(cmd, device, EVERY_WRITE, EVERY_ACCESS);
+        for (pool, offset_b, len_b) in ranges {
+            let Some(tracked) = self.pools.get(&pool) else {
+                continue;
+            };
+            let len_b = len_b.min(tracked.buffer.size_b.saturating_sub(offset_b));
+            if len_b == 0 {
+                continue;
+            }
+            let slice = arena.allocate(len_b)?;
+            let region = [vk::BufferCopy::default()
+                .src_offset(offset_b)
+                .dst_offset(slice.offset_b)
+                .size(len_b)];
+            // SAFETY: `cmd` is recording, outside a pass; the range lies in the mirror (cut
+            // to its size above) and the slice is as long.
+            unsafe {
+                device
+                    .raw
+                    .cmd_copy_buffer(cmd, tracked.buffer.raw, slice.buffer, &region)
+            };
+            copies.recording.push(ReadBack {
+                pool,
+                offset_b,
+                len_b,
+                slice,
+            });
+        }
+        Ok(true)
+    }
+
+    /// The recorded read-backs belong to the submission of timeline `value`.
+    pub fn readbacks_submitted(&mut self, value: u64) {
+        let copies = &mut self.mirror_copies;
+        if let Some(arena) = copies.arena.take() {
+            let recorded = std::mem::take(&mut copies.recording);
+            copies.in_flight.push_back((value, arena, recorded));
+        }
+    }
+
+    /// The submission being recorded was abandoned: its read-backs never run.
+    pub fn readbacks_abandoned(&mut self) {
+        let copies = &mut self.mirror_copies;
+        copies.recording.clear();
+        if let Some(mut arena) = copies.arena.take() {
+            arena.reset();
+            copies.free.push(arena);
+        }
+    }
+
+    /// The bytes the submission of `timeline` wrote at `offset_b..end_b` of `pool`, from
+    /// its read-back (`None` if none covers the range).
+    pub(super) fn read_back(
+        &self,
+        timeline: u64,
+        pool: PoolId,
+        offset_b: u64,
+        end_b: u64,
+    ) -> Option<&[u8]> {
+        let (_, arena, recorded) = self
+            .mirror_copies
+            .in_flight
+            .iter()
+            .find(|(value, _, _)| *value == timeline)?;
+        let back = recorded.iter().find(|back| {
+            back.pool == pool && back.offset_b <= offset_b && end_b <= back.offset_b + back.len_b
+        })?;
+        let start = (offset_b - back.offset_b) as usize;
+        let end = (end_b - back.offset_b) as usize;
+        Some(&arena.bytes(back.slice)[start..end])
+    }
+
+    /// Read-back staging of submissions up to `completed` is free again (after `retire`
+    /// has read it).
+    pub(super) fn release_readbacks(&mut self, completed: u64) {
+        let copies = &mut self.mirror_copies;
+        while copies
+            .in_flight
+            .front()
+            .is_some_and(|(value, _, _)| *value <= completed)
+        {
+            let (_, mut arena, _) = copies.in_flight.pop_front().expect("checked above");
+            arena.reset();
+            copies.free.push(arena);
+        }
+    }
+}
