@@ -265,6 +265,18 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
             after, expected,
             "sparse {sparse}, pools {pools:?}: a finalized physical pool"
         );
+        // Unmapped mirrors took the CPU's writes and gave the GPU's back by GPU copies.
+        let stats = rig.stats();
+        let copies_by_gpu = pools == Pools::UnmappedMirrors
+            || rig.device.virtual_pool_path().to_string().contains("GPU copies");
+        assert_eq!(
+            (
+                stats.mirror_upload_bytes > 0,
+                stats.mirror_readback_bytes > 0
+            ),
+            (copies_by_gpu, copies_by_gpu),
+            "pools {pools:?}: {stats:?}"
+        );
         if sparse {
             assert!(
                 rig.stats().sparse_binds >= 4,

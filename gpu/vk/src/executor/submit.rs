@@ -123,7 +123,10 @@ impl VkBackend {
         let recorded = self
             .pools
             .upload_unmapped_mirrors(frame.cmd, &mut frame.staging)
-            .and_then(|_| self.record(&mut frame, &prepared, submission, tables));
+            .and_then(|uploaded_b| {
+                self.stats.mirror_upload_bytes += uploaded_b;
+                self.record(&mut frame, &prepared, submission, tables)
+            });
         self.stats.record_ns += elapsed_ns(recording);
         let recorded = match recorded {
             Ok(recorded) => recorded,
@@ -512,11 +515,12 @@ impl VkBackend {
             .retain(|(image, _, _)| !waiting_image(waiting, &self.waiting.images, *image));
         self.waiting.prune();
         // Unmapped pool mirrors' written ranges, for storage (`resources::device_mirrors`).
-        if self
+        let read_back_b = self
             .pools
-            .record_readbacks(cmd, gpu_writes(prepared, &stores))?
-        {
+            .record_readbacks(cmd, gpu_writes(prepared, &stores))?;
+        if read_back_b > 0 {
             barriers.set(barriers.get() + 1);
+            self.stats.mirror_readback_bytes += read_back_b;
         }
         barrier(HOST_READ);
         self.gpu_frames.close(cmd);

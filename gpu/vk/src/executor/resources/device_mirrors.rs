@@ -124,12 +124,12 @@ impl PoolTable {
 
     /// Records, at the end of `cmd`, copies of every range the submission writes in an
     /// unmapped mirror (through the pool, or through a sparse virtual pool whose pages
-    /// bind it) into read-back staging. Returns whether it recorded any.
+    /// bind it) into read-back staging. Returns the bytes it copies.
     pub fn record_readbacks(
         &mut self,
         cmd: vk::CommandBuffer,
         writes: impl IntoIterator<Item = (PoolId, u64, u64)>,
-    ) -> VkResult<bool> {
+    ) -> VkResult<u64> {
         let mut ranges: Vec<(PoolId, u64, u64)> = Vec::new();
         for (pool, offset_b, len_b) in writes {
             ranges.push((pool, offset_b, len_b));
@@ -147,7 +147,7 @@ impl PoolTable {
         ranges.sort_unstable();
         ranges.dedup();
         if ranges.is_empty() {
-            return Ok(false);
+            return Ok(0);
         }
         let copies = &mut self.mirror_copies;
         let device = &self.device;
@@ -160,6 +160,7 @@ impl PoolTable {
         };
         let arena = copies.arena.insert(arena);
         memory_barrier(cmd, device, EVERY_WRITE, EVERY_ACCESS);
+        let mut copied_b = 0;
         for (pool, offset_b, len_b) in ranges {
             let Some(tracked) = self.pools.get(&pool) else {
                 continue;
@@ -186,8 +187,9 @@ impl PoolTable {
                 len_b,
                 slice,
             });
+            copied_b += len_b;
         }
-        Ok(true)
+        Ok(copied_b)
     }
 
     /// The recorded read-backs belong to the submission of timeline `value`.
