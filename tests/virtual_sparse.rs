@@ -106,7 +106,8 @@ fn expected_sparse(rig: &Rig) -> Result<u32, String> {
     }
     let sparse = gpu_vk::ash::vk::BufferCreateFlags::SPARSE_BINDING
         | gpu_vk::ash::vk::BufferCreateFlags::SPARSE_RESIDENCY;
-    let shared = buffer_types(rig, sparse) & buffer_types(rig, gpu_vk::ash::vk::BufferCreateFlags::empty());
+    let shared =
+        buffer_types(rig, sparse) & buffer_types(rig, gpu_vk::ash::vk::BufferCreateFlags::empty());
     match shared {
         0 => Err("no memory type takes both".into()),
         types => Ok(types),
@@ -125,10 +126,7 @@ fn assert_sparse(path: &VirtualPoolPath, types: u32, imports: bool) {
                 .and_then(|index| index.parse::<u32>().ok());
             match mirror_type {
                 Some(index) => assert!(types & (1 << index) != 0, "{path}: types {types:#x}"),
-                None => assert!(
-                    imports && memory.contains("imported host memory"),
-                    "{path}"
-                ),
+                None => assert!(imports && memory.contains("imported host memory"), "{path}"),
             }
         }
         // A sparse block coarser than NVN's page cannot be used, and says so.
@@ -244,9 +242,17 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
         );
         // Unmapped pages read zeros; the page still mapped shows its physical bytes.
         let unmapped = read_by_address(&rig, address(&rig, pages, 64), 4);
-        assert_eq!(word(&unmapped), 0, "sparse {sparse}, pools {pools:?}: unmapped");
+        assert_eq!(
+            word(&unmapped),
+            0,
+            "sparse {sparse}, pools {pools:?}: unmapped"
+        );
         let still = read_by_address(&rig, address(&rig, pages, VIRTUAL_PAGE_B + 64), 4);
-        assert_eq!(word(&still), 0x100, "sparse {sparse}, pools {pools:?}: page 1");
+        assert_eq!(
+            word(&still),
+            0x100,
+            "sparse {sparse}, pools {pools:?}: page 1"
+        );
         // A physical pool finalized while mapped: its pages are unbound (sparse) or keep
         // their last copy (copy-on-map), and nothing faults.
         let doomed = physical_pool(&rig, VIRTUAL_PAGE_B);
@@ -268,7 +274,11 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
         // Unmapped mirrors took the CPU's writes and gave the GPU's back by GPU copies.
         let stats = rig.stats();
         let copies_by_gpu = pools == Pools::UnmappedMirrors
-            || rig.device.virtual_pool_path().to_string().contains("GPU copies");
+            || rig
+                .device
+                .virtual_pool_path()
+                .to_string()
+                .contains("GPU copies");
         assert_eq!(
             (
                 stats.mirror_upload_bytes > 0,

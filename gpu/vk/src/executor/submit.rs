@@ -134,7 +134,7 @@ impl VkBackend {
                 self.gpu_frames.abandoned();
                 self.frames.abandon(frame);
                 self.images.abandon_submission();
-                self.pools.readbacks_abandoned();
+                self.pools.mirror_copies_abandoned();
                 return Err(error);
             }
         };
@@ -145,11 +145,11 @@ impl VkBackend {
         if let Err(error) = self.queue_submit(frame.cmd, value) {
             self.frames.abandon(frame);
             self.images.abandon_submission();
-            self.pools.readbacks_abandoned();
+            self.pools.mirror_copies_abandoned();
             return Err(error);
         }
         self.submitted = value;
-        self.pools.readbacks_submitted(value);
+        self.pools.mirror_copies_submitted(value);
         self.pools.mark_pointer_table_used(value);
         self.frames.park(value, frame);
         self.after_submit(prepared, recorded, value, tables);

@@ -294,9 +294,7 @@ impl PoolBuffer {
             {
                 Some(*memory)
             }
-            (Some(Backing::OwnMemory { memory, .. }), SparseMemory::Mirror { .. }) => {
-                Some(*memory)
-            }
+            (Some(Backing::OwnMemory { memory, .. }), SparseMemory::Mirror { .. }) => Some(*memory),
             _ => None,
         }
     }
@@ -311,7 +309,9 @@ impl PoolBuffer {
             }) => {
                 // SAFETY: the memory is mapped whole for the buffer's life and is at least
                 // `size_b` bytes; `&mut self` keeps the slice unique on the CPU.
-                Some(unsafe { std::slice::from_raw_parts_mut(ptr.0.as_ptr(), self.size_b as usize) })
+                Some(unsafe {
+                    std::slice::from_raw_parts_mut(ptr.0.as_ptr(), self.size_b as usize)
+                })
             }
             _ => None,
         }

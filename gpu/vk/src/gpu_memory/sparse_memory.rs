@@ -50,17 +50,14 @@ impl SparseMemory {
     /// What `hookshot info`, the log and `hsDeviceGetVirtualPoolPathDescription` say.
     pub fn describe(&self, bits: &SparseTypeBits, types: &[vk::MemoryPropertyFlags]) -> String {
         match *self {
-            SparseMemory::Imported { types: taken } => format!(
-                "bound to physical pools' imported host memory (types {taken:#x})"
-            ),
+            SparseMemory::Imported { types: taken } => {
+                format!("bound to physical pools' imported host memory (types {taken:#x})")
+            }
             SparseMemory::Mirror {
                 type_index,
                 host_visible,
             } => {
-                let flags = types
-                    .get(type_index as usize)
-                    .copied()
-                    .unwrap_or_default();
+                let flags = types.get(type_index as usize).copied().unwrap_or_default();
                 let kept = if host_visible {
                     "mapped, kept in step by CPU copies"
                 } else {
@@ -128,7 +125,10 @@ pub fn flag_names(flags: vk::MemoryPropertyFlags) -> String {
         (vk::MemoryPropertyFlags::HOST_VISIBLE, "host-visible"),
         (vk::MemoryPropertyFlags::HOST_COHERENT, "coherent"),
         (vk::MemoryPropertyFlags::HOST_CACHED, "cached"),
-        (vk::MemoryPropertyFlags::LAZILY_ALLOCATED, "lazily allocated"),
+        (
+            vk::MemoryPropertyFlags::LAZILY_ALLOCATED,
+            "lazily allocated",
+        ),
         (vk::MemoryPropertyFlags::PROTECTED, "protected"),
     ]
     .into_iter()

@@ -50,7 +50,10 @@ fn nvidia_binds_device_local_mirrors_where_imported_memory_has_no_sparse_type() 
         pool_buffer: 0x1f,
         ..bits
     };
-    assert_eq!(choose_sparse_memory(&rebar, &nvidia_580_rebar()), Ok(chosen));
+    assert_eq!(
+        choose_sparse_memory(&rebar, &nvidia_580_rebar()),
+        Ok(chosen)
+    );
     // One it takes is preferred: device-local and mapped, kept by CPU copies.
     let rebar_sparse = SparseTypeBits {
         sparse_plain: 0x12,

@@ -111,15 +111,16 @@ pub fn physical_memory(
     let taken = pool_buffer_types(device)?;
     let types = &device.caps.memory_types;
     let allowed = |index: &u32| taken & (1 << index) != 0 && (*index as usize) < types.len();
-    let local = (0..32).filter(allowed).find(|&index| {
-        types[index as usize].contains(vk::MemoryPropertyFlags::DEVICE_LOCAL)
-    });
-    let type_index = local.or_else(|| (0..32).find(allowed)).ok_or_else(|| {
-        VkError::Allocation {
-            context: "a pool mirror",
-            reason: format!("the pool buffer takes no memory type ({taken:#x})"),
-        }
-    })?;
+    let local = (0..32)
+        .filter(allowed)
+        .find(|&index| types[index as usize].contains(vk::MemoryPropertyFlags::DEVICE_LOCAL));
+    let type_index =
+        local
+            .or_else(|| (0..32).find(allowed))
+            .ok_or_else(|| VkError::Allocation {
+                context: "a pool mirror",
+                reason: format!("the pool buffer takes no memory type ({taken:#x})"),
+            })?;
     Ok(PhysicalMemory::OwnMirror {
         type_index,
         map: false,

@@ -36,6 +36,10 @@ pub struct MirrorCopies {
     /// Bytes the host wrote into such pools' storage for the device (reports), uploaded
     /// with the next submission.
     host_writes: Vec<(PoolId, u64, Vec<u8>)>,
+    /// The submission being recorded: each mirror's state before its uploads (given back
+    /// if the submission is abandoned) and the host writes it took.
+    uploading: Vec<(PoolId, WriteStamp, bool)>,
+    uploading_host_writes: Vec<(PoolId, u64, Vec<u8>)>,
     /// The submission being recorded: its read-back staging and ranges.
     arena: Option<StagingArena>,
     recording: Vec<ReadBack>,
@@ -55,13 +59,17 @@ impl PoolTable {
     ) -> VkResult<u64> {
         let mut fills = Vec::new();
         let mut copies: Vec<(vk::Buffer, StagingSlice, u64)> = Vec::new();
-        for tracked in self.pools.values_mut() {
+        let uploading = &mut self.mirror_copies.uploading;
+        uploading.clear();
+        for (&id, tracked) in self.pools.iter_mut() {
             if !tracked.buffer.is_unmapped_mirror() {
                 continue;
             }
             let since = tracked.mirrored_at;
-            if since == WriteStamp::NEVER {
+            uploading.push((id, since, tracked.zeroed));
+            if !tracked.zeroed {
                 fills.push(tracked.buffer.raw);
+                tracked.zeroed = true;
             }
             let now = tracked.storage.current_stamp();
             let storage = Arc::clone(&tracked.storage);
@@ -78,13 +86,15 @@ impl PoolTable {
             }
             tracked.mirrored_at = now;
         }
-        for (pool, offset_b, bytes) in std::mem::take(&mut self.mirror_copies.host_writes) {
-            let Some(tracked) = self.pools.get(&pool) else {
+        let host_writes = std::mem::take(&mut self.mirror_copies.host_writes);
+        self.mirror_copies.uploading_host_writes = host_writes;
+        for (pool, offset_b, bytes) in &self.mirror_copies.uploading_host_writes {
+            let Some(tracked) = self.pools.get(pool) else {
                 continue;
             };
             let slice = staging.allocate(bytes.len() as u64)?;
-            staging.bytes_mut(slice).copy_from_slice(&bytes);
-            copies.push((tracked.buffer.raw, slice, offset_b));
+            staging.bytes_mut(slice).copy_from_slice(bytes);
+            copies.push((tracked.buffer.raw, slice, *offset_b));
         }
         if fills.is_empty() && copies.is_empty() {
             return Ok(0);
@@ -95,7 +105,11 @@ impl PoolTable {
         for &buffer in &fills {
             // SAFETY: `cmd` is recording, outside a pass; the mirror is live and its whole
             // size is a multiple of 4 (pools are whole pages).
-            unsafe { device.raw.cmd_fill_buffer(cmd, buffer, 0, vk::WHOLE_SIZE, 0) };
+            unsafe {
+                device
+                    .raw
+                    .cmd_fill_buffer(cmd, buffer, 0, vk::WHOLE_SIZE, 0)
+            };
         }
         if !fills.is_empty() {
             memory_barrier(cmd, device, EVERY_WRITE, EVERY_ACCESS);
@@ -108,7 +122,11 @@ impl PoolTable {
                 .size(slice.size_b)];
             // SAFETY: `cmd` is recording; the staging slice and the mirror range are live
             // and in bounds (whole pages of the pool, or a report inside it).
-            unsafe { device.raw.cmd_copy_buffer(cmd, slice.buffer, buffer, &region) };
+            unsafe {
+                device
+                    .raw
+                    .cmd_copy_buffer(cmd, slice.buffer, buffer, &region)
+            };
             uploaded_b += slice.size_b;
         }
         Ok(uploaded_b)
@@ -192,18 +210,30 @@ impl PoolTable {
         Ok(copied_b)
     }
 
-    /// The recorded read-backs belong to the submission of timeline `value`.
-    pub fn readbacks_submitted(&mut self, value: u64) {
+    /// The recorded uploads and read-backs belong to the submission of timeline `value`.
+    pub fn mirror_copies_submitted(&mut self, value: u64) {
         let copies = &mut self.mirror_copies;
+        copies.uploading.clear();
+        copies.uploading_host_writes.clear();
         if let Some(arena) = copies.arena.take() {
             let recorded = std::mem::take(&mut copies.recording);
             copies.in_flight.push_back((value, arena, recorded));
         }
     }
 
-    /// The submission being recorded was abandoned: its read-backs never run.
-    pub fn readbacks_abandoned(&mut self) {
+    /// The submission being recorded was abandoned: its uploads and read-backs never
+    /// run, so the mirrors are as they were before it (the next submission uploads again).
+    pub fn mirror_copies_abandoned(&mut self) {
         let copies = &mut self.mirror_copies;
+        for (pool, mirrored_at, zeroed) in copies.uploading.drain(..) {
+            if let Some(tracked) = self.pools.get_mut(&pool) {
+                tracked.mirrored_at = mirrored_at;
+                tracked.zeroed = zeroed;
+            }
+        }
+        let mut host_writes = std::mem::take(&mut copies.uploading_host_writes);
+        host_writes.append(&mut copies.host_writes);
+        copies.host_writes = host_writes;
         copies.recording.clear();
         if let Some(mut arena) = copies.arena.take() {
             arena.reset();

@@ -7,8 +7,8 @@
 pub mod bindless_table;
 pub mod bound_graphics;
 pub mod counters;
-pub mod device_mirrors;
 pub mod descriptors;
+pub mod device_mirrors;
 pub mod frames;
 pub mod free_list;
 pub mod index_arena;

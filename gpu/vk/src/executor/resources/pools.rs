@@ -32,6 +32,8 @@ pub struct TrackedPool {
     pub storage: Arc<MemoryPool>,
     /// Mirrors only: CPU writes stamped up to here are in the mirror.
     pub(super) mirrored_at: WriteStamp,
+    /// Unmapped mirrors only: zeroed on the GPU (their memory starts undefined).
+    pub(super) zeroed: bool,
     /// The timeline value of the last submission that used the pool.
     pub last_use: u64,
     /// The pool's address range (Hookshot's address space) and its buffer's device
@@ -162,6 +164,7 @@ impl PoolTable {
                 buffer,
                 storage,
                 mirrored_at: WriteStamp::NEVER,
+                zeroed: false,
                 last_use: 0,
                 range: (pool.address.0, pool.address.0 + size_b),
                 device_address,
