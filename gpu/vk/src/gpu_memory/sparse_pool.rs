@@ -5,8 +5,6 @@
 //! mirrors of the physical pools in a type it takes (`sparse_memory` chooses from the
 //! device's table). Anything missing gives copy-on-map, with the reason named.
 
-use std::sync::Arc;
-
 use ash::vk;
 use gpu::address::{sparse_block_refusal, VirtualPoolPath, VIRTUAL_PAGE_B};
 
@@ -45,7 +43,7 @@ impl SparseChoice {
 
 /// Chooses the path: `switch_on` is `RX_VK_VIRTUAL_SPARSE`, `import_pools` whether pools
 /// are imported at all (without imports only mirrors can be bound).
-pub fn choose(device: &Arc<Device>, switch_on: bool, import_pools: bool) -> VkResult<SparseChoice> {
+pub fn choose(device: &Device, switch_on: bool, import_pools: bool) -> VkResult<SparseChoice> {
     if !switch_on {
         return Ok(SparseChoice::copy("RX_VK_VIRTUAL_SPARSE=0"));
     }
