@@ -711,23 +711,7 @@ impl VkBackend {
     /// into buffers, storage buffers of draws and dispatches) for the device, before it is
     /// submitted; `after_submit` notes them as GPU writes, which closes them when retired.
     fn open_gpu_writes(&self, prepared: &Prepared, recorded: &Recorded) {
-        let stores = recorded
-            .stores
-            .stored
-            .iter()
-            .map(|(_, pool, range_b)| (*pool, range_b.start, range_b.end - range_b.start));
-        let copies = prepared.copies.values().filter_map(|(_, write)| *write);
-        let draws = prepared.draws.writes.iter().copied();
-        let dispatches = prepared
-            .dispatches
-            .values()
-            .flat_map(|dispatch| dispatch.resolved.writes.iter().copied());
-        let values = prepared
-            .counters
-            .iter()
-            .flat_map(|counters| counters.gpu_writes());
-        let all = stores.chain(copies).chain(draws).chain(dispatches);
-        for (pool, offset_b, len_b) in all.chain(values) {
+        for (pool, offset_b, len_b) in gpu_writes(prepared, &recorded.stores) {
             self.pools.open_for_gpu(pool, offset_b, len_b);
         }
     }

@@ -123,27 +123,20 @@ impl PoolBuffer {
                 reason: "no memory type accepts both the buffer and the host pointer".into(),
             });
         };
-        let mut import = vk::ImportMemoryHostPointerInfoEXT::default()
+        let import = vk::ImportMemoryHostPointerInfoEXT::default()
             .handle_type(handle_type)
             .host_pointer(ptr as *mut std::ffi::c_void);
-        let mut flags =
-            vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
-        let mut allocate_info = vk::MemoryAllocateInfo::default()
-            .allocation_size(size_b)
-            .memory_type_index(type_index)
-            .push_next(&mut import);
-        if device.caps.state.buffer_device_address {
-            allocate_info = allocate_info.push_next(&mut flags);
-        }
         // SAFETY: the import info names the caller's live allocation; the buffer is new.
-        let memory = match unsafe { device.raw.allocate_memory(&allocate_info, None) } {
-            Ok(memory) => memory,
-            Err(result) => {
-                // SAFETY: the buffer is unused.
-                unsafe { device.raw.destroy_buffer(raw, None) };
-                return Err(map_vk("importing a pool's storage")(result));
-            }
-        };
+        let memory = unsafe {
+            allocate_for(
+                device,
+                raw,
+                size_b,
+                type_index,
+                Some(import),
+                "importing a pool's storage",
+            )
+        }?;
         // SAFETY: memory and buffer are both new, and the memory is as large as the buffer.
         if let Err(result) = unsafe { device.raw.bind_buffer_memory(raw, memory, 0) } {
             // SAFETY: neither is in use.
@@ -208,23 +201,17 @@ impl PoolBuffer {
                 ),
             });
         }
-        let mut flags =
-            vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
-        let mut allocate_info = vk::MemoryAllocateInfo::default()
-            .allocation_size(requirements.size)
-            .memory_type_index(type_index);
-        if device.caps.state.buffer_device_address {
-            allocate_info = allocate_info.push_next(&mut flags);
-        }
-        // SAFETY: a plain allocation of a type the buffer takes.
-        let memory = match unsafe { device.raw.allocate_memory(&allocate_info, None) } {
-            Ok(memory) => memory,
-            Err(result) => {
-                // SAFETY: the buffer is unused.
-                unsafe { device.raw.destroy_buffer(raw, None) };
-                return Err(map_vk("allocating a pool mirror")(result));
-            }
-        };
+        // SAFETY: a plain allocation of a type the buffer takes; the buffer is new.
+        let memory = unsafe {
+            allocate_for(
+                device,
+                raw,
+                requirements.size,
+                type_index,
+                None,
+                "allocating a pool mirror",
+            )
+        }?;
         let free = |result| {
             // SAFETY: neither is in use (the memory is unmapped when it is freed).
             unsafe {
@@ -314,6 +301,44 @@ impl PoolBuffer {
                 })
             }
             _ => None,
+        }
+    }
+}
+
+/// Memory of `size_b` bytes in type `type_index` for the new buffer `raw` (imported where
+/// `import` is given), with device addresses where the device has them; `raw` is
+/// destroyed if the allocation fails.
+///
+/// # Safety
+/// `raw` must be unused and unbound; an `import` must name a live host allocation of
+/// `size_b` bytes that outlives the memory.
+unsafe fn allocate_for(
+    device: &Device,
+    raw: vk::Buffer,
+    size_b: u64,
+    type_index: u32,
+    import: Option<vk::ImportMemoryHostPointerInfoEXT<'_>>,
+    context: &'static str,
+) -> VkResult<vk::DeviceMemory> {
+    let mut flags =
+        vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+    let mut import = import;
+    let mut allocate_info = vk::MemoryAllocateInfo::default()
+        .allocation_size(size_b)
+        .memory_type_index(type_index);
+    if let Some(import) = import.as_mut() {
+        allocate_info = allocate_info.push_next(import);
+    }
+    if device.caps.state.buffer_device_address {
+        allocate_info = allocate_info.push_next(&mut flags);
+    }
+    // SAFETY: valid allocate info; an import names the caller's live allocation.
+    match unsafe { device.raw.allocate_memory(&allocate_info, None) } {
+        Ok(memory) => Ok(memory),
+        Err(result) => {
+            // SAFETY: the caller says the buffer is unused.
+            unsafe { device.raw.destroy_buffer(raw, None) };
+            Err(map_vk(context)(result))
         }
     }
 }
