@@ -143,6 +143,11 @@ int main(void) {
 
     /* Every bad request, refused by name; the mapping stays as it was. */
     hsDeviceInstallDebugCallback(&device, log_message, NULL);
+    /* No text to write into, or no length out: refused by name. */
+    EXPECT_FAIL(hsDeviceGetVirtualPoolPathDescription(&device, NULL, 4, &length),
+                HS_ERROR_INVALID_ARGUMENT, "hsDeviceGetVirtualPoolPathDescription");
+    EXPECT_FAIL(hsDeviceGetVirtualPoolPathDescription(&device, described, sizeof described, NULL),
+                HS_ERROR_INVALID_ARGUMENT, "hsDeviceGetVirtualPoolPathDescription");
     HSmappingRequest bad = request(&physical, 0, 0, 1);
     EXPECT_FAIL(hsMemoryPoolMapVirtual(&physical, 1, &bad), HS_ERROR_INVALID_ARGUMENT,
                 "hsMemoryPoolMapVirtual");

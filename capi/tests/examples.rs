@@ -1006,7 +1006,7 @@ fn a_port_of_virtual_pools_remaps_pages_between_submissions() {
         }
         assert_eq!(
             stdout.lines().filter(|l| l.starts_with("ok ")).count(),
-            21,
+            23,
             "{stdout}"
         );
     }
