@@ -300,3 +300,82 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
         rig.device.finalize(physical).unwrap();
     }
 }
+
+/// A pool the sparse path maps over mirrors moves into a mirror of its own the first time
+/// it is mapped (`move_pool_to_own_mirror`): done here to an imported pool on any driver,
+/// into an unmapped mirror and (where the type is host-visible) a mapped one. The CPU's
+/// and the GPU's bytes from before the move read back through the GPU after it; a CPU
+/// write after it reaches the GPU, and a GPU write after it reaches the CPU.
+#[test]
+fn a_pool_moved_into_its_own_mirror_keeps_its_bytes() {
+    use gpu_vk::gpu_memory::sparse_memory::PhysicalMemory;
+    for map in [false, true] {
+        let rig = Rig::new(&[], true);
+        let (type_index, visible) = {
+            let backend = rig.backend.lock();
+            let device = backend.device();
+            let PhysicalMemory::OwnMirror { type_index, .. } =
+                gpu_vk::gpu_memory::sparse_pool::physical_memory(device, true).unwrap()
+            else {
+                panic!("no mirror type");
+            };
+            let flags = device.caps.memory_types[type_index as usize];
+            let visible = flags.contains(gpu_vk::ash::vk::MemoryPropertyFlags::HOST_VISIBLE);
+            (type_index, visible)
+        };
+        if map && !visible {
+            continue;
+        }
+        let pool = physical_pool(&rig, PAGES * VIRTUAL_PAGE_B);
+        let word = |bytes: &[u8]| u32::from_le_bytes(bytes[..4].try_into().unwrap());
+        rig.device
+            .write_pool(pool, 64, &0x1111u32.to_le_bytes())
+            .unwrap();
+        clear(&rig, address(&rig, pool, VIRTUAL_PAGE_B + 64), 4, 0x2222);
+        let before = rig.stats();
+        rig.backend
+            .lock()
+            .move_pool_to_own_mirror(pool, type_index, map)
+            .unwrap();
+        let read = |offset_b: u64| word(&read_by_address(&rig, address(&rig, pool, offset_b), 4));
+        assert_eq!(read(64), 0x1111, "map {map}: the CPU's byte from before");
+        assert_eq!(
+            read(VIRTUAL_PAGE_B + 64),
+            0x2222,
+            "map {map}: the GPU's byte from before"
+        );
+        rig.device
+            .write_pool(pool, 2 * VIRTUAL_PAGE_B + 64, &0x3333u32.to_le_bytes())
+            .unwrap();
+        assert_eq!(
+            read(2 * VIRTUAL_PAGE_B + 64),
+            0x3333,
+            "map {map}: a CPU write after"
+        );
+        clear(
+            &rig,
+            address(&rig, pool, 3 * VIRTUAL_PAGE_B + 64),
+            4,
+            0x4444,
+        );
+        assert_eq!(
+            word(&pool_bytes(&rig.device, pool, 3 * VIRTUAL_PAGE_B + 64, 4)),
+            0x4444,
+            "map {map}: a GPU write after, on the CPU"
+        );
+        let after = rig.stats();
+        let uploaded = after.mirror_upload_bytes - before.mirror_upload_bytes;
+        // Unmapped: the whole pool went up once, then the CPU's later page.
+        let expected = match map {
+            false => PAGES * VIRTUAL_PAGE_B + 4096,
+            true => 0,
+        };
+        assert_eq!(uploaded, expected, "map {map}: {after:?}");
+        assert_eq!(
+            after.mirror_readback_bytes > before.mirror_readback_bytes,
+            !map,
+            "map {map}"
+        );
+        rig.device.finalize(pool).unwrap();
+    }
+}

@@ -298,11 +298,8 @@ impl VkBackend {
             options.import_pools,
         )?;
         tracing::info!(target: TARGET, path = %sparse.path, "virtual pools");
-        let physical = crate::gpu_memory::sparse_pool::physical_memory(
-            device,
-            sparse.memory,
-            options.unmapped_pool_mirrors,
-        )?;
+        let physical =
+            crate::gpu_memory::sparse_pool::physical_memory(device, options.unmapped_pool_mirrors)?;
         Ok(VkBackend {
             timeline: Timeline::new(device)?,
             submitted: 0,

@@ -10,8 +10,10 @@ use gpu::address::{MappedPage, VIRTUAL_PAGE_B};
 use gpu::PoolId;
 
 use crate::error::{map_vk, VkError, VkResult};
+use crate::gpu_memory::sparse_memory::SparseMemory;
+use crate::gpu_memory::timeline::WaitOutcome;
 
-use super::{VkBackend, TARGET};
+use super::{VkBackend, FINISH_TIMEOUT, TARGET};
 
 /// Virtual offsets of a pool's pages and what each maps (`None`: unmapped).
 type PageChanges = Vec<(u64, Option<MappedPage>)>;
@@ -54,6 +56,9 @@ impl VkBackend {
             }
             tracked.buffer.raw
         };
+        for page in pages.iter().filter_map(|(_, page)| *page) {
+            self.make_bindable(page.physical, memory)?;
+        }
         let mut binds = Vec::with_capacity(pages.len());
         for &(virtual_offset_b, page) in pages {
             let (memory, memory_offset_b) = match page {
@@ -91,6 +96,45 @@ impl VkBackend {
         tracing::debug!(target: TARGET, %pool, pages = pages.len(),
             value = self.submitted, "virtual pages bound");
         Ok(())
+    }
+
+    /// Where virtual pages bind mirrors, a physical pool mapped for the first time moves
+    /// into a mirror of its own in the chosen type (its imported or mapped memory is none a
+    /// sparse buffer takes), after every submission that used it has completed.
+    fn make_bindable(&mut self, physical: PoolId, memory: SparseMemory) -> VkResult<()> {
+        let SparseMemory::Mirror {
+            type_index,
+            host_visible,
+        } = memory
+        else {
+            return Ok(());
+        };
+        let tracked = self.pools.get(physical)?;
+        if tracked.buffer.bindable_memory(&memory).is_some() {
+            return Ok(());
+        }
+        self.move_pool_to_own_mirror(physical, type_index, host_visible)
+    }
+
+    /// Moves `pool`'s GPU bytes into a mirror of its own in memory type `type_index`
+    /// (mapped where `map`), once every submission that used it has completed: what the
+    /// sparse path does to a physical pool it first maps over mirrors, and what tests do to
+    /// any pool on any driver.
+    pub fn move_pool_to_own_mirror(
+        &mut self,
+        pool: PoolId,
+        type_index: u32,
+        map: bool,
+    ) -> VkResult<()> {
+        let last_use = self.pools.get(pool)?.last_use;
+        if self.wait_timeline(last_use, FINISH_TIMEOUT)? == WaitOutcome::TimedOut {
+            return Err(VkError::Unsupported(format!(
+                "{pool} is still in use by the GPU after {} s: it cannot move into a mirror \
+                 a sparse buffer binds",
+                FINISH_TIMEOUT.as_secs()
+            )));
+        }
+        self.pools.move_into_own_mirror(pool, type_index, map)
     }
 
     /// Before `physical` is finalized: every sparse virtual pool's pages over it are

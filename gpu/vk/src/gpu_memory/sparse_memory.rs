@@ -31,8 +31,9 @@ pub struct SparseTypeBits {
 pub enum PhysicalMemory {
     /// The pool's storage imported where the driver can, else a mapped mirror.
     ImportedOrMirrored,
-    /// A mirror in memory of its own of type `type_index` (what sparse buffers bind
-    /// there), mapped where `map`; unmapped ones are kept by GPU copies.
+    /// A mirror in memory of its own of type `type_index`, mapped where `map`; unmapped
+    /// ones are kept by GPU copies (tests take this for every pool; the sparse path moves
+    /// a physical pool into one when it first maps it).
     OwnMirror { type_index: u32, map: bool },
 }
 

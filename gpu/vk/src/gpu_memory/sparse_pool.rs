@@ -85,24 +85,12 @@ pub fn choose(device: &Device, switch_on: bool, import_pools: bool) -> VkResult<
     })
 }
 
-/// Where physical pools' GPU bytes live: mirrors in the type sparse buffers bind where
-/// that is what virtual pools bind, or (`unmapped_mirrors`, for tests) unmapped mirrors
-/// in the pool buffer's first device-local type; else imported or mapped mirrors.
-pub fn physical_memory(
-    device: &Device,
-    sparse: Option<SparseMemory>,
-    unmapped_mirrors: bool,
-) -> VkResult<PhysicalMemory> {
-    if let Some(SparseMemory::Mirror {
-        type_index,
-        host_visible,
-    }) = sparse
-    {
-        return Ok(PhysicalMemory::OwnMirror {
-            type_index,
-            map: host_visible,
-        });
-    }
+/// Where physical pools' GPU bytes live when they are made: imported or in mapped mirrors,
+/// or (`unmapped_mirrors`, for tests) in unmapped mirrors of the pool buffer's first
+/// device-local type. Where virtual pages bind mirrors, a physical pool moves into one
+/// when it is first mapped (`executor::sparse_pages`), so pools never mapped keep their
+/// imported memory.
+pub fn physical_memory(device: &Device, unmapped_mirrors: bool) -> VkResult<PhysicalMemory> {
     if !unmapped_mirrors {
         return Ok(PhysicalMemory::ImportedOrMirrored);
     }

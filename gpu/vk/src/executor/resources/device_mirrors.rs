@@ -16,9 +16,11 @@ use memory::pool::{WriteStamp, PAGE_SIZE_B};
 
 use crate::error::VkResult;
 use crate::executor::record::barrier::{EVERY_ACCESS, EVERY_WRITE};
+use crate::gpu_memory::pool_buffer::PoolBuffer;
 use crate::gpu_memory::staging::{StagingArena, StagingSlice};
 use crate::kernels::swizzle_kernel::memory_barrier;
 
+use super::pointer_table::device_address;
 use super::pools::{runs, PoolTable};
 
 /// A range of an unmapped mirror copied into read-back staging.
@@ -38,7 +40,7 @@ pub struct MirrorCopies {
     host_writes: Vec<(PoolId, u64, Vec<u8>)>,
     /// The submission being recorded: each mirror's state before its uploads (given back
     /// if the submission is abandoned) and the host writes it took.
-    uploading: Vec<(PoolId, WriteStamp, bool)>,
+    uploading: Vec<(PoolId, WriteStamp, bool, bool)>,
     uploading_host_writes: Vec<(PoolId, u64, Vec<u8>)>,
     /// The submission being recorded: its read-back staging and ranges.
     arena: Option<StagingArena>,
@@ -66,7 +68,7 @@ impl PoolTable {
                 continue;
             }
             let since = tracked.mirrored_at;
-            uploading.push((id, since, tracked.zeroed));
+            uploading.push((id, since, tracked.zeroed, tracked.full_upload));
             if !tracked.zeroed {
                 fills.push(tracked.buffer.raw);
                 tracked.zeroed = true;
@@ -74,8 +76,10 @@ impl PoolTable {
             let now = tracked.storage.current_stamp();
             let storage = Arc::clone(&tracked.storage);
             let pages = storage.size_b() / PAGE_SIZE_B;
-            let written =
-                |page: u64| storage.cpu_written_since(page * PAGE_SIZE_B, PAGE_SIZE_B, since);
+            let whole = std::mem::take(&mut tracked.full_upload);
+            let written = |page: u64| {
+                whole || storage.cpu_written_since(page * PAGE_SIZE_B, PAGE_SIZE_B, since)
+            };
             for (first, end) in runs(pages, written) {
                 let (offset_b, len_b) = (first * PAGE_SIZE_B, (end - first) * PAGE_SIZE_B);
                 let slice = staging.allocate(len_b)?;
@@ -130,6 +134,43 @@ impl PoolTable {
             uploaded_b += slice.size_b;
         }
         Ok(uploaded_b)
+    }
+
+    /// Moves `pool`'s GPU bytes into a mirror of its own in memory type `type_index`
+    /// (mapped where `map`), which a sparse buffer can bind: the storage is the truth, so
+    /// a mapped mirror copies it now and an unmapped one uploads it whole with the next
+    /// submission. The caller has waited for every submission that used the pool, so its
+    /// old buffer is dropped here.
+    pub fn move_into_own_mirror(
+        &mut self,
+        pool: PoolId,
+        type_index: u32,
+        map: bool,
+    ) -> VkResult<()> {
+        let device = Arc::clone(&self.device);
+        let tracked = self.get_mut(pool)?;
+        let size_b = tracked.buffer.size_b;
+        let mut mirror = PoolBuffer::own_memory_mirror(&device, size_b, type_index, map)?;
+        let now = tracked.storage.current_stamp();
+        if let Some(bytes) = mirror.mirror_bytes_mut() {
+            tracked
+                .storage
+                .read_for_device(0, size_b, |stored| bytes.copy_from_slice(stored))?;
+        } else {
+            tracked.zeroed = true;
+            tracked.full_upload = true;
+        }
+        tracked.mirrored_at = now;
+        tracked.device_address = match device.caps.state.buffer_device_address {
+            true => device_address(&device, mirror.raw),
+            false => 0,
+        };
+        // No submission still uses the old buffer: the caller waited for them all.
+        drop(std::mem::replace(&mut tracked.buffer, mirror));
+        self.mark_pointers_stale();
+        tracing::debug!(target: "gpu_vk::executor", %pool, type_index, map,
+            "pool moved into a mirror of its own (what sparse buffers bind)");
+        Ok(())
     }
 
     /// The host wrote `bytes` at `offset_b` of `pool`'s storage for the device: an
@@ -225,10 +266,11 @@ impl PoolTable {
     /// run, so the mirrors are as they were before it (the next submission uploads again).
     pub fn mirror_copies_abandoned(&mut self) {
         let copies = &mut self.mirror_copies;
-        for (pool, mirrored_at, zeroed) in copies.uploading.drain(..) {
+        for (pool, mirrored_at, zeroed, full_upload) in copies.uploading.drain(..) {
             if let Some(tracked) = self.pools.get_mut(&pool) {
                 tracked.mirrored_at = mirrored_at;
                 tracked.zeroed = zeroed;
+                tracked.full_upload = full_upload;
             }
         }
         let mut host_writes = std::mem::take(&mut copies.uploading_host_writes);

@@ -34,12 +34,15 @@ pub struct TrackedPool {
     pub(super) mirrored_at: WriteStamp,
     /// Unmapped mirrors only: zeroed on the GPU (their memory starts undefined).
     pub(super) zeroed: bool,
+    /// Unmapped mirrors only: the whole storage goes up with the next submission (a pool
+    /// moved into its own mirror, whose bytes the GPU may have written).
+    pub(super) full_upload: bool,
     /// The timeline value of the last submission that used the pool.
     pub last_use: u64,
     /// The pool's address range (Hookshot's address space) and its buffer's device
     /// address (0 without bufferDeviceAddress): its pool-table entry.
     range: (u64, u64),
-    device_address: u64,
+    pub(super) device_address: u64,
     /// Sparse virtual pools only: what is bound under each page (virtual offset to
     /// physical pool and offset).
     pub sparse_pages: BTreeMap<u64, (PoolId, u64)>,
@@ -165,6 +168,7 @@ impl PoolTable {
                 storage,
                 mirrored_at: WriteStamp::NEVER,
                 zeroed: false,
+                full_upload: false,
                 last_use: 0,
                 range: (pool.address.0, pool.address.0 + size_b),
                 device_address,
@@ -292,6 +296,13 @@ impl PoolTable {
                 }
             })
             .collect()
+    }
+
+    /// The pools' buffers or addresses changed: the pointer table is written again.
+    pub(super) fn mark_pointers_stale(&mut self) {
+        if let Some(pointers) = &mut self.pointers {
+            pointers.mark_stale();
+        }
     }
 
     /// Ends a pool: its buffer (and storage) are released after its last use.
