@@ -303,7 +303,7 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
 
 /// A pool the sparse path maps over mirrors moves into a mirror of its own the first time
 /// it is mapped (`move_pool_to_own_mirror`): done here to an imported pool on any driver,
-/// into an unmapped mirror and (where the type is host-visible) a mapped one. The CPU's
+/// into an unmapped mirror and (where the type is host-visible and coherent) a mapped one. The CPU's
 /// and the GPU's bytes from before the move read back through the GPU after it; a CPU
 /// write after it reaches the GPU, and a GPU write after it reaches the CPU.
 #[test]
@@ -320,7 +320,9 @@ fn a_pool_moved_into_its_own_mirror_keeps_its_bytes() {
                 panic!("no mirror type");
             };
             let flags = device.caps.memory_types[type_index as usize];
-            let visible = flags.contains(gpu_vk::ash::vk::MemoryPropertyFlags::HOST_VISIBLE);
+            let mappable = gpu_vk::ash::vk::MemoryPropertyFlags::HOST_VISIBLE
+                | gpu_vk::ash::vk::MemoryPropertyFlags::HOST_COHERENT;
+            let visible = flags.contains(mappable);
             (type_index, visible)
         };
         if map && !visible {

@@ -37,13 +37,20 @@ pub enum PhysicalMemory {
     OwnMirror { type_index: u32, map: bool },
 }
 
+/// What a mirror the CPU maps needs: host-visible and coherent.
+const MAPPABLE: vk::MemoryPropertyFlags = vk::MemoryPropertyFlags::from_raw(
+    vk::MemoryPropertyFlags::HOST_VISIBLE.as_raw()
+        | vk::MemoryPropertyFlags::HOST_COHERENT.as_raw(),
+);
+
 /// The memory bound under virtual pools' pages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SparseMemory {
     /// The physical pools' imported host memory, in one of `types`.
     Imported { types: u32 },
-    /// A mirror of each physical pool in memory type `type_index`. `host_visible`: it is
-    /// mapped and kept in step by CPU copies; else by GPU copies through staging memory.
+    /// A mirror of each physical pool in memory type `type_index`. `host_visible`: the
+    /// type is host-visible and coherent, so the mirror is mapped and kept in step by CPU
+    /// copies; else by GPU copies through staging memory.
     Mirror { type_index: u32, host_visible: bool },
 }
 
@@ -94,10 +101,12 @@ pub fn choose_sparse_memory(
         return Ok(SparseMemory::Imported { types: imported });
     }
     let mirrors = bits.sparse_plain & bits.pool_buffer & valid;
+    // Mapped only where coherent: the mirror code copies without flushing.
+    let mappable = |index: u32| types[index as usize].contains(MAPPABLE);
     let rank = |index: u32| {
         let flags = types[index as usize];
         let local = flags.contains(vk::MemoryPropertyFlags::DEVICE_LOCAL);
-        let visible = flags.contains(vk::MemoryPropertyFlags::HOST_VISIBLE);
+        let visible = mappable(index);
         // Lower is better; then the lowest index, as the driver orders its types.
         (u8::from(!local), u8::from(!visible), index)
     };
@@ -108,8 +117,7 @@ pub fn choose_sparse_memory(
     match best {
         Some(type_index) => Ok(SparseMemory::Mirror {
             type_index,
-            host_visible: types[type_index as usize]
-                .contains(vk::MemoryPropertyFlags::HOST_VISIBLE),
+            host_visible: mappable(type_index),
         }),
         None => Err(format!(
             "no memory type takes both a sparse buffer ({:#x}) and imported host memory \
