@@ -71,13 +71,18 @@ impl SparseMemory {
                 } else {
                     "kept in step by GPU copies through staging"
                 };
+                let why = match bits.host_pointer {
+                    0 => "pools are not imported from host memory here".to_owned(),
+                    host => format!(
+                        "no memory type takes both a sparse buffer ({:#x}) and imported host \
+                         memory ({host:#x})",
+                        bits.sparse_for_import
+                    ),
+                };
                 format!(
                     "bound to physical pools' mirrors in memory type {type_index} ({}; {kept}), \
-                     because no memory type takes both a sparse buffer ({:#x}) and imported \
-                     host memory ({:#x})",
-                    flag_names(flags),
-                    bits.sparse_for_import,
-                    bits.host_pointer
+                     because {why}",
+                    flag_names(flags)
                 )
             }
         }
