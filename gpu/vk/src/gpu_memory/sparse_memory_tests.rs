@@ -187,3 +187,19 @@ fn the_choice_is_the_best_allowed_type_on_generated_tables() {
         }
     }
 }
+
+#[test]
+fn without_imports_the_mirror_path_says_so() {
+    let bits = SparseTypeBits {
+        sparse_for_import: 0,
+        host_pointer: 0,
+        sparse_plain: 0x2,
+        pool_buffer: 0xf,
+    };
+    let chosen = choose_sparse_memory(&bits, &nvidia_580()).unwrap();
+    let said = chosen.describe(&bits, &nvidia_580());
+    assert!(
+        said.ends_with("because pools are not imported from host memory here"),
+        "{said}"
+    );
+}
