@@ -15,13 +15,29 @@ use gpu::PoolId;
 use memory::pool::{WriteStamp, PAGE_SIZE_B};
 
 use crate::error::VkResult;
-use crate::executor::record::barrier::{EVERY_ACCESS, EVERY_WRITE};
 use crate::gpu_memory::pool_buffer::PoolBuffer;
 use crate::gpu_memory::staging::{StagingArena, StagingSlice};
 use crate::kernels::swizzle_kernel::memory_barrier;
 
 use super::pointer_table::device_address;
 use super::pools::{runs, PoolTable};
+
+type Scope = (vk::PipelineStageFlags2, vk::AccessFlags2);
+
+/// Every earlier write, made available (`record::barrier`'s scopes; resources sit below
+/// the recording layer and do not import it).
+const EVERY_WRITE: Scope = (
+    vk::PipelineStageFlags2::ALL_COMMANDS,
+    vk::AccessFlags2::MEMORY_WRITE,
+);
+
+/// Every later access.
+const EVERY_ACCESS: Scope = (
+    vk::PipelineStageFlags2::ALL_COMMANDS,
+    vk::AccessFlags2::from_raw(
+        vk::AccessFlags2::MEMORY_READ.as_raw() | vk::AccessFlags2::MEMORY_WRITE.as_raw(),
+    ),
+);
 
 /// A range of an unmapped mirror copied into read-back staging.
 #[derive(Clone, Copy, Debug)]
