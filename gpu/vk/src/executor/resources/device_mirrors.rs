@@ -7,18 +7,18 @@
 //! once the submission has completed (except pages the CPU wrote since), as a mapped
 //! mirror's writes come back.
 
-use std::collections::VecDeque;
 use std::sync::Arc;
 
 use ash::vk;
 use gpu::PoolId;
-use memory::pool::{WriteStamp, PAGE_SIZE_B};
+use memory::pool::PAGE_SIZE_B;
 
 use crate::error::VkResult;
 use crate::gpu_memory::pool_buffer::PoolBuffer;
 use crate::gpu_memory::staging::{StagingArena, StagingSlice};
 use crate::kernels::swizzle_kernel::memory_barrier;
 
+use super::mirror_copies::ReadBack;
 use super::pointer_table::device_address;
 use super::pools::{runs, PoolTable};
 
@@ -38,33 +38,6 @@ const EVERY_ACCESS: Scope = (
         vk::AccessFlags2::MEMORY_READ.as_raw() | vk::AccessFlags2::MEMORY_WRITE.as_raw(),
     ),
 );
-
-/// A range of an unmapped mirror copied into read-back staging.
-#[derive(Clone, Copy, Debug)]
-struct ReadBack {
-    pool: PoolId,
-    offset_b: u64,
-    len_b: u64,
-    slice: StagingSlice,
-}
-
-/// The copies in flight for unmapped mirrors.
-#[derive(Default)]
-pub struct MirrorCopies {
-    /// Bytes the host wrote into such pools' storage for the device (reports), uploaded
-    /// with the next submission.
-    host_writes: Vec<(PoolId, u64, Vec<u8>)>,
-    /// The submission being recorded: each mirror's state before its uploads (given back
-    /// if the submission is abandoned) and the host writes it took.
-    uploading: Vec<(PoolId, WriteStamp, bool, bool)>,
-    uploading_host_writes: Vec<(PoolId, u64, Vec<u8>)>,
-    /// The submission being recorded: its read-back staging and ranges.
-    arena: Option<StagingArena>,
-    recording: Vec<ReadBack>,
-    /// Submitted read-backs by timeline value, read when it completes.
-    in_flight: VecDeque<(u64, StagingArena, Vec<ReadBack>)>,
-    free: Vec<StagingArena>,
-}
 
 impl PoolTable {
     /// Records the uploads into unmapped mirrors at the start of `cmd`: a new mirror is

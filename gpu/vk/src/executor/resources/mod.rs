@@ -12,6 +12,7 @@ pub mod device_mirrors;
 pub mod frames;
 pub mod free_list;
 pub mod index_arena;
+pub mod mirror_copies;
 pub mod pointer_table;
 pub mod pools;
 pub mod reclaim_notes;

@@ -22,7 +22,7 @@ use crate::gpu_memory::retire::RetireList;
 use crate::gpu_memory::sparse_memory::{PhysicalMemory, SparseMemory};
 use crate::gpu_memory::sparse_pool::SparseFor;
 
-use super::device_mirrors::MirrorCopies;
+use super::mirror_copies::MirrorCopies;
 
 use super::pointer_table::{device_address, NewMisses, PointerTable};
 
