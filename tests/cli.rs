@@ -42,6 +42,16 @@ fn info_prints_device_capabilities_and_every_switch() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("API version"), "{stdout}");
     assert!(stdout.contains("descriptor indexing"), "{stdout}");
+    // The virtual pool path with its reason, and the memory types it was chosen from.
+    let path = stdout
+        .lines()
+        .find(|l| l.contains("virtual pool path"))
+        .unwrap_or_else(|| panic!("no virtual pool path in:\n{stdout}"));
+    assert!(
+        path.contains("sparse binding (") || path.contains("copy-on-map ("),
+        "{path}"
+    );
+    assert!(stdout.contains("memory type 0 "), "{stdout}");
     let specs = gpu::switches::parse_table(gpu::switches::TABLE_TSV).unwrap();
     for spec in specs {
         assert!(

@@ -1,5 +1,7 @@
 //! NVN's virtual pools on the real driver (lavapipe in CI), validation and
-//! synchronization validation on, pools imported and mirrored: textures and render targets
+//! synchronization validation on, pools imported, mirrored, and mirrored in memory the
+//! CPU does not map (kept by GPU copies, as physical pools are under NVIDIA's sparse
+//! buffers): textures and render targets
 //! placed over a virtual pool see the physical pages mapped under them, the mapping
 //! changed between frames; seed 000's defragmentation done by remapping pages instead of
 //! `memcpy`. Texels are checked against `memory`'s CPU swizzle of the CPU's pattern.
@@ -9,7 +11,7 @@ mod storage_rig;
 
 use gpu::address::{MappingRequest, StorageClass, VIRTUAL_PAGE_B};
 use gpu::{PoolId, TextureId};
-use storage_rig::{level_extent, pattern_level, pattern_storage, terrain_tile, Rig};
+use storage_rig::{level_extent, pattern_level, pattern_storage, terrain_tile, Pools, Rig};
 
 const MIB_B: u64 = 1 << 20;
 const POOLS_B: u64 = 8 * MIB_B;
@@ -60,8 +62,8 @@ fn tile_stride_b() -> u64 {
 
 #[test]
 fn a_virtual_pool_remapped_between_frames_feeds_its_texture_and_render_target() {
-    for import in [true, false] {
-        let rig = Rig::new(&[("RX_VK_GPU_STORAGE", "1")], import);
+    for pools in [Pools::Imported, Pools::Mirrored, Pools::UnmappedMirrors] {
+        let rig = Rig::with_pools(&[("RX_VK_GPU_STORAGE", "1")], pools);
         let layout = terrain_tile().layout().unwrap();
         let stride_b = tile_stride_b();
         let physical = rig.pool;
@@ -93,12 +95,12 @@ fn a_virtual_pool_remapped_between_frames_feeds_its_texture_and_render_target() 
             .unwrap();
         assert!(
             reads_pattern(&rig, texture, 1),
-            "import {import}: frame 1 texture"
+            "pools {pools:?}: frame 1 texture"
         );
         rig.draw_every_level(target, 7);
         assert!(
             reads_pattern(&rig, target, 7),
-            "import {import}: frame 1 target"
+            "pools {pools:?}: frame 1 target"
         );
         // Frame 2: the texture's pages become B, the target's A (two virtual pages over
         // one physical page); the drawing goes back to C, where the CPU reads it.
@@ -114,15 +116,15 @@ fn a_virtual_pool_remapped_between_frames_feeds_its_texture_and_render_target() 
             .unwrap();
         assert!(
             reads_pattern(&rig, texture, 2),
-            "import {import}: frame 2 texture"
+            "pools {pools:?}: frame 2 texture"
         );
         assert!(
             reads_pattern(&rig, target, 1),
-            "import {import}: frame 2 target shows A"
+            "pools {pools:?}: frame 2 target shows A"
         );
         assert!(
             rig.storage(c_b, layout.size_b) == pattern_storage(&layout, 7),
-            "import {import}: the drawing is in its physical pages"
+            "pools {pools:?}: the drawing is in its physical pages"
         );
         // Frame 3: the target's pages are C again, with the drawing.
         rig.begin_frame();
@@ -131,7 +133,7 @@ fn a_virtual_pool_remapped_between_frames_feeds_its_texture_and_render_target() 
             .unwrap();
         assert!(
             reads_pattern(&rig, target, 7),
-            "import {import}: frame 3 target"
+            "pools {pools:?}: frame 3 target"
         );
         // The CPU writes physical pages while they are mapped: the next submission sees
         // the new bytes through the virtual pool.
@@ -140,7 +142,7 @@ fn a_virtual_pool_remapped_between_frames_feeds_its_texture_and_render_target() 
             .unwrap();
         assert!(
             reads_pattern(&rig, texture, 4),
-            "import {import}: CPU write while mapped"
+            "pools {pools:?}: CPU write while mapped"
         );
         // Unmapped pages read zeros.
         rig.device
@@ -162,13 +164,19 @@ const TILES: u64 = 4;
 /// of every tile reads as drawn, and the physical pages hold the CPU swizzle of it.
 #[test]
 fn the_seed_000_defragmentation_by_remapping_keeps_every_texel() {
-    for (keep_mb, import) in [("512", true), ("512", false), ("0", true)] {
-        let rig = Rig::new(
+    let configurations = [
+        ("512", Pools::Imported),
+        ("512", Pools::Mirrored),
+        ("0", Pools::Imported),
+        ("512", Pools::UnmappedMirrors),
+    ];
+    for (keep_mb, pools) in configurations {
+        let rig = Rig::with_pools(
             &[
                 ("RX_VK_GPU_STORAGE", "1"),
                 ("RX_VK_KEEP_FINALIZED_MB", keep_mb),
             ],
-            import,
+            pools,
         );
         let layout = terrain_tile().layout().unwrap();
         let stride_b = tile_stride_b();
@@ -203,7 +211,7 @@ fn the_seed_000_defragmentation_by_remapping_keeps_every_texel() {
                 .unwrap();
             assert!(
                 reads_pattern(&rig, tile, 20 + index as u32),
-                "tile {index} (keep {keep_mb} MiB, import {import})"
+                "tile {index} (keep {keep_mb} MiB, pools {pools:?})"
             );
             assert!(
                 rig.storage(physical_b(index), layout.size_b)

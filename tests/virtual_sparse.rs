@@ -16,7 +16,7 @@ use gpu::address::{GpuAddress, MappingRequest, StorageClass, VirtualPoolPath, VI
 use gpu::objects::PoolMaker;
 use gpu::PoolId;
 use memory::{CpuAccess, GpuAccess, PoolFlags};
-use storage_rig::Rig;
+use storage_rig::{Pools, Rig};
 
 use crate::common::readback::pool_bytes;
 
@@ -72,14 +72,69 @@ fn clear(rig: &Rig, at: GpuAddress, len_b: u64, word: u32) {
     rig.finish();
 }
 
-/// The path this device must take: sparse binding wherever every part of it is offered.
-fn expected_sparse(rig: &Rig) -> Result<(), String> {
+/// The memory types a pool buffer made here with `flags` takes (asked of the driver
+/// directly, not through the code under test's choice).
+fn buffer_types(rig: &Rig, flags: gpu_vk::ash::vk::BufferCreateFlags) -> u32 {
+    use gpu_vk::ash::vk;
     let backend = rig.backend.lock();
-    let caps = &backend.device().caps;
-    match caps.sparse.missing() {
-        Some(why) => Err(why),
-        None if !caps.external_memory_host => Err("VK_EXT_external_memory_host".into()),
-        None => Ok(()),
+    let device = backend.device();
+    let info = vk::BufferCreateInfo::default()
+        .flags(flags)
+        .size(VIRTUAL_PAGE_B)
+        .usage(gpu_vk::gpu_memory::pool_buffer::pool_buffer_usage(device))
+        .sharing_mode(vk::SharingMode::EXCLUSIVE);
+    // SAFETY: valid create info (sparse flags only where the device has sparse binding);
+    // the buffer is destroyed right after its requirements are read.
+    unsafe {
+        let buffer = device.raw.create_buffer(&info, None).unwrap();
+        let bits = device
+            .raw
+            .get_buffer_memory_requirements(buffer)
+            .memory_type_bits;
+        device.raw.destroy_buffer(buffer, None);
+        bits
+    }
+}
+
+/// The path this device must take: sparse binding wherever every sparse feature is
+/// offered and a memory type takes both a sparse pool buffer and an ordinary one (the
+/// physical pools' mirrors); `Ok` holds the types both take.
+fn expected_sparse(rig: &Rig) -> Result<u32, String> {
+    let missing = rig.backend.lock().device().caps.sparse.missing();
+    if let Some(why) = missing {
+        return Err(why);
+    }
+    let sparse = gpu_vk::ash::vk::BufferCreateFlags::SPARSE_BINDING
+        | gpu_vk::ash::vk::BufferCreateFlags::SPARSE_RESIDENCY;
+    let shared =
+        buffer_types(rig, sparse) & buffer_types(rig, gpu_vk::ash::vk::BufferCreateFlags::empty());
+    match shared {
+        0 => Err("no memory type takes both".into()),
+        types => Ok(types),
+    }
+}
+
+/// `path` is sparse binding, binding imported memory or a mirror in one of `types`.
+fn assert_sparse(path: &VirtualPoolPath, types: u32, imports: bool) {
+    match path {
+        VirtualPoolPath::SparseBinding { block_b, memory } => {
+            assert!(VIRTUAL_PAGE_B.is_multiple_of(*block_b), "{path}");
+            let mirror_type = memory
+                .split("mirrors in memory type ")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|index| index.parse::<u32>().ok());
+            match mirror_type {
+                Some(index) => assert!(types & (1 << index) != 0, "{path}: types {types:#x}"),
+                None => assert!(imports && memory.contains("imported host memory"), "{path}"),
+            }
+        }
+        // A sparse block coarser than NVN's page cannot be used, and says so.
+        VirtualPoolPath::CopyOnMap { why } if why.contains("does not divide") => {}
+        VirtualPoolPath::CopyOnMap { why } => panic!(
+            "the device offers sparse binding and a memory type sparse pool buffers share \
+             with pool mirrors ({types:#x}), but virtual pools copy: {why}"
+        ),
     }
 }
 
@@ -87,42 +142,31 @@ fn expected_sparse(rig: &Rig) -> Result<(), String> {
 fn the_path_is_sparse_binding_where_the_device_has_it_and_the_fallback_names_why() {
     let rig = Rig::new(&[], true);
     let path = rig.device.virtual_pool_path();
-    match expected_sparse(&rig) {
-        Ok(()) => match &path {
-            VirtualPoolPath::SparseBinding { block_b } => {
-                assert!(VIRTUAL_PAGE_B.is_multiple_of(*block_b), "{path}")
-            }
-            // The features are there, but a pool's imported host memory may still lie in
-            // no memory type a sparse buffer takes (NVIDIA's 580 driver: host memory in
-            // types 2 and 3, sparse buffers in type 1): that fallback must say so.
-            VirtualPoolPath::CopyOnMap { why } if why.starts_with("no memory type takes both") => {}
-            VirtualPoolPath::CopyOnMap { why } => {
-                panic!("the device offers sparse binding but virtual pools copy: {why}")
-            }
-        },
-        Err(lacking) => match &path {
-            VirtualPoolPath::CopyOnMap { why } => {
-                let first = lacking
-                    .trim_start_matches("the device lacks ")
-                    .split(", ")
-                    .next()
-                    .unwrap();
-                assert!(why.contains(first), "{why} should name {first}");
-            }
-            VirtualPoolPath::SparseBinding { .. } => {
-                panic!("sparse binding chosen on a device lacking {lacking}")
-            }
-        },
-    }
-    // Mirrored pools cannot be bound: copy-on-map, said so.
     let mirrored = Rig::new(&[], false);
-    match mirrored.device.virtual_pool_path() {
-        VirtualPoolPath::CopyOnMap { why } => {
-            if expected_sparse(&mirrored).is_ok() {
-                assert!(why.contains("mirrored"), "{why}");
+    let mirrored_path = mirrored.device.virtual_pool_path();
+    match expected_sparse(&rig) {
+        Ok(types) => {
+            assert_sparse(&path, types, true);
+            // Mirrored pools: their mirrors are bound.
+            assert_sparse(&mirrored_path, types, false);
+        }
+        Err(lacking) => {
+            for path in [&path, &mirrored_path] {
+                match path {
+                    VirtualPoolPath::CopyOnMap { why } => {
+                        let first = lacking
+                            .trim_start_matches("the device lacks ")
+                            .split(", ")
+                            .next()
+                            .unwrap();
+                        assert!(why.contains(first), "{why} should name {first}");
+                    }
+                    VirtualPoolPath::SparseBinding { .. } => {
+                        panic!("sparse binding chosen on a device lacking {lacking}")
+                    }
+                }
             }
         }
-        other => panic!("mirrored pools took {other}"),
     }
     // The switch forces copy-on-map on every device.
     let forced = Rig::new(&[("RX_VK_VIRTUAL_SPARSE", "0")], true);
@@ -135,12 +179,18 @@ fn the_path_is_sparse_binding_where_the_device_has_it_and_the_fallback_names_why
 }
 
 /// A GPU write through the virtual pool, then the physical page read through the physical
-/// pool's own address before and after a mapping change, on the device's path and on
-/// copy-on-map forced.
+/// pool's own address before and after a mapping change: on the device's path with pools
+/// imported and with pools in unmapped mirrors (kept by GPU copies, what NVIDIA's sparse
+/// buffers bind), and on copy-on-map forced.
 #[test]
 fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
-    for switches in [&[][..], &[("RX_VK_VIRTUAL_SPARSE", "0")][..]] {
-        let rig = Rig::new(switches, true);
+    let configurations = [
+        (&[][..], Pools::Imported),
+        (&[][..], Pools::UnmappedMirrors),
+        (&[("RX_VK_VIRTUAL_SPARSE", "0")][..], Pools::Imported),
+    ];
+    for (switches, pools) in configurations {
+        let rig = Rig::with_pools(switches, pools);
         let sparse = rig.device.virtual_pool_path().is_sparse();
         let physical = physical_pool(&rig, PAGES * VIRTUAL_PAGE_B);
         let pages = rig.virtual_pool(PAGES * VIRTUAL_PAGE_B);
@@ -162,7 +212,7 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
         assert_eq!(
             word(&through_virtual),
             0x102,
-            "sparse {sparse}: mapped bytes"
+            "sparse {sparse}, pools {pools:?}: mapped bytes"
         );
         clear(&rig, address(&rig, pages, 64), 16, 0xa5a5_a5a5);
         let physical_at = address(&rig, physical, 2 * VIRTUAL_PAGE_B + 64);
@@ -172,13 +222,13 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
         let expected = if sparse { 0xa5a5_a5a5 } else { 0x102 };
         assert_eq!(
             before_change, expected,
-            "sparse {sparse}: before the change"
+            "sparse {sparse}, pools {pools:?}: before the change"
         );
         rig.device.map_virtual(pages, &[map(None, 0, 0)]).unwrap();
         assert_eq!(
             word(&read_by_address(&rig, physical_at, 4)),
             0xa5a5_a5a5,
-            "sparse {sparse}: after the change"
+            "sparse {sparse}, pools {pools:?}: after the change"
         );
         assert_eq!(
             word(&pool_bytes(
@@ -188,13 +238,21 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
                 4
             )),
             0xa5a5_a5a5,
-            "sparse {sparse}: the CPU reads it in the physical pool"
+            "sparse {sparse}, pools {pools:?}: the CPU reads it in the physical pool"
         );
         // Unmapped pages read zeros; the page still mapped shows its physical bytes.
         let unmapped = read_by_address(&rig, address(&rig, pages, 64), 4);
-        assert_eq!(word(&unmapped), 0, "sparse {sparse}: unmapped");
+        assert_eq!(
+            word(&unmapped),
+            0,
+            "sparse {sparse}, pools {pools:?}: unmapped"
+        );
         let still = read_by_address(&rig, address(&rig, pages, VIRTUAL_PAGE_B + 64), 4);
-        assert_eq!(word(&still), 0x100, "sparse {sparse}: page 1");
+        assert_eq!(
+            word(&still),
+            0x100,
+            "sparse {sparse}, pools {pools:?}: page 1"
+        );
         // A physical pool finalized while mapped: its pages are unbound (sparse) or keep
         // their last copy (copy-on-map), and nothing faults.
         let doomed = physical_pool(&rig, VIRTUAL_PAGE_B);
@@ -211,7 +269,23 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
         let expected = if sparse { 0 } else { 0x77 };
         assert_eq!(
             after, expected,
-            "sparse {sparse}: a finalized physical pool"
+            "sparse {sparse}, pools {pools:?}: a finalized physical pool"
+        );
+        // Unmapped mirrors took the CPU's writes and gave the GPU's back by GPU copies.
+        let stats = rig.stats();
+        let copies_by_gpu = pools == Pools::UnmappedMirrors
+            || rig
+                .device
+                .virtual_pool_path()
+                .to_string()
+                .contains("GPU copies");
+        assert_eq!(
+            (
+                stats.mirror_upload_bytes > 0,
+                stats.mirror_readback_bytes > 0
+            ),
+            (copies_by_gpu, copies_by_gpu),
+            "pools {pools:?}: {stats:?}"
         );
         if sparse {
             assert!(
@@ -224,5 +298,86 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
         }
         rig.device.finalize(pages).unwrap();
         rig.device.finalize(physical).unwrap();
+    }
+}
+
+/// A pool the sparse path maps over mirrors moves into a mirror of its own the first time
+/// it is mapped (`move_pool_to_own_mirror`): done here to an imported pool on any driver,
+/// into an unmapped mirror and (where the type is host-visible and coherent) a mapped one. The CPU's
+/// and the GPU's bytes from before the move read back through the GPU after it; a CPU
+/// write after it reaches the GPU, and a GPU write after it reaches the CPU.
+#[test]
+fn a_pool_moved_into_its_own_mirror_keeps_its_bytes() {
+    use gpu_vk::gpu_memory::sparse_memory::PhysicalMemory;
+    for map in [false, true] {
+        let rig = Rig::new(&[], true);
+        let (type_index, visible) = {
+            let backend = rig.backend.lock();
+            let device = backend.device();
+            let PhysicalMemory::OwnMirror { type_index, .. } =
+                gpu_vk::gpu_memory::sparse_pool::physical_memory(device, true).unwrap()
+            else {
+                panic!("no mirror type");
+            };
+            let flags = device.caps.memory_types[type_index as usize];
+            let mappable = gpu_vk::ash::vk::MemoryPropertyFlags::HOST_VISIBLE
+                | gpu_vk::ash::vk::MemoryPropertyFlags::HOST_COHERENT;
+            let visible = flags.contains(mappable);
+            (type_index, visible)
+        };
+        if map && !visible {
+            continue;
+        }
+        let pool = physical_pool(&rig, PAGES * VIRTUAL_PAGE_B);
+        let word = |bytes: &[u8]| u32::from_le_bytes(bytes[..4].try_into().unwrap());
+        rig.device
+            .write_pool(pool, 64, &0x1111u32.to_le_bytes())
+            .unwrap();
+        clear(&rig, address(&rig, pool, VIRTUAL_PAGE_B + 64), 4, 0x2222);
+        let before = rig.stats();
+        rig.backend
+            .lock()
+            .move_pool_to_own_mirror(pool, type_index, map)
+            .unwrap();
+        let read = |offset_b: u64| word(&read_by_address(&rig, address(&rig, pool, offset_b), 4));
+        assert_eq!(read(64), 0x1111, "map {map}: the CPU's byte from before");
+        assert_eq!(
+            read(VIRTUAL_PAGE_B + 64),
+            0x2222,
+            "map {map}: the GPU's byte from before"
+        );
+        rig.device
+            .write_pool(pool, 2 * VIRTUAL_PAGE_B + 64, &0x3333u32.to_le_bytes())
+            .unwrap();
+        assert_eq!(
+            read(2 * VIRTUAL_PAGE_B + 64),
+            0x3333,
+            "map {map}: a CPU write after"
+        );
+        clear(
+            &rig,
+            address(&rig, pool, 3 * VIRTUAL_PAGE_B + 64),
+            4,
+            0x4444,
+        );
+        assert_eq!(
+            word(&pool_bytes(&rig.device, pool, 3 * VIRTUAL_PAGE_B + 64, 4)),
+            0x4444,
+            "map {map}: a GPU write after, on the CPU"
+        );
+        let after = rig.stats();
+        let uploaded = after.mirror_upload_bytes - before.mirror_upload_bytes;
+        // Unmapped: the whole pool went up once, then the CPU's later page.
+        let expected = match map {
+            false => PAGES * VIRTUAL_PAGE_B + 4096,
+            true => 0,
+        };
+        assert_eq!(uploaded, expected, "map {map}: {after:?}");
+        assert_eq!(
+            after.mirror_readback_bytes > before.mirror_readback_bytes,
+            !map,
+            "map {map}"
+        );
+        rig.device.finalize(pool).unwrap();
     }
 }

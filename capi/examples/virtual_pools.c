@@ -89,6 +89,27 @@ int main(void) {
            sparse ? "sparse" : "copy-on-map");
     if (known) passed++; else failed++;
 
+    /* What is bound under the pages and why (or why it copies), by length then text. */
+    size_t length = 0;
+    CHECK(hsDeviceGetVirtualPoolPathDescription(&device, NULL, 0, &length));
+    char described[512];
+    size_t again = 0;
+    CHECK(hsDeviceGetVirtualPoolPathDescription(&device, described, sizeof described, &again));
+    const char *prefix = sparse ? "sparse binding (" : "copy-on-map (";
+    int said = length > 0 && again == length && length < sizeof described &&
+               strlen(described) == length && strncmp(described, prefix, strlen(prefix)) == 0;
+    printf("%s virtual pool path description: %s\n", said ? "ok  " : "FAIL", described);
+    if (said) passed++; else failed++;
+    /* A short buffer takes a cut, terminated text and still hears the whole length. */
+    char cut[8];
+    size_t whole = 0;
+    CHECK(hsDeviceGetVirtualPoolPathDescription(&device, cut, sizeof cut, &whole));
+    int cut_ok = whole == length && strlen(cut) == sizeof cut - 1 &&
+                 strncmp(cut, described, sizeof cut - 1) == 0;
+    printf("%s virtual pool path description cut to %zu bytes\n", cut_ok ? "ok  " : "FAIL",
+           sizeof cut);
+    if (cut_ok) passed++; else failed++;
+
     /* Virtual 0..2 show physical 2..4, virtual 3 physical 0; virtual 2 is unmapped. */
     HSmappingRequest first[2] = {request(&physical, 2, 0, 2), request(&physical, 0, 3, 1)};
     CHECK(hsMemoryPoolMapVirtual(&pages, 2, first));
@@ -122,6 +143,11 @@ int main(void) {
 
     /* Every bad request, refused by name; the mapping stays as it was. */
     hsDeviceInstallDebugCallback(&device, log_message, NULL);
+    /* No text to write into, or no length out: refused by name. */
+    EXPECT_FAIL(hsDeviceGetVirtualPoolPathDescription(&device, NULL, 4, &length),
+                HS_ERROR_INVALID_ARGUMENT, "hsDeviceGetVirtualPoolPathDescription");
+    EXPECT_FAIL(hsDeviceGetVirtualPoolPathDescription(&device, described, sizeof described, NULL),
+                HS_ERROR_INVALID_ARGUMENT, "hsDeviceGetVirtualPoolPathDescription");
     HSmappingRequest bad = request(&physical, 0, 0, 1);
     EXPECT_FAIL(hsMemoryPoolMapVirtual(&physical, 1, &bad), HS_ERROR_INVALID_ARGUMENT,
                 "hsMemoryPoolMapVirtual");

@@ -2360,6 +2360,17 @@ HSresult hsTextureGetStorageClass(const struct HSTexture *texture, HSstorageClas
 // The path this device's virtual pools take (the log says why where it is copy-on-map).
 HSresult hsDeviceGetVirtualPoolPath(const struct HSDevice *device, HSvirtualPoolPath *path);
 
+// What the device binds under virtual pools' pages and why, or why it copies: the text of
+// `Device::virtual_pool_path` (for example "sparse binding (65536-byte sparse blocks,
+// bound to physical pools' mirrors in memory type 1 ...)" or "copy-on-map (the device
+// lacks sparseBinding)"). Writes at most `capacity` bytes with the terminating NUL (cut
+// at a character boundary when it does not fit) and the full text's length without the
+// NUL in `length`; `text` may be NULL when `capacity` is 0, to ask the length.
+HSresult hsDeviceGetVirtualPoolPathDescription(const struct HSDevice *device,
+                                               char *text,
+                                               uintptr_t capacity,
+                                               uintptr_t *length);
+
 HSresult hsWindowBuilderSetDefaults(struct HSWindowBuilder *builder);
 
 HSresult hsWindowBuilderSetDevice(struct HSWindowBuilder *builder, const struct HSDevice *device);

@@ -224,6 +224,9 @@ pub(crate) fn entry_point(name: &str) -> HSgenericFuncPtr {
         "hsMemoryPoolMapVirtual" => hsMemoryPoolMapVirtual as *const (),
         "hsTextureGetStorageClass" => hsTextureGetStorageClass as *const (),
         "hsDeviceGetVirtualPoolPath" => hsDeviceGetVirtualPoolPath as *const (),
+        "hsDeviceGetVirtualPoolPathDescription" => {
+            hsDeviceGetVirtualPoolPathDescription as *const ()
+        }
         "hsMemoryPoolRead" => hsMemoryPoolRead as *const (),
         "hsMemoryPoolWrite" => hsMemoryPoolWrite as *const (),
         "hsProgramFinalize" => hsProgramFinalize as *const (),

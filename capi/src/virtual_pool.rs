@@ -141,3 +141,40 @@ pub unsafe extern "C" fn hsDeviceGetVirtualPoolPath(
         unsafe { out_value(path, "path", value) }
     })
 }
+
+/// What the device binds under virtual pools' pages and why, or why it copies: the text of
+/// `Device::virtual_pool_path` (for example "sparse binding (65536-byte sparse blocks,
+/// bound to physical pools' mirrors in memory type 1 ...)" or "copy-on-map (the device
+/// lacks sparseBinding)"). Writes at most `capacity` bytes with the terminating NUL (cut
+/// at a character boundary when it does not fit) and the full text's length without the
+/// NUL in `length`; `text` may be NULL when `capacity` is 0, to ask the length.
+#[no_mangle]
+pub unsafe extern "C" fn hsDeviceGetVirtualPoolPathDescription(
+    device: *const HSDevice,
+    text: *mut std::ffi::c_char,
+    capacity: usize,
+    length: *mut usize,
+) -> HSresult {
+    entry("hsDeviceGetVirtualPoolPathDescription", || {
+        // SAFETY: the header's contract for objects and out-parameters.
+        let state = unsafe { resolve(device, "device") }?;
+        crate::builder::check_out(length, "length")?;
+        if capacity > 0 && text.is_null() {
+            return Err(CapiError::argument("text is NULL with a capacity above 0"));
+        }
+        let described = state.gpu.virtual_pool_path().to_string();
+        if capacity > 0 {
+            let mut cut = described.len().min(capacity - 1);
+            while !described.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            // SAFETY: the caller gives `capacity` writable bytes at `text`; `cut + 1` is at
+            // most `capacity`.
+            unsafe {
+                std::ptr::copy_nonoverlapping(described.as_ptr(), text.cast::<u8>(), cut);
+                text.add(cut).write(0);
+            }
+        }
+        unsafe { out_value(length, "length", described.len()) }
+    })
+}

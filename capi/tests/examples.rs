@@ -1019,10 +1019,14 @@ fn a_port_of_virtual_pools_remaps_pages_between_submissions() {
                 !sparse,
                 "RX_VK_VIRTUAL_SPARSE=0 takes copy-on-map: {stdout}"
             );
+            assert!(
+                stdout.contains("description: copy-on-map (RX_VK_VIRTUAL_SPARSE=0)"),
+                "{stdout}"
+            );
         }
         assert_eq!(
             stdout.lines().filter(|l| l.starts_with("ok ")).count(),
-            19,
+            23,
             "{stdout}"
         );
     }

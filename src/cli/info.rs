@@ -75,6 +75,20 @@ fn report(device: &Device, switches: &Switches) -> String {
         budget_b >> 20,
         source.as_str()
     ));
+    // What virtual pools take here, and every memory type it was chosen from.
+    let path = match gpu_vk::gpu_memory::sparse_pool::choose(device, switches.virtual_sparse, true)
+    {
+        Ok(choice) => choice.path.to_string(),
+        Err(error) => format!("not known ({error})"),
+    };
+    out.push_str(&format!("  {:<28} {path}\n", "virtual pool path"));
+    for (index, flags) in device.caps.memory_types.iter().enumerate() {
+        out.push_str(&format!(
+            "  {:<28} {}\n",
+            format!("memory type {index}"),
+            gpu_vk::gpu_memory::sparse_memory::flag_names(*flags)
+        ));
+    }
     out.push_str("Switches\n");
     for entry in switches.entries() {
         out.push_str(&format!(

@@ -85,6 +85,18 @@ pub fn level_extent(layout: &TextureLayout, level: u32) -> (u32, u32) {
     (level.width_px, level.height_px)
 }
 
+/// Where a rig's pools keep their GPU bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pools {
+    /// The pool's storage imported (where the driver can).
+    Imported,
+    /// A mapped mirror kept by CPU copies.
+    Mirrored,
+    /// A mirror the CPU does not map, kept by GPU copies (as physical pools are where
+    /// sparse buffers bind only device-local memory).
+    UnmappedMirrors,
+}
+
 /// A gpu device on the executor: `pool` for textures, `buffers` for vertices, uniforms
 /// and the read-back buffer. Fields drop in order: the device before the harness checks
 /// validation.
@@ -104,9 +116,19 @@ pub struct Rig {
 impl Rig {
     /// A rig with `switches` over the environment's (validation always on).
     pub fn new(switches: &[(&str, &str)], import_pools: bool) -> Rig {
+        let pools = match import_pools {
+            true => Pools::Imported,
+            false => Pools::Mirrored,
+        };
+        Rig::with_pools(switches, pools)
+    }
+
+    /// `new`, with pools' GPU bytes where `pools` says.
+    pub fn with_pools(switches: &[(&str, &str)], pools: Pools) -> Rig {
         let gpu = TestGpu::open_with(switches);
         let options = ExecutorOptions {
-            import_pools,
+            import_pools: pools == Pools::Imported,
+            unmapped_pool_mirrors: pools == Pools::UnmappedMirrors,
             ..ExecutorOptions::default()
         };
         let backend =

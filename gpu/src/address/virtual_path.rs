@@ -15,8 +15,10 @@ pub enum VirtualPoolPath {
     CopyOnMap { why: String },
     /// `vkQueueBindSparse` of the physical pool's memory at each page; the CPU storage of
     /// the virtual pool still takes copies of the mapped bytes (the image cache reads it).
-    /// `block_b`: the device's sparse block for a pool buffer, which divides the page.
-    SparseBinding { block_b: u64 },
+    /// `block_b`: the device's sparse block for a pool buffer, which divides the page;
+    /// `memory`: what is bound under the pages and why (the physical pools' imported
+    /// memory, or their mirrors in a memory type the sparse buffer takes).
+    SparseBinding { block_b: u64, memory: String },
 }
 
 impl VirtualPoolPath {
@@ -37,8 +39,8 @@ impl fmt::Display for VirtualPoolPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             VirtualPoolPath::CopyOnMap { why } => write!(f, "copy-on-map ({why})"),
-            VirtualPoolPath::SparseBinding { block_b } => {
-                write!(f, "sparse binding ({block_b}-byte sparse blocks)")
+            VirtualPoolPath::SparseBinding { block_b, memory } => {
+                write!(f, "sparse binding ({block_b}-byte sparse blocks, {memory})")
             }
         }
     }

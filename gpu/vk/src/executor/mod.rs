@@ -122,6 +122,10 @@ const FINISH_TIMEOUT: Duration = Duration::from_secs(60);
 pub struct ExecutorOptions {
     /// Import pools' storage where the driver can (else every pool is mirrored).
     pub import_pools: bool,
+    /// Mirror every pool in memory the CPU does not map, kept in step by GPU copies, as
+    /// physical pools are where sparse buffers bind only such memory (NVIDIA): tests run
+    /// that path on any driver. Off by default.
+    pub unmapped_pool_mirrors: bool,
     /// `RX_VK_GPU_STORAGE`: the write-back stores what the GPU writes into admitted textures.
     pub gpu_storage: bool,
     /// `RX_VK_VRAM_MB`: the image cache's budget; `None` takes the driver's.
@@ -159,6 +163,7 @@ impl ExecutorOptions {
     pub fn from_switches(switches: &gpu::switches::Switches) -> ExecutorOptions {
         ExecutorOptions {
             import_pools: true,
+            unmapped_pool_mirrors: false,
             gpu_storage: switches.gpu_storage,
             vram_mb: switches.vram_mb,
             keep_finalized_mb: switches.keep_finalized_mb,
@@ -315,11 +320,13 @@ impl VkBackend {
             options.import_pools,
         )?;
         tracing::info!(target: TARGET, path = %sparse.path, "virtual pools");
+        let physical =
+            crate::gpu_memory::sparse_pool::physical_memory(device, options.unmapped_pool_mirrors)?;
         Ok(VkBackend {
             timeline: Timeline::new(device)?,
             submitted: 0,
             frames: FrameRing::new(device, bindless)?,
-            pools: PoolTable::new(device, options.import_pools, sparse.memory_types),
+            pools: PoolTable::new(device, options.import_pools, physical, sparse.memory),
             images: ImageTable::new(device, cache, options.force_format_fallbacks),
             syncs: SyncValues::default(),
             compute,

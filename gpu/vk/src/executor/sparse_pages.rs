@@ -1,5 +1,5 @@
 //! Virtual pools on the sparse path: a mapping change is one `vkQueueBindSparse` of the
-//! physical pools' imported memory under the virtual pool's sparse buffer, page by page
+//! physical pools' memory (imported, or their mirrors': `gpu_memory::sparse_memory`) under the virtual pool's sparse buffer, page by page
 //! (neighbouring pages of one physical pool in one bind). The bind waits on the queue's
 //! timeline for every submission before it and signals the next value, and every later
 //! submission waits for that value (`queue_submit`), so a change lands between
@@ -10,8 +10,10 @@ use gpu::address::{MappedPage, VIRTUAL_PAGE_B};
 use gpu::PoolId;
 
 use crate::error::{map_vk, VkError, VkResult};
+use crate::gpu_memory::sparse_memory::SparseMemory;
+use crate::gpu_memory::timeline::WaitOutcome;
 
-use super::{VkBackend, TARGET};
+use super::{VkBackend, FINISH_TIMEOUT, TARGET};
 
 /// Virtual offsets of a pool's pages and what each maps (`None`: unmapped).
 type PageChanges = Vec<(u64, Option<MappedPage>)>;
@@ -39,7 +41,12 @@ impl VkBackend {
                 self.virtual_path
             )));
         }
-        let types = self.pools.sparse_types;
+        let Some(memory) = self.pools.sparse else {
+            return Err(VkError::Unsupported(format!(
+                "{pool}: sparse binding of virtual pages on a device that takes {}",
+                self.virtual_path
+            )));
+        };
         let buffer = {
             let tracked = self.pools.get(pool)?;
             if !tracked.buffer.is_sparse() {
@@ -49,21 +56,24 @@ impl VkBackend {
             }
             tracked.buffer.raw
         };
+        for page in pages.iter().filter_map(|(_, page)| *page) {
+            self.make_bindable(page.physical, memory)?;
+        }
         let mut binds = Vec::with_capacity(pages.len());
         for &(virtual_offset_b, page) in pages {
             let (memory, memory_offset_b) = match page {
                 None => (vk::DeviceMemory::null(), 0),
                 Some(page) => {
                     let physical = self.pools.get(page.physical)?;
-                    let memory = physical.buffer.bindable_memory(types).ok_or_else(|| {
+                    let bound = physical.buffer.bindable_memory(&memory).ok_or_else(|| {
                         VkError::Unsupported(format!(
-                            "{} is not imported in a memory type a sparse buffer binds, so \
-                             it cannot be mapped under {pool} by sparse binding \
+                            "{} has no memory a sparse buffer binds ({memory:?}), so it \
+                             cannot be mapped under {pool} by sparse binding \
                              (RX_VK_VIRTUAL_SPARSE=0 copies instead)",
                             page.physical
                         ))
                     })?;
-                    (memory, page.physical_offset_b)
+                    (bound, page.physical_offset_b)
                 }
             };
             binds.push(PageBind {
@@ -86,6 +96,45 @@ impl VkBackend {
         tracing::debug!(target: TARGET, %pool, pages = pages.len(),
             value = self.submitted, "virtual pages bound");
         Ok(())
+    }
+
+    /// Where virtual pages bind mirrors, a physical pool mapped for the first time moves
+    /// into a mirror of its own in the chosen type (its imported or mapped memory is none a
+    /// sparse buffer takes), after every submission that used it has completed.
+    fn make_bindable(&mut self, physical: PoolId, memory: SparseMemory) -> VkResult<()> {
+        let SparseMemory::Mirror {
+            type_index,
+            host_visible,
+        } = memory
+        else {
+            return Ok(());
+        };
+        let tracked = self.pools.get(physical)?;
+        if tracked.buffer.bindable_memory(&memory).is_some() {
+            return Ok(());
+        }
+        self.move_pool_to_own_mirror(physical, type_index, host_visible)
+    }
+
+    /// Moves `pool`'s GPU bytes into a mirror of its own in memory type `type_index`
+    /// (mapped where `map`), once every submission that used it has completed: what the
+    /// sparse path does to a physical pool it first maps over mirrors, and what tests do to
+    /// any pool on any driver.
+    pub fn move_pool_to_own_mirror(
+        &mut self,
+        pool: PoolId,
+        type_index: u32,
+        map: bool,
+    ) -> VkResult<()> {
+        let last_use = self.pools.get(pool)?.last_use;
+        if self.wait_timeline(last_use, FINISH_TIMEOUT)? == WaitOutcome::TimedOut {
+            return Err(VkError::Unsupported(format!(
+                "{pool} is still in use by the GPU after {} s: it cannot move into a mirror \
+                 a sparse buffer binds",
+                FINISH_TIMEOUT.as_secs()
+            )));
+        }
+        self.pools.move_into_own_mirror(pool, type_index, map)
     }
 
     /// Before `physical` is finalized: every sparse virtual pool's pages over it are
@@ -153,8 +202,8 @@ impl VkBackend {
         let bound = self.line.in_turn(value, || {
             let queue = self.device.queue.lock();
             // SAFETY: the queue lock serialises queue operations; the buffer is sparse
-            // and live; each bound memory is live imported memory of a type the buffer
-            // takes, at a page-aligned offset inside it (the page map's rules and
+            // and live; each bound memory is live (imported, or a mirror's own) of a type
+            // the buffer takes, at a page-aligned offset inside it (the page map's rules and
             // `choose`'s block check); the turn makes `value` above every value
             // signalled before.
             let bound = unsafe {

@@ -36,6 +36,10 @@ pub struct ExecutorStats {
     pub bindless_tables: u64,
     /// `vkQueueBindSparse` calls that changed virtual pool pages (the sparse path).
     pub sparse_binds: u64,
+    /// Bytes uploaded into, and read back from, pool mirrors the CPU does not map
+    /// (`resources::device_mirrors`: physical pools under NVIDIA's sparse buffers).
+    pub mirror_upload_bytes: u64,
+    pub mirror_readback_bytes: u64,
     /// The image cache's counters (gauges are the state now, the rest count).
     pub cache: CacheCounters,
     /// Render-target reclaim's free list (`RX_VK_RT_RECLAIM`): images parked, handed to

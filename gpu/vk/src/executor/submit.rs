@@ -45,6 +45,36 @@ pub(super) fn elapsed_ns(start: std::time::Instant) -> u64 {
     u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
 }
 
+/// Every pool range the submission writes: what `after_submit` notes as GPU writes.
+pub(super) fn gpu_writes(prepared: &Prepared, stores: &StoreLog) -> Vec<(gpu::PoolId, u64, u64)> {
+    let stored = stores
+        .stored
+        .iter()
+        .map(|(_, pool, range_b)| (*pool, range_b.start, range_b.end - range_b.start));
+    let copies = prepared.copies.values().filter_map(|(_, write)| *write);
+    let updates = prepared
+        .updates
+        .values()
+        .chain(prepared.buffer_fills.values())
+        .map(|update| update.write);
+    let draws = prepared.draws.writes.iter().copied();
+    let dispatches = prepared
+        .dispatches
+        .values()
+        .flat_map(|dispatch| dispatch.resolved.writes.iter().copied());
+    let values = prepared
+        .counters
+        .iter()
+        .flat_map(|counters| counters.gpu_writes());
+    stored
+        .chain(copies)
+        .chain(updates)
+        .chain(draws)
+        .chain(dispatches)
+        .chain(values)
+        .collect()
+}
+
 /// What recording a list produced besides its commands.
 pub(super) struct Recorded {
     pub zero_fills: u64,
@@ -105,7 +135,13 @@ impl VkBackend {
             }
         }
         let recording = std::time::Instant::now();
-        let recorded = self.record(&mut frame, &prepared, submission, tables);
+        let recorded = self
+            .pools
+            .upload_unmapped_mirrors(frame.cmd, &mut frame.staging)
+            .and_then(|uploaded_b| {
+                self.stats.mirror_upload_bytes += uploaded_b;
+                self.record(&mut frame, &prepared, submission, tables)
+            });
         self.stats.record_ns += elapsed_ns(recording);
         let recorded = match recorded {
             Ok(recorded) => recorded,
@@ -121,9 +157,11 @@ impl VkBackend {
         if let Err(error) = self.queue_submit(frame.cmd, value) {
             self.frames.abandon(frame);
             self.images.abandon_submission();
+            self.pools.mirror_copies_abandoned();
             return Err(error);
         }
         self.submitted = value;
+        self.pools.mirror_copies_submitted(value);
         self.pools.mark_pointer_table_used(value);
         self.frames.park(value, frame);
         self.after_submit(&mut prepared, recorded, value, tables);
@@ -137,6 +175,7 @@ impl VkBackend {
         self.gpu_frames.abandoned();
         self.frames.abandon(frame);
         self.images.abandon_submission();
+        self.pools.mirror_copies_abandoned();
     }
 
     /// Records the whole list; returns the stamps uploads reached.
@@ -423,7 +462,7 @@ impl VkBackend {
         }
         // Each command buffer's label regions balance alone.
         self.labels.end_command_buffer(&device, cmd);
-        let tail_barriers = self.record_tail(cmd, frame, pending, dirty, &mut stores)?;
+        let tail_barriers = self.record_tail(cmd, frame, prepared, pending, dirty, &mut stores)?;
         Ok(Recorded {
             zero_fills: head.zero_fills,
             uploads: head.uploads,
@@ -598,23 +637,7 @@ impl VkBackend {
     /// into buffers, storage buffers of draws and dispatches) for the device, before it is
     /// submitted; `after_submit` notes them as GPU writes, which closes them when retired.
     pub(super) fn open_gpu_writes(&self, prepared: &Prepared, recorded: &Recorded) {
-        let stores = recorded
-            .stores
-            .stored
-            .iter()
-            .map(|(_, pool, range_b)| (*pool, range_b.start, range_b.end - range_b.start));
-        let copies = prepared.copies.values().filter_map(|(_, write)| *write);
-        let draws = prepared.draws.writes.iter().copied();
-        let dispatches = prepared
-            .dispatches
-            .values()
-            .flat_map(|dispatch| dispatch.resolved.writes.iter().copied());
-        let values = prepared
-            .counters
-            .iter()
-            .flat_map(|counters| counters.gpu_writes());
-        let all = stores.chain(copies).chain(draws).chain(dispatches);
-        for (pool, offset_b, len_b) in all.chain(values) {
+        for (pool, offset_b, len_b) in gpu_writes(prepared, &recorded.stores) {
             self.pools.open_for_gpu(pool, offset_b, len_b);
         }
     }

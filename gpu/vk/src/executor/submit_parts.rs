@@ -15,7 +15,7 @@ use super::record::swizzle_jobs::StoreLog;
 use super::resources::frames::Frame;
 use super::resources::pools::storage_of;
 use super::resources::upload::{record_upload, record_zero_fill};
-use super::submit::waiting_image;
+use super::submit::{gpu_writes, waiting_image};
 use super::VkBackend;
 
 /// What recording the commands before a list's steps produced (`record_head`).
@@ -129,6 +129,7 @@ impl VkBackend {
         &mut self,
         cmd: vk::CommandBuffer,
         frame: &mut Frame,
+        prepared: &Prepared,
         mut pending: PendingWrites,
         dirty: bool,
         stores: &mut StoreLog,
@@ -151,6 +152,14 @@ impl VkBackend {
             .stored
             .retain(|(image, _, _)| !waiting_image(waiting, &self.waiting.images, *image));
         self.waiting.prune();
+        // Unmapped pool mirrors' written ranges, for storage (`resources::device_mirrors`).
+        let read_back_b = self
+            .pools
+            .record_readbacks(cmd, gpu_writes(prepared, stores))?;
+        if read_back_b > 0 {
+            barriers += 1;
+            self.stats.mirror_readback_bytes += read_back_b;
+        }
         barriers += 1;
         memory_barrier(cmd, &device, EVERY_WRITE, HOST_READ);
         self.gpu_frames.close(cmd);

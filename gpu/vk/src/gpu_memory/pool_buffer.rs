@@ -10,6 +10,8 @@ use gpu_allocator::MemoryLocation;
 use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::gpu_memory::allocated_buffer::AllocatedBuffer;
+use crate::gpu_memory::sparse_memory::SparseMemory;
+use crate::gpu_memory::sparse_pool::SparseFor;
 
 pub use crate::gpu_memory::pool_usage::{pool_buffer_usage, POOL_BUFFER_USAGE};
 
@@ -24,7 +26,25 @@ enum Backing {
     Sparse,
     /// A host-visible copy of the storage (the buffer is `raw`).
     Mirror(AllocatedBuffer),
+    /// A copy of the storage in memory of its own, of type `type_index`, which a sparse
+    /// buffer can bind (`gpu_memory::sparse_memory`). `mapped`: the memory's bytes where
+    /// the type is host-visible (kept in step by CPU copies, as `Mirror`); `None`: kept in
+    /// step by GPU copies through staging (`executor::resources::device_mirrors`).
+    OwnMemory {
+        memory: vk::DeviceMemory,
+        mapped: Option<MappedMemory>,
+    },
 }
+
+/// Where a mirror's memory is mapped, for its life.
+struct MappedMemory(std::ptr::NonNull<u8>);
+
+// SAFETY: the mapping belongs to the memory its `PoolBuffer` owns; the bytes are only
+// reached through `&mut PoolBuffer`, so moving or sharing the owner moves the pointer
+// with it and no two threads reach the bytes at once.
+unsafe impl Send for MappedMemory {}
+// SAFETY: as above: `&PoolBuffer` gives no access to the bytes.
+unsafe impl Sync for MappedMemory {}
 
 pub struct PoolBuffer {
     pub raw: vk::Buffer,
@@ -103,27 +123,20 @@ impl PoolBuffer {
                 reason: "no memory type accepts both the buffer and the host pointer".into(),
             });
         };
-        let mut import = vk::ImportMemoryHostPointerInfoEXT::default()
+        let import = vk::ImportMemoryHostPointerInfoEXT::default()
             .handle_type(handle_type)
             .host_pointer(ptr as *mut std::ffi::c_void);
-        let mut flags =
-            vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
-        let mut allocate_info = vk::MemoryAllocateInfo::default()
-            .allocation_size(size_b)
-            .memory_type_index(type_index)
-            .push_next(&mut import);
-        if device.caps.state.buffer_device_address {
-            allocate_info = allocate_info.push_next(&mut flags);
-        }
         // SAFETY: the import info names the caller's live allocation; the buffer is new.
-        let memory = match unsafe { device.raw.allocate_memory(&allocate_info, None) } {
-            Ok(memory) => memory,
-            Err(result) => {
-                // SAFETY: the buffer is unused.
-                unsafe { device.raw.destroy_buffer(raw, None) };
-                return Err(map_vk("importing a pool's storage")(result));
-            }
-        };
+        let memory = unsafe {
+            allocate_for(
+                device,
+                raw,
+                size_b,
+                type_index,
+                Some(import),
+                "importing a pool's storage",
+            )
+        }?;
         // SAFETY: memory and buffer are both new, and the memory is as large as the buffer.
         if let Err(result) = unsafe { device.raw.bind_buffer_memory(raw, memory, 0) } {
             // SAFETY: neither is in use.
@@ -159,12 +172,85 @@ impl PoolBuffer {
         })
     }
 
+    /// A mirror of a pool of `size_b` bytes in memory of its own, of type `type_index`
+    /// (which the pool buffer must take), mapped where `map` (the type must then be
+    /// host-visible). Its bytes start undefined: the owner fills it.
+    pub fn own_memory_mirror(
+        device: &Arc<Device>,
+        size_b: u64,
+        type_index: u32,
+        map: bool,
+    ) -> VkResult<PoolBuffer> {
+        let info = vk::BufferCreateInfo::default()
+            .size(size_b)
+            .usage(pool_buffer_usage(device))
+            .sharing_mode(vk::SharingMode::EXCLUSIVE);
+        // SAFETY: valid create info; the buffer is destroyed on every error path below.
+        let raw = unsafe { device.raw.create_buffer(&info, None) }
+            .map_err(map_vk("creating a pool mirror"))?;
+        // SAFETY: `raw` was just created on this device.
+        let requirements = unsafe { device.raw.get_buffer_memory_requirements(raw) };
+        if requirements.memory_type_bits & (1 << type_index) == 0 {
+            // SAFETY: the buffer is unused.
+            unsafe { device.raw.destroy_buffer(raw, None) };
+            return Err(VkError::Allocation {
+                context: "a pool mirror",
+                reason: format!(
+                    "the pool buffer takes memory types {:#x}, not type {type_index}",
+                    requirements.memory_type_bits
+                ),
+            });
+        }
+        // SAFETY: a plain allocation of a type the buffer takes; the buffer is new.
+        let memory = unsafe {
+            allocate_for(
+                device,
+                raw,
+                requirements.size,
+                type_index,
+                None,
+                "allocating a pool mirror",
+            )
+        }?;
+        let free = |result| {
+            // SAFETY: neither is in use (the memory is unmapped when it is freed).
+            unsafe {
+                device.raw.destroy_buffer(raw, None);
+                device.raw.free_memory(memory, None);
+            }
+            map_vk("a pool mirror's memory")(result)
+        };
+        // SAFETY: memory and buffer are both new; the memory is as large as the buffer needs.
+        if let Err(result) = unsafe { device.raw.bind_buffer_memory(raw, memory, 0) } {
+            return Err(free(result));
+        }
+        let mapped = if map {
+            // SAFETY: the memory is host-visible (the caller's choice of type), unmapped,
+            // and mapped whole once for its life.
+            match unsafe {
+                device
+                    .raw
+                    .map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty())
+            } {
+                Ok(ptr) => std::ptr::NonNull::new(ptr.cast::<u8>()).map(MappedMemory),
+                Err(result) => return Err(free(result)),
+            }
+        } else {
+            None
+        };
+        Ok(PoolBuffer {
+            raw,
+            size_b,
+            backing: Some(Backing::OwnMemory { memory, mapped }),
+            device: device.clone(),
+        })
+    }
+
     /// A virtual pool's buffer with no memory of its own: `SPARSE_BINDING` and
-    /// `SPARSE_RESIDENCY` (unmapped pages stay unbound), and made for imported host memory
-    /// (the physical pools' memory that is bound under it). `size_b` is rounded up to the
-    /// sparse block.
-    pub fn sparse(device: &Arc<Device>, size_b: u64) -> VkResult<PoolBuffer> {
-        let raw = crate::gpu_memory::sparse_pool::sparse_buffer(device, size_b)?;
+    /// `SPARSE_RESIDENCY` (unmapped pages stay unbound), made for the memory `what`
+    /// names. `size_b` is rounded up to the sparse block.
+    pub fn sparse(device: &Arc<Device>, size_b: u64, what: SparseFor) -> VkResult<PoolBuffer> {
+        let raw = crate::gpu_memory::sparse_pool::sparse_buffer(device, size_b, what)?;
         Ok(PoolBuffer {
             raw,
             size_b,
@@ -181,21 +267,78 @@ impl PoolBuffer {
         matches!(self.backing, Some(Backing::Sparse))
     }
 
-    /// The imported memory, if it is of one of `types` (what a sparse buffer may bind).
-    pub fn bindable_memory(&self, types: u32) -> Option<vk::DeviceMemory> {
-        match self.backing {
-            Some(Backing::Imported { memory, type_index }) if types & (1 << type_index) != 0 => {
-                Some(memory)
+    /// A mirror the CPU does not map: kept in step by GPU copies.
+    pub fn is_unmapped_mirror(&self) -> bool {
+        matches!(self.backing, Some(Backing::OwnMemory { mapped: None, .. }))
+    }
+
+    /// The memory a sparse buffer binding `what` may bind under a page of this pool: its
+    /// imported memory where that is of one of the types, or its own mirror's.
+    pub fn bindable_memory(&self, what: &SparseMemory) -> Option<vk::DeviceMemory> {
+        match (&self.backing, what) {
+            (Some(Backing::Imported { memory, type_index }), SparseMemory::Imported { types })
+                if types & (1 << type_index) != 0 =>
+            {
+                Some(*memory)
             }
+            (Some(Backing::OwnMemory { memory, .. }), SparseMemory::Mirror { .. }) => Some(*memory),
             _ => None,
         }
     }
 
-    /// The mirror's mapped bytes (`None` for an imported pool, whose bytes are the pool's).
+    /// The mirror's mapped bytes (`None` for an imported pool, whose bytes are the pool's,
+    /// and for a mirror kept by GPU copies).
     pub fn mirror_bytes_mut(&mut self) -> Option<&mut [u8]> {
         match &mut self.backing {
             Some(Backing::Mirror(buffer)) => buffer.mapped_mut(),
+            Some(Backing::OwnMemory {
+                mapped: Some(ptr), ..
+            }) => {
+                // SAFETY: the memory is mapped whole for the buffer's life and is at least
+                // `size_b` bytes; `&mut self` keeps the slice unique on the CPU.
+                Some(unsafe {
+                    std::slice::from_raw_parts_mut(ptr.0.as_ptr(), self.size_b as usize)
+                })
+            }
             _ => None,
+        }
+    }
+}
+
+/// Memory of `size_b` bytes in type `type_index` for the new buffer `raw` (imported where
+/// `import` is given), with device addresses where the device has them; `raw` is
+/// destroyed if the allocation fails.
+///
+/// # Safety
+/// `raw` must be unused and unbound; an `import` must name a live host allocation of
+/// `size_b` bytes that outlives the memory.
+unsafe fn allocate_for(
+    device: &Device,
+    raw: vk::Buffer,
+    size_b: u64,
+    type_index: u32,
+    import: Option<vk::ImportMemoryHostPointerInfoEXT<'_>>,
+    context: &'static str,
+) -> VkResult<vk::DeviceMemory> {
+    let mut flags =
+        vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+    let mut import = import;
+    let mut allocate_info = vk::MemoryAllocateInfo::default()
+        .allocation_size(size_b)
+        .memory_type_index(type_index);
+    if let Some(import) = import.as_mut() {
+        allocate_info = allocate_info.push_next(import);
+    }
+    if device.caps.state.buffer_device_address {
+        allocate_info = allocate_info.push_next(&mut flags);
+    }
+    // SAFETY: valid allocate info; an import names the caller's live allocation.
+    match unsafe { device.raw.allocate_memory(&allocate_info, None) } {
+        Ok(memory) => Ok(memory),
+        Err(result) => {
+            // SAFETY: the caller says the buffer is unused.
+            unsafe { device.raw.destroy_buffer(raw, None) };
+            Err(map_vk(context)(result))
         }
     }
 }
@@ -211,6 +354,11 @@ impl Drop for PoolBuffer {
                 self.device.raw.free_memory(memory, None);
             },
             Some(Backing::Sparse) => unsafe { self.device.raw.destroy_buffer(self.raw, None) },
+            // Freeing mapped memory unmaps it.
+            Some(Backing::OwnMemory { memory, .. }) => unsafe {
+                self.device.raw.destroy_buffer(self.raw, None);
+                self.device.raw.free_memory(memory, None);
+            },
             _ => {}
         }
     }

@@ -1,17 +1,19 @@
 //! Virtual pools by sparse binding: the choice of path, made once when the executor is
 //! made, and the virtual pool's sparse buffer. The path needs every part of
-//! `SparseSupport`, pools imported from host memory (`VK_EXT_external_memory_host`: the
-//! physical pools' memory is what gets bound), a sparse buffer that may be made for such
-//! memory, a sparse block dividing NVN's 64 KiB page, and a memory type both take.
-//! Anything missing gives copy-on-map, with the reason named.
-
-use std::sync::Arc;
+//! `SparseSupport`, a sparse block dividing NVN's 64 KiB page, and memory to bind: the
+//! physical pools' imported host memory where a sparse buffer takes its type, else
+//! mirrors of the physical pools in a type it takes (`sparse_memory` chooses from the
+//! device's table). Anything missing gives copy-on-map, with the reason named.
 
 use ash::vk;
 use gpu::address::{sparse_block_refusal, VirtualPoolPath, VIRTUAL_PAGE_B};
 
+use crate::gpu_memory::sparse_memory::{
+    choose_sparse_memory, PhysicalMemory, SparseMemory, SparseTypeBits,
+};
+
 use crate::bringup::device::Device;
-use crate::error::{map_vk, VkResult};
+use crate::error::{map_vk, VkError, VkResult};
 use crate::gpu_memory::pool_usage::pool_buffer_usage;
 
 const HOST_ALLOCATION: vk::ExternalMemoryHandleTypeFlags =
@@ -22,78 +24,141 @@ const SPARSE_FLAGS: vk::BufferCreateFlags = vk::BufferCreateFlags::from_raw(
         | vk::BufferCreateFlags::SPARSE_RESIDENCY.as_raw(),
 );
 
-/// The path virtual pools take on this device, and the memory types a sparse pool
-/// buffer binds (imports prefer them; 0 on the copy path).
+/// The path virtual pools take on this device, and what their pages bind (`None` on the
+/// copy path).
 #[derive(Clone, Debug)]
 pub struct SparseChoice {
     pub path: VirtualPoolPath,
-    pub memory_types: u32,
+    pub memory: Option<SparseMemory>,
 }
 
 impl SparseChoice {
     fn copy(why: impl Into<String>) -> SparseChoice {
         SparseChoice {
             path: VirtualPoolPath::CopyOnMap { why: why.into() },
-            memory_types: 0,
+            memory: None,
         }
     }
 }
 
 /// Chooses the path: `switch_on` is `RX_VK_VIRTUAL_SPARSE`, `import_pools` whether pools
-/// are imported at all.
-pub fn choose(device: &Arc<Device>, switch_on: bool, import_pools: bool) -> VkResult<SparseChoice> {
+/// are imported at all (without imports only mirrors can be bound).
+pub fn choose(device: &Device, switch_on: bool, import_pools: bool) -> VkResult<SparseChoice> {
     if !switch_on {
         return Ok(SparseChoice::copy("RX_VK_VIRTUAL_SPARSE=0"));
     }
     if let Some(why) = device.caps.sparse.missing() {
         return Ok(SparseChoice::copy(why));
     }
-    if !device.caps.external_memory_host || !import_pools {
-        return Ok(SparseChoice::copy(
-            "pools are mirrored, not imported (VK_EXT_external_memory_host), and only \
-             imported pool memory is bound under a virtual pool",
-        ));
+    let importing = device.caps.external_memory_host && import_pools;
+    let mut bits = SparseTypeBits::default();
+    let mut block_b = 0;
+    if importing && sparse_buffer_importable(device) {
+        let requirements = probe_requirements(device, SparseFor::ImportedHost)?;
+        bits.sparse_for_import = requirements.memory_type_bits;
+        bits.host_pointer = host_pointer_types(device)?;
+        block_b = requirements.alignment;
     }
-    if !sparse_buffer_importable(device) {
-        return Ok(SparseChoice::copy(
-            "a sparse buffer cannot be made for imported host memory \
-             (vkGetPhysicalDeviceExternalBufferProperties)",
-        ));
+    let plain = probe_requirements(device, SparseFor::Mirror)?;
+    bits.sparse_plain = plain.memory_type_bits;
+    bits.pool_buffer = pool_buffer_types(device)?;
+    let types = &device.caps.memory_types;
+    let memory = match choose_sparse_memory(&bits, types) {
+        Ok(memory) => memory,
+        Err(why) => return Ok(SparseChoice::copy(why)),
+    };
+    if let SparseMemory::Mirror { .. } = memory {
+        block_b = plain.alignment;
     }
-    let probe = sparse_buffer(device, VIRTUAL_PAGE_B)?;
+    if let Some(why) = sparse_block_refusal(block_b) {
+        return Ok(SparseChoice::copy(why));
+    }
+    let described = memory.describe(&bits, types);
+    tracing::info!(target: "gpu_vk::memory", ?bits, ?types, chosen = %described,
+        "memory under virtual pools' pages");
+    Ok(SparseChoice {
+        path: VirtualPoolPath::SparseBinding {
+            block_b,
+            memory: described,
+        },
+        memory: Some(memory),
+    })
+}
+
+/// Where physical pools' GPU bytes live when they are made: imported or in mapped mirrors,
+/// or (`unmapped_mirrors`, for tests) in unmapped mirrors of the pool buffer's first
+/// device-local type. Where virtual pages bind mirrors, a physical pool moves into one
+/// when it is first mapped (`executor::sparse_pages`), so pools never mapped keep their
+/// imported memory.
+pub fn physical_memory(device: &Device, unmapped_mirrors: bool) -> VkResult<PhysicalMemory> {
+    if !unmapped_mirrors {
+        return Ok(PhysicalMemory::ImportedOrMirrored);
+    }
+    let taken = pool_buffer_types(device)?;
+    let types = &device.caps.memory_types;
+    let allowed = |index: &u32| taken & (1 << index) != 0 && (*index as usize) < types.len();
+    let local = (0..32)
+        .filter(allowed)
+        .find(|&index| types[index as usize].contains(vk::MemoryPropertyFlags::DEVICE_LOCAL));
+    let type_index =
+        local
+            .or_else(|| (0..32).find(allowed))
+            .ok_or_else(|| VkError::Allocation {
+                context: "a pool mirror",
+                reason: format!("the pool buffer takes no memory type ({taken:#x})"),
+            })?;
+    Ok(PhysicalMemory::OwnMirror {
+        type_index,
+        map: false,
+    })
+}
+
+/// What memory a virtual pool's sparse buffer is made to bind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SparseFor {
+    /// The physical pools' imported host memory.
+    ImportedHost,
+    /// Physical pools' mirrors (ordinary allocations).
+    Mirror,
+}
+
+/// The memory requirements of a one-page sparse pool buffer made for `what`.
+fn probe_requirements(device: &Device, what: SparseFor) -> VkResult<vk::MemoryRequirements> {
+    let probe = sparse_buffer(device, VIRTUAL_PAGE_B, what)?;
     // SAFETY: `probe` was just made on this device; it is destroyed right after.
     let requirements = unsafe { device.raw.get_buffer_memory_requirements(probe) };
     // SAFETY: unused, and never bound.
     unsafe { device.raw.destroy_buffer(probe, None) };
-    if let Some(why) = sparse_block_refusal(requirements.alignment) {
-        return Ok(SparseChoice::copy(why));
-    }
-    let host_types = host_pointer_types(device)?;
-    let memory_types = requirements.memory_type_bits & host_types;
-    if memory_types == 0 {
-        return Ok(SparseChoice::copy(format!(
-            "no memory type takes both a sparse buffer ({:#x}) and imported host memory \
-             ({host_types:#x})",
-            requirements.memory_type_bits
-        )));
-    }
-    Ok(SparseChoice {
-        path: VirtualPoolPath::SparseBinding {
-            block_b: requirements.alignment,
-        },
-        memory_types,
-    })
+    Ok(requirements)
 }
 
-/// A sparse, partly resident pool buffer of `size_b` bytes for imported host memory.
-pub fn sparse_buffer(device: &Device, size_b: u64) -> VkResult<vk::Buffer> {
-    let mut external = vk::ExternalMemoryBufferCreateInfo::default().handle_types(HOST_ALLOCATION);
+/// The memory types an ordinary pool buffer (a mirror) takes.
+fn pool_buffer_types(device: &Device) -> VkResult<u32> {
     let info = vk::BufferCreateInfo::default()
+        .size(VIRTUAL_PAGE_B)
+        .usage(pool_buffer_usage(device))
+        .sharing_mode(vk::SharingMode::EXCLUSIVE);
+    // SAFETY: valid create info on a live device; destroyed right after.
+    let probe = unsafe { device.raw.create_buffer(&info, None) }
+        .map_err(map_vk("creating a pool buffer to ask its memory types"))?;
+    // SAFETY: `probe` was just made on this device.
+    let requirements = unsafe { device.raw.get_buffer_memory_requirements(probe) };
+    // SAFETY: unused, and never bound.
+    unsafe { device.raw.destroy_buffer(probe, None) };
+    Ok(requirements.memory_type_bits)
+}
+
+/// A sparse, partly resident pool buffer of `size_b` bytes that binds `what`.
+pub fn sparse_buffer(device: &Device, size_b: u64, what: SparseFor) -> VkResult<vk::Buffer> {
+    let mut external = vk::ExternalMemoryBufferCreateInfo::default().handle_types(HOST_ALLOCATION);
+    let mut info = vk::BufferCreateInfo::default()
         .flags(SPARSE_FLAGS)
         .size(size_b.max(1))
         .usage(pool_buffer_usage(device))
-        .sharing_mode(vk::SharingMode::EXCLUSIVE)
-        .push_next(&mut external);
+        .sharing_mode(vk::SharingMode::EXCLUSIVE);
+    if what == SparseFor::ImportedHost {
+        info = info.push_next(&mut external);
+    }
     // SAFETY: valid create info; the device was made with sparseBinding and
     // sparseResidencyBuffer (`SparseSupport::complete`, checked by `choose`).
     unsafe { device.raw.create_buffer(&info, None) }

@@ -19,6 +19,10 @@ use crate::bringup::device::Device;
 use crate::error::{VkError, VkResult};
 use crate::gpu_memory::pool_buffer::PoolBuffer;
 use crate::gpu_memory::retire::RetireList;
+use crate::gpu_memory::sparse_memory::{PhysicalMemory, SparseMemory};
+use crate::gpu_memory::sparse_pool::SparseFor;
+
+use super::mirror_copies::MirrorCopies;
 
 use super::pointer_table::{device_address, NewMisses, PointerTable};
 
@@ -27,13 +31,18 @@ pub struct TrackedPool {
     pub buffer: PoolBuffer,
     pub storage: Arc<MemoryPool>,
     /// Mirrors only: CPU writes stamped up to here are in the mirror.
-    mirrored_at: WriteStamp,
+    pub(super) mirrored_at: WriteStamp,
+    /// Unmapped mirrors only: zeroed on the GPU (their memory starts undefined).
+    pub(super) zeroed: bool,
+    /// Unmapped mirrors only: the whole storage goes up with the next submission (a pool
+    /// moved into its own mirror, whose bytes the GPU may have written).
+    pub(super) full_upload: bool,
     /// The timeline value of the last submission that used the pool.
     pub last_use: u64,
     /// The pool's address range (Hookshot's address space) and its buffer's device
     /// address (0 without bufferDeviceAddress): its pool-table entry.
     range: (u64, u64),
-    device_address: u64,
+    pub(super) device_address: u64,
     /// Sparse virtual pools only: what is bound under each page (virtual offset to
     /// physical pool and offset).
     pub sparse_pages: BTreeMap<u64, (PoolId, u64)>,
@@ -61,30 +70,40 @@ struct GpuWrite {
 }
 
 pub struct PoolTable {
-    pools: IdMap<PoolId, TrackedPool>,
+    pub(super) pools: IdMap<PoolId, TrackedPool>,
     writes: VecDeque<GpuWrite>,
     retired: RetireList<TrackedPool>,
     import: bool,
+    physical: PhysicalMemory,
+    /// Uploads and read-backs of mirrors the CPU does not map (`device_mirrors`).
+    pub(super) mirror_copies: MirrorCopies,
     /// The pool table raw pointers in shaders search (made when first needed).
     pointers: Option<PointerTable>,
-    /// The memory types a sparse pool buffer binds: virtual pools are sparse where this
-    /// is not 0 (`gpu_memory::sparse_pool::choose`), and imports prefer these types.
-    pub sparse_types: u32,
+    /// What a virtual pool's sparse buffer binds: virtual pools are sparse where this is
+    /// set (`gpu_memory::sparse_pool::choose`); imports prefer its types.
+    pub sparse: Option<SparseMemory>,
     /// The timeline value the last sparse bind signals: every later submission waits for
     /// it.
     pub sparse_bound_at: u64,
-    device: Arc<Device>,
+    pub(super) device: Arc<Device>,
 }
 
 impl PoolTable {
-    pub fn new(device: &Arc<Device>, import: bool, sparse_types: u32) -> PoolTable {
+    pub fn new(
+        device: &Arc<Device>,
+        import: bool,
+        physical: PhysicalMemory,
+        sparse: Option<SparseMemory>,
+    ) -> PoolTable {
         PoolTable {
             pools: IdMap::default(),
             writes: VecDeque::new(),
             retired: RetireList::default(),
             import,
+            physical,
+            mirror_copies: MirrorCopies::default(),
             pointers: None,
-            sparse_types,
+            sparse,
             sparse_bound_at: 0,
             device: device.clone(),
         }
@@ -98,13 +117,30 @@ impl PoolTable {
         let storage = Arc::clone(&pool.storage);
         let ptr = storage.storage_ptr().as_ptr();
         let size_b = storage.size_b();
-        let buffer = if pool.maker.flags.is_virtual() && self.sparse_types != 0 {
-            PoolBuffer::sparse(&self.device, size_b)?
+        let sparse_virtual = self.sparse.filter(|_| pool.maker.flags.is_virtual());
+        let buffer = if let Some(memory) = sparse_virtual {
+            let binds = match memory {
+                SparseMemory::Imported { .. } => SparseFor::ImportedHost,
+                SparseMemory::Mirror { .. } => SparseFor::Mirror,
+            };
+            PoolBuffer::sparse(&self.device, size_b, binds)?
+        } else if let PhysicalMemory::OwnMirror { type_index, map } = self.physical {
+            let mut mirror = PoolBuffer::own_memory_mirror(&self.device, size_b, type_index, map)?;
+            // A mapped one starts as the storage; an unmapped one is zeroed and takes the
+            // CPU's writes with the first submission (`device_mirrors`).
+            if let Some(bytes) = mirror.mirror_bytes_mut() {
+                storage.read_for_device(0, size_b, |stored| bytes.copy_from_slice(stored))?;
+            }
+            mirror
         } else if self.import && PoolBuffer::can_import(&self.device, ptr, size_b) {
+            let preferred = match self.sparse {
+                Some(SparseMemory::Imported { types }) => types,
+                _ => 0,
+            };
             // SAFETY: `storage` is kept in the same `TrackedPool` and dropped after the
             // buffer (field order), after the fence of the pool's last use; its bytes never
             // move while it lives, and `can_import` said the alignment fits.
-            unsafe { PoolBuffer::import_preferring(&self.device, ptr, size_b, self.sparse_types)? }
+            unsafe { PoolBuffer::import_preferring(&self.device, ptr, size_b, preferred)? }
         } else {
             // A mirror starts as the storage (zeros, or what the CPU wrote): the memory it
             // gets may hold anything, and a write-back copies whole texture ranges back.
@@ -131,6 +167,8 @@ impl PoolTable {
                 buffer,
                 storage,
                 mirrored_at: WriteStamp::NEVER,
+                zeroed: false,
+                full_upload: false,
                 last_use: 0,
                 range: (pool.address.0, pool.address.0 + size_b),
                 device_address,
@@ -260,6 +298,13 @@ impl PoolTable {
             .collect()
     }
 
+    /// The pools' buffers or addresses changed: the pointer table is written again.
+    pub(super) fn mark_pointers_stale(&mut self) {
+        if let Some(pointers) = &mut self.pointers {
+            pointers.mark_stale();
+        }
+    }
+
     /// Ends a pool: its buffer (and storage) are released after its last use.
     pub fn finalize(&mut self, pool: PoolId) {
         if let Some(tracked) = self.pools.remove(&pool) {
@@ -275,8 +320,11 @@ impl PoolTable {
     pub fn sync_mirrors(&mut self) -> VkResult<()> {
         for tracked in self.pools.values_mut() {
             // Imported pools are the storage; a sparse pool's GPU bytes are the physical
-            // pools'.
-            if tracked.buffer.is_imported() || tracked.buffer.is_sparse() {
+            // pools'; an unmapped mirror takes GPU copies (`device_mirrors`).
+            if tracked.buffer.is_imported()
+                || tracked.buffer.is_sparse()
+                || tracked.buffer.is_unmapped_mirror()
+            {
                 continue;
             }
             let now = tracked.storage.current_stamp();
@@ -326,6 +374,14 @@ impl PoolTable {
                 }
             }
             self.mirror_write(alias.pool, alias.offset_b, part);
+        }
+        if self
+            .pools
+            .get(&pool)
+            .is_some_and(|tracked| tracked.buffer.is_unmapped_mirror())
+        {
+            self.queue_host_write(pool, offset_b, bytes);
+            return;
         }
         let Some(mirror) = self
             .pools
@@ -430,6 +486,10 @@ impl PoolTable {
                 continue;
             }
             let storage = Arc::clone(&tracked.storage);
+            if tracked.buffer.is_unmapped_mirror() {
+                self.take_read_back(&write, &storage)?;
+                continue;
+            }
             let mirror = tracked
                 .buffer
                 .mirror_bytes_mut()
@@ -449,7 +509,34 @@ impl PoolTable {
                 })?;
             }
         }
+        self.release_readbacks(completed);
         self.retired.release(completed);
+        Ok(())
+    }
+
+    /// A completed write into an unmapped mirror: storage takes the bytes from the
+    /// submission's read-back, except pages the CPU wrote since it was submitted.
+    fn take_read_back(&self, write: &GpuWrite, storage: &MemoryPool) -> VkResult<()> {
+        let first_page = write.offset_b / PAGE_SIZE_B;
+        let end_page = (write.offset_b + write.len_b).div_ceil(PAGE_SIZE_B);
+        let untouched = |page: u64| {
+            let page = first_page + page;
+            !storage.cpu_written_since(page * PAGE_SIZE_B, PAGE_SIZE_B, write.submitted_at)
+        };
+        let end_of_write_b = (write.offset_b + write.len_b).min(storage.size_b());
+        for (first, end) in runs(end_page - first_page, untouched) {
+            let start_b = ((first_page + first) * PAGE_SIZE_B).max(write.offset_b);
+            let end_b = ((first_page + end) * PAGE_SIZE_B).min(end_of_write_b);
+            if end_b <= start_b {
+                continue;
+            }
+            let Some(bytes) = self.read_back(write.timeline, write.pool, start_b, end_b) else {
+                tracing::warn!(target: "gpu_vk::executor", pool = %write.pool, start_b, end_b,
+                    "a GPU write into an unmapped mirror has no read-back");
+                continue;
+            };
+            storage.write_for_device(start_b, end_b - start_b, |to| to.copy_from_slice(bytes))?;
+        }
         Ok(())
     }
 
@@ -486,7 +573,7 @@ impl PoolTable {
 }
 
 /// Runs of consecutive indices in `0..count` for which `take` holds, as `(first, end)`.
-fn runs(count: u64, mut take: impl FnMut(u64) -> bool) -> Vec<(u64, u64)> {
+pub(super) fn runs(count: u64, mut take: impl FnMut(u64) -> bool) -> Vec<(u64, u64)> {
     let mut found = Vec::new();
     let mut start = None;
     for index in 0..count {
