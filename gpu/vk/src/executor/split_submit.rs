@@ -156,7 +156,14 @@ impl VkBackend {
         unsafe { self.device.raw.begin_command_buffer(frame.post, &begin) }
             .map_err(map_vk("beginning a command buffer"))?;
         let mut stores = head.stores;
-        let tail = self.record_tail(frame.post, frame, prepared, pending, dirty_after, &mut stores);
+        let tail = self.record_tail(
+            frame.post,
+            frame,
+            prepared,
+            pending,
+            dirty_after,
+            &mut stores,
+        );
         if tail.is_err() {
             // SAFETY: the last buffer is recording (the tail ends it only when recorded);
             // it is reset before its next use.
