@@ -607,9 +607,9 @@ typedef struct HSDeviceStats {
   uint64_t submit_ns;
   uint64_t submit_prepare_ns;
   uint64_t submit_record_ns;
-  // Lists whose passes and draws were recorded into Vulkan commands by the submitting
-  // thread without the lock (threads submitting at once do this at once), and the CPU
-  // time of that recording over all threads, in nanoseconds (not in `submit_ns`).
+  // Lists whose passes and draws the submitting thread recorded into Vulkan commands
+  // without the lock, and the CPU time of that recording over all threads, in
+  // nanoseconds (not in `submit_ns`).
   uint64_t submit_split_lists;
   uint64_t submit_body_ns;
 } HSDeviceStats;
