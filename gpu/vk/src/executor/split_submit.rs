@@ -27,7 +27,7 @@ use gpu::BackendError;
 
 use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
-use crate::kernels::swizzle_kernel::memory_barrier;
+use crate::kernels::swizzle_record::memory_barrier;
 use crate::writeback::PendingWrites;
 
 use super::plan::Step;

@@ -7,7 +7,7 @@ use gpu::command::{Op, TransformFeedbackVerb};
 use gpu::objects::ObjectTables;
 
 use crate::error::{map_vk, VkResult};
-use crate::kernels::swizzle_kernel::memory_barrier;
+use crate::kernels::swizzle_record::memory_barrier;
 
 use super::plan::Step;
 use super::prepare::buffer_reads::PoolRead;

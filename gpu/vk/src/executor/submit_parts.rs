@@ -6,7 +6,7 @@ use ash::vk;
 use gpu::objects::ObjectTables;
 
 use crate::error::{map_vk, VkResult};
-use crate::kernels::swizzle_kernel::memory_barrier;
+use crate::kernels::swizzle_record::memory_barrier;
 use crate::writeback::PendingWrites;
 
 use super::prepare::list::{Fill, Prepared};

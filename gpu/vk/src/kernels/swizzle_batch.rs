@@ -7,8 +7,8 @@ use ash::vk;
 use crate::error::VkResult;
 use crate::gpu_memory::staging::StagingArena;
 use crate::kernels::swizzle_job::SwizzleJob;
-use crate::kernels::swizzle_kernel::{kernel_groups, BufferRange};
 use crate::kernels::swizzle_params::KernelParams;
+use crate::kernels::swizzle_params::{kernel_groups, BufferRange};
 
 /// One region's entry in the batched kernels' table (`Job` in `job_table.glsl`; std430
 /// lays the 21 words out without padding).

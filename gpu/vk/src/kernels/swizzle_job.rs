@@ -5,8 +5,7 @@ use ash::vk;
 
 use crate::bringup::device::Device;
 use crate::error::VkResult;
-use crate::kernels::swizzle_kernel::BufferRange;
-use crate::kernels::swizzle_params::{KernelParams, StagingGeometry};
+use crate::kernels::swizzle_params::{BufferRange, KernelParams, StagingGeometry};
 
 /// The image <-> staging copy of a region (`geometry` from `kernel_params`).
 pub fn staging_copy_region(

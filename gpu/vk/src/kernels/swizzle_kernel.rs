@@ -12,7 +12,7 @@ pub use crate::kernels::swizzle_job::{
     plan_job, staging_copy_region, ImageRegion, StoragePlacement, SwizzleJob,
 };
 use crate::kernels::swizzle_params::KernelParams;
-pub use crate::kernels::swizzle_record::memory_barrier;
+pub use crate::kernels::swizzle_params::{kernel_groups, BufferRange};
 
 /// The kernels' GLSL, assembled from the shared block-linear header, each direction's body
 /// and the entry of the form (`one_region.glsl` or `job_table.glsl`).
@@ -98,14 +98,6 @@ pub struct KernelBindings {
     pub jobs_binding: u32,
 }
 
-/// A buffer range bound to a kernel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BufferRange {
-    pub buffer: vk::Buffer,
-    pub offset_b: u64,
-    pub size_b: u64,
-}
-
 /// The four pipelines, by direction and form.
 struct Pipelines {
     swz: vk::Pipeline,
@@ -147,20 +139,6 @@ const FALLBACK_SETS: u32 = 4096;
 
 /// The runs and rows one work group of either kernel covers, aligned to gobs in the
 /// texture (`storage_ordered_run` in `block_linear.glsl`).
-const GROUP_RUNS: u32 = 4;
-const GROUP_ROWS: u32 = 16;
-
-/// Work groups across and down for a region: the grid starts at the gob-aligned run and
-/// row at or before the region's first, and covers its last.
-pub fn kernel_groups(params: &KernelParams) -> [u32; 2] {
-    let runs_from_aligned = params.run_x0 % GROUP_RUNS + params.runs_per_row;
-    let rows_from_aligned = params.region_y0 % GROUP_ROWS + params.rows;
-    [
-        runs_from_aligned.div_ceil(GROUP_RUNS),
-        rows_from_aligned.div_ceil(GROUP_ROWS),
-    ]
-}
-
 /// The SPIR-V of the four kernels.
 pub struct KernelModules<'a> {
     pub swz: &'a [u32],

@@ -2,6 +2,7 @@
 //! the staging geometry around it. Pure arithmetic over `memory`'s layout, mirrored by
 //! `kernels/block_linear.glsl`; unit-tested against `memory`'s element addresses.
 
+use ash::vk;
 use memory::layout::LevelLayout;
 use memory::swizzle::Region;
 
@@ -235,4 +236,26 @@ mod tests {
             Err(KernelParamError::TooLarge(_))
         ));
     }
+}
+
+/// A buffer range bound to a kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BufferRange {
+    pub buffer: vk::Buffer,
+    pub offset_b: u64,
+    pub size_b: u64,
+}
+
+const GROUP_RUNS: u32 = 4;
+const GROUP_ROWS: u32 = 16;
+
+/// Work groups across and down for a region: the grid starts at the gob-aligned run and
+/// row at or before the region's first, and covers its last.
+pub fn kernel_groups(params: &KernelParams) -> [u32; 2] {
+    let runs_from_aligned = params.run_x0 % GROUP_RUNS + params.runs_per_row;
+    let rows_from_aligned = params.region_y0 % GROUP_ROWS + params.rows;
+    [
+        runs_from_aligned.div_ceil(GROUP_RUNS),
+        rows_from_aligned.div_ceil(GROUP_ROWS),
+    ]
 }

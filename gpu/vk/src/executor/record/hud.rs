@@ -10,7 +10,7 @@ use ash::vk;
 use memory::Format;
 
 use crate::bringup::device::Device;
-use crate::kernels::swizzle_kernel::memory_barrier;
+use crate::kernels::swizzle_record::memory_barrier;
 use crate::present::hud::cache::{PanelCache, PanelStamp};
 use crate::present::hud::Panel;
 

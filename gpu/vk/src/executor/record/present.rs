@@ -15,7 +15,7 @@ use memory::{Format, MemoryPool, WriteStamp};
 use crate::error::{map_vk, VkError, VkResult};
 use crate::gpu_memory::allocated_buffer::AllocatedBuffer;
 use crate::gpu_memory::retire::RetireList;
-use crate::kernels::swizzle_kernel::memory_barrier;
+use crate::kernels::swizzle_record::memory_barrier;
 
 use super::barrier::{EVERY_WRITE, HOST_READ};
 use crate::executor::resources::frames::Frame;

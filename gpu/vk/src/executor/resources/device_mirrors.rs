@@ -16,7 +16,7 @@ use memory::pool::PAGE_SIZE_B;
 use crate::error::VkResult;
 use crate::gpu_memory::pool_buffer::PoolBuffer;
 use crate::gpu_memory::staging::{StagingArena, StagingSlice};
-use crate::kernels::swizzle_kernel::memory_barrier;
+use crate::kernels::swizzle_record::memory_barrier;
 
 use super::mirror_copies::ReadBack;
 use super::pointer_table::device_address;
