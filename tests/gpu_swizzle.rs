@@ -13,8 +13,9 @@ use common::texels::Bytes;
 use gpu_vk::ash::vk;
 use gpu_vk::gpu_memory::host_image::{HostImage, HostImageDesc};
 use gpu_vk::kernels::swizzle_kernel::{
-    memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleVariant,
+    plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleVariant,
 };
+use gpu_vk::kernels::swizzle_record::memory_barrier;
 use memory::layout::{LayoutDesc, TextureLayout};
 use memory::swizzle::{deswizzle_region, swizzle_region, Region};
 use memory::Format;

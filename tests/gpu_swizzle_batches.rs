@@ -16,9 +16,8 @@ use common::texels::Bytes;
 use gpu_vk::ash::vk;
 use gpu_vk::gpu_memory::host_image::{HostImage, HostImageDesc};
 use gpu_vk::gpu_memory::pool_buffer::PoolBuffer;
-use gpu_vk::kernels::swizzle_kernel::{
-    memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleVariant,
-};
+use gpu_vk::kernels::swizzle_kernel::{plan_job, ImageRegion, StoragePlacement, SwizzleVariant};
+use gpu_vk::kernels::swizzle_record::memory_barrier;
 use memory::layout::{LayoutDesc, TextureLayout};
 use memory::swizzle::Region;
 use memory::{Format, TextureKind};

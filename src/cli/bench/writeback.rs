@@ -14,9 +14,9 @@ use gpu_vk::gpu_memory::staging::StagingArena;
 use gpu_vk::gpu_timer::GpuTimer;
 use gpu_vk::immediate::Immediate;
 use gpu_vk::kernels::swizzle_kernel::{
-    memory_barrier, plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels,
-    SwizzleVariant,
+    plan_job, ImageRegion, StoragePlacement, SwizzleJob, SwizzleKernels, SwizzleVariant,
 };
+use gpu_vk::kernels::swizzle_record::memory_barrier;
 use gpu_vk::Device;
 use memory::layout::{LayoutDesc, TextureLayout};
 use memory::swizzle::Region;
