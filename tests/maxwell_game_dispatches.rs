@@ -75,11 +75,36 @@ fn particle_compaction_dispatches_as_glslang_dispatches_it() {
         [alive.div_ceil(64) as u32, 1, 1, 0],
         "dispatch arguments"
     );
-    assert_eq!(
-        sorted_words(&out[0].0, alive),
-        sorted_words(&out[0].1, alive)
-    );
-    assert_eq!(sorted_words(&out[1].0, free), sorted_words(&out[1].1, free));
+    // The storage bindings come back in slot order: particles, alive, free, counters.
+    let (alive_list, free_list) = particle_lists(&bindings[0].bytes, count, (0.3, 0.8));
+    for (slot, n, list) in [(1, alive, alive_list), (2, free, free_list)] {
+        let (ours, reference) = &out[slot];
+        assert_eq!(
+            sorted_words(ours, n),
+            list,
+            "translated list of slot {slot}"
+        );
+        assert_eq!(
+            sorted_words(reference, n),
+            list,
+            "glslang's list of slot {slot}"
+        );
+    }
+}
+
+/// The CPU model of the compaction: the indices of the live particles (life above
+/// `min_life`, size at most `max_size`) and of the others, each ascending.
+fn particle_lists(
+    particles: &[u8],
+    count: usize,
+    (min_life, max_size): (f32, f32),
+) -> (Vec<u32>, Vec<u32>) {
+    let field = |index: usize, word: usize| {
+        let at = index * 32 + word * 4;
+        f32::from_le_bytes(particles[at..at + 4].try_into().unwrap())
+    };
+    (0..count as u32)
+        .partition(|&i| field(i as usize, 3) > min_life && field(i as usize, 7) <= max_size)
 }
 
 /// Mesh level-of-detail selection: `log2` of a projected size, hysteresis, a cap for
