@@ -15,28 +15,19 @@ mod common;
 use gpu::command::ClearValue;
 use gpu::objects::TextureBuilder;
 use gpu::state::ComponentMask;
-use gpu::{BufferId, ProgramId, TextureId, ViewId};
 use memory::{Format, TextureLayout};
 
-use common::cells::{cell_draw, cell_triangles, fill_cell, tint_table};
-use common::draw::{bind_positions, bind_tint, colour, positions_at};
-use common::programs::{position_program, TINT_FRAG};
+use common::cells::{
+    cell_draw, fill_cell, seeds_from, CellScene, CELLS, GRID, TARGET_B, TARGET_PX, TARGET_STRIDE_B,
+    TINTS, TINT_STRIDE_B,
+};
+use common::draw::{bind_positions, bind_tint, colour};
 use common::readback::{pool_bytes, region};
-use common::rig::Rig;
 use common::texels::{tegra_storage, Bytes};
 
 const THREADS: usize = 4;
 const TARGETS: usize = 2 * THREADS;
 const SEEDS: u64 = 3;
-const TARGET_PX: u32 = 16;
-const GRID: u32 = 4;
-const CELLS: u32 = GRID * GRID;
-const TARGET_B: usize = (TARGET_PX * TARGET_PX * 4) as usize;
-const TARGET_STRIDE_B: u64 = 64 << 10;
-const CELLS_OFFSET_B: u64 = 1 << 20;
-const TINTS_OFFSET_B: u64 = CELLS_OFFSET_B + (64 << 10);
-const TINTS: u32 = 32;
-const TINT_STRIDE_B: u64 = 256;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Step {
@@ -114,34 +105,23 @@ impl Case {
 }
 
 struct Scene {
-    rig: Rig,
+    base: CellScene,
     layout: TextureLayout,
-    /// Thread `t`'s targets are `2t` and `2t + 1`.
-    targets: Vec<(TextureId, ViewId)>,
-    program: ProgramId,
-    cells: gpu::objects::BufferRange,
-    tints: BufferId,
+}
+
+impl std::ops::Deref for Scene {
+    type Target = CellScene;
+    fn deref(&self) -> &CellScene {
+        &self.base
+    }
 }
 
 impl Scene {
     fn new() -> Scene {
-        let rig = Rig::new(true);
         let builder = TextureBuilder::new_2d(Format::Rgba8, TARGET_PX, TARGET_PX);
-        let layout = builder.layout().unwrap();
-        let targets = (0..TARGETS as u64)
-            .map(|target| rig.texture(&builder, target * TARGET_STRIDE_B))
-            .collect();
-        let program = position_program(&rig.device, TINT_FRAG);
-        let cells = positions_at(&rig.device, rig.pool, CELLS_OFFSET_B, &cell_triangles(GRID));
-        let table: Vec<[u8; 4]> = (0..TINTS).map(tint_rgba).collect();
-        let tints = tint_table(&rig, TINTS_OFFSET_B, &table, TINT_STRIDE_B);
         Scene {
-            rig,
-            layout,
-            targets,
-            program,
-            cells,
-            tints,
+            base: CellScene::new(TARGETS, tint_rgba),
+            layout: builder.layout().unwrap(),
         }
     }
 
@@ -229,17 +209,7 @@ impl Scene {
 }
 
 fn seeds() -> Vec<u64> {
-    match std::env::var("SPLIT_SUBMISSION_SEEDS") {
-        Ok(list) => list
-            .split(',')
-            .map(|seed| {
-                seed.trim()
-                    .parse()
-                    .expect("SPLIT_SUBMISSION_SEEDS: numbers")
-            })
-            .collect(),
-        Err(_) => (1..=SEEDS).collect(),
-    }
+    seeds_from("SPLIT_SUBMISSION_SEEDS", SEEDS)
 }
 
 /// The first few texels of `found` unlike `expected`, as lines.
@@ -314,7 +284,7 @@ fn split_lists_on_four_threads_match_one_thread_and_the_cpu_model() {
             one_images, threads_images,
             "seed {seed}: four threads' pictures differ from one thread's"
         );
-        let errors = scene.rig.gpu_mut().take_unexpected_errors();
+        let errors = scene.base.rig.gpu_mut().take_unexpected_errors();
         assert!(
             errors.is_empty(),
             "seed {seed}: validation errors: {errors:#?}"

@@ -13,31 +13,19 @@
 mod common;
 
 use gpu::command::{BarrierOrder, BufferImage, ClearValue, CopyOp, Invalidate};
-use gpu::objects::TextureBuilder;
 use gpu::state::ComponentMask;
-use gpu::{BufferId, CommandList, ProgramId, TextureId, ViewId};
-use memory::Format;
+use gpu::CommandList;
 
-use common::cells::{cell_draw, cell_triangles, fill_cell, tint_table};
-use common::draw::{bind_positions, bind_tint, colour, positions_at};
-use common::programs::{position_program, TINT_FRAG};
+use common::cells::{
+    cell_draw, fill_cell, seeds_from, CellScene, CELLS, GRID, TARGET_B, TARGET_PX, TINTS,
+    TINT_STRIDE_B,
+};
+use common::draw::{bind_positions, bind_tint, colour};
 use common::readback::region;
-use common::rig::Rig;
 use common::texels::Bytes;
 
 const THREADS: usize = 4;
 const SEEDS: u64 = 4;
-const TARGET_PX: u32 = 16;
-/// Cells across (and down) a target; each is `TARGET_PX / GRID` pixels square.
-const GRID: u32 = 4;
-const CELLS: u32 = GRID * GRID;
-const TARGET_B: usize = (TARGET_PX * TARGET_PX * 4) as usize;
-const TARGET_STRIDE_B: u64 = 64 << 10;
-const CELLS_OFFSET_B: u64 = 1 << 20;
-const TINTS_OFFSET_B: u64 = CELLS_OFFSET_B + (64 << 10);
-const TINTS: u32 = 32;
-/// Above every driver's uniform offset alignment.
-const TINT_STRIDE_B: u64 = 256;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Step {
@@ -103,32 +91,18 @@ impl Case {
     }
 }
 
-struct Scene {
-    rig: Rig,
-    targets: Vec<(TextureId, ViewId)>,
-    program: ProgramId,
-    cells: gpu::objects::BufferRange,
-    tints: BufferId,
+struct Scene(CellScene);
+
+impl std::ops::Deref for Scene {
+    type Target = CellScene;
+    fn deref(&self) -> &CellScene {
+        &self.0
+    }
 }
 
 impl Scene {
     fn new() -> Scene {
-        let rig = Rig::new(true);
-        let builder = TextureBuilder::new_2d(Format::Rgba8, TARGET_PX, TARGET_PX);
-        let targets = (0..THREADS as u64)
-            .map(|thread| rig.texture(&builder, thread * TARGET_STRIDE_B))
-            .collect();
-        let program = position_program(&rig.device, TINT_FRAG);
-        let cells = positions_at(&rig.device, rig.pool, CELLS_OFFSET_B, &cell_triangles(GRID));
-        let table: Vec<[u8; 4]> = (0..TINTS).map(tint_rgba).collect();
-        let tints = tint_table(&rig, TINTS_OFFSET_B, &table, TINT_STRIDE_B);
-        Scene {
-            rig,
-            targets,
-            program,
-            cells,
-            tints,
-        }
+        Scene(CellScene::new(THREADS, tint_rgba))
     }
 
     /// Records thread `thread`'s case and submits each list as it ends (the last with
@@ -186,17 +160,7 @@ impl Scene {
 
 /// The seeds to run: `THREADED_RECORDING_SEEDS` (comma-separated) or the first `SEEDS`.
 fn seeds() -> Vec<u64> {
-    match std::env::var("THREADED_RECORDING_SEEDS") {
-        Ok(list) => list
-            .split(',')
-            .map(|seed| {
-                seed.trim()
-                    .parse()
-                    .expect("THREADED_RECORDING_SEEDS: numbers")
-            })
-            .collect(),
-        Err(_) => (1..=SEEDS).collect(),
-    }
+    seeds_from("THREADED_RECORDING_SEEDS", SEEDS)
 }
 
 /// Pixels of `found` unlike `expected`, per thread, as lines (the first few).
@@ -267,7 +231,7 @@ fn lists_recorded_on_four_threads_match_one_thread_and_the_cpu_model() {
             "seed {seed}, {THREADS} threads: pixels unlike the CPU model:\n{}\ncase: {cases:#?}",
             wrong.join("\n")
         );
-        let errors = scene.rig.gpu_mut().take_unexpected_errors();
+        let errors = scene.0.rig.gpu_mut().take_unexpected_errors();
         assert!(
             errors.is_empty(),
             "seed {seed}: validation errors: {errors:#?}"

@@ -3,11 +3,75 @@
 //! tests that record on several threads.
 
 use gpu::command::DrawArrays;
+use gpu::objects::{BufferRange, TextureBuilder};
 use gpu::state::PrimitiveKind;
-use gpu::BufferId;
+use gpu::{BufferId, ProgramId, TextureId, ViewId};
+use memory::Format;
 
-use super::draw::f32_bytes;
+use super::draw::{f32_bytes, positions_at};
+use super::programs::{position_program, TINT_FRAG};
 use super::rig::Rig;
+
+/// The scenes' RGBA8 targets are this many pixels square.
+pub const TARGET_PX: u32 = 16;
+/// Cells across (and down) a target; each is `TARGET_PX / GRID` pixels square.
+pub const GRID: u32 = 4;
+pub const CELLS: u32 = GRID * GRID;
+pub const TARGET_B: usize = (TARGET_PX * TARGET_PX * 4) as usize;
+/// Target `n`'s storage starts `n` strides into the rig's pool.
+pub const TARGET_STRIDE_B: u64 = 64 << 10;
+const CELLS_OFFSET_B: u64 = 1 << 20;
+const TINTS_OFFSET_B: u64 = CELLS_OFFSET_B + (64 << 10);
+pub const TINTS: u32 = 32;
+/// Above every driver's uniform offset alignment.
+pub const TINT_STRIDE_B: u64 = 256;
+
+/// The rig, `targets` RGBA8 targets in its pool, the program that draws a cell in its
+/// tint, the cells' triangles and the tint table (`TINTS` entries of `tint_rgba`).
+pub struct CellScene {
+    pub rig: Rig,
+    pub targets: Vec<(TextureId, ViewId)>,
+    pub program: ProgramId,
+    pub cells: BufferRange,
+    pub tints: BufferId,
+}
+
+impl CellScene {
+    pub fn new(targets: usize, tint_rgba: fn(u32) -> [u8; 4]) -> CellScene {
+        let rig = Rig::new(true);
+        let builder = TextureBuilder::new_2d(Format::Rgba8, TARGET_PX, TARGET_PX);
+        let targets = (0..targets as u64)
+            .map(|target| rig.texture(&builder, target * TARGET_STRIDE_B))
+            .collect();
+        let program = position_program(&rig.device, TINT_FRAG);
+        let cells = positions_at(&rig.device, rig.pool, CELLS_OFFSET_B, &cell_triangles(GRID));
+        let table: Vec<[u8; 4]> = (0..TINTS).map(tint_rgba).collect();
+        let tints = tint_table(&rig, TINTS_OFFSET_B, &table, TINT_STRIDE_B);
+        CellScene {
+            rig,
+            targets,
+            program,
+            cells,
+            tints,
+        }
+    }
+}
+
+/// The seeds a test runs: those listed in the environment variable `name` (`1,7`), else
+/// 1 to `count`.
+pub fn seeds_from(name: &str, count: u64) -> Vec<u64> {
+    match std::env::var(name) {
+        Ok(list) => list
+            .split(',')
+            .map(|seed| {
+                seed.trim()
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{name}: numbers separated by commas"))
+            })
+            .collect(),
+        Err(_) => (1..=count).collect(),
+    }
+}
 
 /// Two triangles over each cell of a `grid` x `grid` grid, cell after cell, in Vulkan's
 /// clip space (y down).
