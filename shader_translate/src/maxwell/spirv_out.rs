@@ -23,6 +23,7 @@ mod ssa;
 mod surface;
 mod tessellation;
 mod texture;
+mod texture_slots;
 mod tidy;
 mod warp;
 
@@ -924,9 +925,13 @@ impl Emitter<'_> {
             }
             Op::TextureQuery {
                 slot,
+                index,
                 lod,
                 component,
-            } => (self.texture_query(*slot, *lod, *component)?, Ty::Word),
+            } => (
+                self.texture_query((*slot, *index), *lod, *component)?,
+                Ty::Word,
+            ),
             Op::Component(sample, index) => {
                 let component = self
                     .b
