@@ -53,6 +53,25 @@ pub fn stage_index(stage: Stage) -> usize {
 }
 
 impl Bindings {
+    /// The texture bound at `slot` of stage `stage`, or, where a texture array's element
+    /// (the array holding slots `first..first + len`) is left unbound, the array's first
+    /// bound element. A program reads such an element only with an index past the game's
+    /// own array (a compiled program's slot array spans more slots than its GLSL array,
+    /// whose length the binary does not keep), which GLSL leaves undefined; a view of the
+    /// array's type keeps the descriptor valid.
+    pub fn array_texture(
+        &self,
+        stage: usize,
+        slot: u32,
+        (first, len): (u32, u32),
+    ) -> Option<TextureHandle> {
+        let bound = &self.textures[stage];
+        bound.get(slot as usize).copied().flatten().or_else(|| {
+            let end = first.saturating_add(len).min(TEXTURE_SLOTS as u32);
+            (first..end).find_map(|other| bound[other as usize])
+        })
+    }
+
     /// The bindings after `op` (ops that bind nothing leave them as they are).
     pub fn apply(&mut self, op: &Op, tables: &ObjectTables) {
         let version = self.version;
