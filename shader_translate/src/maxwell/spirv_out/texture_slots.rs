@@ -6,7 +6,11 @@
 
 use std::collections::BTreeSet;
 
-use crate::maxwell::slots::{INDEXED_TEXTURE_SLOTS, TEXTURE_SLOTS};
+use rspirv::spirv::Word;
+
+use super::spirv_error;
+use crate::maxwell::ir::{Binary, Op, Unsupported, Value};
+use crate::maxwell::slots::{stage_index, INDEXED_TEXTURE_SLOTS, TEXTURE_SLOTS};
 
 /// A variable's slots: `first..first + len`, an array when `indexed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,5 +80,52 @@ mod tests {
         let spans: Vec<(u32, u32, bool)> =
             groups.iter().map(|g| (g.first, g.len, g.indexed)).collect();
         assert_eq!(spans, vec![(3, 1, false), (4, 8, true), (12, 1, false)]);
+    }
+}
+
+impl super::Emitter<'_> {
+    /// Whether `c[index][offset_b]` is a texture-handle word read at a run-time offset:
+    /// the driver's buffer, a constant part inside this stage's handle words. Such a word
+    /// is a sampler handle, opaque to GLSL: only `.b` reads use it (traced to the load,
+    /// `ir/build/texture_handle.rs`), but a copy of it may live on (a register a loop
+    /// carries): the translation's value for it is the slot number.
+    pub(super) fn is_handle_word(&self, index: u8, offset_b: Value) -> bool {
+        self.handle_word_base(index, offset_b).is_some()
+    }
+
+    /// The dynamic part and this stage's first handle word's offset of a handle-word read.
+    fn handle_word_base(&self, index: u8, offset_b: Value) -> Option<(Value, u32)> {
+        if index != self.slots.driver_cbuf {
+            return None;
+        }
+        let ops = &self.function.ops;
+        let Op::Binary(Binary::IAdd, a, b) = ops[offset_b.0 as usize] else {
+            return None;
+        };
+        let (dynamic, constant_b) = match (&ops[a.0 as usize], &ops[b.0 as usize]) {
+            (_, Op::Const(c)) => (a, *c),
+            (Op::Const(c), _) => (b, *c),
+            _ => return None,
+        };
+        let base_b = self.slots.texture_handle_base[stage_index(self.program.kind)] * 4;
+        let from_b = constant_b.wrapping_sub(base_b);
+        (from_b % 4 == 0 && from_b / 4 < TEXTURE_SLOTS).then_some((dynamic, base_b))
+    }
+
+    /// The slot number a handle word read at `offset_b` stands for: `(offset_b - base_b)
+    /// / 4` (see [`Self::is_handle_word`]).
+    pub(super) fn handle_word(&mut self, index: u8, offset_b: Value) -> Result<Word, Unsupported> {
+        let (_, base_b) = self
+            .handle_word_base(index, offset_b)
+            .expect("called for handle words");
+        let offset = self.ids[offset_b.0 as usize];
+        let base = self.word(base_b);
+        let from = (self.b)
+            .i_sub(self.t.u32, None, offset, base)
+            .map_err(spirv_error)?;
+        let two = self.word(2);
+        (self.b)
+            .shift_right_logical(self.t.u32, None, from, two)
+            .map_err(spirv_error)
     }
 }
