@@ -92,25 +92,22 @@ fn texture_specs(glsl: &str) -> Vec<TextureSpec> {
 /// The texture a sampler line declares, its texels from `binding`.
 fn texture_spec(line: &str, binding: u64) -> TextureSpec {
     use memory::TextureKind;
-    {
-        let seed = 0x5eed_9000 + binding;
-        let spec = if line.contains("sampler2DArrayShadow") {
-            TextureSpec {
-                format: "z32f",
-                layers: 4,
-                ..TextureSpec::rgba8(16, seed)
-            }
-        } else if line.contains("sampler2DShadow") {
-            TextureSpec {
-                format: "z32f",
-                ..TextureSpec::rgba8(16, seed)
-            }
-        } else if line.contains("sampler3D") {
-            TextureSpec::mipmapped(TextureKind::D3, 8, 1, seed)
-        } else {
-            TextureSpec::mipmapped(TextureKind::D2, 16, 1, seed)
-        };
-        spec
+    let seed = 0x5eed_9000 + binding;
+    if line.contains("sampler2DArrayShadow") {
+        TextureSpec {
+            format: "z32f",
+            layers: 4,
+            ..TextureSpec::rgba8(16, seed)
+        }
+    } else if line.contains("sampler2DShadow") {
+        TextureSpec {
+            format: "z32f",
+            ..TextureSpec::rgba8(16, seed)
+        }
+    } else if line.contains("sampler3D") {
+        TextureSpec::mipmapped(TextureKind::D3, 8, 1, seed)
+    } else {
+        TextureSpec::mipmapped(TextureKind::D2, 16, 1, seed)
     }
 }
 

@@ -60,29 +60,6 @@ pub(super) fn slot_groups(fixed: &BTreeSet<u32>, indexed: &BTreeSet<u32>) -> Vec
     groups
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn set(slots: &[u32]) -> BTreeSet<u32> {
-        slots.iter().copied().collect()
-    }
-
-    #[test]
-    fn arrays_end_at_the_next_array_or_the_last_slot() {
-        let groups = slot_groups(&set(&[2, 9, 30]), &set(&[0, 4, 28]));
-        let spans: Vec<(u32, u32, bool)> =
-            groups.iter().map(|g| (g.first, g.len, g.indexed)).collect();
-        // Slot 2 is element 2 of the array at 0; 9 is past the array at 4 (8 slots is
-        // 4..12: inside it); 30 is inside 28..32.
-        assert_eq!(spans, vec![(0, 4, true), (4, 8, true), (28, 4, true)]);
-        let groups = slot_groups(&set(&[12, 3]), &set(&[4]));
-        let spans: Vec<(u32, u32, bool)> =
-            groups.iter().map(|g| (g.first, g.len, g.indexed)).collect();
-        assert_eq!(spans, vec![(3, 1, false), (4, 8, true), (12, 1, false)]);
-    }
-}
-
 impl super::Emitter<'_> {
     /// Whether `c[index][offset_b]` is a texture-handle word read at a run-time offset:
     /// the driver's buffer, a constant part inside this stage's handle words. Such a word
@@ -127,5 +104,28 @@ impl super::Emitter<'_> {
         (self.b)
             .shift_right_logical(self.t.u32, None, from, two)
             .map_err(spirv_error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(slots: &[u32]) -> BTreeSet<u32> {
+        slots.iter().copied().collect()
+    }
+
+    #[test]
+    fn arrays_end_at_the_next_array_or_the_last_slot() {
+        let groups = slot_groups(&set(&[2, 9, 30]), &set(&[0, 4, 28]));
+        let spans: Vec<(u32, u32, bool)> =
+            groups.iter().map(|g| (g.first, g.len, g.indexed)).collect();
+        // Slot 2 is element 2 of the array at 0; 9 is past the array at 4 (8 slots is
+        // 4..12: inside it); 30 is inside 28..32.
+        assert_eq!(spans, vec![(0, 4, true), (4, 8, true), (28, 4, true)]);
+        let groups = slot_groups(&set(&[12, 3]), &set(&[4]));
+        let spans: Vec<(u32, u32, bool)> =
+            groups.iter().map(|g| (g.first, g.len, g.indexed)).collect();
+        assert_eq!(spans, vec![(3, 1, false), (4, 8, true), (12, 1, false)]);
     }
 }
