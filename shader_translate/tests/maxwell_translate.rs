@@ -325,6 +325,32 @@ fn texture_and_image_forms_not_translated_are_refused_by_name() {
     }
 }
 
+/// A bindless handle not loaded from the stage's texture-handle words names the texture
+/// and sampler pools directly, which no slot holds: refused by name and offset. In
+/// x_frag_texture_bindless the `ld b32 $r14 c0[$r0+0x690]` at 0x48 feeds `tex.b` at 0x70;
+/// made a load from c2 (a uniform block of the program's own, as NVN handles a game keeps
+/// in its buffers) or from past the stage's handle words, the `tex.b` is refused.
+#[test]
+fn bindless_handles_not_from_the_handle_words_are_refused_by_name() {
+    use shader_translate::maxwell::ir::Unsupported;
+    let name = "x_frag_texture_bindless";
+    let uniform_block = with_word(name, 0x48, |word| word | (2 << 36));
+    let past_handles = with_word(name, 0x48, |word| (word & !(0xffff << 20)) | (0x790 << 20));
+    for (bytes, why) in [
+        (uniform_block, "read from c2"),
+        (past_handles, "outside this stage's texture-handle words"),
+    ] {
+        match translator(true).translate_dksh(name, &bytes) {
+            Err(MaxwellError::Unsupported(Unsupported::Instruction {
+                name: "tex",
+                offset_b: 0x70,
+                what,
+            })) => assert!(what.contains(why), "{what}"),
+            other => panic!("{why}: {:?}", other.map(|_| ())),
+        }
+    }
+}
+
 /// Calls that cannot be inlined and indirect branches are refused by name and offset:
 /// x_comp_shared_storage with its instruction at 0x58 made a `cal` of a subroutine after
 /// its code that calls itself, or a `brx $r0` (an indirect branch through a jump table).

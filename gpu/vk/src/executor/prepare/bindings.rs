@@ -184,6 +184,25 @@ mod tests {
     }
 
     #[test]
+    fn an_unbound_array_element_takes_the_arrays_first_bound_element() {
+        let mut bindings = Bindings::default();
+        let handle = |texture_slot| TextureHandle {
+            texture_slot,
+            sampler_slot: 1,
+        };
+        bindings.textures[4][2] = Some(handle(7));
+        bindings.textures[4][3] = Some(handle(8));
+        // Slot 3 is bound: its own; slot 5 of the array 1..9 is not: slot 2's.
+        assert_eq!(bindings.array_texture(4, 3, (1, 8)), Some(handle(8)));
+        assert_eq!(bindings.array_texture(4, 5, (1, 8)), Some(handle(7)));
+        // An array none of whose elements is bound, and another stage, stay unbound.
+        assert_eq!(bindings.array_texture(4, 5, (4, 4)), None);
+        assert_eq!(bindings.array_texture(0, 2, (0, 8)), None);
+        // A plain slot (an array of one) takes nothing else.
+        assert_eq!(bindings.array_texture(4, 1, (1, 1)), None);
+    }
+
+    #[test]
     fn stage_indices_follow_the_stage_order() {
         for (index, &stage) in Stage::ALL.iter().enumerate() {
             assert_eq!(stage_index(stage), index, "{stage:?}");
