@@ -71,36 +71,44 @@ fn feeding_vertex_stage(glsl: &str) -> String {
     out
 }
 
-/// The textures `glsl` declares, in binding order (bindings from 0 without gaps).
+/// The textures `glsl` declares, in binding order (bindings from 0 without gaps; an
+/// array of N takes N, each element generated texels of its own).
 fn texture_specs(glsl: &str) -> Vec<TextureSpec> {
-    use memory::TextureKind;
     let mut specs = Vec::new();
-    for (binding, line) in glsl
-        .lines()
-        .filter(|line| line.contains("uniform sampler"))
-        .enumerate()
-    {
-        let seed = 0x5eed_9000 + binding as u64;
-        let spec = if line.contains("sampler2DArrayShadow") {
-            TextureSpec {
-                format: "z32f",
-                layers: 4,
-                ..TextureSpec::rgba8(16, seed)
-            }
-        } else if line.contains("sampler2DShadow") {
-            TextureSpec {
-                format: "z32f",
-                ..TextureSpec::rgba8(16, seed)
-            }
-        } else if line.contains("sampler3D") {
-            TextureSpec::mipmapped(TextureKind::D3, 8, 1, seed)
-        } else {
-            TextureSpec::mipmapped(TextureKind::D2, 16, 1, seed)
-        };
+    for line in glsl.lines().filter(|line| line.contains("uniform sampler")) {
+        let binding = specs.len();
         assert!(line.contains(&format!("binding = {binding})")), "{line}");
-        specs.push(spec);
+        let elements = line
+            .split_once('[')
+            .and_then(|(_, rest)| rest.split_once(']'))
+            .map_or(1, |(count, _)| count.trim().parse::<usize>().unwrap());
+        for element in 0..elements {
+            specs.push(texture_spec(line, (binding + element) as u64));
+        }
     }
     specs
+}
+
+/// The texture a sampler line declares, its texels from `binding`.
+fn texture_spec(line: &str, binding: u64) -> TextureSpec {
+    use memory::TextureKind;
+    let seed = 0x5eed_9000 + binding;
+    if line.contains("sampler2DArrayShadow") {
+        TextureSpec {
+            format: "z32f",
+            layers: 4,
+            ..TextureSpec::rgba8(16, seed)
+        }
+    } else if line.contains("sampler2DShadow") {
+        TextureSpec {
+            format: "z32f",
+            ..TextureSpec::rgba8(16, seed)
+        }
+    } else if line.contains("sampler3D") {
+        TextureSpec::mipmapped(TextureKind::D3, 8, 1, seed)
+    } else {
+        TextureSpec::mipmapped(TextureKind::D2, 16, 1, seed)
+    }
 }
 
 const SIZE_PX: u32 = 64;
@@ -355,6 +363,20 @@ fn game_fragment_programs_draw_as_glslang_draws_them() {
         failures.push(panic.downcast_ref::<String>().cloned().unwrap_or_default());
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Material layers picked from a sampler array by uniform indices (`g_frag_material_layers`:
+/// uam loads each handle word from the driver's texture-handle words at a run-time
+/// offset and reads through `tex.b`, `tld.b`, `tld4.b`): the layers hold different
+/// texels, and every pair of indices draws as glslang's module draws it. The translated
+/// program's slot array spans 8 slots where the GLSL array has 4 (the binary does not say
+/// how long it was), the mask texture at slot 4 among them; slots 5 to 7 stay unbound.
+#[test]
+fn sampler_arrays_indexed_at_run_time_draw_as_glslang_draws_them() {
+    for (base, blend) in [(0u32, 3u32), (1, 0), (2, 2), (3, 1), (7, 6)] {
+        let integers = [(4, base), (5, blend), (6, bits(0.0)), (7, bits(0.75))];
+        draw_both("g_frag_material_layers", &integers, None);
+    }
 }
 
 /// Order-independent transparency's append stage (`g_frag_oit_append`: an atomic node

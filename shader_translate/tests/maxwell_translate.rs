@@ -293,8 +293,8 @@ fn votes_outside_compute_or_under_a_guard_are_refused_by_name() {
 /// Texture and image forms uam emits that Hookshot does not translate are refused with a
 /// typed error naming the instruction, its byte offset (out.dis) and what is missing: a
 /// multisample fetch (`tlds` mode 6, `lz mz`), per-texel gather offsets (`tld4 ptp`,
-/// `textureGatherOffsets`), and a signed image atomic whose type bits uam ORed into its
-/// odd image handle.
+/// `textureGatherOffsets`), a signed image atomic whose type bits uam ORed into its
+/// odd image handle, and a bindless handle that is no driver texture-handle word.
 #[test]
 fn texture_and_image_forms_not_translated_are_refused_by_name() {
     use shader_translate::maxwell::ir::Unsupported;
@@ -302,6 +302,14 @@ fn texture_and_image_forms_not_translated_are_refused_by_name() {
         ("x_frag_texture_refused_ms", "tlds", 0x68, "mode 6"),
         ("x_frag_texture_refused_ptp", "tld4", 0x48, "ptp"),
         ("x_comp_image_refused_signed", "suatom", 0x88, "bit 36"),
+        // uam's `textureSize` of a sampler array indexed at run time: `txq.b` on the raw
+        // index, not a handle word (every other `.b` form of it translates).
+        (
+            "x_frag_texture_bindless",
+            "txq",
+            0x2a8,
+            "computed in registers",
+        ),
     ] {
         match translator(true).translate_dksh(name, &corpus(name)) {
             Err(MaxwellError::Unsupported(Unsupported::Instruction {
@@ -313,6 +321,32 @@ fn texture_and_image_forms_not_translated_are_refused_by_name() {
                 assert!(what.contains(why), "{name}: {what}");
             }
             other => panic!("{name}: {:?}", other.map(|_| ())),
+        }
+    }
+}
+
+/// A bindless handle not loaded from the stage's texture-handle words names the texture
+/// and sampler pools directly, which no slot holds: refused by name and offset. In
+/// x_frag_texture_bindless the `ld b32 $r14 c0[$r0+0x690]` at 0x48 feeds `tex.b` at 0x70;
+/// made a load from c2 (a uniform block of the program's own, as NVN handles a game keeps
+/// in its buffers) or from past the stage's handle words, the `tex.b` is refused.
+#[test]
+fn bindless_handles_not_from_the_handle_words_are_refused_by_name() {
+    use shader_translate::maxwell::ir::Unsupported;
+    let name = "x_frag_texture_bindless";
+    let uniform_block = with_word(name, 0x48, |word| word | (2 << 36));
+    let past_handles = with_word(name, 0x48, |word| (word & !(0xffff << 20)) | (0x790 << 20));
+    for (bytes, why) in [
+        (uniform_block, "read from c2"),
+        (past_handles, "outside this stage's texture-handle words"),
+    ] {
+        match translator(true).translate_dksh(name, &bytes) {
+            Err(MaxwellError::Unsupported(Unsupported::Instruction {
+                name: "tex",
+                offset_b: 0x70,
+                what,
+            })) => assert!(what.contains(why), "{what}"),
+            other => panic!("{why}: {:?}", other.map(|_| ())),
         }
     }
 }

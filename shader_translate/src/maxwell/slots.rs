@@ -120,3 +120,11 @@ impl Default for SlotMap {
         Self::deko3d()
     }
 }
+
+/// How many slots a texture slot array indexed at run time spans (from the slot its
+/// handle offset names), unless the next such array or the stage's last slot comes
+/// first. The binary does not say how long the GLSL array was (the compiler loads the
+/// handle word at `4 k` past the first element's); 8 is what yuzu's shader recompiler
+/// assumes for such a handle. Slots past the game's array are only read out of the
+/// array's bounds, which GLSL leaves undefined; the host binds its bound elements there.
+pub const INDEXED_TEXTURE_SLOTS: u32 = 8;

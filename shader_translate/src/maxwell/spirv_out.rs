@@ -23,6 +23,7 @@ mod ssa;
 mod surface;
 mod tessellation;
 mod texture;
+mod texture_slots;
 mod tidy;
 mod warp;
 
@@ -586,7 +587,9 @@ impl Emitter<'_> {
         let used: BTreeSet<u8> = self
             .live_ops()
             .filter_map(|op| match op {
-                Op::Cbuf { index, .. } => Some(*index),
+                Op::Cbuf { index, offset_b } if !self.is_handle_word(*index, *offset_b) => {
+                    Some(*index)
+                }
                 _ => None,
             })
             .collect();
@@ -705,6 +708,9 @@ impl Emitter<'_> {
             Op::BoolConst(true) => (self.b.constant_true(bool_ty), Ty::Bool),
             Op::BoolConst(false) => (self.b.constant_false(bool_ty), Ty::Bool),
             Op::Attr(read) => (self.attribute(*read)?, Ty::Word),
+            Op::Cbuf { index, offset_b } if self.is_handle_word(*index, *offset_b) => {
+                (self.handle_word(*index, *offset_b)?, Ty::Word)
+            }
             Op::Cbuf { index, offset_b } => (self.cbuf(*index, *offset_b)?, Ty::Word),
             Op::QuadSwap { vertical, .. } => {
                 return Err(Unsupported::Instruction {
@@ -924,9 +930,13 @@ impl Emitter<'_> {
             }
             Op::TextureQuery {
                 slot,
+                index,
                 lod,
                 component,
-            } => (self.texture_query(*slot, *lod, *component)?, Ty::Word),
+            } => (
+                self.texture_query((*slot, *index), *lod, *component)?,
+                Ty::Word,
+            ),
             Op::Component(sample, index) => {
                 let component = self
                     .b

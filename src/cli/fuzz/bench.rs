@@ -17,6 +17,7 @@ use gpu_vk::shared_backend::SharedBackend;
 use shader_translate::{ShaderCode, ShaderSource, TranslatedShader, Translator};
 
 use super::stages::{self, FuzzStage, ATOMIC_WORDS, INVOCATIONS, OUTPUTS, TARGET_PX};
+use super::textures::{SideTextures, TEXTURE_B};
 
 /// Bytes of the pool each side's objects take.
 const SIDE_B: u64 = 256 << 10;
@@ -30,6 +31,8 @@ pub struct Inputs {
     pub floats: Vec<f32>,
     pub params: Vec<f32>,
     pub attributes: Vec<f32>,
+    /// The sampler array's texels: `textures::TEXTURES` textures of [`TEXTURE_B`] bytes.
+    pub texels: Vec<u8>,
 }
 
 /// What one side left: the result words and the target's RGBA8 bytes.
@@ -60,6 +63,7 @@ struct Side {
     readback: BufferId,
     target: TextureId,
     view: ViewId,
+    textures: SideTextures,
     base_b: u64,
 }
 
@@ -112,6 +116,7 @@ impl Bench {
                 readback: buffer(128 << 10, TARGET_B as u64)?,
                 target,
                 view,
+                textures: SideTextures::make(&device, pool, base_b, 192 << 10)?,
                 base_b,
             })
         };
@@ -242,6 +247,12 @@ impl Bench {
             &le(&mut inputs.attributes.iter().map(|v| v.to_le_bytes())),
         )?;
         write(72 << 10, &vec![0; RESULTS_B as usize])?;
+        for (index, &at_b) in objects.textures.at_b.iter().enumerate() {
+            let texels = inputs.texels.chunks(TEXTURE_B).nth(index).unwrap_or(&[]);
+            (self.device)
+                .write_pool(self.pool, at_b, texels)
+                .map_err(|e| device_error(&e))?;
+        }
 
         let mut commands = self.device.command_buffer();
         let recorded = self.record(&mut commands, stage, program, objects);
@@ -341,6 +352,7 @@ impl Bench {
             },
             range(objects.params, 256),
         )?;
+        objects.textures.bind(commands, tested)?;
         let draw = |primitive, vertex_count| DrawArrays {
             primitive,
             first_vertex: 0,

@@ -11,6 +11,7 @@ use std::path::Path;
 use super::bench::{Bench, Inputs, SideError};
 use super::expr::{float_inputs, int_inputs, Rng};
 use super::stages::{FuzzStage, INVOCATIONS, OUTPUTS};
+use super::textures::{TEXTURES, TEXTURE_B};
 
 /// How a program ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,11 +111,15 @@ pub fn inputs(seed: u64) -> Inputs {
     let attributes = (0..INVOCATIONS * 4)
         .map(|_| (rng.below(4000) as f32 - 2000.0) / 512.0)
         .collect();
+    let texels = (0..TEXTURES as usize * TEXTURE_B)
+        .map(|_| rng.below(256) as u8)
+        .collect();
     Inputs {
         ints,
         floats,
         params,
         attributes,
+        texels,
     }
 }
 

@@ -12,6 +12,7 @@ pub mod expr;
 pub mod reduce;
 pub mod repro;
 pub mod stages;
+pub mod textures;
 pub mod uam;
 
 use std::path::{Path, PathBuf};

@@ -106,7 +106,19 @@ const RESOURCES: &str = "layout(std430, binding = 0) readonly buffer Ints { int 
 layout(std430, binding = 1) readonly buffer Floats { float floats[64]; };
 layout(std430, binding = 2) buffer Results { uint results[]; };
 layout(std140, binding = 0) uniform Params { vec4 p[4]; ivec4 q; };
+layout(binding = 0) uniform sampler2D fz_tex[4];
 ";
+
+/// Float leaves reading the sampler array at uniform indices (GLSL wants a sampler
+/// array's index dynamically uniform), at texel centres or an exact texel, so both sides
+/// read the same texels: `texelFetch`, `textureLod`, `textureGather`. uam compiles them to
+/// bindless `tld.b`, `tex.b`, `tld4.b` reads of handle words loaded at a run-time offset.
+/// (`textureSize` is left out: uam gives its `txq.b` the raw index, not a handle word.)
+const TEXTURE_LEAVES: [&str; 3] = [
+    "texelFetch(fz_tex[q.z & 3], ivec2(uvec2(i & 7u, (i >> 3u) & 7u)), 0).x",
+    "textureLod(fz_tex[q.w & 3], (vec2(uvec2(i & 7u, (i >> 3u) & 7u)) + 0.5) * 0.125, 0.0).y",
+    "textureGather(fz_tex[(q.z + 1) & 3], vec2(0.375, 0.625), 2).w",
+];
 
 /// Reads every invocation's inputs from its index `i`, as the body expects them.
 const INPUTS: &str = "    int x0 = ints[i];
@@ -138,7 +150,11 @@ pub fn program_of_seed(seed: u64, stages: &[FuzzStage]) -> (FuzzStage, String) {
 pub fn program(stage: FuzzStage, rng: &mut Rng) -> (String, [bool; OUTPUTS]) {
     let mut leaves = Leaves {
         ints: vec!["q.x".into(), "arr[x0 & 3]".into()],
-        floats: vec!["p[1].y".into(), "p[2].w".into()],
+        floats: ["p[1].y", "p[2].w"]
+            .into_iter()
+            .chain(TEXTURE_LEAVES)
+            .map(String::from)
+            .collect(),
     };
     let (head, prologue, epilogue, allow) = frame(stage, &mut leaves);
     let mut gen = Gen {

@@ -32,6 +32,7 @@ mod quad;
 mod select;
 mod texture;
 mod texture_half;
+mod texture_handle;
 mod warp;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};

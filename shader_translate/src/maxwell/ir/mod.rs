@@ -190,6 +190,8 @@ pub enum Op {
     /// the width, 1 the height, 2 the layers, 3 the level count; a `u32` word.
     TextureQuery {
         slot: u32,
+        /// A slot picked at run time, as [`TexRead::index`].
+        index: Option<Value>,
         lod: Value,
         component: u8,
     },
@@ -467,7 +469,7 @@ impl Op {
             Op::Texture(ref read) => read.operands(),
             Op::Double(ref op) => op.operands(),
             Op::Surface(ref access) => access.operands(),
-            Op::TextureQuery { lod, .. } => vec![lod],
+            Op::TextureQuery { lod, index, .. } => [lod].into_iter().chain(index).collect(),
             Op::StorageStore {
                 offset_b,
                 value,

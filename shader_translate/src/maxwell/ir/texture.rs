@@ -82,8 +82,13 @@ pub enum TexKind {
 /// One texture read.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TexRead {
-    /// The NVN texture slot.
+    /// The NVN texture slot; with [`TexRead::index`], the first slot of the run-time
+    /// indexed slot array the read picks from.
     pub slot: u32,
+    /// A slot picked at run time (a bindless `.b` form whose handle is the driver's
+    /// texture-handle word at a run-time offset): the element of the slot array that
+    /// starts at `slot`, a `u32`.
+    pub index: Option<Value>,
     pub shape: TexShape,
     pub kind: TexKind,
     /// Coordinates (x, y, z; the first `shape.dim.coordinates()` used): float bits,
@@ -107,6 +112,7 @@ impl TexRead {
     /// The values the read takes.
     pub fn operands(&self) -> Vec<Value> {
         let mut out = self.used_coords().to_vec();
+        out.extend(self.index);
         out.extend(self.layer);
         out.extend(self.reference);
         match self.kind {

@@ -2,13 +2,16 @@
 //! image-sampler at set 0, binding = slot, of the kind its reads need (1D, 2D, 3D or
 //! cube, an array or not, depth or not: `sampler1D` ... `samplerCubeArrayShadow`, as
 //! glslang declares them, so the view the host binds at the slot, whose type follows the
-//! texture's kind, matches), and each [`TexRead`] one image instruction on it.
+//! texture's kind, matches), and each [`TexRead`] one image instruction on it. Slots
+//! read through a run-time index are an array of them at the first slot's binding
+//! (`texture_slots.rs`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rspirv::dr::Operand as SpirvOperand;
 use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
+use super::texture_slots::{slot_groups, SlotGroup};
 use super::{resource_variable, spirv_error, Emitter};
 use crate::maxwell::ir::{Op, TexDim, TexKind, TexLod, TexRead, TexShape, Unsupported, Value};
 
@@ -19,6 +22,9 @@ pub(super) struct TextureVar {
     image: Word,
     sampled_image: Word,
     shape: TexShape,
+    /// An array of slots `first..`: the pointer type of one element.
+    element_pointer: Option<Word>,
+    first: u32,
 }
 
 fn texture_error(slot: u32, what: String) -> Unsupported {
@@ -42,12 +48,33 @@ impl Emitter<'_> {
     /// dimensionality and arrayness they read it with (they must agree), depth when any
     /// compares.
     pub(super) fn declare_textures(&mut self) -> Result<(), Unsupported> {
+        let (mut fixed, mut indexed) = (BTreeSet::new(), BTreeSet::new());
+        for op in self.live_ops() {
+            match op {
+                Op::Texture(TexRead { slot, index, .. }) | Op::TextureQuery { slot, index, .. } => {
+                    if index.is_some() {
+                        indexed.insert(*slot)
+                    } else {
+                        fixed.insert(*slot)
+                    };
+                }
+                _ => {}
+            }
+        }
+        let groups = slot_groups(&fixed, &indexed);
+        let group_of = |slot: u32| -> SlotGroup {
+            *groups
+                .iter()
+                .find(|group| group.holds(slot))
+                .expect("every read slot has a group")
+        };
         let mut shapes: BTreeMap<u32, Option<TexShape>> = BTreeMap::new();
         let mut queries = false;
         for op in self.live_ops() {
             match op {
                 Op::Texture(read) => {
-                    let entry = shapes.entry(read.slot).or_insert(None);
+                    let first = group_of(read.slot).first;
+                    let entry = shapes.entry(first).or_insert(None);
                     match entry {
                         Some(shape)
                             if (shape.dim, shape.array) != (read.shape.dim, read.shape.array) =>
@@ -67,7 +94,7 @@ impl Emitter<'_> {
                     queries |= matches!(read.kind, TexKind::QueryLod { .. });
                 }
                 Op::TextureQuery { slot, .. } => {
-                    shapes.entry(*slot).or_insert(None);
+                    shapes.entry(group_of(*slot).first).or_insert(None);
                     queries = true;
                 }
                 _ => {}
@@ -76,7 +103,8 @@ impl Emitter<'_> {
         if queries {
             self.b.capability(spirv::Capability::ImageQuery);
         }
-        for (slot, shape) in shapes {
+        for (first, shape) in shapes {
+            let group = group_of(first);
             // A slot only queried (`textureSize`: `txq` names no target) is taken as 2D.
             let shape = shape.unwrap_or_default();
             let dim = match shape.dim {
@@ -104,34 +132,60 @@ impl Emitter<'_> {
                 None,
             );
             let sampled_image = self.b.type_sampled_image(image);
-            let pointer =
-                self.b
-                    .type_pointer(None, spirv::StorageClass::UniformConstant, sampled_image);
-            let var = resource_variable(
-                &mut self.b,
-                pointer,
-                spirv::StorageClass::UniformConstant,
-                slot,
-            );
-            self.textures.insert(
-                slot,
-                TextureVar {
-                    var,
-                    image,
-                    sampled_image,
-                    shape,
-                },
-            );
+            let class = spirv::StorageClass::UniformConstant;
+            let element_pointer = self.b.type_pointer(None, class, sampled_image);
+            let (pointer, element_pointer) = if group.indexed {
+                let len = self.word(group.len);
+                let array = self.b.type_array(sampled_image, len);
+                (
+                    self.b.type_pointer(None, class, array),
+                    Some(element_pointer),
+                )
+            } else {
+                (element_pointer, None)
+            };
+            let var = resource_variable(&mut self.b, pointer, class, first);
+            let texture = TextureVar {
+                var,
+                image,
+                sampled_image,
+                shape,
+                element_pointer,
+                first,
+            };
+            for slot in first..first + group.len {
+                self.textures.insert(slot, texture);
+            }
         }
         Ok(())
     }
 
-    /// The sampled image at `slot`, loaded.
-    fn sampled_image_of(&mut self, slot: u32) -> Result<(TextureVar, Word), Unsupported> {
+    /// The sampled image at `slot`, or at element `index` of the slot array starting
+    /// there, loaded.
+    fn sampled_image_of(
+        &mut self,
+        slot: u32,
+        index: Option<Value>,
+    ) -> Result<(TextureVar, Word), Unsupported> {
         let texture = self.textures[&slot];
+        let pointer = match texture.element_pointer {
+            Some(element_pointer) => {
+                let mut element = self.word(slot - texture.first);
+                if let Some(index) = index {
+                    let index = self.ids[index.0 as usize];
+                    element = (self.b)
+                        .i_add(self.t.u32, None, element, index)
+                        .map_err(spirv_error)?;
+                }
+                (self.b)
+                    .access_chain(element_pointer, None, texture.var, [element])
+                    .map_err(spirv_error)?
+            }
+            None => texture.var,
+        };
         let sampled = self
             .b
-            .load(texture.sampled_image, None, texture.var, None, [])
+            .load(texture.sampled_image, None, pointer, None, [])
             .map_err(spirv_error)?;
         Ok((texture, sampled))
     }
@@ -226,7 +280,7 @@ impl Emitter<'_> {
     /// One texture read: a `vec4` (depth-compare samples in component 0), or a `u32`
     /// word for a level-of-detail query.
     pub(super) fn texture_read(&mut self, read: &TexRead) -> Result<Word, Unsupported> {
-        let (texture, sampled) = self.sampled_image_of(read.slot)?;
+        let (texture, sampled) = self.sampled_image_of(read.slot, read.index)?;
         if (read.shape.dim, read.shape.array) != (texture.shape.dim, texture.shape.array) {
             return Err(texture_error(read.slot, "read with two shapes".into()));
         }
@@ -384,11 +438,11 @@ impl Emitter<'_> {
     /// count (3).
     pub(super) fn texture_query(
         &mut self,
-        slot: u32,
+        (slot, index): (u32, Option<Value>),
         lod: Value,
         component: u8,
     ) -> Result<Word, Unsupported> {
-        let (texture, sampled) = self.sampled_image_of(slot)?;
+        let (texture, sampled) = self.sampled_image_of(slot, index)?;
         let image = self
             .b
             .image(texture.image, None, sampled)

@@ -53,6 +53,25 @@ pub fn stage_index(stage: Stage) -> usize {
 }
 
 impl Bindings {
+    /// The texture bound at `slot` of stage `stage`, or, where a texture array's element
+    /// (the array holding slots `first..first + len`) is left unbound, the array's first
+    /// bound element. A program reads such an element only with an index past the game's
+    /// own array (a compiled program's slot array spans more slots than its GLSL array,
+    /// whose length the binary does not keep), which GLSL leaves undefined; a view of the
+    /// array's type keeps the descriptor valid.
+    pub fn array_texture(
+        &self,
+        stage: usize,
+        slot: u32,
+        (first, len): (u32, u32),
+    ) -> Option<TextureHandle> {
+        let bound = &self.textures[stage];
+        bound.get(slot as usize).copied().flatten().or_else(|| {
+            let end = first.saturating_add(len).min(TEXTURE_SLOTS as u32);
+            (first..end).find_map(|other| bound[other as usize])
+        })
+    }
+
     /// The bindings after `op` (ops that bind nothing leave them as they are).
     pub fn apply(&mut self, op: &Op, tables: &ObjectTables) {
         let version = self.version;
@@ -162,6 +181,25 @@ mod tests {
         assert_eq!(bindings.storage[5][3], Some(range));
         assert_eq!(bindings.uniform[5][3], None);
         assert_eq!(stage_index(Stage::Fragment), 4);
+    }
+
+    #[test]
+    fn an_unbound_array_element_takes_the_arrays_first_bound_element() {
+        let mut bindings = Bindings::default();
+        let handle = |texture_slot| TextureHandle {
+            texture_slot,
+            sampler_slot: 1,
+        };
+        bindings.textures[4][2] = Some(handle(7));
+        bindings.textures[4][3] = Some(handle(8));
+        // Slot 3 is bound: its own; slot 5 of the array 1..9 is not: slot 2's.
+        assert_eq!(bindings.array_texture(4, 3, (1, 8)), Some(handle(8)));
+        assert_eq!(bindings.array_texture(4, 5, (1, 8)), Some(handle(7)));
+        // An array none of whose elements is bound, and another stage, stay unbound.
+        assert_eq!(bindings.array_texture(4, 5, (4, 4)), None);
+        assert_eq!(bindings.array_texture(0, 2, (0, 8)), None);
+        // A plain slot (an array of one) takes nothing else.
+        assert_eq!(bindings.array_texture(4, 1, (1, 1)), None);
     }
 
     #[test]

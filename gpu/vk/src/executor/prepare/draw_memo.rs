@@ -181,7 +181,11 @@ fn bound_texture(set: u32, binding: u32, element: u32, bindings: &Bindings) -> T
     let (stage, _, first_slot) =
         nvn_slot(HostBinding { set, binding }).expect("texture descriptors sit at host bindings");
     let slot = first_slot + element;
-    bindings.textures[stage.index() as usize][slot as usize]
+    // The resolution took an unbound array element's first bound element after the
+    // array's first slot: the first bound slot from there on is that one.
+    let len = u32::MAX - first_slot;
+    (bindings)
+        .array_texture(stage.index() as usize, slot, (first_slot, len))
         .expect("a replaced handle leaves the slot bound")
 }
 

@@ -131,8 +131,10 @@ impl SlotContext<'_> {
                     resource
                 }
                 ResourceKind::Texture => {
-                    let handle =
-                        bindings.textures[stage][slot.slot as usize].ok_or_else(unbound)?;
+                    let first = slot.slot - slot.element;
+                    let handle = (bindings)
+                        .array_texture(stage, slot.slot, (first, slot.array_len))
+                        .ok_or_else(unbound)?;
                     self.texture(handle, bindings, resolved)?
                 }
                 ResourceKind::Image => {

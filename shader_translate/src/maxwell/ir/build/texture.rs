@@ -17,11 +17,17 @@
 //!   and y from bit 16 for `txd`. Vulkan takes only constant offsets (outside gathers),
 //!   so the register must hold a constant.
 //!
-//! Anything else (multisample fetches, per-texel gather offsets, bindless handles, the
+//! The bindless (`.b`) long forms and `txq.b` take the handle in the first register of
+//! Rb (of Ra for `txd` and `txq`) and their other operands after it; the handle is traced
+//! to the slot it names (`texture_handle.rs`). `tex.b` keeps its level mode and `aoffi`
+//! in bits 37-39 and 36, `tld4.b` its offset mode and component in 36-37 and 38-39.
+//!
+//! Anything else (multisample fetches, per-texel gather offsets, the
 //! `lba`/`lla` level modes uam does not emit, `ndv` samples: uam's textureGrad of cube
 //! and 3D textures and of depth compares, through quad shuffles) is [`Unsupported`],
 //! named with its offset.
 
+use super::texture_handle::TexSlot;
 use super::{Builder, Unsupported};
 use crate::maxwell::decode::RZ;
 use crate::maxwell::ir::{Op, TexDim, TexKind, TexLod, TexRead, TexShape, Value};
@@ -176,9 +182,7 @@ impl Builder<'_> {
     pub(super) fn texture_long(&mut self) -> Result<(), Unsupported> {
         let i = self.instruction;
         let word = i.word;
-        if bindless(word) {
-            return Err(self.unsupported("a bindless handle"));
-        }
+        let bindless = bindless(word);
         // `tex` bit 35 (envydis has no name for it) is uam's `ndv`, as in its
         // emulation of textureGrad on cube and 3D textures through quad shuffles.
         if i.has_mod("ndv") || (i.name == "tex" && field(word, 35, 1) == 1) {
@@ -195,10 +199,21 @@ impl Builder<'_> {
             field(word, 8, 8) as u8,
             field(word, 20, 8) as u8,
         );
-        let slot = self.texture_slot(field(word, 36, 13))?;
         let shadow = field(word, 50, 1) == 1 && matches!(i.name, "tex" | "tld4");
         let mut a = Sources { next: ra };
         let mut b = Sources { next: rb };
+        // A bindless form's handle is the first register of Rb (of Ra for `txd`), before
+        // the operands the immediate form has there.
+        let slot = if bindless {
+            let handle = if i.name == "txd" {
+                a.take(self)
+            } else {
+                b.take(self)
+            };
+            self.traced_handle(handle)?
+        } else {
+            TexSlot::fixed(self.texture_slot(field(word, 36, 13))?)
+        };
         let count = dim.coordinates();
         // TXD takes the layer (and the offset) after the coordinates, in one register:
         // the layer in bits 0-15, the offset's 4-bit components from bit 16.
@@ -209,7 +224,9 @@ impl Builder<'_> {
         let coords = self.take_coords(&mut a, count);
         let (kind, packing, offset) = match i.name {
             "tex" => {
-                let lod = match field(word, 55, 3) {
+                // The bindless form keeps the level mode and `aoffi` 18 bits lower.
+                let (lod_bit, offset_bit) = if bindless { (37, 36) } else { (55, 54) };
+                let lod = match field(word, lod_bit, 3) {
                     0 => self.implicit_lod(),
                     1 => TexLod::Zero,
                     2 if self.fragment => TexLod::Bias(b.take(self)),
@@ -222,7 +239,7 @@ impl Builder<'_> {
                         )))
                     }
                 };
-                let offset = field(word, 54, 1) == 1;
+                let offset = field(word, offset_bit, 1) == 1;
                 (TexKind::Sample { lod }, OffsetPacking::Nibbles, offset)
             }
             "tld" => {
@@ -244,12 +261,14 @@ impl Builder<'_> {
                 if matches!(dim, TexDim::D1 | TexDim::D3) {
                     return Err(self.unsupported(format!("a gather from a {} target", dim.name())));
                 }
-                let offset = match field(word, 54, 2) {
+                // The bindless form keeps the offset mode and component 18 bits lower.
+                let (offset_bit, component_bit) = if bindless { (36, 38) } else { (54, 56) };
+                let offset = match field(word, offset_bit, 2) {
                     0 => false,
                     1 => true,
                     _ => return Err(self.unsupported("per-texel gather offsets (`ptp`)")),
                 };
-                let component = field(word, 56, 2) as u8;
+                let component = field(word, component_bit, 2) as u8;
                 (TexKind::Gather { component }, OffsetPacking::Gather, offset)
             }
             "tmml" => {
@@ -274,7 +293,8 @@ impl Builder<'_> {
         };
         let reference = shadow.then(|| b.take(self));
         let read = TexRead {
-            slot,
+            slot: slot.slot,
+            index: slot.index,
             shape: TexShape { dim, array, shadow },
             kind,
             coords,
@@ -325,7 +345,7 @@ impl Builder<'_> {
     /// interleaved, d/dx and d/dy of x, then of y.
     fn texture_gradient(
         &mut self,
-        slot: u32,
+        slot: TexSlot,
         dim: TexDim,
         array: bool,
         (rd, mask): (u8, u32),
@@ -353,7 +373,8 @@ impl Builder<'_> {
             gradients[count + c] = dx_dy[2 * c + 1];
         }
         let read = TexRead {
-            slot,
+            slot: slot.slot,
+            index: slot.index,
             shape: TexShape {
                 dim,
                 array,
@@ -522,6 +543,7 @@ impl Builder<'_> {
         };
         let read = self.push(Op::Texture(TexRead {
             slot,
+            index: None,
             shape,
             kind,
             coords,
@@ -579,6 +601,7 @@ impl Builder<'_> {
         let reference = shadow.then(|| b.take(self));
         let read = self.push(Op::Texture(TexRead {
             slot,
+            index: None,
             shape: TexShape {
                 dim: TexDim::D2,
                 array: false,
@@ -602,9 +625,6 @@ impl Builder<'_> {
     /// order.
     pub(super) fn texture_query(&mut self) -> Result<(), Unsupported> {
         let word = self.instruction.word;
-        if self.instruction.has_mod("b") {
-            return Err(self.unsupported("`txq` through a bindless handle"));
-        }
         let (rd, ra, query, mask) = (
             field(word, 0, 8) as u8,
             field(word, 8, 8) as u8,
@@ -614,19 +634,27 @@ impl Builder<'_> {
         if query != 1 {
             return Err(self.unsupported(format!("`txq` query {query} (only dimension, 1)")));
         }
-        let handle = field(word, 36, 13);
-        if self.slots.texture_slot(self.kind, handle).is_none()
-            && self.slots.image_slot(self.kind, handle).is_some()
-        {
-            return self.image_size(rd, mask, handle);
-        }
-        let slot = self.texture_slot(handle)?;
-        let lod = self.reg(ra);
+        // The bindless form takes the handle in Ra and the level in Ra+1.
+        let mut a = Sources { next: ra };
+        let slot = if self.instruction.has_mod("b") {
+            let handle = a.take(self);
+            self.traced_handle(handle)?
+        } else {
+            let handle = field(word, 36, 13);
+            if self.slots.texture_slot(self.kind, handle).is_none()
+                && self.slots.image_slot(self.kind, handle).is_some()
+            {
+                return self.image_size(rd, mask, handle);
+            }
+            TexSlot::fixed(self.texture_slot(handle)?)
+        };
+        let lod = a.take(self);
         let mut register = rd;
         for component in 0u8..4 {
             if mask & (1 << component) != 0 {
                 let value = self.push(Op::TextureQuery {
-                    slot,
+                    slot: slot.slot,
+                    index: slot.index,
                     lod,
                     component,
                 });
