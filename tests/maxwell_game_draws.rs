@@ -541,3 +541,82 @@ fn a_program_reading_its_sample_is_refused_without_sample_rate_shading() {
         }
     }
 }
+
+/// A fragment program using its warp (`g_frag_wave_material`: `vote all/any/eq`, the
+/// ballot's count, `readFirstInvocationARB` scalarising a material index in a loop,
+/// `readInvocationARB` of the neighbouring lane, `$laneid`) drawn through the device's
+/// subgroups against glslang's module of the same GLSL (`GL_KHR_shader_subgroup_*` under
+/// `VULKAN`, the ARB functions for uam). Both run in the same driver's subgroups, so the
+/// results that depend on which pixels share one (the ballot's count, the neighbour's
+/// value) agree as well; the loop's result does not depend on it.
+#[test]
+fn a_fragment_program_using_its_warp_draws_as_glslang_draws_it() {
+    // params.x, the brightness threshold: between the shades' luminances.
+    draw_both("g_frag_wave_material", &[(36, bits(0.35))], None);
+}
+
+/// A stage using its warp on a device whose subgroups do not run in that stage, or lack
+/// an operation it needs, is refused when its program is made, the translated one naming
+/// the instruction and its byte offset (out.dis), glslang's alike, both naming the
+/// capability.
+#[test]
+fn a_program_using_its_warp_is_refused_where_the_device_lacks_the_subgroup_operations() {
+    use gpu::error::ObjectError;
+    use gpu::objects::program::ProgramError;
+    let name = "g_frag_wave_material";
+    let glsl = std::fs::read_to_string(game_dir(name).join("source.glsl")).unwrap();
+    let translator = translator();
+    let vertex = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.vert"),
+            stage: shader_translate::Stage::Vertex,
+            code: ShaderCode::Glsl(feeding_vertex_stage(&glsl)),
+        })
+        .unwrap();
+    let bytes = std::fs::read(game_dir(name).join("out.dksh")).unwrap();
+    let ours = translator.translate_dksh(name, &bytes).unwrap();
+    let reference = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.glsl"),
+            stage: shader_translate::Stage::Fragment,
+            code: ShaderCode::Glsl(glsl),
+        })
+        .unwrap();
+    // The first `vote` (readFirstInvocationARB's ballot of the active lanes) is at 0xd0,
+    // the first `shfl` at 0xf0.
+    let cases: [(fn(&mut gpu::DeviceFeatures), &str, &str); 3] = [
+        (
+            |f| f.subgroup_stages &= !0x10,
+            "subgroupSupportedStages to hold the Fragment stage",
+            "`vote` at byte 0xd0",
+        ),
+        (
+            |f| f.subgroup_operations &= !0x10,
+            "VK_SUBGROUP_FEATURE_SHUFFLE_BIT",
+            "`shfl` at byte 0xf0",
+        ),
+        (
+            |f| f.subgroup_operations &= !0x8,
+            "VK_SUBGROUP_FEATURE_BALLOT_BIT",
+            "`vote` at byte 0xd0",
+        ),
+    ];
+    for (withhold, capability, instruction) in cases {
+        let rig = Rig::lacking(withhold);
+        for (side, fragment) in [&ours, &reference].into_iter().enumerate() {
+            let made = rig.device.create_program(&ProgramMaker {
+                modules: vec![ShaderModule::from(&vertex), ShaderModule::from(fragment)],
+            });
+            match made {
+                Err(ObjectError::Program(error @ ProgramError::Subgroup { .. })) => {
+                    let message = error.to_string();
+                    assert!(message.contains(capability), "{message}");
+                    if side == 0 {
+                        assert!(message.contains(instruction), "{message}");
+                    }
+                }
+                other => panic!("made without {capability}: {other:?}"),
+            }
+        }
+    }
+}

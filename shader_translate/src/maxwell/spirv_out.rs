@@ -20,6 +20,7 @@ mod memory;
 mod pointer;
 mod sample;
 mod ssa;
+mod subgroup;
 mod surface;
 mod tessellation;
 mod texture;
@@ -688,6 +689,9 @@ impl Emitter<'_> {
         if let Some(word) = self.memory_op(op)? {
             return Ok((word, Ty::Word));
         }
+        if let Some(word) = self.subgroup_op(op)? {
+            return Ok((word, Ty::Word));
+        }
         if let Some(word) = self.warp_op(op)? {
             return Ok((word, Ty::Word));
         }
@@ -706,16 +710,6 @@ impl Emitter<'_> {
             Op::BoolConst(false) => (self.b.constant_false(bool_ty), Ty::Bool),
             Op::Attr(read) => (self.attribute(*read)?, Ty::Word),
             Op::Cbuf { index, offset_b } => (self.cbuf(*index, *offset_b)?, Ty::Word),
-            Op::QuadSwap { vertical, .. } => {
-                return Err(Unsupported::Instruction {
-                    name: "shfl",
-                    offset_b: 0,
-                    what: format!(
-                        "a quad neighbour's value across {} used other than in a derivative",
-                        if *vertical { "y" } else { "x" }
-                    ),
-                })
-            }
             Op::FloatUnary(function, value) => {
                 let x = self.as_float(*value)?;
                 let result = match function {
@@ -996,9 +990,12 @@ impl Emitter<'_> {
             | Op::MemoryBarrier { .. } => {
                 return Err(malformed("a memory op the memory emitter left"))
             }
-            Op::Ballot { .. } | Op::Shuffle { .. } => {
-                return Err(malformed("a warp op the warp emitter left"))
-            }
+            Op::Ballot { .. }
+            | Op::Shuffle { .. }
+            | Op::SubgroupInvocation
+            | Op::SubgroupBallot { .. }
+            | Op::SubgroupShuffle { .. }
+            | Op::QuadSwap { .. } => return Err(malformed("a warp op the warp emitter left")),
             Op::Tess(_) | Op::VertexAttr { .. } | Op::PatchStore { .. } => {
                 return Err(malformed("a tessellation op the tessellation emitter left"))
             }

@@ -30,6 +30,7 @@ mod video;
 pub(crate) use tessellation::PATCH_GENERIC_B;
 mod quad;
 mod select;
+mod subgroup;
 mod texture;
 mod texture_half;
 mod warp;
@@ -40,7 +41,8 @@ use memory::{AccessCondition, AddressHalf};
 
 use super::{
     flow_test, jump_tables, leaves_straight_line, split_blocks_with, target_of, Binary, Block,
-    Compare, FloatUnary, IntUnary, JumpTable, Logic, LoopExit, Op, Scratch, Terminator, Value, Var,
+    Compare, FloatUnary, IntUnary, JumpTable, Logic, LoopExit, Op, Scratch, SubgroupNeed,
+    Terminator, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::{ComputeInfo, ProgramType};
@@ -119,6 +121,9 @@ pub struct Function {
     pub exits: Vec<Outputs>,
     /// Fragment: the generic input locations read at the centroid (`ipa centroid`).
     pub centroid_locations: BTreeSet<u32>,
+    /// Graphics stages: the first instruction (name, byte offset) needing each class of
+    /// the device's subgroup operations.
+    pub subgroup_origins: BTreeMap<SubgroupNeed, (&'static str, u32)>,
 }
 
 /// The outputs at one `exit`: the attribute stores so far and (fragment) the registers.
@@ -167,6 +172,8 @@ struct Builder<'a> {
     read_inputs: Vec<u32>,
     /// Fragment: each generic input location read so far, and whether at the centroid.
     sample_points: BTreeMap<u32, bool>,
+    /// See [`Function::subgroup_origins`].
+    subgroup_origins: BTreeMap<SubgroupNeed, (&'static str, u32)>,
 }
 
 /// How deep `cal`s may nest before the program is refused.
@@ -2056,6 +2063,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         calls: Vec::new(),
         read_inputs: attribute::read_inputs(program),
         sample_points: BTreeMap::new(),
+        subgroup_origins: BTreeMap::new(),
     };
     state.run(&walk, 0, None, None)?;
     let exit_regs = if fragment {
@@ -2074,5 +2082,6 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
             .filter(|(_, &centroid)| centroid)
             .map(|(&location, _)| location)
             .collect(),
+        subgroup_origins: state.subgroup_origins,
     })
 }
