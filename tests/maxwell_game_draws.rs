@@ -620,3 +620,61 @@ fn a_program_using_its_warp_is_refused_where_the_device_lacks_the_subgroup_opera
         }
     }
 }
+
+/// A vertex program using its warp (`g_vert_wave_wind`: `readFirstInvocationARB`,
+/// `anyInvocationARB`, `readInvocationARB` of the neighbouring lane) is made where the
+/// device's subgroups run in vertex stages, and refused when made where they do not
+/// (lavapipe's run in fragment and compute stages only), naming its first `vote` (at
+/// 0x8, out.dis) and the stage; glslang's module of the same GLSL alike.
+#[test]
+fn a_vertex_program_using_its_warp_is_made_only_where_vertex_subgroups_run() {
+    use gpu::error::ObjectError;
+    use gpu::objects::program::ProgramError;
+    let name = "g_vert_wave_wind";
+    let glsl = std::fs::read_to_string(game_dir(name).join("source.glsl")).unwrap();
+    let translator = translator();
+    let fragment = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.frag"),
+            stage: shader_translate::Stage::Fragment,
+            code: ShaderCode::Glsl(
+                "#version 450\nlayout(location = 0) in vec4 c;\n\
+                 layout(location = 0) out vec4 o;\nvoid main() { o = c; }\n"
+                    .into(),
+            ),
+        })
+        .unwrap();
+    let bytes = std::fs::read(game_dir(name).join("out.dksh")).unwrap();
+    let ours = translator.translate_dksh(name, &bytes).unwrap();
+    let reference = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.glsl"),
+            stage: shader_translate::Stage::Vertex,
+            code: ShaderCode::Glsl(glsl),
+        })
+        .unwrap();
+    let rig = Rig::new(true);
+    let vertex_subgroups = rig.device.features().subgroup_stages & 0x1 != 0
+        && rig.device.features().subgroup_operations & 0x19 == 0x19;
+    for (side, vertex) in [&ours, &reference].into_iter().enumerate() {
+        let made = rig.device.create_program(&ProgramMaker {
+            modules: vec![ShaderModule::from(vertex), ShaderModule::from(&fragment)],
+        });
+        match made {
+            Ok(_) if vertex_subgroups => {}
+            Err(ObjectError::Program(error @ ProgramError::Subgroup { .. }))
+                if !vertex_subgroups =>
+            {
+                let message = error.to_string();
+                assert!(
+                    message.contains("subgroupSupportedStages to hold the Vertex stage"),
+                    "{message}"
+                );
+                if side == 0 {
+                    assert!(message.contains("`vote` at byte 0x8"), "{message}");
+                }
+            }
+            other => panic!("vertex subgroups {vertex_subgroups}: {other:?}"),
+        }
+    }
+}
