@@ -121,10 +121,13 @@ fn draw_both(name: &str, integers: &[(usize, u32)], storage: Option<&[u8]>) {
         })
         .unwrap_or_else(|e| panic!("{name}'s vertex stage: {e}"));
     let mut bytes = std::fs::read(game_dir(name).join("out.dksh")).unwrap();
-    if ["dFdy", "fwidth"].iter().any(|f| glsl.contains(f)) {
-        // uam's dFdy multiplies by c1[0], mesa's window-y transform state slot, which uam
-        // leaves 0.0 in the file (DKSH.md); a GL driver fills 1.0 for a target drawn
-        // top-down, as here.
+    if ["dFdy", "fwidth", "interpolateAtOffset"]
+        .iter()
+        .any(|f| glsl.contains(f))
+    {
+        // uam's dFdy (and interpolateAtOffset's y offset) multiplies by c1[0], mesa's
+        // window-y transform state slot, which uam leaves 0.0 in the file (DKSH.md); a GL
+        // driver fills 1.0 for a target drawn top-down, as here.
         let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
         let at = module.programs[0].constbuf1.as_ptr() as usize - bytes.as_ptr() as usize;
         bytes[at..at + 4].copy_from_slice(&1.0f32.to_le_bytes());
@@ -677,4 +680,27 @@ fn a_vertex_program_using_its_warp_is_made_only_where_vertex_subgroups_run() {
             other => panic!("vertex subgroups {vertex_subgroups}: {other:?}"),
         }
     }
+}
+
+/// A fragment program interpolating its inputs away from the pixel's centre
+/// (`g_frag_supersampled_pattern`: `interpolateAtOffset` at four uniform offsets and one
+/// constant one, a perspective and a screen-linear input; `interpolateAtSample` of the
+/// shaded sample, uam's read of deko3d's sample-position table) drawn against glslang's
+/// module of the same GLSL. The offsets are the hardware's S0.12 words, so a position
+/// differs by at most 1/8192 pixel from glslang's float offset.
+#[test]
+fn a_fragment_program_interpolating_at_offsets_draws_as_glslang_draws_it() {
+    // frequency (words 0-3), offsets[2] (4-11): a rotated grid within -0.5..0.4375,
+    // sample_index (12): 0, the one sample of the target.
+    let mut words = vec![(0, bits(9.0)), (1, bits(5.0)), (2, bits(3.0))];
+    for (word, offset) in [
+        0.125f32, 0.375, -0.375, 0.125, -0.125, -0.375, 0.375, -0.125,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        words.push((4 + word, bits(offset)));
+    }
+    words.push((12, 0));
+    draw_both("g_frag_supersampled_pattern", &words, None);
 }

@@ -134,8 +134,12 @@ pub enum ProgramError {
     )]
     DoublePrecision { stage: Stage, instruction: String },
     /// A fragment stage reading the sample it shades (`gl_SampleID`, a compiled
-    /// program's `pixld my_index`) on a device without `sampleRateShading`.
-    #[error("{stage:?} stage reads the sample it shades, which needs sampleRateShading")]
+    /// program's `pixld my_index`) or interpolating an input at an offset or a sample
+    /// (`interpolateAtOffset`/`interpolateAtSample`, `ipa offset`) on a device without
+    /// `sampleRateShading`.
+    #[error(
+        "{stage:?} stage reads the sample it shades or interpolates at an offset or a sample, which needs sampleRateShading"
+    )]
     SampleShading { stage: Stage },
     /// A stage using subgroup operations (a compiled program's `vote`, `shfl` or
     /// `$laneid` outside compute, GLSL's subgroup functions) the device does not run

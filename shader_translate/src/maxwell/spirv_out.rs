@@ -15,6 +15,7 @@
 mod contraction;
 mod double;
 mod geometry;
+mod interpolate;
 mod liveness;
 mod memory;
 mod pointer;
@@ -338,38 +339,7 @@ impl Emitter<'_> {
         }
         if (GENERIC_B..GENERIC_END_B).contains(&addr_b) {
             let location = (addr_b - GENERIC_B) / 16;
-            let interpolation = if fragment {
-                self.generic_interpolation(location)?
-            } else {
-                None
-            };
-            let kind = match self.program.kind {
-                ProgramType::Vertex => self.attribute_kinds.get(location),
-                _ => AttributeKind::Float,
-            };
-            let vec4 = match kind {
-                AttributeKind::Float => self.t.vec4,
-                AttributeKind::Sint => self.t.ivec4,
-                AttributeKind::Uint => self.t.uvec4,
-            };
-            let centroid = self.function.centroid_locations.contains(&location);
-            let var = self.input_variable(location, vec4, |b, var| {
-                b.decorate(
-                    var,
-                    spirv::Decoration::Location,
-                    [SpirvOperand::LiteralBit32(location)],
-                );
-                if centroid {
-                    b.decorate(var, spirv::Decoration::Centroid, []);
-                }
-                match interpolation {
-                    Some(Interpolation::Constant) => b.decorate(var, spirv::Decoration::Flat, []),
-                    Some(Interpolation::ScreenLinear) => {
-                        b.decorate(var, spirv::Decoration::NoPerspective, [])
-                    }
-                    _ => {}
-                }
-            });
+            let (var, kind) = self.generic_input(location)?;
             let value = self.input_component(var, (addr_b % 16) / 4, kind)?;
             return match read.ipa {
                 None | Some(Ipa::Pass) | Some(Ipa::Constant) => Ok(value),
@@ -433,6 +403,45 @@ impl Emitter<'_> {
             addr_b,
             "not an input Hookshot translates yet",
         ))
+    }
+
+    /// The input variable of generic `location` (made and decorated on first use), and
+    /// the kind of values it holds.
+    fn generic_input(&mut self, location: u32) -> Result<(Word, AttributeKind), Unsupported> {
+        let fragment = self.program.kind == ProgramType::Fragment;
+        let interpolation = if fragment {
+            self.generic_interpolation(location)?
+        } else {
+            None
+        };
+        let kind = match self.program.kind {
+            ProgramType::Vertex => self.attribute_kinds.get(location),
+            _ => AttributeKind::Float,
+        };
+        let vec4 = match kind {
+            AttributeKind::Float => self.t.vec4,
+            AttributeKind::Sint => self.t.ivec4,
+            AttributeKind::Uint => self.t.uvec4,
+        };
+        let centroid = self.function.centroid_locations.contains(&location);
+        let var = self.input_variable(location, vec4, |b, var| {
+            b.decorate(
+                var,
+                spirv::Decoration::Location,
+                [SpirvOperand::LiteralBit32(location)],
+            );
+            if centroid {
+                b.decorate(var, spirv::Decoration::Centroid, []);
+            }
+            match interpolation {
+                Some(Interpolation::Constant) => b.decorate(var, spirv::Decoration::Flat, []),
+                Some(Interpolation::ScreenLinear) => {
+                    b.decorate(var, spirv::Decoration::NoPerspective, [])
+                }
+                _ => {}
+            }
+        });
+        Ok((var, kind))
     }
 
     /// The hardware's perspective `ipa`: interpolate(attribute / w) x multiplier, which is
@@ -709,6 +718,7 @@ impl Emitter<'_> {
             Op::BoolConst(true) => (self.b.constant_true(bool_ty), Ty::Bool),
             Op::BoolConst(false) => (self.b.constant_false(bool_ty), Ty::Bool),
             Op::Attr(read) => (self.attribute(*read)?, Ty::Word),
+            Op::AttrAt { addr_b, at } => (self.attribute_at(*addr_b, *at)?, Ty::Word),
             Op::Cbuf { index, offset_b } => (self.cbuf(*index, *offset_b)?, Ty::Word),
             Op::FloatUnary(function, value) => {
                 let x = self.as_float(*value)?;

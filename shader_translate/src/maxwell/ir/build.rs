@@ -15,6 +15,7 @@ mod funnel;
 mod geometry;
 mod half;
 mod indirect;
+mod interpolate;
 mod leave;
 mod logic3;
 mod memory;
@@ -37,6 +38,7 @@ mod warp;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+pub use interpolate::InterpolateAt;
 use memory::{AccessCondition, AddressHalf};
 
 use super::{
@@ -847,8 +849,18 @@ impl Builder<'_> {
         if !self.fragment {
             return Err(self.unsupported("ipa outside a fragment program"));
         }
-        if i.has_mod("offset") || i.has_mod("sc") {
-            return Err(self.unsupported("a sample mode"));
+        if i.has_mod("sc") {
+            return Err(self.unsupported(
+                "the `sc` mode (nouveau's mode for the legacy colour inputs a[0x280..0x2c0], \
+                 interpolated as GL's shade model says: NVN has no shade model and GLSL 4.6 \
+                 no gl_Color)",
+            ));
+        }
+        if i.has_mod("offset") {
+            if i.has_mod("idx") {
+                return Err(self.unsupported("an `ipa offset` of an indexed attribute"));
+            }
+            return self.ipa_at_offset(ops);
         }
         if i.has_mod("idx") {
             let ipa = if i.has_mod("pass") {

@@ -14,7 +14,7 @@ pub use blocks::{
     flow_test, leaves_straight_line, split_blocks, split_blocks_with, target_of, Block, Terminator,
 };
 pub(crate) use build::PATCH_GENERIC_B;
-pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
+pub use build::{build, AttrRead, Function, InterpolateAt, Ipa, Outputs, Unsupported};
 pub use double::DoubleOp;
 pub use jump_table::{jump_tables, JumpTable};
 pub use surface::{SurfaceAccess, SurfaceOp};
@@ -214,6 +214,12 @@ pub enum Op {
         value: Value,
         own: Value,
         source: Value,
+    },
+    /// A fragment input word interpolated away from the pixel's centre (`ipa offset`,
+    /// `ir/build/interpolate.rs`): the perspective-correct value for a perspective input.
+    AttrAt {
+        addr_b: u32,
+        at: InterpolateAt,
     },
     /// The invocation's index in the device's subgroup (`SubgroupLocalInvocationId`):
     /// graphics stages' warps (`ir/build/subgroup.rs`).
@@ -468,6 +474,10 @@ impl Op {
                 _ => vec![],
             },
             Op::Cbuf { offset_b, .. } => vec![offset_b],
+            Op::AttrAt {
+                at: InterpolateAt::Offset(a) | InterpolateAt::Sample(a),
+                ..
+            } => vec![a],
             Op::StorageLoad { offset_b, cond, .. } | Op::ScratchLoad { offset_b, cond, .. } => {
                 [offset_b].into_iter().chain(cond).collect()
             }
