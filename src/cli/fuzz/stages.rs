@@ -253,7 +253,6 @@ fn frame(stage: FuzzStage, leaves: &mut Leaves) -> (String, String, String, Allo
                 "d0".into(),
                 "gl_FragCoord.x".into(),
                 "w0".into(),
-                "READ_FIRST(facc)".into(),
             ]);
             leaves.ints.extend([
                 "int(bitCount(b0))".into(),
@@ -264,7 +263,9 @@ fn frame(stage: FuzzStage, leaves: &mut Leaves) -> (String, String, String, Allo
             ]);
             // Derivatives and the neighbouring lane's value first, in uniform control
             // flow, before any discard or return (a shuffle from a lane not taking
-            // part is undefined); votes, ballots and the first lane's value anywhere.
+            // part is undefined); votes and ballots anywhere. No first lane's value:
+            // lavapipe aborts compiling some of glslang's modules with
+            // `subgroupBroadcastFirst` (tests/maxwell_fuzz_open/frag_60).
             (
                 format!("{SUBGROUP_MACROS}layout(location = 0) in vec4 v0;\nlayout(location = 1) flat in vec4 v1;\nlayout(location = 2) noperspective in vec4 v2;\nlayout(location = 0) out vec4 colour;\n"),
                 "    uint i = uint(gl_FragCoord.y) * 8u + uint(gl_FragCoord.x);\n    float d0 = dFdx(v0.x * v2.y) + dFdy(v0.y) * 0.5 + fwidth(v2.x);\n    float w0 = READ_LANE(v0.x * 3.0 + v2.y, LANE ^ 1u);\n    uint b0 = BALLOT_LOW(v2.y > 0.5);\n    colour = vec4(v0.xy * 0.25, d0, 1.0);\n".into(),
