@@ -731,7 +731,7 @@ impl Builder<'_> {
             "tld4s" => self.gather_short()?,
             "txq" => self.texture_query()?,
             "i2i" => self.int_to_int(&ops)?,
-            "suld" | "sust" | "suatom" => self.surface()?,
+            "suld" | "sust" | "suatom" | "sured" => self.surface()?,
             "kil" => {
                 if !self.fragment {
                     return Err(self.unsupported("kil outside a fragment program"));
