@@ -505,14 +505,9 @@ fn order_independent_transparency_appends_as_glslang_appends() {
     }
 }
 
-/// Reading the sample being shaded (`pixld my_index`, `gl_SampleID`) runs the stage once
-/// a sample: on a device without sampleRateShading the program is refused when made,
-/// the translated one and glslang's alike, naming the feature.
-#[test]
-fn a_program_reading_its_sample_is_refused_without_sample_rate_shading() {
-    use gpu::error::ObjectError;
-    use gpu::objects::program::ProgramError;
-    let name = "g_frag_msaa_coverage";
+/// The fragment program `name`'s feeding vertex stage, its translation and glslang's
+/// module of its GLSL.
+fn feeding_ours_and_glslang(name: &str) -> [shader_translate::TranslatedShader; 3] {
     let glsl = std::fs::read_to_string(game_dir(name).join("source.glsl")).unwrap();
     let translator = translator();
     let vertex = translator
@@ -531,6 +526,18 @@ fn a_program_reading_its_sample_is_refused_without_sample_rate_shading() {
             code: ShaderCode::Glsl(glsl),
         })
         .unwrap();
+    [vertex, ours, reference]
+}
+
+/// Reading the sample being shaded (`pixld my_index`, `gl_SampleID`) runs the stage once
+/// a sample: on a device without sampleRateShading the program is refused when made,
+/// the translated one and glslang's alike, naming the feature.
+#[test]
+fn a_program_reading_its_sample_is_refused_without_sample_rate_shading() {
+    use gpu::error::ObjectError;
+    use gpu::objects::program::ProgramError;
+    let name = "g_frag_msaa_coverage";
+    let [vertex, ours, reference] = feeding_ours_and_glslang(name);
     let rig = Rig::lacking(|features| features.sample_rate_shading = false);
     for fragment in [&ours, &reference] {
         let made = rig.device.create_program(&ProgramMaker {
@@ -567,27 +574,11 @@ fn a_program_using_its_warp_is_refused_where_the_device_lacks_the_subgroup_opera
     use gpu::error::ObjectError;
     use gpu::objects::program::ProgramError;
     let name = "g_frag_wave_material";
-    let glsl = std::fs::read_to_string(game_dir(name).join("source.glsl")).unwrap();
-    let translator = translator();
-    let vertex = translator
-        .translate(&ShaderSource {
-            name: format!("{name}.vert"),
-            stage: shader_translate::Stage::Vertex,
-            code: ShaderCode::Glsl(feeding_vertex_stage(&glsl)),
-        })
-        .unwrap();
-    let bytes = std::fs::read(game_dir(name).join("out.dksh")).unwrap();
-    let ours = translator.translate_dksh(name, &bytes).unwrap();
-    let reference = translator
-        .translate(&ShaderSource {
-            name: format!("{name}.glsl"),
-            stage: shader_translate::Stage::Fragment,
-            code: ShaderCode::Glsl(glsl),
-        })
-        .unwrap();
+    let [vertex, ours, reference] = feeding_ours_and_glslang(name);
     // The first `vote` (readFirstInvocationARB's ballot of the active lanes) is at 0xd0,
     // the first `shfl` at 0xf0.
-    let cases: [(fn(&mut gpu::DeviceFeatures), &str, &str); 3] = [
+    type Withhold = fn(&mut gpu::DeviceFeatures);
+    let cases: [(Withhold, &str, &str); 3] = [
         (
             |f| f.subgroup_stages &= !0x10,
             "subgroupSupportedStages to hold the Fragment stage",
