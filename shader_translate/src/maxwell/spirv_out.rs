@@ -160,6 +160,9 @@ struct Emitter<'a> {
     /// Which ops the module needs (the others are not written: a c0 read that only made
     /// a storage address is not a constant-buffer read).
     live: Vec<bool>,
+    /// Fragment inputs also read at an offset or a sample: their centre value, loaded
+    /// whole in the entry block (`interpolate.rs`).
+    centre_inputs: HashMap<u32, Word>,
 }
 
 const BUILTIN_KEY: u32 = 1 << 16;
@@ -340,7 +343,11 @@ impl Emitter<'_> {
         if (GENERIC_B..GENERIC_END_B).contains(&addr_b) {
             let location = (addr_b - GENERIC_B) / 16;
             let (var, kind) = self.generic_input(location)?;
-            let value = self.input_component(var, (addr_b % 16) / 4, kind)?;
+            let component = (addr_b % 16) / 4;
+            let value = match self.centre_inputs.get(&location) {
+                Some(&whole) => self.centre_component(whole, component)?,
+                None => self.input_component(var, component, kind)?,
+            };
             return match read.ipa {
                 None | Some(Ipa::Pass) | Some(Ipa::Constant) => Ok(value),
                 Some(Ipa::Multiply { multiplier }) => self.perspective(value, multiplier),
@@ -1406,6 +1413,7 @@ pub fn emit_variant(
         geometry_input: geometry,
         attribute_kinds: kinds,
         live: Vec::new(),
+        centre_inputs: HashMap::new(),
     };
     e.invariant = liveness::invariant_vars(function);
     e.live = liveness::live_ops(program, function, &e.invariant);
@@ -1419,6 +1427,7 @@ pub fn emit_variant(
         e.b.begin_function(e.t.void, None, spirv::FunctionControl::NONE, fn_ty)
             .map_err(spirv_error)?;
     e.b.begin_block(None).map_err(spirv_error)?;
+    e.load_centre_inputs()?;
     for (op, &live) in function.ops.iter().zip(&e.live.clone()) {
         let (id, ty) = if live { e.op(op)? } else { (0, Ty::Word) };
         e.ids.push(id);

@@ -253,6 +253,8 @@ fn frame(stage: FuzzStage, leaves: &mut Leaves) -> (String, String, String, Allo
                 "d0".into(),
                 "gl_FragCoord.x".into(),
                 "w0".into(),
+                "o0".into(),
+                "o1".into(),
             ]);
             leaves.ints.extend([
                 "int(bitCount(b0))".into(),
@@ -265,10 +267,12 @@ fn frame(stage: FuzzStage, leaves: &mut Leaves) -> (String, String, String, Allo
             // flow, before any discard or return (a shuffle from a lane not taking
             // part is undefined); votes and ballots anywhere. No first lane's value:
             // lavapipe aborts compiling some of glslang's modules with
-            // `subgroupBroadcastFirst` (tests/maxwell_fuzz_open/frag_60).
+            // `subgroupBroadcastFirst` (tests/maxwell_fuzz_open/frag_60). Inputs at
+            // offsets (multiples of 1/4096, which the binary's S0.12 word holds exactly)
+            // and at sample 0, the target's one sample, in the prologue too.
             (
                 format!("{SUBGROUP_MACROS}layout(location = 0) in vec4 v0;\nlayout(location = 1) flat in vec4 v1;\nlayout(location = 2) noperspective in vec4 v2;\nlayout(location = 0) out vec4 colour;\n"),
-                "    uint i = uint(gl_FragCoord.y) * 8u + uint(gl_FragCoord.x);\n    float d0 = dFdx(v0.x * v2.y) + dFdy(v0.y) * 0.5 + fwidth(v2.x);\n    float w0 = READ_LANE(v0.x * 3.0 + v2.y, LANE ^ 1u);\n    uint b0 = BALLOT_LOW(v2.y > 0.5);\n    colour = vec4(v0.xy * 0.25, d0, 1.0);\n".into(),
+                "    uint i = uint(gl_FragCoord.y) * 8u + uint(gl_FragCoord.x);\n    float d0 = dFdx(v0.x * v2.y) + dFdy(v0.y) * 0.5 + fwidth(v2.x);\n    float w0 = READ_LANE(v0.x * 3.0 + v2.y, LANE ^ 1u);\n    uint b0 = BALLOT_LOW(v2.y > 0.5);\n    float o0 = interpolateAtOffset(v0, vec2(0.25, -0.125)).x + interpolateAtSample(v2, 0).y;\n    float o1 = interpolateAtOffset(v2, vec2(-0.375, 0.3125)).z;\n    colour = vec4(v0.xy * 0.25, d0, 1.0);\n".into(),
                 "    colour = vec4(facc * 0.125, float(acc & 255) / 255.0, fract(y1), 1.0);\n".into(),
                 Allow {
                     returns: true,

@@ -6,17 +6,68 @@
 //! Vulkan gives with `sampleRateShading` (the device check refuses the program
 //! without it, `crate::float64::sample_rate_shading_use`).
 //!
+//! lavapipe (Mesa 22.3) gives a plain read of an input that comes after an
+//! `InterpolateAtOffset` of it the offset's value (seen in `tests/maxwell_fuzz_open/
+//! frag_27_offset`: a result that uses only the centre read changed with the offset,
+//! where glslang's module, whose plain read came first, did not). So the centre value of
+//! each input also read away from the centre is loaded whole in the entry block, before
+//! anything else, and every plain read of it takes its component from there (an input
+//! never changes, so this is the same value by SPIR-V's rules).
+//!
 //! [`Op::AttrAt`]: crate::maxwell::ir::Op::AttrAt
+
+use std::collections::BTreeSet;
 
 use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
 use super::{attribute_error, spirv_error, Emitter, GENERIC_B, GENERIC_END_B};
-use crate::maxwell::ir::{InterpolateAt, Unsupported};
+use crate::maxwell::ir::{InterpolateAt, Op, Unsupported};
 
 /// The offset's fixed-point scale: 12 fractional bits.
 const OFFSET_SCALE: f32 = 1.0 / 4096.0;
 
 impl Emitter<'_> {
+    /// Loads the centre value of each generic input the live code also reads at an
+    /// offset or a sample (in the entry block, first).
+    pub(super) fn load_centre_inputs(&mut self) -> Result<(), Unsupported> {
+        let locations: BTreeSet<u32> = self
+            .function
+            .ops
+            .iter()
+            .zip(&self.live)
+            .filter(|(_, &live)| live)
+            .filter_map(|(op, _)| match *op {
+                Op::AttrAt { addr_b, .. } if (GENERIC_B..GENERIC_END_B).contains(&addr_b) => {
+                    Some((addr_b - GENERIC_B) / 16)
+                }
+                _ => None,
+            })
+            .collect();
+        for location in locations {
+            let (var, _) = self.generic_input(location)?;
+            let whole = self
+                .b
+                .load(self.t.vec4, None, var, None, [])
+                .map_err(spirv_error)?;
+            self.centre_inputs.insert(location, whole);
+        }
+        Ok(())
+    }
+
+    /// Component `component` of a centre value [`Emitter::load_centre_inputs`] loaded,
+    /// as its bits.
+    pub(super) fn centre_component(
+        &mut self,
+        whole: Word,
+        component: u32,
+    ) -> Result<Word, Unsupported> {
+        let value = self
+            .b
+            .composite_extract(self.t.f32, None, whole, [component])
+            .map_err(spirv_error)?;
+        self.float_bits(value)
+    }
+
     pub(super) fn attribute_at(
         &mut self,
         addr_b: u32,

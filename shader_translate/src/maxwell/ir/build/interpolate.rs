@@ -84,8 +84,8 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// Whether `a` and `b` interpolate at the same place: the same offset word, or
-    /// samples read from the same table address.
+    /// Whether `a` and `b` interpolate at the same place: the same offset word (or
+    /// equal constants), or samples read from the same table address.
     fn same_place(&self, a: InterpolateAt, b: InterpolateAt) -> bool {
         let table_address = |sample: Value| {
             let Op::Binary(Binary::And, words, _) = self.ops[sample.0 as usize] else {
@@ -100,7 +100,14 @@ impl Builder<'_> {
             Some(start)
         };
         match (a, b) {
-            (InterpolateAt::Offset(a), InterpolateAt::Offset(b)) => a == b,
+            // `$rz` (a zero offset) is a constant made at each read.
+            (InterpolateAt::Offset(a), InterpolateAt::Offset(b)) => {
+                let constant = |v: Value| match self.ops[v.0 as usize] {
+                    Op::Const(bits) => Some(bits),
+                    _ => None,
+                };
+                a == b || constant(a).is_some_and(|bits| constant(b) == Some(bits))
+            }
             (InterpolateAt::Sample(a), InterpolateAt::Sample(b)) => {
                 a == b || table_address(a).is_some_and(|x| table_address(b) == Some(x))
             }

@@ -1,7 +1,7 @@
 #version 450
 // stage: frag
 // seed: 27
-// outcome: mismatch: result word 0, invocation 3: ours -0.5625, glslang -0.375 (the switch arm's ballot made 7 by hand)
+// was: mismatch: result word 0, invocation 3: ours -0.5625, glslang -0.375 (lavapipe gave a read of v0 after its interpolateAtOffset the offset's value; the centre values are now loaded first)
 #ifdef VULKAN
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_vote : require
@@ -38,7 +38,7 @@ void main() {
     float d0 = dFdx(v0.x * v2.y) + dFdy(v0.y) * 0.5 + fwidth(v2.x);
     float w0 = READ_LANE(v0.x * 3.0 + v2.y, LANE ^ 1u);
     uint b0 = BALLOT_LOW(v2.y > 0.5);
-    float o0 = interpolateAtOffset(v0, vec2(0.25, 0.0)).x;
+    float o0 = interpolateAtOffset(v0, vec2(0.25, -0.125)).x + interpolateAtSample(v2, 0).y;
     float o1 = interpolateAtOffset(v2, vec2(-0.375, 0.3125)).z;
     colour = vec4(v0.xy * 0.25, d0, 1.0);
     uint at = i * 8u;
@@ -55,7 +55,7 @@ void main() {
     switch (int((0x80000000u) ^ uint(x1 & 1024))) {
     case 0:
         for (int k = 0; k < 3; k++) {
-            acc += k * ((((7 ^ int(clamp(roundEven(min(o0, 1.0e30 + abs(y0))), -1.0e6, 1.0e6))) * 3)) ^ (x1 & 256));
+            acc += k * ((((int(BALLOT_LOW(acc < x1) & 0xffu) ^ int(clamp(roundEven(min(o0, 1.0e30 + abs(y0))), -1.0e6, 1.0e6))) * 3)) ^ (x1 & 256));
         }
         arr[x0 & 3] = ((0 >> (((((((x0) ^ x1) > ((-1) ^ x0)) ? (-1 ^ -1) : max(1, -100))) ^ (x1 & 16)) & 31)) >> ((((-((bitCount(((ALL_EQUAL(acc > q.x) ? 5 : -5) >> (((-100) ^ (x1 & 16)) & 31)))) ^ (x1 & 4096)))) ^ (x1 & 16)) & 31));
     }
