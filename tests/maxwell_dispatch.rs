@@ -910,6 +910,18 @@ fn compare_format_images(images: &[TypedImage], ours: &[Vec<u8>], reference: &[V
 /// does not change the result. All exact: integers, and floats k/64 + v/4 (exact sums).
 #[test]
 fn signed_image_atomics_dispatch_as_glslang_dispatches_them() {
+    let images = typed_atomic_images();
+    let [ours, reference] = dispatch_typed_images("x_comp_image_atomics_typed", &images, [2, 2, 1]);
+    for ((ours, reference), image) in ours.iter().zip(&reference).zip(&images) {
+        let name = image.memory_name;
+        assert_ne!(reference, &image.texels, "{name} was not written");
+        assert!(ours == reference, "{name} differs from glslang's");
+    }
+}
+
+/// `x_comp_image_atomics_typed`'s images: r32i counts (slot 2), r32f levels (slot 5),
+/// r32ui plain (slot 6), of generated texels.
+fn typed_atomic_images() -> [TypedImage; 3] {
     use shader_translate::maxwell::image_format::ImageFormat;
     let int_texels = |seed: u64, count: usize| {
         let mut random = common::texels::Bytes(seed);
@@ -917,7 +929,7 @@ fn signed_image_atomics_dispatch_as_glslang_dispatches_them() {
             .flat_map(|_| (random.below(4000) as i32 - 2000).to_le_bytes())
             .collect::<Vec<u8>>()
     };
-    let images = [
+    [
         TypedImage {
             slot: 2,
             format: ImageFormat::R32i,
@@ -942,8 +954,58 @@ fn signed_image_atomics_dispatch_as_glslang_dispatches_them() {
             height_px: 8,
             texels: common::texels::Bytes(0x1a6e_0022).vec(8 * 8 * 4),
         },
-    ];
-    let [ours, reference] = dispatch_typed_images("x_comp_image_atomics_typed", &images, [2, 2, 1]);
+    ]
+}
+
+/// Image reductions (`sured`, the result-less image atomic NVIDIA's compiler writes and
+/// uam does not): `x_comp_image_atomics_typed` with each of its atomics whose result
+/// goes to `$rz` (min and max signed, add, and, or, xor on r32i, max on r32ui) rewritten
+/// as `sured d` (Ryujinx's fields: the operand register at bits 0-7, coordinates at
+/// 8-15, the operation at 24-26, the operand type at 20-22 (s32 for the signed min and
+/// max, whose handle uam ORed with type 1), the handle at 36-48; envydis names each
+/// rewritten word `sured d t2d OP ign g[$r0] $rN 0x4a`, the type bit aside) dispatches
+/// as glslang's SPIR-V of the unchanged GLSL does.
+#[test]
+fn image_reductions_dispatch_as_the_atomics_they_replace() {
+    let bytes = corpus_dksh("x_comp_image_atomics_typed");
+    let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
+    let mut code = module.programs[0].code.to_vec();
+    let field = |word: u64, lo: u32, bits: u32| (word >> lo) & ((1 << bits) - 1);
+    let mut rewritten = 0;
+    for at_b in (0..code.len()).step_by(8) {
+        let word = word_at(&code, at_b);
+        // `suatom d` with an immediate handle (0xea78 on top) and no result.
+        if word >> 48 != 0xea78 || field(word, 0, 8) != 0xff {
+            continue;
+        }
+        let op = field(word, 29, 4);
+        let handle_and_type = field(word, 36, 13);
+        let signed = matches!(op, 1 | 2) && handle_and_type & 1 == 1;
+        let handle = if signed {
+            handle_and_type & !1
+        } else {
+            handle_and_type
+        };
+        let sured = 0xeb58 << 48
+            | field(word, 49, 2) << 49
+            | handle << 36
+            | field(word, 33, 3) << 33
+            | op << 24
+            | u64::from(signed) << 20
+            | field(word, 16, 4) << 16
+            | field(word, 8, 8) << 8
+            | field(word, 20, 8);
+        code[at_b..at_b + 8].copy_from_slice(&sured.to_le_bytes());
+        rewritten += 1;
+    }
+    assert_eq!(rewritten, 7, "the result-less atomics of out.dis");
+    let images = typed_atomic_images();
+    let [ours, reference] = dispatch_typed_images_with(
+        "x_comp_image_atomics_typed",
+        Some(&code),
+        &images,
+        [2, 2, 1],
+    );
     for ((ours, reference), image) in ours.iter().zip(&reference).zip(&images) {
         let name = image.memory_name;
         assert_ne!(reference, &image.texels, "{name} was not written");

@@ -129,10 +129,13 @@ fn draw_both(name: &str, integers: &[(usize, u32)], storage: Option<&[u8]>) {
         })
         .unwrap_or_else(|e| panic!("{name}'s vertex stage: {e}"));
     let mut bytes = std::fs::read(game_dir(name).join("out.dksh")).unwrap();
-    if ["dFdy", "fwidth"].iter().any(|f| glsl.contains(f)) {
-        // uam's dFdy multiplies by c1[0], mesa's window-y transform state slot, which uam
-        // leaves 0.0 in the file (DKSH.md); a GL driver fills 1.0 for a target drawn
-        // top-down, as here.
+    if ["dFdy", "fwidth", "interpolateAtOffset"]
+        .iter()
+        .any(|f| glsl.contains(f))
+    {
+        // uam's dFdy (and interpolateAtOffset's y offset) multiplies by c1[0], mesa's
+        // window-y transform state slot, which uam leaves 0.0 in the file (DKSH.md); a GL
+        // driver fills 1.0 for a target drawn top-down, as here.
         let module = shader_translate::maxwell::dksh::parse(&bytes).unwrap();
         let at = module.programs[0].constbuf1.as_ptr() as usize - bytes.as_ptr() as usize;
         bytes[at..at + 4].copy_from_slice(&1.0f32.to_le_bytes());
@@ -524,14 +527,9 @@ fn order_independent_transparency_appends_as_glslang_appends() {
     }
 }
 
-/// Reading the sample being shaded (`pixld my_index`, `gl_SampleID`) runs the stage once
-/// a sample: on a device without sampleRateShading the program is refused when made,
-/// the translated one and glslang's alike, naming the feature.
-#[test]
-fn a_program_reading_its_sample_is_refused_without_sample_rate_shading() {
-    use gpu::error::ObjectError;
-    use gpu::objects::program::ProgramError;
-    let name = "g_frag_msaa_coverage";
+/// The fragment program `name`'s feeding vertex stage, its translation and glslang's
+/// module of its GLSL.
+fn feeding_ours_and_glslang(name: &str) -> [shader_translate::TranslatedShader; 3] {
     let glsl = std::fs::read_to_string(game_dir(name).join("source.glsl")).unwrap();
     let translator = translator();
     let vertex = translator
@@ -550,6 +548,18 @@ fn a_program_reading_its_sample_is_refused_without_sample_rate_shading() {
             code: ShaderCode::Glsl(glsl),
         })
         .unwrap();
+    [vertex, ours, reference]
+}
+
+/// Reading the sample being shaded (`pixld my_index`, `gl_SampleID`) runs the stage once
+/// a sample: on a device without sampleRateShading the program is refused when made,
+/// the translated one and glslang's alike, naming the feature.
+#[test]
+fn a_program_reading_its_sample_is_refused_without_sample_rate_shading() {
+    use gpu::error::ObjectError;
+    use gpu::objects::program::ProgramError;
+    let name = "g_frag_msaa_coverage";
+    let [vertex, ours, reference] = feeding_ours_and_glslang(name);
     let rig = Rig::lacking(|features| features.sample_rate_shading = false);
     for fragment in [&ours, &reference] {
         let made = rig.device.create_program(&ProgramMaker {
@@ -562,4 +572,148 @@ fn a_program_reading_its_sample_is_refused_without_sample_rate_shading() {
             other => panic!("made without sampleRateShading: {other:?}"),
         }
     }
+}
+
+/// A fragment program using its warp (`g_frag_wave_material`: `vote all/any/eq`, the
+/// ballot's count, `readFirstInvocationARB` scalarising a material index in a loop,
+/// `readInvocationARB` of the neighbouring lane, `$laneid`) drawn through the device's
+/// subgroups against glslang's module of the same GLSL (`GL_KHR_shader_subgroup_*` under
+/// `VULKAN`, the ARB functions for uam). Both run in the same driver's subgroups, so the
+/// results that depend on which pixels share one (the ballot's count, the neighbour's
+/// value) agree as well; the loop's result does not depend on it.
+#[test]
+fn a_fragment_program_using_its_warp_draws_as_glslang_draws_it() {
+    // params.x, the brightness threshold: between the shades' luminances.
+    draw_both("g_frag_wave_material", &[(36, bits(0.35))], None);
+}
+
+/// A stage using its warp on a device whose subgroups do not run in that stage, or lack
+/// an operation it needs, is refused when its program is made, the translated one naming
+/// the instruction and its byte offset (out.dis), glslang's alike, both naming the
+/// capability.
+#[test]
+fn a_program_using_its_warp_is_refused_where_the_device_lacks_the_subgroup_operations() {
+    use gpu::error::ObjectError;
+    use gpu::objects::program::ProgramError;
+    let name = "g_frag_wave_material";
+    let [vertex, ours, reference] = feeding_ours_and_glslang(name);
+    // The first `vote` (readFirstInvocationARB's ballot of the active lanes) is at 0xd0,
+    // the first `shfl` at 0xf0.
+    type Withhold = fn(&mut gpu::DeviceFeatures);
+    let cases: [(Withhold, &str, &str); 3] = [
+        (
+            |f| f.subgroup_stages &= !0x10,
+            "subgroupSupportedStages to hold the Fragment stage",
+            "`vote` at byte 0xd0",
+        ),
+        (
+            |f| f.subgroup_operations &= !0x10,
+            "VK_SUBGROUP_FEATURE_SHUFFLE_BIT",
+            "`shfl` at byte 0xf0",
+        ),
+        (
+            |f| f.subgroup_operations &= !0x8,
+            "VK_SUBGROUP_FEATURE_BALLOT_BIT",
+            "`vote` at byte 0xd0",
+        ),
+    ];
+    for (withhold, capability, instruction) in cases {
+        let rig = Rig::lacking(withhold);
+        for (side, fragment) in [&ours, &reference].into_iter().enumerate() {
+            let made = rig.device.create_program(&ProgramMaker {
+                modules: vec![ShaderModule::from(&vertex), ShaderModule::from(fragment)],
+            });
+            match made {
+                Err(ObjectError::Program(error @ ProgramError::Subgroup { .. })) => {
+                    let message = error.to_string();
+                    assert!(message.contains(capability), "{message}");
+                    if side == 0 {
+                        assert!(message.contains(instruction), "{message}");
+                    }
+                }
+                other => panic!("made without {capability}: {other:?}"),
+            }
+        }
+    }
+}
+
+/// A vertex program using its warp (`g_vert_wave_wind`: `readFirstInvocationARB`,
+/// `anyInvocationARB`, `readInvocationARB` of the neighbouring lane) is made where the
+/// device's subgroups run in vertex stages, and refused when made where they do not
+/// (lavapipe's run in fragment and compute stages only), naming its first `vote` (at
+/// 0x8, out.dis) and the stage; glslang's module of the same GLSL alike.
+#[test]
+fn a_vertex_program_using_its_warp_is_made_only_where_vertex_subgroups_run() {
+    use gpu::error::ObjectError;
+    use gpu::objects::program::ProgramError;
+    let name = "g_vert_wave_wind";
+    let glsl = std::fs::read_to_string(game_dir(name).join("source.glsl")).unwrap();
+    let translator = translator();
+    let fragment = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.frag"),
+            stage: shader_translate::Stage::Fragment,
+            code: ShaderCode::Glsl(
+                "#version 450\nlayout(location = 0) in vec4 c;\n\
+                 layout(location = 0) out vec4 o;\nvoid main() { o = c; }\n"
+                    .into(),
+            ),
+        })
+        .unwrap();
+    let bytes = std::fs::read(game_dir(name).join("out.dksh")).unwrap();
+    let ours = translator.translate_dksh(name, &bytes).unwrap();
+    let reference = translator
+        .translate(&ShaderSource {
+            name: format!("{name}.glsl"),
+            stage: shader_translate::Stage::Vertex,
+            code: ShaderCode::Glsl(glsl),
+        })
+        .unwrap();
+    let rig = Rig::new(true);
+    let vertex_subgroups = rig.device.features().subgroup_stages & 0x1 != 0
+        && rig.device.features().subgroup_operations & 0x19 == 0x19;
+    for (side, vertex) in [&ours, &reference].into_iter().enumerate() {
+        let made = rig.device.create_program(&ProgramMaker {
+            modules: vec![ShaderModule::from(vertex), ShaderModule::from(&fragment)],
+        });
+        match made {
+            Ok(_) if vertex_subgroups => {}
+            Err(ObjectError::Program(error @ ProgramError::Subgroup { .. }))
+                if !vertex_subgroups =>
+            {
+                let message = error.to_string();
+                assert!(
+                    message.contains("subgroupSupportedStages to hold the Vertex stage"),
+                    "{message}"
+                );
+                if side == 0 {
+                    assert!(message.contains("`vote` at byte 0x8"), "{message}");
+                }
+            }
+            other => panic!("vertex subgroups {vertex_subgroups}: {other:?}"),
+        }
+    }
+}
+
+/// A fragment program interpolating its inputs away from the pixel's centre
+/// (`g_frag_supersampled_pattern`: `interpolateAtOffset` at four uniform offsets and one
+/// constant one, a perspective and a screen-linear input; `interpolateAtSample` of the
+/// shaded sample, uam's read of deko3d's sample-position table) drawn against glslang's
+/// module of the same GLSL. The offsets are the hardware's S0.12 words, so a position
+/// differs by at most 1/8192 pixel from glslang's float offset.
+#[test]
+fn a_fragment_program_interpolating_at_offsets_draws_as_glslang_draws_it() {
+    // frequency (words 0-3), offsets[2] (4-11): a rotated grid within -0.5..0.4375,
+    // sample_index (12): 0, the one sample of the target.
+    let mut words = vec![(0, bits(9.0)), (1, bits(5.0)), (2, bits(3.0))];
+    for (word, offset) in [
+        0.125f32, 0.375, -0.375, 0.125, -0.125, -0.375, 0.375, -0.125,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        words.push((4 + word, bits(offset)));
+    }
+    words.push((12, 0));
+    draw_both("g_frag_supersampled_pattern", &words, None);
 }

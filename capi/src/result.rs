@@ -87,7 +87,8 @@ impl From<ObjectError> for CapiError {
             // What the device lacks, as a recording's missing capability is.
             ObjectError::Program(
                 gpu::objects::program::ProgramError::DoublePrecision { .. }
-                | gpu::objects::program::ProgramError::SampleShading { .. },
+                | gpu::objects::program::ProgramError::SampleShading { .. }
+                | gpu::objects::program::ProgramError::Subgroup { .. },
             ) => CapiError::Refused(message),
             _ => CapiError::InvalidArgument(message),
         }

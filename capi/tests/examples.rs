@@ -540,6 +540,30 @@ fn a_compiled_double_program_is_made_with_shader_float64_and_refused_without() {
     );
 }
 
+/// `examples/compiled_warp.c`: uam's binary of a vertex program using its warp
+/// (`vote`, `shfl`, `$laneid` through the device's subgroups) is refused with
+/// HS_ERROR_REFUSED on a device whose subgroups run in fragment and compute stages only
+/// (a profile masking subgroupSupportedStages so), the message naming its first `vote`
+/// and the capability.
+#[test]
+fn a_compiled_program_using_its_warp_is_refused_where_the_stage_has_no_subgroups() {
+    let program = common::build("compiled_warp");
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/maxwell");
+    let (_dir, profile) = common::temp_file("fragment-subgroups.tsv");
+    // Fragment (0x10) and compute (0x20) stages, as lavapipe's.
+    std::fs::write(&profile, "mask\tsubgroupSupportedStages\t48\n").unwrap();
+    let refused = common::run_with(
+        &program,
+        &[data.to_str().unwrap()],
+        &[("RX_VK_SIMULATE", profile.to_str().unwrap())],
+    );
+    let text = String::from_utf8_lossy(&refused.stdout);
+    assert!(
+        text.contains("refused:") && text.contains("`vote` at byte 0x8"),
+        "{text}"
+    );
+}
+
 /// `examples/compiled_program.c`: uam's binaries of `examples/maxwell/*.glsl`, given as
 /// DKSH modules and as raw pieces, draw what a CPU model of the GLSL says; a tess-eval
 /// program's pieces are taken with their tessellator mode and refused without it; bad

@@ -112,6 +112,16 @@ pub struct DeviceFeatures {
     /// `dadd`/`dmul`/`dfma`/... and GLSL `double`); refused when a program is made
     /// without it.
     pub shader_float64: bool,
+    /// `subgroupSupportedStages` (Vulkan's `VkShaderStageFlags`: vertex 0x1, tessellation
+    /// control 0x2, evaluation 0x4, geometry 0x8, fragment 0x10, compute 0x20): the
+    /// stages whose subgroup operations the device runs (compiled Maxwell code's `vote`,
+    /// `shfl` and `$laneid` outside compute, GLSL's subgroup functions); a stage using
+    /// them elsewhere is refused when its program is made.
+    pub subgroup_stages: u32,
+    /// `subgroupSupportedOperations` (Vulkan's `VkSubgroupFeatureFlags`: basic 0x1,
+    /// vote 0x2, arithmetic 0x4, ballot 0x8, shuffle 0x10, relative shuffle 0x20,
+    /// clustered 0x40, quad 0x80).
+    pub subgroup_operations: u32,
     // Issue 17, formats.
     /// The optional format features: render targets and vertex formats.
     pub formats: crate::format_features::FormatFeatures,
@@ -161,6 +171,8 @@ impl DeviceFeatures {
         shader_image_float32_atomics: false,
         buffer_device_address: false,
         shader_float64: false,
+        subgroup_stages: 0,
+        subgroup_operations: 0,
         formats: crate::format_features::FormatFeatures::NONE,
     };
 }
@@ -224,6 +236,8 @@ impl DeviceFeatures {
                 && other.shader_image_float32_atomics,
             buffer_device_address: self.buffer_device_address && other.buffer_device_address,
             shader_float64: self.shader_float64 && other.shader_float64,
+            subgroup_stages: self.subgroup_stages & other.subgroup_stages,
+            subgroup_operations: self.subgroup_operations & other.subgroup_operations,
             formats: self.formats.both(other.formats),
         }
     }

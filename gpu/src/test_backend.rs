@@ -60,6 +60,8 @@ pub const CAPABLE: DeviceFeatures = DeviceFeatures {
     shader_image_float32_atomics: true,
     buffer_device_address: true,
     shader_float64: true,
+    subgroup_stages: 0x3f,
+    subgroup_operations: 0xff,
     shader_output_layer: true,
     transform_feedback: true,
     portability: crate::portability::PortabilityFeatures::FULL,

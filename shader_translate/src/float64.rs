@@ -13,13 +13,20 @@ const OP_CAPABILITY: u16 = 17;
 const OP_MODULE_PROCESSED: u16 = 330;
 const CAPABILITY_FLOAT64: u32 = 10;
 const CAPABILITY_SAMPLE_RATE_SHADING: u32 = 35;
+const CAPABILITY_INTERPOLATION_FUNCTION: u32 = 52;
 
 /// Whether the module declares `SampleRateShading` (a fragment stage reading
-/// `SampleId`, which runs it once a sample): the device's `sampleRateShading`.
+/// `SampleId`, which runs it once a sample) or `InterpolationFunction` (inputs
+/// interpolated at an offset or a sample): Vulkan gives both with the device's
+/// `sampleRateShading`.
 pub fn sample_rate_shading_use(spirv_words: &[u32]) -> Result<bool, ParseError> {
     let module = Module::parse(spirv_words)?;
     Ok(module.instructions.iter().any(|i| {
-        i.opcode == OP_CAPABILITY && i.operands.first() == Some(&CAPABILITY_SAMPLE_RATE_SHADING)
+        i.opcode == OP_CAPABILITY
+            && matches!(
+                i.operands.first(),
+                Some(&(CAPABILITY_SAMPLE_RATE_SHADING | CAPABILITY_INTERPOLATION_FUNCTION))
+            )
     }))
 }
 

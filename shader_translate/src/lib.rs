@@ -41,6 +41,7 @@ mod resources;
 mod source;
 mod spirv;
 mod stage;
+mod subgroup;
 #[cfg(test)]
 mod tools;
 mod translator;
@@ -74,6 +75,7 @@ pub use reflect::{reflect_words, InterfaceVariable, PushConstants, Reflection, R
 pub use source::{ShaderCode, ShaderSource};
 pub use spirv::{words_from_bytes as spirv_words_from_bytes, ParseError as SpirvParseError};
 pub use stage::{Stage, UnknownStage};
+pub use subgroup::{subgroup_operation_name, subgroup_use, SubgroupUse, SUBGROUP_OPERATIONS};
 pub use translator::{CacheOutcome, TranslatedShader, TranslationCounts, Translator};
 pub use validate::{check_stage_module, validate_spirv, TARGET_ENV};
 pub use view_swizzle::{

@@ -259,34 +259,34 @@ fn compare_and_swap_forms_not_translated_are_refused_by_name() {
     }
 }
 
-/// Votes and shuffles run in a 32-wide warp emulated through shared memory between
-/// workgroup barriers, so only where the whole workgroup of a compute program reaches
-/// them: in a fragment program, or under a guard, they are refused by name and offset.
+/// Votes and shuffles of compute programs run in a 32-wide warp emulated through shared
+/// memory between workgroup barriers, so only where the whole workgroup reaches them:
+/// under a guard they are refused by name and offset. In the other stages they are the
+/// device's subgroup operations, which the module declares with what asked for them
+/// (for the device check to name).
 #[test]
-fn votes_outside_compute_or_under_a_guard_are_refused_by_name() {
+fn votes_under_a_guard_in_compute_are_refused_and_fragment_votes_use_subgroups() {
     use shader_translate::maxwell::ir::Unsupported;
     // `vote any` at 0x70 of x_comp_vote (out.dis), given the guard `$p0` (bits 16-19).
     let guarded = with_word("x_comp_vote", 0x70, |w| w & !(0xf << 16));
-    for (name, bytes, at_b, what) in [
-        (
-            "x_frag_vote",
-            corpus("x_frag_vote"),
-            0x30,
-            "outside compute",
-        ),
-        ("x_comp_vote", guarded, 0x70, "divergent"),
-    ] {
-        match translator(true).translate_dksh(name, &bytes) {
-            Err(MaxwellError::Unsupported(Unsupported::Instruction {
-                name: "vote",
-                offset_b,
-                what: why,
-            })) => {
-                assert_eq!(offset_b, at_b, "{name}");
-                assert!(why.contains(what), "{name}: {why}");
-            }
-            other => panic!("{name}: {:?}", other.map(|_| ())),
-        }
+    match translator(true).translate_dksh("x_comp_vote", &guarded) {
+        Err(MaxwellError::Unsupported(Unsupported::Instruction {
+            name: "vote",
+            offset_b: 0x70,
+            what,
+        })) => assert!(what.contains("divergent"), "{what}"),
+        other => panic!("x_comp_vote: {:?}", other.map(|_| ())),
+    }
+    // `vote any` at 0x30 of x_frag_vote: a ballot of the device's subgroup.
+    for optimise in [false, true] {
+        let module = translator(optimise)
+            .translate_dksh("x_frag_vote", &corpus("x_frag_vote"))
+            .unwrap_or_else(|e| panic!("x_frag_vote: {e}"));
+        let used = shader_translate::subgroup_use(&module.spirv)
+            .unwrap()
+            .expect("a fragment vote declares subgroup capabilities");
+        assert_eq!(used.operations & 0x8, 0x8, "{:#x}", used.operations);
+        assert_eq!(used.origin(0x8), "`vote` at byte 0x30");
     }
 }
 

@@ -297,8 +297,11 @@ fn declarations(glsl: &str, direction: &str) -> Vec<(u32, String, Option<u32>)> 
         let Some(rest) = line.trim().strip_prefix("layout(location = ") else {
             continue;
         };
-        // `centroid` changes where an input is read, not what the stage before writes.
-        let rest = rest.replacen(") centroid in ", ") in ", 1);
+        // `centroid` and `noperspective` change how an input is read, not what the
+        // stage before writes.
+        let rest =
+            rest.replacen(") centroid in ", ") in ", 1)
+                .replacen(") noperspective in ", ") in ", 1);
         let Some((location, declaration)) = rest.split_once(direction) else {
             continue;
         };

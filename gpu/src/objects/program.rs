@@ -134,9 +134,23 @@ pub enum ProgramError {
     )]
     DoublePrecision { stage: Stage, instruction: String },
     /// A fragment stage reading the sample it shades (`gl_SampleID`, a compiled
-    /// program's `pixld my_index`) on a device without `sampleRateShading`.
-    #[error("{stage:?} stage reads the sample it shades, which needs sampleRateShading")]
+    /// program's `pixld my_index`) or interpolating an input at an offset or a sample
+    /// (`interpolateAtOffset`/`interpolateAtSample`, `ipa offset`) on a device without
+    /// `sampleRateShading`.
+    #[error(
+        "{stage:?} stage reads the sample it shades or interpolates at an offset or a sample, which needs sampleRateShading"
+    )]
     SampleShading { stage: Stage },
+    /// A stage using subgroup operations (a compiled program's `vote`, `shfl` or
+    /// `$laneid` outside compute, GLSL's subgroup functions) the device does not run
+    /// there: `instruction` is what asked for them (a compiled program's instruction by
+    /// name and byte offset), `capability` what the device lacks.
+    #[error("{stage:?} stage uses subgroup operations ({instruction}), which need {capability}")]
+    Subgroup {
+        stage: Stage,
+        instruction: String,
+        capability: String,
+    },
     /// A control stage's patches go nowhere without an evaluation stage.
     #[error("graphics program has a tessellation control stage but no evaluation stage")]
     ControlWithoutEvaluation,
@@ -155,7 +169,8 @@ impl ProgramMaker {
     /// Refuses what the device cannot execute: a viewport index written without
     /// `multiViewport` (or, from the vertex stage, `shaderOutputViewportIndex`), double
     /// precision without `shaderFloat64`, a stage run once a sample without
-    /// `sampleRateShading`.
+    /// `sampleRateShading`, subgroup operations outside the device's
+    /// `subgroupSupportedStages` or `subgroupSupportedOperations`.
     pub fn check_features(&self, features: &DeviceFeatures) -> Result<(), ProgramError> {
         for module in self
             .modules
@@ -192,6 +207,11 @@ impl ProgramMaker {
                         stage: module.stage,
                     });
                 }
+            }
+        }
+        for module in &self.modules {
+            if let Ok(Some(used)) = shader_translate::subgroup_use(&module.spirv_words) {
+                check_subgroups(module.stage, &used, features)?;
             }
         }
         Ok(())
@@ -240,6 +260,42 @@ impl ProgramMaker {
         }
         Ok(mask)
     }
+}
+
+/// `used` (a module of `stage`) against the device's subgroup stages and operations.
+fn check_subgroups(
+    stage: Stage,
+    used: &shader_translate::SubgroupUse,
+    features: &DeviceFeatures,
+) -> Result<(), ProgramError> {
+    let stage_bit = match stage {
+        Stage::Vertex => 0x1,
+        Stage::TessControl => 0x2,
+        Stage::TessEval => 0x4,
+        Stage::Geometry => 0x8,
+        Stage::Fragment => 0x10,
+        Stage::Compute => 0x20,
+    };
+    if features.subgroup_stages & stage_bit == 0 {
+        return Err(ProgramError::Subgroup {
+            stage,
+            instruction: used.origin(0),
+            capability: format!("subgroupSupportedStages to hold the {stage:?} stage"),
+        });
+    }
+    let missing = used.operations & !features.subgroup_operations;
+    if missing != 0 {
+        let bit = 1 << missing.trailing_zeros();
+        return Err(ProgramError::Subgroup {
+            stage,
+            instruction: used.origin(bit),
+            capability: format!(
+                "subgroupSupportedOperations to hold {}",
+                shader_translate::subgroup_operation_name(bit)
+            ),
+        });
+    }
+    Ok(())
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -117,6 +117,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_frag_texture_lod_modes", Fragment),
     program!("x_frag_texture_query", Fragment),
     program!("x_frag_uv_shade", Fragment),
+    program!("x_frag_vote", Fragment),
     program!("x_geom_adjacency", Geometry, TrianglesAdjacency),
     program!("x_geom_emit", Geometry, Triangles),
     program!("x_geom_end_primitive", Geometry, Triangles),

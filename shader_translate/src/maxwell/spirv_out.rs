@@ -15,11 +15,13 @@
 mod contraction;
 mod double;
 mod geometry;
+mod interpolate;
 mod liveness;
 mod memory;
 mod pointer;
 mod sample;
 mod ssa;
+mod subgroup;
 mod surface;
 mod tessellation;
 mod texture;
@@ -159,6 +161,9 @@ struct Emitter<'a> {
     /// Which ops the module needs (the others are not written: a c0 read that only made
     /// a storage address is not a constant-buffer read).
     live: Vec<bool>,
+    /// Fragment inputs also read at an offset or a sample: their centre value, loaded
+    /// whole in the entry block (`interpolate.rs`).
+    centre_inputs: HashMap<u32, Word>,
 }
 
 const BUILTIN_KEY: u32 = 1 << 16;
@@ -338,39 +343,12 @@ impl Emitter<'_> {
         }
         if (GENERIC_B..GENERIC_END_B).contains(&addr_b) {
             let location = (addr_b - GENERIC_B) / 16;
-            let interpolation = if fragment {
-                self.generic_interpolation(location)?
-            } else {
-                None
+            let (var, kind) = self.generic_input(location)?;
+            let component = (addr_b % 16) / 4;
+            let value = match self.centre_inputs.get(&location) {
+                Some(&whole) => self.centre_component(whole, component)?,
+                None => self.input_component(var, component, kind)?,
             };
-            let kind = match self.program.kind {
-                ProgramType::Vertex => self.attribute_kinds.get(location),
-                _ => AttributeKind::Float,
-            };
-            let vec4 = match kind {
-                AttributeKind::Float => self.t.vec4,
-                AttributeKind::Sint => self.t.ivec4,
-                AttributeKind::Uint => self.t.uvec4,
-            };
-            let centroid = self.function.centroid_locations.contains(&location);
-            let var = self.input_variable(location, vec4, |b, var| {
-                b.decorate(
-                    var,
-                    spirv::Decoration::Location,
-                    [SpirvOperand::LiteralBit32(location)],
-                );
-                if centroid {
-                    b.decorate(var, spirv::Decoration::Centroid, []);
-                }
-                match interpolation {
-                    Some(Interpolation::Constant) => b.decorate(var, spirv::Decoration::Flat, []),
-                    Some(Interpolation::ScreenLinear) => {
-                        b.decorate(var, spirv::Decoration::NoPerspective, [])
-                    }
-                    _ => {}
-                }
-            });
-            let value = self.input_component(var, (addr_b % 16) / 4, kind)?;
             return match read.ipa {
                 None | Some(Ipa::Pass) | Some(Ipa::Constant) => Ok(value),
                 Some(Ipa::Multiply { multiplier }) => self.perspective(value, multiplier),
@@ -433,6 +411,45 @@ impl Emitter<'_> {
             addr_b,
             "not an input Hookshot translates yet",
         ))
+    }
+
+    /// The input variable of generic `location` (made and decorated on first use), and
+    /// the kind of values it holds.
+    fn generic_input(&mut self, location: u32) -> Result<(Word, AttributeKind), Unsupported> {
+        let fragment = self.program.kind == ProgramType::Fragment;
+        let interpolation = if fragment {
+            self.generic_interpolation(location)?
+        } else {
+            None
+        };
+        let kind = match self.program.kind {
+            ProgramType::Vertex => self.attribute_kinds.get(location),
+            _ => AttributeKind::Float,
+        };
+        let vec4 = match kind {
+            AttributeKind::Float => self.t.vec4,
+            AttributeKind::Sint => self.t.ivec4,
+            AttributeKind::Uint => self.t.uvec4,
+        };
+        let centroid = self.function.centroid_locations.contains(&location);
+        let var = self.input_variable(location, vec4, |b, var| {
+            b.decorate(
+                var,
+                spirv::Decoration::Location,
+                [SpirvOperand::LiteralBit32(location)],
+            );
+            if centroid {
+                b.decorate(var, spirv::Decoration::Centroid, []);
+            }
+            match interpolation {
+                Some(Interpolation::Constant) => b.decorate(var, spirv::Decoration::Flat, []),
+                Some(Interpolation::ScreenLinear) => {
+                    b.decorate(var, spirv::Decoration::NoPerspective, [])
+                }
+                _ => {}
+            }
+        });
+        Ok((var, kind))
     }
 
     /// The hardware's perspective `ipa`: interpolate(attribute / w) x multiplier, which is
@@ -691,6 +708,9 @@ impl Emitter<'_> {
         if let Some(word) = self.memory_op(op)? {
             return Ok((word, Ty::Word));
         }
+        if let Some(word) = self.subgroup_op(op)? {
+            return Ok((word, Ty::Word));
+        }
         if let Some(word) = self.warp_op(op)? {
             return Ok((word, Ty::Word));
         }
@@ -711,17 +731,8 @@ impl Emitter<'_> {
             Op::Cbuf { index, offset_b } if self.is_handle_word(*index, *offset_b) => {
                 (self.handle_word(*index, *offset_b)?, Ty::Word)
             }
+            Op::AttrAt { addr_b, at } => (self.attribute_at(*addr_b, *at)?, Ty::Word),
             Op::Cbuf { index, offset_b } => (self.cbuf(*index, *offset_b)?, Ty::Word),
-            Op::QuadSwap { vertical, .. } => {
-                return Err(Unsupported::Instruction {
-                    name: "shfl",
-                    offset_b: 0,
-                    what: format!(
-                        "a quad neighbour's value across {} used other than in a derivative",
-                        if *vertical { "y" } else { "x" }
-                    ),
-                })
-            }
             Op::FloatUnary(function, value) => {
                 let x = self.as_float(*value)?;
                 let result = match function {
@@ -1006,9 +1017,12 @@ impl Emitter<'_> {
             | Op::MemoryBarrier { .. } => {
                 return Err(malformed("a memory op the memory emitter left"))
             }
-            Op::Ballot { .. } | Op::Shuffle { .. } => {
-                return Err(malformed("a warp op the warp emitter left"))
-            }
+            Op::Ballot { .. }
+            | Op::Shuffle { .. }
+            | Op::SubgroupInvocation
+            | Op::SubgroupBallot { .. }
+            | Op::SubgroupShuffle { .. }
+            | Op::QuadSwap { .. } => return Err(malformed("a warp op the warp emitter left")),
             Op::Tess(_) | Op::VertexAttr { .. } | Op::PatchStore { .. } => {
                 return Err(malformed("a tessellation op the tessellation emitter left"))
             }
@@ -1409,6 +1423,7 @@ pub fn emit_variant(
         geometry_input: geometry,
         attribute_kinds: kinds,
         live: Vec::new(),
+        centre_inputs: HashMap::new(),
     };
     e.invariant = liveness::invariant_vars(function);
     e.live = liveness::live_ops(program, function, &e.invariant);
@@ -1422,6 +1437,7 @@ pub fn emit_variant(
         e.b.begin_function(e.t.void, None, spirv::FunctionControl::NONE, fn_ty)
             .map_err(spirv_error)?;
     e.b.begin_block(None).map_err(spirv_error)?;
+    e.load_centre_inputs()?;
     for (op, &live) in function.ops.iter().zip(&e.live.clone()) {
         let (id, ty) = if live { e.op(op)? } else { (0, Ty::Word) };
         e.ids.push(id);

@@ -133,6 +133,33 @@ const INPUTS: &str = "    int x0 = ints[i];
     // the body
 ";
 
+/// A fragment program's warp functions: the `GL_KHR_shader_subgroup_*` ones for glslang
+/// (which defines `VULKAN`), the ARB ones for uam (a GL front end, Mesa 19's).
+const SUBGROUP_MACROS: &str = "#ifdef VULKAN
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_vote : require
+#extension GL_KHR_shader_subgroup_shuffle : require
+#define LANE gl_SubgroupInvocationID
+#define BALLOT_LOW(c) subgroupBallot(c).x
+#define ANY_LANE(c) subgroupAny(c)
+#define ALL_LANES(c) subgroupAll(c)
+#define ALL_EQUAL(c) subgroupAllEqual(c)
+#define READ_LANE(v, l) subgroupShuffle(v, l)
+#define READ_FIRST(v) subgroupBroadcastFirst(v)
+#else
+#extension GL_ARB_shader_ballot : require
+#extension GL_ARB_shader_group_vote : require
+#extension GL_ARB_gpu_shader_int64 : require
+#define LANE gl_SubGroupInvocationARB
+#define BALLOT_LOW(c) uint(ballotARB(c))
+#define ANY_LANE(c) anyInvocationARB(c)
+#define ALL_LANES(c) allInvocationsARB(c)
+#define ALL_EQUAL(c) allInvocationsEqualARB(c)
+#define READ_LANE(v, l) readInvocationARB(v, l)
+#define READ_FIRST(v) readFirstInvocationARB(v)
+#endif
+";
+
 /// `glsl` as glslang takes it for Vulkan: uam reads GL's builtin names.
 pub fn vulkan_names(glsl: &str) -> String {
     glsl.replace("gl_VertexID", "gl_VertexIndex")
@@ -241,11 +268,27 @@ fn frame(stage: FuzzStage, leaves: &mut Leaves) -> (String, String, String, Allo
                 "v2.z".into(),
                 "d0".into(),
                 "gl_FragCoord.x".into(),
+                "w0".into(),
+                "o0".into(),
+                "o1".into(),
             ]);
-            // Derivatives first, in uniform control flow, before any discard or return.
+            leaves.ints.extend([
+                "int(bitCount(b0))".into(),
+                "(ANY_LANE(x0 > x1) ? 1 : 0)".into(),
+                "(ALL_LANES(acc >= 0) ? 3 : -3)".into(),
+                "(ALL_EQUAL(acc > q.x) ? 5 : -5)".into(),
+                "int(BALLOT_LOW(acc < x1) & 0xffu)".into(),
+            ]);
+            // Derivatives and the neighbouring lane's value first, in uniform control
+            // flow, before any discard or return (a shuffle from a lane not taking
+            // part is undefined); votes and ballots anywhere. No first lane's value:
+            // lavapipe aborts compiling some of glslang's modules with
+            // `subgroupBroadcastFirst` (tests/maxwell_fuzz_open/frag_60). Inputs at
+            // offsets (multiples of 1/4096, which the binary's S0.12 word holds exactly)
+            // and at sample 0, the target's one sample, in the prologue too.
             (
-                "layout(location = 0) in vec4 v0;\nlayout(location = 1) flat in vec4 v1;\nlayout(location = 2) noperspective in vec4 v2;\nlayout(location = 0) out vec4 colour;\n".into(),
-                "    uint i = uint(gl_FragCoord.y) * 8u + uint(gl_FragCoord.x);\n    float d0 = dFdx(v0.x * v2.y) + dFdy(v0.y) * 0.5 + fwidth(v2.x);\n    colour = vec4(v0.xy * 0.25, d0, 1.0);\n".into(),
+                format!("{SUBGROUP_MACROS}layout(location = 0) in vec4 v0;\nlayout(location = 1) flat in vec4 v1;\nlayout(location = 2) noperspective in vec4 v2;\nlayout(location = 0) out vec4 colour;\n"),
+                "    uint i = uint(gl_FragCoord.y) * 8u + uint(gl_FragCoord.x);\n    float d0 = dFdx(v0.x * v2.y) + dFdy(v0.y) * 0.5 + fwidth(v2.x);\n    float w0 = READ_LANE(v0.x * 3.0 + v2.y, LANE ^ 1u);\n    uint b0 = BALLOT_LOW(v2.y > 0.5);\n    float o0 = interpolateAtOffset(v0, vec2(0.25, -0.125)).x + interpolateAtSample(v2, 0).y;\n    float o1 = interpolateAtOffset(v2, vec2(-0.375, 0.3125)).z;\n    colour = vec4(v0.xy * 0.25, d0, 1.0);\n".into(),
                 "    colour = vec4(facc * 0.125, float(acc & 255) / 255.0, fract(y1), 1.0);\n".into(),
                 Allow {
                     returns: true,

@@ -168,7 +168,9 @@ impl Capabilities {
         let mut indexing_props = vk::PhysicalDeviceDescriptorIndexingProperties::default();
         let mut resolve_props = vk::PhysicalDeviceDepthStencilResolveProperties::default();
         let mut driver_props = vk::PhysicalDeviceDriverProperties::default();
+        let mut subgroup_props = vk::PhysicalDeviceSubgroupProperties::default();
         let mut properties = vk::PhysicalDeviceProperties2::default()
+            .push_next(&mut subgroup_props)
             .push_next(&mut indexing_props)
             .push_next(&mut resolve_props)
             .push_next(&mut driver_props);
@@ -306,6 +308,8 @@ impl Capabilities {
                     && core.fragment_stores_and_atomics == vk::TRUE
                     && core.vertex_pipeline_stores_and_atomics == vk::TRUE,
                 shader_float64: core.shader_float64 == vk::TRUE,
+                subgroup_stages: subgroup_props.supported_stages.as_raw(),
+                subgroup_operations: subgroup_props.supported_operations.as_raw(),
                 formats: crate::bringup::format_support::format_features(
                     instance,
                     physical,
@@ -450,6 +454,13 @@ impl Capabilities {
             (
                 "double precision in shaders (shaderFloat64)",
                 yes_no(self.state.shader_float64),
+            ),
+            (
+                "subgroups (VkShaderStageFlags, VkSubgroupFeatureFlags)",
+                format!(
+                    "stages {:#x}, operations {:#x}",
+                    self.state.subgroup_stages, self.state.subgroup_operations
+                ),
             ),
             (
                 "float image atomics",

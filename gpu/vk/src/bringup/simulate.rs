@@ -67,6 +67,11 @@ pub fn mask(tsv: &str, caps: &mut Capabilities) -> Result<(), ProfileError> {
             }
             "feature" if name == "transformFeedback" => caps.state.transform_feedback &= value != 0,
             "feature" if name == "shaderFloat64" => caps.state.shader_float64 &= value != 0,
+            // Bit masks (VkShaderStageFlags, VkSubgroupFeatureFlags): only bits both have.
+            "mask" if name == "subgroupSupportedStages" => caps.state.subgroup_stages &= value,
+            "mask" if name == "subgroupSupportedOperations" => {
+                caps.state.subgroup_operations &= value
+            }
             // VK_KHR_maintenance5 off: RGB5A1 back to A1R5G5B5 read through a swizzle,
             // and rendering to it refused when recorded.
             "feature" if name == "maintenance5" => {

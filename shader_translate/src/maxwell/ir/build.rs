@@ -15,6 +15,7 @@ mod funnel;
 mod geometry;
 mod half;
 mod indirect;
+mod interpolate;
 mod leave;
 mod logic3;
 mod memory;
@@ -30,6 +31,7 @@ mod video;
 pub(crate) use tessellation::PATCH_GENERIC_B;
 mod quad;
 mod select;
+mod subgroup;
 mod texture;
 mod texture_half;
 mod texture_handle;
@@ -37,11 +39,13 @@ mod warp;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+pub use interpolate::InterpolateAt;
 use memory::{AccessCondition, AddressHalf};
 
 use super::{
     flow_test, jump_tables, leaves_straight_line, split_blocks_with, target_of, Binary, Block,
-    Compare, FloatUnary, IntUnary, JumpTable, Logic, LoopExit, Op, Scratch, Terminator, Value, Var,
+    Compare, FloatUnary, IntUnary, JumpTable, Logic, LoopExit, Op, Scratch, SubgroupNeed,
+    Terminator, Value, Var,
 };
 use crate::maxwell::decode::{Guard, Instruction, Operand, PT, RZ};
 use crate::maxwell::dksh::{ComputeInfo, ProgramType};
@@ -120,6 +124,9 @@ pub struct Function {
     pub exits: Vec<Outputs>,
     /// Fragment: the generic input locations read at the centroid (`ipa centroid`).
     pub centroid_locations: BTreeSet<u32>,
+    /// Graphics stages: the first instruction (name, byte offset) needing each class of
+    /// the device's subgroup operations.
+    pub subgroup_origins: BTreeMap<SubgroupNeed, (&'static str, u32)>,
 }
 
 /// The outputs at one `exit`: the attribute stores so far and (fragment) the registers.
@@ -168,6 +175,8 @@ struct Builder<'a> {
     read_inputs: Vec<u32>,
     /// Fragment: each generic input location read so far, and whether at the centroid.
     sample_points: BTreeMap<u32, bool>,
+    /// See [`Function::subgroup_origins`].
+    subgroup_origins: BTreeMap<SubgroupNeed, (&'static str, u32)>,
 }
 
 /// How deep `cal`s may nest before the program is refused.
@@ -723,7 +732,7 @@ impl Builder<'_> {
             "tld4s" => self.gather_short()?,
             "txq" => self.texture_query()?,
             "i2i" => self.int_to_int(&ops)?,
-            "suld" | "sust" | "suatom" => self.surface()?,
+            "suld" | "sust" | "suatom" | "sured" => self.surface()?,
             "kil" => {
                 if !self.fragment {
                     return Err(self.unsupported("kil outside a fragment program"));
@@ -841,8 +850,18 @@ impl Builder<'_> {
         if !self.fragment {
             return Err(self.unsupported("ipa outside a fragment program"));
         }
-        if i.has_mod("offset") || i.has_mod("sc") {
-            return Err(self.unsupported("a sample mode"));
+        if i.has_mod("sc") {
+            return Err(self.unsupported(
+                "the `sc` mode (nouveau's mode for the legacy colour inputs a[0x280..0x2c0], \
+                 interpolated as GL's shade model says: NVN has no shade model and GLSL 4.6 \
+                 no gl_Color)",
+            ));
+        }
+        if i.has_mod("offset") {
+            if i.has_mod("idx") {
+                return Err(self.unsupported("an `ipa offset` of an indexed attribute"));
+            }
+            return self.ipa_at_offset(ops);
         }
         if i.has_mod("idx") {
             let ipa = if i.has_mod("pass") {
@@ -2057,6 +2076,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         calls: Vec::new(),
         read_inputs: attribute::read_inputs(program),
         sample_points: BTreeMap::new(),
+        subgroup_origins: BTreeMap::new(),
     };
     state.run(&walk, 0, None, None)?;
     let exit_regs = if fragment {
@@ -2075,5 +2095,6 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
             .filter(|(_, &centroid)| centroid)
             .map(|(&location, _)| location)
             .collect(),
+        subgroup_origins: state.subgroup_origins,
     })
 }

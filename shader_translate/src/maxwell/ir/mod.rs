@@ -14,7 +14,7 @@ pub use blocks::{
     flow_test, leaves_straight_line, split_blocks, split_blocks_with, target_of, Block, Terminator,
 };
 pub(crate) use build::PATCH_GENERIC_B;
-pub use build::{build, AttrRead, Function, Ipa, Outputs, Unsupported};
+pub use build::{build, AttrRead, Function, InterpolateAt, Ipa, Outputs, Unsupported};
 pub use double::DoubleOp;
 pub use jump_table::{jump_tables, JumpTable};
 pub use surface::{SurfaceAccess, SurfaceOp};
@@ -217,6 +217,25 @@ pub enum Op {
         own: Value,
         source: Value,
     },
+    /// A fragment input word interpolated away from the pixel's centre (`ipa offset`,
+    /// `ir/build/interpolate.rs`): the perspective-correct value for a perspective input.
+    AttrAt {
+        addr_b: u32,
+        at: InterpolateAt,
+    },
+    /// The invocation's index in the device's subgroup (`SubgroupLocalInvocationId`):
+    /// graphics stages' warps (`ir/build/subgroup.rs`).
+    SubgroupInvocation,
+    /// The device subgroup's ballot of `pred` (graphics stages): the 32 bits of it that
+    /// hold the invocation's own bit, bit L for subgroup invocation `32 k + L`.
+    SubgroupBallot {
+        pred: Value,
+    },
+    /// `value` as subgroup invocation `source` holds it (graphics stages).
+    SubgroupShuffle {
+        value: Value,
+        source: Value,
+    },
     /// The register or predicate `var` as last stored (loops carry registers across
     /// iterations this way; the emitter writes them as SSA values joined by phis).
     Load(Var),
@@ -398,6 +417,20 @@ pub struct GlobalAddress {
     pub extra_b: i64,
 }
 
+/// A class of the device's subgroup operations a graphics stage's warp instruction
+/// needs (Vulkan's `VkSubgroupFeatureFlagBits` of the same names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SubgroupNeed {
+    /// The subgroup index (`$laneid`).
+    Basic,
+    /// Ballots (`vote`).
+    Ballot,
+    /// Shuffles (`shfl`).
+    Shuffle,
+    /// A fragment quad's swap (`shfl bfly` within a quad, used other than in a derivative).
+    Quad,
+}
+
 /// Compute built-ins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Builtin {
@@ -434,6 +467,7 @@ impl Op {
             | Op::LoopBegin
             | Op::LoopEnd { .. }
             | Op::Builtin(..)
+            | Op::SubgroupInvocation
             | Op::Tess(_)
             | Op::Barrier
             | Op::MemoryBarrier { .. } => vec![],
@@ -442,11 +476,16 @@ impl Op {
                 _ => vec![],
             },
             Op::Cbuf { offset_b, .. } => vec![offset_b],
+            Op::AttrAt {
+                at: InterpolateAt::Offset(a) | InterpolateAt::Sample(a),
+                ..
+            } => vec![a],
             Op::StorageLoad { offset_b, cond, .. } | Op::ScratchLoad { offset_b, cond, .. } => {
                 [offset_b].into_iter().chain(cond).collect()
             }
             Op::FloatUnary(_, a)
             | Op::QuadSwap { value: a, .. }
+            | Op::SubgroupBallot { pred: a }
             | Op::IntToFloat { value: a, .. }
             | Op::FloatToInt { value: a, .. }
             | Op::Not(a)
@@ -460,6 +499,7 @@ impl Op {
             Op::Binary(_, a, b) | Op::Compare(_, a, b) | Op::Logic(_, a, b) => vec![a, b],
             Op::Ballot { pred, lane, warp } => vec![pred, lane, warp],
             Op::Shuffle { value, own, source } => vec![value, own, source],
+            Op::SubgroupShuffle { value, source } => vec![value, source],
             Op::Ffma(a, b, c)
             | Op::Select {
                 cond: a,

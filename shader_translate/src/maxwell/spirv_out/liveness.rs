@@ -276,6 +276,7 @@ mod tests {
             exit_regs: BTreeMap::new(),
             exits: Vec::new(),
             centroid_locations: BTreeSet::new(),
+            subgroup_origins: BTreeMap::new(),
         }
     }
 

@@ -24,30 +24,25 @@ const DERIVATIVES: [(u64, u8, bool); 4] = [
 
 impl Builder<'_> {
     /// `shfl bfly` by 1 or 2 inside a quad (clamp 3, segment mask 0x1c) in a fragment
-    /// program: the neighbour's value, for the `fswzadd` that follows.
+    /// program: the neighbour's value, for the `fswzadd` that follows; any other
+    /// fragment shuffle goes to the subgroup's.
     pub(super) fn quad_shuffle(
         &mut self,
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
-        let refuse = |b: &Self| {
-            b.unsupported(
-                "a fragment shuffle other than a quad's exchange across x or y (`shfl bfly` \
-                 by 1 or 2 within the quad)",
-            )
-        };
-        let [(mods, Operand::Pred(_)), (_, Operand::Reg(dst)), (_, Operand::Reg(source)), (_, Operand::Imm { value: lanes, .. }), (_, Operand::Imm { value: 0x1c03, .. })] =
+        // Any other shuffle, or one whose in-range predicate is read, is a subgroup
+        // shuffle (`subgroup.rs`).
+        let [(mods, Operand::Pred(crate::maxwell::decode::PT)), (_, Operand::Reg(dst)), (_, Operand::Reg(source)), (_, Operand::Imm { value: lanes, .. }), (_, Operand::Imm { value: 0x1c03, .. })] =
             ops
         else {
-            return Err(refuse(self));
+            return self.subgroup_shuffle(ops);
         };
         let axis = match (mods.first().copied(), lanes) {
             (Some("bfly"), 1) => 0,
             (Some("bfly"), 2) => 1,
-            _ => return Err(refuse(self)),
+            _ => return self.subgroup_shuffle(ops),
         };
-        if matches!(ops[0].1, Operand::Pred(p) if p != crate::maxwell::decode::PT) {
-            return Err(self.unsupported("a quad exchange's in-range predicate"));
-        }
+        self.subgroup_origin(crate::maxwell::ir::SubgroupNeed::Quad);
         let value = self.reg(*source);
         let neighbour = self.push(Op::QuadSwap {
             vertical: axis == 1,

@@ -9,6 +9,11 @@
 //!   `r32i` (Min and Max signed), and Exchange on `r32f` (a float atomic: a program with
 //!   one is refused when bound on a device without shaderImageFloat32Atomics).
 //!
+//! - `sured d` (an image atomic without a result, NVIDIA's compiler's form where the
+//!   old value is unused; Ryujinx translates it as the atomic): add, min, max, and, or,
+//!   xor of the register at bits 0-7 on `r32ui` or `r32i`, its operand type u32 or s32
+//!   in bits 20-22.
+//!
 //! Coordinates are x in Ra (bits 8-15) and y in Ra+1; a load's or atomic's result goes
 //! to Rd (bits 0-7) on; a store's components come from Rd, Rd+1, ...; an atomic's operand
 //! is Rb (bits 20-27). A raw access's width must be the slot format's texel size.
@@ -266,6 +271,17 @@ impl Builder<'_> {
                 let value = self.reg(field(word, 20, 8) as u8);
                 (slot, SurfaceAccess::Atomic { op, value })
             }
+            "sured" => {
+                if !raw {
+                    return Err(self.unsupported("a formatted image reduction (`sured p`)"));
+                }
+                let slot = self.slot_of(handle_bits)?;
+                let format = self.slots.image_format(self.kind, slot);
+                let op = self.reduction_op(slot, format, field(word, 24, 3), field(word, 20, 3))?;
+                // The operand is the register at bits 0-7; a reduction writes none.
+                let value = self.reg(rd);
+                (slot, SurfaceAccess::Atomic { op, value })
+            }
             "suatom" => return Err(self.unsupported("an image compare-and-swap")),
             other => return Err(self.unsupported(format!("the instruction `{other}`"))),
         };
@@ -291,6 +307,9 @@ impl Builder<'_> {
             cond,
         };
         let value = self.push(Op::Surface(op));
+        if i.name == "sured" {
+            return Ok(());
+        }
         if op.is_load() && rd != RZ {
             for k in 0..results {
                 let component = self.push(Op::Component(value, k as u8));
@@ -300,6 +319,50 @@ impl Builder<'_> {
             self.set_reg(rd, value);
         }
         Ok(())
+    }
+
+    /// `sured`'s operation (bits 24-26: add, min, max, inc, dec, and, or, xor) and operand
+    /// type (bits 20-22, Ryujinx's reading: u32 0, s32 1, others f32, 64-bit, `sd`;
+    /// envydis names no type) on an image of `format`: min and max signed for s32.
+    fn reduction_op(
+        &self,
+        slot: u32,
+        format: ImageFormat,
+        code: u32,
+        ty: u32,
+    ) -> Result<AtomicOp, Unsupported> {
+        if !matches!(format, ImageFormat::R32ui | ImageFormat::R32i) {
+            return Err(self.format_error(
+                slot,
+                format,
+                "an image reduction (`sured`) on other than r32ui or r32i",
+            ));
+        }
+        let signed = match ty {
+            0 => false,
+            1 => true,
+            other => {
+                return Err(self.unsupported(format!(
+                    "an image reduction of operand type {other} (u32 and s32 only)"
+                )))
+            }
+        };
+        Ok(match (code, signed) {
+            (0, _) => AtomicOp::Add,
+            (1, true) => AtomicOp::SMin,
+            (2, true) => AtomicOp::SMax,
+            (1, false) => AtomicOp::UMin,
+            (2, false) => AtomicOp::UMax,
+            (5, _) => AtomicOp::And,
+            (6, _) => AtomicOp::Or,
+            (7, _) => AtomicOp::Xor,
+            (other, _) => {
+                return Err(self.unsupported(format!(
+                    "image reduction operation {other} (`inc`/`dec`: no SPIR-V image atomic \
+                     wraps at an operand)"
+                )))
+            }
+        })
     }
 
     /// `txq dimension` on an image handle (`imageSize`): width and height to the

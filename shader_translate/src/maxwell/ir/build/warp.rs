@@ -3,8 +3,9 @@
 //! bit operations uam builds `readFirstInvocationARB` from (`bfe brev`, `flo`) and
 //! `pset`.
 //!
-//! Maxwell runs 32 invocations a warp: invocation i of a workgroup (x fastest) is lane
-//! i % 32 of warp i / 32. The emitter exchanges values through shared memory between
+//! Compute programs here; the other stages through the device's subgroups
+//! (`subgroup.rs`). Maxwell runs 32 invocations a warp: invocation i of a workgroup (x
+//! fastest) is lane i % 32 of warp i / 32. The emitter exchanges values through shared memory between
 //! barriers (`spirv_out/warp.rs`), which gives exactly that warp on any device whatever
 //! its subgroup size, but needs every invocation of the workgroup to take part: votes and
 //! shuffles are taken in compute programs, unguarded, outside if-converted arms and loops
@@ -74,10 +75,13 @@ impl Builder<'_> {
         self.push(Op::Binary(Binary::IAdd, row_start, x))
     }
 
-    /// `$laneid` (compute): the invocation's lane in its warp.
+    /// `$laneid`: the invocation's lane in its warp.
     pub(super) fn lane_id(&mut self) -> Result<Value, Unsupported> {
-        if self.kind != ProgramType::Compute || self.compute.is_none() {
-            return Err(self.unsupported("the lane id outside compute"));
+        if self.kind != ProgramType::Compute {
+            return Ok(self.subgroup_lane_id());
+        }
+        if self.compute.is_none() {
+            return Err(self.unsupported("the lane id of a compute program without its sizes"));
         }
         let index = self.invocation_index();
         let mask = self.constant(WARP_LANES - 1);
@@ -103,6 +107,9 @@ impl Builder<'_> {
 
     /// `vote all|any|eq Rd, Pd, Ps`: Rd the ballot of Ps, Pd the vote.
     pub(super) fn vote(&mut self, ops: &[(Vec<&'static str>, Operand)]) -> Result<(), Unsupported> {
+        if self.kind != ProgramType::Compute {
+            return self.subgroup_vote(ops);
+        }
         self.warp_uniform()?;
         let [(mods, Operand::Reg(dst)), (_, Operand::Pred(pd)), source] = ops else {
             return Err(self.unsupported("its operands"));
@@ -137,6 +144,9 @@ impl Builder<'_> {
         &mut self,
         ops: &[(Vec<&'static str>, Operand)],
     ) -> Result<(), Unsupported> {
+        if self.kind != ProgramType::Compute {
+            return self.subgroup_shuffle(ops);
+        }
         self.warp_uniform()?;
         let [(mods, Operand::Pred(pd)), (_, Operand::Reg(dst)), (_, Operand::Reg(source)), (_, b), (_, c)] =
             ops
@@ -150,44 +160,7 @@ impl Builder<'_> {
         let index = self.invocation_index();
         let lane_bits = self.constant(WARP_LANES - 1);
         let lane = self.push(Op::Binary(Binary::And, index, lane_bits));
-        let b = self.push(Op::Binary(Binary::And, b, lane_bits));
-        let clamp = self.push(Op::Binary(Binary::And, c, lane_bits));
-        let eight = self.constant(8);
-        let segment = self.push(Op::Binary(Binary::Shr, c, eight));
-        let segment = self.push(Op::Binary(Binary::And, segment, lane_bits));
-        let outside = self.push(Op::Binary(Binary::Xor, segment, lane_bits));
-        let min_lane = self.push(Op::Binary(Binary::And, lane, segment));
-        let clamp_part = self.push(Op::Binary(Binary::And, clamp, outside));
-        let max_lane = self.push(Op::Binary(Binary::Or, min_lane, clamp_part));
-        let compare = |b: &mut Self, signed: bool, lt: bool, eq: bool, gt: bool, x, y| {
-            b.push(Op::Compare(Compare::Int { signed, lt, eq, gt }, x, y))
-        };
-        let (j, in_segment) = match mode {
-            Some("up") => {
-                let negated = self.negate_int(b);
-                let j = self.push(Op::Binary(Binary::IAdd, lane, negated));
-                (j, compare(self, true, false, true, true, j, max_lane))
-            }
-            Some("down") => {
-                let j = self.push(Op::Binary(Binary::IAdd, lane, b));
-                (j, compare(self, false, true, true, false, j, max_lane))
-            }
-            Some("bfly") => {
-                let j = self.push(Op::Binary(Binary::Xor, lane, b));
-                (j, compare(self, false, true, true, false, j, max_lane))
-            }
-            Some("idx") => {
-                let picked = self.push(Op::Binary(Binary::And, b, outside));
-                let j = self.push(Op::Binary(Binary::Or, min_lane, picked));
-                (j, compare(self, false, true, true, false, j, max_lane))
-            }
-            other => return Err(self.unsupported(format!("shuffle mode {other:?}"))),
-        };
-        let j = self.push(Op::Select {
-            cond: in_segment,
-            a: j,
-            b: lane,
-        });
+        let (j, in_segment) = self.shuffle_lane(mode, lane, b, c)?;
         let warp_bits = self.constant(!(WARP_LANES - 1));
         let base = self.push(Op::Binary(Binary::And, index, warp_bits));
         let source_index = self.push(Op::Binary(Binary::IAdd, base, j));
