@@ -8,7 +8,7 @@ use crate::{ShaderSource, TranslateOptions};
 /// Bumped whenever the translator's output for the same input changes (a compiled Maxwell
 /// program's entry is keyed by its code, so a change in the Maxwell front end's output
 /// bumps it too).
-pub const TRANSLATOR_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+output.7");
+pub const TRANSLATOR_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+output.8");
 
 #[cfg(test)]
 pub(crate) fn cache_key(
