@@ -95,6 +95,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("main_terrain_vert", Vertex),
     program!("x_comp_ballot", Compute),
     program!("x_comp_compare_swap", Compute),
+    program!("x_comp_image_bindless", Compute),
     program!("x_comp_image_float_exchange", Compute),
     program!("x_comp_images", Compute),
     program!("x_comp_pointers", Compute),
