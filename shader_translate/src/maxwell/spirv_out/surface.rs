@@ -57,15 +57,22 @@ impl Emitter<'_> {
         for group in slot_groups(&fixed, &indexed, IMAGE_SLOTS) {
             let format = self.slots.image_format(kind, group.first);
             let elements = group.first..group.first + group.len;
-            if let Some(other) = elements
+            // Elements with no stated format take the array's (an unbound element is
+            // bound to the array's first bound image, `gpu/vk` `array_image`).
+            let stated_other = |slot| {
+                (self.slots)
+                    .stated_image_format(kind, slot)
+                    .filter(|&stated| stated != format)
+            };
+            if let Some((other, other_format)) = elements
                 .clone()
-                .find(|&slot| self.slots.image_format(kind, slot) != format)
+                .find_map(|slot| stated_other(slot).map(|f| (slot, f)))
             {
                 return Err(Unsupported::ImageFormat {
                     name: "suld",
                     offset_b: 0,
                     slot: other,
-                    format: self.slots.image_format(kind, other).name().to_string(),
+                    format: other_format.name().to_string(),
                     what: format!(
                         "an element of the image array at slot {} (of format {format}) with \
                          another format (an array's images share one format)",
