@@ -1,6 +1,6 @@
 #version 450
 // Image arrays indexed at run time: every register-handle form uam emits (suld d,
-// suld p, sust p, suatom of each operation) on r32ui arrays.
+// suld p, sust p, suatom of each operation, with and without a result) on r32ui arrays.
 layout(local_size_x = 4, local_size_y = 4) in;
 layout(binding = 0, r32ui) uniform uimage2D src[2];
 layout(binding = 2, r32ui) uniform uimage2D dst[3];
@@ -16,5 +16,6 @@ void main() {
   o += imageAtomicOr(dst[b], p, 0x100u);
   o += imageAtomicXor(dst[c], p, o);
   o += imageAtomicExchange(src[c], p, o);
+  imageAtomicAdd(dst[a], p, 1u);
   imageStore(dst[a], p + ivec2(4, 0), uvec4(o));
 }
