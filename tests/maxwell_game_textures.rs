@@ -265,6 +265,7 @@ fn sampler_arrays_indexed_at_run_time_dispatch_as_glslang_dispatches_them() {
 fn image_arrays_indexed_at_run_time_dispatch_as_glslang_dispatches_them() {
     let name = "g_comp_image_array_tiles";
     if image_arrays_refused(name) {
+        eprintln!("{name}: refused by the device (no shaderStorageImageArrayDynamicIndexing)");
         return;
     }
     let mut stream = Stream::new(0x1a6e_a770);
