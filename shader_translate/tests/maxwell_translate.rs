@@ -380,6 +380,38 @@ fn image_handles_not_from_the_image_handle_words_are_refused_by_name() {
     }
 }
 
+/// Image slots accessed through register handles are arrays of storage images at their
+/// first slot's binding: x_comp_image_bindless's `src[2]` (slots 0-1, up to the next
+/// array) and `dst[3]` (slots 2-7: the binary does not keep its length). An array ends
+/// before a slot the slot map states another format for (slot 5 stated r32f: `dst`
+/// spans 2-4).
+#[test]
+fn image_arrays_span_up_to_the_next_array_or_another_format() {
+    use shader_translate::maxwell::dksh::ProgramType;
+    use shader_translate::maxwell::image_format::ImageFormat;
+    use shader_translate::maxwell::slots::{stage_index, SlotMap};
+    use shader_translate::{resource_arrays, ResourceKind};
+    let name = "x_comp_image_bindless";
+    let mut stated = SlotMap::deko3d();
+    stated.image_formats[stage_index(ProgramType::Compute)][5] = Some(ImageFormat::R32f);
+    for (slots, spans) in [
+        (SlotMap::deko3d(), [(0, 2), (2, 6)]),
+        (stated, [(0, 2), (2, 3)]),
+    ] {
+        let shader = translator(true)
+            .translate_dksh_with(name, &corpus(name), &slots)
+            .unwrap();
+        let mut found: Vec<(u32, u32)> = resource_arrays(&shader.spirv)
+            .unwrap()
+            .iter()
+            .filter(|array| array.kind == ResourceKind::Image)
+            .map(|array| (array.first_slot, array.count))
+            .collect();
+        found.sort();
+        assert_eq!(found, spans);
+    }
+}
+
 /// Calls that cannot be inlined and indirect branches are refused by name and offset:
 /// x_comp_shared_storage with its instruction at 0x58 made a `cal` of a subroutine after
 /// its code that calls itself, or a `brx $r0` (an indirect branch through a jump table).

@@ -13,13 +13,13 @@
 //! Slots accessed through a run-time index (a register handle traced to the driver's
 //! image-handle words) are an array of storage images at the first slot's binding,
 //! grouped as texture slot arrays are (`texture_slots.rs`); its elements share the
-//! first slot's format, and a slot map stating another format for one is refused.
+//! first slot's format, and it ends before a slot the slot map states another format for.
 
 use std::collections::BTreeSet;
 
 use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
-use super::texture_slots::slot_groups;
+use super::texture_slots::{slot_groups, SlotGroup};
 use super::{resource_variable, spirv_error, Emitter};
 use crate::maxwell::image_format::{ChannelKind, ImageFormat, Packing};
 use crate::maxwell::ir::{Op, SurfaceAccess, SurfaceOp, Unsupported, Value};
@@ -54,32 +54,31 @@ impl Emitter<'_> {
             }
         }
         let kind = self.program.kind;
-        for group in slot_groups(&fixed, &indexed, IMAGE_SLOTS) {
+        // An array ends before a slot stated with another format (its images share one
+        // format; a slot of another is another GLSL variable); fixed slots it no longer
+        // spans are their own.
+        let mut groups = slot_groups(&fixed, &indexed, IMAGE_SLOTS);
+        for group in groups.iter_mut().filter(|group| group.indexed) {
             let format = self.slots.image_format(kind, group.first);
-            let elements = group.first..group.first + group.len;
-            // Elements with no stated format take the array's (an unbound element is
-            // bound to the array's first bound image, `gpu/vk` `array_image`).
-            let stated_other = |slot| {
-                (self.slots)
-                    .stated_image_format(kind, slot)
-                    .filter(|&stated| stated != format)
-            };
-            if let Some((other, other_format)) = elements
-                .clone()
-                .find_map(|slot| stated_other(slot).map(|f| (slot, f)))
-            {
-                return Err(Unsupported::ImageFormat {
-                    name: "suld",
-                    offset_b: 0,
-                    slot: other,
-                    format: other_format.name().to_string(),
-                    what: format!(
-                        "an element of the image array at slot {} (of format {format}) with \
-                         another format (an array's images share one format)",
-                        group.first
-                    ),
+            let other = (group.first + 1..group.first + group.len).find(|&slot| {
+                (self.slots.stated_image_format(kind, slot)).is_some_and(|stated| stated != format)
+            });
+            if let Some(other) = other {
+                group.len = other - group.first;
+            }
+        }
+        for &slot in &fixed {
+            if !groups.iter().any(|group| group.holds(slot)) {
+                groups.push(SlotGroup {
+                    first: slot,
+                    len: 1,
+                    indexed: false,
                 });
             }
+        }
+        for group in groups {
+            let format = self.slots.image_format(kind, group.first);
+            let elements = group.first..group.first + group.len;
             let scalar = match format.kind() {
                 ChannelKind::Float => self.t.f32,
                 ChannelKind::Uint => self.t.u32,
