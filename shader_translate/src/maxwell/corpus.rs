@@ -106,6 +106,7 @@ pub const MAXWELL_CORPUS: &[MaxwellCorpusProgram] = &[
     program!("x_comp_vote", Compute),
     program!("x_frag_discard", Fragment),
     program!("x_frag_gather_lod", Fragment),
+    program!("x_frag_image_bindless", Fragment),
     program!("x_frag_images", Fragment),
     program!("x_frag_local_array", Fragment),
     program!("x_frag_loop_break_continue", Fragment),
