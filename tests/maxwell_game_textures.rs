@@ -252,3 +252,83 @@ fn sampler_arrays_indexed_at_run_time_dispatch_as_glslang_dispatches_them() {
     // Each index set reads other pages: the results differ.
     assert_eq!(distinct.len(), 4, "index sets with different pages");
 }
+
+/// Tile pages in an image array indexed at uniform indices (`g_comp_image_array_tiles`:
+/// `imageLoad`, `imageStore`, `imageAtomicAdd` and `imageAtomicMax` on `pages[k]`, uam's
+/// image-handle words loaded at a run-time offset and accessed through the register-handle
+/// `suld`/`sust`/`suatom` forms): four r32ui pages of different texels at image slots 0-3,
+/// the storage buffer and every page compared word for word for several index sets. The
+/// translated program's slot array spans image slots 0-7; 4-7 stay unbound. On a device
+/// without shaderStorageImageArrayDynamicIndexing (lavapipe before Mesa 23, for one)
+/// both programs are refused when made, naming it.
+#[test]
+fn image_arrays_indexed_at_run_time_dispatch_as_glslang_dispatches_them() {
+    let name = "g_comp_image_array_tiles";
+    if image_arrays_refused(name) {
+        eprintln!("{name}: refused by the device (no shaderStorageImageArrayDynamicIndexing)");
+        return;
+    }
+    let mut stream = Stream::new(0x1a6e_a770);
+    let side_px = 16u32;
+    let mut distinct = std::collections::BTreeSet::new();
+    for picks in [[0u32, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1], [1, 3, 0, 2]] {
+        let images = (0..4u8)
+            .map(|slot| Image {
+                slot,
+                format: ImageFormat::R32ui,
+                memory_name: "r32ui",
+                width_px: side_px,
+                height_px: side_px,
+                texels: stream
+                    .words((side_px * side_px) as usize, u32::MAX)
+                    .into_iter()
+                    .flat_map(u32::to_le_bytes)
+                    .collect(),
+            })
+            .collect();
+        let resources = Resources {
+            sampled: Vec::new(),
+            images,
+        };
+        let bindings = [storage(0, vec![0; 256 * 4]), uniform(0, words(picks))];
+        let (buffers, images) = dispatch_both(name, &bindings, &resources, [2, 2, 1]);
+        assert_eq!(buffers[0].0, buffers[0].1, "picks {picks:?}: seen");
+        assert_eq!(images.len(), 4);
+        for (page, (ours, reference)) in images.iter().enumerate() {
+            assert_eq!(ours, reference, "picks {picks:?}: page {page}");
+        }
+        distinct.insert(buffers[0].1.clone());
+    }
+    // Each index set reads another page: the results differ.
+    assert_eq!(distinct.len(), 4, "index sets reading different pages");
+}
+
+/// Whether the device refuses program `name` (translated and glslang's) for indexing a
+/// storage image array at run time: both refused naming the feature it lacks, or both
+/// made.
+fn image_arrays_refused(name: &str) -> bool {
+    use common::compute::try_compute_program;
+    use gpu::error::{BackendError, ObjectError};
+    let (dksh, glsl) = sources(name);
+    let rig = Rig::new(true);
+    let resources = Resources::default();
+    let made: Vec<_> = [true, false]
+        .map(|maxwell| try_compute_program(&rig, name, (&dksh, &glsl), &resources, maxwell))
+        .into_iter()
+        .collect();
+    let refused = made.iter().filter(|made| made.is_err()).count();
+    for result in made {
+        match result {
+            Ok(_) => {}
+            Err(ObjectError::Backend(BackendError::Unsupported(why))) => {
+                assert!(
+                    why.contains("shaderStorageImageArrayDynamicIndexing"),
+                    "{why}"
+                )
+            }
+            Err(other) => panic!("{name}: {other}"),
+        }
+    }
+    assert!(refused == 0 || refused == 2, "{name}: one side refused");
+    refused == 2
+}

@@ -351,6 +351,67 @@ fn bindless_handles_not_from_the_handle_words_are_refused_by_name() {
     }
 }
 
+/// An image handle in a register not loaded from the stage's image-handle words names the
+/// image pool directly, which no slot holds: refused by name and offset. In
+/// x_comp_image_bindless the `ld b32 $r9 c0[$r8+0x120]` at 0x68 feeds the register-handle
+/// `suld` at 0x90; made a load from c2 (a uniform block of the program's own), from the
+/// texture-handle words before the image words, or the `suld`'s handle made RZ (a
+/// constant, no load), the `suld` is refused.
+#[test]
+fn image_handles_not_from_the_image_handle_words_are_refused_by_name() {
+    use shader_translate::maxwell::ir::Unsupported;
+    let name = "x_comp_image_bindless";
+    let uniform_block = with_word(name, 0x68, |word| word | (2 << 36));
+    let texture_words = with_word(name, 0x68, |word| (word & !(0xffff << 20)) | (0x100 << 20));
+    let no_load = with_word(name, 0x90, |word| word | (0xff << 39));
+    for (bytes, why) in [
+        (uniform_block, "read from c2"),
+        (texture_words, "outside this stage's image-handle words"),
+        (no_load, "computed in registers"),
+    ] {
+        match translator(true).translate_dksh(name, &bytes) {
+            Err(MaxwellError::Unsupported(Unsupported::Instruction {
+                name: "suld",
+                offset_b: 0x90,
+                what,
+            })) => assert!(what.contains(why), "{what}"),
+            other => panic!("{why}: {:?}", other.map(|_| ())),
+        }
+    }
+}
+
+/// Image slots accessed through register handles are arrays of storage images at their
+/// first slot's binding: x_comp_image_bindless's `src[2]` (slots 0-1, up to the next
+/// array) and `dst[3]` (slots 2-7: the binary does not keep its length). An array ends
+/// before a slot the slot map states another format for (slot 5 stated r32f: `dst`
+/// spans 2-4).
+#[test]
+fn image_arrays_span_up_to_the_next_array_or_another_format() {
+    use shader_translate::maxwell::dksh::ProgramType;
+    use shader_translate::maxwell::image_format::ImageFormat;
+    use shader_translate::maxwell::slots::{stage_index, SlotMap};
+    use shader_translate::{resource_arrays, ResourceKind};
+    let name = "x_comp_image_bindless";
+    let mut stated = SlotMap::deko3d();
+    stated.image_formats[stage_index(ProgramType::Compute)][5] = Some(ImageFormat::R32f);
+    for (slots, spans) in [
+        (SlotMap::deko3d(), [(0, 2), (2, 6)]),
+        (stated, [(0, 2), (2, 3)]),
+    ] {
+        let shader = translator(true)
+            .translate_dksh_with(name, &corpus(name), &slots)
+            .unwrap();
+        let mut found: Vec<(u32, u32)> = resource_arrays(&shader.spirv)
+            .unwrap()
+            .iter()
+            .filter(|array| array.kind == ResourceKind::Image)
+            .map(|array| (array.first_slot, array.count))
+            .collect();
+        found.sort();
+        assert_eq!(found, spans);
+    }
+}
+
 /// Calls that cannot be inlined and indirect branches are refused by name and offset:
 /// x_comp_shared_storage with its instruction at 0x58 made a `cal` of a subroutine after
 /// its code that calls itself, or a `brx $r0` (an indirect branch through a jump table).

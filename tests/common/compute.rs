@@ -25,10 +25,21 @@ pub fn compute_program(rig: &Rig, name: &str, dksh: &[u8], glsl: &str, maxwell: 
 fn compute_program_with(
     rig: &Rig,
     name: &str,
-    (dksh, glsl): (&[u8], &str),
+    sources: (&[u8], &str),
     resources: &Resources,
     maxwell: bool,
 ) -> ProgramId {
+    try_compute_program(rig, name, sources, resources, maxwell).unwrap()
+}
+
+/// As `compute_program_with`, the device's refusal returned.
+pub fn try_compute_program(
+    rig: &Rig,
+    name: &str,
+    (dksh, glsl): (&[u8], &str),
+    resources: &Resources,
+    maxwell: bool,
+) -> Result<ProgramId, gpu::error::ObjectError> {
     let translator = translator();
     let shader = if maxwell {
         let slots = resources.slot_map(shader_translate::maxwell::dksh::ProgramType::Compute);
@@ -44,11 +55,9 @@ fn compute_program_with(
             })
             .unwrap_or_else(|e| panic!("{name}.glsl: {e}"))
     };
-    rig.device
-        .create_program(&ProgramMaker {
-            modules: vec![ShaderModule::from(&shader)],
-        })
-        .unwrap()
+    rig.device.create_program(&ProgramMaker {
+        modules: vec![ShaderModule::from(&shader)],
+    })
 }
 
 /// Bytes of each side, one pair a binding or image: (translated, glslang).

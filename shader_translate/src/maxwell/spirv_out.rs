@@ -1429,7 +1429,7 @@ pub fn emit_variant(
     e.live = liveness::live_ops(program, function, &e.invariant);
     e.declare_constant_buffers()?;
     e.declare_textures()?;
-    e.declare_images();
+    e.declare_images()?;
     e.declare_memory();
     e.declare_warp();
     let fn_ty = e.b.type_function(e.t.void, []);

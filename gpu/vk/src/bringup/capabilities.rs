@@ -85,6 +85,9 @@ pub struct Capabilities {
     pub max_vertex_input_bindings: u32,
     /// `shaderDrawParameters`: OpenGL's `gl_InstanceID` (from `gl_BaseInstanceARB`).
     pub shader_draw_parameters: bool,
+    /// `shaderStorageImageArrayDynamicIndexing`: storage image arrays indexed at run time
+    /// (a compiled program's image handles in registers, GLSL image arrays).
+    pub storage_image_array_dynamic_indexing: bool,
     /// `samplerMirrorClampToEdge`: NVN's mirror-clamp-to-edge wrap mode.
     pub sampler_mirror_clamp_to_edge: bool,
     /// `VK_EXT_custom_border_color` with `customBorderColorWithoutFormat`: border colours
@@ -332,6 +335,8 @@ impl Capabilities {
             host_page_size_b: memory::host_page_size_b(),
             max_vertex_input_bindings: limits.max_vertex_input_bindings,
             shader_draw_parameters: v11.shader_draw_parameters == vk::TRUE,
+            storage_image_array_dynamic_indexing: core.shader_storage_image_array_dynamic_indexing
+                == vk::TRUE,
             sampler_mirror_clamp_to_edge: v12.sampler_mirror_clamp_to_edge == vk::TRUE,
             custom_border_colors: border.custom_border_colors == vk::TRUE
                 && border.custom_border_color_without_format == vk::TRUE,
@@ -556,6 +561,10 @@ impl Capabilities {
             (
                 "shader draw parameters (gl_InstanceID)",
                 yes_no(self.shader_draw_parameters),
+            ),
+            (
+                "storage image arrays indexed at run time",
+                yes_no(self.storage_image_array_dynamic_indexing),
             ),
             (
                 "mirror clamp to edge",

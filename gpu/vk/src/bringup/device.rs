@@ -318,6 +318,9 @@ fn create_device(
         shader_int16: offered.shader_int16,
         shader_sampled_image_array_dynamic_indexing: offered
             .shader_sampled_image_array_dynamic_indexing,
+        // Image arrays indexed at run time (`program_support` refuses them without it).
+        shader_storage_image_array_dynamic_indexing: offered
+            .shader_storage_image_array_dynamic_indexing,
         // Cube-array views (`TextureKind::CubeArray`) and shaders sampling them.
         image_cube_array: offered.image_cube_array,
         // Raw pointers in shaders: the pool table's 64-bit addresses.

@@ -27,7 +27,13 @@ pub enum SurfaceAccess {
 /// `cond` holds (always when `None`; a load or an atomic whose result is used has none).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SurfaceOp {
+    /// The image slot; with [`SurfaceOp::index`], the first slot of the run-time indexed
+    /// slot array the access picks from.
     pub slot: u32,
+    /// A slot picked at run time (a register handle traced to the driver's image-handle
+    /// word at a run-time offset): the element of the slot array starting at `slot`, a
+    /// `u32`.
+    pub index: Option<Value>,
     pub x: Value,
     pub y: Value,
     pub access: SurfaceAccess,
@@ -38,9 +44,10 @@ impl SurfaceOp {
     /// The values the access takes.
     pub fn operands(&self) -> Vec<Value> {
         let mut out = vec![self.x, self.y];
+        out.extend(self.index);
         match self.access {
             SurfaceAccess::Load { .. } | SurfaceAccess::RawLoad { .. } => {}
-            SurfaceAccess::Size { .. } => return vec![],
+            SurfaceAccess::Size { .. } => return self.index.into_iter().collect(),
             SurfaceAccess::Store { values } => out.extend(values),
             SurfaceAccess::Atomic { value, .. } => out.push(value),
         }

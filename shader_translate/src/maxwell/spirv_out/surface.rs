@@ -9,14 +9,21 @@
 //! packing for normalized bytes, bit fields for integers). The one lossy case is snorm's
 //! -128, which reads as -1.0 as -127 does and so comes back as -127: the code unpacking
 //! the bytes gets -1.0 from either.
+//!
+//! Slots accessed through a run-time index (a register handle traced to the driver's
+//! image-handle words) are an array of storage images at the first slot's binding,
+//! grouped as texture slot arrays are (`texture_slots.rs`); its elements share the
+//! first slot's format, and it ends before a slot the slot map states another format for.
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 
 use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 
+use super::texture_slots::{slot_groups, SlotGroup};
 use super::{resource_variable, spirv_error, Emitter};
 use crate::maxwell::image_format::{ChannelKind, ImageFormat, Packing};
-use crate::maxwell::ir::{Op, SurfaceAccess, SurfaceOp, Unsupported};
+use crate::maxwell::ir::{Op, SurfaceAccess, SurfaceOp, Unsupported, Value};
+use crate::maxwell::slots::IMAGE_SLOTS;
 
 /// A declared storage image: its variable, image type, format, channel scalar and
 /// channel vector types.
@@ -27,20 +34,51 @@ pub(super) struct ImageVar {
     format: ImageFormat,
     scalar: Word,
     vector: Word,
+    /// An array of slots `first..`: the pointer type of one element.
+    element_pointer: Option<Word>,
+    first: u32,
 }
 
 impl Emitter<'_> {
-    /// Every image slot the program accesses, as a storage image of its format.
-    pub(super) fn declare_images(&mut self) {
-        let slots: BTreeMap<u32, ImageFormat> = self
-            .live_ops()
-            .filter_map(|op| match op {
-                Op::Surface(access) => Some(access.slot),
-                _ => None,
-            })
-            .map(|slot| (slot, self.slots.image_format(self.program.kind, slot)))
-            .collect();
-        for (slot, format) in slots {
+    /// Every image slot the program accesses, as a storage image of its format; slots
+    /// accessed through a run-time index as an array of them.
+    pub(super) fn declare_images(&mut self) -> Result<(), Unsupported> {
+        let (mut fixed, mut indexed) = (BTreeSet::new(), BTreeSet::new());
+        for op in self.live_ops() {
+            if let Op::Surface(access) = op {
+                if access.index.is_some() {
+                    indexed.insert(access.slot)
+                } else {
+                    fixed.insert(access.slot)
+                };
+            }
+        }
+        let kind = self.program.kind;
+        // An array ends before a slot stated with another format (its images share one
+        // format; a slot of another is another GLSL variable); fixed slots it no longer
+        // spans are their own.
+        let mut groups = slot_groups(&fixed, &indexed, IMAGE_SLOTS);
+        for group in groups.iter_mut().filter(|group| group.indexed) {
+            let format = self.slots.image_format(kind, group.first);
+            let other = (group.first + 1..group.first + group.len).find(|&slot| {
+                (self.slots.stated_image_format(kind, slot)).is_some_and(|stated| stated != format)
+            });
+            if let Some(other) = other {
+                group.len = other - group.first;
+            }
+        }
+        for &slot in &fixed {
+            if !groups.iter().any(|group| group.holds(slot)) {
+                groups.push(SlotGroup {
+                    first: slot,
+                    len: 1,
+                    indexed: false,
+                });
+            }
+        }
+        for group in groups {
+            let format = self.slots.image_format(kind, group.first);
+            let elements = group.first..group.first + group.len;
             let scalar = match format.kind() {
                 ChannelKind::Float => self.t.f32,
                 ChannelKind::Uint => self.t.u32,
@@ -50,32 +88,64 @@ impl Emitter<'_> {
             let image =
                 self.b
                     .type_image(scalar, spirv::Dim::Dim2D, 0, 0, 0, 2, format.spirv(), None);
-            let pointer = self
-                .b
-                .type_pointer(None, spirv::StorageClass::UniformConstant, image);
-            let var = resource_variable(
-                &mut self.b,
-                pointer,
-                spirv::StorageClass::UniformConstant,
-                slot,
-            );
-            self.images.insert(
-                slot,
-                ImageVar {
-                    var,
-                    image,
-                    format,
-                    scalar,
-                    vector,
-                },
-            );
+            let class = spirv::StorageClass::UniformConstant;
+            let element_pointer = self.b.type_pointer(None, class, image);
+            let (pointer, element_pointer) = if group.indexed {
+                let len = self.word(group.len);
+                let array = self.b.type_array(image, len);
+                (
+                    self.b.type_pointer(None, class, array),
+                    Some(element_pointer),
+                )
+            } else {
+                (element_pointer, None)
+            };
+            let var = resource_variable(&mut self.b, pointer, class, group.first);
+            let declared = ImageVar {
+                var,
+                image,
+                format,
+                scalar,
+                vector,
+                element_pointer,
+                first: group.first,
+            };
+            for slot in elements {
+                self.images.insert(slot, declared);
+            }
         }
+        Ok(())
+    }
+
+    /// The pointer to the image at `slot`, or at element `index` of the slot array
+    /// starting there.
+    fn image_pointer(
+        &mut self,
+        image: ImageVar,
+        slot: u32,
+        index: Option<Value>,
+    ) -> Result<Word, Unsupported> {
+        let Some(element_pointer) = image.element_pointer else {
+            return Ok(image.var);
+        };
+        let mut element = self.word(slot - image.first);
+        if let Some(index) = index {
+            let index = self.ids[index.0 as usize];
+            element = (self.b)
+                .i_add(self.t.u32, None, element, index)
+                .map_err(spirv_error)?;
+        }
+        (self.b)
+            .access_chain(element_pointer, None, image.var, [element])
+            .map_err(spirv_error)
     }
 
     /// One image access: a load's four words (as a `vec4` of their bits, taken apart with
     /// `Op::Component`), the atomic's old value, or 0 for a store.
     pub(super) fn surface_op(&mut self, access: &SurfaceOp) -> Result<Word, Unsupported> {
-        let image = self.images[&access.slot];
+        let mut image = self.images[&access.slot];
+        // Every access goes through its element's pointer (the variable's, alone).
+        image.var = self.image_pointer(image, access.slot, access.index)?;
         if let SurfaceAccess::Size { component } = access.access {
             self.b.capability(spirv::Capability::ImageQuery);
             let loaded = self

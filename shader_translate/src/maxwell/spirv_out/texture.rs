@@ -14,6 +14,7 @@ use rspirv::spirv::{self, GlslStd450Op as GLOp, Word};
 use super::texture_slots::{slot_groups, SlotGroup};
 use super::{resource_variable, spirv_error, Emitter};
 use crate::maxwell::ir::{Op, TexDim, TexKind, TexLod, TexRead, TexShape, Unsupported, Value};
+use crate::maxwell::slots::TEXTURE_SLOTS;
 
 /// A texture slot's variable and its types.
 #[derive(Clone, Copy)]
@@ -61,7 +62,7 @@ impl Emitter<'_> {
                 _ => {}
             }
         }
-        let groups = slot_groups(&fixed, &indexed);
+        let groups = slot_groups(&fixed, &indexed, TEXTURE_SLOTS);
         let group_of = |slot: u32| -> SlotGroup {
             *groups
                 .iter()

@@ -72,6 +72,23 @@ impl Bindings {
         })
     }
 
+    /// The image bound at `slot` of stage `stage`, or, where an image array's element
+    /// (the array holding slots `first..first + len`) is left unbound, the array's first
+    /// bound element: as [`Bindings::array_texture`], for the image slot arrays a compiled
+    /// program's register image handles index.
+    pub fn array_image(
+        &self,
+        stage: usize,
+        slot: u32,
+        (first, len): (u32, u32),
+    ) -> Option<ImageHandle> {
+        let bound = &self.images[stage];
+        bound.get(slot as usize).copied().flatten().or_else(|| {
+            let end = first.saturating_add(len).min(IMAGE_SLOTS as u32);
+            (first..end).find_map(|other| bound[other as usize])
+        })
+    }
+
     /// The bindings after `op` (ops that bind nothing leave them as they are).
     pub fn apply(&mut self, op: &Op, tables: &ObjectTables) {
         let version = self.version;

@@ -138,7 +138,10 @@ impl SlotContext<'_> {
                     self.texture(handle, bindings, resolved)?
                 }
                 ResourceKind::Image => {
-                    let handle = bindings.images[stage][slot.slot as usize].ok_or_else(unbound)?;
+                    let first = slot.slot - slot.element;
+                    let handle = (bindings)
+                        .array_image(stage, slot.slot, (first, slot.array_len))
+                        .ok_or_else(unbound)?;
                     self.image(handle, bindings, resolved)?
                 }
             };

@@ -27,7 +27,15 @@
 //! naming them. A slot with no stated format counts as `r32ui`, but is not taken for a
 //! min or max whose field has bit 36 set (an odd slot's handle and a signed type both
 //! set it): with no stated format fitting, such an atomic is refused.
+//!
+//! With bit 51 clear the handle is in register Rc (bits 39-46; envydis prints it last),
+//! as uam emits for an image array indexed at run time: the register is traced to the
+//! driver's image-handle word it was loaded from (`texture_handle.rs`), and the access
+//! reads an element of the slot array starting at the traced slot. An atomic's bits
+//! 36-38 then hold its operand type alone, which must be the one the slot's format
+//! gives. A handle from anywhere else is refused by name.
 
+use super::texture_handle::{HandleWords, TexSlot};
 use super::{Builder, Unsupported};
 use crate::maxwell::decode::RZ;
 use crate::maxwell::image_format::ImageFormat;
@@ -162,13 +170,37 @@ impl Builder<'_> {
         values
     }
 
-    /// `suld`, `sust` and `suatom` with an immediate handle on a 2D image.
+    /// The slot of a register-handle atomic whose bits 36-38 hold `ty`, with its format:
+    /// the type must be the one the slot's format gives the operation.
+    fn register_atomic_slot(
+        &self,
+        slot: u32,
+        ty: u32,
+        min_or_max: bool,
+    ) -> Result<(u32, ImageFormat), Unsupported> {
+        let format = self.slots.image_format(self.kind, slot);
+        if format.atomic_type(min_or_max) != Some(ty) {
+            return Err(self.format_error(
+                slot,
+                format,
+                format!("an image atomic of operand type {ty} (bits 36-38)"),
+            ));
+        }
+        Ok((slot, format))
+    }
+
+    /// `suld`, `sust` and `suatom` on a 2D image, with an immediate handle or one in a
+    /// register traced to the driver's image-handle words.
     pub(super) fn surface(&mut self) -> Result<(), Unsupported> {
         let i = self.instruction;
         let word = i.word;
-        if field(word, 51, 1) == 0 {
-            return Err(self.unsupported("an image handle in a register (bindless)"));
-        }
+        let traced = if field(word, 51, 1) == 0 {
+            let handle = self.reg(field(word, 39, 8) as u8);
+            Some(self.traced_handle_in(handle, HandleWords::Image)?)
+        } else {
+            None
+        };
+        let index = traced.and_then(|t: TexSlot| t.index);
         // The target in bits 33-35 (bit 32 is the top of an atomic's operation).
         let target = field(word, 33, 3);
         if target != 3 {
@@ -183,7 +215,10 @@ impl Builder<'_> {
         let (rd, ra) = (field(word, 0, 8) as u8, field(word, 8, 8) as u8);
         let (slot, access) = match i.name {
             "suld" | "sust" => {
-                let slot = self.slot_of(handle_bits)?;
+                let slot = match traced {
+                    Some(traced) => traced.slot,
+                    None => self.slot_of(handle_bits)?,
+                };
                 let format = self.slots.image_format(self.kind, slot);
                 let mask = field(word, 20, 4) as u8;
                 let access = match (i.name, raw) {
@@ -235,7 +270,13 @@ impl Builder<'_> {
                     return Err(self.unsupported("a formatted image atomic"));
                 }
                 let code = field(word, 29, 4);
-                let (slot, format) = self.atomic_slot(handle_bits, matches!(code, 1 | 2))?;
+                let min_or_max = matches!(code, 1 | 2);
+                let (slot, format) = match traced {
+                    Some(traced) => {
+                        self.register_atomic_slot(traced.slot, field(word, 36, 3), min_or_max)?
+                    }
+                    None => self.atomic_slot(handle_bits, min_or_max)?,
+                };
                 let op = match (code, format) {
                     // (The device's shaderImageFloat32Atomics is checked when the
                     // program is bound.)
@@ -301,6 +342,7 @@ impl Builder<'_> {
         };
         let op = SurfaceOp {
             slot,
+            index,
             x,
             y,
             access,
@@ -379,6 +421,7 @@ impl Builder<'_> {
             if mask & (1 << component) != 0 {
                 let value = self.push(Op::Surface(SurfaceOp {
                     slot,
+                    index: None,
                     x: zero,
                     y: zero,
                     access: SurfaceAccess::Size { component },
