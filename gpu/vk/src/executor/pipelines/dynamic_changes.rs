@@ -68,6 +68,11 @@ impl MovedParts {
         MovedParts(self.0 | other.0)
     }
 
+    /// Whether every one of `parts` is among these.
+    pub fn covers(self, parts: MovedParts) -> bool {
+        self.0 & parts.0 == parts.0
+    }
+
     /// Whether any of `parts` moved.
     pub fn any(self, parts: MovedParts) -> bool {
         self.0 & parts.0 != 0

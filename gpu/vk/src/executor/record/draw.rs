@@ -7,7 +7,7 @@ use ash::vk;
 use crate::bringup::device::Device;
 use crate::error::VkResult;
 use crate::executor::prepared::draws::{
-    DirectCall, DrawCall, PreparedDraw, PreparedDraws, RepeatedDraw,
+    DirectCall, DrawCall, PreparedDraw, PreparedDraws, RepeatedDraw, ShapeMove,
 };
 use crate::executor::resources::bound_graphics::BoundGraphics;
 use crate::executor::resources::descriptors::DescriptorPools;
@@ -56,7 +56,7 @@ pub fn record_draw(
             &mut descriptors.bound,
             layout,
             repeats,
-            &draws.dynamic_offsets,
+            (&draws.dynamic_offsets, &draws.moves),
         );
     }
     Ok(())
@@ -89,6 +89,8 @@ fn record_repeat(
     let repeat = RepeatedDraw {
         offsets_start: draw.offsets.start,
         offsets_end: draw.offsets.end,
+        moves_start: 0,
+        moves_end: 0,
         call,
     };
     record_repeats(
@@ -97,36 +99,72 @@ fn record_repeat(
         bound,
         shape.layout,
         &[repeat],
-        &draws.dynamic_offsets,
+        (&draws.dynamic_offsets, &draws.moves),
     );
     true
 }
 
 /// Records the repeats of the draw just recorded (or a draw whose shape, sets and handle
-/// words the command buffer holds): its sets again with each repeat's dynamic offsets when
-/// they moved, and its call. The loop of a frame's thousands of
-/// draws: the driver's entry points are looked up once, and the sets and offsets held in
-/// locals.
+/// words the command buffer holds): the viewport and scissor moves before each (into
+/// `all_moves`), its sets again with each repeat's dynamic offsets when they moved, and
+/// its call. The loop of a frame's thousands of draws: the driver's entry points are
+/// looked up once, and the sets and offsets held in locals.
 fn record_repeats(
     device: &Device,
     cmd: vk::CommandBuffer,
     bound: &mut BoundGraphics,
     layout: vk::PipelineLayout,
     repeats: &[RepeatedDraw],
-    all_offsets: &[u32],
+    (all_offsets, all_moves): (&[u32], &[ShapeMove]),
 ) {
     let bind_sets = device.raw.fp_v1_0().cmd_bind_descriptor_sets;
     let mut held = std::mem::take(&mut bound.offsets);
-    let sets = bound.sets.as_slice();
+    let sets = std::mem::take(&mut bound.sets);
     for repeat in repeats {
+        if repeat.moves_end > repeat.moves_start {
+            let moves = &all_moves[repeat.moves_start as usize..repeat.moves_end as usize];
+            record_moves(&device.raw, cmd, bound, moves);
+        }
         let offsets = &all_offsets[repeat.offsets_start as usize..repeat.offsets_end as usize];
         debug_assert!(offsets.is_empty() || bound.descriptor_layout == Some(layout));
         // SAFETY: the sets were bound with `layout` by the draw just recorded (or an
         // earlier one of its shape and sets) and are live until the submission's fence.
-        unsafe { rebind_offsets(bind_sets, cmd, layout, sets, &mut held, offsets) };
+        unsafe { rebind_offsets(bind_sets, cmd, layout, &sets, &mut held, offsets) };
         record_call(&device.raw, cmd, repeat.call);
     }
     bound.offsets = held;
+    bound.sets = sets;
+}
+
+/// Records a repeat's moves of viewport 0 and scissor 0, each where it differs from what
+/// is bound. The shape bound then no longer holds what it did: the next draw of it is
+/// recorded in full, and one made from it for those parts (`DrawShape::restyled_from`)
+/// sets its moved parts, compared with what is bound.
+#[inline(never)]
+fn record_moves(raw: &ash::Device, cmd: vk::CommandBuffer, bound: &mut BoundGraphics, moves: &[ShapeMove]) {
+    let mut parts = MovedParts::NONE;
+    for one in moves {
+        // SAFETY: `cmd` is recording inside the pass of the bound pipeline, which takes
+        // viewport 0 and scissor 0 dynamically (every graphics pipeline here does).
+        unsafe {
+            match *one {
+                ShapeMove::Scissor(rect) => {
+                    parts = parts.with(MovedParts::SCISSORS);
+                    if changed(&mut bound.scissor, rect) {
+                        raw.cmd_set_scissor(cmd, 0, &[rect]);
+                    }
+                }
+                ShapeMove::Viewport(viewport) => {
+                    parts = parts.with(MovedParts::VIEWPORTS);
+                    if !bound.viewport.is_some_and(|held| same_viewport(&held, &viewport)) {
+                        raw.cmd_set_viewport(cmd, 0, &[viewport]);
+                        bound.viewport = Some(viewport);
+                    }
+                }
+            }
+        }
+    }
+    bound.note_moves(parts);
 }
 
 /// Binds `sets` again with `offsets` when those differ from `held` (the offsets they were
@@ -320,7 +358,7 @@ fn record_in_full(
             // After a draw of the shape this one was made from, only the parts made
             // again can differ from what is bound.
             let moved = match shape.restyled_from {
-                Some((from, moved)) if bound.shape == Some(from) => moved,
+                Some((from, moved)) if bound.holds_but(from, moved) => moved,
                 _ => MovedParts::ALL,
             };
             if moved == MovedParts::ALL {
@@ -383,6 +421,7 @@ fn record_in_full(
                 bound.dynamic = Some(shape.dynamic);
             }
             bound.shape = Some(draw.shape);
+            bound.moved_from = None;
         }
         match draw.call {
             DrawCall::Converted {
