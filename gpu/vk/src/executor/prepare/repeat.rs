@@ -179,7 +179,10 @@ fn take_repeats_from(
     };
     // Moves after the last repeat taken ride on none: the state holds them, and the
     // memo's moved parts (noted by the caller) make the next draw take them again.
-    let carried = lists.repeats.last().map_or(0, |last| last.moves_end as usize);
+    let carried = lists
+        .repeats
+        .last()
+        .map_or(0, |last| last.moves_end as usize);
     lists.moves.truncate(carried);
     draws.dynamic_offsets = lists.offsets;
     draws.writes = lists.writes;

@@ -36,13 +36,19 @@ impl MoveSite<'_> {
             return false;
         }
         match op {
-            Op::SetScissor { index: 0, scissor: value } => {
+            Op::SetScissor {
+                index: 0,
+                scissor: value,
+            } => {
                 self.state.set_scissor(0, *value);
                 moves.push(ShapeMove::Scissor(scissor(self.state, self.targets, 0)));
                 self.moved = self.moved.with(MovedParts::SCISSORS);
                 true
             }
-            Op::SetViewport { index: 0, viewport: value } if check_viewport(value).is_ok() => {
+            Op::SetViewport {
+                index: 0,
+                viewport: value,
+            } if check_viewport(value).is_ok() => {
                 self.state.set_viewport(0, *value);
                 moves.push(ShapeMove::Viewport(viewport(self.state, self.targets, 0)));
                 self.moved = self.moved.with(MovedParts::VIEWPORTS);

@@ -141,7 +141,12 @@ fn record_repeats(
 /// recorded in full, and one made from it for those parts (`DrawShape::restyled_from`)
 /// sets its moved parts, compared with what is bound.
 #[inline(never)]
-fn record_moves(raw: &ash::Device, cmd: vk::CommandBuffer, bound: &mut BoundGraphics, moves: &[ShapeMove]) {
+fn record_moves(
+    raw: &ash::Device,
+    cmd: vk::CommandBuffer,
+    bound: &mut BoundGraphics,
+    moves: &[ShapeMove],
+) {
     let mut parts = MovedParts::NONE;
     for one in moves {
         // SAFETY: `cmd` is recording inside the pass of the bound pipeline, which takes
@@ -156,7 +161,10 @@ fn record_moves(raw: &ash::Device, cmd: vk::CommandBuffer, bound: &mut BoundGrap
                 }
                 ShapeMove::Viewport(viewport) => {
                     parts = parts.with(MovedParts::VIEWPORTS);
-                    if !bound.viewport.is_some_and(|held| same_viewport(&held, &viewport)) {
+                    if !bound
+                        .viewport
+                        .is_some_and(|held| same_viewport(&held, &viewport))
+                    {
                         raw.cmd_set_viewport(cmd, 0, &[viewport]);
                         bound.viewport = Some(viewport);
                     }
