@@ -498,12 +498,12 @@ impl VkBackend {
                                 change
                                     .check_features(&self.state_features)
                                     .map_err(|error| VkError::Unsupported(error.to_string()))?;
+                                let keeps = self
+                                    .graphics
+                                    .dynamic_set()
+                                    .keeps_pipeline_on(&state, change);
                                 state.apply(change);
-                                let moved = match self.graphics.dynamic_set().keeps_pipeline(change)
-                                {
-                                    true => Some(MovedParts::of(change)),
-                                    false => None,
-                                };
+                                let moved = keeps.then(|| MovedParts::of(change));
                                 note_change(&mut self.graphics, &mut site, &mut draws, moved);
                             }
                             Op::SetScissor { index, scissor } => {

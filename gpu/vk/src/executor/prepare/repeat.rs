@@ -167,7 +167,10 @@ fn take_repeats_from(
             // a version the loop checks.)
             debug_assert!(draws.last_is(memo.shape, &memo.descriptors));
             // Shapes of viewports 1-15 set them with 0 whenever either moves.
-            let one_viewport = draws.shapes[memo.shape as usize].more_viewports.is_none();
+            let one_viewport = draws
+                .shapes
+                .get(memo.shape as usize)
+                .is_some_and(|shape| shape.more_viewports.is_none());
             let run = Run {
                 site,
                 memo,
