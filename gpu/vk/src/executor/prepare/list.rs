@@ -45,7 +45,7 @@ use super::pass_targets::{
 };
 use super::rects::clear_rect;
 use super::repeat::{take_repeats, RepeatSite};
-use super::repeat_moves::MoveSite;
+use super::repeat_moves::{ChangeSource, MoveSite};
 use super::slots::SlotContext;
 use super::texture_clear::prepare_texture_clear;
 use super::transform_feedback::{close_capture, prepare_transform_feedback, OpenCapture};
@@ -424,6 +424,11 @@ impl VkBackend {
                                 state: &mut state,
                                 targets: &pass_targets[pass],
                                 bounds: &mut pass_bounds[pass],
+                                changes: Some(ChangeSource {
+                                    list,
+                                    set: self.graphics.dynamic_set(),
+                                    features: &self.state_features,
+                                }),
                                 moved: MovedParts::NONE,
                             };
                             index = take_repeats(

@@ -4,8 +4,8 @@
 //! ops are such moves and direct draws that repeat the last prepared draw (`DrawMemo`:
 //! same program, state, pass, bindings and textures), each draw is made here from the
 //! memo's: the same sets, new dynamic offsets, its reads and writes noted, nothing
-//! resolved. A move of viewport 0 or scissor 0 between them rides on the next repeat
-//! (`repeat_moves`). The first op that is anything else (another bind, a state change, a moved
+//! resolved. A state change the pipelines take dynamically between them rides on the
+//! next repeat (`repeat_moves`). The first op that is anything else (another bind, a state change, a moved
 //! set base, a texture replaced) goes to the full path (`draw::prepare_draw`), and the
 //! loop resumes after it.
 
@@ -14,6 +14,7 @@ use gpu::objects::BufferRange;
 
 use crate::bringup::capabilities::Capabilities;
 use crate::error::VkResult;
+use crate::executor::pipelines::dynamic_state::DynamicValues;
 use crate::executor::prepared::copy::PoolWrite;
 use crate::executor::prepared::descriptors::dynamic_base_b;
 use crate::executor::prepared::draws::{direct_call, PreparedDraws, RepeatedDraw, ShapeMove};
@@ -21,7 +22,7 @@ use crate::executor::prepared::memo::DrawMemo;
 
 use super::bindings::{stage_index, Bindings};
 use super::buffer_reads::{note_read, PoolRead};
-use super::repeat_moves::MoveSite;
+use super::repeat_moves::{MoveLists, MoveSite};
 use super::slots::checked_buffer_range;
 
 /// Where a repeat is taken: the open pass, the state's version, the device's buffer
@@ -92,8 +93,9 @@ fn move_offset(bindings: &mut Bindings, binding: BufferBinding, range: &BufferRa
     }
 }
 
-/// Takes the ops of `ops[from..end]` while they are offset moves, moves of viewport 0 or
-/// scissor 0 (into `moves`' state; `moves.moved` says which parts moved) and draws
+/// Takes the ops of `ops[from..end]` while they are offset moves, state changes the
+/// pipelines take dynamically (into `moves`' state; `moves.moved` says which parts of the
+/// shape moved) and draws
 /// repeating the memo with their sets; returns the index of the first op not taken
 /// (`end` when all were). A span's first draw is made on the full path (from the memo,
 /// when it repeats one): the draws taken here join it. A buffer offset the device
@@ -108,7 +110,7 @@ pub fn take_repeats(
     draws: &mut PreparedDraws,
     reads: &mut Vec<PoolRead>,
 ) -> VkResult<usize> {
-    // Only an offset move, a viewport or scissor move or a direct draw can start a run:
+    // Only an offset move, a state change or a direct draw can start a run:
     // anything else goes the full way at once (a textured frame asks here after each of
     // its texture binds).
     let starts = matches!(
@@ -121,6 +123,7 @@ pub fn take_repeats(
                 | Op::DrawIndexed(_)
                 | Op::SetScissor { index: 0, .. }
                 | Op::SetViewport { index: 0, .. }
+                | Op::SetState { .. }
         )
     );
     if !starts || !draws.run_open() {
@@ -159,6 +162,7 @@ fn take_repeats_from(
         writes: std::mem::take(&mut draws.writes),
         repeats: std::mem::take(&mut draws.repeats),
         moves: std::mem::take(&mut draws.moves),
+        values: std::mem::take(&mut draws.moved_values),
     };
     let outcome = match &draws.memo {
         Some(memo) => {
@@ -191,6 +195,7 @@ fn take_repeats_from(
     draws.writes = lists.writes;
     draws.repeats = lists.repeats;
     draws.moves = lists.moves;
+    draws.moved_values = lists.values;
     draws.joined_repeats();
     outcome
 }
@@ -201,6 +206,7 @@ struct RepeatLists {
     writes: Vec<PoolWrite>,
     repeats: Vec<RepeatedDraw>,
     moves: Vec<ShapeMove>,
+    values: Vec<DynamicValues>,
 }
 
 /// What a run of repeats shares: where it is taken and the draw it repeats.
@@ -235,8 +241,12 @@ fn take_with(
                 index += 1;
                 continue;
             }
-            Op::SetScissor { .. } | Op::SetViewport { .. } => {
-                if !moves.take(op, run.one_viewport, &mut lists.moves) {
+            Op::SetScissor { .. } | Op::SetViewport { .. } | Op::SetState { .. } => {
+                let into = MoveLists {
+                    moves: &mut lists.moves,
+                    values: &mut lists.values,
+                };
+                if !moves.take(op, (run.one_viewport, primitive), into) {
                     return Ok(index);
                 }
                 index += 1;

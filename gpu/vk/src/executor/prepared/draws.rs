@@ -149,8 +149,8 @@ pub struct PreparedDraw {
     pub repeats: Range<u32>,
 }
 
-/// A draw recorded as the draw before it but for its dynamic offsets, the moves of
-/// viewport 0 or scissor 0 before it, and its call.
+/// A draw recorded as the draw before it but for its dynamic offsets, the moves of its
+/// shape's dynamic parts before it, and its call.
 #[derive(Clone, Copy, Debug)]
 pub struct RepeatedDraw {
     /// Into `PreparedDraws::dynamic_offsets`.
@@ -169,6 +169,10 @@ pub struct RepeatedDraw {
 pub enum ShapeMove {
     Viewport(vk::Viewport),
     Scissor(vk::Rect2D),
+    BlendConstant([f32; 4]),
+    Stencil(StencilValues),
+    /// Into `PreparedDraws::moved_values`: the other dynamic values, whole.
+    Dynamic(u32),
 }
 
 /// The call of a direct draw: `vkCmdDraw` (`indexed` false: `first` and `count` are
@@ -190,8 +194,10 @@ pub struct PreparedDraws {
     ops: Vec<usize>,
     draws: Vec<PreparedDraw>,
     pub repeats: Vec<RepeatedDraw>,
-    /// The viewport and scissor moves of repeats (`RepeatedDraw::moves_start`).
+    /// The moves of repeats (`RepeatedDraw::moves_start`), and the dynamic values they
+    /// set (`ShapeMove::Dynamic`).
     pub moves: Vec<ShapeMove>,
+    pub moved_values: Vec<DynamicValues>,
     /// The last draw pushed is in the span being prepared: a repeat of it joins its
     /// `repeats` (draws of another span are recorded apart, in their place).
     run_open: bool,
@@ -231,6 +237,7 @@ impl PreparedDraws {
         self.draws.clear();
         self.repeats.clear();
         self.moves.clear();
+        self.moved_values.clear();
         self.run_open = false;
         self.shapes.clear();
         self.descriptors.clear();

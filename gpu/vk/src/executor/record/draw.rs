@@ -7,7 +7,7 @@ use ash::vk;
 use crate::bringup::device::Device;
 use crate::error::VkResult;
 use crate::executor::prepared::draws::{
-    DirectCall, DrawCall, PreparedDraw, PreparedDraws, RepeatedDraw, ShapeMove,
+    DirectCall, DrawCall, PreparedDraw, PreparedDraws, RepeatedDraw, ShapeMove, StencilValues,
 };
 use crate::executor::resources::bound_graphics::BoundGraphics;
 use crate::executor::resources::descriptors::DescriptorPools;
@@ -16,7 +16,7 @@ use crate::executor::resources::index_arena::IndexArena;
 use super::dynamic_state;
 use super::sets::draw_sets;
 use crate::executor::pipelines::dynamic_changes::MovedParts;
-use crate::executor::pipelines::dynamic_state::DynamicSet;
+use crate::executor::pipelines::dynamic_state::{DynamicSet, DynamicValues};
 
 /// Sets `*bound` to `value`; true when it changed (so the command must be recorded).
 fn changed<T: PartialEq>(bound: &mut Option<T>, value: T) -> bool {
@@ -50,14 +50,7 @@ pub fn record_draw(
     if !repeats.is_empty() {
         // The draw bound its shape and sets: each repeat moves the offsets and draws.
         let layout = draws.shape(draw).layout;
-        record_repeats(
-            device,
-            cmd,
-            &mut descriptors.bound,
-            layout,
-            repeats,
-            (&draws.dynamic_offsets, &draws.moves),
-        );
+        record_repeats(device, cmd, &mut descriptors.bound, layout, repeats, draws);
     }
     Ok(())
 }
@@ -93,37 +86,31 @@ fn record_repeat(
         moves_end: 0,
         call,
     };
-    record_repeats(
-        device,
-        cmd,
-        bound,
-        shape.layout,
-        &[repeat],
-        (&draws.dynamic_offsets, &draws.moves),
-    );
+    record_repeats(device, cmd, bound, shape.layout, &[repeat], draws);
     true
 }
 
 /// Records the repeats of the draw just recorded (or a draw whose shape, sets and handle
-/// words the command buffer holds): the viewport and scissor moves before each (into
-/// `all_moves`), its sets again with each repeat's dynamic offsets when they moved, and
-/// its call. The loop of a frame's thousands of draws: the driver's entry points are
-/// looked up once, and the sets and offsets held in locals.
+/// words the command buffer holds): the moves of its shape's dynamic parts before each
+/// (`PreparedDraws::moves`), its sets again with each repeat's dynamic offsets when they
+/// moved, and its call. The loop of a frame's thousands of draws: the driver's entry
+/// points are looked up once, and the sets and offsets held in locals.
 fn record_repeats(
     device: &Device,
     cmd: vk::CommandBuffer,
     bound: &mut BoundGraphics,
     layout: vk::PipelineLayout,
     repeats: &[RepeatedDraw],
-    (all_offsets, all_moves): (&[u32], &[ShapeMove]),
+    draws: &PreparedDraws,
 ) {
     let bind_sets = device.raw.fp_v1_0().cmd_bind_descriptor_sets;
+    let all_offsets = draws.dynamic_offsets.as_slice();
     let mut held = std::mem::take(&mut bound.offsets);
     let sets = std::mem::take(&mut bound.sets);
     for repeat in repeats {
         if repeat.moves_end > repeat.moves_start {
-            let moves = &all_moves[repeat.moves_start as usize..repeat.moves_end as usize];
-            record_moves(&device.raw, cmd, bound, moves);
+            let moves = &draws.moves[repeat.moves_start as usize..repeat.moves_end as usize];
+            record_moves(device, cmd, bound, moves, &draws.moved_values);
         }
         let offsets = &all_offsets[repeat.offsets_start as usize..repeat.offsets_end as usize];
         debug_assert!(offsets.is_empty() || bound.descriptor_layout == Some(layout));
@@ -136,23 +123,48 @@ fn record_repeats(
     bound.sets = sets;
 }
 
-/// Records a repeat's moves of viewport 0 and scissor 0, each where it differs from what
-/// is bound. The shape bound then no longer holds what it did: the next draw of it is
-/// recorded in full, and one made from it for those parts (`DrawShape::restyled_from`)
-/// sets its moved parts, compared with what is bound.
+/// Records a repeat's moves of its shape's dynamic parts, each where it differs from
+/// what is bound. The shape bound then no longer holds what it did: the next draw of it
+/// is recorded in full, and one made from it for those parts
+/// (`DrawShape::restyled_from`) sets its moved parts, compared with what is bound.
 #[inline(never)]
 fn record_moves(
-    raw: &ash::Device,
+    device: &Device,
     cmd: vk::CommandBuffer,
     bound: &mut BoundGraphics,
     moves: &[ShapeMove],
+    values: &[DynamicValues],
 ) {
+    let raw = &device.raw;
     let mut parts = MovedParts::NONE;
     for one in moves {
         // SAFETY: `cmd` is recording inside the pass of the bound pipeline, which takes
-        // viewport 0 and scissor 0 dynamically (every graphics pipeline here does).
+        // these parts dynamically (the viewport, scissor, blend constants and stencil
+        // values every graphics pipeline here; the rest as `DynamicSet::of` says, which
+        // the move's change was judged by).
         unsafe {
             match *one {
+                ShapeMove::BlendConstant(constant) => {
+                    parts = parts.with(MovedParts::BLEND_CONSTANT);
+                    if changed(&mut bound.blend_constant, constant) {
+                        raw.cmd_set_blend_constants(cmd, &constant);
+                    }
+                }
+                ShapeMove::Stencil(stencil) => {
+                    parts = parts.with(MovedParts::STENCIL_VALUES);
+                    if changed(&mut bound.stencil, stencil) {
+                        record_stencil(raw, cmd, stencil);
+                    }
+                }
+                ShapeMove::Dynamic(at) => {
+                    parts = parts.with(MovedParts::DYNAMIC_VALUES);
+                    let moved = &values[at as usize];
+                    if bound.dynamic.as_ref() != Some(moved) {
+                        let set = DynamicSet::of(&device.caps);
+                        dynamic_state::record(device, cmd, set, bound.dynamic.as_ref(), moved);
+                        bound.dynamic = Some(*moved);
+                    }
+                }
                 ShapeMove::Scissor(rect) => {
                     parts = parts.with(MovedParts::SCISSORS);
                     if changed(&mut bound.scissor, rect) {
@@ -248,6 +260,22 @@ fn record_call(raw: &ash::Device, cmd: vk::CommandBuffer, call: DirectCall) {
                 call.first,
                 call.first_instance,
             );
+        }
+    }
+}
+
+/// Records the stencil reference, compare mask and write mask of both faces.
+///
+/// # Safety
+/// `cmd` is recording, a graphics pipeline taking them dynamically bound (every one here).
+unsafe fn record_stencil(raw: &ash::Device, cmd: vk::CommandBuffer, stencil: StencilValues) {
+    let faces = [vk::StencilFaceFlags::FRONT, vk::StencilFaceFlags::BACK];
+    for (face, [reference, compare, write]) in faces.into_iter().zip(stencil) {
+        // SAFETY: as the caller promises.
+        unsafe {
+            raw.cmd_set_stencil_reference(cmd, face, u32::from(reference));
+            raw.cmd_set_stencil_compare_mask(cmd, face, u32::from(compare));
+            raw.cmd_set_stencil_write_mask(cmd, face, u32::from(write));
         }
     }
 }
@@ -414,12 +442,7 @@ fn record_in_full(
                 raw.cmd_set_blend_constants(cmd, &shape.blend_constant);
             }
             if moved.any(MovedParts::STENCIL_VALUES) && changed(&mut bound.stencil, shape.stencil) {
-                let faces = [vk::StencilFaceFlags::FRONT, vk::StencilFaceFlags::BACK];
-                for (face, [reference, compare, write]) in faces.into_iter().zip(shape.stencil) {
-                    raw.cmd_set_stencil_reference(cmd, face, u32::from(reference));
-                    raw.cmd_set_stencil_compare_mask(cmd, face, u32::from(compare));
-                    raw.cmd_set_stencil_write_mask(cmd, face, u32::from(write));
-                }
+                record_stencil(raw, cmd, shape.stencil);
             }
             if moved.any(MovedParts::DYNAMIC_VALUES)
                 && bound.dynamic.as_ref() != Some(&shape.dynamic)

@@ -179,6 +179,7 @@ fn take(ops: &[Op], storage_dynamic: bool, state_version: u64, new_span: bool) -
         state: &mut state,
         targets: &PassTargets::default(),
         bounds: &mut bounds,
+        changes: None,
         moved: MovedParts::NONE,
     };
     let outcome = take_repeats(
