@@ -15,23 +15,9 @@ use crate::executor::resources::index_arena::IndexArena;
 
 use super::dynamic_state;
 use super::sets::draw_sets;
-use super::shape_moves::{record_moves, record_stencil};
+use super::shape_moves::{changed, record_moves, record_stencil, same_viewport};
 use crate::executor::pipelines::dynamic_changes::MovedParts;
 use crate::executor::pipelines::dynamic_state::DynamicSet;
-
-/// Sets `*bound` to `value`; true when it changed (so the command must be recorded).
-pub(super) fn changed<T: PartialEq>(bound: &mut Option<T>, value: T) -> bool {
-    if bound.as_ref() == Some(&value) {
-        return false;
-    }
-    *bound = Some(value);
-    true
-}
-
-pub(super) fn same_viewport(a: &vk::Viewport, b: &vk::Viewport) -> bool {
-    [a.x, a.y, a.width, a.height, a.min_depth, a.max_depth]
-        == [b.x, b.y, b.width, b.height, b.min_depth, b.max_depth]
-}
 
 /// Records `draw` of `draws`, then its repeats; `cmd` is inside the pass it was prepared
 /// for.

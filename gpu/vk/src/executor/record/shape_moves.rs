@@ -10,8 +10,21 @@ use crate::executor::pipelines::dynamic_state::{DynamicSet, DynamicValues};
 use crate::executor::prepared::draws::{ShapeMove, StencilValues};
 use crate::executor::resources::bound_graphics::BoundGraphics;
 
-use super::draw::{changed, same_viewport};
 use super::dynamic_state;
+
+/// Sets `*bound` to `value`; true when it changed (so the command must be recorded).
+pub(super) fn changed<T: PartialEq>(bound: &mut Option<T>, value: T) -> bool {
+    if bound.as_ref() == Some(&value) {
+        return false;
+    }
+    *bound = Some(value);
+    true
+}
+
+pub(super) fn same_viewport(a: &vk::Viewport, b: &vk::Viewport) -> bool {
+    [a.x, a.y, a.width, a.height, a.min_depth, a.max_depth]
+        == [b.x, b.y, b.width, b.height, b.min_depth, b.max_depth]
+}
 
 /// Records a repeat's moves of its shape's dynamic parts, each where it differs from
 /// what is bound. The shape bound then no longer holds what it did: the next draw of it
