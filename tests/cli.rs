@@ -311,6 +311,41 @@ fn the_c_abi_recording_figure_runs_and_needs_the_c_api() {
     );
 }
 
+/// `bench draws --change KIND`: every kind runs both sides (Hookshot's change and its ash
+/// counterpart, the uniform update's split pass included) under the validation layer with
+/// synchronization validation, and prints the ratio; blend may be refused naming what
+/// the device lacks (extended dynamic state 3's blend, as under the MoltenVK simulation).
+#[test]
+fn every_state_change_of_bench_draws_runs_under_validation() {
+    for change in ["scissor", "viewport", "blend", "depth", "raster", "uniform"] {
+        let output = hookshot()
+            .args(["bench", "draws", "--draws", "8", "--frames", "1"])
+            .args(["--change", change])
+            .env("RX_VK_SHADER_CACHE", "0")
+            .env("RX_VK_PIPELINE_CACHE", "0")
+            .env("RX_VK_VALIDATION", "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if change == "blend" && !output.status.success() {
+            assert!(stderr.contains("lacks"), "{change}: {stderr}");
+            continue;
+        }
+        assert_success(&output);
+        for id in ["VUID-", "SYNC-", "UNASSIGNED-"] {
+            assert!(
+                !stderr.contains(id),
+                "{change}: a validation message: {stderr}"
+            );
+        }
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.contains("ratio hookshot/direct"),
+            "{change}: no ratio in:\n{stdout}"
+        );
+    }
+}
+
 /// `bench scale` at tiny sizes: every curve prints its table, a row a size with the cost
 /// per unit, and the ratio of the largest size to the smallest (no timing is asserted).
 #[test]

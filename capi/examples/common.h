@@ -260,4 +260,35 @@ static inline void write_file(const char *path, const void *bytes, size_t size_b
     }
 }
 
+/* Where a read-back lands: `size_b` bytes at `offset_b` of `pool`, through `buffer`. */
+struct readback_at {
+    const HSMemoryPool *pool;
+    const HSBuffer *buffer;
+    uint64_t offset_b;
+    size_t size_b;
+};
+
+/* The tail of an example that draws one list: copies level 0 of `target` (`size_px`
+ * square) into the read-back buffer, ends the recording, submits it on a queue of its
+ * own and waits, writes the bytes read back to `out_path` for the test to compare, and
+ * fails the example on any validation message. */
+static inline void submit_and_write_readback(const HSCommandBuffer *cmd, const HSDevice *device,
+                                             const HSTexture *target, uint32_t size_px,
+                                             const struct readback_at *at,
+                                             const char *out_path) {
+    HSCopyRegion region = {0, 0, 0, size_px, size_px, 1};
+    CHECK(hsCommandBufferCopyTextureToBuffer(cmd, target, 0, &region, at->buffer, 0, 0, 0));
+    HScommandHandle list;
+    CHECK(hsCommandBufferEndRecording(cmd, &list));
+    HSQueue queue;
+    CHECK(hsQueueInitialize(&queue, device));
+    CHECK(hsQueueSubmitCommands(&queue, 1, &list));
+    CHECK(hsQueueFinish(&queue));
+    void *mapped = NULL;
+    CHECK(hsMemoryPoolMap(at->pool, &mapped));
+    write_file(out_path, (const unsigned char *)mapped + at->offset_b, at->size_b);
+    check_validation(device);
+    CHECK(hsQueueFinalize(&queue));
+}
+
 #endif

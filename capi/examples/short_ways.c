@@ -119,20 +119,9 @@ int main(int argc, char **argv) {
                                                16));
         CHECK(hsCommandBufferDrawArrays(cmd, HS_DRAW_PRIMITIVE_TRIANGLES, 0, 3));
     }
-    HSCopyRegion region = {0, 0, 0, SIZE_PX, SIZE_PX, 1};
-    CHECK(hsCommandBufferCopyTextureToBuffer(cmd, &target, 0, &region, &readback, 0, 0, 0));
-    HScommandHandle list;
-    CHECK(hsCommandBufferEndRecording(cmd, &list));
-    HSQueue queue;
-    CHECK(hsQueueInitialize(&queue, &device));
-    CHECK(hsQueueSubmitCommands(&queue, 1, &list));
-    CHECK(hsQueueFinish(&queue));
-    void *mapped = NULL;
-    CHECK(hsMemoryPoolMap(&pool, &mapped));
-    write_file(out_path, (const unsigned char *)mapped + readback_offset_b, image_b);
-    check_validation(&device);
+    const struct readback_at at = {&pool, &readback, readback_offset_b, image_b};
+    submit_and_write_readback(cmd, &device, &target, SIZE_PX, &at, out_path);
 
-    CHECK(hsQueueFinalize(&queue));
     CHECK(hsCommandBufferFinalize(&commands));
     CHECK(hsTexturePoolFinalize(&texture_pool));
     CHECK(hsSamplerPoolFinalize(&sampler_pool));

@@ -123,8 +123,10 @@ int main(int argc, char **argv) {
     EXPECT_FAIL(hsCommandBufferSetRasterizerState(cmd, &bad_cull), HS_ERROR_INVALID_ARGUMENT,
                 "hsCommandBufferSetRasterizerState");
 
-    /* The draws: a scissor, a viewport (its depth range moving, which no pixel reads) and
-     * a blend state before each. */
+    /* The draws: a scissor, a viewport (its depth range moving, which no pixel reads), a
+     * blend state, and a rasterizer state and polygon offset (the front face and the
+     * offset moving, which no pixel reads: nothing is culled and there is no depth) before
+     * each; each rides on the draw that repeats the one before. */
     const HSshaderStage fragment = HS_SHADER_STAGE_FRAGMENT;
     for (uint32_t draw = 0; draw < DRAWS; draw++) {
         const HSScissor scissor = {(int32_t)(draw / 2), 0, 1, SIZE_PX};
@@ -133,24 +135,18 @@ int main(int argc, char **argv) {
         viewport.max_depth = (draw % 4 < 2) ? 1.0f : 0.5f;
         CHECK(hsCommandBufferSetViewports(cmd, 0, 1, &viewport));
         CHECK(hsCommandBufferSetBlendState(cmd, 0, draw % 2 == 0 ? &replace : &add));
+        HSRasterizerState turning = raster;
+        turning.front_face = (draw % 2 == 0) ? HS_FRONT_FACE_CW : HS_FRONT_FACE_CCW;
+        CHECK(hsCommandBufferSetRasterizerState(cmd, &turning));
+        const HSPolygonOffset offset = {0.0f, (float)(draw % 3), 0.0f, 1, 0, 0};
+        CHECK(hsCommandBufferSetPolygonOffset(cmd, &offset));
         CHECK(hsCommandBufferBindUniformBuffer(cmd, fragment, 0, &tints, draw * TINT_STRIDE_B,
                                                16));
         CHECK(hsCommandBufferDrawArrays(cmd, HS_DRAW_PRIMITIVE_TRIANGLES, 0, 3));
     }
-    HSCopyRegion region = {0, 0, 0, SIZE_PX, SIZE_PX, 1};
-    CHECK(hsCommandBufferCopyTextureToBuffer(cmd, &target, 0, &region, &readback, 0, 0, 0));
-    HScommandHandle list;
-    CHECK(hsCommandBufferEndRecording(cmd, &list));
-    HSQueue queue;
-    CHECK(hsQueueInitialize(&queue, &device));
-    CHECK(hsQueueSubmitCommands(&queue, 1, &list));
-    CHECK(hsQueueFinish(&queue));
-    void *mapped = NULL;
-    CHECK(hsMemoryPoolMap(&pool, &mapped));
-    write_file(out_path, (const unsigned char *)mapped + readback_offset_b, image_b);
-    check_validation(&device);
+    const struct readback_at at = {&pool, &readback, readback_offset_b, image_b};
+    submit_and_write_readback(cmd, &device, &target, SIZE_PX, &at, out_path);
 
-    CHECK(hsQueueFinalize(&queue));
     CHECK(hsCommandBufferFinalize(&commands));
     CHECK(hsProgramFinalize(&program));
     CHECK(hsBufferFinalize(&readback));

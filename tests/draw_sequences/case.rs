@@ -154,17 +154,22 @@ pub enum Step {
     Program(Program),
     Bind(Slot, Binding),
     Vertices(Vertices),
-    /// The viewport at (x, y), `scale` times `VIEWPORT_PX` wide and high.
+    /// The viewport at (x, y), `scale` times `VIEWPORT_PX` wide and high; `own_op`:
+    /// recorded through the one-viewport setter (`set_viewport`, its own op), which
+    /// rides on a repeated draw, else as a `StateChange`.
     Viewport {
         x: i32,
         y: i32,
         scale: i32,
+        own_op: bool,
     },
+    /// Scissor 0; `own_op` as the viewport's (`set_scissor`).
     Scissor {
         x: i32,
         y: i32,
         width: i32,
         height: i32,
+        own_op: bool,
     },
     WriteMask(u8),
     /// NVN's lower-left window origin (`true`) or the upper-left one: clip-space y runs the
@@ -253,12 +258,37 @@ fn random_binding(rng: &mut Bytes, slot: Slot, object: usize, size_b: u64) -> Bi
     }
 }
 
+/// A viewport over the wide target, or reaching past it.
+fn random_viewport(rng: &mut Bytes, own_op: bool) -> Step {
+    let units = (VIEWPORT_PX / UNIT_PX) as u32;
+    Step::Viewport {
+        x: rng.below(units + 1) as i32 - units as i32 / 2,
+        y: rng.below(units + 1) as i32 - units as i32 / 2,
+        scale: 1 + rng.below(2) as i32,
+        own_op,
+    }
+}
+
+/// A scissor over the wide target, or reaching past it.
+fn random_scissor(rng: &mut Bytes, own_op: bool) -> Step {
+    let units = (VIEWPORT_PX / UNIT_PX) as u32;
+    Step::Scissor {
+        x: rng.below(units + 1) as i32 - 2,
+        y: rng.below(units + 1) as i32 - 2,
+        width: 1 + rng.below(units) as i32,
+        height: 1 + rng.below(units) as i32,
+        own_op,
+    }
+}
+
 impl Case {
     pub fn generate(seed: u64) -> Case {
         let mut rng = Bytes(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
         // The dynamic-state steps draw from their own stream, so the other steps of a
         // seed are what they were before those steps existed.
         let mut dynamic_rng = Bytes(seed.wrapping_mul(0xd1b5_4a32_d192_ed03) | 1);
+        // So do the one-value setters' choices and the moves between repeated draws.
+        let mut moves_rng = Bytes(seed.wrapping_mul(0x94d0_49bb_1331_11eb) | 1);
         let tints = entry_values(&mut rng, TINTS);
         let stored = entry_values(&mut rng, STORED);
         let mut program = pick(&mut rng, &PROGRAMS);
@@ -321,29 +351,23 @@ impl Case {
                 altered[state] = !altered[state];
                 // Viewports and scissors over the wide target, or reaching past it.
                 let units = (VIEWPORT_PX / UNIT_PX) as u32;
+                let own_op = chance(&mut moves_rng, 50);
                 steps.push(match (state, altered[state]) {
                     (0, false) => Step::Viewport {
                         x: 0,
                         y: 0,
                         scale: 1,
+                        own_op,
                     },
-                    (0, true) => Step::Viewport {
-                        x: rng.below(units + 1) as i32 - units as i32 / 2,
-                        y: rng.below(units + 1) as i32 - units as i32 / 2,
-                        scale: 1 + rng.below(2) as i32,
-                    },
+                    (0, true) => random_viewport(&mut rng, own_op),
                     (1, false) => Step::Scissor {
                         x: 0,
                         y: 0,
                         width: units as i32,
                         height: units as i32,
+                        own_op,
                     },
-                    (1, true) => Step::Scissor {
-                        x: rng.below(units + 1) as i32 - 2,
-                        y: rng.below(units + 1) as i32 - 2,
-                        width: 1 + rng.below(units) as i32,
-                        height: 1 + rng.below(units) as i32,
-                    },
+                    (1, true) => random_scissor(&mut rng, own_op),
                     (_, false) => Step::WriteMask(ComponentMask::ALL.0),
                     (_, true) => Step::WriteMask(pick(&mut rng, &[0, 3, 12, 13, 2, 7])),
                 });
@@ -405,6 +429,14 @@ impl Case {
                     0 => None,
                     _ => Some(pick(&mut dynamic_rng, &BLEND_OPS)),
                 }));
+            }
+            // A UI renderer's scissor (or a viewport) before a draw whose constants
+            // move: the move rides on the repeated draw.
+            if chance(&mut moves_rng, 20) {
+                steps.push(match chance(&mut moves_rng, 60) {
+                    true => random_scissor(&mut moves_rng, true),
+                    false => random_viewport(&mut moves_rng, true),
+                });
             }
             let how = match vertices {
                 Vertices::Cells | Vertices::Shuffled => DrawHow::Triangles,

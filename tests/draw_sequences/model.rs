@@ -36,12 +36,13 @@ impl Case {
                 Step::Vertices(to) => vertices = to,
                 Step::Target(to) => target = to,
                 Step::Bind(slot, binding) => entries[slot as usize] = Some(binding.entry),
-                Step::Viewport { x, y, scale } => viewport = Some((x, y, scale)),
+                Step::Viewport { x, y, scale, .. } => viewport = Some((x, y, scale)),
                 Step::Scissor {
                     x,
                     y,
                     width,
                     height,
+                    ..
                 } => scissor = Some((x, y, width, height)),
                 Step::WriteMask(mask) => write_mask = mask,
                 Step::LowerLeft(to) => lower_left = to,

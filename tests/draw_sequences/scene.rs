@@ -254,34 +254,50 @@ impl Scene {
                         },
                     )
                 }
-                Step::Viewport { x, y, scale } => {
+                Step::Viewport {
+                    x,
+                    y,
+                    scale,
+                    own_op,
+                } => {
                     let size_px = (VIEWPORT_PX * scale) as f32;
-                    commands.set_state(StateChange::Viewports {
-                        first: 0,
-                        viewports: vec![Viewport {
-                            x_px: (x * UNIT_PX) as f32,
-                            y_px: (y * UNIT_PX) as f32,
-                            width_px: size_px,
-                            height_px: size_px,
-                            min_depth: 0.0,
-                            max_depth: 1.0,
-                        }],
-                    })
+                    let viewport = Viewport {
+                        x_px: (x * UNIT_PX) as f32,
+                        y_px: (y * UNIT_PX) as f32,
+                        width_px: size_px,
+                        height_px: size_px,
+                        min_depth: 0.0,
+                        max_depth: 1.0,
+                    };
+                    match own_op {
+                        true => commands.set_viewport(0, viewport),
+                        false => commands.set_state(StateChange::Viewports {
+                            first: 0,
+                            viewports: vec![viewport],
+                        }),
+                    }
                 }
                 Step::Scissor {
                     x,
                     y,
                     width,
                     height,
-                } => commands.set_state(StateChange::Scissors {
-                    first: 0,
-                    scissors: vec![Scissor {
+                    own_op,
+                } => {
+                    let scissor = Scissor {
                         x_px: x * UNIT_PX,
                         y_px: y * UNIT_PX,
                         width_px: (width * UNIT_PX) as u32,
                         height_px: (height * UNIT_PX) as u32,
-                    }],
-                }),
+                    };
+                    match own_op {
+                        true => commands.set_scissor(0, scissor),
+                        false => commands.set_state(StateChange::Scissors {
+                            first: 0,
+                            scissors: vec![scissor],
+                        }),
+                    }
+                }
                 Step::WriteMask(mask) => {
                     let mut masks = [ComponentMask::ALL; MAX_COLOR_TARGETS];
                     masks[0] = ComponentMask(mask);

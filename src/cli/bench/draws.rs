@@ -35,6 +35,7 @@ use shader_translate::{host_binding, ResourceKind, ShaderCode, ShaderSource, Tra
 mod bind_forms;
 mod c_abi;
 mod state_changes;
+mod uniform_update;
 
 use state_changes::Change;
 
@@ -547,7 +548,8 @@ impl HookshotRig {
             commands.bind_descriptor_tables(textures, samplers)?;
         }
         for index in 0..u64::from(self.draws) {
-            self.change.set(&mut commands, index as u32)?;
+            let tint_at = (self.uniforms, index * UNIFORM_STRIDE_B);
+            self.change.set(&mut commands, index as u32, tint_at)?;
             if self.tables.is_some() {
                 let textures = u64::from(self.textures);
                 for (slot, texture) in [index % textures, (index / textures) % textures]
@@ -788,6 +790,9 @@ impl DirectRig {
             .render_area(area)
             .layer_count(1)
             .color_attachments(&attachments);
+        // The pass again after an inline uniform update (`--change uniform`).
+        let loads = [attachments[0].load_op(vk::AttachmentLoadOp::LOAD)];
+        let again = rendering.color_attachments(&loads);
         // The previous frame's writes, and the layout the target is drawn in.
         let to_general = [vk::ImageMemoryBarrier2::default()
             .src_stage_mask(vk::PipelineStageFlags2::ALL_COMMANDS)
@@ -829,6 +834,11 @@ impl DirectRig {
             for index in 0..self.draws {
                 self.change.record(&self.device, cmd, index);
                 let offset_b = (u64::from(index) * UNIFORM_STRIDE_B) as u32;
+                if self.change == Change::Uniform {
+                    let at = (self.pool.raw, UNIFORMS_OFFSET_B + u64::from(offset_b));
+                    let bytes = state_changes::updated_tint(index);
+                    uniform_update::record(&self.device, cmd, &again, at, &bytes);
+                }
                 raw.cmd_bind_descriptor_sets(
                     cmd,
                     vk::PipelineBindPoint::GRAPHICS,

@@ -6,8 +6,8 @@
 //! the draw before's, so every change is a real one on both sides.
 
 use gpu::state::{
-    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, DepthStencilState, Scissor,
-    StateChange, Viewport,
+    BlendEquation, BlendFactor, BlendOp, BlendState, CompareOp, CullMode, DepthStencilState,
+    FrontFace, PolygonOffset, RasterizerState, Scissor, StateChange, Viewport,
 };
 use gpu_vk::ash::vk;
 use gpu_vk::Device;
@@ -27,6 +27,14 @@ pub enum Change {
     Blend,
     /// The depth test's compare op, `Less` and `Always` in turn (the test on, writes off).
     Depth,
+    /// The rasterizer (cull mode and front face: back and front-facing clockwise, none
+    /// and counter-clockwise in turn) and the polygon offset's constant, moving draw by
+    /// draw.
+    Raster,
+    /// The draw's 16 bytes of constants written inline (NVN's `UpdateUniformBuffer`):
+    /// through ash, `vkCmdUpdateBuffer` between two halves of the pass, as Vulkan keeps
+    /// buffer updates outside passes.
+    Uniform,
 }
 
 /// Widths step through this many values (all within the target).
@@ -56,6 +64,48 @@ fn depth_compare(index: u32) -> CompareOp {
     }
 }
 
+fn rasterizer(index: u32) -> RasterizerState {
+    let (cull, front_face) = match index.is_multiple_of(2) {
+        true => (CullMode::Back, FrontFace::Cw),
+        false => (CullMode::None, FrontFace::Ccw),
+    };
+    RasterizerState {
+        cull,
+        front_face,
+        ..RasterizerState::default()
+    }
+}
+
+/// The polygon offset's constant (in the depth format's units), moving draw by draw.
+fn depth_bias_units(index: u32) -> f32 {
+    (index % WIDTH_STEPS) as f32
+}
+
+fn polygon_offset(index: u32) -> PolygonOffset {
+    PolygonOffset {
+        factor: 0.0,
+        units: depth_bias_units(index),
+        clamp: 0.0,
+        fill: true,
+        line: false,
+        point: false,
+    }
+}
+
+/// The tint `--change uniform` writes over draw `index`'s constants.
+pub fn updated_tint(index: u32) -> [u8; TINT_BYTES] {
+    let share = (index % WIDTH_STEPS) as f32 / WIDTH_STEPS as f32;
+    let tint = [share, 1.0 - share, 0.5, 1.0];
+    let mut bytes = [0; TINT_BYTES];
+    for (chunk, channel) in bytes.chunks_exact_mut(4).zip(tint) {
+        chunk.copy_from_slice(&channel.to_le_bytes());
+    }
+    bytes
+}
+
+/// A tint's bytes (four `f32`).
+pub const TINT_BYTES: usize = 16;
+
 impl Change {
     /// The name the tables print.
     pub fn describe(self) -> &'static str {
@@ -65,21 +115,33 @@ impl Change {
             Change::Viewport => "a viewport change before each draw",
             Change::Blend => "a blend equation change before each draw",
             Change::Depth => "a depth compare change before each draw",
+            Change::Raster => "a cull, front face and polygon offset change before each draw",
+            Change::Uniform => "an inline uniform update before each draw",
         }
     }
 
     /// Records Hookshot's change before draw `index`, as a renderer would: one scissor
     /// or viewport through its own setter (`set_scissor`, `set_viewport`: no list of one
-    /// is made), blend and depth as a `StateChange`.
+    /// is made), blend, depth and the rasterizer as a `StateChange`, the uniform update
+    /// over the draw's constants (`tint_at`: their buffer and offset).
     #[inline]
     pub fn set(
         self,
         commands: &mut gpu::CommandBuffer<'_>,
         index: u32,
+        tint_at: (gpu::BufferId, u64),
     ) -> Result<(), gpu::RecordError> {
         let width_px = width_px(index);
         match self {
             Change::None => Ok(()),
+            Change::Raster => {
+                commands.set_state(StateChange::Rasterizer(rasterizer(index)))?;
+                commands.set_state(StateChange::PolygonOffset(polygon_offset(index)))
+            }
+            Change::Uniform => {
+                let (buffer, offset_b) = tint_at;
+                commands.update_uniform_buffer(buffer, offset_b, &updated_tint(index))
+            }
             Change::Scissor => commands.set_scissor(
                 0,
                 Scissor {
@@ -121,7 +183,13 @@ impl Change {
     /// constants; `Err` naming what the device lacks for this change.
     pub fn dynamic_states(self, device: &Device) -> anyhow::Result<Vec<vk::DynamicState>> {
         Ok(match self {
-            Change::None | Change::Scissor | Change::Viewport => Vec::new(),
+            Change::None | Change::Scissor | Change::Viewport | Change::Uniform => Vec::new(),
+            Change::Raster => vec![
+                vk::DynamicState::CULL_MODE,
+                vk::DynamicState::FRONT_FACE,
+                vk::DynamicState::DEPTH_BIAS,
+                vk::DynamicState::DEPTH_BIAS_ENABLE,
+            ],
             Change::Blend => {
                 if device.dynamic_state3.is_none() || !device.caps.pipeline.dynamic3.blend() {
                     anyhow::bail!(
@@ -160,12 +228,14 @@ impl Change {
                     raw.cmd_set_depth_test_enable(cmd, true);
                     raw.cmd_set_depth_write_enable(cmd, false);
                 }
-                Change::None | Change::Scissor | Change::Viewport => {}
+                Change::Raster => raw.cmd_set_depth_bias_enable(cmd, true),
+                Change::None | Change::Scissor | Change::Viewport | Change::Uniform => {}
             }
         }
     }
 
-    /// Records the direct frame's change before draw `index`.
+    /// Records the direct frame's change before draw `index` (all but `Uniform`, which
+    /// splits the pass: `uniform_update::record`).
     ///
     /// # Safety
     /// As `record_once`.
@@ -176,7 +246,16 @@ impl Change {
         // SAFETY: as the caller promises.
         unsafe {
             match self {
-                Change::None => {}
+                Change::None | Change::Uniform => {}
+                Change::Raster => {
+                    let (cull, front_face) = match rasterizer(index).cull {
+                        CullMode::Back => (vk::CullModeFlags::BACK, vk::FrontFace::CLOCKWISE),
+                        _ => (vk::CullModeFlags::NONE, vk::FrontFace::COUNTER_CLOCKWISE),
+                    };
+                    raw.cmd_set_cull_mode(cmd, cull);
+                    raw.cmd_set_front_face(cmd, front_face);
+                    raw.cmd_set_depth_bias(cmd, depth_bias_units(index), 0.0, 0.0);
+                }
                 Change::Scissor => raw.cmd_set_scissor(
                     cmd,
                     0,

@@ -7,6 +7,7 @@
 use gpu::state::StateChange;
 
 use super::dynamic_state::DynamicSet;
+use super::graphics_state::GraphicsState;
 
 impl DynamicSet {
     /// Whether a draw's pipeline is the same before and after `change`, whatever the
@@ -23,6 +24,23 @@ impl DynamicSet {
             | StateChange::BlendEnables(_)
             | StateChange::WriteMasks(_) => self.blend,
             _ => false,
+        }
+    }
+
+    /// Whether a draw's pipeline is the same before and after `change` applied to
+    /// `state`: `keeps_pipeline`'s changes, and a rasterizer change that moves only what
+    /// pipelines take dynamically (cull mode, front face, discard, line width; depth
+    /// clamp and polygon mode where those are dynamic), as a material's cull and winding.
+    pub fn keeps_pipeline_on(&self, state: &GraphicsState, change: &StateChange) -> bool {
+        match change {
+            StateChange::Rasterizer(new) => {
+                let lines = state.smoothing.lines;
+                let (mut before, mut after) = (state.rasterizer, *new);
+                self.bake_rasterizer(&mut before, lines);
+                self.bake_rasterizer(&mut after, lines);
+                before == after
+            }
+            _ => self.keeps_pipeline(change),
         }
     }
 }
@@ -45,7 +63,7 @@ impl MovedParts {
     pub const DYNAMIC_VALUES: MovedParts = MovedParts(1 << 4);
     pub const ALL: MovedParts = MovedParts((1 << 5) - 1);
 
-    /// What `change`, a change `DynamicSet::keeps_pipeline` accepts, moves (every part
+    /// What `change`, a change `DynamicSet::keeps_pipeline_on` accepts, moves (every part
     /// for any other).
     pub fn of(change: &StateChange) -> MovedParts {
         match change {
@@ -59,13 +77,19 @@ impl MovedParts {
             | StateChange::PolygonOffset(_)
             | StateChange::Blend { .. }
             | StateChange::BlendEnables(_)
-            | StateChange::WriteMasks(_) => MovedParts::DYNAMIC_VALUES,
+            | StateChange::WriteMasks(_)
+            | StateChange::Rasterizer(_) => MovedParts::DYNAMIC_VALUES,
             _ => MovedParts::ALL,
         }
     }
 
     pub fn with(self, other: MovedParts) -> MovedParts {
         MovedParts(self.0 | other.0)
+    }
+
+    /// Whether every one of `parts` is among these.
+    pub fn covers(self, parts: MovedParts) -> bool {
+        self.0 & parts.0 == parts.0
     }
 
     /// Whether any of `parts` moved.

@@ -124,28 +124,13 @@ impl DynamicSet {
         targets: TargetFormats,
     ) -> (GraphicsState, PrimitiveKind, TargetFormats) {
         let mut baked = state.clone();
-        let raster = &mut baked.rasterizer;
-        raster.cull = gpu::state::CullMode::None;
-        raster.front_face = gpu::state::FrontFace::Ccw;
-        raster.discard = false;
-        raster.line_width_px = 1.0;
+        self.bake_rasterizer(&mut baked.rasterizer, state.smoothing.lines);
         // Only the winding depends on it here; viewports are set per draw.
         baked.window_origin = gpu::state::WindowOrigin::UpperLeft;
         baked.depth_stencil = DepthStencilState::default();
         baked.depth_bounds = None;
         baked.polygon_offset = PolygonOffset::default();
         baked.primitive_restart = None;
-        if self.depth_clamp {
-            raster.depth_clamp = false;
-        }
-        let keeps_mode = match raster.polygon_mode {
-            PolygonMode::Fill => false,
-            PolygonMode::Line => state.smoothing.lines,
-            PolygonMode::Point => true,
-        };
-        if self.polygon_mode && !keeps_mode {
-            raster.polygon_mode = PolygonMode::Fill;
-        }
         if self.sample_mask {
             baked.multisample.sample_mask = !0;
         }
@@ -168,6 +153,27 @@ impl DynamicSet {
             baked.write_masks = [ComponentMask::ALL; MAX_COLOR_TARGETS];
         }
         (baked, topology_class(primitive), targets)
+    }
+
+    /// `baked`'s part for the rasterizer: what pipelines take dynamically at one fixed
+    /// value (`smooth_lines`: the state's smoothing of lines, which keeps a line polygon
+    /// mode baked).
+    pub fn bake_rasterizer(&self, raster: &mut gpu::state::RasterizerState, smooth_lines: bool) {
+        raster.cull = gpu::state::CullMode::None;
+        raster.front_face = gpu::state::FrontFace::Ccw;
+        raster.discard = false;
+        raster.line_width_px = 1.0;
+        if self.depth_clamp {
+            raster.depth_clamp = false;
+        }
+        let keeps_mode = match raster.polygon_mode {
+            PolygonMode::Fill => false,
+            PolygonMode::Line => smooth_lines,
+            PolygonMode::Point => true,
+        };
+        if self.polygon_mode && !keeps_mode {
+            raster.polygon_mode = PolygonMode::Fill;
+        }
     }
 
     /// What a draw of `state` drawing `primitive` into `targets` sets.

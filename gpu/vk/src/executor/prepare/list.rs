@@ -45,6 +45,7 @@ use super::pass_targets::{
 };
 use super::rects::clear_rect;
 use super::repeat::{take_repeats, RepeatSite};
+use super::repeat_moves::{ChangeSource, MoveSite};
 use super::slots::SlotContext;
 use super::texture_clear::prepare_texture_clear;
 use super::transform_feedback::{close_capture, prepare_transform_feedback, OpenCapture};
@@ -416,23 +417,40 @@ impl VkBackend {
                     });
                     let mut index = first;
                     while index < end {
+                        let mut moved = MovedParts::NONE;
                         if let (Some(site), Some(pass)) = (&site, open_pass) {
                             let from = index;
+                            let mut moves = MoveSite {
+                                state: &mut state,
+                                targets: &pass_targets[pass],
+                                bounds: &mut pass_bounds[pass],
+                                changes: Some(ChangeSource {
+                                    list,
+                                    set: self.graphics.dynamic_set(),
+                                    features: &self.state_features,
+                                }),
+                                moved: MovedParts::NONE,
+                            };
                             index = take_repeats(
                                 site,
                                 ops,
-                                index,
-                                end,
+                                (index, end),
                                 &mut bindings,
+                                &mut moves,
                                 &mut draws,
                                 &mut pass_reads[pass],
                             )?;
+                            moved = moves.moved;
                             if let (Some(access), true) = (&mut access, index > from) {
                                 access.note_draw(pass, &bindings, tables, draws.last_bindless());
                             }
-                            if index == end {
-                                break;
-                            }
+                        }
+                        if moved != MovedParts::NONE {
+                            // The memo's shape no longer holds the moved parts.
+                            note_change(&mut self.graphics, &mut site, &mut draws, Some(moved));
+                        }
+                        if index == end {
+                            break;
                         }
                         let op = &ops[index];
                         match op {
@@ -485,12 +503,12 @@ impl VkBackend {
                                 change
                                     .check_features(&self.state_features)
                                     .map_err(|error| VkError::Unsupported(error.to_string()))?;
+                                let keeps = self
+                                    .graphics
+                                    .dynamic_set()
+                                    .keeps_pipeline_on(&state, change);
                                 state.apply(change);
-                                let moved = match self.graphics.dynamic_set().keeps_pipeline(change)
-                                {
-                                    true => Some(MovedParts::of(change)),
-                                    false => None,
-                                };
+                                let moved = keeps.then(|| MovedParts::of(change));
                                 note_change(&mut self.graphics, &mut site, &mut draws, moved);
                             }
                             Op::SetScissor { index, scissor } => {

@@ -23,6 +23,7 @@ pub mod pass_targets;
 pub mod patches;
 pub mod rects;
 pub mod repeat;
+pub mod repeat_moves;
 pub mod slots;
 pub mod texture_clear;
 pub mod transform_feedback;

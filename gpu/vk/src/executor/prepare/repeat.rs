@@ -4,7 +4,8 @@
 //! ops are such moves and direct draws that repeat the last prepared draw (`DrawMemo`:
 //! same program, state, pass, bindings and textures), each draw is made here from the
 //! memo's: the same sets, new dynamic offsets, its reads and writes noted, nothing
-//! resolved. The first op that is anything else (another bind, a state change, a moved
+//! resolved. A state change the pipelines take dynamically between them rides on the
+//! next repeat (`repeat_moves`). The first op that is anything else (another bind, a state change, a moved
 //! set base, a texture replaced) goes to the full path (`draw::prepare_draw`), and the
 //! loop resumes after it.
 
@@ -13,13 +14,15 @@ use gpu::objects::BufferRange;
 
 use crate::bringup::capabilities::Capabilities;
 use crate::error::VkResult;
+use crate::executor::pipelines::dynamic_state::DynamicValues;
 use crate::executor::prepared::copy::PoolWrite;
 use crate::executor::prepared::descriptors::dynamic_base_b;
-use crate::executor::prepared::draws::{direct_call, PreparedDraws, RepeatedDraw};
+use crate::executor::prepared::draws::{direct_call, PreparedDraws, RepeatedDraw, ShapeMove};
 use crate::executor::prepared::memo::DrawMemo;
 
 use super::bindings::{stage_index, Bindings};
 use super::buffer_reads::{note_read, PoolRead};
+use super::repeat_moves::{MoveLists, MoveSite};
 use super::slots::checked_buffer_range;
 
 /// Where a repeat is taken: the open pass, the state's version, the device's buffer
@@ -90,23 +93,26 @@ fn move_offset(bindings: &mut Bindings, binding: BufferBinding, range: &BufferRa
     }
 }
 
-/// Takes the ops of `ops[from..end]` while they are offset moves and draws repeating the
-/// memo with their sets; returns the index of the first op not taken (`end` when all
-/// were). A span's first draw is made on the full path (from the memo, when it repeats
-/// one): the draws taken here join it. A buffer offset the device refuses is an error, as
-/// on the full path.
+/// Takes the ops of `ops[from..end]` while they are offset moves, state changes the
+/// pipelines take dynamically (into `moves`' state; `moves.moved` says which parts of the
+/// shape moved) and draws
+/// repeating the memo with their sets; returns the index of the first op not taken
+/// (`end` when all were). A span's first draw is made on the full path (from the memo,
+/// when it repeats one): the draws taken here join it. A buffer offset the device
+/// refuses is an error, as on the full path.
 #[inline]
 pub fn take_repeats(
     site: &RepeatSite<'_>,
     ops: &[Op],
-    from: usize,
-    end: usize,
+    (from, end): (usize, usize),
     bindings: &mut Bindings,
+    moves: &mut MoveSite<'_>,
     draws: &mut PreparedDraws,
     reads: &mut Vec<PoolRead>,
 ) -> VkResult<usize> {
-    // Only an offset move or a direct draw can start a run: anything else goes the full
-    // way at once (a textured frame asks here after each of its texture binds).
+    // Only an offset move, a state change or a direct draw can start a run:
+    // anything else goes the full way at once (a textured frame asks here after each of
+    // its texture binds).
     let starts = matches!(
         ops.get(from),
         Some(
@@ -115,12 +121,15 @@ pub fn take_repeats(
                 ..
             } | Op::Draw(_)
                 | Op::DrawIndexed(_)
+                | Op::SetScissor { index: 0, .. }
+                | Op::SetViewport { index: 0, .. }
+                | Op::SetState { .. }
         )
     );
     if !starts || !draws.run_open() {
         return Ok(from);
     }
-    take_repeats_from(site, ops, from, end, bindings, draws, reads)
+    take_repeats_from(site, ops, (from, end), bindings, moves, draws, reads)
 }
 
 /// `take_repeats` once its op may start a run.
@@ -128,9 +137,9 @@ pub fn take_repeats(
 fn take_repeats_from(
     site: &RepeatSite<'_>,
     ops: &[Op],
-    from: usize,
-    end: usize,
+    (from, end): (usize, usize),
     bindings: &mut Bindings,
+    moves: &mut MoveSite<'_>,
     draws: &mut PreparedDraws,
     reads: &mut Vec<PoolRead>,
 ) -> VkResult<usize> {
@@ -152,6 +161,8 @@ fn take_repeats_from(
         offsets: std::mem::take(&mut draws.dynamic_offsets),
         writes: std::mem::take(&mut draws.writes),
         repeats: std::mem::take(&mut draws.repeats),
+        moves: std::mem::take(&mut draws.moves),
+        values: std::mem::take(&mut draws.moved_values),
     };
     let outcome = match &draws.memo {
         Some(memo) => {
@@ -159,13 +170,32 @@ fn take_repeats_from(
             // keeps them in step; every op it takes that changes what a draw binds moves
             // a version the loop checks.)
             debug_assert!(draws.last_is(memo.shape, &memo.descriptors));
-            take_with(site, memo, &ops[..end], from, bindings, &mut lists, reads)
+            // Shapes of viewports 1-15 set them with 0 whenever either moves.
+            let one_viewport = draws
+                .shapes
+                .get(memo.shape as usize)
+                .is_some_and(|shape| shape.more_viewports.is_none());
+            let run = Run {
+                site,
+                memo,
+                one_viewport,
+            };
+            take_with(&run, &ops[..end], from, bindings, moves, &mut lists, reads)
         }
         None => Ok(from),
     };
+    // Moves after the last repeat taken ride on none: the state holds them, and the
+    // memo's moved parts (noted by the caller) make the next draw take them again.
+    let carried = lists
+        .repeats
+        .last()
+        .map_or(0, |last| last.moves_end as usize);
+    lists.moves.truncate(carried);
     draws.dynamic_offsets = lists.offsets;
     draws.writes = lists.writes;
     draws.repeats = lists.repeats;
+    draws.moves = lists.moves;
+    draws.moved_values = lists.values;
     draws.joined_repeats();
     outcome
 }
@@ -175,24 +205,48 @@ struct RepeatLists {
     offsets: Vec<u32>,
     writes: Vec<PoolWrite>,
     repeats: Vec<RepeatedDraw>,
+    moves: Vec<ShapeMove>,
+    values: Vec<DynamicValues>,
+}
+
+/// What a run of repeats shares: where it is taken and the draw it repeats.
+struct Run<'a> {
+    site: &'a RepeatSite<'a>,
+    memo: &'a DrawMemo,
+    /// The memo's shape uses viewport 0 alone: its moves may ride on repeats.
+    one_viewport: bool,
 }
 
 fn take_with(
-    site: &RepeatSite<'_>,
-    memo: &DrawMemo,
+    run: &Run<'_>,
     ops: &[Op],
     from: usize,
     bindings: &mut Bindings,
+    moves: &mut MoveSite<'_>,
     lists: &mut RepeatLists,
     reads: &mut Vec<PoolRead>,
 ) -> VkResult<usize> {
+    let (site, memo) = (run.site, run.memo);
     let (indexed, primitive) = (memo.indexed, memo.primitive);
     let versions = (memo.bindings_version, memo.textures_version);
+    // The moves since the last repeat taken start here.
+    let mut moves_start = lists.moves.len();
     let mut index = from;
     while let Some(op) = ops.get(index) {
         let call = match op {
             Op::BindBuffer { binding, range } => {
                 if !move_offset(bindings, *binding, range) {
+                    return Ok(index);
+                }
+                index += 1;
+                continue;
+            }
+            Op::SetScissor { .. } | Op::SetViewport { .. } | Op::SetState { .. } => {
+                let into = MoveLists {
+                    moves: &mut lists.moves,
+                    values: &mut lists.values,
+                };
+                if !moves.take(op, (run.one_viewport, primitive), into) {
                     return Ok(index);
                 }
                 index += 1;
@@ -216,11 +270,15 @@ fn take_with(
             lists.writes.truncate(writes_start);
             return Ok(index);
         }
+        moves.note_repeat(&lists.moves[moves_start..]);
         lists.repeats.push(RepeatedDraw {
             offsets_start: offsets_start as u32,
             offsets_end: lists.offsets.len() as u32,
+            moves_start: moves_start as u32,
+            moves_end: lists.moves.len() as u32,
             call,
         });
+        moves_start = lists.moves.len();
         index += 1;
     }
     Ok(index)

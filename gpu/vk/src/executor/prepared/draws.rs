@@ -149,13 +149,30 @@ pub struct PreparedDraw {
     pub repeats: Range<u32>,
 }
 
-/// A draw recorded as the draw before it but for its dynamic offsets and its call.
+/// A draw recorded as the draw before it but for its dynamic offsets, the moves of its
+/// shape's dynamic parts before it, and its call.
 #[derive(Clone, Copy, Debug)]
 pub struct RepeatedDraw {
     /// Into `PreparedDraws::dynamic_offsets`.
     pub offsets_start: u32,
     pub offsets_end: u32,
+    /// Into `PreparedDraws::moves`: recorded before the call (empty for most repeats).
+    pub moves_start: u32,
+    pub moves_end: u32,
     pub call: DirectCall,
+}
+
+/// A part of the shape bound that a repeat moves before its call, beside the shape it
+/// shares (`prepare::repeat_moves`): a scissor change costs its own 20 bytes, not a copy
+/// of the shape.
+#[derive(Clone, Copy, Debug)]
+pub enum ShapeMove {
+    Viewport(vk::Viewport),
+    Scissor(vk::Rect2D),
+    BlendConstant([f32; 4]),
+    Stencil(StencilValues),
+    /// Into `PreparedDraws::moved_values`: the other dynamic values, whole.
+    Dynamic(u32),
 }
 
 /// The call of a direct draw: `vkCmdDraw` (`indexed` false: `first` and `count` are
@@ -177,6 +194,10 @@ pub struct PreparedDraws {
     ops: Vec<usize>,
     draws: Vec<PreparedDraw>,
     pub repeats: Vec<RepeatedDraw>,
+    /// The moves of repeats (`RepeatedDraw::moves_start`), and the dynamic values they
+    /// set (`ShapeMove::Dynamic`).
+    pub moves: Vec<ShapeMove>,
+    pub moved_values: Vec<DynamicValues>,
     /// The last draw pushed is in the span being prepared: a repeat of it joins its
     /// `repeats` (draws of another span are recorded apart, in their place).
     run_open: bool,
@@ -215,6 +236,8 @@ impl PreparedDraws {
         self.ops.clear();
         self.draws.clear();
         self.repeats.clear();
+        self.moves.clear();
+        self.moved_values.clear();
         self.run_open = false;
         self.shapes.clear();
         self.descriptors.clear();

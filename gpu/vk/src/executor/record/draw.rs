@@ -15,22 +15,9 @@ use crate::executor::resources::index_arena::IndexArena;
 
 use super::dynamic_state;
 use super::sets::draw_sets;
+use super::shape_moves::{changed, record_moves, record_stencil, same_viewport};
 use crate::executor::pipelines::dynamic_changes::MovedParts;
 use crate::executor::pipelines::dynamic_state::DynamicSet;
-
-/// Sets `*bound` to `value`; true when it changed (so the command must be recorded).
-fn changed<T: PartialEq>(bound: &mut Option<T>, value: T) -> bool {
-    if bound.as_ref() == Some(&value) {
-        return false;
-    }
-    *bound = Some(value);
-    true
-}
-
-fn same_viewport(a: &vk::Viewport, b: &vk::Viewport) -> bool {
-    [a.x, a.y, a.width, a.height, a.min_depth, a.max_depth]
-        == [b.x, b.y, b.width, b.height, b.min_depth, b.max_depth]
-}
 
 /// Records `draw` of `draws`, then its repeats; `cmd` is inside the pass it was prepared
 /// for.
@@ -50,14 +37,7 @@ pub fn record_draw(
     if !repeats.is_empty() {
         // The draw bound its shape and sets: each repeat moves the offsets and draws.
         let layout = draws.shape(draw).layout;
-        record_repeats(
-            device,
-            cmd,
-            &mut descriptors.bound,
-            layout,
-            repeats,
-            &draws.dynamic_offsets,
-        );
+        record_repeats(device, cmd, &mut descriptors.bound, layout, repeats, draws);
     }
     Ok(())
 }
@@ -89,44 +69,45 @@ fn record_repeat(
     let repeat = RepeatedDraw {
         offsets_start: draw.offsets.start,
         offsets_end: draw.offsets.end,
+        moves_start: 0,
+        moves_end: 0,
         call,
     };
-    record_repeats(
-        device,
-        cmd,
-        bound,
-        shape.layout,
-        &[repeat],
-        &draws.dynamic_offsets,
-    );
+    record_repeats(device, cmd, bound, shape.layout, &[repeat], draws);
     true
 }
 
 /// Records the repeats of the draw just recorded (or a draw whose shape, sets and handle
-/// words the command buffer holds): its sets again with each repeat's dynamic offsets when
-/// they moved, and its call. The loop of a frame's thousands of
-/// draws: the driver's entry points are looked up once, and the sets and offsets held in
-/// locals.
+/// words the command buffer holds): the moves of its shape's dynamic parts before each
+/// (`PreparedDraws::moves`), its sets again with each repeat's dynamic offsets when they
+/// moved, and its call. The loop of a frame's thousands of draws: the driver's entry
+/// points are looked up once, and the sets and offsets held in locals.
 fn record_repeats(
     device: &Device,
     cmd: vk::CommandBuffer,
     bound: &mut BoundGraphics,
     layout: vk::PipelineLayout,
     repeats: &[RepeatedDraw],
-    all_offsets: &[u32],
+    draws: &PreparedDraws,
 ) {
     let bind_sets = device.raw.fp_v1_0().cmd_bind_descriptor_sets;
+    let all_offsets = draws.dynamic_offsets.as_slice();
     let mut held = std::mem::take(&mut bound.offsets);
-    let sets = bound.sets.as_slice();
+    let sets = std::mem::take(&mut bound.sets);
     for repeat in repeats {
+        if repeat.moves_end > repeat.moves_start {
+            let moves = &draws.moves[repeat.moves_start as usize..repeat.moves_end as usize];
+            record_moves(device, cmd, bound, moves, &draws.moved_values);
+        }
         let offsets = &all_offsets[repeat.offsets_start as usize..repeat.offsets_end as usize];
         debug_assert!(offsets.is_empty() || bound.descriptor_layout == Some(layout));
         // SAFETY: the sets were bound with `layout` by the draw just recorded (or an
         // earlier one of its shape and sets) and are live until the submission's fence.
-        unsafe { rebind_offsets(bind_sets, cmd, layout, sets, &mut held, offsets) };
+        unsafe { rebind_offsets(bind_sets, cmd, layout, &sets, &mut held, offsets) };
         record_call(&device.raw, cmd, repeat.call);
     }
     bound.offsets = held;
+    bound.sets = sets;
 }
 
 /// Binds `sets` again with `offsets` when those differ from `held` (the offsets they were
@@ -320,7 +301,7 @@ fn record_in_full(
             // After a draw of the shape this one was made from, only the parts made
             // again can differ from what is bound.
             let moved = match shape.restyled_from {
-                Some((from, moved)) if bound.shape == Some(from) => moved,
+                Some((from, moved)) if bound.holds_but(from, moved) => moved,
                 _ => MovedParts::ALL,
             };
             if moved == MovedParts::ALL {
@@ -368,12 +349,7 @@ fn record_in_full(
                 raw.cmd_set_blend_constants(cmd, &shape.blend_constant);
             }
             if moved.any(MovedParts::STENCIL_VALUES) && changed(&mut bound.stencil, shape.stencil) {
-                let faces = [vk::StencilFaceFlags::FRONT, vk::StencilFaceFlags::BACK];
-                for (face, [reference, compare, write]) in faces.into_iter().zip(shape.stencil) {
-                    raw.cmd_set_stencil_reference(cmd, face, u32::from(reference));
-                    raw.cmd_set_stencil_compare_mask(cmd, face, u32::from(compare));
-                    raw.cmd_set_stencil_write_mask(cmd, face, u32::from(write));
-                }
+                record_stencil(raw, cmd, shape.stencil);
             }
             if moved.any(MovedParts::DYNAMIC_VALUES)
                 && bound.dynamic.as_ref() != Some(&shape.dynamic)
@@ -383,6 +359,7 @@ fn record_in_full(
                 bound.dynamic = Some(shape.dynamic);
             }
             bound.shape = Some(draw.shape);
+            bound.moved_from = None;
         }
         match draw.call {
             DrawCall::Converted {

@@ -16,6 +16,7 @@ pub mod passes;
 pub mod present;
 pub mod sample_locations;
 pub mod sets;
+pub mod shape_moves;
 pub mod swizzle_jobs;
 pub mod texture_clear;
 pub mod transform_feedback;

@@ -3,6 +3,7 @@
 
 use ash::vk;
 
+use crate::executor::pipelines::dynamic_changes::MovedParts;
 use crate::executor::pipelines::dynamic_state::DynamicValues;
 use crate::executor::prepared::draws::{StencilValues, VertexBuffer};
 
@@ -15,6 +16,9 @@ use crate::executor::prepared::draws::{StencilValues, VertexBuffer};
 pub struct BoundGraphics {
     /// The shape (of the list being recorded) the last draw bound in full.
     pub(in crate::executor) shape: Option<u32>,
+    /// The shape bound in full before repeats moved these parts of it (`ShapeMove`);
+    /// `shape` is then `None`.
+    pub(in crate::executor) moved_from: Option<(u32, MovedParts)>,
     pub(in crate::executor) pipeline: Option<vk::Pipeline>,
     pub(in crate::executor) vertex_buffers: Vec<VertexBuffer>,
     pub(in crate::executor) index: Option<(vk::Buffer, u64, vk::IndexType)>,
@@ -40,6 +44,25 @@ pub struct BoundGraphics {
 impl BoundGraphics {
     pub fn forget(&mut self) {
         *self = BoundGraphics::default();
+    }
+
+    /// Repeats moved `parts` of the shape bound (`record::draw`'s moves): it is held but
+    /// for them.
+    pub fn note_moves(&mut self, parts: MovedParts) {
+        match (self.shape.take(), &mut self.moved_from) {
+            (Some(shape), _) => self.moved_from = Some((shape, parts)),
+            (None, Some((_, moved))) => *moved = moved.with(parts),
+            (None, None) => {}
+        }
+    }
+
+    /// Whether what is bound is shape `from` but for (at most) `parts`.
+    pub fn holds_but(&self, from: u32, parts: MovedParts) -> bool {
+        match (self.shape, self.moved_from) {
+            (Some(shape), _) => shape == from,
+            (None, Some((shape, moved))) => shape == from && parts.covers(moved),
+            (None, None) => false,
+        }
     }
 
     /// The next bindless draw pushes its handle words whatever was pushed before.

@@ -4,9 +4,12 @@ use gpu::state::PrimitiveKind;
 use gpu::{BufferId, PoolId, ProgramId};
 
 use crate::executor::pipelines::dynamic_changes::MovedParts;
+use crate::executor::pipelines::graphics_state::GraphicsState;
+use crate::executor::prepare::write_targets::PassBounds;
 use crate::executor::prepared::bindless_list::DrawHandles;
 use crate::executor::prepared::draws::{DirectCall, DrawCall, PreparedDraw};
 use crate::executor::prepared::memo::MovingBuffer;
+use crate::executor::prepared::passes::PassTargets;
 
 use super::*;
 
@@ -171,12 +174,20 @@ fn take(ops: &[Op], storage_dynamic: bool, state_version: u64, new_span: bool) -
         draws.start_span();
     }
     let mut reads = Vec::new();
+    let (mut state, mut bounds) = (GraphicsState::default(), PassBounds::default());
+    let mut moves = MoveSite {
+        state: &mut state,
+        targets: &PassTargets::default(),
+        bounds: &mut bounds,
+        changes: None,
+        moved: MovedParts::NONE,
+    };
     let outcome = take_repeats(
         &site,
         ops,
-        0,
-        ops.len(),
+        (0, ops.len()),
         &mut bindings,
+        &mut moves,
         &mut draws,
         &mut reads,
     );
