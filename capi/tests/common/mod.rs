@@ -70,13 +70,22 @@ pub fn run(program: &Path, args: &[&str]) -> Output {
     run_with(program, args, &[])
 }
 
-/// `run` with more switches in the example's environment.
+/// `run` with more switches in the example's environment. Where cargo runs test binaries
+/// through a runner (`CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER`, which
+/// `scripts/second_driver.sh` sets to the second driver's dynamic linker), the example
+/// runs through it too, on the same driver as the test.
 pub fn run_with(program: &Path, args: &[&str], switches: &[(&str, &str)]) -> Output {
-    run_command(
-        Command::new(program)
-            .args(args)
-            .envs(switches.iter().copied()),
-    )
+    let runner = std::env::var("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER").unwrap_or_default();
+    let mut words = runner.split_whitespace();
+    let mut command = match words.next() {
+        Some(first) => {
+            let mut command = Command::new(first);
+            command.args(words).arg(program);
+            command
+        }
+        None => Command::new(program),
+    };
+    run_command(command.args(args).envs(switches.iter().copied()))
 }
 
 /// Runs a built example on a virtual X display of its own (`xvfb-run -a`).

@@ -9,5 +9,6 @@ pub mod pool_usage;
 pub mod retire;
 pub mod sparse_memory;
 pub mod sparse_pool;
+pub mod sparse_probe;
 pub mod staging;
 pub mod timeline;

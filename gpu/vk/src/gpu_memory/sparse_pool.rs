@@ -5,8 +5,10 @@
 //! mirrors of the physical pools in a type it takes (`sparse_memory` chooses from the
 //! device's table). Anything missing gives copy-on-map, with the reason named.
 
+use std::sync::Arc;
+
 use ash::vk;
-use gpu::address::{sparse_block_refusal, VirtualPoolPath, VIRTUAL_PAGE_B};
+use gpu::address::{sparse_block_refusal, SparseSwitch, VirtualPoolPath, VIRTUAL_PAGE_B};
 
 use crate::gpu_memory::sparse_memory::{
     choose_sparse_memory, PhysicalMemory, SparseMemory, SparseTypeBits,
@@ -41,15 +43,21 @@ impl SparseChoice {
     }
 }
 
-/// Chooses the path: `switch_on` is `RX_VK_VIRTUAL_SPARSE`, `import_pools` whether pools
-/// are imported at all (without imports only mirrors can be bound).
-pub fn choose(device: &Device, switch_on: bool, import_pools: bool) -> VkResult<SparseChoice> {
-    if !switch_on {
+/// Chooses the path: `switch` is `RX_VK_VIRTUAL_SPARSE` (`relaxed` takes sparse binding
+/// without strict residency too), `import_pools` whether pools are imported at all
+/// (without imports only mirrors can be bound).
+pub fn choose(
+    device: &Arc<Device>,
+    switch: SparseSwitch,
+    import_pools: bool,
+) -> VkResult<SparseChoice> {
+    if switch == SparseSwitch::Off {
         return Ok(SparseChoice::copy("RX_VK_VIRTUAL_SPARSE=0"));
     }
-    if let Some(why) = device.caps.sparse.missing() {
+    if let Some(why) = device.caps.sparse.missing_for(switch) {
         return Ok(SparseChoice::copy(why));
     }
+    let residency = device.caps.sparse.residency();
     let importing = device.caps.external_memory_host && import_pools;
     let mut bits = SparseTypeBits::default();
     let mut block_b = 0;
@@ -58,6 +66,11 @@ pub fn choose(device: &Device, switch_on: bool, import_pools: bool) -> VkResult<
         bits.sparse_for_import = requirements.memory_type_bits;
         bits.host_pointer = host_pointer_types(device)?;
         block_b = requirements.alignment;
+        // The types may say so where the driver binds nothing: asked of the GPU once.
+        let shared = bits.sparse_for_import & bits.host_pointer;
+        if shared != 0 && !crate::gpu_memory::sparse_probe::imported_memory_binds(device, shared)? {
+            bits.imports_unbound = true;
+        }
     }
     let plain = probe_requirements(device, SparseFor::Mirror)?;
     bits.sparse_plain = plain.memory_type_bits;
@@ -80,6 +93,7 @@ pub fn choose(device: &Device, switch_on: bool, import_pools: bool) -> VkResult<
         path: VirtualPoolPath::SparseBinding {
             block_b,
             memory: described,
+            residency,
         },
         memory: Some(memory),
     })
@@ -160,7 +174,7 @@ pub fn sparse_buffer(device: &Device, size_b: u64, what: SparseFor) -> VkResult<
         info = info.push_next(&mut external);
     }
     // SAFETY: valid create info; the device was made with sparseBinding and
-    // sparseResidencyBuffer (`SparseSupport::complete`, checked by `choose`).
+    // sparseResidencyBuffer (`SparseSupport::features_offered`, checked by `choose`).
     unsafe { device.raw.create_buffer(&info, None) }
         .map_err(map_vk("creating a virtual pool's sparse buffer"))
 }
