@@ -109,14 +109,6 @@ fn switch() -> SparseSwitch {
     SparseSwitch::from_value(&value).expect("a valid RX_VK_VIRTUAL_SPARSE")
 }
 
-/// The path a run must take where it says so (`HOOKSHOT_EXPECT_VIRTUAL_PATH`): the CI
-/// step on the second driver names `sparse-relaxed`, so a fallback fails it.
-fn assert_expected_name(path: &VirtualPoolPath) {
-    if let Ok(name) = std::env::var("HOOKSHOT_EXPECT_VIRTUAL_PATH") {
-        assert_eq!(path.name(), name, "HOOKSHOT_EXPECT_VIRTUAL_PATH: {path}");
-    }
-}
-
 /// The path this device must take: sparse binding wherever every sparse feature the
 /// switch asks for is offered (strict residency too, unless `relaxed`) and a memory type
 /// takes both a sparse pool buffer and an ordinary one (the physical pools' mirrors); `Ok`
@@ -183,8 +175,8 @@ fn the_path_is_sparse_binding_where_the_device_has_it_and_the_fallback_names_why
     let path = rig.device.virtual_pool_path();
     let mirrored = Rig::new(&[], false);
     let mirrored_path = mirrored.device.virtual_pool_path();
-    assert_expected_name(&path);
-    assert_expected_name(&mirrored_path);
+    rig.assert_expected_path();
+    mirrored.assert_expected_path();
     match expected_sparse(&rig) {
         Ok((types, residency)) => {
             assert_sparse(&path, types, residency, true);
@@ -267,7 +259,7 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
         let rig = Rig::with_pools(switches, pools);
         let path = rig.device.virtual_pool_path();
         if switches.is_empty() {
-            assert_expected_name(&path);
+            rig.assert_expected_path();
         }
         let sparse = path.is_sparse();
         // Strict residency and copy-on-map read zero at unmapped pages; relaxed sparse
