@@ -228,7 +228,10 @@ fn the_path_is_sparse_binding_where_the_device_has_it_and_the_fallback_names_why
     let path = relaxed.device.virtual_pool_path();
     if path.is_sparse() {
         assert!(support.features_offered(), "{path}");
-        assert_eq!(path.unmapped_reads_zero(), residency == SparseResidency::Strict);
+        assert_eq!(
+            path.unmapped_reads_zero(),
+            residency == SparseResidency::Strict
+        );
         let mode = match residency {
             SparseResidency::Strict => "strict residency",
             SparseResidency::Relaxed => "relaxed residency",

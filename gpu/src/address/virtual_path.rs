@@ -121,7 +121,10 @@ impl fmt::Display for VirtualPoolPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             VirtualPoolPath::CopyOnMap { why } => {
-                write!(f, "copy-on-map ({why}; unmapped pages read zero and drop writes)")
+                write!(
+                    f,
+                    "copy-on-map ({why}; unmapped pages read zero and drop writes)"
+                )
             }
             VirtualPoolPath::SparseBinding {
                 block_b,
@@ -161,7 +164,11 @@ mod tests {
 
     #[test]
     fn the_switch_values_and_the_description_name_the_mode() {
-        for switch in [SparseSwitch::Off, SparseSwitch::Strict, SparseSwitch::Relaxed] {
+        for switch in [
+            SparseSwitch::Off,
+            SparseSwitch::Strict,
+            SparseSwitch::Relaxed,
+        ] {
             assert_eq!(SparseSwitch::from_value(switch.value()), Some(switch));
         }
         assert_eq!(SparseSwitch::from_value("strict"), None);
@@ -177,7 +184,11 @@ mod tests {
         let relaxed = path(SparseResidency::Relaxed);
         assert!(!relaxed.unmapped_reads_zero());
         assert_eq!(relaxed.name(), "sparse-relaxed");
-        for part in ["relaxed residency", "undefined", "residencyNonResidentStrict"] {
+        for part in [
+            "relaxed residency",
+            "undefined",
+            "residencyNonResidentStrict",
+        ] {
             assert!(relaxed.to_string().contains(part), "{relaxed}");
         }
         let copy = VirtualPoolPath::CopyOnMap { why: "x".into() };

@@ -7,6 +7,7 @@ pub mod host_image;
 pub mod pool_buffer;
 pub mod pool_usage;
 pub mod retire;
+pub mod sparse_buffer;
 pub mod sparse_memory;
 pub mod sparse_pool;
 pub mod sparse_probe;

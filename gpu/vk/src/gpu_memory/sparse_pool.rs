@@ -17,14 +17,7 @@ use crate::gpu_memory::sparse_memory::{
 use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::gpu_memory::pool_usage::pool_buffer_usage;
-
-const HOST_ALLOCATION: vk::ExternalMemoryHandleTypeFlags =
-    vk::ExternalMemoryHandleTypeFlags::HOST_ALLOCATION_EXT;
-
-const SPARSE_FLAGS: vk::BufferCreateFlags = vk::BufferCreateFlags::from_raw(
-    vk::BufferCreateFlags::SPARSE_BINDING.as_raw()
-        | vk::BufferCreateFlags::SPARSE_RESIDENCY.as_raw(),
-);
+use crate::gpu_memory::sparse_buffer::{sparse_buffer, SparseFor, HOST_ALLOCATION, SPARSE_FLAGS};
 
 /// The path virtual pools take on this device, and what their pages bind (`None` on the
 /// copy path).
@@ -127,15 +120,6 @@ pub fn physical_memory(device: &Device, unmapped_mirrors: bool) -> VkResult<Phys
     })
 }
 
-/// What memory a virtual pool's sparse buffer is made to bind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SparseFor {
-    /// The physical pools' imported host memory.
-    ImportedHost,
-    /// Physical pools' mirrors (ordinary allocations).
-    Mirror,
-}
-
 /// The memory requirements of a one-page sparse pool buffer made for `what`.
 fn probe_requirements(device: &Device, what: SparseFor) -> VkResult<vk::MemoryRequirements> {
     let probe = sparse_buffer(device, VIRTUAL_PAGE_B, what)?;
@@ -160,23 +144,6 @@ fn pool_buffer_types(device: &Device) -> VkResult<u32> {
     // SAFETY: unused, and never bound.
     unsafe { device.raw.destroy_buffer(probe, None) };
     Ok(requirements.memory_type_bits)
-}
-
-/// A sparse, partly resident pool buffer of `size_b` bytes that binds `what`.
-pub fn sparse_buffer(device: &Device, size_b: u64, what: SparseFor) -> VkResult<vk::Buffer> {
-    let mut external = vk::ExternalMemoryBufferCreateInfo::default().handle_types(HOST_ALLOCATION);
-    let mut info = vk::BufferCreateInfo::default()
-        .flags(SPARSE_FLAGS)
-        .size(size_b.max(1))
-        .usage(pool_buffer_usage(device))
-        .sharing_mode(vk::SharingMode::EXCLUSIVE);
-    if what == SparseFor::ImportedHost {
-        info = info.push_next(&mut external);
-    }
-    // SAFETY: valid create info; the device was made with sparseBinding and
-    // sparseResidencyBuffer (`SparseSupport::features_offered`, checked by `choose`).
-    unsafe { device.raw.create_buffer(&info, None) }
-        .map_err(map_vk("creating a virtual pool's sparse buffer"))
 }
 
 /// Whether a sparse pool buffer may be made for imported host memory.

@@ -17,8 +17,8 @@ use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::gpu_memory::allocated_buffer::AllocatedBuffer;
 use crate::gpu_memory::pool_buffer::PoolBuffer;
+use crate::gpu_memory::sparse_buffer::{sparse_buffer, SparseFor};
 use crate::gpu_memory::sparse_memory::SparseMemory;
-use crate::gpu_memory::sparse_pool::{sparse_buffer, SparseFor};
 use crate::immediate::Immediate;
 
 /// Bytes compared: the page's first and last words of the pattern.
@@ -119,8 +119,12 @@ fn read_through(
     };
     let waited = bound.and_then(|()| {
         // SAFETY: the fence was just submitted with the bind.
-        unsafe { device.raw.wait_for_fences(&[fence], true, TIMEOUT.as_nanos() as u64) }
-            .map_err(map_vk("waiting for the sparse probe's bind"))
+        unsafe {
+            device
+                .raw
+                .wait_for_fences(&[fence], true, TIMEOUT.as_nanos() as u64)
+        }
+        .map_err(map_vk("waiting for the sparse probe's bind"))
     });
     // SAFETY: the bind completed, or was never submitted, or the wait failed on a lost
     // device (nothing runs on it any more).
