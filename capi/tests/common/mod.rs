@@ -10,7 +10,16 @@ use std::process::{Command, Output};
 
 /// `target/debug` (or the profile's folder): where cargo put libhookshot.a.
 pub fn profile_dir() -> PathBuf {
+    // Run through a dynamic linker (`scripts/second_driver.sh`), the process's executable
+    // is the linker; the test's own path is its first argument then.
     let exe = std::env::current_exe().expect("the test's path");
+    let linker = exe
+        .file_name()
+        .is_some_and(|name| name.to_string_lossy().starts_with("ld-linux"));
+    let exe = match std::env::args_os().next() {
+        Some(first) if linker => std::fs::canonicalize(first).unwrap_or(exe),
+        _ => exe,
+    };
     exe.parent()
         .and_then(Path::parent)
         .expect("tests run from target/<profile>/deps")
