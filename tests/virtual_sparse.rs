@@ -71,6 +71,19 @@ fn read_by_address(rig: &Rig, source: GpuAddress, len_b: u64) -> Vec<u8> {
     )
 }
 
+/// A new one-page physical pool holding `mark` at byte 64, mapped at `virtual_page` of
+/// `pages`.
+fn one_page_pool_at(rig: &Rig, pages: PoolId, virtual_page: u64, mark: u32) -> PoolId {
+    let pool = physical_pool(rig, VIRTUAL_PAGE_B);
+    rig.device
+        .write_pool(pool, 64, &mark.to_le_bytes())
+        .unwrap();
+    rig.device
+        .map_virtual(pages, &[map(Some(pool), 0, virtual_page)])
+        .unwrap();
+    pool
+}
+
 /// The GPU fills `len_b` bytes at `at` with `word`, and waits.
 fn clear(rig: &Rig, at: GpuAddress, len_b: u64, word: u32) {
     let mut commands = rig.device.command_buffer();
@@ -334,13 +347,7 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
         );
         // A physical pool finalized while mapped: its pages are unbound (sparse) or keep
         // their last copy (copy-on-map), and nothing faults.
-        let doomed = physical_pool(&rig, VIRTUAL_PAGE_B);
-        rig.device
-            .write_pool(doomed, 64, &0x77u32.to_le_bytes())
-            .unwrap();
-        rig.device
-            .map_virtual(pages, &[map(Some(doomed), 0, 3)])
-            .unwrap();
+        let doomed = one_page_pool_at(&rig, pages, 3, 0x77);
         let at_three = address(&rig, pages, 3 * VIRTUAL_PAGE_B + 64);
         assert_eq!(word(&read_by_address(&rig, at_three, 4)), 0x77);
         rig.device.finalize(doomed).unwrap();
@@ -360,13 +367,7 @@ fn a_gpu_write_through_a_virtual_pool_reaches_its_physical_page() {
         }
         // Every page bound over it was unbound: another pool's page mapped there now
         // shows that pool's bytes (nothing of the freed memory stays bound).
-        let next = physical_pool(&rig, VIRTUAL_PAGE_B);
-        rig.device
-            .write_pool(next, 64, &0x88u32.to_le_bytes())
-            .unwrap();
-        rig.device
-            .map_virtual(pages, &[map(Some(next), 0, 3)])
-            .unwrap();
+        let next = one_page_pool_at(&rig, pages, 3, 0x88);
         assert_eq!(
             word(&read_by_address(&rig, at_three, 4)),
             0x88,
