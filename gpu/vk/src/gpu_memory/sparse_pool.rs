@@ -61,8 +61,15 @@ pub fn choose(
         block_b = requirements.alignment;
         // The types may say so where the driver binds nothing: asked of the GPU once.
         let shared = bits.sparse_for_import & bits.host_pointer;
-        if shared != 0 && !crate::gpu_memory::sparse_probe::imported_memory_binds(device, shared)? {
-            bits.imports_unbound = true;
+        if shared != 0 {
+            // A probe that cannot run is taken as a no: mirrors bind on any driver.
+            let binds = crate::gpu_memory::sparse_probe::imported_memory_binds(device, shared)
+                .unwrap_or_else(|error| {
+                    tracing::warn!(target: "gpu_vk::memory", %error,
+                        "probing imported memory under a sparse buffer failed");
+                    false
+                });
+            bits.imports_unbound = !binds;
         }
     }
     let plain = probe_requirements(device, SparseFor::Mirror)?;
