@@ -48,9 +48,13 @@ fn info_prints_device_capabilities_and_every_switch() {
         .find(|l| l.contains("virtual pool path"))
         .unwrap_or_else(|| panic!("no virtual pool path in:\n{stdout}"));
     assert!(
-        path.contains("sparse binding (") || path.contains("copy-on-map ("),
+        path.contains("sparse binding, strict residency (")
+            || path.contains("sparse binding, relaxed residency (")
+            || path.contains("copy-on-map ("),
         "{path}"
     );
+    // What unmapped pages read, on every path.
+    assert!(path.contains("unmapped pages read"), "{path}");
     assert!(stdout.contains("memory type 0 "), "{stdout}");
     let specs = gpu::switches::parse_table(gpu::switches::TABLE_TSV).unwrap();
     for spec in specs {

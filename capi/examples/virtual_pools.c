@@ -28,6 +28,11 @@ static HSmappingRequest request(const HSMemoryPool *physical, uint64_t physical_
     return r;
 }
 
+/* Whether the GPU reads zero at unmapped pages (copy-on-map and strict sparse binding);
+ * under RX_VK_VIRTUAL_SPARSE=relaxed on a device without strict residency they read
+ * undefined values, and are not checked. */
+static int unmapped_reads_zero = 1;
+
 struct rig {
     HSQueue queue;
     HSCommandBuffer commands;
@@ -54,7 +59,9 @@ static void expect_marks(struct rig *rig, const char *what, uint32_t a, uint32_t
     uint32_t got[PAGES];
     const uint32_t want[PAGES] = {a, b, c, d};
     read_marks(rig, got);
-    int ok = memcmp(got, want, sizeof got) == 0;
+    int ok = 1;
+    for (uint32_t page = 0; page < PAGES; page++)
+        ok &= got[page] == want[page] || (want[page] == 0 && !unmapped_reads_zero);
     printf("%s %s: %u %u %u %u\n", ok ? "ok  " : "FAIL", what, got[0], got[1], got[2], got[3]);
     if (ok) passed++; else failed++;
 }
@@ -80,13 +87,16 @@ int main(void) {
     CHECK(hsMemoryPoolGetBufferAddress(&readback, &rig.readback));
     CHECK(hsMemoryPoolMap(&readback, (void **)&rig.readback_words));
 
-    /* The path: sparse binding where the device has it, else copy-on-map. */
+    /* The path: sparse binding where the device has it (relaxed: without strict
+     * residency, under RX_VK_VIRTUAL_SPARSE=relaxed), else copy-on-map. */
     HSvirtualPoolPath path = 99;
     CHECK(hsDeviceGetVirtualPoolPath(&device, &path));
-    int sparse = path == HS_VIRTUAL_POOL_PATH_SPARSE_BINDING;
+    int relaxed = path == HS_VIRTUAL_POOL_PATH_SPARSE_BINDING_RELAXED;
+    int sparse = relaxed || path == HS_VIRTUAL_POOL_PATH_SPARSE_BINDING;
     int known = sparse || path == HS_VIRTUAL_POOL_PATH_COPY_ON_MAP;
+    unmapped_reads_zero = !relaxed;
     printf("%s virtual pool path: %s\n", known ? "ok  " : "FAIL",
-           sparse ? "sparse" : "copy-on-map");
+           relaxed ? "sparse-relaxed" : sparse ? "sparse" : "copy-on-map");
     if (known) passed++; else failed++;
 
     /* What is bound under the pages and why (or why it copies), by length then text. */
@@ -95,7 +105,9 @@ int main(void) {
     char described[512];
     size_t again = 0;
     CHECK(hsDeviceGetVirtualPoolPathDescription(&device, described, sizeof described, &again));
-    const char *prefix = sparse ? "sparse binding (" : "copy-on-map (";
+    const char *prefix = relaxed  ? "sparse binding, relaxed residency ("
+                         : sparse ? "sparse binding, strict residency ("
+                                  : "copy-on-map (";
     int said = length > 0 && again == length && length < sizeof described &&
                strlen(described) == length && strncmp(described, prefix, strlen(prefix)) == 0;
     printf("%s virtual pool path description: %s\n", said ? "ok  " : "FAIL", described);

@@ -1304,8 +1304,14 @@ typedef struct HSWindowBuilder {
 #define HS_VIRTUAL_POOL_PATH_COPY_ON_MAP 0
 
 // Vulkan sparse binding: the physical pages' memory is bound under the virtual pool, so
-// GPU writes through it are in the physical pages when the writing work completes.
+// GPU writes through it are in the physical pages when the writing work completes. The
+// device has strict residency: unmapped pages read zero and drop writes.
 #define HS_VIRTUAL_POOL_PATH_SPARSE_BINDING 1
+
+// Sparse binding as above on a device without strict residency, taken because
+// `RX_VK_VIRTUAL_SPARSE=relaxed`: the GPU reads undefined values at unmapped pages (the
+// CPU still reads zero there); its accesses there touch no mapped page.
+#define HS_VIRTUAL_POOL_PATH_SPARSE_BINDING_RELAXED 2
 
 // No display window: presents are only kept for reading back.
 #define HS_NATIVE_WINDOW_NONE 0
@@ -2361,9 +2367,11 @@ HSresult hsTextureGetStorageClass(const struct HSTexture *texture, HSstorageClas
 HSresult hsDeviceGetVirtualPoolPath(const struct HSDevice *device, HSvirtualPoolPath *path);
 
 // What the device binds under virtual pools' pages and why, or why it copies: the text of
-// `Device::virtual_pool_path` (for example "sparse binding (65536-byte sparse blocks,
-// bound to physical pools' mirrors in memory type 1 ...)" or "copy-on-map (the device
-// lacks sparseBinding)"). Writes at most `capacity` bytes with the terminating NUL (cut
+// `Device::virtual_pool_path` (for example "sparse binding, strict residency
+// (65536-byte sparse blocks, bound to physical pools' mirrors in memory type 1 ...;
+// unmapped pages read zero and drop writes)", "sparse binding, relaxed residency (...;
+// unmapped pages read undefined values on the GPU ...)" or "copy-on-map (the device lacks
+// sparseBinding; ...)"). Writes at most `capacity` bytes with the terminating NUL (cut
 // at a character boundary when it does not fit) and the full text's length without the
 // NUL in `length`; `text` may be NULL when `capacity` is 0, to ask the length.
 HSresult hsDeviceGetVirtualPoolPathDescription(const struct HSDevice *device,

@@ -122,8 +122,13 @@ pub type HSvirtualPoolPath = u32;
 /// without sparse binding, and `RX_VK_VIRTUAL_SPARSE=0`).
 pub const HS_VIRTUAL_POOL_PATH_COPY_ON_MAP: HSvirtualPoolPath = 0;
 /// Vulkan sparse binding: the physical pages' memory is bound under the virtual pool, so
-/// GPU writes through it are in the physical pages when the writing work completes.
+/// GPU writes through it are in the physical pages when the writing work completes. The
+/// device has strict residency: unmapped pages read zero and drop writes.
 pub const HS_VIRTUAL_POOL_PATH_SPARSE_BINDING: HSvirtualPoolPath = 1;
+/// Sparse binding as above on a device without strict residency, taken because
+/// `RX_VK_VIRTUAL_SPARSE=relaxed`: the GPU reads undefined values at unmapped pages (the
+/// CPU still reads zero there); its accesses there touch no mapped page.
+pub const HS_VIRTUAL_POOL_PATH_SPARSE_BINDING_RELAXED: HSvirtualPoolPath = 2;
 
 /// The path this device's virtual pools take (the log says why where it is copy-on-map).
 #[no_mangle]
@@ -134,18 +139,22 @@ pub unsafe extern "C" fn hsDeviceGetVirtualPoolPath(
     entry("hsDeviceGetVirtualPoolPath", || {
         // SAFETY: the header's contract for objects and out-parameters.
         let state = unsafe { resolve(device, "device") }?;
-        let value = match state.gpu.virtual_pool_path().is_sparse() {
-            true => HS_VIRTUAL_POOL_PATH_SPARSE_BINDING,
-            false => HS_VIRTUAL_POOL_PATH_COPY_ON_MAP,
+        let taken = state.gpu.virtual_pool_path();
+        let value = match (taken.is_sparse(), taken.unmapped_reads_zero()) {
+            (false, _) => HS_VIRTUAL_POOL_PATH_COPY_ON_MAP,
+            (true, true) => HS_VIRTUAL_POOL_PATH_SPARSE_BINDING,
+            (true, false) => HS_VIRTUAL_POOL_PATH_SPARSE_BINDING_RELAXED,
         };
         unsafe { out_value(path, "path", value) }
     })
 }
 
 /// What the device binds under virtual pools' pages and why, or why it copies: the text of
-/// `Device::virtual_pool_path` (for example "sparse binding (65536-byte sparse blocks,
-/// bound to physical pools' mirrors in memory type 1 ...)" or "copy-on-map (the device
-/// lacks sparseBinding)"). Writes at most `capacity` bytes with the terminating NUL (cut
+/// `Device::virtual_pool_path` (for example "sparse binding, strict residency
+/// (65536-byte sparse blocks, bound to physical pools' mirrors in memory type 1 ...;
+/// unmapped pages read zero and drop writes)", "sparse binding, relaxed residency (...;
+/// unmapped pages read undefined values on the GPU ...)" or "copy-on-map (the device lacks
+/// sparseBinding; ...)"). Writes at most `capacity` bytes with the terminating NUL (cut
 /// at a character boundary when it does not fit) and the full text's length without the
 /// NUL in `length`; `text` may be NULL when `capacity` is 0, to ask the length.
 #[no_mangle]

@@ -23,7 +23,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn report(device: &Device, switches: &Switches) -> String {
+fn report(device: &std::sync::Arc<Device>, switches: &Switches) -> String {
     let info = &device.info;
     let mut out = String::new();
     out.push_str("Device\n");

@@ -114,6 +114,16 @@ pub struct Rig {
 }
 
 impl Rig {
+    /// The virtual pool path this rig took is the one `HOOKSHOT_EXPECT_VIRTUAL_PATH` names
+    /// (`sparse`, `sparse-relaxed`, `copy-on-map`) where it is set: the CI step on the
+    /// second driver names `sparse-relaxed`, so a fallback to copy-on-map fails it.
+    pub fn assert_expected_path(&self) {
+        if let Ok(name) = std::env::var("HOOKSHOT_EXPECT_VIRTUAL_PATH") {
+            let path = self.device.virtual_pool_path();
+            assert_eq!(path.name(), name, "HOOKSHOT_EXPECT_VIRTUAL_PATH: {path}");
+        }
+    }
+
     /// A rig with `switches` over the environment's (validation always on).
     pub fn new(switches: &[(&str, &str)], import_pools: bool) -> Rig {
         let pools = match import_pools {

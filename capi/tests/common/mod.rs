@@ -10,7 +10,16 @@ use std::process::{Command, Output};
 
 /// `target/debug` (or the profile's folder): where cargo put libhookshot.a.
 pub fn profile_dir() -> PathBuf {
+    // Run through a dynamic linker (`scripts/second_driver.sh`), the process's executable
+    // is the linker; the test's own path is its first argument then.
     let exe = std::env::current_exe().expect("the test's path");
+    let linker = exe
+        .file_name()
+        .is_some_and(|name| name.to_string_lossy().starts_with("ld-linux"));
+    let exe = match std::env::args_os().next() {
+        Some(first) if linker => std::fs::canonicalize(first).unwrap_or(exe),
+        _ => exe,
+    };
     exe.parent()
         .and_then(Path::parent)
         .expect("tests run from target/<profile>/deps")
@@ -70,13 +79,22 @@ pub fn run(program: &Path, args: &[&str]) -> Output {
     run_with(program, args, &[])
 }
 
-/// `run` with more switches in the example's environment.
+/// `run` with more switches in the example's environment. Where cargo runs test binaries
+/// through a runner (`CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER`, which
+/// `scripts/second_driver.sh` sets to the second driver's dynamic linker), the example
+/// runs through it too, on the same driver as the test.
 pub fn run_with(program: &Path, args: &[&str], switches: &[(&str, &str)]) -> Output {
-    run_command(
-        Command::new(program)
-            .args(args)
-            .envs(switches.iter().copied()),
-    )
+    let runner = std::env::var("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER").unwrap_or_default();
+    let mut words = runner.split_whitespace();
+    let mut command = match words.next() {
+        Some(first) => {
+            let mut command = Command::new(first);
+            command.args(words).arg(program);
+            command
+        }
+        None => Command::new(program),
+    };
+    run_command(command.args(args).envs(switches.iter().copied()))
 }
 
 /// Runs a built example on a virtual X display of its own (`xvfb-run -a`).

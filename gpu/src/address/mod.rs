@@ -15,7 +15,7 @@ pub use virtual_pages::{
     check_inside, check_request, MappedPage, MappingRequest, PageChange, PageMap, StorageClass,
     VirtualMapError, VIRTUAL_PAGE_B,
 };
-pub use virtual_path::{sparse_block_refusal, VirtualPoolPath};
+pub use virtual_path::{sparse_block_refusal, SparseResidency, SparseSwitch, VirtualPoolPath};
 
 use std::fmt;
 

@@ -163,9 +163,10 @@ pub struct Switches {
     /// `RX_VK_RT_RECLAIM`: render-target textures whose storage other textures' full
     /// passes have overwritten give their host images to a free list.
     pub rt_reclaim: bool,
-    /// `RX_VK_VIRTUAL_SPARSE`: virtual pools by sparse binding where the device has it;
-    /// off, copy-on-map everywhere.
-    pub virtual_sparse: bool,
+    /// `RX_VK_VIRTUAL_SPARSE`: virtual pools by sparse binding where the device has it
+    /// with strict residency (`1`), also without it (`relaxed`), or never (`0`:
+    /// copy-on-map everywhere).
+    pub virtual_sparse: crate::address::SparseSwitch,
     /// `RX_VK_PIPELINE_LIBRARY`: graphics pipelines linked from stage libraries where
     /// the device offers `VK_EXT_graphics_pipeline_library`.
     pub pipeline_library: bool,
@@ -313,7 +314,14 @@ impl Switches {
         let store_hot = reader.flag("RX_VK_STORE_HOT")?;
         let swizzle_kernel = reader.get("RX_VK_SWIZZLE_KERNEL")?.to_owned();
         let rt_reclaim = reader.flag("RX_VK_RT_RECLAIM")?;
-        let virtual_sparse = reader.flag("RX_VK_VIRTUAL_SPARSE")?;
+        let virtual_sparse = {
+            let value = reader.get("RX_VK_VIRTUAL_SPARSE")?;
+            crate::address::SparseSwitch::from_value(value).ok_or_else(|| {
+                SwitchError::Mismatch(format!(
+                    "the table takes RX_VK_VIRTUAL_SPARSE={value}, the code does not"
+                ))
+            })?
+        };
         let pipeline_library = reader.flag("RX_VK_PIPELINE_LIBRARY")?;
         let watch_dim = match reader.get("RX_VK_WATCH_DIM")? {
             "0" => None,

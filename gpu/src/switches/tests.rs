@@ -41,9 +41,14 @@ fn environment_values_are_typed_and_sourced() {
         ("RX_VK_AB", "50"),
         ("RX_VK_DESCRIPTOR_INDEXING", "0"),
         ("RX_VK_RT_RECLAIM", "1"),
+        ("RX_VK_VIRTUAL_SPARSE", "relaxed"),
     ])
     .unwrap();
     assert!(switches.rt_reclaim);
+    assert_eq!(
+        switches.virtual_sparse,
+        crate::address::SparseSwitch::Relaxed
+    );
     assert_eq!(switches.ab_frames, Some(50));
     assert!(!switches.descriptor_indexing);
     assert_eq!(switches.device, DeviceChoice::NameContains("llvm".into()));
@@ -84,6 +89,8 @@ fn bad_values_name_the_switch_and_what_it_takes() {
         ("RX_VK_KEEP_FINALIZED_MB", "auto"),
         ("RX_VK_AB", "on"),
         ("RX_VK_RT_RECLAIM", "2"),
+        ("RX_VK_VIRTUAL_SPARSE", "strict"),
+        ("RX_VK_VIRTUAL_SPARSE", "2"),
         ("RX_VK_DEVICE", ""),
     ] {
         let err = with(&[(name, value)]).unwrap_err();
@@ -92,6 +99,10 @@ fn bad_values_name_the_switch_and_what_it_takes() {
         assert!(message.contains(name), "{message}");
         assert!(!message.contains('\n'), "{message}");
     }
+    let message = with(&[("RX_VK_VIRTUAL_SPARSE", "on")])
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains("0|1|relaxed"), "{message}");
     let message = with(&[("RX_VK_VRAM_MB", "abc")]).unwrap_err().to_string();
     assert!(message.contains("auto|<MiB>"), "{message}");
 }

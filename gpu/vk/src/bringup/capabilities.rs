@@ -425,7 +425,11 @@ impl Capabilities {
             ("memory budget", yes_no(self.memory_budget)),
             (
                 "sparse binding (virtual pools)",
-                self.sparse.missing().unwrap_or_else(|| "yes".into()),
+                match (self.sparse.missing(), self.sparse.features_offered()) {
+                    (None, _) => "yes (strict residency)".into(),
+                    (Some(why), true) => format!("{why} (RX_VK_VIRTUAL_SPARSE=relaxed binds)"),
+                    (Some(why), false) => why,
+                },
             ),
             ("portability subset", yes_no(self.portability_subset)),
             (

@@ -327,9 +327,10 @@ fn create_device(
         shader_int64: vk::Bool32::from(caps.state.buffer_device_address),
         // Double-precision shader arithmetic (compiled Maxwell doubles, GLSL `double`).
         shader_float64: vk::Bool32::from(caps.state.shader_float64),
-        // Virtual pools' pages bound under their buffers (`VirtualPoolPath`).
-        sparse_binding: vk::Bool32::from(caps.sparse.complete()),
-        sparse_residency_buffer: vk::Bool32::from(caps.sparse.complete()),
+        // Virtual pools' pages bound under their buffers (`VirtualPoolPath`), on either
+        // residency: `RX_VK_VIRTUAL_SPARSE=relaxed` binds without strict residency.
+        sparse_binding: vk::Bool32::from(caps.sparse.features_offered()),
+        sparse_residency_buffer: vk::Bool32::from(caps.sparse.features_offered()),
         ..Default::default()
     };
     let mut v11 = vk::PhysicalDeviceVulkan11Features::default()

@@ -3,6 +3,7 @@
 //! needs the device (`gpu_memory::sparse_pool`).
 
 use ash::vk;
+use gpu::address::{SparseResidency, SparseSwitch};
 
 /// The driver's answers that the sparse path needs, each one named when missing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,17 +39,35 @@ impl SparseSupport {
         }
     }
 
-    /// Every part offered: the features are enabled when the device is made.
+    /// Every part offered, strict residency included.
     pub fn complete(&self) -> bool {
         self.missing().is_none()
     }
 
-    /// What the device lacks of sparse binding, by the names Vulkan gives them.
+    /// The features the sparse path enables (`sparseBinding`, `sparseResidencyBuffer`) and
+    /// the queue it binds on are offered: the device is made with them enabled, on either
+    /// residency (strictness is a property of the device, nothing to enable).
+    pub fn features_offered(&self) -> bool {
+        self.binding && self.residency_buffer && self.queue
+    }
+
+    /// What the device lacks of sparse binding with strict residency, by the names Vulkan
+    /// gives them.
     pub fn missing(&self) -> Option<String> {
+        self.missing_for(SparseSwitch::Strict)
+    }
+
+    /// What the device lacks of what `switch` takes sparse binding with: strict residency
+    /// is not asked for under `relaxed`. `Off` asks nothing of the device.
+    pub fn missing_for(&self, switch: SparseSwitch) -> Option<String> {
+        let strict_asked = switch == SparseSwitch::Strict;
         let missing: Vec<&str> = [
             (self.binding, "sparseBinding"),
             (self.residency_buffer, "sparseResidencyBuffer"),
-            (self.non_resident_strict, "residencyNonResidentStrict"),
+            (
+                self.non_resident_strict || !strict_asked,
+                "residencyNonResidentStrict",
+            ),
             (self.queue, "a graphics queue with SPARSE_BINDING"),
         ]
         .into_iter()
@@ -56,6 +75,14 @@ impl SparseSupport {
         .map(|(_, name)| name)
         .collect();
         (!missing.is_empty()).then(|| format!("the device lacks {}", missing.join(", ")))
+    }
+
+    /// What the GPU reads at unbound pages on this device.
+    pub fn residency(&self) -> SparseResidency {
+        match self.non_resident_strict {
+            true => SparseResidency::Strict,
+            false => SparseResidency::Relaxed,
+        }
     }
 }
 
@@ -89,6 +116,20 @@ mod tests {
         assert_eq!(
             no_strict.missing().as_deref(),
             Some("the device lacks residencyNonResidentStrict")
+        );
+        // Relaxed asks everything but strictness, and the features are enabled without it.
+        assert_eq!(no_strict.missing_for(SparseSwitch::Relaxed), None);
+        assert!(no_strict.features_offered());
+        assert_eq!(no_strict.residency(), SparseResidency::Relaxed);
+        assert_eq!(all.residency(), SparseResidency::Strict);
+        let no_binding = SparseSupport {
+            binding: false,
+            ..no_strict
+        };
+        assert!(!no_binding.features_offered());
+        assert_eq!(
+            no_binding.missing_for(SparseSwitch::Relaxed).as_deref(),
+            Some("the device lacks sparseBinding")
         );
     }
 

@@ -10,8 +10,8 @@ use gpu_allocator::MemoryLocation;
 use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::gpu_memory::allocated_buffer::AllocatedBuffer;
+use crate::gpu_memory::sparse_buffer::SparseFor;
 use crate::gpu_memory::sparse_memory::SparseMemory;
-use crate::gpu_memory::sparse_pool::SparseFor;
 
 pub use crate::gpu_memory::pool_usage::{pool_buffer_usage, POOL_BUFFER_USAGE};
 
@@ -250,7 +250,7 @@ impl PoolBuffer {
     /// `SPARSE_RESIDENCY` (unmapped pages stay unbound), made for the memory `what`
     /// names. `size_b` is rounded up to the sparse block.
     pub fn sparse(device: &Arc<Device>, size_b: u64, what: SparseFor) -> VkResult<PoolBuffer> {
-        let raw = crate::gpu_memory::sparse_pool::sparse_buffer(device, size_b, what)?;
+        let raw = crate::gpu_memory::sparse_buffer::sparse_buffer(device, size_b, what)?;
         Ok(PoolBuffer {
             raw,
             size_b,

@@ -24,6 +24,9 @@ pub struct SparseTypeBits {
     pub sparse_plain: u32,
     /// An ordinary (not sparse) pool buffer: a physical pool's mirror is one.
     pub pool_buffer: u32,
+    /// The types say imports bind, but the GPU did not read an imported page's bytes
+    /// through a sparse buffer (`sparse_probe`): imports are not bound.
+    pub imports_unbound: bool,
 }
 
 /// Where physical pools' GPU bytes live.
@@ -72,6 +75,12 @@ impl SparseMemory {
                     "kept in step by GPU copies through staging"
                 };
                 let why = match bits.host_pointer {
+                    _ if bits.imports_unbound => format!(
+                        "imported host memory bound under a sparse buffer (types {:#x}) did \
+                         not show the GPU the host's bytes when probed (the driver binds no \
+                         host-pointer import, as lavapipe 25)",
+                        bits.sparse_for_import & bits.host_pointer
+                    ),
                     0 => "pools are not imported from host memory here".to_owned(),
                     host => format!(
                         "no memory type takes both a sparse buffer ({:#x}) and imported host \
@@ -102,7 +111,7 @@ pub fn choose_sparse_memory(
         count => (1u32 << count) - 1,
     };
     let imported = bits.sparse_for_import & bits.host_pointer & valid;
-    if imported != 0 {
+    if imported != 0 && !bits.imports_unbound {
         return Ok(SparseMemory::Imported { types: imported });
     }
     let mirrors = bits.sparse_plain & bits.pool_buffer & valid;

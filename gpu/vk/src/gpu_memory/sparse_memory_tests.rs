@@ -32,6 +32,7 @@ fn nvidia_binds_device_local_mirrors_where_imported_memory_has_no_sparse_type() 
         host_pointer: 0xc,
         sparse_plain: 0x2,
         pool_buffer: 0xf,
+        imports_unbound: false,
     };
     let chosen = choose_sparse_memory(&bits, &nvidia_580()).unwrap();
     assert_eq!(
@@ -77,6 +78,7 @@ fn imported_memory_is_bound_where_a_sparse_buffer_takes_its_type() {
         host_pointer: 0x1,
         sparse_plain: 0x1,
         pool_buffer: 0x1,
+        imports_unbound: false,
     };
     assert_eq!(
         choose_sparse_memory(&bits, &lavapipe),
@@ -88,6 +90,7 @@ fn imported_memory_is_bound_where_a_sparse_buffer_takes_its_type() {
         host_pointer: 0xc,
         sparse_plain: 0x2,
         pool_buffer: 0xf,
+        imports_unbound: false,
     };
     assert_eq!(
         choose_sparse_memory(&shared, &nvidia_580()),
@@ -95,6 +98,25 @@ fn imported_memory_is_bound_where_a_sparse_buffer_takes_its_type() {
     );
     let said = SparseMemory::Imported { types: 0xc }.describe(&shared, &nvidia_580());
     assert!(said.contains("imported host memory (types 0xc)"), "{said}");
+    // lavapipe 25: its one type takes both, but a probe found the GPU does not read an
+    // import through a sparse buffer; mirrors in that type are bound, and say why.
+    let unbound = SparseTypeBits {
+        imports_unbound: true,
+        ..bits
+    };
+    let chosen = choose_sparse_memory(&unbound, &lavapipe).unwrap();
+    assert_eq!(
+        chosen,
+        SparseMemory::Mirror {
+            type_index: 0,
+            host_visible: true
+        }
+    );
+    let said = chosen.describe(&unbound, &lavapipe);
+    assert!(
+        said.contains("did not show the GPU the host's bytes"),
+        "{said}"
+    );
 }
 
 #[test]
@@ -104,6 +126,7 @@ fn no_shared_type_is_refused_naming_every_mask() {
         host_pointer: 0xc,
         sparse_plain: 0x2,
         pool_buffer: 0xc,
+        imports_unbound: false,
     };
     let why = choose_sparse_memory(&bits, &nvidia_580()).unwrap_err();
     assert!(why.starts_with("no memory type takes both"), "{why}");
@@ -123,6 +146,7 @@ fn no_shared_type_is_refused_naming_every_mask() {
         host_pointer: 0,
         sparse_plain: 0x1,
         pool_buffer: 0x1,
+        imports_unbound: false,
     };
     assert!(choose_sparse_memory(&only_protected, &protected).is_err());
 }
@@ -158,6 +182,7 @@ fn the_choice_is_the_best_allowed_type_on_generated_tables() {
             host_pointer: mask(next()),
             sparse_plain: mask(next()),
             pool_buffer: mask(next()),
+            imports_unbound: false,
         };
         let live = (1u32 << count) - 1;
         let chosen = choose_sparse_memory(&bits, &types);
@@ -195,6 +220,7 @@ fn without_imports_the_mirror_path_says_so() {
         host_pointer: 0,
         sparse_plain: 0x2,
         pool_buffer: 0xf,
+        imports_unbound: false,
     };
     let chosen = choose_sparse_memory(&bits, &nvidia_580()).unwrap();
     let said = chosen.describe(&bits, &nvidia_580());

@@ -5,8 +5,10 @@
 //! mirrors of the physical pools in a type it takes (`sparse_memory` chooses from the
 //! device's table). Anything missing gives copy-on-map, with the reason named.
 
+use std::sync::Arc;
+
 use ash::vk;
-use gpu::address::{sparse_block_refusal, VirtualPoolPath, VIRTUAL_PAGE_B};
+use gpu::address::{sparse_block_refusal, SparseSwitch, VirtualPoolPath, VIRTUAL_PAGE_B};
 
 use crate::gpu_memory::sparse_memory::{
     choose_sparse_memory, PhysicalMemory, SparseMemory, SparseTypeBits,
@@ -15,14 +17,7 @@ use crate::gpu_memory::sparse_memory::{
 use crate::bringup::device::Device;
 use crate::error::{map_vk, VkError, VkResult};
 use crate::gpu_memory::pool_usage::pool_buffer_usage;
-
-const HOST_ALLOCATION: vk::ExternalMemoryHandleTypeFlags =
-    vk::ExternalMemoryHandleTypeFlags::HOST_ALLOCATION_EXT;
-
-const SPARSE_FLAGS: vk::BufferCreateFlags = vk::BufferCreateFlags::from_raw(
-    vk::BufferCreateFlags::SPARSE_BINDING.as_raw()
-        | vk::BufferCreateFlags::SPARSE_RESIDENCY.as_raw(),
-);
+use crate::gpu_memory::sparse_buffer::{sparse_buffer, SparseFor, HOST_ALLOCATION, SPARSE_FLAGS};
 
 /// The path virtual pools take on this device, and what their pages bind (`None` on the
 /// copy path).
@@ -41,15 +36,21 @@ impl SparseChoice {
     }
 }
 
-/// Chooses the path: `switch_on` is `RX_VK_VIRTUAL_SPARSE`, `import_pools` whether pools
-/// are imported at all (without imports only mirrors can be bound).
-pub fn choose(device: &Device, switch_on: bool, import_pools: bool) -> VkResult<SparseChoice> {
-    if !switch_on {
+/// Chooses the path: `switch` is `RX_VK_VIRTUAL_SPARSE` (`relaxed` takes sparse binding
+/// without strict residency too), `import_pools` whether pools are imported at all
+/// (without imports only mirrors can be bound).
+pub fn choose(
+    device: &Arc<Device>,
+    switch: SparseSwitch,
+    import_pools: bool,
+) -> VkResult<SparseChoice> {
+    if switch == SparseSwitch::Off {
         return Ok(SparseChoice::copy("RX_VK_VIRTUAL_SPARSE=0"));
     }
-    if let Some(why) = device.caps.sparse.missing() {
+    if let Some(why) = device.caps.sparse.missing_for(switch) {
         return Ok(SparseChoice::copy(why));
     }
+    let residency = device.caps.sparse.residency();
     let importing = device.caps.external_memory_host && import_pools;
     let mut bits = SparseTypeBits::default();
     let mut block_b = 0;
@@ -58,6 +59,18 @@ pub fn choose(device: &Device, switch_on: bool, import_pools: bool) -> VkResult<
         bits.sparse_for_import = requirements.memory_type_bits;
         bits.host_pointer = host_pointer_types(device)?;
         block_b = requirements.alignment;
+        // The types may say so where the driver binds nothing: asked of the GPU once.
+        let shared = bits.sparse_for_import & bits.host_pointer;
+        if shared != 0 {
+            // A probe that cannot run is taken as a no: mirrors bind on any driver.
+            let binds = crate::gpu_memory::sparse_probe::imported_memory_binds(device, shared)
+                .unwrap_or_else(|error| {
+                    tracing::warn!(target: "gpu_vk::memory", %error,
+                        "probing imported memory under a sparse buffer failed");
+                    false
+                });
+            bits.imports_unbound = !binds;
+        }
     }
     let plain = probe_requirements(device, SparseFor::Mirror)?;
     bits.sparse_plain = plain.memory_type_bits;
@@ -80,6 +93,7 @@ pub fn choose(device: &Device, switch_on: bool, import_pools: bool) -> VkResult<
         path: VirtualPoolPath::SparseBinding {
             block_b,
             memory: described,
+            residency,
         },
         memory: Some(memory),
     })
@@ -113,15 +127,6 @@ pub fn physical_memory(device: &Device, unmapped_mirrors: bool) -> VkResult<Phys
     })
 }
 
-/// What memory a virtual pool's sparse buffer is made to bind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SparseFor {
-    /// The physical pools' imported host memory.
-    ImportedHost,
-    /// Physical pools' mirrors (ordinary allocations).
-    Mirror,
-}
-
 /// The memory requirements of a one-page sparse pool buffer made for `what`.
 fn probe_requirements(device: &Device, what: SparseFor) -> VkResult<vk::MemoryRequirements> {
     let probe = sparse_buffer(device, VIRTUAL_PAGE_B, what)?;
@@ -146,23 +151,6 @@ fn pool_buffer_types(device: &Device) -> VkResult<u32> {
     // SAFETY: unused, and never bound.
     unsafe { device.raw.destroy_buffer(probe, None) };
     Ok(requirements.memory_type_bits)
-}
-
-/// A sparse, partly resident pool buffer of `size_b` bytes that binds `what`.
-pub fn sparse_buffer(device: &Device, size_b: u64, what: SparseFor) -> VkResult<vk::Buffer> {
-    let mut external = vk::ExternalMemoryBufferCreateInfo::default().handle_types(HOST_ALLOCATION);
-    let mut info = vk::BufferCreateInfo::default()
-        .flags(SPARSE_FLAGS)
-        .size(size_b.max(1))
-        .usage(pool_buffer_usage(device))
-        .sharing_mode(vk::SharingMode::EXCLUSIVE);
-    if what == SparseFor::ImportedHost {
-        info = info.push_next(&mut external);
-    }
-    // SAFETY: valid create info; the device was made with sparseBinding and
-    // sparseResidencyBuffer (`SparseSupport::complete`, checked by `choose`).
-    unsafe { device.raw.create_buffer(&info, None) }
-        .map_err(map_vk("creating a virtual pool's sparse buffer"))
 }
 
 /// Whether a sparse pool buffer may be made for imported host memory.

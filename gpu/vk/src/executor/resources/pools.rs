@@ -19,8 +19,8 @@ use crate::bringup::device::Device;
 use crate::error::{VkError, VkResult};
 use crate::gpu_memory::pool_buffer::PoolBuffer;
 use crate::gpu_memory::retire::RetireList;
+use crate::gpu_memory::sparse_buffer::SparseFor;
 use crate::gpu_memory::sparse_memory::{PhysicalMemory, SparseMemory};
-use crate::gpu_memory::sparse_pool::SparseFor;
 
 use super::mirror_copies::MirrorCopies;
 
