@@ -89,17 +89,7 @@ impl Emitter<'_> {
                 self.b
                     .type_image(scalar, spirv::Dim::Dim2D, 0, 0, 0, 2, format.spirv(), None);
             let class = spirv::StorageClass::UniformConstant;
-            let element_pointer = self.b.type_pointer(None, class, image);
-            let (pointer, element_pointer) = if group.indexed {
-                let len = self.word(group.len);
-                let array = self.b.type_array(image, len);
-                (
-                    self.b.type_pointer(None, class, array),
-                    Some(element_pointer),
-                )
-            } else {
-                (element_pointer, None)
-            };
+            let (pointer, element_pointer) = self.slot_group_pointer(image, &group);
             let var = resource_variable(&mut self.b, pointer, class, group.first);
             let declared = ImageVar {
                 var,

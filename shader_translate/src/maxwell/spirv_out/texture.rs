@@ -134,17 +134,7 @@ impl Emitter<'_> {
             );
             let sampled_image = self.b.type_sampled_image(image);
             let class = spirv::StorageClass::UniformConstant;
-            let element_pointer = self.b.type_pointer(None, class, sampled_image);
-            let (pointer, element_pointer) = if group.indexed {
-                let len = self.word(group.len);
-                let array = self.b.type_array(sampled_image, len);
-                (
-                    self.b.type_pointer(None, class, array),
-                    Some(element_pointer),
-                )
-            } else {
-                (element_pointer, None)
-            };
+            let (pointer, element_pointer) = self.slot_group_pointer(sampled_image, &group);
             let var = resource_variable(&mut self.b, pointer, class, first);
             let texture = TextureVar {
                 var,

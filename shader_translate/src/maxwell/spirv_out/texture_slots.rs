@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use rspirv::spirv::Word;
+use rspirv::spirv::{self, Word};
 
 use super::spirv_error;
 use crate::maxwell::ir::{Binary, Op, Unsupported, Value};
@@ -67,6 +67,26 @@ pub(super) fn slot_groups(
 }
 
 impl super::Emitter<'_> {
+    /// The pointer type of `group`'s variable of `element` (an image or a sampled image)
+    /// in uniform-constant storage, and, for an array, the pointer type of one element.
+    pub(super) fn slot_group_pointer(
+        &mut self,
+        element: Word,
+        group: &SlotGroup,
+    ) -> (Word, Option<Word>) {
+        let class = spirv::StorageClass::UniformConstant;
+        let element_pointer = self.b.type_pointer(None, class, element);
+        if !group.indexed {
+            return (element_pointer, None);
+        }
+        let len = self.word(group.len);
+        let array = self.b.type_array(element, len);
+        (
+            self.b.type_pointer(None, class, array),
+            Some(element_pointer),
+        )
+    }
+
     /// Whether `c[index][offset_b]` is a texture- or image-handle word read at a run-time
     /// offset: the driver's buffer, a constant part inside this stage's handle words.
     /// Such a word is a sampler or image handle, opaque to GLSL: only `.b` reads and
