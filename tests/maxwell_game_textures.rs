@@ -212,11 +212,7 @@ fn sampler_arrays_indexed_at_run_time_dispatch_as_glslang_dispatches_them() {
             format: "rgba8",
             width_px: side_px,
             height_px: side_px,
-            texels: stream
-                .words((side_px * side_px) as usize, u32::MAX)
-                .into_iter()
-                .flat_map(u32::to_le_bytes)
-                .collect(),
+            texels: words(stream.words((side_px * side_px) as usize, u32::MAX)),
         })
         .collect();
     let resources = Resources {
@@ -279,11 +275,7 @@ fn image_arrays_indexed_at_run_time_dispatch_as_glslang_dispatches_them() {
                 memory_name: "r32ui",
                 width_px: side_px,
                 height_px: side_px,
-                texels: stream
-                    .words((side_px * side_px) as usize, u32::MAX)
-                    .into_iter()
-                    .flat_map(u32::to_le_bytes)
-                    .collect(),
+                texels: words(stream.words((side_px * side_px) as usize, u32::MAX)),
             })
             .collect();
         let resources = Resources {
