@@ -154,7 +154,11 @@ impl Gen<'_> {
             3 => format!("({} & {})", self.int(), self.int()),
             4 => format!("({} | {})", self.int(), self.int()),
             5 => format!("({} ^ {})", self.int(), self.int()),
-            6 => format!("({} << ({} & 31))", self.int(), self.int()),
+            // The count through an input, as for `>>`: uam (mesa 19) folds a shift by
+            // a constant and a product by a power of two into one shift whose count
+            // passes 31 and is taken mod 32 (`((k * 16) << 31)` compiles to `k << 3`:
+            // tests/maxwell_fuzz_open/frag_259).
+            6 => format!("({} << ((({}) ^ (x1 & 16)) & 31))", self.int(), self.int()),
             // The count through an input: uam (mesa 19) folds `(a >> c) & m` with a
             // constant count into an unsigned `bfe` even where the field passes bit 31
             // of an arithmetic shift, and so miscompiles it.
@@ -186,7 +190,14 @@ impl Gen<'_> {
             // int/uint conversion between them (`a - uint(-b)`, `-int(0u - u)`, also
             // through a variable, compile to `a - b`, `-u`).
             12 => format!("int(({}) ^ uint(x1 & 1024))", self.uint()),
-            13 => format!("int(clamp({}, -1.0e6, 1.0e6))", self.exact_float()),
+            // The operand through an input: uam (mesa 19) folds the conversion of a
+            // constant it finds late to the nearest integer, not toward zero
+            // (`switch (int(facc - f2))` with `facc = 0` tests 2, not 1:
+            // tests/maxwell_fuzz_open/tesc_1489).
+            13 => format!(
+                "int(clamp(min({}, 1.0e30 + abs(y0)), -1.0e6, 1.0e6))",
+                self.exact_float()
+            ),
             14 => format!("({} ? {} : {})", self.boolean(), self.int(), self.int()),
             _ => format!(
                 "{}({})",
@@ -226,8 +237,17 @@ impl Gen<'_> {
                 self.uint(),
                 self.uint()
             ),
-            3 => format!("({} >> ({} & 31u))", self.uint(), self.uint()),
-            4 => format!("({} << ({} & 31u))", self.uint(), self.uint()),
+            // The counts through an input, as for int.
+            3 => format!(
+                "({} >> ((({}) ^ uint(x1 & 16)) & 31u))",
+                self.uint(),
+                self.uint()
+            ),
+            4 => format!(
+                "({} << ((({}) ^ uint(x1 & 16)) & 31u))",
+                self.uint(),
+                self.uint()
+            ),
             // The dividend through an input: where uam (mesa 19) folds it to a
             // constant, it divides through a float reciprocal with no correction step
             // (`i2f`, `mufu rcp`, `fmul`, `f2i`, `imad`), so `0x80000000u % 10u` gives
@@ -254,7 +274,11 @@ impl Gen<'_> {
                 let bits = 1 + self.rng.below(32 - offset);
                 format!("bitfieldExtract({}, {offset}, {bits})", self.uint())
             }
-            10 => format!("uint(clamp({}, 0.0, 1.0e6))", self.exact_float()),
+            // As for int: the operand through an input.
+            10 => format!(
+                "uint(clamp(min({}, 1.0e30 + abs(y0)), 0.0, 1.0e6))",
+                self.exact_float()
+            ),
             _ => format!("({} ? {} : {})", self.boolean(), self.uint(), self.uint()),
         };
         self.depth -= 1;
@@ -287,7 +311,17 @@ impl Gen<'_> {
         let e = match self.rng.below(12) {
             0 => format!("({} + {})", self.float(), self.float()),
             1 => format!("({} - {})", self.float(), self.float()),
-            2 => format!("({} * {})", self.float(), self.float()),
+            // The second factor through an input: uam (mesa 19) folds a product by a
+            // power of two into its operand's product as a scale (`d2`..`d8`,
+            // `m2`..`m8`), and where a factor of that product is a power of two it
+            // finds constant only later, the two scales add past the field's range
+            // and one is lost (`x * (c ? 0.5 : 0.5) * 0.125` compiles to `fmul d8`:
+            // tests/maxwell_fuzz_open/geom_1179).
+            2 => format!(
+                "({} * min({}, 1.0e30 + abs(y0)))",
+                self.float(),
+                self.float()
+            ),
             3 => format!(
                 "{}({}, {})",
                 self.rng.pick(&["min", "max"]),

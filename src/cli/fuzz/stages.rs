@@ -239,7 +239,10 @@ fn frame(stage: FuzzStage, leaves: &mut Leaves) -> (String, String, String, Allo
         returns: true,
         discard: false,
     };
-    let varying = "    vout = vec4(facc * 0.125, float(acc & 255) / 255.0, fract(y1), 1.0);\n";
+    // `facc` scaled by 0.1, not a power of two: uam (mesa 19) folds a product by a
+    // power of two into `facc`'s own product as a scale, and loses one where that
+    // product has a scale already (`Gen::float`, tests/maxwell_fuzz_open/geom_1179).
+    let varying = "    vout = vec4(facc * 0.1, float(acc & 255) / 255.0, fract(y1), 1.0);\n";
     match stage {
         FuzzStage::Compute => {
             leaves.ints.push("int(gl_LocalInvocationID.x)".into());
@@ -289,7 +292,7 @@ fn frame(stage: FuzzStage, leaves: &mut Leaves) -> (String, String, String, Allo
             (
                 format!("{SUBGROUP_MACROS}layout(location = 0) in vec4 v0;\nlayout(location = 1) flat in vec4 v1;\nlayout(location = 2) noperspective in vec4 v2;\nlayout(location = 0) out vec4 colour;\n"),
                 "    uint i = uint(gl_FragCoord.y) * 8u + uint(gl_FragCoord.x);\n    float d0 = dFdx(v0.x * v2.y) + dFdy(v0.y) * 0.5 + fwidth(v2.x);\n    float w0 = READ_LANE(v0.x * 3.0 + v2.y, LANE ^ 1u);\n    uint b0 = BALLOT_LOW(v2.y > 0.5);\n    float o0 = interpolateAtOffset(v0, vec2(0.25, -0.125)).x + interpolateAtSample(v2, 0).y;\n    float o1 = interpolateAtOffset(v2, vec2(-0.375, 0.3125)).z;\n    colour = vec4(v0.xy * 0.25, d0, 1.0);\n".into(),
-                "    colour = vec4(facc * 0.125, float(acc & 255) / 255.0, fract(y1), 1.0);\n".into(),
+                "    colour = vec4(facc * 0.1, float(acc & 255) / 255.0, fract(y1), 1.0);\n".into(),
                 Allow {
                     returns: true,
                     discard: true,
@@ -320,7 +323,7 @@ fn frame(stage: FuzzStage, leaves: &mut Leaves) -> (String, String, String, Allo
             (
                 "layout(vertices = 4) out;\nlayout(location = 0) in vec4 vin[];\nlayout(location = 0) out vec4 vout[];\n".into(),
                 "    uint i = uint(gl_PrimitiveID) * 4u + uint(gl_InvocationID);\n    gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n    vout[gl_InvocationID] = vin[gl_InvocationID] * float(i & 3u);\n    if (gl_InvocationID == 0) {\n        gl_TessLevelOuter[0] = 1.0;\n        gl_TessLevelOuter[1] = 1.0;\n        gl_TessLevelOuter[2] = 1.0;\n        gl_TessLevelOuter[3] = 1.0;\n        gl_TessLevelInner[0] = 1.0;\n        gl_TessLevelInner[1] = 1.0;\n    }\n    barrier();\n".into(),
-                "    vout[gl_InvocationID] = vec4(facc * 0.125, float(acc & 255) / 255.0, fract(y1), 1.0);\n".into(),
+                "    vout[gl_InvocationID] = vec4(facc * 0.1, float(acc & 255) / 255.0, fract(y1), 1.0);\n".into(),
                 allow,
             )
         }
