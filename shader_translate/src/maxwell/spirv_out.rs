@@ -601,15 +601,23 @@ impl Emitter<'_> {
     }
 
     fn declare_constant_buffers(&mut self) -> Result<(), Unsupported> {
-        let used: BTreeSet<u8> = self
-            .live_ops()
-            .filter_map(|op| match op {
-                Op::Cbuf { index, offset_b } if !self.is_handle_word(*index, *offset_b) => {
-                    Some(*index)
+        // Each buffer read, and the first of its words read at a constant offset (which
+        // a refusal names).
+        let mut first_word_b: BTreeMap<u8, Option<u32>> = BTreeMap::new();
+        for op in self.live_ops() {
+            if let Op::Cbuf { index, offset_b } = op {
+                if !self.is_handle_word(*index, *offset_b) {
+                    let constant_b = match self.function.ops[offset_b.0 as usize] {
+                        Op::Const(c) => Some(c),
+                        _ => None,
+                    };
+                    let first = first_word_b.entry(*index).or_insert(constant_b);
+                    *first = first.or(constant_b);
                 }
-                _ => None,
-            })
-            .collect();
+            }
+        }
+        let used: BTreeSet<u8> = first_word_b.keys().copied().collect();
+
         for index in used {
             match index {
                 1 => {
@@ -659,13 +667,19 @@ impl Emitter<'_> {
                     self.uniforms.insert(index, var);
                 }
                 other => {
+                    let word = match first_word_b.get(&other).copied().flatten() {
+                        Some(at_b) => format!(", its word at c{other}[{at_b:#x}]"),
+                        None => String::new(),
+                    };
                     return Err(Unsupported::Instruction {
                         name: "cbuf",
                         offset_b: 0,
                         what: if other == self.slots.driver_cbuf {
-                            format!("constant buffer c{other} (the driver's constants)")
+                            format!("constant buffer c{other} (the driver's constants{word})")
                         } else {
-                            format!("constant buffer c{other} (no uniform block in the slot map)")
+                            format!(
+                                "constant buffer c{other} (no uniform block in the slot map{word})"
+                            )
                         },
                     });
                 }

@@ -75,6 +75,8 @@ pub struct Bench {
     pool: PoolId,
     sides: [Side; 2],
     translator: Translator,
+    /// glslang's modules: unoptimised, then made exact (`exact.rs`).
+    reference: Translator,
 }
 
 impl Bench {
@@ -125,6 +127,13 @@ impl Bench {
             cache: shader_translate::CacheLocation::Off,
             ..crate::cli::translate_options(switches)
         })?;
+        // glslang's module as glslang writes it: spirv-opt folds float arithmetic
+        // that carries no `NoContraction` (`(a - b) + b` to `a`), see `exact.rs`.
+        let reference = Translator::new(shader_translate::TranslateOptions {
+            cache: shader_translate::CacheLocation::Off,
+            optimise: false,
+            ..crate::cli::translate_options(switches)
+        })?;
         Ok(Bench {
             device,
             _backend: backend,
@@ -132,18 +141,24 @@ impl Bench {
             pool,
             sides,
             translator,
+            reference,
         })
     }
 
     /// glslang's module of `glsl` for `stage`; uam reads GL's names, glslang Vulkan's.
+    /// Its float operations are exact, as the binary's are (`exact.rs`).
     fn glslang(&self, stage: FuzzStage, glsl: &str) -> Result<TranslatedShader, SideError> {
-        self.translator
+        let mut module = self
+            .reference
             .translate(&ShaderSource {
                 name: format!("fuzz.{}", stage.name()),
                 stage: stage.translator_stage(),
                 code: ShaderCode::Glsl(stages::vulkan_names(glsl)),
             })
-            .map_err(|e| SideError::Glslang(e.to_string()))
+            .map_err(|e| SideError::Glslang(e.to_string()))?;
+        module.spirv = super::exact::no_contraction(&module.spirv)
+            .map_err(|e| SideError::Glslang(e.to_string()))?;
+        Ok(module)
     }
 
     /// The module translated from `dksh` (a fragment program's c1[0] set to 1.0, the

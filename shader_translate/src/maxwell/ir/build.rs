@@ -1580,6 +1580,7 @@ impl<'a> Builder<'a> {
         };
         self.flush();
         self.push(Op::LoopLeave { cond, to });
+        self.assume_not(cond);
         Ok(match (self.own_guard_is_some(), fallthrough) {
             (true, Some(_)) => None,
             _ => Some(End::Left),
@@ -1612,6 +1613,23 @@ impl<'a> Builder<'a> {
             cond,
             outputs: self.exits.len() - 1,
         });
+        self.assume_not(cond);
+    }
+
+    /// After control left where `cond` holds (a guarded `brk`, `cont` or `exit`), the
+    /// rest runs where it does not: a register or predicate written under `cond` (or
+    /// under its negation) holds the value it would have where `cond` is false. So
+    /// `@p mov $r0 $laneid` `@p brk` leaves no lane id in `$r0` for the code after.
+    fn assume_not(&mut self, cond: Value) {
+        let ops = &self.ops;
+        let unless = |value: Value| match ops[value.0 as usize] {
+            Op::Select { cond: c, b, .. } if c == cond => b,
+            Op::Select { cond: c, a, .. } if ops[c.0 as usize] == Op::Not(cond) => a,
+            _ => value,
+        };
+        for value in self.regs.values_mut().chain(self.preds.values_mut()) {
+            *value = unless(*value);
+        }
     }
 
     /// Translates from `block` on under `region`, inside the `ssy` whose target is `join`,

@@ -98,29 +98,31 @@ impl super::Emitter<'_> {
         self.handle_word_base(index, offset_b).is_some()
     }
 
-    /// The dynamic part and this stage's first handle word's offset of a handle-word read.
-    fn handle_word_base(&self, index: u8, offset_b: Value) -> Option<(Value, u32)> {
+    /// This stage's first handle word's offset, where `offset_b` reads a handle word: a
+    /// constant inside the stage's handle words, plus a dynamic part or not (`ld
+    /// c0[$r+0xa0]`, or `ld c0[0xa0]` where the array index folded to a constant).
+    fn handle_word_base(&self, index: u8, offset_b: Value) -> Option<u32> {
         if index != self.slots.driver_cbuf {
             return None;
         }
         let ops = &self.function.ops;
-        let Op::Binary(Binary::IAdd, a, b) = ops[offset_b.0 as usize] else {
-            return None;
-        };
-        let (dynamic, constant_b) = match (&ops[a.0 as usize], &ops[b.0 as usize]) {
-            (_, Op::Const(c)) => (a, *c),
-            (Op::Const(c), _) => (b, *c),
+        let constant_b = match ops[offset_b.0 as usize] {
+            Op::Binary(Binary::IAdd, a, b) => match (&ops[a.0 as usize], &ops[b.0 as usize]) {
+                (_, Op::Const(c)) | (Op::Const(c), _) => *c,
+                _ => return None,
+            },
+            Op::Const(c) => c,
             _ => return None,
         };
         let base_b = self.slots.texture_handle_base[stage_index(self.program.kind)] * 4;
         let from_b = constant_b.wrapping_sub(base_b);
-        (from_b % 4 == 0 && from_b / 4 < TEXTURE_SLOTS + IMAGE_SLOTS).then_some((dynamic, base_b))
+        (from_b % 4 == 0 && from_b / 4 < TEXTURE_SLOTS + IMAGE_SLOTS).then_some(base_b)
     }
 
     /// The slot number a handle word read at `offset_b` stands for: `(offset_b - base_b)
     /// / 4` (see [`Self::is_handle_word`]).
     pub(super) fn handle_word(&mut self, index: u8, offset_b: Value) -> Result<Word, Unsupported> {
-        let (_, base_b) = self
+        let base_b = self
             .handle_word_base(index, offset_b)
             .expect("called for handle words");
         let offset = self.ids[offset_b.0 as usize];

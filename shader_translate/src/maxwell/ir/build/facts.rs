@@ -9,12 +9,17 @@ use crate::maxwell::ir::{Logic, Op, Value};
 
 /// How deep the selects are followed.
 const DEPTH: u32 = 4;
+/// How many facts one reduction holds at most (past it nothing more is derived).
+const MAX_FACTS: usize = 64;
 
 impl Builder<'_> {
     /// `old` where `cond` does not hold.
     pub(super) fn where_not(&mut self, cond: Value, old: Value) -> Value {
         let mut facts = Vec::new();
-        self.assume(cond, false, &mut facts);
+        if !self.assume(cond, false, &mut facts) {
+            // `cond` always holds: nothing sees `old`.
+            return old;
+        }
         self.reduce(old, &mut facts, DEPTH)
     }
 
@@ -47,19 +52,52 @@ impl Builder<'_> {
         }
     }
 
-    /// Adds `c == holds` to `facts`, with what follows for the parts of an `And`.
-    fn assume(&self, c: Value, holds: bool, facts: &mut Vec<(Value, bool)>) {
-        facts.push((c, holds));
-        if let Op::Logic(Logic::And, x, y) = self.ops[c.0 as usize] {
-            if holds {
-                facts.push((x, true));
-                facts.push((y, true));
-            } else if self.known(x, facts, DEPTH) == Some(true) {
-                facts.push((y, false));
-            } else if self.known(y, facts, DEPTH) == Some(true) {
-                facts.push((x, false));
-            }
+    /// Adds `c == holds` to `facts`, with what follows from it: through `Not`, the parts
+    /// of an `And` that holds, and the other part of an `And` that fails where one part
+    /// is known to hold (again for every fact, as later facts settle earlier ones).
+    /// False where the facts contradict each other: no invocation gets there.
+    fn assume(&self, c: Value, holds: bool, facts: &mut Vec<(Value, bool)>) -> bool {
+        if let Some(known) = self.known(c, facts, DEPTH) {
+            return known == holds;
         }
+        if facts.len() >= MAX_FACTS {
+            // Past the bound nothing more is derived: no contradiction is claimed.
+            return true;
+        }
+        facts.push((c, holds));
+        let consistent = match self.ops[c.0 as usize] {
+            Op::Not(x) => self.assume(x, !holds, facts),
+            Op::Logic(Logic::And, x, y) if holds => {
+                self.assume(x, true, facts) && self.assume(y, true, facts)
+            }
+            _ => true,
+        };
+        if !consistent {
+            return false;
+        }
+        let mut at = 0;
+        while at < facts.len() {
+            let (fact, fact_holds) = facts[at];
+            at += 1;
+            let Op::Logic(Logic::And, x, y) = self.ops[fact.0 as usize] else {
+                continue;
+            };
+            if fact_holds {
+                continue;
+            }
+            let other = match (self.known(x, facts, DEPTH), self.known(y, facts, DEPTH)) {
+                (Some(true), Some(true)) => return false,
+                (Some(true), None) => y,
+                (None, Some(true)) => x,
+                _ => continue,
+            };
+            if !self.assume(other, false, facts) {
+                return false;
+            }
+            // What the new fact settles may be an earlier fact's part: look again.
+            at = 0;
+        }
+        true
     }
 
     fn reduce(&mut self, value: Value, facts: &mut Vec<(Value, bool)>, depth: u32) -> Value {
@@ -74,12 +112,21 @@ impl Builder<'_> {
             Some(false) => self.reduce(b, facts, depth - 1),
             None => {
                 let kept = facts.len();
-                self.assume(cond, true, facts);
+                let a_reached = self.assume(cond, true, facts);
                 let reduced_a = self.reduce(a, facts, depth - 1);
                 facts.truncate(kept);
-                self.assume(cond, false, facts);
+                let b_reached = self.assume(cond, false, facts);
                 let reduced_b = self.reduce(b, facts, depth - 1);
                 facts.truncate(kept);
+                // A side no invocation reaches where the facts hold drops out.
+                match (a_reached, b_reached) {
+                    (true, false) => return reduced_a,
+                    (false, true) => return reduced_b,
+                    _ => {}
+                }
+                if reduced_a == reduced_b {
+                    return reduced_a;
+                }
                 if (reduced_a, reduced_b) == (a, b) {
                     value
                 } else {

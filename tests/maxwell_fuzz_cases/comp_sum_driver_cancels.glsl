@@ -1,7 +1,7 @@
 #version 450
 // stage: comp
 // seed: 2014
-// outcome: mismatch: result word 1, invocation 5: ours 0x0, glslang 0x1
+// was: mismatch: result word 1, invocation 5: ours 0x0, glslang 0x1 (glslang's module: `f0 == t + ((f0 - f2) + (y0 - t))` with `t` cancelled; the reference is now exact)
 layout(local_size_x = 64) in;
 shared int shared_ints[64];
 layout(std430, binding = 0) readonly buffer Ints { int ints[64]; };
