@@ -120,7 +120,14 @@ const TEXTURE_LEAVES: [&str; 3] = [
     "textureGather(fz_tex[(q.z + 1) & 3], vec2(0.375, 0.625), 2).w",
 ];
 
-/// Reads every invocation's inputs from its index `i`, as the body expects them.
+/// Reads every invocation's inputs from its index `i`, as the body expects them. The
+/// float constants `f0` to `f5` (0.0, 0.5, -1.5, 3.0, 0.125, 1.0) come from the inputs'
+/// fixed words (`expr::float_inputs`), so no float expression is a constant to either
+/// compiler: glslang folds constants in double precision and rounds once, where the binary
+/// rounds each step (`tests/maxwell_fuzz_open/frag_694`), and uam reassociates constants
+/// across a sum (`(y0 - f1) + f1` compiles as `y0`: `geom_3111`) and folds a product by a
+/// power of two it finds constant late into an `fmul` scale that cannot hold it
+/// (`geom_1179`).
 const INPUTS: &str = "    int x0 = ints[i];
     int x1 = ints[(i * 7u + 3u) & 63u];
     uint u0 = uint(ints[(i + 11u) & 63u]);
@@ -129,7 +136,7 @@ const INPUTS: &str = "    int x0 = ints[i];
     int acc = x0;
     float facc = y0;
     int arr[4] = int[4](x1, q.y, 3, -7);
-    float f0 = 0.0, f1 = 0.5, f2 = -1.5, f3 = 3.0, f4 = 0.125, f5 = 1.0;
+    float f0 = floats[0], f1 = floats[2], f2 = floats[5], f3 = floats[10], f4 = f1 * f1 * f1, f5 = f1 + f1;
     // the body
 ";
 
