@@ -181,6 +181,10 @@ struct Builder<'a> {
 
 /// How deep `cal`s may nest before the program is refused.
 const MAX_CALL_DEPTH: usize = 16;
+/// How deep the selects of a register's value are followed when a storage address word
+/// is left out of what a loop carries: an if/else inside a `switch` arm leaves the word
+/// three selects down (`tests/maxwell_fuzz_cases/vert_address_under_switch_arms`).
+const CARRIED_SELECT_DEPTH: u32 = 8;
 
 /// A loop being translated.
 #[derive(Clone, Copy)]
@@ -1455,7 +1459,7 @@ impl<'a> Builder<'a> {
                 // made from a binding.
                 Var::Reg(index) => {
                     let held = self.held(index);
-                    self.without_addresses(held, 2)
+                    self.without_addresses(held, CARRIED_SELECT_DEPTH)
                 }
                 Var::Pred(index) | Var::Leave(index) => self.pred(index),
                 Var::Attr(addr_b) => match self.attr_stores.get(&addr_b) {
