@@ -410,7 +410,11 @@ impl Builder<'_> {
                             a: value,
                             b: earlier_value,
                         });
+                        // Reduced by `shared` failing too: a value the earlier arm
+                        // left only on paths that run the pair's arm drops out
+                        // (tests/maxwell_fuzz_cases/frag_address_beside_pair_in_else).
                         let outside = self.outside(shared, b);
+                        let outside = self.where_not(shared, outside);
                         return self.push(Op::Select {
                             cond: shared,
                             a: inside,

@@ -1,7 +1,7 @@
 #version 450
 // stage: frag
 // seed: 1438
-// outcome: refused: `cbuf` at byte 0x0: constant buffer c0 (the driver's constants, its word at c0[0x744]) is not translated yet
+// was: refused: `cbuf` at byte 0x0: constant buffer c0 (the driver's constants, its word at c0[0x740]) is not translated yet (an if/else whose else arm writes a register under `@p` and `@!p` over a storage address's high word that each inner arm of the then arm replaced: the value outside the pair's arm kept the word)
 #ifdef VULKAN
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_vote : require
