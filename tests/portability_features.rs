@@ -28,7 +28,8 @@ const SIZE_PX: u32 = 16;
 const MOLTENVK: &[(&str, &str)] = &[("RX_VK_SIMULATE", "moltenvk-m1")];
 const FULL: &[(&str, &str)] = &[("RX_VK_SIMULATE", "off")];
 
-/// A profile file of `lines` (`kind name value`), for `RX_VK_SIMULATE`.
+/// A profile file of `lines` (`kind name value`), for `RX_VK_SIMULATE`. `name` names its
+/// scratch folder: tests run at once, so each test gives a name of its own.
 fn profile(name: &str, lines: &[&str]) -> String {
     let dir = scratch_dir(&format!("profile-{name}"));
     let path = dir.join("profile.tsv");
@@ -488,7 +489,10 @@ fn a_view_swizzle_is_applied_in_a_compute_stage_without_the_feature() {
 
 #[test]
 fn a_sampler_lod_bias_is_applied_in_a_compute_stage_without_sampler_mip_lod_bias() {
-    let lacking = profile("samplerMipLodBias", &["portability\tsamplerMipLodBias\t0"]);
+    let lacking = profile(
+        "samplerMipLodBias-compute",
+        &["portability\tsamplerMipLodBias\t0"],
+    );
     for simulate in ["off", lacking.as_str(), "moltenvk-m1"] {
         let rig = rig_with(simulate);
         // An explicit LOD in the shader: the sampler's bias is added to it, as Vulkan
