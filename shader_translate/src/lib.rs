@@ -29,6 +29,7 @@ mod macro_cost;
 pub mod maxwell;
 mod metal;
 mod multisampled_slots;
+mod no_contraction;
 mod optimise;
 mod options;
 mod point_size;
@@ -62,6 +63,7 @@ pub use float64::{float64_use, sample_rate_shading_use};
 pub use lod_bias::{add_lod_bias, LodBiasError, SamplerBias};
 pub use metal::{MetalCheck, MoltenVkGap, Opinion};
 pub use multisampled_slots::multisampled_texture_slots;
+pub use no_contraction::add_no_contraction;
 pub use options::{CacheLocation, TranslateOptions};
 pub use point_size::{write_point_size, PointSizeError};
 pub use pool_table::{

@@ -611,14 +611,12 @@ impl Emitter<'_> {
                         Op::Const(c) => Some(c),
                         _ => None,
                     };
-                    let first = first_word_b.entry(*index).or_insert(constant_b);
+                    let first = first_word_b.entry(*index).or_default();
                     *first = first.or(constant_b);
                 }
             }
         }
-        let used: BTreeSet<u8> = first_word_b.keys().copied().collect();
-
-        for index in used {
+        for index in first_word_b.keys().copied().collect::<Vec<u8>>() {
             match index {
                 1 => {
                     let data: Vec<u32> = self

@@ -75,7 +75,7 @@ pub struct Bench {
     pool: PoolId,
     sides: [Side; 2],
     translator: Translator,
-    /// glslang's modules: unoptimised, then made exact (`exact.rs`).
+    /// glslang's modules: unoptimised, then made exact (`shader_translate::add_no_contraction`).
     reference: Translator,
 }
 
@@ -128,7 +128,7 @@ impl Bench {
             ..crate::cli::translate_options(switches)
         })?;
         // glslang's module as glslang writes it: spirv-opt folds float arithmetic
-        // that carries no `NoContraction` (`(a - b) + b` to `a`), see `exact.rs`.
+        // that carries no `NoContraction` (`(a - b) + b` to `a`), see `shader_translate::add_no_contraction`.
         let reference = Translator::new(shader_translate::TranslateOptions {
             cache: shader_translate::CacheLocation::Off,
             optimise: false,
@@ -146,7 +146,7 @@ impl Bench {
     }
 
     /// glslang's module of `glsl` for `stage`; uam reads GL's names, glslang Vulkan's.
-    /// Its float operations are exact, as the binary's are (`exact.rs`).
+    /// Its float operations are exact, as the binary's are (`shader_translate::add_no_contraction`).
     fn glslang(&self, stage: FuzzStage, glsl: &str) -> Result<TranslatedShader, SideError> {
         let mut module = self
             .reference
@@ -156,7 +156,7 @@ impl Bench {
                 code: ShaderCode::Glsl(stages::vulkan_names(glsl)),
             })
             .map_err(|e| SideError::Glslang(e.to_string()))?;
-        module.spirv = super::exact::no_contraction(&module.spirv)
+        module.spirv = shader_translate::add_no_contraction(&module.spirv)
             .map_err(|e| SideError::Glslang(e.to_string()))?;
         Ok(module)
     }

@@ -8,7 +8,6 @@
 
 pub mod bench;
 pub mod check;
-pub mod exact;
 pub mod expr;
 pub mod reduce;
 pub mod repro;

@@ -410,11 +410,11 @@ impl Builder<'_> {
                             a: value,
                             b: earlier_value,
                         });
-                        // Reduced by `shared` failing too: a value the earlier arm
+                        // Reduced by `shared` failing: a select on the arm (or its
+                        // negation) gives its other side, and a value the earlier arm
                         // left only on paths that run the pair's arm drops out
                         // (tests/maxwell_fuzz_cases/frag_address_beside_pair_in_else).
-                        let outside = self.outside(shared, b);
-                        let outside = self.where_not(shared, outside);
+                        let outside = self.where_not(shared, b);
                         return self.push(Op::Select {
                             cond: shared,
                             a: inside,
@@ -471,16 +471,6 @@ impl Builder<'_> {
                 .any(|(other, also)| also == shared && self.negations(own, other))
                 .then_some((shared, own))
         })
-    }
-
-    /// `value` where `region` does not hold: a select on `region` or its negation
-    /// (another arm of the same branch) reduced to the side taken there.
-    fn outside(&self, region: Value, value: Value) -> Value {
-        match self.ops[value.0 as usize] {
-            Op::Select { cond, b, .. } if cond == region => b,
-            Op::Select { cond, a, .. } if self.negations(cond, region) => a,
-            _ => value,
-        }
     }
 
     fn set_reg(&mut self, index: u8, value: Value) {
