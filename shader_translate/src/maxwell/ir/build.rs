@@ -242,7 +242,8 @@ impl Builder<'_> {
     fn reg(&mut self, index: u8) -> Value {
         let held = self.held(index);
         let held = self.covered_under_guard(held);
-        self.where_guarded(held)
+        let held = self.where_guarded(held);
+        self.lane_dropped_under_guard(held)
     }
 
     /// Register `index`'s value in every invocation.

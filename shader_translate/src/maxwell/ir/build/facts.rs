@@ -23,6 +23,15 @@ impl Builder<'_> {
         self.reduce(old, &mut facts, DEPTH)
     }
 
+    /// `value` where `cond` holds (unchanged where no invocation gets there).
+    pub(super) fn where_holds(&mut self, cond: Value, value: Value) -> Value {
+        let mut facts = Vec::new();
+        if !self.assume(cond, true, &mut facts) {
+            return value;
+        }
+        self.reduce(value, &mut facts, DEPTH)
+    }
+
     /// `c`'s value where `facts` hold, if they settle it.
     fn known(&self, c: Value, facts: &[(Value, bool)], depth: u32) -> Option<bool> {
         for &(fact, holds) in facts {

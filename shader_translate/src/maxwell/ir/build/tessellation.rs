@@ -39,6 +39,9 @@ fn tessellating(kind: ProgramType) -> bool {
     )
 }
 
+/// How deep the selects of a register read under a guard are searched for the lane id.
+const LANE_SELECT_DEPTH: u32 = 4;
+
 impl Builder<'_> {
     /// The system registers a tess-eval program reads as one patch's view (`None`:
     /// not one of them, or another stage).
@@ -57,6 +60,33 @@ impl Builder<'_> {
             _ => return None,
         };
         Some(self.push(Op::Tess(input)))
+    }
+
+    /// A tess-eval register read under a guard, where an earlier arm's guarded `mov`
+    /// left the lane id in it: the value where the guard holds, which drops the lane id
+    /// when that arm and this one exclude each other (an if's then arm read gl_TessCoord
+    /// by it, its else arm reads what the register held before). The lane id has no
+    /// value in one patch's view but as gl_TessCoord's index, so where a guarded read
+    /// still sees it the program stays refused.
+    pub(super) fn lane_dropped_under_guard(&mut self, value: Value) -> Value {
+        if self.kind != ProgramType::TessEval || !self.holds_lane(value, LANE_SELECT_DEPTH) {
+            return value;
+        }
+        match self.guard() {
+            Some(cond) => self.where_holds(cond, value),
+            None => value,
+        }
+    }
+
+    /// Whether `value` is the lane id, or a side of the selects in it (`depth` deep) is.
+    fn holds_lane(&self, value: Value, depth: u32) -> bool {
+        match self.ops[value.0 as usize] {
+            Op::Tess(TessInput::Lane { .. }) => true,
+            Op::Select { a, b, .. } if depth > 0 => {
+                self.holds_lane(a, depth - 1) || self.holds_lane(b, depth - 1)
+            }
+            _ => false,
+        }
     }
 
     /// `isberd Rd p[Ra]`: the attribute base of the vertex at address Ra in the warp's

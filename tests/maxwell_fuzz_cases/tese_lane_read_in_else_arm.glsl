@@ -1,7 +1,7 @@
 #version 450
 // stage: tese
 // seed: 4658
-// outcome: refused: `mov` at byte 0x758: the lane id in a tess-eval program other than as gl_TessCoord's index is not translated yet
+// was: refused: `mov` at byte 0x758: the lane id in a tess-eval program other than as gl_TessCoord's index is not translated yet (an if's then arm ran `mov $r4 $laneid` and read gl_TessCoord by it; its else arm read `$r4`, the value from before the if, as the select on the then arm's condition that holds the lane id)
 layout(quads, equal_spacing, ccw) in;
 layout(location = 0) in vec4 vin[];
 layout(location = 0) out vec4 vout;
