@@ -112,7 +112,14 @@ fn naga_opinion(words: &[u32], stage: Stage) -> (Opinion, Option<String>) {
     // unusual module becomes "cannot read", its message logged rather than printed.
     // Nothing is shared with the closure but the input slice, so no state is left
     // half-updated.
-    match catch_quietly(|| naga_msl(words, naga_stage)) {
+    // naga's SPIR-V reader warns once for each decoration it does not model, and the
+    // translation puts `NoContraction` on every float add and multiply: its verdict is
+    // what this check reports, so its own log lines are not passed on (a scoped
+    // dispatcher that drops them, on this thread, for this call only).
+    let verdict = tracing::dispatcher::with_default(&tracing::Dispatch::none(), || {
+        catch_quietly(|| naga_msl(words, naga_stage))
+    });
+    match verdict {
         Ok(Ok(msl)) => (Opinion::Accepted, Some(msl)),
         Ok(Err(opinion)) => (opinion, None),
         Err(message) => {
