@@ -359,7 +359,10 @@ impl Gen<'_> {
                 ),
                 _ => format!("inversesqrt(abs({}) + 1.0)", self.float()),
             },
-            10 => format!("(-({}))", self.float()),
+            // The operand through an input: uam (mesa 19) loses the `abs` of a
+            // negated absolute value that is subtracted later (`facc = -abs(f2);` then
+            // `t - facc` compiles to `fadd t f2`: tests/maxwell_fuzz_open/vert_18444).
+            10 => format!("(-(min({}, 1.0e30 + abs(y0))))", self.float()),
             _ => format!(
                 "mix(clamp({}, -16.0, 16.0), clamp({}, -16.0, 16.0), 0.25)",
                 self.float(),

@@ -158,6 +158,9 @@ struct Builder<'a> {
     exits: Vec<Outputs>,
     /// Values that are (halves of) storage buffer addresses.
     addresses: HashMap<Value, AddressHalf>,
+    /// Values uam makes for one instruction alone, which a loop does not carry (see
+    /// [`Self::without_carried_leftovers`]).
+    single_use: BTreeSet<Value>,
     /// Fragment `shfl bfly` results: the value of the quad's neighbour across x (axis 0)
     /// or y (axis 1), of the source value.
     quad_neighbours: HashMap<Value, (u8, Value)>,
@@ -1451,10 +1454,11 @@ impl<'a> Builder<'a> {
                 // variables: it is a binding's base, which only an access reads (as the
                 // binding), and the variables' uses are not told apart by where they
                 // are; an access after the loop through it is refused as an address not
-                // made from a binding.
+                // made from a binding. Nor is a value uam made for one instruction
+                // alone (see [`Self::without_carried_leftovers`]).
                 Var::Reg(index) => {
                     let held = self.held(index);
-                    self.without_addresses(held, CARRIED_SELECT_DEPTH)
+                    self.without_carried_leftovers(held, CARRIED_SELECT_DEPTH)
                 }
                 Var::Pred(index) | Var::Leave(index) => self.pred(index),
                 Var::Attr(addr_b) => match self.attr_stores.get(&addr_b) {
@@ -1466,17 +1470,27 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// `value` with every storage address word in it (itself, or a side of the selects
-    /// guarded writes made, `depth` deep) a constant 0: see [`Self::flush`].
-    fn without_addresses(&mut self, value: Value, depth: u32) -> Value {
-        if self.addresses.contains_key(&value) {
+    /// `value` with every storage address word and every single-use value in it
+    /// (itself, or a side of the selects guarded writes made, `depth` deep) a constant
+    /// 0: see [`Self::flush`]. uam makes two values afresh for one instruction each, and
+    /// their register is free again after it: the lane id (`mov Rn $laneid`) a tess-eval
+    /// program's gl_TessCoord read takes as its index, and the 1 / w (`ipa pass offset
+    /// a[0x7c]`, `mufu rcp`) a perspective `ipa offset` takes as its multiplier. A loop
+    /// carrying either carries no value a later instruction reads as it (the
+    /// register's other values are carried as they are:
+    /// `tests/maxwell_fuzz_cases/tese_lane_carried_past_cont`,
+    /// `tese_lane_carried_past_brk`, `frag_offset_w_carried`). Neither has a value in the
+    /// module but there; one no such instruction took stays, and is refused where the
+    /// module needs it.
+    fn without_carried_leftovers(&mut self, value: Value, depth: u32) -> Value {
+        if self.addresses.contains_key(&value) || self.single_use.contains(&value) {
             return self.constant(0);
         }
         match self.ops[value.0 as usize] {
             Op::Select { cond, a, b } if depth > 0 => {
                 let (kept_a, kept_b) = (
-                    self.without_addresses(a, depth - 1),
-                    self.without_addresses(b, depth - 1),
+                    self.without_carried_leftovers(a, depth - 1),
+                    self.without_carried_leftovers(b, depth - 1),
                 );
                 if (kept_a, kept_b) == (a, b) {
                     value
@@ -2086,6 +2100,7 @@ pub fn build(program: &Program, slots: &SlotMap) -> Result<Function, Unsupported
         entered: None,
         exits: Vec::new(),
         addresses: HashMap::new(),
+        single_use: BTreeSet::new(),
         conditions: HashMap::new(),
         quad_neighbours: HashMap::new(),
         address_conditions: HashMap::new(),

@@ -77,6 +77,7 @@ impl Builder<'_> {
                      offset",
                 ));
             }
+            self.single_use.insert(multiplier);
         }
         let value = self.push(Op::AttrAt { addr_b, at });
         let value = self.saturate_if(i.has_mod("sat"), value);

@@ -168,6 +168,7 @@ impl Builder<'_> {
                     "an output read other than gl_TessCoord (u, v at a[0x2f0] by the lane id)",
                 ));
             }
+            self.single_use.insert(lane);
             for word in 0..size {
                 let component = ((addr_b - TESS_COORD_B) / 4 + word) as u8;
                 let value = self.push(Op::Tess(TessInput::Coord(component)));
