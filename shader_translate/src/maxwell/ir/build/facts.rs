@@ -15,18 +15,19 @@ const MAX_FACTS: usize = 64;
 impl Builder<'_> {
     /// `old` where `cond` does not hold.
     pub(super) fn where_not(&mut self, cond: Value, old: Value) -> Value {
-        let mut facts = Vec::new();
-        if !self.assume(cond, false, &mut facts) {
-            // `cond` always holds: nothing sees `old`.
-            return old;
-        }
-        self.reduce(old, &mut facts, DEPTH)
+        self.where_is(cond, false, old)
     }
 
-    /// `value` where `cond` holds (unchanged where no invocation gets there).
+    /// `value` where `cond` holds.
     pub(super) fn where_holds(&mut self, cond: Value, value: Value) -> Value {
+        self.where_is(cond, true, value)
+    }
+
+    /// `value` where `cond == holds`; unchanged where no invocation gets there (nothing
+    /// sees it then).
+    fn where_is(&mut self, cond: Value, holds: bool, value: Value) -> Value {
         let mut facts = Vec::new();
-        if !self.assume(cond, true, &mut facts) {
+        if !self.assume(cond, holds, &mut facts) {
             return value;
         }
         self.reduce(value, &mut facts, DEPTH)
